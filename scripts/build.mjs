@@ -1,0 +1,40 @@
+// npm run build: bundles the action (dist/index.js) and the CLI (dist/cli.js) with ncc, and writes the
+// JSON Schema of trt-ci.yml. `node scripts/build.mjs --out DIR` builds into DIR instead of the repo, so a
+// test can compare a fresh build with what is committed.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const outFlag = process.argv.indexOf('--out');
+const out = outFlag === -1 ? root : resolve(process.argv[outFlag + 1]);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+const entries = [
+  ['entry/action.js', 'dist/index.js', ''],
+  ['entry/cli.js', 'dist/cli.js', '#!/usr/bin/env node\n'],
+];
+mkdirSync(join(out, 'dist'), { recursive: true });
+mkdirSync(join(out, 'schema'), { recursive: true });
+const scratch = mkdtempSync(join(tmpdir(), 'trt-ci-build-'));
+try {
+  // tsc first: ncc's own TypeScript loader emits CommonJS, where top-level await and ESM-only
+  // dependencies (@actions/*) do not work. ncc then bundles tsc's ES modules.
+  // Inside the repo, so that node_modules and "type": "module" apply to the compiled files.
+  const compiled = join(root, '.build', 'tsc');
+  execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', compiled], { cwd: root, stdio: 'inherit' });
+  for (const [entry, target, prefix] of entries) {
+    const dir = join(scratch, target);
+    execFileSync(bin('ncc'), ['build', join(compiled, entry), '-o', dir, '--transpile-only', '--quiet', '--license', 'licenses.txt'], { cwd: root, stdio: 'inherit' });
+    const code = readFileSync(join(dir, 'index.js'), 'utf8');
+    writeFileSync(join(out, target), prefix + code.replace(/^#!.*\n/, ''), { mode: prefix ? 0o755 : 0o644 });
+    // The action bundles everything the CLI does and more, so its licence list covers both.
+    if (target === 'dist/index.js') cpSync(join(dir, 'licenses.txt'), join(out, 'dist', 'licenses.txt'));
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(join(root, '.build'), { recursive: true, force: true });
+}
+execFileSync(bin('tsx'), [join(root, 'scripts/generate-schema.ts'), join(out, 'schema/trt-ci.schema.json')], { cwd: root, stdio: 'inherit' });

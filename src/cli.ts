@@ -1,0 +1,166 @@
+import { createReadStream } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { BuildEvent } from './build/build-profile.js';
+import { errorMessage, InputError } from './errors.js';
+import { runPipeline } from './pipeline.js';
+import { LineSplitter } from './proc/lines.js';
+import type { Report } from './report/report.js';
+import { TrtexecLogParser, type ParsedLog } from './tensorrt/log-parser.js';
+import { formatBytes, formatSeconds } from './units.js';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+export const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 } as const;
+
+const USAGE = `usage: trt-ci <command> [options]
+
+commands:
+  build       build every model × profile in trt-ci.yml (one trtexec per profile)
+  run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
+  parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
+
+options:
+  --config F      trt-ci.yml to use (default: trt-ci.yml)
+  --json          print machine-readable JSON on stdout
+  --exit-code N   parse-log: the exit status trtexec had (trusted before the log's own lines)
+  --help          this text
+
+exit status: 0 passed, 1 the work failed, 2 invalid input`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  'exit-code': { type: 'string' },
+  help: { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
+
+/** The CLI without the process around it: argv in, exit status out, output through `io`. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new InputError(`${errorMessage(error)}\n${USAGE}`);
+    }
+    const { values, positionals } = parsed;
+    const [command, ...rest] = positionals;
+    if (values.help || command === undefined || command === 'help') {
+      io.stdout(`${USAGE}\n`);
+      return command === undefined && !values.help ? EXIT.input : EXIT.passed;
+    }
+    switch (command) {
+      case 'build':
+      case 'run':
+        return await buildCommand(command, values.config ?? 'trt-ci.yml', values.json, io);
+      case 'parse-log':
+        return await parseLogCommand(rest, values['exit-code'], values.json, io);
+      default:
+        throw new InputError(`unknown command "${command}"; expected build, run or parse-log (trt-ci --help)`);
+    }
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.stderr(`trt-ci: ${error.message}\n`);
+      return EXIT.input;
+    }
+    io.stderr(`trt-ci: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return EXIT.bug;
+  }
+}
+
+async function buildCommand(command: 'build' | 'run', configFile: string, json: boolean, io: CliIo): Promise<number> {
+  const result = await runPipeline({ configFile, onEvent: (event) => io.stderr(describeEvent(event)), ...(io.signal && { signal: io.signal }) });
+  const { report } = result;
+  if (json) {
+    const output =
+      command === 'run'
+        ? report
+        : { status: report.status, tensorrtVersion: report.environment.tensorrtVersion, builds: report.builds, manifest: report.manifest };
+    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+  } else {
+    io.stdout(renderTable(report));
+    io.stdout(`\nmanifest: ${report.manifest}\nreport:   ${result.reportFile}\nsummary:  ${result.summaryFile}\n`);
+  }
+  return report.status === 'passed' ? EXIT.passed : EXIT.failed;
+}
+
+function describeEvent(event: BuildEvent): string {
+  switch (event.type) {
+    case 'start':
+      return `▶ ${event.job.model.name}/${event.job.profile.name}: building on ${event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`} (attempt ${event.attempt}, workspace ${formatBytes(event.workspaceBytes)})\n`;
+    case 'retry':
+      return `↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; retrying with workspace ${formatBytes(event.workspaceBytes)}\n`;
+    case 'done': {
+      const r = event.record;
+      return r.status === 'built' ? `✔ ${r.model}/${r.profile}: built\n` : `✘ ${r.model}/${r.profile}: ${r.failure?.kind ?? r.status}\n`;
+    }
+  }
+}
+
+function renderTable(report: Report): string {
+  const rows = report.builds.map((b) => [
+    b.status === 'built' || b.status === 'cached' ? '✔' : '✘',
+    `${b.model}/${b.profile}`,
+    b.status,
+    b.bytes === null ? '-' : formatBytes(b.bytes),
+    b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
+    b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
+    String(b.attempts.length),
+    b.gpu ? String(b.gpu.index) : '-',
+  ]);
+  const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'tries', 'gpu'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+  for (const b of report.builds.filter((x) => x.failure)) {
+    out.push('', `✘ ${b.model}/${b.profile} (${b.configLocation}): ${b.failure!.kind}`, `  ${b.failure!.message}`, `  hint: ${b.failure!.hint}`);
+    const log = b.attempts[b.attempts.length - 1]?.log;
+    if (log) out.push(`  log:  ${log}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+async function parseLogCommand(files: string[], exitCodeText: string | undefined, json: boolean, io: CliIo): Promise<number> {
+  if (files.length !== 1) throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
+  const file = files[0]!;
+  let exitCode: number | undefined;
+  if (exitCodeText !== undefined) {
+    exitCode = Number(exitCodeText);
+    if (!Number.isInteger(exitCode)) throw new InputError(`--exit-code: expected an integer exit status, got "${exitCodeText}"`);
+  }
+  const parsed = await parseLogFile(file, exitCode);
+  io.stdout(json ? `${JSON.stringify(parsed, null, 2)}\n` : describeLog(parsed));
+  return parsed.status === 'failed' ? EXIT.failed : EXIT.passed;
+}
+
+async function parseLogFile(file: string, exitCode: number | undefined): Promise<ParsedLog> {
+  const parser = new TrtexecLogParser();
+  const lines = new LineSplitter((line) => parser.push(line));
+  try {
+    for await (const chunk of createReadStream(file)) lines.push(chunk as Buffer);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a trtexec log' : errorMessage(error);
+    throw new InputError(`${file}: cannot read log: ${reason}`);
+  }
+  lines.end();
+  return parser.result(exitCode === undefined ? undefined : { exitCode });
+}
+
+function describeLog(log: ParsedLog): string {
+  const out = [
+    `status:       ${log.status}`,
+    `TensorRT:     ${log.tensorrtVersion ?? 'unknown'}${log.tensorrtBuild === null ? '' : ` (build ${log.tensorrtBuild})`}`,
+    `engine size:  ${log.engineBytes === null ? '-' : formatBytes(log.engineBytes)}`,
+    `build time:   ${log.buildSeconds === null ? '-' : formatSeconds(log.buildSeconds)}`,
+    `throughput:   ${log.throughputQps === null ? '-' : `${log.throughputQps} qps`}`,
+  ];
+  if (log.latencyMs) out.push(`latency:      median ${log.latencyMs.median ?? '-'} ms, p99 ${log.latencyMs.p99 ?? '-'} ms`);
+  if (log.gpuComputeMs) out.push(`GPU compute:  median ${log.gpuComputeMs.median ?? '-'} ms, p99 ${log.gpuComputeMs.p99 ?? '-'} ms`);
+  if (log.failure) out.push(`failure:      ${log.failure.kind}`, `  ${log.failure.message}`, `  hint: ${log.failure.hint}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,245 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { errorMessage, InputError } from '../errors.js';
+import { formatPath, locate, type ConfigPath } from './locate.js';
+import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
+
+export interface ShapeRange {
+  input: string;
+  min: number[];
+  opt: number[];
+  max: number[];
+}
+
+export interface ProfileConfig {
+  name: string;
+  shapes: ShapeRange[];
+}
+
+export interface Budgets {
+  planSizeBytes?: number;
+  planGrowth?: number;
+  zeroFraction?: number;
+}
+
+export interface ModelConfig {
+  name: string;
+  onnx: string;
+  precision: Precision | null;
+  plugins: string[];
+  profiles: ProfileConfig[];
+  extraArgs: string[];
+  benchmark: boolean;
+  budgets: Budgets;
+}
+
+export interface Config {
+  /** The config file as the user named it, for messages. */
+  file: string;
+  trtexec: string;
+  nvidiaSmi: string;
+  outputDir: string;
+  workspaceBytes: number;
+  minWorkspaceBytes: number;
+  timingCache: string | null;
+  buildTimeoutMs: number;
+  killGraceMs: number;
+  gpus: 'all' | number[];
+  /** The top-level extra-args; each model's extraArgs starts with them. */
+  extraArgs: string[];
+  models: ModelConfig[];
+  /** `trt-ci.yml:12:9 models[0].precision` for a config path, so later stages can point at the line. */
+  where(path: ConfigPath): string;
+}
+
+/** A problem found in the config, positioned at `path`. */
+export function configError(config: Pick<Config, 'where'>, path: ConfigPath, message: string): InputError {
+  return new InputError(`${config.where(path)}: ${message}`);
+}
+
+export function loadConfig(file: string): Config {
+  let text: string;
+  try {
+    if (statSync(file).isDirectory()) throw new Error('is a directory, expected a trt-ci.yml file');
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : errorMessage(error);
+    throw new InputError(`${file}: cannot read config: ${reason}`);
+  }
+  return parseConfig(text, file);
+}
+
+/** Parses and validates config text; `file` names it in messages and anchors relative paths. */
+export function parseConfig(text: string, file: string): Config {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const yamlError = doc.errors[0];
+  if (yamlError) {
+    const pos = lines.linePos(yamlError.pos[0]);
+    throw new InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+  }
+  const where = (path: ConfigPath, atKey = false) => {
+    const pos = locate(doc, lines, path, atKey);
+    return `${file}:${pos.line}:${pos.col} ${formatPath(path)}`;
+  };
+  const data: unknown = doc.toJS() ?? {};
+  const parsed = configSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success) throw schemaError(parsed.error.issues, where);
+
+  const dir = dirname(resolve(file));
+  const config = resolveConfig(parsed.data, dir, file, where);
+  const problem = findProblems(parsed.data, config)[0];
+  if (problem) throw new InputError(`${where(problem.path)}: ${problem.message}`);
+  return config;
+}
+
+function schemaError(issues: z.core.$ZodIssue[], where: (path: ConfigPath, atKey?: boolean) => string): InputError {
+  const issue = issues[0]!;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    return new InputError(`${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`);
+  }
+  return new InputError(`${where(path)}: ${issueMessage(issue)}${more}`);
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.message.startsWith('expected ')) return issue.message;
+  const got = showValue(issue.input);
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}, got ${got}`;
+    case 'too_small':
+      return `expected at least ${String(issue.minimum)}, got ${got}`;
+    default:
+      return `${issue.message}, got ${got}`;
+  }
+}
+
+const KNOWN_KEYS: Record<string, string[]> = {
+  top: Object.keys(configSchema.shape),
+  model: ['name', 'onnx', 'precision', 'plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
+  profile: ['name', 'shapes'],
+  shape: ['min', 'opt', 'max'],
+  budgets: ['plan-size', 'plan-growth', 'zero-fraction'],
+};
+
+function suggest(key: string, path: readonly (string | number)[]): string {
+  const last = path[path.length - 1];
+  const kind =
+    path.length === 0 ? 'top' : last === 'budgets' ? 'budgets' : path.includes('shapes') ? 'shape' : path.includes('profiles') ? 'profile' : 'model';
+  const known = KNOWN_KEYS[kind]!;
+  const close = known.find((k) => editDistance(k, key) <= 2);
+  return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+function resolveConfig(raw: RawConfig, dir: string, file: string, where: (path: ConfigPath) => string): Config {
+  const at = (p: string) => (isAbsolute(p) ? p : resolve(dir, p));
+  const command = (c: string) => (c.includes('/') ? at(c) : c);
+  const budgets = (b: RawConfig['budgets']): Budgets => ({
+    ...(b?.['plan-size'] !== undefined && { planSizeBytes: b['plan-size'] }),
+    ...(b?.['plan-growth'] !== undefined && { planGrowth: b['plan-growth'] }),
+    ...(b?.['zero-fraction'] !== undefined && { zeroFraction: b['zero-fraction'] }),
+  });
+  return {
+    file,
+    trtexec: command(raw.trtexec),
+    nvidiaSmi: command(raw['nvidia-smi']),
+    outputDir: at(raw['output-dir']),
+    workspaceBytes: raw.workspace,
+    minWorkspaceBytes: raw['min-workspace'],
+    timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
+    buildTimeoutMs: raw['build-timeout'],
+    killGraceMs: raw['kill-grace'],
+    gpus: raw.gpus,
+    extraArgs: raw['extra-args'],
+    models: raw.models.map((m) => ({
+      name: m.name,
+      onnx: at(m.onnx),
+      precision: m.precision ?? null,
+      plugins: (m.plugins ?? []).map(at),
+      extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
+      benchmark: m.benchmark ?? raw.benchmark,
+      budgets: { ...budgets(raw.budgets), ...budgets(m.budgets) },
+      profiles: m.profiles.map((p) => ({
+        name: p.name,
+        shapes: Object.entries(p.shapes).map(([input, range]) =>
+          typeof range === 'string'
+            ? { input, min: parseDims(range), opt: parseDims(range), max: parseDims(range) }
+            : { input, min: parseDims(range.min), opt: parseDims(range.opt), max: parseDims(range.max) },
+        ),
+      })),
+    })),
+    where,
+  };
+}
+
+interface Problem {
+  path: ConfigPath;
+  message: string;
+}
+
+/** Rules that span fields: the schema checks each value, these check how values fit together. */
+function findProblems(raw: RawConfig, config: Config): Problem[] {
+  const problems: Problem[] = [];
+  if (raw['min-workspace'] > raw.workspace) {
+    problems.push({ path: ['min-workspace'], message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes` });
+  }
+  const modelNames = new Map<string, number>();
+  raw.models.forEach((model, m) => {
+    const first = modelNames.get(model.name);
+    if (first !== undefined) problems.push({ path: ['models', m, 'name'], message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)` });
+    modelNames.set(model.name, m);
+    const resolved = config.models[m]!;
+    if (!existsSync(resolved.onnx)) problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})` });
+    resolved.plugins.forEach((plugin, i) => {
+      if (!existsSync(plugin)) problems.push({ path: ['models', m, 'plugins', i], message: `expected a plugin library, got "${model.plugins![i]}" which does not exist` });
+    });
+    const profileNames = new Map<string, number>();
+    model.profiles.forEach((profile, p) => {
+      const earlier = profileNames.get(profile.name);
+      if (earlier !== undefined) {
+        problems.push({ path: ['models', m, 'profiles', p, 'name'], message: `expected a unique profile name in model "${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)` });
+      }
+      profileNames.set(profile.name, p);
+      for (const range of resolved.profiles[p]!.shapes) {
+        const problem = shapeProblem(range);
+        if (problem) problems.push({ path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at], message: problem.message });
+      }
+    });
+  });
+  return problems;
+}
+
+function shapeProblem(range: ShapeRange): { at: string[]; message: string } | null {
+  const { min, opt, max } = range;
+  const show = (d: number[]) => d.join('x');
+  const rankName = (rank: number) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
+  for (const [key, dims] of [['opt', opt], ['max', max]] as const) {
+    if (dims.length !== min.length) {
+      return { at: [key], message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"` };
+    }
+  }
+  for (let d = 0; d < min.length; d += 1) {
+    if (opt[d]! < min[d]!) return { at: ['opt'], message: `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})` };
+    if (max[d]! < opt[d]!) return { at: ['max'], message: `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})` };
+  }
+  return null;
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { parseDuration, parseSize } from '../units.js';
+
+/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'a mapping';
+  return String(value);
+}
+
+const SIZE_PATTERN = /^\d+(\.\d+)?\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+const DURATION_PATTERN = /^\d+(\.\d+)?\s*(ms|s|m|h)$/;
+const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
+const SHAPE_PATTERN = /^\d+(x\d+)*$/;
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const expected = (what: string) => ({ error: (issue: { input?: unknown }) => `expected ${what}, got ${showValue(issue.input)}` });
+
+const size = z
+  .string(expected('a size like 4GiB or 512MiB'))
+  .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+  .transform((text) => parseSize(text)!);
+
+const duration = z
+  .string(expected('a duration like 45m, 90s or 2h'))
+  .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+  .transform((text) => parseDuration(text)!);
+
+const percent = z
+  .string(expected('a percentage like 10%'))
+  .regex(PERCENT_PATTERN, expected('a percentage like 10%'))
+  .transform((text) => Number(text.slice(0, -1)) / 100);
+
+const name = (what: string) =>
+  z.string(expected(`a ${what} name`)).regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+
+const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+
+const dims = z.string(expected('dimensions like 1x3x224x224')).regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
+
+const shapeRange = z.union(
+  [z.strictObject({ min: dims, opt: dims, max: dims }), dims],
+  expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'),
+);
+
+const extraArgs = z.array(
+  z
+    .string(expected('a trtexec flag like --builderOptimizationLevel=5'))
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')),
+  expected('a list of trtexec flags'),
+);
+
+export const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'] as const;
+
+const budgets = z.strictObject(
+  {
+    'plan-size': size.optional(),
+    'plan-growth': z.union([percent, size], expected('a percentage like 10% or a size like 5MiB')).optional(),
+    'zero-fraction': percent.optional(),
+  },
+  expected('a mapping of budgets'),
+);
+
+const profile = z.strictObject(
+  {
+    name: name('profile'),
+    shapes: z.record(z.string(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+  },
+  expected('a profile with name and shapes'),
+);
+
+const model = z.strictObject(
+  {
+    name: name('model'),
+    onnx: path('an ONNX file'),
+    precision: z.enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
+    plugins: z.array(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    profiles: z.array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
+    'extra-args': extraArgs.optional(),
+    benchmark: z.boolean(expected('true or false')).optional(),
+    budgets: budgets.optional(),
+  },
+  expected('a model with name, onnx and profiles'),
+);
+
+export const configSchema = z.strictObject(
+  {
+    trtexec: z.string(expected('a command or path')).min(1).default('trtexec'),
+    'nvidia-smi': z.string(expected('a command or path')).min(1).default('nvidia-smi'),
+    'output-dir': path('a folder').default('trt-engines'),
+    workspace: size.default(4 * 1024 ** 3),
+    'min-workspace': size.default(512 * 1024 ** 2),
+    'timing-cache': z.union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none')).default('.trt-ci/timing.cache'),
+    'build-timeout': duration.default(45 * 60_000),
+    'kill-grace': duration.default(10_000),
+    gpus: z
+      .union(
+        [z.literal('all'), z.array(z.number().int().min(0), expected('a GPU index like 0')).min(1)],
+        expected('"all" or a list of GPU indices like [0, 1]'),
+      )
+      .default('all'),
+    benchmark: z.boolean(expected('true or false')).default(false),
+    'extra-args': extraArgs.default([]),
+    budgets: budgets.optional(),
+    models: z.array(model, expected('a list of models')).min(1, expected('at least one model')),
+  },
+  expected('a trt-ci.yml mapping'),
+);
+
+export type RawConfig = z.output<typeof configSchema>;
+export type RawModel = RawConfig['models'][number];
+export type Precision = (typeof PRECISIONS)[number];
+
+export function parseDims(text: string): number[] {
+  return text.split('x').map(Number);
+}

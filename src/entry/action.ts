@@ -1,0 +1,3 @@
+import { runAction } from '../action.js';
+
+await runAction();

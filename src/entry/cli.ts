@@ -1,0 +1,16 @@
+import { runCli } from '../cli.js';
+
+// First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
+const controller = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  });
+}
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  signal: controller.signal,
+});

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { LineSplitter } from './lines.js';
+
+export interface RunOptions {
+  command: string;
+  args: readonly string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Kill the whole process group after this long: TERM, then KILL after `killGraceMs`. */
+  timeoutMs?: number;
+  killGraceMs?: number;
+  /** Every line of stdout and stderr, as it arrives. */
+  onLine?: (line: string) => void;
+  /** Raw stdout and stderr go here as they arrive. */
+  logFile?: string;
+}
+
+export interface ProcessResult {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  /** Set when the command could not be started at all (not found, not executable). */
+  spawnError: string | null;
+  startedAt: number;
+  endedAt: number;
+}
+
+/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
+const liveGroups = new Set<number>();
+
+export function killAllProcessGroups(signal: NodeJS.Signals = 'SIGKILL'): void {
+  for (const pgid of liveGroups) signalGroup(pgid, signal);
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false; // ESRCH: the group is gone
+  }
+}
+
+/**
+ * Runs a command as the leader of its own process group, streaming its output line by line.
+ * The group is killed when the timeout fires and again after the leader exits, so nothing the
+ * command forked outlives it. argv only: nothing here is ever given to a shell.
+ */
+export function runProcess(options: RunOptions): Promise<ProcessResult> {
+  const startedAt = Date.now();
+  return new Promise((resolve) => {
+    let log: WriteStream | null = null;
+    let timedOut = false;
+    let spawnError: string | null = null;
+    const timers: NodeJS.Timeout[] = [];
+    const lines = options.onLine ? new LineSplitter(options.onLine) : null;
+
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const pgid = child.pid;
+    if (pgid !== undefined) liveGroups.add(pgid);
+    if (options.logFile) log = createWriteStream(options.logFile);
+
+    const onData = (chunk: Buffer) => {
+      lines?.push(chunk);
+      if (log && !log.write(chunk)) {
+        child.stdout?.pause();
+        child.stderr?.pause();
+        log.once('drain', () => {
+          child.stdout?.resume();
+          child.stderr?.resume();
+        });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+
+    if (options.timeoutMs !== undefined && pgid !== undefined) {
+      timers.push(
+        setTimeout(() => {
+          timedOut = true;
+          signalGroup(pgid, 'SIGTERM');
+          timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
+        }, options.timeoutMs),
+      );
+    }
+
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      spawnError =
+        error.code === 'ENOENT' ? `${options.command}: command not found` : error.code === 'EACCES' ? `${options.command}: not executable` : error.message;
+    });
+    // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
+    child.on('exit', () => {
+      if (pgid !== undefined) signalGroup(pgid, 'SIGKILL');
+    });
+    child.on('close', (exitCode, signal) => {
+      for (const timer of timers) clearTimeout(timer);
+      if (pgid !== undefined) liveGroups.delete(pgid);
+      lines?.end();
+      const result: ProcessResult = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
+      if (log) log.end(() => resolve(result));
+      else resolve(result);
+    });
+  });
+}

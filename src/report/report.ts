@@ -1,0 +1,96 @@
+import type { BuildRecord } from '../build/build-profile.js';
+import type { GpuInfo } from '../gpu/nvidia-smi.js';
+import type { Failure } from '../tensorrt/failures.js';
+import type { Perf } from '../build/build-profile.js';
+
+export interface ReportAttempt {
+  attempt: number;
+  workspaceMiB: number;
+  log: string;
+  startedAt: string;
+  endedAt: string;
+  seconds: number;
+  exitCode: number | null;
+  signal: string | null;
+  peakGpuMemoryMiB: number | null;
+  failure: Failure | null;
+  argv: string[];
+}
+
+export interface ReportBuild {
+  model: string;
+  profile: string;
+  status: BuildRecord['status'];
+  gpu: BuildRecord['gpu'];
+  shapes: BuildRecord['shapes'];
+  plan: string | null;
+  layerInfo: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  attempts: ReportAttempt[];
+  buildSeconds: number | null;
+  peakGpuMemoryMiB: number | null;
+  perf: Perf | null;
+  failure: Failure | null;
+  /** `trt-ci.yml:12:5`: where this model's profile is written, for annotations. */
+  configLocation: string;
+}
+
+export interface Report {
+  schema: 'trt-ci/report@1';
+  status: 'passed' | 'failed';
+  startedAt: string;
+  finishedAt: string;
+  config: string;
+  environment: {
+    tensorrtVersion: string;
+    trtexec: string;
+    gpus: GpuInfo[];
+    /** Why GPU facts are missing, when they are. */
+    gpuQueryError: string | null;
+  };
+  preflight: null;
+  builds: ReportBuild[];
+  plans: unknown[];
+  budgets: unknown[];
+  manifest: string | null;
+}
+
+const MiB = 1024 * 1024;
+
+export function toReportBuild(record: BuildRecord, configLocation: string, relativePath: (path: string) => string): ReportBuild {
+  return {
+    model: record.model,
+    profile: record.profile,
+    status: record.status,
+    gpu: record.gpu,
+    shapes: record.shapes,
+    plan: record.plan && relativePath(record.plan),
+    layerInfo: record.layerInfo && relativePath(record.layerInfo),
+    bytes: record.bytes,
+    sha256: record.sha256,
+    attempts: record.attempts.map((a) => ({
+      attempt: a.attempt,
+      workspaceMiB: Math.floor(a.workspaceBytes / MiB),
+      log: relativePath(a.log),
+      startedAt: new Date(a.startedAt).toISOString(),
+      endedAt: new Date(a.endedAt).toISOString(),
+      seconds: (a.endedAt - a.startedAt) / 1000,
+      exitCode: a.exitCode,
+      signal: a.signal,
+      peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+      failure: a.failure,
+      argv: a.argv,
+    })),
+    buildSeconds: record.buildSeconds,
+    peakGpuMemoryMiB: record.peakGpuMemoryMiB,
+    perf: record.perf && { ...record.perf, log: relativePath(record.perf.log) },
+    failure: record.failure,
+    configLocation,
+  };
+}
+
+/** The work failed when any build did; 'skipped' builds (a cancelled run) count as failed too. */
+export function overallStatus(builds: readonly Pick<ReportBuild, 'status'>[]): Report['status'] {
+  return builds.every((b) => b.status === 'built' || b.status === 'cached') ? 'passed' : 'failed';
+}

@@ -1,0 +1,95 @@
+import type { ModelConfig, ProfileConfig, ShapeRange } from '../config/load.js';
+import type { Precision } from '../config/schema.js';
+import { flagName, flagSupport, hasFlag, MANAGED_FLAGS } from './flags.js';
+import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
+
+export interface BuildPaths {
+  plan: string;
+  layerInfo: string;
+  timingCache: string | null;
+}
+
+const MiB = 1024 * 1024;
+
+/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+function shapeSpec(shapes: readonly ShapeRange[], pick: 'min' | 'opt' | 'max'): string {
+  return shapes
+    .map((shape) => {
+      const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
+      return `${name}:${shape[pick].join('x')}`;
+    })
+    .join(',');
+}
+
+const PRECISION_FLAGS: Record<Precision, string | null> = {
+  fp32: null,
+  fp16: '--fp16',
+  bf16: '--bf16',
+  int8: '--int8',
+  fp8: '--fp8',
+  best: '--best',
+  'strongly-typed': '--stronglyTyped',
+};
+
+/**
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
+ * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
+ */
+export function precisionFlag(precision: Precision | null, version: TensorRtVersion): { flag: string | null } | { error: string } {
+  if (precision === null || precision === 'fp32') return { flag: null };
+  if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
+  const flag = PRECISION_FLAGS[precision]!;
+  const verdict = flagSupport(flag, version);
+  if (verdict.ok) return { flag };
+  if (atLeast(version, '11.0')) {
+    return {
+      error:
+        `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
+        '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
+    };
+  }
+  return { error: verdict.reason };
+}
+
+/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
+export function extraArgProblem(arg: string, version: TensorRtVersion): string | null {
+  const flag = flagName(arg);
+  if (MANAGED_FLAGS.has(flag)) return `${flag} is set by trt-ci from the config (shapes, workspace, precision, plugins, timing-cache); set it there`;
+  const verdict = flagSupport(flag, version);
+  return verdict.ok ? null : verdict.reason;
+}
+
+/** argv for building one profile of one model. Never a shell string. */
+export function buildArgv(version: TensorRtVersion, model: ModelConfig, profile: ProfileConfig, workspaceBytes: number, paths: BuildPaths): string[] {
+  const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
+  if (profile.shapes.length > 0) {
+    argv.push(
+      `--minShapes=${shapeSpec(profile.shapes, 'min')}`,
+      `--optShapes=${shapeSpec(profile.shapes, 'opt')}`,
+      `--maxShapes=${shapeSpec(profile.shapes, 'max')}`,
+    );
+  }
+  const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
+  argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+  const precision = precisionFlag(model.precision, version);
+  if ('flag' in precision && precision.flag) argv.push(precision.flag);
+  if (paths.timingCache && hasFlag('--timingCacheFile', version)) argv.push(`--timingCacheFile=${paths.timingCache}`);
+  argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
+  argv.push(...pluginArgs(model.plugins, version));
+  if (hasFlag('--exportLayerInfo', version)) argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
+  argv.push(...model.extraArgs);
+  return argv;
+}
+
+/** argv for loading a built plan and measuring it at the profile's opt shapes. */
+export function benchmarkArgv(version: TensorRtVersion, model: ModelConfig, profile: ProfileConfig, plan: string): string[] {
+  const argv = [`--loadEngine=${plan}`];
+  if (profile.shapes.length > 0) argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
+  argv.push(...pluginArgs(model.plugins, version));
+  return argv;
+}
+
+function pluginArgs(plugins: readonly string[], version: TensorRtVersion): string[] {
+  const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+  return plugins.map((plugin) => `${flag}=${plugin}`);
+}

@@ -1,0 +1,117 @@
+import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
+
+/**
+ * Where a trtexec flag exists, from reference/trtexec/flags.md (NVIDIA/TensorRT sampleOptions.cpp by
+ * tag). `since` and `until` are inclusive-exclusive "major.minor" bounds: a flag with until "10.0"
+ * is rejected by 10.0 as `Unknown option`.
+ */
+interface FlagSpan {
+  since?: string;
+  until?: string;
+  /** What to use instead, for the error message. */
+  instead?: string;
+}
+
+const FLAG_SPANS: Record<string, FlagSpan> = {
+  '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+  '--memPoolSize': { since: '8.4' },
+  '--fp16': { until: '11.0', instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags' },
+  '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+  '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+  '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+  '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+  '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+  '--stronglyTyped': { since: '10.0' },
+  '--calib': { until: '11.0' },
+  '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+  '--buildOnly': { until: '10.0', instead: '--skipInference' },
+  '--staticPlugins': { since: '8.6', instead: '--plugins' },
+  '--dynamicPlugins': { since: '8.6' },
+  '--setPluginsToSerialize': { since: '8.6' },
+  '--timingCacheFile': { since: '8.0' },
+  '--profilingVerbosity': { since: '8.2' },
+  '--exportLayerInfo': { since: '8.2' },
+  '--builderOptimizationLevel': { since: '8.6' },
+  '--hardwareCompatibilityLevel': { since: '8.6' },
+  '--versionCompatible': { since: '8.6' },
+  '--profile': { since: '10.0' },
+  '--useProfile': { since: '10.0' },
+  '--getPlanVersionOnly': { since: '10.0' },
+  '--explicitBatch': { until: '10.0' },
+  '--minTiming': { until: '10.0', instead: '--avgTiming' },
+  '--uff': { until: '10.0', instead: '--onnx' },
+  '--model': { until: '10.0', instead: '--onnx' },
+  '--deploy': { until: '10.0', instead: '--onnx' },
+  '--batch': { until: '10.0', instead: 'explicit shapes' },
+  '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+  '--precisionConstraints': { since: '8.2', until: '11.0' },
+  '--layerPrecisions': { since: '8.4', until: '11.0' },
+  '--layerOutputTypes': { since: '8.4', until: '11.0' },
+  '--includeDataTransfers': { since: '11.0' },
+  '--noCudaGraph': { since: '11.0' },
+  '--noSpinWait': { since: '11.0' },
+};
+
+/** Flags that no trtexec ever had, though they are often written (reference/trtexec/flags.md). */
+const NEVER_FLAGS: Record<string, string> = {
+  '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+  '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+
+export type FlagVerdict = { ok: true } | { ok: false; reason: string };
+
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+export function flagSupport(flag: string, version: TensorRtVersion): FlagVerdict {
+  const never = NEVER_FLAGS[flag];
+  if (never) return { ok: false, reason: never };
+  const span = FLAG_SPANS[flag];
+  if (!span) return { ok: true };
+  const v = formatVersion(version);
+  if (span.since && !atLeast(version, span.since)) {
+    return { ok: false, reason: `${flag} needs TensorRT >= ${span.since}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+  }
+  if (span.until && atLeast(version, span.until)) {
+    return { ok: false, reason: `${flag} was removed in TensorRT ${span.until}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+  }
+  return { ok: true };
+}
+
+export function hasFlag(flag: string, version: TensorRtVersion): boolean {
+  return flagSupport(flag, version).ok;
+}
+
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+export const MANAGED_FLAGS = new Set([
+  '--onnx',
+  '--saveEngine',
+  '--loadEngine',
+  '--minShapes',
+  '--optShapes',
+  '--maxShapes',
+  '--shapes',
+  '--profile',
+  '--memPoolSize',
+  '--workspace',
+  '--timingCacheFile',
+  '--skipInference',
+  '--buildOnly',
+  '--plugins',
+  '--staticPlugins',
+  '--exportLayerInfo',
+  '--fp16',
+  '--bf16',
+  '--int8',
+  '--fp8',
+  '--int4',
+  '--best',
+  '--stronglyTyped',
+]);
+
+/** "--foo=bar" → "--foo". */
+export function flagName(arg: string): string {
+  const eq = arg.indexOf('=');
+  return eq === -1 ? arg : arg.slice(0, eq);
+}

@@ -1,0 +1,240 @@
+import { hintFor, matchEvidence, TERMINAL_PATTERN, type EvidenceMatch, type Failure, type FailureContext } from './failures.js';
+import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
+
+export interface TimingStats {
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  median: number | null;
+  p90: number | null;
+  p95: number | null;
+  p99: number | null;
+  /** Any other percentile trtexec printed (--percentile=50,99.9 → p50, p99.9). */
+  [percentile: `p${string}`]: number | null;
+}
+
+export type LogStatus = 'passed' | 'failed' | 'unknown';
+
+export interface ParsedLog {
+  tensorrtVersion: string | null;
+  tensorrtBuild: number | null;
+  status: LogStatus;
+  engineBytes: number | null;
+  buildSeconds: number | null;
+  throughputQps: number | null;
+  latencyMs: TimingStats | null;
+  gpuComputeMs: TimingStats | null;
+  failure: Failure | null;
+  device: { name: string | null; computeCapability: string | null };
+}
+
+/** How the process ended; trtexec's exit status is trusted before anything it printed. */
+export interface ProcessOutcome {
+  exitCode: number | null;
+  signal?: string | null;
+  timedOut?: boolean;
+}
+
+const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
+const SEVERITY = /^\[([IWEVF])\] /;
+const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
+const STAT = new RegExp(`\\b(min|max|mean|median) = ${NUMBER} ms`, 'g');
+const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} ms`, 'g');
+// TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
+const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
+const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
+const MiB = 1024 * 1024;
+
+function emptyStats(): TimingStats {
+  return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
+}
+
+/**
+ * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
+ * multi-gigabyte verbose log costs no more memory than a short one.
+ */
+export class TrtexecLogParser {
+  private version: TensorRtVersion | null = null;
+  private banner: 'PASSED' | 'FAILED' | null = null;
+  private engineBytes: number | null = null;
+  private loadedEngineBytes: number | null = null;
+  private builtSeconds: number | null = null;
+  private generationSeconds: number | null = null;
+  private throughput: number | null = null;
+  private latency: TimingStats | null = null;
+  private gpuCompute: TimingStats | null = null;
+  private oldSection: 'latency' | 'gpu' | 'other' | null = null;
+  private evidence: EvidenceMatch | null = null;
+  private evidenceLevel: string | null = null;
+  private terminal: string | null = null;
+  private lastError: string | null = null;
+  private deviceName: string | null = null;
+  private computeCapability: string | null = null;
+
+  push(rawLine: string): void {
+    // trtexec never starts a line with '#'; saved logs use such lines for notes (where it ran, why).
+    if (rawLine.startsWith('#')) return;
+    if (rawLine.startsWith('&&&& ')) {
+      this.readBanner(rawLine);
+      return;
+    }
+    let line = rawLine.replace(TIMESTAMP, '');
+    const severity = SEVERITY.exec(line);
+    if (severity) line = line.slice(severity[0].length);
+    if (line.startsWith('[TRT] ')) line = line.slice(6);
+    const level = severity?.[1] ?? null;
+    // Verbose lines are most of a big log and carry little; only the build time can hide there.
+    if (level === 'V') {
+      this.readBuildFigures(line);
+      return;
+    }
+    this.readFigures(line);
+    this.readFailure(line, level);
+  }
+
+  private readBanner(line: string): void {
+    const match = BANNER_PATTERN.exec(line);
+    if (!match) return;
+    const version = decodeBannerVersion(match[2]!, match[3]);
+    if (version && !this.version) this.version = version;
+    else if (version && this.version?.build === null && sameRelease(version, this.version)) this.version.build = version.build;
+    if (match[1] === 'PASSED' || match[1] === 'FAILED') this.banner = match[1];
+  }
+
+  private readBuildFigures(line: string): boolean {
+    let match = /^Engine built in ([\d.]+) sec/.exec(line);
+    if (match) {
+      this.builtSeconds = Number(match[1]);
+      return true;
+    }
+    match = /^Engine generation completed in ([\d.]+) seconds/.exec(line);
+    if (match) {
+      this.generationSeconds = Number(match[1]);
+      return true;
+    }
+    return false;
+  }
+
+  private readFigures(line: string): void {
+    if (this.readBuildFigures(line)) return;
+    let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
+    if (match) {
+      this.engineBytes = Math.round(Number(match[1]) * MiB);
+      return;
+    }
+    match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
+    if (match) {
+      this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
+      return;
+    }
+    match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+    if (match) {
+      if (!this.version) this.version = parseVersion(match[1]!);
+      return;
+    }
+    match = /^Selected Device: (.+)$/.exec(line);
+    if (match) {
+      this.deviceName = match[1]!.trim();
+      return;
+    }
+    match = /^Compute Capability: (\d+\.\d+)/.exec(line);
+    if (match) {
+      this.computeCapability = match[1]!;
+      return;
+    }
+    match = /^Throughput: ([\d.e+-]+) qps/.exec(line) ?? /^throughput: ([\d.e+-]+) qps/.exec(line);
+    if (match) {
+      this.throughput = Number(match[1]);
+      return;
+    }
+    if (line.startsWith('Latency: ')) {
+      this.latency = readStats(line);
+      return;
+    }
+    if (line.startsWith('GPU Compute Time: ')) {
+      this.gpuCompute = readStats(line);
+      return;
+    }
+    this.readOldSummary(line);
+  }
+
+  private readOldSummary(line: string): void {
+    const header = line.trim();
+    if (header === 'Host Latency') {
+      this.oldSection = 'latency';
+      this.latency = emptyStats();
+    } else if (header === 'GPU Compute') {
+      this.oldSection = 'gpu';
+      this.gpuCompute = emptyStats();
+    } else if (header === 'Enqueue Time' || header === 'Host Walltime') {
+      this.oldSection = 'other';
+    }
+    const target = this.oldSection === 'latency' ? this.latency : this.oldSection === 'gpu' ? this.gpuCompute : null;
+    if (!target) return;
+    const stat = OLD_STAT.exec(line);
+    if (stat) {
+      target[stat[1] as 'min'] = Number(stat[2]);
+      return;
+    }
+    const percentile = OLD_PERCENTILE.exec(line);
+    if (percentile) target[`p${percentile[2]}`] = Number(percentile[1]);
+  }
+
+  private readFailure(line: string, level: string | null): void {
+    if (level === 'I') return;
+    const match = matchEvidence(line);
+    if (match && (!this.evidence || match.rank < this.evidence.rank || (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+      this.evidence = match;
+      this.evidenceLevel = level;
+    }
+    if (!this.terminal && TERMINAL_PATTERN.test(line)) this.terminal = line;
+    if (level === 'E' || level === 'F') this.lastError = line;
+  }
+
+  /** The figures so far, judged by how the process ended when that is known. */
+  result(outcome?: ProcessOutcome, context: FailureContext = {}): ParsedLog {
+    const version = this.version ? formatVersion(this.version) : null;
+    const status = this.status(outcome);
+    return {
+      tensorrtVersion: version,
+      tensorrtBuild: this.version?.build ?? null,
+      status,
+      engineBytes: this.engineBytes ?? this.loadedEngineBytes,
+      buildSeconds: this.builtSeconds ?? this.generationSeconds,
+      throughputQps: this.throughput,
+      latencyMs: this.latency,
+      gpuComputeMs: this.gpuCompute,
+      failure: status === 'failed' ? this.failure(outcome, { tensorrtVersion: version, ...context }) : null,
+      device: { name: this.deviceName, computeCapability: this.computeCapability },
+    };
+  }
+
+  private status(outcome?: ProcessOutcome): LogStatus {
+    if (outcome?.timedOut) return 'failed';
+    if (outcome && (outcome.exitCode !== null || outcome.signal)) return outcome.exitCode === 0 ? 'passed' : 'failed';
+    if (this.banner === 'PASSED') return 'passed';
+    if (this.banner === 'FAILED' || this.terminal) return 'failed';
+    return 'unknown';
+  }
+
+  private failure(outcome: ProcessOutcome | undefined, context: FailureContext): Failure {
+    if (outcome?.timedOut) return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
+    if (this.evidence) {
+      return { kind: this.evidence.kind, message: this.evidence.message, hint: this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, context) };
+    }
+    const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
+    const message = this.terminal ?? this.lastError ?? how;
+    return { kind: 'other', message: message === how ? how : `${how}: ${message}`, hint: hintFor('other', message, context) };
+  }
+}
+
+function sameRelease(a: TensorRtVersion, b: TensorRtVersion): boolean {
+  return a.major === b.major && a.minor === b.minor && a.patch === b.patch;
+}
+
+function readStats(line: string): TimingStats {
+  const stats = emptyStats();
+  for (const match of line.matchAll(STAT)) stats[match[1] as 'min'] = Number(match[2]);
+  for (const match of line.matchAll(PERCENTILE)) stats[`p${match[1]}`] = Number(match[2]);
+  return stats;
+}

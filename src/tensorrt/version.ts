@@ -1,0 +1,56 @@
+/** A TensorRT release: 10.16.1 (build 11). */
+export interface TensorRtVersion {
+  major: number;
+  minor: number;
+  patch: number;
+  build: number | null;
+}
+
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+export function decodeBannerVersion(digits: string, build?: string): TensorRtVersion | null {
+  const value = Number(digits);
+  if (!Number.isInteger(value)) return null;
+  const buildNumber = build === undefined ? null : Number(build);
+  if (digits.length === 4) {
+    return { major: Math.floor(value / 1000), minor: Math.floor((value % 1000) / 100), patch: value % 100, build: buildNumber };
+  }
+  if (digits.length === 6) {
+    return { major: Math.floor(value / 10000), minor: Math.floor((value % 10000) / 100), patch: value % 100, build: buildNumber };
+  }
+  return null;
+}
+
+export const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+export function parseVersion(text: string): TensorRtVersion | null {
+  const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  return {
+    major: Number(match[1]),
+    minor: Number(match[2]),
+    patch: match[3] === undefined ? 0 : Number(match[3]),
+    build: match[4] === undefined ? null : Number(match[4]),
+  };
+}
+
+export function formatVersion(version: TensorRtVersion, withBuild = false): string {
+  const base = `${version.major}.${version.minor}.${version.patch}`;
+  return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+
+/** Compares release numbers, ignoring the build number. */
+export function compareVersions(a: TensorRtVersion, b: TensorRtVersion): number {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
+/** True when `version` is at least "major.minor". */
+export function atLeast(version: TensorRtVersion, majorMinor: string): boolean {
+  const floor = parseVersion(majorMinor);
+  if (!floor) throw new Error(`bad version literal ${majorMinor}`);
+  return compareVersions(version, floor) >= 0;
+}

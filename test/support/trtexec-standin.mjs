@@ -1,0 +1,415 @@
+// A stand-in for NVIDIA's trtexec, for tests and the demo only: trt-ci never knows it is talking to it.
+// It accepts exactly the flags of the TensorRT version it pretends to be (reference: NVIDIA/TensorRT
+// samples/common/sampleOptions.cpp by tag, summarised in trt-ci's research notes), rejects the rest as
+// that version does, prints that version's output format, and writes plans with a real header.
+//
+// Switches (environment):
+//   TRTEXEC_STANDIN_VERSION       10.16.1.11 (default) | 8.6.1.6 | 8.4.1.5 | 10.3.0.26 | 11.2.1.2 | 11.1.0.5 ...
+//   TRTEXEC_STANDIN_OOM_ABOVE_MIB build fails with TensorRT's out-of-memory errors above this workspace
+//   TRTEXEC_STANDIN_HANG          "1": hang after parsing (with a forked child); "ignore-term": and ignore SIGTERM
+//   TRTEXEC_STANDIN_CHILD_PIDS    file to append the forked child's pid to (hang mode)
+//   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
+//   TRTEXEC_STANDIN_CRASH         "driver": die as trtexec does on a driver older than its CUDA runtime
+//   TRTEXEC_STANDIN_ONLY          apply the fault switches only to builds whose --saveEngine contains this
+//   TRTEXEC_STANDIN_BUILD_MS      how long the build takes (default 0)
+//   TRTEXEC_STANDIN_ALLOC_MIB     GPU memory the build holds (default: its workspace), seen by the nvidia-smi stand-in
+//   TRTEXEC_STANDIN_PLAN_BYTES    plan size (default: derived from the max shapes)
+//   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
+//   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
+//   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
+//   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const env = process.env;
+const [major, minor, patch, build] = (env.TRTEXEC_STANDIN_VERSION ?? '10.16.1.11').split('.').map(Number);
+const at = (m, n) => major > m || (major === m && minor >= n);
+const versionCode = major >= 10 ? major * 10000 + minor * 100 + patch : major * 1000 + minor * 100 + patch;
+const buildTag = at(10, 4) ? ` [b${build ?? 0}]` : '';
+const args = process.argv.slice(2);
+const commandLine = ['trtexec', ...args].join(' ');
+const started = Date.now();
+
+const out = (text) => writeSync(1, `${text}\n`);
+const stamp = () => {
+  const d = new Date();
+  const p = (n) => String(n).padStart(2, '0');
+  return `[${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}-${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}]`;
+};
+const log = (level, text) => out(`${stamp()} [${level}] ${text}`);
+const banner = (state) => out(`&&&& ${state} TensorRT.trtexec [TensorRT v${versionCode}]${buildTag} # ${commandLine}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Flags by version, from sampleOptions.cpp (value: [since, until) as [major, minor] pairs).
+const ALWAYS = [
+  '--onnx', '--saveEngine', '--loadEngine', '--minShapes', '--optShapes', '--maxShapes', '--shapes', '--verbose',
+  '--iterations', '--duration', '--warmUp', '--avgRuns', '--percentile', '--device', '--exportTimes', '--exportProfile',
+  '--dumpProfile', '--noBuilderCache', '--useCudaGraph', '--useSpinWait', '--noDataTransfers', '--separateProfileRun',
+  '--tacticSources', '--dumpLayerInfo', '--plugins', '--help', '--refit', '--sparsity', '--noTF32', '--inputIOFormats',
+  '--outputIOFormats', '--timingCacheFile', '--profilingVerbosity', '--exportLayerInfo', '--allowGPUFallback',
+];
+const SPANS = {
+  '--workspace': [null, [10, 0]],
+  '--memPoolSize': [[8, 4], null],
+  '--fp16': [null, [11, 0]],
+  '--int8': [null, [11, 0]],
+  '--best': [null, [11, 0]],
+  '--calib': [null, [11, 0]],
+  '--bf16': [[9, 1], [11, 0]],
+  '--fp8': [[8, 6], [11, 0]],
+  '--int4': [[10, 1], [11, 0]],
+  '--stronglyTyped': [[9, 1], null],
+  '--skipInference': [[8, 6], null],
+  '--buildOnly': [null, [10, 0]],
+  '--staticPlugins': [[8, 6], null],
+  '--dynamicPlugins': [[8, 6], null],
+  '--setPluginsToSerialize': [[8, 6], null],
+  '--builderOptimizationLevel': [[8, 6], null],
+  '--hardwareCompatibilityLevel': [[8, 6], null],
+  '--versionCompatible': [[8, 6], null],
+  '--profile': [[9, 1], null],
+  '--useProfile': [[9, 1], null],
+  '--getPlanVersionOnly': [[9, 1], null],
+  '--explicitBatch': [null, [10, 0]],
+  '--minTiming': [null, [10, 0]],
+  '--precisionConstraints': [[8, 2], [11, 0]],
+  '--layerPrecisions': [[8, 4], [11, 0]],
+  '--layerOutputTypes': [[8, 4], [11, 0]],
+  '--includeDataTransfers': [[11, 0], null],
+  '--noCudaGraph': [[11, 0], null],
+  '--noSpinWait': [[11, 0], null],
+};
+const known = (flag) => {
+  if (ALWAYS.includes(flag)) return true;
+  const span = SPANS[flag];
+  if (!span) return false;
+  const [since, until] = span;
+  return (!since || at(...since)) && (!until || !at(...until));
+};
+
+function printHelp() {
+  for (const line of [
+    '=== Model Options ===',
+    '  --onnx=<file>               ONNX model',
+    '=== Build Options ===',
+    at(8, 4) ? '  --memPoolSize=poolspec      Specify the size constraints of the designated memory pool(s)' : '  --workspace=N               Set workspace size in MiB.',
+    '  --minShapes=spec            Build with dynamic shapes using a profile with the min shapes provided',
+    '  --saveEngine=<file>         Save the serialized engine',
+    '=== Help ===',
+    '  --help, -h                  Print this message',
+  ]) log('I', line);
+}
+
+// --- parse the command line as trtexec does: --key=value or --key ---
+const options = new Map();
+const multi = new Map();
+const unknown = [];
+for (const arg of args) {
+  if (arg === '-h') continue;
+  const eq = arg.indexOf('=');
+  const key = eq === -1 ? arg : arg.slice(0, eq);
+  const value = eq === -1 ? '' : arg.slice(eq + 1);
+  if (!key.startsWith('--') || !known(key)) {
+    unknown.push([key, value]);
+    continue;
+  }
+  options.set(key, value);
+  multi.set(key, [...(multi.get(key) ?? []), value]);
+}
+banner('RUNNING');
+if (unknown.length > 0) {
+  printHelp();
+  for (const [key, value] of unknown) log('E', `Unknown option: ${key} ${value}`);
+  // trtexec 11.1 returns the parse error directly, without the FAILED line (trtexec.cpp @v11.1).
+  if (!at(11, 1)) banner('FAILED');
+  process.exit(1);
+}
+if (options.has('--help') || args.length === 0) {
+  printHelp();
+  if (args.length === 0 && !at(11, 1)) banner('PASSED');
+  process.exit(0);
+}
+
+const only = env.TRTEXEC_STANDIN_ONLY;
+const faulty = !only || (options.get('--saveEngine') ?? options.get('--loadEngine') ?? '').includes(only);
+const fault = (name) => (faulty ? env[name] : undefined);
+
+function recordCall(extra) {
+  if (!env.TRTEXEC_STANDIN_CALLS) return;
+  appendFileSync(env.TRTEXEC_STANDIN_CALLS, `${JSON.stringify({ args, gpu: env.CUDA_VISIBLE_DEVICES ?? null, pid: process.pid, start: started, end: Date.now(), ...extra })}\n`);
+}
+function fail(lines) {
+  for (const [level, text] of lines) log(level, text);
+  banner('FAILED');
+  recordCall({ exit: 1 });
+  process.exit(1);
+}
+
+// --- the device block ---
+const gpuName = env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
+log('I', '=== Device Information ===');
+log('I', 'Available Devices:');
+log('I', `  Device 0: "${gpuName}" UUID: GPU-5f3c2a10-0000-4000-8000-000000000001`);
+log('I', `Selected Device: ${gpuName}`);
+log('I', 'Selected Device ID: 0');
+log('I', `Compute Capability: ${env.TRTEXEC_STANDIN_GPU_CC ?? '9.0'}`);
+log('I', '');
+if (fault('TRTEXEC_STANDIN_CRASH') === 'driver') {
+  // <= 8.6: cudaCheck prints and abort()s, no FAILED line; >= 10: CHECK prints the file and exits 1.
+  if (!at(9, 0)) {
+    out('Cuda failure: CUDA driver version is insufficient for CUDA runtime version');
+    process.kill(process.pid, 'SIGABRT');
+    await sleep(1000);
+  }
+  out('Cuda failure at /_src/samples/common/sampleDevice.cpp:101: CUDA driver version is insufficient for CUDA runtime version');
+  process.exit(1);
+}
+log('I', `TensorRT version: ${major}.${minor}.${patch}`);
+
+// --- shared GPU memory bookkeeping, read by the nvidia-smi stand-in ---
+const gpuIndex = (env.CUDA_VISIBLE_DEVICES ?? '0').split(',')[0];
+const stateFile = env.STANDIN_GPU_STATE ? join(env.STANDIN_GPU_STATE, `gpu${gpuIndex}.${process.pid}.mib`) : null;
+const hold = (mib) => {
+  if (!stateFile) return;
+  mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
+  writeFileSync(stateFile, String(mib));
+};
+const release = () => stateFile && rmSync(stateFile, { force: true });
+process.on('exit', release);
+
+const plugins = [...(multi.get('--staticPlugins') ?? []), ...(multi.get('--plugins') ?? []), ...(multi.get('--dynamicPlugins') ?? [])];
+const needsPlugin = fault('TRTEXEC_STANDIN_NEEDS_PLUGIN');
+const pluginLoaded = !needsPlugin || plugins.some((p) => basename(p) === needsPlugin);
+
+if (options.has('--loadEngine')) await runEngine(options.get('--loadEngine'));
+else await buildEngine();
+
+async function buildEngine() {
+  const onnx = options.get('--onnx');
+  if (!onnx) fail([['E', 'Model missing or format not recognized'], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+  const workspaceMiB = readWorkspaceMiB();
+  log('I', 'Start parsing network model.');
+  log('I', '[TRT] ----------------------------------------------------------------');
+  log('I', `[TRT] Input filename:   ${onnx}`);
+  if (!existsSync(onnx)) {
+    fail([['E', `[TRT] ModelImporter.cpp:773: Failed to parse ONNX model from file: ${onnx}`], ['E', 'Failed to parse onnx file'], ['E', 'Parsing model failed'], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+  }
+  if (!pluginLoaded) {
+    // Real 8.6.1 output for an ONNX node whose plugin is not registered (AUTOMATIC1111/stable-diffusion-webui-tensorrt#54).
+    fail([
+      ['E', '[TRT] ModelImporter.cpp:729: --- End node ---'],
+      ['E', '[TRT] ModelImporter.cpp:732: ERROR: builtin_op_importers.cpp:5428 In function importFallbackPluginImporter:'],
+      ['E', '[8] Assertion failed: creator && "Plugin not found, are the plugin name, version, and namespace correct?"'],
+      ['E', 'Failed to parse onnx file'],
+      ['I', 'Finished parsing network model. Parse time: 0.0704936'],
+      ['E', 'Parsing model failed'],
+      ['E', 'Failed to create engine from model or file.'],
+      ['E', 'Engine set up failed'],
+    ]);
+  }
+  log('I', 'Finished parsing network model. Parse time: 0.0170852');
+  if (multi.has('--fp16') && at(10, 14)) {
+    log('W', 'Weakly-typed networks have been deprecated in TensorRT. You can use the AutoCast tool to convert a weakly-typed network to a strongly-typed network.');
+  }
+  const shapes = readShapes();
+  for (const [name, s] of Object.entries(shapes)) {
+    log('I', `Set shape of input tensor ${name} for optimization profile 0 to: MIN=${s.min} OPT=${s.opt} MAX=${s.max}`);
+  }
+  const cacheFile = options.get('--timingCacheFile');
+  let cacheBytes = 0;
+  if (cacheFile) {
+    if (existsSync(cacheFile)) cacheBytes = readFileSync(cacheFile).length;
+    else log('W', `[TRT] Could not read cache from: ${cacheFile}. A new cache will be generated and written.`);
+  } else {
+    log('I', '[TRT] Local timing cache in use. Profiling results in this builder pass will not be stored.');
+  }
+
+  if (fault('TRTEXEC_STANDIN_HANG')) await hang();
+  const oomAbove = fault('TRTEXEC_STANDIN_OOM_ABOVE_MIB');
+  if (oomAbove !== undefined && workspaceMiB > Number(oomAbove)) {
+    const bytes = Math.round(workspaceMiB * 1024 * 1024 * 0.9);
+    // Real 10.3 output (NVIDIA/TensorRT#4258).
+    fail([
+      ['E', 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)'],
+      ['W', `[TRT] Requested amount of GPU memory (${bytes} bytes) could not be allocated. There may not be enough free memory for allocation to succeed.`],
+      ['E', `Error[9]: Error Code: 9: Skipping tactic 0x0000000000000000 due to exception [tunable_graph.cpp:create:117] autotuning: User allocator error allocating ${bytes}-byte buffer`],
+      ['E', 'Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could not find any implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)'],
+      ['E', 'Engine could not be created from network'],
+      ['E', 'Building engine failed'],
+      ['E', 'Failed to create engine from model or file.'],
+      ['E', 'Engine set up failed'],
+    ]);
+  }
+
+  hold(Number(env.TRTEXEC_STANDIN_ALLOC_MIB ?? workspaceMiB));
+  await emitVerbose(Number(env.TRTEXEC_STANDIN_VERBOSE_BYTES ?? 0));
+  await sleep(Number(env.TRTEXEC_STANDIN_BUILD_MS ?? 0));
+  release();
+
+  const planBytes = Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes));
+  const seconds = (Date.now() - started) / 1000;
+  log('I', `[TRT] Engine generation completed in ${seconds.toFixed(5)} seconds.`);
+  log('I', `[TRT] [MemUsageStats] Peak memory usage of TRT CPU/GPU memory allocators: CPU 0 MiB, GPU ${workspaceMiB} MiB`);
+  if (at(10, 0)) log('I', `Created engine with size: ${(planBytes / 1048576).toFixed(4)} MiB`);
+  log('I', `Engine built in ${(seconds + 0.01).toFixed(5)} sec.`);
+  const save = options.get('--saveEngine');
+  if (save) writePlan(save, planBytes, shapes);
+  if (cacheFile) {
+    const grown = cacheBytes + 4096;
+    writeFileSync(cacheFile, Buffer.alloc(grown, 7));
+    log('I', `Saved ${grown} bytes of timing cache to ${cacheFile}`);
+  }
+  const layerInfo = options.get('--exportLayerInfo');
+  if (layerInfo) writeFileSync(layerInfo, layerInfoJson(options.get('--profilingVerbosity') === 'detailed', shapes));
+  log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
+  log('I', 'Engine deserialized in 0.00188653 sec.');
+  if (options.has('--skipInference')) log('I', 'Skipped inference phase since --skipInference is added.');
+  else if (!options.has('--buildOnly')) printPerformance();
+  banner('PASSED');
+  recordCall({ exit: 0 });
+}
+
+async function runEngine(path) {
+  if (!existsSync(path)) fail([['E', `Error opening engine file: ${path}`], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+  const plan = readFileSync(path);
+  log('I', `Engine loaded in 0.0100000 sec.`);
+  if (plan.length < 28 || plan.toString('latin1', 0, 4) !== 'ftrt') {
+    fail([['E', 'Error[1]: [runtime.cpp::parsePlan::314] Error Code 1: Serialization (Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)'], ['E', 'Engine deserialization failed'], ['E', 'Engine set up failed']]);
+  }
+  if (plan[24] !== major || plan[25] !== minor || plan[26] !== patch) {
+    fail([['E', '[TRT] IRuntime::deserializeCudaEngine: Error Code 1: Serialization (Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match. Note: Current Version: 239, Serialized Engine Version: 237)'], ['E', 'Engine deserialization failed'], ['E', 'Engine set up failed']]);
+  }
+  if (!pluginLoaded) {
+    fail([['E', '[TRT] 1: [pluginV2Runner.cpp::load::290] Error Code 1: Serialization (Serialization assertion creator failed.Cannot deserialize plugin since corresponding IPluginCreator not found in Plugin Registry)'], ['E', '[TRT] 4: [runtime.cpp::deserializeCudaEngine::50] Error Code 4: Internal Error (Engine deserialization failed.)'], ['E', 'Engine set up failed']]);
+  }
+  log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
+  log('I', 'Engine deserialized in 0.00676279 sec.');
+  printPerformance();
+  banner('PASSED');
+  recordCall({ exit: 0 });
+}
+
+function printPerformance() {
+  // --percentile defaulted to 99 alone before 8.5, to 90,95,99 after (sampleOptions.h).
+  const percentiles = at(8, 5) ? [90, 95, 99] : [99];
+  const stats = (base) =>
+    `min = ${(base * 0.93).toPrecision(6)} ms, max = ${(base * 3.4).toPrecision(6)} ms, mean = ${base.toPrecision(6)} ms, median = ${(base * 0.99).toPrecision(6)} ms, ` +
+    percentiles.map((p) => `percentile(${p}%) = ${(base * (1 + (p - 89) / 40)).toPrecision(6)} ms`).join(', ');
+  log('I', '');
+  log('I', '=== Performance summary ===');
+  log('I', 'Throughput: 15374.3 qps');
+  log('I', `Latency: ${stats(0.0441053)}`);
+  log('I', `Enqueue Time: ${stats(0.0271685)}`);
+  log('I', `H2D Latency: ${stats(0.00395853)}`);
+  log('I', `GPU Compute Time: ${stats(0.0359588)}`);
+  log('I', `D2H Latency: ${stats(0.00418773)}`);
+  log('I', 'Total Host Walltime: 3.00013 s');
+  log('I', 'Total GPU Compute Time: 1.6586 s');
+  log('I', 'Explanations of the performance metrics are printed in the verbose logs.');
+  log('I', '');
+}
+
+function readWorkspaceMiB() {
+  const pool = options.get('--memPoolSize');
+  if (pool !== undefined) {
+    const match = /(?:^|,)workspace:([\d.]+)([KMG]i?B?|B)?(?:,|$)/.exec(pool);
+    if (!match) fail([['E', `Invalid memPoolSize: ${pool}`]]);
+    const unit = { B: 1 / 1048576, K: 1 / 1024, KiB: 1 / 1024, M: 1, MiB: 1, G: 1024, GiB: 1024 }[match[2] ?? 'M'];
+    if (match[2] && !at(10, 1) && match[2] !== 'MiB') fail([['E', `Invalid memPoolSize: ${pool}`]]);
+    return Number(match[1]) * unit;
+  }
+  if (options.has('--workspace')) {
+    log('W', '--workspace flag has been deprecated by --memPoolSize flag.');
+    return Number(options.get('--workspace'));
+  }
+  return 143771;
+}
+
+function readShapes() {
+  const parse = (spec) =>
+    Object.fromEntries(
+      (spec ?? '')
+        .split(/,(?=(?:[^']*'[^']*')*[^']*$)/)
+        .filter(Boolean)
+        .map((entry) => {
+          const cut = entry.lastIndexOf(':');
+          return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
+        }),
+    );
+  const mins = parse(options.get('--minShapes'));
+  const opts = parse(options.get('--optShapes'));
+  const maxs = parse(options.get('--maxShapes'));
+  const shapes = {};
+  for (const name of new Set([...Object.keys(mins), ...Object.keys(opts), ...Object.keys(maxs)])) {
+    const opt = opts[name] ?? mins[name] ?? maxs[name];
+    for (const which of ['min', 'max']) {
+      if (!(which === 'min' ? mins : maxs)[name]) log('W', `optShapes is being broadcasted to ${which}Shapes for tensor ${name}`);
+    }
+    shapes[name] = { min: mins[name] ?? opt, opt, max: maxs[name] ?? opt };
+    const [mn, op, mx] = [shapes[name].min, opt, shapes[name].max].map((s) => s.split('x').map(Number));
+    if (mn.length !== mx.length || mn.some((d, i) => d > op[i] || op[i] > mx[i])) {
+      fail([['E', `Error[4]: [network.cpp::validate::3196] Error Code 4: Internal Error (${name}: for dimension number 0 in profile 0 does not satisfy MIN <= OPT <= MAX)`], ['E', 'Engine could not be created from network'], ['E', 'Building engine failed'], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+    }
+  }
+  return shapes;
+}
+
+function defaultPlanBytes(shapes) {
+  const elements = Object.values(shapes).reduce((sum, s) => sum + s.max.split('x').reduce((a, b) => a * Number(b), 1), 0);
+  return 65536 + Math.min(elements, 1 << 24);
+}
+
+/** A plan with TensorRT's real header: "ftrt", layout 0, engine count, file size, version bytes at 24-27. */
+function writePlan(path, bytes, shapes) {
+  const size = Math.max(bytes, 64);
+  const plan = Buffer.alloc(size);
+  plan.write('ftrt', 0, 'latin1');
+  plan.writeUInt32LE(0, 4);
+  plan.writeUInt32LE(1, 8);
+  plan.writeBigUInt64LE(BigInt(size), 16);
+  plan.writeUInt8(major, 24);
+  plan.writeUInt8(minor, 25);
+  plan.writeUInt8(patch, 26);
+  plan.writeUInt8(build ?? 0, 27);
+  plan.write('rtrtNGNE', 28, 'latin1');
+  // Deterministic body: the same build gives the same bytes, as a cached or repeated build should.
+  let seed = createHash('sha256').update(JSON.stringify([shapes, options.get('--onnx') && basename(options.get('--onnx')), versionCode])).digest();
+  for (let offset = 36; offset < size; offset += seed.length) {
+    seed.copy(plan, offset, 0, Math.min(seed.length, size - offset));
+    seed = createHash('sha256').update(seed).digest();
+  }
+  writeFileSync(path, plan);
+}
+
+function layerInfoJson(detailed, shapes) {
+  const inputs = Object.keys(shapes);
+  const layers = detailed
+    ? [
+        { Name: 'node_conv2d + node_relu', LayerType: 'CaskConvolution', Inputs: inputs.map((n) => ({ Name: n, Location: 'Device', Dimensions: shapes[n].opt.split('x').map(Number), 'Format/Datatype': 'Half' })), Outputs: [], TacticValue: '0x000000000000001f', StreamId: 0, Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]' },
+        { Name: '__myl_CastMulLtSeleCast_myl6_0', LayerType: 'kgen', Inputs: [], Outputs: [], TacticName: '__myl_CastMulLtSeleCast_0x1', StreamId: 0, Metadata: '[ONNX Layer: node_leaky_relu]' },
+      ]
+    : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
+  return major >= 11
+    ? JSON.stringify({ Layers: layers, 'I/O Tensors': inputs.map((n) => ({ Name: n, IOMode: 'Input', DataType: 'Half', Dimensions: [-1], Location: 'Device', IsShapeInferenceIO: false, ProfileInfo: [{ MinShape: shapes[n].min, OptShape: shapes[n].opt, MaxShape: shapes[n].max, Format: 'Row major linear' }] })) })
+    : JSON.stringify({ Layers: layers, Bindings: inputs });
+}
+
+async function emitVerbose(total) {
+  if (total <= 0) return;
+  const line = `${stamp()} [V] [TRT] Tactic: 0x0000000000000000 Time: 17.8375 ${'.'.repeat(40)}\n`;
+  const block = Buffer.from(line.repeat(Math.ceil(65536 / line.length)));
+  for (let sent = 0; sent < total; sent += block.length) {
+    if (!process.stdout.write(block)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
+}
+
+async function hang() {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  if (env.TRTEXEC_STANDIN_CHILD_PIDS) appendFileSync(env.TRTEXEC_STANDIN_CHILD_PIDS, `${child.pid}\n`);
+  if (fault('TRTEXEC_STANDIN_HANG') === 'ignore-term') process.on('SIGTERM', () => {});
+  hold(Number(env.TRTEXEC_STANDIN_ALLOC_MIB ?? 1024));
+  log('V', '[TRT] --------------- Timing Runner: {ForeignNode[transformer.h.0.attn.bias.../Cast]} (Myelin)');
+  await new Promise(() => setInterval(() => {}, 1000));
+}
