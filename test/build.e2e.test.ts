@@ -1,0 +1,368 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Manifest } from '../src/build/manifest.js';
+import type { Report } from '../src/report/report.js';
+import { cli, makeRunner, TWO_MODELS } from './support/harness.js';
+
+const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('trt-ci run with the trtexec stand-in', () => {
+  it('builds 2 models × 3 profiles, one trtexec per profile, and writes a manifest and report that match the plans', async () => {
+    const runner = makeRunner({ version: '10.16.1.11' });
+    runner.touch('models/upsampler.onnx', 'models/detector.onnx');
+    const config = runner.writeConfig(TWO_MODELS);
+
+    const result = await cli(['run', '--config', config, '--json']);
+
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.schema).toBe('trt-ci/report@1');
+    expect(report.status).toBe('passed');
+    expect(report.builds.map((b) => `${b.model}/${b.profile}:${b.status}`)).toEqual([
+      'upsampler/sd:built', 'upsampler/hd:built', 'upsampler/uhd:built', 'detector/b1:built', 'detector/b8:built', 'detector/b16:built',
+    ]);
+    // One trtexec build per profile (the --help version probe records no call).
+    const calls = runner.calls();
+    expect(calls).toHaveLength(6);
+    expect(calls.every((c) => c.args.filter((a) => a.startsWith('--minShapes=')).length === 1)).toBe(true);
+    expect(calls.some((c) => c.args.some((a) => a.startsWith('--profile')))).toBe(false);
+
+    const manifest = readJson<Manifest>(join(runner.dir, 'out', 'manifest.json'));
+    expect(manifest.tensorrtVersion).toBe('10.16.1.11');
+    expect(manifest.engines).toHaveLength(6);
+    for (const engine of manifest.engines) {
+      const plan = join(runner.dir, 'out', engine.path);
+      const bytes = readFileSync(plan);
+      expect(engine.sha256).toBe(sha256(plan));
+      expect(engine.bytes).toBe(bytes.length);
+      expect(bytes.toString('latin1', 0, 4)).toBe('ftrt');
+      expect([...bytes.subarray(24, 28)]).toEqual([10, 16, 1, 11]);
+      expect(engine.gpu).toEqual({ name: 'NVIDIA H200', computeCapability: '9.0' });
+      expect(engine.flags).toContain('--skipInference');
+      expect(existsSync(join(runner.dir, 'out', engine.layerInfo!))).toBe(true);
+    }
+    const hd = manifest.engines.find((e) => e.model === 'upsampler' && e.profile === 'hd')!;
+    expect(hd.shapes).toEqual({ x: { min: '1x3x720x1280', opt: '1x3x1080x1920', max: '1x3x1080x1920' } });
+    expect(hd.flags).toEqual(expect.arrayContaining(['--fp16', '--minShapes=x:1x3x720x1280', '--memPoolSize=workspace:4096']));
+    const b1 = manifest.engines.find((e) => e.profile === 'b1')!;
+    expect(b1.shapes.images).toEqual({ min: '1x3x640x640', opt: '1x3x640x640', max: '1x3x640x640' });
+    expect(b1.flags).not.toContain('--fp16');
+    // The report on disk is the one printed.
+    expect(readJson<Report>(join(runner.dir, 'out', 'report.json')).builds).toEqual(report.builds);
+    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain('6/6 engines built');
+    // Every build shared one timing cache.
+    const caches = new Set(calls.map((c) => c.args.find((a) => a.startsWith('--timingCacheFile='))));
+    expect([...caches]).toEqual([`--timingCacheFile=${join(runner.dir, '.trt-ci', 'timing.cache')}`]);
+  });
+
+  it('halves the workspace on out-of-memory until the build fits, recording every attempt and its log', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1500 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+workspace: 4GiB
+min-workspace: 256MiB
+models:
+  - name: m
+    onnx: m.onnx
+    profiles: [{ name: p, shapes: { x: 1x3x64x64 } }]
+`);
+    const result = await cli(['build', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const build = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds[0]!;
+    expect(build.status).toBe('built');
+    expect(build.attempts.map((a) => a.workspaceMiB)).toEqual([4096, 2048, 1024]);
+    expect(build.attempts.map((a) => a.failure?.kind ?? null)).toEqual(['out-of-memory', 'out-of-memory', null]);
+    expect(build.attempts.map((a) => a.log)).toEqual([1, 2, 3].map((n) => expect.stringContaining(`out/logs/m.p.${n}.log`)));
+    for (const n of [1, 2, 3]) expect(readFileSync(join(runner.dir, 'out', 'logs', `m.p.${n}.log`), 'utf8')).toContain('&&&& RUNNING TensorRT.trtexec');
+    expect(runner.calls().map((c) => c.args.find((a) => a.startsWith('--memPoolSize')))).toEqual([
+      '--memPoolSize=workspace:4096', '--memPoolSize=workspace:2048', '--memPoolSize=workspace:1024',
+    ]);
+    expect(result.stderr).toContain('out-of-memory; retrying with workspace 2.00 GiB');
+  });
+
+  it('stops at min-workspace, fails that profile with a hint, and goes on with the others', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 100, TRTEXEC_STANDIN_ONLY: 'm.big.plan' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+workspace: 2GiB
+min-workspace: 512MiB
+models:
+  - name: m
+    onnx: m.onnx
+    profiles:
+      - { name: big, shapes: { x: 1x3x64x64 } }
+      - { name: small, shapes: { x: 1x3x32x32 } }
+`);
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as Report;
+    const [big, small] = report.builds;
+    expect(big!.status).toBe('failed');
+    expect(big!.attempts.map((a) => a.workspaceMiB)).toEqual([2048, 1024, 512]);
+    expect(big!.failure!.kind).toBe('out-of-memory');
+    expect(big!.failure!.hint).toContain('min-workspace (512 MiB)');
+    expect(big!.plan).toBeNull();
+    expect(big!.configLocation).toMatch(/trt-ci\.yml:\d+:\d+$/);
+    expect(small!.status).toBe('built');
+    expect(report.status).toBe('failed');
+  });
+
+  it('kills the whole process group at build-timeout, TERM then KILL, and leaves no process behind', async () => {
+    const childPids = join(makeRunner().dir, 'child-pids');
+    const hanging = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: 'ignore-term', TRTEXEC_STANDIN_ONLY: 'm.stuck.plan', TRTEXEC_STANDIN_CHILD_PIDS: childPids } });
+    hanging.touch('m.onnx');
+    const config = hanging.writeConfig(`
+output-dir: out
+build-timeout: 1s
+kill-grace: 300ms
+models:
+  - name: m
+    onnx: m.onnx
+    profiles:
+      - { name: stuck, shapes: { x: 1x3x64x64 } }
+      - { name: fine, shapes: { x: 1x3x32x32 } }
+`);
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as Report;
+    const stuck = report.builds[0]!;
+    expect(stuck.failure!.kind).toBe('timeout');
+    expect(stuck.attempts).toHaveLength(1);
+    expect(stuck.attempts[0]!.signal).toBe('SIGKILL'); // it ignored TERM
+    expect(stuck.attempts[0]!.seconds).toBeGreaterThanOrEqual(1);
+    expect(report.builds[1]!.status).toBe('built');
+    const pids = readFileSync(childPids, 'utf8').split('\n').filter(Boolean).map(Number);
+    expect(pids).toHaveLength(1);
+    expect(isAlive(pids[0]!)).toBe(false);
+    expect(readFileSync(join(hanging.dir, 'out', 'logs', 'm.stuck.1.log'), 'utf8')).toContain('Timing Runner');
+  });
+
+  it('builds on two GPUs at once, one build per GPU at a time, pinned with CUDA_VISIBLE_DEVICES', async () => {
+    const runner = makeRunner({ gpus: 2, trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 400 } });
+    runner.touch('models/upsampler.onnx', 'models/detector.onnx');
+    const result = await cli(['build', '--config', runner.writeConfig(TWO_MODELS), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const calls = runner.calls();
+    expect(calls).toHaveLength(6);
+    expect(new Set(calls.map((c) => c.gpu))).toEqual(new Set(['0', '1']));
+    const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+    for (const [i, a] of calls.entries()) {
+      for (const b of calls.slice(i + 1)) {
+        if (a.gpu === b.gpu) expect(overlaps(a, b), `two builds on GPU ${a.gpu} at once`).toBe(false);
+      }
+    }
+    const gpu0 = calls.filter((c) => c.gpu === '0');
+    const gpu1 = calls.filter((c) => c.gpu === '1');
+    expect(gpu0.some((a) => gpu1.some((b) => overlaps(a, b)))).toBe(true);
+    const builds = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds;
+    expect(builds.map((b) => b.gpu!.index).sort()).toEqual(calls.map((c) => Number(c.gpu)).sort());
+  });
+
+  it('attributes peak GPU memory to each build from one nvidia-smi -lms stream', async () => {
+    const runner = makeRunner({ gpus: 2, trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 600, TRTEXEC_STANDIN_ALLOC_MIB: 3072 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+models:
+  - name: m
+    onnx: m.onnx
+    profiles:
+      - { name: a, shapes: { x: 1x3x64x64 } }
+      - { name: b, shapes: { x: 1x3x32x32 } }
+`);
+    const result = await cli(['build', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const builds = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds;
+    // Both build at once on different GPUs; each is charged only its own GPU's memory.
+    expect(builds.map((b) => b.peakGpuMemoryMiB)).toEqual([3072, 3072]);
+  });
+
+  it('reads the TensorRT 8.6 flag set: --memPoolSize, --skipInference, --staticPlugins', async () => {
+    const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_NEEDS_PLUGIN: 'libleaky.so' } });
+    runner.touch('m.onnx', 'plugins/libleaky.so');
+    const config = runner.writeConfig(`
+output-dir: out
+models:
+  - name: m
+    onnx: m.onnx
+    precision: fp16
+    plugins: [plugins/libleaky.so]
+    profiles: [{ name: p, shapes: { x: 1x3x64x64 } }]
+`);
+    const result = await cli(['build', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const args = runner.calls()[0]!.args;
+    expect(args).toEqual(expect.arrayContaining(['--memPoolSize=workspace:4096', '--skipInference', `--staticPlugins=${join(runner.dir, 'plugins/libleaky.so')}`, '--fp16']));
+    expect(JSON.parse(result.stdout).tensorrtVersion).toBe('8.6.1');
+  });
+
+  it('uses --workspace, --buildOnly and --plugins on TensorRT 8.2, which has no newer flags', async () => {
+    const runner = makeRunner({ version: '8.2.1.8' });
+    runner.touch('m.onnx', 'libp.so');
+    const config = runner.writeConfig(`
+output-dir: out
+models: [{ name: m, onnx: m.onnx, plugins: [libp.so], profiles: [{ name: p, shapes: { x: 1x3x64x64 } }] }]
+`);
+    const result = await cli(['build', '--config', config]);
+    expect(result.code, result.stderr).toBe(0);
+    const args = runner.calls()[0]!.args;
+    expect(args).toEqual(expect.arrayContaining(['--workspace=4096', '--buildOnly', `--plugins=${join(runner.dir, 'libp.so')}`]));
+    expect(args.some((a) => a.startsWith('--memPoolSize') || a.startsWith('--staticPlugins') || a === '--skipInference')).toBe(false);
+  });
+
+  it('a missing plugin fails that model with plugin-missing and a hint, and the other model still builds', async () => {
+    const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_NEEDS_PLUGIN: 'libleaky.so', TRTEXEC_STANDIN_ONLY: 'needs' } });
+    runner.touch('a.onnx', 'b.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+models:
+  - { name: needs, onnx: a.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }
+  - { name: plain, onnx: b.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }
+`);
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✘ needs/p');
+    expect(result.stdout).toContain('plugin-missing');
+    expect(result.stdout).toContain('hint: A layer needs a plugin');
+    expect(result.stdout).toMatch(/✔\s+plain\/p\s+built/);
+  });
+
+  it('a driver older than the CUDA runtime (trtexec 8.6 aborts) is driver-insufficient with the driver floors', async () => {
+    const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_CRASH: 'driver' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const build = (JSON.parse(result.stdout) as Report).builds[0]!;
+    expect(build.attempts[0]!.signal).toBe('SIGABRT');
+    expect(build.failure!.kind).toBe('driver-insufficient');
+    expect(build.failure!.hint).toContain('525.60.13');
+    expect(build.attempts).toHaveLength(1); // not retried: a smaller workspace cannot help
+  });
+
+  it('loads each plan with --loadEngine when benchmark is on and records latency', async () => {
+    const runner = makeRunner({ version: '10.16.1.11' });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+benchmark: true
+models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 1x3x16x16, max: 1x3x32x32 } } }] }]
+`);
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const build = (JSON.parse(result.stdout) as Report).builds[0]!;
+    expect(build.perf!.throughputQps).toBe(15374.3);
+    expect(build.perf!.latencyMs!.median).toBeGreaterThan(0);
+    expect(build.perf!.latencyMs!.p99).toBeGreaterThan(build.perf!.latencyMs!.median!);
+    const load = runner.calls()[1]!.args;
+    expect(load).toEqual([`--loadEngine=${join(runner.dir, 'out', 'm.p.plan')}`, '--shapes=x:1x3x16x16']);
+  });
+
+  it('refuses precision: fp16 on TensorRT 11 before any build starts (exit 2, pointing at the line)', async () => {
+    const runner = makeRunner({ version: '11.2.1.2' });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+models:
+  - name: m
+    onnx: m.onnx
+    precision: fp16
+    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]
+`);
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/trt-ci\.yml:7:16 models\[0\]\.precision: TensorRT 11\.2\.1 builds strongly typed networks and has no --fp16/);
+    expect(runner.calls()).toEqual([]);
+    expect(existsSync(join(runner.dir, 'out'))).toBe(false);
+  });
+
+  it('refuses extra-args that this trtexec does not have, before building', async () => {
+    const runner = makeRunner({ version: '10.16.1.11' });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+extra-args: [--builderOptimizationLevel=5]
+models:
+  - name: m
+    onnx: m.onnx
+    extra-args: [--noTF32, --explicitBatch]
+    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]
+`);
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/trt-ci\.yml:8:28 models\[0\]\.extra-args\[1\]: --explicitBatch was removed in TensorRT 10\.0, this trtexec is 10\.16\.1, got "--explicitBatch"/);
+    expect(runner.calls()).toEqual([]);
+  });
+
+  it('an unknown option that trtexec itself rejects is reported as unknown-option', async () => {
+    const runner = makeRunner({ version: '11.1.0.5' });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+models: [{ name: m, onnx: m.onnx, extra-args: [--madeUpFlag=1], profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const result = await cli(['build', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const build = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds[0]!;
+    expect(build.failure!.kind).toBe('unknown-option');
+    expect(build.failure!.message).toBe('Unknown option: --madeUpFlag 1');
+    // 11.1 prints no FAILED line; the exit status alone says it failed.
+    expect(readFileSync(join(runner.dir, 'out', 'logs', 'm.p.1.log'), 'utf8')).not.toContain('&&&& FAILED');
+  });
+
+  it('a GPU index that nvidia-smi does not list is a config error', async () => {
+    const runner = makeRunner({ gpus: 2 });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+gpus: [0, 5]
+models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/trt-ci\.yml:4:\d+ gpus\[1\]: expected a GPU index that nvidia-smi lists \(0, 1\), got 5/);
+  });
+
+  it('cancelling the run kills the running build, skips the rest, and still writes the report', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: '1' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x3x8x8 } }, { name: b, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1500);
+    const result = await cli(['run', '--config', config, '--json'], { signal: controller.signal });
+    expect(result.code).toBe(1);
+    const report = readJson<Report>(join(runner.dir, 'out', 'report.json'));
+    expect(report.builds.map((b) => b.status)).toEqual(['failed', 'skipped']);
+    expect(readdirSync(join(runner.dir, 'out', 'logs'))).toEqual(['m.a.1.log']);
+  });
+});
+
+describe('trt-ci build with extra-args managed by trt-ci', () => {
+  it('refuses a flag that trt-ci derives from the config', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+extra-args: [--memPoolSize=workspace:1024]
+models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/trt-ci\.yml:4:14 extra-args\[0\]: --memPoolSize is set by trt-ci from the config/);
+  });
+});

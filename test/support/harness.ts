@@ -1,0 +1,144 @@
+// Test harness: a temporary "runner" with trtexec and nvidia-smi stand-ins installed as wrapper
+// scripts (each with its own switches), a trt-ci.yml, and the CLI run in-process.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../src/cli.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const STANDIN_TRTEXEC = join(here, 'trtexec-standin.mjs');
+export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.mjs');
+export const FIXTURES = join(here, '..', 'fixtures');
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+function wrapper(path: string, script: string, env: Record<string, string | number | undefined>): void {
+  const exports = Object.entries(env)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `export ${k}=${quote(String(v))}`);
+  writeFileSync(path, ['#!/bin/sh', ...exports, `exec ${quote(process.execPath)} ${quote(script)} "$@"`, ''].join('\n'));
+  chmodSync(path, 0o755);
+}
+
+export interface RunnerOptions {
+  /** TensorRT version the trtexec stand-in pretends to be. */
+  version?: string;
+  gpus?: number;
+  trtexecEnv?: Record<string, string | number | undefined>;
+  nvidiaSmiEnv?: Record<string, string | number | undefined>;
+}
+
+export interface Runner {
+  dir: string;
+  trtexec: string;
+  nvidiaSmi: string;
+  callsFile: string;
+  gpuState: string;
+  /** Writes trt-ci.yml (with trtexec/nvidia-smi pointing at the stand-ins unless the text sets them). */
+  writeConfig(yaml: string, name?: string): string;
+  /** ONNX placeholder files the config can point at. */
+  touch(...paths: string[]): void;
+  calls(): StandinCall[];
+}
+
+export interface StandinCall {
+  args: string[];
+  gpu: string | null;
+  pid: number;
+  start: number;
+  end: number;
+  exit: number;
+}
+
+export function makeRunner(options: RunnerOptions = {}): Runner {
+  const dir = mkdtempSync(join(tmpdir(), 'trt-ci-test-'));
+  const bin = join(dir, 'bin');
+  mkdirSync(bin);
+  const gpuState = join(dir, 'gpu-state');
+  const callsFile = join(dir, 'trtexec-calls.jsonl');
+  const trtexec = join(bin, 'trtexec');
+  const nvidiaSmi = join(bin, 'nvidia-smi');
+  wrapper(trtexec, STANDIN_TRTEXEC, {
+    TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
+    TRTEXEC_STANDIN_CALLS: callsFile,
+    STANDIN_GPU_STATE: gpuState,
+    ...options.trtexecEnv,
+  });
+  wrapper(nvidiaSmi, STANDIN_NVIDIA_SMI, { NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1, STANDIN_GPU_STATE: gpuState, ...options.nvidiaSmiEnv });
+  return {
+    dir,
+    trtexec,
+    nvidiaSmi,
+    callsFile,
+    gpuState,
+    writeConfig(yaml, name = 'trt-ci.yml') {
+      const file = join(dir, name);
+      const head = [
+        ...(/^trtexec:/m.test(yaml) ? [] : [`trtexec: ${trtexec}`]),
+        ...(/^nvidia-smi:/m.test(yaml) ? [] : [`nvidia-smi: ${nvidiaSmi}`]),
+      ];
+      writeFileSync(file, [...head, yaml].join('\n'));
+      return file;
+    },
+    touch(...paths) {
+      for (const path of paths) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), 'onnx placeholder\n');
+      }
+    },
+    calls() {
+      if (!existsSync(callsFile)) return [];
+      return readFileSync(callsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as StandinCall);
+    },
+  };
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function cli(args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const previous = process.cwd();
+  if (options.cwd) process.chdir(options.cwd);
+  try {
+    const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), ...(options.signal && { signal: options.signal }) });
+    return { code, stdout, stderr };
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+/** Two models × three profiles, the shape of most tests. */
+export const TWO_MODELS = `
+output-dir: out
+workspace: 4GiB
+min-workspace: 512MiB
+models:
+  - name: upsampler
+    onnx: models/upsampler.onnx
+    precision: fp16
+    profiles:
+      - name: sd
+        shapes: { x: { min: 1x3x240x320, opt: 1x3x480x640, max: 1x3x720x1280 } }
+      - name: hd
+        shapes: { x: { min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1920 } }
+      - name: uhd
+        shapes: { x: { min: 1x3x1080x1920, opt: 1x3x2160x3840, max: 1x3x2160x3840 } }
+  - name: detector
+    onnx: models/detector.onnx
+    profiles:
+      - name: b1
+        shapes: { images: 1x3x640x640 }
+      - name: b8
+        shapes: { images: { min: 1x3x640x640, opt: 8x3x640x640, max: 8x3x640x640 } }
+      - name: b16
+        shapes: { images: { min: 8x3x640x640, opt: 16x3x640x640, max: 16x3x640x640 } }
+`;
