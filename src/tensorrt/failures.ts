@@ -30,6 +30,8 @@ export interface FailureContext {
   minWorkspaceBytes?: number;
   buildTimeoutMs?: number;
   logFile?: string;
+  /** The allocation TensorRT could not make, when the log names it. */
+  requestedBytes?: number | null;
 }
 
 interface Evidence {
@@ -72,7 +74,7 @@ const EVIDENCE: Evidence[] = [
 
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
 export const TERMINAL_PATTERN =
-  /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed/;
+  /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed|Serialization assertion .* failed|Deserialize the cuda engine failed|SymbolAddress for \w+ could not be loaded/;
 
 export interface EvidenceMatch {
   kind: FailureKind;
@@ -90,6 +92,12 @@ export function matchEvidence(message: string): EvidenceMatch | null {
   return null;
 }
 
+/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
+export function requestedBytes(line: string): number | null {
+  const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+  return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
+}
+
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 const size = (bytes: number) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB` : `${Math.round(bytes / MiB)} MiB`);
@@ -97,8 +105,7 @@ const size = (bytes: number) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB
 export function hintFor(kind: FailureKind, message: string, context: FailureContext = {}): string {
   switch (kind) {
     case 'out-of-memory': {
-      const requested = /\((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(message);
-      const asked = requested ? Number(requested[1] ?? requested[2] ?? requested[3]) : null;
+      const asked = context.requestedBytes ?? requestedBytes(message);
       const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${size(context.minWorkspaceBytes)})` : ' down to min-workspace';
       return (
         `The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${size(asked)})` : ''}. ` +

@@ -1,4 +1,4 @@
-import { hintFor, matchEvidence, TERMINAL_PATTERN, type EvidenceMatch, type Failure, type FailureContext } from './failures.js';
+import { hintFor, matchEvidence, requestedBytes, TERMINAL_PATTERN, type EvidenceMatch, type Failure, type FailureContext } from './failures.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
 
 export interface TimingStats {
@@ -66,6 +66,7 @@ export class TrtexecLogParser {
   private oldSection: 'latency' | 'gpu' | 'other' | null = null;
   private evidence: EvidenceMatch | null = null;
   private evidenceLevel: string | null = null;
+  private requestedBytes: number | null = null;
   private terminal: string | null = null;
   private lastError: string | null = null;
   private deviceName: string | null = null;
@@ -79,10 +80,17 @@ export class TrtexecLogParser {
       return;
     }
     let line = rawLine.replace(TIMESTAMP, '');
-    const severity = SEVERITY.exec(line);
-    if (severity) line = line.slice(severity[0].length);
-    if (line.startsWith('[TRT] ')) line = line.slice(6);
-    const level = severity?.[1] ?? null;
+    // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
+    let level: string | null = null;
+    for (let prefix = 0; prefix < 2; prefix += 1) {
+      const severity = SEVERITY.exec(line);
+      if (severity) {
+        level = severity[1]!;
+        line = line.slice(severity[0].length);
+      } else if (line.startsWith('[TRT] ')) {
+        line = line.slice(6);
+      }
+    }
     // Verbose lines are most of a big log and carry little; only the build time can hide there.
     if (level === 'V') {
       this.readBuildFigures(line);
@@ -188,6 +196,7 @@ export class TrtexecLogParser {
       this.evidenceLevel = level;
     }
     if (!this.terminal && TERMINAL_PATTERN.test(line)) this.terminal = line;
+    if (match?.kind === 'out-of-memory') this.requestedBytes ??= requestedBytes(line);
     if (level === 'E' || level === 'F') this.lastError = line;
   }
 
@@ -220,7 +229,8 @@ export class TrtexecLogParser {
   private failure(outcome: ProcessOutcome | undefined, context: FailureContext): Failure {
     if (outcome?.timedOut) return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
     if (this.evidence) {
-      return { kind: this.evidence.kind, message: this.evidence.message, hint: this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, context) };
+      const hint = this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+      return { kind: this.evidence.kind, message: this.evidence.message, hint };
     }
     const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
     const message = this.terminal ?? this.lastError ?? how;
