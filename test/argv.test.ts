@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelConfig, ProfileConfig } from '../src/config/load.js';
+import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag } from '../src/tensorrt/argv.js';
+import { parseVersion } from '../src/tensorrt/version.js';
+import { nextWorkspace } from '../src/build/build-profile.js';
+import { parseDuration, parseSize } from '../src/units.js';
+
+const v = (text: string) => parseVersion(text)!;
+const profile: ProfileConfig = { name: 'sd', shapes: [{ input: 'x', min: [1, 3, 240, 320], opt: [1, 3, 480, 640], max: [1, 3, 720, 1280] }] };
+const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
+  name: 'up', onnx: '/m/up.onnx', precision: 'fp16', plugins: ['/p/libleaky.so'], profiles: [profile], extraArgs: [], benchmark: false, budgets: {}, ...over,
+});
+const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };
+const GiB = 1024 ** 3;
+
+describe('buildArgv per TensorRT version', () => {
+  it('10.16: --memPoolSize in MiB, --skipInference, --staticPlugins, detailed layer info', () => {
+    expect(buildArgv(v('10.16.1'), model(), profile, 4 * GiB, paths)).toEqual([
+      '--onnx=/m/up.onnx',
+      '--saveEngine=/o/up.sd.plan',
+      '--minShapes=x:1x3x240x320',
+      '--optShapes=x:1x3x480x640',
+      '--maxShapes=x:1x3x720x1280',
+      '--memPoolSize=workspace:4096',
+      '--fp16',
+      '--timingCacheFile=/c/timing.cache',
+      '--skipInference',
+      '--staticPlugins=/p/libleaky.so',
+      '--profilingVerbosity=detailed',
+      '--exportLayerInfo=/o/up.sd.layers.json',
+    ]);
+  });
+
+  it('8.2: --workspace, --buildOnly, --plugins (no --memPoolSize before 8.4, no --skipInference before 8.6)', () => {
+    const argv = buildArgv(v('8.2.1'), model(), profile, 2 * GiB, paths);
+    expect(argv).toContain('--workspace=2048');
+    expect(argv).toContain('--buildOnly');
+    expect(argv).toContain('--plugins=/p/libleaky.so');
+    expect(argv).toContain('--exportLayerInfo=/o/up.sd.layers.json');
+  });
+
+  it('7.1: no timing cache flag (8.0+) and no layer info (8.2+)', () => {
+    const argv = buildArgv(v('7.1.3'), model({ precision: null }), profile, GiB, paths);
+    expect(argv.some((a) => a.startsWith('--timingCacheFile') || a.startsWith('--exportLayerInfo') || a.startsWith('--profilingVerbosity'))).toBe(false);
+  });
+
+  it('8.4-8.5: --memPoolSize but still --buildOnly and --plugins', () => {
+    const argv = buildArgv(v('8.5.3'), model(), profile, 512 * 1024 ** 2, paths);
+    expect(argv).toEqual(expect.arrayContaining(['--memPoolSize=workspace:512', '--buildOnly', '--plugins=/p/libleaky.so']));
+  });
+
+  it('quotes tensor names that hold the shape syntax, and puts extra-args last', () => {
+    const odd: ProfileConfig = { name: 'p', shapes: [{ input: 'input:0', min: [1], opt: [2], max: [4] }, { input: 'mask', min: [1], opt: [2], max: [4] }] };
+    const argv = buildArgv(v('10.16.1'), model({ extraArgs: ['--builderOptimizationLevel=5'] }), odd, GiB, paths);
+    expect(argv).toContain("--minShapes='input:0':1,mask:1");
+    expect(argv[argv.length - 1]).toBe('--builderOptimizationLevel=5');
+  });
+
+  it('a benchmark loads the plan at the opt shapes, with the plugins', () => {
+    expect(benchmarkArgv(v('10.16.1'), model(), profile, '/o/up.sd.plan')).toEqual(['--loadEngine=/o/up.sd.plan', '--shapes=x:1x3x480x640', '--staticPlugins=/p/libleaky.so']);
+  });
+});
+
+describe('precision per version', () => {
+  it.each([
+    ['fp16', '10.16.1', '--fp16'],
+    ['bf16', '10.0.1', '--bf16'],
+    ['fp8', '8.6.1', '--fp8'],
+    ['int8', '8.2.1', '--int8'],
+    ['strongly-typed', '10.3.0', '--stronglyTyped'],
+    ['strongly-typed', '11.2.1', null],
+    ['fp32', '11.2.1', null],
+  ] as const)('%s on %s → %s', (precision, version, flag) => {
+    expect(precisionFlag(precision, v(version))).toEqual({ flag });
+  });
+
+  it.each([
+    ['fp16', '11.0.0', /TensorRT 11\.0\.0 builds strongly typed networks and has no --fp16/],
+    ['int8', '11.2.1', /has no --int8/],
+    ['bf16', '8.6.1', /--bf16 needs TensorRT >= 10\.0, this trtexec is 8\.6\.1/],
+    ['fp8', '8.5.3', /--fp8 needs TensorRT >= 8\.6/],
+    ['strongly-typed', '8.6.1', /--stronglyTyped needs TensorRT >= 10\.0/],
+  ] as const)('%s on %s is an error', (precision, version, message) => {
+    const result = precisionFlag(precision, v(version));
+    expect('error' in result && result.error).toMatch(message);
+  });
+});
+
+describe('extra-args', () => {
+  it('names flags that never existed, were removed, or are not there yet', () => {
+    expect(extraArgProblem('--engineCollection=a', v('10.16.1'))).toMatch(/no --engineCollection/);
+    expect(extraArgProblem('--optProfile=1', v('10.16.1'))).toMatch(/--profile=N/);
+    expect(extraArgProblem('--explicitBatch', v('10.0.1'))).toMatch(/removed in TensorRT 10\.0/);
+    expect(extraArgProblem('--builderOptimizationLevel=5', v('8.5.3'))).toMatch(/needs TensorRT >= 8\.6/);
+    expect(extraArgProblem('--saveEngine=x', v('10.16.1'))).toMatch(/set by trt-ci/);
+    expect(extraArgProblem('--builderOptimizationLevel=5', v('10.16.1'))).toBeNull();
+    expect(extraArgProblem('--somethingTrtCiDoesNotKnow', v('10.16.1'))).toBeNull();
+  });
+});
+
+describe('workspace back-off', () => {
+  it('halves down to the floor and stops there', () => {
+    const MiB = 1024 ** 2;
+    const steps: number[] = [];
+    for (let w: number | null = 4096 * MiB; w !== null; w = nextWorkspace(w, 600 * MiB)) steps.push(w / MiB);
+    expect(steps).toEqual([4096, 2048, 1024, 600]);
+    expect(nextWorkspace(512 * MiB, 512 * MiB)).toBeNull();
+  });
+});
+
+describe('units', () => {
+  it.each([
+    ['4GiB', 4 * GiB], ['512MiB', 512 * 1024 ** 2], ['1.5GiB', 1.5 * GiB], ['10KB', 10_000], ['3 GB', 3e9], ['7B', 7],
+  ] as const)('size %s', (text, bytes) => expect(parseSize(text)).toBe(bytes));
+  it.each(['4', '4gb', 'GiB', '-1GiB', '4 GiBs'])('not a size: %s', (text) => expect(parseSize(text)).toBeNull());
+  it.each([['45m', 2_700_000], ['90s', 90_000], ['1.5h', 5_400_000], ['250ms', 250]] as const)('duration %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
+  it.each(['45', '1d', 'm'])('not a duration: %s', (text) => expect(parseDuration(text)).toBeNull());
+});

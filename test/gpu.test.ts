@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MemoryTimeline } from '../src/gpu/memory-sampler.js';
+import { parseCsvRows, parseGpuRows, queryGpus } from '../src/gpu/nvidia-smi.js';
+import { runOnSlots } from '../src/build/scheduler.js';
+import { FIXTURES, makeRunner } from './support/harness.js';
+
+const capture = (name: string) => readFileSync(join(FIXTURES, 'nvidia-smi', `h200-580.159.04.${name}`), 'utf8');
+
+describe('nvidia-smi CSV', () => {
+  it('reads the real H200 capture, with bracketed non-values as unknown', () => {
+    const fields = capture('query-gpu.csv').split('\n')[0]!.split(', ').map((h) => h.replace(/ \[.+\]$/, ''));
+    const [row] = parseCsvRows(capture('query-gpu-noheader-nounits.csv'), fields);
+    expect(row).toMatchObject({ index: '0', name: 'NVIDIA H200', driver_version: '580.159.04', compute_cap: '9.0', 'memory.total': '143771', 'memory.free': '143156' });
+    expect(row!.display_mode).toBeNull(); // "[Requested functionality has been deprecated]"
+  });
+
+  it('turns the GPU query into numbers', () => {
+    expect(parseGpuRows('0, NVIDIA H200, GPU-1, 9.0, 580.159.04, 143771, 0, 143156\n1, NVIDIA A100-SXM4-80GB, GPU-2, 8.0, 535.104.05, [N/A], 12, [N/A]\n')).toEqual([
+      { index: 0, name: 'NVIDIA H200', uuid: 'GPU-1', computeCapability: '9.0', driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0, memoryFreeMiB: 143156 },
+      { index: 1, name: 'NVIDIA A100-SXM4-80GB', uuid: 'GPU-2', computeCapability: '8.0', driverVersion: '535.104.05', memoryTotalMiB: null, memoryUsedMiB: 12, memoryFreeMiB: null },
+    ]);
+  });
+
+  it('says why when nvidia-smi fails or is missing', async () => {
+    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } });
+    const failed = await queryGpus(runner.nvidiaSmi);
+    expect(failed).toMatchObject({ ok: false, reason: expect.stringMatching(/exited with status 9: NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver/) });
+    expect(await queryGpus('/nonexistent/nvidia-smi')).toEqual({ ok: false, reason: '/nonexistent/nvidia-smi: command not found' });
+  });
+});
+
+describe('memory attribution', () => {
+  it('charges a window its peak above the idle baseline, on its own GPU only', () => {
+    const timeline = new MemoryTimeline();
+    // The real H200 capture of a 48 GiB allocation in 8 GiB steps, replayed on GPU 0 at its own 100 ms pace.
+    const samples = capture('memory-used-lms100-during-48GiB-alloc.csv').trim().split('\n').map((line) => Number(line.split(', ')[1]));
+    samples.forEach((mib, i) => timeline.add(0, i * 100, mib + 500));
+    samples.forEach((_, i) => timeline.add(1, i * 100, 900));
+    timeline.markBaselineEnd(50);
+    expect(Math.max(...samples)).toBe(49679);
+    const all = timeline.window(0, 0, samples.length * 100)!;
+    expect(all).toMatchObject({ peakUsedMiB: 49679 + 500, baselineMiB: 500, attributedMiB: 49679 });
+    expect(timeline.window(1, 0, samples.length * 100)).toMatchObject({ attributedMiB: 0 });
+    expect(timeline.window(0, 1e9, 2e9)).toBeNull();
+    expect(timeline.window(7, 0, 1e9)).toBeNull();
+  });
+});
+
+describe('runOnSlots', () => {
+  it('keeps one job per slot at a time, all slots busy, results in job order', async () => {
+    const running = new Map<string, number>();
+    let most = 0;
+    const results = await runOnSlots([5, 1, 1, 1, 5, 1], ['gpu0', 'gpu1'], async (ms, slot) => {
+      running.set(slot, (running.get(slot) ?? 0) + 1);
+      most = Math.max(most, running.get(slot)!);
+      await new Promise((r) => setTimeout(r, ms * 5));
+      running.set(slot, running.get(slot)! - 1);
+      return `${ms}@${slot}`;
+    });
+    expect(most).toBe(1);
+    expect(results.map((r) => r.split('@')[0])).toEqual(['5', '1', '1', '1', '5', '1']);
+    expect(new Set(results.map((r) => r.split('@')[1]))).toEqual(new Set(['gpu0', 'gpu1']));
+  });
+});

@@ -1,0 +1,119 @@
+// The trtexec stand-in must behave like the trtexec it pretends to be, or the other tests prove
+// nothing. Its output is checked against real trtexec output (test/fixtures/trtexec-logs).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
+
+function trtexec(version: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [STANDIN_TRTEXEC, ...args], { env: { ...process.env, TRTEXEC_STANDIN_VERSION: version, ...env }, encoding: 'utf8' });
+  return { status: result.status, signal: result.signal, out: `${result.stdout}${result.stderr}`, lines: `${result.stdout}${result.stderr}`.split('\n') };
+}
+const real = (file: string) => readFileSync(join(FIXTURES, 'trtexec-logs', file), 'utf8').split('\n');
+const TIMESTAMP = String.raw`\[\d\d/\d\d/\d{4}-\d\d:\d\d:\d\d\]`;
+
+describe('the trtexec stand-in speaks like real trtexec', () => {
+  it('rejects flags removed in 10.0 with the line 10.3 prints, then FAILED and exit 1', () => {
+    const run = trtexec('10.3.0.26', ['--onnx=m.onnx', '--workspace=2048', '--buildOnly']);
+    expect(run.status).toBe(1);
+    const pattern = new RegExp(`^${TIMESTAMP} \\[E\\] Unknown option: --workspace 2048$`);
+    expect(real('unknown-option-removed-flags-trt10.3-FAILED.log').some((l) => pattern.test(l))).toBe(true);
+    expect(run.lines.some((l) => pattern.test(l))).toBe(true);
+    expect(run.lines).toContainEqual(expect.stringMatching(/\[E\] Unknown option: --buildOnly $/));
+    expect(run.lines).toContain('&&&& FAILED TensorRT.trtexec [TensorRT v100300] # trtexec --onnx=m.onnx --workspace=2048 --buildOnly');
+  });
+
+  it('11.1 returns the parse error without a FAILED line (trtexec.cpp @v11.1)', () => {
+    const run = trtexec('11.1.0.5', ['--onnx=m.onnx', '--fp16']);
+    expect(run.status).toBe(1);
+    expect(run.out).toMatch(/\[E\] Unknown option: --fp16 \n/);
+    expect(run.out).not.toContain('&&&& FAILED');
+  });
+
+  it.each([
+    ['8.6.1.6', '--profile=0'],
+    ['8.6.1.6', '--bf16'],
+    ['8.2.1.8', '--memPoolSize=workspace:1024'],
+    ['8.5.3.1', '--skipInference'],
+    ['10.16.1.11', '--workspace=1024'],
+    ['11.2.1.2', '--fp16'],
+    ['11.2.1.2', '--int8'],
+    ['10.16.1.11', '--engineCollection=x'],
+  ])('%s does not know %s', (version, flag) => {
+    expect(trtexec(version, ['--onnx=m.onnx', flag]).out).toContain(`Unknown option: ${flag.split('=')[0]}`);
+  });
+
+  it.each([
+    ['8.4.1.5', '--memPoolSize=workspace:1024'],
+    ['8.6.1.6', '--staticPlugins=x.so'],
+    ['10.16.1.11', '--profile=0'],
+    ['11.2.1.2', '--stronglyTyped'],
+  ])('%s knows %s', (version, flag) => {
+    expect(trtexec(version, ['--help', flag]).out).not.toContain('Unknown option');
+  });
+
+  it('prints the banner as each version did: v8401 with no build tag, v101601 [b11]', () => {
+    const realBanner = (file: string) => real(file).find((l) => l.startsWith('&&&& RUNNING'))!.replace(/ # .*/, '');
+    expect(trtexec('8.4.1.5', ['--help']).lines[0]!.replace(/ # .*/, '')).toBe(realBanner('success-build-bench-trt8.4.1-cookbook.log'));
+    expect(trtexec('10.16.1.11', ['--help']).lines[0]!.replace(/ # .*/, '')).toBe(realBanner('success-build-bench-trt10.16.1-h100-cookbook.log'));
+  });
+
+  it('prints the build lines in the real 10.16 and 8.6 formats, and writes a plan with the real header', () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const plan = join(runner.dir, 'm.plan');
+    const shapes = ['--minShapes=x:1x1x28x28', '--optShapes=x:4x1x28x28', '--maxShapes=x:16x1x28x28'];
+    const v10 = trtexec('10.16.1.11', [`--onnx=${join(runner.dir, 'm.onnx')}`, `--saveEngine=${plan}`, ...shapes, '--skipInference'], { TRTEXEC_STANDIN_PLAN_BYTES: '100000' });
+    expect(v10.status).toBe(0);
+    const formats = [
+      /^Created engine with size: \d+\.\d+ MiB$/,
+      /^Engine built in \d+\.\d+ sec\.$/,
+      /^TensorRT version: \d+\.\d+\.\d+$/,
+      /^Selected Device: .+$/,
+      /^Compute Capability: \d+\.\d+$/,
+      /^\[TRT\] Loaded engine size: \d+ MiB$/,
+    ];
+    const body = (lines: string[]) => lines.map((l) => l.replace(new RegExp(`^${TIMESTAMP} \\[[IWEV]\\] `), ''));
+    for (const format of formats) {
+      expect(body(real('success-build-bench-trt10.16.1-h100-cookbook.log')).some((l) => format.test(l)), `real log has ${format}`).toBe(true);
+      expect(body(v10.lines).some((l) => format.test(l)), `stand-in has ${format}`).toBe(true);
+    }
+    const bytes = readFileSync(plan);
+    expect(bytes.length).toBe(100000);
+    expect(bytes.toString('latin1', 0, 4)).toBe('ftrt');
+    expect(bytes.readUInt32LE(4)).toBe(0);
+    expect(Number(bytes.readBigUInt64LE(16))).toBe(100000);
+    expect([...bytes.subarray(24, 28)]).toEqual([10, 16, 1, 11]);
+    expect(bytes.toString('latin1', 28, 36)).toBe('rtrtNGNE');
+
+    // 8.6 binaries print "Engine built in" but no "Created engine with size" (reference/trtexec/flags.md).
+    const v86 = trtexec('8.6.0.12', [`--onnx=${join(runner.dir, 'm.onnx')}`, `--saveEngine=${plan}`, ...shapes, '--skipInference']);
+    expect(v86.out).not.toContain('Created engine with size');
+    expect(v86.out).toContain('Skipped inference phase since --skipInference is added.');
+    expect(real('success-build-skipInference-trt8.6.0-cookbook.log').some((l) => l.endsWith('Skipped inference phase since --skipInference is added.'))).toBe(true);
+  });
+
+  it('runs out of memory above a workspace with the lines of the real 10.3 failure', () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const run = trtexec('10.16.1.11', [`--onnx=${join(runner.dir, 'm.onnx')}`, '--memPoolSize=workspace:4096'], { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '2048' });
+    expect(run.status).toBe(1);
+    const strip = (l: string) => l.replace(new RegExp(`^${TIMESTAMP} `), '').replace(/\d{6,}/g, 'N');
+    const realLines = real('oom-build-failed-no-implementation-trt10.3.log').filter((l) => l.startsWith('[')).map(strip);
+    const telling = realLines.filter((l) => /out of memory|could not be allocated|Could not find any implementation|could not be created/.test(l));
+    expect(telling).toHaveLength(4);
+    for (const line of telling) expect(run.lines.map(strip)).toContain(line);
+    expect(run.out).toContain('&&&& FAILED');
+  });
+
+  it('8.6 aborts without a FAILED line when the driver is too old; 10.x exits 1', () => {
+    const old = trtexec('8.6.1.6', ['--onnx=m.onnx'], { TRTEXEC_STANDIN_CRASH: 'driver' });
+    expect(old.signal).toBe('SIGABRT');
+    expect(old.out).toContain('Cuda failure: CUDA driver version is insufficient for CUDA runtime version');
+    expect(old.out).not.toContain('&&&& FAILED');
+    const recent = trtexec('10.16.1.11', ['--onnx=m.onnx'], { TRTEXEC_STANDIN_CRASH: 'driver' });
+    expect(recent.status).toBe(1);
+    expect(recent.out).toMatch(/Cuda failure at .*: CUDA driver version is insufficient/);
+  });
+});
