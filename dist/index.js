@@ -40556,7 +40556,7 @@ const EVIDENCE = [
     { kind: 'onnx-parse', pattern: /Failed to parse onnx file|Failure while parsing ONNX file|While parsing node number|Parsing model failed|ModelImporter\.cpp.*ERROR/ },
 ];
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed/;
+const TERMINAL_PATTERN = /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed|Serialization assertion .* failed|Deserialize the cuda engine failed|SymbolAddress for \w+ could not be loaded/;
 /** The failure evidence in one line, if any. */
 function matchEvidence(message) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
@@ -40566,14 +40566,18 @@ function matchEvidence(message) {
     }
     return null;
 }
+/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
+function requestedBytes(line) {
+    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
+}
 const GiB = 1024 ** 3;
 const failures_MiB = 1024 ** 2;
 const size = (bytes) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB` : `${Math.round(bytes / failures_MiB)} MiB`);
 function hintFor(kind, message, context = {}) {
     switch (kind) {
         case 'out-of-memory': {
-            const requested = /\((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(message);
-            const asked = requested ? Number(requested[1] ?? requested[2] ?? requested[3]) : null;
+            const asked = context.requestedBytes ?? requestedBytes(message);
             const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${size(context.minWorkspaceBytes)})` : ' down to min-workspace';
             return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${size(asked)})` : ''}. ` +
                 `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
@@ -40644,6 +40648,7 @@ class TrtexecLogParser {
     oldSection = null;
     evidence = null;
     evidenceLevel = null;
+    requestedBytes = null;
     terminal = null;
     lastError = null;
     deviceName = null;
@@ -40657,12 +40662,18 @@ class TrtexecLogParser {
             return;
         }
         let line = rawLine.replace(TIMESTAMP, '');
-        const severity = SEVERITY.exec(line);
-        if (severity)
-            line = line.slice(severity[0].length);
-        if (line.startsWith('[TRT] '))
-            line = line.slice(6);
-        const level = severity?.[1] ?? null;
+        // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
+        let level = null;
+        for (let prefix = 0; prefix < 2; prefix += 1) {
+            const severity = SEVERITY.exec(line);
+            if (severity) {
+                level = severity[1];
+                line = line.slice(severity[0].length);
+            }
+            else if (line.startsWith('[TRT] ')) {
+                line = line.slice(6);
+            }
+        }
         // Verbose lines are most of a big log and carry little; only the build time can hide there.
         if (level === 'V') {
             this.readBuildFigures(line);
@@ -40775,6 +40786,8 @@ class TrtexecLogParser {
         }
         if (!this.terminal && TERMINAL_PATTERN.test(line))
             this.terminal = line;
+        if (match?.kind === 'out-of-memory')
+            this.requestedBytes ??= requestedBytes(line);
         if (level === 'E' || level === 'F')
             this.lastError = line;
     }
@@ -40810,7 +40823,8 @@ class TrtexecLogParser {
         if (outcome?.timedOut)
             return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
         if (this.evidence) {
-            return { kind: this.evidence.kind, message: this.evidence.message, hint: this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, context) };
+            const hint = this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+            return { kind: this.evidence.kind, message: this.evidence.message, hint };
         }
         const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
         const message = this.terminal ?? this.lastError ?? how;
