@@ -8596,6 +8596,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./.build/tsc/errors.js
@@ -8612,8 +8614,6 @@ function errorMessage(error) {
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./.build/tsc/plan/digest.js
@@ -19819,6 +19819,7 @@ async function runPipeline(options) {
 
 
 
+
 const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
 const USAGE = `usage: trt-ci <command> [options]
 
@@ -19886,7 +19887,8 @@ async function buildCommand(command, configFile, json, io) {
     }
     else {
         io.stdout(renderTable(report));
-        io.stdout(`\nmanifest: ${report.manifest}\nreport:   ${result.reportFile}\nsummary:  ${result.summaryFile}\n`);
+        const rel = (path) => (0,external_node_path_namespaceObject.relative)(process.cwd(), path);
+        io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\nsummary:  ${rel(result.summaryFile)}\n`);
     }
     return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
@@ -19910,10 +19912,11 @@ function renderTable(report) {
         b.bytes === null ? '-' : formatBytes(b.bytes),
         b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
         b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
+        b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
         String(b.attempts.length),
         b.gpu ? String(b.gpu.index) : '-',
     ]);
-    const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'tries', 'gpu'];
+    const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'latency', 'tries', 'gpu'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
     const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { BuildEvent } from './build/build-profile.js';
 import { errorMessage, InputError } from './errors.js';
@@ -83,7 +84,8 @@ async function buildCommand(command: 'build' | 'run', configFile: string, json: 
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } else {
     io.stdout(renderTable(report));
-    io.stdout(`\nmanifest: ${report.manifest}\nreport:   ${result.reportFile}\nsummary:  ${result.summaryFile}\n`);
+    const rel = (path: string) => relative(process.cwd(), path);
+    io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\nsummary:  ${rel(result.summaryFile)}\n`);
   }
   return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
@@ -109,10 +111,11 @@ function renderTable(report: Report): string {
     b.bytes === null ? '-' : formatBytes(b.bytes),
     b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
     b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
+    b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
     String(b.attempts.length),
     b.gpu ? String(b.gpu.index) : '-',
   ]);
-  const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'tries', 'gpu'];
+  const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'latency', 'tries', 'gpu'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];

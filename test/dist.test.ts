@@ -1,8 +1,7 @@
 // The action runs from the committed dist/, and editors read the committed JSON Schema: both must
 // be what `npm run build` makes from src/ now.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRunner } from './support/harness.js';
@@ -11,7 +10,7 @@ const root = join(import.meta.dirname, '..');
 
 describe('dist/', () => {
   it('is what npm run build makes from src/ (run it and commit dist/ when this fails)', () => {
-    const out = mkdtempSync(join(tmpdir(), 'trt-ci-dist-'));
+    const out = join(makeRunner().dir, 'fresh-build');
     execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--out', out], { cwd: root, stdio: 'pipe' });
     for (const file of ['dist/index.js', 'dist/cli.js', 'dist/licenses.txt', 'schema/trt-ci.schema.json']) {
       const fresh = readFileSync(join(out, file), 'utf8');

@@ -1,33 +1,24 @@
 // Test harness: a temporary "runner" with trtexec and nvidia-smi stand-ins installed as wrapper
 // scripts (each with its own switches), a trt-ci.yml, and the CLI run in-process.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { runCli } from '../../src/cli.js';
+import { installStandins, type StandinOptions } from './standins.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const STANDIN_TRTEXEC = join(here, 'trtexec-standin.mjs');
-export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.mjs');
 export const FIXTURES = join(here, '..', 'fixtures');
+export { STANDIN_NVIDIA_SMI, STANDIN_TRTEXEC } from './standins.js';
 
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+// Every runner folder goes when its test file is done (one holds a 1 GiB log).
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
-function wrapper(path: string, script: string, env: Record<string, string | number | undefined>): void {
-  const exports = Object.entries(env)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `export ${k}=${quote(String(v))}`);
-  writeFileSync(path, ['#!/bin/sh', ...exports, `exec ${quote(process.execPath)} ${quote(script)} "$@"`, ''].join('\n'));
-  chmodSync(path, 0o755);
-}
-
-export interface RunnerOptions {
-  /** TensorRT version the trtexec stand-in pretends to be. */
-  version?: string;
-  gpus?: number;
-  trtexecEnv?: Record<string, string | number | undefined>;
-  nvidiaSmiEnv?: Record<string, string | number | undefined>;
-}
+export type RunnerOptions = StandinOptions;
 
 export interface Runner {
   dir: string;
@@ -53,19 +44,8 @@ export interface StandinCall {
 
 export function makeRunner(options: RunnerOptions = {}): Runner {
   const dir = mkdtempSync(join(tmpdir(), 'trt-ci-test-'));
-  const bin = join(dir, 'bin');
-  mkdirSync(bin);
-  const gpuState = join(dir, 'gpu-state');
-  const callsFile = join(dir, 'trtexec-calls.jsonl');
-  const trtexec = join(bin, 'trtexec');
-  const nvidiaSmi = join(bin, 'nvidia-smi');
-  wrapper(trtexec, STANDIN_TRTEXEC, {
-    TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
-    TRTEXEC_STANDIN_CALLS: callsFile,
-    STANDIN_GPU_STATE: gpuState,
-    ...options.trtexecEnv,
-  });
-  wrapper(nvidiaSmi, STANDIN_NVIDIA_SMI, { NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1, STANDIN_GPU_STATE: gpuState, ...options.nvidiaSmiEnv });
+  made.push(dir);
+  const { trtexec, nvidiaSmi, callsFile, gpuState } = installStandins(dir, options);
   return {
     dir,
     trtexec,

@@ -1,0 +1,2 @@
+// npm run bench: every benchmark, each printing ratios against a reference measured in the same run.
+await import('./orchestration.js');

@@ -1,0 +1,53 @@
+// Installs the trtexec and nvidia-smi stand-ins into a folder as wrapper scripts, each carrying its
+// own switches, so a config can point at them like at a real installation. Used by tests and bench.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const STANDIN_TRTEXEC = join(here, 'trtexec-standin.mjs');
+export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.mjs');
+
+export type Switches = Record<string, string | number | undefined>;
+
+export interface StandinOptions {
+  /** TensorRT version the trtexec stand-in pretends to be. */
+  version?: string;
+  gpus?: number;
+  trtexecEnv?: Switches;
+  nvidiaSmiEnv?: Switches;
+}
+
+export interface Standins {
+  trtexec: string;
+  nvidiaSmi: string;
+  callsFile: string;
+  gpuState: string;
+}
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+function wrapper(path: string, script: string, env: Switches): void {
+  const exports = Object.entries(env)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `export ${k}=${quote(String(v))}`);
+  writeFileSync(path, ['#!/bin/sh', ...exports, `exec ${quote(process.execPath)} ${quote(script)} "$@"`, ''].join('\n'));
+  chmodSync(path, 0o755);
+}
+
+export function installStandins(dir: string, options: StandinOptions = {}): Standins {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin, { recursive: true });
+  const gpuState = join(dir, 'gpu-state');
+  const callsFile = join(dir, 'trtexec-calls.jsonl');
+  const trtexec = join(bin, 'trtexec');
+  const nvidiaSmi = join(bin, 'nvidia-smi');
+  wrapper(trtexec, STANDIN_TRTEXEC, {
+    TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
+    TRTEXEC_STANDIN_CALLS: callsFile,
+    STANDIN_GPU_STATE: gpuState,
+    ...options.trtexecEnv,
+  });
+  wrapper(nvidiaSmi, STANDIN_NVIDIA_SMI, { NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1, STANDIN_GPU_STATE: gpuState, ...options.nvidiaSmiEnv });
+  return { trtexec, nvidiaSmi, callsFile, gpuState };
+}
