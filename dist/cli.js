@@ -9360,8 +9360,6 @@ async function buildProfile(job, gpu, context) {
     const { config, version } = context;
     const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
-    if (config.timingCache)
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(config.timingCache), { recursive: true });
     // A plan left by an earlier run must never pass for this run's output.
     await (0,promises_namespaceObject.rm)(job.plan, { force: true });
     await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
@@ -9383,11 +9381,12 @@ async function buildProfile(job, gpu, context) {
         failure: null,
         configIndex: { model: job.modelIndex, profile: job.profileIndex },
     };
+    const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
     let workspace = config.workspaceBytes;
     let parsed = null;
     while (workspace !== null) {
         const attempt = record.attempts.length + 1;
-        const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache: config.timingCache });
+        const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache });
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
@@ -9403,12 +9402,36 @@ async function buildProfile(job, gpu, context) {
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
     const last = record.attempts[record.attempts.length - 1];
+    if (timingCache)
+        await publishTimingCache(timingCache, config.timingCache, !last.failure);
     if (!last.failure)
         await collectPlan(record, job, last, parsed);
     if (record.status === 'built' && job.model.benchmark)
         await benchmark(record, job, env, context, run);
     context.onEvent?.({ type: 'done', record });
     return record;
+}
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole, and holds what the last finished build knew.
+ */
+async function privateTimingCache(shared, job) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}`;
+    await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
+        if (error.code !== 'ENOENT')
+            throw error;
+    });
+    return own;
+}
+async function publishTimingCache(own, shared, built) {
+    const written = (await (0,promises_namespaceObject.stat)(own).catch(() => null))?.isFile();
+    if (built && written)
+        await (0,promises_namespaceObject.rename)(own, shared);
+    else
+        await (0,promises_namespaceObject.rm)(own, { force: true });
 }
 async function collectPlan(record, job, last, parsed) {
     const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
@@ -19265,16 +19288,17 @@ function parseConfig(text, file) {
         const pos = lines.linePos(yamlError.pos[0]);
         throw new InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
     }
-    const where = (path, atKey = false) => {
+    const position = (path, atKey = false) => {
         const pos = locate(doc, lines, path, atKey);
-        return `${file}:${pos.line}:${pos.col} ${formatPath(path)}`;
+        return `${file}:${pos.line}:${pos.col}`;
     };
+    const where = (path, atKey = false) => `${position(path, atKey)} ${formatPath(path)}`;
     const data = doc.toJS() ?? {};
     const parsed = configSchema.safeParse(data, { reportInput: true });
     if (!parsed.success)
         throw schemaError(parsed.error.issues, where);
     const dir = (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file));
-    const config = resolveConfig(parsed.data, dir, file, where);
+    const config = resolveConfig(parsed.data, dir, file, { position, where });
     const problem = findProblems(parsed.data, config)[0];
     if (problem)
         throw new InputError(`${where(problem.path)}: ${problem.message}`);
@@ -19330,7 +19354,7 @@ function editDistance(a, b) {
     }
     return row[b.length];
 }
-function resolveConfig(raw, dir, file, where) {
+function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(dir, p));
     const command = (c) => (c.includes('/') ? at(c) : c);
     const budgets = (b) => ({
@@ -19365,7 +19389,7 @@ function resolveConfig(raw, dir, file, where) {
                     : { input, min: parseDims(range.min), opt: parseDims(range.opt), max: parseDims(range.max) }),
             })),
         })),
-        where,
+        ...locators,
     };
 }
 /** Rules that span fields: the schema checks each value, these check how values fit together. */
@@ -19790,7 +19814,7 @@ async function runPipeline(options) {
     await (0,promises_namespaceObject.writeFile)(manifestFile, `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`);
     const cwd = options.cwd ?? process.cwd();
     const rel = (path) => (0,external_node_path_namespaceObject.relative)(cwd, path) || '.';
-    const builds = records.map((r) => toReportBuild(r, config.where(['models', r.configIndex.model, 'profiles', r.configIndex.profile]).split(' ')[0], rel));
+    const builds = records.map((r) => toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), rel));
     const report = {
         schema: 'trt-ci/report@1',
         status: overallStatus(builds),

@@ -133,7 +133,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
 
   const cwd = options.cwd ?? process.cwd();
   const rel = (path: string) => relative(cwd, path) || '.';
-  const builds = records.map((r) => toReportBuild(r, config.where(['models', r.configIndex.model, 'profiles', r.configIndex.profile]).split(' ')[0]!, rel));
+  const builds = records.map((r) => toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), rel));
   const report: Report = {
     schema: 'trt-ci/report@1',
     status: overallStatus(builds),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/build/manifest.js';
@@ -62,9 +62,12 @@ describe('trt-ci run with the trtexec stand-in', () => {
     // The report on disk is the one printed.
     expect(readJson<Report>(join(runner.dir, 'out', 'report.json')).builds).toEqual(report.builds);
     expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain('6/6 engines built');
-    // Every build shared one timing cache.
-    const caches = new Set(calls.map((c) => c.args.find((a) => a.startsWith('--timingCacheFile='))));
-    expect([...caches]).toEqual([`--timingCacheFile=${join(runner.dir, '.trt-ci', 'timing.cache')}`]);
+    // Every build started from the cache the one before it left (the stand-in adds 4 KiB to what it
+    // read), and no build's private copy is left behind.
+    const cacheDir = join(runner.dir, '.trt-ci');
+    expect(readdirSync(cacheDir)).toEqual(['timing.cache']);
+    expect(statSync(join(cacheDir, 'timing.cache')).size).toBe(6 * 4096);
+    expect(calls.every((c) => c.args.some((a) => a.startsWith(`--timingCacheFile=${join(cacheDir, 'timing.cache')}.`)))).toBe(true);
   });
 
   it('halves the workspace on out-of-memory until the build fits, recording every attempt and its log', async () => {
@@ -170,6 +173,9 @@ models:
     expect(gpu0.some((a) => gpu1.some((b) => overlaps(a, b)))).toBe(true);
     const builds = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds;
     expect(builds.map((b) => b.gpu!.index).sort()).toEqual(calls.map((c) => Number(c.gpu)).sort());
+    // Builds on both GPUs wrote the timing cache; each through its own copy, published by rename.
+    expect(readdirSync(join(runner.dir, '.trt-ci'))).toEqual(['timing.cache']);
+    expect(statSync(join(runner.dir, '.trt-ci', 'timing.cache')).size % 4096).toBe(0);
   });
 
   it('attributes peak GPU memory to each build from one nvidia-smi -lms stream', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
@@ -78,7 +78,6 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const { config, version } = context;
   const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
   await mkdir(dirname(job.logPrefix), { recursive: true });
-  if (config.timingCache) await mkdir(dirname(config.timingCache), { recursive: true });
   // A plan left by an earlier run must never pass for this run's output.
   await rm(job.plan, { force: true });
   await rm(job.layerInfo, { force: true });
@@ -102,11 +101,12 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
     configIndex: { model: job.modelIndex, profile: job.profileIndex },
   };
 
+  const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
   let workspace: number | null = config.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null) {
     const attempt = record.attempts.length + 1;
-    const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache: config.timingCache });
+    const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache });
     const log = `${job.logPrefix}.${attempt}.log`;
     context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
     const parser = new TrtexecLogParser();
@@ -121,10 +121,32 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   }
 
   const last = record.attempts[record.attempts.length - 1]!;
+  if (timingCache) await publishTimingCache(timingCache, config.timingCache!, !last.failure);
   if (!last.failure) await collectPlan(record, job, last, parsed!);
   if (record.status === 'built' && job.model.benchmark) await benchmark(record, job, env, context, run);
   context.onEvent?.({ type: 'done', record });
   return record;
+}
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole, and holds what the last finished build knew.
+ */
+async function privateTimingCache(shared: string, job: BuildJob): Promise<string> {
+  await mkdir(dirname(shared), { recursive: true });
+  const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}`;
+  await copyFile(shared, own).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  return own;
+}
+
+async function publishTimingCache(own: string, shared: string, built: boolean): Promise<void> {
+  const written = (await stat(own).catch(() => null))?.isFile();
+  if (built && written) await rename(own, shared);
+  else await rm(own, { force: true });
 }
 
 async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, parsed: ParsedLog): Promise<void> {

@@ -50,7 +50,9 @@ export interface Config {
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   models: ModelConfig[];
-  /** `trt-ci.yml:12:9 models[0].precision` for a config path, so later stages can point at the line. */
+  /** `trt-ci.yml:12:9` for a config path, so later stages can point at the line. */
+  position(path: ConfigPath): string;
+  /** `trt-ci.yml:12:9 models[0].precision`: the position and the path, the head of every config error. */
   where(path: ConfigPath): string;
 }
 
@@ -80,16 +82,17 @@ export function parseConfig(text: string, file: string): Config {
     const pos = lines.linePos(yamlError.pos[0]);
     throw new InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
   }
-  const where = (path: ConfigPath, atKey = false) => {
+  const position = (path: ConfigPath, atKey = false) => {
     const pos = locate(doc, lines, path, atKey);
-    return `${file}:${pos.line}:${pos.col} ${formatPath(path)}`;
+    return `${file}:${pos.line}:${pos.col}`;
   };
+  const where = (path: ConfigPath, atKey = false) => `${position(path, atKey)} ${formatPath(path)}`;
   const data: unknown = doc.toJS() ?? {};
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw schemaError(parsed.error.issues, where);
 
   const dir = dirname(resolve(file));
-  const config = resolveConfig(parsed.data, dir, file, where);
+  const config = resolveConfig(parsed.data, dir, file, { position, where });
   const problem = findProblems(parsed.data, config)[0];
   if (problem) throw new InputError(`${where(problem.path)}: ${problem.message}`);
   return config;
@@ -150,7 +153,7 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-function resolveConfig(raw: RawConfig, dir: string, file: string, where: (path: ConfigPath) => string): Config {
+function resolveConfig(raw: RawConfig, dir: string, file: string, locators: Pick<Config, 'position' | 'where'>): Config {
   const at = (p: string) => (isAbsolute(p) ? p : resolve(dir, p));
   const command = (c: string) => (c.includes('/') ? at(c) : c);
   const budgets = (b: RawConfig['budgets']): Budgets => ({
@@ -187,7 +190,7 @@ function resolveConfig(raw: RawConfig, dir: string, file: string, where: (path: 
         ),
       })),
     })),
-    where,
+    ...locators,
   };
 }
 
