@@ -9345,30 +9345,14 @@ function readStats(line) {
 
 
 
-/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
-function nextWorkspace(current, floor) {
-    if (current <= floor)
-        return null;
-    return Math.max(Math.floor(current / 2), floor);
-}
-/**
- * Builds one profile: trtexec on one GPU, retried with half the workspace while it runs out of
- * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
- */
-async function buildProfile(job, gpu, context) {
-    const run = context.run ?? runProcess;
-    const { config, version } = context;
-    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
-    // A plan left by an earlier run must never pass for this run's output.
-    await (0,promises_namespaceObject.rm)(job.plan, { force: true });
-    await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-    const gpuInfo = gpu === null ? null : context.gpus.get(gpu);
-    const record = {
+const gpuFacts = (info) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
+/** A build that has not run yet: it fails until it is shown to have built. */
+function newBuildRecord(job, gpu) {
+    return {
         model: job.model.name,
         profile: job.profile.name,
         status: 'failed',
-        gpu: gpu === null ? null : { index: gpu, name: gpuInfo?.name ?? null, computeCapability: gpuInfo?.computeCapability ?? null },
+        gpu,
         shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
         plan: null,
         layerInfo: null,
@@ -9381,6 +9365,25 @@ async function buildProfile(job, gpu, context) {
         failure: null,
         configIndex: { model: job.modelIndex, profile: job.profileIndex },
     };
+}
+/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
+function nextWorkspace(current, floor) {
+    if (current <= floor)
+        return null;
+    return Math.max(Math.floor(current / 2), floor);
+}
+/**
+ * Builds one profile: trtexec on one GPU, retried with half the workspace while it runs out of
+ * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
+ */
+async function buildProfile(job, gpu, context) {
+    const { config, version } = context;
+    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
+    // A plan left by an earlier run must never pass for this run's output.
+    await (0,promises_namespaceObject.rm)(job.plan, { force: true });
+    await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
+    const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
     const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
     let workspace = config.workspaceBytes;
     let parsed = null;
@@ -9390,7 +9393,7 @@ async function buildProfile(job, gpu, context) {
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
-        const result = await run({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
+        const result = await runProcess({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
         parsed = parser.result(outcomeOf(result), { workspaceBytes: workspace, minWorkspaceBytes: config.minWorkspaceBytes, buildTimeoutMs: config.buildTimeoutMs, logFile: log });
         const failure = result.spawnError ? { kind: 'other', message: result.spawnError, hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.' } : parsed.failure;
         record.attempts.push({ attempt, workspaceBytes: workspace, argv, log, startedAt: result.startedAt, endedAt: result.endedAt, exitCode: result.exitCode, signal: result.signal, failure, peakGpuMemoryMiB: null });
@@ -9407,7 +9410,7 @@ async function buildProfile(job, gpu, context) {
     if (!last.failure)
         await collectPlan(record, job, last, parsed);
     if (record.status === 'built' && job.model.benchmark)
-        await benchmark(record, job, env, context, run);
+        await benchmark(record, job, env, context);
     context.onEvent?.({ type: 'done', record });
     return record;
 }
@@ -9456,10 +9459,10 @@ async function collectPlan(record, job, last, parsed) {
     if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability)
         record.gpu.computeCapability = parsed.device.computeCapability;
 }
-async function benchmark(record, job, env, context, run) {
+async function benchmark(record, job, env, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
-    const result = await run({
+    const result = await runProcess({
         command: context.config.trtexec,
         args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
         env,
@@ -19768,21 +19771,9 @@ function attributeMemory(records, timeline) {
 }
 function skippedRecord(job, gpu) {
     return {
-        model: job.model.name,
-        profile: job.profile.name,
+        ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
         status: 'skipped',
-        gpu: gpu === null ? null : { index: gpu, name: null, computeCapability: null },
-        shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
-        plan: null,
-        layerInfo: null,
-        bytes: null,
-        sha256: null,
-        attempts: [],
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
         failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
-        configIndex: { model: job.modelIndex, profile: job.profileIndex },
     };
 }
 /** config → build every model × profile → manifest, report and summary in the output folder. */

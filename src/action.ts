@@ -20,7 +20,11 @@ export async function runAction(): Promise<void> {
     core.setOutput('failed-builds', failedBuilds.join(','));
     await writeSummary(renderSummary(report));
     for (const build of report.builds.filter((b) => b.failure)) {
-      core.error(`${build.failure!.message}\n${build.failure!.hint}`, { title: `${build.model}/${build.profile}: ${build.failure!.kind}`, file: report.config });
+      const [, file, line] = /^(.*):(\d+):\d+$/.exec(build.configLocation) ?? [];
+      core.error(`${build.failure!.message}\n${build.failure!.hint}`, {
+        title: `${build.model}/${build.profile}: ${build.failure!.kind}`,
+        ...(file && { file, startLine: Number(line) }),
+      });
     }
     if (report.status !== 'passed') core.setFailed(`trt-ci: ${failedBuilds.length} build(s) failed: ${failedBuilds.join(', ')}`);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { buildProfile, type BuildEvent, type BuildRecord } from './build/build-profile.js';
+import { buildProfile, newBuildRecord, type BuildEvent, type BuildRecord } from './build/build-profile.js';
 import { planBuildJobs, type BuildJob } from './build/jobs.js';
 import { buildManifest } from './build/manifest.js';
 import { runOnSlots } from './build/scheduler.js';
@@ -82,21 +82,9 @@ function attributeMemory(records: BuildRecord[], timeline: MemoryTimeline): void
 
 function skippedRecord(job: BuildJob, gpu: number | null): BuildRecord {
   return {
-    model: job.model.name,
-    profile: job.profile.name,
+    ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
     status: 'skipped',
-    gpu: gpu === null ? null : { index: gpu, name: null, computeCapability: null },
-    shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
-    plan: null,
-    layerInfo: null,
-    bytes: null,
-    sha256: null,
-    attempts: [],
-    buildSeconds: null,
-    peakGpuMemoryMiB: null,
-    perf: null,
     failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
-    configIndex: { model: job.modelIndex, profile: job.profileIndex },
   };
 }
 

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import { sha256File } from '../plan/digest.js';
-import { runProcess, type RunOptions, type ProcessResult } from '../proc/run-process.js';
+import { runProcess, type ProcessResult } from '../proc/run-process.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import type { Failure } from '../tensorrt/failures.js';
 import { TrtexecLogParser, type ParsedLog, type TimingStats } from '../tensorrt/log-parser.js';
@@ -60,7 +60,29 @@ export interface BuildContext {
   version: TensorRtVersion;
   gpus: ReadonlyMap<number, GpuInfo>;
   onEvent?: (event: BuildEvent) => void;
-  run?: (options: RunOptions) => Promise<ProcessResult>;
+}
+
+const gpuFacts = (info: GpuInfo | undefined) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
+
+/** A build that has not run yet: it fails until it is shown to have built. */
+export function newBuildRecord(job: BuildJob, gpu: BuildRecord['gpu']): BuildRecord {
+  return {
+    model: job.model.name,
+    profile: job.profile.name,
+    status: 'failed',
+    gpu,
+    shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
+    plan: null,
+    layerInfo: null,
+    bytes: null,
+    sha256: null,
+    attempts: [],
+    buildSeconds: null,
+    peakGpuMemoryMiB: null,
+    perf: null,
+    failure: null,
+    configIndex: { model: job.modelIndex, profile: job.profileIndex },
+  };
 }
 
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
@@ -74,7 +96,6 @@ export function nextWorkspace(current: number, floor: number): number | null {
  * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
  */
 export async function buildProfile(job: BuildJob, gpu: number | null, context: BuildContext): Promise<BuildRecord> {
-  const run = context.run ?? runProcess;
   const { config, version } = context;
   const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
   await mkdir(dirname(job.logPrefix), { recursive: true });
@@ -82,24 +103,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   await rm(job.plan, { force: true });
   await rm(job.layerInfo, { force: true });
 
-  const gpuInfo = gpu === null ? null : context.gpus.get(gpu);
-  const record: BuildRecord = {
-    model: job.model.name,
-    profile: job.profile.name,
-    status: 'failed',
-    gpu: gpu === null ? null : { index: gpu, name: gpuInfo?.name ?? null, computeCapability: gpuInfo?.computeCapability ?? null },
-    shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
-    plan: null,
-    layerInfo: null,
-    bytes: null,
-    sha256: null,
-    attempts: [],
-    buildSeconds: null,
-    peakGpuMemoryMiB: null,
-    perf: null,
-    failure: null,
-    configIndex: { model: job.modelIndex, profile: job.profileIndex },
-  };
+  const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
 
   const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
   let workspace: number | null = config.workspaceBytes;
@@ -110,7 +114,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
     const log = `${job.logPrefix}.${attempt}.log`;
     context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
     const parser = new TrtexecLogParser();
-    const result = await run({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
+    const result = await runProcess({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
     parsed = parser.result(outcomeOf(result), { workspaceBytes: workspace, minWorkspaceBytes: config.minWorkspaceBytes, buildTimeoutMs: config.buildTimeoutMs, logFile: log });
     const failure = result.spawnError ? { kind: 'other' as const, message: result.spawnError, hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.' } : parsed.failure;
     record.attempts.push({ attempt, workspaceBytes: workspace, argv, log, startedAt: result.startedAt, endedAt: result.endedAt, exitCode: result.exitCode, signal: result.signal, failure, peakGpuMemoryMiB: null });
@@ -123,7 +127,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const last = record.attempts[record.attempts.length - 1]!;
   if (timingCache) await publishTimingCache(timingCache, config.timingCache!, !last.failure);
   if (!last.failure) await collectPlan(record, job, last, parsed!);
-  if (record.status === 'built' && job.model.benchmark) await benchmark(record, job, env, context, run);
+  if (record.status === 'built' && job.model.benchmark) await benchmark(record, job, env, context);
   context.onEvent?.({ type: 'done', record });
   return record;
 }
@@ -171,10 +175,10 @@ async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, pa
   if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability) record.gpu.computeCapability = parsed.device.computeCapability;
 }
 
-async function benchmark(record: BuildRecord, job: BuildJob, env: NodeJS.ProcessEnv, context: BuildContext, run: NonNullable<BuildContext['run']>): Promise<void> {
+async function benchmark(record: BuildRecord, job: BuildJob, env: NodeJS.ProcessEnv, context: BuildContext): Promise<void> {
   const log = `${job.logPrefix}.bench.log`;
   const parser = new TrtexecLogParser();
-  const result = await run({
+  const result = await runProcess({
     command: context.config.trtexec,
     args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
     env,
