@@ -37147,7 +37147,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 5646:
+/***/ 7014:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40117,940 +40117,8 @@ function errorMessage(error) {
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./.build/tsc/plan/digest.js
-
-
-/** sha256 of a file, streamed. */
-async function sha256File(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
-        hash.update(chunk);
-    return hash.digest('hex');
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
-const NEWLINE = 0x0a;
-/**
- * Splits a byte stream into lines without holding more than one line. A line longer than
- * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
- */
-class LineSplitter {
-    onLine;
-    maxLineBytes;
-    pending = [];
-    pendingBytes = 0;
-    overflowed = false;
-    constructor(onLine, maxLineBytes = 64 * 1024) {
-        this.onLine = onLine;
-        this.maxLineBytes = maxLineBytes;
-    }
-    push(chunk) {
-        let start = 0;
-        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-            this.take(chunk, start, end);
-            this.flushLine();
-            start = end + 1;
-        }
-        if (start < chunk.length)
-            this.take(chunk, start, chunk.length);
-    }
-    end() {
-        if (this.pendingBytes > 0 || this.overflowed)
-            this.flushLine();
-    }
-    take(chunk, start, end) {
-        const room = this.maxLineBytes - this.pendingBytes;
-        if (room <= 0) {
-            this.overflowed = this.overflowed || end > start;
-            return;
-        }
-        const stop = Math.min(end, start + room);
-        if (stop > start) {
-            // Copy: the caller may reuse the chunk's memory after push() returns.
-            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
-            this.pendingBytes += stop - start;
-        }
-        if (stop < end)
-            this.overflowed = true;
-    }
-    flushLine() {
-        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-        let line = bytes.toString('utf8');
-        if (line.endsWith('\r'))
-            line = line.slice(0, -1);
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.overflowed = false;
-        this.onLine(line);
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
-
-
-
-/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
-const liveGroups = new Set();
-function killAllProcessGroups(signal = 'SIGKILL') {
-    for (const pgid of liveGroups)
-        signalGroup(pgid, signal);
-}
-function signalGroup(pgid, signal) {
-    try {
-        process.kill(-pgid, signal);
-        return true;
-    }
-    catch {
-        return false; // ESRCH: the group is gone
-    }
-}
-/**
- * Runs a command as the leader of its own process group, streaming its output line by line.
- * The group is killed when the timeout fires and again after the leader exits, so nothing the
- * command forked outlives it. argv only: nothing here is ever given to a shell.
- */
-function runProcess(options) {
-    const startedAt = Date.now();
-    return new Promise((resolve) => {
-        let log = null;
-        let timedOut = false;
-        let spawnError = null;
-        const timers = [];
-        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
-        const child = (0,external_node_child_process_namespaceObject.spawn)(options.command, options.args, {
-            cwd: options.cwd,
-            env: options.env ?? process.env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true,
-        });
-        const pgid = child.pid;
-        if (pgid !== undefined)
-            liveGroups.add(pgid);
-        if (options.logFile)
-            log = (0,external_node_fs_namespaceObject.createWriteStream)(options.logFile);
-        const onData = (chunk) => {
-            lines?.push(chunk);
-            if (log && !log.write(chunk)) {
-                child.stdout?.pause();
-                child.stderr?.pause();
-                log.once('drain', () => {
-                    child.stdout?.resume();
-                    child.stderr?.resume();
-                });
-            }
-        };
-        child.stdout?.on('data', onData);
-        child.stderr?.on('data', onData);
-        if (options.timeoutMs !== undefined && pgid !== undefined) {
-            timers.push(setTimeout(() => {
-                timedOut = true;
-                signalGroup(pgid, 'SIGTERM');
-                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
-            }, options.timeoutMs));
-        }
-        child.on('error', (error) => {
-            spawnError =
-                error.code === 'ENOENT' ? `${options.command}: command not found` : error.code === 'EACCES' ? `${options.command}: not executable` : error.message;
-        });
-        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
-        child.on('exit', () => {
-            if (pgid !== undefined)
-                signalGroup(pgid, 'SIGKILL');
-        });
-        child.on('close', (exitCode, signal) => {
-            for (const timer of timers)
-                clearTimeout(timer);
-            if (pgid !== undefined)
-                liveGroups.delete(pgid);
-            lines?.end();
-            const result = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
-            if (log)
-                log.end(() => resolve(result));
-            else
-                resolve(result);
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
-/**
- * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
- * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
- * (6 digits: v101601), so the digit count tells the two apart.
- */
-function decodeBannerVersion(digits, build) {
-    const value = Number(digits);
-    if (!Number.isInteger(value))
-        return null;
-    const buildNumber = build === undefined ? null : Number(build);
-    if (digits.length === 4) {
-        return { major: Math.floor(value / 1000), minor: Math.floor((value % 1000) / 100), patch: value % 100, build: buildNumber };
-    }
-    if (digits.length === 6) {
-        return { major: Math.floor(value / 10000), minor: Math.floor((value % 10000) / 100), patch: value % 100, build: buildNumber };
-    }
-    return null;
-}
-const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
-/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
-function parseVersion(text) {
-    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
-    if (!match)
-        return null;
-    return {
-        major: Number(match[1]),
-        minor: Number(match[2]),
-        patch: match[3] === undefined ? 0 : Number(match[3]),
-        build: match[4] === undefined ? null : Number(match[4]),
-    };
-}
-function formatVersion(version, withBuild = false) {
-    const base = `${version.major}.${version.minor}.${version.patch}`;
-    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
-}
-/** Compares release numbers, ignoring the build number. */
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** True when `version` is at least "major.minor". */
-function atLeast(version, majorMinor) {
-    const floor = parseVersion(majorMinor);
-    if (!floor)
-        throw new Error(`bad version literal ${majorMinor}`);
-    return compareVersions(version, floor) >= 0;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
-
-const FLAG_SPANS = {
-    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
-    '--memPoolSize': { since: '8.4' },
-    '--fp16': { until: '11.0', instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags' },
-    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
-    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--stronglyTyped': { since: '10.0' },
-    '--calib': { until: '11.0' },
-    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
-    '--buildOnly': { until: '10.0', instead: '--skipInference' },
-    '--staticPlugins': { since: '8.6', instead: '--plugins' },
-    '--dynamicPlugins': { since: '8.6' },
-    '--setPluginsToSerialize': { since: '8.6' },
-    '--timingCacheFile': { since: '8.0' },
-    '--profilingVerbosity': { since: '8.2' },
-    '--exportLayerInfo': { since: '8.2' },
-    '--builderOptimizationLevel': { since: '8.6' },
-    '--hardwareCompatibilityLevel': { since: '8.6' },
-    '--versionCompatible': { since: '8.6' },
-    '--profile': { since: '10.0' },
-    '--useProfile': { since: '10.0' },
-    '--getPlanVersionOnly': { since: '10.0' },
-    '--explicitBatch': { until: '10.0' },
-    '--minTiming': { until: '10.0', instead: '--avgTiming' },
-    '--uff': { until: '10.0', instead: '--onnx' },
-    '--model': { until: '10.0', instead: '--onnx' },
-    '--deploy': { until: '10.0', instead: '--onnx' },
-    '--batch': { until: '10.0', instead: 'explicit shapes' },
-    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
-    '--precisionConstraints': { since: '8.2', until: '11.0' },
-    '--layerPrecisions': { since: '8.4', until: '11.0' },
-    '--layerOutputTypes': { since: '8.4', until: '11.0' },
-    '--includeDataTransfers': { since: '11.0' },
-    '--noCudaGraph': { since: '11.0' },
-    '--noSpinWait': { since: '11.0' },
-};
-/** Flags that no trtexec ever had, though they are often written (reference/trtexec/flags.md). */
-const NEVER_FLAGS = {
-    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
-    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
-};
-/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
-function flagSupport(flag, version) {
-    const never = NEVER_FLAGS[flag];
-    if (never)
-        return { ok: false, reason: never };
-    const span = FLAG_SPANS[flag];
-    if (!span)
-        return { ok: true };
-    const v = formatVersion(version);
-    if (span.since && !atLeast(version, span.since)) {
-        return { ok: false, reason: `${flag} needs TensorRT >= ${span.since}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
-    }
-    if (span.until && atLeast(version, span.until)) {
-        return { ok: false, reason: `${flag} was removed in TensorRT ${span.until}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
-    }
-    return { ok: true };
-}
-function hasFlag(flag, version) {
-    return flagSupport(flag, version).ok;
-}
-/**
- * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
- * the back-off would describe a build that did not happen.
- */
-const MANAGED_FLAGS = new Set([
-    '--onnx',
-    '--saveEngine',
-    '--loadEngine',
-    '--minShapes',
-    '--optShapes',
-    '--maxShapes',
-    '--shapes',
-    '--profile',
-    '--memPoolSize',
-    '--workspace',
-    '--timingCacheFile',
-    '--skipInference',
-    '--buildOnly',
-    '--plugins',
-    '--staticPlugins',
-    '--exportLayerInfo',
-    '--fp16',
-    '--bf16',
-    '--int8',
-    '--fp8',
-    '--int4',
-    '--best',
-    '--stronglyTyped',
-]);
-/** "--foo=bar" → "--foo". */
-function flagName(arg) {
-    const eq = arg.indexOf('=');
-    return eq === -1 ? arg : arg.slice(0, eq);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
-
-
-const MiB = 1024 * 1024;
-/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
-function shapeSpec(shapes, pick) {
-    return shapes
-        .map((shape) => {
-        const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
-        return `${name}:${shape[pick].join('x')}`;
-    })
-        .join(',');
-}
-const PRECISION_FLAGS = {
-    fp32: null,
-    fp16: '--fp16',
-    bf16: '--bf16',
-    int8: '--int8',
-    fp8: '--fp8',
-    best: '--best',
-    'strongly-typed': '--stronglyTyped',
-};
-/**
- * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
- * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
- */
-function precisionFlag(precision, version) {
-    if (precision === null || precision === 'fp32')
-        return { flag: null };
-    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
-        return { flag: null };
-    const flag = PRECISION_FLAGS[precision];
-    const verdict = flagSupport(flag, version);
-    if (verdict.ok)
-        return { flag };
-    if (atLeast(version, '11.0')) {
-        return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
-                '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
-        };
-    }
-    return { error: verdict.reason };
-}
-/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-function extraArgProblem(arg, version) {
-    const flag = flagName(arg);
-    if (MANAGED_FLAGS.has(flag))
-        return `${flag} is set by trt-ci from the config (shapes, workspace, precision, plugins, timing-cache); set it there`;
-    const verdict = flagSupport(flag, version);
-    return verdict.ok ? null : verdict.reason;
-}
-/** argv for building one profile of one model. Never a shell string. */
-function buildArgv(version, model, profile, workspaceBytes, paths) {
-    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-    if (profile.shapes.length > 0) {
-        argv.push(`--minShapes=${shapeSpec(profile.shapes, 'min')}`, `--optShapes=${shapeSpec(profile.shapes, 'opt')}`, `--maxShapes=${shapeSpec(profile.shapes, 'max')}`);
-    }
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
-    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
-    const precision = precisionFlag(model.precision, version);
-    if ('flag' in precision && precision.flag)
-        argv.push(precision.flag);
-    if (paths.timingCache && hasFlag('--timingCacheFile', version))
-        argv.push(`--timingCacheFile=${paths.timingCache}`);
-    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-    argv.push(...pluginArgs(model.plugins, version));
-    if (hasFlag('--exportLayerInfo', version))
-        argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
-    argv.push(...model.extraArgs);
-    return argv;
-}
-/** argv for loading a built plan and measuring it at the profile's opt shapes. */
-function benchmarkArgv(version, model, profile, plan) {
-    const argv = [`--loadEngine=${plan}`];
-    if (profile.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
-    argv.push(...pluginArgs(model.plugins, version));
-    return argv;
-}
-function pluginArgs(plugins, version) {
-    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-    return plugins.map((plugin) => `${flag}=${plugin}`);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
-
-
-const FAILURE_KINDS = (/* unused pure expression or super */ null && ([
-    'out-of-memory',
-    'driver-insufficient',
-    'unsupported-gpu',
-    'plugin-missing',
-    'plan-incompatible',
-    'onnx-parse',
-    'unknown-option',
-    'timeout',
-    'other',
-]));
-/**
- * Lines that tell why trtexec failed, from real logs (reference/trtexec/logs). Order is priority:
- * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
- * parse; an out-of-memory also ends in "Could not find any implementation").
- */
-const EVIDENCE = [
-    { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
-    { kind: 'driver-insufficient', pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/ },
-    { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
-    {
-        kind: 'unsupported-gpu',
-        pattern: /no kernel image is available for execution on the device/,
-        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with -gencode for this GPU\'s compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).',
-    },
-    {
-        kind: 'plugin-missing',
-        pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
-        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and setLoggerFinder; export them from the plugin, or list it under `plugins:` so trt-ci loads it with --staticPlugins.',
-    },
-    { kind: 'plugin-missing', pattern: /Plugin not found, are the plugin name, version, and namespace correct|IPluginCreator not found in Plugin Registry|Cannot find plugin: |getPluginCreator could not find plugin/ },
-    { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
-    {
-        kind: 'plan-incompatible',
-        pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
-        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
-    },
-    { kind: 'plan-incompatible', pattern: /Version tag does not match|generated on an incompatible device|Engine deserialization failed|Could not deserialize engine|Serialization version is not supported/ },
-    { kind: 'out-of-memory', pattern: /Cuda Runtime \(out of memory\)|Error Code 2: OutOfMemory|out of memory|could not be allocated|insufficient memory/i },
-    { kind: 'onnx-parse', pattern: /Failed to parse onnx file|Failure while parsing ONNX file|While parsing node number|Parsing model failed|ModelImporter\.cpp.*ERROR/ },
-];
-/** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed|Serialization assertion .* failed|Deserialize the cuda engine failed|SymbolAddress for \w+ could not be loaded/;
-/** The failure evidence in one line, if any. */
-function matchEvidence(message) {
-    for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
-        const evidence = EVIDENCE[rank];
-        if (evidence.pattern.test(message))
-            return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
-    }
-    return null;
-}
-/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
-function requestedBytes(line) {
-    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
-    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
-}
-const GiB = 1024 ** 3;
-const failures_MiB = 1024 ** 2;
-const size = (bytes) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB` : `${Math.round(bytes / failures_MiB)} MiB`);
-function hintFor(kind, message, context = {}) {
-    switch (kind) {
-        case 'out-of-memory': {
-            const asked = context.requestedBytes ?? requestedBytes(message);
-            const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${size(context.minWorkspaceBytes)})` : ' down to min-workspace';
-            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${size(asked)})` : ''}. ` +
-                `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
-                'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
-        }
-        case 'driver-insufficient':
-            return ('The NVIDIA driver is older than the CUDA runtime this TensorRT was built with. Linux drivers needed: CUDA 13.x >= 580.65.06, ' +
-                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi --query-gpu=driver_version --format=csv` with the libcudart.so that ' +
-                'trtexec links (ldd $(which trtexec) | grep cudart), then upgrade the runner\'s driver or use a container for an older CUDA.');
-        case 'unsupported-gpu':
-            return ('This TensorRT release has no kernels for this GPU (TensorRT >= 10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
-                'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.');
-        case 'plugin-missing':
-            return ('A layer needs a plugin that was not loaded. List the plugin library under the model\'s `plugins:` (trt-ci passes it with ' +
-                '--staticPlugins, or --plugins before TensorRT 8.6), and check that the .so is in the image and built against this TensorRT.');
-        case 'plan-incompatible':
-            return ('The plan was built by another TensorRT version or for another GPU; plans are not portable unless built with --versionCompatible ' +
-                'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.');
-        case 'onnx-parse':
-            return ('TensorRT\'s ONNX parser rejected the model. Check that its opset is supported by this TensorRT, run onnx.checker or ' +
-                '`polygraphy inspect model` on it, and fold constants (`polygraphy surgeon sanitize --fold-constants`) before the build.');
-        case 'unknown-option': {
-            const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
-            const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-            const verdict = flag && version ? flagSupport(flag, version) : null;
-            const why = verdict && !verdict.ok ? `${verdict.reason}. ` : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
-            return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
-        }
-        case 'timeout': {
-            const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
-            return (`The build ran past build-timeout${limit} and its whole process group was stopped. Raise build-timeout, keep the timing cache ` +
-                'between runs (timing-cache) so later builds are faster, or pass --builderOptimizationLevel=2 in extra-args to search fewer tactics.');
-        }
-        case 'other':
-            return `trtexec failed for a reason trt-ci does not recognise; read the log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
-
-
-const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
-const SEVERITY = /^\[([IWEVF])\] /;
-const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
-const STAT = new RegExp(`\\b(min|max|mean|median) = ${NUMBER} ms`, 'g');
-const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} ms`, 'g');
-// TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
-const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
-const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
-const log_parser_MiB = 1024 * 1024;
-function emptyStats() {
-    return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
-}
-/**
- * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
- * multi-gigabyte verbose log costs no more memory than a short one.
- */
-class TrtexecLogParser {
-    version = null;
-    banner = null;
-    engineBytes = null;
-    loadedEngineBytes = null;
-    builtSeconds = null;
-    generationSeconds = null;
-    throughput = null;
-    latency = null;
-    gpuCompute = null;
-    oldSection = null;
-    evidence = null;
-    evidenceLevel = null;
-    requestedBytes = null;
-    terminal = null;
-    lastError = null;
-    deviceName = null;
-    computeCapability = null;
-    push(rawLine) {
-        // trtexec never starts a line with '#'; saved logs use such lines for notes (where it ran, why).
-        if (rawLine.startsWith('#'))
-            return;
-        if (rawLine.startsWith('&&&& ')) {
-            this.readBanner(rawLine);
-            return;
-        }
-        let line = rawLine.replace(TIMESTAMP, '');
-        // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
-        let level = null;
-        for (let prefix = 0; prefix < 2; prefix += 1) {
-            const severity = SEVERITY.exec(line);
-            if (severity) {
-                level = severity[1];
-                line = line.slice(severity[0].length);
-            }
-            else if (line.startsWith('[TRT] ')) {
-                line = line.slice(6);
-            }
-        }
-        // Verbose lines are most of a big log and carry little; only the build time can hide there.
-        if (level === 'V') {
-            this.readBuildFigures(line);
-            return;
-        }
-        this.readFigures(line);
-        this.readFailure(line, level);
-    }
-    readBanner(line) {
-        const match = BANNER_PATTERN.exec(line);
-        if (!match)
-            return;
-        const version = decodeBannerVersion(match[2], match[3]);
-        if (version && !this.version)
-            this.version = version;
-        else if (version && this.version?.build === null && sameRelease(version, this.version))
-            this.version.build = version.build;
-        if (match[1] === 'PASSED' || match[1] === 'FAILED')
-            this.banner = match[1];
-    }
-    readBuildFigures(line) {
-        let match = /^Engine built in ([\d.]+) sec/.exec(line);
-        if (match) {
-            this.builtSeconds = Number(match[1]);
-            return true;
-        }
-        match = /^Engine generation completed in ([\d.]+) seconds/.exec(line);
-        if (match) {
-            this.generationSeconds = Number(match[1]);
-            return true;
-        }
-        return false;
-    }
-    readFigures(line) {
-        if (this.readBuildFigures(line))
-            return;
-        let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
-        if (match) {
-            this.engineBytes = Math.round(Number(match[1]) * log_parser_MiB);
-            return;
-        }
-        match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
-        if (match) {
-            this.loadedEngineBytes ??= Math.round(Number(match[1]) * log_parser_MiB);
-            return;
-        }
-        match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
-        if (match) {
-            if (!this.version)
-                this.version = parseVersion(match[1]);
-            return;
-        }
-        match = /^Selected Device: (.+)$/.exec(line);
-        if (match) {
-            this.deviceName = match[1].trim();
-            return;
-        }
-        match = /^Compute Capability: (\d+\.\d+)/.exec(line);
-        if (match) {
-            this.computeCapability = match[1];
-            return;
-        }
-        match = /^Throughput: ([\d.e+-]+) qps/.exec(line) ?? /^throughput: ([\d.e+-]+) qps/.exec(line);
-        if (match) {
-            this.throughput = Number(match[1]);
-            return;
-        }
-        if (line.startsWith('Latency: ')) {
-            this.latency = readStats(line);
-            return;
-        }
-        if (line.startsWith('GPU Compute Time: ')) {
-            this.gpuCompute = readStats(line);
-            return;
-        }
-        this.readOldSummary(line);
-    }
-    readOldSummary(line) {
-        const header = line.trim();
-        if (header === 'Host Latency') {
-            this.oldSection = 'latency';
-            this.latency = emptyStats();
-        }
-        else if (header === 'GPU Compute') {
-            this.oldSection = 'gpu';
-            this.gpuCompute = emptyStats();
-        }
-        else if (header === 'Enqueue Time' || header === 'Host Walltime') {
-            this.oldSection = 'other';
-        }
-        const target = this.oldSection === 'latency' ? this.latency : this.oldSection === 'gpu' ? this.gpuCompute : null;
-        if (!target)
-            return;
-        const stat = OLD_STAT.exec(line);
-        if (stat) {
-            target[stat[1]] = Number(stat[2]);
-            return;
-        }
-        const percentile = OLD_PERCENTILE.exec(line);
-        if (percentile)
-            target[`p${percentile[2]}`] = Number(percentile[1]);
-    }
-    readFailure(line, level) {
-        if (level === 'I')
-            return;
-        const match = matchEvidence(line);
-        if (match && (!this.evidence || match.rank < this.evidence.rank || (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
-            this.evidence = match;
-            this.evidenceLevel = level;
-        }
-        if (!this.terminal && TERMINAL_PATTERN.test(line))
-            this.terminal = line;
-        if (match?.kind === 'out-of-memory')
-            this.requestedBytes ??= requestedBytes(line);
-        if (level === 'E' || level === 'F')
-            this.lastError = line;
-    }
-    /** The figures so far, judged by how the process ended when that is known. */
-    result(outcome, context = {}) {
-        const version = this.version ? formatVersion(this.version) : null;
-        const status = this.status(outcome);
-        return {
-            tensorrtVersion: version,
-            tensorrtBuild: this.version?.build ?? null,
-            status,
-            engineBytes: this.engineBytes ?? this.loadedEngineBytes,
-            buildSeconds: this.builtSeconds ?? this.generationSeconds,
-            throughputQps: this.throughput,
-            latencyMs: this.latency,
-            gpuComputeMs: this.gpuCompute,
-            failure: status === 'failed' ? this.failure(outcome, { tensorrtVersion: version, ...context }) : null,
-            device: { name: this.deviceName, computeCapability: this.computeCapability },
-        };
-    }
-    status(outcome) {
-        if (outcome?.timedOut)
-            return 'failed';
-        if (outcome && (outcome.exitCode !== null || outcome.signal))
-            return outcome.exitCode === 0 ? 'passed' : 'failed';
-        if (this.banner === 'PASSED')
-            return 'passed';
-        if (this.banner === 'FAILED' || this.terminal)
-            return 'failed';
-        return 'unknown';
-    }
-    failure(outcome, context) {
-        if (outcome?.timedOut)
-            return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
-        if (this.evidence) {
-            const hint = this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
-            return { kind: this.evidence.kind, message: this.evidence.message, hint };
-        }
-        const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
-        const message = this.terminal ?? this.lastError ?? how;
-        return { kind: 'other', message: message === how ? how : `${how}: ${message}`, hint: hintFor('other', message, context) };
-    }
-}
-function sameRelease(a, b) {
-    return a.major === b.major && a.minor === b.minor && a.patch === b.patch;
-}
-function readStats(line) {
-    const stats = emptyStats();
-    for (const match of line.matchAll(STAT))
-        stats[match[1]] = Number(match[2]);
-    for (const match of line.matchAll(PERCENTILE))
-        stats[`p${match[1]}`] = Number(match[2]);
-    return stats;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/build/build-profile.js
-
-
-
-
-
-
-const gpuFacts = (info) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
-/** A build that has not run yet: it fails until it is shown to have built. */
-function newBuildRecord(job, gpu) {
-    return {
-        model: job.model.name,
-        profile: job.profile.name,
-        status: 'failed',
-        gpu,
-        shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
-        plan: null,
-        layerInfo: null,
-        bytes: null,
-        sha256: null,
-        attempts: [],
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
-        failure: null,
-        configIndex: { model: job.modelIndex, profile: job.profileIndex },
-    };
-}
-/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
-function nextWorkspace(current, floor) {
-    if (current <= floor)
-        return null;
-    return Math.max(Math.floor(current / 2), floor);
-}
-/**
- * Builds one profile: trtexec on one GPU, retried with half the workspace while it runs out of
- * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
- */
-async function buildProfile(job, gpu, context) {
-    const { config, version } = context;
-    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
-    // A plan left by an earlier run must never pass for this run's output.
-    await (0,promises_namespaceObject.rm)(job.plan, { force: true });
-    await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-    const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
-    const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
-    let workspace = config.workspaceBytes;
-    let parsed = null;
-    while (workspace !== null) {
-        const attempt = record.attempts.length + 1;
-        const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache });
-        const log = `${job.logPrefix}.${attempt}.log`;
-        context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
-        const parser = new TrtexecLogParser();
-        const result = await runProcess({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
-        parsed = parser.result(outcomeOf(result), { workspaceBytes: workspace, minWorkspaceBytes: config.minWorkspaceBytes, buildTimeoutMs: config.buildTimeoutMs, logFile: log });
-        const failure = result.spawnError ? { kind: 'other', message: result.spawnError, hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.' } : parsed.failure;
-        record.attempts.push({ attempt, workspaceBytes: workspace, argv, log, startedAt: result.startedAt, endedAt: result.endedAt, exitCode: result.exitCode, signal: result.signal, failure, peakGpuMemoryMiB: null });
-        if (!failure)
-            break;
-        record.failure = failure;
-        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
-        if (workspace !== null)
-            context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
-    }
-    const last = record.attempts[record.attempts.length - 1];
-    if (timingCache)
-        await publishTimingCache(timingCache, config.timingCache, !last.failure);
-    if (!last.failure)
-        await collectPlan(record, job, last, parsed);
-    if (record.status === 'built' && job.model.benchmark)
-        await benchmark(record, job, env, context);
-    context.onEvent?.({ type: 'done', record });
-    return record;
-}
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole, and holds what the last finished build knew.
- */
-async function privateTimingCache(shared, job) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}`;
-    await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
-        if (error.code !== 'ENOENT')
-            throw error;
-    });
-    return own;
-}
-async function publishTimingCache(own, shared, built) {
-    const written = (await (0,promises_namespaceObject.stat)(own).catch(() => null))?.isFile();
-    if (built && written)
-        await (0,promises_namespaceObject.rename)(own, shared);
-    else
-        await (0,promises_namespaceObject.rm)(own, { force: true });
-}
-async function collectPlan(record, job, last, parsed) {
-    const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
-    if (!planStat?.isFile() || planStat.size === 0) {
-        record.failure = {
-            kind: 'other',
-            message: `trtexec passed but wrote no plan at ${job.plan}`,
-            hint: 'Check that the output folder is writable and has free space, and that extra-args does not change --saveEngine.',
-        };
-        last.failure = record.failure;
-        return;
-    }
-    record.status = 'built';
-    record.failure = null;
-    record.plan = job.plan;
-    record.bytes = planStat.size;
-    record.sha256 = await sha256File(job.plan);
-    record.layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
-    record.buildSeconds = parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000;
-    if (record.gpu && parsed.device.name && !record.gpu.name)
-        record.gpu.name = parsed.device.name;
-    if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability)
-        record.gpu.computeCapability = parsed.device.computeCapability;
-}
-async function benchmark(record, job, env, context) {
-    const log = `${job.logPrefix}.bench.log`;
-    const parser = new TrtexecLogParser();
-    const result = await runProcess({
-        command: context.config.trtexec,
-        args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
-        env,
-        logFile: log,
-        timeoutMs: context.config.buildTimeoutMs,
-        killGraceMs: context.config.killGraceMs,
-        onLine: (line) => parser.push(line),
-    });
-    const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
-    record.perf = { throughputQps: parsed.throughputQps, latencyMs: parsed.latencyMs, gpuComputeMs: parsed.gpuComputeMs, log };
-    if (parsed.failure) {
-        record.status = 'failed';
-        record.failure = { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
-    }
-}
-function outcomeOf(result) {
-    return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/build/jobs.js
-
-/** Every model × profile, in config order; one engine each. */
-function planBuildJobs(config) {
-    return config.models.flatMap((model, modelIndex) => model.profiles.map((profile, profileIndex) => {
-        const stem = `${model.name}.${profile.name}`;
-        return {
-            model,
-            profile,
-            modelIndex,
-            profileIndex,
-            plan: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.plan`),
-            layerInfo: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.layers.json`),
-            logPrefix: (0,external_node_path_namespaceObject.join)(config.outputDir, 'logs', stem),
-        };
-    }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/build/manifest.js
-
-/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(records, tensorrtVersion, outputDir, createdAt) {
-    const engines = records
-        .filter((r) => (r.status === 'built' || r.status === 'cached') && r.plan && r.sha256 && r.bytes !== null)
-        .map((r) => {
-        const last = r.attempts[r.attempts.length - 1];
-        return {
-            model: r.model,
-            profile: r.profile,
-            shapes: r.shapes,
-            path: (0,external_node_path_namespaceObject.relative)(outputDir, r.plan),
-            layerInfo: r.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, r.layerInfo) : null,
-            bytes: r.bytes,
-            sha256: r.sha256,
-            tensorrtVersion,
-            gpu: r.gpu ? { name: r.gpu.name, computeCapability: r.gpu.computeCapability } : null,
-            flags: last?.argv ?? [],
-            buildSeconds: r.buildSeconds,
-        };
-    });
-    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/build/scheduler.js
-/**
- * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
- * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
- */
-async function runOnSlots(jobs, slots, work) {
-    if (slots.length === 0)
-        throw new Error('runOnSlots needs at least one slot');
-    const results = new Array(jobs.length);
-    let next = 0;
-    const worker = async (slot) => {
-        while (next < jobs.length) {
-            const index = next;
-            next += 1;
-            results[index] = await work(jobs[index], slot);
-        }
-    };
-    await Promise.all(slots.map(worker));
-    return results;
-}
-
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
@@ -50667,7 +49735,7 @@ function parseDuration(text) {
         return null;
     return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
 }
-const units_MiB = (/* unused pure expression or super */ null && (1024 ** 2));
+const MiB = (/* unused pure expression or super */ null && (1024 ** 2));
 function formatBytes(bytes) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
     let value = bytes;
@@ -50708,7 +49776,7 @@ const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const expected = (what) => ({ error: (issue) => `expected ${what}, got ${showValue(issue.input)}` });
-const schema_size = schemas_string(expected('a size like 4GiB or 512MiB'))
+const size = schemas_string(expected('a size like 4GiB or 512MiB'))
     .regex(schema_SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
     .transform((text) => parseSize(text));
 const schema_duration = schemas_string(expected('a duration like 45m, 90s or 2h'))
@@ -50725,8 +49793,8 @@ const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOp
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')), expected('a list of trtexec flags'));
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
 const budgets = strictObject({
-    'plan-size': schema_size.optional(),
-    'plan-growth': union([percent, schema_size], expected('a percentage like 10% or a size like 5MiB')).optional(),
+    'plan-size': size.optional(),
+    'plan-growth': union([percent, size], expected('a percentage like 10% or a size like 5MiB')).optional(),
     'zero-fraction': percent.optional(),
 }, expected('a mapping of budgets'));
 const profile = strictObject({
@@ -50747,8 +49815,8 @@ const configSchema = strictObject({
     trtexec: schemas_string(expected('a command or path')).min(1).default('trtexec'),
     'nvidia-smi': schemas_string(expected('a command or path')).min(1).default('nvidia-smi'),
     'output-dir': schema_path('a folder').default('trt-engines'),
-    workspace: schema_size.default(4 * 1024 ** 3),
-    'min-workspace': schema_size.default(512 * 1024 ** 2),
+    workspace: size.default(4 * 1024 ** 3),
+    'min-workspace': size.default(512 * 1024 ** 2),
     'timing-cache': union([schema_path('a timing cache file'), literal(false)], expected('a path, or false for none')).default('.trt-ci/timing.cache'),
     'build-timeout': schema_duration.default(45 * 60_000),
     'kill-grace': schema_duration.default(10_000),
@@ -50953,6 +50021,65 @@ function shapeProblem(range) {
     return null;
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
+const NEWLINE = 0x0a;
+/**
+ * Splits a byte stream into lines without holding more than one line. A line longer than
+ * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
+ */
+class LineSplitter {
+    onLine;
+    maxLineBytes;
+    pending = [];
+    pendingBytes = 0;
+    overflowed = false;
+    constructor(onLine, maxLineBytes = 64 * 1024) {
+        this.onLine = onLine;
+        this.maxLineBytes = maxLineBytes;
+    }
+    push(chunk) {
+        let start = 0;
+        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+            this.take(chunk, start, end);
+            this.flushLine();
+            start = end + 1;
+        }
+        if (start < chunk.length)
+            this.take(chunk, start, chunk.length);
+    }
+    end() {
+        if (this.pendingBytes > 0 || this.overflowed)
+            this.flushLine();
+    }
+    take(chunk, start, end) {
+        const room = this.maxLineBytes - this.pendingBytes;
+        if (room <= 0) {
+            this.overflowed = this.overflowed || end > start;
+            return;
+        }
+        const stop = Math.min(end, start + room);
+        if (stop > start) {
+            // Copy: the caller may reuse the chunk's memory after push() returns.
+            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
+            this.pendingBytes += stop - start;
+        }
+        if (stop < end)
+            this.overflowed = true;
+    }
+    flushLine() {
+        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+        let line = bytes.toString('utf8');
+        if (line.endsWith('\r'))
+            line = line.slice(0, -1);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflowed = false;
+        this.onLine(line);
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
 
 
@@ -51050,6 +50177,93 @@ class MemorySampler {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
+
+
+/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
+const liveGroups = new Set();
+function killAllProcessGroups(signal = 'SIGKILL') {
+    for (const pgid of liveGroups)
+        signalGroup(pgid, signal);
+}
+function signalGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+        return true;
+    }
+    catch {
+        return false; // ESRCH: the group is gone
+    }
+}
+/**
+ * Runs a command as the leader of its own process group, streaming its output line by line.
+ * The group is killed when the timeout fires and again after the leader exits, so nothing the
+ * command forked outlives it. argv only: nothing here is ever given to a shell.
+ */
+function runProcess(options) {
+    const startedAt = Date.now();
+    return new Promise((resolve) => {
+        let log = null;
+        let timedOut = false;
+        let spawnError = null;
+        const timers = [];
+        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
+        const child = (0,external_node_child_process_namespaceObject.spawn)(options.command, options.args, {
+            cwd: options.cwd,
+            env: options.env ?? process.env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true,
+        });
+        const pgid = child.pid;
+        if (pgid !== undefined)
+            liveGroups.add(pgid);
+        if (options.logFile)
+            log = (0,external_node_fs_namespaceObject.createWriteStream)(options.logFile);
+        const onData = (chunk) => {
+            lines?.push(chunk);
+            if (log && !log.write(chunk)) {
+                child.stdout?.pause();
+                child.stderr?.pause();
+                log.once('drain', () => {
+                    child.stdout?.resume();
+                    child.stderr?.resume();
+                });
+            }
+        };
+        child.stdout?.on('data', onData);
+        child.stderr?.on('data', onData);
+        if (options.timeoutMs !== undefined && pgid !== undefined) {
+            timers.push(setTimeout(() => {
+                timedOut = true;
+                signalGroup(pgid, 'SIGTERM');
+                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
+            }, options.timeoutMs));
+        }
+        child.on('error', (error) => {
+            spawnError =
+                error.code === 'ENOENT' ? `${options.command}: command not found` : error.code === 'EACCES' ? `${options.command}: not executable` : error.message;
+        });
+        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
+        child.on('exit', () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        });
+        child.on('close', (exitCode, signal) => {
+            for (const timer of timers)
+                clearTimeout(timer);
+            if (pgid !== undefined)
+                liveGroups.delete(pgid);
+            lines?.end();
+            const result = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
+            if (log)
+                log.end(() => resolve(result));
+            else
+                resolve(result);
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
 
 /** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
@@ -51100,6 +50314,858 @@ async function queryGpus(nvidiaSmi) {
     if (gpus.length === 0)
         return { ok: false, reason: `${nvidiaSmi} listed no GPUs: ${lines.join(' ').trim().slice(0, 200)}` };
     return { ok: true, gpus };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./.build/tsc/plan/digest.js
+
+
+/** sha256 of a file, streamed. */
+async function sha256File(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return { major: Math.floor(value / 1000), minor: Math.floor((value % 1000) / 100), patch: value % 100, build: buildNumber };
+    }
+    if (digits.length === 6) {
+        return { major: Math.floor(value / 10000), minor: Math.floor((value % 10000) / 100), patch: value % 100, build: buildNumber };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': { until: '11.0', instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags' },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': { since: '8.2', until: '11.0' },
+    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+};
+/** Flags that no trtexec ever had, though they are often written (reference/trtexec/flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = formatVersion(version);
+    if (span.since && !atLeast(version, span.since)) {
+        return { ok: false, reason: `${flag} needs TensorRT >= ${span.since}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+    }
+    if (span.until && atLeast(version, span.until)) {
+        return { ok: false, reason: `${flag} was removed in TensorRT ${span.until}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+    }
+    return { ok: true };
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
+
+const argv_MiB = 1024 * 1024;
+/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+function shapeSpec(shapes, pick) {
+    return shapes
+        .map((shape) => {
+        const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
+        return `${name}:${shape[pick].join('x')}`;
+    })
+        .join(',');
+}
+const PRECISION_FLAGS = {
+    fp32: null,
+    fp16: '--fp16',
+    bf16: '--bf16',
+    int8: '--int8',
+    fp8: '--fp8',
+    best: '--best',
+    'strongly-typed': '--stronglyTyped',
+};
+/**
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
+ * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
+ */
+function precisionFlag(precision, version) {
+    if (precision === null || precision === 'fp32')
+        return { flag: null };
+    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
+        return { flag: null };
+    const flag = PRECISION_FLAGS[precision];
+    const verdict = flagSupport(flag, version);
+    if (verdict.ok)
+        return { flag };
+    if (atLeast(version, '11.0')) {
+        return {
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
+                '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
+        };
+    }
+    return { error: verdict.reason };
+}
+/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
+function extraArgProblem(arg, version) {
+    const flag = flagName(arg);
+    if (MANAGED_FLAGS.has(flag))
+        return `${flag} is set by trt-ci from the config (shapes, workspace, precision, plugins, timing-cache); set it there`;
+    const verdict = flagSupport(flag, version);
+    return verdict.ok ? null : verdict.reason;
+}
+/** argv for building one profile of one model. Never a shell string. */
+function buildArgv(version, model, profile, workspaceBytes, paths) {
+    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
+    if (profile.shapes.length > 0) {
+        argv.push(`--minShapes=${shapeSpec(profile.shapes, 'min')}`, `--optShapes=${shapeSpec(profile.shapes, 'opt')}`, `--maxShapes=${shapeSpec(profile.shapes, 'max')}`);
+    }
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / argv_MiB));
+    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+    const precision = precisionFlag(model.precision, version);
+    if ('flag' in precision && precision.flag)
+        argv.push(precision.flag);
+    if (paths.timingCache && hasFlag('--timingCacheFile', version))
+        argv.push(`--timingCacheFile=${paths.timingCache}`);
+    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
+    argv.push(...pluginArgs(model.plugins, version));
+    if (hasFlag('--exportLayerInfo', version))
+        argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
+    argv.push(...model.extraArgs);
+    return argv;
+}
+/** argv for loading a built plan and measuring it at the profile's opt shapes. */
+function benchmarkArgv(version, model, profile, plan) {
+    const argv = [`--loadEngine=${plan}`];
+    if (profile.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
+    argv.push(...pluginArgs(model.plugins, version));
+    return argv;
+}
+function pluginArgs(plugins, version) {
+    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+    return plugins.map((plugin) => `${flag}=${plugin}`);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
+
+
+const FAILURE_KINDS = (/* unused pure expression or super */ null && ([
+    'out-of-memory',
+    'driver-insufficient',
+    'unsupported-gpu',
+    'plugin-missing',
+    'plan-incompatible',
+    'onnx-parse',
+    'unknown-option',
+    'timeout',
+    'other',
+]));
+/**
+ * Lines that tell why trtexec failed, from real logs (reference/trtexec/logs). Order is priority:
+ * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
+ * parse; an out-of-memory also ends in "Could not find any implementation").
+ */
+const EVIDENCE = [
+    { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
+    { kind: 'driver-insufficient', pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/ },
+    { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
+    {
+        kind: 'unsupported-gpu',
+        pattern: /no kernel image is available for execution on the device/,
+        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with -gencode for this GPU\'s compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).',
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
+        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and setLoggerFinder; export them from the plugin, or list it under `plugins:` so trt-ci loads it with --staticPlugins.',
+    },
+    { kind: 'plugin-missing', pattern: /Plugin not found, are the plugin name, version, and namespace correct|IPluginCreator not found in Plugin Registry|Cannot find plugin: |getPluginCreator could not find plugin/ },
+    { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
+    {
+        kind: 'plan-incompatible',
+        pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
+        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
+    },
+    { kind: 'plan-incompatible', pattern: /Version tag does not match|generated on an incompatible device|Engine deserialization failed|Could not deserialize engine|Serialization version is not supported/ },
+    { kind: 'out-of-memory', pattern: /Cuda Runtime \(out of memory\)|Error Code 2: OutOfMemory|out of memory|could not be allocated|insufficient memory/i },
+    { kind: 'onnx-parse', pattern: /Failed to parse onnx file|Failure while parsing ONNX file|While parsing node number|Parsing model failed|ModelImporter\.cpp.*ERROR/ },
+];
+/** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
+const TERMINAL_PATTERN = /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed|Serialization assertion .* failed|Deserialize the cuda engine failed|SymbolAddress for \w+ could not be loaded/;
+/** The failure evidence in one line, if any. */
+function matchEvidence(message) {
+    for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
+        const evidence = EVIDENCE[rank];
+        if (evidence.pattern.test(message))
+            return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
+    }
+    return null;
+}
+/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
+function requestedBytes(line) {
+    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
+}
+const GiB = 1024 ** 3;
+const failures_MiB = 1024 ** 2;
+const failures_size = (bytes) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB` : `${Math.round(bytes / failures_MiB)} MiB`);
+function hintFor(kind, message, context = {}) {
+    switch (kind) {
+        case 'out-of-memory': {
+            const asked = context.requestedBytes ?? requestedBytes(message);
+            const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${failures_size(context.minWorkspaceBytes)})` : ' down to min-workspace';
+            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${failures_size(asked)})` : ''}. ` +
+                `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
+                'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
+        }
+        case 'driver-insufficient':
+            return ('The NVIDIA driver is older than the CUDA runtime this TensorRT was built with. Linux drivers needed: CUDA 13.x >= 580.65.06, ' +
+                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi --query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+                'trtexec links (ldd $(which trtexec) | grep cudart), then upgrade the runner\'s driver or use a container for an older CUDA.');
+        case 'unsupported-gpu':
+            return ('This TensorRT release has no kernels for this GPU (TensorRT >= 10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+                'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.');
+        case 'plugin-missing':
+            return ('A layer needs a plugin that was not loaded. List the plugin library under the model\'s `plugins:` (trt-ci passes it with ' +
+                '--staticPlugins, or --plugins before TensorRT 8.6), and check that the .so is in the image and built against this TensorRT.');
+        case 'plan-incompatible':
+            return ('The plan was built by another TensorRT version or for another GPU; plans are not portable unless built with --versionCompatible ' +
+                'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.');
+        case 'onnx-parse':
+            return ('TensorRT\'s ONNX parser rejected the model. Check that its opset is supported by this TensorRT, run onnx.checker or ' +
+                '`polygraphy inspect model` on it, and fold constants (`polygraphy surgeon sanitize --fold-constants`) before the build.');
+        case 'unknown-option': {
+            const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
+            const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+            const verdict = flag && version ? flagSupport(flag, version) : null;
+            const why = verdict && !verdict.ok ? `${verdict.reason}. ` : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+            return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
+        }
+        case 'timeout': {
+            const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
+            return (`The build ran past build-timeout${limit} and its whole process group was stopped. Raise build-timeout, keep the timing cache ` +
+                'between runs (timing-cache) so later builds are faster, or pass --builderOptimizationLevel=2 in extra-args to search fewer tactics.');
+        }
+        case 'other':
+            return `trtexec failed for a reason trt-ci does not recognise; read the log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
+
+
+const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
+const SEVERITY = /^\[([IWEVF])\] /;
+const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
+const STAT = new RegExp(`\\b(min|max|mean|median) = ${NUMBER} ms`, 'g');
+const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} ms`, 'g');
+// TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
+const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
+const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
+const log_parser_MiB = 1024 * 1024;
+function emptyStats() {
+    return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
+}
+/**
+ * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
+ * multi-gigabyte verbose log costs no more memory than a short one.
+ */
+class TrtexecLogParser {
+    version = null;
+    banner = null;
+    engineBytes = null;
+    loadedEngineBytes = null;
+    builtSeconds = null;
+    generationSeconds = null;
+    throughput = null;
+    latency = null;
+    gpuCompute = null;
+    oldSection = null;
+    evidence = null;
+    evidenceLevel = null;
+    requestedBytes = null;
+    terminal = null;
+    lastError = null;
+    deviceName = null;
+    computeCapability = null;
+    push(rawLine) {
+        // trtexec never starts a line with '#'; saved logs use such lines for notes (where it ran, why).
+        if (rawLine.startsWith('#'))
+            return;
+        if (rawLine.startsWith('&&&& ')) {
+            this.readBanner(rawLine);
+            return;
+        }
+        let line = rawLine.replace(TIMESTAMP, '');
+        // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
+        let level = null;
+        for (let prefix = 0; prefix < 2; prefix += 1) {
+            const severity = SEVERITY.exec(line);
+            if (severity) {
+                level = severity[1];
+                line = line.slice(severity[0].length);
+            }
+            else if (line.startsWith('[TRT] ')) {
+                line = line.slice(6);
+            }
+        }
+        // Verbose lines are most of a big log and carry little; only the build time can hide there.
+        if (level === 'V') {
+            this.readBuildFigures(line);
+            return;
+        }
+        this.readFigures(line);
+        this.readFailure(line, level);
+    }
+    readBanner(line) {
+        const match = BANNER_PATTERN.exec(line);
+        if (!match)
+            return;
+        const version = decodeBannerVersion(match[2], match[3]);
+        if (version && !this.version)
+            this.version = version;
+        else if (version && this.version?.build === null && sameRelease(version, this.version))
+            this.version.build = version.build;
+        if (match[1] === 'PASSED' || match[1] === 'FAILED')
+            this.banner = match[1];
+    }
+    readBuildFigures(line) {
+        let match = /^Engine built in ([\d.]+) sec/.exec(line);
+        if (match) {
+            this.builtSeconds = Number(match[1]);
+            return true;
+        }
+        match = /^Engine generation completed in ([\d.]+) seconds/.exec(line);
+        if (match) {
+            this.generationSeconds = Number(match[1]);
+            return true;
+        }
+        return false;
+    }
+    readFigures(line) {
+        if (this.readBuildFigures(line))
+            return;
+        let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
+        if (match) {
+            this.engineBytes = Math.round(Number(match[1]) * log_parser_MiB);
+            return;
+        }
+        match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
+        if (match) {
+            this.loadedEngineBytes ??= Math.round(Number(match[1]) * log_parser_MiB);
+            return;
+        }
+        match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+        if (match) {
+            if (!this.version)
+                this.version = parseVersion(match[1]);
+            return;
+        }
+        match = /^Selected Device: (.+)$/.exec(line);
+        if (match) {
+            this.deviceName = match[1].trim();
+            return;
+        }
+        match = /^Compute Capability: (\d+\.\d+)/.exec(line);
+        if (match) {
+            this.computeCapability = match[1];
+            return;
+        }
+        match = /^Throughput: ([\d.e+-]+) qps/.exec(line) ?? /^throughput: ([\d.e+-]+) qps/.exec(line);
+        if (match) {
+            this.throughput = Number(match[1]);
+            return;
+        }
+        if (line.startsWith('Latency: ')) {
+            this.latency = readStats(line);
+            return;
+        }
+        if (line.startsWith('GPU Compute Time: ')) {
+            this.gpuCompute = readStats(line);
+            return;
+        }
+        this.readOldSummary(line);
+    }
+    readOldSummary(line) {
+        const header = line.trim();
+        if (header === 'Host Latency') {
+            this.oldSection = 'latency';
+            this.latency = emptyStats();
+        }
+        else if (header === 'GPU Compute') {
+            this.oldSection = 'gpu';
+            this.gpuCompute = emptyStats();
+        }
+        else if (header === 'Enqueue Time' || header === 'Host Walltime') {
+            this.oldSection = 'other';
+        }
+        const target = this.oldSection === 'latency' ? this.latency : this.oldSection === 'gpu' ? this.gpuCompute : null;
+        if (!target)
+            return;
+        const stat = OLD_STAT.exec(line);
+        if (stat) {
+            target[stat[1]] = Number(stat[2]);
+            return;
+        }
+        const percentile = OLD_PERCENTILE.exec(line);
+        if (percentile)
+            target[`p${percentile[2]}`] = Number(percentile[1]);
+    }
+    readFailure(line, level) {
+        if (level === 'I')
+            return;
+        const match = matchEvidence(line);
+        if (match && (!this.evidence || match.rank < this.evidence.rank || (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+            this.evidence = match;
+            this.evidenceLevel = level;
+        }
+        if (!this.terminal && TERMINAL_PATTERN.test(line))
+            this.terminal = line;
+        if (match?.kind === 'out-of-memory')
+            this.requestedBytes ??= requestedBytes(line);
+        if (level === 'E' || level === 'F')
+            this.lastError = line;
+    }
+    /** The figures so far, judged by how the process ended when that is known. */
+    result(outcome, context = {}) {
+        const version = this.version ? formatVersion(this.version) : null;
+        const status = this.status(outcome);
+        return {
+            tensorrtVersion: version,
+            tensorrtBuild: this.version?.build ?? null,
+            status,
+            engineBytes: this.engineBytes ?? this.loadedEngineBytes,
+            buildSeconds: this.builtSeconds ?? this.generationSeconds,
+            throughputQps: this.throughput,
+            latencyMs: this.latency,
+            gpuComputeMs: this.gpuCompute,
+            failure: status === 'failed' ? this.failure(outcome, { tensorrtVersion: version, ...context }) : null,
+            device: { name: this.deviceName, computeCapability: this.computeCapability },
+        };
+    }
+    status(outcome) {
+        if (outcome?.timedOut)
+            return 'failed';
+        if (outcome && (outcome.exitCode !== null || outcome.signal))
+            return outcome.exitCode === 0 ? 'passed' : 'failed';
+        if (this.banner === 'PASSED')
+            return 'passed';
+        if (this.banner === 'FAILED' || this.terminal)
+            return 'failed';
+        return 'unknown';
+    }
+    failure(outcome, context) {
+        if (outcome?.timedOut)
+            return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
+        if (this.evidence) {
+            const hint = this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+            return { kind: this.evidence.kind, message: this.evidence.message, hint };
+        }
+        const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
+        const message = this.terminal ?? this.lastError ?? how;
+        return { kind: 'other', message: message === how ? how : `${how}: ${message}`, hint: hintFor('other', message, context) };
+    }
+}
+function sameRelease(a, b) {
+    return a.major === b.major && a.minor === b.minor && a.patch === b.patch;
+}
+function readStats(line) {
+    const stats = emptyStats();
+    for (const match of line.matchAll(STAT))
+        stats[match[1]] = Number(match[2]);
+    for (const match of line.matchAll(PERCENTILE))
+        stats[`p${match[1]}`] = Number(match[2]);
+    return stats;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/build/build-profile.js
+
+
+
+
+
+
+const gpuFacts = (info) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
+/** A build that has not run yet: it fails until it is shown to have built. */
+function newBuildRecord(job, gpu) {
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: 'failed',
+        gpu,
+        shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
+        plan: null,
+        layerInfo: null,
+        bytes: null,
+        sha256: null,
+        attempts: [],
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure: null,
+        configIndex: { model: job.modelIndex, profile: job.profileIndex },
+    };
+}
+/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
+function nextWorkspace(current, floor) {
+    if (current <= floor)
+        return null;
+    return Math.max(Math.floor(current / 2), floor);
+}
+/**
+ * Builds one profile: trtexec on one GPU, retried with half the workspace while it runs out of
+ * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
+ */
+async function buildProfile(job, gpu, context) {
+    const { config, version } = context;
+    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
+    // A plan left by an earlier run must never pass for this run's output.
+    await (0,promises_namespaceObject.rm)(job.plan, { force: true });
+    await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
+    const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
+    const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
+    let workspace = config.workspaceBytes;
+    let parsed = null;
+    while (workspace !== null) {
+        const attempt = record.attempts.length + 1;
+        const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache });
+        const log = `${job.logPrefix}.${attempt}.log`;
+        context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
+        const parser = new TrtexecLogParser();
+        const result = await runProcess({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
+        parsed = parser.result(outcomeOf(result), { workspaceBytes: workspace, minWorkspaceBytes: config.minWorkspaceBytes, buildTimeoutMs: config.buildTimeoutMs, logFile: log });
+        const failure = result.spawnError ? { kind: 'other', message: result.spawnError, hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.' } : parsed.failure;
+        record.attempts.push({ attempt, workspaceBytes: workspace, argv, log, startedAt: result.startedAt, endedAt: result.endedAt, exitCode: result.exitCode, signal: result.signal, failure, peakGpuMemoryMiB: null });
+        if (!failure)
+            break;
+        record.failure = failure;
+        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
+        if (workspace !== null)
+            context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
+    }
+    const last = record.attempts[record.attempts.length - 1];
+    if (timingCache)
+        await publishTimingCache(timingCache, config.timingCache, !last.failure);
+    if (!last.failure)
+        await collectPlan(record, job, last, parsed);
+    if (record.status === 'built' && job.model.benchmark)
+        await benchmark(record, job, env, context);
+    context.onEvent?.({ type: 'done', record });
+    return record;
+}
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole, and holds what the last finished build knew.
+ */
+async function privateTimingCache(shared, job) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}`;
+    await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
+        if (error.code !== 'ENOENT')
+            throw error;
+    });
+    return own;
+}
+async function publishTimingCache(own, shared, built) {
+    const written = (await (0,promises_namespaceObject.stat)(own).catch(() => null))?.isFile();
+    if (built && written)
+        await (0,promises_namespaceObject.rename)(own, shared);
+    else
+        await (0,promises_namespaceObject.rm)(own, { force: true });
+}
+async function collectPlan(record, job, last, parsed) {
+    const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
+    if (!planStat?.isFile() || planStat.size === 0) {
+        record.failure = {
+            kind: 'other',
+            message: `trtexec passed but wrote no plan at ${job.plan}`,
+            hint: 'Check that the output folder is writable and has free space, and that extra-args does not change --saveEngine.',
+        };
+        last.failure = record.failure;
+        return;
+    }
+    record.status = 'built';
+    record.failure = null;
+    record.plan = job.plan;
+    record.bytes = planStat.size;
+    record.sha256 = await sha256File(job.plan);
+    record.layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+    record.buildSeconds = parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000;
+    if (record.gpu && parsed.device.name && !record.gpu.name)
+        record.gpu.name = parsed.device.name;
+    if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability)
+        record.gpu.computeCapability = parsed.device.computeCapability;
+}
+async function benchmark(record, job, env, context) {
+    const log = `${job.logPrefix}.bench.log`;
+    const parser = new TrtexecLogParser();
+    const result = await runProcess({
+        command: context.config.trtexec,
+        args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
+        env,
+        logFile: log,
+        timeoutMs: context.config.buildTimeoutMs,
+        killGraceMs: context.config.killGraceMs,
+        onLine: (line) => parser.push(line),
+    });
+    const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
+    record.perf = { throughputQps: parsed.throughputQps, latencyMs: parsed.latencyMs, gpuComputeMs: parsed.gpuComputeMs, log };
+    if (parsed.failure) {
+        record.status = 'failed';
+        record.failure = { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+    }
+}
+function outcomeOf(result) {
+    return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/build/jobs.js
+
+/** Every model × profile, in config order; one engine each. */
+function planBuildJobs(config) {
+    return config.models.flatMap((model, modelIndex) => model.profiles.map((profile, profileIndex) => {
+        const stem = `${model.name}.${profile.name}`;
+        return {
+            model,
+            profile,
+            modelIndex,
+            profileIndex,
+            plan: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.plan`),
+            layerInfo: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.layers.json`),
+            logPrefix: (0,external_node_path_namespaceObject.join)(config.outputDir, 'logs', stem),
+        };
+    }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/build/scheduler.js
+/**
+ * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
+ * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
+ */
+async function runOnSlots(jobs, slots, work) {
+    if (slots.length === 0)
+        throw new Error('runOnSlots needs at least one slot');
+    const results = new Array(jobs.length);
+    let next = 0;
+    const worker = async (slot) => {
+        while (next < jobs.length) {
+            const index = next;
+            next += 1;
+            results[index] = await work(jobs[index], slot);
+        }
+    };
+    await Promise.all(slots.map(worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/build/build-stage.js
+
+
+
+
+
+
+
+async function planGpus(config) {
+    const query = await queryGpus(config.nvidiaSmi);
+    if (!query.ok) {
+        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
+        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
+    }
+    if (config.gpus === 'all')
+        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
+    const wanted = config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = wanted.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
+    }
+    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+function attributeMemory(records, timeline) {
+    for (const record of records) {
+        if (!record.gpu)
+            continue;
+        for (const attempt of record.attempts) {
+            attempt.peakGpuMemoryMiB = timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
+        }
+        record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
+    }
+}
+function skippedRecord(job, gpu) {
+    return {
+        ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
+        status: 'skipped',
+        failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
+    };
+}
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+async function runBuildStage(config, version, options = {}) {
+    const gpuPlan = await planGpus(config);
+    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
+    sampler?.start();
+    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    const onAbort = () => killAllProcessGroups('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort);
+    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+    let records;
+    try {
+        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }));
+    }
+    finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        await sampler?.stop();
+    }
+    if (sampler)
+        attributeMemory(records, sampler.timeline);
+    return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/build/manifest.js
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(records, tensorrtVersion, outputDir, createdAt) {
+    const engines = records
+        .filter((r) => (r.status === 'built' || r.status === 'cached') && r.plan && r.sha256 && r.bytes !== null)
+        .map((r) => {
+        const last = r.attempts[r.attempts.length - 1];
+        return {
+            model: r.model,
+            profile: r.profile,
+            shapes: r.shapes,
+            path: (0,external_node_path_namespaceObject.relative)(outputDir, r.plan),
+            layerInfo: r.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, r.layerInfo) : null,
+            bytes: r.bytes,
+            sha256: r.sha256,
+            tensorrtVersion,
+            gpu: r.gpu ? { name: r.gpu.name, computeCapability: r.gpu.computeCapability } : null,
+            flags: last?.argv ?? [],
+            buildSeconds: r.buildSeconds,
+        };
+    });
+    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
@@ -51178,6 +51244,29 @@ function overallStatus(builds) {
     return builds.every((b) => b.status === 'built' || b.status === 'cached') ? 'passed' : 'failed';
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
+
+
+/**
+ * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
+ * build starts, pointed at its line.
+ */
+function checkConfigAgainstVersion(config, version) {
+    config.models.forEach((model, m) => {
+        const precision = precisionFlag(model.precision, version);
+        if ('error' in precision)
+            throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+        model.extraArgs.forEach((arg, i) => {
+            const problem = extraArgProblem(arg, version);
+            if (!problem)
+                return;
+            // The model's list starts with the top-level extra-args; point at the line that holds this one.
+            const top = config.extraArgs.length;
+            throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/detect.js
 
 
@@ -51224,92 +51313,19 @@ async function detectTensorRtVersion(trtexec, where) {
 
 
 
-
-
-
-
-
-/**
- * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
- * build starts, pointed at its line.
- */
-function checkConfigAgainstVersion(config, version) {
-    config.models.forEach((model, m) => {
-        const precision = precisionFlag(model.precision, version);
-        if ('error' in precision)
-            throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
-        model.extraArgs.forEach((arg, i) => {
-            const problem = extraArgProblem(arg, version);
-            if (!problem)
-                return;
-            // The model's list starts with the top-level extra-args; point at the line that holds this one.
-            const top = config.extraArgs.length;
-            throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
-        });
-    });
-}
-async function planGpus(config) {
-    const query = await queryGpus(config.nvidiaSmi);
-    if (!query.ok) {
-        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
-        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
-    }
-    if (config.gpus === 'all')
-        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
-    const wanted = config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = wanted.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
-    }
-    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
-}
-function attributeMemory(records, timeline) {
-    for (const record of records) {
-        if (!record.gpu)
-            continue;
-        for (const attempt of record.attempts) {
-            attempt.peakGpuMemoryMiB = timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
-        }
-        record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
-    }
-}
-function skippedRecord(job, gpu) {
-    return {
-        ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
-        status: 'skipped',
-        failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
-    };
-}
-/** config → build every model × profile → manifest, report and summary in the output folder. */
+/** config → TensorRT version → build every model × profile → manifest, report and summary in the output folder. */
 async function runPipeline(options) {
     const startedAt = new Date();
     const config = loadConfig(options.configFile);
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
-    const gpuPlan = await planGpus(config);
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(config.outputDir, 'logs'), { recursive: true });
-    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
-    sampler?.start();
-    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
-    const onAbort = () => killAllProcessGroups('SIGKILL');
-    options.signal?.addEventListener('abort', onAbort);
-    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-    let records;
-    try {
-        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu)) : buildProfile(job, gpu, { config, version, gpus, ...(options.onEvent && { onEvent: options.onEvent }) }));
-    }
-    finally {
-        options.signal?.removeEventListener('abort', onAbort);
-        await sampler?.stop();
-    }
-    if (sampler)
-        attributeMemory(records, sampler.timeline);
+    const built = await runBuildStage(config, version, options);
+    const { records } = built;
+    await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
     const tensorrtVersion = formatVersion(version, true);
     const manifestFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'manifest.json');
     await (0,promises_namespaceObject.writeFile)(manifestFile, `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`);
-    const cwd = options.cwd ?? process.cwd();
-    const rel = (path) => (0,external_node_path_namespaceObject.relative)(cwd, path) || '.';
+    const rel = (path) => (0,external_node_path_namespaceObject.relative)(process.cwd(), path) || '.';
     const builds = records.map((r) => toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), rel));
     const report = {
         schema: 'trt-ci/report@1',
@@ -51317,7 +51333,7 @@ async function runPipeline(options) {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
         config: rel(options.configFile),
-        environment: { tensorrtVersion, trtexec: config.trtexec, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError },
+        environment: { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError },
         preflight: null,
         builds,
         plans: [],
@@ -51388,7 +51404,7 @@ async function writeSummary(markdown) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5646);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7014);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();
 

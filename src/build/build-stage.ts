@@ -1,0 +1,87 @@
+import { configError, type Config } from '../config/load.js';
+import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
+import { queryGpus, type GpuInfo } from '../gpu/nvidia-smi.js';
+import { killAllProcessGroups } from '../proc/run-process.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
+import { buildProfile, newBuildRecord, type BuildEvent, type BuildRecord } from './build-profile.js';
+import { planBuildJobs, type BuildJob } from './jobs.js';
+import { runOnSlots } from './scheduler.js';
+
+export interface BuildStageOptions {
+  onEvent?: (event: BuildEvent) => void;
+  /** Aborting kills the running builds and skips the rest. */
+  signal?: AbortSignal;
+}
+
+export interface BuildStageResult {
+  records: BuildRecord[];
+  gpus: GpuInfo[];
+  /** Why there are no GPU facts, when there are none. */
+  gpuQueryError: string | null;
+}
+
+interface GpuPlan {
+  slots: (number | null)[];
+  gpus: GpuInfo[];
+  queryError: string | null;
+}
+
+async function planGpus(config: Config): Promise<GpuPlan> {
+  const query = await queryGpus(config.nvidiaSmi);
+  if (!query.ok) {
+    // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
+    return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
+  }
+  if (config.gpus === 'all') return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
+  const wanted = config.gpus;
+  const known = new Set(query.gpus.map((g) => g.index));
+  const missing = wanted.findIndex((index) => !known.has(index));
+  if (missing !== -1) {
+    throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
+  }
+  return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+
+function attributeMemory(records: BuildRecord[], timeline: MemoryTimeline): void {
+  for (const record of records) {
+    if (!record.gpu) continue;
+    for (const attempt of record.attempts) {
+      attempt.peakGpuMemoryMiB = timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
+    }
+    record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
+  }
+}
+
+function skippedRecord(job: BuildJob, gpu: number | null): BuildRecord {
+  return {
+    ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
+    status: 'skipped',
+    failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
+  };
+}
+
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+export async function runBuildStage(config: Config, version: TensorRtVersion, options: BuildStageOptions = {}): Promise<BuildStageResult> {
+  const gpuPlan = await planGpus(config);
+  const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
+  sampler?.start();
+  await sampler?.waitForBaseline(gpuPlan.slots.filter((s): s is number => s !== null));
+
+  const onAbort = () => killAllProcessGroups('SIGKILL');
+  options.signal?.addEventListener('abort', onAbort);
+  const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+  let records: BuildRecord[];
+  try {
+    records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
+      options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }),
+    );
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await sampler?.stop();
+  }
+  if (sampler) attributeMemory(records, sampler.timeline);
+  return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError };
+}

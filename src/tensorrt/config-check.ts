@@ -1,0 +1,21 @@
+import { configError, type Config } from '../config/load.js';
+import { extraArgProblem, precisionFlag } from './argv.js';
+import type { TensorRtVersion } from './version.js';
+
+/**
+ * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
+ * build starts, pointed at its line.
+ */
+export function checkConfigAgainstVersion(config: Config, version: TensorRtVersion): void {
+  config.models.forEach((model, m) => {
+    const precision = precisionFlag(model.precision, version);
+    if ('error' in precision) throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+    model.extraArgs.forEach((arg, i) => {
+      const problem = extraArgProblem(arg, version);
+      if (!problem) return;
+      // The model's list starts with the top-level extra-args; point at the line that holds this one.
+      const top = config.extraArgs.length;
+      throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+    });
+  });
+}
