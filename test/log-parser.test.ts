@@ -159,3 +159,21 @@ describe('trt-ci parse-log', () => {
     expect(dir).toMatchObject({ code: 2, stderr: `trt-ci: ${LOGS}: cannot read log: is a directory, expected a trtexec log\n` });
   });
 });
+
+describe('hints', () => {
+  it('names the driver that TensorRT 11 needs, since every 11.x is built with CUDA 13', () => {
+    const parser = new TrtexecLogParser();
+    parser.push('&&&& RUNNING TensorRT.trtexec [TensorRT v110201] [b2] # trtexec --onnx=m.onnx');
+    parser.push('Cuda failure at sampleDevice.cpp:101: CUDA driver version is insufficient for CUDA runtime version');
+    const failure = parser.result({ exitCode: 1 }).failure!;
+    expect(failure.kind).toBe('driver-insufficient');
+    expect(failure.hint).toContain('TensorRT 11.2.1 is built with CUDA 13, which needs driver >= 580.65.06');
+  });
+
+  it('says why an unknown option is unknown to this version', () => {
+    const parser = new TrtexecLogParser();
+    parser.push('&&&& RUNNING TensorRT.trtexec [TensorRT v101601] [b11] # trtexec --workspace=1024');
+    parser.push('[11/29/2026-20:49:31] [E] Unknown option: --workspace 1024');
+    expect(parser.result({ exitCode: 1 }).failure!.hint).toMatch(/^--workspace was removed in TensorRT 10\.0, this trtexec is 10\.16\.1; use --memPoolSize/);
+  });
+});

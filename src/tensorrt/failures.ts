@@ -113,12 +113,16 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
         'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.'
       );
     }
-    case 'driver-insufficient':
+    case 'driver-insufficient': {
+      // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA builds.
+      const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+      const known = version && version.major >= 11 ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. ` : '';
       return (
-        'The NVIDIA driver is older than the CUDA runtime this TensorRT was built with. Linux drivers needed: CUDA 13.x >= 580.65.06, ' +
+        `The NVIDIA driver is older than the CUDA runtime this TensorRT was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
         '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi --query-gpu=driver_version --format=csv` with the libcudart.so that ' +
         'trtexec links (ldd $(which trtexec) | grep cudart), then upgrade the runner\'s driver or use a container for an older CUDA.'
       );
+    }
     case 'unsupported-gpu':
       return (
         'This TensorRT release has no kernels for this GPU (TensorRT >= 10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
