@@ -49735,7 +49735,7 @@ function parseDuration(text) {
         return null;
     return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
 }
-const MiB = (/* unused pure expression or super */ null && (1024 ** 2));
+const MiB = 1024 ** 2;
 function formatBytes(bytes) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
     let value = bytes;
@@ -50481,7 +50481,7 @@ function flagName(arg) {
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
 
 
-const argv_MiB = 1024 * 1024;
+
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
 function shapeSpec(shapes, pick) {
     return shapes
@@ -50535,7 +50535,7 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
     if (profile.shapes.length > 0) {
         argv.push(`--minShapes=${shapeSpec(profile.shapes, 'min')}`, `--optShapes=${shapeSpec(profile.shapes, 'opt')}`, `--maxShapes=${shapeSpec(profile.shapes, 'max')}`);
     }
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / argv_MiB));
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
     argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
     const precision = precisionFlag(model.precision, version);
     if ('flag' in precision && precision.flag)
@@ -50563,6 +50563,7 @@ function pluginArgs(plugins, version) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
+
 
 
 const FAILURE_KINDS = (/* unused pure expression or super */ null && ([
@@ -50622,15 +50623,12 @@ function requestedBytes(line) {
     const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
     return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
-const GiB = 1024 ** 3;
-const failures_MiB = 1024 ** 2;
-const failures_size = (bytes) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB` : `${Math.round(bytes / failures_MiB)} MiB`);
 function hintFor(kind, message, context = {}) {
     switch (kind) {
         case 'out-of-memory': {
             const asked = context.requestedBytes ?? requestedBytes(message);
-            const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${failures_size(context.minWorkspaceBytes)})` : ' down to min-workspace';
-            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${failures_size(asked)})` : ''}. ` +
+            const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})` : ' down to min-workspace';
+            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
                 `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
                 'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
         }
@@ -50674,6 +50672,7 @@ function hintFor(kind, message, context = {}) {
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
 
 
+
 const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
 const SEVERITY = /^\[([IWEVF])\] /;
 const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
@@ -50682,7 +50681,6 @@ const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} m
 // TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
 const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
 const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
-const log_parser_MiB = 1024 * 1024;
 function emptyStats() {
     return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
 }
@@ -50767,12 +50765,12 @@ class TrtexecLogParser {
             return;
         let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
         if (match) {
-            this.engineBytes = Math.round(Number(match[1]) * log_parser_MiB);
+            this.engineBytes = Math.round(Number(match[1]) * MiB);
             return;
         }
         match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
         if (match) {
-            this.loadedEngineBytes ??= Math.round(Number(match[1]) * log_parser_MiB);
+            this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
             return;
         }
         match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
@@ -51211,7 +51209,7 @@ function renderSummary(report) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
-const report_MiB = 1024 * 1024;
+
 function toReportBuild(record, configLocation, relativePath) {
     return {
         model: record.model,
@@ -51225,7 +51223,7 @@ function toReportBuild(record, configLocation, relativePath) {
         sha256: record.sha256,
         attempts: record.attempts.map((a) => ({
             attempt: a.attempt,
-            workspaceMiB: Math.floor(a.workspaceBytes / report_MiB),
+            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
             log: relativePath(a.log),
             startedAt: new Date(a.startedAt).toISOString(),
             endedAt: new Date(a.endedAt).toISOString(),

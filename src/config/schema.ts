@@ -111,7 +111,6 @@ export const configSchema = z.strictObject(
 );
 
 export type RawConfig = z.output<typeof configSchema>;
-export type RawModel = RawConfig['models'][number];
 export type Precision = (typeof PRECISIONS)[number];
 
 export function parseDims(text: string): number[] {

@@ -2,6 +2,7 @@ import type { BuildRecord } from '../build/build-profile.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import type { Failure } from '../tensorrt/failures.js';
 import type { Perf } from '../build/build-profile.js';
+import { MiB } from '../units.js';
 
 export interface ReportAttempt {
   attempt: number;
@@ -56,7 +57,6 @@ export interface Report {
   manifest: string | null;
 }
 
-const MiB = 1024 * 1024;
 
 export function toReportBuild(record: BuildRecord, configLocation: string, relativePath: (path: string) => string): ReportBuild {
   return {

@@ -1,6 +1,7 @@
 import type { ModelConfig, ProfileConfig, ShapeRange } from '../config/load.js';
 import type { Precision } from '../config/schema.js';
 import { flagName, flagSupport, hasFlag, MANAGED_FLAGS } from './flags.js';
+import { MiB } from '../units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
 export interface BuildPaths {
@@ -9,7 +10,6 @@ export interface BuildPaths {
   timingCache: string | null;
 }
 
-const MiB = 1024 * 1024;
 
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
 function shapeSpec(shapes: readonly ShapeRange[], pick: 'min' | 'opt' | 'max'): string {

@@ -1,3 +1,4 @@
+import { formatBytes } from '../units.js';
 import { flagSupport } from './flags.js';
 import { parseVersion } from './version.js';
 
@@ -98,17 +99,14 @@ export function requestedBytes(line: string): number | null {
   return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
 
-const GiB = 1024 ** 3;
-const MiB = 1024 ** 2;
-const size = (bytes: number) => (bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GiB` : `${Math.round(bytes / MiB)} MiB`);
 
 export function hintFor(kind: FailureKind, message: string, context: FailureContext = {}): string {
   switch (kind) {
     case 'out-of-memory': {
       const asked = context.requestedBytes ?? requestedBytes(message);
-      const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${size(context.minWorkspaceBytes)})` : ' down to min-workspace';
+      const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})` : ' down to min-workspace';
       return (
-        `The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${size(asked)})` : ''}. ` +
+        `The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
         `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
         'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.'
       );

@@ -1,4 +1,5 @@
 import { hintFor, matchEvidence, requestedBytes, TERMINAL_PATTERN, type EvidenceMatch, type Failure, type FailureContext } from './failures.js';
+import { MiB } from '../units.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
 
 export interface TimingStats {
@@ -43,7 +44,6 @@ const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} m
 // TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
 const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
 const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
-const MiB = 1024 * 1024;
 
 function emptyStats(): TimingStats {
   return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
