@@ -37147,7 +37147,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 7014:
+/***/ 5360:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49706,6 +49706,31 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
+const CHECK_IDS = [
+    'nvidia-smi',
+    'driver',
+    'gpu-arch',
+    'expect-gpu',
+    'gpu-memory',
+    'gpu-processes',
+    'mig',
+    'compute-mode',
+    'display',
+    'ecc',
+    'persistence',
+    'disk',
+    'plugins',
+];
+const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
+function worst(statuses) {
+    return statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'skip');
+}
+function overall(checks) {
+    const status = worst(checks.map((c) => c.status));
+    return status === 'skip' ? 'pass' : status;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/units.js
 const SIZE_UNITS = {
     B: 1,
@@ -49754,6 +49779,7 @@ function formatSeconds(seconds) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
+
 
 
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
@@ -49806,6 +49832,7 @@ const model = strictObject({
     onnx: schema_path('an ONNX file'),
     precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
     plugins: array(schema_path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    'dynamic-plugins': array(schema_path('a plugin library'), expected('a list of plugin library paths')).optional(),
     profiles: array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
     'extra-args': extraArgs.optional(),
     benchmark: schemas_boolean(expected('true or false')).optional(),
@@ -49825,6 +49852,12 @@ const configSchema = strictObject({
     benchmark: schemas_boolean(expected('true or false')).default(false),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
+    cuda: schemas_string(expected('a CUDA version like "12.4"')).regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"')).optional(),
+    'min-driver': schemas_string(expected('a driver version like "535.104.05"')).regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"')).optional(),
+    'expect-gpu': array(schemas_string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]')).default([]),
+    'min-free-disk': size.default(20 * 1024 ** 3),
+    'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids')).default([]),
+    preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only')).default('enforce'),
     models: array(model, expected('a list of models')).min(1, expected('at least one model')),
 }, expected('a trt-ci.yml mapping'));
 function parseDims(text) {
@@ -49905,7 +49938,7 @@ function issueMessage(issue) {
 }
 const KNOWN_KEYS = {
     top: Object.keys(configSchema.shape),
-    model: ['name', 'onnx', 'precision', 'plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
+    model: ['name', 'onnx', 'precision', 'plugins', 'dynamic-plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
     profile: ['name', 'shapes'],
     shape: ['min', 'opt', 'max'],
     budgets: ['plan-size', 'plan-growth', 'zero-fraction'],
@@ -49949,12 +49982,19 @@ function resolveConfig(raw, dir, file, locators) {
         buildTimeoutMs: raw['build-timeout'],
         killGraceMs: raw['kill-grace'],
         gpus: raw.gpus,
+        cuda: raw.cuda ?? null,
+        minDriver: raw['min-driver'] ?? null,
+        expectGpu: raw['expect-gpu'],
+        minFreeDiskBytes: raw['min-free-disk'],
+        skipChecks: raw['skip-checks'],
+        preflight: raw.preflight,
         extraArgs: raw['extra-args'],
         models: raw.models.map((m) => ({
             name: m.name,
             onnx: at(m.onnx),
             precision: m.precision ?? null,
             plugins: (m.plugins ?? []).map(at),
+            dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
             benchmark: m.benchmark ?? raw.benchmark,
             budgets: { ...budgets(raw.budgets), ...budgets(m.budgets) },
@@ -49983,10 +50023,13 @@ function findProblems(raw, config) {
         const resolved = config.models[m];
         if (!(0,external_node_fs_namespaceObject.existsSync)(resolved.onnx))
             problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})` });
-        resolved.plugins.forEach((plugin, i) => {
-            if (!(0,external_node_fs_namespaceObject.existsSync)(plugin))
-                problems.push({ path: ['models', m, 'plugins', i], message: `expected a plugin library, got "${model.plugins[i]}" which does not exist` });
-        });
+        for (const key of ['plugins', 'dynamic-plugins']) {
+            (model[key] ?? []).forEach((plugin, i) => {
+                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
+                if (!(0,external_node_fs_namespaceObject.existsSync)(full))
+                    problems.push({ path: ['models', m, key, i], message: `expected a plugin library, got "${plugin}" which does not exist` });
+            });
+        }
         const profileNames = new Map();
         model.profiles.forEach((profile, p) => {
             const earlier = profileNames.get(profile.name);
@@ -50282,38 +50325,98 @@ function parseCsvRows(text, fields) {
         }));
     });
 }
-const GPU_FIELDS = ['index', 'name', 'uuid', 'compute_cap', 'driver_version', 'memory.total', 'memory.used', 'memory.free'];
-const toNumber = (value) => (value === null || !Number.isFinite(Number(value)) ? null : Number(value));
-function parseGpuRows(text) {
-    return parseCsvRows(text, GPU_FIELDS).map((row) => ({
+/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
+const GPU_FIELDS = [
+    'index',
+    'name',
+    'uuid',
+    'pci.bus_id',
+    'driver_version',
+    'compute_cap',
+    'memory.total',
+    'memory.used',
+    'memory.free',
+    'ecc.mode.current',
+    'ecc.errors.uncorrected.volatile.total',
+    'display_active',
+    'persistence_mode',
+    'compute_mode',
+    'mig.mode.current',
+];
+const toNumber = (value) => (value == null || !Number.isFinite(Number(value)) ? null : Number(value));
+function parseGpuRows(text, fields = GPU_FIELDS) {
+    return parseCsvRows(text, fields).map((row) => ({
         index: Number(row.index),
         name: row.name ?? null,
         uuid: row.uuid ?? null,
+        busId: row['pci.bus_id'] ?? null,
         computeCapability: row.compute_cap ?? null,
         driverVersion: row.driver_version ?? null,
-        memoryTotalMiB: toNumber(row['memory.total'] ?? null),
-        memoryUsedMiB: toNumber(row['memory.used'] ?? null),
-        memoryFreeMiB: toNumber(row['memory.free'] ?? null),
+        memoryTotalMiB: toNumber(row['memory.total']),
+        memoryUsedMiB: toNumber(row['memory.used']),
+        memoryFreeMiB: toNumber(row['memory.free']),
+        eccMode: row['ecc.mode.current'] ?? null,
+        eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
+        displayActive: row.display_active ?? null,
+        persistenceMode: row.persistence_mode ?? null,
+        computeMode: row.compute_mode ?? null,
+        migMode: row['mig.mode.current'] ?? null,
     }));
 }
-/** The GPUs nvidia-smi sees, in one query (never the human table, which is not a stable format). */
-async function queryGpus(nvidiaSmi) {
+/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
+const EXIT_MEANING = {
+    3: 'the operation is not available on this GPU',
+    4: 'no permission to query the GPU',
+    6: 'no GPU was found',
+    9: 'the NVIDIA driver is not loaded',
+    12: 'the NVML library (libnvidia-ml.so) was not found',
+    15: 'a GPU has fallen off the bus',
+    18: 'the driver and the NVML library versions do not match (driver updated without a reboot, or a container with another driver\'s libraries)',
+};
+async function runSmi(nvidiaSmi, args) {
     const lines = [];
-    const result = await runProcess({
-        command: nvidiaSmi,
-        args: [`--query-gpu=${GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits'],
-        timeoutMs: 30_000,
-        killGraceMs: 1_000,
-        onLine: (line) => lines.push(line),
-    });
+    const result = await runProcess({ command: nvidiaSmi, args, timeoutMs: 30_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+    return { result, text: lines.join('\n') };
+}
+/**
+ * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
+ * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
+ * the query made again without it.
+ */
+async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
+    const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
     if (result.spawnError)
-        return { ok: false, reason: result.spawnError };
-    if (result.exitCode !== 0)
-        return { ok: false, reason: `${nvidiaSmi} exited with status ${result.exitCode ?? result.signal}: ${lines.join(' ').trim().slice(0, 200)}` };
-    const gpus = parseGpuRows(lines.join('\n')).filter((gpu) => Number.isInteger(gpu.index));
+        return { ok: false, exitCode: null, reason: result.spawnError };
+    const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
+    if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
+        return queryGpus(nvidiaSmi, fields.filter((f) => f !== unknownField[1]));
+    }
+    if (/No devices were found/i.test(text))
+        return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
+    if (result.exitCode !== 0 && result.exitCode !== 14) {
+        const meaning = result.exitCode === null ? `was stopped by ${result.signal}` : `exited with status ${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
+    }
+    const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
+    const gpus = parseGpuRows(rows.join('\n'), fields);
     if (gpus.length === 0)
-        return { ok: false, reason: `${nvidiaSmi} listed no GPUs: ${lines.join(' ').trim().slice(0, 200)}` };
-    return { ok: true, gpus };
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
+    const warning = result.exitCode === 14 ? `nvidia-smi exited with status 14: a GPU's infoROM is corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}` : null;
+    return { ok: true, gpus, warning };
+}
+const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
+/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
+async function queryComputeApps(nvidiaSmi) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits']);
+    if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
+        return null;
+    return parseCsvRows(text.split('\n').filter((line) => /^\d+, /.test(line.trim())).join('\n'), APP_FIELDS).map((row) => ({
+        pid: Number(row.pid),
+        processName: row.process_name ?? null,
+        gpuUuid: row.gpu_uuid ?? null,
+        usedMemoryMiB: toNumber(row.used_memory),
+    }));
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -50543,7 +50646,7 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
     if (paths.timingCache && hasFlag('--timingCacheFile', version))
         argv.push(`--timingCacheFile=${paths.timingCache}`);
     argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-    argv.push(...pluginArgs(model.plugins, version));
+    argv.push(...pluginArgs(model, version));
     if (hasFlag('--exportLayerInfo', version))
         argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
     argv.push(...model.extraArgs);
@@ -50554,12 +50657,12 @@ function benchmarkArgv(version, model, profile, plan) {
     const argv = [`--loadEngine=${plan}`];
     if (profile.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
-    argv.push(...pluginArgs(model.plugins, version));
+    argv.push(...pluginArgs(model, version));
     return argv;
 }
-function pluginArgs(plugins, version) {
+function pluginArgs(model, version) {
     const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-    return plugins.map((plugin) => `${flag}=${plugin}`);
+    return [...model.plugins.map((plugin) => `${flag}=${plugin}`), ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`)];
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
@@ -51113,13 +51216,14 @@ function attributeMemory(records, timeline) {
         record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
     }
 }
-function skippedRecord(job, gpu) {
-    return {
-        ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
-        status: 'skipped',
-        failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
-    };
+function skippedRecord(job, gpu, failure) {
+    return { ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }), status: 'skipped', failure };
 }
+/** Every build of the config, not run: the report still lists what was not built, and why. */
+function skipBuildStage(config, failure) {
+    return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null };
+}
+const CANCELLED = { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' };
 /**
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
@@ -51134,7 +51238,7 @@ async function runBuildStage(config, version, options = {}) {
     const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
     let records;
     try {
-        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }));
+        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }));
     }
     finally {
         options.signal?.removeEventListener('abort', onAbort);
@@ -51170,7 +51274,631 @@ function buildManifest(records, tensorrtVersion, outputDir, createdAt) {
     return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
+
+const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
+/** e_machine of the architecture Node runs on. */
+function hostMachine(arch = process.arch) {
+    return { x64: 62, arm64: 183, ia32: 3, arm: 40, riscv64: 243 }[arch] ?? null;
+}
+const SHT_DYNSYM = 11;
+const SHT_DYNAMIC = 6;
+const DT_NEEDED = 1;
+const DT_SONAME = 14;
+const SHN_UNDEF = 0;
+async function readElf(path) {
+    let file;
+    try {
+        file = await (0,promises_namespaceObject.open)(path, 'r');
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read it (${code})` };
+    }
+    try {
+        const read = async (offset, length) => {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await file.read(buffer, 0, length, offset);
+            if (bytesRead < length)
+                throw new Error('truncated');
+            return buffer;
+        };
+        const ident = await read(0, 64).catch(() => null);
+        if (!ident || ident.toString('latin1', 0, 4) !== '\x7fELF')
+            return { ok: false, reason: 'not an ELF file' };
+        const bits = ident[4] === 2 ? 64 : 32;
+        const le = ident[5] === 1;
+        const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+        const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
+        const addr = (b, o) => (bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o));
+        const type = u16(ident, 16);
+        const machine = u16(ident, 18);
+        const shoff = addr(ident, bits === 64 ? 40 : 32);
+        const shentsize = u16(ident, bits === 64 ? 58 : 46);
+        const shnum = u16(ident, bits === 64 ? 60 : 48);
+        const sections = [];
+        if (shoff > 0 && shnum > 0) {
+            const table = await read(shoff, shentsize * shnum);
+            for (let i = 0; i < shnum; i += 1) {
+                const o = i * shentsize;
+                sections.push({
+                    type: u32(table, o + 4),
+                    offset: addr(table, o + (bits === 64 ? 24 : 16)),
+                    size: addr(table, o + (bits === 64 ? 32 : 20)),
+                    link: u32(table, o + (bits === 64 ? 40 : 24)),
+                    entsize: addr(table, o + (bits === 64 ? 56 : 36)),
+                });
+            }
+        }
+        const strings = async (index) => {
+            const section = sections[index];
+            return section ? read(section.offset, section.size) : Buffer.alloc(0);
+        };
+        const cString = (table, offset) => {
+            const end = table.indexOf(0, offset);
+            return table.toString('latin1', offset, end === -1 ? table.length : end);
+        };
+        const needed = [];
+        let soname = null;
+        const dynamic = sections.find((s) => s.type === SHT_DYNAMIC);
+        if (dynamic) {
+            const entries = await read(dynamic.offset, dynamic.size);
+            const names = await strings(dynamic.link);
+            const size = bits === 64 ? 16 : 8;
+            for (let o = 0; o + size <= entries.length; o += size) {
+                const tag = addr(entries, o);
+                const value = addr(entries, o + size / 2);
+                if (tag === 0)
+                    break;
+                if (tag === DT_NEEDED)
+                    needed.push(cString(names, value));
+                if (tag === DT_SONAME)
+                    soname = cString(names, value);
+            }
+        }
+        const exports = [];
+        const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
+        if (dynsym && dynsym.entsize > 0) {
+            const symbols = await read(dynsym.offset, dynsym.size);
+            const names = await strings(dynsym.link);
+            for (let o = 0; o + dynsym.entsize <= symbols.length; o += dynsym.entsize) {
+                const name = u32(symbols, o);
+                const info = symbols[o + (bits === 64 ? 4 : 12)];
+                const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
+                const bind = info >> 4;
+                const kind = info & 0xf;
+                if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
+                    exports.push(cString(names, name));
+            }
+        }
+        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports } };
+    }
+    catch (error) {
+        return { ok: false, reason: `a damaged ELF file (${error.message})` };
+    }
+    finally {
+        await file.close();
+    }
+}
+/** "libnvinfer.so.10" → 10; null when the object does not link libnvinfer. */
+function nvinferMajor(needed) {
+    for (const lib of needed) {
+        const match = /^libnvinfer\.so\.(\d+)/.exec(lib);
+        if (match)
+            return Number(match[1]);
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
+// The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
+// the checks in gpu-checks.ts and host-checks.ts judge them.
+
+
+
+
+
+
+/** A command's path as the shell would find it; null when it is not there. */
+function whichCommand(command, path = process.env.PATH ?? '') {
+    if (command.includes('/'))
+        return (0,external_node_fs_namespaceObject.existsSync)(command) ? command : null;
+    for (const dir of path.split(external_node_path_namespaceObject.delimiter)) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, command);
+        if (dir && (0,external_node_fs_namespaceObject.existsSync)(candidate))
+            return candidate;
+    }
+    return null;
+}
+/** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
+async function lddOf(file) {
+    const ldd = whichCommand('ldd');
+    if (!ldd)
+        return null;
+    const lines = [];
+    const result = await runProcess({ command: ldd, args: [file], timeoutMs: 10_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+    if (result.exitCode !== 0)
+        return null;
+    const resolved = new Map();
+    const notFound = [];
+    for (const line of lines) {
+        const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
+        if (!match)
+            continue;
+        if (match[2])
+            notFound.push(match[1]);
+        else
+            resolved.set(match[1], match[3]);
+    }
+    return { resolved, notFound };
+}
+async function diskFacts(outputDir) {
+    // The output folder may not exist yet: measure the volume it will be created on.
+    let path = outputDir;
+    while (!(0,external_node_fs_namespaceObject.existsSync)(path) && (0,external_node_path_namespaceObject.dirname)(path) !== path)
+        path = (0,external_node_path_namespaceObject.dirname)(path);
+    try {
+        const stats = await (0,promises_namespaceObject.statfs)(path);
+        return { path, freeBytes: stats.bavail * stats.bsize };
+    }
+    catch (error) {
+        return { path, error: error.message };
+    }
+}
+async function pluginFacts(path, dynamic) {
+    const elf = await readElf(path);
+    const ldd = elf.ok ? await lddOf(path) : null;
+    return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
+}
+/**
+ * The CUDA version the TensorRT build uses, and where that was read: the config, the libcudart
+ * that trtexec links, the CUDA toolkit on the machine (a CUDA container sets CUDA_VERSION), or what
+ * the TensorRT major implies (every TensorRT 11 is built with CUDA 13).
+ */
+async function findCuda(lookup) {
+    if (lookup.configured)
+        return { version: lookup.configured, source: 'cuda: in trt-ci.yml' };
+    if (lookup.trtexecPath) {
+        const elf = await readElf(lookup.trtexecPath);
+        if (elf.ok) {
+            const ldd = await lddOf(lookup.trtexecPath);
+            const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
+            if (linked) {
+                // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
+                const real = (0,external_node_path_namespaceObject.basename)(safeRealpath(linked[1]));
+                const full = /^libcudart\.so\.(\d+\.\d+)/.exec(real)?.[1] ?? /^libcudart\.so\.(\d+)/.exec(linked[0])?.[1];
+                if (full)
+                    return { version: full, source: `${real} that ${lookup.trtexecPath} links` };
+            }
+            const needed = elf.elf.needed.find((lib) => lib.startsWith('libcudart.so.'));
+            const major = needed && /^libcudart\.so\.(\d+)/.exec(needed)?.[1];
+            if (major)
+                return { version: major, source: `${needed} that ${lookup.trtexecPath} links` };
+        }
+    }
+    const toolkit = readToolkitVersion(lookup.toolkitRoot);
+    if (toolkit)
+        return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
+    const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
+    if (fromEnv)
+        return { version: fromEnv, source: 'CUDA_VERSION in the environment (the container\'s CUDA)' };
+    if (lookup.tensorrt.major >= 11)
+        return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
+    return null;
+}
+function safeRealpath(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(path);
+    }
+    catch {
+        return path;
+    }
+}
+function readToolkitVersion(root) {
+    try {
+        const json = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(root, 'version.json'), 'utf8'));
+        return /^(\d+\.\d+)/.exec(json.cuda?.version ?? '')?.[1] ?? null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Which libnvinfer.so major plugins must link: what trtexec links, else the detected TensorRT major. */
+async function nvinferTarget(trtexecPath, tensorrt) {
+    if (trtexecPath) {
+        const elf = await readElf(trtexecPath);
+        const major = elf.ok ? nvinferMajor(elf.elf.needed) : null;
+        if (major !== null)
+            return { major, source: `${trtexecPath} links libnvinfer.so.${major}` };
+    }
+    return { major: tensorrt.major, source: `TensorRT ${tensorrt.major}.${tensorrt.minor}` };
+}
+function devNvidiaPresent(dev = '/dev') {
+    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidiactl')) || (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidia0'));
+}
+function resolveCommand(command) {
+    const found = whichCommand(command);
+    return found && (0,external_node_path_namespaceObject.isAbsolute)(found) ? safeRealpath(found) : found;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
+// Driver, CUDA, GPU and TensorRT compatibility facts, from reference/trtexec/compat.md (each names its
+// NVIDIA source there). Pure data and the comparisons over it.
+
+/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
+function parseDriver(text) {
+    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
+        return null;
+    return text.trim().split('.').map(Number);
+}
+function compareDriver(a, b) {
+    const x = parseDriver(a) ?? [];
+    const y = parseDriver(b) ?? [];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+        const d = (x[i] ?? 0) - (y[i] ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return 0;
+}
+/**
+ * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
+ * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
+ */
+const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
+/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
+const TOOLKIT_DRIVER = {
+    '13.2': '595.45.04',
+    '13.1': '590.44.01',
+    '13.0': '580.65.06',
+    '12.9': '575.51.03',
+    '12.8': '570.26',
+    '12.6': '560.28.03',
+    '12.5': '555.42.02',
+    '12.4': '550.54.14',
+    '12.3': '545.23.06',
+    '12.2': '535.54.03',
+    '12.1': '530.30.02',
+    '12.0': '525.60.13',
+    '11.8': '520.61.05',
+    '11.7': '515.43.04',
+    '11.6': '510.39.01',
+    '11.5': '495.29.05',
+    '11.4': '470.42.01',
+    '11.3': '465.19.01',
+    '11.2': '460.27.03',
+    '11.1': '455.23',
+    '11.0': '450.51.05',
+};
+/** Compute capability "9.0" → 90; null when unknown. */
+function smNumber(cc) {
+    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
+    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
+}
+/**
+ * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
+ * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
+ */
+const NEWER_GPUS = [
+    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
+    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
+    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
+    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
+    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
+    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
+    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
+    { sm: 120, supportedFrom: '10.9', unsupportedThrough: '10.7', source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it' },
+    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
+];
+/** Whether a TensorRT release can build for a GPU of this compute capability. */
+function archSupport(version, cc) {
+    const v = formatVersion(version);
+    const sm = smNumber(cc);
+    if (sm === null)
+        return { status: 'warn', message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU` };
+    if (atLeast(version, '10.5') && sm < 75)
+        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}` };
+    if (atLeast(version, '10.0') && sm < 70)
+        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
+    if (atLeast(version, '8.6') && sm < 60)
+        return { status: 'fail', message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}` };
+    if (atLeast(version, '10.0') && sm === 70)
+        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
+    if (atLeast(version, '8.6') && sm < 70)
+        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
+    if (version.major >= 11 && sm === 75)
+        return { status: 'warn', message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it` };
+    const newer = NEWER_GPUS.find((g) => g.sm === sm);
+    if (newer) {
+        if (atLeast(version, newer.supportedFrom))
+            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+        if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
+            return { status: 'fail', message: `TensorRT ${v} does not support compute capability ${cc} (${newer.source}); it is supported from ${newer.supportedFrom}` };
+        }
+        return { status: 'warn', message: `compute capability ${cc} is known to work from TensorRT ${newer.supportedFrom} (${newer.source}); ${v} is not confirmed` };
+    }
+    if (sm > 90)
+        return { status: 'warn', message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}` };
+    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+}
+function nextMinor(majorMinor) {
+    const [major, minor] = majorMinor.split('.').map(Number);
+    return `${major}.${minor + 1}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/gpu-checks.js
+
+
+
+
+/** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
+const BUILD_MEMORY_MARGIN_BYTES = 1024 * MiB;
+const CONTAINER_HINT = 'On a containerised runner, start the container with the GPU passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
+    'so that /dev/nvidia* and the driver libraries are inside it; on the host, check `lsmod | grep nvidia` and the driver install.';
+/** One check from per-GPU verdicts: the worst status, and the GPUs that are not fine named in the message. */
+function combine(id, verdicts, hint, allFine) {
+    const status = worst(verdicts.map((v) => v.verdict.status));
+    const notable = verdicts.filter((v) => v.verdict.status !== 'pass' && v.verdict.status !== 'skip');
+    const message = notable.length === 0 ? allFine : notable.map((v) => `GPU ${v.gpu.index}: ${v.verdict.message}`).join('; ');
+    return { id, status: status === 'skip' ? 'pass' : status, message, hint: status === 'pass' || status === 'skip' ? null : hint };
+}
+const skipAll = (ids, why) => ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
+const GPU_CHECKS = ['driver', 'gpu-arch', 'expect-gpu', 'gpu-memory', 'gpu-processes', 'mig', 'compute-mode', 'display', 'ecc', 'persistence'];
+function gpuChecks(input) {
+    const { query } = input;
+    if (!query.ok) {
+        const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
+        const hint = missing
+            ? `Install the NVIDIA driver's utilities on the runner, or set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
+            : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
+                (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
+        return [{ id: 'nvidia-smi', status: 'fail', message: query.reason, hint }, ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed')];
+    }
+    const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
+    const dead = selected.filter((g) => g.name === null);
+    const names = selected.map((g) => `GPU ${g.index} ${g.name ?? '(no name)'}`).join(', ');
+    const smi = dead.length > 0
+        ? { id: 'nvidia-smi', status: 'fail', message: `nvidia-smi answered but could not name GPU ${dead.map((g) => g.index).join(', ')}: the driver is not working`, hint: `Check dmesg for NVRM/Xid errors and reload the driver or reboot the runner. ${CONTAINER_HINT}` }
+        : query.warning
+            ? { id: 'nvidia-smi', status: 'warn', message: `${query.warning}; ${names}`, hint: 'A corrupted infoROM can make ECC and other GPU facts unreliable; ask the hardware owner to reflash or replace the board.' }
+            : { id: 'nvidia-smi', status: 'pass', message: `${selected.length} GPU${selected.length === 1 ? '' : 's'}: ${names}`, hint: null };
+    return [
+        smi,
+        driverCheck(selected, input),
+        combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
+        expectGpuCheck(selected, input.expectGpu),
+        memoryCheck(selected, input),
+        processCheck(selected, input.apps),
+        combine('mig', selected.map((gpu) => ({ gpu, verdict: gpu.migMode === 'Enabled' ? { status: 'warn', message: 'MIG mode is enabled' } : { status: 'pass', message: '' } })), 'With MIG on, a build sees only its MIG slice of memory and SMs; disable MIG (nvidia-smi -i N -mig 0) on build runners, or size workspace for one slice.', 'MIG is off'),
+        computeModeCheck(selected, input.apps),
+        combine('display', selected.map((gpu) => ({ gpu, verdict: gpu.displayActive === 'Enabled' ? { status: 'warn', message: 'a display is active on it' } : { status: 'pass', message: '' } })), 'A GPU driving a display has a kernel watchdog that can kill long-running kernels during tactic timing; build on a GPU with no display attached.', 'no display is active'),
+        combine('ecc', selected.map((gpu) => ({ gpu, verdict: (gpu.eccUncorrectedErrors ?? 0) > 0 ? { status: 'fail', message: `${gpu.eccUncorrectedErrors} uncorrected ECC error${gpu.eccUncorrectedErrors === 1 ? '' : 's'} since the driver loaded` } : { status: 'pass', message: '' } })), 'Uncorrected ECC errors mean the GPU memory returned bad data: drain the runner, reset the GPU (nvidia-smi -r) and have the board checked before building on it.', 'no uncorrected ECC errors'),
+        combine('persistence', selected.map((gpu) => ({ gpu, verdict: gpu.persistenceMode === 'Disabled' ? { status: 'warn', message: 'persistence mode is off' } : { status: 'pass', message: '' } })), 'Without persistence mode the driver unloads between jobs and every trtexec start pays for initialising it; enable it (nvidia-smi -pm 1, or the nvidia-persistenced service).', 'persistence mode is on'),
+    ];
+}
+function driverCheck(gpus, input) {
+    const driver = gpus.find((g) => g.driverVersion)?.driverVersion ?? null;
+    if (!driver)
+        return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
+    if (input.minDriver) {
+        return compareDriver(driver, input.minDriver) < 0
+            ? { id: 'driver', status: 'fail', message: `driver ${driver} is below min-driver ${input.minDriver}`, hint: 'Upgrade the runner\'s NVIDIA driver to the version your team pins (min-driver in trt-ci.yml).' }
+            : { id: 'driver', status: 'pass', message: `driver ${driver} >= min-driver ${input.minDriver}`, hint: null };
+    }
+    if (!input.cuda) {
+        return { id: 'driver', status: 'warn', message: `driver ${driver}; the CUDA version this TensorRT uses is unknown, so it cannot be checked`, hint: 'Set cuda: in trt-ci.yml (e.g. cuda: "12.4") to the CUDA of your TensorRT build.' };
+    }
+    const [major, minor] = input.cuda.version.split('.');
+    const floor = DRIVER_FLOOR[Number(major)];
+    const from = `CUDA ${input.cuda.version} (from ${input.cuda.source})`;
+    if (!floor)
+        return { id: 'driver', status: 'warn', message: `driver ${driver}; trt-ci knows no driver floor for ${from}`, hint: null };
+    if (compareDriver(driver, floor) < 0) {
+        return {
+            id: 'driver',
+            status: 'fail',
+            message: `driver ${driver} is older than ${floor}, the least any CUDA ${major}.x needs; ${from}`,
+            hint: `Upgrade the runner's driver to >= ${floor} (Linux), or use a TensorRT build for an older CUDA. Builds would fail with "CUDA driver version is insufficient for CUDA runtime version".`,
+        };
+    }
+    const toolkit = minor === undefined ? undefined : TOOLKIT_DRIVER[`${major}.${minor}`];
+    if (toolkit && compareDriver(driver, toolkit) < 0) {
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver} is below ${toolkit}, the driver of the CUDA ${major}.${minor} toolkit: it runs in minor-version compatibility mode; ${from}`,
+            hint: `Minor-version compatibility has a limited feature set (no PTX JIT of newer PTX); upgrade the driver to >= ${toolkit} if builds or plugins need it.`,
+        };
+    }
+    return { id: 'driver', status: 'pass', message: `driver ${driver} runs ${from}`, hint: null };
+}
+function expectGpuCheck(gpus, expected) {
+    if (expected.length === 0)
+        return { id: 'expect-gpu', status: 'skip', message: 'expect-gpu is not set', hint: null };
+    const matches = (name) => name !== null && expected.some((e) => new RegExp(`(^|[^A-Za-z0-9])${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`, 'i').test(name));
+    const wrong = gpus.filter((g) => !matches(g.name));
+    return wrong.length === 0
+        ? { id: 'expect-gpu', status: 'pass', message: `every GPU is one of ${expected.join(', ')}`, hint: null }
+        : {
+            id: 'expect-gpu',
+            status: 'fail',
+            message: `${wrong.map((g) => `GPU ${g.index} is ${g.name ?? 'unnamed'}`).join('; ')}; expected ${expected.join(' or ')}`,
+            hint: 'Plans are built for the GPU they run on: check the job\'s runs-on labels, or add this GPU to expect-gpu.',
+        };
+}
+function memoryCheck(gpus, input) {
+    const need = input.workspaceBytes + BUILD_MEMORY_MARGIN_BYTES;
+    const floor = input.minWorkspaceBytes + BUILD_MEMORY_MARGIN_BYTES;
+    return combine('gpu-memory', gpus.map((gpu) => {
+        if (gpu.memoryFreeMiB === null)
+            return { gpu, verdict: { status: 'warn', message: 'free memory unknown' } };
+        const free = gpu.memoryFreeMiB * MiB;
+        const status = free < floor ? 'fail' : free < need ? 'warn' : 'pass';
+        return { gpu, verdict: { status, message: `${formatBytes(free)} free, a build needs ${formatBytes(need)} (workspace ${formatBytes(input.workspaceBytes)} + ${formatBytes(BUILD_MEMORY_MARGIN_BYTES)})${status === 'fail' ? ` and at least ${formatBytes(floor)} at min-workspace` : ''}` } };
+    }), 'Free the GPU (see gpu-processes), lower workspace, or let the out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${formatBytes(input.workspaceBytes)}`);
+}
+const describeApp = (app) => `pid ${app.pid} ${app.processName ?? '(unknown)'}${app.usedMemoryMiB === null ? '' : ` using ${app.usedMemoryMiB} MiB`}`;
+function appsOn(gpu, apps) {
+    return (apps ?? []).filter((app) => app.gpuUuid !== null && app.gpuUuid === gpu.uuid);
+}
+function processCheck(gpus, apps) {
+    if (apps === null)
+        return { id: 'gpu-processes', status: 'warn', message: 'nvidia-smi could not list the compute processes', hint: null };
+    return combine('gpu-processes', gpus.map((gpu) => {
+        const on = appsOn(gpu, apps);
+        return { gpu, verdict: on.length > 0 ? { status: 'warn', message: on.map(describeApp).join(', ') } : { status: 'pass', message: '' } };
+    }), 'Other processes hold GPU memory and time: builds may run out of memory and timings are skewed. Stop them, or give builds a GPU of their own (gpus: in trt-ci.yml).', 'no other compute processes on the GPUs');
+}
+function computeModeCheck(gpus, apps) {
+    return combine('compute-mode', gpus.map((gpu) => {
+        const mode = gpu.computeMode;
+        if (mode === 'Prohibited')
+            return { gpu, verdict: { status: 'fail', message: 'compute mode is Prohibited: no process may use it' } };
+        if (mode === 'Exclusive_Process') {
+            const holders = appsOn(gpu, apps);
+            return holders.length > 0
+                ? { gpu, verdict: { status: 'fail', message: `compute mode is Exclusive_Process and ${holders.map(describeApp).join(', ')} holds it` } }
+                : { gpu, verdict: { status: 'warn', message: 'compute mode is Exclusive_Process: only one process at a time can use it' } };
+        }
+        return { gpu, verdict: { status: 'pass', message: '' } };
+    }), 'trt-ci runs one build per GPU, but anything else on the GPU (another job, a benchmark) blocks it in exclusive mode; set the Default mode (nvidia-smi -i N -c DEFAULT) on build runners.', 'compute mode lets builds in');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
+
+
+function diskCheck(disk, minFreeBytes) {
+    if ('error' in disk)
+        return { id: 'disk', status: 'warn', message: `cannot read free space at ${disk.path}: ${disk.error}`, hint: null };
+    return disk.freeBytes < minFreeBytes
+        ? {
+            id: 'disk',
+            status: 'fail',
+            message: `${formatBytes(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${formatBytes(minFreeBytes)}`,
+            hint: 'Free space on the runner (old engines, docker images) or point output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
+        }
+        : { id: 'disk', status: 'pass', message: `${formatBytes(disk.freeBytes)} free at ${disk.path}`, hint: null };
+}
+function pluginCheck(plugin, target, arch = process.arch) {
+    const fail = (message, hint) => ({ id: 'plugins', status: 'fail', message: `${plugin.path}: ${message}`, hint, subject: plugin.path });
+    if (!plugin.elf.ok) {
+        return fail(plugin.elf.reason, 'List the plugin\'s built shared library (.so) under plugins:, and make sure the image the runner uses contains it.');
+    }
+    const { elf } = plugin.elf;
+    const host = hostMachine(arch);
+    if (host !== null && elf.machine !== host) {
+        return fail(`built for ${MACHINES[elf.machine] ?? `machine ${elf.machine}`}, this runner is ${MACHINES[host]}`, 'Build the plugin for the runner\'s architecture (or run on runners of the plugin\'s).');
+    }
+    if (elf.type !== 3)
+        return fail('is an ELF file but not a shared object', 'Build the plugin as a shared library (-shared -fPIC).');
+    const major = nvinferMajor(elf.needed);
+    if (major !== null && major !== target.major) {
+        return fail(`links libnvinfer.so.${major}, but trtexec uses libnvinfer.so.${target.major} (${target.source})`, `Rebuild the plugin against TensorRT ${target.major}: two TensorRT libraries in one process crash or refuse the plugin.`);
+    }
+    if (plugin.lddNotFound && plugin.lddNotFound.length > 0) {
+        return fail(`needs libraries that are not found: ${plugin.lddNotFound.join(', ')}`, 'Install those libraries in the runner image or add their folder to LD_LIBRARY_PATH.');
+    }
+    if (plugin.dynamic && !elf.exports.some((name) => name === 'getCreators' || name === 'getPluginCreators')) {
+        return fail('exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads', 'Export getCreators (and setLoggerFinder) from the plugin with extern "C", or list it under plugins: to load it with --staticPlugins.');
+    }
+    const links = major === null ? 'does not link libnvinfer directly' : `links libnvinfer.so.${major}`;
+    return { id: 'plugins', status: 'pass', message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`, hint: null, subject: plugin.path };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/preflight.js
+
+
+
+
+
+
+/**
+ * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
+ * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
+ * judges them. The TensorRT version is detected by the caller, once per run.
+ */
+async function runPreflight(config, tensorrt, environment = {}) {
+    const started = performance.now();
+    const trtexecPath = resolveCommand(config.trtexec);
+    const plugins = uniquePlugins(config.models);
+    const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
+        queryGpus(config.nvidiaSmi),
+        queryComputeApps(config.nvidiaSmi),
+        findCuda({ configured: config.cuda, trtexecPath, tensorrt, env: environment.env ?? process.env, toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda' }),
+        nvinferTarget(trtexecPath, tensorrt),
+        diskFacts(config.outputDir),
+        Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
+    ]);
+    const checks = [
+        ...gpuChecks({
+            query,
+            apps,
+            selection: config.gpus,
+            tensorrt,
+            cuda,
+            minDriver: config.minDriver,
+            expectGpu: config.expectGpu,
+            workspaceBytes: config.workspaceBytes,
+            minWorkspaceBytes: config.minWorkspaceBytes,
+            devNvidiaPresent: devNvidiaPresent(environment.devDir),
+        }),
+        diskCheck(disk, config.minFreeDiskBytes),
+        ...(pluginList.length > 0
+            ? pluginList.map((plugin) => pluginCheck(plugin, target))
+            : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
+    ].map((check) => (config.skipChecks.includes(check.id) ? { ...check, status: 'skip', message: `skipped by skip-checks (${check.message})`, hint: null } : check));
+    const gpus = query.ok ? query.gpus.filter((g) => config.gpus === 'all' || config.gpus.includes(g.index)) : [];
+    return {
+        status: overall(checks),
+        gpus: gpus.map((g) => ({ index: g.index, name: g.name, computeCapability: g.computeCapability, driverVersion: g.driverVersion, memoryTotalMiB: g.memoryTotalMiB, memoryUsedMiB: g.memoryUsedMiB })),
+        checks,
+        cuda,
+        tensorrtVersion: formatVersion(tensorrt, true),
+        elapsedMs: Math.round(performance.now() - started),
+    };
+}
+function uniquePlugins(models) {
+    const seen = new Map();
+    for (const model of models) {
+        for (const path of model.plugins)
+            seen.set(path, seen.get(path) ?? false);
+        for (const path of model.dynamicPlugins)
+            seen.set(path, true);
+    }
+    return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [`preflight: ${result.status} (TensorRT ${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The preflight section of the job summary: problems first, with what to do. */
+function renderPreflightMarkdown(result) {
+    const order = { fail: 0, warn: 1, pass: 2, skip: 3 };
+    const rows = [...result.checks].sort((a, b) => order[a.status] - order[b.status]);
+    return [
+        `### Preflight ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        '| | check | result | what to do |',
+        '|---|---|---|---|',
+        ...rows.map((c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`),
+        '',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
 const escapeCell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -51197,6 +51925,8 @@ function renderSummary(report) {
             b.gpu ? `${b.gpu.index}` : '—',
         ].join(' | ').replace(/^/, '| ').concat(' |')),
     ];
+    if (report.preflight)
+        lines.push('', renderPreflightMarkdown(report.preflight));
     for (const b of failed) {
         lines.push('', `### ❌ ${escapeCell(b.model)} / ${escapeCell(b.profile)}: ${b.failure?.kind ?? b.status}`, '');
         if (b.failure)
@@ -51249,12 +51979,17 @@ function overallStatus(builds) {
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
 
 
+
+
 /**
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
 function checkConfigAgainstVersion(config, version) {
     config.models.forEach((model, m) => {
+        if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
+            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ${formatVersion(version)}; list the libraries under plugins:`);
+        }
         const precision = precisionFlag(model.precision, version);
         if ('error' in precision)
             throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
@@ -51315,13 +52050,22 @@ async function detectTensorRtVersion(trtexec, where) {
 
 
 
-/** config → TensorRT version → build every model × profile → manifest, report and summary in the output folder. */
+
+/** config → TensorRT version → preflight → build every model × profile → manifest, report and summary in the output folder. */
 async function runPipeline(options) {
     const startedAt = new Date();
     const config = loadConfig(options.configFile);
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
-    const built = await runBuildStage(config, version, options);
+    const preflight = await runPreflight(config, version);
+    const blocking = preflight.checks.filter((c) => c.status === 'fail');
+    const built = blocking.length > 0 && config.preflight === 'enforce'
+        ? skipBuildStage(config, {
+            kind: 'other',
+            message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
+            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+        })
+        : await runBuildStage(config, version, options);
     const { records } = built;
     await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
     const tensorrtVersion = formatVersion(version, true);
@@ -51336,7 +52080,7 @@ async function runPipeline(options) {
         finishedAt: new Date().toISOString(),
         config: rel(options.configFile),
         environment: { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError },
-        preflight: null,
+        preflight,
         builds,
         plans: [],
         budgets: [],
@@ -51406,7 +52150,7 @@ async function writeSummary(markdown) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7014);
+/* harmony import */ var _action_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5360);
 
 await (0,_action_js__WEBPACK_IMPORTED_MODULE_0__/* .runAction */ .C)();
 

@@ -3,7 +3,11 @@ import { relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { BuildEvent } from './build/build-profile.js';
 import { errorMessage, InputError } from './errors.js';
+import { loadConfig } from './config/load.js';
 import { runPipeline } from './pipeline.js';
+import { runPreflight } from './preflight/preflight.js';
+import { renderPreflightText } from './preflight/render.js';
+import { detectTensorRtVersion } from './tensorrt/detect.js';
 import { LineSplitter } from './proc/lines.js';
 import type { Report } from './report/report.js';
 import { TrtexecLogParser, type ParsedLog } from './tensorrt/log-parser.js';
@@ -20,6 +24,7 @@ export const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 } as const;
 const USAGE = `usage: trt-ci <command> [options]
 
 commands:
+  preflight   check the runner: GPU, driver, TensorRT support, memory, disk, plugins
   build       build every model × profile in trt-ci.yml (one trtexec per profile)
   run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
   parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
@@ -55,13 +60,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return command === undefined && !values.help ? EXIT.input : EXIT.passed;
     }
     switch (command) {
+      case 'preflight':
+        return await preflightCommand(values.config ?? 'trt-ci.yml', values.json, io);
       case 'build':
       case 'run':
         return await buildCommand(command, values.config ?? 'trt-ci.yml', values.json, io);
       case 'parse-log':
         return await parseLogCommand(rest, values['exit-code'], values.json, io);
       default:
-        throw new InputError(`unknown command "${command}"; expected build, run or parse-log (trt-ci --help)`);
+        throw new InputError(`unknown command "${command}"; expected preflight, build, run or parse-log (trt-ci --help)`);
     }
   } catch (error) {
     if (error instanceof InputError) {
@@ -83,11 +90,22 @@ async function buildCommand(command: 'build' | 'run', configFile: string, json: 
         : { status: report.status, tensorrtVersion: report.environment.tensorrtVersion, builds: report.builds, manifest: report.manifest };
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } else {
+    if (report.preflight) io.stdout(renderPreflightText(report.preflight));
     io.stdout(renderTable(report));
     const rel = (path: string) => relative(process.cwd(), path);
     io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\nsummary:  ${rel(result.summaryFile)}\n`);
   }
   return report.status === 'passed' ? EXIT.passed : EXIT.failed;
+}
+
+async function preflightCommand(configFile: string, json: boolean, io: CliIo): Promise<number> {
+  const config = loadConfig(configFile);
+  const probeStart = performance.now();
+  const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
+  const versionProbeMs = Math.round(performance.now() - probeStart);
+  const result = await runPreflight(config, version);
+  io.stdout(json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
+  return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }
 
 function describeEvent(event: BuildEvent): string {

@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BuildEvent } from './build/build-profile.js';
-import { runBuildStage } from './build/build-stage.js';
+import { runBuildStage, skipBuildStage } from './build/build-stage.js';
 import { buildManifest } from './build/manifest.js';
 import { loadConfig } from './config/load.js';
+import { runPreflight } from './preflight/preflight.js';
 import { renderSummary } from './report/markdown.js';
 import { overallStatus, toReportBuild, type Report } from './report/report.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
@@ -24,13 +25,22 @@ export interface PipelineResult {
   manifestFile: string;
 }
 
-/** config → TensorRT version → build every model × profile → manifest, report and summary in the output folder. */
+/** config → TensorRT version → preflight → build every model × profile → manifest, report and summary in the output folder. */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
   const config = loadConfig(options.configFile);
   const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version);
-  const built = await runBuildStage(config, version, options);
+  const preflight = await runPreflight(config, version);
+  const blocking = preflight.checks.filter((c) => c.status === 'fail');
+  const built =
+    blocking.length > 0 && config.preflight === 'enforce'
+      ? skipBuildStage(config, {
+          kind: 'other',
+          message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
+          hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+        })
+      : await runBuildStage(config, version, options);
   const { records } = built;
 
   await mkdir(config.outputDir, { recursive: true });
@@ -47,7 +57,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     finishedAt: new Date().toISOString(),
     config: rel(options.configFile),
     environment: { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError },
-    preflight: null,
+    preflight,
     builds,
     plans: [],
     budgets: [],

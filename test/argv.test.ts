@@ -8,7 +8,7 @@ import { parseDuration, parseSize } from '../src/units.js';
 const v = (text: string) => parseVersion(text)!;
 const profile: ProfileConfig = { name: 'sd', shapes: [{ input: 'x', min: [1, 3, 240, 320], opt: [1, 3, 480, 640], max: [1, 3, 720, 1280] }] };
 const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
-  name: 'up', onnx: '/m/up.onnx', precision: 'fp16', plugins: ['/p/libleaky.so'], profiles: [profile], extraArgs: [], benchmark: false, budgets: {}, ...over,
+  name: 'up', onnx: '/m/up.onnx', precision: 'fp16', plugins: ['/p/libleaky.so'], dynamicPlugins: [], profiles: [profile], extraArgs: [], benchmark: false, budgets: {}, ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };
 const GiB = 1024 ** 3;

@@ -2,6 +2,7 @@ import { configError, type Config } from '../config/load.js';
 import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
 import { queryGpus, type GpuInfo } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
+import type { Failure } from '../tensorrt/failures.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { buildProfile, newBuildRecord, type BuildEvent, type BuildRecord } from './build-profile.js';
 import { planBuildJobs, type BuildJob } from './jobs.js';
@@ -52,13 +53,16 @@ function attributeMemory(records: BuildRecord[], timeline: MemoryTimeline): void
   }
 }
 
-function skippedRecord(job: BuildJob, gpu: number | null): BuildRecord {
-  return {
-    ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
-    status: 'skipped',
-    failure: { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' },
-  };
+function skippedRecord(job: BuildJob, gpu: number | null, failure: Failure): BuildRecord {
+  return { ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }), status: 'skipped', failure };
 }
+
+/** Every build of the config, not run: the report still lists what was not built, and why. */
+export function skipBuildStage(config: Config, failure: Failure): BuildStageResult {
+  return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null };
+}
+
+const CANCELLED: Failure = { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' };
 
 /**
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
@@ -76,7 +80,7 @@ export async function runBuildStage(config: Config, version: TensorRtVersion, op
   let records: BuildRecord[];
   try {
     records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
-      options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }),
+      options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }),
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

@@ -4,6 +4,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { errorMessage, InputError } from '../errors.js';
 import { formatPath, locate, type ConfigPath } from './locate.js';
+import type { CheckId } from '../preflight/types.js';
 import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
 
 export interface ShapeRange {
@@ -29,6 +30,8 @@ export interface ModelConfig {
   onnx: string;
   precision: Precision | null;
   plugins: string[];
+  /** Loaded with --dynamicPlugins: must export getCreators. */
+  dynamicPlugins: string[];
   profiles: ProfileConfig[];
   extraArgs: string[];
   benchmark: boolean;
@@ -47,6 +50,12 @@ export interface Config {
   buildTimeoutMs: number;
   killGraceMs: number;
   gpus: 'all' | number[];
+  cuda: string | null;
+  minDriver: string | null;
+  expectGpu: string[];
+  minFreeDiskBytes: number;
+  skipChecks: CheckId[];
+  preflight: 'enforce' | 'warn-only';
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   models: ModelConfig[];
@@ -124,7 +133,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 
 const KNOWN_KEYS: Record<string, string[]> = {
   top: Object.keys(configSchema.shape),
-  model: ['name', 'onnx', 'precision', 'plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
+  model: ['name', 'onnx', 'precision', 'plugins', 'dynamic-plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
   profile: ['name', 'shapes'],
   shape: ['min', 'opt', 'max'],
   budgets: ['plan-size', 'plan-growth', 'zero-fraction'],
@@ -172,12 +181,19 @@ function resolveConfig(raw: RawConfig, dir: string, file: string, locators: Pick
     buildTimeoutMs: raw['build-timeout'],
     killGraceMs: raw['kill-grace'],
     gpus: raw.gpus,
+    cuda: raw.cuda ?? null,
+    minDriver: raw['min-driver'] ?? null,
+    expectGpu: raw['expect-gpu'],
+    minFreeDiskBytes: raw['min-free-disk'],
+    skipChecks: raw['skip-checks'],
+    preflight: raw.preflight,
     extraArgs: raw['extra-args'],
     models: raw.models.map((m) => ({
       name: m.name,
       onnx: at(m.onnx),
       precision: m.precision ?? null,
       plugins: (m.plugins ?? []).map(at),
+      dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
       benchmark: m.benchmark ?? raw.benchmark,
       budgets: { ...budgets(raw.budgets), ...budgets(m.budgets) },
@@ -212,9 +228,12 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
     modelNames.set(model.name, m);
     const resolved = config.models[m]!;
     if (!existsSync(resolved.onnx)) problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})` });
-    resolved.plugins.forEach((plugin, i) => {
-      if (!existsSync(plugin)) problems.push({ path: ['models', m, 'plugins', i], message: `expected a plugin library, got "${model.plugins![i]}" which does not exist` });
-    });
+    for (const key of ['plugins', 'dynamic-plugins'] as const) {
+      (model[key] ?? []).forEach((plugin, i) => {
+        const full = key === 'plugins' ? resolved.plugins[i]! : resolved.dynamicPlugins[i]!;
+        if (!existsSync(full)) problems.push({ path: ['models', m, key, i], message: `expected a plugin library, got "${plugin}" which does not exist` });
+      });
+    }
     const profileNames = new Map<string, number>();
     model.profiles.forEach((profile, p) => {
       const earlier = profileNames.get(profile.name);

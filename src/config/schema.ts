@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_IDS } from '../preflight/types.js';
 import { parseDuration, parseSize } from '../units.js';
 
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
@@ -78,6 +79,7 @@ const model = z.strictObject(
     onnx: path('an ONNX file'),
     precision: z.enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
     plugins: z.array(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    'dynamic-plugins': z.array(path('a plugin library'), expected('a list of plugin library paths')).optional(),
     profiles: z.array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
     'extra-args': extraArgs.optional(),
     benchmark: z.boolean(expected('true or false')).optional(),
@@ -105,6 +107,12 @@ export const configSchema = z.strictObject(
     benchmark: z.boolean(expected('true or false')).default(false),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
+    cuda: z.string(expected('a CUDA version like "12.4"')).regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"')).optional(),
+    'min-driver': z.string(expected('a driver version like "535.104.05"')).regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"')).optional(),
+    'expect-gpu': z.array(z.string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]')).default([]),
+    'min-free-disk': size.default(20 * 1024 ** 3),
+    'skip-checks': z.array(z.enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids')).default([]),
+    preflight: z.enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only')).default('enforce'),
     models: z.array(model, expected('a list of models')).min(1, expected('at least one model')),
   },
   expected('a trt-ci.yml mapping'),

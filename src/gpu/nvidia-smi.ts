@@ -11,10 +11,12 @@ export function parseCsvRows(text: string, fields: readonly string[]): Record<st
     .filter((line) => line.length > 0)
     .map((line) => {
       const values = line.split(', ');
-      return Object.fromEntries(fields.map((field, i) => {
-        const value = values[i]?.trim();
-        return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
-      }));
+      return Object.fromEntries(
+        fields.map((field, i) => {
+          const value = values[i]?.trim();
+          return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
+        }),
+      );
     });
 }
 
@@ -22,45 +24,124 @@ export interface GpuInfo {
   index: number;
   name: string | null;
   uuid: string | null;
+  busId: string | null;
   computeCapability: string | null;
   driverVersion: string | null;
   memoryTotalMiB: number | null;
   memoryUsedMiB: number | null;
   memoryFreeMiB: number | null;
+  eccMode: string | null;
+  eccUncorrectedErrors: number | null;
+  displayActive: string | null;
+  persistenceMode: string | null;
+  computeMode: string | null;
+  migMode: string | null;
 }
 
-const GPU_FIELDS = ['index', 'name', 'uuid', 'compute_cap', 'driver_version', 'memory.total', 'memory.used', 'memory.free'] as const;
+/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
+export const GPU_FIELDS = [
+  'index',
+  'name',
+  'uuid',
+  'pci.bus_id',
+  'driver_version',
+  'compute_cap',
+  'memory.total',
+  'memory.used',
+  'memory.free',
+  'ecc.mode.current',
+  'ecc.errors.uncorrected.volatile.total',
+  'display_active',
+  'persistence_mode',
+  'compute_mode',
+  'mig.mode.current',
+] as const;
 
-const toNumber = (value: string | null) => (value === null || !Number.isFinite(Number(value)) ? null : Number(value));
+const toNumber = (value: string | null | undefined) => (value == null || !Number.isFinite(Number(value)) ? null : Number(value));
 
-export function parseGpuRows(text: string): GpuInfo[] {
-  return parseCsvRows(text, GPU_FIELDS).map((row) => ({
+export function parseGpuRows(text: string, fields: readonly string[] = GPU_FIELDS): GpuInfo[] {
+  return parseCsvRows(text, fields).map((row) => ({
     index: Number(row.index),
     name: row.name ?? null,
     uuid: row.uuid ?? null,
+    busId: row['pci.bus_id'] ?? null,
     computeCapability: row.compute_cap ?? null,
     driverVersion: row.driver_version ?? null,
-    memoryTotalMiB: toNumber(row['memory.total'] ?? null),
-    memoryUsedMiB: toNumber(row['memory.used'] ?? null),
-    memoryFreeMiB: toNumber(row['memory.free'] ?? null),
+    memoryTotalMiB: toNumber(row['memory.total']),
+    memoryUsedMiB: toNumber(row['memory.used']),
+    memoryFreeMiB: toNumber(row['memory.free']),
+    eccMode: row['ecc.mode.current'] ?? null,
+    eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
+    displayActive: row.display_active ?? null,
+    persistenceMode: row.persistence_mode ?? null,
+    computeMode: row.compute_mode ?? null,
+    migMode: row['mig.mode.current'] ?? null,
   }));
 }
 
-export type GpuQuery = { ok: true; gpus: GpuInfo[] } | { ok: false; reason: string };
+export type GpuQuery =
+  | { ok: true; gpus: GpuInfo[]; /** exit 14: the data came with an infoROM warning */ warning: string | null }
+  | { ok: false; exitCode: number | null; reason: string };
 
-/** The GPUs nvidia-smi sees, in one query (never the human table, which is not a stable format). */
-export async function queryGpus(nvidiaSmi: string): Promise<GpuQuery> {
+/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
+const EXIT_MEANING: Record<number, string> = {
+  3: 'the operation is not available on this GPU',
+  4: 'no permission to query the GPU',
+  6: 'no GPU was found',
+  9: 'the NVIDIA driver is not loaded',
+  12: 'the NVML library (libnvidia-ml.so) was not found',
+  15: 'a GPU has fallen off the bus',
+  18: 'the driver and the NVML library versions do not match (driver updated without a reboot, or a container with another driver\'s libraries)',
+};
+
+async function runSmi(nvidiaSmi: string, args: string[]) {
   const lines: string[] = [];
-  const result = await runProcess({
-    command: nvidiaSmi,
-    args: [`--query-gpu=${GPU_FIELDS.join(',')}`, '--format=csv,noheader,nounits'],
-    timeoutMs: 30_000,
-    killGraceMs: 1_000,
-    onLine: (line) => lines.push(line),
-  });
-  if (result.spawnError) return { ok: false, reason: result.spawnError };
-  if (result.exitCode !== 0) return { ok: false, reason: `${nvidiaSmi} exited with status ${result.exitCode ?? result.signal}: ${lines.join(' ').trim().slice(0, 200)}` };
-  const gpus = parseGpuRows(lines.join('\n')).filter((gpu) => Number.isInteger(gpu.index));
-  if (gpus.length === 0) return { ok: false, reason: `${nvidiaSmi} listed no GPUs: ${lines.join(' ').trim().slice(0, 200)}` };
-  return { ok: true, gpus };
+  const result = await runProcess({ command: nvidiaSmi, args, timeoutMs: 30_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+  return { result, text: lines.join('\n') };
+}
+
+/**
+ * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
+ * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
+ * the query made again without it.
+ */
+export async function queryGpus(nvidiaSmi: string, fields: readonly string[] = GPU_FIELDS): Promise<GpuQuery> {
+  const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
+  const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+  if (result.spawnError) return { ok: false, exitCode: null, reason: result.spawnError };
+  const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
+  if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]!) && unknownField[1] !== 'index') {
+    return queryGpus(nvidiaSmi, fields.filter((f) => f !== unknownField[1]));
+  }
+  if (/No devices were found/i.test(text)) return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
+  if (result.exitCode !== 0 && result.exitCode !== 14) {
+    const meaning = result.exitCode === null ? `was stopped by ${result.signal}` : `exited with status ${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+    return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
+  }
+  const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
+  const gpus = parseGpuRows(rows.join('\n'), fields);
+  if (gpus.length === 0) return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
+  const warning = result.exitCode === 14 ? `nvidia-smi exited with status 14: a GPU's infoROM is corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}` : null;
+  return { ok: true, gpus, warning };
+}
+
+export interface ComputeApp {
+  pid: number;
+  processName: string | null;
+  gpuUuid: string | null;
+  usedMemoryMiB: number | null;
+}
+
+const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'] as const;
+
+/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
+export async function queryComputeApps(nvidiaSmi: string): Promise<ComputeApp[] | null> {
+  const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits']);
+  if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14)) return null;
+  return parseCsvRows(text.split('\n').filter((line) => /^\d+, /.test(line.trim())).join('\n'), APP_FIELDS).map((row) => ({
+    pid: Number(row.pid),
+    processName: row.process_name ?? null,
+    gpuUuid: row.gpu_uuid ?? null,
+    usedMemoryMiB: toNumber(row.used_memory),
+  }));
 }

@@ -1,3 +1,4 @@
+import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatSeconds } from '../units.js';
 import type { Report, ReportBuild } from './report.js';
 
@@ -30,6 +31,7 @@ export function renderSummary(report: Report): string {
       ].join(' | ').replace(/^/, '| ').concat(' |'),
     ),
   ];
+  if (report.preflight) lines.push('', renderPreflightMarkdown(report.preflight));
   for (const b of failed) {
     lines.push('', `### ❌ ${escapeCell(b.model)} / ${escapeCell(b.profile)}: ${b.failure?.kind ?? b.status}`, '');
     if (b.failure) lines.push('```', b.failure.message, '```', '', `**What to do:** ${b.failure.hint}`);

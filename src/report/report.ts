@@ -1,5 +1,6 @@
 import type { BuildRecord } from '../build/build-profile.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
+import type { PreflightResult } from '../preflight/types.js';
 import type { Failure } from '../tensorrt/failures.js';
 import type { Perf } from '../build/build-profile.js';
 import { MiB } from '../units.js';
@@ -50,7 +51,7 @@ export interface Report {
     /** Why GPU facts are missing, when they are. */
     gpuQueryError: string | null;
   };
-  preflight: null;
+  preflight: PreflightResult | null;
   builds: ReportBuild[];
   plans: unknown[];
   budgets: unknown[];

@@ -75,7 +75,7 @@ export function buildArgv(version: TensorRtVersion, model: ModelConfig, profile:
   if ('flag' in precision && precision.flag) argv.push(precision.flag);
   if (paths.timingCache && hasFlag('--timingCacheFile', version)) argv.push(`--timingCacheFile=${paths.timingCache}`);
   argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-  argv.push(...pluginArgs(model.plugins, version));
+  argv.push(...pluginArgs(model, version));
   if (hasFlag('--exportLayerInfo', version)) argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
   argv.push(...model.extraArgs);
   return argv;
@@ -85,11 +85,11 @@ export function buildArgv(version: TensorRtVersion, model: ModelConfig, profile:
 export function benchmarkArgv(version: TensorRtVersion, model: ModelConfig, profile: ProfileConfig, plan: string): string[] {
   const argv = [`--loadEngine=${plan}`];
   if (profile.shapes.length > 0) argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
-  argv.push(...pluginArgs(model.plugins, version));
+  argv.push(...pluginArgs(model, version));
   return argv;
 }
 
-function pluginArgs(plugins: readonly string[], version: TensorRtVersion): string[] {
+function pluginArgs(model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>, version: TensorRtVersion): string[] {
   const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-  return plugins.map((plugin) => `${flag}=${plugin}`);
+  return [...model.plugins.map((plugin) => `${flag}=${plugin}`), ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`)];
 }

@@ -1,6 +1,7 @@
 import { configError, type Config } from '../config/load.js';
 import { extraArgProblem, precisionFlag } from './argv.js';
-import type { TensorRtVersion } from './version.js';
+import { hasFlag } from './flags.js';
+import { formatVersion, type TensorRtVersion } from './version.js';
 
 /**
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
@@ -8,6 +9,9 @@ import type { TensorRtVersion } from './version.js';
  */
 export function checkConfigAgainstVersion(config: Config, version: TensorRtVersion): void {
   config.models.forEach((model, m) => {
+    if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
+      throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ${formatVersion(version)}; list the libraries under plugins:`);
+    }
     const precision = precisionFlag(model.precision, version);
     if ('error' in precision) throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
     model.extraArgs.forEach((arg, i) => {

@@ -5,8 +5,13 @@
 //
 // Switches (environment):
 //   NVIDIA_SMI_STANDIN_GPUS   how many GPUs (default 1); index and bus id follow the capture's pattern
-//   NVIDIA_SMI_STANDIN_EXIT   exit with this status and nvidia-smi's message for it
+//   NVIDIA_SMI_STANDIN_SET    change recorded values: "driver_version=470.57.02;1:ecc.errors.uncorrected.volatile.total=3"
+//                             (a leading "N:" changes GPU N only)
+//   NVIDIA_SMI_STANDIN_APPS   compute processes: "4242:python3:0:20480;77:/usr/bin/foo:1:512" (pid:name:gpu:MiB)
+//   NVIDIA_SMI_STANDIN_EXIT   fail as nvidia-smi does: 6 (no devices), 9 (driver not loaded), 12 (no NVML),
+//                             18 (driver/library mismatch), 14 (infoROM warning, data still printed)
 //   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into
+// The failure messages are nvidia-smi's own, as quoted in public bug reports.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,21 +25,42 @@ const recorded = Object.fromEntries(fixture('query-gpu-noheader-nounits.csv')[0]
 
 const env = process.env;
 const args = process.argv.slice(2);
-const exitStatus = env.NVIDIA_SMI_STANDIN_EXIT;
-if (exitStatus) {
-  const messages = {
-    9: 'NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.',
-    12: 'NVIDIA-SMI couldn\'t find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver is properly installed and present in your system.',
-  };
-  process.stdout.write(`${messages[exitStatus] ?? 'Unknown Error'}\n\n`);
-  process.exit(Number(exitStatus));
+const exitStatus = Number(env.NVIDIA_SMI_STANDIN_EXIT ?? 0);
+const FATAL = {
+  6: 'No devices were found',
+  9: "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.",
+  12: "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver is properly installed and present in your system.\nPlease also try adding directory that contains libnvidia-ml.so to your system PATH.",
+  18: 'Failed to initialize NVML: Driver/library version mismatch',
+};
+if (FATAL[exitStatus]) {
+  process.stdout.write(`${FATAL[exitStatus]}\n\n`);
+  process.exit(exitStatus);
 }
 
+const overrides = (env.NVIDIA_SMI_STANDIN_SET ?? '')
+  .split(';')
+  .filter(Boolean)
+  .map((entry) => {
+    const match = /^(?:(\d+):)?([^=]+)=(.*)$/.exec(entry);
+    return { gpu: match[1] === undefined ? null : Number(match[1]), field: match[2], value: match[3] };
+  });
+
 const option = (name) => args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+const apps = option('--query-compute-apps');
 const query = option('--query-gpu');
-if (!query) {
-  process.stdout.write('This stand-in answers --query-gpu only.\n');
+if (!query && !apps) {
+  process.stdout.write('This stand-in answers --query-gpu and --query-compute-apps only.\n');
   process.exit(2);
+}
+if (exitStatus === 14) process.stdout.write('WARNING: infoROM is corrupted at gpu 0000:00:06.0\n');
+if (apps) {
+  const uuid = (index) => recorded.uuid.replace(/1$/, String(index + 1));
+  for (const entry of (env.NVIDIA_SMI_STANDIN_APPS ?? '').split(';').filter(Boolean)) {
+    const [pid, name, gpu, mib] = entry.split(':');
+    const row = { pid, process_name: name, gpu_uuid: uuid(Number(gpu)), used_memory: mib, used_gpu_memory: mib };
+    process.stdout.write(`${apps.split(',').map((f) => row[f] ?? '[N/A]').join(', ')}\n`);
+  }
+  process.exit(exitStatus);
 }
 const wanted = query.split(',');
 const bad = wanted.find((f) => !(f in recorded) && f !== 'timestamp');
@@ -70,6 +96,8 @@ function heldMiB(index) {
 }
 
 function value(field, index) {
+  const override = overrides.filter((o) => o.field === field && (o.gpu === null || o.gpu === index)).pop();
+  if (override) return override.value;
   const used = Number(recorded['memory.used']) + heldMiB(index);
   const unit = units[fields.indexOf(field)];
   let v;
@@ -104,3 +132,4 @@ if (args.includes('-lms') && loop > 0) {
 } else {
   print();
 }
+process.exitCode = exitStatus;

@@ -1,0 +1,77 @@
+import type { Config } from '../config/load.js';
+import { queryComputeApps, queryGpus } from '../gpu/nvidia-smi.js';
+import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
+import { gpuChecks } from './gpu-checks.js';
+import { diskCheck, pluginCheck } from './host-checks.js';
+import { overall, type Check, type PreflightResult } from './types.js';
+
+export interface PreflightEnvironment {
+  /** Where CUDA_VERSION is read from. */
+  env?: NodeJS.ProcessEnv;
+  /** The CUDA toolkit whose version.json is read. */
+  toolkitRoot?: string;
+  devDir?: string;
+}
+
+type PreflightConfig = Pick<
+  Config,
+  'nvidiaSmi' | 'trtexec' | 'gpus' | 'cuda' | 'minDriver' | 'expectGpu' | 'workspaceBytes' | 'minWorkspaceBytes' | 'outputDir' | 'minFreeDiskBytes' | 'skipChecks' | 'models'
+>;
+
+/**
+ * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
+ * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
+ * judges them. The TensorRT version is detected by the caller, once per run.
+ */
+export async function runPreflight(config: PreflightConfig, tensorrt: TensorRtVersion, environment: PreflightEnvironment = {}): Promise<PreflightResult> {
+  const started = performance.now();
+  const trtexecPath = resolveCommand(config.trtexec);
+  const plugins = uniquePlugins(config.models);
+  const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
+    queryGpus(config.nvidiaSmi),
+    queryComputeApps(config.nvidiaSmi),
+    findCuda({ configured: config.cuda, trtexecPath, tensorrt, env: environment.env ?? process.env, toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda' }),
+    nvinferTarget(trtexecPath, tensorrt),
+    diskFacts(config.outputDir),
+    Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
+  ]);
+
+  const checks: Check[] = [
+    ...gpuChecks({
+      query,
+      apps,
+      selection: config.gpus,
+      tensorrt,
+      cuda,
+      minDriver: config.minDriver,
+      expectGpu: config.expectGpu,
+      workspaceBytes: config.workspaceBytes,
+      minWorkspaceBytes: config.minWorkspaceBytes,
+      devNvidiaPresent: devNvidiaPresent(environment.devDir),
+    }),
+    diskCheck(disk, config.minFreeDiskBytes),
+    ...(pluginList.length > 0
+      ? pluginList.map((plugin) => pluginCheck(plugin, target))
+      : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),
+  ].map((check) => (config.skipChecks.includes(check.id) ? { ...check, status: 'skip' as const, message: `skipped by skip-checks (${check.message})`, hint: null } : check));
+
+  const gpus = query.ok ? query.gpus.filter((g) => config.gpus === 'all' || config.gpus.includes(g.index)) : [];
+  return {
+    status: overall(checks),
+    gpus: gpus.map((g) => ({ index: g.index, name: g.name, computeCapability: g.computeCapability, driverVersion: g.driverVersion, memoryTotalMiB: g.memoryTotalMiB, memoryUsedMiB: g.memoryUsedMiB })),
+    checks,
+    cuda,
+    tensorrtVersion: formatVersion(tensorrt, true),
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
+
+function uniquePlugins(models: PreflightConfig['models']): { path: string; dynamic: boolean }[] {
+  const seen = new Map<string, boolean>();
+  for (const model of models) {
+    for (const path of model.plugins) seen.set(path, seen.get(path) ?? false);
+    for (const path of model.dynamicPlugins) seen.set(path, true);
+  }
+  return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
+}
