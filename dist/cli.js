@@ -20552,8 +20552,8 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile);
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
-    const preflight = await runPreflight(config, version);
-    const blocking = preflight.checks.filter((c) => c.status === 'fail');
+    const preflight = options.preflight === false ? null : await runPreflight(config, version);
+    const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const built = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
             kind: 'other',
@@ -20661,7 +20661,7 @@ async function runCli(argv, io) {
     }
 }
 async function buildCommand(command, configFile, json, io) {
-    const result = await runPipeline({ configFile, onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
+    const result = await runPipeline({ configFile, preflight: command === 'run', onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
     const { report } = result;
     if (json) {
         const output = command === 'run'

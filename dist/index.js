@@ -52057,8 +52057,8 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile);
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
-    const preflight = await runPreflight(config, version);
-    const blocking = preflight.checks.filter((c) => c.status === 'fail');
+    const preflight = options.preflight === false ? null : await runPreflight(config, version);
+    const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const built = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
             kind: 'other',

@@ -81,7 +81,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function buildCommand(command: 'build' | 'run', configFile: string, json: boolean, io: CliIo): Promise<number> {
-  const result = await runPipeline({ configFile, onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
+  const result = await runPipeline({ configFile, preflight: command === 'run', onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
   const { report } = result;
   if (json) {
     const output =

@@ -14,6 +14,8 @@ import { formatVersion } from './tensorrt/version.js';
 export interface PipelineOptions {
   configFile: string;
   onEvent?: (event: BuildEvent) => void;
+  /** `trt-ci build` builds without preflight; `run` and the action check the runner first. */
+  preflight?: boolean;
   /** Aborting kills the running builds and skips the rest; the report is still written. */
   signal?: AbortSignal;
 }
@@ -31,8 +33,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config = loadConfig(options.configFile);
   const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version);
-  const preflight = await runPreflight(config, version);
-  const blocking = preflight.checks.filter((c) => c.status === 'fail');
+  const preflight = options.preflight === false ? null : await runPreflight(config, version);
+  const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const built =
     blocking.length > 0 && config.preflight === 'enforce'
       ? skipBuildStage(config, {

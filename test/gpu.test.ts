@@ -16,18 +16,36 @@ describe('nvidia-smi CSV', () => {
     expect(row!.display_mode).toBeNull(); // "[Requested functionality has been deprecated]"
   });
 
-  it('turns the GPU query into numbers', () => {
-    expect(parseGpuRows('0, NVIDIA H200, GPU-1, 9.0, 580.159.04, 143771, 0, 143156\n1, NVIDIA A100-SXM4-80GB, GPU-2, 8.0, 535.104.05, [N/A], 12, [N/A]\n')).toEqual([
-      { index: 0, name: 'NVIDIA H200', uuid: 'GPU-1', computeCapability: '9.0', driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0, memoryFreeMiB: 143156 },
-      { index: 1, name: 'NVIDIA A100-SXM4-80GB', uuid: 'GPU-2', computeCapability: '8.0', driverVersion: '535.104.05', memoryTotalMiB: null, memoryUsedMiB: 12, memoryFreeMiB: null },
-    ]);
+  it('turns the GPU query into numbers, unknown values into null', () => {
+    const fields = ['index', 'name', 'uuid', 'compute_cap', 'driver_version', 'memory.total', 'memory.used', 'memory.free'];
+    const [h200, a100] = parseGpuRows('0, NVIDIA H200, GPU-1, 9.0, 580.159.04, 143771, 0, 143156\n1, NVIDIA A100-SXM4-80GB, GPU-2, 8.0, 535.104.05, [N/A], 12, [Not Supported]\n', fields);
+    expect(h200).toMatchObject({ index: 0, name: 'NVIDIA H200', uuid: 'GPU-1', computeCapability: '9.0', driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0, memoryFreeMiB: 143156, eccMode: null });
+    expect(a100).toMatchObject({ index: 1, computeCapability: '8.0', memoryTotalMiB: null, memoryUsedMiB: 12, memoryFreeMiB: null });
+  });
+
+  it('reads every field of the real capture in GPU_FIELDS order', () => {
+    const header = capture('query-gpu.csv').split('\n')[0]!.split(', ').map((h) => h.replace(/ \[.+\]$/, ''));
+    const [gpu] = parseGpuRows(capture('query-gpu-noheader-nounits.csv'), header);
+    expect(gpu).toEqual({
+      index: 0, name: 'NVIDIA H200', uuid: 'GPU-5f3c2a10-0000-4000-8000-000000000001', busId: '00000000:00:06.0', computeCapability: '9.0',
+      driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0, memoryFreeMiB: 143156, eccMode: 'Enabled', eccUncorrectedErrors: 0,
+      displayActive: 'Disabled', persistenceMode: 'Enabled', computeMode: 'Default', migMode: 'Disabled',
+    });
   });
 
   it('says why when nvidia-smi fails or is missing', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } });
     const failed = await queryGpus(runner.nvidiaSmi);
-    expect(failed).toMatchObject({ ok: false, reason: expect.stringMatching(/exited with status 9: NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver/) });
-    expect(await queryGpus('/nonexistent/nvidia-smi')).toEqual({ ok: false, reason: '/nonexistent/nvidia-smi: command not found' });
+    expect(failed).toMatchObject({ ok: false, exitCode: 9, reason: expect.stringMatching(/exited with status 9 \(the NVIDIA driver is not loaded\): NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver/) });
+    expect(await queryGpus('/nonexistent/nvidia-smi')).toEqual({ ok: false, exitCode: null, reason: '/nonexistent/nvidia-smi: command not found' });
+  });
+});
+
+describe('an older driver', () => {
+  it('that does not know a field is asked again without it', async () => {
+    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_NO_FIELD: 'compute_cap' } });
+    const query = await queryGpus(runner.nvidiaSmi);
+    expect(query.ok && query.gpus[0]).toMatchObject({ name: 'NVIDIA H200', computeCapability: null, driverVersion: '580.159.04' });
   });
 });
 

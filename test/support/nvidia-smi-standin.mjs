@@ -10,6 +10,7 @@
 //   NVIDIA_SMI_STANDIN_APPS   compute processes: "4242:python3:0:20480;77:/usr/bin/foo:1:512" (pid:name:gpu:MiB)
 //   NVIDIA_SMI_STANDIN_EXIT   fail as nvidia-smi does: 6 (no devices), 9 (driver not loaded), 12 (no NVML),
 //                             18 (driver/library mismatch), 14 (infoROM warning, data still printed)
+//   NVIDIA_SMI_STANDIN_NO_FIELD  a field this (older) driver does not know, e.g. compute_cap before 510
 //   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into
 // The failure messages are nvidia-smi's own, as quoted in public bug reports.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ const headers = fixture('query-gpu.csv')[0].split(', ');
 const units = headers.map((h) => / \[(.+)\]$/.exec(h)?.[1] ?? null);
 const fields = headers.map((h) => h.replace(/ \[.+\]$/, ''));
 const recorded = Object.fromEntries(fixture('query-gpu-noheader-nounits.csv')[0].split(', ').map((value, i) => [fields[i], value]));
+if (process.env.NVIDIA_SMI_STANDIN_NO_FIELD) delete recorded[process.env.NVIDIA_SMI_STANDIN_NO_FIELD];
 
 const env = process.env;
 const args = process.argv.slice(2);
