@@ -54,6 +54,7 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, { 
     const markdown = readFileSync(summary, 'utf8');
     expect(markdown).toContain('## trt-ci ❌ failed');
     expect(markdown).toContain('### ❌ m / b: out-of-memory');
+    expect(markdown).toContain('### Preflight');
     // The annotation points at the profile's line in trt-ci.yml.
     expect(result.stdout).toMatch(/^::error title=m\/b%3A out-of-memory,file=.*trt-ci\.yml,line=5::/m);
     expect(result.stdout).toContain('::error::trt-ci: 1 build(s) failed: m/b');

@@ -1,17 +1,19 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
 import { readElf } from '../src/preflight/elf.js';
 import { findCuda, nvinferTarget, pluginFacts } from '../src/preflight/gather.js';
 import { pluginCheck } from '../src/preflight/host-checks.js';
+import { gpuChecks } from '../src/preflight/gpu-checks.js';
+import { parseCsvRows, parseGpuRows } from '../src/gpu/nvidia-smi.js';
 import { runPreflight } from '../src/preflight/preflight.js';
 import type { Check, PreflightResult } from '../src/preflight/types.js';
 import type { Report } from '../src/report/report.js';
 import { archSupport } from '../src/tensorrt/compat.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { buildExecutable, buildLibrary, buildPlugin, retarget } from './support/build-elf.js';
-import { cli, makeRunner, type RunnerOptions } from './support/harness.js';
+import { cli, FIXTURES, makeRunner, type RunnerOptions } from './support/harness.js';
 
 const v = (text: string) => parseVersion(text)!;
 
@@ -255,5 +257,45 @@ describe('preflight in trt-ci run', () => {
     runner.touch('m.onnx');
     const config = parseConfig('cuda: "12.4"\nmin-driver: "550.54.14"\nexpect-gpu: [H100]\nmin-free-disk: 50GiB\nskip-checks: [display]\npreflight: warn-only\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n', join(runner.dir, 't.yml'));
     expect(config).toMatchObject({ cuda: '12.4', minDriver: '550.54.14', expectGpu: ['H100'], minFreeDiskBytes: 50 * 1024 ** 3, skipChecks: ['display'], preflight: 'warn-only' });
+  });
+});
+
+describe('the preflight that ran on the real H200 machine', () => {
+  const dir = join(FIXTURES, 'preflight');
+  const recorded = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PreflightResult;
+  const answers = readFileSync(join(dir, 'h200-580.159.04.nvidia-smi-answers.txt'), 'utf8').split('\n');
+  const after = (heading: string) => answers[answers.findIndex((line) => line.startsWith(heading)) + 1]!;
+  const gpuLine = after('# nvidia-smi --query-gpu=');
+  const busyApps = after('# nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits (PyTorch');
+
+  // The real answers, judged again here, must give the verdicts trt-ci gave on the machine.
+  const judge = (apps: string, result: PreflightResult) =>
+    gpuChecks({
+      query: { ok: true, gpus: parseGpuRows(gpuLine), warning: null },
+      apps: apps ? parseCsvRows(apps, ['pid', 'process_name', 'gpu_uuid', 'used_memory']).map((r) => ({ pid: Number(r.pid), processName: r.process_name ?? null, gpuUuid: r.gpu_uuid ?? null, usedMemoryMiB: Number(r.used_memory) })) : [],
+      selection: 'all',
+      tensorrt: v(result.tensorrtVersion),
+      cuda: result.cuda,
+      minDriver: null,
+      expectGpu: [],
+      workspaceBytes: 4 * 1024 ** 3,
+      minWorkspaceBytes: 512 * 1024 ** 2,
+      devNvidiaPresent: true,
+    });
+
+  it('passed on the idle GPU, in 38-44 ms without the version probe', () => {
+    const result = recorded('h200-580.159.04.preflight.json');
+    expect(result.status).toBe('pass');
+    expect(result.cuda).toEqual({ version: '13.0', source: "CUDA_VERSION in the environment (the container's CUDA)" });
+    expect(result.elapsedMs).toBeLessThan(300);
+    const gpu = result.checks.filter((c) => !['disk', 'plugins'].includes(c.id));
+    expect(judge('', result)).toEqual(gpu);
+  });
+
+  it('warned about the PyTorch process holding 2 GiB, by pid and name', () => {
+    const result = recorded('h200-580.159.04.preflight-foreign-process.json');
+    expect(result.status).toBe('warn');
+    expect(result.checks.find((c) => c.id === 'gpu-processes')).toMatchObject({ status: 'warn', message: 'GPU 0: pid 584 python3 using 2566 MiB' });
+    expect(judge(busyApps, result)).toEqual(result.checks.filter((c) => !['disk', 'plugins'].includes(c.id)));
   });
 });
