@@ -1,9 +1,12 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { BuildEvent } from './build/build-profile.js';
 import { errorMessage, InputError } from './errors.js';
 import { loadConfig } from './config/load.js';
+import { renderDiagnosisText } from './plan/render.js';
+import { scanPlan } from './plan/scan-plan.js';
+import { verifiedPlan } from './plan/verify-stage.js';
 import { runPipeline } from './pipeline.js';
 import { runPreflight } from './preflight/preflight.js';
 import { renderPreflightText } from './preflight/render.js';
@@ -27,10 +30,12 @@ commands:
   preflight   check the runner: GPU, driver, TensorRT support, memory, disk, plugins
   build       build every model × profile in trt-ci.yml (one trtexec per profile)
   run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
+  verify      scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding
   parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
 
 options:
   --config F      trt-ci.yml to use (default: trt-ci.yml)
+  --baseline F    run: a report.json from the base branch to compare against
   --json          print machine-readable JSON on stdout
   --exit-code N   parse-log: the exit status trtexec had (trusted before the log's own lines)
   --help          this text
@@ -39,6 +44,7 @@ exit status: 0 passed, 1 the work failed, 2 invalid input`;
 
 const OPTIONS = {
   config: { type: 'string' },
+  baseline: { type: 'string' },
   json: { type: 'boolean', default: false },
   'exit-code': { type: 'string' },
   help: { type: 'boolean', default: false },
@@ -64,11 +70,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await preflightCommand(values.config ?? 'trt-ci.yml', values.json, io);
       case 'build':
       case 'run':
-        return await buildCommand(command, values.config ?? 'trt-ci.yml', values.json, io);
+        return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline ?? null, values.json, io);
+      case 'verify':
+        return await verifyCommand(rest, values.json, io);
       case 'parse-log':
         return await parseLogCommand(rest, values['exit-code'], values.json, io);
       default:
-        throw new InputError(`unknown command "${command}"; expected preflight, build, run or parse-log (trt-ci --help)`);
+        throw new InputError(`unknown command "${command}"; expected preflight, build, run, verify or parse-log (trt-ci --help)`);
     }
   } catch (error) {
     if (error instanceof InputError) {
@@ -80,8 +88,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function buildCommand(command: 'build' | 'run', configFile: string, json: boolean, io: CliIo): Promise<number> {
-  const result = await runPipeline({ configFile, preflight: command === 'run', onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
+async function buildCommand(command: 'build' | 'run', configFile: string, baselineFile: string | null, json: boolean, io: CliIo): Promise<number> {
+  if (baselineFile && command !== 'run') throw new InputError('--baseline: only trt-ci run compares against a baseline');
+  const result = await runPipeline({ configFile, baselineFile, preflight: command === 'run', onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
   const { report } = result;
   if (json) {
     const output =
@@ -137,11 +146,40 @@ function renderTable(report: Report): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+  for (const change of report.comparison.environment) out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
+  if (report.comparison.added.length) out.push(`new since the baseline: ${report.comparison.added.join(', ')}`);
+  if (report.comparison.removed.length) out.push(`gone since the baseline: ${report.comparison.removed.join(', ')}`);
+  for (const b of report.budgets.filter((x) => x.status === 'fail' || x.status === 'warn')) out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
+  for (const plan of report.plans.filter((p) => p.diagnosis)) out.push(`${plan.model}/${plan.profile} ${plan.path}:`, ...renderDiagnosisText(plan.diagnosis!));
   for (const b of report.builds.filter((x) => x.failure)) {
     out.push('', `✘ ${b.model}/${b.profile} (${b.configLocation}): ${b.failure!.kind}`, `  ${b.failure!.message}`, `  hint: ${b.failure!.hint}`);
     const log = b.attempts[b.attempts.length - 1]?.log;
     if (log) out.push(`  log:  ${log}`);
   }
+  return `${out.join('\n')}\n`;
+}
+
+async function verifyCommand(files: string[], json: boolean, io: CliIo): Promise<number> {
+  if (files.length === 0) throw new InputError('verify takes one or more PLAN files, got none');
+  const plans = [];
+  for (const file of files) plans.push(await verifiedPlan(await scanPlan(file), layerInfoBeside(file)));
+  io.stdout(json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
+  return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
+}
+
+/** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */
+function layerInfoBeside(plan: string): string | null {
+  const candidate = `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
+  return existsSync(candidate) ? candidate : null;
+}
+
+function describePlan(plan: Awaited<ReturnType<typeof verifiedPlan>>): string {
+  const out = [
+    `${plan.path}: ${plan.magic ? `TensorRT ${plan.tensorrtVersion} plan${plan.container === 'ultralytics' ? ` behind ${plan.planOffset} bytes of Ultralytics metadata` : ''}` : plan.problem}`,
+    `  ${formatBytes(plan.bytes)}, ${(plan.zeroFraction * 100).toFixed(1)}% zero bytes, trailing zero run ${formatBytes(plan.trailingZeroBytes)}, longest ${formatBytes(plan.longestZeroRun)}`,
+    `  sha256 ${plan.sha256}`,
+  ];
+  if (plan.diagnosis) out.push(...renderDiagnosisText(plan.diagnosis));
   return `${out.join('\n')}\n`;
 }
 

@@ -1,9 +1,13 @@
+import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BuildEvent } from './build/build-profile.js';
 import { runBuildStage, skipBuildStage } from './build/build-stage.js';
 import { buildManifest } from './build/manifest.js';
+import { loadBaseline, environmentOf, measuredBuilds } from './budget/baseline.js';
+import { addedAndRemoved, environmentChanges, evaluateBudgets } from './budget/evaluate.js';
 import { loadConfig } from './config/load.js';
+import { verifyBuilds } from './plan/verify-stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import { renderSummary } from './report/markdown.js';
 import { overallStatus, toReportBuild, type Report } from './report/report.js';
@@ -14,6 +18,8 @@ import { formatVersion } from './tensorrt/version.js';
 export interface PipelineOptions {
   configFile: string;
   onEvent?: (event: BuildEvent) => void;
+  /** A report from the base branch: budgets on growth compare against it. */
+  baselineFile?: string | null;
   /** `trt-ci build` builds without preflight; `run` and the action check the runner first. */
   preflight?: boolean;
   /** Aborting kills the running builds and skips the rest; the report is still written. */
@@ -27,10 +33,19 @@ export interface PipelineResult {
   manifestFile: string;
 }
 
-/** config → TensorRT version → preflight → build every model × profile → manifest, report and summary in the output folder. */
+function fileSize(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
+/** config → TensorRT version → preflight → build every model × profile → verify the plans → budgets against the baseline → report. */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
   const config = loadConfig(options.configFile);
+  const baseline = options.baselineFile ? await loadBaseline(options.baselineFile) : null;
   const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version);
   const preflight = options.preflight === false ? null : await runPreflight(config, version);
@@ -51,18 +66,31 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   await writeFile(manifestFile, `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`);
 
   const rel = (path: string) => relative(process.cwd(), path) || '.';
-  const builds = records.map((r) => toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), rel));
+  const builds = records.map((r) => {
+    const model = config.models[r.configIndex.model]!;
+    return toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), fileSize(model.onnx), rel);
+  });
+  const plans = await verifyBuilds(records, rel);
+  const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
+  const measured = measuredBuilds({ builds, plans });
+  const before = baseline ? measuredBuilds(baseline) : null;
+  const budgets = evaluateBudgets(measured, (name) => config.models.find((m) => m.name === name)!.budgets, before);
   const report: Report = {
     schema: 'trt-ci/report@1',
-    status: overallStatus(builds),
+    status: overallStatus(builds, budgets),
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     config: rel(options.configFile),
-    environment: { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError },
+    environment,
     preflight,
     builds,
-    plans: [],
-    budgets: [],
+    plans,
+    budgets,
+    comparison: {
+      baseline: options.baselineFile ? rel(options.baselineFile) : null,
+      environment: baseline ? environmentChanges(environmentOf(baseline), environmentOf({ environment, preflight })) : [],
+      ...(before ? addedAndRemoved(measured, before) : { added: [], removed: [] }),
+    },
     manifest: rel(manifestFile),
   };
   const reportFile = join(config.outputDir, 'report.json');

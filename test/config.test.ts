@@ -43,7 +43,13 @@ describe('trt-ci.yml', () => {
     expect(model.onnx).toBe(join(runner.dir, 'm.onnx'));
     expect(model.plugins).toEqual([join(runner.dir, 'libleaky.so')]);
     expect(model.profiles[1]!.shapes).toEqual([{ input: 'x', min: [1, 3, 720, 1280], opt: [1, 3, 1080, 1920], max: [1, 3, 1080, 1920] }]);
-    expect(model.budgets).toEqual({ planSizeBytes: 64 * 1024 ** 2, planGrowth: 0.1, zeroFraction: 0.5 });
+    expect(model.budgets).toEqual({
+      'plan-size': { warn: null, fail: { unit: 'bytes', value: 64 * 1024 ** 2, text: '64MiB' } },
+      'plan-growth': { warn: null, fail: { unit: 'fraction', value: 0.1, text: '10%' } },
+      'zero-fraction': { warn: null, fail: { unit: 'fraction', value: 0.5, text: '50%' } },
+      // not in the config: the default warning for a plan that is mostly a trailing zero run
+      'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    });
     expect(config.where(['models', 0, 'profiles', 1])).toBe(`${file}:15:9 models[0].profiles[1]`);
   });
 
@@ -64,14 +70,14 @@ describe('trt-ci.yml', () => {
     ['unknown budget', '      zero-fraction: 50%', '      zero-fractions: 50%', /models\[0\]\.budgets\.zero-fractions: unknown key "zero-fractions"; did you mean "zero-fraction"\?/],
     ['size without unit', 'workspace: 4GiB', 'workspace: 4096', /:3:12 workspace: expected a size like 4GiB or 512MiB, got 4096/],
     ['size with a bad unit', 'workspace: 4GiB', 'workspace: 4 gigs', /:3:12 workspace: expected a size like 4GiB or 512MiB .*got "4 gigs"/],
-    ['bad budget size', 'plan-size: 64MiB', 'plan-size: big', /models\[0\]\.budgets\.plan-size: expected a size like 4GiB or 512MiB .*got "big"/],
-    ['bad percentage', 'zero-fraction: 50%', 'zero-fraction: half', /models\[0\]\.budgets\.zero-fraction: expected a percentage like 10%, got "half"/],
+    ['bad budget size', 'plan-size: 64MiB', 'plan-size: big', /models\[0\]\.budgets\.plan-size: expected a size like 64MiB, or \{ warn, fail \} of those, got "big"/],
+    ['bad percentage', 'zero-fraction: 50%', 'zero-fraction: half', /models\[0\]\.budgets\.zero-fraction: expected a percentage like 10%, or \{ warn, fail \} of those, got "half"/],
     ['bad duration', 'build-timeout: 45m', 'build-timeout: 45 minutes', /:5:16 build-timeout: expected a duration like 45m, 90s or 2h, got "45 minutes"/],
     ['shape with too few dimensions', 'max: 1x3x720x1280', 'max: 1x3x720', /:14:65 models\[0\]\.profiles\[0\]\.shapes\.x\.max: expected NxCxHxW like 1x3x240x320 \(as min has\), got "1x3x720"/],
     ['shape that is not dimensions', 'opt: 1x3x480x640', 'opt: 1x3x480xW', /models\[0\]\.profiles\[0\]\.shapes\.x\.opt: expected dimensions like 1x3x224x224, got "1x3x480xW"/],
     ['min > max in one dimension', 'min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1920', 'min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1280', /models\[0\]\.profiles\[1\]\.shapes\.x\.max: expected every dimension >= opt 1x3x1080x1920, got "1x3x1080x1280" \(dimension 3: 1280 < 1920\)/],
     ['opt < min', 'opt: 1x3x480x640', 'opt: 1x3x120x640', /models\[0\]\.profiles\[0\]\.shapes\.x\.opt: expected every dimension >= min 1x3x240x320, got "1x3x120x640" \(dimension 2: 120 < 240\)/],
-    ['missing max', ', max: 1x3x720x1280 }', ' }', /models\[0\]\.profiles\[0\]\.shapes\.x: expected \{ min, opt, max \} dimensions, or one shape like 1x3x224x224/],
+    ['missing max', ', max: 1x3x720x1280 }', ' }', /:14:22 models\[0\]\.profiles\[0\]\.shapes\.x\.max: expected dimensions like 1x3x224x224, got nothing/],
     ['duplicate profile name', '      - name: hd', '      - name: sd', /:15:15 models\[0\]\.profiles\[1\]\.name: expected a unique profile name in model "upsampler", got "sd" again \(profiles\[0\] has it\)/],
     ['missing ONNX file', 'onnx: m.onnx', 'onnx: missing.onnx', /:9:11 models\[0\]\.onnx: expected an ONNX file, got "missing.onnx" which does not exist/],
     ['missing plugin file', 'plugins: [libleaky.so]', 'plugins: [libgone.so]', /:11:15 models\[0\]\.plugins\[0\]: expected a plugin library, got "libgone.so" which does not exist/],
@@ -82,6 +88,9 @@ describe('trt-ci.yml', () => {
     ['min-workspace above workspace', 'min-workspace: 512MiB', 'min-workspace: 8GiB', /:4:16 min-workspace: expected at most workspace/],
     ['extra-args that are not flags', 'gpus: all', 'gpus: all\nextra-args: [builderOptimizationLevel=5]', /:7:14 extra-args\[0\]: expected a trtexec flag like --builderOptimizationLevel=5, got "builderOptimizationLevel=5"/],
     ['a list where a mapping goes', 'budgets:\n      plan-size: 64MiB\n      plan-growth: 10%\n      zero-fraction: 50%', 'budgets: [64MiB]', /models\[0\]\.budgets: expected a mapping of budgets, got a list/],
+    ['warn above fail', 'plan-growth: 10%', 'plan-growth: { warn: 30%, fail: 10% }', /models\[0\]\.budgets\.plan-growth\.warn: expected warn <= fail \(10%\), got 30%/],
+    ['a bad level inside { warn, fail }', 'plan-size: 64MiB', 'plan-size: { warn: 32MiB, fail: lots }', /models\[0\]\.budgets\.plan-size\.fail: expected a size like 64MiB, got "lots"/],
+    ['a budget level that does not exist', 'plan-size: 64MiB', 'plan-size: { warn: 32MiB, error: 64MiB }', /plan-size\.error: unknown key "error"; expected one of warn, fail/],
     ['YAML that does not parse', 'gpus: all', 'gpus: [0, 1', /trt-ci\.yml:\d+:\d+ invalid YAML: /],
     ['a key written twice', 'gpus: all', 'gpus: all\ngpus: [0]', /trt-ci\.yml:7:1 invalid YAML: Map keys must be unique/],
   ];

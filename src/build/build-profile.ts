@@ -2,7 +2,7 @@ import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
-import { sha256File } from '../plan/digest.js';
+import { scanPlan, type PlanScan } from '../plan/scan-plan.js';
 import { runProcess, type ProcessResult } from '../proc/run-process.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import type { Failure } from '../tensorrt/failures.js';
@@ -48,6 +48,8 @@ export interface BuildRecord {
   failure: Failure | null;
   /** Where the model and profile are in trt-ci.yml. */
   configIndex: { model: number; profile: number };
+  /** The plan's one scan: size, zeros, header, sha256. */
+  scan: PlanScan | null;
 }
 
 export type BuildEvent =
@@ -82,6 +84,7 @@ export function newBuildRecord(job: BuildJob, gpu: BuildRecord['gpu']): BuildRec
     perf: null,
     failure: null,
     configIndex: { model: job.modelIndex, profile: job.profileIndex },
+    scan: null,
   };
 }
 
@@ -167,8 +170,9 @@ async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, pa
   record.status = 'built';
   record.failure = null;
   record.plan = job.plan;
-  record.bytes = planStat.size;
-  record.sha256 = await sha256File(job.plan);
+  record.scan = await scanPlan(job.plan);
+  record.bytes = record.scan.bytes;
+  record.sha256 = record.scan.sha256;
   record.layerInfo = (await stat(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
   record.buildSeconds = parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000;
   if (record.gpu && parsed.device.name && !record.gpu.name) record.gpu.name = parsed.device.name;

@@ -4,6 +4,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { errorMessage, InputError } from '../errors.js';
 import { formatPath, locate, type ConfigPath } from './locate.js';
+import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../budget/metrics.js';
 import type { CheckId } from '../preflight/types.js';
 import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
 
@@ -17,12 +18,6 @@ export interface ShapeRange {
 export interface ProfileConfig {
   name: string;
   shapes: ShapeRange[];
-}
-
-export interface Budgets {
-  planSizeBytes?: number;
-  planGrowth?: number;
-  zeroFraction?: number;
 }
 
 export interface ModelConfig {
@@ -108,7 +103,7 @@ export function parseConfig(text: string, file: string): Config {
 }
 
 function schemaError(issues: z.core.$ZodIssue[], where: (path: ConfigPath, atKey?: boolean) => string): InputError {
-  const issue = issues[0]!;
+  const issue = deepest(issues[0]!);
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
@@ -116,6 +111,17 @@ function schemaError(issues: z.core.$ZodIssue[], where: (path: ConfigPath, atKey
     return new InputError(`${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`);
   }
   return new InputError(`${where(path)}: ${issueMessage(issue)}${more}`);
+}
+
+/**
+ * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
+ * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
+ */
+function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  const inner = issue.errors.flat().map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] } as z.core.$ZodIssue));
+  const best = inner.reduce<z.core.$ZodIssue | null>((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
+  return best && best.path.length > issue.path.length ? best : issue;
 }
 
 function issueMessage(issue: z.core.$ZodIssue): string {
@@ -136,13 +142,14 @@ const KNOWN_KEYS: Record<string, string[]> = {
   model: ['name', 'onnx', 'precision', 'plugins', 'dynamic-plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
   profile: ['name', 'shapes'],
   shape: ['min', 'opt', 'max'],
-  budgets: ['plan-size', 'plan-growth', 'zero-fraction'],
+  budgets: METRIC_NAMES,
+  level: ['warn', 'fail'],
 };
 
 function suggest(key: string, path: readonly (string | number)[]): string {
   const last = path[path.length - 1];
   const kind =
-    path.length === 0 ? 'top' : last === 'budgets' ? 'budgets' : path.includes('shapes') ? 'shape' : path.includes('profiles') ? 'profile' : 'model';
+    path.length === 0 ? 'top' : last === 'budgets' ? 'budgets' : path.includes('budgets') ? 'level' : path.includes('shapes') ? 'shape' : path.includes('profiles') ? 'profile' : 'model';
   const known = KNOWN_KEYS[kind]!;
   const close = known.find((k) => editDistance(k, key) <= 2);
   return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
@@ -165,11 +172,8 @@ function editDistance(a: string, b: string): number {
 function resolveConfig(raw: RawConfig, dir: string, file: string, locators: Pick<Config, 'position' | 'where'>): Config {
   const at = (p: string) => (isAbsolute(p) ? p : resolve(dir, p));
   const command = (c: string) => (c.includes('/') ? at(c) : c);
-  const budgets = (b: RawConfig['budgets']): Budgets => ({
-    ...(b?.['plan-size'] !== undefined && { planSizeBytes: b['plan-size'] }),
-    ...(b?.['plan-growth'] !== undefined && { planGrowth: b['plan-growth'] }),
-    ...(b?.['zero-fraction'] !== undefined && { zeroFraction: b['zero-fraction'] }),
-  });
+  // A metric set on the model replaces the top-level one, which replaces the default.
+  const budgets = (b: RawConfig['budgets']): Budgets => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
   return {
     file,
     trtexec: command(raw.trtexec),
@@ -196,7 +200,7 @@ function resolveConfig(raw: RawConfig, dir: string, file: string, locators: Pick
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
       benchmark: m.benchmark ?? raw.benchmark,
-      budgets: { ...budgets(raw.budgets), ...budgets(m.budgets) },
+      budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
       profiles: m.profiles.map((p) => ({
         name: p.name,
         shapes: Object.entries(p.shapes).map(([input, range]) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../budget/metrics.js';
 import { CHECK_IDS } from '../preflight/types.js';
 import { parseDuration, parseSize } from '../units.js';
 
@@ -56,12 +57,41 @@ const extraArgs = z.array(
 
 export const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'] as const;
 
+const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
+
+/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
+function thresholdForms(units: readonly Threshold['unit'][]): string {
+  return [units.includes('fraction') && 'a percentage like 10%', units.includes('bytes') && 'a size like 64MiB', units.includes('ratio') && 'a ratio like 4x'].filter(Boolean).join(' or ');
+}
+
+function threshold(units: readonly Threshold['unit'][]) {
+  const forms = thresholdForms(units);
+  return z.union([z.string(), z.number()], expected(forms)).transform((input, ctx): Threshold => {
+    const text = String(input);
+    if (units.includes('fraction') && PERCENT_PATTERN.test(text)) return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+    if (units.includes('bytes') && SIZE_PATTERN.test(text)) return { unit: 'bytes', value: parseSize(text)!, text };
+    if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number')) return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
+    ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
+    return z.NEVER;
+  });
+}
+
+function limit(metric: Metric) {
+  const spec = METRICS[metric];
+  const value = threshold(spec.units);
+  return z
+    .union([value, z.strictObject({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+    .transform((given, ctx): Limit => {
+      const level: Limit = 'unit' in given ? (spec.bare === 'warn' ? { warn: given, fail: null } : { warn: null, fail: given }) : { warn: given.warn ?? null, fail: given.fail ?? null };
+      if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
+        ctx.addIssue({ code: 'custom', path: ['warn'], message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}` });
+      }
+      return level;
+    });
+}
+
 const budgets = z.strictObject(
-  {
-    'plan-size': size.optional(),
-    'plan-growth': z.union([percent, size], expected('a percentage like 10% or a size like 5MiB')).optional(),
-    'zero-fraction': percent.optional(),
-  },
+  Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])) as { [M in Metric]: z.ZodOptional<ReturnType<typeof limit>> },
   expected('a mapping of budgets'),
 );
 

@@ -1,5 +1,8 @@
 import type { BuildRecord } from '../build/build-profile.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
+import type { BudgetRow, EnvironmentChange } from '../budget/evaluate.js';
+import type { Diagnosis } from '../plan/diagnose.js';
+import type { PlanScan } from '../plan/scan-plan.js';
 import type { PreflightResult } from '../preflight/types.js';
 import type { Failure } from '../tensorrt/failures.js';
 import type { Perf } from '../build/build-profile.js';
@@ -36,6 +39,23 @@ export interface ReportBuild {
   failure: Failure | null;
   /** `trt-ci.yml:12:5`: where this model's profile is written, for annotations. */
   configLocation: string;
+  onnxBytes: number | null;
+}
+
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+export interface ReportPlan extends PlanScan {
+  model: string;
+  profile: string;
+  diagnosis: Diagnosis | null;
+}
+
+export interface Comparison {
+  /** The baseline report, or null when there is none yet. */
+  baseline: string | null;
+  environment: EnvironmentChange[];
+  /** model/profile pairs built now and not in the baseline, and the other way round. */
+  added: string[];
+  removed: string[];
 }
 
 export interface Report {
@@ -53,13 +73,14 @@ export interface Report {
   };
   preflight: PreflightResult | null;
   builds: ReportBuild[];
-  plans: unknown[];
-  budgets: unknown[];
+  plans: ReportPlan[];
+  budgets: BudgetRow[];
+  comparison: Comparison;
   manifest: string | null;
 }
 
 
-export function toReportBuild(record: BuildRecord, configLocation: string, relativePath: (path: string) => string): ReportBuild {
+export function toReportBuild(record: BuildRecord, configLocation: string, onnxBytes: number | null, relativePath: (path: string) => string): ReportBuild {
   return {
     model: record.model,
     profile: record.profile,
@@ -88,10 +109,12 @@ export function toReportBuild(record: BuildRecord, configLocation: string, relat
     perf: record.perf && { ...record.perf, log: relativePath(record.perf.log) },
     failure: record.failure,
     configLocation,
+    onnxBytes,
   };
 }
 
-/** The work failed when any build did; 'skipped' builds (a cancelled run) count as failed too. */
-export function overallStatus(builds: readonly Pick<ReportBuild, 'status'>[]): Report['status'] {
-  return builds.every((b) => b.status === 'built' || b.status === 'cached') ? 'passed' : 'failed';
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+export function overallStatus(builds: readonly Pick<ReportBuild, 'status'>[], budgets: readonly Pick<BudgetRow, 'status'>[]): Report['status'] {
+  const built = builds.every((b) => b.status === 'built' || b.status === 'cached');
+  return built && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }

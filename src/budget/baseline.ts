@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { errorMessage, InputError } from '../errors.js';
+import type { Report } from '../report/report.js';
+import type { Environment, Measured } from './evaluate.js';
+
+/** A report from the base branch, read as data. */
+export async function loadBaseline(path: string): Promise<Report> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`${path}: cannot read baseline: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
+  }
+  let report: Partial<Report>;
+  try {
+    report = JSON.parse(text) as Partial<Report>;
+  } catch (error) {
+    throw new InputError(`${path}: the baseline is not JSON (${errorMessage(error)})`);
+  }
+  if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
+    throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
+  }
+  return report as Report;
+}
+
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+export function measuredBuilds(report: Pick<Report, 'builds' | 'plans'>): Measured[] {
+  return report.builds
+    .filter((b) => b.status === 'built' || b.status === 'cached')
+    .map((b) => {
+      const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+      return {
+        model: b.model,
+        profile: b.profile,
+        gpu: b.gpu?.name ?? null,
+        bytes: b.bytes,
+        zeroFraction: plan?.zeroFraction ?? null,
+        trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+        onnxBytes: b.onnxBytes ?? null,
+        buildSeconds: b.buildSeconds,
+        peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+        latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+      };
+    });
+}
+
+export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>): Environment {
+  const gpus = report.environment?.gpus ?? [];
+  return {
+    tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+    driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
+    gpus: gpus.map((g) => g.name).filter((name): name is string => name !== null),
+  };
+}

@@ -1,0 +1,146 @@
+import { formatBytes } from '../units.js';
+import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from './metrics.js';
+
+/** What one build measured, as the report holds it (this run's or the baseline's). */
+export interface Measured {
+  model: string;
+  profile: string;
+  gpu: string | null;
+  bytes: number | null;
+  zeroFraction: number | null;
+  trailingZeroBytes: number | null;
+  onnxBytes: number | null;
+  buildSeconds: number | null;
+  peakGpuMemoryMiB: number | null;
+  latencyMedianMs: number | null;
+}
+
+export interface BudgetRow {
+  model: string;
+  profile: string;
+  gpu: string | null;
+  metric: Metric;
+  /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+  value: number | null;
+  limit: number | null;
+  unit: Threshold['unit'] | null;
+  /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+  baseline: number | null;
+  status: 'pass' | 'warn' | 'fail' | 'no-baseline';
+  message: string;
+}
+
+export interface EnvironmentChange {
+  what: 'TensorRT' | 'driver' | 'GPU';
+  from: string | null;
+  to: string | null;
+}
+
+export interface Environment {
+  tensorrtVersion: string | null;
+  driverVersion: string | null;
+  gpus: string[];
+}
+
+const MiB = 1024 * 1024;
+const key = (m: Pick<Measured, 'model' | 'profile'>) => `${m.model}/${m.profile}`;
+
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+export function matchBaseline(build: Measured, baseline: readonly Measured[]): Measured | null {
+  const candidates = baseline.filter((b) => key(b) === key(build));
+  return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
+}
+
+/** Builds in one list and not the other: a new model or profile, or one that is gone. */
+export function addedAndRemoved(current: readonly Measured[], baseline: readonly Measured[]): { added: string[]; removed: string[] } {
+  const now = new Set(current.map(key));
+  const before = new Set(baseline.map(key));
+  return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+
+export function environmentChanges(before: Environment, now: Environment): EnvironmentChange[] {
+  const changes: EnvironmentChange[] = [];
+  if (before.tensorrtVersion !== now.tensorrtVersion) changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+  if (before.driverVersion !== now.driverVersion) changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+  const gpus = (list: string[]) => [...new Set(list)].sort().join(', ') || null;
+  if (gpus(before.gpus) !== gpus(now.gpus)) changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+  return changes;
+}
+
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric: Metric, unit: Threshold['unit'], build: Measured, base: Measured | null): number | null {
+  const growth = (now: number | null, before: number | null) => {
+    if (now === null || before === null) return null;
+    if (unit === 'bytes') return now - before;
+    return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+  };
+  switch (metric) {
+    case 'plan-size':
+      return build.bytes;
+    case 'zero-fraction':
+      return build.zeroFraction;
+    case 'trailing-zeros':
+      if (build.trailingZeroBytes === null || build.bytes === null) return null;
+      return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+    case 'plan-to-onnx':
+      return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+    case 'peak-memory':
+      return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+    case 'plan-growth':
+      return growth(build.bytes, base?.bytes ?? null);
+    case 'build-time-growth':
+      return growth(build.buildSeconds, base?.buildSeconds ?? null);
+    case 'latency-growth':
+      return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+  }
+}
+
+function baselineFigure(metric: Metric, base: Measured | null): number | null {
+  if (!base) return null;
+  if (metric === 'plan-growth') return base.bytes;
+  if (metric === 'build-time-growth') return base.buildSeconds;
+  if (metric === 'latency-growth') return base.latencyMedianMs;
+  return null;
+}
+
+function show(value: number, unit: Threshold['unit']): string {
+  if (unit === 'bytes') return formatBytes(value);
+  if (unit === 'ratio') return `${value.toFixed(2)}x`;
+  return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+
+function judge(metric: Metric, limit: Limit, build: Measured, base: Measured | null, hasBaseline: boolean): BudgetRow | null {
+  const spec = METRICS[metric];
+  const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric, baseline: baselineFigure(metric, base) };
+  if (spec.growth && !base) {
+    const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+    return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+  }
+  const levels = (['fail', 'warn'] as const).filter((level) => limit[level] !== null);
+  for (const level of levels) {
+    const threshold = limit[level]!;
+    const value = measure(metric, threshold.unit, build, base);
+    if (value === null) return null;
+    if (value > threshold.value) {
+      return { ...row, value, limit: threshold.value, unit: threshold.unit, status: level, message: `${spec.describe} ${show(value, threshold.unit)} is over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` };
+    }
+  }
+  const decisive = limit.fail ?? limit.warn;
+  if (!decisive) return null;
+  const value = measure(metric, decisive.unit, build, base);
+  if (value === null) return null;
+  return { ...row, value, limit: decisive.value, unit: decisive.unit, status: 'pass', message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}` };
+}
+
+/** Every budget of every build, against the baseline where the metric is a growth. */
+export function evaluateBudgets(builds: readonly Measured[], budgetsFor: (model: string) => Budgets, baseline: readonly Measured[] | null): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  for (const build of builds) {
+    const base = baseline ? matchBaseline(build, baseline) : null;
+    for (const [metric, limit] of Object.entries(budgetsFor(build.model)) as [Metric, Limit][]) {
+      const row = judge(metric, limit, build, base, baseline !== null);
+      if (row) rows.push(row);
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,45 @@
+/** A budget's number: a size, a share (10% = 0.1) or a ratio (4x). */
+export interface Threshold {
+  unit: 'bytes' | 'fraction' | 'ratio';
+  value: number;
+  /** As written in trt-ci.yml, for messages. */
+  text: string;
+}
+
+export interface Limit {
+  warn: Threshold | null;
+  fail: Threshold | null;
+}
+
+interface MetricSpec {
+  units: Threshold['unit'][];
+  /** What a bare value (not { warn, fail }) means. Latency is noisy, so it warns. */
+  bare: 'warn' | 'fail';
+  /** Compared with the baseline rather than judged alone. */
+  growth: boolean;
+  describe: string;
+}
+
+export const METRICS = {
+  'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+  'plan-growth': { units: ['fraction', 'bytes'], bare: 'fail', growth: true, describe: 'plan size growth over the baseline' },
+  'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+  'trailing-zeros': { units: ['fraction', 'bytes'], bare: 'fail', growth: false, describe: 'zero run at the end of the plan' },
+  'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+  'build-time-growth': { units: ['fraction'], bare: 'fail', growth: true, describe: 'build time growth over the baseline' },
+  'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+  'latency-growth': { units: ['fraction'], bare: 'warn', growth: true, describe: 'median latency growth over the baseline' },
+} as const satisfies Record<string, MetricSpec>;
+
+export type Metric = keyof typeof METRICS;
+export const METRIC_NAMES = Object.keys(METRICS) as Metric[];
+export type Budgets = Partial<Record<Metric, Limit>>;
+
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+export const DEFAULT_BUDGETS: Budgets = {
+  'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+  'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+};

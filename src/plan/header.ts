@@ -1,0 +1,57 @@
+/** What the first bytes of a file say about it. */
+export interface PlanHeader {
+  /** `ftrt` found where a TensorRT plan starts. */
+  magic: boolean;
+  /** From bytes 24-27 of the plan: major.minor.patch.build. */
+  tensorrtVersion: string | null;
+  /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+  container: 'plan' | 'ultralytics' | null;
+  /** Where the plan itself starts in the file. */
+  planOffset: number | null;
+  /** Why the file is not a usable plan, when it is not. */
+  problem: string | null;
+  /** The Ultralytics metadata, when there is some. */
+  metadata: Record<string, unknown> | null;
+}
+
+/** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
+const MAGIC = 'ftrt';
+const HEADER_BYTES = 28;
+const MAX_METADATA_BYTES = 1024 * 1024;
+
+function planAt(head: Buffer, offset: number): Pick<PlanHeader, 'magic' | 'tensorrtVersion' | 'problem'> {
+  if (head.toString('latin1', offset, offset + 4) !== MAGIC) return { magic: false, tensorrtVersion: null, problem: null };
+  if (head.length < offset + HEADER_BYTES) {
+    return { magic: false, tensorrtVersion: null, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
+  }
+  const version = [...head.subarray(offset + 24, offset + 28)].join('.');
+  return { magic: true, tensorrtVersion: version, problem: null };
+}
+
+/**
+ * Reads the plan header (reference/trtexec/compat.md §5): "ftrt" at 0 and the TensorRT version in
+ * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
+ * those are recognised rather than called "not a plan".
+ */
+export function readPlanHeader(head: Buffer): PlanHeader {
+  const none = { container: null, planOffset: null, metadata: null };
+  if (head.length === 0) return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
+  const bare = planAt(head, 0);
+  if (bare.magic || bare.problem) return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
+  if (head.length >= 5 && head[4] === 0x7b /* { */) {
+    const length = head.readInt32LE(0);
+    if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
+      const wrapped = planAt(head, 4 + length);
+      if (wrapped.magic) {
+        let metadata: Record<string, unknown> | null = null;
+        try {
+          metadata = JSON.parse(head.toString('utf8', 4, 4 + length)) as Record<string, unknown>;
+        } catch {
+          metadata = null;
+        }
+        return { ...wrapped, container: 'ultralytics', planOffset: 4 + length, metadata };
+      }
+    }
+  }
+  return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+}

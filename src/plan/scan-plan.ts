@@ -1,0 +1,169 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { InputError } from '../errors.js';
+import { readPlanHeader, type PlanHeader } from './header.js';
+import { ZeroRuns } from './zero-runs.js';
+
+export interface PlanScan extends PlanHeader {
+  path: string;
+  bytes: number;
+  zeroBytes: number;
+  zeroFraction: number;
+  trailingZeroBytes: number;
+  longestZeroRun: number;
+  sha256: string | null;
+}
+
+// Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
+// scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
+// hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
+const SCAN_CHUNK = 512 * 1024;
+const CHUNK = 4 * 1024 * 1024;
+const SLOTS = 2;
+/** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
+const HEAD_BYTES = 1024 * 1024 + 64;
+/** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
+const CHUNKS_PER_YIELD = 16;
+
+// The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
+// hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
+// messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
+const DIGEST_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const { data, control, slots, chunk } = workerData;
+const memory = new Uint8Array(data);
+const state = new Int32Array(control, 0, slots);
+const lengths = new Int32Array(control, slots * 4, slots);
+const hash = createHash('sha256');
+for (let seq = 0; ; seq += 1) {
+  const slot = seq % slots;
+  Atomics.wait(state, slot, 0);
+  const length = lengths[slot];
+  if (length < 0) break;
+  hash.update(memory.subarray(slot * chunk, slot * chunk + length));
+  Atomics.store(state, slot, 0);
+  Atomics.notify(state, slot);
+}
+parentPort.postMessage(hash.digest('hex'));
+`;
+
+const FILLED = 1;
+
+class DigestRing {
+  readonly data = new SharedArrayBuffer(CHUNK * SLOTS);
+  private readonly control = new SharedArrayBuffer(SLOTS * 8);
+  private readonly state = new Int32Array(this.control, 0, SLOTS);
+  private readonly lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
+  private readonly worker: Worker;
+  private readonly result: Promise<string>;
+
+  constructor() {
+    this.worker = new Worker(DIGEST_WORKER, { eval: true, workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK } });
+    this.result = new Promise((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+    });
+  }
+
+  /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
+  slot(seq: number): Buffer {
+    const slot = seq % SLOTS;
+    while (Atomics.load(this.state, slot) === FILLED) Atomics.wait(this.state, slot, FILLED, 1000);
+    return Buffer.from(this.data, slot * CHUNK, CHUNK);
+  }
+
+  filled(seq: number, length: number): void {
+    const slot = seq % SLOTS;
+    this.lengths[slot] = length;
+    Atomics.store(this.state, slot, FILLED);
+    Atomics.notify(this.state, slot);
+  }
+
+  async digest(seq: number): Promise<string> {
+    this.slot(seq);
+    this.filled(seq, -1);
+    try {
+      return await this.result;
+    } finally {
+      await this.worker.terminate();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
+ * zero run, the header, and (unless `digest: false`) the sha256.
+ */
+export async function scanPlan(path: string, options: { digest?: boolean } = {}): Promise<PlanScan> {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+    if (fstatSync(fd).isDirectory()) {
+      closeSync(fd);
+      throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    }
+  } catch (error) {
+    throw new InputError(`${path}: cannot read plan: ${describeError(error as NodeJS.ErrnoException)}`);
+  }
+  const ring = options.digest === false ? null : new DigestRing();
+  const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
+  const zeros = new ZeroRuns();
+  const head = Buffer.alloc(HEAD_BYTES);
+  let headBytes = 0;
+  let bytes = 0;
+  let seq = 0;
+  try {
+    for (;; seq += 1) {
+      const chunk = ring ? ring.slot(seq) : single!;
+      let read: number;
+      try {
+        read = readSync(fd, chunk, 0, chunk.length, null);
+      } catch (error) {
+        throw new InputError(`${path}: cannot read plan: ${describeError(error as NodeJS.ErrnoException)}`);
+      }
+      if (read === 0) break;
+      const data = chunk.subarray(0, read);
+      if (headBytes < HEAD_BYTES) headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
+      zeros.push(data);
+      bytes += read;
+      ring?.filled(seq, read);
+      if (seq % CHUNKS_PER_YIELD === CHUNKS_PER_YIELD - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const sha256 = ring ? await ring.digest(seq) : null;
+    return {
+      path,
+      bytes,
+      zeroBytes: zeros.zeroBytes,
+      zeroFraction: bytes === 0 ? 0 : zeros.zeroBytes / bytes,
+      trailingZeroBytes: zeros.currentRun,
+      longestZeroRun: zeros.longestRun,
+      sha256,
+      ...readPlanHeader(head.subarray(0, headBytes)),
+    };
+  } catch (error) {
+    await ring?.stop();
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function describeError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'is a directory, expected a plan file';
+    case 'EACCES':
+      return 'permission denied';
+    case 'ENXIO':
+      return 'not a regular file (a socket or device)';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ZeroRuns } from '../src/plan/zero-runs.js';
+import { scanPlan } from '../src/plan/scan-plan.js';
+import { cli, makeRunner } from './support/harness.js';
+
+const root = join(import.meta.dirname, '..');
+
+/** A plan with TensorRT's real header: "ftrt", then version bytes at 24-27. */
+function planHeader(version: number[]): Buffer {
+  const head = randomBytes(64);
+  head.write('ftrt', 0, 'latin1');
+  head.writeUInt32LE(0, 4);
+  Buffer.from(version).copy(head, 24);
+  return head;
+}
+
+/** The figures done the slow, obvious way, to check the fast scan against. */
+function naive(bytes: Buffer) {
+  let zeroBytes = 0, longest = 0, run = 0;
+  for (const b of bytes) {
+    if (b === 0) {
+      zeroBytes += 1;
+      run += 1;
+      longest = Math.max(longest, run);
+    } else run = 0;
+  }
+  return { bytes: bytes.length, zeroBytes, longestZeroRun: longest, trailingZeroBytes: run, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+describe('scanPlan on plans built here', () => {
+  const dir = makeRunner().dir;
+  const write = (name: string, ...parts: Buffer[]) => {
+    const path = join(dir, name);
+    writeFileSync(path, Buffer.concat(parts));
+    return path;
+  };
+  const MiB = 1024 * 1024;
+
+  it.each([
+    ['a random head and a zero tail (the #4841 shape)', () => write('bloated.plan', planHeader([11, 2, 1, 2]), randomBytes(3 * MiB), Buffer.alloc(9 * MiB + 17))],
+    ['all zeros', () => write('zeros.plan', Buffer.alloc(5 * MiB + 3))],
+    ['no zeros at all', () => write('nozeros.plan', Buffer.alloc(3 * MiB + 5, 0xa5))],
+    ['zero runs across chunk borders', () => write('runs.plan', planHeader([10, 16, 1, 11]), ...Array.from({ length: 12 }, (_, i) => Buffer.concat([randomBytes(300_000 + i * 7919), Buffer.alloc(i * 131_071)])))],
+  ])('%s: the same figures as a byte-by-byte count', async (_what, make) => {
+    const path = make();
+    const scan = await scanPlan(path);
+    expect(scan).toMatchObject(naive(readFileSync(path)));
+    expect(scan.zeroFraction).toBeCloseTo(scan.zeroBytes / scan.bytes, 12);
+  });
+
+  it('reads the header: ftrt and the TensorRT version in bytes 24-27', async () => {
+    const scan = await scanPlan(write('v.plan', planHeader([10, 5, 0, 18]), randomBytes(1000)));
+    expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.5.0.18', container: 'plan', planOffset: 0, problem: null });
+  });
+
+  it('knows the real 10.5.0.18 header dump of sampleMNIST.engine (NVIDIA/TensorRT PR #4316)', async () => {
+    // compat.md §5: the first 48 bytes of the 284,092-byte plan, as xxd showed them.
+    const real = Buffer.from('66747274000000000100000000000000bc550400000000000a050012727472744e474e45000000003800000000000000', 'hex');
+    const scan = await scanPlan(write('mnist.plan', real, Buffer.alloc(284_092 - real.length)));
+    expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.5.0.18', bytes: 284_092 });
+  });
+
+  it('recognises an Ultralytics .engine: a length, JSON metadata, then the plan', async () => {
+    const meta = Buffer.from(JSON.stringify({ description: 'Ultralytics YOLO11n model', task: 'detect', batch: 1, imgsz: [640, 640] }));
+    const length = Buffer.alloc(4);
+    length.writeInt32LE(meta.length);
+    const scan = await scanPlan(write('yolo.engine', length, meta, planHeader([10, 7, 0, 23]), randomBytes(5000)));
+    expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.7.0.23', container: 'ultralytics', planOffset: 4 + meta.length });
+    expect(scan.metadata).toMatchObject({ task: 'detect', imgsz: [640, 640] });
+  });
+
+  it.each([
+    ['smaller than the 28-byte header', () => write('short.plan', Buffer.from('ftrt0000000000')), /shorter than the 28-byte plan header/],
+    ['empty', () => write('empty.plan'), /the file is empty/],
+    ['an ONNX file, not a plan', () => write('model.onnx', Buffer.from([0x08, 0x07, 0x12, 0x07]), Buffer.from('pytorch'), randomBytes(500)), /not a TensorRT plan/],
+  ])('%s: magic false and why', async (_what, make, problem) => {
+    const scan = await scanPlan(make());
+    expect(scan.magic).toBe(false);
+    expect(scan.tensorrtVersion).toBeNull();
+    expect(scan.problem).toMatch(problem);
+  });
+
+  it('an empty file has no zero fraction to divide by', async () => {
+    expect(await scanPlan(write('empty2.plan'))).toMatchObject({ bytes: 0, zeroBytes: 0, zeroFraction: 0, trailingZeroBytes: 0, longestZeroRun: 0 });
+  });
+
+  it('a directory, a missing file and a socket are input errors that name the file', async () => {
+    await expect(scanPlan(dir)).rejects.toThrow(`${dir}: cannot read plan: is a directory, expected a plan file`);
+    await expect(scanPlan(join(dir, 'nope.plan'))).rejects.toThrow(/nope\.plan: cannot read plan: no such file/);
+    const socket = join(dir, 'plan.sock');
+    const server = createServer().listen(socket);
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      await expect(scanPlan(socket)).rejects.toThrow(/plan\.sock: cannot read plan: not a regular file/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('ZeroRuns counts the same whatever the chunking', () => {
+    const data = Buffer.concat([Buffer.alloc(10), randomBytes(1000), Buffer.alloc(70_000), Buffer.from([1]), Buffer.alloc(3)]);
+    const whole = new ZeroRuns();
+    whole.push(data);
+    const pieces = new ZeroRuns();
+    for (let i = 0; i < data.length; i += 333) pieces.push(data.subarray(i, i + 333));
+    expect(pieces).toEqual(whole);
+    expect(whole).toMatchObject({ longestRun: 70_000, currentRun: 3 });
+  });
+});
+
+describe('memory', () => {
+  it('stays bounded on a 5 GiB plan: peak RSS grows by less than 64 MiB', async () => {
+    const dir = makeRunner().dir;
+    const sparse = join(dir, 'huge.plan');
+    const fd = openSync(sparse, 'w');
+    writeSync(fd, Buffer.concat([planHeader([11, 2, 1, 2]), randomBytes(1024 * 1024)]));
+    ftruncateSync(fd, 5 * 1024 ** 3); // the zeros are a hole: the test needs no 5 GiB of disk
+    closeSync(fd);
+    const tiny = join(dir, 'tiny.plan');
+    writeFileSync(tiny, planHeader([11, 2, 1, 2]));
+    const peak = (file: string) =>
+      new Promise<number>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'scan-rss.ts'), file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.on('exit', () => resolve(Number(out.trim()) / 1024));
+      });
+    const [small, large] = [await peak(tiny), await peak(sparse)];
+    console.log(`peak RSS: ${small.toFixed(0)} MiB for a 28-byte plan, ${large.toFixed(0)} MiB for a 5 GiB plan`);
+    expect(large - small).toBeLessThan(64);
+  }, 120_000);
+});
+
+describe('trt-ci verify', () => {
+  it('prints the DESIGN.md keys for each plan and exits 1 when one is not a plan', async () => {
+    const dir = makeRunner().dir;
+    const plan = join(dir, 'ok.plan');
+    writeFileSync(plan, Buffer.concat([planHeader([10, 16, 1, 11]), randomBytes(1000), Buffer.alloc(5000)]));
+    const onnx = join(dir, 'm.onnx');
+    writeFileSync(onnx, randomBytes(100));
+    const ok = await cli(['verify', plan, '--json']);
+    expect(ok.code).toBe(0);
+    const [entry] = JSON.parse(ok.stdout).plans;
+    expect(Object.keys(entry)).toEqual(expect.arrayContaining(['path', 'bytes', 'zeroBytes', 'zeroFraction', 'trailingZeroBytes', 'longestZeroRun', 'sha256', 'magic', 'tensorrtVersion']));
+    expect(entry).toMatchObject({ path: plan, bytes: 6064, trailingZeroBytes: 5000, magic: true, tensorrtVersion: '10.16.1.11' });
+    const mixed = await cli(['verify', plan, onnx]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stdout).toContain('not a TensorRT plan');
+    const missing = await cli(['verify', join(dir, 'gone.plan')]);
+    expect(missing).toMatchObject({ code: 2, stderr: `trt-ci: ${join(dir, 'gone.plan')}: cannot read plan: no such file\n` });
+    expect((await cli(['verify'])).code).toBe(2);
+  });
+});
