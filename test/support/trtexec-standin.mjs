@@ -14,6 +14,8 @@
 //   TRTEXEC_STANDIN_BUILD_MS      how long the build takes (default 0)
 //   TRTEXEC_STANDIN_ALLOC_MIB     GPU memory the build holds (default: its workspace), seen by the nvidia-smi stand-in
 //   TRTEXEC_STANDIN_PLAN_BYTES    plan size (default: derived from the max shapes)
+//   TRTEXEC_STANDIN_PAD_ZEROS     append this many zero bytes to the plan, as TensorRT 11.2 does for
+//                                 unfused pointwise ops (NVIDIA/TensorRT#4841)
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
@@ -248,14 +250,14 @@ async function buildEngine() {
   await sleep(Number(env.TRTEXEC_STANDIN_BUILD_MS ?? 0));
   release();
 
-  const planBytes = Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes));
+  const planBytes = Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes)) + Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0);
   const seconds = (Date.now() - started) / 1000;
   log('I', `[TRT] Engine generation completed in ${seconds.toFixed(5)} seconds.`);
   log('I', `[TRT] [MemUsageStats] Peak memory usage of TRT CPU/GPU memory allocators: CPU 0 MiB, GPU ${workspaceMiB} MiB`);
   if (at(10, 0)) log('I', `Created engine with size: ${(planBytes / 1048576).toFixed(4)} MiB`);
   log('I', `Engine built in ${(seconds + 0.01).toFixed(5)} sec.`);
   const save = options.get('--saveEngine');
-  if (save) writePlan(save, planBytes, shapes);
+  if (save) writePlan(save, planBytes - Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0), shapes, Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0));
   if (cacheFile) {
     const grown = cacheBytes + 4096;
     writeFileSync(cacheFile, Buffer.alloc(grown, 7));
@@ -362,8 +364,9 @@ function defaultPlanBytes(shapes) {
 }
 
 /** A plan with TensorRT's real header: "ftrt", layout 0, engine count, file size, version bytes at 24-27. */
-function writePlan(path, bytes, shapes) {
-  const size = Math.max(bytes, 64);
+function writePlan(path, bytes, shapes, padding = 0) {
+  const body = Math.max(bytes, 64);
+  const size = body + padding;
   const plan = Buffer.alloc(size);
   plan.write('ftrt', 0, 'latin1');
   plan.writeUInt32LE(0, 4);
@@ -376,8 +379,8 @@ function writePlan(path, bytes, shapes) {
   plan.write('rtrtNGNE', 28, 'latin1');
   // Deterministic body: the same build gives the same bytes, as a cached or repeated build should.
   let seed = createHash('sha256').update(JSON.stringify([shapes, options.get('--onnx') && basename(options.get('--onnx')), versionCode])).digest();
-  for (let offset = 36; offset < size; offset += seed.length) {
-    seed.copy(plan, offset, 0, Math.min(seed.length, size - offset));
+  for (let offset = 36; offset < body; offset += seed.length) {
+    seed.copy(plan, offset, 0, Math.min(seed.length, body - offset));
     seed = createHash('sha256').update(seed).digest();
   }
   writeFileSync(path, plan);
