@@ -50478,6 +50478,8 @@ async function queryComputeApps(nvidiaSmi) {
     }));
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./.build/tsc/plan/header.js
@@ -50591,6 +50593,7 @@ class ZeroRuns {
 
 
 
+
 // Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
 // scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
 // hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
@@ -50600,7 +50603,7 @@ const SLOTS = 2;
 /** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
 const HEAD_BYTES = 1024 * 1024 + 64;
 /** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
-const CHUNKS_PER_YIELD = 16;
+const CHUNKS_PER_YIELD = 128;
 // The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
 // hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
 // messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
@@ -50624,6 +50627,23 @@ for (let seq = 0; ; seq += 1) {
 parentPort.postMessage(hash.digest('hex'));
 `;
 const FILLED = 1;
+/** Small plans: a worker costs more to start than hashing them takes. */
+class InlineDigest {
+    buffer = Buffer.alloc(CHUNK);
+    hash = (0,external_node_crypto_.createHash)('sha256');
+    slot() {
+        return this.buffer;
+    }
+    filled(_seq, length) {
+        this.hash.update(this.buffer.subarray(0, length));
+    }
+    async digest() {
+        return this.hash.digest('hex');
+    }
+    async stop() { }
+}
+/** Plans over this size are hashed in a worker, alongside the scan. */
+const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
 class DigestRing {
     data = new SharedArrayBuffer(CHUNK * SLOTS);
     control = new SharedArrayBuffer(SLOTS * 8);
@@ -50681,7 +50701,8 @@ async function scanPlan(path, options = {}) {
     catch (error) {
         throw new InputError(`${path}: cannot read plan: ${describeError(error)}`);
     }
-    const ring = options.digest === false ? null : new DigestRing();
+    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : new DigestRing();
     const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
     const zeros = new ZeroRuns();
     const head = Buffer.alloc(HEAD_BYTES);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../errors.js';
@@ -23,7 +24,7 @@ const SLOTS = 2;
 /** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
 const HEAD_BYTES = 1024 * 1024 + 64;
 /** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
-const CHUNKS_PER_YIELD = 16;
+const CHUNKS_PER_YIELD = 128;
 
 // The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
 // hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
@@ -50,7 +51,39 @@ parentPort.postMessage(hash.digest('hex'));
 
 const FILLED = 1;
 
-class DigestRing {
+/** Hands each chunk to a sha256 as it is read. */
+interface Digest {
+  /** The buffer to read chunk number `seq` into. */
+  slot(seq: number): Buffer;
+  filled(seq: number, length: number): void;
+  digest(seq: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Small plans: a worker costs more to start than hashing them takes. */
+class InlineDigest implements Digest {
+  private readonly buffer = Buffer.alloc(CHUNK);
+  private readonly hash = createHash('sha256');
+
+  slot(): Buffer {
+    return this.buffer;
+  }
+
+  filled(_seq: number, length: number): void {
+    this.hash.update(this.buffer.subarray(0, length));
+  }
+
+  async digest(): Promise<string> {
+    return this.hash.digest('hex');
+  }
+
+  async stop(): Promise<void> {}
+}
+
+/** Plans over this size are hashed in a worker, alongside the scan. */
+const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
+
+class DigestRing implements Digest {
   readonly data = new SharedArrayBuffer(CHUNK * SLOTS);
   private readonly control = new SharedArrayBuffer(SLOTS * 8);
   private readonly state = new Int32Array(this.control, 0, SLOTS);
@@ -110,7 +143,8 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
   } catch (error) {
     throw new InputError(`${path}: cannot read plan: ${describeError(error as NodeJS.ErrnoException)}`);
   }
-  const ring = options.digest === false ? null : new DigestRing();
+  const size = fstatSync(fd).size;
+  const ring: Digest | null = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : new DigestRing();
   const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
   const zeros = new ZeroRuns();
   const head = Buffer.alloc(HEAD_BYTES);
