@@ -8583,7 +8583,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 9019:
+/***/ 847:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21039,73 +21039,219 @@ function renderPreflightMarkdown(result) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/trim.js
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => [...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n') + '\n';
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
 
 
 
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
 const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
 const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
-/** Budgets that need a look, and what changed since the baseline. */
-function renderComparison(report) {
-    const { comparison, budgets } = report;
-    const lines = [];
-    if (comparison.baseline === null)
-        lines.push('No baseline yet: growth budgets start counting from the next run on the base branch.');
-    else {
-        lines.push(`Compared with \`${comparison.baseline}\`.`);
-        for (const change of comparison.environment)
-            lines.push(`- ${change.what} changed: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}${change.what === 'TensorRT' ? ' (plans can change size with TensorRT: see the budgets)' : ''}`);
-        if (comparison.added.length)
-            lines.push(`- new: ${comparison.added.join(', ')}`);
-        if (comparison.removed.length)
-            lines.push(`- gone: ${comparison.removed.join(', ')}`);
-    }
-    const notable = budgets.filter((b) => b.status === 'fail' || b.status === 'warn');
-    if (notable.length) {
-        lines.push('', '| | model | profile | budget | result |', '|---|---|---|---|---|');
-        for (const b of notable)
-            lines.push(`| ${BUDGET_ICON[b.status]} | ${escapeCell(b.model)} | ${escapeCell(b.profile)} | ${b.metric} | ${escapeCell(b.message)} |`);
-    }
-    return lines;
+const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const markdown_MiB = 1024 * 1024;
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({
+        build,
+        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })));
 }
-const escapeCell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-/** The job summary: one row per model × profile, then each failure with its hint. */
-function renderSummary(report) {
-    const failed = report.builds.filter((b) => b.status === 'failed' || b.status === 'skipped');
-    const built = report.builds.length - failed.length;
-    const gpus = [...new Set(report.environment.gpus.map((g) => g.name ?? 'unknown GPU'))].join(', ') || 'GPU unknown';
-    const lines = [
-        `## trt-ci ${report.status === 'passed' ? '✅ passed' : '❌ failed'}`,
-        '',
-        `TensorRT ${report.environment.tensorrtVersion} · ${gpus} · ${built}/${report.builds.length} engines built`,
-        '',
-        '| | model | profile | plan | build | peak GPU memory | attempts | GPU |',
-        '|---|---|---|---:|---:|---:|---:|---|',
-        ...report.builds.map((b) => [
-            STATUS_ICON[b.status],
-            escapeCell(b.model),
-            escapeCell(b.profile),
-            b.bytes === null ? '—' : formatBytes(b.bytes),
-            b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
-            b.peakGpuMemoryMiB === null ? '—' : `${b.peakGpuMemoryMiB} MiB`,
-            String(b.attempts.length),
-            b.gpu ? `${b.gpu.index}` : '—',
-        ].join(' | ').replace(/^/, '| ').concat(' |')),
-    ];
-    lines.push('', ...renderComparison(report));
-    for (const plan of report.plans.filter((p) => p.diagnosis))
-        lines.push('', `#### ${escapeCell(plan.model)} / ${escapeCell(plan.profile)}`, '', renderDiagnosisMarkdown(plan.diagnosis));
-    if (report.preflight)
-        lines.push('', renderPreflightMarkdown(report.preflight));
-    for (const b of failed) {
-        lines.push('', `### ❌ ${escapeCell(b.model)} / ${escapeCell(b.profile)}: ${b.failure?.kind ?? b.status}`, '');
-        if (b.failure)
-            lines.push('```', b.failure.message, '```', '', `**What to do:** ${b.failure.hint}`);
-        const log = b.attempts[b.attempts.length - 1]?.log;
-        if (log)
-            lines.push('', `Log: \`${log}\` · config: \`${b.configLocation}\``);
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    const relative = before === 0 ? '' : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+function rowIcon(row) {
+    if (row.build.status !== 'built' && row.build.status !== 'cached')
+        return STATUS_ICON[row.build.status];
+    if (row.budgets.some((b) => b.status === 'fail'))
+        return '❌';
+    if (row.budgets.some((b) => b.status === 'warn'))
+        return '⚠️';
+    return STATUS_ICON[row.build.status];
+}
+const TABLE_HEAD = ['| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
+function tableRow(row) {
+    const b = row.build;
+    const latency = b.perf?.latencyMs?.median ?? null;
+    return `| ${[
+        rowIcon(row),
+        markdown_cell(b.model),
+        markdown_cell(b.profile),
+        b.bytes === null ? '—' : formatBytes(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, formatBytes),
+        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * markdown_MiB),
+        latency === null ? '—' : `${latency} ms`,
+    ].join(' | ')} |`;
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const sections = [];
+    for (const gpu of [...new Set(rows.map((r) => r.gpu))]) {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const head = `### ${markdown_cell(gpu)}`;
+        sections.push({ priority: 2, text: [head, '', ...(shown.length ? [...TABLE_HEAD, ...shown.map(tableRow)] : ['Every engine is the same size as on the baseline.'])].join('\n') });
+        if (folded.length) {
+            sections.push({ priority: 6, text: [`<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`, '', ...TABLE_HEAD, ...folded.map(tableRow), '', '</details>'].join('\n') });
+        }
+        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
     }
-    return `${lines.join('\n')}\n`;
+    return sections;
+}
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu, rows) {
+    const built = rows.filter((r) => r.build.bytes !== null);
+    if (built.length === 0)
+        return '';
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / markdown_MiB).toFixed(2)));
+    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "MiB"',
+        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+        '```',
+    ].join('\n');
+}
+function failures(rows) {
+    return rows
+        .filter((r) => r.build.failure && r.build.status !== 'built')
+        .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+            priority: 1,
+            text: [
+                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
+                '',
+                '```',
+                b.failure.message,
+                '```',
+                '',
+                `**What to do:** ${b.failure.hint}`,
+                ...(log || b.configLocation ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')] : []),
+            ].join('\n'),
+        };
+    });
+}
+function budgetSection(reports) {
+    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    if (rows.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: ['| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`)].join('\n'),
+    };
+}
+function headline(reports, title) {
+    const rows = rowsOf(reports);
+    const passed = reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => r.build.status === 'built' || r.build.status === 'cached').length;
+    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const lines = [
+        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        '',
+        `${built}/${rows.length} engines built · TensorRT ${versions}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+    ];
+    for (const report of reports) {
+        const { comparison } = report;
+        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+        if (comparison.baseline === null) {
+            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            continue;
+        }
+        const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
+        lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
+        if (comparison.environment.some((c) => c.what === 'TensorRT'))
+            lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
+        if (comparison.added.length)
+            lines.push(`New: ${comparison.added.join(', ')}.`);
+        if (comparison.removed.length)
+            lines.push(`Gone: ${comparison.removed.join(', ')}.`);
+    }
+    return lines.join('\n');
+}
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const sections = [
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+        ...failures(rows),
+        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...gpuTables(rows).filter((s) => s.text),
+        ...reports.flatMap((r) => r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis)].join('\n') }))),
+        ...reports.flatMap((r) => (r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight) }] : [])),
+    ];
+    const marker = options.marker ? `${options.marker}\n` : '';
+    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
+    return marker + body;
+}
+/** The job summary of one run. */
+function renderSummary(report) {
+    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
@@ -21140,6 +21286,7 @@ function toReportBuild(record, configLocation, onnxBytes, relativePath) {
         failure: record.failure,
         configLocation,
         onnxBytes,
+        baseline: null,
     };
 }
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
@@ -21265,6 +21412,10 @@ async function runPipeline(options) {
     const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
     const measured = measuredBuilds({ builds, plans });
     const before = baseline ? measuredBuilds(baseline) : null;
+    for (const build of builds) {
+        const match = before && matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
+    }
     const budgets = evaluateBudgets(measured, (name) => config.models.find((m) => m.name === name).budgets, before);
     const report = {
         schema: 'trt-ci/report@1',
@@ -21523,7 +21674,7 @@ function describeLog(log) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9019);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(847);
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
 const controller = new AbortController();

@@ -5,7 +5,7 @@ import type { BuildEvent } from './build/build-profile.js';
 import { runBuildStage, skipBuildStage } from './build/build-stage.js';
 import { buildManifest } from './build/manifest.js';
 import { loadBaseline, environmentOf, measuredBuilds } from './budget/baseline.js';
-import { addedAndRemoved, environmentChanges, evaluateBudgets } from './budget/evaluate.js';
+import { addedAndRemoved, environmentChanges, evaluateBudgets, matchBaseline } from './budget/evaluate.js';
 import { loadConfig } from './config/load.js';
 import { verifyBuilds } from './plan/verify-stage.js';
 import { runPreflight } from './preflight/preflight.js';
@@ -74,6 +74,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
   const measured = measuredBuilds({ builds, plans });
   const before = baseline ? measuredBuilds(baseline) : null;
+  for (const build of builds) {
+    const match = before && matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+    build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
+  }
   const budgets = evaluateBudgets(measured, (name) => config.models.find((m) => m.name === name)!.budgets, before);
   const report: Report = {
     schema: 'trt-ci/report@1',

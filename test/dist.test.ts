@@ -53,7 +53,7 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, { 
     expect(JSON.parse(readFileSync(output('report')!, 'utf8')).builds.map((b: { status: string }) => b.status)).toEqual(['built', 'failed']);
     const markdown = readFileSync(summary, 'utf8');
     expect(markdown).toContain('## trt-ci ❌ failed');
-    expect(markdown).toContain('### ❌ m / b: out-of-memory');
+    expect(markdown).toContain('#### ❌ m / b on NVIDIA H200: out-of-memory');
     expect(markdown).toContain('### Preflight');
     // The annotation points at the profile's line in trt-ci.yml.
     expect(result.stdout).toMatch(/^::error title=m\/b%3A out-of-memory,file=.*trt-ci\.yml,line=5::/m);

@@ -46,7 +46,7 @@ const MiB = 1024 * 1024;
 const key = (m: Pick<Measured, 'model' | 'profile'>) => `${m.model}/${m.profile}`;
 
 /** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-export function matchBaseline(build: Measured, baseline: readonly Measured[]): Measured | null {
+export function matchBaseline(build: Pick<Measured, 'model' | 'profile' | 'gpu'>, baseline: readonly Measured[]): Measured | null {
   const candidates = baseline.filter((b) => key(b) === key(build));
   return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
 }

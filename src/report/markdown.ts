@@ -2,65 +2,202 @@ import { renderDiagnosisMarkdown } from '../plan/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatSeconds } from '../units.js';
 import type { Report, ReportBuild } from './report.js';
+import { fitSections, type Section } from './trim.js';
+
+export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+export const COMMENT_LIMIT_BYTES = 65_535;
 
 const STATUS_ICON: Record<ReportBuild['status'], string> = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
-
 const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' } as const;
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const MiB = 1024 * 1024;
 
-/** Budgets that need a look, and what changed since the baseline. */
-function renderComparison(report: Report): string[] {
-  const { comparison, budgets } = report;
-  const lines: string[] = [];
-  if (comparison.baseline === null) lines.push('No baseline yet: growth budgets start counting from the next run on the base branch.');
-  else {
-    lines.push(`Compared with \`${comparison.baseline}\`.`);
-    for (const change of comparison.environment) lines.push(`- ${change.what} changed: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}${change.what === 'TensorRT' ? ' (plans can change size with TensorRT: see the budgets)' : ''}`);
-    if (comparison.added.length) lines.push(`- new: ${comparison.added.join(', ')}`);
-    if (comparison.removed.length) lines.push(`- gone: ${comparison.removed.join(', ')}`);
-  }
-  const notable = budgets.filter((b) => b.status === 'fail' || b.status === 'warn');
-  if (notable.length) {
-    lines.push('', '| | model | profile | budget | result |', '|---|---|---|---|---|');
-    for (const b of notable) lines.push(`| ${BUDGET_ICON[b.status]} | ${escapeCell(b.model)} | ${escapeCell(b.profile)} | ${b.metric} | ${escapeCell(b.message)} |`);
-  }
-  return lines;
+/** One engine on one GPU type, with its budgets: a row of the tables. */
+interface Row {
+  build: ReportBuild;
+  gpu: string;
+  zeroFraction: number | null;
+  budgets: Report['budgets'];
 }
 
-const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+function rowsOf(reports: readonly Report[]): Row[] {
+  return reports.flatMap((report) =>
+    report.builds.map((build) => ({
+      build,
+      gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+      zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+      budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })),
+  );
+}
 
-/** The job summary: one row per model × profile, then each failure with its hint. */
-export function renderSummary(report: Report): string {
-  const failed = report.builds.filter((b) => b.status === 'failed' || b.status === 'skipped');
-  const built = report.builds.length - failed.length;
-  const gpus = [...new Set(report.environment.gpus.map((g) => g.name ?? 'unknown GPU'))].join(', ') || 'GPU unknown';
-  const lines = [
-    `## trt-ci ${report.status === 'passed' ? '✅ passed' : '❌ failed'}`,
-    '',
-    `TensorRT ${report.environment.tensorrtVersion} · ${gpus} · ${built}/${report.builds.length} engines built`,
-    '',
-    '| | model | profile | plan | build | peak GPU memory | attempts | GPU |',
-    '|---|---|---|---:|---:|---:|---:|---|',
-    ...report.builds.map((b) =>
-      [
-        STATUS_ICON[b.status],
-        escapeCell(b.model),
-        escapeCell(b.profile),
-        b.bytes === null ? '—' : formatBytes(b.bytes),
-        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '—' : `${b.peakGpuMemoryMiB} MiB`,
-        String(b.attempts.length),
-        b.gpu ? `${b.gpu.index}` : '—',
-      ].join(' | ').replace(/^/, '| ').concat(' |'),
-    ),
-  ];
-  lines.push('', ...renderComparison(report));
-  for (const plan of report.plans.filter((p) => p.diagnosis)) lines.push('', `#### ${escapeCell(plan.model)} / ${escapeCell(plan.profile)}`, '', renderDiagnosisMarkdown(plan.diagnosis!));
-  if (report.preflight) lines.push('', renderPreflightMarkdown(report.preflight));
-  for (const b of failed) {
-    lines.push('', `### ❌ ${escapeCell(b.model)} / ${escapeCell(b.profile)}: ${b.failure?.kind ?? b.status}`, '');
-    if (b.failure) lines.push('```', b.failure.message, '```', '', `**What to do:** ${b.failure.hint}`);
-    const log = b.attempts[b.attempts.length - 1]?.log;
-    if (log) lines.push('', `Log: \`${log}\` · config: \`${b.configLocation}\``);
+function delta(now: number | null, before: number | null | undefined, show: (n: number) => string): string {
+  if (now === null || before === null || before === undefined) return '—';
+  if (now === before) return '=';
+  const sign = now > before ? '+' : '−';
+  const relative = before === 0 ? '' : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+  return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row: Row): boolean {
+  const { build } = row;
+  if (build.status !== 'built' && build.status !== 'cached') return true;
+  if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn')) return true;
+  if (!build.baseline) return true;
+  return build.baseline.bytes !== build.bytes;
+}
+
+function rowIcon(row: Row): string {
+  if (row.build.status !== 'built' && row.build.status !== 'cached') return STATUS_ICON[row.build.status];
+  if (row.budgets.some((b) => b.status === 'fail')) return '❌';
+  if (row.budgets.some((b) => b.status === 'warn')) return '⚠️';
+  return STATUS_ICON[row.build.status];
+}
+
+const TABLE_HEAD = ['| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
+
+function tableRow(row: Row): string {
+  const b = row.build;
+  const latency = b.perf?.latencyMs?.median ?? null;
+  return `| ${[
+    rowIcon(row),
+    cell(b.model),
+    cell(b.profile),
+    b.bytes === null ? '—' : formatBytes(b.bytes),
+    delta(b.bytes, b.baseline?.bytes, formatBytes),
+    row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+    b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+    b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
+    latency === null ? '—' : `${latency} ms`,
+  ].join(' | ')} |`;
+}
+
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows: readonly Row[]): Section[] {
+  const sections: Section[] = [];
+  for (const gpu of [...new Set(rows.map((r) => r.gpu))]) {
+    const mine = rows.filter((r) => r.gpu === gpu);
+    const shown = mine.filter(notable);
+    const folded = mine.filter((r) => !notable(r));
+    const head = `### ${cell(gpu)}`;
+    sections.push({ priority: 2, text: [head, '', ...(shown.length ? [...TABLE_HEAD, ...shown.map(tableRow)] : ['Every engine is the same size as on the baseline.'])].join('\n') });
+    if (folded.length) {
+      sections.push({ priority: 6, text: [`<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`, '', ...TABLE_HEAD, ...folded.map(tableRow), '', '</details>'].join('\n') });
+    }
+    sections.push({ priority: 5, text: sizeChart(gpu, mine) });
   }
-  return `${lines.join('\n')}\n`;
+  return sections;
+}
+
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu: string, rows: readonly Row[]): string {
+  const built = rows.filter((r) => r.build.bytes !== null);
+  if (built.length === 0) return '';
+  const mib = (n: number | null | undefined) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
+  const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+  const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+  return [
+    '```mermaid',
+    'xychart-beta',
+    `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+    `  x-axis [${labels.join(', ')}]`,
+    '  y-axis "MiB"',
+    `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+    ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+    '```',
+  ].join('\n');
+}
+
+function failures(rows: readonly Row[]): Section[] {
+  return rows
+    .filter((r) => r.build.failure && r.build.status !== 'built')
+    .map((r) => {
+      const b = r.build;
+      const log = b.attempts[b.attempts.length - 1]?.log;
+      return {
+        priority: 1,
+        text: [
+          `#### ❌ ${cell(b.model)} / ${cell(b.profile)} on ${cell(r.gpu)}: ${b.failure!.kind}`,
+          '',
+          '```',
+          b.failure!.message,
+          '```',
+          '',
+          `**What to do:** ${b.failure!.hint}`,
+          ...(log || b.configLocation ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')] : []),
+        ].join('\n'),
+      };
+    });
+}
+
+function budgetSection(reports: readonly Report[]): Section | null {
+  const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+  if (rows.length === 0) return null;
+  return {
+    priority: 2,
+    text: ['| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${cell(b.model)} | ${cell(b.profile)} | ${b.metric} | ${cell(b.message)} |`)].join('\n'),
+  };
+}
+
+function headline(reports: readonly Report[], title: string): string {
+  const rows = rowsOf(reports);
+  const passed = reports.every((r) => r.status === 'passed');
+  const built = rows.filter((r) => r.build.status === 'built' || r.build.status === 'cached').length;
+  const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+  const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+  const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+  const lines = [
+    `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+    '',
+    `${built}/${rows.length} engines built · TensorRT ${versions}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+  ];
+  for (const report of reports) {
+    const { comparison } = report;
+    const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+    if (comparison.baseline === null) {
+      lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+      continue;
+    }
+    const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
+    lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
+    if (comparison.environment.some((c) => c.what === 'TensorRT')) lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
+    if (comparison.added.length) lines.push(`New: ${comparison.added.join(', ')}.`);
+    if (comparison.removed.length) lines.push(`Gone: ${comparison.removed.join(', ')}.`);
+  }
+  return lines.join('\n');
+}
+
+export interface RenderOptions {
+  limit: number;
+  title?: string;
+  /** Prepended verbatim, kept whatever the trimming (the sticky comment's marker). */
+  marker?: string;
+}
+
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+export function renderReports(reports: readonly Report[], options: RenderOptions): string {
+  const rows = rowsOf(reports);
+  const sections: Section[] = [
+    { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+    ...failures(rows),
+    ...[budgetSection(reports)].filter((s): s is Section => s !== null),
+    ...gpuTables(rows).filter((s) => s.text),
+    ...reports.flatMap((r) =>
+      r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis!)].join('\n') })),
+    ),
+    ...reports.flatMap((r) => (r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight) }] : [])),
+  ];
+  const marker = options.marker ? `${options.marker}\n` : '';
+  const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
+  return marker + body;
+}
+
+/** The job summary of one run. */
+export function renderSummary(report: Report): string {
+  return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
 }

@@ -40,6 +40,15 @@ export interface ReportBuild {
   /** `trt-ci.yml:12:5`: where this model's profile is written, for annotations. */
   configLocation: string;
   onnxBytes: number | null;
+  /** The same engine in the baseline report, when there is one. */
+  baseline: BaselineFigures | null;
+}
+
+export interface BaselineFigures {
+  bytes: number | null;
+  buildSeconds: number | null;
+  peakGpuMemoryMiB: number | null;
+  latencyMedianMs: number | null;
 }
 
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
@@ -110,6 +119,7 @@ export function toReportBuild(record: BuildRecord, configLocation: string, onnxB
     failure: record.failure,
     configLocation,
     onnxBytes,
+    baseline: null,
   };
 }
 
