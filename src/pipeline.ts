@@ -78,7 +78,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     const match = before && matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
     build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
   }
-  const budgets = evaluateBudgets(measured, (name) => config.models.find((m) => m.name === name)!.budgets, before);
+  const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
+  const budgets = evaluateBudgets(measured, (name) => config.models[modelIndex(name)]!.budgets, before).map((row) => ({
+    ...row,
+    configLocation: config.position(['models', modelIndex(row.model), 'budgets', row.metric]),
+  }));
   const report: Report = {
     schema: 'trt-ci/report@1',
     status: overallStatus(builds, budgets),

@@ -28,6 +28,8 @@ export interface BudgetRow {
   baseline: number | null;
   status: 'pass' | 'warn' | 'fail' | 'no-baseline';
   message: string;
+  /** `trt-ci.yml:14:7`: the budget's line, for annotations. */
+  configLocation?: string;
 }
 
 export interface EnvironmentChange {

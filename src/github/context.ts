@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+
+/** What the runner tells the action about where it runs, read from the environment once. */
+export interface RunContext {
+  owner: string;
+  repo: string;
+  eventName: string;
+  sha: string;
+  runId: number | null;
+  workflowRef: string | null;
+  defaultBranch: string | null;
+  pullRequest: { number: number; headSha: string; baseRef: string; baseSha: string; fromFork: boolean } | null;
+  workspace: string;
+}
+
+interface EventPayload {
+  repository?: { default_branch?: string; full_name?: string };
+  pull_request?: { number: number; head: { sha: string; repo?: { full_name?: string } | null }; base: { ref: string; sha: string; repo?: { full_name?: string } } };
+}
+
+export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext | null {
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  if (!owner || !repo) return null;
+  let event: EventPayload = {};
+  try {
+    if (env.GITHUB_EVENT_PATH) event = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as EventPayload;
+  } catch {
+    event = {};
+  }
+  const pr = event.pull_request;
+  return {
+    owner,
+    repo,
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+    runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+    workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+    defaultBranch: event.repository?.default_branch ?? null,
+    pullRequest: pr
+      ? {
+          number: pr.number,
+          headSha: pr.head.sha,
+          baseRef: pr.base.ref,
+          baseSha: pr.base.sha,
+          // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+          fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+        }
+      : null,
+    workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+  };
+}

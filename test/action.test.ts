@@ -1,0 +1,214 @@
+// The bundled action, run as the Actions runner runs it (INPUT_*, GITHUB_* files and URLs), against a
+// local GitHub API that checks every request body against GitHub's OpenAPI description.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commentMarker } from '../src/github/comment.js';
+import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
+import { makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
+
+const root = join(import.meta.dirname, '..');
+
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  outputs: Record<string, string>;
+  summary: string;
+}
+
+/** A pull request event as GitHub writes it to GITHUB_EVENT_PATH. */
+function pullRequestEvent(runner: Runner, fork: boolean): string {
+  const file = join(runner.dir, 'event.json');
+  writeFileSync(file, JSON.stringify({
+    action: 'synchronize',
+    number: 7,
+    repository: { full_name: 'acme/engines', default_branch: 'main' },
+    pull_request: {
+      number: 7,
+      head: { sha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', ref: 'feature', repo: { full_name: fork ? 'someone/engines' : 'acme/engines' } },
+      base: { sha: '0f1e2d3c4b5a69788796a5b4c3d2e1f009182736', ref: 'main', repo: { full_name: 'acme/engines' } },
+    },
+  }));
+  return file;
+}
+
+function runAction(runner: Runner, api: GitHubApi, inputs: Record<string, string>, options: { fork?: boolean } = {}): Promise<ActionRun> {
+  const outputFile = join(runner.dir, `github-output-${Date.now()}`);
+  const summaryFile = join(runner.dir, `step-summary-${Date.now()}`);
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_REPOSITORY: 'acme/engines',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: pullRequestEvent(runner, options.fork ?? false),
+    GITHUB_SHA: 'ffffffffffffffffffffffffffffffffffffffff',
+    GITHUB_API_URL: api.url,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_WORKSPACE: runner.dir,
+    RUNNER_TEMP: runner.dir,
+    'INPUT_TOKEN': 'ghs_fakeTokenForTests0123456789',
+    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+  };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], { cwd: runner.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stdout += d));
+    child.on('exit', (code) => {
+      const written = readFileSync(outputFile, 'utf8');
+      const outputs: Record<string, string> = {};
+      for (const m of written.matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) outputs[m[1]!] = m[3]!;
+      resolve({ code, stdout, outputs, summary: readFileSync(summaryFile, 'utf8') });
+    });
+  });
+}
+
+async function withApi<T>(options: ApiOptions, work: (api: GitHubApi) => Promise<T>): Promise<T> {
+  const api = await startGitHubApi(options);
+  try {
+    return await work(api);
+  } finally {
+    await api.close();
+  }
+}
+
+function project(options: RunnerOptions = {}, profiles = 2, extra = ''): Runner {
+  const runner = makeRunner(options);
+  runner.touch('m.onnx');
+  const list = Array.from({ length: profiles }, (_, i) => `      - { name: p${i}, shapes: { x: 1x3x${8 + i}x8 } }`).join('\n');
+  runner.writeConfig(`output-dir: out\ncuda: "13.0"\n${extra}models:\n  - name: m\n    onnx: m.onnx\n    profiles:\n${list}\n`);
+  return runner;
+}
+
+const others = (count: number) => Array.from({ length: count }, (_, i) => ({ id: 100 + i, body: `comment ${i}`, user: { login: i % 2 ? 'alice' : 'bob' } }));
+
+describe('the action against a local GitHub API', () => {
+  it('creates one sticky comment, then updates it in place past 150 other comments on two pages', async () => {
+    const runner = project();
+    const marker = commentMarker('trt-ci.yml');
+    // Someone pasted the marker: that comment is not ours and must be left alone.
+    const decoy = { id: 50, body: `${marker}\nnot trt-ci`, user: { login: 'mallory' } };
+    await withApi({ comments: [decoy, ...others(150)] }, async (api) => {
+      const first = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(first.code, first.stdout).toBe(0);
+      const mine = api.comments.filter((c) => c.user.login === 'github-actions[bot]');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.body.startsWith(marker)).toBe(true);
+      expect(mine[0]!.body).toContain('## trt-ci ✅ passed');
+
+      const second = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(second.code, second.stdout).toBe(0);
+      expect(api.comments.filter((c) => c.user.login === 'github-actions[bot]')).toHaveLength(1);
+      const gets = api.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/issues/7/comments'));
+      expect(gets.map((r) => r.query.get('page') ?? '1')).toEqual(['1', '2', '1', '2']);
+      const patches = api.requests.filter((r) => r.method === 'PATCH' && r.path.includes('/issues/comments/'));
+      expect(patches.map((r) => r.path)).toEqual([`/repos/acme/engines/issues/comments/${mine[0]!.id}`]);
+      expect(decoy.body).toBe(`${marker}\nnot trt-ci`);
+      expect(api.violations).toEqual([]);
+      expect(first.outputs).toMatchObject({ status: 'passed', 'failed-builds': '' });
+      expect(first.outputs.report).toBe(join(runner.dir, 'out', 'report.json'));
+    });
+  });
+
+  it('a check run is created in progress and completed with the summary', async () => {
+    const runner = project();
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
+      expect(result.code).toBe(0);
+      const [[created, ...updates]] = [...api.checkRuns.values()];
+      expect(created).toMatchObject({ name: 'trt-ci', head_sha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', status: 'in_progress' });
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: 'passed: 2/2 engines' } });
+      expect(api.requests.some((r) => r.path.includes('/comments'))).toBe(false);
+      expect(api.violations).toEqual([]);
+    });
+  });
+
+  it('a fork\'s pull request (403 everywhere) still passes, annotates with workflow commands, and says which permissions are missing', async () => {
+    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0, TRTEXEC_STANDIN_ONLY: 'm.p1.plan' } }, 2, 'min-workspace: 4GiB\npreflight: warn-only\n');
+    await withApi({ fail: { 'POST check-runs': 403, 'POST comments': 403 } }, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always', 'fail-on': 'budget' }, { fork: true });
+      expect(result.code, result.stdout).toBe(0);
+      expect(result.summary).toContain('Creating the check run failed: a pull request from a fork gets a read-only token');
+      expect(result.summary).toContain('Commenting on the pull request failed: a pull request from a fork gets a read-only token');
+      expect(result.summary).toMatch(/permissions:\n {2}contents: read\n {2}checks: write\n {2}pull-requests: write/);
+      expect(result.stdout).toMatch(/^::error title=m\/p1%3A out-of-memory,file=trt-ci\.yml,line=\d+::/m);
+      expect(result.outputs['failed-builds']).toBe('m/p1');
+      expect(api.violations).toEqual([]);
+    });
+  });
+
+  it('a 500 from the comment endpoint is reported in the summary and does not fail the job', async () => {
+    const runner = project();
+    await withApi({ fail: { 'POST comments': 500 } }, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(result.code).toBe(0);
+      expect(result.summary).toContain('Commenting on the pull request failed: GitHub answered 500');
+      expect(result.summary).not.toContain('permissions:');
+      expect(result.stdout).toContain('::warning::trt-ci: Commenting on the pull request failed');
+    });
+  });
+
+  it('120 failed builds: a 70,000-byte report is trimmed under 65,535 bytes, and 120 annotations go in batches of 50', async () => {
+    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0 } }, 120, 'min-workspace: 4GiB\npreflight: warn-only\n');
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(result.code).toBe(1);
+      const full = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+      expect(Buffer.byteLength(full)).toBeGreaterThan(70_000);
+      const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
+      expect(Buffer.byteLength(comment.body)).toBeLessThanOrEqual(65_535);
+      expect(comment.body).toContain('## trt-ci ❌ failed');
+      expect(comment.body).toMatch(/sections? left out to stay under GitHub's size limit/);
+      const [[, ...updates]] = [...api.checkRuns.values()];
+      expect(updates.map((u) => ((u.output as { annotations?: unknown[] }).annotations ?? []).length)).toEqual([50, 50, 20]);
+      expect(updates.map((u) => u.status ?? null)).toEqual([null, null, 'completed']);
+      expect(updates.at(-1)).toMatchObject({ conclusion: 'failure' });
+      expect(api.violations).toEqual([]);
+      expect(result.stdout).toContain('::error::trt-ci: 120 build(s) failed');
+    });
+  }, 120_000);
+
+  it('a crash mid-run still completes the check run and writes the summary', async () => {
+    const runner = project();
+    // output-dir under a file: trt-ci cannot create it once the builds start.
+    writeFileSync(join(runner.dir, 'blocker'), 'a file');
+    runner.writeConfig('output-dir: blocker/out\ncuda: "13.0"\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
+      expect(result.code).toBe(1);
+      const [[created, ...updates]] = [...api.checkRuns.values()];
+      expect(created).toMatchObject({ status: 'in_progress' });
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'trt-ci could not run' } });
+      expect(result.summary).toContain('## trt-ci ❌ could not run');
+      expect(result.summary).toContain('ENOTDIR');
+      expect(result.outputs.status).toBe('error');
+      expect(api.violations).toEqual([]);
+    });
+  });
+
+  it('a bad input is named', async () => {
+    const runner = project();
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'sometimes' });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('::error::trt-ci: input comment: expected one of always, on-change, on-failure, never, got "sometimes"');
+    });
+  });
+});
+
+describe('the local GitHub API', () => {
+  it('catches a request body that GitHub\'s OpenAPI description does not allow', async () => {
+    await withApi({}, async (api) => {
+      await fetch(`${api.url}/repos/acme/engines/check-runs`, { method: 'POST', body: JSON.stringify({ name: 'x', head_sha: 'abc', status: 'bogus' }) });
+      await fetch(`${api.url}/repos/acme/engines/issues/7/comments`, { method: 'POST', body: JSON.stringify({ text: 'no body field' }) });
+      expect(api.violations).toEqual([
+        expect.stringMatching(/POST \/repos\/\{owner\}\/\{repo\}\/check-runs: body\/status must be equal to one of the allowed values/),
+        expect.stringMatching(/POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: body must have required property 'body'/),
+      ]);
+    });
+  });
+});
