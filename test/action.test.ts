@@ -119,7 +119,7 @@ describe('the action against a local GitHub API', () => {
     await withApi({}, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
       expect(result.code).toBe(0);
-      const [[created, ...updates]] = [...api.checkRuns.values()];
+      const [created, ...updates] = [...api.checkRuns.values()][0]!;
       expect(created).toMatchObject({ name: 'trt-ci', head_sha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', status: 'in_progress' });
       expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: 'passed: 2/2 engines' } });
       expect(api.requests.some((r) => r.path.includes('/comments'))).toBe(false);
@@ -163,7 +163,7 @@ describe('the action against a local GitHub API', () => {
       expect(Buffer.byteLength(comment.body)).toBeLessThanOrEqual(65_535);
       expect(comment.body).toContain('## trt-ci ❌ failed');
       expect(comment.body).toMatch(/sections? left out to stay under GitHub's size limit/);
-      const [[, ...updates]] = [...api.checkRuns.values()];
+      const [, ...updates] = [...api.checkRuns.values()][0]!;
       expect(updates.map((u) => ((u.output as { annotations?: unknown[] }).annotations ?? []).length)).toEqual([50, 50, 20]);
       expect(updates.map((u) => u.status ?? null)).toEqual([null, null, 'completed']);
       expect(updates.at(-1)).toMatchObject({ conclusion: 'failure' });
@@ -180,7 +180,7 @@ describe('the action against a local GitHub API', () => {
     await withApi({}, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
       expect(result.code).toBe(1);
-      const [[created, ...updates]] = [...api.checkRuns.values()];
+      const [created, ...updates] = [...api.checkRuns.values()][0]!;
       expect(created).toMatchObject({ status: 'in_progress' });
       expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'trt-ci could not run' } });
       expect(result.summary).toContain('## trt-ci ❌ could not run');
