@@ -8583,7 +8583,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 847:
+/***/ 5983:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8610,6 +8610,262 @@ class InputError extends Error {
 }
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./.build/tsc/units.js
+const SIZE_UNITS = {
+    B: 1,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+    TiB: 1024 ** 4,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+};
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
+function parseSize(text) {
+    const match = SIZE_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+}
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
+function parseDuration(text) {
+    const match = DURATION_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+const MiB = 1024 ** 2;
+function formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+function formatSeconds(seconds) {
+    if (seconds < 60)
+        return `${seconds.toFixed(1)} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/budget/metrics.js
+const METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': { units: ['fraction', 'bytes'], bare: 'fail', growth: true, describe: 'plan size growth over the baseline' },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': { units: ['fraction', 'bytes'], bare: 'fail', growth: false, describe: 'zero run at the end of the plan' },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': { units: ['fraction'], bare: 'fail', growth: true, describe: 'build time growth over the baseline' },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    'latency-growth': { units: ['fraction'], bare: 'warn', growth: true, describe: 'median latency growth over the baseline' },
+};
+const METRIC_NAMES = Object.keys(METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+};
+
+;// CONCATENATED MODULE: ./.build/tsc/budget/evaluate.js
+
+
+const evaluate_MiB = 1024 * 1024;
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
+}
+/** Builds in one list and not the other: a new model or profile, or one that is gone. */
+function addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * evaluate_MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return formatBytes(value);
+    if (unit === 'ratio')
+        return `${value.toFixed(2)}x`;
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline) {
+    const spec = METRICS[metric];
+    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric, baseline: baselineFigure(metric, base) };
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            return { ...row, value, limit: threshold.value, unit: threshold.unit, status: level, message: `${spec.describe} ${show(value, threshold.unit)} is over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return { ...row, value, limit: decisive.value, unit: decisive.unit, status: 'pass', message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}` };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null);
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/budget/baseline.js
+
+
+
+/** A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge. */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${path}: cannot read ${role}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
+    }
+    let report;
+    try {
+        report = JSON.parse(text);
+    }
+    catch (error) {
+        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+    }
+    if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
+        throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
+    }
+    return report;
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function measuredBuilds(report) {
+    return report.builds
+        .filter((b) => b.status === 'built' || b.status === 'cached')
+        .map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/**
+ * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
+ * says what changed in the environment and which engines are new or gone.
+ */
+function applyBaseline(report, baseline, baselinePath) {
+    const before = measuredBuilds(baseline);
+    const now = measuredBuilds(report);
+    for (const build of report.builds) {
+        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
+    }
+    report.comparison = {
+        baseline: baselinePath,
+        environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
+        ...addedAndRemoved(now, before),
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -8663,27 +8919,6 @@ function locate(doc, lines, path, atKey = false) {
 function rangeStart(node) {
     return node?.range?.[0];
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/budget/metrics.js
-const METRICS = {
-    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
-    'plan-growth': { units: ['fraction', 'bytes'], bare: 'fail', growth: true, describe: 'plan size growth over the baseline' },
-    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
-    'trailing-zeros': { units: ['fraction', 'bytes'], bare: 'fail', growth: false, describe: 'zero run at the end of the plan' },
-    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
-    'build-time-growth': { units: ['fraction'], bare: 'fail', growth: true, describe: 'build time growth over the baseline' },
-    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
-    'latency-growth': { units: ['fraction'], bare: 'warn', growth: true, describe: 'median latency growth over the baseline' },
-};
-const METRIC_NAMES = Object.keys(METRICS);
-/**
- * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
- * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
- */
-const DEFAULT_BUDGETS = {
-    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
-    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
-};
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -18245,53 +18480,6 @@ function overall(checks) {
     return status === 'skip' ? 'pass' : status;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/units.js
-const SIZE_UNITS = {
-    B: 1,
-    KiB: 1024,
-    MiB: 1024 ** 2,
-    GiB: 1024 ** 3,
-    TiB: 1024 ** 4,
-    KB: 1e3,
-    MB: 1e6,
-    GB: 1e9,
-    TB: 1e12,
-};
-const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
-/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
-function parseSize(text) {
-    const match = SIZE_PATTERN.exec(text.trim());
-    if (!match)
-        return null;
-    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
-}
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
-/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
-function parseDuration(text) {
-    const match = DURATION_PATTERN.exec(text.trim());
-    if (!match)
-        return null;
-    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
-}
-const MiB = 1024 ** 2;
-function formatBytes(bytes) {
-    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = 0;
-    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
-}
-function formatSeconds(seconds) {
-    if (seconds < 60)
-        return `${seconds.toFixed(1)} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 
 
@@ -18616,6 +18804,43 @@ function shapeProblem(range) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
+/** The HTML comment that identifies trt-ci's sticky comment for one report key. */
+function commentMarker(key) {
+    return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
+}
+/**
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
+ * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
+ */
+async function tokenIdentity(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch {
+        return 'github-actions[bot]';
+    }
+}
+/**
+ * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
+ * second one, however many comments the pull request has. Null when there was none and none was made.
+ */
+async function upsertStickyComment(octokit, comment, author, create = true) {
+    const marker = commentMarker(comment.key);
+    const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: comment.owner, repo: comment.repo, issue_number: comment.issueNumber, per_page: 100 });
+    const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
+    if (mine) {
+        await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
+        return { id: mine.id, created: false };
+    }
+    if (!create)
+        return null;
+    const { data } = await octokit.rest.issues.createComment({ owner: comment.owner, repo: comment.repo, issue_number: comment.issueNumber, body });
+    return { id: data.id, created: true };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/plan/render.js
 function myelinLines(diagnosis) {
     return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
@@ -18638,6 +18863,273 @@ function renderDiagnosisMarkdown(diagnosis) {
         '>',
         ...diagnosis.advice.map((a) => `> - ${a}`),
     ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [`preflight: ${result.status} (TensorRT ${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The preflight section of the job summary: problems first, with what to do. */
+function renderPreflightMarkdown(result) {
+    const order = { fail: 0, warn: 1, pass: 2, skip: 3 };
+    const rows = [...result.checks].sort((a, b) => order[a.status] - order[b.status]);
+    return [
+        `### Preflight ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        '| | check | result | what to do |',
+        '|---|---|---|---|',
+        ...rows.map((c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`),
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/trim.js
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => [...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n') + '\n';
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
+const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
+const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
+const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const markdown_MiB = 1024 * 1024;
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({
+        build,
+        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })));
+}
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0 ? '' : now / before >= 10 ? ` (×${Math.round(now / before).toLocaleString('en-US')})` : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+function rowIcon(row) {
+    if (row.build.status !== 'built' && row.build.status !== 'cached')
+        return STATUS_ICON[row.build.status];
+    if (row.budgets.some((b) => b.status === 'fail'))
+        return '❌';
+    if (row.budgets.some((b) => b.status === 'warn'))
+        return '⚠️';
+    return STATUS_ICON[row.build.status];
+}
+const TABLE_HEAD = ['| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
+function tableRow(row) {
+    const b = row.build;
+    const latency = b.perf?.latencyMs?.median ?? null;
+    return `| ${[
+        rowIcon(row),
+        markdown_cell(b.model),
+        markdown_cell(b.profile),
+        b.bytes === null ? '—' : formatBytes(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, formatBytes),
+        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * markdown_MiB),
+        latency === null ? '—' : `${latency} ms`,
+    ].join(' | ')} |`;
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [comparedAcrossGpus(rows, gpus), ...gpus.map((gpu) => ({ priority: 5, text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)) }))];
+    const sections = [];
+    for (const gpu of gpus) {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const head = `### ${markdown_cell(gpu)}`;
+        sections.push({ priority: 2, text: [head, '', ...(shown.length ? [...TABLE_HEAD, ...shown.map(tableRow)] : ['Every engine is the same size as on the baseline.'])].join('\n') });
+        if (folded.length) {
+            sections.push({ priority: 6, text: [`<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`, '', ...TABLE_HEAD, ...folded.map(tableRow), '', '</details>'].join('\n') });
+        }
+        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
+    }
+    return sections;
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const short = (gpu) => markdown_cell(gpu.replace(/^NVIDIA /, ''));
+    const head = ['| | model | profile |' + gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join(''), '|---|---|---|' + gpus.map(() => '---:|---:|---:|').join('')];
+    const lines = engines.map((engine) => {
+        const cells = gpus.map((gpu) => {
+            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+            if (!row)
+                return ' — | — | — |';
+            const b = row.build;
+            return ` ${rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `}${b.bytes === null ? '—' : formatBytes(b.bytes)} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds)} |`;
+        });
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return `| ${icon} | ${markdown_cell(engine.model)} | ${markdown_cell(engine.profile)} |${cells.join('')}`;
+    });
+    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
+}
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu, rows) {
+    const built = rows.filter((r) => r.build.bytes !== null);
+    if (built.length === 0)
+        return '';
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / markdown_MiB).toFixed(2)));
+    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "MiB"',
+        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+        '```',
+    ].join('\n');
+}
+function failures(rows) {
+    return rows
+        .filter((r) => r.build.failure && r.build.status !== 'built')
+        .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+            priority: 1,
+            text: [
+                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
+                '',
+                '```',
+                b.failure.message,
+                '```',
+                '',
+                `**What to do:** ${b.failure.hint}`,
+                ...(log || b.configLocation ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')] : []),
+            ].join('\n'),
+        };
+    });
+}
+function budgetSection(reports) {
+    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    if (rows.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: ['| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`)].join('\n'),
+    };
+}
+function headline(reports, title) {
+    const rows = rowsOf(reports);
+    const passed = reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => r.build.status === 'built' || r.build.status === 'cached').length;
+    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const lines = [
+        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        '',
+        `${built}/${rows.length} engines built · TensorRT ${versions}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+    ];
+    for (const report of reports) {
+        const { comparison } = report;
+        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+        if (comparison.baseline === null) {
+            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            continue;
+        }
+        const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
+        lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
+        if (comparison.environment.some((c) => c.what === 'TensorRT'))
+            lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
+        if (comparison.added.length)
+            lines.push(`New: ${comparison.added.join(', ')}.`);
+        if (comparison.removed.length)
+            lines.push(`Gone: ${comparison.removed.join(', ')}.`);
+    }
+    return lines.join('\n');
+}
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const sections = [
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+        ...failures(rows),
+        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...gpuTables(rows).filter((s) => s.text),
+        ...reports.flatMap((r) => r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis)].join('\n') }))),
+        ...reports.flatMap((r) => (r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight) }] : [])),
+    ];
+    const marker = options.marker ? `${options.marker}\n` : '';
+    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
+    return marker + body;
+}
+/** The job summary of one run. */
+function renderSummary(report) {
+    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -18927,8 +19419,6 @@ function describeError(error) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./.build/tsc/plan/layer-info.js
 
 // Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
@@ -20248,174 +20738,6 @@ function buildManifest(records, tensorrtVersion, outputDir, createdAt) {
     return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/budget/baseline.js
-
-
-/** A report from the base branch, read as data. */
-async function loadBaseline(path) {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new InputError(`${path}: cannot read baseline: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
-    }
-    let report;
-    try {
-        report = JSON.parse(text);
-    }
-    catch (error) {
-        throw new InputError(`${path}: the baseline is not JSON (${errorMessage(error)})`);
-    }
-    if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
-        throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
-    }
-    return report;
-}
-/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
-function measuredBuilds(report) {
-    return report.builds
-        .filter((b) => b.status === 'built' || b.status === 'cached')
-        .map((b) => {
-        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
-        return {
-            model: b.model,
-            profile: b.profile,
-            gpu: b.gpu?.name ?? null,
-            bytes: b.bytes,
-            zeroFraction: plan?.zeroFraction ?? null,
-            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-            onnxBytes: b.onnxBytes ?? null,
-            buildSeconds: b.buildSeconds,
-            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-        };
-    });
-}
-function environmentOf(report) {
-    const gpus = report.environment?.gpus ?? [];
-    return {
-        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
-        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/budget/evaluate.js
-
-
-const evaluate_MiB = 1024 * 1024;
-const key = (m) => `${m.model}/${m.profile}`;
-/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-function matchBaseline(build, baseline) {
-    const candidates = baseline.filter((b) => key(b) === key(build));
-    return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
-}
-/** Builds in one list and not the other: a new model or profile, or one that is gone. */
-function addedAndRemoved(current, baseline) {
-    const now = new Set(current.map(key));
-    const before = new Set(baseline.map(key));
-    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
-}
-function environmentChanges(before, now) {
-    const changes = [];
-    if (before.tensorrtVersion !== now.tensorrtVersion)
-        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
-    if (before.driverVersion !== now.driverVersion)
-        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
-    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
-    if (gpus(before.gpus) !== gpus(now.gpus))
-        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
-    return changes;
-}
-/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
-function measure(metric, unit, build, base) {
-    const growth = (now, before) => {
-        if (now === null || before === null)
-            return null;
-        if (unit === 'bytes')
-            return now - before;
-        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
-    };
-    switch (metric) {
-        case 'plan-size':
-            return build.bytes;
-        case 'zero-fraction':
-            return build.zeroFraction;
-        case 'trailing-zeros':
-            if (build.trailingZeroBytes === null || build.bytes === null)
-                return null;
-            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
-        case 'plan-to-onnx':
-            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
-        case 'peak-memory':
-            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * evaluate_MiB;
-        case 'plan-growth':
-            return growth(build.bytes, base?.bytes ?? null);
-        case 'build-time-growth':
-            return growth(build.buildSeconds, base?.buildSeconds ?? null);
-        case 'latency-growth':
-            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
-    }
-}
-function baselineFigure(metric, base) {
-    if (!base)
-        return null;
-    if (metric === 'plan-growth')
-        return base.bytes;
-    if (metric === 'build-time-growth')
-        return base.buildSeconds;
-    if (metric === 'latency-growth')
-        return base.latencyMedianMs;
-    return null;
-}
-function show(value, unit) {
-    if (unit === 'bytes')
-        return formatBytes(value);
-    if (unit === 'ratio')
-        return `${value.toFixed(2)}x`;
-    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
-}
-function judge(metric, limit, build, base, hasBaseline) {
-    const spec = METRICS[metric];
-    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric, baseline: baselineFigure(metric, base) };
-    if (spec.growth && !base) {
-        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
-        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
-    }
-    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
-    for (const level of levels) {
-        const threshold = limit[level];
-        const value = measure(metric, threshold.unit, build, base);
-        if (value === null)
-            return null;
-        if (value > threshold.value) {
-            return { ...row, value, limit: threshold.value, unit: threshold.unit, status: level, message: `${spec.describe} ${show(value, threshold.unit)} is over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` };
-        }
-    }
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const value = measure(metric, decisive.unit, build, base);
-    if (value === null)
-        return null;
-    return { ...row, value, limit: decisive.value, unit: decisive.unit, status: 'pass', message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}` };
-}
-/** Every budget of every build, against the baseline where the metric is a growth. */
-function evaluateBudgets(builds, budgetsFor, baseline) {
-    const rows = [];
-    for (const build of builds) {
-        const base = baseline ? matchBaseline(build, baseline) : null;
-        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
-            const row = judge(metric, limit, build, base, baseline !== null);
-            if (row)
-                rows.push(row);
-        }
-    }
-    return rows;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
 
 const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
@@ -21010,250 +21332,6 @@ function uniquePlugins(models) {
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
-const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
-/** The preflight table for a terminal. */
-function renderPreflightText(result) {
-    const width = Math.max(...result.checks.map((c) => c.id.length));
-    const lines = [`preflight: ${result.status} (TensorRT ${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`];
-    for (const check of result.checks) {
-        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
-        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
-            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
-const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-/** The preflight section of the job summary: problems first, with what to do. */
-function renderPreflightMarkdown(result) {
-    const order = { fail: 0, warn: 1, pass: 2, skip: 3 };
-    const rows = [...result.checks].sort((a, b) => order[a.status] - order[b.status]);
-    return [
-        `### Preflight ${MD_ICON[result.status]} ${result.status}`,
-        '',
-        '| | check | result | what to do |',
-        '|---|---|---|---|',
-        ...rows.map((c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`),
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/trim.js
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
-function cutBytes(text, limit) {
-    if (bytes(text) <= limit)
-        return text;
-    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
-    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
-        cut = cut.slice(0, -1);
-    return cut;
-}
-/**
- * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
- * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
- * headline (priority 0) is never dropped; if even it does not fit, it is cut.
- */
-function fitSections(sections, limit, leftOut) {
-    const kept = [...sections];
-    const join = (list, dropped) => [...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n') + '\n';
-    let dropped = 0;
-    while (bytes(join(kept, dropped)) > limit) {
-        const candidates = kept.filter((s) => s.priority > 0);
-        if (candidates.length === 0)
-            break;
-        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
-        kept.splice(kept.lastIndexOf(least), 1);
-        dropped += 1;
-    }
-    const text = join(kept, dropped);
-    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
-const COMMENT_LIMIT_BYTES = 65_535;
-const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
-const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
-const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const markdown_MiB = 1024 * 1024;
-function rowsOf(reports) {
-    return reports.flatMap((report) => report.builds.map((build) => ({
-        build,
-        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
-        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
-        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
-    })));
-}
-function delta(now, before, show) {
-    if (now === null || before === null || before === undefined)
-        return '—';
-    if (now === before)
-        return '=';
-    const sign = now > before ? '+' : '−';
-    const relative = before === 0 ? '' : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
-    return `${sign}${show(Math.abs(now - before))}${relative}`;
-}
-/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
-function notable(row) {
-    const { build } = row;
-    if (build.status !== 'built' && build.status !== 'cached')
-        return true;
-    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
-        return true;
-    if (!build.baseline)
-        return true;
-    return build.baseline.bytes !== build.bytes;
-}
-function rowIcon(row) {
-    if (row.build.status !== 'built' && row.build.status !== 'cached')
-        return STATUS_ICON[row.build.status];
-    if (row.budgets.some((b) => b.status === 'fail'))
-        return '❌';
-    if (row.budgets.some((b) => b.status === 'warn'))
-        return '⚠️';
-    return STATUS_ICON[row.build.status];
-}
-const TABLE_HEAD = ['| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
-function tableRow(row) {
-    const b = row.build;
-    const latency = b.perf?.latencyMs?.median ?? null;
-    return `| ${[
-        rowIcon(row),
-        markdown_cell(b.model),
-        markdown_cell(b.profile),
-        b.bytes === null ? '—' : formatBytes(b.bytes),
-        delta(b.bytes, b.baseline?.bytes, formatBytes),
-        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
-        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * markdown_MiB),
-        latency === null ? '—' : `${latency} ms`,
-    ].join(' | ')} |`;
-}
-/** One table per GPU type; rows that did not change against the baseline folded away. */
-function gpuTables(rows) {
-    const sections = [];
-    for (const gpu of [...new Set(rows.map((r) => r.gpu))]) {
-        const mine = rows.filter((r) => r.gpu === gpu);
-        const shown = mine.filter(notable);
-        const folded = mine.filter((r) => !notable(r));
-        const head = `### ${markdown_cell(gpu)}`;
-        sections.push({ priority: 2, text: [head, '', ...(shown.length ? [...TABLE_HEAD, ...shown.map(tableRow)] : ['Every engine is the same size as on the baseline.'])].join('\n') });
-        if (folded.length) {
-            sections.push({ priority: 6, text: [`<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`, '', ...TABLE_HEAD, ...folded.map(tableRow), '', '</details>'].join('\n') });
-        }
-        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
-    }
-    return sections;
-}
-/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
-function sizeChart(gpu, rows) {
-    const built = rows.filter((r) => r.build.bytes !== null);
-    if (built.length === 0)
-        return '';
-    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / markdown_MiB).toFixed(2)));
-    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
-    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
-        `  x-axis [${labels.join(', ')}]`,
-        '  y-axis "MiB"',
-        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
-        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
-        '```',
-    ].join('\n');
-}
-function failures(rows) {
-    return rows
-        .filter((r) => r.build.failure && r.build.status !== 'built')
-        .map((r) => {
-        const b = r.build;
-        const log = b.attempts[b.attempts.length - 1]?.log;
-        return {
-            priority: 1,
-            text: [
-                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
-                '',
-                '```',
-                b.failure.message,
-                '```',
-                '',
-                `**What to do:** ${b.failure.hint}`,
-                ...(log || b.configLocation ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')] : []),
-            ].join('\n'),
-        };
-    });
-}
-function budgetSection(reports) {
-    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
-    if (rows.length === 0)
-        return null;
-    return {
-        priority: 2,
-        text: ['| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`)].join('\n'),
-    };
-}
-function headline(reports, title) {
-    const rows = rowsOf(reports);
-    const passed = reports.every((r) => r.status === 'passed');
-    const built = rows.filter((r) => r.build.status === 'built' || r.build.status === 'cached').length;
-    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
-    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
-    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
-    const lines = [
-        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
-        '',
-        `${built}/${rows.length} engines built · TensorRT ${versions}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
-    ];
-    for (const report of reports) {
-        const { comparison } = report;
-        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
-        if (comparison.baseline === null) {
-            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
-            continue;
-        }
-        const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
-        lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
-        if (comparison.environment.some((c) => c.what === 'TensorRT'))
-            lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
-        if (comparison.added.length)
-            lines.push(`New: ${comparison.added.join(', ')}.`);
-        if (comparison.removed.length)
-            lines.push(`Gone: ${comparison.removed.join(', ')}.`);
-    }
-    return lines.join('\n');
-}
-/**
- * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
- * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
- * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
- */
-function renderReports(reports, options) {
-    const rows = rowsOf(reports);
-    const sections = [
-        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
-        ...failures(rows),
-        ...[budgetSection(reports)].filter((s) => s !== null),
-        ...gpuTables(rows).filter((s) => s.text),
-        ...reports.flatMap((r) => r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis)].join('\n') }))),
-        ...reports.flatMap((r) => (r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight) }] : [])),
-    ];
-    const marker = options.marker ? `${options.marker}\n` : '';
-    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
-    return marker + body;
-}
-/** The job summary of one run. */
-function renderSummary(report) {
-    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
 
 function toReportBuild(record, configLocation, onnxBytes, relativePath) {
@@ -21386,7 +21464,7 @@ function fileSize(path) {
 async function runPipeline(options) {
     const startedAt = new Date();
     const config = loadConfig(options.configFile);
-    const baseline = options.baselineFile ? await loadBaseline(options.baselineFile) : null;
+    const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
     const preflight = options.preflight === false ? null : await runPreflight(config, version);
@@ -21412,10 +21490,6 @@ async function runPipeline(options) {
     const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
     const measured = measuredBuilds({ builds, plans });
     const before = baseline ? measuredBuilds(baseline) : null;
-    for (const build of builds) {
-        const match = before && matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-        build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
-    }
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = evaluateBudgets(measured, (name) => config.models[modelIndex(name)].budgets, before).map((row) => ({
         ...row,
@@ -21432,13 +21506,11 @@ async function runPipeline(options) {
         builds,
         plans,
         budgets,
-        comparison: {
-            baseline: options.baselineFile ? rel(options.baselineFile) : null,
-            environment: baseline ? environmentChanges(environmentOf(baseline), environmentOf({ environment, preflight })) : [],
-            ...(before ? addedAndRemoved(measured, before) : { added: [], removed: [] }),
-        },
+        comparison: { baseline: null, environment: [], added: [], removed: [] },
         manifest: rel(manifestFile),
     };
+    if (baseline)
+        applyBaseline(report, baseline, rel(options.baselineFile));
     const reportFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'report.json');
     const summaryFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'summary.md');
     await (0,promises_namespaceObject.writeFile)(reportFile, `${JSON.stringify(report, null, 2)}\n`);
@@ -21462,6 +21534,9 @@ async function runPipeline(options) {
 
 
 
+
+
+
 const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
 const USAGE = `usage: trt-ci <command> [options]
 
@@ -21470,11 +21545,13 @@ commands:
   build       build every model × profile in trt-ci.yml (one trtexec per profile)
   run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
   verify      scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding
+  report      merge report.json files (one per runner type) into one markdown comment
   parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
 
 options:
   --config F      trt-ci.yml to use (default: trt-ci.yml)
-  --baseline F    run: a report.json from the base branch to compare against
+  --baseline F    run, report: a report.json from the base branch to compare against
+  --key K         report: the sticky comment's key (adds its marker)
   --json          print machine-readable JSON on stdout
   --exit-code N   parse-log: the exit status trtexec had (trusted before the log's own lines)
   --help          this text
@@ -21483,6 +21560,7 @@ exit status: 0 passed, 1 the work failed, 2 invalid input`;
 const OPTIONS = {
     config: { type: 'string' },
     baseline: { type: 'string' },
+    key: { type: 'string' },
     json: { type: 'boolean', default: false },
     'exit-code': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -21511,10 +21589,12 @@ async function runCli(argv, io) {
                 return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline ?? null, values.json, io);
             case 'verify':
                 return await verifyCommand(rest, values.json, io);
+            case 'report':
+                return await reportCommand(rest, values.baseline ?? null, values.key ?? null, io);
             case 'parse-log':
                 return await parseLogCommand(rest, values['exit-code'], values.json, io);
             default:
-                throw new InputError(`unknown command "${command}"; expected preflight, build, run, verify or parse-log (trt-ci --help)`);
+                throw new InputError(`unknown command "${command}"; expected preflight, build, run, verify, report or parse-log (trt-ci --help)`);
         }
     }
     catch (error) {
@@ -21601,6 +21681,18 @@ function renderTable(report) {
     }
     return `${out.join('\n')}\n`;
 }
+async function reportCommand(files, baselineFile, key, io) {
+    if (files.length === 0)
+        throw new InputError('report takes one or more REPORT.json files, got none');
+    const reports = await Promise.all(files.map((file) => loadReport(file, 'report')));
+    if (baselineFile) {
+        const baseline = await loadReport(baselineFile);
+        for (const report of reports)
+            applyBaseline(report, baseline, baselineFile);
+    }
+    io.stdout(renderReports(reports, { limit: COMMENT_LIMIT_BYTES, ...(key && { marker: commentMarker(key) }) }));
+    return reports.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
+}
 async function verifyCommand(files, json, io) {
     if (files.length === 0)
         throw new InputError('verify takes one or more PLAN files, got none');
@@ -21678,7 +21770,7 @@ function describeLog(log) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(847);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5983);
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
 const controller = new AbortController();

@@ -57642,60 +57642,6 @@ function buildManifest(records, tensorrtVersion, outputDir, createdAt) {
     return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/budget/baseline.js
-
-
-/** A report from the base branch, read as data. */
-async function loadBaseline(path) {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new InputError(`${path}: cannot read baseline: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
-    }
-    let report;
-    try {
-        report = JSON.parse(text);
-    }
-    catch (error) {
-        throw new InputError(`${path}: the baseline is not JSON (${errorMessage(error)})`);
-    }
-    if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
-        throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
-    }
-    return report;
-}
-/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
-function measuredBuilds(report) {
-    return report.builds
-        .filter((b) => b.status === 'built' || b.status === 'cached')
-        .map((b) => {
-        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
-        return {
-            model: b.model,
-            profile: b.profile,
-            gpu: b.gpu?.name ?? null,
-            bytes: b.bytes,
-            zeroFraction: plan?.zeroFraction ?? null,
-            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-            onnxBytes: b.onnxBytes ?? null,
-            buildSeconds: b.buildSeconds,
-            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-        };
-    });
-}
-function environmentOf(report) {
-    const gpus = report.environment?.gpus ?? [];
-    return {
-        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
-        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
-    };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/budget/evaluate.js
 
 
@@ -57808,6 +57754,78 @@ function evaluateBudgets(builds, budgetsFor, baseline) {
         }
     }
     return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/budget/baseline.js
+
+
+
+/** A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge. */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${path}: cannot read ${role}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
+    }
+    let report;
+    try {
+        report = JSON.parse(text);
+    }
+    catch (error) {
+        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+    }
+    if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
+        throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
+    }
+    return report;
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function measuredBuilds(report) {
+    return report.builds
+        .filter((b) => b.status === 'built' || b.status === 'cached')
+        .map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/**
+ * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
+ * says what changed in the environment and which engines are new or gone.
+ */
+function applyBaseline(report, baseline, baselinePath) {
+    const before = measuredBuilds(baseline);
+    const now = measuredBuilds(report);
+    for (const build of report.builds) {
+        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
+    }
+    report.comparison = {
+        baseline: baselinePath,
+        environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
+        ...addedAndRemoved(now, before),
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/plan/layer-info.js
@@ -58602,7 +58620,8 @@ function delta(now, before, show) {
     if (now === before)
         return '=';
     const sign = now > before ? '+' : '−';
-    const relative = before === 0 ? '' : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0 ? '' : now / before >= 10 ? ` (×${Math.round(now / before).toLocaleString('en-US')})` : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
     return `${sign}${show(Math.abs(now - before))}${relative}`;
 }
 /** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
@@ -58643,8 +58662,11 @@ function tableRow(row) {
 }
 /** One table per GPU type; rows that did not change against the baseline folded away. */
 function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [comparedAcrossGpus(rows, gpus), ...gpus.map((gpu) => ({ priority: 5, text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)) }))];
     const sections = [];
-    for (const gpu of [...new Set(rows.map((r) => r.gpu))]) {
+    for (const gpu of gpus) {
         const mine = rows.filter((r) => r.gpu === gpu);
         const shown = mine.filter(notable);
         const folded = mine.filter((r) => !notable(r));
@@ -58656,6 +58678,25 @@ function gpuTables(rows) {
         sections.push({ priority: 5, text: sizeChart(gpu, mine) });
     }
     return sections;
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const short = (gpu) => markdown_cell(gpu.replace(/^NVIDIA /, ''));
+    const head = ['| | model | profile |' + gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join(''), '|---|---|---|' + gpus.map(() => '---:|---:|---:|').join('')];
+    const lines = engines.map((engine) => {
+        const cells = gpus.map((gpu) => {
+            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+            if (!row)
+                return ' — | — | — |';
+            const b = row.build;
+            return ` ${rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `}${b.bytes === null ? '—' : formatBytes(b.bytes)} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds)} |`;
+        });
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return `| ${icon} | ${markdown_cell(engine.model)} | ${markdown_cell(engine.profile)} |${cells.join('')}`;
+    });
+    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
 /** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
 function sizeChart(gpu, rows) {
@@ -58892,7 +58933,7 @@ function fileSize(path) {
 async function runPipeline(options) {
     const startedAt = new Date();
     const config = loadConfig(options.configFile);
-    const baseline = options.baselineFile ? await loadBaseline(options.baselineFile) : null;
+    const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
     const preflight = options.preflight === false ? null : await runPreflight(config, version);
@@ -58918,10 +58959,6 @@ async function runPipeline(options) {
     const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
     const measured = measuredBuilds({ builds, plans });
     const before = baseline ? measuredBuilds(baseline) : null;
-    for (const build of builds) {
-        const match = before && matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-        build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
-    }
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = evaluateBudgets(measured, (name) => config.models[modelIndex(name)].budgets, before).map((row) => ({
         ...row,
@@ -58938,13 +58975,11 @@ async function runPipeline(options) {
         builds,
         plans,
         budgets,
-        comparison: {
-            baseline: options.baselineFile ? rel(options.baselineFile) : null,
-            environment: baseline ? environmentChanges(environmentOf(baseline), environmentOf({ environment, preflight })) : [],
-            ...(before ? addedAndRemoved(measured, before) : { added: [], removed: [] }),
-        },
+        comparison: { baseline: null, environment: [], added: [], removed: [] },
         manifest: rel(manifestFile),
     };
+    if (baseline)
+        applyBaseline(report, baseline, rel(options.baselineFile));
     const reportFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'report.json');
     const summaryFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'summary.md');
     await (0,promises_namespaceObject.writeFile)(reportFile, `${JSON.stringify(report, null, 2)}\n`);

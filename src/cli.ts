@@ -3,7 +3,10 @@ import { relative } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { BuildEvent } from './build/build-profile.js';
 import { errorMessage, InputError } from './errors.js';
+import { applyBaseline, loadReport } from './budget/baseline.js';
 import { loadConfig } from './config/load.js';
+import { commentMarker } from './github/comment.js';
+import { COMMENT_LIMIT_BYTES, renderReports } from './report/markdown.js';
 import { renderDiagnosisText } from './plan/render.js';
 import { scanPlan } from './plan/scan-plan.js';
 import { verifiedPlan } from './plan/verify-stage.js';
@@ -31,11 +34,13 @@ commands:
   build       build every model × profile in trt-ci.yml (one trtexec per profile)
   run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
   verify      scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding
+  report      merge report.json files (one per runner type) into one markdown comment
   parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
 
 options:
   --config F      trt-ci.yml to use (default: trt-ci.yml)
-  --baseline F    run: a report.json from the base branch to compare against
+  --baseline F    run, report: a report.json from the base branch to compare against
+  --key K         report: the sticky comment's key (adds its marker)
   --json          print machine-readable JSON on stdout
   --exit-code N   parse-log: the exit status trtexec had (trusted before the log's own lines)
   --help          this text
@@ -45,6 +50,7 @@ exit status: 0 passed, 1 the work failed, 2 invalid input`;
 const OPTIONS = {
   config: { type: 'string' },
   baseline: { type: 'string' },
+  key: { type: 'string' },
   json: { type: 'boolean', default: false },
   'exit-code': { type: 'string' },
   help: { type: 'boolean', default: false },
@@ -73,10 +79,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline ?? null, values.json, io);
       case 'verify':
         return await verifyCommand(rest, values.json, io);
+      case 'report':
+        return await reportCommand(rest, values.baseline ?? null, values.key ?? null, io);
       case 'parse-log':
         return await parseLogCommand(rest, values['exit-code'], values.json, io);
       default:
-        throw new InputError(`unknown command "${command}"; expected preflight, build, run, verify or parse-log (trt-ci --help)`);
+        throw new InputError(`unknown command "${command}"; expected preflight, build, run, verify, report or parse-log (trt-ci --help)`);
     }
   } catch (error) {
     if (error instanceof InputError) {
@@ -157,6 +165,17 @@ function renderTable(report: Report): string {
     if (log) out.push(`  log:  ${log}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+async function reportCommand(files: string[], baselineFile: string | null, key: string | null, io: CliIo): Promise<number> {
+  if (files.length === 0) throw new InputError('report takes one or more REPORT.json files, got none');
+  const reports = await Promise.all(files.map((file) => loadReport(file, 'report')));
+  if (baselineFile) {
+    const baseline = await loadReport(baselineFile);
+    for (const report of reports) applyBaseline(report, baseline, baselineFile);
+  }
+  io.stdout(renderReports(reports, { limit: COMMENT_LIMIT_BYTES, ...(key && { marker: commentMarker(key) }) }));
+  return reports.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
 }
 
 async function verifyCommand(files: string[], json: boolean, io: CliIo): Promise<number> {

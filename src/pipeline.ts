@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 import type { BuildEvent } from './build/build-profile.js';
 import { runBuildStage, skipBuildStage } from './build/build-stage.js';
 import { buildManifest } from './build/manifest.js';
-import { loadBaseline, environmentOf, measuredBuilds } from './budget/baseline.js';
-import { addedAndRemoved, environmentChanges, evaluateBudgets, matchBaseline } from './budget/evaluate.js';
+import { applyBaseline, loadReport, measuredBuilds } from './budget/baseline.js';
+import { evaluateBudgets } from './budget/evaluate.js';
 import { loadConfig } from './config/load.js';
 import { verifyBuilds } from './plan/verify-stage.js';
 import { runPreflight } from './preflight/preflight.js';
@@ -45,7 +45,7 @@ function fileSize(path: string): number | null {
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
   const config = loadConfig(options.configFile);
-  const baseline = options.baselineFile ? await loadBaseline(options.baselineFile) : null;
+  const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
   const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version);
   const preflight = options.preflight === false ? null : await runPreflight(config, version);
@@ -74,10 +74,6 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
   const measured = measuredBuilds({ builds, plans });
   const before = baseline ? measuredBuilds(baseline) : null;
-  for (const build of builds) {
-    const match = before && matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-    build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
-  }
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
   const budgets = evaluateBudgets(measured, (name) => config.models[modelIndex(name)]!.budgets, before).map((row) => ({
     ...row,
@@ -94,13 +90,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     builds,
     plans,
     budgets,
-    comparison: {
-      baseline: options.baselineFile ? rel(options.baselineFile) : null,
-      environment: baseline ? environmentChanges(environmentOf(baseline), environmentOf({ environment, preflight })) : [],
-      ...(before ? addedAndRemoved(measured, before) : { added: [], removed: [] }),
-    },
+    comparison: { baseline: null, environment: [], added: [], removed: [] },
     manifest: rel(manifestFile),
   };
+  if (baseline) applyBaseline(report, baseline, rel(options.baselineFile!));
   const reportFile = join(config.outputDir, 'report.json');
   const summaryFile = join(config.outputDir, 'summary.md');
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);

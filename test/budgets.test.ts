@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBaseline } from '../src/budget/baseline.js';
+import { loadReport } from '../src/budget/baseline.js';
 import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/budget/evaluate.js';
 import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/budget/metrics.js';
 import { diagnosePlan } from '../src/plan/diagnose.js';
@@ -96,7 +96,7 @@ describe('the baseline file', () => {
   ])('%s is an input error naming the file', async (_what, text, message) => {
     const file = join(dir, text === null ? 'gone.json' : 'bad.json');
     if (text !== null) writeFileSync(file, text);
-    await expect(loadBaseline(file)).rejects.toThrow(message);
+    await expect(loadReport(file)).rejects.toThrow(message);
   });
 });
 

@@ -1,22 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { errorMessage, InputError } from '../errors.js';
 import type { Report } from '../report/report.js';
-import type { Environment, Measured } from './evaluate.js';
+import { addedAndRemoved, environmentChanges, matchBaseline, type Environment, type Measured } from './evaluate.js';
 
-/** A report from the base branch, read as data. */
-export async function loadBaseline(path: string): Promise<Report> {
+/** A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge. */
+export async function loadReport(path: string, role = 'baseline'): Promise<Report> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${path}: cannot read baseline: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
+    throw new InputError(`${path}: cannot read ${role}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
   }
   let report: Partial<Report>;
   try {
     report = JSON.parse(text) as Partial<Report>;
   } catch (error) {
-    throw new InputError(`${path}: the baseline is not JSON (${errorMessage(error)})`);
+    throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
   }
   if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
     throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
@@ -51,5 +51,23 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
     tensorrtVersion: report.environment?.tensorrtVersion ?? null,
     driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
     gpus: gpus.map((g) => g.name).filter((name): name is string => name !== null),
+  };
+}
+
+/**
+ * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
+ * says what changed in the environment and which engines are new or gone.
+ */
+export function applyBaseline(report: Report, baseline: Report, baselinePath: string): void {
+  const before = measuredBuilds(baseline);
+  const now = measuredBuilds(report);
+  for (const build of report.builds) {
+    const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+    build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
+  }
+  report.comparison = {
+    baseline: baselinePath,
+    environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
+    ...addedAndRemoved(now, before),
   };
 }

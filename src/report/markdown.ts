@@ -35,7 +35,8 @@ function delta(now: number | null, before: number | null | undefined, show: (n: 
   if (now === null || before === null || before === undefined) return '—';
   if (now === before) return '=';
   const sign = now > before ? '+' : '−';
-  const relative = before === 0 ? '' : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+  // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+  const relative = before === 0 ? '' : now / before >= 10 ? ` (×${Math.round(now / before).toLocaleString('en-US')})` : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
   return `${sign}${show(Math.abs(now - before))}${relative}`;
 }
 
@@ -75,8 +76,10 @@ function tableRow(row: Row): string {
 
 /** One table per GPU type; rows that did not change against the baseline folded away. */
 function gpuTables(rows: readonly Row[]): Section[] {
+  const gpus = [...new Set(rows.map((r) => r.gpu))];
+  if (gpus.length > 1) return [comparedAcrossGpus(rows, gpus), ...gpus.map((gpu) => ({ priority: 5, text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)) }))];
   const sections: Section[] = [];
-  for (const gpu of [...new Set(rows.map((r) => r.gpu))]) {
+  for (const gpu of gpus) {
     const mine = rows.filter((r) => r.gpu === gpu);
     const shown = mine.filter(notable);
     const folded = mine.filter((r) => !notable(r));
@@ -88,6 +91,25 @@ function gpuTables(rows: readonly Row[]): Section[] {
     sections.push({ priority: 5, text: sizeChart(gpu, mine) });
   }
   return sections;
+}
+
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows: readonly Row[], gpus: readonly string[]): Section {
+  const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+  const short = (gpu: string) => cell(gpu.replace(/^NVIDIA /, ''));
+  const head = ['| | model | profile |' + gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join(''), '|---|---|---|' + gpus.map(() => '---:|---:|---:|').join('')];
+  const lines = engines.map((engine) => {
+    const cells = gpus.map((gpu) => {
+      const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+      if (!row) return ' — | — | — |';
+      const b = row.build;
+      return ` ${rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `}${b.bytes === null ? '—' : formatBytes(b.bytes)} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds)} |`;
+    });
+    const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+    const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+    return `| ${icon} | ${cell(engine.model)} | ${cell(engine.profile)} |${cells.join('')}`;
+  });
+  return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
 
 /** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
