@@ -8854,7 +8854,7 @@ function environmentOf(report) {
  * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
  * says what changed in the environment and which engines are new or gone.
  */
-function applyBaseline(report, baseline, baselinePath) {
+function applyBaseline(report, baseline, baselinePath, note = null) {
     const before = measuredBuilds(baseline);
     const now = measuredBuilds(report);
     for (const build of report.builds) {
@@ -8863,6 +8863,7 @@ function applyBaseline(report, baseline, baselinePath) {
     }
     report.comparison = {
         baseline: baselinePath,
+        note,
         environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
         ...addedAndRemoved(now, before),
     };
@@ -19099,6 +19100,8 @@ function headline(reports, title) {
         }
         const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
         lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
+        if (comparison.note)
+            lines.push(`_${comparison.note}_`);
         if (comparison.environment.some((c) => c.what === 'TensorRT'))
             lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
         if (comparison.added.length)
@@ -21510,7 +21513,7 @@ async function runPipeline(options) {
         manifest: rel(manifestFile),
     };
     if (baseline)
-        applyBaseline(report, baseline, rel(options.baselineFile));
+        applyBaseline(report, baseline, rel(options.baselineFile), options.baselineNote ?? null);
     const reportFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'report.json');
     const summaryFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'summary.md');
     await (0,promises_namespaceObject.writeFile)(reportFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -3,6 +3,7 @@ import { getOctokit } from '@actions/github';
 import { isAbsolute, relative } from 'node:path';
 import { errorMessage, InputError } from './errors.js';
 import { reportAnnotations, type Annotation } from './github/annotations.js';
+import { findBaseline, storesBaseline, uploadBaseline } from './github/baseline-artifact.js';
 import { completeCheckRun, startCheckRun, type CheckTarget } from './github/check-run.js';
 import { commentMarker, tokenIdentity, upsertStickyComment } from './github/comment.js';
 import { readRunContext } from './github/context.js';
@@ -21,7 +22,8 @@ interface ActionInputs {
   token: string;
   comment: CommentPolicy;
   failOn: FailOn[];
-  baseline: string | null;
+  /** auto: the base branch's stored report; none; or a path. */
+  baseline: string;
   checkName: string;
   reportKey: string;
 }
@@ -35,14 +37,14 @@ export function readInputs(): ActionInputs {
   if (bad) throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
   const token = core.getInput('token');
   if (token) core.setSecret(token);
-  const baseline = core.getInput('baseline') || 'none';
+  const baseline = core.getInput('baseline') || 'auto';
   const config = core.getInput('config') || 'trt-ci.yml';
   return {
     config,
     token,
     comment: comment as CommentPolicy,
     failOn: failOn as FailOn[],
-    baseline: baseline === 'none' || baseline === 'auto' ? null : baseline,
+    baseline,
     checkName: core.getInput('check-name') || 'trt-ci',
     reportKey: core.getInput('report-key') || config,
   };
@@ -129,12 +131,25 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
     }
   }
 
+  let baselineFile: string | null = inputs.baseline === 'auto' || inputs.baseline === 'none' ? null : inputs.baseline;
+  let baselineNote: string | null = null;
+  if (inputs.baseline === 'auto' && octokit && context?.pullRequest) {
+    try {
+      const found = await findBaseline(octokit, inputs.token, context, inputs.reportKey);
+      baselineFile = found?.file ?? null;
+      baselineNote = found?.note ?? null;
+    } catch (error) {
+      problems.push(reportingProblem('Finding the base branch\'s report', 'actions: read', error, fromFork));
+    }
+  }
+
   let result: PipelineResult | null = null;
   let crash: unknown = null;
   try {
     result = await runPipeline({
       configFile: inputs.config,
-      baselineFile: inputs.baseline,
+      baselineFile,
+      baselineNote,
       signal,
       onEvent: (event) => {
         if (event.type === 'done') core.info(`${event.record.model}/${event.record.profile}: ${event.record.status}`);
@@ -194,6 +209,14 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
       } catch (error) {
         problems.push(reportingProblem('Commenting on the pull request', 'pull-requests: write', error, fromFork));
       }
+    }
+  }
+
+  if (result && context && storesBaseline(context, process.env.GITHUB_REF) && inputs.baseline !== 'none' && process.env.ACTIONS_RUNTIME_TOKEN) {
+    try {
+      await uploadBaseline(result.reportFile, inputs.reportKey);
+    } catch (error) {
+      problems.push(reportingProblem('Storing the report as the baseline artifact', 'actions: write', error, fromFork));
     }
   }
 

@@ -20,6 +20,8 @@ export interface PipelineOptions {
   onEvent?: (event: BuildEvent) => void;
   /** A report from the base branch: budgets on growth compare against it. */
   baselineFile?: string | null;
+  /** Where the baseline came from, said next to the comparison. */
+  baselineNote?: string | null;
   /** `trt-ci build` builds without preflight; `run` and the action check the runner first. */
   preflight?: boolean;
   /** Aborting kills the running builds and skips the rest; the report is still written. */
@@ -93,7 +95,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     comparison: { baseline: null, environment: [], added: [], removed: [] },
     manifest: rel(manifestFile),
   };
-  if (baseline) applyBaseline(report, baseline, rel(options.baselineFile!));
+  if (baseline) applyBaseline(report, baseline, rel(options.baselineFile!), options.baselineNote ?? null);
   const reportFile = join(config.outputDir, 'report.json');
   const summaryFile = join(config.outputDir, 'summary.md');
   await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,12 +1,12 @@
 // The bundled action, run as the Actions runner runs it (INPUT_*, GITHUB_* files and URLs), against a
 // local GitHub API that checks every request body against GitHub's OpenAPI description.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commentMarker } from '../src/github/comment.js';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
-import { makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
+import { cli, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -33,7 +33,7 @@ function pullRequestEvent(runner: Runner, fork: boolean): string {
   return file;
 }
 
-function runAction(runner: Runner, api: GitHubApi, inputs: Record<string, string>, options: { fork?: boolean } = {}): Promise<ActionRun> {
+function runAction(runner: Runner, api: GitHubApi, inputs: Record<string, string>, options: { fork?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<ActionRun> {
   const outputFile = join(runner.dir, `github-output-${Date.now()}`);
   const summaryFile = join(runner.dir, `step-summary-${Date.now()}`);
   writeFileSync(outputFile, '');
@@ -52,6 +52,7 @@ function runAction(runner: Runner, api: GitHubApi, inputs: Record<string, string
     RUNNER_TEMP: runner.dir,
     'INPUT_TOKEN': 'ghs_fakeTokenForTests0123456789',
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    ...options.env,
   };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], { cwd: runner.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -196,6 +197,47 @@ describe('the action against a local GitHub API', () => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'sometimes' });
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('::error::trt-ci: input comment: expected one of always, on-change, on-failure, never, got "sometimes"');
+    });
+  });
+});
+
+describe('baseline: auto', () => {
+  it('takes the report of the newest successful push run on the base branch (not a fork\'s), and says it is not the merge-base', async () => {
+    const config = 'output-dir: out\ncuda: "13.0"\nmodels:\n  - name: m\n    onnx: m.onnx\n    budgets: { plan-growth: 10% }\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    // The base branch's run: TensorRT 10.16.
+    const before = makeRunner({ version: '10.16.1.11' });
+    before.touch('m.onnx');
+    const baseRun = await cli(['run', '--config', before.writeConfig(config)]);
+    expect(baseRun.code, baseRun.stderr).toBe(0);
+    const zip = join(before.dir, 'artifact.zip');
+    execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); z.write(sys.argv[2], "report.json"); z.close()', zip, join(before.dir, 'out', 'report.json')]);
+    // This pull request: TensorRT 11.2 pads the plan.
+    const after = makeRunner({ version: '11.2.1.2', trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 8 * 1024 * 1024 } });
+    after.touch('m.onnx');
+    after.writeConfig(config);
+    const runs = {
+      total_count: 2,
+      workflow_runs: [
+        { id: 555, head_sha: '1111111111111111111111111111111111111111', head_repository: { full_name: 'someone/engines' } },
+        { id: 556, head_sha: '2222222222222222222222222222222222222222', head_repository: { full_name: 'acme/engines' } },
+      ],
+    };
+    const routes = {
+      'GET /repos/acme/engines/actions/workflows/engines.yml/runs': () => ({ status: 200, body: runs }),
+      'GET /repos/acme/engines/actions/runs/556/artifacts': () => ({ status: 200, body: { total_count: 1, artifacts: [{ id: 77, name: 'trt-ci-report-trt-ci.yml', expired: false }] } }),
+      'GET /repos/acme/engines/actions/artifacts/77/zip': (_url: URL, base: string) => ({ status: 302, body: {}, headers: { location: `${base}/blob/report.zip` } }),
+      'GET /blob/report.zip': () => ({ status: 200, body: readFileSync(zip) }),
+      'GET /repos/acme/engines/compare/0f1e2d3c4b5a69788796a5b4c3d2e1f009182736...a1b2c3d4e5f60718293a4b5c6d7e8f9012345678': () => ({ status: 200, body: { merge_base_commit: { sha: '3333333333333333333333333333333333333333' } } }),
+    };
+    await withApi({ routes }, async (api) => {
+      const result = await runAction(after, api, { config: 'trt-ci.yml', comment: 'never' }, { env: { GITHUB_WORKFLOW_REF: 'acme/engines/.github/workflows/engines.yml@refs/pull/7/merge' } });
+      expect(result.code, result.stdout).toBe(1);
+      expect(api.requests.some((r) => r.path === '/repos/acme/engines/actions/runs/555/artifacts')).toBe(false);
+      expect(result.summary).toContain("baseline: run 556 on main at 2222222, which is not the pull request's merge-base 3333333");
+      expect(result.summary).toContain('**TensorRT changed: 10.16.1.11 → 11.2.1.2**');
+      expect(result.summary).toMatch(/plan-growth \| plan size growth over the baseline [\d,.]+% is over the limit 10%/);
+      expect(result.stdout).toContain('::error::trt-ci: 1 budget(s) exceeded: m/p plan-growth');
+      expect(api.violations).toEqual([]);
     });
   });
 });

@@ -58,7 +58,7 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
  * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
  * says what changed in the environment and which engines are new or gone.
  */
-export function applyBaseline(report: Report, baseline: Report, baselinePath: string): void {
+export function applyBaseline(report: Report, baseline: Report, baselinePath: string, note: string | null = null): void {
   const before = measuredBuilds(baseline);
   const now = measuredBuilds(report);
   for (const build of report.builds) {
@@ -67,6 +67,7 @@ export function applyBaseline(report: Report, baseline: Report, baselinePath: st
   }
   report.comparison = {
     baseline: baselinePath,
+    note,
     environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
     ...addedAndRemoved(now, before),
   };

@@ -183,6 +183,7 @@ function headline(reports: readonly Report[], title: string): string {
     }
     const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
     lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
+    if (comparison.note) lines.push(`_${comparison.note}_`);
     if (comparison.environment.some((c) => c.what === 'TensorRT')) lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
     if (comparison.added.length) lines.push(`New: ${comparison.added.join(', ')}.`);
     if (comparison.removed.length) lines.push(`Gone: ${comparison.removed.join(', ')}.`);

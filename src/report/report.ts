@@ -61,6 +61,8 @@ export interface ReportPlan extends PlanScan {
 export interface Comparison {
   /** The baseline report, or null when there is none yet. */
   baseline: string | null;
+  /** Where the baseline came from (which run, whether it is the merge-base). */
+  note?: string | null;
   environment: EnvironmentChange[];
   /** model/profile pairs built now and not in the baseline, and the other way round. */
   added: string[];

@@ -49,6 +49,8 @@ export interface ApiComment {
 export interface ApiOptions {
   /** Comments already on the pull request. */
   comments?: ApiComment[];
+  /** More endpoints: "GET /path" → status, JSON (or a Buffer) and headers. Paths under /blob/ are not GitHub's API. */
+  routes?: Record<string, (url: URL, base: string) => { status: number; body: unknown; headers?: Record<string, string> }>;
   /** Answer these operations with this status instead, e.g. { 'POST comments': 403 }. */
   fail?: Partial<Record<'GET user' | 'GET comments' | 'POST comments' | 'PATCH comments' | 'POST check-runs' | 'PATCH check-runs', number>>;
 }
@@ -85,7 +87,15 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
     const method = req.method ?? 'GET';
     requests.push({ method, path: url.pathname, query: url.searchParams, body });
-    violations.push(...validate(method, url.pathname, body));
+    if (!url.pathname.startsWith('/blob/')) violations.push(...validate(method, url.pathname, body));
+    const route = options.routes?.[`${method} ${url.pathname}`];
+    if (route) {
+      const answer = route(url, `http://${req.headers.host}`);
+      const raw = Buffer.isBuffer(answer.body);
+      res.writeHead(answer.status, { 'content-type': raw ? 'application/zip' : 'application/json', ...answer.headers });
+      res.end(raw ? answer.body : JSON.stringify(answer.body));
+      return;
+    }
     const send = (status: number, data: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(data));

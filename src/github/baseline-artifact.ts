@@ -1,0 +1,64 @@
+import { DefaultArtifactClient } from '@actions/artifact';
+import type { getOctokit } from '@actions/github';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import type { RunContext } from './context.js';
+
+type Octokit = ReturnType<typeof getOctokit>;
+
+/** The artifact a default-branch run stores its report in, per report key. */
+export function baselineArtifactName(reportKey: string): string {
+  return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+}
+
+/** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
+export function workflowFile(workflowRef: string | null): string | null {
+  const match = workflowRef ? /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef) : null;
+  return match?.[1] ?? null;
+}
+
+/** A push to the default branch stores its report: that is what pull requests compare against. */
+export function storesBaseline(context: RunContext, ref: string | undefined): boolean {
+  return context.eventName === 'push' && context.defaultBranch !== null && ref === `refs/heads/${context.defaultBranch}`;
+}
+
+export async function uploadBaseline(reportFile: string, reportKey: string): Promise<void> {
+  await new DefaultArtifactClient().uploadArtifact(baselineArtifactName(reportKey), [reportFile], dirname(reportFile), { retentionDays: 90 });
+}
+
+export interface FoundBaseline {
+  file: string;
+  /** What the user should know about it: which run it came from, and whether that is the merge-base. */
+  note: string;
+}
+
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+export async function findBaseline(octokit: Octokit, token: string, context: RunContext, reportKey: string): Promise<FoundBaseline | null> {
+  const pr = context.pullRequest;
+  const workflow = workflowFile(context.workflowRef);
+  if (!pr || !workflow) return null;
+  const { owner, repo } = context;
+  const { data } = await octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: workflow, branch: pr.baseRef, event: 'push', status: 'success', per_page: 20 });
+  const name = baselineArtifactName(reportKey);
+  for (const run of data.workflow_runs) {
+    if (run.head_repository?.full_name !== `${owner}/${repo}`) continue;
+    const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: run.id, name, per_page: 10 });
+    const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
+    if (!artifact) continue;
+    const path = await mkdtemp(join(tmpdir(), 'trt-ci-baseline-'));
+    await new DefaultArtifactClient().downloadArtifact(artifact.id, { path, findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo } });
+    const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${pr.baseSha}...${pr.headSha}`, per_page: 1 });
+    const mergeBase = compare.merge_base_commit.sha;
+    const short = (sha: string) => sha.slice(0, 7);
+    const note =
+      run.head_sha === mergeBase
+        ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
+        : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+    return { file: join(path, basename('report.json')), note };
+  }
+  return null;
+}
