@@ -8692,7 +8692,7 @@ function matchBaseline(build, baseline) {
     const candidates = baseline.filter((b) => key(b) === key(build));
     return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
 }
-/** Builds in one list and not the other: a new model or profile, or one that is gone. */
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
 function addedAndRemoved(current, baseline) {
     const now = new Set(current.map(key));
     const before = new Set(baseline.map(key));
@@ -8856,7 +8856,6 @@ function environmentOf(report) {
  */
 function applyBaseline(report, baseline, baselinePath, note = null) {
     const before = measuredBuilds(baseline);
-    const now = measuredBuilds(report);
     for (const build of report.builds) {
         const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
         build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
@@ -8865,7 +8864,7 @@ function applyBaseline(report, baseline, baselinePath, note = null) {
         baseline: baselinePath,
         note,
         environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
-        ...addedAndRemoved(now, before),
+        ...addedAndRemoved(report.builds, baseline.builds),
     };
 }
 
@@ -18881,17 +18880,17 @@ function renderPreflightText(result) {
 }
 const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
 const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-/** The preflight section of the job summary: problems first, with what to do. */
-function renderPreflightMarkdown(result) {
-    const order = { fail: 0, warn: 1, pass: 2, skip: 3 };
-    const rows = [...result.checks].sort((a, b) => order[a.status] - order[b.status]);
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
     return [
-        `### Preflight ${MD_ICON[result.status]} ${result.status}`,
+        `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
         '',
-        '| | check | result | what to do |',
-        '|---|---|---|---|',
-        ...rows.map((c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`),
-        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length ? [`<details><summary>${fine.length} checks passed or skipped</summary>`, '', ...head, ...fine.map(row), '', '</details>', ''] : []),
     ].join('\n');
 }
 
@@ -19076,7 +19075,7 @@ function budgetSection(reports) {
         return null;
     return {
         priority: 2,
-        text: ['| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`)].join('\n'),
+        text: ['### Budgets', '', '| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`)].join('\n'),
     };
 }
 function headline(reports, title) {
@@ -19098,16 +19097,15 @@ function headline(reports, title) {
             lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
             continue;
         }
-        const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
-        lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
-        if (comparison.note)
-            lines.push(`_${comparison.note}_`);
-        if (comparison.environment.some((c) => c.what === 'TensorRT'))
-            lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
+        // A list, so that each fact keeps its own line when GitHub renders it.
+        lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+        for (const c of comparison.environment) {
+            lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : ''}`);
+        }
         if (comparison.added.length)
-            lines.push(`New: ${comparison.added.join(', ')}.`);
+            lines.push(`- New: ${comparison.added.join(', ')}.`);
         if (comparison.removed.length)
-            lines.push(`Gone: ${comparison.removed.join(', ')}.`);
+            lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
     }
     return lines.join('\n');
 }
@@ -19124,7 +19122,7 @@ function renderReports(reports, options) {
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis)].join('\n') }))),
-        ...reports.flatMap((r) => (r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight) }] : [])),
+        ...reports.flatMap((r) => r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : '') }] : []),
     ];
     const marker = options.marker ? `${options.marker}\n` : '';
     const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
@@ -21562,7 +21560,7 @@ options:
 exit status: 0 passed, 1 the work failed, 2 invalid input`;
 const OPTIONS = {
     config: { type: 'string' },
-    baseline: { type: 'string' },
+    baseline: { type: 'string', multiple: true },
     key: { type: 'string' },
     json: { type: 'boolean', default: false },
     'exit-code': { type: 'string' },
@@ -21589,11 +21587,13 @@ async function runCli(argv, io) {
                 return await preflightCommand(values.config ?? 'trt-ci.yml', values.json, io);
             case 'build':
             case 'run':
-                return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline ?? null, values.json, io);
+                if ((values.baseline?.length ?? 0) > 1)
+                    throw new InputError('--baseline: run takes one baseline report');
+                return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline?.[0] ?? null, values.json, io);
             case 'verify':
                 return await verifyCommand(rest, values.json, io);
             case 'report':
-                return await reportCommand(rest, values.baseline ?? null, values.key ?? null, io);
+                return await reportCommand(rest, values.baseline ?? [], values.key ?? null, io);
             case 'parse-log':
                 return await parseLogCommand(rest, values['exit-code'], values.json, io);
             default:
@@ -21684,14 +21684,17 @@ function renderTable(report) {
     }
     return `${out.join('\n')}\n`;
 }
-async function reportCommand(files, baselineFile, key, io) {
+async function reportCommand(files, baselineFiles, key, io) {
     if (files.length === 0)
         throw new InputError('report takes one or more REPORT.json files, got none');
     const reports = await Promise.all(files.map((file) => loadReport(file, 'report')));
-    if (baselineFile) {
-        const baseline = await loadReport(baselineFile);
-        for (const report of reports)
-            applyBaseline(report, baseline, baselineFile);
+    const baselines = await Promise.all(baselineFiles.map(async (file) => ({ file, report: await loadReport(file) })));
+    // Each runner type is compared with the baseline from the same GPU model.
+    const gpuOf = (report) => report.environment.gpus[0]?.name ?? null;
+    for (const report of reports) {
+        const baseline = baselines.find((b) => gpuOf(b.report) === gpuOf(report)) ?? (baselines.length === 1 && reports.length === 1 ? baselines[0] : undefined);
+        if (baseline)
+            applyBaseline(report, baseline.report, baseline.file);
     }
     io.stdout(renderReports(reports, { limit: COMMENT_LIMIT_BYTES, ...(key && { marker: commentMarker(key) }) }));
     return reports.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;

@@ -49,7 +49,7 @@ exit status: 0 passed, 1 the work failed, 2 invalid input`;
 
 const OPTIONS = {
   config: { type: 'string' },
-  baseline: { type: 'string' },
+  baseline: { type: 'string', multiple: true },
   key: { type: 'string' },
   json: { type: 'boolean', default: false },
   'exit-code': { type: 'string' },
@@ -76,11 +76,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await preflightCommand(values.config ?? 'trt-ci.yml', values.json, io);
       case 'build':
       case 'run':
-        return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline ?? null, values.json, io);
+        if ((values.baseline?.length ?? 0) > 1) throw new InputError('--baseline: run takes one baseline report');
+        return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline?.[0] ?? null, values.json, io);
       case 'verify':
         return await verifyCommand(rest, values.json, io);
       case 'report':
-        return await reportCommand(rest, values.baseline ?? null, values.key ?? null, io);
+        return await reportCommand(rest, values.baseline ?? [], values.key ?? null, io);
       case 'parse-log':
         return await parseLogCommand(rest, values['exit-code'], values.json, io);
       default:
@@ -167,12 +168,15 @@ function renderTable(report: Report): string {
   return `${out.join('\n')}\n`;
 }
 
-async function reportCommand(files: string[], baselineFile: string | null, key: string | null, io: CliIo): Promise<number> {
+async function reportCommand(files: string[], baselineFiles: string[], key: string | null, io: CliIo): Promise<number> {
   if (files.length === 0) throw new InputError('report takes one or more REPORT.json files, got none');
   const reports = await Promise.all(files.map((file) => loadReport(file, 'report')));
-  if (baselineFile) {
-    const baseline = await loadReport(baselineFile);
-    for (const report of reports) applyBaseline(report, baseline, baselineFile);
+  const baselines = await Promise.all(baselineFiles.map(async (file) => ({ file, report: await loadReport(file) })));
+  // Each runner type is compared with the baseline from the same GPU model.
+  const gpuOf = (report: Report) => report.environment.gpus[0]?.name ?? null;
+  for (const report of reports) {
+    const baseline = baselines.find((b) => gpuOf(b.report) === gpuOf(report)) ?? (baselines.length === 1 && reports.length === 1 ? baselines[0] : undefined);
+    if (baseline) applyBaseline(report, baseline.report, baseline.file);
   }
   io.stdout(renderReports(reports, { limit: COMMENT_LIMIT_BYTES, ...(key && { marker: commentMarker(key) }) }));
   return reports.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;

@@ -81,6 +81,17 @@ describe('several runner types in one comment', () => {
     expect(result.stdout).toContain('| | model | profile | H100 PCIe plan | H100 PCIe Δ | H100 PCIe build | A100-SXM4-80GB plan | A100-SXM4-80GB Δ | A100-SXM4-80GB build |');
     expect(result.stdout).toMatch(/\| ❌ \| upsampler \| sd \| ❌ 5\.11 GiB \| \+5\.11 GiB .* \| ❌ 5\.11 GiB \|/);
     expect(result.stdout).toContain('#### ❌ upsampler / hd on NVIDIA A100-SXM4-80GB: out-of-memory');
+    // One baseline per runner type: each report is compared with the one from its own GPU model.
+    const h100Base = join(dir, 'h100-base.json');
+    const a100Base = join(dir, 'a100-base.json');
+    writeFileSync(h100Base, JSON.stringify({ ...upgradeReport('NVIDIA H100 PCIe'), environment: { ...upgradeReport('NVIDIA H100 PCIe').environment, tensorrtVersion: '10.16.1.11' } }));
+    writeFileSync(a100Base, JSON.stringify(upgradeReport('NVIDIA A100-SXM4-80GB')));
+    const compared = await cli(['report', h100, a100, '--baseline', a100Base, '--baseline', h100Base]);
+    expect(compared.stdout).toContain(`- Compared with \`${h100Base}\` (NVIDIA H100 PCIe).`);
+    expect(compared.stdout).toContain(`- Compared with \`${a100Base}\` (NVIDIA A100-SXM4-80GB).`);
+    expect(compared.stdout.match(/TensorRT changed/g)).toHaveLength(1);
+    // A profile that failed now is not "gone": it is still there, failing.
+    expect(compared.stdout).not.toContain('Gone: upsampler/hd');
     const bad = await cli(['report', join(dir, 'nope.json')]);
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('nope.json: cannot read report: no such file') });
   });

@@ -60,7 +60,6 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
  */
 export function applyBaseline(report: Report, baseline: Report, baselinePath: string, note: string | null = null): void {
   const before = measuredBuilds(baseline);
-  const now = measuredBuilds(report);
   for (const build of report.builds) {
     const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
     build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
@@ -69,6 +68,6 @@ export function applyBaseline(report: Report, baseline: Report, baselinePath: st
     baseline: baselinePath,
     note,
     environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
-    ...addedAndRemoved(now, before),
+    ...addedAndRemoved(report.builds, baseline.builds),
   };
 }

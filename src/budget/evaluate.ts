@@ -53,8 +53,8 @@ export function matchBaseline(build: Pick<Measured, 'model' | 'profile' | 'gpu'>
   return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
 }
 
-/** Builds in one list and not the other: a new model or profile, or one that is gone. */
-export function addedAndRemoved(current: readonly Measured[], baseline: readonly Measured[]): { added: string[]; removed: string[] } {
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+export function addedAndRemoved(current: readonly Pick<Measured, 'model' | 'profile'>[], baseline: readonly Pick<Measured, 'model' | 'profile'>[]): { added: string[]; removed: string[] } {
   const now = new Set(current.map(key));
   const before = new Set(baseline.map(key));
   return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };

@@ -16,16 +16,16 @@ export function renderPreflightText(result: PreflightResult): string {
 const MD_ICON: Record<CheckStatus, string> = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** The preflight section of the job summary: problems first, with what to do. */
-export function renderPreflightMarkdown(result: PreflightResult): string {
-  const order: Record<CheckStatus, number> = { fail: 0, warn: 1, pass: 2, skip: 3 };
-  const rows = [...result.checks].sort((a, b) => order[a.status] - order[b.status]);
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+export function renderPreflightMarkdown(result: PreflightResult, where = ''): string {
+  const row = (c: PreflightResult['checks'][number]) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+  const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+  const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+  const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
   return [
-    `### Preflight ${MD_ICON[result.status]} ${result.status}`,
+    `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
     '',
-    '| | check | result | what to do |',
-    '|---|---|---|---|',
-    ...rows.map((c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`),
-    '',
+    ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+    ...(fine.length ? [`<details><summary>${fine.length} checks passed or skipped</summary>`, '', ...head, ...fine.map(row), '', '</details>', ''] : []),
   ].join('\n');
 }

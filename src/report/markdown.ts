@@ -158,7 +158,7 @@ function budgetSection(reports: readonly Report[]): Section | null {
   if (rows.length === 0) return null;
   return {
     priority: 2,
-    text: ['| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${cell(b.model)} | ${cell(b.profile)} | ${b.metric} | ${cell(b.message)} |`)].join('\n'),
+    text: ['### Budgets', '', '| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${cell(b.model)} | ${cell(b.profile)} | ${b.metric} | ${cell(b.message)} |`)].join('\n'),
   };
 }
 
@@ -181,12 +181,13 @@ function headline(reports: readonly Report[], title: string): string {
       lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
       continue;
     }
-    const changes = comparison.environment.map((c) => `**${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**`);
-    lines.push('', `Compared with \`${comparison.baseline}\`${where}.${changes.length ? ` ${changes.join(' · ')}` : ''}`);
-    if (comparison.note) lines.push(`_${comparison.note}_`);
-    if (comparison.environment.some((c) => c.what === 'TensorRT')) lines.push('A TensorRT upgrade is when plans change size: check the Δ column.');
-    if (comparison.added.length) lines.push(`New: ${comparison.added.join(', ')}.`);
-    if (comparison.removed.length) lines.push(`Gone: ${comparison.removed.join(', ')}.`);
+    // A list, so that each fact keeps its own line when GitHub renders it.
+    lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+    for (const c of comparison.environment) {
+      lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : ''}`);
+    }
+    if (comparison.added.length) lines.push(`- New: ${comparison.added.join(', ')}.`);
+    if (comparison.removed.length) lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
   }
   return lines.join('\n');
 }
@@ -213,7 +214,9 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     ...reports.flatMap((r) =>
       r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis!)].join('\n') })),
     ),
-    ...reports.flatMap((r) => (r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight) }] : [])),
+    ...reports.flatMap((r) =>
+      r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : '') }] : [],
+    ),
   ];
   const marker = options.marker ? `${options.marker}\n` : '';
   const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
