@@ -191,6 +191,26 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it('without checks: write, at most 10 errors are annotated per step, and the rest is said', async () => {
+    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0 } }, 12, 'min-workspace: 4GiB\npreflight: warn-only\n');
+    await withApi({ fail: { 'POST check-runs': 403 } }, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
+      expect(result.stdout.match(/^::error title=m\/p\d+%3A out-of-memory/gm)).toHaveLength(10);
+      expect(result.stdout).toContain('::notice::trt-ci: 2 more errors were not annotated (GitHub shows 10 per type per step); the job summary lists them all.');
+      expect(result.summary).toContain('Creating the check run failed: the token lacks checks: write');
+    });
+  });
+
+  it('comment: on-change leaves an unchanged pull request alone', async () => {
+    const runner = project();
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'on-change', baseline: 'none' });
+      expect(result.code).toBe(0);
+      // Nothing failed and there is no baseline to differ from: no comment is created.
+      expect(api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toEqual([]);
+    });
+  });
+
   it('a bad input is named', async () => {
     const runner = project();
     await withApi({}, async (api) => {
@@ -252,5 +272,17 @@ describe('the local GitHub API', () => {
         expect.stringMatching(/POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: body must have required property 'body'/),
       ]);
     });
+  });
+});
+
+describe('storing the baseline', () => {
+  it('happens on pushes to the default branch only', async () => {
+    const { storesBaseline, workflowFile, baselineArtifactName } = await import('../src/github/baseline-artifact.js');
+    const context = { owner: 'acme', repo: 'engines', eventName: 'push', sha: 'x', runId: 1, workflowRef: null, defaultBranch: 'main', pullRequest: null, workspace: '/' };
+    expect(storesBaseline(context, 'refs/heads/main')).toBe(true);
+    expect(storesBaseline(context, 'refs/heads/feature')).toBe(false);
+    expect(storesBaseline({ ...context, eventName: 'pull_request' }, 'refs/heads/main')).toBe(false);
+    expect(workflowFile('acme/engines/.github/workflows/trt.yml@refs/heads/main')).toBe('trt.yml');
+    expect(baselineArtifactName('configs/trt ci.yml')).toBe('trt-ci-report-configs-trt-ci.yml');
   });
 });
