@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // GitHub's workflow parser imports its JSON schema without an import attribute: let Vite load it.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });

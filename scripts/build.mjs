@@ -1,8 +1,8 @@
 // npm run build: bundles the action (dist/index.js) and the CLI (dist/cli.js) with ncc, and writes the
-// JSON Schema of trt-ci.yml. `node scripts/build.mjs --out DIR` builds into DIR instead of the repo, so a
+// JSON Schema of trt-ci.yml, and copies the workflow pack into .github/workflows/. `node scripts/build.mjs --out DIR` builds into DIR instead of the repo, so a
 // test can compare a fresh build with what is committed.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,3 +38,8 @@ try {
   rmSync(join(root, '.build'), { recursive: true, force: true });
 }
 execFileSync(bin('tsx'), [join(root, 'scripts/generate-schema.ts'), join(out, 'schema/trt-ci.schema.json')], { cwd: root, stdio: 'inherit' });
+// GitHub runs reusable workflows only from .github/workflows/: the pack's canonical files are copied there.
+mkdirSync(join(out, '.github', 'workflows'), { recursive: true });
+for (const file of readdirSync(join(root, 'workflows')).filter((f) => f.endsWith('.yml'))) {
+  cpSync(join(root, 'workflows', file), join(out, '.github', 'workflows', file));
+}

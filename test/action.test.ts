@@ -275,6 +275,41 @@ describe('the local GitHub API', () => {
   });
 });
 
+describe('command: report (the pack\'s report job and the fork comment workflow)', () => {
+  it('merges the runners\' reports as data and comments on the pull request found from the workflow_run event', async () => {
+    const runner = project();
+    const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
+    expect(built.code, built.stderr).toBe(0);
+    const reports = join(runner.dir, 'reports');
+    for (const gpu of ['a100', 'h100']) {
+      execFileSync('mkdir', ['-p', join(reports, `trt-ci-${gpu}`)]);
+      const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+      for (const b of report.builds) b.gpu.name = `NVIDIA ${gpu.toUpperCase()}`;
+      report.environment.gpus[0].name = `NVIDIA ${gpu.toUpperCase()}`;
+      writeFileSync(join(reports, `trt-ci-${gpu}`, 'report.json'), JSON.stringify(report));
+    }
+    // Something in an artifact that is not a report is skipped, never run.
+    execFileSync('mkdir', ['-p', join(reports, 'trt-ci-evil')]);
+    writeFileSync(join(reports, 'trt-ci-evil', 'report.json'), '{"schema": "not/trt-ci", "builds": "rm -rf /"}');
+    const event = join(runner.dir, 'workflow-run.json');
+    // GitHub leaves pull_requests empty when the run came from a fork.
+    writeFileSync(event, JSON.stringify({ workflow_run: { id: 42, event: 'pull_request', pull_requests: [], head_branch: 'patch-1', head_sha: 'cafe000000000000000000000000000000000000', head_repository: { owner: { login: 'someone' } } } }));
+    const routes = {
+      'GET /repos/acme/engines/pulls': (url: URL) => ({ status: 200, body: url.searchParams.get('head') === 'someone:patch-1' ? [{ number: 31, head: { sha: 'cafe000000000000000000000000000000000000' } }] : [] }),
+    };
+    await withApi({ routes }, async (api) => {
+      const result = await runAction(runner, api, { command: 'report', reports, 'report-key': 'engines' }, { env: { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event } });
+      expect(result.code, result.stdout).toBe(0);
+      expect(result.stdout).toMatch(/skipped .*trt-ci-evil\/report\.json: expected a trt-ci report/);
+      const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
+      expect(api.requests.some((r) => r.method === 'POST' && r.path === '/repos/acme/engines/issues/31/comments')).toBe(true);
+      expect(comment.body.startsWith(commentMarker('engines'))).toBe(true);
+      expect(comment.body).toContain('| | model | profile | A100 plan | A100 Δ | A100 build | H100 plan | H100 Δ | H100 build |');
+      expect(api.violations).toEqual([]);
+    });
+  });
+});
+
 describe('storing the baseline', () => {
   it('happens on pushes to the default branch only', async () => {
     const { storesBaseline, workflowFile, baselineArtifactName } = await import('../src/github/baseline-artifact.js');
