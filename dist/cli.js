@@ -8583,7 +8583,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 5983:
+/***/ 954:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18587,6 +18587,8 @@ const configSchema = strictObject({
     'expect-gpu': array(schemas_string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]')).default([]),
     'min-free-disk': size.default(20 * 1024 ** 3),
     'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids')).default([]),
+    'cache-dir': path('a cache folder').optional(),
+    'cache-max-size': size.optional(),
     preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only')).default('enforce'),
     models: array(model, expected('a list of models')).min(1, expected('at least one model')),
 }, expected('a trt-ci.yml mapping'));
@@ -18728,6 +18730,8 @@ function resolveConfig(raw, dir, file, locators) {
         minFreeDiskBytes: raw['min-free-disk'],
         skipChecks: raw['skip-checks'],
         preflight: raw.preflight,
+        cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+        cacheMaxBytes: raw['cache-max-size'] ?? null,
         extraArgs: raw['extra-args'],
         models: raw.models.map((m) => ({
             name: m.name,
@@ -19085,10 +19089,13 @@ function headline(reports, title) {
     const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
     const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+    const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const cached = reports.some((r) => r.cache) ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
         '',
-        `${built}/${rows.length} engines built · TensorRT ${versions}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+        `${built}/${rows.length} engines built · TensorRT ${versions}${cached}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
     ];
     for (const report of reports) {
         const { comparison } = report;
@@ -19943,6 +19950,159 @@ function atLeast(version, majorMinor) {
     return compareVersions(version, floor) >= 0;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
+
+
+
+async function sha256OfFile(path) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/**
+ * The external-data files an ONNX model names: each TensorProto's external_data holds a
+ * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
+ * 0a 08 "location" 12 <length> <file>.
+ */
+async function externalDataFiles(onnx) {
+    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
+    const found = new Set();
+    let tail = Buffer.alloc(0);
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
+        const data = Buffer.concat([tail, chunk]);
+        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+            const length = data[at + marker.length];
+            if (length === undefined || length > 127)
+                continue; // a file name longer than one varint byte is not a name
+            const end = at + marker.length + 1 + length;
+            if (end <= data.length)
+                found.add(data.toString('utf8', at + marker.length + 1, end));
+        }
+        tail = data.subarray(Math.max(0, data.length - 256));
+    }
+    return [...found].filter((name) => !name.includes('..') && !name.startsWith('/')).map((name) => (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
+}
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+class EngineKeys {
+    hashes = new Map();
+    fileHash(path) {
+        let hash = this.hashes.get(path);
+        if (!hash)
+            this.hashes.set(path, (hash = sha256OfFile(path).catch(() => 'missing')));
+        return hash;
+    }
+    async key(parts) {
+        const external = await externalDataFiles(parts.onnx).catch(() => []);
+        const files = await Promise.all([parts.onnx, ...external, ...parts.plugins].map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
+        return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(material).digest('hex');
+    }
+}
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+class EngineCache {
+    dir;
+    maxBytes;
+    constructor(dir, maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+    entry(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, 'engines', key.slice(0, 2), key);
+    }
+    /** The entry for a key, if it is there and its plan has the recorded size. */
+    async lookup(key) {
+        const dir = this.entry(key);
+        let record;
+        try {
+            record = JSON.parse(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), 'utf8'));
+        }
+        catch (error) {
+            const exists = await (0,promises_namespaceObject.stat)(dir).then(() => true, () => false);
+            if (error.code === 'ENOENT' && !exists)
+                return null;
+            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const plan = await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
+        if (record.key !== key || !plan || plan.size !== record.bytes) {
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const now = new Date();
+        await (0,promises_namespaceObject.utimes)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
+        return { dir, record };
+    }
+    /** Puts the cached plan (and layer info) where a build would have written them. */
+    async restore(entry, plan, layerInfo) {
+        await place((0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), plan);
+        if (entry.record.hasLayerInfo)
+            await place((0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json'), layerInfo);
+    }
+    async store(record, plan, layerInfo) {
+        const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
+        await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
+        try {
+            await (0,promises_namespaceObject.copyFile)(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+            if (layerInfo)
+                await (0,promises_namespaceObject.copyFile)(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+            await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+            const target = this.entry(record.key);
+            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
+            await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
+                // Another job stored the same engine first: theirs is as good as ours.
+                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
+                    throw error;
+            });
+        }
+        finally {
+            await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
+        }
+    }
+    async remove(key) {
+        await (0,promises_namespaceObject.rm)(this.entry(key), { recursive: true, force: true });
+    }
+    /** Removes the least recently used entries until the cache is under `cache-max-size`. */
+    async evict() {
+        const entries = [];
+        for (const prefix of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines')).catch(() => [])) {
+            for (const key of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix)).catch(() => [])) {
+                const dir = (0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix, key);
+                const files = await (0,promises_namespaceObject.readdir)(dir).catch(() => []);
+                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f)).then((s) => s.size).catch(() => 0)));
+                const used = (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+            }
+        }
+        let total = entries.reduce((a, e) => a + e.bytes, 0);
+        const removed = [];
+        if (this.maxBytes !== null) {
+            for (const entry of entries.sort((a, b) => a.used - b.used)) {
+                if (total <= this.maxBytes)
+                    break;
+                await this.remove(entry.key);
+                total -= entry.bytes;
+                removed.push(entry.key);
+            }
+        }
+        return { removed, bytes: total };
+    }
+}
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from, to) {
+    await (0,promises_namespaceObject.rm)(to, { force: true });
+    await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
 
 const FLAG_SPANS = {
@@ -20469,6 +20629,8 @@ function readStats(line) {
 
 
 
+
+
 const gpuFacts = (info) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
 /** A build that has not run yet: it fails until it is shown to have built. */
 function newBuildRecord(job, gpu) {
@@ -20489,6 +20651,7 @@ function newBuildRecord(job, gpu) {
         failure: null,
         configIndex: { model: job.modelIndex, profile: job.profileIndex },
         scan: null,
+        cache: null,
     };
 }
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
@@ -20509,7 +20672,16 @@ async function buildProfile(job, gpu, context) {
     await (0,promises_namespaceObject.rm)(job.plan, { force: true });
     await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
     const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
-    const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
+    const key = context.cache ? await cacheKey(job, record, context) : null;
+    if (context.cache && key) {
+        const restored = await fromCache(job, record, key, context.cache.engines);
+        if (restored) {
+            context.onEvent?.({ type: 'done', record });
+            return record;
+        }
+    }
+    const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
+    const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, job) : null;
     let workspace = config.workspaceBytes;
     let parsed = null;
     while (workspace !== null) {
@@ -20531,13 +20703,73 @@ async function buildProfile(job, gpu, context) {
     }
     const last = record.attempts[record.attempts.length - 1];
     if (timingCache)
-        await publishTimingCache(timingCache, config.timingCache, !last.failure);
+        await publishTimingCache(timingCache, sharedTiming, !last.failure);
     if (!last.failure)
         await collectPlan(record, job, last, parsed);
+    if (context.cache && key) {
+        if (record.status === 'built' && record.scan?.sha256) {
+            await context.cache.engines.store({
+                key,
+                model: record.model,
+                profile: record.profile,
+                bytes: record.scan.bytes,
+                sha256: record.scan.sha256,
+                buildSeconds: record.buildSeconds,
+                tensorrtVersion: formatVersion(version, true),
+                gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+                argv: last.argv,
+                createdAt: new Date().toISOString(),
+                hasLayerInfo: record.layerInfo !== null,
+            }, job.plan, record.layerInfo);
+        }
+        record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
+    }
     if (record.status === 'built' && job.model.benchmark)
         await benchmark(record, job, env, context);
     context.onEvent?.({ type: 'done', record });
     return record;
+}
+/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
+function cacheKey(job, record, context) {
+    // Paths differ between checkouts and runners; what is in the files does not.
+    const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
+    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
+    return context.cache.keys.key({
+        onnx: job.model.onnx,
+        plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+        argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
+        tensorrtVersion: formatVersion(context.version, true),
+        gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+    });
+}
+/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
+async function fromCache(job, record, key, cache) {
+    const entry = await cache.lookup(key);
+    if (entry === null || entry === 'corrupt') {
+        record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
+        return false;
+    }
+    await cache.restore(entry, job.plan, job.layerInfo);
+    const scan = await scanPlan(job.plan);
+    if (scan.sha256 !== entry.record.sha256) {
+        await cache.remove(key);
+        await (0,promises_namespaceObject.rm)(job.plan, { force: true });
+        await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
+        record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
+        return false;
+    }
+    Object.assign(record, {
+        status: 'cached',
+        plan: job.plan,
+        layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
+        scan,
+        bytes: scan.bytes,
+        sha256: scan.sha256,
+        buildSeconds: entry.record.buildSeconds,
+        failure: null,
+        cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
+    });
+    return true;
 }
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
@@ -20547,7 +20779,7 @@ async function buildProfile(job, gpu, context) {
  */
 async function privateTimingCache(shared, job) {
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}`;
+    const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
     await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
         if (error.code !== 'ENOENT')
             throw error;
@@ -20655,6 +20887,9 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
+
+
 async function planGpus(config) {
     const query = await queryGpus(config.nvidiaSmi);
     if (!query.ok) {
@@ -20686,7 +20921,7 @@ function skippedRecord(job, gpu, failure) {
 }
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 function skipBuildStage(config, failure) {
-    return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null };
+    return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null, cacheBytes: null, evicted: 0 };
 }
 const CANCELLED = { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' };
 /**
@@ -20701,9 +20936,14 @@ async function runBuildStage(config, version, options = {}) {
     const onAbort = () => killAllProcessGroups('SIGKILL');
     options.signal?.addEventListener('abort', onAbort);
     const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+    const cache = config.cacheDir ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() } : null;
+    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
+    const timingCacheFor = config.cacheDir
+        ? (gpuName) => (0,external_node_path_namespaceObject.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+        : undefined;
     let records;
     try {
-        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }));
+        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }));
     }
     finally {
         options.signal?.removeEventListener('abort', onAbort);
@@ -20711,7 +20951,8 @@ async function runBuildStage(config, version, options = {}) {
     }
     if (sampler)
         attributeMemory(records, sampler.timeline);
-    return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError };
+    const evicted = cache ? await cache.engines.evict() : null;
+    return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError, cacheBytes: evicted?.bytes ?? null, evicted: evicted?.removed.length ?? 0 };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/build/manifest.js
@@ -21366,6 +21607,7 @@ function toReportBuild(record, configLocation, onnxBytes, relativePath) {
         configLocation,
         onnxBytes,
         baseline: null,
+        cache: record.cache,
     };
 }
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
@@ -21453,6 +21695,7 @@ async function detectTensorRtVersion(trtexec, where) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -21508,6 +21751,18 @@ async function runPipeline(options) {
         plans,
         budgets,
         comparison: { baseline: null, environment: [], added: [], removed: [] },
+        cache: config.cacheDir
+            ? {
+                key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(records.map((r) => r.cache?.key ?? '').sort().join('\n')).digest('hex').slice(0, 32)}`,
+                dir: rel(config.cacheDir),
+                hits: records.filter((r) => r.cache?.hit).length,
+                misses: records.filter((r) => r.cache && !r.cache.hit).length,
+                corrupt: records.filter((r) => r.cache?.corrupt).length,
+                savedSeconds: records.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0),
+                bytes: built.cacheBytes,
+                evicted: built.evicted,
+            }
+            : null,
         manifest: rel(manifestFile),
     };
     if (baseline)
@@ -21666,6 +21921,10 @@ function renderTable(report) {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
     const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+    if (report.cache) {
+        const c = report.cache;
+        out.push(`engine cache ${c.dir}: ${c.hits} hit${c.hits === 1 ? '' : 's'}, ${c.misses} miss${c.misses === 1 ? '' : 'es'}${c.corrupt ? `, ${c.corrupt} corrupt entr${c.corrupt === 1 ? 'y' : 'ies'} rebuilt` : ''}, ${formatSeconds(c.savedSeconds)} of GPU time saved${c.evicted ? `, ${c.evicted} evicted` : ''}`);
+    }
     for (const change of report.comparison.environment)
         out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
     if (report.comparison.added.length)
@@ -21776,7 +22035,7 @@ function describeLog(log) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5983);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(954);
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
 const controller = new AbortController();

@@ -180,6 +180,7 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
     core.setOutput('markdown', result.summaryFile);
     core.setOutput('manifest', result.manifestFile);
     core.setOutput('output-dir', dirname(result.reportFile));
+    if (result.report.cache) core.setOutput('cache-key', result.report.cache.key);
   }
   core.setOutput('failed-builds', (report?.builds ?? []).filter((b) => b.status === 'failed' || b.status === 'skipped').map((b) => `${b.model}/${b.profile}`).join(','));
 

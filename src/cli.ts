@@ -155,6 +155,10 @@ function renderTable(report: Report): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
   const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+  if (report.cache) {
+    const c = report.cache;
+    out.push(`engine cache ${c.dir}: ${c.hits} hit${c.hits === 1 ? '' : 's'}, ${c.misses} miss${c.misses === 1 ? '' : 'es'}${c.corrupt ? `, ${c.corrupt} corrupt entr${c.corrupt === 1 ? 'y' : 'ies'} rebuilt` : ''}, ${formatSeconds(c.savedSeconds)} of GPU time saved${c.evicted ? `, ${c.evicted} evicted` : ''}`);
+  }
   for (const change of report.comparison.environment) out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
   if (report.comparison.added.length) out.push(`new since the baseline: ${report.comparison.added.join(', ')}`);
   if (report.comparison.removed.length) out.push(`gone since the baseline: ${report.comparison.removed.join(', ')}`);

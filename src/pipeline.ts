@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -93,6 +94,18 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     plans,
     budgets,
     comparison: { baseline: null, environment: [], added: [], removed: [] },
+    cache: config.cacheDir
+      ? {
+          key: `trt-ci-${createHash('sha256').update(records.map((r) => r.cache?.key ?? '').sort().join('\n')).digest('hex').slice(0, 32)}`,
+          dir: rel(config.cacheDir),
+          hits: records.filter((r) => r.cache?.hit).length,
+          misses: records.filter((r) => r.cache && !r.cache.hit).length,
+          corrupt: records.filter((r) => r.cache?.corrupt).length,
+          savedSeconds: records.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0),
+          bytes: built.cacheBytes,
+          evicted: built.evicted,
+        }
+      : null,
     manifest: rel(manifestFile),
   };
   if (baseline) applyBaseline(report, baseline, rel(options.baselineFile!), options.baselineNote ?? null);

@@ -12,7 +12,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
   return {
     model, profile, status: 'built', gpu: { index: 0, name: gpu, computeCapability: '9.0' }, shapes: {}, plan: `out/${model}.${profile}.plan`, layerInfo: null,
     bytes: 12 * MiB, sha256: 'ab'.repeat(32), attempts: [], buildSeconds: 8.1, peakGpuMemoryMiB: 2048, perf: null, failure: null,
-    configLocation: 'trt-ci.yml:9:9', onnxBytes: 4 * MiB, baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null }, ...over,
+    configLocation: 'trt-ci.yml:9:9', onnxBytes: 4 * MiB, baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null }, cache: null, ...over,
   };
 }
 
@@ -36,6 +36,7 @@ function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
     budgets: [{ model: 'upsampler', profile: 'sd', gpu, metric: 'plan-growth', value: 5266.5, limit: 0.1, unit: 'fraction', baseline: 1_041_804, status: 'fail', message: 'plan size growth over the baseline 526,650% is over the limit 10%', configLocation: 'trt-ci.yml:12:7' }],
     comparison: { baseline: 'base/report.json', environment: [{ what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' }], added: [], removed: ['upsampler/uhd'] },
     manifest: 'out/manifest.json',
+    cache: null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Config } from '../config/load.js';
@@ -5,9 +6,10 @@ import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import { scanPlan, type PlanScan } from '../plan/scan-plan.js';
 import { runProcess, type ProcessResult } from '../proc/run-process.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
+import type { EngineCache, EngineKeys } from '../cache/engine-cache.js';
 import type { Failure } from '../tensorrt/failures.js';
 import { TrtexecLogParser, type ParsedLog, type TimingStats } from '../tensorrt/log-parser.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
+import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import type { BuildJob } from './jobs.js';
 
 export interface Attempt {
@@ -50,6 +52,8 @@ export interface BuildRecord {
   configIndex: { model: number; profile: number };
   /** The plan's one scan: size, zeros, header, sha256. */
   scan: PlanScan | null;
+  /** The engine cache's verdict: the content key, whether it hit, and the GPU time the hit saved. */
+  cache: { key: string; hit: boolean; savedSeconds: number | null; corrupt: boolean } | null;
 }
 
 export type BuildEvent =
@@ -60,6 +64,10 @@ export type BuildEvent =
 export interface BuildContext {
   config: Pick<Config, 'trtexec' | 'workspaceBytes' | 'minWorkspaceBytes' | 'timingCache' | 'buildTimeoutMs' | 'killGraceMs'>;
   version: TensorRtVersion;
+  /** Engines by content key; a hit replaces the build. */
+  cache?: { engines: EngineCache; keys: EngineKeys } | null;
+  /** The timing cache for a GPU model, when it is kept per TensorRT version and GPU model. */
+  timingCacheFor?: (gpuName: string | null) => string | null;
   gpus: ReadonlyMap<number, GpuInfo>;
   onEvent?: (event: BuildEvent) => void;
 }
@@ -85,6 +93,7 @@ export function newBuildRecord(job: BuildJob, gpu: BuildRecord['gpu']): BuildRec
     failure: null,
     configIndex: { model: job.modelIndex, profile: job.profileIndex },
     scan: null,
+    cache: null,
   };
 }
 
@@ -108,7 +117,17 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
 
   const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
 
-  const timingCache = config.timingCache ? await privateTimingCache(config.timingCache, job) : null;
+  const key = context.cache ? await cacheKey(job, record, context) : null;
+  if (context.cache && key) {
+    const restored = await fromCache(job, record, key, context.cache.engines);
+    if (restored) {
+      context.onEvent?.({ type: 'done', record });
+      return record;
+    }
+  }
+
+  const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
+  const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, job) : null;
   let workspace: number | null = config.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null) {
@@ -128,11 +147,77 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   }
 
   const last = record.attempts[record.attempts.length - 1]!;
-  if (timingCache) await publishTimingCache(timingCache, config.timingCache!, !last.failure);
+  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, !last.failure);
   if (!last.failure) await collectPlan(record, job, last, parsed!);
+  if (context.cache && key) {
+    if (record.status === 'built' && record.scan?.sha256) {
+      await context.cache.engines.store(
+        {
+          key,
+          model: record.model,
+          profile: record.profile,
+          bytes: record.scan.bytes,
+          sha256: record.scan.sha256,
+          buildSeconds: record.buildSeconds,
+          tensorrtVersion: formatVersion(version, true),
+          gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+          argv: last.argv,
+          createdAt: new Date().toISOString(),
+          hasLayerInfo: record.layerInfo !== null,
+        },
+        job.plan,
+        record.layerInfo,
+      );
+    }
+    record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
+  }
   if (record.status === 'built' && job.model.benchmark) await benchmark(record, job, env, context);
   context.onEvent?.({ type: 'done', record });
   return record;
+}
+
+/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
+function cacheKey(job: BuildJob, record: BuildRecord, context: BuildContext): Promise<string> {
+  // Paths differ between checkouts and runners; what is in the files does not.
+  const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
+  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
+  return context.cache!.keys.key({
+    onnx: job.model.onnx,
+    plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+    argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
+    tensorrtVersion: formatVersion(context.version, true),
+    gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+  });
+}
+
+/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
+async function fromCache(job: BuildJob, record: BuildRecord, key: string, cache: EngineCache): Promise<boolean> {
+  const entry = await cache.lookup(key);
+  if (entry === null || entry === 'corrupt') {
+    record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
+    return false;
+  }
+  await cache.restore(entry, job.plan, job.layerInfo);
+  const scan = await scanPlan(job.plan);
+  if (scan.sha256 !== entry.record.sha256) {
+    await cache.remove(key);
+    await rm(job.plan, { force: true });
+    await rm(job.layerInfo, { force: true });
+    record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
+    return false;
+  }
+  Object.assign(record, {
+    status: 'cached',
+    plan: job.plan,
+    layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
+    scan,
+    bytes: scan.bytes,
+    sha256: scan.sha256,
+    buildSeconds: entry.record.buildSeconds,
+    failure: null,
+    cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
+  });
+  return true;
 }
 
 /**
@@ -143,7 +228,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
  */
 async function privateTimingCache(shared: string, job: BuildJob): Promise<string> {
   await mkdir(dirname(shared), { recursive: true });
-  const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}`;
+  const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}.${randomBytes(4).toString('hex')}`;
   await copyFile(shared, own).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });

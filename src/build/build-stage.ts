@@ -3,7 +3,9 @@ import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
 import { queryGpus, type GpuInfo } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
 import type { Failure } from '../tensorrt/failures.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
+import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { EngineCache, EngineKeys } from '../cache/engine-cache.js';
+import { join } from 'node:path';
 import { buildProfile, newBuildRecord, type BuildEvent, type BuildRecord } from './build-profile.js';
 import { planBuildJobs, type BuildJob } from './jobs.js';
 import { runOnSlots } from './scheduler.js';
@@ -19,6 +21,9 @@ export interface BuildStageResult {
   gpus: GpuInfo[];
   /** Why there are no GPU facts, when there are none. */
   gpuQueryError: string | null;
+  /** The engine cache's size after eviction, and how many entries eviction removed. */
+  cacheBytes: number | null;
+  evicted: number;
 }
 
 interface GpuPlan {
@@ -59,7 +64,7 @@ function skippedRecord(job: BuildJob, gpu: number | null, failure: Failure): Bui
 
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 export function skipBuildStage(config: Config, failure: Failure): BuildStageResult {
-  return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null };
+  return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null, cacheBytes: null, evicted: 0 };
 }
 
 const CANCELLED: Failure = { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' };
@@ -77,15 +82,21 @@ export async function runBuildStage(config: Config, version: TensorRtVersion, op
   const onAbort = () => killAllProcessGroups('SIGKILL');
   options.signal?.addEventListener('abort', onAbort);
   const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+  const cache = config.cacheDir ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() } : null;
+  // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
+  const timingCacheFor = config.cacheDir
+    ? (gpuName: string | null) => join(config.cacheDir!, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+    : undefined;
   let records: BuildRecord[];
   try {
     records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
-      options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent }),
+      options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }),
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
     await sampler?.stop();
   }
   if (sampler) attributeMemory(records, sampler.timeline);
-  return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError };
+  const evicted = cache ? await cache.engines.evict() : null;
+  return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError, cacheBytes: evicted?.bytes ?? null, evicted: evicted?.removed.length ?? 0 };
 }

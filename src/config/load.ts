@@ -51,6 +51,9 @@ export interface Config {
   minFreeDiskBytes: number;
   skipChecks: CheckId[];
   preflight: 'enforce' | 'warn-only';
+  /** Engines by content key, kept between runs; null when not configured. */
+  cacheDir: string | null;
+  cacheMaxBytes: number | null;
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   models: ModelConfig[];
@@ -191,6 +194,8 @@ function resolveConfig(raw: RawConfig, dir: string, file: string, locators: Pick
     minFreeDiskBytes: raw['min-free-disk'],
     skipChecks: raw['skip-checks'],
     preflight: raw.preflight,
+    cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+    cacheMaxBytes: raw['cache-max-size'] ?? null,
     extraArgs: raw['extra-args'],
     models: raw.models.map((m) => ({
       name: m.name,

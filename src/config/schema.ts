@@ -142,6 +142,8 @@ export const configSchema = z.strictObject(
     'expect-gpu': z.array(z.string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]')).default([]),
     'min-free-disk': size.default(20 * 1024 ** 3),
     'skip-checks': z.array(z.enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids')).default([]),
+    'cache-dir': path('a cache folder').optional(),
+    'cache-max-size': size.optional(),
     preflight: z.enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only')).default('enforce'),
     models: z.array(model, expected('a list of models')).min(1, expected('at least one model')),
   },

@@ -169,10 +169,13 @@ function headline(reports: readonly Report[], title: string): string {
   const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
   const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
   const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+  const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+  const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+  const cached = reports.some((r) => r.cache) ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` : '';
   const lines = [
     `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
     '',
-    `${built}/${rows.length} engines built · TensorRT ${versions}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+    `${built}/${rows.length} engines built · TensorRT ${versions}${cached}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
   ];
   for (const report of reports) {
     const { comparison } = report;

@@ -42,6 +42,7 @@ export interface ReportBuild {
   onnxBytes: number | null;
   /** The same engine in the baseline report, when there is one. */
   baseline: BaselineFigures | null;
+  cache: BuildRecord['cache'];
 }
 
 export interface BaselineFigures {
@@ -56,6 +57,18 @@ export interface ReportPlan extends PlanScan {
   model: string;
   profile: string;
   diagnosis: Diagnosis | null;
+}
+
+export interface CacheSummary {
+  /** One key for all of this run's engines, for actions/cache. */
+  key: string;
+  dir: string;
+  hits: number;
+  misses: number;
+  corrupt: number;
+  savedSeconds: number;
+  bytes: number | null;
+  evicted: number;
 }
 
 export interface Comparison {
@@ -87,6 +100,8 @@ export interface Report {
   plans: ReportPlan[];
   budgets: BudgetRow[];
   comparison: Comparison;
+  /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+  cache: CacheSummary | null;
   manifest: string | null;
 }
 
@@ -122,6 +137,7 @@ export function toReportBuild(record: BuildRecord, configLocation: string, onnxB
     configLocation,
     onnxBytes,
     baseline: null,
+    cache: record.cache,
   };
 }
 

@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** What a cached engine carries besides its plan: enough to report the build it stands for. */
+export interface CachedRecord {
+  key: string;
+  model: string;
+  profile: string;
+  bytes: number;
+  sha256: string;
+  buildSeconds: number | null;
+  tensorrtVersion: string;
+  gpu: { name: string | null; computeCapability: string | null } | null;
+  argv: string[];
+  createdAt: string;
+  hasLayerInfo: boolean;
+}
+
+export interface CachedEngine {
+  dir: string;
+  record: CachedRecord;
+}
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The external-data files an ONNX model names: each TensorProto's external_data holds a
+ * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
+ * 0a 08 "location" 12 <length> <file>.
+ */
+export async function externalDataFiles(onnx: string): Promise<string[]> {
+  const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
+  const found = new Set<string>();
+  let tail = Buffer.alloc(0);
+  for await (const chunk of createReadStream(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
+    const data = Buffer.concat([tail, chunk as Buffer]);
+    for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+      const length = data[at + marker.length];
+      if (length === undefined || length > 127) continue; // a file name longer than one varint byte is not a name
+      const end = at + marker.length + 1 + length;
+      if (end <= data.length) found.add(data.toString('utf8', at + marker.length + 1, end));
+    }
+    tail = data.subarray(Math.max(0, data.length - 256));
+  }
+  return [...found].filter((name) => !name.includes('..') && !name.startsWith('/')).map((name) => join(dirname(onnx), name)).sort();
+}
+
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+export class EngineKeys {
+  private readonly hashes = new Map<string, Promise<string>>();
+
+  private fileHash(path: string): Promise<string> {
+    let hash = this.hashes.get(path);
+    if (!hash) this.hashes.set(path, (hash = sha256OfFile(path).catch(() => 'missing')));
+    return hash;
+  }
+
+  async key(parts: { onnx: string; plugins: readonly string[]; argv: readonly string[]; tensorrtVersion: string; gpu: { name: string | null; computeCapability: string | null } | null }): Promise<string> {
+    const external = await externalDataFiles(parts.onnx).catch(() => []);
+    const files = await Promise.all([parts.onnx, ...external, ...parts.plugins].map(async (path) => [basename(path), await this.fileHash(path)]));
+    const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
+    return createHash('sha256').update(material).digest('hex');
+  }
+}
+
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+export class EngineCache {
+  constructor(
+    readonly dir: string,
+    private readonly maxBytes: number | null,
+  ) {}
+
+  private entry(key: string): string {
+    return join(this.dir, 'engines', key.slice(0, 2), key);
+  }
+
+  /** The entry for a key, if it is there and its plan has the recorded size. */
+  async lookup(key: string): Promise<CachedEngine | 'corrupt' | null> {
+    const dir = this.entry(key);
+    let record: CachedRecord;
+    try {
+      record = JSON.parse(await readFile(join(dir, 'record.json'), 'utf8')) as CachedRecord;
+    } catch (error) {
+      const exists = await stat(dir).then(() => true, () => false);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !exists) return null;
+      // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+      await this.remove(key);
+      return 'corrupt';
+    }
+    const plan = await stat(join(dir, 'plan')).catch(() => null);
+    if (record.key !== key || !plan || plan.size !== record.bytes) {
+      await this.remove(key);
+      return 'corrupt';
+    }
+    const now = new Date();
+    await utimes(join(dir, 'record.json'), now, now).catch(() => {}); // least recently used goes first
+    return { dir, record };
+  }
+
+  /** Puts the cached plan (and layer info) where a build would have written them. */
+  async restore(entry: CachedEngine, plan: string, layerInfo: string): Promise<void> {
+    await place(join(entry.dir, 'plan'), plan);
+    if (entry.record.hasLayerInfo) await place(join(entry.dir, 'layers.json'), layerInfo);
+  }
+
+  async store(record: CachedRecord, plan: string, layerInfo: string | null): Promise<void> {
+    const staging = join(this.dir, 'tmp', `${record.key}.${process.pid}.${randomBytes(4).toString('hex')}`);
+    await mkdir(staging, { recursive: true });
+    try {
+      await copyFile(plan, join(staging, 'plan'));
+      if (layerInfo) await copyFile(layerInfo, join(staging, 'layers.json'));
+      await writeFile(join(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+      const target = this.entry(record.key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
+        // Another job stored the same engine first: theirs is as good as ours.
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      });
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.entry(key), { recursive: true, force: true });
+  }
+
+  /** Removes the least recently used entries until the cache is under `cache-max-size`. */
+  async evict(): Promise<{ removed: string[]; bytes: number }> {
+    const entries: { key: string; bytes: number; used: number }[] = [];
+    for (const prefix of await readdir(join(this.dir, 'engines')).catch(() => [])) {
+      for (const key of await readdir(join(this.dir, 'engines', prefix)).catch(() => [])) {
+        const dir = join(this.dir, 'engines', prefix, key);
+        const files = await readdir(dir).catch(() => []);
+        const sizes = await Promise.all(files.map((f) => stat(join(dir, f)).then((s) => s.size).catch(() => 0)));
+        const used = (await stat(join(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+        entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+      }
+    }
+    let total = entries.reduce((a, e) => a + e.bytes, 0);
+    const removed: string[] = [];
+    if (this.maxBytes !== null) {
+      for (const entry of entries.sort((a, b) => a.used - b.used)) {
+        if (total <= this.maxBytes) break;
+        await this.remove(entry.key);
+        total -= entry.bytes;
+        removed.push(entry.key);
+      }
+    }
+    return { removed, bytes: total };
+  }
+}
+
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from: string, to: string): Promise<void> {
+  await rm(to, { force: true });
+  await link(from, to).catch(() => copyFile(from, to));
+}
