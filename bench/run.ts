@@ -1,3 +1,4 @@
 // npm run bench: every benchmark, each printing ratios against a reference measured in the same run.
 await import('./orchestration.js');
 await import('./scan.js');
+await import('./cache.js');
