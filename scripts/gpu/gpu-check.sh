@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# npm run gpu-check, on the GPU machine (device tool: carry .gpu from ../shared/tools/gpu-node-prep):
+# trt-ci against real nvidia-smi and a GPU-backed trtexec stand-in (test/gpu/trtexec_gpu.py, PyTorch).
+# Checks peak-memory attribution, the out-of-memory back-off, the sampler's GPU cost and, with two GPUs,
+# parallel builds. Everything it measured goes to $OUT (or ./gpu-check-out): gpu-check.json sums it up.
+set -uo pipefail
+if [[ -s .gpu/node.xz ]]; then xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH; fi
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+root=$PWD
+out=${OUT:-$root/gpu-check-out}
+mkdir -p "$out"
+work=$(mktemp -d)
+printf 'onnx placeholder\n' > "$work/m.onnx"
+gpu_count=$(nvidia-smi --query-gpu=index --format=csv,noheader | wc -l)
+
+# config NAME WORKSPACE MIN_WORKSPACE GPUS PROFILES
+config() {
+  {
+    echo "trtexec: $root/test/gpu/trtexec_gpu.py"
+    echo "output-dir: $work/$1"
+    echo "workspace: $2"
+    echo "min-workspace: $3"
+    echo "gpus: $4"
+    echo "models:"
+    echo "  - name: m"
+    echo "    onnx: m.onnx"
+    echo "    profiles:"
+    for i in $(seq 1 "$5"); do echo "      - { name: p$i, shapes: { x: 1x3x${i}x8 } }"; done
+  } > "$work/$1.yml"
+  echo "$work/$1.yml"
+}
+elapsed() { local start=$1; echo $(( ($(date +%s%N) - start) / 1000000 )); }
+
+node --version > "$out/node-version.txt"
+start=$(date +%s%N)
+node dist/cli.js preflight --config "$(config attribution 24GiB 1GiB '[0]' 2)" --json > "$out/preflight.json"
+echo "preflight rc=$? wall_ms=$(elapsed "$start")" | tee "$out/steps.txt"
+
+start=$(date +%s%N)
+GPU_STANDIN_HOLD_S=4 GPU_STANDIN_RECORD="$out/standin-attribution.jsonl" node dist/cli.js run --config "$work/attribution.yml" --json > "$out/run-attribution.json"
+echo "attribution rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
+
+start=$(date +%s%N)
+GPU_STANDIN_HOLD_S=2 GPU_STANDIN_RECORD="$out/standin-backoff.jsonl" node dist/cli.js run --config "$(config backoff 256GiB 64GiB '[0]' 1)" --json > "$out/run-backoff.json"
+echo "backoff rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
+
+if (( gpu_count >= 2 )); then
+  for layout in one:'[0]' two:'[0, 1]'; do
+    name=${layout%%:*}
+    start=$(date +%s%N)
+    GPU_STANDIN_HOLD_S=8 GPU_STANDIN_RECORD="$out/standin-$name-gpu.jsonl" node dist/cli.js run --config "$(config "$name-gpu" 8GiB 1GiB "${layout#*:}" 2)" --json > "$out/run-$name-gpu.json"
+    echo "$name-gpu rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
+  done
+fi
+
+python3 test/gpu/sampler_overhead.py > "$out/sampler.json"
+node scripts/gpu/summarize.mjs "$out" > "$out/gpu-check.json"
+cat "$out/gpu-check.json"

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""A GPU-backed trtexec stand-in for the GPU machine (which has PyTorch but no TensorRT), for
+scripts/gpu/gpu-check.sh only: trt-ci never knows it is talking to it.
+
+It takes the flags trt-ci passes to a TensorRT 10.16 trtexec, allocates the requested workspace on the
+GPU it was given (CUDA_VISIBLE_DEVICES), holds it for GPU_STANDIN_HOLD_S seconds, fails with the real
+CUDA out-of-memory error (in trtexec's format) when the workspace does not fit, and writes a plan with
+TensorRT's header ("ftrt", version bytes at 24-27). GPU_STANDIN_RECORD names a file it appends one JSON
+line to per build: what it allocated and what nvidia-smi saw on its GPU before and at its peak.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+VERSION = (10, 16, 1, 11)
+CODE = VERSION[0] * 10000 + VERSION[1] * 100 + VERSION[2]
+KNOWN = {
+    '--onnx', '--saveEngine', '--loadEngine', '--minShapes', '--optShapes', '--maxShapes', '--shapes', '--memPoolSize',
+    '--fp16', '--bf16', '--int8', '--best', '--stronglyTyped', '--timingCacheFile', '--skipInference', '--staticPlugins',
+    '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help', '--verbose', '--builderOptimizationLevel',
+}
+
+
+def stamp():
+    return time.strftime('[%m/%d/%Y-%H:%M:%S]')
+
+
+def log(level, text):
+    print(f'{stamp()} [{level}] {text}', flush=True)
+
+
+def banner(state, args):
+    print(f'&&&& {state} TensorRT.trtexec [TensorRT v{CODE}] [b{VERSION[3]}] # trtexec {" ".join(args)}', flush=True)
+
+
+def smi_used(index):
+    out = subprocess.run(['nvidia-smi', f'--id={index}', '--query-gpu=memory.used', '--format=csv,noheader,nounits'], capture_output=True, text=True)
+    return int(out.stdout.strip().splitlines()[0])
+
+
+def main(args):
+    options = {}
+    for arg in args:
+        key, _, value = arg.partition('=')
+        if key not in KNOWN:
+            banner('RUNNING', args)
+            log('E', f'Unknown option: {key} {value}')
+            banner('FAILED', args)
+            return 1
+        options[key] = value
+    banner('RUNNING', args)
+    if '--help' in options:
+        log('I', '=== Help ===')
+        return 0
+    physical = os.environ.get('CUDA_VISIBLE_DEVICES', '0').split(',')[0]
+    before = smi_used(physical)
+    import torch  # after the banner: importing torch takes a while, trtexec prints its banner first
+
+    name = torch.cuda.get_device_name(0)
+    major, minor = torch.cuda.get_device_capability(0)
+    log('I', f'Selected Device: {name}')
+    log('I', f'Compute Capability: {major}.{minor}')
+    log('I', f'TensorRT version: {VERSION[0]}.{VERSION[1]}.{VERSION[2]}')
+    pool = options.get('--memPoolSize', 'workspace:1024')
+    workspace_mib = float(pool.split('workspace:')[1].split(',')[0].rstrip('MiB'))
+    started = time.time()
+    try:
+        block = torch.empty(int(workspace_mib * 1024 * 1024), dtype=torch.uint8, device='cuda')
+        block.fill_(1)  # make every page resident, as TensorRT's tactics would
+        torch.cuda.synchronize()
+    except torch.cuda.OutOfMemoryError as error:
+        first = str(error).splitlines()[0]
+        log('E', 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)')
+        log('W', f'[TRT] Requested amount of GPU memory ({int(workspace_mib * 1048576)} bytes) could not be allocated. {first}')
+        log('E', 'Engine could not be created from network')
+        log('E', 'Building engine failed')
+        log('E', 'Engine set up failed')
+        banner('FAILED', args)
+        return 1
+    peak = smi_used(physical)
+    time.sleep(float(os.environ.get('GPU_STANDIN_HOLD_S', '3')))
+    del block
+    plan_bytes = 1 << 20
+    plan = bytearray(os.urandom(plan_bytes))
+    plan[0:4] = b'ftrt'
+    plan[4:8] = bytes(4)
+    plan[24:28] = bytes(VERSION)
+    if '--saveEngine' in options:
+        with open(options['--saveEngine'], 'wb') as out:
+            out.write(plan)
+    if '--exportLayerInfo' in options:
+        with open(options['--exportLayerInfo'], 'w') as out:
+            json.dump({'Layers': ['gpu-standin'], 'Bindings': []}, out)
+    seconds = time.time() - started
+    log('I', f'Created engine with size: {plan_bytes / 1048576:.4f} MiB')
+    log('I', f'Engine built in {seconds:.5f} sec.')
+    if '--skipInference' in options:
+        log('I', 'Skipped inference phase since --skipInference is added.')
+    banner('PASSED', args)
+    record = os.environ.get('GPU_STANDIN_RECORD')
+    if record:
+        with open(record, 'a') as out:
+            out.write(json.dumps({'gpu': physical, 'plan': options.get('--saveEngine'), 'workspaceMiB': workspace_mib,
+                                  'smiUsedBeforeMiB': before, 'smiUsedPeakMiB': peak, 'start': started, 'end': time.time()}) + '\n')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
