@@ -18511,9 +18511,6 @@ const size = schemas_string(expected('a size like 4GiB or 512MiB'))
 const schema_duration = schemas_string(expected('a duration like 45m, 90s or 2h'))
     .regex(schema_DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
     .transform((text) => parseDuration(text));
-const percent = schemas_string(expected('a percentage like 10%'))
-    .regex(PERCENT_PATTERN, expected('a percentage like 10%'))
-    .transform((text) => Number(text.slice(0, -1)) / 100);
 const schema_name = (what) => schemas_string(expected(`a ${what} name`)).regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 const path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 const dims = schemas_string(expected('dimensions like 1x3x224x224')).regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));

@@ -1,17 +1,16 @@
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
+import { runGate } from './action/gate.js';
+import { runReport } from './action/report.js';
+import { problemsSection, writeSummary } from './action/summary.js';
 import { errorMessage, InputError } from './errors.js';
 import { reportAnnotations, type Annotation } from './github/annotations.js';
 import { findBaseline, storesBaseline, uploadBaseline } from './github/baseline-artifact.js';
 import { completeCheckRun, startCheckRun, type CheckTarget } from './github/check-run.js';
 import { commentMarker, tokenIdentity, upsertStickyComment } from './github/comment.js';
-import { readRunContext, type RunContext } from './github/context.js';
-import { loadReport } from './budget/baseline.js';
-import { decideGate, type GateInput } from './github/gate.js';
-import { permissionsBlock, reportingProblem, type ReportingProblem } from './github/problems.js';
+import { readRunContext } from './github/context.js';
+import { reportingProblem, type ReportingProblem } from './github/problems.js';
 import { runPipeline, type PipelineResult } from './pipeline.js';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
 import type { Report } from './report/report.js';
@@ -91,19 +90,6 @@ function fallbackAnnotations(annotations: readonly Annotation[]): void {
     }
     if (mine.length > 10) core.notice(`trt-ci: ${mine.length - 10} more ${level === 'failure' ? 'errors' : 'warnings'} were not annotated (GitHub shows 10 per type per step); the job summary lists them all.`);
   }
-}
-
-function problemsSection(problems: readonly ReportingProblem[]): string {
-  if (problems.length === 0) return '';
-  const block = permissionsBlock(problems);
-  return [
-    '',
-    '### Reporting',
-    '',
-    ...problems.map((p) => `- ⚠️ ${p.message}`),
-    ...(block ? ['', 'Give the job these permissions (a fork\'s pull request never gets them: post its comment from a `workflow_run` job):', '', '```yaml', block, '```'] : []),
-    '',
-  ].join('\n');
 }
 
 /**
@@ -210,11 +196,12 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
     const create = wantsComment(inputs.comment, report);
     if (inputs.comment !== 'never') {
       try {
-        const body = renderReports(report ? [report] : [], { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(inputs.reportKey) });
+        const marker = commentMarker(inputs.reportKey);
+        const body = report ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker }) : `${marker}\n${markdown}`;
         const author = await tokenIdentity(octokit);
         const posted = await upsertStickyComment(
           octokit,
-          { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number, key: inputs.reportKey, body: report ? body : `${commentMarker(inputs.reportKey)}\n${markdown}` },
+          { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number, key: inputs.reportKey, body },
           author,
           create,
         );
@@ -237,123 +224,3 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
   await writeSummary(`${markdown}${problemsSection(problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
   if (reason) core.setFailed(`trt-ci: ${reason}`);
 }
-
-/**
- * The gate job of the workflow pack: decides, on a GitHub-hosted runner, whether this run may use the
- * self-hosted GPU runners, and says why in its summary.
- */
-async function runGate(): Promise<void> {
-  const context = readRunContext();
-  let event: GateInput['event'] = {};
-  try {
-    event = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8')) as GateInput['event'];
-  } catch {
-    event = {};
-  }
-  const approvalLabel = core.getInput('approval-label') || 'gpu-ok';
-  const trustedActors = core.getInput('trusted-actors').split(/[\s,]+/).filter(Boolean);
-  const token = core.getInput('token');
-  let labelerPermission: string | null = null;
-  const labeler = event.sender?.login;
-  if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
-    try {
-      const { data } = await getOctokit(token).rest.repos.getCollaboratorPermissionLevel({ owner: context.owner, repo: context.repo, username: labeler });
-      labelerPermission = data.permission;
-    } catch (error) {
-      core.warning(`trt-ci gate: could not read ${labeler}'s permission: ${errorMessage(error)}`);
-    }
-  }
-  const decision = decideGate({
-    eventName: process.env.GITHUB_EVENT_NAME ?? '',
-    repository: process.env.GITHUB_REPOSITORY ?? '',
-    event,
-    approvalLabel,
-    trustedActors,
-    labelerPermission,
-  });
-  core.setOutput('allowed', String(decision.allowed));
-  core.setOutput('reason', decision.reason);
-  core.info(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
-  await writeSummary(`## trt-ci gate: ${decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used'}\n\n${decision.reason}\n`);
-}
-
-/**
- * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
- * reports as data, merges them, and posts the one sticky comment. The pull request number comes from
- * the event GitHub sent, never from an artifact.
- */
-async function runReport(): Promise<void> {
-  const context = readRunContext();
-  const token = core.getInput('token');
-  if (token) core.setSecret(token);
-  const key = core.getInput('report-key') || 'trt-ci';
-  const files = await findReports(core.getInput('reports') || 'reports');
-  const reports: Report[] = [];
-  for (const file of files) {
-    try {
-      reports.push(await loadReport(file, 'report'));
-    } catch (error) {
-      core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
-    }
-  }
-  if (reports.length === 0) {
-    core.warning('trt-ci: no report.json found to merge');
-    return;
-  }
-  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key) });
-  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES }));
-  const number = context ? await pullRequestNumber(context, token) : null;
-  if (!number || !context || !token) {
-    core.info('trt-ci: no pull request to comment on');
-    return;
-  }
-  try {
-    const octokit = getOctokit(token);
-    await upsertStickyComment(octokit, { owner: context.owner, repo: context.repo, issueNumber: number, key, body }, await tokenIdentity(octokit));
-  } catch (error) {
-    const problem = reportingProblem('Commenting on the pull request', 'pull-requests: write', error, false);
-    core.warning(`trt-ci: ${problem.message}`);
-    await writeSummary(problemsSection([problem]));
-  }
-}
-
-/** report.json files under a folder (one per downloaded artifact). */
-async function findReports(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && depth < 3) await walk(path, depth + 1);
-      else if (entry.isFile() && entry.name === 'report.json') found.push(path);
-    }
-  };
-  await walk(root, 0);
-  return found.sort();
-}
-
-/** The pull request of this run, from the event: a pull_request event, or the workflow_run a fork's run finished. */
-async function pullRequestNumber(context: RunContext, token: string): Promise<number | null> {
-  if (context.pullRequest) return context.pullRequest.number;
-  if (context.eventName !== 'workflow_run' || !token) return null;
-  const event = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8')) as {
-    workflow_run?: { pull_requests?: { number: number }[]; head_branch?: string; head_sha?: string; head_repository?: { owner?: { login?: string } } };
-  };
-  const run = event.workflow_run;
-  if (run?.pull_requests?.[0]) return run.pull_requests[0].number;
-  // GitHub leaves pull_requests empty for forks: find the open pull request whose head is that fork's branch and commit.
-  const owner = run?.head_repository?.owner?.login;
-  if (!owner || !run?.head_branch) return null;
-  const { data } = await getOctokit(token).rest.pulls.list({ owner: context.owner, repo: context.repo, state: 'open', head: `${owner}:${run.head_branch}`, per_page: 10 });
-  return data.find((pr) => pr.head.sha === run.head_sha)?.number ?? null;
-}
-
-/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
-async function writeSummary(markdown: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  try {
-    await core.summary.addRaw(markdown).write();
-  } catch (error) {
-    core.warning(`trt-ci: could not write the job summary: ${errorMessage(error)}`);
-  }
-}
-

@@ -7,7 +7,6 @@ import { findCuda, nvinferTarget, pluginFacts } from '../src/preflight/gather.js
 import { pluginCheck } from '../src/preflight/host-checks.js';
 import { gpuChecks } from '../src/preflight/gpu-checks.js';
 import { parseCsvRows, parseGpuRows } from '../src/gpu/nvidia-smi.js';
-import { runPreflight } from '../src/preflight/preflight.js';
 import type { Check, PreflightResult } from '../src/preflight/types.js';
 import type { Report } from '../src/report/report.js';
 import { archSupport } from '../src/tensorrt/compat.js';

@@ -31,11 +31,6 @@ const duration = z
   .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
   .transform((text) => parseDuration(text)!);
 
-const percent = z
-  .string(expected('a percentage like 10%'))
-  .regex(PERCENT_PATTERN, expected('a percentage like 10%'))
-  .transform((text) => Number(text.slice(0, -1)) / 100);
-
 const name = (what: string) =>
   z.string(expected(`a ${what} name`)).regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 

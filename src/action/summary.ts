@@ -1,0 +1,27 @@
+import * as core from '@actions/core';
+import { errorMessage } from '../errors.js';
+import { permissionsBlock, type ReportingProblem } from '../github/problems.js';
+
+/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
+export async function writeSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(markdown).write();
+  } catch (error) {
+    core.warning(`trt-ci: could not write the job summary: ${errorMessage(error)}`);
+  }
+}
+
+/** The summary's account of reporting steps that did not work, with the permissions block to add. */
+export function problemsSection(problems: readonly ReportingProblem[]): string {
+  if (problems.length === 0) return '';
+  const block = permissionsBlock(problems);
+  return [
+    '',
+    '### Reporting',
+    '',
+    ...problems.map((p) => `- ⚠️ ${p.message}`),
+    ...(block ? ['', 'Give the job these permissions (a fork\'s pull request never gets them: post its comment from a `workflow_run` job):', '', '```yaml', block, '```'] : []),
+    '',
+  ].join('\n');
+}
