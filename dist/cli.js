@@ -19273,17 +19273,20 @@ const { data, control, slots, chunk } = workerData;
 const memory = new Uint8Array(data);
 const state = new Int32Array(control, 0, slots);
 const lengths = new Int32Array(control, slots * 4, slots);
-const hash = createHash('sha256');
-for (let seq = 0; ; seq += 1) {
-  const slot = seq % slots;
-  Atomics.wait(state, slot, 0);
-  const length = lengths[slot];
-  if (length < 0) break;
-  hash.update(memory.subarray(slot * chunk, slot * chunk + length));
-  Atomics.store(state, slot, 0);
-  Atomics.notify(state, slot);
+// One plan after another: a length of -1 ends a plan; the next one starts again at slot 0.
+for (;;) {
+  const hash = createHash('sha256');
+  for (let seq = 0; ; seq += 1) {
+    const slot = seq % slots;
+    Atomics.wait(state, slot, 0);
+    const length = lengths[slot];
+    if (length >= 0) hash.update(memory.subarray(slot * chunk, slot * chunk + length));
+    Atomics.store(state, slot, 0);
+    Atomics.notify(state, slot);
+    if (length < 0) break;
+  }
+  parentPort.postMessage(hash.digest('hex'));
 }
-parentPort.postMessage(hash.digest('hex'));
 `;
 const FILLED = 1;
 /** Small plans: a worker costs more to start than hashing them takes. */
@@ -19309,13 +19312,14 @@ class DigestRing {
     state = new Int32Array(this.control, 0, SLOTS);
     lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
     worker;
-    result;
     constructor() {
         this.worker = new external_node_worker_threads_namespaceObject.Worker(DIGEST_WORKER, { eval: true, workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK } });
-        this.result = new Promise((resolve, reject) => {
-            this.worker.once('message', resolve);
-            this.worker.once('error', reject);
-        });
+        // An idle ring waits in the pool for the next plan; it must not keep the process alive.
+        this.worker.unref();
+    }
+    /** A ring from the pool (a worker costs tens of milliseconds to start), or a new one. */
+    static take() {
+        return idleRings.pop() ?? new DigestRing();
     }
     /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
     slot(seq) {
@@ -19331,19 +19335,22 @@ class DigestRing {
         Atomics.notify(this.state, slot);
     }
     async digest(seq) {
+        const result = new Promise((resolve, reject) => {
+            this.worker.once('message', resolve);
+            this.worker.once('error', reject);
+        });
         this.slot(seq);
         this.filled(seq, -1);
-        try {
-            return await this.result;
-        }
-        finally {
-            await this.worker.terminate();
-        }
+        const digest = await result;
+        this.worker.removeAllListeners('error');
+        idleRings.push(this);
+        return digest;
     }
     async stop() {
         await this.worker.terminate();
     }
 }
+const idleRings = [];
 /**
  * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
  * zero run, the header, and (unless `digest: false`) the sha256.
@@ -19361,7 +19368,7 @@ async function scanPlan(path, options = {}) {
         throw new InputError(`${path}: cannot read plan: ${describeError(error)}`);
     }
     const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : new DigestRing();
+    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
     const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
     const zeros = new ZeroRuns();
     const head = Buffer.alloc(HEAD_BYTES);

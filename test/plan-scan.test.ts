@@ -102,6 +102,13 @@ describe('scanPlan on plans built here', () => {
     }
   });
 
+  it('plans big enough to be hashed in a worker get the right digest, one after another and at once (the worker is reused)', async () => {
+    const files = [0, 1, 2].map((i) => write(`big${i}.plan`, planHeader([10, 16, 1, 11]), randomBytes(17 * MiB + i * 4097), Buffer.alloc(3 * MiB)));
+    const expected = files.map((f) => createHash('sha256').update(readFileSync(f)).digest('hex'));
+    for (const [i, file] of files.entries()) expect((await scanPlan(file)).sha256).toBe(expected[i]);
+    expect((await Promise.all(files.map((f) => scanPlan(f)))).map((scan) => scan.sha256)).toEqual(expected);
+  });
+
   it('ZeroRuns counts the same whatever the chunking', () => {
     const data = Buffer.concat([Buffer.alloc(10), randomBytes(1000), Buffer.alloc(70_000), Buffer.from([1]), Buffer.alloc(3)]);
     const whole = new ZeroRuns();
