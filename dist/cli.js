@@ -8583,7 +8583,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 954:
+/***/ 3640:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20107,6 +20107,33 @@ async function place(from, to) {
     await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
+
+
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole, and holds what the last finished build knew.
+ */
+async function privateTimingCache(shared, label) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
+    await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
+        if (error.code !== 'ENOENT')
+            throw error;
+    });
+    return own;
+}
+async function publishTimingCache(own, shared, built) {
+    const written = (await (0,promises_namespaceObject.stat)(own).catch(() => null))?.isFile();
+    if (built && written)
+        await (0,promises_namespaceObject.rename)(own, shared);
+    else
+        await (0,promises_namespaceObject.rm)(own, { force: true });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
 
 const FLAG_SPANS = {
@@ -20626,6 +20653,73 @@ function readStats(line) {
     return stats;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/build/cached-build.js
+
+
+
+
+/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
+function cacheKey(job, record, context) {
+    // Paths differ between checkouts and runners; what is in the files does not.
+    const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
+    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
+    return context.cache.keys.key({
+        onnx: job.model.onnx,
+        plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+        argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
+        tensorrtVersion: formatVersion(context.version, true),
+        gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+    });
+}
+/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
+async function restoreFromCache(job, record, key, cache) {
+    const entry = await cache.lookup(key);
+    if (entry === null || entry === 'corrupt') {
+        record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
+        return false;
+    }
+    await cache.restore(entry, job.plan, job.layerInfo);
+    const scan = await scanPlan(job.plan);
+    if (scan.sha256 !== entry.record.sha256) {
+        await cache.remove(key);
+        await (0,promises_namespaceObject.rm)(job.plan, { force: true });
+        await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
+        record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
+        return false;
+    }
+    Object.assign(record, {
+        status: 'cached',
+        plan: job.plan,
+        layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
+        scan,
+        bytes: scan.bytes,
+        sha256: scan.sha256,
+        buildSeconds: entry.record.buildSeconds,
+        failure: null,
+        cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
+    });
+    return true;
+}
+/** A plan that built is kept under its key, with what the report needs to stand in for the build. */
+async function storeInCache(cache, key, record, job, last, version) {
+    if (record.status === 'built' && record.scan?.sha256) {
+        await cache.store({
+            key,
+            model: record.model,
+            profile: record.profile,
+            bytes: record.scan.bytes,
+            sha256: record.scan.sha256,
+            buildSeconds: record.buildSeconds,
+            tensorrtVersion: formatVersion(version, true),
+            gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+            argv: last.argv,
+            createdAt: new Date().toISOString(),
+            hasLayerInfo: record.layerInfo !== null,
+        }, job.plan, record.layerInfo);
+    }
+    record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/build/build-profile.js
 
 
@@ -20678,14 +20772,14 @@ async function buildProfile(job, gpu, context) {
     const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
     const key = context.cache ? await cacheKey(job, record, context) : null;
     if (context.cache && key) {
-        const restored = await fromCache(job, record, key, context.cache.engines);
+        const restored = await restoreFromCache(job, record, key, context.cache.engines);
         if (restored) {
             context.onEvent?.({ type: 'done', record });
             return record;
         }
     }
     const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
-    const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, job) : null;
+    const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`) : null;
     let workspace = config.workspaceBytes;
     let parsed = null;
     while (workspace !== null) {
@@ -20710,92 +20804,12 @@ async function buildProfile(job, gpu, context) {
         await publishTimingCache(timingCache, sharedTiming, !last.failure);
     if (!last.failure)
         await collectPlan(record, job, last, parsed);
-    if (context.cache && key) {
-        if (record.status === 'built' && record.scan?.sha256) {
-            await context.cache.engines.store({
-                key,
-                model: record.model,
-                profile: record.profile,
-                bytes: record.scan.bytes,
-                sha256: record.scan.sha256,
-                buildSeconds: record.buildSeconds,
-                tensorrtVersion: formatVersion(version, true),
-                gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
-                argv: last.argv,
-                createdAt: new Date().toISOString(),
-                hasLayerInfo: record.layerInfo !== null,
-            }, job.plan, record.layerInfo);
-        }
-        record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
-    }
+    if (context.cache && key)
+        await storeInCache(context.cache.engines, key, record, job, last, version);
     if (record.status === 'built' && job.model.benchmark)
         await benchmark(record, job, env, context);
     context.onEvent?.({ type: 'done', record });
     return record;
-}
-/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-function cacheKey(job, record, context) {
-    // Paths differ between checkouts and runners; what is in the files does not.
-    const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
-    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
-    return context.cache.keys.key({
-        onnx: job.model.onnx,
-        plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
-        argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
-        tensorrtVersion: formatVersion(context.version, true),
-        gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
-    });
-}
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
-async function fromCache(job, record, key, cache) {
-    const entry = await cache.lookup(key);
-    if (entry === null || entry === 'corrupt') {
-        record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
-        return false;
-    }
-    await cache.restore(entry, job.plan, job.layerInfo);
-    const scan = await scanPlan(job.plan);
-    if (scan.sha256 !== entry.record.sha256) {
-        await cache.remove(key);
-        await (0,promises_namespaceObject.rm)(job.plan, { force: true });
-        await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-        record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
-        return false;
-    }
-    Object.assign(record, {
-        status: 'cached',
-        plan: job.plan,
-        layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
-        scan,
-        bytes: scan.bytes,
-        sha256: scan.sha256,
-        buildSeconds: entry.record.buildSeconds,
-        failure: null,
-        cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
-    });
-    return true;
-}
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole, and holds what the last finished build knew.
- */
-async function privateTimingCache(shared, job) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
-    await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
-        if (error.code !== 'ENOENT')
-            throw error;
-    });
-    return own;
-}
-async function publishTimingCache(own, shared, built) {
-    const written = (await (0,promises_namespaceObject.stat)(own).catch(() => null))?.isFile();
-    if (built && written)
-        await (0,promises_namespaceObject.rename)(own, shared);
-    else
-        await (0,promises_namespaceObject.rm)(own, { force: true });
 }
 async function collectPlan(record, job, last, parsed) {
     const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
@@ -22039,7 +22053,7 @@ function describeLog(log) {
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(954);
+/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3640);
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
 const controller = new AbortController();

@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { EngineCache, EngineKeys } from '../cache/engine-cache.js';
+import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import { scanPlan, type PlanScan } from '../plan/scan-plan.js';
 import { runProcess, type ProcessResult } from '../proc/run-process.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
-import type { EngineCache, EngineKeys } from '../cache/engine-cache.js';
 import type { Failure } from '../tensorrt/failures.js';
 import { TrtexecLogParser, type ParsedLog, type TimingStats } from '../tensorrt/log-parser.js';
-import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
+import { cacheKey, restoreFromCache, storeInCache } from './cached-build.js';
 import type { BuildJob } from './jobs.js';
 
 export interface Attempt {
@@ -119,7 +120,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
 
   const key = context.cache ? await cacheKey(job, record, context) : null;
   if (context.cache && key) {
-    const restored = await fromCache(job, record, key, context.cache.engines);
+    const restored = await restoreFromCache(job, record, key, context.cache.engines);
     if (restored) {
       context.onEvent?.({ type: 'done', record });
       return record;
@@ -127,7 +128,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   }
 
   const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
-  const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, job) : null;
+  const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`) : null;
   let workspace: number | null = config.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null) {
@@ -149,96 +150,10 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const last = record.attempts[record.attempts.length - 1]!;
   if (timingCache) await publishTimingCache(timingCache, sharedTiming!, !last.failure);
   if (!last.failure) await collectPlan(record, job, last, parsed!);
-  if (context.cache && key) {
-    if (record.status === 'built' && record.scan?.sha256) {
-      await context.cache.engines.store(
-        {
-          key,
-          model: record.model,
-          profile: record.profile,
-          bytes: record.scan.bytes,
-          sha256: record.scan.sha256,
-          buildSeconds: record.buildSeconds,
-          tensorrtVersion: formatVersion(version, true),
-          gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
-          argv: last.argv,
-          createdAt: new Date().toISOString(),
-          hasLayerInfo: record.layerInfo !== null,
-        },
-        job.plan,
-        record.layerInfo,
-      );
-    }
-    record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
-  }
+  if (context.cache && key) await storeInCache(context.cache.engines, key, record, job, last, version);
   if (record.status === 'built' && job.model.benchmark) await benchmark(record, job, env, context);
   context.onEvent?.({ type: 'done', record });
   return record;
-}
-
-/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-function cacheKey(job: BuildJob, record: BuildRecord, context: BuildContext): Promise<string> {
-  // Paths differ between checkouts and runners; what is in the files does not.
-  const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
-  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
-  return context.cache!.keys.key({
-    onnx: job.model.onnx,
-    plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
-    argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
-    tensorrtVersion: formatVersion(context.version, true),
-    gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
-  });
-}
-
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
-async function fromCache(job: BuildJob, record: BuildRecord, key: string, cache: EngineCache): Promise<boolean> {
-  const entry = await cache.lookup(key);
-  if (entry === null || entry === 'corrupt') {
-    record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
-    return false;
-  }
-  await cache.restore(entry, job.plan, job.layerInfo);
-  const scan = await scanPlan(job.plan);
-  if (scan.sha256 !== entry.record.sha256) {
-    await cache.remove(key);
-    await rm(job.plan, { force: true });
-    await rm(job.layerInfo, { force: true });
-    record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
-    return false;
-  }
-  Object.assign(record, {
-    status: 'cached',
-    plan: job.plan,
-    layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
-    scan,
-    bytes: scan.bytes,
-    sha256: scan.sha256,
-    buildSeconds: entry.record.buildSeconds,
-    failure: null,
-    cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
-  });
-  return true;
-}
-
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole, and holds what the last finished build knew.
- */
-async function privateTimingCache(shared: string, job: BuildJob): Promise<string> {
-  await mkdir(dirname(shared), { recursive: true });
-  const own = `${shared}.${process.pid}.${job.model.name}.${job.profile.name}.${randomBytes(4).toString('hex')}`;
-  await copyFile(shared, own).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  return own;
-}
-
-async function publishTimingCache(own: string, shared: string, built: boolean): Promise<void> {
-  const written = (await stat(own).catch(() => null))?.isFile();
-  if (built && written) await rename(own, shared);
-  else await rm(own, { force: true });
 }
 
 async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, parsed: ParsedLog): Promise<void> {
