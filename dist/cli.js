@@ -19495,13 +19495,16 @@ async function readLayerInfo(path) {
 const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
 /** A plan at least this much trailing zeros is diagnosed. */
 const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
 /**
  * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
  * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
  * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
  */
 function diagnosePlan(scan, layerInfo) {
-    if (scan.bytes === 0 || scan.trailingZeroBytes / scan.bytes < MOSTLY_ZEROS)
+    if (!mostlyTrailingZeros(scan))
         return null;
     const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
     const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
@@ -19535,8 +19538,7 @@ function diagnosePlan(scan, layerInfo) {
 
 /** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
 async function verifiedPlan(scan, layerInfo) {
-    const suspicious = diagnosePlan(scan, null) !== null;
-    const info = suspicious && layerInfo ? await readLayerInfo(layerInfo) : null;
+    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
     return { ...scan, diagnosis: diagnosePlan(scan, info) };
 }
 /** Every built plan, from the scan its build already made (one pass per plan). */
@@ -19572,8 +19574,14 @@ class LineSplitter {
     push(chunk) {
         let start = 0;
         for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-            this.take(chunk, start, end);
-            this.flushLine();
+            if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
+                // The usual case: the whole line is in this chunk, decode it in place.
+                this.emit(chunk.toString('utf8', start, end));
+            }
+            else {
+                this.take(chunk, start, end);
+                this.flushLine();
+            }
             start = end + 1;
         }
         if (start < chunk.length)
@@ -19600,13 +19608,13 @@ class LineSplitter {
     }
     flushLine() {
         const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-        let line = bytes.toString('utf8');
-        if (line.endsWith('\r'))
-            line = line.slice(0, -1);
         this.pending = [];
         this.pendingBytes = 0;
         this.overflowed = false;
-        this.onLine(line);
+        this.emit(bytes.toString('utf8'));
+    }
+    emit(line) {
+        this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
 }
 
@@ -20908,8 +20916,8 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
-async function planGpus(config) {
-    const query = await queryGpus(config.nvidiaSmi);
+async function planGpus(config, made) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi));
     if (!query.ok) {
         // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
         return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -20947,7 +20955,7 @@ const CANCELLED = { kind: 'other', message: 'the run was cancelled before this b
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
 async function runBuildStage(config, version, options = {}) {
-    const gpuPlan = await planGpus(config);
+    const gpuPlan = await planGpus(config, options.gpuQuery);
     const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
     sampler?.start();
     await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
@@ -21546,7 +21554,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
     const trtexecPath = resolveCommand(config.trtexec);
     const plugins = uniquePlugins(config.models);
     const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-        queryGpus(config.nvidiaSmi),
+        environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
         queryComputeApps(config.nvidiaSmi),
         findCuda({ configured: config.cuda, trtexecPath, tensorrt, env: environment.env ?? process.env, toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda' }),
         nvinferTarget(trtexecPath, tensorrt),
@@ -21714,6 +21722,7 @@ async function detectTensorRtVersion(trtexec, where) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -21729,7 +21738,9 @@ async function runPipeline(options) {
     const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
-    const preflight = options.preflight === false ? null : await runPreflight(config, version);
+    // One nvidia-smi query serves preflight and the build stage.
+    const gpuQuery = queryGpus(config.nvidiaSmi);
+    const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const built = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
@@ -21737,7 +21748,7 @@ async function runPipeline(options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
-        : await runBuildStage(config, version, options);
+        : await runBuildStage(config, version, { ...options, gpuQuery });
     const { records } = built;
     await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
     const tensorrtVersion = formatVersion(version, true);

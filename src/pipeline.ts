@@ -8,6 +8,7 @@ import { buildManifest } from './build/manifest.js';
 import { applyBaseline, loadReport, measuredBuilds } from './budget/baseline.js';
 import { evaluateBudgets } from './budget/evaluate.js';
 import { loadConfig } from './config/load.js';
+import { queryGpus } from './gpu/nvidia-smi.js';
 import { verifyBuilds } from './plan/verify-stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import { renderSummary } from './report/markdown.js';
@@ -51,7 +52,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
   const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version);
-  const preflight = options.preflight === false ? null : await runPreflight(config, version);
+  // One nvidia-smi query serves preflight and the build stage.
+  const gpuQuery = queryGpus(config.nvidiaSmi);
+  const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const built =
     blocking.length > 0 && config.preflight === 'enforce'
@@ -60,7 +63,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
           message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
           hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
-      : await runBuildStage(config, version, options);
+      : await runBuildStage(config, version, { ...options, gpuQuery });
   const { records } = built;
 
   await mkdir(config.outputDir, { recursive: true });

@@ -211,6 +211,17 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it('with cache-dir, the cache-key output names this run\'s engines for actions/cache', async () => {
+    const runner = project({}, 2, 'cache-dir: cache\n');
+    await withApi({}, async (api) => {
+      const first = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
+      const second = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
+      expect(first.outputs['cache-key']).toMatch(/^trt-ci-[0-9a-f]{32}$/);
+      expect(second.outputs['cache-key']).toBe(first.outputs['cache-key']);
+      expect(second.summary).toMatch(/♻️ 2 from the engine cache \(.* of GPU time saved\)/);
+    });
+  });
+
   it('a bad input is named', async () => {
     const runner = project();
     await withApi({}, async (api) => {

@@ -359,6 +359,20 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x3x8x8 } }
   });
 });
 
+describe('nvidia-smi', () => {
+  it('is asked for the GPUs once per run, shared by preflight and the build stage, plus the processes and one -lms stream', async () => {
+    const smiCalls = join(makeRunner().dir, 'smi-calls.jsonl');
+    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_CALLS: smiCalls } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig('output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
+    expect((await cli(['run', '--config', config])).code).toBe(0);
+    const calls = readFileSync(smiCalls, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as string[]).join(' '));
+    expect(calls.filter((c) => c.includes('--query-gpu=index,name,'))).toHaveLength(1);
+    expect(calls.filter((c) => c.includes('--query-compute-apps'))).toHaveLength(1);
+    expect(calls.filter((c) => c.includes('-lms'))).toHaveLength(1);
+  });
+});
+
 describe('trt-ci build with extra-args managed by trt-ci', () => {
   it('refuses a flag that trt-ci derives from the config', async () => {
     const runner = makeRunner();

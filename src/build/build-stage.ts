@@ -1,6 +1,6 @@
 import { configError, type Config } from '../config/load.js';
 import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
-import { queryGpus, type GpuInfo } from '../gpu/nvidia-smi.js';
+import { queryGpus, type GpuInfo, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
 import type { Failure } from '../tensorrt/failures.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
@@ -14,6 +14,8 @@ export interface BuildStageOptions {
   onEvent?: (event: BuildEvent) => void;
   /** Aborting kills the running builds and skips the rest. */
   signal?: AbortSignal;
+  /** The GPU query the run already made (for preflight); the stage makes its own when there is none. */
+  gpuQuery?: Promise<GpuQuery>;
 }
 
 export interface BuildStageResult {
@@ -32,8 +34,8 @@ interface GpuPlan {
   queryError: string | null;
 }
 
-async function planGpus(config: Config): Promise<GpuPlan> {
-  const query = await queryGpus(config.nvidiaSmi);
+async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPlan> {
+  const query = await (made ?? queryGpus(config.nvidiaSmi));
   if (!query.ok) {
     // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
     return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -74,7 +76,7 @@ const CANCELLED: Failure = { kind: 'other', message: 'the run was cancelled befo
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
 export async function runBuildStage(config: Config, version: TensorRtVersion, options: BuildStageOptions = {}): Promise<BuildStageResult> {
-  const gpuPlan = await planGpus(config);
+  const gpuPlan = await planGpus(config, options.gpuQuery);
   const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
   sampler?.start();
   await sampler?.waitForBaseline(gpuPlan.slots.filter((s): s is number => s !== null));

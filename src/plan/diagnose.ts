@@ -7,6 +7,10 @@ export const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
 /** A plan at least this much trailing zeros is diagnosed. */
 export const MOSTLY_ZEROS = 0.5;
 
+export function mostlyTrailingZeros(scan: Pick<PlanScan, 'bytes' | 'trailingZeroBytes'>): boolean {
+  return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+
 export interface Diagnosis {
   summary: string;
   layerInfo: { schema: LayerInfo['schema']; verbosity: LayerInfo['verbosity']; layers: number } | null;
@@ -21,7 +25,7 @@ export interface Diagnosis {
  * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
  */
 export function diagnosePlan(scan: Pick<PlanScan, 'bytes' | 'trailingZeroBytes'>, layerInfo: LayerInfo | null): Diagnosis | null {
-  if (scan.bytes === 0 || scan.trailingZeroBytes / scan.bytes < MOSTLY_ZEROS) return null;
+  if (!mostlyTrailingZeros(scan)) return null;
   const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
   const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
   const advice: string[] = [];

@@ -1,13 +1,12 @@
 import type { BuildRecord } from '../build/build-profile.js';
 import type { ReportPlan } from '../report/report.js';
-import { diagnosePlan } from './diagnose.js';
+import { diagnosePlan, mostlyTrailingZeros } from './diagnose.js';
 import { readLayerInfo } from './layer-info.js';
 import { scanPlan, type PlanScan } from './scan-plan.js';
 
 /** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
 export async function verifiedPlan(scan: PlanScan, layerInfo: string | null): Promise<Omit<ReportPlan, 'model' | 'profile'>> {
-  const suspicious = diagnosePlan(scan, null) !== null;
-  const info = suspicious && layerInfo ? await readLayerInfo(layerInfo) : null;
+  const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
   return { ...scan, diagnosis: diagnosePlan(scan, info) };
 }
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config/load.js';
-import { queryComputeApps, queryGpus } from '../gpu/nvidia-smi.js';
+import { queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
 import { gpuChecks } from './gpu-checks.js';
@@ -12,6 +12,8 @@ export interface PreflightEnvironment {
   /** The CUDA toolkit whose version.json is read. */
   toolkitRoot?: string;
   devDir?: string;
+  /** The GPU query the run already made; preflight makes its own when there is none. */
+  gpuQuery?: Promise<GpuQuery>;
 }
 
 type PreflightConfig = Pick<
@@ -29,7 +31,7 @@ export async function runPreflight(config: PreflightConfig, tensorrt: TensorRtVe
   const trtexecPath = resolveCommand(config.trtexec);
   const plugins = uniquePlugins(config.models);
   const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-    queryGpus(config.nvidiaSmi),
+    environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
     queryComputeApps(config.nvidiaSmi),
     findCuda({ configured: config.cuda, trtexecPath, tensorrt, env: environment.env ?? process.env, toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda' }),
     nvinferTarget(trtexecPath, tensorrt),

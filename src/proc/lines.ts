@@ -17,8 +17,13 @@ export class LineSplitter {
   push(chunk: Buffer): void {
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-      this.take(chunk, start, end);
-      this.flushLine();
+      if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
+        // The usual case: the whole line is in this chunk, decode it in place.
+        this.emit(chunk.toString('utf8', start, end));
+      } else {
+        this.take(chunk, start, end);
+        this.flushLine();
+      }
       start = end + 1;
     }
     if (start < chunk.length) this.take(chunk, start, chunk.length);
@@ -45,11 +50,13 @@ export class LineSplitter {
 
   private flushLine(): void {
     const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
-    let line = bytes.toString('utf8');
-    if (line.endsWith('\r')) line = line.slice(0, -1);
     this.pending = [];
     this.pendingBytes = 0;
     this.overflowed = false;
-    this.onLine(line);
+    this.emit(bytes.toString('utf8'));
+  }
+
+  private emit(line: string): void {
+    this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
 }

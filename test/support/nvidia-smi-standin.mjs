@@ -11,9 +11,10 @@
 //   NVIDIA_SMI_STANDIN_EXIT   fail as nvidia-smi does: 6 (no devices), 9 (driver not loaded), 12 (no NVML),
 //                             18 (driver/library mismatch), 14 (infoROM warning, data still printed)
 //   NVIDIA_SMI_STANDIN_NO_FIELD  a field this (older) driver does not know, e.g. compute_cap before 510
+//   NVIDIA_SMI_STANDIN_CALLS  file to append each call's arguments to, one JSON line a call
 //   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into
 // The failure messages are nvidia-smi's own, as quoted in public bug reports.
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +28,7 @@ if (process.env.NVIDIA_SMI_STANDIN_NO_FIELD) delete recorded[process.env.NVIDIA_
 
 const env = process.env;
 const args = process.argv.slice(2);
+if (env.NVIDIA_SMI_STANDIN_CALLS) appendFileSync(env.NVIDIA_SMI_STANDIN_CALLS, `${JSON.stringify(args)}\n`);
 const exitStatus = Number(env.NVIDIA_SMI_STANDIN_EXIT ?? 0);
 const FATAL = {
   6: 'No devices were found',
