@@ -316,6 +316,10 @@ describe('command: report (the pack\'s report job and the fork comment workflow)
       expect(api.requests.some((r) => r.method === 'POST' && r.path === '/repos/acme/engines/issues/31/comments')).toBe(true);
       expect(comment.body.startsWith(commentMarker('engines'))).toBe(true);
       expect(comment.body).toContain('| | model | profile | A100 plan | A100 Δ | A100 build | H100 plan | H100 Δ | H100 build |');
+      // One check run for all runners, on the fork's commit that the event names.
+      const [created, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(created).toMatchObject({ name: 'trt-ci (all runners)', head_sha: 'cafe000000000000000000000000000000000000', status: 'in_progress' });
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: 'passed on 2 runner types' } });
       expect(api.violations).toEqual([]);
     });
   });

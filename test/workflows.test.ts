@@ -15,8 +15,8 @@ const OWN = ['trt-ci/trt-ci'];
 const LEAST: Record<string, Record<string, string>> = {
   gate: { contents: 'read' },
   build: { contents: 'read', checks: 'write', actions: 'read' },
-  report: { 'pull-requests': 'write', actions: 'read' },
-  comment: { 'pull-requests': 'write', actions: 'read' },
+  report: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
+  comment: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
   test: { contents: 'read' },
   engines: { contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read' },
 };
