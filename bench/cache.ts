@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../src/cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { installStandins } from '../test/support/standins.js';
 
 const REPEATS = 3;
@@ -18,8 +18,19 @@ try {
   for (const model of ['up', 'det']) writeFileSync(join(dir, `${model}.onnx`), `${model} placeholder`);
   const profiles = ['a', 'b', 'c'].map((p, i) => `      - { name: ${p}, shapes: { x: 1x3x${8 + i}x8 } }`).join('\n');
   const config = join(dir, 'trt-ci.yml');
-  writeFileSync(config, [`trtexec: ${standins.trtexec}`, `nvidia-smi: ${standins.nvidiaSmi}`, 'output-dir: out', 'cache-dir: cache', 'cuda: "13.0"', 'models:',
-    ...['up', 'det'].flatMap((m) => [`  - name: ${m}`, `    onnx: ${m}.onnx`, '    profiles:', profiles]), ''].join('\n'));
+  writeFileSync(
+    config,
+    [
+      `trtexec: ${standins.trtexec}`,
+      `nvidia-smi: ${standins.nvidiaSmi}`,
+      'output-dir: out',
+      'cache-dir: cache',
+      'cuda: "13.0"',
+      'models:',
+      ...['up', 'det'].flatMap((m) => [`  - name: ${m}`, `    onnx: ${m}.onnx`, '    profiles:', profiles]),
+      '',
+    ].join('\n'),
+  );
   const quiet = { stdout: () => {}, stderr: () => {} };
   if ((await runCli(['run', '--config', config], quiet)) !== 0) throw new Error('the first (filling) run failed');
   const plans = ['up', 'det'].flatMap((m) => ['a', 'b', 'c'].map((p) => join(dir, 'out', `${m}.${p}.plan`)));
@@ -37,8 +48,15 @@ try {
     rmSync(target, { recursive: true });
   }
   const [c, p] = [median(cached), median(copied)];
-  console.log(`engine cache: a fully cached run of 6 builds with 50 MiB plans ${c.toFixed(0)} ms ÷ cp of the 6 plans ${p.toFixed(0)} ms = ${(c / p).toFixed(2)} (median of ${REPEATS})`);
-  console.log(`  it restores, verifies (sha256 of 300 MiB) and reports; the trtexec calls it saved: ${spawnSync('wc', ['-l', standins.callsFile]).stdout.toString().trim().split(' ')[0]} builds ran, all in the filling run`);
+  console.log(
+    `engine cache: a fully cached run of 6 builds with 50 MiB plans ${c.toFixed(0)} ms ` +
+      `÷ cp of the 6 plans ${p.toFixed(0)} ms = ${(c / p).toFixed(2)} (median of ${REPEATS})`,
+  );
+  console.log(
+    `  it restores, verifies (sha256 of 300 MiB) and reports; the trtexec calls it saved: ` +
+      `${spawnSync('wc', ['-l', standins.callsFile]).stdout.toString().trim().split(' ')[0]} ` +
+      `builds ran, all in the filling run`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

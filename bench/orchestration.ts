@@ -8,16 +8,33 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../src/cli.js';
+import { runCli } from '../src/cli/run-cli.js';
 import { installStandins } from '../test/support/standins.js';
 
 const REPEATS = 5;
 const SIZES = [4, 16];
 
 function config(dir: string, trtexec: string, nvidiaSmi: string, profiles: number): string {
-  const list = Array.from({ length: profiles }, (_, i) => `      - { name: p${i}, shapes: { x: { min: 1x3x${8 + i}x8, opt: 1x3x${16 + i}x16, max: 1x3x${32 + i}x32 } } }`);
+  const list = Array.from(
+    { length: profiles },
+    (_, i) =>
+      `      - { name: p${i}, shapes: { x: { min: 1x3x${8 + i}x8, opt: 1x3x${16 + i}x16, max: 1x3x${32 + i}x32 } } }`,
+  );
   const file = join(dir, `trt-ci-${profiles}.yml`);
-  writeFileSync(file, [`trtexec: ${trtexec}`, `nvidia-smi: ${nvidiaSmi}`, 'output-dir: out', 'models:', '  - name: m', '    onnx: m.onnx', '    profiles:', ...list, ''].join('\n'));
+  writeFileSync(
+    file,
+    [
+      `trtexec: ${trtexec}`,
+      `nvidia-smi: ${nvidiaSmi}`,
+      'output-dir: out',
+      'models:',
+      '  - name: m',
+      '    onnx: m.onnx',
+      '    profiles:',
+      ...list,
+      '',
+    ].join('\n'),
+  );
   return file;
 }
 
@@ -48,10 +65,15 @@ try {
     for (let r = 0; r < REPEATS; r += 1) {
       rmSync(standins.callsFile, { force: true });
       trtCi.push(await time(() => runCli(['build', '--config', file], quiet)));
-      const argvs = readFileSync(standins.callsFile, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { args: string[] }).args);
-      direct.push(await time(async () => {
-        for (const args of argvs) await run(standins.trtexec, args);
-      }));
+      const argvs = readFileSync(standins.callsFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { args: string[] }).args);
+      direct.push(
+        await time(async () => {
+          for (const args of argvs) await run(standins.trtexec, args);
+        }),
+      );
     }
     rows.push({ n, trtCi: median(trtCi), direct: median(direct) });
   }
@@ -61,9 +83,15 @@ try {
   const perStandin = large.direct / large.n;
   console.log('trt-ci build vs the same trtexec stand-in runs spawned directly (median of 5 runs each)');
   for (const row of rows) {
-    console.log(`  ${String(row.n).padStart(2)} builds: trt-ci ${row.trtCi.toFixed(0)} ms, stand-in alone ${row.direct.toFixed(0)} ms, ratio ${(row.trtCi / row.direct).toFixed(2)}`);
+    console.log(
+      `  ${String(row.n).padStart(2)} builds: trt-ci ${row.trtCi.toFixed(0)} ms, ` +
+        `stand-in alone ${row.direct.toFixed(0)} ms, ratio ${(row.trtCi / row.direct).toFixed(2)}`,
+    );
   }
-  console.log(`  orchestration overhead per build: ${perBuild.toFixed(1)} ms (${(perBuild / perStandin).toFixed(2)} × one instant stand-in run of ${perStandin.toFixed(0)} ms)`);
+  console.log(
+    `  orchestration overhead per build: ${perBuild.toFixed(1)} ms ` +
+      `(${(perBuild / perStandin).toFixed(2)} × one instant stand-in run of ${perStandin.toFixed(0)} ms)`,
+  );
   console.log(`  fixed cost per run (version probe, GPU query, sampler start): ${fixed.toFixed(0)} ms`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

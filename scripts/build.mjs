@@ -1,5 +1,6 @@
 // npm run build: bundles the action (dist/index.js) and the CLI (dist/cli.js) with ncc, and writes the
-// JSON Schema of trt-ci.yml, and copies the workflow pack into .github/workflows/. `node scripts/build.mjs --out DIR` builds into DIR instead of the repo, so a
+// JSON Schema of trt-ci.yml, and copies the workflow pack into .github/workflows/. `node scripts/build.mjs --out DIR`
+// builds into DIR instead of the repo, so a
 // test can compare a fresh build with what is committed.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +14,8 @@ const out = outFlag === -1 ? root : resolve(process.argv[outFlag + 1]);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const entries = [
-  ['entry/action.js', 'dist/index.js', ''],
-  ['entry/cli.js', 'dist/cli.js', '#!/usr/bin/env node\n'],
+  ['action/main.js', 'dist/index.js', ''],
+  ['cli/main.js', 'dist/cli.js', '#!/usr/bin/env node\n'],
 ];
 mkdirSync(join(out, 'dist'), { recursive: true });
 mkdirSync(join(out, 'schema'), { recursive: true });
@@ -24,10 +25,17 @@ try {
   // dependencies (@actions/*) do not work. ncc then bundles tsc's ES modules.
   // Inside the repo, so that node_modules and "type": "module" apply to the compiled files.
   const compiled = join(root, '.build', 'tsc');
-  execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', compiled], { cwd: root, stdio: 'inherit' });
+  execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json'), '--outDir', compiled], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   for (const [entry, target, prefix] of entries) {
     const dir = join(scratch, target);
-    execFileSync(bin('ncc'), ['build', join(compiled, entry), '-o', dir, '--transpile-only', '--quiet', '--license', 'licenses.txt'], { cwd: root, stdio: 'inherit' });
+    execFileSync(
+      bin('ncc'),
+      ['build', join(compiled, entry), '-o', dir, '--transpile-only', '--quiet', '--license', 'licenses.txt'],
+      { cwd: root, stdio: 'inherit' },
+    );
     const code = readFileSync(join(dir, 'index.js'), 'utf8');
     writeFileSync(join(out, target), prefix + code.replace(/^#!.*\n/, ''), { mode: prefix ? 0o755 : 0o644 });
     // The action bundles everything the CLI does and more, so its licence list covers both.
@@ -37,7 +45,10 @@ try {
   rmSync(scratch, { recursive: true, force: true });
   rmSync(join(root, '.build'), { recursive: true, force: true });
 }
-execFileSync(bin('tsx'), [join(root, 'scripts/generate-schema.ts'), join(out, 'schema/trt-ci.schema.json')], { cwd: root, stdio: 'inherit' });
+execFileSync(bin('tsx'), [join(root, 'scripts/generate-schema.ts'), join(out, 'schema/trt-ci.schema.json')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 // GitHub runs reusable workflows only from .github/workflows/: the pack's canonical files are copied there.
 mkdirSync(join(out, '.github', 'workflows'), { recursive: true });
 for (const file of readdirSync(join(root, 'workflows')).filter((f) => f.endsWith('.yml'))) {

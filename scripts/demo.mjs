@@ -11,19 +11,23 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gpuState = mkdtempSync(join(tmpdir(), 'trt-ci-demo-'));
 console.log('DEMO: trt-ci run on examples/trt-ci.yml with a trtexec stand-in (as TensorRT 10.16.1) and a');
 console.log('recorded H200 nvidia-smi. Nothing here touches TensorRT or a GPU; see README "On a real runner".\n');
-const result = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'run', '--config', join(root, 'examples', 'trt-ci.yml')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PATH: [join(root, 'test', 'support', 'bin'), dirname(process.execPath), process.env.PATH].join(delimiter),
-    STANDIN_GPU_STATE: gpuState,
-    TRTEXEC_STANDIN_VERSION: '10.16.1.11',
-    TRTEXEC_STANDIN_BUILD_MS: '800',
-    // One profile runs out of memory at 4 GiB, so the demo shows the workspace back-off.
-    TRTEXEC_STANDIN_OOM_ABOVE_MIB: '3000',
-    TRTEXEC_STANDIN_ONLY: 'upsampler.uhd',
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'dist', 'cli.js'), 'run', '--config', join(root, 'examples', 'trt-ci.yml')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: [join(root, 'test', 'support', 'bin'), dirname(process.execPath), process.env.PATH].join(delimiter),
+      STANDIN_GPU_STATE: gpuState,
+      TRTEXEC_STANDIN_VERSION: '10.16.1.11',
+      TRTEXEC_STANDIN_BUILD_MS: '800',
+      // One profile runs out of memory at 4 GiB, so the demo shows the workspace back-off.
+      TRTEXEC_STANDIN_OOM_ABOVE_MIB: '3000',
+      TRTEXEC_STANDIN_ONLY: 'upsampler.uhd',
+    },
   },
-});
+);
 rmSync(gpuState, { recursive: true, force: true });
 process.exitCode = result.status ?? 1;

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { BuildEvent } from './build/build-profile.js';
-import { runBuildStage, skipBuildStage } from './build/build-stage.js';
-import { buildManifest } from './build/manifest.js';
-import { applyBaseline, loadReport, measuredBuilds } from './budget/baseline.js';
-import { evaluateBudgets } from './budget/evaluate.js';
+import type { BuildEvent } from './builds/build-profile.js';
+import { runBuildStage, skipBuildStage } from './builds/build-stage.js';
+import { buildManifest } from './builds/manifest.js';
+import { applyBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
+import { evaluateBudgets } from './compare/evaluate.js';
 import { loadConfig } from './config/load.js';
 import { queryGpus } from './gpu/nvidia-smi.js';
-import { verifyBuilds } from './plan/verify-stage.js';
+import { verifyBuilds } from './verify/verify-stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import { renderSummary } from './report/markdown.js';
 import { overallStatus, toReportBuild, type Report } from './report/report.js';
@@ -45,7 +45,10 @@ function fileSize(path: string): number | null {
   }
 }
 
-/** config → TensorRT version → preflight → build every model × profile → verify the plans → budgets against the baseline → report. */
+/**
+ * config → TensorRT version → preflight → build every model × profile → verify the plans → budgets against the baseline
+ * → report.
+ */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
   const config = loadConfig(options.configFile);
@@ -69,15 +72,28 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   await mkdir(config.outputDir, { recursive: true });
   const tensorrtVersion = formatVersion(version, true);
   const manifestFile = join(config.outputDir, 'manifest.json');
-  await writeFile(manifestFile, `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`);
+  await writeFile(
+    manifestFile,
+    `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`,
+  );
 
   const rel = (path: string) => relative(process.cwd(), path) || '.';
   const builds = records.map((r) => {
     const model = config.models[r.configIndex.model]!;
-    return toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), fileSize(model.onnx), rel);
+    return toReportBuild(
+      r,
+      config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]),
+      fileSize(model.onnx),
+      rel,
+    );
   });
   const plans = await verifyBuilds(records, rel);
-  const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
+  const environment = {
+    tensorrtVersion,
+    trtexec: config.trtexec,
+    gpus: built.gpus,
+    gpuQueryError: built.gpuQueryError,
+  };
   const measured = measuredBuilds({ builds, plans });
   const before = baseline ? measuredBuilds(baseline) : null;
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
@@ -99,7 +115,15 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     comparison: { baseline: null, environment: [], added: [], removed: [] },
     cache: config.cacheDir
       ? {
-          key: `trt-ci-${createHash('sha256').update(records.map((r) => r.cache?.key ?? '').sort().join('\n')).digest('hex').slice(0, 32)}`,
+          key: `trt-ci-${createHash('sha256')
+            .update(
+              records
+                .map((r) => r.cache?.key ?? '')
+                .sort()
+                .join('\n'),
+            )
+            .digest('hex')
+            .slice(0, 32)}`,
           dir: rel(config.cacheDir),
           hits: records.filter((r) => r.cache?.hit).length,
           misses: records.filter((r) => r.cache && !r.cache.hit).length,

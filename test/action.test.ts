@@ -9,6 +9,8 @@ import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/githu
 import { cli, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 
 const root = join(import.meta.dirname, '..');
+const HEAD_SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
+const BASE_SHA = '0f1e2d3c4b5a69788796a5b4c3d2e1f009182736';
 
 interface ActionRun {
   code: number | null;
@@ -20,20 +22,32 @@ interface ActionRun {
 /** A pull request event as GitHub writes it to GITHUB_EVENT_PATH. */
 function pullRequestEvent(runner: Runner, fork: boolean): string {
   const file = join(runner.dir, 'event.json');
-  writeFileSync(file, JSON.stringify({
-    action: 'synchronize',
-    number: 7,
-    repository: { full_name: 'acme/engines', default_branch: 'main' },
-    pull_request: {
+  writeFileSync(
+    file,
+    JSON.stringify({
+      action: 'synchronize',
       number: 7,
-      head: { sha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', ref: 'feature', repo: { full_name: fork ? 'someone/engines' : 'acme/engines' } },
-      base: { sha: '0f1e2d3c4b5a69788796a5b4c3d2e1f009182736', ref: 'main', repo: { full_name: 'acme/engines' } },
-    },
-  }));
+      repository: { full_name: 'acme/engines', default_branch: 'main' },
+      pull_request: {
+        number: 7,
+        head: {
+          sha: HEAD_SHA,
+          ref: 'feature',
+          repo: { full_name: fork ? 'someone/engines' : 'acme/engines' },
+        },
+        base: { sha: BASE_SHA, ref: 'main', repo: { full_name: 'acme/engines' } },
+      },
+    }),
+  );
   return file;
 }
 
-function runAction(runner: Runner, api: GitHubApi, inputs: Record<string, string>, options: { fork?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<ActionRun> {
+function runAction(
+  runner: Runner,
+  api: GitHubApi,
+  inputs: Record<string, string>,
+  options: { fork?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<ActionRun> {
   const outputFile = join(runner.dir, `github-output-${Date.now()}`);
   const summaryFile = join(runner.dir, `step-summary-${Date.now()}`);
   writeFileSync(outputFile, '');
@@ -50,12 +64,16 @@ function runAction(runner: Runner, api: GitHubApi, inputs: Record<string, string
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: runner.dir,
     RUNNER_TEMP: runner.dir,
-    'INPUT_TOKEN': 'ghs_fakeTokenForTests0123456789',
+    INPUT_TOKEN: 'ghs_fakeTokenForTests0123456789',
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
     ...options.env,
   };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], { cwd: runner.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], {
+      cwd: runner.dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stdout += d));
@@ -80,12 +98,22 @@ async function withApi<T>(options: ApiOptions, work: (api: GitHubApi) => Promise
 function project(options: RunnerOptions = {}, profiles = 2, extra = ''): Runner {
   const runner = makeRunner(options);
   runner.touch('m.onnx');
-  const list = Array.from({ length: profiles }, (_, i) => `      - { name: p${i}, shapes: { x: 1x3x${8 + i}x8 } }`).join('\n');
-  runner.writeConfig(`output-dir: out\ncuda: "13.0"\n${extra}models:\n  - name: m\n    onnx: m.onnx\n    profiles:\n${list}\n`);
+  const list = Array.from(
+    { length: profiles },
+    (_, i) => `      - { name: p${i}, shapes: { x: 1x3x${8 + i}x8 } }`,
+  ).join('\n');
+  runner.writeConfig(
+    `output-dir: out\ncuda: "13.0"\n${extra}models:\n  - name: m\n    onnx: m.onnx\n    profiles:\n${list}\n`,
+  );
   return runner;
 }
 
-const others = (count: number) => Array.from({ length: count }, (_, i) => ({ id: 100 + i, body: `comment ${i}`, user: { login: i % 2 ? 'alice' : 'bob' } }));
+const others = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: 100 + i,
+    body: `comment ${i}`,
+    user: { login: i % 2 ? 'alice' : 'bob' },
+  }));
 
 describe('the action against a local GitHub API', () => {
   it('creates one sticky comment, then updates it in place past 150 other comments on two pages', async () => {
@@ -121,26 +149,51 @@ describe('the action against a local GitHub API', () => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
       expect(result.code).toBe(0);
       const [created, ...updates] = [...api.checkRuns.values()][0]!;
-      expect(created).toMatchObject({ name: 'trt-ci', head_sha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', status: 'in_progress' });
-      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: 'passed: 2/2 engines' } });
+      expect(created).toMatchObject({
+        name: 'trt-ci',
+        head_sha: HEAD_SHA,
+        status: 'in_progress',
+      });
+      expect(updates.at(-1)).toMatchObject({
+        status: 'completed',
+        conclusion: 'success',
+        output: { title: 'passed: 2/2 engines' },
+      });
       expect(api.requests.some((r) => r.path.includes('/comments'))).toBe(false);
       expect(api.violations).toEqual([]);
     });
   });
 
-  it('a fork\'s pull request (403 everywhere) still passes, annotates with workflow commands, and says which permissions are missing', async () => {
-    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0, TRTEXEC_STANDIN_ONLY: 'm.p1.plan' } }, 2, 'min-workspace: 4GiB\npreflight: warn-only\n');
-    await withApi({ fail: { 'POST check-runs': 403, 'POST comments': 403 } }, async (api) => {
-      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always', 'fail-on': 'budget' }, { fork: true });
-      expect(result.code, result.stdout).toBe(0);
-      expect(result.summary).toContain('Creating the check run failed: a pull request from a fork gets a read-only token');
-      expect(result.summary).toContain('Commenting on the pull request failed: a pull request from a fork gets a read-only token');
-      expect(result.summary).toMatch(/permissions:\n {2}contents: read\n {2}checks: write\n {2}pull-requests: write/);
-      expect(result.stdout).toMatch(/^::error title=m\/p1%3A out-of-memory,file=trt-ci\.yml,line=\d+::/m);
-      expect(result.outputs['failed-builds']).toBe('m/p1');
-      expect(api.violations).toEqual([]);
-    });
-  });
+  it(
+    "a fork's pull request (403 everywhere) still passes, " +
+      'annotates with workflow commands, and says which permissions are missing',
+    async () => {
+      const runner = project(
+        { trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0, TRTEXEC_STANDIN_ONLY: 'm.p1.plan' } },
+        2,
+        'min-workspace: 4GiB\npreflight: warn-only\n',
+      );
+      await withApi({ fail: { 'POST check-runs': 403, 'POST comments': 403 } }, async (api) => {
+        const result = await runAction(
+          runner,
+          api,
+          { config: 'trt-ci.yml', comment: 'always', 'fail-on': 'budget' },
+          { fork: true },
+        );
+        expect(result.code, result.stdout).toBe(0);
+        expect(result.summary).toContain(
+          'Creating the check run failed: a pull request from a fork gets a read-only token',
+        );
+        expect(result.summary).toContain(
+          'Commenting on the pull request failed: a pull request from a fork gets a read-only token',
+        );
+        expect(result.summary).toMatch(/permissions:\n {2}contents: read\n {2}checks: write\n {2}pull-requests: write/);
+        expect(result.stdout).toMatch(/^::error title=m\/p1%3A out-of-memory,file=trt-ci\.yml,line=\d+::/m);
+        expect(result.outputs['failed-builds']).toBe('m/p1');
+        expect(api.violations).toEqual([]);
+      });
+    },
+  );
 
   it('a 500 from the comment endpoint is reported in the summary and does not fail the job', async () => {
     const runner = project();
@@ -153,8 +206,13 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
-  it('120 failed builds: a 70,000-byte report is trimmed under 65,535 bytes, and 120 annotations go in batches of 50', async () => {
-    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0 } }, 120, 'min-workspace: 4GiB\npreflight: warn-only\n');
+  it('120 failed builds: a 70,000-byte report is trimmed ' +
+    'under 65,535 bytes, and 120 annotations go in batches of 50', async () => {
+    const runner = project(
+      { trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0 } },
+      120,
+      'min-workspace: 4GiB\npreflight: warn-only\n',
+    );
     await withApi({}, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
       expect(result.code).toBe(1);
@@ -165,7 +223,9 @@ describe('the action against a local GitHub API', () => {
       expect(comment.body).toContain('## trt-ci ❌ failed');
       expect(comment.body).toMatch(/sections? left out to stay under GitHub's size limit/);
       const [, ...updates] = [...api.checkRuns.values()][0]!;
-      expect(updates.map((u) => ((u.output as { annotations?: unknown[] }).annotations ?? []).length)).toEqual([50, 50, 20]);
+      expect(updates.map((u) => ((u.output as { annotations?: unknown[] }).annotations ?? []).length)).toEqual([
+        50, 50, 20,
+      ]);
       expect(updates.map((u) => u.status ?? null)).toEqual([null, null, 'completed']);
       expect(updates.at(-1)).toMatchObject({ conclusion: 'failure' });
       expect(api.violations).toEqual([]);
@@ -177,13 +237,20 @@ describe('the action against a local GitHub API', () => {
     const runner = project();
     // output-dir under a file: trt-ci cannot create it once the builds start.
     writeFileSync(join(runner.dir, 'blocker'), 'a file');
-    runner.writeConfig('output-dir: blocker/out\ncuda: "13.0"\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
+    runner.writeConfig(
+      'output-dir: blocker/out\ncuda: "13.0"\nmodels: [{ name: m, ' +
+        'onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
     await withApi({}, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
       expect(result.code).toBe(1);
       const [created, ...updates] = [...api.checkRuns.values()][0]!;
       expect(created).toMatchObject({ status: 'in_progress' });
-      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'trt-ci could not run' } });
+      expect(updates.at(-1)).toMatchObject({
+        status: 'completed',
+        conclusion: 'failure',
+        output: { title: 'trt-ci could not run' },
+      });
       expect(result.summary).toContain('## trt-ci ❌ could not run');
       expect(result.summary).toContain('ENOTDIR');
       expect(result.outputs.status).toBe('error');
@@ -192,11 +259,18 @@ describe('the action against a local GitHub API', () => {
   });
 
   it('without checks: write, at most 10 errors are annotated per step, and the rest is said', async () => {
-    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0 } }, 12, 'min-workspace: 4GiB\npreflight: warn-only\n');
+    const runner = project(
+      { trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 0 } },
+      12,
+      'min-workspace: 4GiB\npreflight: warn-only\n',
+    );
     await withApi({ fail: { 'POST check-runs': 403 } }, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
       expect(result.stdout.match(/^::error title=m\/p\d+%3A out-of-memory/gm)).toHaveLength(10);
-      expect(result.stdout).toContain('::notice::trt-ci: 2 more errors were not annotated (GitHub shows 10 per type per step); the job summary lists them all.');
+      expect(result.stdout).toContain(
+        '::notice::trt-ci: 2 more errors were not annotated (GitHub ' +
+          'shows 10 per type per step); the job summary lists them all.',
+      );
       expect(result.summary).toContain('Creating the check run failed: the token lacks checks: write');
     });
   });
@@ -211,7 +285,7 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
-  it('with cache-dir, the cache-key output names this run\'s engines for actions/cache', async () => {
+  it("with cache-dir, the cache-key output names this run's engines for actions/cache", async () => {
     const runner = project({}, 2, 'cache-dir: cache\n');
     await withApi({}, async (api) => {
       const first = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
@@ -227,108 +301,206 @@ describe('the action against a local GitHub API', () => {
     await withApi({}, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'sometimes' });
       expect(result.code).toBe(1);
-      expect(result.stdout).toContain('::error::trt-ci: input comment: expected one of always, on-change, on-failure, never, got "sometimes"');
+      expect(result.stdout).toContain(
+        '::error::trt-ci: input comment: expected one of always, on-change, on-failure, never, got "sometimes"',
+      );
     });
   });
 });
 
 describe('baseline: auto', () => {
-  it('takes the report of the newest successful push run on the base branch (not a fork\'s), and says it is not the merge-base', async () => {
-    const config = 'output-dir: out\ncuda: "13.0"\nmodels:\n  - name: m\n    onnx: m.onnx\n    budgets: { plan-growth: 10% }\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
-    // The base branch's run: TensorRT 10.16.
-    const before = makeRunner({ version: '10.16.1.11' });
-    before.touch('m.onnx');
-    const baseRun = await cli(['run', '--config', before.writeConfig(config)]);
-    expect(baseRun.code, baseRun.stderr).toBe(0);
-    const zip = join(before.dir, 'artifact.zip');
-    execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); z.write(sys.argv[2], "report.json"); z.close()', zip, join(before.dir, 'out', 'report.json')]);
-    // This pull request: TensorRT 11.2 pads the plan.
-    const after = makeRunner({ version: '11.2.1.2', trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 8 * 1024 * 1024 } });
-    after.touch('m.onnx');
-    after.writeConfig(config);
-    const runs = {
-      total_count: 2,
-      workflow_runs: [
-        { id: 555, head_sha: '1111111111111111111111111111111111111111', head_repository: { full_name: 'someone/engines' } },
-        { id: 556, head_sha: '2222222222222222222222222222222222222222', head_repository: { full_name: 'acme/engines' } },
-      ],
-    };
-    const routes = {
-      'GET /repos/acme/engines/actions/workflows/engines.yml/runs': () => ({ status: 200, body: runs }),
-      'GET /repos/acme/engines/actions/runs/556/artifacts': () => ({ status: 200, body: { total_count: 1, artifacts: [{ id: 77, name: 'trt-ci-report-trt-ci.yml', expired: false }] } }),
-      'GET /repos/acme/engines/actions/artifacts/77/zip': (_url: URL, base: string) => ({ status: 302, body: {}, headers: { location: `${base}/blob/report.zip` } }),
-      'GET /blob/report.zip': () => ({ status: 200, body: readFileSync(zip) }),
-      'GET /repos/acme/engines/compare/0f1e2d3c4b5a69788796a5b4c3d2e1f009182736...a1b2c3d4e5f60718293a4b5c6d7e8f9012345678': () => ({ status: 200, body: { merge_base_commit: { sha: '3333333333333333333333333333333333333333' } } }),
-    };
-    await withApi({ routes }, async (api) => {
-      const result = await runAction(after, api, { config: 'trt-ci.yml', comment: 'never' }, { env: { GITHUB_WORKFLOW_REF: 'acme/engines/.github/workflows/engines.yml@refs/pull/7/merge' } });
-      expect(result.code, result.stdout).toBe(1);
-      expect(api.requests.some((r) => r.path === '/repos/acme/engines/actions/runs/555/artifacts')).toBe(false);
-      expect(result.summary).toContain("baseline: run 556 on main at 2222222, which is not the pull request's merge-base 3333333");
-      expect(result.summary).toContain('**TensorRT changed: 10.16.1.11 → 11.2.1.2**');
-      expect(result.summary).toMatch(/plan-growth \| plan size growth over the baseline [\d,.]+% is over the limit 10%/);
-      expect(result.stdout).toContain('::error::trt-ci: 1 budget(s) exceeded: m/p plan-growth');
-      expect(api.violations).toEqual([]);
-    });
-  });
+  it(
+    'takes the report of the newest successful push run on the ' +
+      "base branch (not a fork's), and says it is not the merge-base",
+    async () => {
+      const config =
+        'output-dir: out\ncuda: "13.0"\nmodels:\n  - name: m\n    onnx: m.onnx\n    ' +
+        'budgets: { plan-growth: 10% }\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+      // The base branch's run: TensorRT 10.16.
+      const before = makeRunner({ version: '10.16.1.11' });
+      before.touch('m.onnx');
+      const baseRun = await cli(['run', '--config', before.writeConfig(config)]);
+      expect(baseRun.code, baseRun.stderr).toBe(0);
+      const zip = join(before.dir, 'artifact.zip');
+      execFileSync('python3', [
+        '-c',
+        'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); z.write(sys.argv[2], "report.json"); z.close()',
+        zip,
+        join(before.dir, 'out', 'report.json'),
+      ]);
+      // This pull request: TensorRT 11.2 pads the plan.
+      const after = makeRunner({ version: '11.2.1.2', trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 8 * 1024 * 1024 } });
+      after.touch('m.onnx');
+      after.writeConfig(config);
+      const runs = {
+        total_count: 2,
+        workflow_runs: [
+          {
+            id: 555,
+            head_sha: '1111111111111111111111111111111111111111',
+            head_repository: { full_name: 'someone/engines' },
+          },
+          {
+            id: 556,
+            head_sha: '2222222222222222222222222222222222222222',
+            head_repository: { full_name: 'acme/engines' },
+          },
+        ],
+      };
+      const routes = {
+        'GET /repos/acme/engines/actions/workflows/engines.yml/runs': () => ({ status: 200, body: runs }),
+        'GET /repos/acme/engines/actions/runs/556/artifacts': () => ({
+          status: 200,
+          body: { total_count: 1, artifacts: [{ id: 77, name: 'trt-ci-report-trt-ci.yml', expired: false }] },
+        }),
+        'GET /repos/acme/engines/actions/artifacts/77/zip': (_url: URL, base: string) => ({
+          status: 302,
+          body: {},
+          headers: { location: `${base}/blob/report.zip` },
+        }),
+        'GET /blob/report.zip': () => ({ status: 200, body: readFileSync(zip) }),
+        [`GET /repos/acme/engines/compare/${BASE_SHA}...${HEAD_SHA}`]: () => ({
+          status: 200,
+          body: { merge_base_commit: { sha: '3333333333333333333333333333333333333333' } },
+        }),
+      };
+      await withApi({ routes }, async (api) => {
+        const result = await runAction(
+          after,
+          api,
+          { config: 'trt-ci.yml', comment: 'never' },
+          { env: { GITHUB_WORKFLOW_REF: 'acme/engines/.github/workflows/engines.yml@refs/pull/7/merge' } },
+        );
+        expect(result.code, result.stdout).toBe(1);
+        expect(api.requests.some((r) => r.path === '/repos/acme/engines/actions/runs/555/artifacts')).toBe(false);
+        expect(result.summary).toContain(
+          "baseline: run 556 on main at 2222222, which is not the pull request's merge-base 3333333",
+        );
+        expect(result.summary).toContain('**TensorRT changed: 10.16.1.11 → 11.2.1.2**');
+        expect(result.summary).toMatch(
+          /plan-growth \| plan size growth over the baseline [\d,.]+% is over the limit 10%/,
+        );
+        expect(result.stdout).toContain('::error::trt-ci: 1 budget(s) exceeded: m/p plan-growth');
+        expect(api.violations).toEqual([]);
+      });
+    },
+  );
 });
 
 describe('the local GitHub API', () => {
-  it('catches a request body that GitHub\'s OpenAPI description does not allow', async () => {
+  it("catches a request body that GitHub's OpenAPI description does not allow", async () => {
     await withApi({}, async (api) => {
-      await fetch(`${api.url}/repos/acme/engines/check-runs`, { method: 'POST', body: JSON.stringify({ name: 'x', head_sha: 'abc', status: 'bogus' }) });
-      await fetch(`${api.url}/repos/acme/engines/issues/7/comments`, { method: 'POST', body: JSON.stringify({ text: 'no body field' }) });
+      await fetch(`${api.url}/repos/acme/engines/check-runs`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'x', head_sha: 'abc', status: 'bogus' }),
+      });
+      await fetch(`${api.url}/repos/acme/engines/issues/7/comments`, {
+        method: 'POST',
+        body: JSON.stringify({ text: 'no body field' }),
+      });
       expect(api.violations).toEqual([
-        expect.stringMatching(/POST \/repos\/\{owner\}\/\{repo\}\/check-runs: body\/status must be equal to one of the allowed values/),
-        expect.stringMatching(/POST \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}\/comments: body must have required property 'body'/),
+        expect.stringMatching(
+          /POST \/repos\/\{owner\}\/\{repo\}\/check-runs: body\/status must be equal to one of the allowed values/,
+        ),
+        expect.stringMatching(
+          "POST /repos/{owner}/{repo}/issues/{issue_number}/comments: body must have required property 'body'",
+        ),
       ]);
     });
   });
 });
 
-describe('command: report (the pack\'s report job and the fork comment workflow)', () => {
-  it('merges the runners\' reports as data and comments on the pull request found from the workflow_run event', async () => {
-    const runner = project();
-    const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
-    expect(built.code, built.stderr).toBe(0);
-    const reports = join(runner.dir, 'reports');
-    for (const gpu of ['a100', 'h100']) {
-      execFileSync('mkdir', ['-p', join(reports, `trt-ci-${gpu}`)]);
-      const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
-      for (const b of report.builds) b.gpu.name = `NVIDIA ${gpu.toUpperCase()}`;
-      report.environment.gpus[0].name = `NVIDIA ${gpu.toUpperCase()}`;
-      writeFileSync(join(reports, `trt-ci-${gpu}`, 'report.json'), JSON.stringify(report));
-    }
-    // Something in an artifact that is not a report is skipped, never run.
-    execFileSync('mkdir', ['-p', join(reports, 'trt-ci-evil')]);
-    writeFileSync(join(reports, 'trt-ci-evil', 'report.json'), '{"schema": "not/trt-ci", "builds": "rm -rf /"}');
-    const event = join(runner.dir, 'workflow-run.json');
-    // GitHub leaves pull_requests empty when the run came from a fork.
-    writeFileSync(event, JSON.stringify({ workflow_run: { id: 42, event: 'pull_request', pull_requests: [], head_branch: 'patch-1', head_sha: 'cafe000000000000000000000000000000000000', head_repository: { owner: { login: 'someone' } } } }));
-    const routes = {
-      'GET /repos/acme/engines/pulls': (url: URL) => ({ status: 200, body: url.searchParams.get('head') === 'someone:patch-1' ? [{ number: 31, head: { sha: 'cafe000000000000000000000000000000000000' } }] : [] }),
-    };
-    await withApi({ routes }, async (api) => {
-      const result = await runAction(runner, api, { command: 'report', reports, 'report-key': 'engines' }, { env: { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event } });
-      expect(result.code, result.stdout).toBe(0);
-      expect(result.stdout).toMatch(/skipped .*trt-ci-evil\/report\.json: expected a trt-ci report/);
-      const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
-      expect(api.requests.some((r) => r.method === 'POST' && r.path === '/repos/acme/engines/issues/31/comments')).toBe(true);
-      expect(comment.body.startsWith(commentMarker('engines'))).toBe(true);
-      expect(comment.body).toContain('| | model | profile | A100 plan | A100 Δ | A100 build | H100 plan | H100 Δ | H100 build |');
-      // One check run for all runners, on the fork's commit that the event names.
-      const [created, ...updates] = [...api.checkRuns.values()][0]!;
-      expect(created).toMatchObject({ name: 'trt-ci (all runners)', head_sha: 'cafe000000000000000000000000000000000000', status: 'in_progress' });
-      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'success', output: { title: 'passed on 2 runner types' } });
-      expect(api.violations).toEqual([]);
-    });
-  });
+describe("command: report (the pack's report job and the fork comment workflow)", () => {
+  it(
+    "merges the runners' reports as data and comments " + 'on the pull request found from the workflow_run event',
+    async () => {
+      const runner = project();
+      const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
+      expect(built.code, built.stderr).toBe(0);
+      const reports = join(runner.dir, 'reports');
+      for (const gpu of ['a100', 'h100']) {
+        execFileSync('mkdir', ['-p', join(reports, `trt-ci-${gpu}`)]);
+        const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+        for (const b of report.builds) b.gpu.name = `NVIDIA ${gpu.toUpperCase()}`;
+        report.environment.gpus[0].name = `NVIDIA ${gpu.toUpperCase()}`;
+        writeFileSync(join(reports, `trt-ci-${gpu}`, 'report.json'), JSON.stringify(report));
+      }
+      // Something in an artifact that is not a report is skipped, never run.
+      execFileSync('mkdir', ['-p', join(reports, 'trt-ci-evil')]);
+      writeFileSync(join(reports, 'trt-ci-evil', 'report.json'), '{"schema": "not/trt-ci", "builds": "rm -rf /"}');
+      const event = join(runner.dir, 'workflow-run.json');
+      // GitHub leaves pull_requests empty when the run came from a fork.
+      writeFileSync(
+        event,
+        JSON.stringify({
+          workflow_run: {
+            id: 42,
+            event: 'pull_request',
+            pull_requests: [],
+            head_branch: 'patch-1',
+            head_sha: 'cafe000000000000000000000000000000000000',
+            head_repository: { owner: { login: 'someone' } },
+          },
+        }),
+      );
+      const routes = {
+        'GET /repos/acme/engines/pulls': (url: URL) => ({
+          status: 200,
+          body:
+            url.searchParams.get('head') === 'someone:patch-1'
+              ? [{ number: 31, head: { sha: 'cafe000000000000000000000000000000000000' } }]
+              : [],
+        }),
+      };
+      await withApi({ routes }, async (api) => {
+        const result = await runAction(
+          runner,
+          api,
+          { command: 'report', reports, 'report-key': 'engines' },
+          { env: { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event } },
+        );
+        expect(result.code, result.stdout).toBe(0);
+        expect(result.stdout).toMatch(/skipped .*trt-ci-evil\/report\.json: expected a trt-ci report/);
+        const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
+        expect(
+          api.requests.some((r) => r.method === 'POST' && r.path === '/repos/acme/engines/issues/31/comments'),
+        ).toBe(true);
+        expect(comment.body.startsWith(commentMarker('engines'))).toBe(true);
+        expect(comment.body).toContain(
+          '| | model | profile | A100 plan | A100 Δ | A100 build | H100 plan | H100 Δ | H100 build |',
+        );
+        // One check run for all runners, on the fork's commit that the event names.
+        const [created, ...updates] = [...api.checkRuns.values()][0]!;
+        expect(created).toMatchObject({
+          name: 'trt-ci (all runners)',
+          head_sha: 'cafe000000000000000000000000000000000000',
+          status: 'in_progress',
+        });
+        expect(updates.at(-1)).toMatchObject({
+          status: 'completed',
+          conclusion: 'success',
+          output: { title: 'passed on 2 runner types' },
+        });
+        expect(api.violations).toEqual([]);
+      });
+    },
+  );
 });
 
 describe('storing the baseline', () => {
   it('happens on pushes to the default branch only', async () => {
     const { storesBaseline, workflowFile, baselineArtifactName } = await import('../src/github/baseline-artifact.js');
-    const context = { owner: 'acme', repo: 'engines', eventName: 'push', sha: 'x', runId: 1, workflowRef: null, defaultBranch: 'main', pullRequest: null, workspace: '/' };
+    const context = {
+      owner: 'acme',
+      repo: 'engines',
+      eventName: 'push',
+      sha: 'x',
+      runId: 1,
+      workflowRef: null,
+      defaultBranch: 'main',
+      pullRequest: null,
+      workspace: '/',
+    };
     expect(storesBaseline(context, 'refs/heads/main')).toBe(true);
     expect(storesBaseline(context, 'refs/heads/feature')).toBe(false);
     expect(storesBaseline({ ...context, eventName: 'pull_request' }, 'refs/heads/main')).toBe(false);

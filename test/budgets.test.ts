@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadReport } from '../src/budget/baseline.js';
-import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/budget/evaluate.js';
-import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/budget/metrics.js';
-import { diagnosePlan } from '../src/plan/diagnose.js';
-import { myelinOps, parseLayerInfo } from '../src/plan/layer-info.js';
+import { loadReport } from '../src/compare/baseline.js';
+import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/compare/evaluate.js';
+import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/compare/metrics.js';
+import { diagnosePlan } from '../src/verify/diagnose.js';
+import { myelinOps, parseLayerInfo } from '../src/verify/layer-info.js';
 import type { Report } from '../src/report/report.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 
@@ -17,26 +17,112 @@ const fail = (t: Threshold): Limit => ({ warn: null, fail: t });
 const warn = (t: Threshold): Limit => ({ warn: t, fail: null });
 
 const build = (over: Partial<Measured> = {}): Measured => ({
-  model: 'up', profile: 'sd', gpu: 'NVIDIA H100 PCIe', bytes: 10 * MiB, zeroFraction: 0.1, trailingZeroBytes: 0, onnxBytes: 4 * MiB,
-  buildSeconds: 100, peakGpuMemoryMiB: 2048, latencyMedianMs: 1.0, ...over,
+  model: 'up',
+  profile: 'sd',
+  gpu: 'NVIDIA H100 PCIe',
+  bytes: 10 * MiB,
+  zeroFraction: 0.1,
+  trailingZeroBytes: 0,
+  onnxBytes: 4 * MiB,
+  buildSeconds: 100,
+  peakGpuMemoryMiB: 2048,
+  latencyMedianMs: 1.0,
+  ...over,
 });
 
 // [what, budgets, this build, the baseline's (or none), expected status, expected message]
 const RULES: [string, Budgets, Partial<Measured>, Partial<Measured> | null, string, RegExp][] = [
   ['plan-size within', { 'plan-size': fail(mib(64)) }, {}, null, 'pass', /plan size 10\.0 MiB is within 64MiB/],
   ['plan-size over', { 'plan-size': fail(mib(8)) }, {}, null, 'fail', /plan size 10\.0 MiB is over the limit 8MiB/],
-  ['plan-size warn then fail', { 'plan-size': { warn: mib(8), fail: mib(12) } }, {}, null, 'warn', /over the warning level 8MiB/],
-  ['plan-growth 12% over 10%', { 'plan-growth': fail(pct(10)) }, { bytes: 11.2 * MiB }, { bytes: 10 * MiB }, 'fail', /growth over the baseline 12\.0% is over the limit 10%/],
-  ['plan-growth as bytes', { 'plan-growth': fail(mib(5)) }, { bytes: 16 * MiB }, { bytes: 10 * MiB }, 'fail', /6\.00 MiB is over the limit 5MiB/],
-  ['plan-growth that shrank', { 'plan-growth': fail(pct(10)) }, { bytes: 5 * MiB }, { bytes: 10 * MiB }, 'pass', /-50\.0% is within 10%/],
+  [
+    'plan-size warn then fail',
+    { 'plan-size': { warn: mib(8), fail: mib(12) } },
+    {},
+    null,
+    'warn',
+    /over the warning level 8MiB/,
+  ],
+  [
+    'plan-growth 12% over 10%',
+    { 'plan-growth': fail(pct(10)) },
+    { bytes: 11.2 * MiB },
+    { bytes: 10 * MiB },
+    'fail',
+    /growth over the baseline 12\.0% is over the limit 10%/,
+  ],
+  [
+    'plan-growth as bytes',
+    { 'plan-growth': fail(mib(5)) },
+    { bytes: 16 * MiB },
+    { bytes: 10 * MiB },
+    'fail',
+    /6\.00 MiB is over the limit 5MiB/,
+  ],
+  [
+    'plan-growth that shrank',
+    { 'plan-growth': fail(pct(10)) },
+    { bytes: 5 * MiB },
+    { bytes: 10 * MiB },
+    'pass',
+    /-50\.0% is within 10%/,
+  ],
   ['plan-growth with no baseline', { 'plan-growth': fail(pct(10)) }, {}, null, 'no-baseline', /no baseline yet/],
-  ['zero-fraction', { 'zero-fraction': fail(pct(50)) }, { zeroFraction: 0.99998 }, null, 'fail', /share of zero bytes in the plan 100\.0% is over the limit 50%/],
-  ['trailing-zeros as a share', { 'trailing-zeros': warn(pct(50)) }, { trailingZeroBytes: 9 * MiB }, null, 'warn', /zero run at the end of the plan 90\.0%/],
-  ['trailing-zeros as bytes', { 'trailing-zeros': fail(mib(1)) }, { trailingZeroBytes: 2 * MiB }, null, 'fail', /2\.00 MiB is over the limit 1MiB/],
-  ['plan-to-onnx', { 'plan-to-onnx': fail(ratio(2)) }, { bytes: 10 * MiB, onnxBytes: 4 * MiB }, null, 'fail', /plan size over ONNX size 2\.50x is over the limit 2x/],
-  ['build-time-growth', { 'build-time-growth': fail(pct(50)) }, { buildSeconds: 180 }, { buildSeconds: 100 }, 'fail', /build time growth over the baseline 80\.0%/],
-  ['peak-memory', { 'peak-memory': fail(mib(1024)) }, { peakGpuMemoryMiB: 2048 }, null, 'fail', /peak GPU memory of the build 2\.00 GiB is over the limit 1024MiB/],
-  ['latency-growth warns (a bare value is a warning: latency is noisy)', { 'latency-growth': warn(pct(5)) }, { latencyMedianMs: 1.2 }, { latencyMedianMs: 1.0 }, 'warn', /median latency growth over the baseline 20\.0% is over the warning level 5%/],
+  [
+    'zero-fraction',
+    { 'zero-fraction': fail(pct(50)) },
+    { zeroFraction: 0.99998 },
+    null,
+    'fail',
+    /share of zero bytes in the plan 100\.0% is over the limit 50%/,
+  ],
+  [
+    'trailing-zeros as a share',
+    { 'trailing-zeros': warn(pct(50)) },
+    { trailingZeroBytes: 9 * MiB },
+    null,
+    'warn',
+    /zero run at the end of the plan 90\.0%/,
+  ],
+  [
+    'trailing-zeros as bytes',
+    { 'trailing-zeros': fail(mib(1)) },
+    { trailingZeroBytes: 2 * MiB },
+    null,
+    'fail',
+    /2\.00 MiB is over the limit 1MiB/,
+  ],
+  [
+    'plan-to-onnx',
+    { 'plan-to-onnx': fail(ratio(2)) },
+    { bytes: 10 * MiB, onnxBytes: 4 * MiB },
+    null,
+    'fail',
+    /plan size over ONNX size 2\.50x is over the limit 2x/,
+  ],
+  [
+    'build-time-growth',
+    { 'build-time-growth': fail(pct(50)) },
+    { buildSeconds: 180 },
+    { buildSeconds: 100 },
+    'fail',
+    /build time growth over the baseline 80\.0%/,
+  ],
+  [
+    'peak-memory',
+    { 'peak-memory': fail(mib(1024)) },
+    { peakGpuMemoryMiB: 2048 },
+    null,
+    'fail',
+    /peak GPU memory of the build 2\.00 GiB is over the limit 1024MiB/,
+  ],
+  [
+    'latency-growth warns (a bare value is a warning: latency is noisy)',
+    { 'latency-growth': warn(pct(5)) },
+    { latencyMedianMs: 1.2 },
+    { latencyMedianMs: 1.0 },
+    'warn',
+    /median latency growth over the baseline 20\.0% is over the warning level 5%/,
+  ],
 ];
 
 describe('budget rules', () => {
@@ -49,36 +135,63 @@ describe('budget rules', () => {
 
   it('reports the measured value, the limit and the baseline figure', () => {
     const [row] = evaluateBudgets([build({ bytes: 12 * MiB })], () => ({ 'plan-growth': fail(pct(10)) }), [build()]);
-    expect(row).toMatchObject({ model: 'up', profile: 'sd', metric: 'plan-growth', value: 0.2, limit: 0.1, unit: 'fraction', baseline: 10 * MiB, status: 'fail' });
+    expect(row).toMatchObject({
+      model: 'up',
+      profile: 'sd',
+      metric: 'plan-growth',
+      value: 0.2,
+      limit: 0.1,
+      unit: 'fraction',
+      baseline: 10 * MiB,
+      status: 'fail',
+    });
   });
 
   it('a profile that is new while a baseline exists is "new in this run", never a failure', () => {
     const rows = evaluateBudgets([build({ profile: 'hd' })], () => ({ 'plan-growth': fail(pct(1)) }), [build()]);
-    expect(rows[0]).toMatchObject({ status: 'no-baseline', message: 'plan size growth over the baseline: new in this run' });
+    expect(rows[0]).toMatchObject({
+      status: 'no-baseline',
+      message: 'plan size growth over the baseline: new in this run',
+    });
   });
 
   it('a measurement the build did not make (no benchmark) gives no row', () => {
-    expect(evaluateBudgets([build({ latencyMedianMs: null })], () => ({ 'latency-growth': warn(pct(5)) }), [build()])).toEqual([]);
+    expect(
+      evaluateBudgets([build({ latencyMedianMs: null })], () => ({ 'latency-growth': warn(pct(5)) }), [build()]),
+    ).toEqual([]);
   });
 
   it('matches the baseline by model, profile and GPU model', () => {
-    const baseline = [build({ gpu: 'NVIDIA A100-SXM4-80GB', bytes: 20 * MiB }), build({ gpu: 'NVIDIA H100 PCIe', bytes: 10 * MiB })];
+    const baseline = [
+      build({ gpu: 'NVIDIA A100-SXM4-80GB', bytes: 20 * MiB }),
+      build({ gpu: 'NVIDIA H100 PCIe', bytes: 10 * MiB }),
+    ];
     const [row] = evaluateBudgets([build({ bytes: 10 * MiB })], () => ({ 'plan-growth': fail(pct(1)) }), baseline);
     expect(row).toMatchObject({ status: 'pass', baseline: 10 * MiB });
   });
 
   it('lists what is new and what is gone', () => {
-    expect(addedAndRemoved([build(), build({ profile: 'uhd' })], [build(), build({ model: 'old', profile: 'x' })])).toEqual({ added: ['up/uhd'], removed: ['old/x'] });
+    expect(
+      addedAndRemoved([build(), build({ profile: 'uhd' })], [build(), build({ model: 'old', profile: 'x' })]),
+    ).toEqual({ added: ['up/uhd'], removed: ['old/x'] });
   });
 
   it('names every change of environment, since a TensorRT upgrade is when plans bloat', () => {
     expect(
-      environmentChanges({ tensorrtVersion: '10.16.1.11', driverVersion: '575.57.08', gpus: ['NVIDIA H100 PCIe'] }, { tensorrtVersion: '11.2.1.2', driverVersion: '580.159.04', gpus: ['NVIDIA H100 PCIe'] }),
+      environmentChanges(
+        { tensorrtVersion: '10.16.1.11', driverVersion: '575.57.08', gpus: ['NVIDIA H100 PCIe'] },
+        { tensorrtVersion: '11.2.1.2', driverVersion: '580.159.04', gpus: ['NVIDIA H100 PCIe'] },
+      ),
     ).toEqual([
       { what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' },
       { what: 'driver', from: '575.57.08', to: '580.159.04' },
     ]);
-    expect(environmentChanges({ tensorrtVersion: 'a', driverVersion: 'b', gpus: ['A100'] }, { tensorrtVersion: 'a', driverVersion: 'b', gpus: ['H100'] })).toEqual([{ what: 'GPU', from: 'A100', to: 'H100' }]);
+    expect(
+      environmentChanges(
+        { tensorrtVersion: 'a', driverVersion: 'b', gpus: ['A100'] },
+        { tensorrtVersion: 'a', driverVersion: 'b', gpus: ['H100'] },
+      ),
+    ).toEqual([{ what: 'GPU', from: 'A100', to: 'H100' }]);
   });
 
   it('every model gets warnings for trailing zeros and growth unless the config says otherwise', () => {
@@ -92,7 +205,11 @@ describe('the baseline file', () => {
   it.each([
     ['missing', null, /gone\.json: cannot read baseline: no such file/],
     ['not JSON', 'not json', /bad\.json: the baseline is not JSON/],
-    ['another schema', JSON.stringify({ schema: 'other/1' }), /bad\.json: expected a trt-ci report \(schema "trt-ci\/report@1" with builds\), got schema "other\/1"/],
+    [
+      'another schema',
+      JSON.stringify({ schema: 'other/1' }),
+      /bad\.json: expected a trt-ci report \(schema "trt-ci\/report@1" with builds\), got schema "other\/1"/,
+    ],
   ])('%s is an input error naming the file', async (_what, text, message) => {
     const file = join(dir, text === null ? 'gone.json' : 'bad.json');
     if (text !== null) writeFileSync(file, text);
@@ -105,7 +222,10 @@ describe('layer info', () => {
 
   it('reads the 10.x detailed schema and finds the kgen kernels', () => {
     expect(parseLayerInfo(fixture('cookbook-10.16.1-detailed.json'))).toEqual({
-      schema: '10.x (Bindings)', verbosity: 'detailed', layers: 2, myelin: [{ name: '__myl_MulSum_myl4_1', kind: 'kgen', ops: ['Mul', 'Sum'] }],
+      schema: '10.x (Bindings)',
+      verbosity: 'detailed',
+      layers: 2,
+      myelin: [{ name: '__myl_MulSum_myl4_1', kind: 'kgen', ops: ['Mul', 'Sum'] }],
     });
   });
 
@@ -118,7 +238,10 @@ describe('layer info', () => {
   it('reads the 11.x schema with "I/O Tensors" and the #4841 kernels', () => {
     const info = parseLayerInfo(fixture('issue-4841-11.2-detailed.json'))!;
     expect(info.schema).toBe('11.x (I/O Tensors)');
-    expect(info.myelin.map((l) => l.name)).toEqual(['__myl_CastMulLtSeleCast_myl6_0', '__myl_CastMulLtSeleCast_myl13_0']);
+    expect(info.myelin.map((l) => l.name)).toEqual([
+      '__myl_CastMulLtSeleCast_myl6_0',
+      '__myl_CastMulLtSeleCast_myl13_0',
+    ]);
   });
 
   it('spells out the fused ops of a Myelin kernel name', () => {
@@ -140,15 +263,23 @@ describe('diagnosis', () => {
     // The reporter's numbers: 4,389,349,804 bytes, 99.998% zeros.
     const diagnosis = diagnosePlan({ bytes: 4_389_349_804, trailingZeroBytes: 4_389_339_296 }, info)!;
     expect(diagnosis.summary).toBe('100% of the plan (4.09 GiB of 4.09 GiB) is one run of zeros at its end');
-    expect(diagnosis.myelinLayers[0]).toMatchObject({ name: '__myl_CastMulLtSeleCast_myl6_0', looksLike: 'a LeakyRelu lowered to Mul, compare and Select' });
-    expect(diagnosis.advice[0]).toMatch(/Let the pointwise ops of __myl_CastMulLtSeleCast_myl6_0 \(Cast, Mul, Lt, Select, Cast\); __myl_CastMulLtSeleCast_myl13_0 .* fuse into their Conv/);
+    expect(diagnosis.myelinLayers[0]).toMatchObject({
+      name: '__myl_CastMulLtSeleCast_myl6_0',
+      looksLike: 'a LeakyRelu lowered to Mul, compare and Select',
+    });
+    expect(diagnosis.advice[0]).toMatch(
+      'Let the pointwise ops of __myl_CastMulLtSeleCast_myl6_0 (Cast, Mul, ' +
+        'Lt, Select, Cast); __myl_CastMulLtSeleCast_myl13_0 .* fuse into their Conv',
+    );
     expect(diagnosis.advice.join(' ')).toMatch(/previous TensorRT/);
     expect(diagnosis.advice.join(' ')).toMatch(/--builderOptimizationLevel=0 .* only to diagnose/);
     expect(diagnosis.link).toBe('https://github.com/NVIDIA/TensorRT/issues/4841');
   });
 
   it('says how to get the layer info when there is none or only names', () => {
-    expect(diagnosePlan({ bytes: 100, trailingZeroBytes: 90 }, null)!.advice.join(' ')).toMatch(/--profilingVerbosity=detailed --exportLayerInfo/);
+    expect(diagnosePlan({ bytes: 100, trailingZeroBytes: 90 }, null)!.advice.join(' ')).toMatch(
+      /--profilingVerbosity=detailed --exportLayerInfo/,
+    );
     const namesOnly = parseLayerInfo(readFileSync(join(FIXTURES, 'layer-info', 'names-only-10.10.json'), 'utf8'));
     expect(diagnosePlan({ bytes: 100, trailingZeroBytes: 90 }, namesOnly)!.advice.join(' ')).toMatch(/names only/);
   });
@@ -159,8 +290,10 @@ describe('diagnosis', () => {
 });
 
 describe('trt-ci run --baseline across a TensorRT upgrade', () => {
-  it('fails the growth budget, shows the TensorRT change, diagnoses the padding, and lists new and gone profiles', async () => {
-    const config = `output-dir: out
+  it(
+    'fails the growth budget, shows the TensorRT change, ' + 'diagnoses the padding, and lists new and gone profiles',
+    async () => {
+      const config = `output-dir: out
 models:
   - name: up
     onnx: up.onnx
@@ -169,44 +302,60 @@ models:
       - { name: sd, shapes: { x: { min: 1x3x8x8, opt: 1x3x16x16, max: 1x3x32x32 } } }
       - { name: PROFILE, shapes: { x: 1x3x8x8 } }
 `;
-    const before = makeRunner({ version: '10.16.1.11' });
-    before.touch('up.onnx');
-    const base = await cli(['run', '--config', before.writeConfig(config.replace('PROFILE', 'old')), '--json']);
-    expect(base.code, base.stderr).toBe(0);
-    const baselineFile = join(before.dir, 'out', 'report.json');
-    expect((JSON.parse(base.stdout) as Report).comparison.baseline).toBeNull();
+      const before = makeRunner({ version: '10.16.1.11' });
+      before.touch('up.onnx');
+      const base = await cli(['run', '--config', before.writeConfig(config.replace('PROFILE', 'old')), '--json']);
+      expect(base.code, base.stderr).toBe(0);
+      const baselineFile = join(before.dir, 'out', 'report.json');
+      expect((JSON.parse(base.stdout) as Report).comparison.baseline).toBeNull();
 
-    const after = makeRunner({ version: '11.2.1.2', trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 7 * 2 * 64 * 2944 * 1664 / 64, TRTEXEC_STANDIN_ONLY: 'up.sd.plan' } });
-    after.touch('up.onnx');
-    const result = await cli(['run', '--config', after.writeConfig(config.replace('PROFILE', 'new')), '--baseline', baselineFile, '--json']);
-    expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(report.comparison).toMatchObject({
-      baseline: expect.stringContaining('report.json'),
-      environment: [{ what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' }],
-      added: ['up/new'],
-      removed: ['up/old'],
-    });
-    const growth = report.budgets.find((b) => b.metric === 'plan-growth' && b.profile === 'sd')!;
-    expect(growth.status).toBe('fail');
-    expect(report.budgets.find((b) => b.metric === 'plan-growth' && b.profile === 'new')!.status).toBe('no-baseline');
-    expect(report.budgets.find((b) => b.metric === 'trailing-zeros' && b.profile === 'sd')!.status).toBe('warn');
-    const plan = report.plans.find((p) => p.profile === 'sd')!;
-    expect(plan).toMatchObject({ magic: true, tensorrtVersion: '11.2.1.2' });
-    expect(plan.trailingZeroBytes).toBe(7 * 2 * 64 * 2944 * 1664 / 64);
-    expect(plan.diagnosis!.layerInfo!.schema).toBe('11.x (I/O Tensors)');
-    expect(plan.diagnosis!.myelinLayers.map((l) => l.name)).toContain('__myl_CastMulLtSeleCast_myl6_0');
-    const summary = readFileSync(join(after.dir, 'out', 'summary.md'), 'utf8');
-    expect(summary).toContain('TensorRT changed: 10.16.1.11 → 11.2.1.2');
-    expect(summary).toContain('NVIDIA/TensorRT#4841');
-  });
+      const after = makeRunner({
+        version: '11.2.1.2',
+        trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: (7 * 2 * 64 * 2944 * 1664) / 64, TRTEXEC_STANDIN_ONLY: 'up.sd.plan' },
+      });
+      after.touch('up.onnx');
+      const result = await cli([
+        'run',
+        '--config',
+        after.writeConfig(config.replace('PROFILE', 'new')),
+        '--baseline',
+        baselineFile,
+        '--json',
+      ]);
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as Report;
+      expect(report.comparison).toMatchObject({
+        baseline: expect.stringContaining('report.json'),
+        environment: [{ what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' }],
+        added: ['up/new'],
+        removed: ['up/old'],
+      });
+      const growth = report.budgets.find((b) => b.metric === 'plan-growth' && b.profile === 'sd')!;
+      expect(growth.status).toBe('fail');
+      expect(report.budgets.find((b) => b.metric === 'plan-growth' && b.profile === 'new')!.status).toBe('no-baseline');
+      expect(report.budgets.find((b) => b.metric === 'trailing-zeros' && b.profile === 'sd')!.status).toBe('warn');
+      const plan = report.plans.find((p) => p.profile === 'sd')!;
+      expect(plan).toMatchObject({ magic: true, tensorrtVersion: '11.2.1.2' });
+      expect(plan.trailingZeroBytes).toBe((7 * 2 * 64 * 2944 * 1664) / 64);
+      expect(plan.diagnosis!.layerInfo!.schema).toBe('11.x (I/O Tensors)');
+      expect(plan.diagnosis!.myelinLayers.map((l) => l.name)).toContain('__myl_CastMulLtSeleCast_myl6_0');
+      const summary = readFileSync(join(after.dir, 'out', 'summary.md'), 'utf8');
+      expect(summary).toContain('TensorRT changed: 10.16.1.11 → 11.2.1.2');
+      expect(summary).toContain('NVIDIA/TensorRT#4841');
+    },
+  );
 
   it('a bad --baseline is exit 2 before anything runs', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const config = runner.writeConfig('models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
+    const config = runner.writeConfig(
+      'models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
     const result = await cli(['run', '--config', config, '--baseline', join(runner.dir, 'none.json')]);
-    expect(result).toMatchObject({ code: 2, stderr: expect.stringMatching(/none\.json: cannot read baseline: no such file/) });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/none\.json: cannot read baseline: no such file/),
+    });
     expect(runner.calls()).toEqual([]);
     expect((await cli(['build', '--config', config, '--baseline', 'x.json'])).code).toBe(2);
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../src/build/manifest.js';
+import type { Manifest } from '../src/builds/manifest.js';
 import type { Report } from '../src/report/report.js';
 import { cli, makeRunner, TWO_MODELS } from './support/harness.js';
 
@@ -19,56 +19,68 @@ function isAlive(pid: number): boolean {
 }
 
 describe('trt-ci run with the trtexec stand-in', () => {
-  it('builds 2 models × 3 profiles, one trtexec per profile, and writes a manifest and report that match the plans', async () => {
-    const runner = makeRunner({ version: '10.16.1.11' });
-    runner.touch('models/upsampler.onnx', 'models/detector.onnx');
-    const config = runner.writeConfig(TWO_MODELS);
+  it(
+    'builds 2 models × 3 profiles, one trtexec per ' + 'profile, and writes a manifest and report that match the plans',
+    async () => {
+      const runner = makeRunner({ version: '10.16.1.11' });
+      runner.touch('models/upsampler.onnx', 'models/detector.onnx');
+      const config = runner.writeConfig(TWO_MODELS);
 
-    const result = await cli(['run', '--config', config, '--json']);
+      const result = await cli(['run', '--config', config, '--json']);
 
-    expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as Report;
-    expect(report.schema).toBe('trt-ci/report@1');
-    expect(report.status).toBe('passed');
-    expect(report.builds.map((b) => `${b.model}/${b.profile}:${b.status}`)).toEqual([
-      'upsampler/sd:built', 'upsampler/hd:built', 'upsampler/uhd:built', 'detector/b1:built', 'detector/b8:built', 'detector/b16:built',
-    ]);
-    // One trtexec build per profile (the --help version probe records no call).
-    const calls = runner.calls();
-    expect(calls).toHaveLength(6);
-    expect(calls.every((c) => c.args.filter((a) => a.startsWith('--minShapes=')).length === 1)).toBe(true);
-    expect(calls.some((c) => c.args.some((a) => a.startsWith('--profile')))).toBe(false);
+      expect(result.code, result.stderr).toBe(0);
+      const report = JSON.parse(result.stdout) as Report;
+      expect(report.schema).toBe('trt-ci/report@1');
+      expect(report.status).toBe('passed');
+      expect(report.builds.map((b) => `${b.model}/${b.profile}:${b.status}`)).toEqual([
+        'upsampler/sd:built',
+        'upsampler/hd:built',
+        'upsampler/uhd:built',
+        'detector/b1:built',
+        'detector/b8:built',
+        'detector/b16:built',
+      ]);
+      // One trtexec build per profile (the --help version probe records no call).
+      const calls = runner.calls();
+      expect(calls).toHaveLength(6);
+      expect(calls.every((c) => c.args.filter((a) => a.startsWith('--minShapes=')).length === 1)).toBe(true);
+      expect(calls.some((c) => c.args.some((a) => a.startsWith('--profile')))).toBe(false);
 
-    const manifest = readJson<Manifest>(join(runner.dir, 'out', 'manifest.json'));
-    expect(manifest.tensorrtVersion).toBe('10.16.1.11');
-    expect(manifest.engines).toHaveLength(6);
-    for (const engine of manifest.engines) {
-      const plan = join(runner.dir, 'out', engine.path);
-      const bytes = readFileSync(plan);
-      expect(engine.sha256).toBe(sha256(plan));
-      expect(engine.bytes).toBe(bytes.length);
-      expect(bytes.toString('latin1', 0, 4)).toBe('ftrt');
-      expect([...bytes.subarray(24, 28)]).toEqual([10, 16, 1, 11]);
-      expect(engine.gpu).toEqual({ name: 'NVIDIA H200', computeCapability: '9.0' });
-      expect(engine.flags).toContain('--skipInference');
-      expect(existsSync(join(runner.dir, 'out', engine.layerInfo!))).toBe(true);
-    }
-    const hd = manifest.engines.find((e) => e.model === 'upsampler' && e.profile === 'hd')!;
-    expect(hd.shapes).toEqual({ x: { min: '1x3x720x1280', opt: '1x3x1080x1920', max: '1x3x1080x1920' } });
-    expect(hd.flags).toEqual(expect.arrayContaining(['--fp16', '--minShapes=x:1x3x720x1280', '--memPoolSize=workspace:4096']));
-    const b1 = manifest.engines.find((e) => e.profile === 'b1')!;
-    expect(b1.shapes.images).toEqual({ min: '1x3x640x640', opt: '1x3x640x640', max: '1x3x640x640' });
-    expect(b1.flags).not.toContain('--fp16');
-    // The report on disk is the one printed.
-    expect(readJson<Report>(join(runner.dir, 'out', 'report.json')).builds).toEqual(report.builds);
-    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain('6/6 engines built');
-    // Every build started from the cache the one before it left (the stand-in adds 4 KiB to what it
-    // read), and no build's private copy is left behind.
-    const cacheDir = join(runner.dir, '.trt-ci');
-    expect(readdirSync(cacheDir)).toEqual(['timing.cache']);
-    expect(statSync(join(cacheDir, 'timing.cache')).size).toBe(6 * 4096);
-    expect(calls.every((c) => c.args.some((a) => a.startsWith(`--timingCacheFile=${join(cacheDir, 'timing.cache')}.`)))).toBe(true);
-  });
+      const manifest = readJson<Manifest>(join(runner.dir, 'out', 'manifest.json'));
+      expect(manifest.tensorrtVersion).toBe('10.16.1.11');
+      expect(manifest.engines).toHaveLength(6);
+      for (const engine of manifest.engines) {
+        const plan = join(runner.dir, 'out', engine.path);
+        const bytes = readFileSync(plan);
+        expect(engine.sha256).toBe(sha256(plan));
+        expect(engine.bytes).toBe(bytes.length);
+        expect(bytes.toString('latin1', 0, 4)).toBe('ftrt');
+        expect([...bytes.subarray(24, 28)]).toEqual([10, 16, 1, 11]);
+        expect(engine.gpu).toEqual({ name: 'NVIDIA H200', computeCapability: '9.0' });
+        expect(engine.flags).toContain('--skipInference');
+        expect(existsSync(join(runner.dir, 'out', engine.layerInfo!))).toBe(true);
+      }
+      const hd = manifest.engines.find((e) => e.model === 'upsampler' && e.profile === 'hd')!;
+      expect(hd.shapes).toEqual({ x: { min: '1x3x720x1280', opt: '1x3x1080x1920', max: '1x3x1080x1920' } });
+      expect(hd.flags).toEqual(
+        expect.arrayContaining(['--fp16', '--minShapes=x:1x3x720x1280', '--memPoolSize=workspace:4096']),
+      );
+      const b1 = manifest.engines.find((e) => e.profile === 'b1')!;
+      expect(b1.shapes.images).toEqual({ min: '1x3x640x640', opt: '1x3x640x640', max: '1x3x640x640' });
+      expect(b1.flags).not.toContain('--fp16');
+      // The report on disk is the one printed.
+      expect(readJson<Report>(join(runner.dir, 'out', 'report.json')).builds).toEqual(report.builds);
+      expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain('6/6 engines built');
+      // Every build started from the cache the one before it left (the stand-in adds 4 KiB to what it
+      // read), and no build's private copy is left behind.
+      const cacheDir = join(runner.dir, '.trt-ci');
+      expect(readdirSync(cacheDir)).toEqual(['timing.cache']);
+      expect(statSync(join(cacheDir, 'timing.cache')).size).toBe(6 * 4096);
+      expect(
+        calls.every((c) => c.args.some((a) => a.startsWith(`--timingCacheFile=${join(cacheDir, 'timing.cache')}.`))),
+      ).toBe(true);
+    },
+  );
 
   it('halves the workspace on out-of-memory until the build fits, recording every attempt and its log', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1500 } });
@@ -88,16 +100,25 @@ models:
     expect(build.status).toBe('built');
     expect(build.attempts.map((a) => a.workspaceMiB)).toEqual([4096, 2048, 1024]);
     expect(build.attempts.map((a) => a.failure?.kind ?? null)).toEqual(['out-of-memory', 'out-of-memory', null]);
-    expect(build.attempts.map((a) => a.log)).toEqual([1, 2, 3].map((n) => expect.stringContaining(`out/logs/m.p.${n}.log`)));
-    for (const n of [1, 2, 3]) expect(readFileSync(join(runner.dir, 'out', 'logs', `m.p.${n}.log`), 'utf8')).toContain('&&&& RUNNING TensorRT.trtexec');
+    expect(build.attempts.map((a) => a.log)).toEqual(
+      [1, 2, 3].map((n) => expect.stringContaining(`out/logs/m.p.${n}.log`)),
+    );
+    for (const n of [1, 2, 3])
+      expect(readFileSync(join(runner.dir, 'out', 'logs', `m.p.${n}.log`), 'utf8')).toContain(
+        '&&&& RUNNING TensorRT.trtexec',
+      );
     expect(runner.calls().map((c) => c.args.find((a) => a.startsWith('--memPoolSize')))).toEqual([
-      '--memPoolSize=workspace:4096', '--memPoolSize=workspace:2048', '--memPoolSize=workspace:1024',
+      '--memPoolSize=workspace:4096',
+      '--memPoolSize=workspace:2048',
+      '--memPoolSize=workspace:1024',
     ]);
     expect(result.stderr).toContain('out-of-memory; retrying with workspace 2.00 GiB');
   });
 
   it('stops at min-workspace, fails that profile with a hint, and goes on with the others', async () => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 100, TRTEXEC_STANDIN_ONLY: 'm.big.plan' } });
+    const runner = makeRunner({
+      trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 100, TRTEXEC_STANDIN_ONLY: 'm.big.plan' },
+    });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`
 output-dir: out
@@ -126,7 +147,13 @@ models:
 
   it('kills the whole process group at build-timeout, TERM then KILL, and leaves no process behind', async () => {
     const childPids = join(makeRunner().dir, 'child-pids');
-    const hanging = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: 'ignore-term', TRTEXEC_STANDIN_ONLY: 'm.stuck.plan', TRTEXEC_STANDIN_CHILD_PIDS: childPids } });
+    const hanging = makeRunner({
+      trtexecEnv: {
+        TRTEXEC_STANDIN_HANG: 'ignore-term',
+        TRTEXEC_STANDIN_ONLY: 'm.stuck.plan',
+        TRTEXEC_STANDIN_CHILD_PIDS: childPids,
+      },
+    });
     hanging.touch('m.onnx');
     const config = hanging.writeConfig(`
 output-dir: out
@@ -162,7 +189,8 @@ models:
     const calls = runner.calls();
     expect(calls).toHaveLength(6);
     expect(new Set(calls.map((c) => c.gpu))).toEqual(new Set(['0', '1']));
-    const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+    const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+      a.start < b.end && b.start < a.end;
     for (const [i, a] of calls.entries()) {
       for (const b of calls.slice(i + 1)) {
         if (a.gpu === b.gpu) expect(overlaps(a, b), `two builds on GPU ${a.gpu} at once`).toBe(false);
@@ -179,7 +207,10 @@ models:
   });
 
   it('attributes peak GPU memory to each build from one nvidia-smi -lms stream', async () => {
-    const runner = makeRunner({ gpus: 2, trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 600, TRTEXEC_STANDIN_ALLOC_MIB: 3072 } });
+    const runner = makeRunner({
+      gpus: 2,
+      trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 600, TRTEXEC_STANDIN_ALLOC_MIB: 3072 },
+    });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`
 output-dir: out
@@ -212,7 +243,14 @@ models:
     const result = await cli(['build', '--config', config, '--json']);
     expect(result.code, result.stderr).toBe(0);
     const args = runner.calls()[0]!.args;
-    expect(args).toEqual(expect.arrayContaining(['--memPoolSize=workspace:4096', '--skipInference', `--staticPlugins=${join(runner.dir, 'plugins/libleaky.so')}`, '--fp16']));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--memPoolSize=workspace:4096',
+        '--skipInference',
+        `--staticPlugins=${join(runner.dir, 'plugins/libleaky.so')}`,
+        '--fp16',
+      ]),
+    );
     expect(JSON.parse(result.stdout).tensorrtVersion).toBe('8.6.1');
   });
 
@@ -226,12 +264,19 @@ models: [{ name: m, onnx: m.onnx, plugins: [libp.so], profiles: [{ name: p, shap
     const result = await cli(['build', '--config', config]);
     expect(result.code, result.stderr).toBe(0);
     const args = runner.calls()[0]!.args;
-    expect(args).toEqual(expect.arrayContaining(['--workspace=4096', '--buildOnly', `--plugins=${join(runner.dir, 'libp.so')}`]));
-    expect(args.some((a) => a.startsWith('--memPoolSize') || a.startsWith('--staticPlugins') || a === '--skipInference')).toBe(false);
+    expect(args).toEqual(
+      expect.arrayContaining(['--workspace=4096', '--buildOnly', `--plugins=${join(runner.dir, 'libp.so')}`]),
+    );
+    expect(
+      args.some((a) => a.startsWith('--memPoolSize') || a.startsWith('--staticPlugins') || a === '--skipInference'),
+    ).toBe(false);
   });
 
   it('a missing plugin fails that model with plugin-missing and a hint, and the other model still builds', async () => {
-    const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_NEEDS_PLUGIN: 'libleaky.so', TRTEXEC_STANDIN_ONLY: 'needs' } });
+    const runner = makeRunner({
+      version: '8.6.1.6',
+      trtexecEnv: { TRTEXEC_STANDIN_NEEDS_PLUGIN: 'libleaky.so', TRTEXEC_STANDIN_ONLY: 'needs' },
+    });
     runner.touch('a.onnx', 'b.onnx');
     const config = runner.writeConfig(`
 output-dir: out
@@ -247,21 +292,24 @@ models:
     expect(result.stdout).toMatch(/✔\s+plain\/p\s+built/);
   });
 
-  it('a driver older than the CUDA runtime (trtexec 8.6 aborts) is driver-insufficient with the driver floors', async () => {
-    const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_CRASH: 'driver' } });
-    runner.touch('m.onnx');
-    const config = runner.writeConfig(`
+  it(
+    'a driver older than the CUDA runtime (trtexec 8.6 ' + 'aborts) is driver-insufficient with the driver floors',
+    async () => {
+      const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_CRASH: 'driver' } });
+      runner.touch('m.onnx');
+      const config = runner.writeConfig(`
 output-dir: out
 models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
 `);
-    const result = await cli(['run', '--config', config, '--json']);
-    expect(result.code).toBe(1);
-    const build = (JSON.parse(result.stdout) as Report).builds[0]!;
-    expect(build.attempts[0]!.signal).toBe('SIGABRT');
-    expect(build.failure!.kind).toBe('driver-insufficient');
-    expect(build.failure!.hint).toContain('525.60.13');
-    expect(build.attempts).toHaveLength(1); // not retried: a smaller workspace cannot help
-  });
+      const result = await cli(['run', '--config', config, '--json']);
+      expect(result.code).toBe(1);
+      const build = (JSON.parse(result.stdout) as Report).builds[0]!;
+      expect(build.attempts[0]!.signal).toBe('SIGABRT');
+      expect(build.failure!.kind).toBe('driver-insufficient');
+      expect(build.failure!.hint).toContain('525.60.13');
+      expect(build.attempts).toHaveLength(1); // not retried: a smaller workspace cannot help
+    },
+  );
 
   it('loads each plan with --loadEngine when benchmark is on and records latency', async () => {
     const runner = makeRunner({ version: '10.16.1.11' });
@@ -269,7 +317,8 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }
     const config = runner.writeConfig(`
 output-dir: out
 benchmark: true
-models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 1x3x16x16, max: 1x3x32x32 } } }] }]
+models:
+  - { name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 1x3x16x16, max: 1x3x32x32 } } }] }
 `);
     const result = await cli(['run', '--config', config, '--json']);
     expect(result.code, result.stderr).toBe(0);
@@ -294,7 +343,9 @@ models:
     const result = await cli(['run', '--config', config]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/trt-ci\.yml:7:16 models\[0\]\.precision: TensorRT 11\.2\.1 builds strongly typed networks and has no --fp16/);
+    expect(result.stderr).toMatch(
+      /trt-ci\.yml:7:16 models\[0\]\.precision: TensorRT 11\.2\.1 builds strongly typed networks and has no --fp16/,
+    );
     expect(runner.calls()).toEqual([]);
     expect(existsSync(join(runner.dir, 'out'))).toBe(false);
   });
@@ -312,7 +363,10 @@ models:
 `);
     const result = await cli(['build', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/trt-ci\.yml:8:28 models\[0\]\.extra-args\[1\]: --explicitBatch was removed in TensorRT 10\.0, this trtexec is 10\.16\.1, got "--explicitBatch"/);
+    expect(result.stderr).toMatch(
+      'trt-ci.yml:8:28 models[0].extra-args[1]: --explicitBatch was ' +
+        'removed in TensorRT 10.0, this trtexec is 10.16.1, got "--explicitBatch"',
+    );
     expect(runner.calls()).toEqual([]);
   });
 
@@ -340,14 +394,17 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }
 `);
     const result = await cli(['build', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/trt-ci\.yml:4:\d+ gpus\[1\]: expected a GPU index that nvidia-smi lists \(0, 1\), got 5/);
+    expect(result.stderr).toMatch(
+      /trt-ci\.yml:4:\d+ gpus\[1\]: expected a GPU index that nvidia-smi lists \(0, 1\), got 5/,
+    );
   });
 
   it('cancelling the run kills the running build, skips the rest, and still writes the report', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: '1' } });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`output-dir: out
-models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x3x8x8 } }, { name: b, shapes: { x: 1x3x8x8 } }] }]
+models:
+  - { name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x3x8x8 } }, { name: b, shapes: { x: 1x3x8x8 } }] }
 `);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 1500);
@@ -360,17 +417,26 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x3x8x8 } }
 });
 
 describe('nvidia-smi', () => {
-  it('is asked for the GPUs once per run, shared by preflight and the build stage, plus the processes and one -lms stream', async () => {
-    const smiCalls = join(makeRunner().dir, 'smi-calls.jsonl');
-    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_CALLS: smiCalls } });
-    runner.touch('m.onnx');
-    const config = runner.writeConfig('output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
-    expect((await cli(['run', '--config', config])).code).toBe(0);
-    const calls = readFileSync(smiCalls, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as string[]).join(' '));
-    expect(calls.filter((c) => c.includes('--query-gpu=index,name,'))).toHaveLength(1);
-    expect(calls.filter((c) => c.includes('--query-compute-apps'))).toHaveLength(1);
-    expect(calls.filter((c) => c.includes('-lms'))).toHaveLength(1);
-  });
+  it(
+    'is asked for the GPUs once per run, shared by preflight ' +
+      'and the build stage, plus the processes and one -lms stream',
+    async () => {
+      const smiCalls = join(makeRunner().dir, 'smi-calls.jsonl');
+      const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_CALLS: smiCalls } });
+      runner.touch('m.onnx');
+      const config = runner.writeConfig(
+        'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      );
+      expect((await cli(['run', '--config', config])).code).toBe(0);
+      const calls = readFileSync(smiCalls, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as string[]).join(' '));
+      expect(calls.filter((c) => c.includes('--query-gpu=index,name,'))).toHaveLength(1);
+      expect(calls.filter((c) => c.includes('--query-compute-apps'))).toHaveLength(1);
+      expect(calls.filter((c) => c.includes('-lms'))).toHaveLength(1);
+    },
+  );
 });
 
 describe('trt-ci build with extra-args managed by trt-ci', () => {

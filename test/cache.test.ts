@@ -21,7 +21,10 @@ ${extra}models:
 `;
 
 async function run(runner: Runner, configText: string, outputDir = 'out'): Promise<Report> {
-  const config = runner.writeConfig(configText.replace('output-dir: out', `output-dir: ${outputDir}`), `${outputDir}.yml`);
+  const config = runner.writeConfig(
+    configText.replace('output-dir: out', `output-dir: ${outputDir}`),
+    `${outputDir}.yml`,
+  );
   const result = await cli(['build', '--config', config, '--json']);
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(readFileSync(join(runner.dir, outputDir, 'report.json'), 'utf8')) as Report;
@@ -29,35 +32,56 @@ async function run(runner: Runner, configText: string, outputDir = 'out'): Promi
 
 /** Each plan's digest: equal digests, byte-identical plans (comparing megabytes with toEqual is slow). */
 const plans = (runner: Runner, out = 'out') =>
-  Object.fromEntries(['up.sd', 'up.hd', 'det.b1'].map((n) => [n, createHash('sha256').update(readFileSync(join(runner.dir, out, `${n}.plan`))).digest('hex')]));
+  Object.fromEntries(
+    ['up.sd', 'up.hd', 'det.b1'].map((n) => [
+      n,
+      createHash('sha256')
+        .update(readFileSync(join(runner.dir, out, `${n}.plan`)))
+        .digest('hex'),
+    ]),
+  );
 
 describe('the engine cache', () => {
-  it('a second run with nothing changed builds nothing, gives byte-identical plans and says what it saved', async () => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 50 } });
-    runner.touch('up.onnx', 'det.onnx');
-    const first = await run(runner, CONFIG());
-    expect(runner.calls()).toHaveLength(3);
-    expect(first.cache).toMatchObject({ hits: 0, misses: 3 });
-    const before = plans(runner);
-    const second = await run(runner, CONFIG());
-    expect(runner.calls()).toHaveLength(3);
-    expect(second.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
-    expect(plans(runner)).toEqual(before);
-    expect(second.cache!.hits).toBe(3);
-    expect(second.cache!.savedSeconds).toBeCloseTo(first.builds.reduce((s, b) => s + b.buildSeconds!, 0), 6);
-    expect(second.cache!.key).toBe(first.cache!.key);
-    // A cached plan is still verified: scanned, with its digest.
-    expect(second.plans.map((p) => p.sha256)).toEqual(first.plans.map((p) => p.sha256));
-    // The timing cache is kept per TensorRT version and GPU model.
-    expect(readdirSync(join(runner.dir, 'cache', 'timing'))).toEqual(['10.16.1.11-NVIDIA-H200.cache']);
-  });
+  it(
+    'a second run with nothing changed builds nothing, gives byte-identical plans and says what it ' + 'saved',
+    async () => {
+      const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 50 } });
+      runner.touch('up.onnx', 'det.onnx');
+      const first = await run(runner, CONFIG());
+      expect(runner.calls()).toHaveLength(3);
+      expect(first.cache).toMatchObject({ hits: 0, misses: 3 });
+      const before = plans(runner);
+      const second = await run(runner, CONFIG());
+      expect(runner.calls()).toHaveLength(3);
+      expect(second.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
+      expect(plans(runner)).toEqual(before);
+      expect(second.cache!.hits).toBe(3);
+      expect(second.cache!.savedSeconds).toBeCloseTo(
+        first.builds.reduce((s, b) => s + b.buildSeconds!, 0),
+        6,
+      );
+      expect(second.cache!.key).toBe(first.cache!.key);
+      // A cached plan is still verified: scanned, with its digest.
+      expect(second.plans.map((p) => p.sha256)).toEqual(first.plans.map((p) => p.sha256));
+      // The timing cache is kept per TensorRT version and GPU model.
+      expect(readdirSync(join(runner.dir, 'cache', 'timing'))).toEqual(['10.16.1.11-NVIDIA-H200.cache']);
+    },
+  );
 
-  it('changing one profile\'s shape rebuilds only that profile; a new TensorRT rebuilds all', async () => {
+  it("changing one profile's shape rebuilds only that profile; a new TensorRT rebuilds all", async () => {
     const runner = makeRunner();
     runner.touch('up.onnx', 'det.onnx');
     await run(runner, CONFIG());
     await run(runner, CONFIG('1x3x48x48'));
-    const rebuilt = runner.calls().slice(3).map((c) => c.args.find((a) => a.startsWith('--saveEngine='))!.split('/').pop());
+    const rebuilt = runner
+      .calls()
+      .slice(3)
+      .map((c) =>
+        c.args
+          .find((a) => a.startsWith('--saveEngine='))!
+          .split('/')
+          .pop(),
+      );
     expect(rebuilt).toEqual(['up.sd.plan']);
 
     const upgraded = makeRunner({ version: '10.16.2.10' });
@@ -72,7 +96,14 @@ describe('the engine cache', () => {
   it('a changed ONNX file or its external data rebuilds', async () => {
     const runner = makeRunner();
     // The protobuf bytes of external_data { key: "location" value: "weights.bin" }.
-    writeFileSync(join(runner.dir, 'up.onnx'), Buffer.concat([Buffer.from('onnx header'), Buffer.from('\x0a\x08location\x12\x0bweights.bin', 'latin1'), Buffer.from('rest')]));
+    writeFileSync(
+      join(runner.dir, 'up.onnx'),
+      Buffer.concat([
+        Buffer.from('onnx header'),
+        Buffer.from('\x0a\x08location\x12\x0bweights.bin', 'latin1'),
+        Buffer.from('rest'),
+      ]),
+    );
     writeFileSync(join(runner.dir, 'weights.bin'), 'v1');
     runner.touch('det.onnx');
     expect(await externalDataFiles(join(runner.dir, 'up.onnx'))).toEqual([join(runner.dir, 'weights.bin')]);
@@ -102,13 +133,17 @@ describe('the engine cache', () => {
   });
 
   it('two runs sharing one cache folder at once never read a half-written entry', async () => {
-    const runner = makeRunner({ gpus: 2, trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 150, TRTEXEC_STANDIN_PLAN_BYTES: 4 * 1024 * 1024 } });
+    const runner = makeRunner({
+      gpus: 2,
+      trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 150, TRTEXEC_STANDIN_PLAN_BYTES: 4 * 1024 * 1024 },
+    });
     runner.touch('up.onnx', 'det.onnx');
     // A copy that died half-way leaves only a staging folder; it must be ignored.
     const staging = join(runner.dir, 'cache', 'tmp', 'dead.1.abcd');
     runner.touch('cache/tmp/dead.1.abcd/plan');
     const [a, b] = await Promise.all([run(runner, CONFIG(), 'out-a'), run(runner, CONFIG(), 'out-b')]);
-    for (const report of [a, b]) expect(report.builds.every((x) => x.status === 'built' || x.status === 'cached')).toBe(true);
+    for (const report of [a, b])
+      expect(report.builds.every((x) => x.status === 'built' || x.status === 'cached')).toBe(true);
     expect(plans(runner, 'out-a')).toEqual(plans(runner, 'out-b'));
     const c = await run(runner, CONFIG(), 'out-c');
     expect(c.builds.map((x) => x.status)).toEqual(['cached', 'cached', 'cached']);

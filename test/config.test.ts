@@ -42,7 +42,9 @@ describe('trt-ci.yml', () => {
     const model = config.models[0]!;
     expect(model.onnx).toBe(join(runner.dir, 'm.onnx'));
     expect(model.plugins).toEqual([join(runner.dir, 'libleaky.so')]);
-    expect(model.profiles[1]!.shapes).toEqual([{ input: 'x', min: [1, 3, 720, 1280], opt: [1, 3, 1080, 1920], max: [1, 3, 1080, 1920] }]);
+    expect(model.profiles[1]!.shapes).toEqual([
+      { input: 'x', min: [1, 3, 720, 1280], opt: [1, 3, 1080, 1920], max: [1, 3, 1080, 1920] },
+    ]);
     expect(model.budgets).toEqual({
       'plan-size': { warn: null, fail: { unit: 'bytes', value: 64 * 1024 ** 2, text: '64MiB' } },
       'plan-growth': { warn: null, fail: { unit: 'fraction', value: 0.1, text: '10%' } },
@@ -56,43 +58,191 @@ describe('trt-ci.yml', () => {
   it('takes KB/MB/GB as powers of ten and a single shape as a static input', () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const config = parseConfig('workspace: 2GB\nmin-workspace: 100MB\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { "input:0": 1x3x8x8 } }] }]\n', join(runner.dir, 'c.yml'));
+    const config = parseConfig(
+      'workspace: 2GB\nmin-workspace: 100MB\nmodels: [{ name: m, onnx: ' +
+        'm.onnx, profiles: [{ name: p, shapes: { "input:0": 1x3x8x8 } }] }]\n',
+      join(runner.dir, 'c.yml'),
+    );
     expect(config.workspaceBytes).toBe(2e9);
     expect(config.minWorkspaceBytes).toBe(100e6);
-    expect(config.models[0]!.profiles[0]!.shapes[0]).toEqual({ input: 'input:0', min: [1, 3, 8, 8], opt: [1, 3, 8, 8], max: [1, 3, 8, 8] });
+    expect(config.models[0]!.profiles[0]!.shapes[0]).toEqual({
+      input: 'input:0',
+      min: [1, 3, 8, 8],
+      opt: [1, 3, 8, 8],
+      max: [1, 3, 8, 8],
+    });
   });
 
   // Each mistake: [what is wrong, the text replaced in GOOD, its replacement, the message expected on stderr].
-  const MISTAKES: [string, string, string, RegExp][] = [
+  const MISTAKES: [string, string, string, RegExp | string][] = [
     ['unknown top-level key', 'gpus: all', 'gpu: all', /:6:1 gpu: unknown key "gpu"; did you mean "gpus"\?/],
-    ['unknown model key', '    precision: fp16', '    precison: fp16', /:10:5 models\[0\]\.precison: unknown key "precison"; did you mean "precision"\?/],
-    ['unknown profile key', '      - name: hd', '      - name: hd\n        shape: {}', /:16:9 models\[0\]\.profiles\[1\]\.shape: unknown key "shape"; did you mean "shapes"\?/],
-    ['unknown budget', '      zero-fraction: 50%', '      zero-fractions: 50%', /models\[0\]\.budgets\.zero-fractions: unknown key "zero-fractions"; did you mean "zero-fraction"\?/],
-    ['size without unit', 'workspace: 4GiB', 'workspace: 4096', /:3:12 workspace: expected a size like 4GiB or 512MiB, got 4096/],
-    ['size with a bad unit', 'workspace: 4GiB', 'workspace: 4 gigs', /:3:12 workspace: expected a size like 4GiB or 512MiB .*got "4 gigs"/],
-    ['bad budget size', 'plan-size: 64MiB', 'plan-size: big', /models\[0\]\.budgets\.plan-size: expected a size like 64MiB, or \{ warn, fail \} of those, got "big"/],
-    ['bad percentage', 'zero-fraction: 50%', 'zero-fraction: half', /models\[0\]\.budgets\.zero-fraction: expected a percentage like 10%, or \{ warn, fail \} of those, got "half"/],
-    ['bad duration', 'build-timeout: 45m', 'build-timeout: 45 minutes', /:5:16 build-timeout: expected a duration like 45m, 90s or 2h, got "45 minutes"/],
-    ['shape with too few dimensions', 'max: 1x3x720x1280', 'max: 1x3x720', /:14:65 models\[0\]\.profiles\[0\]\.shapes\.x\.max: expected NxCxHxW like 1x3x240x320 \(as min has\), got "1x3x720"/],
-    ['shape that is not dimensions', 'opt: 1x3x480x640', 'opt: 1x3x480xW', /models\[0\]\.profiles\[0\]\.shapes\.x\.opt: expected dimensions like 1x3x224x224, got "1x3x480xW"/],
-    ['min > max in one dimension', 'min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1920', 'min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1280', /models\[0\]\.profiles\[1\]\.shapes\.x\.max: expected every dimension >= opt 1x3x1080x1920, got "1x3x1080x1280" \(dimension 3: 1280 < 1920\)/],
-    ['opt < min', 'opt: 1x3x480x640', 'opt: 1x3x120x640', /models\[0\]\.profiles\[0\]\.shapes\.x\.opt: expected every dimension >= min 1x3x240x320, got "1x3x120x640" \(dimension 2: 120 < 240\)/],
-    ['missing max', ', max: 1x3x720x1280 }', ' }', /:14:22 models\[0\]\.profiles\[0\]\.shapes\.x\.max: expected dimensions like 1x3x224x224, got nothing/],
-    ['duplicate profile name', '      - name: hd', '      - name: sd', /:15:15 models\[0\]\.profiles\[1\]\.name: expected a unique profile name in model "upsampler", got "sd" again \(profiles\[0\] has it\)/],
-    ['missing ONNX file', 'onnx: m.onnx', 'onnx: missing.onnx', /:9:11 models\[0\]\.onnx: expected an ONNX file, got "missing.onnx" which does not exist/],
-    ['missing plugin file', 'plugins: [libleaky.so]', 'plugins: [libgone.so]', /:11:15 models\[0\]\.plugins\[0\]: expected a plugin library, got "libgone.so" which does not exist/],
-    ['unknown precision', 'precision: fp16', 'precision: fp61', /:10:16 models\[0\]\.precision: expected one of fp32, fp16, bf16, int8, fp8, best, strongly-typed, got "fp61"/],
-    ['gpus neither all nor a list', 'gpus: all', 'gpus: some', /:6:7 gpus: expected "all" or a list of GPU indices like \[0, 1\], got "some"/],
-    ['no profiles', /    profiles:\n[\s\S]*?(?=    budgets:)/ as unknown as string, '    profiles: []\n', /models\[0\]\.profiles: expected at least one profile/],
-    ['model name that cannot name a file', 'name: upsampler', 'name: up/sampler', /:8:11 models\[0\]\.name: expected a model name of letters, digits/],
-    ['min-workspace above workspace', 'min-workspace: 512MiB', 'min-workspace: 8GiB', /:4:16 min-workspace: expected at most workspace/],
-    ['extra-args that are not flags', 'gpus: all', 'gpus: all\nextra-args: [builderOptimizationLevel=5]', /:7:14 extra-args\[0\]: expected a trtexec flag like --builderOptimizationLevel=5, got "builderOptimizationLevel=5"/],
-    ['a list where a mapping goes', 'budgets:\n      plan-size: 64MiB\n      plan-growth: 10%\n      zero-fraction: 50%', 'budgets: [64MiB]', /models\[0\]\.budgets: expected a mapping of budgets, got a list/],
-    ['warn above fail', 'plan-growth: 10%', 'plan-growth: { warn: 30%, fail: 10% }', /models\[0\]\.budgets\.plan-growth\.warn: expected warn <= fail \(10%\), got 30%/],
-    ['a bad level inside { warn, fail }', 'plan-size: 64MiB', 'plan-size: { warn: 32MiB, fail: lots }', /models\[0\]\.budgets\.plan-size\.fail: expected a size like 64MiB, got "lots"/],
-    ['a budget level that does not exist', 'plan-size: 64MiB', 'plan-size: { warn: 32MiB, error: 64MiB }', /plan-size\.error: unknown key "error"; expected one of warn, fail/],
+    [
+      'unknown model key',
+      '    precision: fp16',
+      '    precison: fp16',
+      /:10:5 models\[0\]\.precison: unknown key "precison"; did you mean "precision"\?/,
+    ],
+    [
+      'unknown profile key',
+      '      - name: hd',
+      '      - name: hd\n        shape: {}',
+      /:16:9 models\[0\]\.profiles\[1\]\.shape: unknown key "shape"; did you mean "shapes"\?/,
+    ],
+    [
+      'unknown budget',
+      '      zero-fraction: 50%',
+      '      zero-fractions: 50%',
+      /models\[0\]\.budgets\.zero-fractions: unknown key "zero-fractions"; did you mean "zero-fraction"\?/,
+    ],
+    [
+      'size without unit',
+      'workspace: 4GiB',
+      'workspace: 4096',
+      /:3:12 workspace: expected a size like 4GiB or 512MiB, got 4096/,
+    ],
+    [
+      'size with a bad unit',
+      'workspace: 4GiB',
+      'workspace: 4 gigs',
+      /:3:12 workspace: expected a size like 4GiB or 512MiB .*got "4 gigs"/,
+    ],
+    [
+      'bad budget size',
+      'plan-size: 64MiB',
+      'plan-size: big',
+      /models\[0\]\.budgets\.plan-size: expected a size like 64MiB, or \{ warn, fail \} of those, got "big"/,
+    ],
+    [
+      'bad percentage',
+      'zero-fraction: 50%',
+      'zero-fraction: half',
+      /models\[0\]\.budgets\.zero-fraction: expected a percentage like 10%, or \{ warn, fail \} of those, got "half"/,
+    ],
+    [
+      'bad duration',
+      'build-timeout: 45m',
+      'build-timeout: 45 minutes',
+      /:5:16 build-timeout: expected a duration like 45m, 90s or 2h, got "45 minutes"/,
+    ],
+    [
+      'shape with too few dimensions',
+      'max: 1x3x720x1280',
+      'max: 1x3x720',
+      ':14:65 models[0].profiles[0].shapes.x.max: expected NxCxHxW like 1x3x240x320 (as min has), got "1x3x720"',
+    ],
+    [
+      'shape that is not dimensions',
+      'opt: 1x3x480x640',
+      'opt: 1x3x480xW',
+      /models\[0\]\.profiles\[0\]\.shapes\.x\.opt: expected dimensions like 1x3x224x224, got "1x3x480xW"/,
+    ],
+    [
+      'min > max in one dimension',
+      'min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1920',
+      'min: 1x3x720x1280, opt: 1x3x1080x1920, max: 1x3x1080x1280',
+      'models[0].profiles[1].shapes.x.max: expected every dimension >= ' +
+        'opt 1x3x1080x1920, got "1x3x1080x1280" (dimension 3: 1280 < 1920)',
+    ],
+    [
+      'opt < min',
+      'opt: 1x3x480x640',
+      'opt: 1x3x120x640',
+      'models[0].profiles[0].shapes.x.opt: expected every dimension ' +
+        '>= min 1x3x240x320, got "1x3x120x640" (dimension 2: 120 < 240)',
+    ],
+    [
+      'missing max',
+      ', max: 1x3x720x1280 }',
+      ' }',
+      /:14:22 models\[0\]\.profiles\[0\]\.shapes\.x\.max: expected dimensions like 1x3x224x224, got nothing/,
+    ],
+    [
+      'duplicate profile name',
+      '      - name: hd',
+      '      - name: sd',
+      ':15:15 models[0].profiles[1].name: expected a unique profile ' +
+        'name in model "upsampler", got "sd" again (profiles[0] has it)',
+    ],
+    [
+      'missing ONNX file',
+      'onnx: m.onnx',
+      'onnx: missing.onnx',
+      /:9:11 models\[0\]\.onnx: expected an ONNX file, got "missing.onnx" which does not exist/,
+    ],
+    [
+      'missing plugin file',
+      'plugins: [libleaky.so]',
+      'plugins: [libgone.so]',
+      /:11:15 models\[0\]\.plugins\[0\]: expected a plugin library, got "libgone.so" which does not exist/,
+    ],
+    [
+      'unknown precision',
+      'precision: fp16',
+      'precision: fp61',
+      /:10:16 models\[0\]\.precision: expected one of fp32, fp16, bf16, int8, fp8, best, strongly-typed, got "fp61"/,
+    ],
+    [
+      'gpus neither all nor a list',
+      'gpus: all',
+      'gpus: some',
+      /:6:7 gpus: expected "all" or a list of GPU indices like \[0, 1\], got "some"/,
+    ],
+    [
+      'no profiles',
+      / {4}profiles:\n[\s\S]*?(?= {4}budgets:)/ as unknown as string,
+      '    profiles: []\n',
+      /models\[0\]\.profiles: expected at least one profile/,
+    ],
+    [
+      'model name that cannot name a file',
+      'name: upsampler',
+      'name: up/sampler',
+      /:8:11 models\[0\]\.name: expected a model name of letters, digits/,
+    ],
+    [
+      'min-workspace above workspace',
+      'min-workspace: 512MiB',
+      'min-workspace: 8GiB',
+      /:4:16 min-workspace: expected at most workspace/,
+    ],
+    [
+      'extra-args that are not flags',
+      'gpus: all',
+      'gpus: all\nextra-args: [builderOptimizationLevel=5]',
+      ':7:14 extra-args[0]: expected a trtexec flag like ' +
+        '--builderOptimizationLevel=5, got "builderOptimizationLevel=5"',
+    ],
+    [
+      'a list where a mapping goes',
+      'budgets:\n      plan-size: 64MiB\n      plan-growth: 10%\n      zero-fraction: 50%',
+      'budgets: [64MiB]',
+      /models\[0\]\.budgets: expected a mapping of budgets, got a list/,
+    ],
+    [
+      'warn above fail',
+      'plan-growth: 10%',
+      'plan-growth: { warn: 30%, fail: 10% }',
+      /models\[0\]\.budgets\.plan-growth\.warn: expected warn <= fail \(10%\), got 30%/,
+    ],
+    [
+      'a bad level inside { warn, fail }',
+      'plan-size: 64MiB',
+      'plan-size: { warn: 32MiB, fail: lots }',
+      /models\[0\]\.budgets\.plan-size\.fail: expected a size like 64MiB, got "lots"/,
+    ],
+    [
+      'a budget level that does not exist',
+      'plan-size: 64MiB',
+      'plan-size: { warn: 32MiB, error: 64MiB }',
+      /plan-size\.error: unknown key "error"; expected one of warn, fail/,
+    ],
     ['YAML that does not parse', 'gpus: all', 'gpus: [0, 1', /trt-ci\.yml:\d+:\d+ invalid YAML: /],
-    ['a key written twice', 'gpus: all', 'gpus: all\ngpus: [0]', /trt-ci\.yml:7:1 invalid YAML: Map keys must be unique/],
+    [
+      'a key written twice',
+      'gpus: all',
+      'gpus: all\ngpus: [0]',
+      /trt-ci\.yml:7:1 invalid YAML: Map keys must be unique/,
+    ],
   ];
 
   it.each(MISTAKES)('%s: exit 2 with file:line:col path and what was expected', async (_what, from, to, message) => {
@@ -113,7 +263,10 @@ describe('trt-ci.yml', () => {
 
   it('names the file when it cannot be read', async () => {
     const missing = await cli(['build', '--config', '/nonexistent/trt-ci.yml']);
-    expect(missing).toMatchObject({ code: 2, stderr: 'trt-ci: /nonexistent/trt-ci.yml: cannot read config: no such file\n' });
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: 'trt-ci: /nonexistent/trt-ci.yml: cannot read config: no such file\n',
+    });
     const dir = makeRunner().dir;
     const directory = await cli(['run', '--config', dir]);
     expect(directory.code).toBe(2);
@@ -123,10 +276,15 @@ describe('trt-ci.yml', () => {
   it('names the trtexec setting when trtexec cannot be found', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const file = runner.writeConfig('trtexec: no-such-trtexec-here\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
+    const file = runner.writeConfig(
+      'trtexec: no-such-trtexec-here\nmodels: [{ name: m, ' +
+        'onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
     const result = await cli(['build', '--config', file]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/trt-ci\.yml:2:10 trtexec: no-such-trtexec-here: command not found; set trtexec: to its path/);
+    expect(result.stderr).toMatch(
+      /trt-ci\.yml:2:10 trtexec: no-such-trtexec-here: command not found; set trtexec: to its path/,
+    );
   });
 
   it('rejects bad command lines with exit 2', async () => {

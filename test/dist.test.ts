@@ -21,42 +21,59 @@ describe('dist/', () => {
 
   it('the bundled CLI runs on its own: exit 2 and one line for a bad config, no stack trace', () => {
     const runner = makeRunner();
-    const config = runner.writeConfig('models: [{ name: m, onnx: nope.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
-    const result = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'build', '--config', config], { encoding: 'utf8' });
+    const config = runner.writeConfig(
+      'models: [{ name: m, onnx: nope.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    const result = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'build', '--config', config], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^trt-ci: .*trt-ci\.yml:3:27 models\[0\]\.onnx: expected an ONNX file, got "nope.onnx" which does not exist/);
+    expect(result.stderr).toMatch(
+      /^trt-ci: .*trt-ci\.yml:3:27 models\[0\]\.onnx: expected an ONNX file, got "nope.onnx" which does not exist/,
+    );
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it('the bundled action runs as the runner runs it: outputs, job summary, and a failed step for a failed build', () => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1, TRTEXEC_STANDIN_ONLY: 'm.b.plan' } });
-    runner.touch('m.onnx');
-    const config = runner.writeConfig(`output-dir: out
+  it(
+    'the bundled action runs as the runner runs it: ' + 'outputs, job summary, and a failed step for a failed build',
+    () => {
+      const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1, TRTEXEC_STANDIN_ONLY: 'm.b.plan' } });
+      runner.touch('m.onnx');
+      const config = runner.writeConfig(`output-dir: out
 min-workspace: 1GiB
 models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, { name: b, shapes: { x: 1x8 } }] }]
 `);
-    const outputs = join(runner.dir, 'github-output');
-    const summary = join(runner.dir, 'step-summary');
-    writeFileSync(outputs, '');
-    writeFileSync(summary, '');
-    const result = spawnSync(process.execPath, [join(root, 'dist', 'index.js')], {
-      encoding: 'utf8',
-      cwd: runner.dir,
-      env: { PATH: process.env.PATH, INPUT_CONFIG: config, GITHUB_OUTPUT: outputs, GITHUB_STEP_SUMMARY: summary, RUNNER_TEMP: runner.dir },
-    });
-    expect(result.status).toBe(1);
-    const written = readFileSync(outputs, 'utf8');
-    const output = (name: string) => new RegExp(`^${name}<<(\\S+)\\n([\\s\\S]*?)\\n\\1$`, 'm').exec(written)?.[2];
-    expect(output('status')).toBe('failed');
-    expect(output('failed-builds')).toBe('m/b');
-    expect(output('report')).toBe(join(runner.dir, 'out', 'report.json'));
-    expect(JSON.parse(readFileSync(output('report')!, 'utf8')).builds.map((b: { status: string }) => b.status)).toEqual(['built', 'failed']);
-    const markdown = readFileSync(summary, 'utf8');
-    expect(markdown).toContain('## trt-ci ❌ failed');
-    expect(markdown).toContain('#### ❌ m / b on NVIDIA H200: out-of-memory');
-    expect(markdown).toContain('### Preflight');
-    // The annotation points at the profile's line in trt-ci.yml.
-    expect(result.stdout).toMatch(/^::error title=m\/b%3A out-of-memory,file=.*trt-ci\.yml,line=5::/m);
-    expect(result.stdout).toContain('::error::trt-ci: 1 build(s) failed: m/b');
-  });
+      const outputs = join(runner.dir, 'github-output');
+      const summary = join(runner.dir, 'step-summary');
+      writeFileSync(outputs, '');
+      writeFileSync(summary, '');
+      const result = spawnSync(process.execPath, [join(root, 'dist', 'index.js')], {
+        encoding: 'utf8',
+        cwd: runner.dir,
+        env: {
+          PATH: process.env.PATH,
+          INPUT_CONFIG: config,
+          GITHUB_OUTPUT: outputs,
+          GITHUB_STEP_SUMMARY: summary,
+          RUNNER_TEMP: runner.dir,
+        },
+      });
+      expect(result.status).toBe(1);
+      const written = readFileSync(outputs, 'utf8');
+      const output = (name: string) => new RegExp(`^${name}<<(\\S+)\\n([\\s\\S]*?)\\n\\1$`, 'm').exec(written)?.[2];
+      expect(output('status')).toBe('failed');
+      expect(output('failed-builds')).toBe('m/b');
+      expect(output('report')).toBe(join(runner.dir, 'out', 'report.json'));
+      expect(
+        JSON.parse(readFileSync(output('report')!, 'utf8')).builds.map((b: { status: string }) => b.status),
+      ).toEqual(['built', 'failed']);
+      const markdown = readFileSync(summary, 'utf8');
+      expect(markdown).toContain('## trt-ci ❌ failed');
+      expect(markdown).toContain('#### ❌ m / b on NVIDIA H200: out-of-memory');
+      expect(markdown).toContain('### Preflight');
+      // The annotation points at the profile's line in trt-ci.yml.
+      expect(result.stdout).toMatch(/^::error title=m\/b%3A out-of-memory,file=.*trt-ci\.yml,line=5::/m);
+      expect(result.stdout).toContain('::error::trt-ci: 1 build(s) failed: m/b');
+    },
+  );
 });

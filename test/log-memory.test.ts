@@ -12,7 +12,11 @@ const GiB = 1024 ** 3;
 /** Runs the CLI from source as its own process and returns its peak RSS (VmHWM) in MiB. */
 function peakRssOfBuild(config: string): Promise<{ code: number | null; peakMiB: number }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src', 'entry', 'cli.ts'), 'build', '--config', config], { cwd: root, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src', 'entry', 'cli.ts'), 'build', '--config', config],
+      { cwd: root, stdio: 'ignore' },
+    );
     let peakKiB = 0;
     const timer = setInterval(() => {
       try {
@@ -32,9 +36,16 @@ function peakRssOfBuild(config: string): Promise<{ code: number | null; peakMiB:
 describe.runIf(process.platform === 'linux')('a 1 GiB verbose build log', () => {
   it('is streamed to its log file and parsed with less than 50 MiB of extra memory', async () => {
     const config = (verboseBytes: number) => {
-      const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERBOSE_BYTES: verboseBytes, TRTEXEC_STANDIN_BUILD_MS: 300 } });
+      const runner = makeRunner({
+        trtexecEnv: { TRTEXEC_STANDIN_VERBOSE_BYTES: verboseBytes, TRTEXEC_STANDIN_BUILD_MS: 300 },
+      });
       runner.touch('m.onnx');
-      return { runner, file: runner.writeConfig('output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n') };
+      return {
+        runner,
+        file: runner.writeConfig(
+          'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+        ),
+      };
     };
     const small = config(0);
     const big = config(GiB);
@@ -44,7 +55,10 @@ describe.runIf(process.platform === 'linux')('a 1 GiB verbose build log', () => 
     expect(loaded.code).toBe(0);
     expect(statSync(join(big.runner.dir, 'out', 'logs', 'm.p.1.log')).size).toBeGreaterThan(GiB);
     expect(JSON.parse(readFileSync(join(big.runner.dir, 'out', 'report.json'), 'utf8')).builds[0].status).toBe('built');
-    console.log(`peak RSS: ${baseline.peakMiB.toFixed(0)} MiB with a small log, ${loaded.peakMiB.toFixed(0)} MiB with a 1 GiB log`);
+    console.log(
+      `peak RSS: ${baseline.peakMiB.toFixed(0)} MiB with a ` +
+        `small log, ${loaded.peakMiB.toFixed(0)} MiB with a 1 GiB log`,
+    );
     expect(loaded.peakMiB - baseline.peakMiB).toBeLessThan(50);
   }, 180_000);
 });

@@ -28,7 +28,9 @@ function parse(text: string, outcome?: ProcessOutcome): ParsedLog {
   return parser.result(outcome);
 }
 
-type Expected = Partial<Pick<ParsedLog, 'tensorrtVersion' | 'tensorrtBuild' | 'status' | 'engineBytes' | 'buildSeconds' | 'throughputQps'>> & {
+type Expected = Partial<
+  Pick<ParsedLog, 'tensorrtVersion' | 'tensorrtBuild' | 'status' | 'engineBytes' | 'buildSeconds' | 'throughputQps'>
+> & {
   kind?: string | null;
   message?: RegExp;
   outcome?: ProcessOutcome;
@@ -39,47 +41,195 @@ const MiB = 1024 * 1024;
 // Expected figures, read off each log by hand. Logs without an exit status are judged by their own
 // lines; fragments that stop before trtexec's last word are given the exit status their source reports.
 const EXPECTED: [file: string, section: string, expected: Expected][] = [
-  ['cuda-driver-insufficient-trt8.5.1-trtexec.log', 'a', { tensorrtVersion: '8.5.1', status: 'failed', kind: 'driver-insufficient', message: /^Cuda failure: CUDA driver version is insufficient/ }],
-  ['cuda-driver-insufficient-trt8.5.1-trtexec.log', 'b', { status: 'failed', kind: 'driver-insufficient', outcome: { exitCode: null, signal: 'SIGABRT' } }],
-  ['deserialize-magic-tag-mismatch-not-a-plan.log', 'a', { status: 'failed', kind: 'plan-incompatible', message: /magicTag == rt::kPLAN_MAGIC_TAG failed/ }],
-  ['deserialize-magic-tag-mismatch-not-a-plan.log', 'b', { status: 'failed', kind: 'plan-incompatible', message: /Magic tag does not match/ }],
-  ['deserialize-magic-tag-mismatch-not-a-plan.log', 'c', { status: 'failed', kind: 'plan-incompatible', message: /Magic tag does not match/ }],
-  ['deserialize-version-tag-mismatch-trt8.2.log', 'a', { status: 'failed', kind: 'plan-incompatible', message: /^1: \[stdArchiveReader.*Version tag does not match/ }],
-  ['deserialize-version-tag-mismatch-trt8.2.log', 'b', { status: 'failed', kind: 'plan-incompatible', message: /Current Version: 236, Serialized Engine Version: 237/ }],
+  [
+    'cuda-driver-insufficient-trt8.5.1-trtexec.log',
+    'a',
+    {
+      tensorrtVersion: '8.5.1',
+      status: 'failed',
+      kind: 'driver-insufficient',
+      message: /^Cuda failure: CUDA driver version is insufficient/,
+    },
+  ],
+  [
+    'cuda-driver-insufficient-trt8.5.1-trtexec.log',
+    'b',
+    { status: 'failed', kind: 'driver-insufficient', outcome: { exitCode: null, signal: 'SIGABRT' } },
+  ],
+  [
+    'deserialize-magic-tag-mismatch-not-a-plan.log',
+    'a',
+    { status: 'failed', kind: 'plan-incompatible', message: /magicTag == rt::kPLAN_MAGIC_TAG failed/ },
+  ],
+  [
+    'deserialize-magic-tag-mismatch-not-a-plan.log',
+    'b',
+    { status: 'failed', kind: 'plan-incompatible', message: /Magic tag does not match/ },
+  ],
+  [
+    'deserialize-magic-tag-mismatch-not-a-plan.log',
+    'c',
+    { status: 'failed', kind: 'plan-incompatible', message: /Magic tag does not match/ },
+  ],
+  [
+    'deserialize-version-tag-mismatch-trt8.2.log',
+    'a',
+    { status: 'failed', kind: 'plan-incompatible', message: /^1: \[stdArchiveReader.*Version tag does not match/ },
+  ],
+  [
+    'deserialize-version-tag-mismatch-trt8.2.log',
+    'b',
+    { status: 'failed', kind: 'plan-incompatible', message: /Current Version: 236, Serialized Engine Version: 237/ },
+  ],
   ['deserialize-version-tag-mismatch-trt8.2.log', 'c', { status: 'failed', kind: 'plan-incompatible' }],
-  ['dynamic-plugin-missing-getCreators-symbol-trt8.6.log', 'all', { status: 'failed', kind: 'plugin-missing', message: /SymbolAddress for getPluginCreators could not be loaded/ }],
-  ['header-lines-RUNNING-PASSED-FAILED-across-versions.log', 'all', { tensorrtVersion: '8.4.2', tensorrtBuild: null, status: 'passed' }],
-  ['layerinfo-console-dumpLayerInfo-myelin-trt10.16.1-cookbook.log', 'all', { tensorrtVersion: '10.16.1', tensorrtBuild: 11, status: 'passed', engineBytes: Math.round(12.5765 * MiB), buildSeconds: 8.05109 }],
-  ['layerinfo-json-layer_names_only-vs-detailed-trt10.x-ngc24.06.log', 'all', { tensorrtVersion: null, status: 'unknown', kind: null }],
+  [
+    'dynamic-plugin-missing-getCreators-symbol-trt8.6.log',
+    'all',
+    { status: 'failed', kind: 'plugin-missing', message: /SymbolAddress for getPluginCreators could not be loaded/ },
+  ],
+  [
+    'header-lines-RUNNING-PASSED-FAILED-across-versions.log',
+    'all',
+    { tensorrtVersion: '8.4.2', tensorrtBuild: null, status: 'passed' },
+  ],
+  [
+    'layerinfo-console-dumpLayerInfo-myelin-trt10.16.1-cookbook.log',
+    'all',
+    {
+      tensorrtVersion: '10.16.1',
+      tensorrtBuild: 11,
+      status: 'passed',
+      engineBytes: Math.round(12.5765 * MiB),
+      buildSeconds: 8.05109,
+    },
+  ],
+  [
+    'layerinfo-json-layer_names_only-vs-detailed-trt10.x-ngc24.06.log',
+    'all',
+    { tensorrtVersion: null, status: 'unknown', kind: null },
+  ],
   ['layerinfo-myelin-layer_names_only-vs-detailed-trt10.10.log', 'all', { status: 'unknown', kind: null }],
   ['long-build-myelin-foreignnode-tactic-timing.log', 'all', { status: 'unknown', buildSeconds: 584.689 }],
-  ['missing-plugin-at-deserialize-trt7.2-and-trt8.2.log', 'a', { status: 'failed', kind: 'plugin-missing', message: /IPluginCreator not found in Plugin Registry/ }],
+  [
+    'missing-plugin-at-deserialize-trt7.2-and-trt8.2.log',
+    'a',
+    { status: 'failed', kind: 'plugin-missing', message: /IPluginCreator not found in Plugin Registry/ },
+  ],
   ['missing-plugin-at-deserialize-trt7.2-and-trt8.2.log', 'b', { status: 'failed', kind: 'plugin-missing' }],
-  ['missing-plugin-at-deserialize-trt7.2-and-trt8.2.log', 'c', { status: 'failed', kind: 'plugin-missing', message: /Cannot find plugin: EfficientIdxNMS_TRT/ }],
-  ['missing-plugin-onnx-parse-failed-trt8.6.1.log', 'all', { status: 'failed', kind: 'plugin-missing', message: /Plugin not found, are the plugin name, version, and namespace correct/ }],
-  ['no-kernel-image-plugin-at-inference-trt8.x.log', 'all', { status: 'failed', kind: 'unsupported-gpu', message: /no kernel image is available/ }],
-  ['onnx-parse-failure-trt7-trt8-classic.log', 'a', { status: 'failed', kind: 'onnx-parse', message: /Failed to parse onnx file/ }],
-  ['onnx-parse-failure-trt7-trt8-classic.log', 'b', { status: 'failed', kind: 'onnx-parse', message: /Failure while parsing ONNX file/ }],
+  [
+    'missing-plugin-at-deserialize-trt7.2-and-trt8.2.log',
+    'c',
+    { status: 'failed', kind: 'plugin-missing', message: /Cannot find plugin: EfficientIdxNMS_TRT/ },
+  ],
+  [
+    'missing-plugin-onnx-parse-failed-trt8.6.1.log',
+    'all',
+    {
+      status: 'failed',
+      kind: 'plugin-missing',
+      message: /Plugin not found, are the plugin name, version, and namespace correct/,
+    },
+  ],
+  [
+    'no-kernel-image-plugin-at-inference-trt8.x.log',
+    'all',
+    { status: 'failed', kind: 'unsupported-gpu', message: /no kernel image is available/ },
+  ],
+  [
+    'onnx-parse-failure-trt7-trt8-classic.log',
+    'a',
+    { status: 'failed', kind: 'onnx-parse', message: /Failed to parse onnx file/ },
+  ],
+  [
+    'onnx-parse-failure-trt7-trt8-classic.log',
+    'b',
+    { status: 'failed', kind: 'onnx-parse', message: /Failure while parsing ONNX file/ },
+  ],
   ['onnx-parse-failure-trt7-trt8-classic.log', 'c', { tensorrtVersion: '8.2.1', status: 'unknown', kind: null }],
-  ['oom-build-failed-no-implementation-trt10.3.log', 'all', { status: 'failed', kind: 'out-of-memory', message: /Cuda Runtime \(out of memory\)/ }],
+  [
+    'oom-build-failed-no-implementation-trt10.3.log',
+    'all',
+    { status: 'failed', kind: 'out-of-memory', message: /Cuda Runtime \(out of memory\)/ },
+  ],
   // Tactics skipped for memory are warnings: the build still succeeded.
-  ['oom-tactic-skipped-but-build-succeeds-trt10.x.log', 'all', { status: 'passed', kind: null, engineBytes: Math.round(34.271 * MiB), buildSeconds: 273.506, outcome: { exitCode: 0 } }],
+  [
+    'oom-tactic-skipped-but-build-succeeds-trt10.x.log',
+    'all',
+    {
+      status: 'passed',
+      kind: null,
+      engineBytes: Math.round(34.271 * MiB),
+      buildSeconds: 273.506,
+      outcome: { exitCode: 0 },
+    },
+  ],
   ['oom-virtualMemoryBuffer-resizePhysical-trt8.5-era.log', 'all', { status: 'unknown', kind: null }],
-  ['oom-virtualMemoryBuffer-resizePhysical-trt8.5-era.log', 'all', { status: 'failed', kind: 'out-of-memory', outcome: { exitCode: 1 } }],
+  [
+    'oom-virtualMemoryBuffer-resizePhysical-trt8.5-era.log',
+    'all',
+    { status: 'failed', kind: 'out-of-memory', outcome: { exitCode: 1 } },
+  ],
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'a', { status: 'unknown', throughputQps: 1.57184 }],
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'b', { status: 'unknown', throughputQps: 0 }],
-  ['success-build-bench-trt10.16.1-h100-cookbook.log', 'all', { tensorrtVersion: '10.16.1', tensorrtBuild: 11, status: 'passed', engineBytes: Math.round(12.5744 * MiB), buildSeconds: 8.09138, throughputQps: 15374.3 }],
-  ['success-build-bench-trt8.4.1-cookbook.log', 'all', { tensorrtVersion: '8.4.1', tensorrtBuild: null, status: 'passed', engineBytes: 12 * MiB, buildSeconds: 3.05461, throughputQps: 6106.55 }],
-  ['success-build-skipInference-trt8.6.0-cookbook.log', 'all', { tensorrtVersion: '8.6.0', status: 'passed', engineBytes: 6 * MiB, buildSeconds: 9.55249, throughputQps: null }],
-  ['unknown-option-removed-flags-trt10.3-FAILED.log', 'all', { tensorrtVersion: '10.3.0', status: 'failed', kind: 'unknown-option', message: /^Unknown option: --workspace 2048$/ }],
-  ['unsupported-sm-older-trt7-trt8.4.log', 'a', { status: 'failed', kind: 'unsupported-gpu', message: /Unsupported SM/ }],
-  ['unsupported-sm-older-trt7-trt8.4.log', 'b', { status: 'failed', kind: 'unsupported-gpu', message: /SM version not supported/ }],
+  [
+    'success-build-bench-trt10.16.1-h100-cookbook.log',
+    'all',
+    {
+      tensorrtVersion: '10.16.1',
+      tensorrtBuild: 11,
+      status: 'passed',
+      engineBytes: Math.round(12.5744 * MiB),
+      buildSeconds: 8.09138,
+      throughputQps: 15374.3,
+    },
+  ],
+  [
+    'success-build-bench-trt8.4.1-cookbook.log',
+    'all',
+    {
+      tensorrtVersion: '8.4.1',
+      tensorrtBuild: null,
+      status: 'passed',
+      engineBytes: 12 * MiB,
+      buildSeconds: 3.05461,
+      throughputQps: 6106.55,
+    },
+  ],
+  [
+    'success-build-skipInference-trt8.6.0-cookbook.log',
+    'all',
+    { tensorrtVersion: '8.6.0', status: 'passed', engineBytes: 6 * MiB, buildSeconds: 9.55249, throughputQps: null },
+  ],
+  [
+    'unknown-option-removed-flags-trt10.3-FAILED.log',
+    'all',
+    {
+      tensorrtVersion: '10.3.0',
+      status: 'failed',
+      kind: 'unknown-option',
+      message: /^Unknown option: --workspace 2048$/,
+    },
+  ],
+  [
+    'unsupported-sm-older-trt7-trt8.4.log',
+    'a',
+    { status: 'failed', kind: 'unsupported-gpu', message: /Unsupported SM/ },
+  ],
+  [
+    'unsupported-sm-older-trt7-trt8.4.log',
+    'b',
+    { status: 'failed', kind: 'unsupported-gpu', message: /SM version not supported/ },
+  ],
 ];
 
 describe('parseTrtexecLog on real trtexec output', () => {
   it('has expected figures for every log in the fixtures', () => {
     const covered = new Set(EXPECTED.map(([file]) => file));
-    expect(readdirSync(LOGS).filter((f) => f.endsWith('.log')).filter((f) => !covered.has(f))).toEqual([]);
+    expect(
+      readdirSync(LOGS)
+        .filter((f) => f.endsWith('.log'))
+        .filter((f) => !covered.has(f)),
+    ).toEqual([]);
   });
 
   it.each(EXPECTED)('%s (%s)', (file, name, expected) => {
@@ -93,20 +243,68 @@ describe('parseTrtexecLog on real trtexec output', () => {
 
   it('reads the whole performance summary, with the percentiles that version printed', () => {
     const new10 = parse(section('success-build-bench-trt10.16.1-h100-cookbook.log'));
-    expect(new10.latencyMs).toEqual({ min: 0.0410156, max: 0.14917, mean: 0.0441053, median: 0.0440674, p90: 0.0450439, p95: 0.0458984, p99: 0.0512695 });
-    expect(new10.gpuComputeMs).toEqual({ min: 0.0331421, max: 0.140381, mean: 0.0359588, median: 0.0361328, p90: 0.0368652, p95: 0.0371094, p99: 0.041748 });
+    expect(new10.latencyMs).toEqual({
+      min: 0.0410156,
+      max: 0.14917,
+      mean: 0.0441053,
+      median: 0.0440674,
+      p90: 0.0450439,
+      p95: 0.0458984,
+      p99: 0.0512695,
+    });
+    expect(new10.gpuComputeMs).toEqual({
+      min: 0.0331421,
+      max: 0.140381,
+      mean: 0.0359588,
+      median: 0.0361328,
+      p90: 0.0368652,
+      p95: 0.0371094,
+      p99: 0.041748,
+    });
     expect(new10.device).toEqual({ name: 'NVIDIA H100 PCIe', computeCapability: '9.0' });
     // 8.4 printed percentile(99%) alone (its --percentile default).
     const old84 = parse(section('success-build-bench-trt8.4.1-cookbook.log'));
-    expect(old84.latencyMs).toEqual({ min: 0.158203, max: 1.80566, mean: 0.169435, median: 0.161621, p90: null, p95: null, p99: 0.433105 });
+    expect(old84.latencyMs).toEqual({
+      min: 0.158203,
+      max: 1.80566,
+      mean: 0.169435,
+      median: 0.161621,
+      p90: null,
+      p95: null,
+      p99: 0.433105,
+    });
     expect(old84.gpuComputeMs?.p99).toBe(0.427002);
     // 7.x: "Latency:" is host latency; the extra "End-to-End Host Latency:" line must not replace it.
     const v7 = parse(section('perf-summary-older-formats-trt7.x-trt8.0.log', 'a'));
-    expect(v7.latencyMs).toEqual({ min: 634.644, max: 638.123, mean: 636.196, median: 636.003, p90: null, p95: null, p99: 638.123 });
+    expect(v7.latencyMs).toEqual({
+      min: 634.644,
+      max: 638.123,
+      mean: 636.196,
+      median: 636.003,
+      p90: null,
+      p95: null,
+      p99: 638.123,
+    });
     // <= 8.0: the multi-line block.
     const v8 = parse(section('perf-summary-older-formats-trt7.x-trt8.0.log', 'b'));
-    expect(v8.latencyMs).toEqual({ min: 0.03125, max: 2.45703, mean: 0.041071, median: 0.0410156, p90: null, p95: null, p99: 0.0507812 });
-    expect(v8.gpuComputeMs).toEqual({ min: 0.0214844, max: 2.01758, mean: 0.0298031, median: 0.0292969, p90: null, p95: null, p99: 0.0371094 });
+    expect(v8.latencyMs).toEqual({
+      min: 0.03125,
+      max: 2.45703,
+      mean: 0.041071,
+      median: 0.0410156,
+      p90: null,
+      p95: null,
+      p99: 0.0507812,
+    });
+    expect(v8.gpuComputeMs).toEqual({
+      min: 0.0214844,
+      max: 2.01758,
+      mean: 0.0298031,
+      median: 0.0292969,
+      p90: null,
+      p95: null,
+      p99: 0.0371094,
+    });
   });
 
   it('decodes every banner: 4 digits up to 8.x, 6 digits from 10, [bNN] from 10.4', () => {
@@ -118,14 +316,17 @@ describe('parseTrtexecLog on real trtexec output', () => {
     expect(banners).toEqual(['8.4.2', '10.0.1', '10.2.0', '10.7.0.23', '10.13.3.9', '10.16.2.10', '10.16.1.11']);
   });
 
-  it('trusts the exit status before the log: exit 0 passes a log with errors, a non-zero exit fails a PASSED log', () => {
-    const oomLines = section('oom-build-failed-no-implementation-trt10.3.log');
-    expect(parse(oomLines, { exitCode: 0 })).toMatchObject({ status: 'passed', failure: null });
-    const passed = parse(section('success-build-skipInference-trt8.6.0-cookbook.log'), { exitCode: 139 });
-    expect(passed.status).toBe('failed');
-    expect(passed.failure).toMatchObject({ kind: 'other', message: 'trtexec exited with status 139' });
-    expect(parse('', { exitCode: null, timedOut: true }).failure?.kind).toBe('timeout');
-  });
+  it(
+    'trusts the exit status before the log: exit 0 ' + 'passes a log with errors, a non-zero exit fails a PASSED log',
+    () => {
+      const oomLines = section('oom-build-failed-no-implementation-trt10.3.log');
+      expect(parse(oomLines, { exitCode: 0 })).toMatchObject({ status: 'passed', failure: null });
+      const passed = parse(section('success-build-skipInference-trt8.6.0-cookbook.log'), { exitCode: 139 });
+      expect(passed.status).toBe('failed');
+      expect(passed.failure).toMatchObject({ kind: 'other', message: 'trtexec exited with status 139' });
+      expect(parse('', { exitCode: null, timedOut: true }).failure?.kind).toBe('timeout');
+    },
+  );
 
   it('keeps one line of a runaway line, so a log without newlines cannot fill memory', () => {
     const seen: string[] = [];
@@ -142,7 +343,17 @@ describe('trt-ci parse-log', () => {
     const result = await cli(['parse-log', join(LOGS, 'success-build-bench-trt10.16.1-h100-cookbook.log'), '--json']);
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout);
-    for (const key of ['tensorrtVersion', 'status', 'engineBytes', 'buildSeconds', 'throughputQps', 'latencyMs', 'gpuComputeMs', 'failure']) expect(parsed).toHaveProperty(key);
+    for (const key of [
+      'tensorrtVersion',
+      'status',
+      'engineBytes',
+      'buildSeconds',
+      'throughputQps',
+      'latencyMs',
+      'gpuComputeMs',
+      'failure',
+    ])
+      expect(parsed).toHaveProperty(key);
     expect(parsed.tensorrtVersion).toBe('10.16.1');
   });
 
@@ -151,12 +362,21 @@ describe('trt-ci parse-log', () => {
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('failure:      out-of-memory');
     expect(failed.stdout).toContain('TensorRT asked for 14.4 GiB');
-    const passed = await cli(['parse-log', join(LOGS, 'oom-build-failed-no-implementation-trt10.3.log'), '--exit-code', '0', '--json']);
+    const passed = await cli([
+      'parse-log',
+      join(LOGS, 'oom-build-failed-no-implementation-trt10.3.log'),
+      '--exit-code',
+      '0',
+      '--json',
+    ]);
     expect(JSON.parse(passed.stdout)).toMatchObject({ status: 'passed', failure: null });
     const bad = await cli(['parse-log', join(LOGS, 'x.log'), '--exit-code', 'one']);
     expect(bad).toMatchObject({ code: 2, stderr: 'trt-ci: --exit-code: expected an integer exit status, got "one"\n' });
     const dir = await cli(['parse-log', LOGS]);
-    expect(dir).toMatchObject({ code: 2, stderr: `trt-ci: ${LOGS}: cannot read log: is a directory, expected a trtexec log\n` });
+    expect(dir).toMatchObject({
+      code: 2,
+      stderr: `trt-ci: ${LOGS}: cannot read log: is a directory, expected a trtexec log\n`,
+    });
   });
 });
 
@@ -174,6 +394,8 @@ describe('hints', () => {
     const parser = new TrtexecLogParser();
     parser.push('&&&& RUNNING TensorRT.trtexec [TensorRT v101601] [b11] # trtexec --workspace=1024');
     parser.push('[11/29/2026-20:49:31] [E] Unknown option: --workspace 1024');
-    expect(parser.result({ exitCode: 1 }).failure!.hint).toMatch(/^--workspace was removed in TensorRT 10\.0, this trtexec is 10\.16\.1; use --memPoolSize/);
+    expect(parser.result({ exitCode: 1 }).failure!.hint).toMatch(
+      /^--workspace was removed in TensorRT 10\.0, this trtexec is 10\.16\.1; use --memPoolSize/,
+    );
   });
 });

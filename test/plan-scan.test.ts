@@ -4,8 +4,8 @@ import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync, writeS
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ZeroRuns } from '../src/plan/zero-runs.js';
-import { scanPlan } from '../src/plan/scan-plan.js';
+import { ZeroRuns } from '../src/verify/zero-runs.js';
+import { scanPlan } from '../src/verify/scan-plan.js';
 import { cli, makeRunner } from './support/harness.js';
 
 const root = join(import.meta.dirname, '..');
@@ -21,7 +21,9 @@ function planHeader(version: number[]): Buffer {
 
 /** The figures done the slow, obvious way, to check the fast scan against. */
 function naive(bytes: Buffer) {
-  let zeroBytes = 0, longest = 0, run = 0;
+  let zeroBytes = 0,
+    longest = 0,
+    run = 0;
   for (const b of bytes) {
     if (b === 0) {
       zeroBytes += 1;
@@ -29,7 +31,13 @@ function naive(bytes: Buffer) {
       longest = Math.max(longest, run);
     } else run = 0;
   }
-  return { bytes: bytes.length, zeroBytes, longestZeroRun: longest, trailingZeroBytes: run, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    bytes: bytes.length,
+    zeroBytes,
+    longestZeroRun: longest,
+    trailingZeroBytes: run,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 describe('scanPlan on plans built here', () => {
@@ -42,10 +50,23 @@ describe('scanPlan on plans built here', () => {
   const MiB = 1024 * 1024;
 
   it.each([
-    ['a random head and a zero tail (the #4841 shape)', () => write('bloated.plan', planHeader([11, 2, 1, 2]), randomBytes(3 * MiB), Buffer.alloc(9 * MiB + 17))],
+    [
+      'a random head and a zero tail (the #4841 shape)',
+      () => write('bloated.plan', planHeader([11, 2, 1, 2]), randomBytes(3 * MiB), Buffer.alloc(9 * MiB + 17)),
+    ],
     ['all zeros', () => write('zeros.plan', Buffer.alloc(5 * MiB + 3))],
     ['no zeros at all', () => write('nozeros.plan', Buffer.alloc(3 * MiB + 5, 0xa5))],
-    ['zero runs across chunk borders', () => write('runs.plan', planHeader([10, 16, 1, 11]), ...Array.from({ length: 12 }, (_, i) => Buffer.concat([randomBytes(300_000 + i * 7919), Buffer.alloc(i * 131_071)])))],
+    [
+      'zero runs across chunk borders',
+      () =>
+        write(
+          'runs.plan',
+          planHeader([10, 16, 1, 11]),
+          ...Array.from({ length: 12 }, (_, i) =>
+            Buffer.concat([randomBytes(300_000 + i * 7919), Buffer.alloc(i * 131_071)]),
+          ),
+        ),
+    ],
   ])('%s: the same figures as a byte-by-byte count', async (_what, make) => {
     const path = make();
     const scan = await scanPlan(path);
@@ -55,29 +76,53 @@ describe('scanPlan on plans built here', () => {
 
   it('reads the header: ftrt and the TensorRT version in bytes 24-27', async () => {
     const scan = await scanPlan(write('v.plan', planHeader([10, 5, 0, 18]), randomBytes(1000)));
-    expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.5.0.18', container: 'plan', planOffset: 0, problem: null });
+    expect(scan).toMatchObject({
+      magic: true,
+      tensorrtVersion: '10.5.0.18',
+      container: 'plan',
+      planOffset: 0,
+      problem: null,
+    });
   });
 
   it('knows the real 10.5.0.18 header dump of sampleMNIST.engine (NVIDIA/TensorRT PR #4316)', async () => {
     // compat.md §5: the first 48 bytes of the 284,092-byte plan, as xxd showed them.
-    const real = Buffer.from('66747274000000000100000000000000bc550400000000000a050012727472744e474e45000000003800000000000000', 'hex');
+    const real = Buffer.from(
+      '66747274000000000100000000000000bc550400000000000a050012727472744e474e45000000003800000000000000',
+      'hex',
+    );
     const scan = await scanPlan(write('mnist.plan', real, Buffer.alloc(284_092 - real.length)));
     expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.5.0.18', bytes: 284_092 });
   });
 
   it('recognises an Ultralytics .engine: a length, JSON metadata, then the plan', async () => {
-    const meta = Buffer.from(JSON.stringify({ description: 'Ultralytics YOLO11n model', task: 'detect', batch: 1, imgsz: [640, 640] }));
+    const meta = Buffer.from(
+      JSON.stringify({ description: 'Ultralytics YOLO11n model', task: 'detect', batch: 1, imgsz: [640, 640] }),
+    );
     const length = Buffer.alloc(4);
     length.writeInt32LE(meta.length);
     const scan = await scanPlan(write('yolo.engine', length, meta, planHeader([10, 7, 0, 23]), randomBytes(5000)));
-    expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.7.0.23', container: 'ultralytics', planOffset: 4 + meta.length });
+    expect(scan).toMatchObject({
+      magic: true,
+      tensorrtVersion: '10.7.0.23',
+      container: 'ultralytics',
+      planOffset: 4 + meta.length,
+    });
     expect(scan.metadata).toMatchObject({ task: 'detect', imgsz: [640, 640] });
   });
 
   it.each([
-    ['smaller than the 28-byte header', () => write('short.plan', Buffer.from('ftrt0000000000')), /shorter than the 28-byte plan header/],
+    [
+      'smaller than the 28-byte header',
+      () => write('short.plan', Buffer.from('ftrt0000000000')),
+      /shorter than the 28-byte plan header/,
+    ],
     ['empty', () => write('empty.plan'), /the file is empty/],
-    ['an ONNX file, not a plan', () => write('model.onnx', Buffer.from([0x08, 0x07, 0x12, 0x07]), Buffer.from('pytorch'), randomBytes(500)), /not a TensorRT plan/],
+    [
+      'an ONNX file, not a plan',
+      () => write('model.onnx', Buffer.from([0x08, 0x07, 0x12, 0x07]), Buffer.from('pytorch'), randomBytes(500)),
+      /not a TensorRT plan/,
+    ],
   ])('%s: magic false and why', async (_what, make, problem) => {
     const scan = await scanPlan(make());
     expect(scan.magic).toBe(false);
@@ -86,7 +131,13 @@ describe('scanPlan on plans built here', () => {
   });
 
   it('an empty file has no zero fraction to divide by', async () => {
-    expect(await scanPlan(write('empty2.plan'))).toMatchObject({ bytes: 0, zeroBytes: 0, zeroFraction: 0, trailingZeroBytes: 0, longestZeroRun: 0 });
+    expect(await scanPlan(write('empty2.plan'))).toMatchObject({
+      bytes: 0,
+      zeroBytes: 0,
+      zeroFraction: 0,
+      trailingZeroBytes: 0,
+      longestZeroRun: 0,
+    });
   });
 
   it('a directory, a missing file and a socket are input errors that name the file', async () => {
@@ -102,15 +153,27 @@ describe('scanPlan on plans built here', () => {
     }
   });
 
-  it('plans big enough to be hashed in a worker get the right digest, one after another and at once (the worker is reused)', async () => {
-    const files = [0, 1, 2].map((i) => write(`big${i}.plan`, planHeader([10, 16, 1, 11]), randomBytes(17 * MiB + i * 4097), Buffer.alloc(3 * MiB)));
-    const expected = files.map((f) => createHash('sha256').update(readFileSync(f)).digest('hex'));
-    for (const [i, file] of files.entries()) expect((await scanPlan(file)).sha256).toBe(expected[i]);
-    expect((await Promise.all(files.map((f) => scanPlan(f)))).map((scan) => scan.sha256)).toEqual(expected);
-  });
+  it(
+    'plans big enough to be hashed in a worker get the right ' +
+      'digest, one after another and at once (the worker is reused)',
+    async () => {
+      const files = [0, 1, 2].map((i) =>
+        write(`big${i}.plan`, planHeader([10, 16, 1, 11]), randomBytes(17 * MiB + i * 4097), Buffer.alloc(3 * MiB)),
+      );
+      const expected = files.map((f) => createHash('sha256').update(readFileSync(f)).digest('hex'));
+      for (const [i, file] of files.entries()) expect((await scanPlan(file)).sha256).toBe(expected[i]);
+      expect((await Promise.all(files.map((f) => scanPlan(f)))).map((scan) => scan.sha256)).toEqual(expected);
+    },
+  );
 
   it('ZeroRuns counts the same whatever the chunking', () => {
-    const data = Buffer.concat([Buffer.alloc(10), randomBytes(1000), Buffer.alloc(70_000), Buffer.from([1]), Buffer.alloc(3)]);
+    const data = Buffer.concat([
+      Buffer.alloc(10),
+      randomBytes(1000),
+      Buffer.alloc(70_000),
+      Buffer.from([1]),
+      Buffer.alloc(3),
+    ]);
     const whole = new ZeroRuns();
     whole.push(data);
     const pieces = new ZeroRuns();
@@ -132,7 +195,10 @@ describe('memory', () => {
     writeFileSync(tiny, planHeader([11, 2, 1, 2]));
     const peak = (file: string) =>
       new Promise<number>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'scan-rss.ts'), file], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'scan-rss.ts'), file], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let out = '';
         child.stdout.on('data', (d) => (out += d));
         child.on('exit', () => resolve(Number(out.trim()) / 1024));
@@ -153,13 +219,34 @@ describe('trt-ci verify', () => {
     const ok = await cli(['verify', plan, '--json']);
     expect(ok.code).toBe(0);
     const [entry] = JSON.parse(ok.stdout).plans;
-    expect(Object.keys(entry)).toEqual(expect.arrayContaining(['path', 'bytes', 'zeroBytes', 'zeroFraction', 'trailingZeroBytes', 'longestZeroRun', 'sha256', 'magic', 'tensorrtVersion']));
-    expect(entry).toMatchObject({ path: plan, bytes: 6064, trailingZeroBytes: 5000, magic: true, tensorrtVersion: '10.16.1.11' });
+    expect(Object.keys(entry)).toEqual(
+      expect.arrayContaining([
+        'path',
+        'bytes',
+        'zeroBytes',
+        'zeroFraction',
+        'trailingZeroBytes',
+        'longestZeroRun',
+        'sha256',
+        'magic',
+        'tensorrtVersion',
+      ]),
+    );
+    expect(entry).toMatchObject({
+      path: plan,
+      bytes: 6064,
+      trailingZeroBytes: 5000,
+      magic: true,
+      tensorrtVersion: '10.16.1.11',
+    });
     const mixed = await cli(['verify', plan, onnx]);
     expect(mixed.code).toBe(1);
     expect(mixed.stdout).toContain('not a TensorRT plan');
     const missing = await cli(['verify', join(dir, 'gone.plan')]);
-    expect(missing).toMatchObject({ code: 2, stderr: `trt-ci: ${join(dir, 'gone.plan')}: cannot read plan: no such file\n` });
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: `trt-ci: ${join(dir, 'gone.plan')}: cannot read plan: no such file\n`,
+    });
     expect((await cli(['verify'])).code).toBe(2);
   });
 });

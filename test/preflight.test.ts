@@ -20,25 +20,50 @@ const v = (text: string) => parseVersion(text)!;
 async function preflight(options: RunnerOptions = {}, extraConfig = 'cuda: "13.0"\n') {
   const runner = makeRunner(options);
   runner.touch('m.onnx');
-  const config = runner.writeConfig(`output-dir: out\n${extraConfig}models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n`);
+  const config = runner.writeConfig(
+    `output-dir: out\n${extraConfig}models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n`,
+  );
   const result = await cli(['preflight', '--config', config, '--json']);
   expect(result.stderr).toBe('');
   return { code: result.code, result: JSON.parse(result.stdout) as PreflightResult & { versionProbeMs: number } };
 }
 
 const check = (result: PreflightResult, id: string) => result.checks.find((c) => c.id === id)!;
-const smi = (set: string, extra: RunnerOptions['nvidiaSmiEnv'] = {}): RunnerOptions => ({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_SET: set, ...extra } });
+const smi = (set: string, extra: RunnerOptions['nvidiaSmiEnv'] = {}): RunnerOptions => ({
+  nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_SET: set, ...extra },
+});
 
 describe('preflight on the recorded H200 runner', () => {
   it('passes every check, with the DESIGN.md JSON keys', async () => {
     const { code, result } = await preflight();
     expect(code).toBe(0);
     expect(result.status).toBe('pass');
-    expect(result.gpus).toEqual([{ index: 0, name: 'NVIDIA H200', computeCapability: '9.0', driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0 }]);
-    for (const c of result.checks) expect(Object.keys(c).sort()).toEqual(expect.arrayContaining(['hint', 'id', 'message', 'status']));
+    expect(result.gpus).toEqual([
+      {
+        index: 0,
+        name: 'NVIDIA H200',
+        computeCapability: '9.0',
+        driverVersion: '580.159.04',
+        memoryTotalMiB: 143771,
+        memoryUsedMiB: 0,
+      },
+    ]);
+    for (const c of result.checks)
+      expect(Object.keys(c).sort()).toEqual(expect.arrayContaining(['hint', 'id', 'message', 'status']));
     expect(result.checks.map((c) => `${c.id}:${c.status}`)).toEqual([
-      'nvidia-smi:pass', 'driver:pass', 'gpu-arch:pass', 'expect-gpu:skip', 'gpu-memory:pass', 'gpu-processes:pass',
-      'mig:pass', 'compute-mode:pass', 'display:pass', 'ecc:pass', 'persistence:pass', 'disk:pass', 'plugins:skip',
+      'nvidia-smi:pass',
+      'driver:pass',
+      'gpu-arch:pass',
+      'expect-gpu:skip',
+      'gpu-memory:pass',
+      'gpu-processes:pass',
+      'mig:pass',
+      'compute-mode:pass',
+      'display:pass',
+      'ecc:pass',
+      'persistence:pass',
+      'disk:pass',
+      'plugins:skip',
     ]);
     expect(check(result, 'driver').message).toBe('driver 580.159.04 runs CUDA 13.0 (from cuda: in trt-ci.yml)');
     // display_mode answers "[Requested functionality has been deprecated]" on this driver: unknown, not an error.
@@ -48,33 +73,194 @@ describe('preflight on the recorded H200 runner', () => {
 
 // Each variant of the capture: [what, runner options, extra config, check id, status, message pattern].
 const VARIANTS: [string, RunnerOptions, string, string, Check['status'], RegExp][] = [
-  ['driver below the CUDA 13 floor', smi('driver_version=575.57.08'), 'cuda: "13.0"\n', 'driver', 'fail', /driver 575\.57\.08 is older than 580\.65\.06, the least any CUDA 13\.x needs; CUDA 13\.0/],
-  ['driver below the CUDA 11 floor', smi('driver_version=450.51.06'), 'cuda: "11.8"\n', 'driver', 'fail', /older than 450\.80\.02/],
-  ['driver in minor-version compatibility', smi('driver_version=535.104.05'), 'cuda: "12.4"\n', 'driver', 'warn', /below 550\.54\.14, the driver of the CUDA 12\.4 toolkit/],
-  ['driver below a pinned min-driver', smi(''), 'cuda: "13.0"\nmin-driver: "590.44.01"\n', 'driver', 'fail', /driver 580\.159\.04 is below min-driver 590\.44\.01/],
+  [
+    'driver below the CUDA 13 floor',
+    smi('driver_version=575.57.08'),
+    'cuda: "13.0"\n',
+    'driver',
+    'fail',
+    /driver 575\.57\.08 is older than 580\.65\.06, the least any CUDA 13\.x needs; CUDA 13\.0/,
+  ],
+  [
+    'driver below the CUDA 11 floor',
+    smi('driver_version=450.51.06'),
+    'cuda: "11.8"\n',
+    'driver',
+    'fail',
+    /older than 450\.80\.02/,
+  ],
+  [
+    'driver in minor-version compatibility',
+    smi('driver_version=535.104.05'),
+    'cuda: "12.4"\n',
+    'driver',
+    'warn',
+    /below 550\.54\.14, the driver of the CUDA 12\.4 toolkit/,
+  ],
+  [
+    'driver below a pinned min-driver',
+    smi(''),
+    'cuda: "13.0"\nmin-driver: "590.44.01"\n',
+    'driver',
+    'fail',
+    /driver 580\.159\.04 is below min-driver 590\.44\.01/,
+  ],
   ['CUDA unknown', smi(''), '', 'driver', 'warn', /CUDA version this TensorRT uses is unknown/],
-  ['uncorrected ECC errors', smi('ecc.errors.uncorrected.volatile.total=3'), 'cuda: "13.0"\n', 'ecc', 'fail', /GPU 0: 3 uncorrected ECC errors since the driver loaded/],
-  ['display active', smi('display_active=Enabled'), 'cuda: "13.0"\n', 'display', 'warn', /GPU 0: a display is active on it/],
+  [
+    'uncorrected ECC errors',
+    smi('ecc.errors.uncorrected.volatile.total=3'),
+    'cuda: "13.0"\n',
+    'ecc',
+    'fail',
+    /GPU 0: 3 uncorrected ECC errors since the driver loaded/,
+  ],
+  [
+    'display active',
+    smi('display_active=Enabled'),
+    'cuda: "13.0"\n',
+    'display',
+    'warn',
+    /GPU 0: a display is active on it/,
+  ],
   ['MIG on', smi('mig.mode.current=Enabled'), 'cuda: "13.0"\n', 'mig', 'warn', /GPU 0: MIG mode is enabled/],
-  ['persistence off', smi('persistence_mode=Disabled'), 'cuda: "13.0"\n', 'persistence', 'warn', /persistence mode is off/],
-  ['a foreign process', smi('', { NVIDIA_SMI_STANDIN_APPS: '4242:python3:0:20480' }), 'cuda: "13.0"\n', 'gpu-processes', 'warn', /GPU 0: pid 4242 python3 using 20480 MiB/],
-  ['exclusive mode held by another process', smi('compute_mode=Exclusive_Process', { NVIDIA_SMI_STANDIN_APPS: '4242:python3:0:20480' }), 'cuda: "13.0"\n', 'compute-mode', 'fail', /Exclusive_Process and pid 4242 python3/],
-  ['exclusive mode', smi('compute_mode=Exclusive_Process'), 'cuda: "13.0"\n', 'compute-mode', 'warn', /only one process at a time/],
+  [
+    'persistence off',
+    smi('persistence_mode=Disabled'),
+    'cuda: "13.0"\n',
+    'persistence',
+    'warn',
+    /persistence mode is off/,
+  ],
+  [
+    'a foreign process',
+    smi('', { NVIDIA_SMI_STANDIN_APPS: '4242:python3:0:20480' }),
+    'cuda: "13.0"\n',
+    'gpu-processes',
+    'warn',
+    /GPU 0: pid 4242 python3 using 20480 MiB/,
+  ],
+  [
+    'exclusive mode held by another process',
+    smi('compute_mode=Exclusive_Process', { NVIDIA_SMI_STANDIN_APPS: '4242:python3:0:20480' }),
+    'cuda: "13.0"\n',
+    'compute-mode',
+    'fail',
+    /Exclusive_Process and pid 4242 python3/,
+  ],
+  [
+    'exclusive mode',
+    smi('compute_mode=Exclusive_Process'),
+    'cuda: "13.0"\n',
+    'compute-mode',
+    'warn',
+    /only one process at a time/,
+  ],
   ['prohibited mode', smi('compute_mode=Prohibited'), 'cuda: "13.0"\n', 'compute-mode', 'fail', /Prohibited/],
-  ['too little free memory for the workspace', smi('memory.free=3000'), 'cuda: "13.0"\n', 'gpu-memory', 'warn', /2\.93 GiB free, a build needs 5\.00 GiB/],
-  ['too little free memory even at min-workspace', smi('memory.free=1000'), 'cuda: "13.0"\n', 'gpu-memory', 'fail', /at least 1\.50 GiB at min-workspace/],
-  ['a Volta GPU on TensorRT 10.16', smi('compute_cap=7.0;name=Tesla V100-SXM2-32GB'), 'cuda: "13.0"\n', 'gpu-arch', 'fail', /needs compute capability >= 7\.5 \(Volta was removed in 10\.5\)/],
-  ['compute capability unknown', smi('compute_cap=[N/A]'), 'cuda: "13.0"\n', 'gpu-arch', 'warn', /compute capability unknown/],
-  ['expect-gpu that this GPU is not', smi(''), 'cuda: "13.0"\nexpect-gpu: [A100, H100]\n', 'expect-gpu', 'fail', /GPU 0 is NVIDIA H200; expected A100 or H100/],
-  ['expect-gpu that this GPU is', smi(''), 'cuda: "13.0"\nexpect-gpu: [A100, h200]\n', 'expect-gpu', 'pass', /every GPU is one of A100, h200/],
+  [
+    'too little free memory for the workspace',
+    smi('memory.free=3000'),
+    'cuda: "13.0"\n',
+    'gpu-memory',
+    'warn',
+    /2\.93 GiB free, a build needs 5\.00 GiB/,
+  ],
+  [
+    'too little free memory even at min-workspace',
+    smi('memory.free=1000'),
+    'cuda: "13.0"\n',
+    'gpu-memory',
+    'fail',
+    /at least 1\.50 GiB at min-workspace/,
+  ],
+  [
+    'a Volta GPU on TensorRT 10.16',
+    smi('compute_cap=7.0;name=Tesla V100-SXM2-32GB'),
+    'cuda: "13.0"\n',
+    'gpu-arch',
+    'fail',
+    /needs compute capability >= 7\.5 \(Volta was removed in 10\.5\)/,
+  ],
+  [
+    'compute capability unknown',
+    smi('compute_cap=[N/A]'),
+    'cuda: "13.0"\n',
+    'gpu-arch',
+    'warn',
+    /compute capability unknown/,
+  ],
+  [
+    'expect-gpu that this GPU is not',
+    smi(''),
+    'cuda: "13.0"\nexpect-gpu: [A100, H100]\n',
+    'expect-gpu',
+    'fail',
+    /GPU 0 is NVIDIA H200; expected A100 or H100/,
+  ],
+  [
+    'expect-gpu that this GPU is',
+    smi(''),
+    'cuda: "13.0"\nexpect-gpu: [A100, h200]\n',
+    'expect-gpu',
+    'pass',
+    /every GPU is one of A100, h200/,
+  ],
   ['no room on disk', smi(''), 'cuda: "13.0"\nmin-free-disk: 900TB\n', 'disk', 'fail', /free at .*, min-free-disk is/],
-  ['a check skipped by config', smi('ecc.errors.uncorrected.volatile.total=3'), 'cuda: "13.0"\nskip-checks: [ecc]\n', 'ecc', 'skip', /^skipped by skip-checks \(GPU 0: 3 uncorrected ECC errors/],
-  ['a dead driver (exit 0, no name)', smi('name=[Unknown Error]'), 'cuda: "13.0"\n', 'nvidia-smi', 'fail', /could not name GPU 0: the driver is not working/],
-  ['exit 6: no devices', { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 6 } }, '', 'nvidia-smi', 'fail', /found no GPU \(No devices were found\)/],
-  ['exit 9: driver not loaded', { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } }, '', 'nvidia-smi', 'fail', /exited with status 9 \(the NVIDIA driver is not loaded\): NVIDIA-SMI has failed/],
-  ['exit 12: NVML missing', { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 12 } }, '', 'nvidia-smi', 'fail', /status 12 \(the NVML library \(libnvidia-ml\.so\) was not found\)/],
-  ['exit 18: driver/library mismatch', { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 18 } }, '', 'nvidia-smi', 'fail', /status 18 .*Driver\/library version mismatch/],
-  ['exit 14: infoROM', { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 14 } }, 'cuda: "13.0"\n', 'nvidia-smi', 'warn', /status 14: a GPU's infoROM is corrupted \(WARNING: infoROM is corrupted at gpu 0000:00:06\.0\); GPU 0 NVIDIA H200/],
+  [
+    'a check skipped by config',
+    smi('ecc.errors.uncorrected.volatile.total=3'),
+    'cuda: "13.0"\nskip-checks: [ecc]\n',
+    'ecc',
+    'skip',
+    /^skipped by skip-checks \(GPU 0: 3 uncorrected ECC errors/,
+  ],
+  [
+    'a dead driver (exit 0, no name)',
+    smi('name=[Unknown Error]'),
+    'cuda: "13.0"\n',
+    'nvidia-smi',
+    'fail',
+    /could not name GPU 0: the driver is not working/,
+  ],
+  [
+    'exit 6: no devices',
+    { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 6 } },
+    '',
+    'nvidia-smi',
+    'fail',
+    /found no GPU \(No devices were found\)/,
+  ],
+  [
+    'exit 9: driver not loaded',
+    { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } },
+    '',
+    'nvidia-smi',
+    'fail',
+    /exited with status 9 \(the NVIDIA driver is not loaded\): NVIDIA-SMI has failed/,
+  ],
+  [
+    'exit 12: NVML missing',
+    { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 12 } },
+    '',
+    'nvidia-smi',
+    'fail',
+    /status 12 \(the NVML library \(libnvidia-ml\.so\) was not found\)/,
+  ],
+  [
+    'exit 18: driver/library mismatch',
+    { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 18 } },
+    '',
+    'nvidia-smi',
+    'fail',
+    /status 18 .*Driver\/library version mismatch/,
+  ],
+  [
+    'exit 14: infoROM',
+    { nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 14 } },
+    'cuda: "13.0"\n',
+    'nvidia-smi',
+    'warn',
+    /status 14: a GPU's infoROM is corrupted \(WARNING: infoROM is corrupted at gpu 0000:00:06\.0\); GPU 0 NVIDIA H200/,
+  ],
 ];
 
 describe('preflight on variants of the capture', () => {
@@ -90,9 +276,14 @@ describe('preflight on variants of the capture', () => {
 
   it('without nvidia-smi every GPU check is skipped and the failure gives the container hint', async () => {
     const { result } = await preflight({}, 'nvidia-smi: /nonexistent/nvidia-smi\n');
-    expect(check(result, 'nvidia-smi')).toMatchObject({ status: 'fail', message: '/nonexistent/nvidia-smi: command not found' });
+    expect(check(result, 'nvidia-smi')).toMatchObject({
+      status: 'fail',
+      message: '/nonexistent/nvidia-smi: command not found',
+    });
     expect(check(result, 'nvidia-smi').hint).toContain('docker run --gpus all');
-    expect(result.checks.filter((c) => c.status === 'skip').map((c) => c.id)).toEqual(expect.arrayContaining(['driver', 'gpu-arch', 'gpu-memory', 'ecc']));
+    expect(result.checks.filter((c) => c.status === 'skip').map((c) => c.id)).toEqual(
+      expect.arrayContaining(['driver', 'gpu-arch', 'gpu-memory', 'ecc']),
+    );
     expect(result.gpus).toEqual([]);
   });
 
@@ -103,7 +294,10 @@ describe('preflight on variants of the capture', () => {
   });
 
   it('only the GPUs the builds use are judged', async () => {
-    const { result } = await preflight({ gpus: 2, nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_SET: '1:ecc.errors.uncorrected.volatile.total=9' } }, 'cuda: "13.0"\ngpus: [0]\n');
+    const { result } = await preflight(
+      { gpus: 2, nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_SET: '1:ecc.errors.uncorrected.volatile.total=9' } },
+      'cuda: "13.0"\ngpus: [0]\n',
+    );
     expect(check(result, 'ecc').status).toBe('pass');
     expect(result.gpus.map((g) => g.index)).toEqual([0]);
   });
@@ -111,10 +305,14 @@ describe('preflight on variants of the capture', () => {
   it('an unknown skip-checks id is a config error', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const config = runner.writeConfig('skip-checks: [ecc, eec]\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n');
+    const config = runner.writeConfig(
+      'skip-checks: [ecc, eec]\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
     const result = await cli(['preflight', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/trt-ci\.yml:3:20 skip-checks\[1\]: expected a preflight check id: nvidia-smi, driver, .*, got "eec"/);
+    expect(result.stderr).toMatch(
+      /trt-ci\.yml:3:20 skip-checks\[1\]: expected a preflight check id: nvidia-smi, driver, .*, got "eec"/,
+    );
   });
 });
 
@@ -159,20 +357,49 @@ describe('plugins, checked with our own ELF reader on libraries built here', () 
 
   it('reads DT_NEEDED, the soname and the exports', async () => {
     const read = await readElf(plugin10);
-    expect(read.ok && read.elf).toMatchObject({ bits: 64, type: 3, needed: expect.arrayContaining(['libnvinfer.so.10']), exports: expect.arrayContaining(['getCreators']) });
+    expect(read.ok && read.elf).toMatchObject({
+      bits: 64,
+      type: 3,
+      needed: expect.arrayContaining(['libnvinfer.so.10']),
+      exports: expect.arrayContaining(['getCreators']),
+    });
     const lib = await readElf(join(dir, 'libnvinfer.so.8'));
     expect(lib.ok && lib.elf.soname).toBe('libnvinfer.so.8');
   });
 
   it.each([
-    ['a plugin linking libnvinfer.so.10', () => plugin10, false, 'pass', /x86-64 shared object, links libnvinfer\.so\.10|AArch64 shared object, links libnvinfer\.so\.10/],
-    ['a plugin linking libnvinfer.so.8', () => plugin8, false, 'fail', /links libnvinfer\.so\.8, but trtexec uses libnvinfer\.so\.10 \(TensorRT 10\.16\)/],
+    [
+      'a plugin linking libnvinfer.so.10',
+      () => plugin10,
+      false,
+      'pass',
+      /x86-64 shared object, links libnvinfer\.so\.10|AArch64 shared object, links libnvinfer\.so\.10/,
+    ],
+    [
+      'a plugin linking libnvinfer.so.8',
+      () => plugin8,
+      false,
+      'fail',
+      /links libnvinfer\.so\.8, but trtexec uses libnvinfer\.so\.10 \(TensorRT 10\.16\)/,
+    ],
     ['a plugin for another architecture', () => aarch64, false, 'fail', /built for AArch64, this runner is x86-64/],
     ['a file that is not ELF', () => notElf, false, 'fail', /libtext\.so: not an ELF file/],
     ['a missing file', () => join(dir, 'nope.so'), false, 'fail', /nope\.so: no such file/],
-    ['a dynamic plugin without getCreators', () => noCreators, true, 'fail', /exports neither getCreators nor getPluginCreators/],
+    [
+      'a dynamic plugin without getCreators',
+      () => noCreators,
+      true,
+      'fail',
+      /exports neither getCreators nor getPluginCreators/,
+    ],
     ['a dynamic plugin with getCreators', () => plugin10, true, 'pass', /shared object/],
-    ['a plugin whose dependency ldd cannot find', () => needsGone, false, 'fail', /needs libraries that are not found: libgone\.so/],
+    [
+      'a plugin whose dependency ldd cannot find',
+      () => needsGone,
+      false,
+      'fail',
+      /needs libraries that are not found: libgone\.so/,
+    ],
   ] as const)('%s', async (_what, file, dynamic, status, message) => {
     const result = pluginCheck(await pluginFacts(file(), dynamic), trt10, 'x64');
     expect(result.status).toBe(status);
@@ -181,14 +408,22 @@ describe('plugins, checked with our own ELF reader on libraries built here', () 
 
   it('takes the libnvinfer major from trtexec itself when trtexec is an ELF file', async () => {
     const trtexec = buildExecutable(dir, 'trtexec', ['libnvinfer.so.8']);
-    expect(await nvinferTarget(trtexec, v('10.16.1'))).toEqual({ major: 8, source: `${trtexec} links libnvinfer.so.8` });
+    expect(await nvinferTarget(trtexec, v('10.16.1'))).toEqual({
+      major: 8,
+      source: `${trtexec} links libnvinfer.so.8`,
+    });
     expect(await nvinferTarget(join(dir, 'libtext.so'), v('10.16.1'))).toEqual({ major: 10, source: 'TensorRT 10.16' });
   });
 
-  it('runs from trt-ci preflight with the config\'s plugins and dynamic plugins', async () => {
+  it("runs from trt-ci preflight with the config's plugins and dynamic plugins", async () => {
     runner.touch('m.onnx');
     const config = runner.writeConfig(`cuda: "13.0"
-models: [{ name: m, onnx: m.onnx, plugins: [libs/libleaky10.so, libs/libleaky8.so], dynamic-plugins: [libs/libnocreators.so], profiles: [{ name: p, shapes: { x: 1x8 } }] }]
+models:
+  - name: m
+    onnx: m.onnx
+    plugins: [libs/libleaky10.so, libs/libleaky8.so]
+    dynamic-plugins: [libs/libnocreators.so]
+    profiles: [{ name: p, shapes: { x: 1x8 } }]
 `);
     const result = await cli(['preflight', '--config', config, '--json']);
     const plugins = (JSON.parse(result.stdout) as PreflightResult).checks.filter((c) => c.id === 'plugins');
@@ -207,23 +442,44 @@ describe('where the CUDA version comes from', () => {
   buildLibrary(dir, 'libcudart.so.12', 'libcudart.so.12.4.127');
   buildLibrary(dir, 'libnvinfer.so.10');
   const trtexec = buildExecutable(dir, 'trtexec', ['libnvinfer.so.10', 'libcudart.so.12']);
-  const base = { configured: null, trtexecPath: null, tensorrt: v('10.16.1'), env: {}, toolkitRoot: join(runner.dir, 'no-toolkit') };
+  const base = {
+    configured: null,
+    trtexecPath: null,
+    tensorrt: v('10.16.1'),
+    env: {},
+    toolkitRoot: join(runner.dir, 'no-toolkit'),
+  };
 
   it('the config first', async () => {
-    expect(await findCuda({ ...base, configured: '12.2', trtexecPath: trtexec })).toEqual({ version: '12.2', source: 'cuda: in trt-ci.yml' });
+    expect(await findCuda({ ...base, configured: '12.2', trtexecPath: trtexec })).toEqual({
+      version: '12.2',
+      source: 'cuda: in trt-ci.yml',
+    });
   });
   it('then the libcudart trtexec links, to the minor from its real file name', async () => {
-    expect(await findCuda({ ...base, trtexecPath: trtexec })).toEqual({ version: '12.4', source: `libcudart.so.12.4.127 that ${trtexec} links` });
+    expect(await findCuda({ ...base, trtexecPath: trtexec })).toEqual({
+      version: '12.4',
+      source: `libcudart.so.12.4.127 that ${trtexec} links`,
+    });
   });
   it('then the CUDA toolkit on the machine, then CUDA_VERSION', async () => {
     const toolkit = join(runner.dir, 'toolkit');
     buildLibrary(toolkit, 'placeholder.so');
     writeFileSync(join(toolkit, 'version.json'), JSON.stringify({ cuda: { name: 'CUDA SDK', version: '12.6.3' } }));
-    expect(await findCuda({ ...base, toolkitRoot: toolkit })).toEqual({ version: '12.6', source: `the CUDA toolkit at ${toolkit}` });
-    expect(await findCuda({ ...base, env: { CUDA_VERSION: '12.8.1' } })).toEqual({ version: '12.8', source: "CUDA_VERSION in the environment (the container's CUDA)" });
+    expect(await findCuda({ ...base, toolkitRoot: toolkit })).toEqual({
+      version: '12.6',
+      source: `the CUDA toolkit at ${toolkit}`,
+    });
+    expect(await findCuda({ ...base, env: { CUDA_VERSION: '12.8.1' } })).toEqual({
+      version: '12.8',
+      source: "CUDA_VERSION in the environment (the container's CUDA)",
+    });
   });
   it('then what TensorRT 11 implies, else unknown', async () => {
-    expect(await findCuda({ ...base, tensorrt: v('11.2.1') })).toEqual({ version: '13', source: 'TensorRT 11, which is built with CUDA 13' });
+    expect(await findCuda({ ...base, tensorrt: v('11.2.1') })).toEqual({
+      version: '13',
+      source: 'TensorRT 11, which is built with CUDA 13',
+    });
     expect(await findCuda(base)).toBeNull();
   });
 });
@@ -232,19 +488,28 @@ describe('preflight in trt-ci run', () => {
   it('a failed check stops the builds, and the report says why', async () => {
     const runner = makeRunner(smi('ecc.errors.uncorrected.volatile.total=2'));
     runner.touch('m.onnx');
-    const config = runner.writeConfig('output-dir: out\ncuda: "13.0"\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, { name: b, shapes: { x: 1x8 } }] }]\n');
+    const config = runner.writeConfig(
+      'output-dir: out\ncuda: "13.0"\nmodels: [{ name: m, onnx: m.onnx, ' +
+        'profiles: [{ name: a, shapes: { x: 1x8 } }, { name: b, shapes: { x: 1x8 } }] }]\n',
+    );
     const result = await cli(['run', '--config', config, '--json']);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.preflight!.status).toBe('fail');
-    expect(report.builds.map((b) => [b.status, b.failure!.message])).toEqual([['skipped', 'preflight failed: ecc'], ['skipped', 'preflight failed: ecc']]);
+    expect(report.builds.map((b) => [b.status, b.failure!.message])).toEqual([
+      ['skipped', 'preflight failed: ecc'],
+      ['skipped', 'preflight failed: ecc'],
+    ]);
     expect(runner.calls()).toEqual([]);
   });
 
   it('preflight: warn-only builds anyway', async () => {
     const runner = makeRunner(smi('ecc.errors.uncorrected.volatile.total=2'));
     runner.touch('m.onnx');
-    const config = runner.writeConfig('output-dir: out\ncuda: "13.0"\npreflight: warn-only\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }] }]\n');
+    const config = runner.writeConfig(
+      'output-dir: out\ncuda: "13.0"\npreflight: warn-only\nmodels: [{ ' +
+        'name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }] }]\n',
+    );
     const result = await cli(['run', '--config', config]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('✘ ecc            GPU 0: 2 uncorrected ECC errors');
@@ -254,8 +519,20 @@ describe('preflight in trt-ci run', () => {
   it('config parsing accepts every preflight key', () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const config = parseConfig('cuda: "12.4"\nmin-driver: "550.54.14"\nexpect-gpu: [H100]\nmin-free-disk: 50GiB\nskip-checks: [display]\npreflight: warn-only\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n', join(runner.dir, 't.yml'));
-    expect(config).toMatchObject({ cuda: '12.4', minDriver: '550.54.14', expectGpu: ['H100'], minFreeDiskBytes: 50 * 1024 ** 3, skipChecks: ['display'], preflight: 'warn-only' });
+    const config = parseConfig(
+      'cuda: "12.4"\nmin-driver: "550.54.14"\nexpect-gpu: [H100]\nmin-free-disk: 50GiB\nskip-checks: ' +
+        '[display]\npreflight: warn-only\nmodels: [{ name: m, ' +
+        'onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      join(runner.dir, 't.yml'),
+    );
+    expect(config).toMatchObject({
+      cuda: '12.4',
+      minDriver: '550.54.14',
+      expectGpu: ['H100'],
+      minFreeDiskBytes: 50 * 1024 ** 3,
+      skipChecks: ['display'],
+      preflight: 'warn-only',
+    });
   });
 });
 
@@ -263,15 +540,24 @@ describe('the preflight that ran on the real H200 machine', () => {
   const dir = join(FIXTURES, 'preflight');
   const recorded = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PreflightResult;
   const answers = readFileSync(join(dir, 'h200-580.159.04.nvidia-smi-answers.txt'), 'utf8').split('\n');
-  const after = (heading: string) => answers[answers.findIndex((line) => line.startsWith(heading)) + 1]!;
-  const gpuLine = after('# nvidia-smi --query-gpu=');
-  const busyApps = after('# nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits (PyTorch');
+  const answerAfter = (heading: string) => answers[answers.findIndex((line) => line.startsWith(heading)) + 1]!;
+  const gpuLine = answerAfter('# nvidia-smi --query-gpu=');
+  const busyApps = answerAfter(
+    '# nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits (PyTorch',
+  );
 
   // The real answers, judged again here, must give the verdicts trt-ci gave on the machine.
   const judge = (apps: string, result: PreflightResult) =>
     gpuChecks({
       query: { ok: true, gpus: parseGpuRows(gpuLine), warning: null },
-      apps: apps ? parseCsvRows(apps, ['pid', 'process_name', 'gpu_uuid', 'used_memory']).map((r) => ({ pid: Number(r.pid), processName: r.process_name ?? null, gpuUuid: r.gpu_uuid ?? null, usedMemoryMiB: Number(r.used_memory) })) : [],
+      apps: apps
+        ? parseCsvRows(apps, ['pid', 'process_name', 'gpu_uuid', 'used_memory']).map((r) => ({
+            pid: Number(r.pid),
+            processName: r.process_name ?? null,
+            gpuUuid: r.gpu_uuid ?? null,
+            usedMemoryMiB: Number(r.used_memory),
+          }))
+        : [],
       selection: 'all',
       tensorrt: v(result.tensorrtVersion),
       cuda: result.cuda,
@@ -294,7 +580,10 @@ describe('the preflight that ran on the real H200 machine', () => {
   it('warned about the PyTorch process holding 2 GiB, by pid and name', () => {
     const result = recorded('h200-580.159.04.preflight-foreign-process.json');
     expect(result.status).toBe('warn');
-    expect(result.checks.find((c) => c.id === 'gpu-processes')).toMatchObject({ status: 'warn', message: 'GPU 0: pid 584 python3 using 2566 MiB' });
+    expect(result.checks.find((c) => c.id === 'gpu-processes')).toMatchObject({
+      status: 'warn',
+      message: 'GPU 0: pid 584 python3 using 2566 MiB',
+    });
     expect(judge(busyApps, result)).toEqual(result.checks.filter((c) => !['disk', 'plugins'].includes(c.id)));
   });
 });

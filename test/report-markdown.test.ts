@@ -10,31 +10,117 @@ const MiB = 1024 * 1024;
 
 function build(model: string, profile: string, gpu: string, over: Partial<ReportBuild> = {}): ReportBuild {
   return {
-    model, profile, status: 'built', gpu: { index: 0, name: gpu, computeCapability: '9.0' }, shapes: {}, plan: `out/${model}.${profile}.plan`, layerInfo: null,
-    bytes: 12 * MiB, sha256: 'ab'.repeat(32), attempts: [], buildSeconds: 8.1, peakGpuMemoryMiB: 2048, perf: null, failure: null,
-    configLocation: 'trt-ci.yml:9:9', onnxBytes: 4 * MiB, baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null }, cache: null, ...over,
+    model,
+    profile,
+    status: 'built',
+    gpu: { index: 0, name: gpu, computeCapability: '9.0' },
+    shapes: {},
+    plan: `out/${model}.${profile}.plan`,
+    layerInfo: null,
+    bytes: 12 * MiB,
+    sha256: 'ab'.repeat(32),
+    attempts: [],
+    buildSeconds: 8.1,
+    peakGpuMemoryMiB: 2048,
+    perf: null,
+    failure: null,
+    configLocation: 'trt-ci.yml:9:9',
+    onnxBytes: 4 * MiB,
+    baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null },
+    cache: null,
+    ...over,
   };
 }
 
 /** A report as a TensorRT 10.16 → 11.2 upgrade on an H100 leaves it: one plan padded with zeros, one failed build. */
 function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
   return {
-    schema: 'trt-ci/report@1', status: 'failed', startedAt: '2026-11-29T20:00:00.000Z', finishedAt: '2026-11-29T20:10:00.000Z', config: 'trt-ci.yml',
-    environment: { tensorrtVersion: '11.2.1.2', trtexec: 'trtexec', gpus: [{ index: 0, name: gpu, uuid: null, busId: null, computeCapability: '9.0', driverVersion: '580.159.04', memoryTotalMiB: 81559, memoryUsedMiB: 0, memoryFreeMiB: 81000, eccMode: null, eccUncorrectedErrors: 0, displayActive: null, persistenceMode: null, computeMode: null, migMode: null }], gpuQueryError: null },
+    schema: 'trt-ci/report@1',
+    status: 'failed',
+    startedAt: '2026-11-29T20:00:00.000Z',
+    finishedAt: '2026-11-29T20:10:00.000Z',
+    config: 'trt-ci.yml',
+    environment: {
+      tensorrtVersion: '11.2.1.2',
+      trtexec: 'trtexec',
+      gpus: [
+        {
+          index: 0,
+          name: gpu,
+          uuid: null,
+          busId: null,
+          computeCapability: '9.0',
+          driverVersion: '580.159.04',
+          memoryTotalMiB: 81559,
+          memoryUsedMiB: 0,
+          memoryFreeMiB: 81000,
+          eccMode: null,
+          eccUncorrectedErrors: 0,
+          displayActive: null,
+          persistenceMode: null,
+          computeMode: null,
+          migMode: null,
+        },
+      ],
+      gpuQueryError: null,
+    },
     preflight: null,
     builds: [
-      build('upsampler', 'sd', gpu, { bytes: 5_487_774_180, baseline: { bytes: 1_041_804, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null } }),
+      build('upsampler', 'sd', gpu, {
+        bytes: 5_487_774_180,
+        baseline: { bytes: 1_041_804, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null },
+      }),
       build('upsampler', 'hd', gpu, {
-        status: 'failed', bytes: null, plan: null, buildSeconds: null,
-        attempts: [{ attempt: 1, workspaceMiB: 4096, log: 'out/logs/upsampler.hd.1.log', startedAt: '', endedAt: '', seconds: 1, exitCode: 1, signal: null, peakGpuMemoryMiB: null, failure: null, argv: [] }],
-        failure: { kind: 'out-of-memory', message: 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)', hint: 'The GPU ran out of memory during the build.' },
+        status: 'failed',
+        bytes: null,
+        plan: null,
+        buildSeconds: null,
+        attempts: [
+          {
+            attempt: 1,
+            workspaceMiB: 4096,
+            log: 'out/logs/upsampler.hd.1.log',
+            startedAt: '',
+            endedAt: '',
+            seconds: 1,
+            exitCode: 1,
+            signal: null,
+            peakGpuMemoryMiB: null,
+            failure: null,
+            argv: [],
+          },
+        ],
+        failure: {
+          kind: 'out-of-memory',
+          message: 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)',
+          hint: 'The GPU ran out of memory during the build.',
+        },
       }),
       build('detector', 'b1', gpu),
       build('detector', 'b8', gpu),
     ],
     plans: [],
-    budgets: [{ model: 'upsampler', profile: 'sd', gpu, metric: 'plan-growth', value: 5266.5, limit: 0.1, unit: 'fraction', baseline: 1_041_804, status: 'fail', message: 'plan size growth over the baseline 526,650% is over the limit 10%', configLocation: 'trt-ci.yml:12:7' }],
-    comparison: { baseline: 'base/report.json', environment: [{ what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' }], added: [], removed: ['upsampler/uhd'] },
+    budgets: [
+      {
+        model: 'upsampler',
+        profile: 'sd',
+        gpu,
+        metric: 'plan-growth',
+        value: 5266.5,
+        limit: 0.1,
+        unit: 'fraction',
+        baseline: 1_041_804,
+        status: 'fail',
+        message: 'plan size growth over the baseline 526,650% is over the limit 10%',
+        configLocation: 'trt-ci.yml:12:7',
+      },
+    ],
+    comparison: {
+      baseline: 'base/report.json',
+      environment: [{ what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' }],
+      added: [],
+      removed: ['upsampler/uhd'],
+    },
     manifest: 'out/manifest.json',
     cache: null,
   };
@@ -48,7 +134,14 @@ describe('the job summary', () => {
   });
 
   it('puts the headline, the environment change and the failures first', () => {
-    const order = ['## trt-ci ❌ failed', 'TensorRT changed: 10.16.1.11 → 11.2.1.2', 'Gone: upsampler/uhd', '#### ❌ upsampler / hd', 'plan-growth', '### NVIDIA H100 PCIe'];
+    const order = [
+      '## trt-ci ❌ failed',
+      'TensorRT changed: 10.16.1.11 → 11.2.1.2',
+      'Gone: upsampler/uhd',
+      '#### ❌ upsampler / hd',
+      'plan-growth',
+      '### NVIDIA H100 PCIe',
+    ];
     const positions = order.map((text) => summary.indexOf(text));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -63,7 +156,10 @@ describe('the job summary', () => {
 
   it('draws plan size per profile, now against the baseline, as a Mermaid chart GitHub renders', () => {
     // The failed build has no plan, so no bar.
-    expect(summary).toMatch(/```mermaid\nxychart-beta\n {2}title "Plan size on NVIDIA H100 PCIe \(MiB\): bars now, line baseline"\n {2}x-axis \["upsampler\/sd", "detector\/b1", "detector\/b8"\]/);
+    expect(summary).toContain(
+      '```mermaid\nxychart-beta\n  title "Plan size on NVIDIA H100 PCIe (MiB): bars now, line baseline"\n' +
+        '  x-axis ["upsampler/sd", "detector/b1", "detector/b8"]',
+    );
     expect(summary).toContain('  bar [5233.55, 12, 12]');
     expect(summary).toContain('  line [0.99, 12, 12]');
   });
@@ -79,13 +175,22 @@ describe('several runner types in one comment', () => {
     const result = await cli(['report', h100, a100, '--key', 'engines']);
     expect(result.code).toBe(1);
     expect(result.stdout.startsWith('<!-- trt-ci:sticky-comment key=engines -->\n## trt-ci ❌ failed')).toBe(true);
-    expect(result.stdout).toContain('| | model | profile | H100 PCIe plan | H100 PCIe Δ | H100 PCIe build | A100-SXM4-80GB plan | A100-SXM4-80GB Δ | A100-SXM4-80GB build |');
+    expect(result.stdout).toContain(
+      '| | model | profile | H100 PCIe plan | H100 PCIe Δ | H100 PCIe ' +
+        'build | A100-SXM4-80GB plan | A100-SXM4-80GB Δ | A100-SXM4-80GB build |',
+    );
     expect(result.stdout).toMatch(/\| ❌ \| upsampler \| sd \| ❌ 5\.11 GiB \| \+5\.11 GiB .* \| ❌ 5\.11 GiB \|/);
     expect(result.stdout).toContain('#### ❌ upsampler / hd on NVIDIA A100-SXM4-80GB: out-of-memory');
     // One baseline per runner type: each report is compared with the one from its own GPU model.
     const h100Base = join(dir, 'h100-base.json');
     const a100Base = join(dir, 'a100-base.json');
-    writeFileSync(h100Base, JSON.stringify({ ...upgradeReport('NVIDIA H100 PCIe'), environment: { ...upgradeReport('NVIDIA H100 PCIe').environment, tensorrtVersion: '10.16.1.11' } }));
+    writeFileSync(
+      h100Base,
+      JSON.stringify({
+        ...upgradeReport('NVIDIA H100 PCIe'),
+        environment: { ...upgradeReport('NVIDIA H100 PCIe').environment, tensorrtVersion: '10.16.1.11' },
+      }),
+    );
     writeFileSync(a100Base, JSON.stringify(upgradeReport('NVIDIA A100-SXM4-80GB')));
     const compared = await cli(['report', h100, a100, '--baseline', a100Base, '--baseline', h100Base]);
     expect(compared.stdout).toContain(`- Compared with \`${h100Base}\` (NVIDIA H100 PCIe).`);
@@ -94,11 +199,14 @@ describe('several runner types in one comment', () => {
     // A profile that failed now is not "gone": it is still there, failing.
     expect(compared.stdout).not.toContain('Gone: upsampler/hd');
     const bad = await cli(['report', join(dir, 'nope.json')]);
-    expect(bad).toMatchObject({ code: 2, stderr: expect.stringContaining('nope.json: cannot read report: no such file') });
+    expect(bad).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('nope.json: cannot read report: no such file'),
+    });
   });
 });
 
-describe('trimming to GitHub\'s limits', () => {
+describe("trimming to GitHub's limits", () => {
   it('drops the least important sections first and says so; the headline stays', () => {
     const text = fitSections(
       [
@@ -120,6 +228,8 @@ describe('trimming to GitHub\'s limits', () => {
 
   it('a comment of many reports stays under 65,535 bytes', () => {
     const many = Array.from({ length: 40 }, (_, i) => upgradeReport(`GPU ${i}`));
-    expect(Buffer.byteLength(renderReports(many, { limit: COMMENT_LIMIT_BYTES, marker: '<!-- m -->' }))).toBeLessThanOrEqual(COMMENT_LIMIT_BYTES);
+    expect(
+      Buffer.byteLength(renderReports(many, { limit: COMMENT_LIMIT_BYTES, marker: '<!-- m -->' })),
+    ).toBeLessThanOrEqual(COMMENT_LIMIT_BYTES);
   });
 });

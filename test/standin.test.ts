@@ -7,8 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
 
 function trtexec(version: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [STANDIN_TRTEXEC, ...args], { env: { ...process.env, TRTEXEC_STANDIN_VERSION: version, ...env }, encoding: 'utf8' });
-  return { status: result.status, signal: result.signal, out: `${result.stdout}${result.stderr}`, lines: `${result.stdout}${result.stderr}`.split('\n') };
+  const result = spawnSync(process.execPath, [STANDIN_TRTEXEC, ...args], {
+    env: { ...process.env, TRTEXEC_STANDIN_VERSION: version, ...env },
+    encoding: 'utf8',
+  });
+  return {
+    status: result.status,
+    signal: result.signal,
+    out: `${result.stdout}${result.stderr}`,
+    lines: `${result.stdout}${result.stderr}`.split('\n'),
+  };
 }
 const real = (file: string) => readFileSync(join(FIXTURES, 'trtexec-logs', file), 'utf8').split('\n');
 const TIMESTAMP = String.raw`\[\d\d/\d\d/\d{4}-\d\d:\d\d:\d\d\]`;
@@ -21,7 +29,9 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     expect(real('unknown-option-removed-flags-trt10.3-FAILED.log').some((l) => pattern.test(l))).toBe(true);
     expect(run.lines.some((l) => pattern.test(l))).toBe(true);
     expect(run.lines).toContainEqual(expect.stringMatching(/\[E\] Unknown option: --buildOnly $/));
-    expect(run.lines).toContain('&&&& FAILED TensorRT.trtexec [TensorRT v100300] # trtexec --onnx=m.onnx --workspace=2048 --buildOnly');
+    expect(run.lines).toContain(
+      '&&&& FAILED TensorRT.trtexec [TensorRT v100300] # trtexec --onnx=m.onnx --workspace=2048 --buildOnly',
+    );
   });
 
   it('11.1 returns the parse error without a FAILED line (trtexec.cpp @v11.1)', () => {
@@ -54,9 +64,16 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
   });
 
   it('prints the banner as each version did: v8401 with no build tag, v101601 [b11]', () => {
-    const realBanner = (file: string) => real(file).find((l) => l.startsWith('&&&& RUNNING'))!.replace(/ # .*/, '');
-    expect(trtexec('8.4.1.5', ['--help']).lines[0]!.replace(/ # .*/, '')).toBe(realBanner('success-build-bench-trt8.4.1-cookbook.log'));
-    expect(trtexec('10.16.1.11', ['--help']).lines[0]!.replace(/ # .*/, '')).toBe(realBanner('success-build-bench-trt10.16.1-h100-cookbook.log'));
+    const realBanner = (file: string) =>
+      real(file)
+        .find((l) => l.startsWith('&&&& RUNNING'))!
+        .replace(/ # .*/, '');
+    expect(trtexec('8.4.1.5', ['--help']).lines[0]!.replace(/ # .*/, '')).toBe(
+      realBanner('success-build-bench-trt8.4.1-cookbook.log'),
+    );
+    expect(trtexec('10.16.1.11', ['--help']).lines[0]!.replace(/ # .*/, '')).toBe(
+      realBanner('success-build-bench-trt10.16.1-h100-cookbook.log'),
+    );
   });
 
   it('prints the build lines in the real 10.16 and 8.6 formats, and writes a plan with the real header', () => {
@@ -64,7 +81,11 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     runner.touch('m.onnx');
     const plan = join(runner.dir, 'm.plan');
     const shapes = ['--minShapes=x:1x1x28x28', '--optShapes=x:4x1x28x28', '--maxShapes=x:16x1x28x28'];
-    const v10 = trtexec('10.16.1.11', [`--onnx=${join(runner.dir, 'm.onnx')}`, `--saveEngine=${plan}`, ...shapes, '--skipInference'], { TRTEXEC_STANDIN_PLAN_BYTES: '100000' });
+    const v10 = trtexec(
+      '10.16.1.11',
+      [`--onnx=${join(runner.dir, 'm.onnx')}`, `--saveEngine=${plan}`, ...shapes, '--skipInference'],
+      { TRTEXEC_STANDIN_PLAN_BYTES: '100000' },
+    );
     expect(v10.status).toBe(0);
     const formats = [
       /^Created engine with size: \d+\.\d+ MiB$/,
@@ -76,8 +97,14 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     ];
     const body = (lines: string[]) => lines.map((l) => l.replace(new RegExp(`^${TIMESTAMP} \\[[IWEV]\\] `), ''));
     for (const format of formats) {
-      expect(body(real('success-build-bench-trt10.16.1-h100-cookbook.log')).some((l) => format.test(l)), `real log has ${format}`).toBe(true);
-      expect(body(v10.lines).some((l) => format.test(l)), `stand-in has ${format}`).toBe(true);
+      expect(
+        body(real('success-build-bench-trt10.16.1-h100-cookbook.log')).some((l) => format.test(l)),
+        `real log has ${format}`,
+      ).toBe(true);
+      expect(
+        body(v10.lines).some((l) => format.test(l)),
+        `stand-in has ${format}`,
+      ).toBe(true);
     }
     const bytes = readFileSync(plan);
     expect(bytes.length).toBe(100000);
@@ -88,20 +115,35 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     expect(bytes.toString('latin1', 28, 36)).toBe('rtrtNGNE');
 
     // 8.6 binaries print "Engine built in" but no "Created engine with size" (reference/trtexec/flags.md).
-    const v86 = trtexec('8.6.0.12', [`--onnx=${join(runner.dir, 'm.onnx')}`, `--saveEngine=${plan}`, ...shapes, '--skipInference']);
+    const v86 = trtexec('8.6.0.12', [
+      `--onnx=${join(runner.dir, 'm.onnx')}`,
+      `--saveEngine=${plan}`,
+      ...shapes,
+      '--skipInference',
+    ]);
     expect(v86.out).not.toContain('Created engine with size');
     expect(v86.out).toContain('Skipped inference phase since --skipInference is added.');
-    expect(real('success-build-skipInference-trt8.6.0-cookbook.log').some((l) => l.endsWith('Skipped inference phase since --skipInference is added.'))).toBe(true);
+    expect(
+      real('success-build-skipInference-trt8.6.0-cookbook.log').some((l) =>
+        l.endsWith('Skipped inference phase since --skipInference is added.'),
+      ),
+    ).toBe(true);
   });
 
   it('runs out of memory above a workspace with the lines of the real 10.3 failure', () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const run = trtexec('10.16.1.11', [`--onnx=${join(runner.dir, 'm.onnx')}`, '--memPoolSize=workspace:4096'], { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '2048' });
+    const run = trtexec('10.16.1.11', [`--onnx=${join(runner.dir, 'm.onnx')}`, '--memPoolSize=workspace:4096'], {
+      TRTEXEC_STANDIN_OOM_ABOVE_MIB: '2048',
+    });
     expect(run.status).toBe(1);
     const strip = (l: string) => l.replace(new RegExp(`^${TIMESTAMP} `), '').replace(/\d{6,}/g, 'N');
-    const realLines = real('oom-build-failed-no-implementation-trt10.3.log').filter((l) => l.startsWith('[')).map(strip);
-    const telling = realLines.filter((l) => /out of memory|could not be allocated|Could not find any implementation|could not be created/.test(l));
+    const realLines = real('oom-build-failed-no-implementation-trt10.3.log')
+      .filter((l) => l.startsWith('['))
+      .map(strip);
+    const telling = realLines.filter((l) =>
+      /out of memory|could not be allocated|Could not find any implementation|could not be created/.test(l),
+    );
     expect(telling).toHaveLength(4);
     for (const line of telling) expect(run.lines.map(strip)).toContain(line);
     expect(run.out).toContain('&&&& FAILED');

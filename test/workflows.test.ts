@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { describe, expect, it } from 'vitest';
 import { decideGate, type GateInput } from '../src/github/gate.js';
-import { excessPermissions, expressionsInRun, jobsWithoutPermissions, pullRequestTargetCheckouts, unpinnedActions } from './support/workflow-rules.js';
+import {
+  excessPermissions,
+  expressionsInRun,
+  jobsWithoutPermissions,
+  pullRequestTargetCheckouts,
+  unpinnedActions,
+} from './support/workflow-rules.js';
 
 const root = join(import.meta.dirname, '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -26,27 +32,36 @@ describe('the workflow pack', () => {
     for (const file of PACK) expect(read(file.replace('workflows/', '.github/workflows/')), file).toBe(read(file));
   });
 
-  it.each(ALL)('%s parses with GitHub\'s own workflow parser, without errors', (file) => {
+  it.each(ALL)("%s parses with GitHub's own workflow parser, without errors", (file) => {
     const result = parseWorkflow({ name: file, content: read(file) }, new NoOperationTraceWriter());
     expect(result.context.errors.getErrors().map((e) => e.message)).toEqual([]);
     expect(result.value).toBeTruthy();
   });
 
-  it.each(ALL)('%s keeps the rules: no ${{ }} in run:, permissions on every job and no more than needed, actions pinned, no pull_request_target checkout', (file) => {
-    const text = read(file);
-    expect(expressionsInRun(text)).toEqual([]);
-    expect(jobsWithoutPermissions(text)).toEqual([]);
-    expect(excessPermissions(text, LEAST)).toEqual([]);
-    expect(unpinnedActions(text, OWN)).toEqual([]);
-    expect(pullRequestTargetCheckouts(text)).toEqual([]);
-  });
+  it.each(ALL)(
+    '%s keeps the rules: no ${{ }} in run:, permissions on every job ' +
+      'and no more than needed, actions pinned, no pull_request_target checkout',
+    (file) => {
+      const text = read(file);
+      expect(expressionsInRun(text)).toEqual([]);
+      expect(jobsWithoutPermissions(text)).toEqual([]);
+      expect(excessPermissions(text, LEAST)).toEqual([]);
+      expect(unpinnedActions(text, OWN)).toEqual([]);
+      expect(pullRequestTargetCheckouts(text)).toEqual([]);
+    },
+  );
 });
 
 describe('the rules catch a planted violation', () => {
-  it('GitHub\'s parser rejects a job key that does not exist', () => {
+  it("GitHub's parser rejects a job key that does not exist", () => {
     const broken = read('workflows/trt-ci.yml').replace('    timeout-minutes: 5\n', '    timeout-minute: 5\n');
     const result = parseWorkflow({ name: 'broken.yml', content: broken }, new NoOperationTraceWriter());
-    expect(result.context.errors.getErrors().map((e) => e.message).join('\n')).toMatch(/timeout-minute/);
+    expect(
+      result.context.errors
+        .getErrors()
+        .map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/timeout-minute/);
   });
 
   const pack = read('workflows/trt-ci.yml');
@@ -56,7 +71,10 @@ describe('the rules catch a planted violation', () => {
   };
 
   it('${{ }} in a run: script', () => {
-    const text = plant('      - id: trt\n', '      - run: echo "${{ github.event.pull_request.title }}"\n      - id: trt\n');
+    const text = plant(
+      '      - id: trt\n',
+      '      - run: echo "${{ github.event.pull_request.title }}"\n      - id: trt\n',
+    );
     expect(expressionsInRun(text)).toEqual([expect.stringContaining('jobs.build: a run: script contains ${{ }}')]);
   });
 
@@ -66,13 +84,39 @@ describe('the rules catch a planted violation', () => {
   });
 
   it('a job with more permissions than it needs', () => {
-    expect(excessPermissions(plant('    permissions:\n      contents: read\n    outputs:', '    permissions:\n      contents: write\n    outputs:'), LEAST)).toEqual(['jobs.gate: contents: write is more than it needs']);
-    expect(excessPermissions(plant('    permissions:\n      contents: read\n    outputs:', '    permissions: write-all\n    outputs:'), LEAST)).toEqual(['jobs.gate: permissions: write-all']);
+    expect(
+      excessPermissions(
+        plant(
+          '    permissions:\n      contents: read\n    outputs:',
+          '    permissions:\n      contents: write\n    outputs:',
+        ),
+        LEAST,
+      ),
+    ).toEqual(['jobs.gate: contents: write is more than it needs']);
+    expect(
+      excessPermissions(
+        plant('    permissions:\n      contents: read\n    outputs:', '    permissions: write-all\n    outputs:'),
+        LEAST,
+      ),
+    ).toEqual(['jobs.gate: permissions: write-all']);
   });
 
   it('an action pinned by tag, or by SHA without its version', () => {
-    expect(unpinnedActions(plant('actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1', 'actions/checkout@v7'), OWN)).toEqual([expect.stringMatching(/actions\/checkout@v7 is not pinned by a full commit SHA/)]);
-    expect(unpinnedActions(plant('actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1', 'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1'), OWN)).toEqual([expect.stringMatching(/has no "# vX.Y.Z" comment/)]);
+    expect(
+      unpinnedActions(
+        plant('actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1', 'actions/checkout@v7'),
+        OWN,
+      ),
+    ).toEqual([expect.stringMatching(/actions\/checkout@v7 is not pinned by a full commit SHA/)]);
+    expect(
+      unpinnedActions(
+        plant(
+          'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1',
+          'actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1',
+        ),
+        OWN,
+      ),
+    ).toEqual([expect.stringMatching(/has no "# vX.Y.Z" comment/)]);
   });
 
   it('a pull_request_target job that checks out the pull request', () => {
@@ -87,27 +131,81 @@ jobs:
         with:
           ref: \${{ github.event.pull_request.head.sha }}
 `;
-    expect(pullRequestTargetCheckouts(text)).toEqual(["jobs.build: checks out the pull request's code under pull_request_target"]);
+    expect(pullRequestTargetCheckouts(text)).toEqual([
+      "jobs.build: checks out the pull request's code under pull_request_target",
+    ]);
   });
 });
 
 describe('the gate', () => {
-  const base: GateInput = { eventName: 'pull_request', repository: 'acme/engines', event: {}, approvalLabel: 'gpu-ok', trustedActors: ['dependabot[bot]'], labelerPermission: null };
+  const base: GateInput = {
+    eventName: 'pull_request',
+    repository: 'acme/engines',
+    event: {},
+    approvalLabel: 'gpu-ok',
+    trustedActors: ['dependabot[bot]'],
+    labelerPermission: null,
+  };
   const pr = (headRepo: string, extra: Partial<GateInput['event']> = {}, author = 'someone'): GateInput['event'] => ({
     action: 'synchronize',
-    pull_request: { head: { repo: { full_name: headRepo }, sha: 'abcdef1234567' }, user: { login: author }, labels: [] },
+    pull_request: {
+      head: { repo: { full_name: headRepo }, sha: 'abcdef1234567' },
+      user: { login: author },
+      labels: [],
+    },
     ...extra,
   });
 
   it.each([
     ['a push', { eventName: 'push' }, true, /push event in acme\/engines/],
     ['a same-repository pull request', { event: pr('acme/engines') }, true, /comes from a branch of acme\/engines/],
-    ['a fork pull request without the label', { event: pr('someone/engines') }, false, /from the fork someone\/engines: a maintainer reviews it and applies the gpu-ok label/],
-    ['a fork pull request labeled by a maintainer', { event: pr('someone/engines', { action: 'labeled', label: { name: 'gpu-ok' }, sender: { login: 'maint' } }), labelerPermission: 'write' }, true, /maint \(write access\) approved commit abcdef1 of the fork someone\/engines/],
-    ['a fork pull request labeled by someone without write access', { event: pr('someone/engines', { action: 'labeled', label: { name: 'gpu-ok' }, sender: { login: 'someone' } }), labelerPermission: 'read' }, false, /only someone with write access can approve/],
-    ['a fork pull request with new commits after the label', { event: { ...pr('someone/engines'), pull_request: { ...pr('someone/engines').pull_request, labels: [{ name: 'gpu-ok' }] } } }, false, /new commits since it was approved/],
-    ['an allow-listed author', { event: pr('dependabot/engines', {}, 'dependabot[bot]') }, true, /dependabot\[bot\] is on trusted-actors/],
-    ['pull_request_target', { eventName: 'pull_request_target', event: pr('acme/engines') }, false, /never reach the GPU runners/],
+    [
+      'a fork pull request without the label',
+      { event: pr('someone/engines') },
+      false,
+      /from the fork someone\/engines: a maintainer reviews it and applies the gpu-ok label/,
+    ],
+    [
+      'a fork pull request labeled by a maintainer',
+      {
+        event: pr('someone/engines', { action: 'labeled', label: { name: 'gpu-ok' }, sender: { login: 'maint' } }),
+        labelerPermission: 'write',
+      },
+      true,
+      /maint \(write access\) approved commit abcdef1 of the fork someone\/engines/,
+    ],
+    [
+      'a fork pull request labeled by someone without write access',
+      {
+        event: pr('someone/engines', { action: 'labeled', label: { name: 'gpu-ok' }, sender: { login: 'someone' } }),
+        labelerPermission: 'read',
+      },
+      false,
+      /only someone with write access can approve/,
+    ],
+    [
+      'a fork pull request with new commits after the label',
+      {
+        event: {
+          ...pr('someone/engines'),
+          pull_request: { ...pr('someone/engines').pull_request, labels: [{ name: 'gpu-ok' }] },
+        },
+      },
+      false,
+      /new commits since it was approved/,
+    ],
+    [
+      'an allow-listed author',
+      { event: pr('dependabot/engines', {}, 'dependabot[bot]') },
+      true,
+      /dependabot\[bot\] is on trusted-actors/,
+    ],
+    [
+      'pull_request_target',
+      { eventName: 'pull_request_target', event: pr('acme/engines') },
+      false,
+      /never reach the GPU runners/,
+    ],
   ] as const)('%s', (_what, over, allowed, reason) => {
     const decision = decideGate({ ...base, ...over } as GateInput);
     expect(decision.allowed).toBe(allowed);

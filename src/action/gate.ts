@@ -19,13 +19,20 @@ export async function runGate(): Promise<void> {
     event = {};
   }
   const approvalLabel = core.getInput('approval-label') || 'gpu-ok';
-  const trustedActors = core.getInput('trusted-actors').split(/[\s,]+/).filter(Boolean);
+  const trustedActors = core
+    .getInput('trusted-actors')
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const token = core.getInput('token');
   let labelerPermission: string | null = null;
   const labeler = event.sender?.login;
   if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
     try {
-      const { data } = await getOctokit(token).rest.repos.getCollaboratorPermissionLevel({ owner: context.owner, repo: context.repo, username: labeler });
+      const { data } = await getOctokit(token).rest.repos.getCollaboratorPermissionLevel({
+        owner: context.owner,
+        repo: context.repo,
+        username: labeler,
+      });
       labelerPermission = data.permission;
     } catch (error) {
       core.warning(`trt-ci gate: could not read ${labeler}'s permission: ${errorMessage(error)}`);
@@ -42,5 +49,7 @@ export async function runGate(): Promise<void> {
   core.setOutput('allowed', String(decision.allowed));
   core.setOutput('reason', decision.reason);
   core.info(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
-  await writeSummary(`## trt-ci gate: ${decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used'}\n\n${decision.reason}\n`);
+  await writeSummary(
+    `## trt-ci gate: ${decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used'}\n\n${decision.reason}\n`,
+  );
 }

@@ -3,7 +3,7 @@ import { getOctokit } from '@actions/github';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadReport } from '../budget/baseline.js';
+import { loadReport } from '../compare/baseline.js';
 import { errorMessage } from '../errors.js';
 import { commentMarker, tokenIdentity, upsertStickyComment } from '../github/comment.js';
 import { readRunContext, type RunContext } from '../github/context.js';
@@ -47,17 +47,31 @@ export async function runReport(): Promise<void> {
   const octokit = getOctokit(token);
   const problems: ReportingProblem[] = [];
   try {
-    await upsertStickyComment(octokit, { owner: context.owner, repo: context.repo, issueNumber: pr.number, key, body }, await tokenIdentity(octokit));
+    await upsertStickyComment(
+      octokit,
+      { owner: context.owner, repo: context.repo, issueNumber: pr.number, key, body },
+      await tokenIdentity(octokit),
+    );
   } catch (error) {
     problems.push(reportingProblem('Commenting on the pull request', 'pull-requests: write', error, false));
   }
-  const target = { owner: context.owner, repo: context.repo, name: core.getInput('check-name') || 'trt-ci (all runners)', headSha: pr.headSha };
+  const target = {
+    owner: context.owner,
+    repo: context.repo,
+    name: core.getInput('check-name') || 'trt-ci (all runners)',
+    headSha: pr.headSha,
+  };
   try {
     const id = await startCheckRun(octokit, target);
     const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
     const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
     const failed = reports.some((r) => r.status !== 'passed');
-    await completeCheckRun(octokit, target, id, { conclusion: failed ? 'failure' : 'success', title: `${failed ? 'failed' : 'passed'} on ${reports.length} runner type${reports.length === 1 ? '' : 's'}`, summary: body, annotations: unique });
+    await completeCheckRun(octokit, target, id, {
+      conclusion: failed ? 'failure' : 'success',
+      title: `${failed ? 'failed' : 'passed'} on ${reports.length} runner type${reports.length === 1 ? '' : 's'}`,
+      summary: body,
+      annotations: unique,
+    });
   } catch (error) {
     problems.push(reportingProblem('The check run for all runners', 'checks: write', error, false));
   }
@@ -79,20 +93,35 @@ async function findReports(root: string): Promise<string[]> {
   return found.sort();
 }
 
-/** The pull request of this run and its head commit, from the event: a pull_request event, or the workflow_run a fork's run finished. */
+/**
+ * The pull request of this run and its head commit, from the event: a pull_request event, or the workflow_run a fork's
+ * run finished.
+ */
 async function pullRequestOf(context: RunContext, token: string): Promise<{ number: number; headSha: string } | null> {
   if (context.pullRequest) return { number: context.pullRequest.number, headSha: context.pullRequest.headSha };
   if (context.eventName !== 'workflow_run') return null;
   const event = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8')) as {
-    workflow_run?: { pull_requests?: { number: number }[]; head_branch?: string; head_sha?: string; head_repository?: { owner?: { login?: string } } };
+    workflow_run?: {
+      pull_requests?: { number: number }[];
+      head_branch?: string;
+      head_sha?: string;
+      head_repository?: { owner?: { login?: string } };
+    };
   };
   const run = event.workflow_run;
   if (!run?.head_sha) return null;
   if (run.pull_requests?.[0]) return { number: run.pull_requests[0].number, headSha: run.head_sha };
-  // GitHub leaves pull_requests empty for forks: find the open pull request whose head is that fork's branch and commit.
+  // GitHub leaves pull_requests empty for forks: find the open pull request whose head is that fork's branch and
+  // commit.
   const owner = run.head_repository?.owner?.login;
   if (!owner || !run.head_branch) return null;
-  const { data } = await getOctokit(token).rest.pulls.list({ owner: context.owner, repo: context.repo, state: 'open', head: `${owner}:${run.head_branch}`, per_page: 10 });
+  const { data } = await getOctokit(token).rest.pulls.list({
+    owner: context.owner,
+    repo: context.repo,
+    state: 'open',
+    head: `${owner}:${run.head_branch}`,
+    per_page: 10,
+  });
   const number = data.find((pr) => pr.head.sha === run.head_sha)?.number;
   return number === undefined ? null : { number, headSha: run.head_sha };
 }

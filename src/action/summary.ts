@@ -21,7 +21,17 @@ export function problemsSection(problems: readonly ReportingProblem[]): string {
     '### Reporting',
     '',
     ...problems.map((p) => `- ⚠️ ${p.message}`),
-    ...(block ? ['', 'Give the job these permissions (a fork\'s pull request never gets them: post its comment from a `workflow_run` job):', '', '```yaml', block, '```'] : []),
+    ...(block
+      ? [
+          '',
+          "Give the job these permissions (a fork's pull request " +
+            'never gets them: post its comment from a `workflow_run` job):',
+          '',
+          '```yaml',
+          block,
+          '```',
+        ]
+      : []),
     '',
   ].join('\n');
 }

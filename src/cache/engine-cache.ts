@@ -48,7 +48,10 @@ export async function externalDataFiles(onnx: string): Promise<string[]> {
     }
     tail = data.subarray(Math.max(0, data.length - 256));
   }
-  return [...found].filter((name) => !name.includes('..') && !name.startsWith('/')).map((name) => join(dirname(onnx), name)).sort();
+  return [...found]
+    .filter((name) => !name.includes('..') && !name.startsWith('/'))
+    .map((name) => join(dirname(onnx), name))
+    .sort();
 }
 
 /**
@@ -60,13 +63,24 @@ export class EngineKeys {
 
   private fileHash(path: string): Promise<string> {
     let hash = this.hashes.get(path);
-    if (!hash) this.hashes.set(path, (hash = sha256OfFile(path).catch(() => 'missing')));
+    if (!hash) {
+      hash = sha256OfFile(path).catch(() => 'missing');
+      this.hashes.set(path, hash);
+    }
     return hash;
   }
 
-  async key(parts: { onnx: string; plugins: readonly string[]; argv: readonly string[]; tensorrtVersion: string; gpu: { name: string | null; computeCapability: string | null } | null }): Promise<string> {
+  async key(parts: {
+    onnx: string;
+    plugins: readonly string[];
+    argv: readonly string[];
+    tensorrtVersion: string;
+    gpu: { name: string | null; computeCapability: string | null } | null;
+  }): Promise<string> {
     const external = await externalDataFiles(parts.onnx).catch(() => []);
-    const files = await Promise.all([parts.onnx, ...external, ...parts.plugins].map(async (path) => [basename(path), await this.fileHash(path)]));
+    const files = await Promise.all(
+      [parts.onnx, ...external, ...parts.plugins].map(async (path) => [basename(path), await this.fileHash(path)]),
+    );
     const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
     return createHash('sha256').update(material).digest('hex');
   }
@@ -94,7 +108,10 @@ export class EngineCache {
     try {
       record = JSON.parse(await readFile(join(dir, 'record.json'), 'utf8')) as CachedRecord;
     } catch (error) {
-      const exists = await stat(dir).then(() => true, () => false);
+      const exists = await stat(dir).then(
+        () => true,
+        () => false,
+      );
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !exists) return null;
       // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
       await this.remove(key);
@@ -145,7 +162,13 @@ export class EngineCache {
       for (const key of await readdir(join(this.dir, 'engines', prefix)).catch(() => [])) {
         const dir = join(this.dir, 'engines', prefix, key);
         const files = await readdir(dir).catch(() => []);
-        const sizes = await Promise.all(files.map((f) => stat(join(dir, f)).then((s) => s.size).catch(() => 0)));
+        const sizes = await Promise.all(
+          files.map((f) =>
+            stat(join(dir, f))
+              .then((s) => s.size)
+              .catch(() => 0),
+          ),
+        );
         const used = (await stat(join(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
         entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
       }

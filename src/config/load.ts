@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { errorMessage, InputError } from '../errors.js';
+import { fileProblem, InputError } from '../errors.js';
 import { formatPath, locate, type ConfigPath } from './locate.js';
-import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../budget/metrics.js';
+import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
 import type { CheckId } from '../preflight/types.js';
 import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
 
@@ -71,11 +71,9 @@ export function configError(config: Pick<Config, 'where'>, path: ConfigPath, mes
 export function loadConfig(file: string): Config {
   let text: string;
   try {
-    if (statSync(file).isDirectory()) throw new Error('is a directory, expected a trt-ci.yml file');
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : errorMessage(error);
-    throw new InputError(`${file}: cannot read config: ${reason}`);
+    throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
   }
   return parseConfig(text, file);
 }
@@ -111,7 +109,9 @@ function schemaError(issues: z.core.$ZodIssue[], where: (path: ConfigPath, atKey
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
-    return new InputError(`${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`);
+    return new InputError(
+      `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`,
+    );
   }
   return new InputError(`${where(path)}: ${issueMessage(issue)}${more}`);
 }
@@ -122,7 +122,9 @@ function schemaError(issues: z.core.$ZodIssue[], where: (path: ConfigPath, atKey
  */
 function deepest(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   if (issue.code !== 'invalid_union') return issue;
-  const inner = issue.errors.flat().map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] } as z.core.$ZodIssue));
+  const inner = issue.errors
+    .flat()
+    .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] } as z.core.$ZodIssue));
   const best = inner.reduce<z.core.$ZodIssue | null>((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
   return best && best.path.length > issue.path.length ? best : issue;
 }
@@ -152,7 +154,17 @@ const KNOWN_KEYS: Record<string, string[]> = {
 function suggest(key: string, path: readonly (string | number)[]): string {
   const last = path[path.length - 1];
   const kind =
-    path.length === 0 ? 'top' : last === 'budgets' ? 'budgets' : path.includes('budgets') ? 'level' : path.includes('shapes') ? 'shape' : path.includes('profiles') ? 'profile' : 'model';
+    path.length === 0
+      ? 'top'
+      : last === 'budgets'
+        ? 'budgets'
+        : path.includes('budgets')
+          ? 'level'
+          : path.includes('shapes')
+            ? 'shape'
+            : path.includes('profiles')
+              ? 'profile'
+              : 'model';
   const known = KNOWN_KEYS[kind]!;
   const close = known.find((k) => editDistance(k, key) <= 2);
   return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
@@ -172,11 +184,17 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-function resolveConfig(raw: RawConfig, dir: string, file: string, locators: Pick<Config, 'position' | 'where'>): Config {
+function resolveConfig(
+  raw: RawConfig,
+  dir: string,
+  file: string,
+  locators: Pick<Config, 'position' | 'where'>,
+): Config {
   const at = (p: string) => (isAbsolute(p) ? p : resolve(dir, p));
   const command = (c: string) => (c.includes('/') ? at(c) : c);
   // A metric set on the model replaces the top-level one, which replaces the default.
-  const budgets = (b: RawConfig['budgets']): Budgets => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
+  const budgets = (b: RawConfig['budgets']): Budgets =>
+    Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
   return {
     file,
     trtexec: command(raw.trtexec),
@@ -228,31 +246,55 @@ interface Problem {
 function findProblems(raw: RawConfig, config: Config): Problem[] {
   const problems: Problem[] = [];
   if (raw['min-workspace'] > raw.workspace) {
-    problems.push({ path: ['min-workspace'], message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes` });
+    problems.push({
+      path: ['min-workspace'],
+      message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
+    });
   }
   const modelNames = new Map<string, number>();
   raw.models.forEach((model, m) => {
     const first = modelNames.get(model.name);
-    if (first !== undefined) problems.push({ path: ['models', m, 'name'], message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)` });
+    if (first !== undefined)
+      problems.push({
+        path: ['models', m, 'name'],
+        message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
+      });
     modelNames.set(model.name, m);
     const resolved = config.models[m]!;
-    if (!existsSync(resolved.onnx)) problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})` });
+    if (!existsSync(resolved.onnx))
+      problems.push({
+        path: ['models', m, 'onnx'],
+        message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
+      });
     for (const key of ['plugins', 'dynamic-plugins'] as const) {
       (model[key] ?? []).forEach((plugin, i) => {
         const full = key === 'plugins' ? resolved.plugins[i]! : resolved.dynamicPlugins[i]!;
-        if (!existsSync(full)) problems.push({ path: ['models', m, key, i], message: `expected a plugin library, got "${plugin}" which does not exist` });
+        if (!existsSync(full))
+          problems.push({
+            path: ['models', m, key, i],
+            message: `expected a plugin library, got "${plugin}" which does not exist`,
+          });
       });
     }
     const profileNames = new Map<string, number>();
     model.profiles.forEach((profile, p) => {
       const earlier = profileNames.get(profile.name);
       if (earlier !== undefined) {
-        problems.push({ path: ['models', m, 'profiles', p, 'name'], message: `expected a unique profile name in model "${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)` });
+        problems.push({
+          path: ['models', m, 'profiles', p, 'name'],
+          message:
+            `expected a unique profile name in model ` +
+            `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
+        });
       }
       profileNames.set(profile.name, p);
       for (const range of resolved.profiles[p]!.shapes) {
         const problem = shapeProblem(range);
-        if (problem) problems.push({ path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at], message: problem.message });
+        if (problem)
+          problems.push({
+            path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
+            message: problem.message,
+          });
       }
     });
   });
@@ -263,14 +305,32 @@ function shapeProblem(range: ShapeRange): { at: string[]; message: string } | nu
   const { min, opt, max } = range;
   const show = (d: number[]) => d.join('x');
   const rankName = (rank: number) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
-  for (const [key, dims] of [['opt', opt], ['max', max]] as const) {
+  for (const [key, dims] of [
+    ['opt', opt],
+    ['max', max],
+  ] as const) {
     if (dims.length !== min.length) {
-      return { at: [key], message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"` };
+      return {
+        at: [key],
+        message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"`,
+      };
     }
   }
   for (let d = 0; d < min.length; d += 1) {
-    if (opt[d]! < min[d]!) return { at: ['opt'], message: `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})` };
-    if (max[d]! < opt[d]!) return { at: ['max'], message: `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})` };
+    if (opt[d]! < min[d]!)
+      return {
+        at: ['opt'],
+        message:
+          `expected every dimension >= min ${show(min)}, got ` +
+          `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
+      };
+    if (max[d]! < opt[d]!)
+      return {
+        at: ['max'],
+        message:
+          `expected every dimension >= opt ${show(opt)}, got ` +
+          `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
+      };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, type LineCounter, type Document, type Node } from 'yaml';
 
 export type ConfigPath = readonly (string | number)[];
 
@@ -18,14 +18,21 @@ export function formatPath(path: ConfigPath): string {
  * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
  * which is where an unknown key should be reported.
  */
-export function locate(doc: Document, lines: LineCounter, path: ConfigPath, atKey = false): { line: number; col: number } {
+export function locate(
+  doc: Document,
+  lines: LineCounter,
+  path: ConfigPath,
+  atKey = false,
+): { line: number; col: number } {
   let node: unknown = doc.contents;
   let offset = rangeStart(node) ?? 0;
   for (let i = 0; i < path.length; i += 1) {
     const part = path[i]!;
     const last = i === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part));
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part),
+      );
       if (!pair) break;
       if (last && atKey) {
         offset = rangeStart(pair.key) ?? offset;

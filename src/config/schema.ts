@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../budget/metrics.js';
+import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../compare/metrics.js';
 import { CHECK_IDS } from '../preflight/types.js';
 import { parseDuration, parseSize } from '../units.js';
 
@@ -19,7 +19,9 @@ const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-const expected = (what: string) => ({ error: (issue: { input?: unknown }) => `expected ${what}, got ${showValue(issue.input)}` });
+const expected = (what: string) => ({
+  error: (issue: { input?: unknown }) => `expected ${what}, got ${showValue(issue.input)}`,
+});
 
 const size = z
   .string(expected('a size like 4GiB or 512MiB'))
@@ -32,11 +34,15 @@ const duration = z
   .transform((text) => parseDuration(text)!);
 
 const name = (what: string) =>
-  z.string(expected(`a ${what} name`)).regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+  z
+    .string(expected(`a ${what} name`))
+    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 
 const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 
-const dims = z.string(expected('dimensions like 1x3x224x224')).regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
+const dims = z
+  .string(expected('dimensions like 1x3x224x224'))
+  .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
 
 const shapeRange = z.union(
   [z.strictObject({ min: dims, opt: dims, max: dims }), dims],
@@ -56,16 +62,24 @@ const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
 
 /** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
 function thresholdForms(units: readonly Threshold['unit'][]): string {
-  return [units.includes('fraction') && 'a percentage like 10%', units.includes('bytes') && 'a size like 64MiB', units.includes('ratio') && 'a ratio like 4x'].filter(Boolean).join(' or ');
+  return [
+    units.includes('fraction') && 'a percentage like 10%',
+    units.includes('bytes') && 'a size like 64MiB',
+    units.includes('ratio') && 'a ratio like 4x',
+  ]
+    .filter(Boolean)
+    .join(' or ');
 }
 
 function threshold(units: readonly Threshold['unit'][]) {
   const forms = thresholdForms(units);
   return z.union([z.string(), z.number()], expected(forms)).transform((input, ctx): Threshold => {
     const text = String(input);
-    if (units.includes('fraction') && PERCENT_PATTERN.test(text)) return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+    if (units.includes('fraction') && PERCENT_PATTERN.test(text))
+      return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
     if (units.includes('bytes') && SIZE_PATTERN.test(text)) return { unit: 'bytes', value: parseSize(text)!, text };
-    if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number')) return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
+    if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
+      return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
     ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
     return z.NEVER;
   });
@@ -75,18 +89,32 @@ function limit(metric: Metric) {
   const spec = METRICS[metric];
   const value = threshold(spec.units);
   return z
-    .union([value, z.strictObject({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+    .union(
+      [value, z.strictObject({ warn: value.optional(), fail: value.optional() })],
+      expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`),
+    )
     .transform((given, ctx): Limit => {
-      const level: Limit = 'unit' in given ? (spec.bare === 'warn' ? { warn: given, fail: null } : { warn: null, fail: given }) : { warn: given.warn ?? null, fail: given.fail ?? null };
+      const level: Limit =
+        'unit' in given
+          ? spec.bare === 'warn'
+            ? { warn: given, fail: null }
+            : { warn: null, fail: given }
+          : { warn: given.warn ?? null, fail: given.fail ?? null };
       if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
-        ctx.addIssue({ code: 'custom', path: ['warn'], message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['warn'],
+          message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
+        });
       }
       return level;
     });
 }
 
 const budgets = z.strictObject(
-  Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])) as { [M in Metric]: z.ZodOptional<ReturnType<typeof limit>> },
+  Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])) as {
+    [M in Metric]: z.ZodOptional<ReturnType<typeof limit>>;
+  },
   expected('a mapping of budgets'),
 );
 
@@ -120,7 +148,9 @@ export const configSchema = z.strictObject(
     'output-dir': path('a folder').default('trt-engines'),
     workspace: size.default(4 * 1024 ** 3),
     'min-workspace': size.default(512 * 1024 ** 2),
-    'timing-cache': z.union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none')).default('.trt-ci/timing.cache'),
+    'timing-cache': z
+      .union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none'))
+      .default('.trt-ci/timing.cache'),
     'build-timeout': duration.default(45 * 60_000),
     'kill-grace': duration.default(10_000),
     gpus: z
@@ -132,14 +162,29 @@ export const configSchema = z.strictObject(
     benchmark: z.boolean(expected('true or false')).default(false),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
-    cuda: z.string(expected('a CUDA version like "12.4"')).regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"')).optional(),
-    'min-driver': z.string(expected('a driver version like "535.104.05"')).regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"')).optional(),
-    'expect-gpu': z.array(z.string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]')).default([]),
+    cuda: z
+      .string(expected('a CUDA version like "12.4"'))
+      .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
+      .optional(),
+    'min-driver': z
+      .string(expected('a driver version like "535.104.05"'))
+      .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
+      .optional(),
+    'expect-gpu': z
+      .array(z.string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
+      .default([]),
     'min-free-disk': size.default(20 * 1024 ** 3),
-    'skip-checks': z.array(z.enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids')).default([]),
+    'skip-checks': z
+      .array(
+        z.enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)),
+        expected('a list of preflight check ids'),
+      )
+      .default([]),
     'cache-dir': path('a cache folder').optional(),
     'cache-max-size': size.optional(),
-    preflight: z.enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only')).default('enforce'),
+    preflight: z
+      .enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
+      .default('enforce'),
     models: z.array(model, expected('a list of models')).min(1, expected('at least one model')),
   },
   expected('a trt-ci.yml mapping'),

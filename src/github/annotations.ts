@@ -20,12 +20,26 @@ export function reportAnnotations(report: Report, toRepoPath: (path: string) => 
   for (const build of report.builds) {
     if (!build.failure || build.status === 'built') continue;
     const at = location(build.configLocation);
-    if (at) out.push({ path: toRepoPath(at.path), startLine: at.line, level: 'failure', title: `${build.model}/${build.profile}: ${build.failure.kind}`, message: `${build.failure.message}\n\n${build.failure.hint}` });
+    if (at)
+      out.push({
+        path: toRepoPath(at.path),
+        startLine: at.line,
+        level: 'failure',
+        title: `${build.model}/${build.profile}: ${build.failure.kind}`,
+        message: `${build.failure.message}\n\n${build.failure.hint}`,
+      });
   }
   for (const budget of report.budgets) {
     if (budget.status !== 'fail' && budget.status !== 'warn') continue;
     const at = location(budget.configLocation);
-    if (at) out.push({ path: toRepoPath(at.path), startLine: at.line, level: budget.status === 'fail' ? 'failure' : 'warning', title: `${budget.model}/${budget.profile}: ${budget.metric}`, message: budget.message });
+    if (at)
+      out.push({
+        path: toRepoPath(at.path),
+        startLine: at.line,
+        level: budget.status === 'fail' ? 'failure' : 'warning',
+        title: `${budget.model}/${budget.profile}: ${budget.metric}`,
+        message: budget.message,
+      });
   }
   return out;
 }

@@ -20,11 +20,15 @@ export function workflowFile(workflowRef: string | null): string | null {
 
 /** A push to the default branch stores its report: that is what pull requests compare against. */
 export function storesBaseline(context: RunContext, ref: string | undefined): boolean {
-  return context.eventName === 'push' && context.defaultBranch !== null && ref === `refs/heads/${context.defaultBranch}`;
+  return (
+    context.eventName === 'push' && context.defaultBranch !== null && ref === `refs/heads/${context.defaultBranch}`
+  );
 }
 
 export async function uploadBaseline(reportFile: string, reportKey: string): Promise<void> {
-  await new DefaultArtifactClient().uploadArtifact(baselineArtifactName(reportKey), [reportFile], dirname(reportFile), { retentionDays: 90 });
+  await new DefaultArtifactClient().uploadArtifact(baselineArtifactName(reportKey), [reportFile], dirname(reportFile), {
+    retentionDays: 90,
+  });
 }
 
 export interface FoundBaseline {
@@ -37,27 +41,55 @@ export interface FoundBaseline {
  * The base branch's report, without rebuilding the base branch: the newest successful push run of
  * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
  */
-export async function findBaseline(octokit: Octokit, token: string, context: RunContext, reportKey: string): Promise<FoundBaseline | null> {
+export async function findBaseline(
+  octokit: Octokit,
+  token: string,
+  context: RunContext,
+  reportKey: string,
+): Promise<FoundBaseline | null> {
   const pr = context.pullRequest;
   const workflow = workflowFile(context.workflowRef);
   if (!pr || !workflow) return null;
   const { owner, repo } = context;
-  const { data } = await octokit.rest.actions.listWorkflowRuns({ owner, repo, workflow_id: workflow, branch: pr.baseRef, event: 'push', status: 'success', per_page: 20 });
+  const { data } = await octokit.rest.actions.listWorkflowRuns({
+    owner,
+    repo,
+    workflow_id: workflow,
+    branch: pr.baseRef,
+    event: 'push',
+    status: 'success',
+    per_page: 20,
+  });
   const name = baselineArtifactName(reportKey);
   for (const run of data.workflow_runs) {
     if (run.head_repository?.full_name !== `${owner}/${repo}`) continue;
-    const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: run.id, name, per_page: 10 });
+    const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
+      owner,
+      repo,
+      run_id: run.id,
+      name,
+      per_page: 10,
+    });
     const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
     if (!artifact) continue;
     const path = await mkdtemp(join(tmpdir(), 'trt-ci-baseline-'));
-    await new DefaultArtifactClient().downloadArtifact(artifact.id, { path, findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo } });
-    const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${pr.baseSha}...${pr.headSha}`, per_page: 1 });
+    await new DefaultArtifactClient().downloadArtifact(artifact.id, {
+      path,
+      findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
+    });
+    const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+      owner,
+      repo,
+      basehead: `${pr.baseSha}...${pr.headSha}`,
+      per_page: 1,
+    });
     const mergeBase = compare.merge_base_commit.sha;
     const short = (sha: string) => sha.slice(0, 7);
     const note =
       run.head_sha === mergeBase
         ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
-        : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+        : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
+          `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
     return { file: join(path, basename('report.json')), note };
   }
   return null;

@@ -35,14 +35,32 @@ export interface CheckOutcome {
 }
 
 /** Completes the check run, with every annotation in batches of 50. */
-export async function completeCheckRun(octokit: Octokit, target: CheckTarget, id: number, outcome: CheckOutcome): Promise<void> {
-  const toApi = (a: Annotation) => ({ path: a.path, start_line: a.startLine, end_line: a.startLine, annotation_level: a.level, title: a.title.slice(0, 255), message: cutBytes(a.message, 64 * 1024 - 1) });
+export async function completeCheckRun(
+  octokit: Octokit,
+  target: CheckTarget,
+  id: number,
+  outcome: CheckOutcome,
+): Promise<void> {
+  const toApi = (a: Annotation) => ({
+    path: a.path,
+    start_line: a.startLine,
+    end_line: a.startLine,
+    annotation_level: a.level,
+    title: a.title.slice(0, 255),
+    message: cutBytes(a.message, 64 * 1024 - 1),
+  });
   const batches: Annotation[][] = [];
-  for (let i = 0; i < outcome.annotations.length; i += ANNOTATIONS_PER_REQUEST) batches.push(outcome.annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+  for (let i = 0; i < outcome.annotations.length; i += ANNOTATIONS_PER_REQUEST)
+    batches.push(outcome.annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
   const output = { title: outcome.title, summary: cutBytes(outcome.summary, OUTPUT_LIMIT) };
   // Annotations are added by updates that keep the run in progress; the last request completes it.
   for (const batch of batches.slice(0, -1)) {
-    await octokit.rest.checks.update({ owner: target.owner, repo: target.repo, check_run_id: id, output: { ...output, annotations: batch.map(toApi) } });
+    await octokit.rest.checks.update({
+      owner: target.owner,
+      repo: target.repo,
+      check_run_id: id,
+      output: { ...output, annotations: batch.map(toApi) },
+    });
   }
   const last = batches[batches.length - 1];
   await octokit.rest.checks.update({

@@ -15,7 +15,11 @@ export interface RunContext {
 
 interface EventPayload {
   repository?: { default_branch?: string; full_name?: string };
-  pull_request?: { number: number; head: { sha: string; repo?: { full_name?: string } | null }; base: { ref: string; sha: string; repo?: { full_name?: string } } };
+  pull_request?: {
+    number: number;
+    head: { sha: string; repo?: { full_name?: string } | null };
+    base: { ref: string; sha: string; repo?: { full_name?: string } };
+  };
 }
 
 export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext | null {

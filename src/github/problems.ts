@@ -14,11 +14,24 @@ export function httpStatus(error: unknown): number | null {
 }
 
 /** Turns an API error into what the user can do about it. */
-export function reportingProblem(step: string, permission: string, error: unknown, fromFork: boolean): ReportingProblem {
+export function reportingProblem(
+  step: string,
+  permission: string,
+  error: unknown,
+  fromFork: boolean,
+): ReportingProblem {
   const status = httpStatus(error);
   const denied = status === 403 || status === 404 || status === 401;
-  const why = denied ? (fromFork ? 'a pull request from a fork gets a read-only token' : `the token lacks ${permission}`) : `GitHub answered ${status ?? 'with an error'}`;
-  return { step, message: `${step} failed: ${why} (${errorMessage(error).split('\n')[0]})`, permission: denied ? permission : null };
+  const why = denied
+    ? fromFork
+      ? 'a pull request from a fork gets a read-only token'
+      : `the token lacks ${permission}`
+    : `GitHub answered ${status ?? 'with an error'}`;
+  return {
+    step,
+    message: `${step} failed: ${why} (${errorMessage(error).split('\n')[0]})`,
+    permission: denied ? permission : null,
+  };
 }
 
 /** The block to paste into the workflow, for the permissions that were missing. */

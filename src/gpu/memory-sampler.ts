@@ -26,7 +26,10 @@ export class MemoryTimeline {
 
   add(gpu: number, time: number, usedMiB: number): void {
     let series = this.series.get(gpu);
-    if (!series) this.series.set(gpu, (series = { times: [], values: [] }));
+    if (!series) {
+      series = { times: [], values: [] };
+      this.series.set(gpu, series);
+    }
     series.times.push(time);
     series.values.push(usedMiB);
   }
@@ -82,9 +85,13 @@ export class MemorySampler {
       const [index, used] = line.split(',').map((part) => Number(part.trim()));
       if (Number.isInteger(index) && Number.isFinite(used)) this.timeline.add(index!, this.clock(), used!);
     });
-    const child = spawn(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      this.nvidiaSmi,
+      [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     child.on('error', () => {
       this.child = null; // no nvidia-smi: builds go on without memory figures
     });

@@ -57,7 +57,8 @@ export const GPU_FIELDS = [
   'mig.mode.current',
 ] as const;
 
-const toNumber = (value: string | null | undefined) => (value == null || !Number.isFinite(Number(value)) ? null : Number(value));
+const toNumber = (value: string | null | undefined) =>
+  value == null || !Number.isFinite(Number(value)) ? null : Number(value);
 
 export function parseGpuRows(text: string, fields: readonly string[] = GPU_FIELDS): GpuInfo[] {
   return parseCsvRows(text, fields).map((row) => ({
@@ -80,7 +81,7 @@ export function parseGpuRows(text: string, fields: readonly string[] = GPU_FIELD
 }
 
 export type GpuQuery =
-  | { ok: true; gpus: GpuInfo[]; /** exit 14: the data came with an infoROM warning */ warning: string | null }
+  | { ok: true; gpus: GpuInfo[] /** exit 14: the data came with an infoROM warning */; warning: string | null }
   | { ok: false; exitCode: number | null; reason: string };
 
 /** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
@@ -91,12 +92,20 @@ const EXIT_MEANING: Record<number, string> = {
   9: 'the NVIDIA driver is not loaded',
   12: 'the NVML library (libnvidia-ml.so) was not found',
   15: 'a GPU has fallen off the bus',
-  18: 'the driver and the NVML library versions do not match (driver updated without a reboot, or a container with another driver\'s libraries)',
+  18:
+    'the driver and the NVML library versions do not match (driver ' +
+    "updated without a reboot, or a container with another driver's libraries)",
 };
 
 async function runSmi(nvidiaSmi: string, args: string[]) {
   const lines: string[] = [];
-  const result = await runProcess({ command: nvidiaSmi, args, timeoutMs: 30_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+  const result = await runProcess({
+    command: nvidiaSmi,
+    args,
+    timeoutMs: 30_000,
+    killGraceMs: 1_000,
+    onLine: (line) => lines.push(line),
+  });
   return { result, text: lines.join('\n') };
 }
 
@@ -106,22 +115,38 @@ async function runSmi(nvidiaSmi: string, args: string[]) {
  * the query made again without it.
  */
 export async function queryGpus(nvidiaSmi: string, fields: readonly string[] = GPU_FIELDS): Promise<GpuQuery> {
-  const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
+  const { result, text } = await runSmi(nvidiaSmi, [
+    `--query-gpu=${fields.join(',')}`,
+    '--format=csv,noheader,nounits',
+  ]);
   const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
   if (result.spawnError) return { ok: false, exitCode: null, reason: result.spawnError };
   const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
   if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]!) && unknownField[1] !== 'index') {
-    return queryGpus(nvidiaSmi, fields.filter((f) => f !== unknownField[1]));
+    return queryGpus(
+      nvidiaSmi,
+      fields.filter((f) => f !== unknownField[1]),
+    );
   }
-  if (/No devices were found/i.test(text)) return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
+  if (/No devices were found/i.test(text))
+    return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
   if (result.exitCode !== 0 && result.exitCode !== 14) {
-    const meaning = result.exitCode === null ? `was stopped by ${result.signal}` : `exited with status ${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+    const meaning =
+      result.exitCode === null
+        ? `was stopped by ${result.signal}`
+        : `exited with status ` +
+          `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
     return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
   }
   const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
   const gpus = parseGpuRows(rows.join('\n'), fields);
-  if (gpus.length === 0) return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
-  const warning = result.exitCode === 14 ? `nvidia-smi exited with status 14: a GPU's infoROM is corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}` : null;
+  if (gpus.length === 0)
+    return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
+  const warning =
+    result.exitCode === 14
+      ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
+        `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
+      : null;
   return { ok: true, gpus, warning };
 }
 
@@ -136,9 +161,18 @@ const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'] as const;
 
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
 export async function queryComputeApps(nvidiaSmi: string): Promise<ComputeApp[] | null> {
-  const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits']);
+  const { result, text } = await runSmi(nvidiaSmi, [
+    `--query-compute-apps=${APP_FIELDS.join(',')}`,
+    '--format=csv,noheader,nounits',
+  ]);
   if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14)) return null;
-  return parseCsvRows(text.split('\n').filter((line) => /^\d+, /.test(line.trim())).join('\n'), APP_FIELDS).map((row) => ({
+  return parseCsvRows(
+    text
+      .split('\n')
+      .filter((line) => /^\d+, /.test(line.trim()))
+      .join('\n'),
+    APP_FIELDS,
+  ).map((row) => ({
     pid: Number(row.pid),
     processName: row.process_name ?? null,
     gpuUuid: row.gpu_uuid ?? null,

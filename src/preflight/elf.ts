@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { fileProblem } from '../errors.js';
 
 /**
  * The little of an ELF shared object that preflight needs: what it is built for, which libraries it
@@ -34,12 +35,11 @@ const DT_SONAME = 14;
 const SHN_UNDEF = 0;
 
 export async function readElf(path: string): Promise<ElfRead> {
-  let file;
+  let file: Awaited<ReturnType<typeof open>>;
   try {
     file = await open(path, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read it (${code})` };
+    return { ok: false, reason: fileProblem(error, 'a shared library') };
   }
   try {
     const read = async (offset: number, length: number) => {
@@ -49,12 +49,13 @@ export async function readElf(path: string): Promise<ElfRead> {
       return buffer;
     };
     const ident = await read(0, 64).catch(() => null);
-    if (!ident || ident.toString('latin1', 0, 4) !== '\x7fELF') return { ok: false, reason: 'not an ELF file' };
+    if (ident?.toString('latin1', 0, 4) !== '\x7fELF') return { ok: false, reason: 'not an ELF file' };
     const bits = ident[4] === 2 ? 64 : 32;
     const le = ident[5] === 1;
     const u16 = (b: Buffer, o: number) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
     const u32 = (b: Buffer, o: number) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
-    const addr = (b: Buffer, o: number) => (bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o));
+    const addr = (b: Buffer, o: number) =>
+      bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
     const type = u16(ident, 16);
     const machine = u16(ident, 18);
     const shoff = addr(ident, bits === 64 ? 40 : 32);
@@ -111,7 +112,8 @@ export async function readElf(path: string): Promise<ElfRead> {
         const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
         const bind = info >> 4;
         const kind = info & 0xf;
-        if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2)) exports.push(cString(names, name));
+        if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
+          exports.push(cString(names, name));
       }
     }
     return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports } };

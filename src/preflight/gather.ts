@@ -24,7 +24,13 @@ export async function lddOf(file: string): Promise<{ resolved: Map<string, strin
   const ldd = whichCommand('ldd');
   if (!ldd) return null;
   const lines: string[] = [];
-  const result = await runProcess({ command: ldd, args: [file], timeoutMs: 10_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+  const result = await runProcess({
+    command: ldd,
+    args: [file],
+    timeoutMs: 10_000,
+    killGraceMs: 1_000,
+    onLine: (line) => lines.push(line),
+  });
   if (result.exitCode !== 0) return null;
   const resolved = new Map<string, string>();
   const notFound: string[] = [];
@@ -94,7 +100,7 @@ export async function findCuda(lookup: CudaLookup): Promise<CudaSource | null> {
   const toolkit = readToolkitVersion(lookup.toolkitRoot);
   if (toolkit) return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
   const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
-  if (fromEnv) return { version: fromEnv, source: 'CUDA_VERSION in the environment (the container\'s CUDA)' };
+  if (fromEnv) return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
   if (lookup.tensorrt.major >= 11) return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
   return null;
 }

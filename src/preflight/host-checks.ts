@@ -5,13 +5,16 @@ import type { Check } from './types.js';
 export type DiskFacts = { path: string; freeBytes: number } | { path: string; error: string };
 
 export function diskCheck(disk: DiskFacts, minFreeBytes: number): Check {
-  if ('error' in disk) return { id: 'disk', status: 'warn', message: `cannot read free space at ${disk.path}: ${disk.error}`, hint: null };
+  if ('error' in disk)
+    return { id: 'disk', status: 'warn', message: `cannot read free space at ${disk.path}: ${disk.error}`, hint: null };
   return disk.freeBytes < minFreeBytes
     ? {
         id: 'disk',
         status: 'fail',
         message: `${formatBytes(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${formatBytes(minFreeBytes)}`,
-        hint: 'Free space on the runner (old engines, docker images) or point output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
+        hint:
+          'Free space on the runner (old engines, docker images) or point ' +
+          'output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
       }
     : { id: 'disk', status: 'pass', message: `${formatBytes(disk.freeBytes)} free at ${disk.path}`, hint: null };
 }
@@ -31,26 +34,57 @@ export interface NvinferTarget {
 }
 
 export function pluginCheck(plugin: PluginFacts, target: NvinferTarget, arch: string = process.arch): Check {
-  const fail = (message: string, hint: string): Check => ({ id: 'plugins', status: 'fail', message: `${plugin.path}: ${message}`, hint, subject: plugin.path });
+  const fail = (message: string, hint: string): Check => ({
+    id: 'plugins',
+    status: 'fail',
+    message: `${plugin.path}: ${message}`,
+    hint,
+    subject: plugin.path,
+  });
   if (!plugin.elf.ok) {
-    return fail(plugin.elf.reason, 'List the plugin\'s built shared library (.so) under plugins:, and make sure the image the runner uses contains it.');
+    return fail(
+      plugin.elf.reason,
+      "List the plugin's built shared library (.so) under " +
+        'plugins:, and make sure the image the runner uses contains it.',
+    );
   }
   const { elf } = plugin.elf;
   const host = hostMachine(arch);
   if (host !== null && elf.machine !== host) {
-    return fail(`built for ${MACHINES[elf.machine] ?? `machine ${elf.machine}`}, this runner is ${MACHINES[host]}`, 'Build the plugin for the runner\'s architecture (or run on runners of the plugin\'s).');
+    return fail(
+      `built for ${MACHINES[elf.machine] ?? `machine ${elf.machine}`}, this runner is ${MACHINES[host]}`,
+      "Build the plugin for the runner's architecture (or run on runners of the plugin's).",
+    );
   }
-  if (elf.type !== 3) return fail('is an ELF file but not a shared object', 'Build the plugin as a shared library (-shared -fPIC).');
+  if (elf.type !== 3)
+    return fail('is an ELF file but not a shared object', 'Build the plugin as a shared library (-shared -fPIC).');
   const major = nvinferMajor(elf.needed);
   if (major !== null && major !== target.major) {
-    return fail(`links libnvinfer.so.${major}, but trtexec uses libnvinfer.so.${target.major} (${target.source})`, `Rebuild the plugin against TensorRT ${target.major}: two TensorRT libraries in one process crash or refuse the plugin.`);
+    return fail(
+      `links libnvinfer.so.${major}, but trtexec uses libnvinfer.so.${target.major} (${target.source})`,
+      `Rebuild the plugin against TensorRT ${target.major}: two ` +
+        `TensorRT libraries in one process crash or refuse the plugin.`,
+    );
   }
   if (plugin.lddNotFound && plugin.lddNotFound.length > 0) {
-    return fail(`needs libraries that are not found: ${plugin.lddNotFound.join(', ')}`, 'Install those libraries in the runner image or add their folder to LD_LIBRARY_PATH.');
+    return fail(
+      `needs libraries that are not found: ${plugin.lddNotFound.join(', ')}`,
+      'Install those libraries in the runner image or add their folder to LD_LIBRARY_PATH.',
+    );
   }
   if (plugin.dynamic && !elf.exports.some((name) => name === 'getCreators' || name === 'getPluginCreators')) {
-    return fail('exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads', 'Export getCreators (and setLoggerFinder) from the plugin with extern "C", or list it under plugins: to load it with --staticPlugins.');
+    return fail(
+      'exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads',
+      'Export getCreators (and setLoggerFinder) from the plugin with ' +
+        'extern "C", or list it under plugins: to load it with --staticPlugins.',
+    );
   }
   const links = major === null ? 'does not link libnvinfer directly' : `links libnvinfer.so.${major}`;
-  return { id: 'plugins', status: 'pass', message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`, hint: null, subject: plugin.path };
+  return {
+    id: 'plugins',
+    status: 'pass',
+    message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`,
+    hint: null,
+    subject: plugin.path,
+  };
 }

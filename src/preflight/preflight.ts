@@ -18,7 +18,18 @@ export interface PreflightEnvironment {
 
 type PreflightConfig = Pick<
   Config,
-  'nvidiaSmi' | 'trtexec' | 'gpus' | 'cuda' | 'minDriver' | 'expectGpu' | 'workspaceBytes' | 'minWorkspaceBytes' | 'outputDir' | 'minFreeDiskBytes' | 'skipChecks' | 'models'
+  | 'nvidiaSmi'
+  | 'trtexec'
+  | 'gpus'
+  | 'cuda'
+  | 'minDriver'
+  | 'expectGpu'
+  | 'workspaceBytes'
+  | 'minWorkspaceBytes'
+  | 'outputDir'
+  | 'minFreeDiskBytes'
+  | 'skipChecks'
+  | 'models'
 >;
 
 /**
@@ -26,14 +37,24 @@ type PreflightConfig = Pick<
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
  * judges them. The TensorRT version is detected by the caller, once per run.
  */
-export async function runPreflight(config: PreflightConfig, tensorrt: TensorRtVersion, environment: PreflightEnvironment = {}): Promise<PreflightResult> {
+export async function runPreflight(
+  config: PreflightConfig,
+  tensorrt: TensorRtVersion,
+  environment: PreflightEnvironment = {},
+): Promise<PreflightResult> {
   const started = performance.now();
   const trtexecPath = resolveCommand(config.trtexec);
   const plugins = uniquePlugins(config.models);
   const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
     environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
     queryComputeApps(config.nvidiaSmi),
-    findCuda({ configured: config.cuda, trtexecPath, tensorrt, env: environment.env ?? process.env, toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda' }),
+    findCuda({
+      configured: config.cuda,
+      trtexecPath,
+      tensorrt,
+      env: environment.env ?? process.env,
+      toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda',
+    }),
     nvinferTarget(trtexecPath, tensorrt),
     diskFacts(config.outputDir),
     Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
@@ -56,12 +77,23 @@ export async function runPreflight(config: PreflightConfig, tensorrt: TensorRtVe
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
       : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),
-  ].map((check) => (config.skipChecks.includes(check.id) ? { ...check, status: 'skip' as const, message: `skipped by skip-checks (${check.message})`, hint: null } : check));
+  ].map((check) =>
+    config.skipChecks.includes(check.id)
+      ? { ...check, status: 'skip' as const, message: `skipped by skip-checks (${check.message})`, hint: null }
+      : check,
+  );
 
   const gpus = query.ok ? query.gpus.filter((g) => config.gpus === 'all' || config.gpus.includes(g.index)) : [];
   return {
     status: overall(checks),
-    gpus: gpus.map((g) => ({ index: g.index, name: g.name, computeCapability: g.computeCapability, driverVersion: g.driverVersion, memoryTotalMiB: g.memoryTotalMiB, memoryUsedMiB: g.memoryUsedMiB })),
+    gpus: gpus.map((g) => ({
+      index: g.index,
+      name: g.name,
+      computeCapability: g.computeCapability,
+      driverVersion: g.driverVersion,
+      memoryTotalMiB: g.memoryTotalMiB,
+      memoryUsedMiB: g.memoryUsedMiB,
+    })),
     checks,
     cuda,
     tensorrtVersion: formatVersion(tensorrt, true),

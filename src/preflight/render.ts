@@ -5,10 +5,14 @@ const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '⚠', fail: '✘
 /** The preflight table for a terminal. */
 export function renderPreflightText(result: PreflightResult): string {
   const width = Math.max(...result.checks.map((c) => c.id.length));
-  const lines = [`preflight: ${result.status} (TensorRT ${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`];
+  const lines = [
+    `preflight: ${result.status} (TensorRT ` +
+      `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+  ];
   for (const check of result.checks) {
     lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
-    if (check.hint && (check.status === 'fail' || check.status === 'warn')) lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+      lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -18,7 +22,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
 export function renderPreflightMarkdown(result: PreflightResult, where = ''): string {
-  const row = (c: PreflightResult['checks'][number]) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+  const row = (c: PreflightResult['checks'][number]) =>
+    `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
   const head = ['| | check | result | what to do |', '|---|---|---|---|'];
   const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
   const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
@@ -26,6 +31,16 @@ export function renderPreflightMarkdown(result: PreflightResult, where = ''): st
     `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
     '',
     ...(problems.length ? [...head, ...problems.map(row), ''] : []),
-    ...(fine.length ? [`<details><summary>${fine.length} checks passed or skipped</summary>`, '', ...head, ...fine.map(row), '', '</details>', ''] : []),
+    ...(fine.length
+      ? [
+          `<details><summary>${fine.length} checks passed or skipped</summary>`,
+          '',
+          ...head,
+          ...fine.map(row),
+          '',
+          '</details>',
+          '',
+        ]
+      : []),
   ].join('\n');
 }

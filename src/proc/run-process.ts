@@ -92,7 +92,11 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
 
     child.on('error', (error: NodeJS.ErrnoException) => {
       spawnError =
-        error.code === 'ENOENT' ? `${options.command}: command not found` : error.code === 'EACCES' ? `${options.command}: not executable` : error.message;
+        error.code === 'ENOENT'
+          ? `${options.command}: command not found`
+          : error.code === 'EACCES'
+            ? `${options.command}: not executable`
+            : error.message;
     });
     // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
     child.on('exit', () => {

@@ -1,4 +1,4 @@
-import { renderDiagnosisMarkdown } from '../plan/render.js';
+import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatSeconds } from '../units.js';
 import type { Report, ReportBuild } from './report.js';
@@ -25,7 +25,8 @@ function rowsOf(reports: readonly Report[]): Row[] {
     report.builds.map((build) => ({
       build,
       gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
-      zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+      zeroFraction:
+        report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
       budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
     })),
   );
@@ -36,7 +37,12 @@ function delta(now: number | null, before: number | null | undefined, show: (n: 
   if (now === before) return '=';
   const sign = now > before ? '+' : '−';
   // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
-  const relative = before === 0 ? '' : now / before >= 10 ? ` (×${Math.round(now / before).toLocaleString('en-US')})` : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+  const relative =
+    before === 0
+      ? ''
+      : now / before >= 10
+        ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
+        : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
   return `${sign}${show(Math.abs(now - before))}${relative}`;
 }
 
@@ -56,7 +62,10 @@ function rowIcon(row: Row): string {
   return STATUS_ICON[row.build.status];
 }
 
-const TABLE_HEAD = ['| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
+const TABLE_HEAD = [
+  '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|',
+];
 
 function tableRow(row: Row): string {
   const b = row.build;
@@ -77,16 +86,45 @@ function tableRow(row: Row): string {
 /** One table per GPU type; rows that did not change against the baseline folded away. */
 function gpuTables(rows: readonly Row[]): Section[] {
   const gpus = [...new Set(rows.map((r) => r.gpu))];
-  if (gpus.length > 1) return [comparedAcrossGpus(rows, gpus), ...gpus.map((gpu) => ({ priority: 5, text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)) }))];
+  if (gpus.length > 1)
+    return [
+      comparedAcrossGpus(rows, gpus),
+      ...gpus.map((gpu) => ({
+        priority: 5,
+        text: sizeChart(
+          gpu,
+          rows.filter((r) => r.gpu === gpu),
+        ),
+      })),
+    ];
   const sections: Section[] = [];
   for (const gpu of gpus) {
     const mine = rows.filter((r) => r.gpu === gpu);
     const shown = mine.filter(notable);
     const folded = mine.filter((r) => !notable(r));
     const head = `### ${cell(gpu)}`;
-    sections.push({ priority: 2, text: [head, '', ...(shown.length ? [...TABLE_HEAD, ...shown.map(tableRow)] : ['Every engine is the same size as on the baseline.'])].join('\n') });
+    sections.push({
+      priority: 2,
+      text: [
+        head,
+        '',
+        ...(shown.length
+          ? [...TABLE_HEAD, ...shown.map(tableRow)]
+          : ['Every engine is the same size as on the baseline.']),
+      ].join('\n'),
+    });
     if (folded.length) {
-      sections.push({ priority: 6, text: [`<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`, '', ...TABLE_HEAD, ...folded.map(tableRow), '', '</details>'].join('\n') });
+      sections.push({
+        priority: 6,
+        text: [
+          `<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`,
+          '',
+          ...TABLE_HEAD,
+          ...folded.map(tableRow),
+          '',
+          '</details>',
+        ].join('\n'),
+      });
     }
     sections.push({ priority: 5, text: sizeChart(gpu, mine) });
   }
@@ -97,13 +135,21 @@ function gpuTables(rows: readonly Row[]): Section[] {
 function comparedAcrossGpus(rows: readonly Row[], gpus: readonly string[]): Section {
   const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
   const short = (gpu: string) => cell(gpu.replace(/^NVIDIA /, ''));
-  const head = ['| | model | profile |' + gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join(''), '|---|---|---|' + gpus.map(() => '---:|---:|---:|').join('')];
+  const head = [
+    `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
+    `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
+  ];
   const lines = engines.map((engine) => {
     const cells = gpus.map((gpu) => {
-      const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+      const row = rows.find(
+        (r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile,
+      );
       if (!row) return ' — | — | — |';
       const b = row.build;
-      return ` ${rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `}${b.bytes === null ? '—' : formatBytes(b.bytes)} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds)} |`;
+      const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
+      const size = b.bytes === null ? '—' : formatBytes(b.bytes);
+      const time = b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds);
+      return ` ${icon}${size} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${time} |`;
     });
     const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
     const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
@@ -147,7 +193,9 @@ function failures(rows: readonly Row[]): Section[] {
           '```',
           '',
           `**What to do:** ${b.failure!.hint}`,
-          ...(log || b.configLocation ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')] : []),
+          ...(log || b.configLocation
+            ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')]
+            : []),
         ].join('\n'),
       };
     });
@@ -158,7 +206,16 @@ function budgetSection(reports: readonly Report[]): Section | null {
   if (rows.length === 0) return null;
   return {
     priority: 2,
-    text: ['### Budgets', '', '| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${cell(b.model)} | ${cell(b.profile)} | ${b.metric} | ${cell(b.message)} |`)].join('\n'),
+    text: [
+      '### Budgets',
+      '',
+      '| | model | profile | budget | result |',
+      '|---|---|---|---|---|',
+      ...rows.map(
+        (b) =>
+          `| ${BUDGET_ICON[b.status]} | ${cell(b.model)} | ${cell(b.profile)} | ${b.metric} | ${cell(b.message)} |`,
+      ),
+    ].join('\n'),
   };
 }
 
@@ -171,11 +228,17 @@ function headline(reports: readonly Report[], title: string): string {
   const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
   const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
   const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
-  const cached = reports.some((r) => r.cache) ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` : '';
+  const cached = reports.some((r) => r.cache)
+    ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}`
+    : '';
   const lines = [
     `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
     '',
-    `${built}/${rows.length} engines built · TensorRT ${versions}${cached}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
+    [
+      `${built}/${rows.length} engines built · TensorRT ${versions}${cached}`,
+      failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+      warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+    ].join(''),
   ];
   for (const report of reports) {
     const { comparison } = report;
@@ -185,9 +248,13 @@ function headline(reports: readonly Report[], title: string): string {
       continue;
     }
     // A list, so that each fact keeps its own line when GitHub renders it.
-    lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+    lines.push(
+      '',
+      `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`,
+    );
     for (const c of comparison.environment) {
-      lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : ''}`);
+      const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
+      lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${why}`);
     }
     if (comparison.added.length) lines.push(`- New: ${comparison.added.join(', ')}.`);
     if (comparison.removed.length) lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
@@ -215,14 +282,36 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     ...[budgetSection(reports)].filter((s): s is Section => s !== null),
     ...gpuTables(rows).filter((s) => s.text),
     ...reports.flatMap((r) =>
-      r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis!)].join('\n') })),
+      r.plans
+        .filter((p) => p.diagnosis)
+        .map((p) => ({
+          priority: 3,
+          text: [
+            `#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`,
+            '',
+            renderDiagnosisMarkdown(p.diagnosis!),
+          ].join('\n'),
+        })),
     ),
     ...reports.flatMap((r) =>
-      r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : '') }] : [],
+      r.preflight
+        ? [
+            {
+              priority: r.preflight.status === 'pass' ? 7 : 1,
+              text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
+            },
+          ]
+        : [],
     ),
   ];
   const marker = options.marker ? `${options.marker}\n` : '';
-  const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
+  const body = fitSections(
+    sections,
+    options.limit - Buffer.byteLength(marker),
+    (count) =>
+      `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
+      `under GitHub's size limit: the full report is in report.json._`,
+  );
   return marker + body;
 }
 

@@ -1,11 +1,11 @@
-import type { BuildRecord } from '../build/build-profile.js';
+import type { BuildRecord } from '../builds/build-profile.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
-import type { BudgetRow, EnvironmentChange } from '../budget/evaluate.js';
-import type { Diagnosis } from '../plan/diagnose.js';
-import type { PlanScan } from '../plan/scan-plan.js';
+import type { BudgetRow, EnvironmentChange } from '../compare/evaluate.js';
+import type { Diagnosis } from '../verify/diagnose.js';
+import type { PlanScan } from '../verify/scan-plan.js';
 import type { PreflightResult } from '../preflight/types.js';
 import type { Failure } from '../tensorrt/failures.js';
-import type { Perf } from '../build/build-profile.js';
+import type { Perf } from '../builds/build-profile.js';
 import { MiB } from '../units.js';
 
 export interface ReportAttempt {
@@ -105,8 +105,12 @@ export interface Report {
   manifest: string | null;
 }
 
-
-export function toReportBuild(record: BuildRecord, configLocation: string, onnxBytes: number | null, relativePath: (path: string) => string): ReportBuild {
+export function toReportBuild(
+  record: BuildRecord,
+  configLocation: string,
+  onnxBytes: number | null,
+  relativePath: (path: string) => string,
+): ReportBuild {
   return {
     model: record.model,
     profile: record.profile,
@@ -142,7 +146,10 @@ export function toReportBuild(record: BuildRecord, configLocation: string, onnxB
 }
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-export function overallStatus(builds: readonly Pick<ReportBuild, 'status'>[], budgets: readonly Pick<BudgetRow, 'status'>[]): Report['status'] {
+export function overallStatus(
+  builds: readonly Pick<ReportBuild, 'status'>[],
+  budgets: readonly Pick<BudgetRow, 'status'>[],
+): Report['status'] {
   const built = builds.every((b) => b.status === 'built' || b.status === 'cached');
   return built && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }

@@ -21,7 +21,8 @@ export function cutBytes(text: string, limit: number): string {
  */
 export function fitSections(sections: readonly Section[], limit: number, leftOut: (count: number) => string): string {
   const kept = [...sections];
-  const join = (list: readonly Section[], dropped: number) => [...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n') + '\n';
+  const join = (list: readonly Section[], dropped: number) =>
+    `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
   let dropped = 0;
   while (bytes(join(kept, dropped)) > limit) {
     const candidates = kept.filter((s) => s.priority > 0);

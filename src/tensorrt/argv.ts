@@ -10,7 +10,6 @@ export interface BuildPaths {
   timingCache: string | null;
 }
 
-
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
 function shapeSpec(shapes: readonly ShapeRange[], pick: 'min' | 'opt' | 'max'): string {
   return shapes
@@ -35,7 +34,10 @@ const PRECISION_FLAGS: Record<Precision, string | null> = {
  * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
  * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
  */
-export function precisionFlag(precision: Precision | null, version: TensorRtVersion): { flag: string | null } | { error: string } {
+export function precisionFlag(
+  precision: Precision | null,
+  version: TensorRtVersion,
+): { flag: string | null } | { error: string } {
   if (precision === null || precision === 'fp32') return { flag: null };
   if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
   const flag = PRECISION_FLAGS[precision]!;
@@ -54,13 +56,23 @@ export function precisionFlag(precision: Precision | null, version: TensorRtVers
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
 export function extraArgProblem(arg: string, version: TensorRtVersion): string | null {
   const flag = flagName(arg);
-  if (MANAGED_FLAGS.has(flag)) return `${flag} is set by trt-ci from the config (shapes, workspace, precision, plugins, timing-cache); set it there`;
+  if (MANAGED_FLAGS.has(flag))
+    return (
+      `${flag} is set by trt-ci from the config (shapes, ` +
+      `workspace, precision, plugins, timing-cache); set it there`
+    );
   const verdict = flagSupport(flag, version);
   return verdict.ok ? null : verdict.reason;
 }
 
 /** argv for building one profile of one model. Never a shell string. */
-export function buildArgv(version: TensorRtVersion, model: ModelConfig, profile: ProfileConfig, workspaceBytes: number, paths: BuildPaths): string[] {
+export function buildArgv(
+  version: TensorRtVersion,
+  model: ModelConfig,
+  profile: ProfileConfig,
+  workspaceBytes: number,
+  paths: BuildPaths,
+): string[] {
   const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
   if (profile.shapes.length > 0) {
     argv.push(
@@ -70,19 +82,27 @@ export function buildArgv(version: TensorRtVersion, model: ModelConfig, profile:
     );
   }
   const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
-  argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+  argv.push(
+    hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`,
+  );
   const precision = precisionFlag(model.precision, version);
   if ('flag' in precision && precision.flag) argv.push(precision.flag);
   if (paths.timingCache && hasFlag('--timingCacheFile', version)) argv.push(`--timingCacheFile=${paths.timingCache}`);
   argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
   argv.push(...pluginArgs(model, version));
-  if (hasFlag('--exportLayerInfo', version)) argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
+  if (hasFlag('--exportLayerInfo', version))
+    argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
   argv.push(...model.extraArgs);
   return argv;
 }
 
 /** argv for loading a built plan and measuring it at the profile's opt shapes. */
-export function benchmarkArgv(version: TensorRtVersion, model: ModelConfig, profile: ProfileConfig, plan: string): string[] {
+export function benchmarkArgv(
+  version: TensorRtVersion,
+  model: ModelConfig,
+  profile: ProfileConfig,
+  plan: string,
+): string[] {
   const argv = [`--loadEngine=${plan}`];
   if (profile.shapes.length > 0) argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
   argv.push(...pluginArgs(model, version));
@@ -91,5 +111,8 @@ export function benchmarkArgv(version: TensorRtVersion, model: ModelConfig, prof
 
 function pluginArgs(model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>, version: TensorRtVersion): string[] {
   const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-  return [...model.plugins.map((plugin) => `${flag}=${plugin}`), ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`)];
+  return [
+    ...model.plugins.map((plugin) => `${flag}=${plugin}`),
+    ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
+  ];
 }

@@ -69,7 +69,12 @@ const NEWER_GPUS: { sm: number; supportedFrom: string; unsupportedThrough?: stri
   { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
   { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
   { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
-  { sm: 120, supportedFrom: '10.9', unsupportedThrough: '10.7', source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it' },
+  {
+    sm: 120,
+    supportedFrom: '10.9',
+    unsupportedThrough: '10.7',
+    source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
+  },
   { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
 ];
 
@@ -77,22 +82,56 @@ const NEWER_GPUS: { sm: number; supportedFrom: string; unsupportedThrough?: stri
 export function archSupport(version: TensorRtVersion, cc: string | null): Verdict {
   const v = formatVersion(version);
   const sm = smNumber(cc);
-  if (sm === null) return { status: 'warn', message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU` };
-  if (atLeast(version, '10.5') && sm < 75) return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}` };
-  if (atLeast(version, '10.0') && sm < 70) return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
-  if (atLeast(version, '8.6') && sm < 60) return { status: 'fail', message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}` };
-  if (atLeast(version, '10.0') && sm === 70) return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
-  if (atLeast(version, '8.6') && sm < 70) return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
-  if (version.major >= 11 && sm === 75) return { status: 'warn', message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it` };
+  if (sm === null)
+    return {
+      status: 'warn',
+      message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
+    };
+  if (atLeast(version, '10.5') && sm < 75)
+    return {
+      status: 'fail',
+      message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
+    };
+  if (atLeast(version, '10.0') && sm < 70)
+    return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
+  if (atLeast(version, '8.6') && sm < 60)
+    return {
+      status: 'fail',
+      message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
+    };
+  if (atLeast(version, '10.0') && sm === 70)
+    return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
+  if (atLeast(version, '8.6') && sm < 70)
+    return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
+  if (version.major >= 11 && sm === 75)
+    return {
+      status: 'warn',
+      message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
+    };
   const newer = NEWER_GPUS.find((g) => g.sm === sm);
   if (newer) {
-    if (atLeast(version, newer.supportedFrom)) return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+    if (atLeast(version, newer.supportedFrom))
+      return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
     if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
-      return { status: 'fail', message: `TensorRT ${v} does not support compute capability ${cc} (${newer.source}); it is supported from ${newer.supportedFrom}` };
+      return {
+        status: 'fail',
+        message:
+          `TensorRT ${v} does not support compute capability ${cc} ` +
+          `(${newer.source}); it is supported from ${newer.supportedFrom}`,
+      };
     }
-    return { status: 'warn', message: `compute capability ${cc} is known to work from TensorRT ${newer.supportedFrom} (${newer.source}); ${v} is not confirmed` };
+    return {
+      status: 'warn',
+      message:
+        `compute capability ${cc} is known to work from TensorRT ` +
+        `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
+    };
   }
-  if (sm > 90) return { status: 'warn', message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}` };
+  if (sm > 90)
+    return {
+      status: 'warn',
+      message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
+    };
   return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
 }
 

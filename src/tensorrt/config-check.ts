@@ -10,16 +10,26 @@ import { formatVersion, type TensorRtVersion } from './version.js';
 export function checkConfigAgainstVersion(config: Config, version: TensorRtVersion): void {
   config.models.forEach((model, m) => {
     if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
-      throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ${formatVersion(version)}; list the libraries under plugins:`);
+      throw configError(
+        config,
+        ['models', m, 'dynamic-plugins'],
+        `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
+          `${formatVersion(version)}; list the libraries under plugins:`,
+      );
     }
     const precision = precisionFlag(model.precision, version);
-    if ('error' in precision) throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+    if ('error' in precision)
+      throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
     model.extraArgs.forEach((arg, i) => {
       const problem = extraArgProblem(arg, version);
       if (!problem) return;
       // The model's list starts with the top-level extra-args; point at the line that holds this one.
       const top = config.extraArgs.length;
-      throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+      throw configError(
+        config,
+        i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top],
+        `${problem}, got "${arg}"`,
+      );
     });
   });
 }

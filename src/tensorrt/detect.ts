@@ -22,10 +22,15 @@ export async function detectTensorRtVersion(trtexec: string, where: string): Pro
     },
   });
   if (result.spawnError) {
-    throw new InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
+    throw new InputError(
+      `${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`,
+    );
   }
   if (!version) {
-    throw new InputError(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
+    throw new InputError(
+      `${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
+        `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`,
+    );
   }
   return version;
 }

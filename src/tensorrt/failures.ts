@@ -49,33 +49,105 @@ interface Evidence {
  */
 const EVIDENCE: Evidence[] = [
   { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
-  { kind: 'driver-insufficient', pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/ },
+  {
+    kind: 'driver-insufficient',
+    pattern:
+      /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
+  },
   { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
   {
     kind: 'unsupported-gpu',
     pattern: /no kernel image is available for execution on the device/,
-    hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with -gencode for this GPU\'s compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).',
+    hint:
+      'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with ' +
+      "-gencode for this GPU's compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).",
   },
   {
     kind: 'plugin-missing',
     pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
-    hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and setLoggerFinder; export them from the plugin, or list it under `plugins:` so trt-ci loads it with --staticPlugins.',
+    hint:
+      'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
+      'setLoggerFinder; export them from the plugin, or list ' +
+      'it under `plugins:` so trt-ci loads it with --staticPlugins.',
   },
-  { kind: 'plugin-missing', pattern: /Plugin not found, are the plugin name, version, and namespace correct|IPluginCreator not found in Plugin Registry|Cannot find plugin: |getPluginCreator could not find plugin/ },
+  {
+    kind: 'plugin-missing',
+    pattern: anyOf(
+      /Plugin not found, are the plugin name, version, and namespace correct/,
+      /IPluginCreator not found in Plugin Registry/,
+      /Cannot find plugin: /,
+      /getPluginCreator could not find plugin/,
+    ),
+  },
   { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
   {
     kind: 'plan-incompatible',
     pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
-    hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
+    hint:
+      'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an ' +
+      'Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
   },
-  { kind: 'plan-incompatible', pattern: /Version tag does not match|generated on an incompatible device|Engine deserialization failed|Could not deserialize engine|Serialization version is not supported/ },
-  { kind: 'out-of-memory', pattern: /Cuda Runtime \(out of memory\)|Error Code 2: OutOfMemory|out of memory|could not be allocated|insufficient memory/i },
-  { kind: 'onnx-parse', pattern: /Failed to parse onnx file|Failure while parsing ONNX file|While parsing node number|Parsing model failed|ModelImporter\.cpp.*ERROR/ },
+  {
+    kind: 'plan-incompatible',
+    pattern: anyOf(
+      /Version tag does not match/,
+      /generated on an incompatible device/,
+      /Engine deserialization failed/,
+      /Could not deserialize engine/,
+      /Serialization version is not supported/,
+    ),
+  },
+  {
+    kind: 'out-of-memory',
+    pattern: anyOf(
+      /Cuda Runtime \(out of memory\)/i,
+      /Error Code 2: OutOfMemory/i,
+      /out of memory/i,
+      /could not be allocated/i,
+      /insufficient memory/i,
+    ),
+  },
+  {
+    kind: 'onnx-parse',
+    pattern: anyOf(
+      /Failed to parse onnx file/,
+      /Failure while parsing ONNX file/,
+      /While parsing node number/,
+      /Parsing model failed/,
+      /ModelImporter\.cpp.*ERROR/,
+    ),
+  },
 ];
 
+/** One pattern that matches any of the alternatives (each kept on its own line). */
+function anyOf(...alternatives: RegExp[]): RegExp {
+  return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
+}
+
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-export const TERMINAL_PATTERN =
-  /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed|Serialization assertion .* failed|Deserialize the cuda engine failed|SymbolAddress for \w+ could not be loaded/;
+export const TERMINAL_PATTERN = anyOf(
+  /Engine set up failed/,
+  /Engine could not be created/,
+  /Engine creation failed/,
+  /Failed to create engine/,
+  /Failed to parse onnx file/,
+  /Failure while parsing ONNX/,
+  /Parsing model failed/,
+  /Network validation failed/,
+  /Cuda failure/,
+  /^Aborting/,
+  /Unknown option:/,
+  /Engine deserialization failed/,
+  /Could not deserialize engine/,
+  /FAILED_EXECUTION/,
+  /Cannot find any available devices/,
+  /Cannot find device ID/,
+  /Uncaught exception detected/,
+  /Building engine failed/,
+  /Serialization assertion .* failed/,
+  /Deserialize the cuda engine failed/,
+  /SymbolAddress for \w+ could not be loaded/,
+);
 
 export interface EvidenceMatch {
   kind: FailureKind;
@@ -88,7 +160,8 @@ export interface EvidenceMatch {
 export function matchEvidence(message: string): EvidenceMatch | null {
   for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
     const evidence = EVIDENCE[rank]!;
-    if (evidence.pattern.test(message)) return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
+    if (evidence.pattern.test(message))
+      return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
   }
   return null;
 }
@@ -99,63 +172,87 @@ export function requestedBytes(line: string): number | null {
   return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
 
-
 export function hintFor(kind: FailureKind, message: string, context: FailureContext = {}): string {
   switch (kind) {
     case 'out-of-memory': {
       const asked = context.requestedBytes ?? requestedBytes(message);
-      const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})` : ' down to min-workspace';
+      const floor =
+        context.minWorkspaceBytes !== undefined
+          ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
+          : ' down to min-workspace';
       return (
         `The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
         `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
-        'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.'
+        'free the GPU (nvidia-smi ' +
+        '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.'
       );
     }
     case 'driver-insufficient': {
-      // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA builds.
+      // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA
+      // builds.
       const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-      const known = version && version.major >= 11 ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. ` : '';
+      const known =
+        version && version.major >= 11
+          ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+          : '';
       return (
-        `The NVIDIA driver is older than the CUDA runtime this TensorRT was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
-        '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi --query-gpu=driver_version --format=csv` with the libcudart.so that ' +
-        'trtexec links (ldd $(which trtexec) | grep cudart), then upgrade the runner\'s driver or use a container for an older CUDA.'
+        `The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+        `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+        '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+        '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+        'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+        "upgrade the runner's driver or use a container for an older CUDA."
       );
     }
     case 'unsupported-gpu':
       return (
-        'This TensorRT release has no kernels for this GPU (TensorRT >= 10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+        'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+        '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
         'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.'
       );
     case 'plugin-missing':
       return (
-        'A layer needs a plugin that was not loaded. List the plugin library under the model\'s `plugins:` (trt-ci passes it with ' +
-        '--staticPlugins, or --plugins before TensorRT 8.6), and check that the .so is in the image and built against this TensorRT.'
+        'A layer needs a plugin that was not loaded. List the ' +
+        "plugin library under the model's `plugins:` (trt-ci passes it with " +
+        '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+        'check that the .so is in the image and built against this TensorRT.'
       );
     case 'plan-incompatible':
       return (
-        'The plan was built by another TensorRT version or for another GPU; plans are not portable unless built with --versionCompatible ' +
+        'The plan was built by another TensorRT version or for another ' +
+        'GPU; plans are not portable unless built with --versionCompatible ' +
         'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.'
       );
     case 'onnx-parse':
       return (
-        'TensorRT\'s ONNX parser rejected the model. Check that its opset is supported by this TensorRT, run onnx.checker or ' +
-        '`polygraphy inspect model` on it, and fold constants (`polygraphy surgeon sanitize --fold-constants`) before the build.'
+        "TensorRT's ONNX parser rejected the model. Check that " +
+        'its opset is supported by this TensorRT, run onnx.checker or ' +
+        '`polygraphy inspect model` on it, and fold constants ' +
+        '(`polygraphy surgeon sanitize --fold-constants`) before the build.'
       );
     case 'unknown-option': {
       const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
       const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
       const verdict = flag && version ? flagSupport(flag, version) : null;
-      const why = verdict && !verdict.ok ? `${verdict.reason}. ` : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+      const why =
+        verdict && !verdict.ok
+          ? `${verdict.reason}. `
+          : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
       return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
     }
     case 'timeout': {
       const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
       return (
-        `The build ran past build-timeout${limit} and its whole process group was stopped. Raise build-timeout, keep the timing cache ` +
-        'between runs (timing-cache) so later builds are faster, or pass --builderOptimizationLevel=2 in extra-args to search fewer tactics.'
+        `The build ran past build-timeout${limit} and its whole ` +
+        `process group was stopped. Raise build-timeout, keep the timing cache ` +
+        'between runs (timing-cache) so later builds are faster, or pass ' +
+        '--builderOptimizationLevel=2 in extra-args to search fewer tactics.'
       );
     }
     case 'other':
-      return `trtexec failed for a reason trt-ci does not recognise; read the log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`;
+      return (
+        `trtexec failed for a reason trt-ci does not recognise; read the ` +
+        `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`
+      );
   }
 }

@@ -15,7 +15,10 @@ interface FlagSpan {
 const FLAG_SPANS: Record<string, FlagSpan> = {
   '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
   '--memPoolSize': { since: '8.4' },
-  '--fp16': { until: '11.0', instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags' },
+  '--fp16': {
+    until: '11.0',
+    instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+  },
   '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
   '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
   '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
@@ -68,10 +71,20 @@ export function flagSupport(flag: string, version: TensorRtVersion): FlagVerdict
   if (!span) return { ok: true };
   const v = formatVersion(version);
   if (span.since && !atLeast(version, span.since)) {
-    return { ok: false, reason: `${flag} needs TensorRT >= ${span.since}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+    return {
+      ok: false,
+      reason:
+        `${flag} needs TensorRT >= ${span.since}, this ` +
+        `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+    };
   }
   if (span.until && atLeast(version, span.until)) {
-    return { ok: false, reason: `${flag} was removed in TensorRT ${span.until}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+    return {
+      ok: false,
+      reason:
+        `${flag} was removed in TensorRT ${span.until}, this ` +
+        `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+    };
   }
   return { ok: true };
 }

@@ -1,4 +1,12 @@
-import { hintFor, matchEvidence, requestedBytes, TERMINAL_PATTERN, type EvidenceMatch, type Failure, type FailureContext } from './failures.js';
+import {
+  hintFor,
+  matchEvidence,
+  requestedBytes,
+  TERMINAL_PATTERN,
+  type EvidenceMatch,
+  type Failure,
+  type FailureContext,
+} from './failures.js';
 import { MiB } from '../units.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
 
@@ -105,7 +113,8 @@ export class TrtexecLogParser {
     if (!match) return;
     const version = decodeBannerVersion(match[2]!, match[3]);
     if (version && !this.version) this.version = version;
-    else if (version && this.version?.build === null && sameRelease(version, this.version)) this.version.build = version.build;
+    else if (version && this.version?.build === null && sameRelease(version, this.version))
+      this.version.build = version.build;
     if (match[1] === 'PASSED' || match[1] === 'FAILED') this.banner = match[1];
   }
 
@@ -191,7 +200,12 @@ export class TrtexecLogParser {
   private readFailure(line: string, level: string | null): void {
     if (level === 'I') return;
     const match = matchEvidence(line);
-    if (match && (!this.evidence || match.rank < this.evidence.rank || (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+    if (
+      match &&
+      (!this.evidence ||
+        match.rank < this.evidence.rank ||
+        (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))
+    ) {
       this.evidence = match;
       this.evidenceLevel = level;
     }
@@ -227,14 +241,29 @@ export class TrtexecLogParser {
   }
 
   private failure(outcome: ProcessOutcome | undefined, context: FailureContext): Failure {
-    if (outcome?.timedOut) return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
+    if (outcome?.timedOut)
+      return {
+        kind: 'timeout',
+        message: 'trtexec ran past build-timeout and was stopped',
+        hint: hintFor('timeout', '', context),
+      };
     if (this.evidence) {
-      const hint = this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+      const hint =
+        this.evidence.hint ??
+        hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
       return { kind: this.evidence.kind, message: this.evidence.message, hint };
     }
-    const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
+    const how = outcome?.signal
+      ? `trtexec was killed by ${outcome.signal}`
+      : outcome
+        ? `trtexec exited with status ${outcome.exitCode}`
+        : 'trtexec failed';
     const message = this.terminal ?? this.lastError ?? how;
-    return { kind: 'other', message: message === how ? how : `${how}: ${message}`, hint: hintFor('other', message, context) };
+    return {
+      kind: 'other',
+      message: message === how ? how : `${how}: ${message}`,
+      hint: hintFor('other', message, context),
+    };
   }
 }
 

@@ -16,15 +16,26 @@ export function decodeBannerVersion(digits: string, build?: string): TensorRtVer
   if (!Number.isInteger(value)) return null;
   const buildNumber = build === undefined ? null : Number(build);
   if (digits.length === 4) {
-    return { major: Math.floor(value / 1000), minor: Math.floor((value % 1000) / 100), patch: value % 100, build: buildNumber };
+    return {
+      major: Math.floor(value / 1000),
+      minor: Math.floor((value % 1000) / 100),
+      patch: value % 100,
+      build: buildNumber,
+    };
   }
   if (digits.length === 6) {
-    return { major: Math.floor(value / 10000), minor: Math.floor((value % 10000) / 100), patch: value % 100, build: buildNumber };
+    return {
+      major: Math.floor(value / 10000),
+      minor: Math.floor((value % 10000) / 100),
+      patch: value % 100,
+      build: buildNumber,
+    };
   }
   return null;
 }
 
-export const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+export const BANNER_PATTERN =
+  /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
 
 /** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
 export function parseVersion(text: string): TensorRtVersion | null {

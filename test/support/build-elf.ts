@@ -6,8 +6,16 @@ import { join } from 'node:path';
 
 const cc = (args: string[], cwd: string) => execFileSync('cc', args, { cwd, stdio: 'pipe' });
 
-/** A library with a soname and (optionally) a longer real file name behind a symlink, like libcudart.so.12 → .so.12.4.127. */
-export function buildLibrary(dir: string, soname: string, realName = soname, body = 'int placeholder(void) { return 0; }'): string {
+/**
+ * A library with a soname and (optionally) a longer real file name behind a symlink, like libcudart.so.12 →
+ * .so.12.4.127.
+ */
+export function buildLibrary(
+  dir: string,
+  soname: string,
+  realName = soname,
+  body = 'int placeholder(void) { return 0; }',
+): string {
   mkdirSync(dir, { recursive: true });
   const source = join(dir, `${realName}.c`);
   writeFileSync(source, `${body}\n`);
@@ -19,8 +27,21 @@ export function buildLibrary(dir: string, soname: string, realName = soname, bod
 /** A plugin .so that links `needs` (sonames of libraries in `dir`) and exports `exports`. */
 export function buildPlugin(dir: string, name: string, needs: string[], exports: string[] = ['getCreators']): string {
   const source = join(dir, `${name}.c`);
-  writeFileSync(source, exports.map((fn) => `void *${fn}(void) { return 0; }`).join('\n') + '\n');
-  cc(['-shared', '-fPIC', '-o', name, source, '-L.', '-Wl,--no-as-needed', ...needs.map((lib) => `-l:${lib}`), "-Wl,-rpath,$ORIGIN"], dir);
+  writeFileSync(source, `${exports.map((fn) => `void *${fn}(void) { return 0; }`).join('\n')}\n`);
+  cc(
+    [
+      '-shared',
+      '-fPIC',
+      '-o',
+      name,
+      source,
+      '-L.',
+      '-Wl,--no-as-needed',
+      ...needs.map((lib) => `-l:${lib}`),
+      '-Wl,-rpath,$ORIGIN',
+    ],
+    dir,
+  );
   return join(dir, name);
 }
 
@@ -28,7 +49,7 @@ export function buildPlugin(dir: string, name: string, needs: string[], exports:
 export function buildExecutable(dir: string, name: string, needs: string[]): string {
   const source = join(dir, `${name}.c`);
   writeFileSync(source, 'int main(void) { return 0; }\n');
-  cc(['-o', name, source, '-L.', '-Wl,--no-as-needed', ...needs.map((lib) => `-l:${lib}`), "-Wl,-rpath,$ORIGIN"], dir);
+  cc(['-o', name, source, '-L.', '-Wl,--no-as-needed', ...needs.map((lib) => `-l:${lib}`), '-Wl,-rpath,$ORIGIN'], dir);
   return join(dir, name);
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { runCli } from '../../src/cli.js';
+import { runCli } from '../../src/cli/run-cli.js';
 import { installStandins, type StandinOptions } from './standins.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -89,7 +89,11 @@ export async function cli(args: string[], options: { cwd?: string; signal?: Abor
   const previous = process.cwd();
   if (options.cwd) process.chdir(options.cwd);
   try {
-    const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), ...(options.signal && { signal: options.signal }) });
+    const code = await runCli(args, {
+      stdout: (t) => (stdout += t),
+      stderr: (t) => (stderr += t),
+      ...(options.signal && { signal: options.signal }),
+    });
     return { code, stdout, stderr };
   } finally {
     process.chdir(previous);

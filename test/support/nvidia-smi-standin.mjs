@@ -5,7 +5,8 @@
 //
 // Switches (environment):
 //   NVIDIA_SMI_STANDIN_GPUS   how many GPUs (default 1); index and bus id follow the capture's pattern
-//   NVIDIA_SMI_STANDIN_SET    change recorded values: "driver_version=470.57.02;1:ecc.errors.uncorrected.volatile.total=3"
+//   NVIDIA_SMI_STANDIN_SET    change recorded values:
+// "driver_version=470.57.02;1:ecc.errors.uncorrected.volatile.total=3"
 //                             (a leading "N:" changes GPU N only)
 //   NVIDIA_SMI_STANDIN_APPS   compute processes: "4242:python3:0:20480;77:/usr/bin/foo:1:512" (pid:name:gpu:MiB)
 //   NVIDIA_SMI_STANDIN_EXIT   fail as nvidia-smi does: 6 (no devices), 9 (driver not loaded), 12 (no NVML),
@@ -19,11 +20,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const fixture = (name) => readFileSync(join(here, '..', 'fixtures', 'nvidia-smi', `h200-580.159.04.${name}`), 'utf8').split('\n');
+const fixture = (name) =>
+  readFileSync(join(here, '..', 'fixtures', 'nvidia-smi', `h200-580.159.04.${name}`), 'utf8').split('\n');
 const headers = fixture('query-gpu.csv')[0].split(', ');
 const units = headers.map((h) => / \[(.+)\]$/.exec(h)?.[1] ?? null);
 const fields = headers.map((h) => h.replace(/ \[.+\]$/, ''));
-const recorded = Object.fromEntries(fixture('query-gpu-noheader-nounits.csv')[0].split(', ').map((value, i) => [fields[i], value]));
+const recorded = Object.fromEntries(
+  fixture('query-gpu-noheader-nounits.csv')[0]
+    .split(', ')
+    .map((value, i) => [fields[i], value]),
+);
 if (process.env.NVIDIA_SMI_STANDIN_NO_FIELD) delete recorded[process.env.NVIDIA_SMI_STANDIN_NO_FIELD];
 
 const env = process.env;
@@ -32,8 +38,13 @@ if (env.NVIDIA_SMI_STANDIN_CALLS) appendFileSync(env.NVIDIA_SMI_STANDIN_CALLS, `
 const exitStatus = Number(env.NVIDIA_SMI_STANDIN_EXIT ?? 0);
 const FATAL = {
   6: 'No devices were found',
-  9: "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.",
-  12: "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display Driver is properly installed and present in your system.\nPlease also try adding directory that contains libnvidia-ml.so to your system PATH.",
+  9:
+    "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA " +
+    'driver. Make sure that the latest NVIDIA driver is installed and running.',
+  12:
+    "NVIDIA-SMI couldn't find libnvidia-ml.so library in your system. Please make sure that the NVIDIA Display " +
+    'Driver is properly installed and present in your system.\nPlease also ' +
+    'try adding directory that contains libnvidia-ml.so to your system PATH.',
   18: 'Failed to initialize NVML: Driver/library version mismatch',
 };
 if (FATAL[exitStatus]) {
@@ -62,7 +73,12 @@ if (apps) {
   for (const entry of (env.NVIDIA_SMI_STANDIN_APPS ?? '').split(';').filter(Boolean)) {
     const [pid, name, gpu, mib] = entry.split(':');
     const row = { pid, process_name: name, gpu_uuid: uuid(Number(gpu)), used_memory: mib, used_gpu_memory: mib };
-    process.stdout.write(`${apps.split(',').map((f) => row[f] ?? '[N/A]').join(', ')}\n`);
+    process.stdout.write(
+      `${apps
+        .split(',')
+        .map((f) => row[f] ?? '[N/A]')
+        .join(', ')}\n`,
+    );
   }
   process.exit(exitStatus);
 }
@@ -109,14 +125,28 @@ function value(field, index) {
     case 'timestamp': {
       const d = new Date();
       const p = (n, w = 2) => String(n).padStart(w, '0');
-      return `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`;
+      return (
+        `${d.getFullYear()}/${p(d.getMonth() + 1)}/${p(d.getDate())} ` +
+        `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}.${p(d.getMilliseconds(), 3)}`
+      );
     }
-    case 'index': v = String(index); break;
-    case 'uuid': v = recorded.uuid.replace(/1$/, String(index + 1)); break;
-    case 'pci.bus_id': v = recorded['pci.bus_id'].replace(/06\.0$/, `${String(6 + index).padStart(2, '0')}.0`); break;
-    case 'memory.used': v = String(used); break;
-    case 'memory.free': v = String(Number(recorded['memory.free']) - heldMiB(index)); break;
-    default: v = recorded[field];
+    case 'index':
+      v = String(index);
+      break;
+    case 'uuid':
+      v = recorded.uuid.replace(/1$/, String(index + 1));
+      break;
+    case 'pci.bus_id':
+      v = recorded['pci.bus_id'].replace(/06\.0$/, `${String(6 + index).padStart(2, '0')}.0`);
+      break;
+    case 'memory.used':
+      v = String(used);
+      break;
+    case 'memory.free':
+      v = String(Number(recorded['memory.free']) - heldMiB(index));
+      break;
+    default:
+      v = recorded[field];
   }
   return nounits || !unit || v.startsWith('[') ? v : `${v} ${unit}`;
 }

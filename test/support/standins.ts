@@ -31,7 +31,10 @@ function wrapper(path: string, script: string, env: Switches): void {
   const exports = Object.entries(env)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `export ${k}=${quote(String(v))}`);
-  writeFileSync(path, ['#!/bin/sh', ...exports, `exec ${quote(process.execPath)} ${quote(script)} "$@"`, ''].join('\n'));
+  writeFileSync(
+    path,
+    ['#!/bin/sh', ...exports, `exec ${quote(process.execPath)} ${quote(script)} "$@"`, ''].join('\n'),
+  );
   chmodSync(path, 0o755);
 }
 
@@ -48,6 +51,10 @@ export function installStandins(dir: string, options: StandinOptions = {}): Stan
     STANDIN_GPU_STATE: gpuState,
     ...options.trtexecEnv,
   });
-  wrapper(nvidiaSmi, STANDIN_NVIDIA_SMI, { NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1, STANDIN_GPU_STATE: gpuState, ...options.nvidiaSmiEnv });
+  wrapper(nvidiaSmi, STANDIN_NVIDIA_SMI, {
+    NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1,
+    STANDIN_GPU_STATE: gpuState,
+    ...options.nvidiaSmiEnv,
+  });
   return { trtexec, nvidiaSmi, callsFile, gpuState };
 }

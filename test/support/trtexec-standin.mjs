@@ -38,7 +38,8 @@ const out = (text) => writeSync(1, `${text}\n`);
 const stamp = () => {
   const d = new Date();
   const p = (n) => String(n).padStart(2, '0');
-  return `[${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}-${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}]`;
+  const time = `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return `[${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}-${time}]`;
 };
 const log = (level, text) => out(`${stamp()} [${level}] ${text}`);
 const banner = (state) => out(`&&&& ${state} TensorRT.trtexec [TensorRT v${versionCode}]${buildTag} # ${commandLine}`);
@@ -46,11 +47,41 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Flags by version, from sampleOptions.cpp (value: [since, until) as [major, minor] pairs).
 const ALWAYS = [
-  '--onnx', '--saveEngine', '--loadEngine', '--minShapes', '--optShapes', '--maxShapes', '--shapes', '--verbose',
-  '--iterations', '--duration', '--warmUp', '--avgRuns', '--percentile', '--device', '--exportTimes', '--exportProfile',
-  '--dumpProfile', '--noBuilderCache', '--useCudaGraph', '--useSpinWait', '--noDataTransfers', '--separateProfileRun',
-  '--tacticSources', '--dumpLayerInfo', '--plugins', '--help', '--refit', '--sparsity', '--noTF32', '--inputIOFormats',
-  '--outputIOFormats', '--timingCacheFile', '--profilingVerbosity', '--exportLayerInfo', '--allowGPUFallback',
+  '--onnx',
+  '--saveEngine',
+  '--loadEngine',
+  '--minShapes',
+  '--optShapes',
+  '--maxShapes',
+  '--shapes',
+  '--verbose',
+  '--iterations',
+  '--duration',
+  '--warmUp',
+  '--avgRuns',
+  '--percentile',
+  '--device',
+  '--exportTimes',
+  '--exportProfile',
+  '--dumpProfile',
+  '--noBuilderCache',
+  '--useCudaGraph',
+  '--useSpinWait',
+  '--noDataTransfers',
+  '--separateProfileRun',
+  '--tacticSources',
+  '--dumpLayerInfo',
+  '--plugins',
+  '--help',
+  '--refit',
+  '--sparsity',
+  '--noTF32',
+  '--inputIOFormats',
+  '--outputIOFormats',
+  '--timingCacheFile',
+  '--profilingVerbosity',
+  '--exportLayerInfo',
+  '--allowGPUFallback',
 ];
 const SPANS = {
   '--workspace': [null, [10, 0]],
@@ -59,9 +90,18 @@ const SPANS = {
   '--int8': [null, [11, 0]],
   '--best': [null, [11, 0]],
   '--calib': [null, [11, 0]],
-  '--bf16': [[9, 1], [11, 0]],
-  '--fp8': [[8, 6], [11, 0]],
-  '--int4': [[10, 1], [11, 0]],
+  '--bf16': [
+    [9, 1],
+    [11, 0],
+  ],
+  '--fp8': [
+    [8, 6],
+    [11, 0],
+  ],
+  '--int4': [
+    [10, 1],
+    [11, 0],
+  ],
   '--stronglyTyped': [[9, 1], null],
   '--skipInference': [[8, 6], null],
   '--buildOnly': [null, [10, 0]],
@@ -76,9 +116,18 @@ const SPANS = {
   '--getPlanVersionOnly': [[9, 1], null],
   '--explicitBatch': [null, [10, 0]],
   '--minTiming': [null, [10, 0]],
-  '--precisionConstraints': [[8, 2], [11, 0]],
-  '--layerPrecisions': [[8, 4], [11, 0]],
-  '--layerOutputTypes': [[8, 4], [11, 0]],
+  '--precisionConstraints': [
+    [8, 2],
+    [11, 0],
+  ],
+  '--layerPrecisions': [
+    [8, 4],
+    [11, 0],
+  ],
+  '--layerOutputTypes': [
+    [8, 4],
+    [11, 0],
+  ],
   '--includeDataTransfers': [[11, 0], null],
   '--noCudaGraph': [[11, 0], null],
   '--noSpinWait': [[11, 0], null],
@@ -96,12 +145,15 @@ function printHelp() {
     '=== Model Options ===',
     '  --onnx=<file>               ONNX model',
     '=== Build Options ===',
-    at(8, 4) ? '  --memPoolSize=poolspec      Specify the size constraints of the designated memory pool(s)' : '  --workspace=N               Set workspace size in MiB.',
+    at(8, 4)
+      ? '  --memPoolSize=poolspec      Specify the size constraints of the designated memory pool(s)'
+      : '  --workspace=N               Set workspace size in MiB.',
     '  --minShapes=spec            Build with dynamic shapes using a profile with the min shapes provided',
     '  --saveEngine=<file>         Save the serialized engine',
     '=== Help ===',
     '  --help, -h                  Print this message',
-  ]) log('I', line);
+  ])
+    log('I', line);
 }
 
 // --- parse the command line as trtexec does: --key=value or --key ---
@@ -140,7 +192,17 @@ const fault = (name) => (faulty ? env[name] : undefined);
 
 function recordCall(extra) {
   if (!env.TRTEXEC_STANDIN_CALLS) return;
-  appendFileSync(env.TRTEXEC_STANDIN_CALLS, `${JSON.stringify({ args, gpu: env.CUDA_VISIBLE_DEVICES ?? null, pid: process.pid, start: started, end: Date.now(), ...extra })}\n`);
+  appendFileSync(
+    env.TRTEXEC_STANDIN_CALLS,
+    `${JSON.stringify({
+      args,
+      gpu: env.CUDA_VISIBLE_DEVICES ?? null,
+      pid: process.pid,
+      start: started,
+      end: Date.now(),
+      ...extra,
+    })}\n`,
+  );
 }
 function fail(lines) {
   for (const [level, text] of lines) log(level, text);
@@ -165,7 +227,10 @@ if (fault('TRTEXEC_STANDIN_CRASH') === 'driver') {
     process.kill(process.pid, 'SIGABRT');
     await sleep(1000);
   }
-  out('Cuda failure at /_src/samples/common/sampleDevice.cpp:101: CUDA driver version is insufficient for CUDA runtime version');
+  out(
+    'Cuda failure at /_src/samples/common/sampleDevice.cpp:101: ' +
+      'CUDA driver version is insufficient for CUDA runtime version',
+  );
   process.exit(1);
 }
 log('I', `TensorRT version: ${major}.${minor}.${patch}`);
@@ -181,7 +246,11 @@ const hold = (mib) => {
 const release = () => stateFile && rmSync(stateFile, { force: true });
 process.on('exit', release);
 
-const plugins = [...(multi.get('--staticPlugins') ?? []), ...(multi.get('--plugins') ?? []), ...(multi.get('--dynamicPlugins') ?? [])];
+const plugins = [
+  ...(multi.get('--staticPlugins') ?? []),
+  ...(multi.get('--plugins') ?? []),
+  ...(multi.get('--dynamicPlugins') ?? []),
+];
 const needsPlugin = fault('TRTEXEC_STANDIN_NEEDS_PLUGIN');
 const pluginLoaded = !needsPlugin || plugins.some((p) => basename(p) === needsPlugin);
 
@@ -190,20 +259,38 @@ else await buildEngine();
 
 async function buildEngine() {
   const onnx = options.get('--onnx');
-  if (!onnx) fail([['E', 'Model missing or format not recognized'], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+  if (!onnx)
+    fail([
+      ['E', 'Model missing or format not recognized'],
+      ['E', 'Failed to create engine from model or file.'],
+      ['E', 'Engine set up failed'],
+    ]);
   const workspaceMiB = readWorkspaceMiB();
   log('I', 'Start parsing network model.');
   log('I', '[TRT] ----------------------------------------------------------------');
   log('I', `[TRT] Input filename:   ${onnx}`);
   if (!existsSync(onnx)) {
-    fail([['E', `[TRT] ModelImporter.cpp:773: Failed to parse ONNX model from file: ${onnx}`], ['E', 'Failed to parse onnx file'], ['E', 'Parsing model failed'], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+    fail([
+      ['E', `[TRT] ModelImporter.cpp:773: Failed to parse ONNX model from file: ${onnx}`],
+      ['E', 'Failed to parse onnx file'],
+      ['E', 'Parsing model failed'],
+      ['E', 'Failed to create engine from model or file.'],
+      ['E', 'Engine set up failed'],
+    ]);
   }
   if (!pluginLoaded) {
-    // Real 8.6.1 output for an ONNX node whose plugin is not registered (AUTOMATIC1111/stable-diffusion-webui-tensorrt#54).
+    // Real 8.6.1 output for an ONNX node whose plugin is not registered
+    // (AUTOMATIC1111/stable-diffusion-webui-tensorrt#54).
     fail([
       ['E', '[TRT] ModelImporter.cpp:729: --- End node ---'],
-      ['E', '[TRT] ModelImporter.cpp:732: ERROR: builtin_op_importers.cpp:5428 In function importFallbackPluginImporter:'],
-      ['E', '[8] Assertion failed: creator && "Plugin not found, are the plugin name, version, and namespace correct?"'],
+      [
+        'E',
+        '[TRT] ModelImporter.cpp:732: ERROR: builtin_op_importers.cpp:5428 In function importFallbackPluginImporter:',
+      ],
+      [
+        'E',
+        '[8] Assertion failed: creator && "Plugin not found, are the plugin name, version, and namespace correct?"',
+      ],
       ['E', 'Failed to parse onnx file'],
       ['I', 'Finished parsing network model. Parse time: 0.0704936'],
       ['E', 'Parsing model failed'],
@@ -213,7 +300,11 @@ async function buildEngine() {
   }
   log('I', 'Finished parsing network model. Parse time: 0.0170852');
   if (multi.has('--fp16') && at(10, 14)) {
-    log('W', 'Weakly-typed networks have been deprecated in TensorRT. You can use the AutoCast tool to convert a weakly-typed network to a strongly-typed network.');
+    log(
+      'W',
+      'Weakly-typed networks have been deprecated in TensorRT. You can use the ' +
+        'AutoCast tool to convert a weakly-typed network to a strongly-typed network.',
+    );
   }
   const shapes = readShapes();
   for (const [name, s] of Object.entries(shapes)) {
@@ -235,9 +326,21 @@ async function buildEngine() {
     // Real 10.3 output (NVIDIA/TensorRT#4258).
     fail([
       ['E', 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)'],
-      ['W', `[TRT] Requested amount of GPU memory (${bytes} bytes) could not be allocated. There may not be enough free memory for allocation to succeed.`],
-      ['E', `Error[9]: Error Code: 9: Skipping tactic 0x0000000000000000 due to exception [tunable_graph.cpp:create:117] autotuning: User allocator error allocating ${bytes}-byte buffer`],
-      ['E', 'Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could not find any implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)'],
+      [
+        'W',
+        `[TRT] Requested amount of GPU memory (${bytes} bytes) could not be ` +
+          `allocated. There may not be enough free memory for allocation to succeed.`,
+      ],
+      [
+        'E',
+        `Error[9]: Error Code: 9: Skipping tactic 0x0000000000000000 due to exception ` +
+          `[tunable_graph.cpp:create:117] autotuning: User allocator error allocating ${bytes}-byte buffer`,
+      ],
+      [
+        'E',
+        'Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could ' +
+          'not find any implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)',
+      ],
       ['E', 'Engine could not be created from network'],
       ['E', 'Building engine failed'],
       ['E', 'Failed to create engine from model or file.'],
@@ -250,14 +353,25 @@ async function buildEngine() {
   await sleep(Number(env.TRTEXEC_STANDIN_BUILD_MS ?? 0));
   release();
 
-  const planBytes = Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes)) + Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0);
+  const planBytes =
+    Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes)) +
+    Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0);
   const seconds = (Date.now() - started) / 1000;
   log('I', `[TRT] Engine generation completed in ${seconds.toFixed(5)} seconds.`);
-  log('I', `[TRT] [MemUsageStats] Peak memory usage of TRT CPU/GPU memory allocators: CPU 0 MiB, GPU ${workspaceMiB} MiB`);
+  log(
+    'I',
+    `[TRT] [MemUsageStats] Peak memory usage of TRT CPU/GPU memory allocators: CPU 0 MiB, GPU ${workspaceMiB} MiB`,
+  );
   if (at(10, 0)) log('I', `Created engine with size: ${(planBytes / 1048576).toFixed(4)} MiB`);
   log('I', `Engine built in ${(seconds + 0.01).toFixed(5)} sec.`);
   const save = options.get('--saveEngine');
-  if (save) writePlan(save, planBytes - Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0), shapes, Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0));
+  if (save)
+    writePlan(
+      save,
+      planBytes - Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0),
+      shapes,
+      Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0),
+    );
   if (cacheFile) {
     const grown = cacheBytes + 4096;
     writeFileSync(cacheFile, Buffer.alloc(grown, 7));
@@ -274,17 +388,51 @@ async function buildEngine() {
 }
 
 async function runEngine(path) {
-  if (!existsSync(path)) fail([['E', `Error opening engine file: ${path}`], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+  if (!existsSync(path))
+    fail([
+      ['E', `Error opening engine file: ${path}`],
+      ['E', 'Failed to create engine from model or file.'],
+      ['E', 'Engine set up failed'],
+    ]);
   const plan = readFileSync(path);
   log('I', `Engine loaded in 0.0100000 sec.`);
   if (plan.length < 28 || plan.toString('latin1', 0, 4) !== 'ftrt') {
-    fail([['E', 'Error[1]: [runtime.cpp::parsePlan::314] Error Code 1: Serialization (Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)'], ['E', 'Engine deserialization failed'], ['E', 'Engine set up failed']]);
+    fail([
+      [
+        'E',
+        'Error[1]: [runtime.cpp::parsePlan::314] Error Code 1: Serialization ' +
+          '(Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)',
+      ],
+      ['E', 'Engine deserialization failed'],
+      ['E', 'Engine set up failed'],
+    ]);
   }
   if (plan[24] !== major || plan[25] !== minor || plan[26] !== patch) {
-    fail([['E', '[TRT] IRuntime::deserializeCudaEngine: Error Code 1: Serialization (Serialization assertion stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not match. Note: Current Version: 239, Serialized Engine Version: 237)'], ['E', 'Engine deserialization failed'], ['E', 'Engine set up failed']]);
+    fail([
+      [
+        'E',
+        '[TRT] IRuntime::deserializeCudaEngine: Error Code 1: Serialization (Serialization assertion stdVersionRead ' +
+          '== kSERIALIZATION_VERSION failed.Version tag does not ' +
+          'match. Note: Current Version: 239, Serialized Engine Version: 237)',
+      ],
+      ['E', 'Engine deserialization failed'],
+      ['E', 'Engine set up failed'],
+    ]);
   }
   if (!pluginLoaded) {
-    fail([['E', '[TRT] 1: [pluginV2Runner.cpp::load::290] Error Code 1: Serialization (Serialization assertion creator failed.Cannot deserialize plugin since corresponding IPluginCreator not found in Plugin Registry)'], ['E', '[TRT] 4: [runtime.cpp::deserializeCudaEngine::50] Error Code 4: Internal Error (Engine deserialization failed.)'], ['E', 'Engine set up failed']]);
+    fail([
+      [
+        'E',
+        '[TRT] 1: [pluginV2Runner.cpp::load::290] Error Code 1: Serialization (Serialization assertion ' +
+          'creator failed.Cannot deserialize plugin since corresponding IPluginCreator not found in Plugin Registry)',
+      ],
+      [
+        'E',
+        '[TRT] 4: [runtime.cpp::deserializeCudaEngine::50] ' +
+          'Error Code 4: Internal Error (Engine deserialization failed.)',
+      ],
+      ['E', 'Engine set up failed'],
+    ]);
   }
   log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
   log('I', 'Engine deserialized in 0.00676279 sec.');
@@ -297,7 +445,8 @@ function printPerformance() {
   // --percentile defaulted to 99 alone before 8.5, to 90,95,99 after (sampleOptions.h).
   const percentiles = at(8, 5) ? [90, 95, 99] : [99];
   const stats = (base) =>
-    `min = ${(base * 0.93).toPrecision(6)} ms, max = ${(base * 3.4).toPrecision(6)} ms, mean = ${base.toPrecision(6)} ms, median = ${(base * 0.99).toPrecision(6)} ms, ` +
+    `min = ${(base * 0.93).toPrecision(6)} ms, max = ${(base * 3.4).toPrecision(6)} ` +
+    `ms, mean = ${base.toPrecision(6)} ms, median = ${(base * 0.99).toPrecision(6)} ms, ` +
     percentiles.map((p) => `percentile(${p}%) = ${(base * (1 + (p - 89) / 40)).toPrecision(6)} ms`).join(', ');
   log('I', '');
   log('I', '=== Performance summary ===');
@@ -347,19 +496,33 @@ function readShapes() {
   for (const name of new Set([...Object.keys(mins), ...Object.keys(opts), ...Object.keys(maxs)])) {
     const opt = opts[name] ?? mins[name] ?? maxs[name];
     for (const which of ['min', 'max']) {
-      if (!(which === 'min' ? mins : maxs)[name]) log('W', `optShapes is being broadcasted to ${which}Shapes for tensor ${name}`);
+      if (!(which === 'min' ? mins : maxs)[name])
+        log('W', `optShapes is being broadcasted to ${which}Shapes for tensor ${name}`);
     }
     shapes[name] = { min: mins[name] ?? opt, opt, max: maxs[name] ?? opt };
     const [mn, op, mx] = [shapes[name].min, opt, shapes[name].max].map((s) => s.split('x').map(Number));
     if (mn.length !== mx.length || mn.some((d, i) => d > op[i] || op[i] > mx[i])) {
-      fail([['E', `Error[4]: [network.cpp::validate::3196] Error Code 4: Internal Error (${name}: for dimension number 0 in profile 0 does not satisfy MIN <= OPT <= MAX)`], ['E', 'Engine could not be created from network'], ['E', 'Building engine failed'], ['E', 'Failed to create engine from model or file.'], ['E', 'Engine set up failed']]);
+      fail([
+        [
+          'E',
+          `Error[4]: [network.cpp::validate::3196] Error Code 4: Internal Error ` +
+            `(${name}: for dimension number 0 in profile 0 does not satisfy MIN <= OPT <= MAX)`,
+        ],
+        ['E', 'Engine could not be created from network'],
+        ['E', 'Building engine failed'],
+        ['E', 'Failed to create engine from model or file.'],
+        ['E', 'Engine set up failed'],
+      ]);
     }
   }
   return shapes;
 }
 
 function defaultPlanBytes(shapes) {
-  const elements = Object.values(shapes).reduce((sum, s) => sum + s.max.split('x').reduce((a, b) => a * Number(b), 1), 0);
+  const elements = Object.values(shapes).reduce(
+    (sum, s) => sum + s.max.split('x').reduce((a, b) => a * Number(b), 1),
+    0,
+  );
   return 65536 + Math.min(elements, 1 << 24);
 }
 
@@ -378,7 +541,9 @@ function writePlan(path, bytes, shapes, padding = 0) {
   plan.writeUInt8(build ?? 0, 27);
   plan.write('rtrtNGNE', 28, 'latin1');
   // Deterministic body: the same build gives the same bytes, as a cached or repeated build should.
-  let seed = createHash('sha256').update(JSON.stringify([shapes, options.get('--onnx') && basename(options.get('--onnx')), versionCode])).digest();
+  let seed = createHash('sha256')
+    .update(JSON.stringify([shapes, options.get('--onnx') && basename(options.get('--onnx')), versionCode]))
+    .digest();
   for (let offset = 36; offset < body; offset += seed.length) {
     seed.copy(plan, offset, 0, Math.min(seed.length, body - offset));
     seed = createHash('sha256').update(seed).digest();
@@ -390,12 +555,46 @@ function layerInfoJson(detailed, shapes) {
   const inputs = Object.keys(shapes);
   const layers = detailed
     ? [
-        { Name: 'node_conv2d + node_relu', LayerType: 'CaskConvolution', Inputs: inputs.map((n) => ({ Name: n, Location: 'Device', Dimensions: shapes[n].opt.split('x').map(Number), 'Format/Datatype': 'Half' })), Outputs: [], TacticValue: '0x000000000000001f', StreamId: 0, Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]' },
-        { Name: '__myl_CastMulLtSeleCast_myl6_0', LayerType: 'kgen', Inputs: [], Outputs: [], TacticName: '__myl_CastMulLtSeleCast_0x1', StreamId: 0, Metadata: '[ONNX Layer: node_leaky_relu]' },
+        {
+          Name: 'node_conv2d + node_relu',
+          LayerType: 'CaskConvolution',
+          Inputs: inputs.map((n) => ({
+            Name: n,
+            Location: 'Device',
+            Dimensions: shapes[n].opt.split('x').map(Number),
+            'Format/Datatype': 'Half',
+          })),
+          Outputs: [],
+          TacticValue: '0x000000000000001f',
+          StreamId: 0,
+          Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
+        },
+        {
+          Name: '__myl_CastMulLtSeleCast_myl6_0',
+          LayerType: 'kgen',
+          Inputs: [],
+          Outputs: [],
+          TacticName: '__myl_CastMulLtSeleCast_0x1',
+          StreamId: 0,
+          Metadata: '[ONNX Layer: node_leaky_relu]',
+        },
       ]
     : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
   return major >= 11
-    ? JSON.stringify({ Layers: layers, 'I/O Tensors': inputs.map((n) => ({ Name: n, IOMode: 'Input', DataType: 'Half', Dimensions: [-1], Location: 'Device', IsShapeInferenceIO: false, ProfileInfo: [{ MinShape: shapes[n].min, OptShape: shapes[n].opt, MaxShape: shapes[n].max, Format: 'Row major linear' }] })) })
+    ? JSON.stringify({
+        Layers: layers,
+        'I/O Tensors': inputs.map((n) => ({
+          Name: n,
+          IOMode: 'Input',
+          DataType: 'Half',
+          Dimensions: [-1],
+          Location: 'Device',
+          IsShapeInferenceIO: false,
+          ProfileInfo: [
+            { MinShape: shapes[n].min, OptShape: shapes[n].opt, MaxShape: shapes[n].max, Format: 'Row major linear' },
+          ],
+        })),
+      })
     : JSON.stringify({ Layers: layers, Bindings: inputs });
 }
 

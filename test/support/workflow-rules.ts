@@ -10,7 +10,7 @@ function load(text: string): { doc: Document; data: Json } {
 }
 
 const jobsOf = (data: Json) => Object.entries((data.jobs ?? {}) as Record<string, Json>);
-const stepsOf = (job: Json) => ((job.steps ?? []) as Json[]);
+const stepsOf = (job: Json) => (job.steps ?? []) as Json[];
 
 /** `${{ }}` inside a run: script is script injection waiting to happen; values go through env:. */
 export function expressionsInRun(text: string): string[] {
@@ -40,7 +40,8 @@ export function excessPermissions(text: string, allowed: Record<string, Record<s
     for (const [scope, level] of Object.entries((permissions ?? {}) as Record<string, string>)) {
       const most = allowed[id]?.[scope];
       if (level === 'none') continue;
-      if (!most || (level === 'write' && most !== 'write')) out.push(`jobs.${id}: ${scope}: ${level} is more than it needs`);
+      if (!most || (level === 'write' && most !== 'write'))
+        out.push(`jobs.${id}: ${scope}: ${level} is more than it needs`);
     }
   }
   return out;
@@ -53,9 +54,16 @@ export function unpinnedActions(text: string, own: readonly string[]): string[] 
     const match = /^\s*(?:-\s+)?uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
     if (!match) return;
     const ref = match[1]!;
-    if (ref.startsWith('./') || ref.startsWith('docker://') || own.some((o) => ref.startsWith(`${o}@`) || ref.startsWith(`${o}/`))) return;
-    if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref)) out.push(`line ${i + 1}: ${ref} is not pinned by a full commit SHA`);
-    else if (!/#\s*v\d/.test(match[2] ?? '')) out.push(`line ${i + 1}: ${ref} has no "# vX.Y.Z" comment naming its version`);
+    if (
+      ref.startsWith('./') ||
+      ref.startsWith('docker://') ||
+      own.some((o) => ref.startsWith(`${o}@`) || ref.startsWith(`${o}/`))
+    )
+      return;
+    if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref))
+      out.push(`line ${i + 1}: ${ref} is not pinned by a full commit SHA`);
+    else if (!/#\s*v\d/.test(match[2] ?? ''))
+      out.push(`line ${i + 1}: ${ref} has no "# vX.Y.Z" comment naming its version`);
   });
   return out;
 }
@@ -73,4 +81,3 @@ export function pullRequestTargetCheckouts(text: string): string[] {
       .map(() => `jobs.${id}: checks out the pull request's code under pull_request_target`),
   );
 }
-

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { errorMessage, InputError } from '../errors.js';
+import { errorMessage, fileProblem, InputError } from '../errors.js';
 import type { Report } from '../report/report.js';
 import { addedAndRemoved, environmentChanges, matchBaseline, type Environment, type Measured } from './evaluate.js';
 
@@ -9,8 +9,7 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${path}: cannot read ${role}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
+    throw new InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
   }
   let report: Partial<Report>;
   try {
@@ -19,7 +18,10 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
     throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
   }
   if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
-    throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
+    throw new InputError(
+      `${path}: expected a trt-ci report (schema "trt-ci/report@1" with ` +
+        `builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`,
+    );
   }
   return report as Report;
 }
@@ -49,7 +51,10 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
   const gpus = report.environment?.gpus ?? [];
   return {
     tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-    driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
+    driverVersion:
+      gpus.find((g) => g.driverVersion)?.driverVersion ??
+      report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+      null,
     gpus: gpus.map((g) => g.name).filter((name): name is string => name !== null),
   };
 }
@@ -58,11 +63,21 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
  * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
  * says what changed in the environment and which engines are new or gone.
  */
-export function applyBaseline(report: Report, baseline: Report, baselinePath: string, note: string | null = null): void {
+export function applyBaseline(
+  report: Report,
+  baseline: Report,
+  baselinePath: string,
+  note: string | null = null,
+): void {
   const before = measuredBuilds(baseline);
   for (const build of report.builds) {
     const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-    build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
+    build.baseline = match && {
+      bytes: match.bytes,
+      buildSeconds: match.buildSeconds,
+      peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+      latencyMedianMs: match.latencyMedianMs,
+    };
   }
   report.comparison = {
     baseline: baselinePath,

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { EngineCache } from '../cache/engine-cache.js';
-import { scanPlan } from '../plan/scan-plan.js';
+import { scanPlan } from '../verify/scan-plan.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import type { Attempt, BuildContext, BuildRecord } from './build-profile.js';
@@ -9,8 +9,17 @@ import type { BuildJob } from './jobs.js';
 /** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
 export function cacheKey(job: BuildJob, record: BuildRecord, context: BuildContext): Promise<string> {
   // Paths differ between checkouts and runners; what is in the files does not.
-  const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
-  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
+  const model = {
+    ...job.model,
+    onnx: 'model.onnx',
+    plugins: job.model.plugins.map((_, i) => `plugin${i}`),
+    dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
+  };
+  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, {
+    plan: 'plan',
+    layerInfo: 'layers.json',
+    timingCache: null,
+  });
   return context.cache!.keys.key({
     onnx: job.model.onnx,
     plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
@@ -21,7 +30,12 @@ export function cacheKey(job: BuildJob, record: BuildRecord, context: BuildConte
 }
 
 /** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
-export async function restoreFromCache(job: BuildJob, record: BuildRecord, key: string, cache: EngineCache): Promise<boolean> {
+export async function restoreFromCache(
+  job: BuildJob,
+  record: BuildRecord,
+  key: string,
+  cache: EngineCache,
+): Promise<boolean> {
   const entry = await cache.lookup(key);
   if (entry === null || entry === 'corrupt') {
     record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
@@ -51,7 +65,14 @@ export async function restoreFromCache(job: BuildJob, record: BuildRecord, key: 
 }
 
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
-export async function storeInCache(cache: EngineCache, key: string, record: BuildRecord, job: BuildJob, last: Attempt, version: TensorRtVersion): Promise<void> {
+export async function storeInCache(
+  cache: EngineCache,
+  key: string,
+  record: BuildRecord,
+  job: BuildJob,
+  last: Attempt,
+  version: TensorRtVersion,
+): Promise<void> {
   if (record.status === 'built' && record.scan?.sha256) {
     await cache.store(
       {

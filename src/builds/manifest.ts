@@ -24,7 +24,12 @@ export interface Manifest {
 }
 
 /** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-export function buildManifest(records: readonly BuildRecord[], tensorrtVersion: string, outputDir: string, createdAt: Date): Manifest {
+export function buildManifest(
+  records: readonly BuildRecord[],
+  tensorrtVersion: string,
+  outputDir: string,
+  createdAt: Date,
+): Manifest {
   const engines = records
     .filter((r) => (r.status === 'built' || r.status === 'cached') && r.plan && r.sha256 && r.bytes !== null)
     .map((r) => {

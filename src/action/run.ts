@@ -1,19 +1,19 @@
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
 import { dirname, isAbsolute, relative } from 'node:path';
-import { runGate } from './action/gate.js';
-import { runReport } from './action/report.js';
-import { problemsSection, writeSummary } from './action/summary.js';
-import { errorMessage, InputError } from './errors.js';
-import { reportAnnotations, type Annotation } from './github/annotations.js';
-import { findBaseline, storesBaseline, uploadBaseline } from './github/baseline-artifact.js';
-import { completeCheckRun, startCheckRun, type CheckTarget } from './github/check-run.js';
-import { commentMarker, tokenIdentity, upsertStickyComment } from './github/comment.js';
-import { readRunContext } from './github/context.js';
-import { reportingProblem, type ReportingProblem } from './github/problems.js';
-import { runPipeline, type PipelineResult } from './pipeline.js';
-import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from './report/markdown.js';
-import type { Report } from './report/report.js';
+import { runGate } from './gate.js';
+import { runReport } from './report.js';
+import { problemsSection, writeSummary } from './summary.js';
+import { errorMessage, InputError } from '../errors.js';
+import { reportAnnotations, type Annotation } from '../github/annotations.js';
+import { findBaseline, storesBaseline, uploadBaseline } from '../github/baseline-artifact.js';
+import { completeCheckRun, startCheckRun, type CheckTarget } from '../github/check-run.js';
+import { commentMarker, tokenIdentity, upsertStickyComment } from '../github/comment.js';
+import { readRunContext } from '../github/context.js';
+import { reportingProblem, type ReportingProblem } from '../github/problems.js';
+import { runPipeline, type PipelineResult } from '../pipeline.js';
+import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
+import type { Report } from '../report/report.js';
 
 const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
 type CommentPolicy = (typeof COMMENT_POLICIES)[number];
@@ -34,8 +34,12 @@ interface ActionInputs {
 /** Inputs, checked like the config: a bad one names itself and what it takes. */
 export function readInputs(): ActionInputs {
   const comment = core.getInput('comment') || 'on-change';
-  if (!(COMMENT_POLICIES as readonly string[]).includes(comment)) throw new InputError(`input comment: expected one of ${COMMENT_POLICIES.join(', ')}, got "${comment}"`);
-  const failOn = (core.getInput('fail-on') || 'error, budget').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!(COMMENT_POLICIES as readonly string[]).includes(comment))
+    throw new InputError(`input comment: expected one of ${COMMENT_POLICIES.join(', ')}, got "${comment}"`);
+  const failOn = (core.getInput('fail-on') || 'error, budget')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = failOn.find((f) => !(FAIL_ON as readonly string[]).includes(f));
   if (bad) throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
   const token = core.getInput('token');
@@ -73,11 +77,22 @@ function failureReason(failOn: readonly FailOn[], report: Report | null, crash: 
   if (crash) return failOn.includes('error') ? `trt-ci could not run: ${errorMessage(crash)}` : null;
   if (!report) return null;
   const broken = report.builds.filter((b) => b.status === 'failed' || b.status === 'skipped');
-  if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${broken.map((b) => `${b.model}/${b.profile}`).join(', ')}`;
+  if (failOn.includes('error') && broken.length)
+    return `${broken.length} build(s) failed: ${broken.map((b) => `${b.model}/${b.profile}`).join(', ')}`;
   const budgets = report.budgets.filter((b) => b.status === 'fail');
-  if (failOn.includes('budget') && budgets.length) return `${budgets.length} budget(s) exceeded: ${budgets.map((b) => `${b.model}/${b.profile} ${b.metric}`).join(', ')}`;
-  const regressions = report.budgets.filter((b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth'));
-  if (failOn.includes('regression') && regressions.length) return `${regressions.length} regression(s): ${regressions.map((b) => `${b.model}/${b.profile} ${b.metric}`).join(', ')}`;
+  if (failOn.includes('budget') && budgets.length)
+    return (
+      `${budgets.length} budget(s) exceeded: ` +
+      `${budgets.map((b) => `${b.model}/${b.profile} ${b.metric}`).join(', ')}`
+    );
+  const regressions = report.budgets.filter(
+    (b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth'),
+  );
+  if (failOn.includes('regression') && regressions.length)
+    return (
+      `${regressions.length} regression(s): ` +
+      `${regressions.map((b) => `${b.model}/${b.profile} ${b.metric}`).join(', ')}`
+    );
   return null;
 }
 
@@ -86,9 +101,17 @@ function fallbackAnnotations(annotations: readonly Annotation[]): void {
   for (const level of ['failure', 'warning'] as const) {
     const mine = annotations.filter((a) => a.level === level);
     for (const a of mine.slice(0, 10)) {
-      (level === 'failure' ? core.error : core.warning)(a.message, { title: a.title, file: a.path, startLine: a.startLine });
+      (level === 'failure' ? core.error : core.warning)(a.message, {
+        title: a.title,
+        file: a.path,
+        startLine: a.startLine,
+      });
     }
-    if (mine.length > 10) core.notice(`trt-ci: ${mine.length - 10} more ${level === 'failure' ? 'errors' : 'warnings'} were not annotated (GitHub shows 10 per type per step); the job summary lists them all.`);
+    if (mine.length > 10)
+      core.notice(
+        `trt-ci: ${mine.length - 10} more ${level === 'failure' ? 'errors' : 'warnings'} ` +
+          `were not annotated (GitHub shows 10 per type per step); the job summary lists them all.`,
+      );
   }
 }
 
@@ -117,7 +140,9 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
   const octokit = inputs.token && context ? getOctokit(inputs.token) : null;
   const fromFork = context?.pullRequest?.fromFork ?? false;
   const problems: ReportingProblem[] = [];
-  const target: CheckTarget | null = context && context.sha ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha } : null;
+  const target: CheckTarget | null = context?.sha
+    ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
+    : null;
 
   let checkId: number | null = null;
   if (octokit && target) {
@@ -136,7 +161,7 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
       baselineFile = found?.file ?? null;
       baselineNote = found?.note ?? null;
     } catch (error) {
-      problems.push(reportingProblem('Finding the base branch\'s report', 'actions: read', error, fromFork));
+      problems.push(reportingProblem("Finding the base branch's report", 'actions: read', error, fromFork));
     }
   }
 
@@ -159,7 +184,8 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
   const report = result?.report ?? null;
   const markdown = report
     ? renderSummary(report)
-    : `## trt-ci ❌ could not run\n\n\`\`\`\n${crash instanceof InputError ? crash.message : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`}\n\`\`\`\n`;
+    : `## trt-ci ❌ could not ` +
+      `run\n\n\`\`\`\n${crash instanceof InputError ? crash.message : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`}\n\`\`\`\n`;
   core.setOutput('status', report ? report.status : 'error');
   if (result) {
     core.setOutput('report', result.reportFile);
@@ -168,10 +194,19 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
     core.setOutput('output-dir', dirname(result.reportFile));
     if (result.report.cache) core.setOutput('cache-key', result.report.cache.key);
   }
-  core.setOutput('failed-builds', (report?.builds ?? []).filter((b) => b.status === 'failed' || b.status === 'skipped').map((b) => `${b.model}/${b.profile}`).join(','));
+  core.setOutput(
+    'failed-builds',
+    (report?.builds ?? [])
+      .filter((b) => b.status === 'failed' || b.status === 'skipped')
+      .map((b) => `${b.model}/${b.profile}`)
+      .join(','),
+  );
 
   const toRepoPath = (path: string) => {
-    const repoRelative = relative(context?.workspace ?? process.cwd(), isAbsolute(path) ? path : `${process.cwd()}/${path}`);
+    const repoRelative = relative(
+      context?.workspace ?? process.cwd(),
+      isAbsolute(path) ? path : `${process.cwd()}/${path}`,
+    );
     return repoRelative.startsWith('..') ? path : repoRelative;
   };
   const annotations = report ? reportAnnotations(report, toRepoPath) : [];
@@ -181,7 +216,11 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
     try {
       await completeCheckRun(octokit, target, checkId, {
         conclusion: signal?.aborted ? 'cancelled' : crash || report?.status === 'failed' ? 'failure' : 'success',
-        title: report ? `${report.status}: ${report.builds.filter((b) => b.status === 'built' || b.status === 'cached').length}/${report.builds.length} engines` : 'trt-ci could not run',
+        title: report
+          ? `${report.status}: ` +
+            `${report.builds.filter((b) => b.status === 'built' || b.status === 'cached').length}/${report.builds.length} ` +
+            `engines`
+          : 'trt-ci could not run',
         summary: markdown,
         annotations,
       });
@@ -197,22 +236,37 @@ export async function runAction(signal?: AbortSignal): Promise<void> {
     if (inputs.comment !== 'never') {
       try {
         const marker = commentMarker(inputs.reportKey);
-        const body = report ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker }) : `${marker}\n${markdown}`;
+        const body = report
+          ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker })
+          : `${marker}\n${markdown}`;
         const author = await tokenIdentity(octokit);
         const posted = await upsertStickyComment(
           octokit,
-          { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number, key: inputs.reportKey, body },
+          {
+            owner: context.owner,
+            repo: context.repo,
+            issueNumber: context.pullRequest.number,
+            key: inputs.reportKey,
+            body,
+          },
           author,
           create,
         );
-        if (posted) core.info(`trt-ci: ${posted.created ? 'created' : 'updated'} the pull request comment ${posted.id}`);
+        if (posted)
+          core.info(`trt-ci: ${posted.created ? 'created' : 'updated'} the pull request comment ${posted.id}`);
       } catch (error) {
         problems.push(reportingProblem('Commenting on the pull request', 'pull-requests: write', error, fromFork));
       }
     }
   }
 
-  if (result && context && storesBaseline(context, process.env.GITHUB_REF) && inputs.baseline !== 'none' && process.env.ACTIONS_RUNTIME_TOKEN) {
+  if (
+    result &&
+    context &&
+    storesBaseline(context, process.env.GITHUB_REF) &&
+    inputs.baseline !== 'none' &&
+    process.env.ACTIONS_RUNTIME_TOKEN
+  ) {
     try {
       await uploadBaseline(result.reportFile, inputs.reportKey);
     } catch (error) {

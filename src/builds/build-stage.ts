@@ -45,7 +45,11 @@ async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPl
   const known = new Set(query.gpus.map((g) => g.index));
   const missing = wanted.findIndex((index) => !known.has(index));
   if (missing !== -1) {
-    throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
+    throw configError(
+      config,
+      ['gpus', missing],
+      `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`,
+    );
   }
   return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
@@ -54,28 +58,47 @@ function attributeMemory(records: BuildRecord[], timeline: MemoryTimeline): void
   for (const record of records) {
     if (!record.gpu) continue;
     for (const attempt of record.attempts) {
-      attempt.peakGpuMemoryMiB = timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
+      attempt.peakGpuMemoryMiB =
+        timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
     }
     record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
   }
 }
 
 function skippedRecord(job: BuildJob, gpu: number | null, failure: Failure): BuildRecord {
-  return { ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }), status: 'skipped', failure };
+  return {
+    ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
+    status: 'skipped',
+    failure,
+  };
 }
 
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 export function skipBuildStage(config: Config, failure: Failure): BuildStageResult {
-  return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null, cacheBytes: null, evicted: 0 };
+  return {
+    records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)),
+    gpus: [],
+    gpuQueryError: null,
+    cacheBytes: null,
+    evicted: 0,
+  };
 }
 
-const CANCELLED: Failure = { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' };
+const CANCELLED: Failure = {
+  kind: 'other',
+  message: 'the run was cancelled before this build started',
+  hint: 'Run again.',
+};
 
 /**
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
-export async function runBuildStage(config: Config, version: TensorRtVersion, options: BuildStageOptions = {}): Promise<BuildStageResult> {
+export async function runBuildStage(
+  config: Config,
+  version: TensorRtVersion,
+  options: BuildStageOptions = {},
+): Promise<BuildStageResult> {
   const gpuPlan = await planGpus(config, options.gpuQuery);
   const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
   sampler?.start();
@@ -84,15 +107,24 @@ export async function runBuildStage(config: Config, version: TensorRtVersion, op
   const onAbort = () => killAllProcessGroups('SIGKILL');
   options.signal?.addEventListener('abort', onAbort);
   const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-  const cache = config.cacheDir ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() } : null;
+  const cache = config.cacheDir
+    ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() }
+    : null;
   // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
   const timingCacheFor = config.cacheDir
-    ? (gpuName: string | null) => join(config.cacheDir!, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+    ? (gpuName: string | null) =>
+        join(
+          config.cacheDir!,
+          'timing',
+          `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`,
+        )
     : undefined;
   let records: BuildRecord[];
   try {
     records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
-      options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }),
+      options.signal?.aborted
+        ? Promise.resolve(skippedRecord(job, gpu, CANCELLED))
+        : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }),
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
@@ -100,5 +132,11 @@ export async function runBuildStage(config: Config, version: TensorRtVersion, op
   }
   if (sampler) attributeMemory(records, sampler.timeline);
   const evicted = cache ? await cache.engines.evict() : null;
-  return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError, cacheBytes: evicted?.bytes ?? null, evicted: evicted?.removed.length ?? 0 };
+  return {
+    records,
+    gpus: gpuPlan.gpus,
+    gpuQueryError: gpuPlan.queryError,
+    cacheBytes: evicted?.bytes ?? null,
+    evicted: evicted?.removed.length ?? 0,
+  };
 }

@@ -1,4 +1,4 @@
-import { runCli } from '../cli.js';
+import { runCli } from './run-cli.js';
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
 const controller = new AbortController();

@@ -19,8 +19,20 @@ export interface LayerInfo {
 
 // Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
 const ABBREVIATIONS: Record<string, string> = {
-  Sele: 'Select', Resh: 'Reshape', Gath: 'Gather', Tran: 'Transpose', Conc: 'Concat', Slic: 'Slice', Sigm: 'Sigmoid',
-  Maxr: 'ReduceMax', Minr: 'ReduceMin', Expa: 'Expand', Squa: 'Square', Sqrt: 'Sqrt', Recp: 'Reciprocal', Resi: 'Resize',
+  Sele: 'Select',
+  Resh: 'Reshape',
+  Gath: 'Gather',
+  Tran: 'Transpose',
+  Conc: 'Concat',
+  Slic: 'Slice',
+  Sigm: 'Sigmoid',
+  Maxr: 'ReduceMax',
+  Minr: 'ReduceMin',
+  Expa: 'Expand',
+  Squa: 'Square',
+  Sqrt: 'Sqrt',
+  Recp: 'Reciprocal',
+  Resi: 'Resize',
 };
 
 /** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
@@ -58,7 +70,11 @@ export function parseLayerInfo(text: string): LayerInfo | null {
     const name = typeof layer === 'string' ? layer : String((layer as { Name?: unknown }).Name ?? '');
     const type = typeof layer === 'object' && layer !== null ? (layer as { LayerType?: unknown }).LayerType : undefined;
     if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin') continue;
-    myelin.push({ name, kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen', ops: myelinOps(name) });
+    myelin.push({
+      name,
+      kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+      ops: myelinOps(name),
+    });
   }
   return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
 }

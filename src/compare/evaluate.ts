@@ -48,13 +48,21 @@ const MiB = 1024 * 1024;
 const key = (m: Pick<Measured, 'model' | 'profile'>) => `${m.model}/${m.profile}`;
 
 /** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-export function matchBaseline(build: Pick<Measured, 'model' | 'profile' | 'gpu'>, baseline: readonly Measured[]): Measured | null {
+export function matchBaseline(
+  build: Pick<Measured, 'model' | 'profile' | 'gpu'>,
+  baseline: readonly Measured[],
+): Measured | null {
   const candidates = baseline.filter((b) => key(b) === key(build));
-  return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
+  return (
+    candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null
+  );
 }
 
 /** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
-export function addedAndRemoved(current: readonly Pick<Measured, 'model' | 'profile'>[], baseline: readonly Pick<Measured, 'model' | 'profile'>[]): { added: string[]; removed: string[] } {
+export function addedAndRemoved(
+  current: readonly Pick<Measured, 'model' | 'profile'>[],
+  baseline: readonly Pick<Measured, 'model' | 'profile'>[],
+): { added: string[]; removed: string[] } {
   const now = new Set(current.map(key));
   const before = new Set(baseline.map(key));
   return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
@@ -62,8 +70,10 @@ export function addedAndRemoved(current: readonly Pick<Measured, 'model' | 'prof
 
 export function environmentChanges(before: Environment, now: Environment): EnvironmentChange[] {
   const changes: EnvironmentChange[] = [];
-  if (before.tensorrtVersion !== now.tensorrtVersion) changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
-  if (before.driverVersion !== now.driverVersion) changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+  if (before.tensorrtVersion !== now.tensorrtVersion)
+    changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+  if (before.driverVersion !== now.driverVersion)
+    changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
   const gpus = (list: string[]) => [...new Set(list)].sort().join(', ') || null;
   if (gpus(before.gpus) !== gpus(now.gpus)) changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
   return changes;
@@ -111,9 +121,21 @@ function show(value: number, unit: Threshold['unit']): string {
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
 }
 
-function judge(metric: Metric, limit: Limit, build: Measured, base: Measured | null, hasBaseline: boolean): BudgetRow | null {
+function judge(
+  metric: Metric,
+  limit: Limit,
+  build: Measured,
+  base: Measured | null,
+  hasBaseline: boolean,
+): BudgetRow | null {
   const spec = METRICS[metric];
-  const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric, baseline: baselineFigure(metric, base) };
+  const row = {
+    model: build.model,
+    profile: build.profile,
+    gpu: build.gpu,
+    metric,
+    baseline: baselineFigure(metric, base),
+  };
   if (spec.growth && !base) {
     const why = hasBaseline ? 'new in this run' : 'no baseline yet';
     return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
@@ -124,18 +146,38 @@ function judge(metric: Metric, limit: Limit, build: Measured, base: Measured | n
     const value = measure(metric, threshold.unit, build, base);
     if (value === null) return null;
     if (value > threshold.value) {
-      return { ...row, value, limit: threshold.value, unit: threshold.unit, status: level, message: `${spec.describe} ${show(value, threshold.unit)} is over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` };
+      return {
+        ...row,
+        value,
+        limit: threshold.value,
+        unit: threshold.unit,
+        status: level,
+        message:
+          `${spec.describe} ${show(value, threshold.unit)} is over ` +
+          `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+      };
     }
   }
   const decisive = limit.fail ?? limit.warn;
   if (!decisive) return null;
   const value = measure(metric, decisive.unit, build, base);
   if (value === null) return null;
-  return { ...row, value, limit: decisive.value, unit: decisive.unit, status: 'pass', message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}` };
+  return {
+    ...row,
+    value,
+    limit: decisive.value,
+    unit: decisive.unit,
+    status: 'pass',
+    message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+  };
 }
 
 /** Every budget of every build, against the baseline where the metric is a growth. */
-export function evaluateBudgets(builds: readonly Measured[], budgetsFor: (model: string) => Budgets, baseline: readonly Measured[] | null): BudgetRow[] {
+export function evaluateBudgets(
+  builds: readonly Measured[],
+  budgetsFor: (model: string) => Budgets,
+  baseline: readonly Measured[] | null,
+): BudgetRow[] {
   const rows: BudgetRow[] = [];
   for (const build of builds) {
     const base = baseline ? matchBaseline(build, baseline) : null;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { InputError } from '../errors.js';
+import { fileProblem, InputError } from '../errors.js';
 import { readPlanHeader, type PlanHeader } from './header.js';
 import { ZeroRuns } from './zero-runs.js';
 
@@ -94,7 +94,10 @@ class DigestRing implements Digest {
   private readonly worker: Worker;
 
   constructor() {
-    this.worker = new Worker(DIGEST_WORKER, { eval: true, workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK } });
+    this.worker = new Worker(DIGEST_WORKER, {
+      eval: true,
+      workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
+    });
     // An idle ring waits in the pool for the next plan; it must not keep the process alive.
     this.worker.unref();
   }
@@ -151,10 +154,11 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
       throw Object.assign(new Error('directory'), { code: 'EISDIR' });
     }
   } catch (error) {
-    throw new InputError(`${path}: cannot read plan: ${describeError(error as NodeJS.ErrnoException)}`);
+    throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
   }
   const size = fstatSync(fd).size;
-  const ring: Digest | null = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
+  const ring: Digest | null =
+    options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
   const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
   const zeros = new ZeroRuns();
   const head = Buffer.alloc(HEAD_BYTES);
@@ -162,13 +166,13 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
   let bytes = 0;
   let seq = 0;
   try {
-    for (;; seq += 1) {
+    for (; ; seq += 1) {
       const chunk = ring ? ring.slot(seq) : single!;
       let read: number;
       try {
         read = readSync(fd, chunk, 0, chunk.length, null);
       } catch (error) {
-        throw new InputError(`${path}: cannot read plan: ${describeError(error as NodeJS.ErrnoException)}`);
+        throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
       }
       if (read === 0) break;
       const data = chunk.subarray(0, read);
@@ -197,17 +201,3 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
   }
 }
 
-function describeError(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EISDIR':
-      return 'is a directory, expected a plan file';
-    case 'EACCES':
-      return 'permission denied';
-    case 'ENXIO':
-      return 'not a regular file (a socket or device)';
-    default:
-      return error.message;
-  }
-}

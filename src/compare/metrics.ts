@@ -22,13 +22,33 @@ interface MetricSpec {
 
 export const METRICS = {
   'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
-  'plan-growth': { units: ['fraction', 'bytes'], bare: 'fail', growth: true, describe: 'plan size growth over the baseline' },
+  'plan-growth': {
+    units: ['fraction', 'bytes'],
+    bare: 'fail',
+    growth: true,
+    describe: 'plan size growth over the baseline',
+  },
   'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
-  'trailing-zeros': { units: ['fraction', 'bytes'], bare: 'fail', growth: false, describe: 'zero run at the end of the plan' },
+  'trailing-zeros': {
+    units: ['fraction', 'bytes'],
+    bare: 'fail',
+    growth: false,
+    describe: 'zero run at the end of the plan',
+  },
   'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
-  'build-time-growth': { units: ['fraction'], bare: 'fail', growth: true, describe: 'build time growth over the baseline' },
+  'build-time-growth': {
+    units: ['fraction'],
+    bare: 'fail',
+    growth: true,
+    describe: 'build time growth over the baseline',
+  },
   'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
-  'latency-growth': { units: ['fraction'], bare: 'warn', growth: true, describe: 'median latency growth over the baseline' },
+  'latency-growth': {
+    units: ['fraction'],
+    bare: 'warn',
+    growth: true,
+    describe: 'median latency growth over the baseline',
+  },
 } as const satisfies Record<string, MetricSpec>;
 
 export type Metric = keyof typeof METRICS;

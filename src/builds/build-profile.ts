@@ -4,7 +4,7 @@ import type { EngineCache, EngineKeys } from '../cache/engine-cache.js';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
-import { scanPlan, type PlanScan } from '../plan/scan-plan.js';
+import { scanPlan, type PlanScan } from '../verify/scan-plan.js';
 import { runProcess, type ProcessResult } from '../proc/run-process.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import type { Failure } from '../tensorrt/failures.js';
@@ -63,7 +63,10 @@ export type BuildEvent =
   | { type: 'done'; record: BuildRecord };
 
 export interface BuildContext {
-  config: Pick<Config, 'trtexec' | 'workspaceBytes' | 'minWorkspaceBytes' | 'timingCache' | 'buildTimeoutMs' | 'killGraceMs'>;
+  config: Pick<
+    Config,
+    'trtexec' | 'workspaceBytes' | 'minWorkspaceBytes' | 'timingCache' | 'buildTimeoutMs' | 'killGraceMs'
+  >;
   version: TensorRtVersion;
   /** Engines by content key; a hit replaces the build. */
   cache?: { engines: EngineCache; keys: EngineKeys } | null;
@@ -73,7 +76,10 @@ export interface BuildContext {
   onEvent?: (event: BuildEvent) => void;
 }
 
-const gpuFacts = (info: GpuInfo | undefined) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
+const gpuFacts = (info: GpuInfo | undefined) => ({
+  name: info?.name ?? null,
+  computeCapability: info?.computeCapability ?? null,
+});
 
 /** A build that has not run yet: it fails until it is shown to have built. */
 export function newBuildRecord(job: BuildJob, gpu: BuildRecord['gpu']): BuildRecord {
@@ -82,7 +88,9 @@ export function newBuildRecord(job: BuildJob, gpu: BuildRecord['gpu']): BuildRec
     profile: job.profile.name,
     status: 'failed',
     gpu,
-    shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
+    shapes: Object.fromEntries(
+      job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]),
+    ),
     plan: null,
     layerInfo: null,
     bytes: null,
@@ -128,19 +136,55 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   }
 
   const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
-  const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`) : null;
+  const timingCache = sharedTiming
+    ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
+    : null;
   let workspace: number | null = config.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null) {
     const attempt = record.attempts.length + 1;
-    const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache });
+    const argv = buildArgv(version, job.model, job.profile, workspace, {
+      plan: job.plan,
+      layerInfo: job.layerInfo,
+      timingCache,
+    });
     const log = `${job.logPrefix}.${attempt}.log`;
     context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
     const parser = new TrtexecLogParser();
-    const result = await runProcess({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
-    parsed = parser.result(outcomeOf(result), { workspaceBytes: workspace, minWorkspaceBytes: config.minWorkspaceBytes, buildTimeoutMs: config.buildTimeoutMs, logFile: log });
-    const failure = result.spawnError ? { kind: 'other' as const, message: result.spawnError, hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.' } : parsed.failure;
-    record.attempts.push({ attempt, workspaceBytes: workspace, argv, log, startedAt: result.startedAt, endedAt: result.endedAt, exitCode: result.exitCode, signal: result.signal, failure, peakGpuMemoryMiB: null });
+    const result = await runProcess({
+      command: config.trtexec,
+      args: argv,
+      env,
+      logFile: log,
+      timeoutMs: config.buildTimeoutMs,
+      killGraceMs: config.killGraceMs,
+      onLine: (line) => parser.push(line),
+    });
+    parsed = parser.result(outcomeOf(result), {
+      workspaceBytes: workspace,
+      minWorkspaceBytes: config.minWorkspaceBytes,
+      buildTimeoutMs: config.buildTimeoutMs,
+      logFile: log,
+    });
+    const failure = result.spawnError
+      ? {
+          kind: 'other' as const,
+          message: result.spawnError,
+          hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
+        }
+      : parsed.failure;
+    record.attempts.push({
+      attempt,
+      workspaceBytes: workspace,
+      argv,
+      log,
+      startedAt: result.startedAt,
+      endedAt: result.endedAt,
+      exitCode: result.exitCode,
+      signal: result.signal,
+      failure,
+      peakGpuMemoryMiB: null,
+    });
     if (!failure) break;
     record.failure = failure;
     workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
@@ -162,7 +206,9 @@ async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, pa
     record.failure = {
       kind: 'other',
       message: `trtexec passed but wrote no plan at ${job.plan}`,
-      hint: 'Check that the output folder is writable and has free space, and that extra-args does not change --saveEngine.',
+      hint:
+        'Check that the output folder is writable and has free ' +
+        'space, and that extra-args does not change --saveEngine.',
     };
     last.failure = record.failure;
     return;
@@ -176,10 +222,16 @@ async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, pa
   record.layerInfo = (await stat(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
   record.buildSeconds = parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000;
   if (record.gpu && parsed.device.name && !record.gpu.name) record.gpu.name = parsed.device.name;
-  if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability) record.gpu.computeCapability = parsed.device.computeCapability;
+  if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability)
+    record.gpu.computeCapability = parsed.device.computeCapability;
 }
 
-async function benchmark(record: BuildRecord, job: BuildJob, env: NodeJS.ProcessEnv, context: BuildContext): Promise<void> {
+async function benchmark(
+  record: BuildRecord,
+  job: BuildJob,
+  env: NodeJS.ProcessEnv,
+  context: BuildContext,
+): Promise<void> {
   const log = `${job.logPrefix}.bench.log`;
   const parser = new TrtexecLogParser();
   const result = await runProcess({
@@ -192,7 +244,12 @@ async function benchmark(record: BuildRecord, job: BuildJob, env: NodeJS.Process
     onLine: (line) => parser.push(line),
   });
   const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
-  record.perf = { throughputQps: parsed.throughputQps, latencyMs: parsed.latencyMs, gpuComputeMs: parsed.gpuComputeMs, log };
+  record.perf = {
+    throughputQps: parsed.throughputQps,
+    latencyMs: parsed.latencyMs,
+    gpuComputeMs: parsed.gpuComputeMs,
+    log,
+  };
   if (parsed.failure) {
     record.status = 'failed';
     record.failure = { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };

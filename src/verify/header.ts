@@ -20,9 +20,14 @@ const HEADER_BYTES = 28;
 const MAX_METADATA_BYTES = 1024 * 1024;
 
 function planAt(head: Buffer, offset: number): Pick<PlanHeader, 'magic' | 'tensorrtVersion' | 'problem'> {
-  if (head.toString('latin1', offset, offset + 4) !== MAGIC) return { magic: false, tensorrtVersion: null, problem: null };
+  if (head.toString('latin1', offset, offset + 4) !== MAGIC)
+    return { magic: false, tensorrtVersion: null, problem: null };
   if (head.length < offset + HEADER_BYTES) {
-    return { magic: false, tensorrtVersion: null, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
+    return {
+      magic: false,
+      tensorrtVersion: null,
+      problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
+    };
   }
   const version = [...head.subarray(offset + 24, offset + 28)].join('.');
   return { magic: true, tensorrtVersion: version, problem: null };
@@ -37,7 +42,8 @@ export function readPlanHeader(head: Buffer): PlanHeader {
   const none = { container: null, planOffset: null, metadata: null };
   if (head.length === 0) return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
   const bare = planAt(head, 0);
-  if (bare.magic || bare.problem) return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
+  if (bare.magic || bare.problem)
+    return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
   if (head.length >= 5 && head[4] === 0x7b /* { */) {
     const length = head.readInt32LE(0);
     if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {

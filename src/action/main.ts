@@ -1,4 +1,4 @@
-import { runAction } from '../action.js';
+import { runAction } from './run.js';
 
 // The runner cancels a job with SIGINT, then SIGTERM: stop the builds and still finish the report and the check run.
 const controller = new AbortController();

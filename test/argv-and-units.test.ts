@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { ModelConfig, ProfileConfig } from '../src/config/load.js';
 import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
-import { nextWorkspace } from '../src/build/build-profile.js';
+import { nextWorkspace } from '../src/builds/build-profile.js';
 import { parseDuration, parseSize } from '../src/units.js';
 
 const v = (text: string) => parseVersion(text)!;
-const profile: ProfileConfig = { name: 'sd', shapes: [{ input: 'x', min: [1, 3, 240, 320], opt: [1, 3, 480, 640], max: [1, 3, 720, 1280] }] };
+const profile: ProfileConfig = {
+  name: 'sd',
+  shapes: [{ input: 'x', min: [1, 3, 240, 320], opt: [1, 3, 480, 640], max: [1, 3, 720, 1280] }],
+};
 const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
-  name: 'up', onnx: '/m/up.onnx', precision: 'fp16', plugins: ['/p/libleaky.so'], dynamicPlugins: [], profiles: [profile], extraArgs: [], benchmark: false, budgets: {}, ...over,
+  name: 'up',
+  onnx: '/m/up.onnx',
+  precision: 'fp16',
+  plugins: ['/p/libleaky.so'],
+  dynamicPlugins: [],
+  profiles: [profile],
+  extraArgs: [],
+  benchmark: false,
+  budgets: {},
+  ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };
 const GiB = 1024 ** 3;
@@ -41,23 +53,42 @@ describe('buildArgv per TensorRT version', () => {
 
   it('7.1: no timing cache flag (8.0+) and no layer info (8.2+)', () => {
     const argv = buildArgv(v('7.1.3'), model({ precision: null }), profile, GiB, paths);
-    expect(argv.some((a) => a.startsWith('--timingCacheFile') || a.startsWith('--exportLayerInfo') || a.startsWith('--profilingVerbosity'))).toBe(false);
+    expect(
+      argv.some(
+        (a) =>
+          a.startsWith('--timingCacheFile') ||
+          a.startsWith('--exportLayerInfo') ||
+          a.startsWith('--profilingVerbosity'),
+      ),
+    ).toBe(false);
   });
 
   it('8.4-8.5: --memPoolSize but still --buildOnly and --plugins', () => {
     const argv = buildArgv(v('8.5.3'), model(), profile, 512 * 1024 ** 2, paths);
-    expect(argv).toEqual(expect.arrayContaining(['--memPoolSize=workspace:512', '--buildOnly', '--plugins=/p/libleaky.so']));
+    expect(argv).toEqual(
+      expect.arrayContaining(['--memPoolSize=workspace:512', '--buildOnly', '--plugins=/p/libleaky.so']),
+    );
   });
 
   it('quotes tensor names that hold the shape syntax, and puts extra-args last', () => {
-    const odd: ProfileConfig = { name: 'p', shapes: [{ input: 'input:0', min: [1], opt: [2], max: [4] }, { input: 'mask', min: [1], opt: [2], max: [4] }] };
+    const odd: ProfileConfig = {
+      name: 'p',
+      shapes: [
+        { input: 'input:0', min: [1], opt: [2], max: [4] },
+        { input: 'mask', min: [1], opt: [2], max: [4] },
+      ],
+    };
     const argv = buildArgv(v('10.16.1'), model({ extraArgs: ['--builderOptimizationLevel=5'] }), odd, GiB, paths);
     expect(argv).toContain("--minShapes='input:0':1,mask:1");
     expect(argv[argv.length - 1]).toBe('--builderOptimizationLevel=5');
   });
 
   it('a benchmark loads the plan at the opt shapes, with the plugins', () => {
-    expect(benchmarkArgv(v('10.16.1'), model(), profile, '/o/up.sd.plan')).toEqual(['--loadEngine=/o/up.sd.plan', '--shapes=x:1x3x480x640', '--staticPlugins=/p/libleaky.so']);
+    expect(benchmarkArgv(v('10.16.1'), model(), profile, '/o/up.sd.plan')).toEqual([
+      '--loadEngine=/o/up.sd.plan',
+      '--shapes=x:1x3x480x640',
+      '--staticPlugins=/p/libleaky.so',
+    ]);
   });
 });
 
@@ -110,9 +141,19 @@ describe('workspace back-off', () => {
 
 describe('units', () => {
   it.each([
-    ['4GiB', 4 * GiB], ['512MiB', 512 * 1024 ** 2], ['1.5GiB', 1.5 * GiB], ['10KB', 10_000], ['3 GB', 3e9], ['7B', 7],
+    ['4GiB', 4 * GiB],
+    ['512MiB', 512 * 1024 ** 2],
+    ['1.5GiB', 1.5 * GiB],
+    ['10KB', 10_000],
+    ['3 GB', 3e9],
+    ['7B', 7],
   ] as const)('size %s', (text, bytes) => expect(parseSize(text)).toBe(bytes));
   it.each(['4', '4gb', 'GiB', '-1GiB', '4 GiBs'])('not a size: %s', (text) => expect(parseSize(text)).toBeNull());
-  it.each([['45m', 2_700_000], ['90s', 90_000], ['1.5h', 5_400_000], ['250ms', 250]] as const)('duration %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
+  it.each([
+    ['45m', 2_700_000],
+    ['90s', 90_000],
+    ['1.5h', 5_400_000],
+    ['250ms', 250],
+  ] as const)('duration %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
   it.each(['45', '1d', 'm'])('not a duration: %s', (text) => expect(parseDuration(text)).toBeNull());
 });

@@ -3,41 +3,105 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryTimeline } from '../src/gpu/memory-sampler.js';
 import { parseCsvRows, parseGpuRows, queryGpus } from '../src/gpu/nvidia-smi.js';
-import { runOnSlots } from '../src/build/scheduler.js';
+import { runOnSlots } from '../src/builds/scheduler.js';
 import { FIXTURES, makeRunner } from './support/harness.js';
 
 const capture = (name: string) => readFileSync(join(FIXTURES, 'nvidia-smi', `h200-580.159.04.${name}`), 'utf8');
 
 describe('nvidia-smi CSV', () => {
   it('reads the real H200 capture, with bracketed non-values as unknown', () => {
-    const fields = capture('query-gpu.csv').split('\n')[0]!.split(', ').map((h) => h.replace(/ \[.+\]$/, ''));
+    const fields = capture('query-gpu.csv')
+      .split('\n')[0]!
+      .split(', ')
+      .map((h) => h.replace(/ \[.+\]$/, ''));
     const [row] = parseCsvRows(capture('query-gpu-noheader-nounits.csv'), fields);
-    expect(row).toMatchObject({ index: '0', name: 'NVIDIA H200', driver_version: '580.159.04', compute_cap: '9.0', 'memory.total': '143771', 'memory.free': '143156' });
+    expect(row).toMatchObject({
+      index: '0',
+      name: 'NVIDIA H200',
+      driver_version: '580.159.04',
+      compute_cap: '9.0',
+      'memory.total': '143771',
+      'memory.free': '143156',
+    });
     expect(row!.display_mode).toBeNull(); // "[Requested functionality has been deprecated]"
   });
 
   it('turns the GPU query into numbers, unknown values into null', () => {
-    const fields = ['index', 'name', 'uuid', 'compute_cap', 'driver_version', 'memory.total', 'memory.used', 'memory.free'];
-    const [h200, a100] = parseGpuRows('0, NVIDIA H200, GPU-1, 9.0, 580.159.04, 143771, 0, 143156\n1, NVIDIA A100-SXM4-80GB, GPU-2, 8.0, 535.104.05, [N/A], 12, [Not Supported]\n', fields);
-    expect(h200).toMatchObject({ index: 0, name: 'NVIDIA H200', uuid: 'GPU-1', computeCapability: '9.0', driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0, memoryFreeMiB: 143156, eccMode: null });
-    expect(a100).toMatchObject({ index: 1, computeCapability: '8.0', memoryTotalMiB: null, memoryUsedMiB: 12, memoryFreeMiB: null });
+    const fields = [
+      'index',
+      'name',
+      'uuid',
+      'compute_cap',
+      'driver_version',
+      'memory.total',
+      'memory.used',
+      'memory.free',
+    ];
+    const [h200, a100] = parseGpuRows(
+      '0, NVIDIA H200, GPU-1, 9.0, 580.159.04, 143771, 0, 143156\n1, ' +
+        'NVIDIA A100-SXM4-80GB, GPU-2, 8.0, 535.104.05, [N/A], 12, [Not Supported]\n',
+      fields,
+    );
+    expect(h200).toMatchObject({
+      index: 0,
+      name: 'NVIDIA H200',
+      uuid: 'GPU-1',
+      computeCapability: '9.0',
+      driverVersion: '580.159.04',
+      memoryTotalMiB: 143771,
+      memoryUsedMiB: 0,
+      memoryFreeMiB: 143156,
+      eccMode: null,
+    });
+    expect(a100).toMatchObject({
+      index: 1,
+      computeCapability: '8.0',
+      memoryTotalMiB: null,
+      memoryUsedMiB: 12,
+      memoryFreeMiB: null,
+    });
   });
 
   it('reads every field of the real capture in GPU_FIELDS order', () => {
-    const header = capture('query-gpu.csv').split('\n')[0]!.split(', ').map((h) => h.replace(/ \[.+\]$/, ''));
+    const header = capture('query-gpu.csv')
+      .split('\n')[0]!
+      .split(', ')
+      .map((h) => h.replace(/ \[.+\]$/, ''));
     const [gpu] = parseGpuRows(capture('query-gpu-noheader-nounits.csv'), header);
     expect(gpu).toEqual({
-      index: 0, name: 'NVIDIA H200', uuid: 'GPU-5f3c2a10-0000-4000-8000-000000000001', busId: '00000000:00:06.0', computeCapability: '9.0',
-      driverVersion: '580.159.04', memoryTotalMiB: 143771, memoryUsedMiB: 0, memoryFreeMiB: 143156, eccMode: 'Enabled', eccUncorrectedErrors: 0,
-      displayActive: 'Disabled', persistenceMode: 'Enabled', computeMode: 'Default', migMode: 'Disabled',
+      index: 0,
+      name: 'NVIDIA H200',
+      uuid: 'GPU-5f3c2a10-0000-4000-8000-000000000001',
+      busId: '00000000:00:06.0',
+      computeCapability: '9.0',
+      driverVersion: '580.159.04',
+      memoryTotalMiB: 143771,
+      memoryUsedMiB: 0,
+      memoryFreeMiB: 143156,
+      eccMode: 'Enabled',
+      eccUncorrectedErrors: 0,
+      displayActive: 'Disabled',
+      persistenceMode: 'Enabled',
+      computeMode: 'Default',
+      migMode: 'Disabled',
     });
   });
 
   it('says why when nvidia-smi fails or is missing', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } });
     const failed = await queryGpus(runner.nvidiaSmi);
-    expect(failed).toMatchObject({ ok: false, exitCode: 9, reason: expect.stringMatching(/exited with status 9 \(the NVIDIA driver is not loaded\): NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver/) });
-    expect(await queryGpus('/nonexistent/nvidia-smi')).toEqual({ ok: false, exitCode: null, reason: '/nonexistent/nvidia-smi: command not found' });
+    expect(failed).toMatchObject({
+      ok: false,
+      exitCode: 9,
+      reason: expect.stringMatching(
+        /exited with status 9 \(the NVIDIA driver is not loaded\): NVIDIA-SMI has failed because/,
+      ),
+    });
+    expect(await queryGpus('/nonexistent/nvidia-smi')).toEqual({
+      ok: false,
+      exitCode: null,
+      reason: '/nonexistent/nvidia-smi: command not found',
+    });
   });
 });
 
@@ -45,7 +109,11 @@ describe('an older driver', () => {
   it('that does not know a field is asked again without it', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_NO_FIELD: 'compute_cap' } });
     const query = await queryGpus(runner.nvidiaSmi);
-    expect(query.ok && query.gpus[0]).toMatchObject({ name: 'NVIDIA H200', computeCapability: null, driverVersion: '580.159.04' });
+    expect(query.ok && query.gpus[0]).toMatchObject({
+      name: 'NVIDIA H200',
+      computeCapability: null,
+      driverVersion: '580.159.04',
+    });
   });
 });
 
@@ -53,9 +121,12 @@ describe('memory attribution', () => {
   it('charges a window its peak above the idle baseline, on its own GPU only', () => {
     const timeline = new MemoryTimeline();
     // The real H200 capture of a 48 GiB allocation in 8 GiB steps, replayed on GPU 0 at its own 100 ms pace.
-    const samples = capture('memory-used-lms100-during-48GiB-alloc.csv').trim().split('\n').map((line) => Number(line.split(', ')[1]));
-    samples.forEach((mib, i) => timeline.add(0, i * 100, mib + 500));
-    samples.forEach((_, i) => timeline.add(1, i * 100, 900));
+    const samples = capture('memory-used-lms100-during-48GiB-alloc.csv')
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.split(', ')[1]));
+    for (const [i, mib] of samples.entries()) timeline.add(0, i * 100, mib + 500);
+    for (const i of samples.keys()) timeline.add(1, i * 100, 900);
     timeline.markBaselineEnd(50);
     expect(Math.max(...samples)).toBe(49679);
     const all = timeline.window(0, 0, samples.length * 100)!;
