@@ -8583,7 +8583,35 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 3640:
+/***/ 6721:
+/***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7378);
+// The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
+
+// First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
+const controller = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+        if (controller.signal.aborted)
+            process.exit(130);
+        controller.abort();
+    });
+}
+process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    signal: controller.signal,
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 7378:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8594,10 +8622,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: EXIT
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./.build/tsc/errors.js
@@ -8611,267 +8635,38 @@ class InputError extends Error {
 function errorMessage(error) {
     return error instanceof Error ? error.message : String(error);
 }
+/** Why a file could not be read, in words: `expected` names what the file should have been. */
+function fileProblem(error, expected) {
+    switch (error?.code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'EISDIR':
+            return `is a directory, expected ${expected}`;
+        case 'EACCES':
+            return 'permission denied';
+        case 'ENXIO':
+            return `not a regular file (a socket or device), expected ${expected}`;
+        default:
+            return errorMessage(error);
+    }
+}
 
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: ./.build/tsc/units.js
-const SIZE_UNITS = {
-    B: 1,
-    KiB: 1024,
-    MiB: 1024 ** 2,
-    GiB: 1024 ** 3,
-    TiB: 1024 ** 4,
-    KB: 1e3,
-    MB: 1e6,
-    GB: 1e9,
-    TB: 1e12,
-};
-const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
-/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
-function parseSize(text) {
-    const match = SIZE_PATTERN.exec(text.trim());
-    if (!match)
-        return null;
-    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
-}
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
-/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
-function parseDuration(text) {
-    const match = DURATION_PATTERN.exec(text.trim());
-    if (!match)
-        return null;
-    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
-}
-const MiB = 1024 ** 2;
-function formatBytes(bytes) {
-    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = 0;
-    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-    }
-    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
-}
-function formatSeconds(seconds) {
-    if (seconds < 60)
-        return `${seconds.toFixed(1)} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/budget/metrics.js
-const METRICS = {
-    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
-    'plan-growth': { units: ['fraction', 'bytes'], bare: 'fail', growth: true, describe: 'plan size growth over the baseline' },
-    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
-    'trailing-zeros': { units: ['fraction', 'bytes'], bare: 'fail', growth: false, describe: 'zero run at the end of the plan' },
-    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
-    'build-time-growth': { units: ['fraction'], bare: 'fail', growth: true, describe: 'build time growth over the baseline' },
-    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
-    'latency-growth': { units: ['fraction'], bare: 'warn', growth: true, describe: 'median latency growth over the baseline' },
-};
-const METRIC_NAMES = Object.keys(METRICS);
-/**
- * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
- * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
- */
-const DEFAULT_BUDGETS = {
-    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
-    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
-};
-
-;// CONCATENATED MODULE: ./.build/tsc/budget/evaluate.js
-
-
-const evaluate_MiB = 1024 * 1024;
-const key = (m) => `${m.model}/${m.profile}`;
-/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-function matchBaseline(build, baseline) {
-    const candidates = baseline.filter((b) => key(b) === key(build));
-    return candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null;
-}
-/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
-function addedAndRemoved(current, baseline) {
-    const now = new Set(current.map(key));
-    const before = new Set(baseline.map(key));
-    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
-}
-function environmentChanges(before, now) {
-    const changes = [];
-    if (before.tensorrtVersion !== now.tensorrtVersion)
-        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
-    if (before.driverVersion !== now.driverVersion)
-        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
-    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
-    if (gpus(before.gpus) !== gpus(now.gpus))
-        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
-    return changes;
-}
-/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
-function measure(metric, unit, build, base) {
-    const growth = (now, before) => {
-        if (now === null || before === null)
-            return null;
-        if (unit === 'bytes')
-            return now - before;
-        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
-    };
-    switch (metric) {
-        case 'plan-size':
-            return build.bytes;
-        case 'zero-fraction':
-            return build.zeroFraction;
-        case 'trailing-zeros':
-            if (build.trailingZeroBytes === null || build.bytes === null)
-                return null;
-            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
-        case 'plan-to-onnx':
-            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
-        case 'peak-memory':
-            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * evaluate_MiB;
-        case 'plan-growth':
-            return growth(build.bytes, base?.bytes ?? null);
-        case 'build-time-growth':
-            return growth(build.buildSeconds, base?.buildSeconds ?? null);
-        case 'latency-growth':
-            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
-    }
-}
-function baselineFigure(metric, base) {
-    if (!base)
-        return null;
-    if (metric === 'plan-growth')
-        return base.bytes;
-    if (metric === 'build-time-growth')
-        return base.buildSeconds;
-    if (metric === 'latency-growth')
-        return base.latencyMedianMs;
-    return null;
-}
-function show(value, unit) {
-    if (unit === 'bytes')
-        return formatBytes(value);
-    if (unit === 'ratio')
-        return `${value.toFixed(2)}x`;
-    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
-}
-function judge(metric, limit, build, base, hasBaseline) {
-    const spec = METRICS[metric];
-    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric, baseline: baselineFigure(metric, base) };
-    if (spec.growth && !base) {
-        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
-        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
-    }
-    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
-    for (const level of levels) {
-        const threshold = limit[level];
-        const value = measure(metric, threshold.unit, build, base);
-        if (value === null)
-            return null;
-        if (value > threshold.value) {
-            return { ...row, value, limit: threshold.value, unit: threshold.unit, status: level, message: `${spec.describe} ${show(value, threshold.unit)} is over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` };
-        }
-    }
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const value = measure(metric, decisive.unit, build, base);
-    if (value === null)
-        return null;
-    return { ...row, value, limit: decisive.value, unit: decisive.unit, status: 'pass', message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}` };
-}
-/** Every budget of every build, against the baseline where the metric is a growth. */
-function evaluateBudgets(builds, budgetsFor, baseline) {
-    const rows = [];
-    for (const build of builds) {
-        const base = baseline ? matchBaseline(build, baseline) : null;
-        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
-            const row = judge(metric, limit, build, base, baseline !== null);
-            if (row)
-                rows.push(row);
-        }
-    }
-    return rows;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/budget/baseline.js
-
-
-
-/** A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge. */
-async function loadReport(path, role = 'baseline') {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new InputError(`${path}: cannot read ${role}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a report.json' : errorMessage(error)}`);
-    }
-    let report;
-    try {
-        report = JSON.parse(text);
-    }
-    catch (error) {
-        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
-    }
-    if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
-        throw new InputError(`${path}: expected a trt-ci report (schema "trt-ci/report@1" with builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`);
-    }
-    return report;
-}
-/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
-function measuredBuilds(report) {
-    return report.builds
-        .filter((b) => b.status === 'built' || b.status === 'cached')
-        .map((b) => {
-        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
-        return {
-            model: b.model,
-            profile: b.profile,
-            gpu: b.gpu?.name ?? null,
-            bytes: b.bytes,
-            zeroFraction: plan?.zeroFraction ?? null,
-            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-            onnxBytes: b.onnxBytes ?? null,
-            buildSeconds: b.buildSeconds,
-            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-        };
-    });
-}
-function environmentOf(report) {
-    const gpus = report.environment?.gpus ?? [];
-    return {
-        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ?? report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ?? null,
-        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
-    };
-}
-/**
- * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
- * says what changed in the environment and which engines are new or gone.
- */
-function applyBaseline(report, baseline, baselinePath, note = null) {
-    const before = measuredBuilds(baseline);
-    for (const build of report.builds) {
-        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-        build.baseline = match && { bytes: match.bytes, buildSeconds: match.buildSeconds, peakGpuMemoryMiB: match.peakGpuMemoryMiB, latencyMedianMs: match.latencyMedianMs };
-    }
-    report.comparison = {
-        baseline: baselinePath,
-        note,
-        environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
-        ...addedAndRemoved(report.builds, baseline.builds),
-    };
-}
-
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
 
+/** `trt-ci.yml:12:9`, as editors and terminals link it. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
 /** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
 function formatPath(path) {
     let out = '';
@@ -8919,6 +8714,47 @@ function locate(doc, lines, path, atKey = false) {
 function rangeStart(node) {
     return node?.range?.[0];
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/metrics.js
+const METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: true,
+        describe: 'plan size growth over the baseline',
+    },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: false,
+        describe: 'zero run at the end of the plan',
+    },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'build time growth over the baseline',
+    },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    'latency-growth': {
+        units: ['fraction'],
+        bare: 'warn',
+        growth: true,
+        describe: 'median latency growth over the baseline',
+    },
+};
+const METRIC_NAMES = Object.keys(METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+};
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -17822,7 +17658,7 @@ function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     };
     return new ZodObject(def);
 }
@@ -18480,6 +18316,53 @@ function overall(checks) {
     return status === 'skip' ? 'pass' : status;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/units.js
+const SIZE_UNITS = {
+    B: 1,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+    TiB: 1024 ** 4,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+};
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
+function parseSize(text) {
+    const match = SIZE_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+}
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
+function parseDuration(text) {
+    const match = DURATION_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+const MiB = 1024 ** 2;
+function formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+function formatSeconds(seconds) {
+    if (seconds < 60)
+        return `${seconds.toFixed(1)} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 
 
@@ -18504,16 +18387,20 @@ const schema_DURATION_PATTERN = /^\d+(\.\d+)?\s*(ms|s|m|h)$/;
 const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const expected = (what) => ({ error: (issue) => `expected ${what}, got ${showValue(issue.input)}` });
+const expected = (what) => ({
+    error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
+});
 const size = schemas_string(expected('a size like 4GiB or 512MiB'))
     .regex(schema_SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
     .transform((text) => parseSize(text));
 const schema_duration = schemas_string(expected('a duration like 45m, 90s or 2h'))
     .regex(schema_DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
     .transform((text) => parseDuration(text));
-const schema_name = (what) => schemas_string(expected(`a ${what} name`)).regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+const schema_name = (what) => schemas_string(expected(`a ${what} name`))
+    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 const path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
-const dims = schemas_string(expected('dimensions like 1x3x224x224')).regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
+const dims = schemas_string(expected('dimensions like 1x3x224x224'))
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
 const shapeRange = union([strictObject({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
 const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOptimizationLevel=5'))
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')), expected('a list of trtexec flags'));
@@ -18521,7 +18408,13 @@ const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typ
 const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
 /** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
 function thresholdForms(units) {
-    return [units.includes('fraction') && 'a percentage like 10%', units.includes('bytes') && 'a size like 64MiB', units.includes('ratio') && 'a ratio like 4x'].filter(Boolean).join(' or ');
+    return [
+        units.includes('fraction') && 'a percentage like 10%',
+        units.includes('bytes') && 'a size like 64MiB',
+        units.includes('ratio') && 'a ratio like 4x',
+    ]
+        .filter(Boolean)
+        .join(' or ');
 }
 function threshold(units) {
     const forms = thresholdForms(units);
@@ -18542,9 +18435,17 @@ function limit(metric) {
     const value = threshold(spec.units);
     return union([value, strictObject({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
         .transform((given, ctx) => {
-        const level = 'unit' in given ? (spec.bare === 'warn' ? { warn: given, fail: null } : { warn: null, fail: given }) : { warn: given.warn ?? null, fail: given.fail ?? null };
+        const level = 'unit' in given
+            ? spec.bare === 'warn'
+                ? { warn: given, fail: null }
+                : { warn: null, fail: given }
+            : { warn: given.warn ?? null, fail: given.fail ?? null };
         if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
-            ctx.addIssue({ code: 'custom', path: ['warn'], message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}` });
+            ctx.addIssue({
+                code: 'custom',
+                path: ['warn'],
+                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
+            });
         }
         return level;
     });
@@ -18571,7 +18472,8 @@ const configSchema = strictObject({
     'output-dir': path('a folder').default('trt-engines'),
     workspace: size.default(4 * 1024 ** 3),
     'min-workspace': size.default(512 * 1024 ** 2),
-    'timing-cache': union([path('a timing cache file'), literal(false)], expected('a path, or false for none')).default('.trt-ci/timing.cache'),
+    'timing-cache': union([path('a timing cache file'), literal(false)], expected('a path, or false for none'))
+        .default('.trt-ci/timing.cache'),
     'build-timeout': schema_duration.default(45 * 60_000),
     'kill-grace': schema_duration.default(10_000),
     gpus: union([literal('all'), array(schemas_number().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
@@ -18579,14 +18481,21 @@ const configSchema = strictObject({
     benchmark: schemas_boolean(expected('true or false')).default(false),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
-    cuda: schemas_string(expected('a CUDA version like "12.4"')).regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"')).optional(),
-    'min-driver': schemas_string(expected('a driver version like "535.104.05"')).regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"')).optional(),
-    'expect-gpu': array(schemas_string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]')).default([]),
+    cuda: schemas_string(expected('a CUDA version like "12.4"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
+        .optional(),
+    'min-driver': schemas_string(expected('a driver version like "535.104.05"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
+        .optional(),
+    'expect-gpu': array(schemas_string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
+        .default([]),
     'min-free-disk': size.default(20 * 1024 ** 3),
-    'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids')).default([]),
+    'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
+        .default([]),
     'cache-dir': path('a cache folder').optional(),
     'cache-max-size': size.optional(),
-    preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only')).default('enforce'),
+    preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
+        .default('enforce'),
     models: array(model, expected('a list of models')).min(1, expected('at least one model')),
 }, expected('a trt-ci.yml mapping'));
 function parseDims(text) {
@@ -18605,21 +18514,20 @@ function parseDims(text) {
 function configError(config, path, message) {
     return new InputError(`${config.where(path)}: ${message}`);
 }
-function loadConfig(file) {
+/** Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder. */
+function loadConfig(file, cwd) {
     let text;
+    const path = (0,external_node_path_namespaceObject.resolve)(cwd, file);
     try {
-        if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
-            throw new Error('is a directory, expected a trt-ci.yml file');
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
     }
     catch (error) {
-        const reason = error.code === 'ENOENT' ? 'no such file' : errorMessage(error);
-        throw new InputError(`${file}: cannot read config: ${reason}`);
+        throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
     }
-    return parseConfig(text, file);
+    return parseConfig(text, file, (0,external_node_path_namespaceObject.dirname)(path));
 }
-/** Parses and validates config text; `file` names it in messages and anchors relative paths. */
-function parseConfig(text, file) {
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dirname)(file)) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
     const yamlError = doc.errors[0];
@@ -18628,15 +18536,14 @@ function parseConfig(text, file) {
         throw new InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
     }
     const position = (path, atKey = false) => {
-        const pos = locate(doc, lines, path, atKey);
-        return `${file}:${pos.line}:${pos.col}`;
+        const { line, col } = locate(doc, lines, path, atKey);
+        return { file, line, column: col };
     };
-    const where = (path, atKey = false) => `${position(path, atKey)} ${formatPath(path)}`;
+    const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
     const data = doc.toJS() ?? {};
     const parsed = configSchema.safeParse(data, { reportInput: true });
     if (!parsed.success)
         throw schemaError(parsed.error.issues, where);
-    const dir = (0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file));
     const config = resolveConfig(parsed.data, dir, file, { position, where });
     const problem = findProblems(parsed.data, config)[0];
     if (problem)
@@ -18660,7 +18567,9 @@ function schemaError(issues, where) {
 function deepest(issue) {
     if (issue.code !== 'invalid_union')
         return issue;
-    const inner = issue.errors.flat().map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
+    const inner = issue.errors
+        .flat()
+        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
     const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
     return best && best.path.length > issue.path.length ? best : issue;
 }
@@ -18687,7 +18596,17 @@ const KNOWN_KEYS = {
 };
 function suggest(key, path) {
     const last = path[path.length - 1];
-    const kind = path.length === 0 ? 'top' : last === 'budgets' ? 'budgets' : path.includes('budgets') ? 'level' : path.includes('shapes') ? 'shape' : path.includes('profiles') ? 'profile' : 'model';
+    const kind = path.length === 0
+        ? 'top'
+        : last === 'budgets'
+            ? 'budgets'
+            : path.includes('budgets')
+                ? 'level'
+                : path.includes('shapes')
+                    ? 'shape'
+                    : path.includes('profiles')
+                        ? 'profile'
+                        : 'model';
     const known = KNOWN_KEYS[kind];
     const close = known.find((k) => editDistance(k, key) <= 2);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
@@ -18753,35 +18672,54 @@ function resolveConfig(raw, dir, file, locators) {
 function findProblems(raw, config) {
     const problems = [];
     if (raw['min-workspace'] > raw.workspace) {
-        problems.push({ path: ['min-workspace'], message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes` });
+        problems.push({
+            path: ['min-workspace'],
+            message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
+        });
     }
     const modelNames = new Map();
     raw.models.forEach((model, m) => {
         const first = modelNames.get(model.name);
         if (first !== undefined)
-            problems.push({ path: ['models', m, 'name'], message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)` });
+            problems.push({
+                path: ['models', m, 'name'],
+                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
+            });
         modelNames.set(model.name, m);
         const resolved = config.models[m];
         if (!(0,external_node_fs_namespaceObject.existsSync)(resolved.onnx))
-            problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})` });
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
+            });
         for (const key of ['plugins', 'dynamic-plugins']) {
             (model[key] ?? []).forEach((plugin, i) => {
                 const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
                 if (!(0,external_node_fs_namespaceObject.existsSync)(full))
-                    problems.push({ path: ['models', m, key, i], message: `expected a plugin library, got "${plugin}" which does not exist` });
+                    problems.push({
+                        path: ['models', m, key, i],
+                        message: `expected a plugin library, got "${plugin}" which does not exist`,
+                    });
             });
         }
         const profileNames = new Map();
         model.profiles.forEach((profile, p) => {
             const earlier = profileNames.get(profile.name);
             if (earlier !== undefined) {
-                problems.push({ path: ['models', m, 'profiles', p, 'name'], message: `expected a unique profile name in model "${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)` });
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected a unique profile name in model ` +
+                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
+                });
             }
             profileNames.set(profile.name, p);
             for (const range of resolved.profiles[p].shapes) {
                 const problem = shapeProblem(range);
                 if (problem)
-                    problems.push({ path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at], message: problem.message });
+                    problems.push({
+                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
+                        message: problem.message,
+                    });
             }
         });
     });
@@ -18791,766 +18729,32 @@ function shapeProblem(range) {
     const { min, opt, max } = range;
     const show = (d) => d.join('x');
     const rankName = (rank) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
-    for (const [key, dims] of [['opt', opt], ['max', max]]) {
+    for (const [key, dims] of [
+        ['opt', opt],
+        ['max', max],
+    ]) {
         if (dims.length !== min.length) {
-            return { at: [key], message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"` };
+            return {
+                at: [key],
+                message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"`,
+            };
         }
     }
     for (let d = 0; d < min.length; d += 1) {
         if (opt[d] < min[d])
-            return { at: ['opt'], message: `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})` };
+            return {
+                at: ['opt'],
+                message: `expected every dimension >= min ${show(min)}, got ` +
+                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
+            };
         if (max[d] < opt[d])
-            return { at: ['max'], message: `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})` };
+            return {
+                at: ['max'],
+                message: `expected every dimension >= opt ${show(opt)}, got ` +
+                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
+            };
     }
     return null;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
-/** The HTML comment that identifies trt-ci's sticky comment for one report key. */
-function commentMarker(key) {
-    return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
-}
-/**
- * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
- * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
- */
-async function tokenIdentity(octokit) {
-    try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
-    }
-    catch {
-        return 'github-actions[bot]';
-    }
-}
-/**
- * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
- * second one, however many comments the pull request has. Null when there was none and none was made.
- */
-async function upsertStickyComment(octokit, comment, author, create = true) {
-    const marker = commentMarker(comment.key);
-    const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner: comment.owner, repo: comment.repo, issue_number: comment.issueNumber, per_page: 100 });
-    const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
-    if (mine) {
-        await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
-        return { id: mine.id, created: false };
-    }
-    if (!create)
-        return null;
-    const { data } = await octokit.rest.issues.createComment({ owner: comment.owner, repo: comment.repo, issue_number: comment.issueNumber, body });
-    return { id: data.id, created: true };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/plan/render.js
-function myelinLines(diagnosis) {
-    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
-}
-function renderDiagnosisText(diagnosis) {
-    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
-    if (diagnosis.layerInfo)
-        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
-    for (const line of myelinLines(diagnosis))
-        lines.push(`    Myelin: ${line}`);
-    for (const advice of diagnosis.advice)
-        lines.push(`    - ${advice}`);
-    return lines;
-}
-function renderDiagnosisMarkdown(diagnosis) {
-    const layers = myelinLines(diagnosis);
-    return [
-        `> ⚠️ ${diagnosis.summary}: the shape of [NVIDIA/TensorRT#4841](${diagnosis.link}).`,
-        ...(layers.length ? ['>', '> Myelin kernels in the plan:', ...layers.map((l) => `> - \`${l.split(':')[0]}\`${l.includes(':') ? `:${l.slice(l.indexOf(':') + 1)}` : ''}`)] : []),
-        '>',
-        ...diagnosis.advice.map((a) => `> - ${a}`),
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
-const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
-/** The preflight table for a terminal. */
-function renderPreflightText(result) {
-    const width = Math.max(...result.checks.map((c) => c.id.length));
-    const lines = [`preflight: ${result.status} (TensorRT ${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`];
-    for (const check of result.checks) {
-        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
-        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
-            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
-const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
-function renderPreflightMarkdown(result, where = '') {
-    const row = (c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
-    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
-    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
-    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
-    return [
-        `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
-        '',
-        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
-        ...(fine.length ? [`<details><summary>${fine.length} checks passed or skipped</summary>`, '', ...head, ...fine.map(row), '', '</details>', ''] : []),
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/trim.js
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
-function cutBytes(text, limit) {
-    if (bytes(text) <= limit)
-        return text;
-    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
-    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
-        cut = cut.slice(0, -1);
-    return cut;
-}
-/**
- * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
- * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
- * headline (priority 0) is never dropped; if even it does not fit, it is cut.
- */
-function fitSections(sections, limit, leftOut) {
-    const kept = [...sections];
-    const join = (list, dropped) => [...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n') + '\n';
-    let dropped = 0;
-    while (bytes(join(kept, dropped)) > limit) {
-        const candidates = kept.filter((s) => s.priority > 0);
-        if (candidates.length === 0)
-            break;
-        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
-        kept.splice(kept.lastIndexOf(least), 1);
-        dropped += 1;
-    }
-    const text = join(kept, dropped);
-    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
-const COMMENT_LIMIT_BYTES = 65_535;
-const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
-const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
-const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const markdown_MiB = 1024 * 1024;
-function rowsOf(reports) {
-    return reports.flatMap((report) => report.builds.map((build) => ({
-        build,
-        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
-        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
-        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
-    })));
-}
-function delta(now, before, show) {
-    if (now === null || before === null || before === undefined)
-        return '—';
-    if (now === before)
-        return '=';
-    const sign = now > before ? '+' : '−';
-    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
-    const relative = before === 0 ? '' : now / before >= 10 ? ` (×${Math.round(now / before).toLocaleString('en-US')})` : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
-    return `${sign}${show(Math.abs(now - before))}${relative}`;
-}
-/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
-function notable(row) {
-    const { build } = row;
-    if (build.status !== 'built' && build.status !== 'cached')
-        return true;
-    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
-        return true;
-    if (!build.baseline)
-        return true;
-    return build.baseline.bytes !== build.bytes;
-}
-function rowIcon(row) {
-    if (row.build.status !== 'built' && row.build.status !== 'cached')
-        return STATUS_ICON[row.build.status];
-    if (row.budgets.some((b) => b.status === 'fail'))
-        return '❌';
-    if (row.budgets.some((b) => b.status === 'warn'))
-        return '⚠️';
-    return STATUS_ICON[row.build.status];
-}
-const TABLE_HEAD = ['| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |', '|---|---|---|---:|---:|---:|---:|---:|---:|'];
-function tableRow(row) {
-    const b = row.build;
-    const latency = b.perf?.latencyMs?.median ?? null;
-    return `| ${[
-        rowIcon(row),
-        markdown_cell(b.model),
-        markdown_cell(b.profile),
-        b.bytes === null ? '—' : formatBytes(b.bytes),
-        delta(b.bytes, b.baseline?.bytes, formatBytes),
-        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
-        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * markdown_MiB),
-        latency === null ? '—' : `${latency} ms`,
-    ].join(' | ')} |`;
-}
-/** One table per GPU type; rows that did not change against the baseline folded away. */
-function gpuTables(rows) {
-    const gpus = [...new Set(rows.map((r) => r.gpu))];
-    if (gpus.length > 1)
-        return [comparedAcrossGpus(rows, gpus), ...gpus.map((gpu) => ({ priority: 5, text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)) }))];
-    const sections = [];
-    for (const gpu of gpus) {
-        const mine = rows.filter((r) => r.gpu === gpu);
-        const shown = mine.filter(notable);
-        const folded = mine.filter((r) => !notable(r));
-        const head = `### ${markdown_cell(gpu)}`;
-        sections.push({ priority: 2, text: [head, '', ...(shown.length ? [...TABLE_HEAD, ...shown.map(tableRow)] : ['Every engine is the same size as on the baseline.'])].join('\n') });
-        if (folded.length) {
-            sections.push({ priority: 6, text: [`<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`, '', ...TABLE_HEAD, ...folded.map(tableRow), '', '</details>'].join('\n') });
-        }
-        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
-    }
-    return sections;
-}
-/** Reports from several runner types: one row per engine, a column group per GPU type. */
-function comparedAcrossGpus(rows, gpus) {
-    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
-    const short = (gpu) => markdown_cell(gpu.replace(/^NVIDIA /, ''));
-    const head = ['| | model | profile |' + gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join(''), '|---|---|---|' + gpus.map(() => '---:|---:|---:|').join('')];
-    const lines = engines.map((engine) => {
-        const cells = gpus.map((gpu) => {
-            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
-            if (!row)
-                return ' — | — | — |';
-            const b = row.build;
-            return ` ${rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `}${b.bytes === null ? '—' : formatBytes(b.bytes)} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds)} |`;
-        });
-        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
-        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
-        return `| ${icon} | ${markdown_cell(engine.model)} | ${markdown_cell(engine.profile)} |${cells.join('')}`;
-    });
-    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
-}
-/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
-function sizeChart(gpu, rows) {
-    const built = rows.filter((r) => r.build.bytes !== null);
-    if (built.length === 0)
-        return '';
-    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / markdown_MiB).toFixed(2)));
-    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
-    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
-        `  x-axis [${labels.join(', ')}]`,
-        '  y-axis "MiB"',
-        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
-        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
-        '```',
-    ].join('\n');
-}
-function failures(rows) {
-    return rows
-        .filter((r) => r.build.failure && r.build.status !== 'built')
-        .map((r) => {
-        const b = r.build;
-        const log = b.attempts[b.attempts.length - 1]?.log;
-        return {
-            priority: 1,
-            text: [
-                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
-                '',
-                '```',
-                b.failure.message,
-                '```',
-                '',
-                `**What to do:** ${b.failure.hint}`,
-                ...(log || b.configLocation ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')] : []),
-            ].join('\n'),
-        };
-    });
-}
-function budgetSection(reports) {
-    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
-    if (rows.length === 0)
-        return null;
-    return {
-        priority: 2,
-        text: ['### Budgets', '', '| | model | profile | budget | result |', '|---|---|---|---|---|', ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`)].join('\n'),
-    };
-}
-function headline(reports, title) {
-    const rows = rowsOf(reports);
-    const passed = reports.every((r) => r.status === 'passed');
-    const built = rows.filter((r) => r.build.status === 'built' || r.build.status === 'cached').length;
-    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
-    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
-    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
-    const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
-    const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
-    const cached = reports.some((r) => r.cache) ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` : '';
-    const lines = [
-        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
-        '',
-        `${built}/${rows.length} engines built · TensorRT ${versions}${cached}${failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : ''}${warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : ''}`,
-    ];
-    for (const report of reports) {
-        const { comparison } = report;
-        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
-        if (comparison.baseline === null) {
-            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
-            continue;
-        }
-        // A list, so that each fact keeps its own line when GitHub renders it.
-        lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
-        for (const c of comparison.environment) {
-            lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : ''}`);
-        }
-        if (comparison.added.length)
-            lines.push(`- New: ${comparison.added.join(', ')}.`);
-        if (comparison.removed.length)
-            lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
-    }
-    return lines.join('\n');
-}
-/**
- * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
- * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
- * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
- */
-function renderReports(reports, options) {
-    const rows = rowsOf(reports);
-    const sections = [
-        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
-        ...failures(rows),
-        ...[budgetSection(reports)].filter((s) => s !== null),
-        ...gpuTables(rows).filter((s) => s.text),
-        ...reports.flatMap((r) => r.plans.filter((p) => p.diagnosis).map((p) => ({ priority: 3, text: [`#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`, '', renderDiagnosisMarkdown(p.diagnosis)].join('\n') }))),
-        ...reports.flatMap((r) => r.preflight ? [{ priority: r.preflight.status === 'pass' ? 7 : 1, text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : '') }] : []),
-    ];
-    const marker = options.marker ? `${options.marker}\n` : '';
-    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay under GitHub's size limit: the full report is in report.json._`);
-    return marker + body;
-}
-/** The job summary of one run. */
-function renderSummary(report) {
-    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./.build/tsc/plan/header.js
-/** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
-const MAGIC = 'ftrt';
-const HEADER_BYTES = 28;
-const MAX_METADATA_BYTES = 1024 * 1024;
-function planAt(head, offset) {
-    if (head.toString('latin1', offset, offset + 4) !== MAGIC)
-        return { magic: false, tensorrtVersion: null, problem: null };
-    if (head.length < offset + HEADER_BYTES) {
-        return { magic: false, tensorrtVersion: null, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
-    }
-    const version = [...head.subarray(offset + 24, offset + 28)].join('.');
-    return { magic: true, tensorrtVersion: version, problem: null };
-}
-/**
- * Reads the plan header (reference/trtexec/compat.md §5): "ftrt" at 0 and the TensorRT version in
- * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
- * those are recognised rather than called "not a plan".
- */
-function readPlanHeader(head) {
-    const none = { container: null, planOffset: null, metadata: null };
-    if (head.length === 0)
-        return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
-    const bare = planAt(head, 0);
-    if (bare.magic || bare.problem)
-        return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
-    if (head.length >= 5 && head[4] === 0x7b /* { */) {
-        const length = head.readInt32LE(0);
-        if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
-            const wrapped = planAt(head, 4 + length);
-            if (wrapped.magic) {
-                let metadata = null;
-                try {
-                    metadata = JSON.parse(head.toString('utf8', 4, 4 + length));
-                }
-                catch {
-                    metadata = null;
-                }
-                return { ...wrapped, container: 'ultralytics', planOffset: 4 + length, metadata };
-            }
-        }
-    }
-    return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/plan/zero-runs.js
-const ZERO_BLOCK = Buffer.alloc(64 * 1024);
-const STEPS = [64 * 1024, 4096, 256];
-/** The first index at or after `start` that holds a non-zero byte (or the end). */
-function zeroRunEnd(chunk, start) {
-    const end = chunk.length;
-    let i = start;
-    // Most zero runs in real data are a byte or two long: look at those byte by byte first.
-    for (const stop = Math.min(end, start + 64); i < stop; i += 1)
-        if (chunk[i] !== 0)
-            return i;
-    // Long runs (a zero-padded plan) are skipped a block at a time with memcmp against zeros.
-    for (const step of STEPS) {
-        while (i + step <= end && chunk.compare(ZERO_BLOCK, 0, step, i, i + step) === 0)
-            i += step;
-    }
-    while (i < end && chunk[i] === 0)
-        i += 1;
-    return i;
-}
-/**
- * Zero bytes, the longest zero run and the zero run at the end, over a stream of chunks. Non-zero
- * stretches are crossed with indexOf (memchr), zero stretches with block compares, so neither random
- * nor zero-filled data is walked byte by byte.
- */
-class ZeroRuns {
-    zeroBytes = 0;
-    longestRun = 0;
-    /** The zero run that reaches the end of what has been pushed so far. */
-    currentRun = 0;
-    push(chunk) {
-        const end = chunk.length;
-        // A chunk of a zero-padded plan is all zeros: one memcmp says so.
-        if (end > 0 && chunk[0] === 0 && chunk[end - 1] === 0 && chunk.compare(chunk, 0, end - 1, 1, end) === 0) {
-            this.zeroBytes += end;
-            this.currentRun += end;
-            if (this.currentRun > this.longestRun)
-                this.longestRun = this.currentRun;
-            return;
-        }
-        let pos = 0;
-        while (pos < end) {
-            const zero = chunk.indexOf(0, pos);
-            if (zero === -1) {
-                this.currentRun = 0;
-                return;
-            }
-            if (zero > pos)
-                this.currentRun = 0;
-            const after = zeroRunEnd(chunk, zero);
-            const run = after - zero;
-            this.zeroBytes += run;
-            this.currentRun += run;
-            if (this.currentRun > this.longestRun)
-                this.longestRun = this.currentRun;
-            pos = after;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/plan/scan-plan.js
-
-
-
-
-
-
-// Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
-// scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
-// hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
-const SCAN_CHUNK = 512 * 1024;
-const CHUNK = 4 * 1024 * 1024;
-const SLOTS = 2;
-/** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
-const HEAD_BYTES = 1024 * 1024 + 64;
-/** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
-const CHUNKS_PER_YIELD = 128;
-// The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
-// hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
-// messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
-const DIGEST_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const { data, control, slots, chunk } = workerData;
-const memory = new Uint8Array(data);
-const state = new Int32Array(control, 0, slots);
-const lengths = new Int32Array(control, slots * 4, slots);
-// One plan after another: a length of -1 ends a plan; the next one starts again at slot 0.
-for (;;) {
-  const hash = createHash('sha256');
-  for (let seq = 0; ; seq += 1) {
-    const slot = seq % slots;
-    Atomics.wait(state, slot, 0);
-    const length = lengths[slot];
-    if (length >= 0) hash.update(memory.subarray(slot * chunk, slot * chunk + length));
-    Atomics.store(state, slot, 0);
-    Atomics.notify(state, slot);
-    if (length < 0) break;
-  }
-  parentPort.postMessage(hash.digest('hex'));
-}
-`;
-const FILLED = 1;
-/** Small plans: a worker costs more to start than hashing them takes. */
-class InlineDigest {
-    buffer = Buffer.alloc(CHUNK);
-    hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    slot() {
-        return this.buffer;
-    }
-    filled(_seq, length) {
-        this.hash.update(this.buffer.subarray(0, length));
-    }
-    async digest() {
-        return this.hash.digest('hex');
-    }
-    async stop() { }
-}
-/** Plans over this size are hashed in a worker, alongside the scan. */
-const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
-class DigestRing {
-    data = new SharedArrayBuffer(CHUNK * SLOTS);
-    control = new SharedArrayBuffer(SLOTS * 8);
-    state = new Int32Array(this.control, 0, SLOTS);
-    lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
-    worker;
-    constructor() {
-        this.worker = new external_node_worker_threads_namespaceObject.Worker(DIGEST_WORKER, { eval: true, workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK } });
-        // An idle ring waits in the pool for the next plan; it must not keep the process alive.
-        this.worker.unref();
-    }
-    /** A ring from the pool (a worker costs tens of milliseconds to start), or a new one. */
-    static take() {
-        return idleRings.pop() ?? new DigestRing();
-    }
-    /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
-    slot(seq) {
-        const slot = seq % SLOTS;
-        while (Atomics.load(this.state, slot) === FILLED)
-            Atomics.wait(this.state, slot, FILLED, 1000);
-        return Buffer.from(this.data, slot * CHUNK, CHUNK);
-    }
-    filled(seq, length) {
-        const slot = seq % SLOTS;
-        this.lengths[slot] = length;
-        Atomics.store(this.state, slot, FILLED);
-        Atomics.notify(this.state, slot);
-    }
-    async digest(seq) {
-        const result = new Promise((resolve, reject) => {
-            this.worker.once('message', resolve);
-            this.worker.once('error', reject);
-        });
-        this.slot(seq);
-        this.filled(seq, -1);
-        const digest = await result;
-        this.worker.removeAllListeners('error');
-        idleRings.push(this);
-        return digest;
-    }
-    async stop() {
-        await this.worker.terminate();
-    }
-}
-const idleRings = [];
-/**
- * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
- * zero run, the header, and (unless `digest: false`) the sha256.
- */
-async function scanPlan(path, options = {}) {
-    let fd;
-    try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-        if ((0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory()) {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-            throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-        }
-    }
-    catch (error) {
-        throw new InputError(`${path}: cannot read plan: ${describeError(error)}`);
-    }
-    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
-    const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
-    const zeros = new ZeroRuns();
-    const head = Buffer.alloc(HEAD_BYTES);
-    let headBytes = 0;
-    let bytes = 0;
-    let seq = 0;
-    try {
-        for (;; seq += 1) {
-            const chunk = ring ? ring.slot(seq) : single;
-            let read;
-            try {
-                read = (0,external_node_fs_namespaceObject.readSync)(fd, chunk, 0, chunk.length, null);
-            }
-            catch (error) {
-                throw new InputError(`${path}: cannot read plan: ${describeError(error)}`);
-            }
-            if (read === 0)
-                break;
-            const data = chunk.subarray(0, read);
-            if (headBytes < HEAD_BYTES)
-                headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
-            zeros.push(data);
-            bytes += read;
-            ring?.filled(seq, read);
-            if (seq % CHUNKS_PER_YIELD === CHUNKS_PER_YIELD - 1)
-                await new Promise((resolve) => setImmediate(resolve));
-        }
-        const sha256 = ring ? await ring.digest(seq) : null;
-        return {
-            path,
-            bytes,
-            zeroBytes: zeros.zeroBytes,
-            zeroFraction: bytes === 0 ? 0 : zeros.zeroBytes / bytes,
-            trailingZeroBytes: zeros.currentRun,
-            longestZeroRun: zeros.longestRun,
-            sha256,
-            ...readPlanHeader(head.subarray(0, headBytes)),
-        };
-    }
-    catch (error) {
-        await ring?.stop();
-        throw error;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function describeError(error) {
-    switch (error.code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'EISDIR':
-            return 'is a directory, expected a plan file';
-        case 'EACCES':
-            return 'permission denied';
-        case 'ENXIO':
-            return 'not a regular file (a socket or device)';
-        default:
-            return error.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/plan/layer-info.js
-
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select', Resh: 'Reshape', Gath: 'Gather', Tran: 'Transpose', Conc: 'Concat', Slic: 'Slice', Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax', Minr: 'ReduceMin', Expa: 'Expand', Squa: 'Square', Sqrt: 'Sqrt', Recp: 'Reciprocal', Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
-function parseLayerInfo(text) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return null;
-    }
-    if (!Array.isArray(json.Layers))
-        return null;
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
-    const myelin = [];
-    for (const layer of json.Layers) {
-        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
-        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({ name, kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen', ops: myelinOps(name) });
-    }
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_namespaceObject.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/plan/diagnose.js
-
-
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-/** A plan at least this much trailing zeros is diagnosed. */
-const MOSTLY_ZEROS = 0.5;
-function mostlyTrailingZeros(scan) {
-    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
-}
-/**
- * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
- * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
- * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
- */
-function diagnosePlan(scan, layerInfo) {
-    if (!mostlyTrailingZeros(scan))
-        return null;
-    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
-    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
-    const advice = [];
-    const named = myelinLayers.filter((l) => l.kind === 'kgen').map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
-    if (named.length > 0) {
-        advice.push(`Let the pointwise ops of ${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} fuse into their Conv: ` +
-            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) can often be moved across the reshaping op, so that Conv+activation fuse again.');
-    }
-    else {
-        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance an activation after a DepthToSpace) and move them so that they fuse.');
-    }
-    if (!layerInfo)
-        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE (trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
-    else if (layerInfo.verbosity === 'layer_names_only')
-        advice.push('The layer info has names only: build with --profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
-    advice.push('Build the same ONNX with the previous TensorRT and compare: on #4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
-    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the padding goes away, the tactic choice is involved (the engine will be slower).');
-    return {
-        summary: `${share}% of the plan (${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
-        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
-        myelinLayers,
-        advice,
-        link: PADDING_ISSUE,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/plan/verify-stage.js
-
-
-
-/** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
-async function verifiedPlan(scan, layerInfo) {
-    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
-    return { ...scan, diagnosis: diagnosePlan(scan, info) };
-}
-/** Every built plan, from the scan its build already made (one pass per plan). */
-async function verifyBuilds(records, relativePath) {
-    const plans = [];
-    for (const record of records) {
-        if (!record.plan)
-            continue;
-        const scan = record.scan ?? (await scanPlan(record.plan));
-        plans.push({ model: record.model, profile: record.profile, ...(await verifiedPlan({ ...scan, path: relativePath(scan.path) }, record.layerInfo)) });
-    }
-    return plans;
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -19630,8 +18834,10 @@ class MemoryTimeline {
     baselineEnd = Number.POSITIVE_INFINITY;
     add(gpu, time, usedMiB) {
         let series = this.series.get(gpu);
-        if (!series)
-            this.series.set(gpu, (series = { times: [], values: [] }));
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
         series.times.push(time);
         series.values.push(usedMiB);
     }
@@ -19780,7 +18986,11 @@ function runProcess(options) {
         }
         child.on('error', (error) => {
             spawnError =
-                error.code === 'ENOENT' ? `${options.command}: command not found` : error.code === 'EACCES' ? `${options.command}: not executable` : error.message;
+                error.code === 'ENOENT'
+                    ? `${options.command}: command not found`
+                    : error.code === 'EACCES'
+                        ? `${options.command}: not executable`
+                        : error.message;
         });
         // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
         child.on('exit', () => {
@@ -19838,7 +19048,7 @@ const GPU_FIELDS = [
     'compute_mode',
     'mig.mode.current',
 ];
-const toNumber = (value) => (value == null || !Number.isFinite(Number(value)) ? null : Number(value));
+const toNumber = (value) => value == null || !Number.isFinite(Number(value)) ? null : Number(value);
 function parseGpuRows(text, fields = GPU_FIELDS) {
     return parseCsvRows(text, fields).map((row) => ({
         index: Number(row.index),
@@ -19866,11 +19076,18 @@ const EXIT_MEANING = {
     9: 'the NVIDIA driver is not loaded',
     12: 'the NVML library (libnvidia-ml.so) was not found',
     15: 'a GPU has fallen off the bus',
-    18: 'the driver and the NVML library versions do not match (driver updated without a reboot, or a container with another driver\'s libraries)',
+    18: 'the driver and the NVML library versions do not match (driver ' +
+        "updated without a reboot, or a container with another driver's libraries)",
 };
 async function runSmi(nvidiaSmi, args) {
     const lines = [];
-    const result = await runProcess({ command: nvidiaSmi, args, timeoutMs: 30_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+    const result = await runProcess({
+        command: nvidiaSmi,
+        args,
+        timeoutMs: 30_000,
+        killGraceMs: 1_000,
+        onLine: (line) => lines.push(line),
+    });
     return { result, text: lines.join('\n') };
 }
 /**
@@ -19879,7 +19096,10 @@ async function runSmi(nvidiaSmi, args) {
  * the query made again without it.
  */
 async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits']);
+    const { result, text } = await runSmi(nvidiaSmi, [
+        `--query-gpu=${fields.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
     const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
     if (result.spawnError)
         return { ok: false, exitCode: null, reason: result.spawnError };
@@ -19890,23 +19110,35 @@ async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
     if (/No devices were found/i.test(text))
         return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
     if (result.exitCode !== 0 && result.exitCode !== 14) {
-        const meaning = result.exitCode === null ? `was stopped by ${result.signal}` : `exited with status ${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+        const meaning = result.exitCode === null
+            ? `was stopped by ${result.signal}`
+            : `exited with status ` +
+                `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
         return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
     }
     const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
     const gpus = parseGpuRows(rows.join('\n'), fields);
     if (gpus.length === 0)
         return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
-    const warning = result.exitCode === 14 ? `nvidia-smi exited with status 14: a GPU's infoROM is corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}` : null;
+    const warning = result.exitCode === 14
+        ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
+            `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
+        : null;
     return { ok: true, gpus, warning };
 }
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
 async function queryComputeApps(nvidiaSmi) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits']);
+    const { result, text } = await runSmi(nvidiaSmi, [
+        `--query-compute-apps=${APP_FIELDS.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
     if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
         return null;
-    return parseCsvRows(text.split('\n').filter((line) => /^\d+, /.test(line.trim())).join('\n'), APP_FIELDS).map((row) => ({
+    return parseCsvRows(text
+        .split('\n')
+        .filter((line) => /^\d+, /.test(line.trim()))
+        .join('\n'), APP_FIELDS).map((row) => ({
         pid: Number(row.pid),
         processName: row.process_name ?? null,
         gpuUuid: row.gpu_uuid ?? null,
@@ -19926,10 +19158,20 @@ function decodeBannerVersion(digits, build) {
         return null;
     const buildNumber = build === undefined ? null : Number(build);
     if (digits.length === 4) {
-        return { major: Math.floor(value / 1000), minor: Math.floor((value % 1000) / 100), patch: value % 100, build: buildNumber };
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
     }
     if (digits.length === 6) {
-        return { major: Math.floor(value / 10000), minor: Math.floor((value % 10000) / 100), patch: value % 100, build: buildNumber };
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
     }
     return null;
 }
@@ -19994,7 +19236,10 @@ async function externalDataFiles(onnx) {
         }
         tail = data.subarray(Math.max(0, data.length - 256));
     }
-    return [...found].filter((name) => !name.includes('..') && !name.startsWith('/')).map((name) => (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
+    return [...found]
+        .filter((name) => !name.includes('..') && !name.startsWith('/'))
+        .map((name) => (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(onnx), name))
+        .sort();
 }
 /**
  * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
@@ -20004,8 +19249,10 @@ class EngineKeys {
     hashes = new Map();
     fileHash(path) {
         let hash = this.hashes.get(path);
-        if (!hash)
-            this.hashes.set(path, (hash = sha256OfFile(path).catch(() => 'missing')));
+        if (!hash) {
+            hash = sha256OfFile(path).catch(() => 'missing');
+            this.hashes.set(path, hash);
+        }
         return hash;
     }
     async key(parts) {
@@ -20090,7 +19337,9 @@ class EngineCache {
             for (const key of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix)).catch(() => [])) {
                 const dir = (0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix, key);
                 const files = await (0,promises_namespaceObject.readdir)(dir).catch(() => []);
-                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f)).then((s) => s.size).catch(() => 0)));
+                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f))
+                    .then((s) => s.size)
+                    .catch(() => 0)));
                 const used = (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
                 entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
             }
@@ -20147,7 +19396,10 @@ async function publishTimingCache(own, shared, built) {
 const FLAG_SPANS = {
     '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
     '--memPoolSize': { since: '8.4' },
-    '--fp16': { until: '11.0', instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    },
     '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
     '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
     '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
@@ -20198,10 +19450,18 @@ function flagSupport(flag, version) {
         return { ok: true };
     const v = formatVersion(version);
     if (span.since && !atLeast(version, span.since)) {
-        return { ok: false, reason: `${flag} needs TensorRT >= ${span.since}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
     }
     if (span.until && atLeast(version, span.until)) {
-        return { ok: false, reason: `${flag} was removed in TensorRT ${span.until}, this trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}` };
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
     }
     return { ok: true };
 }
@@ -20290,7 +19550,8 @@ function precisionFlag(precision, version) {
 function extraArgProblem(arg, version) {
     const flag = flagName(arg);
     if (MANAGED_FLAGS.has(flag))
-        return `${flag} is set by trt-ci from the config (shapes, workspace, precision, plugins, timing-cache); set it there`;
+        return (`${flag} is set by trt-ci from the config (shapes, ` +
+            `workspace, precision, plugins, timing-cache); set it there`);
     const verdict = flagSupport(flag, version);
     return verdict.ok ? null : verdict.reason;
 }
@@ -20324,14 +19585,17 @@ function benchmarkArgv(version, model, profile, plan) {
 }
 function pluginArgs(model, version) {
     const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-    return [...model.plugins.map((plugin) => `${flag}=${plugin}`), ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`)];
+    return [
+        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
+        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
+    ];
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
 
 
 
-const FAILURE_KINDS = (/* unused pure expression or super */ null && ([
+const FAILURE_KINDS = [
     'out-of-memory',
     'driver-insufficient',
     'unsupported-gpu',
@@ -20341,7 +19605,7 @@ const FAILURE_KINDS = (/* unused pure expression or super */ null && ([
     'unknown-option',
     'timeout',
     'other',
-]));
+];
 /**
  * Lines that tell why trtexec failed, from real logs (reference/trtexec/logs). Order is priority:
  * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
@@ -20349,31 +19613,54 @@ const FAILURE_KINDS = (/* unused pure expression or super */ null && ([
  */
 const EVIDENCE = [
     { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
-    { kind: 'driver-insufficient', pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/ },
+    {
+        kind: 'driver-insufficient',
+        pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
+    },
     { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
     {
         kind: 'unsupported-gpu',
         pattern: /no kernel image is available for execution on the device/,
-        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with -gencode for this GPU\'s compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).',
+        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with ' +
+            "-gencode for this GPU's compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).",
     },
     {
         kind: 'plugin-missing',
         pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
-        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and setLoggerFinder; export them from the plugin, or list it under `plugins:` so trt-ci loads it with --staticPlugins.',
+        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
+            'setLoggerFinder; export them from the plugin, or list ' +
+            'it under `plugins:` so trt-ci loads it with --staticPlugins.',
     },
-    { kind: 'plugin-missing', pattern: /Plugin not found, are the plugin name, version, and namespace correct|IPluginCreator not found in Plugin Registry|Cannot find plugin: |getPluginCreator could not find plugin/ },
+    {
+        kind: 'plugin-missing',
+        pattern: anyOf(/Plugin not found, are the plugin name, version, and namespace correct/, /IPluginCreator not found in Plugin Registry/, /Cannot find plugin: /, /getPluginCreator could not find plugin/),
+    },
     { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
     {
         kind: 'plan-incompatible',
         pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
-        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
+        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an ' +
+            'Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
     },
-    { kind: 'plan-incompatible', pattern: /Version tag does not match|generated on an incompatible device|Engine deserialization failed|Could not deserialize engine|Serialization version is not supported/ },
-    { kind: 'out-of-memory', pattern: /Cuda Runtime \(out of memory\)|Error Code 2: OutOfMemory|out of memory|could not be allocated|insufficient memory/i },
-    { kind: 'onnx-parse', pattern: /Failed to parse onnx file|Failure while parsing ONNX file|While parsing node number|Parsing model failed|ModelImporter\.cpp.*ERROR/ },
+    {
+        kind: 'plan-incompatible',
+        pattern: anyOf(/Version tag does not match/, /generated on an incompatible device/, /Engine deserialization failed/, /Could not deserialize engine/, /Serialization version is not supported/),
+    },
+    {
+        kind: 'out-of-memory',
+        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, /could not be allocated/i, /insufficient memory/i),
+    },
+    {
+        kind: 'onnx-parse',
+        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, /ModelImporter\.cpp.*ERROR/),
+    },
 ];
+/** One pattern that matches any of the alternatives (each kept on its own line). */
+function anyOf(...alternatives) {
+    return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
+}
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = /Engine set up failed|Engine could not be created|Engine creation failed|Failed to create engine|Failed to parse onnx file|Failure while parsing ONNX|Parsing model failed|Network validation failed|Cuda failure|^Aborting|Unknown option:|Engine deserialization failed|Could not deserialize engine|FAILED_EXECUTION|Cannot find any available devices|Cannot find device ID|Uncaught exception detected|Building engine failed|Serialization assertion .* failed|Deserialize the cuda engine failed|SymbolAddress for \w+ could not be loaded/;
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion .* failed/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
 /** The failure evidence in one line, if any. */
 function matchEvidence(message) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
@@ -20392,45 +19679,65 @@ function hintFor(kind, message, context = {}) {
     switch (kind) {
         case 'out-of-memory': {
             const asked = context.requestedBytes ?? requestedBytes(message);
-            const floor = context.minWorkspaceBytes !== undefined ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})` : ' down to min-workspace';
+            const floor = context.minWorkspaceBytes !== undefined
+                ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
+                : ' down to min-workspace';
             return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
                 `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
-                'free the GPU (nvidia-smi --query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
+                'free the GPU (nvidia-smi ' +
+                '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
         }
         case 'driver-insufficient': {
-            // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA builds.
+            // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA
+            // builds.
             const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-            const known = version && version.major >= 11 ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. ` : '';
-            return (`The NVIDIA driver is older than the CUDA runtime this TensorRT was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
-                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi --query-gpu=driver_version --format=csv` with the libcudart.so that ' +
-                'trtexec links (ldd $(which trtexec) | grep cudart), then upgrade the runner\'s driver or use a container for an older CUDA.');
+            const known = version && version.major >= 11
+                ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+                : '';
+            return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+                `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+                '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+                'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+                "upgrade the runner's driver or use a container for an older CUDA.");
         }
         case 'unsupported-gpu':
-            return ('This TensorRT release has no kernels for this GPU (TensorRT >= 10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+            return ('This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+                '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
                 'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.');
         case 'plugin-missing':
-            return ('A layer needs a plugin that was not loaded. List the plugin library under the model\'s `plugins:` (trt-ci passes it with ' +
-                '--staticPlugins, or --plugins before TensorRT 8.6), and check that the .so is in the image and built against this TensorRT.');
+            return ('A layer needs a plugin that was not loaded. List the ' +
+                "plugin library under the model's `plugins:` (trt-ci passes it with " +
+                '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+                'check that the .so is in the image and built against this TensorRT.');
         case 'plan-incompatible':
-            return ('The plan was built by another TensorRT version or for another GPU; plans are not portable unless built with --versionCompatible ' +
+            return ('The plan was built by another TensorRT version or for another ' +
+                'GPU; plans are not portable unless built with --versionCompatible ' +
                 'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.');
         case 'onnx-parse':
-            return ('TensorRT\'s ONNX parser rejected the model. Check that its opset is supported by this TensorRT, run onnx.checker or ' +
-                '`polygraphy inspect model` on it, and fold constants (`polygraphy surgeon sanitize --fold-constants`) before the build.');
+            return ("TensorRT's ONNX parser rejected the model. Check that " +
+                'its opset is supported by this TensorRT, run onnx.checker or ' +
+                '`polygraphy inspect model` on it, and fold constants ' +
+                '(`polygraphy surgeon sanitize --fold-constants`) before the build.');
         case 'unknown-option': {
             const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
             const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
             const verdict = flag && version ? flagSupport(flag, version) : null;
-            const why = verdict && !verdict.ok ? `${verdict.reason}. ` : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+            const why = verdict && !verdict.ok
+                ? `${verdict.reason}. `
+                : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
             return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
         }
         case 'timeout': {
             const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
-            return (`The build ran past build-timeout${limit} and its whole process group was stopped. Raise build-timeout, keep the timing cache ` +
-                'between runs (timing-cache) so later builds are faster, or pass --builderOptimizationLevel=2 in extra-args to search fewer tactics.');
+            return (`The build ran past build-timeout${limit} and its whole ` +
+                `process group was stopped. Raise build-timeout, keep the timing cache ` +
+                'between runs (timing-cache) so later builds are faster, or pass ' +
+                '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
         }
         case 'other':
-            return `trtexec failed for a reason trt-ci does not recognise; read the log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`;
+            return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
+                `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
     }
 }
 
@@ -20598,7 +19905,10 @@ class TrtexecLogParser {
         if (level === 'I')
             return;
         const match = matchEvidence(line);
-        if (match && (!this.evidence || match.rank < this.evidence.rank || (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+        if (match &&
+            (!this.evidence ||
+                match.rank < this.evidence.rank ||
+                (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
             this.evidence = match;
             this.evidenceLevel = level;
         }
@@ -20639,14 +19949,27 @@ class TrtexecLogParser {
     }
     failure(outcome, context) {
         if (outcome?.timedOut)
-            return { kind: 'timeout', message: 'trtexec ran past build-timeout and was stopped', hint: hintFor('timeout', '', context) };
+            return {
+                kind: 'timeout',
+                message: 'trtexec ran past build-timeout and was stopped',
+                hint: hintFor('timeout', '', context),
+            };
         if (this.evidence) {
-            const hint = this.evidence.hint ?? hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+            const hint = this.evidence.hint ??
+                hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
             return { kind: this.evidence.kind, message: this.evidence.message, hint };
         }
-        const how = outcome?.signal ? `trtexec was killed by ${outcome.signal}` : outcome ? `trtexec exited with status ${outcome.exitCode}` : 'trtexec failed';
+        const how = outcome?.signal
+            ? `trtexec was killed by ${outcome.signal}`
+            : outcome
+                ? `trtexec exited with status ${outcome.exitCode}`
+                : 'trtexec failed';
         const message = this.terminal ?? this.lastError ?? how;
-        return { kind: 'other', message: message === how ? how : `${how}: ${message}`, hint: hintFor('other', message, context) };
+        return {
+            kind: 'other',
+            message: message === how ? how : `${how}: ${message}`,
+            hint: hintFor('other', message, context),
+        };
     }
 }
 function sameRelease(a, b) {
@@ -20661,105 +19984,369 @@ function readStats(line) {
     return stats;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/build/cached-build.js
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
+/** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
+const MAGIC = 'ftrt';
+const HEADER_BYTES = 28;
+const MAX_METADATA_BYTES = 1024 * 1024;
+function planAt(head, offset) {
+    if (head.toString('latin1', offset, offset + 4) !== MAGIC)
+        return { magic: false, tensorrtVersion: null, problem: null };
+    if (head.length < offset + HEADER_BYTES) {
+        return {
+            magic: false,
+            tensorrtVersion: null,
+            problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
+        };
+    }
+    const version = [...head.subarray(offset + 24, offset + 28)].join('.');
+    return { magic: true, tensorrtVersion: version, problem: null };
+}
+/**
+ * Reads the plan header (reference/trtexec/compat.md §5): "ftrt" at 0 and the TensorRT version in
+ * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
+ * those are recognised rather than called "not a plan".
+ */
+function readPlanHeader(head) {
+    const none = { container: null, planOffset: null, metadata: null };
+    if (head.length === 0)
+        return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
+    const bare = planAt(head, 0);
+    if (bare.magic || bare.problem)
+        return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
+    if (head.length >= 5 && head[4] === 0x7b /* { */) {
+        const length = head.readInt32LE(0);
+        if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
+            const wrapped = planAt(head, 4 + length);
+            if (wrapped.magic) {
+                let metadata = null;
+                try {
+                    metadata = JSON.parse(head.toString('utf8', 4, 4 + length));
+                }
+                catch {
+                    metadata = null;
+                }
+                return { ...wrapped, container: 'ultralytics', planOffset: 4 + length, metadata };
+            }
+        }
+    }
+    return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/zero-runs.js
+const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+const STEPS = [64 * 1024, 4096, 256];
+/** The first index at or after `start` that holds a non-zero byte (or the end). */
+function zeroRunEnd(chunk, start) {
+    const end = chunk.length;
+    let i = start;
+    // Most zero runs in real data are a byte or two long: look at those byte by byte first.
+    for (const stop = Math.min(end, start + 64); i < stop; i += 1)
+        if (chunk[i] !== 0)
+            return i;
+    // Long runs (a zero-padded plan) are skipped a block at a time with memcmp against zeros.
+    for (const step of STEPS) {
+        while (i + step <= end && chunk.compare(ZERO_BLOCK, 0, step, i, i + step) === 0)
+            i += step;
+    }
+    while (i < end && chunk[i] === 0)
+        i += 1;
+    return i;
+}
+/**
+ * Zero bytes, the longest zero run and the zero run at the end, over a stream of chunks. Non-zero
+ * stretches are crossed with indexOf (memchr), zero stretches with block compares, so neither random
+ * nor zero-filled data is walked byte by byte.
+ */
+class ZeroRuns {
+    zeroBytes = 0;
+    longestRun = 0;
+    /** The zero run that reaches the end of what has been pushed so far. */
+    currentRun = 0;
+    push(chunk) {
+        const end = chunk.length;
+        // A chunk of a zero-padded plan is all zeros: one memcmp says so.
+        if (end > 0 && chunk[0] === 0 && chunk[end - 1] === 0 && chunk.compare(chunk, 0, end - 1, 1, end) === 0) {
+            this.zeroBytes += end;
+            this.currentRun += end;
+            if (this.currentRun > this.longestRun)
+                this.longestRun = this.currentRun;
+            return;
+        }
+        let pos = 0;
+        while (pos < end) {
+            const zero = chunk.indexOf(0, pos);
+            if (zero === -1) {
+                this.currentRun = 0;
+                return;
+            }
+            if (zero > pos)
+                this.currentRun = 0;
+            const after = zeroRunEnd(chunk, zero);
+            const run = after - zero;
+            this.zeroBytes += run;
+            this.currentRun += run;
+            if (this.currentRun > this.longestRun)
+                this.longestRun = this.currentRun;
+            pos = after;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/scan-plan.js
+
+
+
+
+
+
+// Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
+// scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
+// hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
+const SCAN_CHUNK = 512 * 1024;
+const CHUNK = 4 * 1024 * 1024;
+const SLOTS = 2;
+/** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
+const HEAD_BYTES = 1024 * 1024 + 64;
+/** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
+const CHUNKS_PER_YIELD = 128;
+// The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
+// hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
+// messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
+const DIGEST_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const { data, control, slots, chunk } = workerData;
+const memory = new Uint8Array(data);
+const state = new Int32Array(control, 0, slots);
+const lengths = new Int32Array(control, slots * 4, slots);
+// One plan after another: a length of -1 ends a plan; the next one starts again at slot 0.
+for (;;) {
+  const hash = createHash('sha256');
+  for (let seq = 0; ; seq += 1) {
+    const slot = seq % slots;
+    Atomics.wait(state, slot, 0);
+    const length = lengths[slot];
+    if (length >= 0) hash.update(memory.subarray(slot * chunk, slot * chunk + length));
+    Atomics.store(state, slot, 0);
+    Atomics.notify(state, slot);
+    if (length < 0) break;
+  }
+  parentPort.postMessage(hash.digest('hex'));
+}
+`;
+const FILLED = 1;
+/** Small plans: a worker costs more to start than hashing them takes. */
+class InlineDigest {
+    buffer = Buffer.alloc(CHUNK);
+    hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    slot() {
+        return this.buffer;
+    }
+    filled(_seq, length) {
+        this.hash.update(this.buffer.subarray(0, length));
+    }
+    async digest() {
+        return this.hash.digest('hex');
+    }
+    async stop() { }
+}
+/** Plans over this size are hashed in a worker, alongside the scan. */
+const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
+class DigestRing {
+    data = new SharedArrayBuffer(CHUNK * SLOTS);
+    control = new SharedArrayBuffer(SLOTS * 8);
+    state = new Int32Array(this.control, 0, SLOTS);
+    lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
+    worker;
+    constructor() {
+        this.worker = new external_node_worker_threads_namespaceObject.Worker(DIGEST_WORKER, {
+            eval: true,
+            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
+        });
+        // An idle ring waits in the pool for the next plan; it must not keep the process alive.
+        this.worker.unref();
+    }
+    /** A ring from the pool (a worker costs tens of milliseconds to start), or a new one. */
+    static take() {
+        return idleRings.pop() ?? new DigestRing();
+    }
+    /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
+    slot(seq) {
+        const slot = seq % SLOTS;
+        while (Atomics.load(this.state, slot) === FILLED)
+            Atomics.wait(this.state, slot, FILLED, 1000);
+        return Buffer.from(this.data, slot * CHUNK, CHUNK);
+    }
+    filled(seq, length) {
+        const slot = seq % SLOTS;
+        this.lengths[slot] = length;
+        Atomics.store(this.state, slot, FILLED);
+        Atomics.notify(this.state, slot);
+    }
+    async digest(seq) {
+        const result = new Promise((resolve, reject) => {
+            this.worker.once('message', resolve);
+            this.worker.once('error', reject);
+        });
+        this.slot(seq);
+        this.filled(seq, -1);
+        const digest = await result;
+        this.worker.removeAllListeners('error');
+        idleRings.push(this);
+        return digest;
+    }
+    async stop() {
+        await this.worker.terminate();
+    }
+}
+const idleRings = [];
+/**
+ * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
+ * zero run, the header, and (unless `digest: false`) the sha256.
+ */
+async function scanPlan(path, options = {}) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        if ((0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory()) {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+            throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+        }
+    }
+    catch (error) {
+        throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
+    }
+    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
+    const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
+    const zeros = new ZeroRuns();
+    const head = Buffer.alloc(HEAD_BYTES);
+    let headBytes = 0;
+    let bytes = 0;
+    let seq = 0;
+    try {
+        for (;; seq += 1) {
+            const chunk = ring ? ring.slot(seq) : single;
+            let read;
+            try {
+                read = (0,external_node_fs_namespaceObject.readSync)(fd, chunk, 0, chunk.length, null);
+            }
+            catch (error) {
+                throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
+            }
+            if (read === 0)
+                break;
+            const data = chunk.subarray(0, read);
+            if (headBytes < HEAD_BYTES)
+                headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
+            zeros.push(data);
+            bytes += read;
+            ring?.filled(seq, read);
+            if (seq % CHUNKS_PER_YIELD === CHUNKS_PER_YIELD - 1)
+                await new Promise((resolve) => setImmediate(resolve));
+        }
+        const sha256 = ring ? await ring.digest(seq) : null;
+        return {
+            path,
+            bytes,
+            zeroBytes: zeros.zeroBytes,
+            zeroFraction: bytes === 0 ? 0 : zeros.zeroBytes / bytes,
+            trailingZeroBytes: zeros.currentRun,
+            longestZeroRun: zeros.longestRun,
+            sha256,
+            ...readPlanHeader(head.subarray(0, headBytes)),
+        };
+    }
+    catch (error) {
+        await ring?.stop();
+        throw error;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/cached-build.js
 
 
 
 
 /** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-function cacheKey(job, record, context) {
+function cacheKey(job, gpu, context) {
     // Paths differ between checkouts and runners; what is in the files does not.
-    const model = { ...job.model, onnx: 'model.onnx', plugins: job.model.plugins.map((_, i) => `plugin${i}`), dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`) };
-    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, { plan: 'plan', layerInfo: 'layers.json', timingCache: null });
+    const model = {
+        ...job.model,
+        onnx: 'model.onnx',
+        plugins: job.model.plugins.map((_, i) => `plugin${i}`),
+        dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
+    };
+    const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
     return context.cache.keys.key({
         onnx: job.model.onnx,
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
         argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
         tensorrtVersion: formatVersion(context.version, true),
-        gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
     });
 }
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
-async function restoreFromCache(job, record, key, cache) {
+/** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
+async function restoreFromCache(job, key, cache) {
+    const miss = (corrupt) => ({
+        plan: null,
+        verdict: { key, hit: false, savedSeconds: null, corrupt },
+    });
     const entry = await cache.lookup(key);
-    if (entry === null || entry === 'corrupt') {
-        record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
-        return false;
-    }
+    if (entry === null || entry === 'corrupt')
+        return miss(entry === 'corrupt');
     await cache.restore(entry, job.plan, job.layerInfo);
     const scan = await scanPlan(job.plan);
     if (scan.sha256 !== entry.record.sha256) {
         await cache.remove(key);
         await (0,promises_namespaceObject.rm)(job.plan, { force: true });
         await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-        record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
-        return false;
+        return miss(true);
     }
-    Object.assign(record, {
-        status: 'cached',
-        plan: job.plan,
-        layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
-        scan,
-        bytes: scan.bytes,
-        sha256: scan.sha256,
-        buildSeconds: entry.record.buildSeconds,
-        failure: null,
-        cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
-    });
-    return true;
-}
-/** A plan that built is kept under its key, with what the report needs to stand in for the build. */
-async function storeInCache(cache, key, record, job, last, version) {
-    if (record.status === 'built' && record.scan?.sha256) {
-        await cache.store({
-            key,
-            model: record.model,
-            profile: record.profile,
-            bytes: record.scan.bytes,
-            sha256: record.scan.sha256,
-            buildSeconds: record.buildSeconds,
-            tensorrtVersion: formatVersion(version, true),
-            gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
-            argv: last.argv,
-            createdAt: new Date().toISOString(),
-            hasLayerInfo: record.layerInfo !== null,
-        }, job.plan, record.layerInfo);
-    }
-    record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/build/build-profile.js
-
-
-
-
-
-
-
-
-const gpuFacts = (info) => ({ name: info?.name ?? null, computeCapability: info?.computeCapability ?? null });
-/** A build that has not run yet: it fails until it is shown to have built. */
-function newBuildRecord(job, gpu) {
+    const { buildSeconds } = entry.record;
     return {
-        model: job.model.name,
-        profile: job.profile.name,
-        status: 'failed',
-        gpu,
-        shapes: Object.fromEntries(job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }])),
-        plan: null,
-        layerInfo: null,
-        bytes: null,
-        sha256: null,
-        attempts: [],
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
-        failure: null,
-        configIndex: { model: job.modelIndex, profile: job.profileIndex },
-        scan: null,
-        cache: null,
+        plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
+        buildSeconds,
+        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false },
     };
 }
+/** A plan that built is kept under its key, with what the report needs to stand in for the build. */
+async function storeInCache(cache, key, built, job, tensorrtVersion) {
+    const { plan, gpu } = built;
+    if (!plan.scan.sha256)
+        return;
+    await cache.store({
+        key,
+        model: job.model.name,
+        profile: job.profile.name,
+        bytes: plan.scan.bytes,
+        sha256: plan.scan.sha256,
+        buildSeconds: built.buildSeconds,
+        tensorrtVersion,
+        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+        argv: built.last.argv,
+        createdAt: new Date().toISOString(),
+        hasLayerInfo: plan.layerInfo !== null,
+    }, plan.path, plan.layerInfo);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
+
+
+
+
+
+
+
+
+
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 function nextWorkspace(current, floor) {
     if (current <= floor)
@@ -20767,83 +20354,156 @@ function nextWorkspace(current, floor) {
     return Math.max(Math.floor(current / 2), floor);
 }
 /**
- * Builds one profile: trtexec on one GPU, retried with half the workspace while it runs out of
- * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
+ * Builds one profile: from the engine cache when it holds this exact build, else trtexec on one GPU,
+ * retried with half the workspace while it runs out of memory, then (if asked) loaded once to prove
+ * the plan deserializes and to measure it.
  */
 async function buildProfile(job, gpu, context) {
-    const { config, version } = context;
-    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+    const info = gpu === null ? undefined : context.gpus.get(gpu);
+    const facts = gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(job.logPrefix), { recursive: true });
     // A plan left by an earlier run must never pass for this run's output.
     await (0,promises_namespaceObject.rm)(job.plan, { force: true });
     await (0,promises_namespaceObject.rm)(job.layerInfo, { force: true });
-    const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
-    const key = context.cache ? await cacheKey(job, record, context) : null;
+    const done = (outcome) => {
+        context.onEvent?.({ type: 'done', outcome });
+        return outcome;
+    };
+    const key = context.cache ? await cacheKey(job, facts, context) : null;
+    let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, record, key, context.cache.engines);
-        if (restored) {
-            context.onEvent?.({ type: 'done', record });
-            return record;
+        const restored = await restoreFromCache(job, key, context.cache.engines);
+        if (restored.plan) {
+            const { plan, buildSeconds, verdict } = restored;
+            return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
         }
+        cache = restored.verdict;
     }
-    const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
-    const timingCache = sharedTiming ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`) : null;
+    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+    const { attempts, parsed } = await runAttempts(job, gpu, env, context);
+    const last = attempts[attempts.length - 1];
+    const collected = last.failure ? null : await collectPlan(job, last, parsed);
+    if (!collected || 'failure' in collected) {
+        const failure = collected?.failure ?? last.failure;
+        const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
+        return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
+    }
+    const built = { ...collected, gpu: fillGpu(facts, parsed), last };
+    if (context.cache && key) {
+        await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true));
+        cache = { key, hit: false, savedSeconds: null, corrupt: cache?.corrupt ?? false };
+    }
+    const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
+    if (!job.model.benchmark)
+        return done(outcome);
+    const bench = await benchmark(job, env, context);
+    return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
+}
+function unbuilt(job, gpu) {
+    return {
+        job,
+        status: 'failed',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure: null,
+        cache: null,
+    };
+}
+/** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
+async function runAttempts(job, gpu, env, context) {
+    const { config, version } = context;
+    const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
+    const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
+    const timingCache = sharedTiming
+        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
+        : null;
+    const attempts = [];
     let workspace = config.workspaceBytes;
     let parsed = null;
     while (workspace !== null) {
-        const attempt = record.attempts.length + 1;
-        const argv = buildArgv(version, job.model, job.profile, workspace, { plan: job.plan, layerInfo: job.layerInfo, timingCache });
+        const attempt = attempts.length + 1;
+        const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
+        const argv = buildArgv(version, job.model, job.profile, workspace, paths);
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
-        const result = await runProcess({ command: config.trtexec, args: argv, env, logFile: log, timeoutMs: config.buildTimeoutMs, killGraceMs: config.killGraceMs, onLine: (line) => parser.push(line) });
-        parsed = parser.result(outcomeOf(result), { workspaceBytes: workspace, minWorkspaceBytes: config.minWorkspaceBytes, buildTimeoutMs: config.buildTimeoutMs, logFile: log });
-        const failure = result.spawnError ? { kind: 'other', message: result.spawnError, hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.' } : parsed.failure;
-        record.attempts.push({ attempt, workspaceBytes: workspace, argv, log, startedAt: result.startedAt, endedAt: result.endedAt, exitCode: result.exitCode, signal: result.signal, failure, peakGpuMemoryMiB: null });
+        const result = await runProcess({
+            command: config.trtexec,
+            args: argv,
+            env,
+            logFile: log,
+            timeoutMs: config.buildTimeoutMs,
+            killGraceMs: config.killGraceMs,
+            onLine: (line) => parser.push(line),
+        });
+        parsed = parser.result(outcomeOf(result), {
+            workspaceBytes: workspace,
+            minWorkspaceBytes: config.minWorkspaceBytes,
+            buildTimeoutMs: config.buildTimeoutMs,
+            logFile: log,
+        });
+        const failure = result.spawnError
+            ? {
+                kind: 'other',
+                message: result.spawnError,
+                hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
+            }
+            : parsed.failure;
+        const { startedAt, endedAt, exitCode, signal } = result;
+        attempts.push({
+            attempt,
+            workspaceBytes: workspace,
+            argv,
+            log,
+            startedAt,
+            endedAt,
+            exitCode,
+            signal,
+            failure,
+            peakGpuMemoryMiB: null,
+        });
         if (!failure)
             break;
-        record.failure = failure;
         workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
         if (workspace !== null)
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
-    const last = record.attempts[record.attempts.length - 1];
     if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, !last.failure);
-    if (!last.failure)
-        await collectPlan(record, job, last, parsed);
-    if (context.cache && key)
-        await storeInCache(context.cache.engines, key, record, job, last, version);
-    if (record.status === 'built' && job.model.benchmark)
-        await benchmark(record, job, env, context);
-    context.onEvent?.({ type: 'done', record });
-    return record;
+        await publishTimingCache(timingCache, sharedTiming, !attempts[attempts.length - 1].failure);
+    return { attempts, parsed: parsed };
 }
-async function collectPlan(record, job, last, parsed) {
+/** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
+async function collectPlan(job, last, parsed) {
     const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
     if (!planStat?.isFile() || planStat.size === 0) {
-        record.failure = {
-            kind: 'other',
-            message: `trtexec passed but wrote no plan at ${job.plan}`,
-            hint: 'Check that the output folder is writable and has free space, and that extra-args does not change --saveEngine.',
+        return {
+            failure: {
+                kind: 'other',
+                message: `trtexec passed but wrote no plan at ${job.plan}`,
+                hint: 'Check that the output folder is writable and has free space, ' +
+                    'and that extra-args does not change --saveEngine.',
+            },
         };
-        last.failure = record.failure;
-        return;
     }
-    record.status = 'built';
-    record.failure = null;
-    record.plan = job.plan;
-    record.scan = await scanPlan(job.plan);
-    record.bytes = record.scan.bytes;
-    record.sha256 = record.scan.sha256;
-    record.layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
-    record.buildSeconds = parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000;
-    if (record.gpu && parsed.device.name && !record.gpu.name)
-        record.gpu.name = parsed.device.name;
-    if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability)
-        record.gpu.computeCapability = parsed.device.computeCapability;
+    const layerInfo = (await (0,promises_namespaceObject.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+    return {
+        plan: { path: job.plan, layerInfo, scan: await scanPlan(job.plan) },
+        buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
+    };
 }
-async function benchmark(record, job, env, context) {
+/** What nvidia-smi did not say about the GPU, trtexec's log may. */
+function fillGpu(gpu, parsed) {
+    return (gpu && {
+        index: gpu.index,
+        name: gpu.name ?? parsed.device.name,
+        computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
+    });
+}
+async function benchmark(job, env, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
     const result = await runProcess({
@@ -20856,17 +20516,41 @@ async function benchmark(record, job, env, context) {
         onLine: (line) => parser.push(line),
     });
     const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
-    record.perf = { throughputQps: parsed.throughputQps, latencyMs: parsed.latencyMs, gpuComputeMs: parsed.gpuComputeMs, log };
-    if (parsed.failure) {
-        record.status = 'failed';
-        record.failure = { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
-    }
+    const perf = {
+        throughputQps: parsed.throughputQps,
+        latencyMs: parsed.latencyMs,
+        gpuComputeMs: parsed.gpuComputeMs,
+        log,
+    };
+    const failure = parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+    return { perf, failure };
 }
 function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/build/jobs.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
+/** A build that produced a usable plan, now or from the cache. */
+function isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
+/** A build that never ran: the report still lists it, and why. */
+function notRun(job, gpu, failure) {
+    return {
+        job,
+        status: 'skipped',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure,
+        cache: null,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
 
 /** Every model × profile, in config order; one engine each. */
 function planBuildJobs(config) {
@@ -20883,8 +20567,12 @@ function planBuildJobs(config) {
         };
     }));
 }
+/** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
+function shapesOf(profile) {
+    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
+}
 
-;// CONCATENATED MODULE: ./.build/tsc/build/scheduler.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
 /**
  * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
  * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
@@ -20905,7 +20593,8 @@ async function runOnSlots(jobs, slots, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/build/build-stage.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
+
 
 
 
@@ -20932,24 +20621,34 @@ async function planGpus(config, made) {
     }
     return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
-function attributeMemory(records, timeline) {
-    for (const record of records) {
-        if (!record.gpu)
-            continue;
-        for (const attempt of record.attempts) {
-            attempt.peakGpuMemoryMiB = timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
-        }
-        record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
-    }
-}
-function skippedRecord(job, gpu, failure) {
-    return { ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }), status: 'skipped', failure };
+/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
+function withPeakMemory(outcomes, timeline) {
+    return outcomes.map((outcome) => {
+        const gpu = outcome.gpu;
+        if (!gpu)
+            return outcome;
+        const attempts = outcome.attempts.map((a) => ({
+            ...a,
+            peakGpuMemoryMiB: timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null,
+        }));
+        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
+    });
 }
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 function skipBuildStage(config, failure) {
-    return { records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)), gpus: [], gpuQueryError: null, cacheBytes: null, evicted: 0 };
+    return {
+        outcomes: planBuildJobs(config).map((job) => notRun(job, null, failure)),
+        gpus: [],
+        gpuQueryError: null,
+        cacheBytes: null,
+        evicted: 0,
+    };
 }
-const CANCELLED = { kind: 'other', message: 'the run was cancelled before this build started', hint: 'Run again.' };
+const CANCELLED = {
+    kind: 'other',
+    message: 'the run was cancelled before this build started',
+    hint: 'Run again.',
+};
 /**
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
@@ -20962,51 +20661,548 @@ async function runBuildStage(config, version, options = {}) {
     const onAbort = () => killAllProcessGroups('SIGKILL');
     options.signal?.addEventListener('abort', onAbort);
     const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-    const cache = config.cacheDir ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() } : null;
+    const cache = config.cacheDir
+        ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() }
+        : null;
     // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
     const timingCacheFor = config.cacheDir
         ? (gpuName) => (0,external_node_path_namespaceObject.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
         : undefined;
-    let records;
+    let outcomes;
     try {
-        records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted ? Promise.resolve(skippedRecord(job, gpu, CANCELLED)) : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }));
+        outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
+            ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }));
     }
     finally {
         options.signal?.removeEventListener('abort', onAbort);
         await sampler?.stop();
     }
     if (sampler)
-        attributeMemory(records, sampler.timeline);
+        outcomes = withPeakMemory(outcomes, sampler.timeline);
     const evicted = cache ? await cache.engines.evict() : null;
-    return { records, gpus: gpuPlan.gpus, gpuQueryError: gpuPlan.queryError, cacheBytes: evicted?.bytes ?? null, evicted: evicted?.removed.length ?? 0 };
+    return {
+        outcomes,
+        gpus: gpuPlan.gpus,
+        gpuQueryError: gpuPlan.queryError,
+        cacheBytes: evicted?.bytes ?? null,
+        evicted: evicted?.removed.length ?? 0,
+    };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/build/manifest.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
 
 /** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(records, tensorrtVersion, outputDir, createdAt) {
-    const engines = records
-        .filter((r) => (r.status === 'built' || r.status === 'cached') && r.plan && r.sha256 && r.bytes !== null)
-        .map((r) => {
-        const last = r.attempts[r.attempts.length - 1];
-        return {
-            model: r.model,
-            profile: r.profile,
-            shapes: r.shapes,
-            path: (0,external_node_path_namespaceObject.relative)(outputDir, r.plan),
-            layerInfo: r.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, r.layerInfo) : null,
-            bytes: r.bytes,
-            sha256: r.sha256,
-            tensorrtVersion,
-            gpu: r.gpu ? { name: r.gpu.name, computeCapability: r.gpu.computeCapability } : null,
-            flags: last?.argv ?? [],
-            buildSeconds: r.buildSeconds,
-        };
+function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!isBuilt(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: shapesOf(o.job.profile),
+                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+                buildSeconds: o.buildSeconds,
+            },
+        ];
     });
     return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/schema.js
+// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped.
+
+
+
+
+const count = schemas_number().int().nonnegative();
+const nullableNumber = schemas_number().nullable();
+const nullableString = schemas_string().nullable();
+const failureSchema = object({
+    kind: schemas_enum(FAILURE_KINDS),
+    /** The line of trtexec output that shows it, or what trt-ci saw. */
+    message: schemas_string(),
+    /** What the user should do about it. */
+    hint: schemas_string(),
+});
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+const timingStatsSchema = object({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+})
+    .catchall(nullableNumber);
+const gpuInfoSchema = object({
+    index: count,
+    name: nullableString,
+    uuid: nullableString,
+    busId: nullableString,
+    computeCapability: nullableString,
+    driverVersion: nullableString,
+    memoryTotalMiB: nullableNumber,
+    memoryUsedMiB: nullableNumber,
+    memoryFreeMiB: nullableNumber,
+    eccMode: nullableString,
+    eccUncorrectedErrors: nullableNumber,
+    displayActive: nullableString,
+    persistenceMode: nullableString,
+    computeMode: nullableString,
+    migMode: nullableString,
+});
+const checkStatus = schemas_enum(['pass', 'warn', 'fail', 'skip']);
+const checkSchema = object({
+    id: schemas_enum(CHECK_IDS),
+    status: checkStatus,
+    message: schemas_string(),
+    /** What to do about it; null when there is nothing to do. */
+    hint: nullableString,
+    /** What the check looked at when one id covers several things (a plugin's path). */
+    subject: schemas_string().optional(),
+});
+const preflightGpuSchema = gpuInfoSchema.pick({
+    index: true,
+    name: true,
+    computeCapability: true,
+    driverVersion: true,
+    memoryTotalMiB: true,
+    memoryUsedMiB: true,
+});
+const preflightSchema = object({
+    status: schemas_enum(['pass', 'warn', 'fail']),
+    gpus: array(preflightGpuSchema),
+    checks: array(checkSchema),
+    /** The CUDA version the driver check used, and where it came from. */
+    cuda: object({ version: schemas_string(), source: schemas_string() }).nullable(),
+    tensorrtVersion: schemas_string(),
+    elapsedMs: schemas_number(),
+});
+const planHeaderSchema = object({
+    /** `ftrt` found where a TensorRT plan starts. */
+    magic: schemas_boolean(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas_enum(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan, when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: record(schemas_string(), unknown()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas_string(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas_number().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = object({
+    name: schemas_string(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas_enum(['kgen', 'foreign-node']),
+    ops: array(schemas_string()),
+});
+const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
+const diagnosisSchema = object({
+    summary: schemas_string(),
+    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: array(schemas_string()),
+    link: schemas_string(),
+});
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
+const budgetRowSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    gpu: nullableString,
+    metric: schemas_enum(METRIC_NAMES),
+    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+    value: nullableNumber,
+    limit: nullableNumber,
+    unit: schemas_enum(['bytes', 'fraction', 'ratio']).nullable(),
+    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+    baseline: nullableNumber,
+    status: schemas_enum(['pass', 'warn', 'fail', 'no-baseline']),
+    message: schemas_string(),
+    /** The budget's line in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const environmentChangeSchema = object({
+    what: schemas_enum(['TensorRT', 'driver', 'GPU']),
+    from: nullableString,
+    to: nullableString,
+});
+const gpuFactsSchema = object({ index: count, name: nullableString, computeCapability: nullableString });
+const shapesSchema = record(schemas_string(), object({ min: schemas_string(), opt: schemas_string(), max: schemas_string() }));
+const perfSchema = object({
+    throughputQps: nullableNumber,
+    latencyMs: timingStatsSchema.nullable(),
+    gpuComputeMs: timingStatsSchema.nullable(),
+    log: schemas_string(),
+});
+const cacheVerdictSchema = object({
+    key: schemas_string(),
+    hit: schemas_boolean(),
+    savedSeconds: nullableNumber,
+    corrupt: schemas_boolean(),
+});
+const reportAttemptSchema = object({
+    attempt: count,
+    workspaceMiB: count,
+    log: schemas_string(),
+    startedAt: schemas_string(),
+    endedAt: schemas_string(),
+    seconds: schemas_number(),
+    exitCode: schemas_number().int().nullable(),
+    signal: nullableString,
+    peakGpuMemoryMiB: nullableNumber,
+    failure: failureSchema.nullable(),
+    argv: array(schemas_string()),
+});
+const baselineFiguresSchema = object({
+    bytes: nullableNumber,
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    latencyMedianMs: nullableNumber,
+});
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+const reportBuildSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    status: schemas_enum(BUILD_STATUSES),
+    gpu: gpuFactsSchema.nullable(),
+    shapes: shapesSchema,
+    plan: nullableString,
+    layerInfo: nullableString,
+    bytes: count.nullable(),
+    sha256: nullableString,
+    attempts: array(reportAttemptSchema),
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    perf: perfSchema.nullable(),
+    failure: failureSchema.nullable(),
+    /** Where this model's profile is written in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+    onnxBytes: count.nullable(),
+    /** The same engine in the baseline report, when there is one. */
+    baseline: baselineFiguresSchema.nullable(),
+    cache: cacheVerdictSchema.nullable(),
+});
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+const reportPlanSchema = planScanSchema.extend({
+    model: schemas_string(),
+    profile: schemas_string(),
+    diagnosis: diagnosisSchema.nullable(),
+});
+const cacheSummarySchema = object({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas_string(),
+    dir: schemas_string(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    savedSeconds: schemas_number(),
+    bytes: count.nullable(),
+    evicted: count,
+});
+const comparisonSchema = object({
+    /** The baseline report, or null when there is none yet. */
+    baseline: nullableString,
+    /** Where the baseline came from (which run, whether it is the merge-base). */
+    note: nullableString.optional(),
+    environment: array(environmentChangeSchema),
+    /** model/profile pairs built now and not in the baseline, and the other way round. */
+    added: array(schemas_string()),
+    removed: array(schemas_string()),
+});
+const REPORT_SCHEMA = 'trt-ci/report@1';
+const reportSchema = object({
+    schema: literal(REPORT_SCHEMA),
+    status: schemas_enum(['passed', 'failed']),
+    startedAt: schemas_string(),
+    finishedAt: schemas_string(),
+    config: schemas_string(),
+    environment: object({
+        tensorrtVersion: schemas_string(),
+        trtexec: schemas_string(),
+        gpus: array(gpuInfoSchema),
+        /** Why GPU facts are missing, when they are. */
+        gpuQueryError: nullableString,
+    }),
+    preflight: preflightSchema.nullable(),
+    builds: array(reportBuildSchema),
+    plans: array(reportPlanSchema),
+    budgets: array(budgetRowSchema),
+    comparison: comparisonSchema,
+    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+    cache: cacheSummarySchema.nullable(),
+    manifest: nullableString,
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
+
+
+const evaluate_MiB = 1024 * 1024;
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
+}
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+function addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * evaluate_MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return formatBytes(value);
+    if (unit === 'ratio')
+        return `${value.toFixed(2)}x`;
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline, configPosition) {
+    const spec = METRICS[metric];
+    const row = {
+        model: build.model,
+        profile: build.profile,
+        gpu: build.gpu,
+        metric,
+        baseline: baselineFigure(metric, base),
+        configPosition,
+    };
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            return {
+                ...row,
+                value,
+                limit: threshold.value,
+                unit: threshold.unit,
+                status: level,
+                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return {
+        ...row,
+        value,
+        limit: decisive.value,
+        unit: decisive.unit,
+        status: 'pass',
+        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline, 
+/** Where a model's budget is written in trt-ci.yml, for annotations. */
+positionOf = () => null) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+    }
+    const schema = data?.schema;
+    if (schema !== REPORT_SCHEMA) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    return parsed.data;
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function measuredBuilds(report) {
+    return report.builds.filter(isBuilt).map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/** What a report says when there is no baseline to compare with. */
+const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
+/**
+ * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
+ * what changed in the environment, and which engines are new or gone.
+ */
+function compareWithBaseline(current, baseline) {
+    if (!baseline)
+        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
+    const before = measuredBuilds(baseline.report);
+    const builds = current.builds.map((build) => {
+        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const figures = match && {
+            bytes: match.bytes,
+            buildSeconds: match.buildSeconds,
+            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+            latencyMedianMs: match.latencyMedianMs,
+        };
+        return { ...build, baseline: figures };
+    });
+    const comparison = {
+        baseline: baseline.path,
+        note: baseline.note ?? null,
+        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
+        ...addedAndRemoved(current.builds, baseline.report.builds),
+    };
+    return { builds, comparison };
+}
+/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
+function withBaseline(report, baseline, path) {
+    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
+
 
 const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
 /** e_machine of the architecture Node runs on. */
@@ -21024,8 +21220,7 @@ async function readElf(path) {
         file = await (0,promises_namespaceObject.open)(path, 'r');
     }
     catch (error) {
-        const code = error.code;
-        return { ok: false, reason: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read it (${code})` };
+        return { ok: false, reason: fileProblem(error, 'a shared library') };
     }
     try {
         const read = async (offset, length) => {
@@ -21036,13 +21231,13 @@ async function readElf(path) {
             return buffer;
         };
         const ident = await read(0, 64).catch(() => null);
-        if (!ident || ident.toString('latin1', 0, 4) !== '\x7fELF')
+        if (ident?.toString('latin1', 0, 4) !== '\x7fELF')
             return { ok: false, reason: 'not an ELF file' };
         const bits = ident[4] === 2 ? 64 : 32;
         const le = ident[5] === 1;
         const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
         const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
-        const addr = (b, o) => (bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o));
+        const addr = (b, o) => bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
         const type = u16(ident, 16);
         const machine = u16(ident, 18);
         const shoff = addr(ident, bits === 64 ? 40 : 32);
@@ -21148,7 +21343,13 @@ async function lddOf(file) {
     if (!ldd)
         return null;
     const lines = [];
-    const result = await runProcess({ command: ldd, args: [file], timeoutMs: 10_000, killGraceMs: 1_000, onLine: (line) => lines.push(line) });
+    const result = await runProcess({
+        command: ldd,
+        args: [file],
+        timeoutMs: 10_000,
+        killGraceMs: 1_000,
+        onLine: (line) => lines.push(line),
+    });
     if (result.exitCode !== 0)
         return null;
     const resolved = new Map();
@@ -21213,7 +21414,7 @@ async function findCuda(lookup) {
         return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
     const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
     if (fromEnv)
-        return { version: fromEnv, source: 'CUDA_VERSION in the environment (the container\'s CUDA)' };
+        return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
     if (lookup.tensorrt.major >= 11)
         return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
     return null;
@@ -21319,7 +21520,12 @@ const NEWER_GPUS = [
     { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
     { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
     { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
-    { sm: 120, supportedFrom: '10.9', unsupportedThrough: '10.7', source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it' },
+    {
+        sm: 120,
+        supportedFrom: '10.9',
+        unsupportedThrough: '10.7',
+        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
+    },
     { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
 ];
 /** Whether a TensorRT release can build for a GPU of this compute capability. */
@@ -21327,30 +21533,53 @@ function archSupport(version, cc) {
     const v = formatVersion(version);
     const sm = smNumber(cc);
     if (sm === null)
-        return { status: 'warn', message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU` };
+        return {
+            status: 'warn',
+            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
+        };
     if (atLeast(version, '10.5') && sm < 75)
-        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}` };
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
+        };
     if (atLeast(version, '10.0') && sm < 70)
         return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
     if (atLeast(version, '8.6') && sm < 60)
-        return { status: 'fail', message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}` };
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
+        };
     if (atLeast(version, '10.0') && sm === 70)
         return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
     if (atLeast(version, '8.6') && sm < 70)
         return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
     if (version.major >= 11 && sm === 75)
-        return { status: 'warn', message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it` };
+        return {
+            status: 'warn',
+            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
+        };
     const newer = NEWER_GPUS.find((g) => g.sm === sm);
     if (newer) {
         if (atLeast(version, newer.supportedFrom))
             return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
         if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
-            return { status: 'fail', message: `TensorRT ${v} does not support compute capability ${cc} (${newer.source}); it is supported from ${newer.supportedFrom}` };
+            return {
+                status: 'fail',
+                message: `TensorRT ${v} does not support compute capability ${cc} ` +
+                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
+            };
         }
-        return { status: 'warn', message: `compute capability ${cc} is known to work from TensorRT ${newer.supportedFrom} (${newer.source}); ${v} is not confirmed` };
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is known to work from TensorRT ` +
+                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
+        };
     }
     if (sm > 90)
-        return { status: 'warn', message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}` };
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
+        };
     return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
 }
 function nextMinor(majorMinor) {
@@ -21365,47 +21594,115 @@ function nextMinor(majorMinor) {
 
 /** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
 const BUILD_MEMORY_MARGIN_BYTES = 1024 * MiB;
-const CONTAINER_HINT = 'On a containerised runner, start the container with the GPU passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
-    'so that /dev/nvidia* and the driver libraries are inside it; on the host, check `lsmod | grep nvidia` and the driver install.';
+const CONTAINER_HINT = 'On a containerised runner, start the container with the GPU ' +
+    'passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
+    'so that /dev/nvidia* and the driver libraries are inside it; ' +
+    'on the host, check `lsmod | grep nvidia` and the driver install.';
 /** One check from per-GPU verdicts: the worst status, and the GPUs that are not fine named in the message. */
 function combine(id, verdicts, hint, allFine) {
     const status = worst(verdicts.map((v) => v.verdict.status));
     const notable = verdicts.filter((v) => v.verdict.status !== 'pass' && v.verdict.status !== 'skip');
     const message = notable.length === 0 ? allFine : notable.map((v) => `GPU ${v.gpu.index}: ${v.verdict.message}`).join('; ');
-    return { id, status: status === 'skip' ? 'pass' : status, message, hint: status === 'pass' || status === 'skip' ? null : hint };
+    return {
+        id,
+        status: status === 'skip' ? 'pass' : status,
+        message,
+        hint: status === 'pass' || status === 'skip' ? null : hint,
+    };
 }
 const skipAll = (ids, why) => ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
-const GPU_CHECKS = ['driver', 'gpu-arch', 'expect-gpu', 'gpu-memory', 'gpu-processes', 'mig', 'compute-mode', 'display', 'ecc', 'persistence'];
+const GPU_CHECKS = [
+    'driver',
+    'gpu-arch',
+    'expect-gpu',
+    'gpu-memory',
+    'gpu-processes',
+    'mig',
+    'compute-mode',
+    'display',
+    'ecc',
+    'persistence',
+];
 function gpuChecks(input) {
     const { query } = input;
     if (!query.ok) {
         const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
         const hint = missing
-            ? `Install the NVIDIA driver's utilities on the runner, or set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
+            ? `Install the NVIDIA driver's utilities on the runner, or ` +
+                `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
             : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
                 (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
-        return [{ id: 'nvidia-smi', status: 'fail', message: query.reason, hint }, ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed')];
+        return [
+            { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
+            ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed'),
+        ];
     }
     const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
     const dead = selected.filter((g) => g.name === null);
     const names = selected.map((g) => `GPU ${g.index} ${g.name ?? '(no name)'}`).join(', ');
     const smi = dead.length > 0
-        ? { id: 'nvidia-smi', status: 'fail', message: `nvidia-smi answered but could not name GPU ${dead.map((g) => g.index).join(', ')}: the driver is not working`, hint: `Check dmesg for NVRM/Xid errors and reload the driver or reboot the runner. ${CONTAINER_HINT}` }
+        ? {
+            id: 'nvidia-smi',
+            status: 'fail',
+            message: `nvidia-smi answered but could not name GPU ` +
+                `${dead.map((g) => g.index).join(', ')}: the driver is not working`,
+            hint: `Check dmesg for NVRM/Xid errors and reload the driver or reboot the runner. ${CONTAINER_HINT}`,
+        }
         : query.warning
-            ? { id: 'nvidia-smi', status: 'warn', message: `${query.warning}; ${names}`, hint: 'A corrupted infoROM can make ECC and other GPU facts unreliable; ask the hardware owner to reflash or replace the board.' }
-            : { id: 'nvidia-smi', status: 'pass', message: `${selected.length} GPU${selected.length === 1 ? '' : 's'}: ${names}`, hint: null };
+            ? {
+                id: 'nvidia-smi',
+                status: 'warn',
+                message: `${query.warning}; ${names}`,
+                hint: 'A corrupted infoROM can make ECC and other GPU facts ' +
+                    'unreliable; ask the hardware owner to reflash or replace the board.',
+            }
+            : {
+                id: 'nvidia-smi',
+                status: 'pass',
+                message: `${selected.length} GPU${selected.length === 1 ? '' : 's'}: ${names}`,
+                hint: null,
+            };
     return [
         smi,
         driverCheck(selected, input),
-        combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
+        combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run ` +
+            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
         expectGpuCheck(selected, input.expectGpu),
         memoryCheck(selected, input),
         processCheck(selected, input.apps),
-        combine('mig', selected.map((gpu) => ({ gpu, verdict: gpu.migMode === 'Enabled' ? { status: 'warn', message: 'MIG mode is enabled' } : { status: 'pass', message: '' } })), 'With MIG on, a build sees only its MIG slice of memory and SMs; disable MIG (nvidia-smi -i N -mig 0) on build runners, or size workspace for one slice.', 'MIG is off'),
+        combine('mig', selected.map((gpu) => ({
+            gpu,
+            verdict: gpu.migMode === 'Enabled'
+                ? { status: 'warn', message: 'MIG mode is enabled' }
+                : { status: 'pass', message: '' },
+        })), 'With MIG on, a build sees only its MIG slice of memory and SMs; disable ' +
+            'MIG (nvidia-smi -i N -mig 0) on build runners, or size workspace for one slice.', 'MIG is off'),
         computeModeCheck(selected, input.apps),
-        combine('display', selected.map((gpu) => ({ gpu, verdict: gpu.displayActive === 'Enabled' ? { status: 'warn', message: 'a display is active on it' } : { status: 'pass', message: '' } })), 'A GPU driving a display has a kernel watchdog that can kill long-running kernels during tactic timing; build on a GPU with no display attached.', 'no display is active'),
-        combine('ecc', selected.map((gpu) => ({ gpu, verdict: (gpu.eccUncorrectedErrors ?? 0) > 0 ? { status: 'fail', message: `${gpu.eccUncorrectedErrors} uncorrected ECC error${gpu.eccUncorrectedErrors === 1 ? '' : 's'} since the driver loaded` } : { status: 'pass', message: '' } })), 'Uncorrected ECC errors mean the GPU memory returned bad data: drain the runner, reset the GPU (nvidia-smi -r) and have the board checked before building on it.', 'no uncorrected ECC errors'),
-        combine('persistence', selected.map((gpu) => ({ gpu, verdict: gpu.persistenceMode === 'Disabled' ? { status: 'warn', message: 'persistence mode is off' } : { status: 'pass', message: '' } })), 'Without persistence mode the driver unloads between jobs and every trtexec start pays for initialising it; enable it (nvidia-smi -pm 1, or the nvidia-persistenced service).', 'persistence mode is on'),
+        combine('display', selected.map((gpu) => ({
+            gpu,
+            verdict: gpu.displayActive === 'Enabled'
+                ? { status: 'warn', message: 'a display is active on it' }
+                : { status: 'pass', message: '' },
+        })), 'A GPU driving a display has a kernel watchdog that can kill ' +
+            'long-running kernels during tactic timing; build on a GPU with no display attached.', 'no display is active'),
+        combine('ecc', selected.map((gpu) => ({
+            gpu,
+            verdict: (gpu.eccUncorrectedErrors ?? 0) > 0
+                ? {
+                    status: 'fail',
+                    message: `${gpu.eccUncorrectedErrors} uncorrected ECC ` +
+                        `error${gpu.eccUncorrectedErrors === 1 ? '' : 's'} since the driver loaded`,
+                }
+                : { status: 'pass', message: '' },
+        })), 'Uncorrected ECC errors mean the GPU memory returned bad data: drain the ' +
+            'runner, reset the GPU (nvidia-smi -r) and have the board checked before building on it.', 'no uncorrected ECC errors'),
+        combine('persistence', selected.map((gpu) => ({
+            gpu,
+            verdict: gpu.persistenceMode === 'Disabled'
+                ? { status: 'warn', message: 'persistence mode is off' }
+                : { status: 'pass', message: '' },
+        })), 'Without persistence mode the driver unloads between jobs and every trtexec start ' +
+            'pays for initialising it; enable it (nvidia-smi -pm 1, or the nvidia-persistenced service).', 'persistence mode is on'),
     ];
 }
 function driverCheck(gpus, input) {
@@ -21414,23 +21711,39 @@ function driverCheck(gpus, input) {
         return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
     if (input.minDriver) {
         return compareDriver(driver, input.minDriver) < 0
-            ? { id: 'driver', status: 'fail', message: `driver ${driver} is below min-driver ${input.minDriver}`, hint: 'Upgrade the runner\'s NVIDIA driver to the version your team pins (min-driver in trt-ci.yml).' }
+            ? {
+                id: 'driver',
+                status: 'fail',
+                message: `driver ${driver} is below min-driver ${input.minDriver}`,
+                hint: "Upgrade the runner's NVIDIA driver to the version your team pins (min-driver in trt-ci.yml).",
+            }
             : { id: 'driver', status: 'pass', message: `driver ${driver} >= min-driver ${input.minDriver}`, hint: null };
     }
     if (!input.cuda) {
-        return { id: 'driver', status: 'warn', message: `driver ${driver}; the CUDA version this TensorRT uses is unknown, so it cannot be checked`, hint: 'Set cuda: in trt-ci.yml (e.g. cuda: "12.4") to the CUDA of your TensorRT build.' };
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver}; the CUDA version this TensorRT uses is unknown, so it cannot be checked`,
+            hint: 'Set cuda: in trt-ci.yml (e.g. cuda: "12.4") to the CUDA of your TensorRT build.',
+        };
     }
     const [major, minor] = input.cuda.version.split('.');
     const floor = DRIVER_FLOOR[Number(major)];
     const from = `CUDA ${input.cuda.version} (from ${input.cuda.source})`;
     if (!floor)
-        return { id: 'driver', status: 'warn', message: `driver ${driver}; trt-ci knows no driver floor for ${from}`, hint: null };
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver}; trt-ci knows no driver floor for ${from}`,
+            hint: null,
+        };
     if (compareDriver(driver, floor) < 0) {
         return {
             id: 'driver',
             status: 'fail',
             message: `driver ${driver} is older than ${floor}, the least any CUDA ${major}.x needs; ${from}`,
-            hint: `Upgrade the runner's driver to >= ${floor} (Linux), or use a TensorRT build for an older CUDA. Builds would fail with "CUDA driver version is insufficient for CUDA runtime version".`,
+            hint: `Upgrade the runner's driver to >= ${floor} (Linux), or use a TensorRT build for an older ` +
+                `CUDA. Builds would fail with "CUDA driver version is insufficient for CUDA runtime version".`,
         };
     }
     const toolkit = minor === undefined ? undefined : TOOLKIT_DRIVER[`${major}.${minor}`];
@@ -21438,8 +21751,10 @@ function driverCheck(gpus, input) {
         return {
             id: 'driver',
             status: 'warn',
-            message: `driver ${driver} is below ${toolkit}, the driver of the CUDA ${major}.${minor} toolkit: it runs in minor-version compatibility mode; ${from}`,
-            hint: `Minor-version compatibility has a limited feature set (no PTX JIT of newer PTX); upgrade the driver to >= ${toolkit} if builds or plugins need it.`,
+            message: `driver ${driver} is below ${toolkit}, the driver of the CUDA ` +
+                `${major}.${minor} toolkit: it runs in minor-version compatibility mode; ${from}`,
+            hint: `Minor-version compatibility has a limited feature set (no PTX JIT of ` +
+                `newer PTX); upgrade the driver to >= ${toolkit} if builds or plugins need it.`,
         };
     }
     return { id: 'driver', status: 'pass', message: `driver ${driver} runs ${from}`, hint: null };
@@ -21447,15 +21762,17 @@ function driverCheck(gpus, input) {
 function expectGpuCheck(gpus, expected) {
     if (expected.length === 0)
         return { id: 'expect-gpu', status: 'skip', message: 'expect-gpu is not set', hint: null };
-    const matches = (name) => name !== null && expected.some((e) => new RegExp(`(^|[^A-Za-z0-9])${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`, 'i').test(name));
+    const matches = (name) => name !== null &&
+        expected.some((e) => new RegExp(`(^|[^A-Za-z0-9])${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`, 'i').test(name));
     const wrong = gpus.filter((g) => !matches(g.name));
     return wrong.length === 0
         ? { id: 'expect-gpu', status: 'pass', message: `every GPU is one of ${expected.join(', ')}`, hint: null }
         : {
             id: 'expect-gpu',
             status: 'fail',
-            message: `${wrong.map((g) => `GPU ${g.index} is ${g.name ?? 'unnamed'}`).join('; ')}; expected ${expected.join(' or ')}`,
-            hint: 'Plans are built for the GPU they run on: check the job\'s runs-on labels, or add this GPU to expect-gpu.',
+            message: `${wrong.map((g) => `GPU ${g.index} is ${g.name ?? 'unnamed'}`).join('; ')}; ` +
+                `expected ${expected.join(' or ')}`,
+            hint: "Plans are built for the GPU they run on: check the job's runs-on labels, or add this GPU to expect-gpu.",
         };
 }
 function memoryCheck(gpus, input) {
@@ -21466,34 +21783,71 @@ function memoryCheck(gpus, input) {
             return { gpu, verdict: { status: 'warn', message: 'free memory unknown' } };
         const free = gpu.memoryFreeMiB * MiB;
         const status = free < floor ? 'fail' : free < need ? 'warn' : 'pass';
-        return { gpu, verdict: { status, message: `${formatBytes(free)} free, a build needs ${formatBytes(need)} (workspace ${formatBytes(input.workspaceBytes)} + ${formatBytes(BUILD_MEMORY_MARGIN_BYTES)})${status === 'fail' ? ` and at least ${formatBytes(floor)} at min-workspace` : ''}` } };
-    }), 'Free the GPU (see gpu-processes), lower workspace, or let the out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${formatBytes(input.workspaceBytes)}`);
+        return {
+            gpu,
+            verdict: {
+                status,
+                message: `${formatBytes(free)} free, a build needs ${formatBytes(need)} ` +
+                    `(workspace ${formatBytes(input.workspaceBytes)} + ${formatBytes(BUILD_MEMORY_MARGIN_BYTES)})` +
+                    (status === 'fail' ? ` and at least ${formatBytes(floor)} at min-workspace` : ''),
+            },
+        };
+    }), 'Free the GPU (see gpu-processes), lower workspace, or let the ' +
+        'out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${formatBytes(input.workspaceBytes)}`);
 }
-const describeApp = (app) => `pid ${app.pid} ${app.processName ?? '(unknown)'}${app.usedMemoryMiB === null ? '' : ` using ${app.usedMemoryMiB} MiB`}`;
+const describeApp = (app) => `pid ${app.pid} ` +
+    `${app.processName ?? '(unknown)'}${app.usedMemoryMiB === null ? '' : ` using ${app.usedMemoryMiB} MiB`}`;
 function appsOn(gpu, apps) {
     return (apps ?? []).filter((app) => app.gpuUuid !== null && app.gpuUuid === gpu.uuid);
 }
 function processCheck(gpus, apps) {
     if (apps === null)
-        return { id: 'gpu-processes', status: 'warn', message: 'nvidia-smi could not list the compute processes', hint: null };
+        return {
+            id: 'gpu-processes',
+            status: 'warn',
+            message: 'nvidia-smi could not list the compute processes',
+            hint: null,
+        };
     return combine('gpu-processes', gpus.map((gpu) => {
         const on = appsOn(gpu, apps);
-        return { gpu, verdict: on.length > 0 ? { status: 'warn', message: on.map(describeApp).join(', ') } : { status: 'pass', message: '' } };
-    }), 'Other processes hold GPU memory and time: builds may run out of memory and timings are skewed. Stop them, or give builds a GPU of their own (gpus: in trt-ci.yml).', 'no other compute processes on the GPUs');
+        return {
+            gpu,
+            verdict: on.length > 0
+                ? { status: 'warn', message: on.map(describeApp).join(', ') }
+                : { status: 'pass', message: '' },
+        };
+    }), 'Other processes hold GPU memory and time: builds may run out of memory and ' +
+        'timings are skewed. Stop them, or give builds a GPU of their own (gpus: in trt-ci.yml).', 'no other compute processes on the GPUs');
 }
 function computeModeCheck(gpus, apps) {
     return combine('compute-mode', gpus.map((gpu) => {
         const mode = gpu.computeMode;
         if (mode === 'Prohibited')
-            return { gpu, verdict: { status: 'fail', message: 'compute mode is Prohibited: no process may use it' } };
+            return {
+                gpu,
+                verdict: { status: 'fail', message: 'compute mode is Prohibited: no process may use it' },
+            };
         if (mode === 'Exclusive_Process') {
             const holders = appsOn(gpu, apps);
             return holders.length > 0
-                ? { gpu, verdict: { status: 'fail', message: `compute mode is Exclusive_Process and ${holders.map(describeApp).join(', ')} holds it` } }
-                : { gpu, verdict: { status: 'warn', message: 'compute mode is Exclusive_Process: only one process at a time can use it' } };
+                ? {
+                    gpu,
+                    verdict: {
+                        status: 'fail',
+                        message: `compute mode is Exclusive_Process and ${holders.map(describeApp).join(', ')} holds it`,
+                    },
+                }
+                : {
+                    gpu,
+                    verdict: {
+                        status: 'warn',
+                        message: 'compute mode is Exclusive_Process: only one process at a time can use it',
+                    },
+                };
         }
         return { gpu, verdict: { status: 'pass', message: '' } };
-    }), 'trt-ci runs one build per GPU, but anything else on the GPU (another job, a benchmark) blocks it in exclusive mode; set the Default mode (nvidia-smi -i N -c DEFAULT) on build runners.', 'compute mode lets builds in');
+    }), 'trt-ci runs one build per GPU, but anything else on the GPU (another job, a benchmark) ' +
+        'blocks it in exclusive mode; set the Default mode (nvidia-smi -i N -c DEFAULT) on build runners.', 'compute mode lets builds in');
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
@@ -21507,34 +21861,50 @@ function diskCheck(disk, minFreeBytes) {
             id: 'disk',
             status: 'fail',
             message: `${formatBytes(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${formatBytes(minFreeBytes)}`,
-            hint: 'Free space on the runner (old engines, docker images) or point output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
+            hint: 'Free space on the runner (old engines, docker images) or point ' +
+                'output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
         }
         : { id: 'disk', status: 'pass', message: `${formatBytes(disk.freeBytes)} free at ${disk.path}`, hint: null };
 }
 function pluginCheck(plugin, target, arch = process.arch) {
-    const fail = (message, hint) => ({ id: 'plugins', status: 'fail', message: `${plugin.path}: ${message}`, hint, subject: plugin.path });
+    const fail = (message, hint) => ({
+        id: 'plugins',
+        status: 'fail',
+        message: `${plugin.path}: ${message}`,
+        hint,
+        subject: plugin.path,
+    });
     if (!plugin.elf.ok) {
-        return fail(plugin.elf.reason, 'List the plugin\'s built shared library (.so) under plugins:, and make sure the image the runner uses contains it.');
+        return fail(plugin.elf.reason, "List the plugin's built shared library (.so) under " +
+            'plugins:, and make sure the image the runner uses contains it.');
     }
     const { elf } = plugin.elf;
     const host = hostMachine(arch);
     if (host !== null && elf.machine !== host) {
-        return fail(`built for ${MACHINES[elf.machine] ?? `machine ${elf.machine}`}, this runner is ${MACHINES[host]}`, 'Build the plugin for the runner\'s architecture (or run on runners of the plugin\'s).');
+        return fail(`built for ${MACHINES[elf.machine] ?? `machine ${elf.machine}`}, this runner is ${MACHINES[host]}`, "Build the plugin for the runner's architecture (or run on runners of the plugin's).");
     }
     if (elf.type !== 3)
         return fail('is an ELF file but not a shared object', 'Build the plugin as a shared library (-shared -fPIC).');
     const major = nvinferMajor(elf.needed);
     if (major !== null && major !== target.major) {
-        return fail(`links libnvinfer.so.${major}, but trtexec uses libnvinfer.so.${target.major} (${target.source})`, `Rebuild the plugin against TensorRT ${target.major}: two TensorRT libraries in one process crash or refuse the plugin.`);
+        return fail(`links libnvinfer.so.${major}, but trtexec uses libnvinfer.so.${target.major} (${target.source})`, `Rebuild the plugin against TensorRT ${target.major}: two ` +
+            `TensorRT libraries in one process crash or refuse the plugin.`);
     }
     if (plugin.lddNotFound && plugin.lddNotFound.length > 0) {
         return fail(`needs libraries that are not found: ${plugin.lddNotFound.join(', ')}`, 'Install those libraries in the runner image or add their folder to LD_LIBRARY_PATH.');
     }
     if (plugin.dynamic && !elf.exports.some((name) => name === 'getCreators' || name === 'getPluginCreators')) {
-        return fail('exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads', 'Export getCreators (and setLoggerFinder) from the plugin with extern "C", or list it under plugins: to load it with --staticPlugins.');
+        return fail('exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads', 'Export getCreators (and setLoggerFinder) from the plugin with ' +
+            'extern "C", or list it under plugins: to load it with --staticPlugins.');
     }
     const links = major === null ? 'does not link libnvinfer directly' : `links libnvinfer.so.${major}`;
-    return { id: 'plugins', status: 'pass', message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`, hint: null, subject: plugin.path };
+    return {
+        id: 'plugins',
+        status: 'pass',
+        message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`,
+        hint: null,
+        subject: plugin.path,
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/preflight.js
@@ -21556,7 +21926,13 @@ async function runPreflight(config, tensorrt, environment = {}) {
     const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
         environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
         queryComputeApps(config.nvidiaSmi),
-        findCuda({ configured: config.cuda, trtexecPath, tensorrt, env: environment.env ?? process.env, toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda' }),
+        findCuda({
+            configured: config.cuda,
+            trtexecPath,
+            tensorrt,
+            env: environment.env ?? process.env,
+            toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda',
+        }),
         nvinferTarget(trtexecPath, tensorrt),
         diskFacts(config.outputDir),
         Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
@@ -21578,11 +21954,20 @@ async function runPreflight(config, tensorrt, environment = {}) {
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
-    ].map((check) => (config.skipChecks.includes(check.id) ? { ...check, status: 'skip', message: `skipped by skip-checks (${check.message})`, hint: null } : check));
+    ].map((check) => config.skipChecks.includes(check.id)
+        ? { ...check, status: 'skip', message: `skipped by skip-checks (${check.message})`, hint: null }
+        : check);
     const gpus = query.ok ? query.gpus.filter((g) => config.gpus === 'all' || config.gpus.includes(g.index)) : [];
     return {
         status: overall(checks),
-        gpus: gpus.map((g) => ({ index: g.index, name: g.name, computeCapability: g.computeCapability, driverVersion: g.driverVersion, memoryTotalMiB: g.memoryTotalMiB, memoryUsedMiB: g.memoryUsedMiB })),
+        gpus: gpus.map((g) => ({
+            index: g.index,
+            name: g.name,
+            computeCapability: g.computeCapability,
+            driverVersion: g.driverVersion,
+            memoryTotalMiB: g.memoryTotalMiB,
+            memoryUsedMiB: g.memoryUsedMiB,
+        })),
         checks,
         cuda,
         tensorrtVersion: formatVersion(tensorrt, true),
@@ -21600,20 +21985,416 @@ function uniquePlugins(models) {
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+function myelinLines(diagnosis) {
+    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
+}
+function renderDiagnosisText(diagnosis) {
+    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
+    if (diagnosis.layerInfo)
+        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ` +
+            `${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
+    for (const line of myelinLines(diagnosis))
+        lines.push(`    Myelin: ${line}`);
+    for (const advice of diagnosis.advice)
+        lines.push(`    - ${advice}`);
+    return lines;
+}
+function renderDiagnosisMarkdown(diagnosis) {
+    const layers = myelinLines(diagnosis);
+    return [
+        `> ⚠️ ${diagnosis.summary}: the shape of [NVIDIA/TensorRT#4841](${diagnosis.link}).`,
+        ...(layers.length
+            ? [
+                '>',
+                '> Myelin kernels in the plan:',
+                ...layers.map((l) => `> - \`${l.split(':')[0]}\`${l.includes(':') ? `:${l.slice(l.indexOf(':') + 1)}` : ''}`),
+            ]
+            : []),
+        '>',
+        ...diagnosis.advice.map((a) => `> - ${a}`),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [
+        `preflight: ${result.status} (TensorRT ` +
+            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+    ];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
+    return [
+        `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length
+            ? [
+                `<details><summary>${fine.length} checks passed or skipped</summary>`,
+                '',
+                ...head,
+                ...fine.map(row),
+                '',
+                '</details>',
+                '',
+            ]
+            : []),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/trim.js
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
+const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
+const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
+const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const markdown_MiB = 1024 * 1024;
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({
+        build,
+        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })));
+}
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0
+        ? ''
+        : now / before >= 10
+            ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
+            : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+function rowIcon(row) {
+    if (row.build.status !== 'built' && row.build.status !== 'cached')
+        return STATUS_ICON[row.build.status];
+    if (row.budgets.some((b) => b.status === 'fail'))
+        return '❌';
+    if (row.budgets.some((b) => b.status === 'warn'))
+        return '⚠️';
+    return STATUS_ICON[row.build.status];
+}
+const TABLE_HEAD = [
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+];
+function tableRow(row) {
+    const b = row.build;
+    const latency = b.perf?.latencyMs?.median ?? null;
+    return `| ${[
+        rowIcon(row),
+        markdown_cell(b.model),
+        markdown_cell(b.profile),
+        b.bytes === null ? '—' : formatBytes(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, formatBytes),
+        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * markdown_MiB),
+        latency === null ? '—' : `${latency} ms`,
+    ].join(' | ')} |`;
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [
+            comparedAcrossGpus(rows, gpus),
+            ...gpus.map((gpu) => ({
+                priority: 5,
+                text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)),
+            })),
+        ];
+    const sections = [];
+    for (const gpu of gpus) {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const head = `### ${markdown_cell(gpu)}`;
+        sections.push({
+            priority: 2,
+            text: [
+                head,
+                '',
+                ...(shown.length
+                    ? [...TABLE_HEAD, ...shown.map(tableRow)]
+                    : ['Every engine is the same size as on the baseline.']),
+            ].join('\n'),
+        });
+        if (folded.length) {
+            sections.push({
+                priority: 6,
+                text: [
+                    `<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`,
+                    '',
+                    ...TABLE_HEAD,
+                    ...folded.map(tableRow),
+                    '',
+                    '</details>',
+                ].join('\n'),
+            });
+        }
+        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
+    }
+    return sections;
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const short = (gpu) => markdown_cell(gpu.replace(/^NVIDIA /, ''));
+    const head = [
+        `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
+        `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
+    ];
+    const lines = engines.map((engine) => {
+        const cells = gpus.map((gpu) => {
+            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+            if (!row)
+                return ' — | — | — |';
+            const b = row.build;
+            const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
+            const size = b.bytes === null ? '—' : formatBytes(b.bytes);
+            const time = b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds);
+            return ` ${icon}${size} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${time} |`;
+        });
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return `| ${icon} | ${markdown_cell(engine.model)} | ${markdown_cell(engine.profile)} |${cells.join('')}`;
+    });
+    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
+}
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu, rows) {
+    const built = rows.filter((r) => r.build.bytes !== null);
+    if (built.length === 0)
+        return '';
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / markdown_MiB).toFixed(2)));
+    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "MiB"',
+        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+        '```',
+    ].join('\n');
+}
+function failures(rows) {
+    return rows
+        .filter((r) => r.build.failure && r.build.status !== 'built')
+        .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+            priority: 1,
+            text: [
+                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
+                '',
+                '```',
+                b.failure.message,
+                '```',
+                '',
+                `**What to do:** ${b.failure.hint}`,
+                ...(log || b.configPosition
+                    ? [
+                        '',
+                        [log && `log \`${log}\``, b.configPosition && `config \`${formatPosition(b.configPosition)}\``]
+                            .filter(Boolean)
+                            .join(' · '),
+                    ]
+                    : []),
+            ].join('\n'),
+        };
+    });
+}
+function budgetSection(reports) {
+    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    if (rows.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '### Budgets',
+            '',
+            '| | model | profile | budget | result |',
+            '|---|---|---|---|---|',
+            ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`),
+        ].join('\n'),
+    };
+}
+function headline(reports, title) {
+    const rows = rowsOf(reports);
+    const passed = reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => isBuilt(r.build)).length;
+    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+    const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const cached = reports.some((r) => r.cache)
+        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}`
+        : '';
+    const lines = [
+        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        '',
+        [
+            `${built}/${rows.length} engines built · TensorRT ${versions}${cached}`,
+            failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+            warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+        ].join(''),
+    ];
+    for (const report of reports) {
+        const { comparison } = report;
+        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+        if (comparison.baseline === null) {
+            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            continue;
+        }
+        // A list, so that each fact keeps its own line when GitHub renders it.
+        lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+        for (const c of comparison.environment) {
+            const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
+            lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${why}`);
+        }
+        if (comparison.added.length)
+            lines.push(`- New: ${comparison.added.join(', ')}.`);
+        if (comparison.removed.length)
+            lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
+    }
+    return lines.join('\n');
+}
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const sections = [
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+        ...failures(rows),
+        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...gpuTables(rows).filter((s) => s.text),
+        ...reports.flatMap((r) => r.plans
+            .filter((p) => p.diagnosis)
+            .map((p) => ({
+            priority: 3,
+            text: [
+                `#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`,
+                '',
+                renderDiagnosisMarkdown(p.diagnosis),
+            ].join('\n'),
+        }))),
+        ...reports.flatMap((r) => r.preflight
+            ? [
+                {
+                    priority: r.preflight.status === 'pass' ? 7 : 1,
+                    text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
+                },
+            ]
+            : []),
+    ];
+    const marker = options.marker ? `${options.marker}\n` : '';
+    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
+        `under GitHub's size limit: the full report is in report.json._`);
+    return marker + body;
+}
+/** The job summary of one run. */
+function renderSummary(report) {
+    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
 
-function toReportBuild(record, configLocation, onnxBytes, relativePath) {
+
+
+/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
+function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
+    const { job, plan } = outcome;
     return {
-        model: record.model,
-        profile: record.profile,
-        status: record.status,
-        gpu: record.gpu,
-        shapes: record.shapes,
-        plan: record.plan && relativePath(record.plan),
-        layerInfo: record.layerInfo && relativePath(record.layerInfo),
-        bytes: record.bytes,
-        sha256: record.sha256,
-        attempts: record.attempts.map((a) => ({
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: shapesOf(job.profile),
+        plan: plan && relativePath(plan.path),
+        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
             attempt: a.attempt,
             workspaceMiB: Math.floor(a.workspaceBytes / MiB),
             log: relativePath(a.log),
@@ -21626,20 +22407,19 @@ function toReportBuild(record, configLocation, onnxBytes, relativePath) {
             failure: a.failure,
             argv: a.argv,
         })),
-        buildSeconds: record.buildSeconds,
-        peakGpuMemoryMiB: record.peakGpuMemoryMiB,
-        perf: record.perf && { ...record.perf, log: relativePath(record.perf.log) },
-        failure: record.failure,
-        configLocation,
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
+        failure: outcome.failure,
+        configPosition,
         onnxBytes,
         baseline: null,
-        cache: record.cache,
+        cache: outcome.cache,
     };
 }
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 function overallStatus(builds, budgets) {
-    const built = builds.every((b) => b.status === 'built' || b.status === 'cached');
-    return built && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+    return builds.every(isBuilt) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
@@ -21654,7 +22434,8 @@ function overallStatus(builds, budgets) {
 function checkConfigAgainstVersion(config, version) {
     config.models.forEach((model, m) => {
         if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
-            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ${formatVersion(version)}; list the libraries under plugins:`);
+            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
+                `${formatVersion(version)}; list the libraries under plugins:`);
         }
         const precision = precisionFlag(model.precision, version);
         if ('error' in precision)
@@ -21700,12 +22481,162 @@ async function detectTensorRtVersion(trtexec, where) {
         throw new InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
     }
     if (!version) {
-        throw new InputError(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
+        throw new InputError(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
+            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
     }
     return version;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/verify/layer-info.js
+
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+function parseLayerInfo(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (!Array.isArray(json.Layers))
+        return null;
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
+    const myelin = [];
+    for (const layer of json.Layers) {
+        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
+        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_namespaceObject.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
+        return null;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
+    }
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
+
+
+/** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
+async function verifiedPlan(scan, layerInfo) {
+    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
+    return { ...scan, diagnosis: diagnosePlan(scan, info) };
+}
+/** Every built plan, from the scan its build already made (one pass per plan). */
+async function verifyBuilds(outcomes, relativePath) {
+    const plans = [];
+    for (const { job, plan } of outcomes) {
+        if (!plan)
+            continue;
+        const verified = await verifiedPlan({ ...plan.scan, path: relativePath(plan.scan.path) }, plan.layerInfo);
+        plans.push({ model: job.model.name, profile: job.profile.name, ...verified });
+    }
+    return plans;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
+
 
 
 
@@ -21731,98 +22662,399 @@ function fileSize(path) {
         return null;
     }
 }
-/** config → TensorRT version → preflight → build every model × profile → verify the plans → budgets against the baseline → report. */
+/**
+ * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
+ * stage takes what the one before returned; the manifest, report and summary are written at the end.
+ */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = loadConfig(options.configFile);
-    const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
+    const config = loadConfig(options.configFile, options.cwd);
+    const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
+    const baseline = baselineFile ? await loadReport(baselineFile) : null;
     const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version);
     // One nvidia-smi query serves preflight and the build stage.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
-    const built = blocking.length > 0 && config.preflight === 'enforce'
+    const stage = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
             kind: 'other',
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
         : await runBuildStage(config, version, { ...options, gpuQuery });
-    const { records } = built;
-    await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
+    const rel = (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
-    const manifestFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'manifest.json');
-    await (0,promises_namespaceObject.writeFile)(manifestFile, `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`);
-    const rel = (path) => (0,external_node_path_namespaceObject.relative)(process.cwd(), path) || '.';
-    const builds = records.map((r) => {
-        const model = config.models[r.configIndex.model];
-        return toReportBuild(r, config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]), fileSize(model.onnx), rel);
+    const unjudged = stage.outcomes.map((o) => {
+        const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
+        return toReportBuild(o, at, fileSize(o.job.model.onnx), rel);
     });
-    const plans = await verifyBuilds(records, rel);
-    const environment = { tensorrtVersion, trtexec: config.trtexec, gpus: built.gpus, gpuQueryError: built.gpuQueryError };
-    const measured = measuredBuilds({ builds, plans });
-    const before = baseline ? measuredBuilds(baseline) : null;
+    const plans = await verifyBuilds(stage.outcomes, rel);
+    const environment = {
+        tensorrtVersion,
+        trtexec: config.trtexec,
+        gpus: stage.gpus,
+        gpuQueryError: stage.gpuQueryError,
+    };
+    const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
-    const budgets = evaluateBudgets(measured, (name) => config.models[modelIndex(name)].budgets, before).map((row) => ({
-        ...row,
-        configLocation: config.position(['models', modelIndex(row.model), 'budgets', row.metric]),
-    }));
+    const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
+    const outputs = {
+        manifest: (0,external_node_path_namespaceObject.join)(config.outputDir, 'manifest.json'),
+        report: (0,external_node_path_namespaceObject.join)(config.outputDir, 'report.json'),
+        summary: (0,external_node_path_namespaceObject.join)(config.outputDir, 'summary.md'),
+    };
     const report = {
-        schema: 'trt-ci/report@1',
-        status: overallStatus(builds, budgets),
+        schema: REPORT_SCHEMA,
+        status: overallStatus(compared.builds, budgets),
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
-        config: rel(options.configFile),
+        config: config.file,
         environment,
         preflight,
-        builds,
+        builds: compared.builds,
         plans,
         budgets,
-        comparison: { baseline: null, environment: [], added: [], removed: [] },
-        cache: config.cacheDir
-            ? {
-                key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(records.map((r) => r.cache?.key ?? '').sort().join('\n')).digest('hex').slice(0, 32)}`,
-                dir: rel(config.cacheDir),
-                hits: records.filter((r) => r.cache?.hit).length,
-                misses: records.filter((r) => r.cache && !r.cache.hit).length,
-                corrupt: records.filter((r) => r.cache?.corrupt).length,
-                savedSeconds: records.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0),
-                bytes: built.cacheBytes,
-                evicted: built.evicted,
-            }
-            : null,
-        manifest: rel(manifestFile),
+        comparison: compared.comparison,
+        cache: cacheSummary(config, stage, rel),
+        manifest: rel(outputs.manifest),
     };
-    if (baseline)
-        applyBaseline(report, baseline, rel(options.baselineFile), options.baselineNote ?? null);
-    const reportFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'report.json');
-    const summaryFile = (0,external_node_path_namespaceObject.join)(config.outputDir, 'summary.md');
-    await (0,promises_namespaceObject.writeFile)(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-    await (0,promises_namespaceObject.writeFile)(summaryFile, renderSummary(report));
-    return { report, reportFile, summaryFile, manifestFile };
+    await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
+    const manifest = buildManifest(stage.outcomes, tensorrtVersion, config.outputDir, startedAt);
+    await (0,promises_namespaceObject.writeFile)(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+    await (0,promises_namespaceObject.writeFile)(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
+    await (0,promises_namespaceObject.writeFile)(outputs.summary, renderSummary(report));
+    return { report, reportFile: outputs.report, summaryFile: outputs.summary, manifestFile: outputs.manifest };
+}
+/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
+function cacheSummary(config, stage, rel) {
+    if (!config.cacheDir)
+        return null;
+    const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
+    const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
+    return {
+        key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
+        dir: rel(config.cacheDir),
+        hits: verdicts.filter((c) => c.hit).length,
+        misses: verdicts.filter((c) => !c.hit).length,
+        corrupt: verdicts.filter((c) => c.corrupt).length,
+        savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
+        bytes: stage.cacheBytes,
+        evicted: stage.evicted,
+    };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/cli.js
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./.build/tsc/cli/io.js
 const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/text.js
+
+
+
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+/** One line per build event, on stderr while the builds run. */
+function describeEvent(event) {
+    switch (event.type) {
+        case 'start': {
+            const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
+            const { model, profile } = event.job;
+            return (`▶ ${model.name}/${profile.name}: building on ${where} ` +
+                `(attempt ${event.attempt}, workspace ${formatBytes(event.workspaceBytes)})\n`);
+        }
+        case 'retry':
+            return (`↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
+                `retrying with workspace ${formatBytes(event.workspaceBytes)}\n`);
+        case 'done': {
+            const { job, status, failure } = event.outcome;
+            const name = `${job.model.name}/${job.profile.name}`;
+            return isBuilt(event.outcome) ? `✔ ${name}: ${status}\n` : `✘ ${name}: ${failure?.kind ?? status}\n`;
+        }
+    }
+}
+/** The run's table: one row per build, then the cache, the comparison, budgets and failures. */
+function renderRunText(report) {
+    const rows = report.builds.map((b) => [
+        isBuilt(b) ? '✔' : '✘',
+        `${b.model}/${b.profile}`,
+        b.status,
+        b.bytes === null ? '-' : formatBytes(b.bytes),
+        b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
+        b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
+        String(b.attempts.length),
+        b.gpu ? String(b.gpu.index) : '-',
+    ]);
+    const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'latency', 'tries', 'gpu'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells) => cells
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd();
+    const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+    if (report.cache) {
+        const c = report.cache;
+        out.push([
+            `engine cache ${c.dir}: ${plural(c.hits, 'hit', 'hits')}, ${plural(c.misses, 'miss', 'misses')}`,
+            c.corrupt ? `, ${plural(c.corrupt, 'corrupt entry', 'corrupt entries')} rebuilt` : '',
+            `, ${formatSeconds(c.savedSeconds)} of GPU time saved`,
+            c.evicted ? `, ${c.evicted} evicted` : '',
+        ].join(''));
+    }
+    const { comparison } = report;
+    for (const change of comparison.environment) {
+        out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
+    }
+    if (comparison.added.length)
+        out.push(`new since the baseline: ${comparison.added.join(', ')}`);
+    if (comparison.removed.length)
+        out.push(`gone since the baseline: ${comparison.removed.join(', ')}`);
+    for (const b of report.budgets.filter((x) => x.status === 'fail' || x.status === 'warn')) {
+        out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
+    }
+    for (const plan of report.plans) {
+        if (plan.diagnosis)
+            out.push(`${plan.model}/${plan.profile} ${plan.path}:`, ...renderDiagnosisText(plan.diagnosis));
+    }
+    for (const b of report.builds) {
+        if (!b.failure)
+            continue;
+        const where = b.configPosition ? ` (${formatPosition(b.configPosition)})` : '';
+        out.push('', `✘ ${b.model}/${b.profile}${where}: ${b.failure.kind}`, `  ${b.failure.message}`);
+        out.push(`  hint: ${b.failure.hint}`);
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        if (log)
+            out.push(`  log:  ${log}`);
+    }
+    return `${out.join('\n')}\n`;
+}
+function describePlan(plan) {
+    const container = plan.container === 'ultralytics' ? ` behind ${plan.planOffset} bytes of Ultralytics metadata` : '';
+    const zeros = `${(plan.zeroFraction * 100).toFixed(1)}% zero bytes`;
+    const out = [
+        `${plan.path}: ${plan.magic ? `TensorRT ${plan.tensorrtVersion} plan${container}` : plan.problem}`,
+        `  ${formatBytes(plan.bytes)}, ${zeros}, trailing zero run ${formatBytes(plan.trailingZeroBytes)}, ` +
+            `longest ${formatBytes(plan.longestZeroRun)}`,
+        `  sha256 ${plan.sha256}`,
+    ];
+    if (plan.diagnosis)
+        out.push(...renderDiagnosisText(plan.diagnosis));
+    return `${out.join('\n')}\n`;
+}
+function describeLog(log) {
+    const build = log.tensorrtBuild === null ? '' : ` (build ${log.tensorrtBuild})`;
+    const out = [
+        `status:       ${log.status}`,
+        `TensorRT:     ${log.tensorrtVersion ?? 'unknown'}${build}`,
+        `engine size:  ${log.engineBytes === null ? '-' : formatBytes(log.engineBytes)}`,
+        `build time:   ${log.buildSeconds === null ? '-' : formatSeconds(log.buildSeconds)}`,
+        `throughput:   ${log.throughputQps === null ? '-' : `${log.throughputQps} qps`}`,
+    ];
+    const timing = (label, stats) => stats && out.push(`${label}median ${stats.median ?? '-'} ms, p99 ${stats.p99 ?? '-'} ms`);
+    timing('latency:      ', log.latencyMs);
+    timing('GPU compute:  ', log.gpuComputeMs);
+    if (log.failure)
+        out.push(`failure:      ${log.failure.kind}`, `  ${log.failure.message}`, `  hint: ${log.failure.hint}`);
+    return `${out.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/build.js
+
+
+
+
+
+
+/** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
+async function buildCommand(command, options, io) {
+    if (options.baseline && command !== 'run') {
+        throw new InputError('--baseline: only trt-ci run compares against a baseline');
+    }
+    const result = await runPipeline({
+        configFile: options.config,
+        cwd: io.cwd,
+        baselineFile: options.baseline,
+        preflight: command === 'run',
+        onEvent: (event) => io.stderr(describeEvent(event)),
+        ...(io.signal && { signal: io.signal }),
+    });
+    const { report } = result;
+    if (options.json) {
+        const { status, builds, manifest } = report;
+        const output = command === 'run' ? report : { status, tensorrtVersion: report.environment.tensorrtVersion, builds, manifest };
+        io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    }
+    else {
+        if (report.preflight)
+            io.stdout(renderPreflightText(report.preflight));
+        io.stdout(renderRunText(report));
+        const rel = (path) => (0,external_node_path_namespaceObject.relative)(io.cwd, path);
+        io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +
+            `summary:  ${rel(result.summaryFile)}\n`);
+    }
+    return report.status === 'passed' ? EXIT.passed : EXIT.failed;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/parse-log.js
+
+
+
+
+
+
+
+async function parseLogCommand(files, options, io) {
+    if (files.length !== 1)
+        throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
+    let exitCode;
+    if (options.exitCode !== undefined) {
+        exitCode = Number(options.exitCode);
+        if (!Number.isInteger(exitCode)) {
+            throw new InputError(`--exit-code: expected an integer exit status, got "${options.exitCode}"`);
+        }
+    }
+    const parsed = await parseLogFile(files[0], (0,external_node_path_namespaceObject.resolve)(io.cwd, files[0]), exitCode);
+    io.stdout(options.json ? `${JSON.stringify(parsed, null, 2)}\n` : describeLog(parsed));
+    return parsed.status === 'failed' ? EXIT.failed : EXIT.passed;
+}
+async function parseLogFile(name, path, exitCode) {
+    const parser = new TrtexecLogParser();
+    const lines = new LineSplitter((line) => parser.push(line));
+    try {
+        for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path))
+            lines.push(chunk);
+    }
+    catch (error) {
+        throw new InputError(`${name}: cannot read log: ${fileProblem(error, 'a trtexec log')}`);
+    }
+    lines.end();
+    return parser.result(exitCode === undefined ? undefined : { exitCode });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/preflight.js
+
+
+
+
+
+async function preflightCommand(options, io) {
+    const config = loadConfig(options.config, io.cwd);
+    const probeStart = performance.now();
+    const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
+    const versionProbeMs = Math.round(performance.now() - probeStart);
+    const result = await runPreflight(config, version);
+    io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
+    return result.status === 'fail' ? EXIT.failed : EXIT.passed;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
+/** The HTML comment that identifies trt-ci's sticky comment for one report key. */
+function commentMarker(key) {
+    return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
+}
+/**
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
+ * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
+ */
+async function tokenIdentity(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch {
+        return 'github-actions[bot]';
+    }
+}
+/**
+ * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
+ * second one, however many comments the pull request has. Null when there was none and none was made.
+ */
+async function upsertStickyComment(octokit, comment, author, create = true) {
+    const marker = commentMarker(comment.key);
+    const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        per_page: 100,
+    });
+    const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
+    if (mine) {
+        await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
+        return { id: mine.id, created: false };
+    }
+    if (!create)
+        return null;
+    const { data } = await octokit.rest.issues.createComment({
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        body,
+    });
+    return { id: data.id, created: true };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/report.js
+
+
+
+
+
+
+/** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */
+async function reportCommand(files, options, io) {
+    if (files.length === 0)
+        throw new InputError('report takes one or more REPORT.json files, got none');
+    const reports = await Promise.all(files.map((file) => loadReport((0,external_node_path_namespaceObject.resolve)(io.cwd, file), 'report')));
+    const baselines = await Promise.all(options.baselines.map(async (file) => ({ file, report: await loadReport((0,external_node_path_namespaceObject.resolve)(io.cwd, file)) })));
+    const gpuOf = (report) => report.environment.gpus[0]?.name ?? null;
+    const compared = reports.map((report) => {
+        const baseline = baselines.find((b) => gpuOf(b.report) === gpuOf(report)) ??
+            (baselines.length === 1 && reports.length === 1 ? baselines[0] : undefined);
+        return baseline ? withBaseline(report, baseline.report, baseline.file) : report;
+    });
+    const marker = options.key === null ? {} : { marker: commentMarker(options.key) };
+    io.stdout(renderReports(compared, { limit: COMMENT_LIMIT_BYTES, ...marker }));
+    return compared.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/verify.js
+
+
+
+
+
+
+
+async function verifyCommand(files, options, io) {
+    if (files.length === 0)
+        throw new InputError('verify takes one or more PLAN files, got none');
+    const plans = [];
+    for (const file of files) {
+        const scan = await scanPlan((0,external_node_path_namespaceObject.resolve)(io.cwd, file));
+        plans.push(await verifiedPlan({ ...scan, path: file }, layerInfoBeside((0,external_node_path_namespaceObject.resolve)(io.cwd, file))));
+    }
+    io.stdout(options.json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
+    return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
+}
+/** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */
+function layerInfoBeside(plan) {
+    const candidate = `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
+    return (0,external_node_fs_namespaceObject.existsSync)(candidate) ? candidate : null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/run-cli.js
+// The CLI without the process around it: argv in, exit status out, output through `io`.
+
+
+
+
+
+
+
+
+
 const USAGE = `usage: trt-ci <command> [options]
 
 commands:
@@ -21850,7 +23082,21 @@ const OPTIONS = {
     'exit-code': { type: 'string' },
     help: { type: 'boolean', default: false },
 };
-/** The CLI without the process around it: argv in, exit status out, output through `io`. */
+/** Each command with what it takes from the parsed options. */
+const COMMANDS = {
+    preflight: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json }, io),
+    build: (_, values, io) => buildCommand('build', buildOptions(values), io),
+    run: (_, values, io) => buildCommand('run', buildOptions(values), io),
+    verify: (rest, values, io) => verifyCommand(rest, { json: values.json }, io),
+    report: (rest, values, io) => reportCommand(rest, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+    'parse-log': (rest, values, io) => parseLogCommand(rest, { exitCode: values['exit-code'], json: values.json }, io),
+};
+function buildOptions(values) {
+    if ((values.baseline?.length ?? 0) > 1)
+        throw new InputError('--baseline: run takes one baseline report');
+    return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json };
+}
+/** Bad input is exit 2 with one line; anything unexpected is a bug (exit 70) with its stack. */
 async function runCli(argv, io) {
     try {
         let parsed;
@@ -21866,223 +23112,24 @@ async function runCli(argv, io) {
             io.stdout(`${USAGE}\n`);
             return command === undefined && !values.help ? EXIT.input : EXIT.passed;
         }
-        switch (command) {
-            case 'preflight':
-                return await preflightCommand(values.config ?? 'trt-ci.yml', values.json, io);
-            case 'build':
-            case 'run':
-                if ((values.baseline?.length ?? 0) > 1)
-                    throw new InputError('--baseline: run takes one baseline report');
-                return await buildCommand(command, values.config ?? 'trt-ci.yml', values.baseline?.[0] ?? null, values.json, io);
-            case 'verify':
-                return await verifyCommand(rest, values.json, io);
-            case 'report':
-                return await reportCommand(rest, values.baseline ?? [], values.key ?? null, io);
-            case 'parse-log':
-                return await parseLogCommand(rest, values['exit-code'], values.json, io);
-            default:
-                throw new InputError(`unknown command "${command}"; expected preflight, build, run, verify, report or parse-log (trt-ci --help)`);
+        const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+        if (!run) {
+            const known = Object.keys(COMMANDS).join(', ');
+            throw new InputError(`unknown command "${command}"; expected one of ${known} (trt-ci --help)`);
         }
+        return await run(rest, values, io);
     }
     catch (error) {
         if (error instanceof InputError) {
             io.stderr(`trt-ci: ${error.message}\n`);
             return EXIT.input;
         }
-        io.stderr(`trt-ci: internal error (please report it): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        io.stderr(`trt-ci: internal error (please report it): ${detail}\n`);
         return EXIT.bug;
     }
 }
-async function buildCommand(command, configFile, baselineFile, json, io) {
-    if (baselineFile && command !== 'run')
-        throw new InputError('--baseline: only trt-ci run compares against a baseline');
-    const result = await runPipeline({ configFile, baselineFile, preflight: command === 'run', onEvent: (event) => io.stderr(describeEvent(event)), signal: io.signal });
-    const { report } = result;
-    if (json) {
-        const output = command === 'run'
-            ? report
-            : { status: report.status, tensorrtVersion: report.environment.tensorrtVersion, builds: report.builds, manifest: report.manifest };
-        io.stdout(`${JSON.stringify(output, null, 2)}\n`);
-    }
-    else {
-        if (report.preflight)
-            io.stdout(renderPreflightText(report.preflight));
-        io.stdout(renderTable(report));
-        const rel = (path) => (0,external_node_path_namespaceObject.relative)(process.cwd(), path);
-        io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\nsummary:  ${rel(result.summaryFile)}\n`);
-    }
-    return report.status === 'passed' ? EXIT.passed : EXIT.failed;
-}
-async function preflightCommand(configFile, json, io) {
-    const config = loadConfig(configFile);
-    const probeStart = performance.now();
-    const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
-    const versionProbeMs = Math.round(performance.now() - probeStart);
-    const result = await runPreflight(config, version);
-    io.stdout(json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
-    return result.status === 'fail' ? EXIT.failed : EXIT.passed;
-}
-function describeEvent(event) {
-    switch (event.type) {
-        case 'start':
-            return `▶ ${event.job.model.name}/${event.job.profile.name}: building on ${event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`} (attempt ${event.attempt}, workspace ${formatBytes(event.workspaceBytes)})\n`;
-        case 'retry':
-            return `↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; retrying with workspace ${formatBytes(event.workspaceBytes)}\n`;
-        case 'done': {
-            const r = event.record;
-            return r.status === 'built' ? `✔ ${r.model}/${r.profile}: built\n` : `✘ ${r.model}/${r.profile}: ${r.failure?.kind ?? r.status}\n`;
-        }
-    }
-}
-function renderTable(report) {
-    const rows = report.builds.map((b) => [
-        b.status === 'built' || b.status === 'cached' ? '✔' : '✘',
-        `${b.model}/${b.profile}`,
-        b.status,
-        b.bytes === null ? '-' : formatBytes(b.bytes),
-        b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
-        b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
-        String(b.attempts.length),
-        b.gpu ? String(b.gpu.index) : '-',
-    ]);
-    const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'latency', 'tries', 'gpu'];
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
-    const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
-    if (report.cache) {
-        const c = report.cache;
-        out.push(`engine cache ${c.dir}: ${c.hits} hit${c.hits === 1 ? '' : 's'}, ${c.misses} miss${c.misses === 1 ? '' : 'es'}${c.corrupt ? `, ${c.corrupt} corrupt entr${c.corrupt === 1 ? 'y' : 'ies'} rebuilt` : ''}, ${formatSeconds(c.savedSeconds)} of GPU time saved${c.evicted ? `, ${c.evicted} evicted` : ''}`);
-    }
-    for (const change of report.comparison.environment)
-        out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
-    if (report.comparison.added.length)
-        out.push(`new since the baseline: ${report.comparison.added.join(', ')}`);
-    if (report.comparison.removed.length)
-        out.push(`gone since the baseline: ${report.comparison.removed.join(', ')}`);
-    for (const b of report.budgets.filter((x) => x.status === 'fail' || x.status === 'warn'))
-        out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
-    for (const plan of report.plans.filter((p) => p.diagnosis))
-        out.push(`${plan.model}/${plan.profile} ${plan.path}:`, ...renderDiagnosisText(plan.diagnosis));
-    for (const b of report.builds.filter((x) => x.failure)) {
-        out.push('', `✘ ${b.model}/${b.profile} (${b.configLocation}): ${b.failure.kind}`, `  ${b.failure.message}`, `  hint: ${b.failure.hint}`);
-        const log = b.attempts[b.attempts.length - 1]?.log;
-        if (log)
-            out.push(`  log:  ${log}`);
-    }
-    return `${out.join('\n')}\n`;
-}
-async function reportCommand(files, baselineFiles, key, io) {
-    if (files.length === 0)
-        throw new InputError('report takes one or more REPORT.json files, got none');
-    const reports = await Promise.all(files.map((file) => loadReport(file, 'report')));
-    const baselines = await Promise.all(baselineFiles.map(async (file) => ({ file, report: await loadReport(file) })));
-    // Each runner type is compared with the baseline from the same GPU model.
-    const gpuOf = (report) => report.environment.gpus[0]?.name ?? null;
-    for (const report of reports) {
-        const baseline = baselines.find((b) => gpuOf(b.report) === gpuOf(report)) ?? (baselines.length === 1 && reports.length === 1 ? baselines[0] : undefined);
-        if (baseline)
-            applyBaseline(report, baseline.report, baseline.file);
-    }
-    io.stdout(renderReports(reports, { limit: COMMENT_LIMIT_BYTES, ...(key && { marker: commentMarker(key) }) }));
-    return reports.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
-}
-async function verifyCommand(files, json, io) {
-    if (files.length === 0)
-        throw new InputError('verify takes one or more PLAN files, got none');
-    const plans = [];
-    for (const file of files)
-        plans.push(await verifiedPlan(await scanPlan(file), layerInfoBeside(file)));
-    io.stdout(json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
-    return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
-}
-/** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */
-function layerInfoBeside(plan) {
-    const candidate = `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
-    return (0,external_node_fs_namespaceObject.existsSync)(candidate) ? candidate : null;
-}
-function describePlan(plan) {
-    const out = [
-        `${plan.path}: ${plan.magic ? `TensorRT ${plan.tensorrtVersion} plan${plan.container === 'ultralytics' ? ` behind ${plan.planOffset} bytes of Ultralytics metadata` : ''}` : plan.problem}`,
-        `  ${formatBytes(plan.bytes)}, ${(plan.zeroFraction * 100).toFixed(1)}% zero bytes, trailing zero run ${formatBytes(plan.trailingZeroBytes)}, longest ${formatBytes(plan.longestZeroRun)}`,
-        `  sha256 ${plan.sha256}`,
-    ];
-    if (plan.diagnosis)
-        out.push(...renderDiagnosisText(plan.diagnosis));
-    return `${out.join('\n')}\n`;
-}
-async function parseLogCommand(files, exitCodeText, json, io) {
-    if (files.length !== 1)
-        throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
-    const file = files[0];
-    let exitCode;
-    if (exitCodeText !== undefined) {
-        exitCode = Number(exitCodeText);
-        if (!Number.isInteger(exitCode))
-            throw new InputError(`--exit-code: expected an integer exit status, got "${exitCodeText}"`);
-    }
-    const parsed = await parseLogFile(file, exitCode);
-    io.stdout(json ? `${JSON.stringify(parsed, null, 2)}\n` : describeLog(parsed));
-    return parsed.status === 'failed' ? EXIT.failed : EXIT.passed;
-}
-async function parseLogFile(file, exitCode) {
-    const parser = new TrtexecLogParser();
-    const lines = new LineSplitter((line) => parser.push(line));
-    try {
-        for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(file))
-            lines.push(chunk);
-    }
-    catch (error) {
-        const code = error.code;
-        const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a trtexec log' : errorMessage(error);
-        throw new InputError(`${file}: cannot read log: ${reason}`);
-    }
-    lines.end();
-    return parser.result(exitCode === undefined ? undefined : { exitCode });
-}
-function describeLog(log) {
-    const out = [
-        `status:       ${log.status}`,
-        `TensorRT:     ${log.tensorrtVersion ?? 'unknown'}${log.tensorrtBuild === null ? '' : ` (build ${log.tensorrtBuild})`}`,
-        `engine size:  ${log.engineBytes === null ? '-' : formatBytes(log.engineBytes)}`,
-        `build time:   ${log.buildSeconds === null ? '-' : formatSeconds(log.buildSeconds)}`,
-        `throughput:   ${log.throughputQps === null ? '-' : `${log.throughputQps} qps`}`,
-    ];
-    if (log.latencyMs)
-        out.push(`latency:      median ${log.latencyMs.median ?? '-'} ms, p99 ${log.latencyMs.p99 ?? '-'} ms`);
-    if (log.gpuComputeMs)
-        out.push(`GPU compute:  median ${log.gpuComputeMs.median ?? '-'} ms, p99 ${log.gpuComputeMs.p99 ?? '-'} ms`);
-    if (log.failure)
-        out.push(`failure:      ${log.failure.kind}`, `  ${log.failure.message}`, `  hint: ${log.failure.hint}`);
-    return `${out.join('\n')}\n`;
-}
 
-
-/***/ }),
-
-/***/ 7286:
-/***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3640);
-
-// First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
-const controller = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-        if (controller.signal.aborted)
-            process.exit(130);
-        controller.abort();
-    });
-}
-process.exitCode = await (0,_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    signal: controller.signal,
-});
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ })
 
@@ -22213,6 +23260,6 @@ __webpack_async_result__();
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(7286);
+/******/ var __webpack_exports__ = __nccwpck_require__(6721);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

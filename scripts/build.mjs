@@ -1,7 +1,6 @@
-// npm run build: bundles the action (dist/index.js) and the CLI (dist/cli.js) with ncc, and writes the
-// JSON Schema of trt-ci.yml, and copies the workflow pack into .github/workflows/. `node scripts/build.mjs --out DIR`
-// builds into DIR instead of the repo, so a
-// test can compare a fresh build with what is committed.
+// npm run build: bundles the action (dist/index.js, with its lazily loaded chunks) and the CLI
+// (dist/cli.js) with ncc, writes the JSON Schema of trt-ci.yml, and copies the workflow pack into
+// .github/workflows/. `node scripts/build.mjs --out DIR` builds into DIR instead of the repo.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +17,8 @@ const entries = [
   ['cli/main.js', 'dist/cli.js', '#!/usr/bin/env node\n'],
 ];
 mkdirSync(join(out, 'dist'), { recursive: true });
+for (const old of readdirSync(join(out, 'dist')).filter((f) => /^\d+\.index\.js$/.test(f)))
+  rmSync(join(out, 'dist', old));
 mkdirSync(join(out, 'schema'), { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'trt-ci-build-'));
 try {
@@ -40,6 +41,11 @@ try {
     writeFileSync(join(out, target), prefix + code.replace(/^#!.*\n/, ''), { mode: prefix ? 0o755 : 0o644 });
     // The action bundles everything the CLI does and more, so its licence list covers both.
     if (target === 'dist/index.js') cpSync(join(dir, 'licenses.txt'), join(out, 'dist', 'licenses.txt'));
+    // Chunks of what is loaded lazily (@actions/artifact), next to the bundle that imports them.
+    for (const chunk of readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f))) {
+      if (target !== 'dist/index.js') throw new Error(`${target}: unexpected chunk ${chunk}`);
+      cpSync(join(dir, chunk), join(out, 'dist', chunk));
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

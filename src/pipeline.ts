@@ -1,24 +1,28 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/build-profile.js';
-import { runBuildStage, skipBuildStage } from './builds/build-stage.js';
+import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import { buildManifest } from './builds/manifest.js';
-import { applyBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
+import type { BuildOutcome } from './builds/outcome.js';
+import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
-import { loadConfig } from './config/load.js';
+import { type Config, loadConfig } from './config/load.js';
 import { queryGpus } from './gpu/nvidia-smi.js';
-import { verifyBuilds } from './verify/verify-stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import { renderSummary } from './report/markdown.js';
-import { overallStatus, toReportBuild, type Report } from './report/report.js';
+import { overallStatus, toReportBuild } from './report/report.js';
+import { type CacheSummary, REPORT_SCHEMA, type Report } from './report/schema.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
 import { detectTensorRtVersion } from './tensorrt/detect.js';
 import { formatVersion } from './tensorrt/version.js';
+import { verifyBuilds } from './verify/verify-stage.js';
 
 export interface PipelineOptions {
   configFile: string;
+  /** Where trt-ci runs: relative paths in arguments and in the report are relative to it. */
+  cwd: string;
   onEvent?: (event: BuildEvent) => void;
   /** A report from the base branch: budgets on growth compare against it. */
   baselineFile?: string | null;
@@ -46,20 +50,21 @@ function fileSize(path: string): number | null {
 }
 
 /**
- * config → TensorRT version → preflight → build every model × profile → verify the plans → budgets against the baseline
- * → report.
+ * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
+ * stage takes what the one before returned; the manifest, report and summary are written at the end.
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const config = loadConfig(options.configFile);
-  const baseline = options.baselineFile ? await loadReport(options.baselineFile) : null;
+  const config = loadConfig(options.configFile, options.cwd);
+  const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
+  const baseline = baselineFile ? await loadReport(baselineFile) : null;
   const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version);
   // One nvidia-smi query serves preflight and the build stage.
   const gpuQuery = queryGpus(config.nvidiaSmi);
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
-  const built =
+  const stage =
     blocking.length > 0 && config.preflight === 'enforce'
       ? skipBuildStage(config, {
           kind: 'other',
@@ -67,78 +72,72 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
           hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
       : await runBuildStage(config, version, { ...options, gpuQuery });
-  const { records } = built;
 
-  await mkdir(config.outputDir, { recursive: true });
+  const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
-  const manifestFile = join(config.outputDir, 'manifest.json');
-  await writeFile(
-    manifestFile,
-    `${JSON.stringify(buildManifest(records, tensorrtVersion, config.outputDir, startedAt), null, 2)}\n`,
-  );
-
-  const rel = (path: string) => relative(process.cwd(), path) || '.';
-  const builds = records.map((r) => {
-    const model = config.models[r.configIndex.model]!;
-    return toReportBuild(
-      r,
-      config.position(['models', r.configIndex.model, 'profiles', r.configIndex.profile]),
-      fileSize(model.onnx),
-      rel,
-    );
+  const unjudged = stage.outcomes.map((o) => {
+    const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
+    return toReportBuild(o, at, fileSize(o.job.model.onnx), rel);
   });
-  const plans = await verifyBuilds(records, rel);
+  const plans = await verifyBuilds(stage.outcomes, rel);
   const environment = {
     tensorrtVersion,
     trtexec: config.trtexec,
-    gpus: built.gpus,
-    gpuQueryError: built.gpuQueryError,
+    gpus: stage.gpus,
+    gpuQueryError: stage.gpuQueryError,
   };
-  const measured = measuredBuilds({ builds, plans });
-  const before = baseline ? measuredBuilds(baseline) : null;
+  const compared = compareWithBaseline(
+    { builds: unjudged, environment, preflight },
+    baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null,
+  );
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
-  const budgets = evaluateBudgets(measured, (name) => config.models[modelIndex(name)]!.budgets, before).map((row) => ({
-    ...row,
-    configLocation: config.position(['models', modelIndex(row.model), 'budgets', row.metric]),
-  }));
+  const budgets = evaluateBudgets(
+    measuredBuilds({ builds: compared.builds, plans }),
+    (name) => config.models[modelIndex(name)]!.budgets,
+    baseline ? measuredBuilds(baseline) : null,
+    (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]),
+  );
+  const outputs = {
+    manifest: join(config.outputDir, 'manifest.json'),
+    report: join(config.outputDir, 'report.json'),
+    summary: join(config.outputDir, 'summary.md'),
+  };
   const report: Report = {
-    schema: 'trt-ci/report@1',
-    status: overallStatus(builds, budgets),
+    schema: REPORT_SCHEMA,
+    status: overallStatus(compared.builds, budgets),
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    config: rel(options.configFile),
+    config: config.file,
     environment,
     preflight,
-    builds,
+    builds: compared.builds,
     plans,
     budgets,
-    comparison: { baseline: null, environment: [], added: [], removed: [] },
-    cache: config.cacheDir
-      ? {
-          key: `trt-ci-${createHash('sha256')
-            .update(
-              records
-                .map((r) => r.cache?.key ?? '')
-                .sort()
-                .join('\n'),
-            )
-            .digest('hex')
-            .slice(0, 32)}`,
-          dir: rel(config.cacheDir),
-          hits: records.filter((r) => r.cache?.hit).length,
-          misses: records.filter((r) => r.cache && !r.cache.hit).length,
-          corrupt: records.filter((r) => r.cache?.corrupt).length,
-          savedSeconds: records.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0),
-          bytes: built.cacheBytes,
-          evicted: built.evicted,
-        }
-      : null,
-    manifest: rel(manifestFile),
+    comparison: compared.comparison,
+    cache: cacheSummary(config, stage, rel),
+    manifest: rel(outputs.manifest),
   };
-  if (baseline) applyBaseline(report, baseline, rel(options.baselineFile!), options.baselineNote ?? null);
-  const reportFile = join(config.outputDir, 'report.json');
-  const summaryFile = join(config.outputDir, 'summary.md');
-  await writeFile(reportFile, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(summaryFile, renderSummary(report));
-  return { report, reportFile, summaryFile, manifestFile };
+  await mkdir(config.outputDir, { recursive: true });
+  const manifest = buildManifest(stage.outcomes, tensorrtVersion, config.outputDir, startedAt);
+  await writeFile(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(outputs.summary, renderSummary(report));
+  return { report, reportFile: outputs.report, summaryFile: outputs.summary, manifestFile: outputs.manifest };
+}
+
+/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
+function cacheSummary(config: Config, stage: BuildStageResult, rel: (path: string) => string): CacheSummary | null {
+  if (!config.cacheDir) return null;
+  const verdicts = stage.outcomes.flatMap((o: BuildOutcome) => (o.cache ? [o.cache] : []));
+  const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
+  return {
+    key: `trt-ci-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
+    dir: rel(config.cacheDir),
+    hits: verdicts.filter((c) => c.hit).length,
+    misses: verdicts.filter((c) => !c.hit).length,
+    corrupt: verdicts.filter((c) => c.corrupt).length,
+    savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
+    bytes: stage.cacheBytes,
+    evicted: stage.evicted,
+  };
 }

@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commentMarker } from '../src/github/comment.js';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
-import { cli, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
+import { cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 
-const root = join(import.meta.dirname, '..');
 const HEAD_SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 const BASE_SHA = '0f1e2d3c4b5a69788796a5b4c3d2e1f009182736';
 
@@ -69,7 +68,7 @@ function runAction(
     ...options.env,
   };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'dist', 'index.js')], {
+    const child = spawn(process.execPath, fromSource('action'), {
       cwd: runner.dir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -494,6 +493,8 @@ describe('storing the baseline', () => {
       owner: 'acme',
       repo: 'engines',
       eventName: 'push',
+      event: {},
+      ref: 'refs/heads/main',
       sha: 'x',
       runId: 1,
       workflowRef: null,
@@ -501,9 +502,9 @@ describe('storing the baseline', () => {
       pullRequest: null,
       workspace: '/',
     };
-    expect(storesBaseline(context, 'refs/heads/main')).toBe(true);
-    expect(storesBaseline(context, 'refs/heads/feature')).toBe(false);
-    expect(storesBaseline({ ...context, eventName: 'pull_request' }, 'refs/heads/main')).toBe(false);
+    expect(storesBaseline(context)).toBe(true);
+    expect(storesBaseline({ ...context, ref: 'refs/heads/feature' })).toBe(false);
+    expect(storesBaseline({ ...context, eventName: 'pull_request' })).toBe(false);
     expect(workflowFile('acme/engines/.github/workflows/trt.yml@refs/heads/main')).toBe('trt.yml');
     expect(baselineArtifactName('configs/trt ci.yml')).toBe('trt-ci-report-configs-trt-ci.yml');
   });

@@ -208,7 +208,7 @@ describe('the baseline file', () => {
     [
       'another schema',
       JSON.stringify({ schema: 'other/1' }),
-      /bad\.json: expected a trt-ci report \(schema "trt-ci\/report@1" with builds\), got schema "other\/1"/,
+      /bad\.json: expected a trt-ci report \(schema "trt-ci\/report@1"\), got schema "other\/1"/,
     ],
   ])('%s is an input error naming the file', async (_what, text, message) => {
     const file = join(dir, text === null ? 'gone.json' : 'bad.json');
@@ -268,8 +268,7 @@ describe('diagnosis', () => {
       looksLike: 'a LeakyRelu lowered to Mul, compare and Select',
     });
     expect(diagnosis.advice[0]).toMatch(
-      'Let the pointwise ops of __myl_CastMulLtSeleCast_myl6_0 (Cast, Mul, ' +
-        'Lt, Select, Cast); __myl_CastMulLtSeleCast_myl13_0 .* fuse into their Conv',
+      /^Let the pointwise ops of __myl_CastMulLtSeleCast_myl6_0 \(Cast, Mul, Lt, Select, Cast\); __myl_\w+ .* fuse into/,
     );
     expect(diagnosis.advice.join(' ')).toMatch(/previous TensorRT/);
     expect(diagnosis.advice.join(' ')).toMatch(/--builderOptimizationLevel=0 .* only to diagnose/);

@@ -140,7 +140,7 @@ models:
     expect(big!.failure!.kind).toBe('out-of-memory');
     expect(big!.failure!.hint).toContain('min-workspace (512 MiB)');
     expect(big!.plan).toBeNull();
-    expect(big!.configLocation).toMatch(/trt-ci\.yml:\d+:\d+$/);
+    expect(big!.configPosition).toEqual({ file: config, line: 11, column: 9 });
     expect(small!.status).toBe('built');
     expect(report.status).toBe('failed');
   });

@@ -4,19 +4,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRunner } from './support/harness.js';
+import { fromSource, makeRunner } from './support/harness.js';
 
-const root = join(import.meta.dirname, '..');
 const GiB = 1024 ** 3;
 
 /** Runs the CLI from source as its own process and returns its peak RSS (VmHWM) in MiB. */
 function peakRssOfBuild(config: string): Promise<{ code: number | null; peakMiB: number }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'src', 'entry', 'cli.ts'), 'build', '--config', config],
-      { cwd: root, stdio: 'ignore' },
-    );
+    const child = spawn(process.execPath, [...fromSource('cli'), 'build', '--config', config], { stdio: 'ignore' });
     let peakKiB = 0;
     const timer = setInterval(() => {
       try {

@@ -24,7 +24,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
     peakGpuMemoryMiB: 2048,
     perf: null,
     failure: null,
-    configLocation: 'trt-ci.yml:9:9',
+    configPosition: { file: 'trt-ci.yml', line: 9, column: 9 },
     onnxBytes: 4 * MiB,
     baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null },
     cache: null,
@@ -112,7 +112,7 @@ function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
         baseline: 1_041_804,
         status: 'fail',
         message: 'plan size growth over the baseline 526,650% is over the limit 10%',
-        configLocation: 'trt-ci.yml:12:7',
+        configPosition: { file: 'trt-ci.yml', line: 12, column: 7 },
       },
     ],
     comparison: {

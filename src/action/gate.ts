@@ -1,29 +1,24 @@
 import * as core from '@actions/core';
 import { getOctokit } from '@actions/github';
-import { readFileSync } from 'node:fs';
 import { errorMessage } from '../errors.js';
 import { readRunContext } from '../github/context.js';
-import { decideGate, type GateInput } from '../github/gate.js';
+import { decideGate } from '../github/gate.js';
+import type { ActionEdge } from './dispatch.js';
+import { input, tokenInput } from './inputs.js';
 import { writeSummary } from './summary.js';
 
 /**
  * The gate job of the workflow pack: decides, on a GitHub-hosted runner, whether this run may use the
  * self-hosted GPU runners, and says why in its summary.
  */
-export async function runGate(): Promise<void> {
-  const context = readRunContext();
-  let event: GateInput['event'] = {};
-  try {
-    event = JSON.parse(readFileSync(process.env.GITHUB_EVENT_PATH ?? '', 'utf8')) as GateInput['event'];
-  } catch {
-    event = {};
-  }
-  const approvalLabel = core.getInput('approval-label') || 'gpu-ok';
-  const trustedActors = core
-    .getInput('trusted-actors')
+export async function gateCommand(edge: ActionEdge): Promise<void> {
+  const context = readRunContext(edge.env, edge.cwd);
+  const event = context?.event ?? {};
+  const approvalLabel = input('approval-label');
+  const trustedActors = input('trusted-actors')
     .split(/[\s,]+/)
     .filter(Boolean);
-  const token = core.getInput('token');
+  const token = tokenInput();
   let labelerPermission: string | null = null;
   const labeler = event.sender?.login;
   if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
@@ -39,8 +34,8 @@ export async function runGate(): Promise<void> {
     }
   }
   const decision = decideGate({
-    eventName: process.env.GITHUB_EVENT_NAME ?? '',
-    repository: process.env.GITHUB_REPOSITORY ?? '',
+    eventName: context?.eventName ?? edge.env.GITHUB_EVENT_NAME ?? '',
+    repository: edge.env.GITHUB_REPOSITORY ?? '',
     event,
     approvalLabel,
     trustedActors,
@@ -49,7 +44,6 @@ export async function runGate(): Promise<void> {
   core.setOutput('allowed', String(decision.allowed));
   core.setOutput('reason', decision.reason);
   core.info(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
-  await writeSummary(
-    `## trt-ci gate: ${decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used'}\n\n${decision.reason}\n`,
-  );
+  const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
+  await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
 }

@@ -4,63 +4,20 @@ import type { EngineCache, EngineKeys } from '../cache/engine-cache.js';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
-import { scanPlan, type PlanScan } from '../verify/scan-plan.js';
-import { runProcess, type ProcessResult } from '../proc/run-process.js';
+import { type ProcessResult, runProcess } from '../proc/run-process.js';
+import type { BuildGpu, CacheVerdict, Failure, Perf } from '../report/schema.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
-import type { Failure } from '../tensorrt/failures.js';
-import { TrtexecLogParser, type ParsedLog, type TimingStats } from '../tensorrt/log-parser.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
+import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
+import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { scanPlan } from '../verify/scan-plan.js';
 import { cacheKey, restoreFromCache, storeInCache } from './cached-build.js';
 import type { BuildJob } from './jobs.js';
-
-export interface Attempt {
-  attempt: number;
-  workspaceBytes: number;
-  argv: string[];
-  log: string;
-  startedAt: number;
-  endedAt: number;
-  exitCode: number | null;
-  signal: string | null;
-  failure: Failure | null;
-  peakGpuMemoryMiB: number | null;
-}
-
-export interface Perf {
-  throughputQps: number | null;
-  latencyMs: TimingStats | null;
-  gpuComputeMs: TimingStats | null;
-  log: string;
-}
-
-export interface BuildRecord {
-  model: string;
-  profile: string;
-  status: 'built' | 'cached' | 'failed' | 'skipped';
-  gpu: { index: number; name: string | null; computeCapability: string | null } | null;
-  shapes: Record<string, { min: string; opt: string; max: string }>;
-  plan: string | null;
-  layerInfo: string | null;
-  bytes: number | null;
-  sha256: string | null;
-  attempts: Attempt[];
-  /** trtexec's own "Engine built in" figure for the attempt that succeeded, else its wall time. */
-  buildSeconds: number | null;
-  peakGpuMemoryMiB: number | null;
-  perf: Perf | null;
-  failure: Failure | null;
-  /** Where the model and profile are in trt-ci.yml. */
-  configIndex: { model: number; profile: number };
-  /** The plan's one scan: size, zeros, header, sha256. */
-  scan: PlanScan | null;
-  /** The engine cache's verdict: the content key, whether it hit, and the GPU time the hit saved. */
-  cache: { key: string; hit: boolean; savedSeconds: number | null; corrupt: boolean } | null;
-}
+import type { Attempt, BuildOutcome, BuiltPlan } from './outcome.js';
 
 export type BuildEvent =
   | { type: 'start'; job: BuildJob; gpu: number | null; attempt: number; workspaceBytes: number }
   | { type: 'retry'; job: BuildJob; failure: Failure; workspaceBytes: number }
-  | { type: 'done'; record: BuildRecord };
+  | { type: 'done'; outcome: BuildOutcome };
 
 export interface BuildContext {
   config: Pick<
@@ -76,36 +33,6 @@ export interface BuildContext {
   onEvent?: (event: BuildEvent) => void;
 }
 
-const gpuFacts = (info: GpuInfo | undefined) => ({
-  name: info?.name ?? null,
-  computeCapability: info?.computeCapability ?? null,
-});
-
-/** A build that has not run yet: it fails until it is shown to have built. */
-export function newBuildRecord(job: BuildJob, gpu: BuildRecord['gpu']): BuildRecord {
-  return {
-    model: job.model.name,
-    profile: job.profile.name,
-    status: 'failed',
-    gpu,
-    shapes: Object.fromEntries(
-      job.profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]),
-    ),
-    plan: null,
-    layerInfo: null,
-    bytes: null,
-    sha256: null,
-    attempts: [],
-    buildSeconds: null,
-    peakGpuMemoryMiB: null,
-    perf: null,
-    failure: null,
-    configIndex: { model: job.modelIndex, profile: job.profileIndex },
-    scan: null,
-    cache: null,
-  };
-}
-
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 export function nextWorkspace(current: number, floor: number): number | null {
   if (current <= floor) return null;
@@ -113,41 +40,90 @@ export function nextWorkspace(current: number, floor: number): number | null {
 }
 
 /**
- * Builds one profile: trtexec on one GPU, retried with half the workspace while it runs out of
- * memory, then (if asked) loaded once to prove the plan deserializes and to measure it.
+ * Builds one profile: from the engine cache when it holds this exact build, else trtexec on one GPU,
+ * retried with half the workspace while it runs out of memory, then (if asked) loaded once to prove
+ * the plan deserializes and to measure it.
  */
-export async function buildProfile(job: BuildJob, gpu: number | null, context: BuildContext): Promise<BuildRecord> {
-  const { config, version } = context;
-  const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+export async function buildProfile(job: BuildJob, gpu: number | null, context: BuildContext): Promise<BuildOutcome> {
+  const info = gpu === null ? undefined : context.gpus.get(gpu);
+  const facts: BuildGpu | null =
+    gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
   await mkdir(dirname(job.logPrefix), { recursive: true });
   // A plan left by an earlier run must never pass for this run's output.
   await rm(job.plan, { force: true });
   await rm(job.layerInfo, { force: true });
+  const done = (outcome: BuildOutcome) => {
+    context.onEvent?.({ type: 'done', outcome });
+    return outcome;
+  };
 
-  const record = newBuildRecord(job, gpu === null ? null : { index: gpu, ...gpuFacts(context.gpus.get(gpu)) });
-
-  const key = context.cache ? await cacheKey(job, record, context) : null;
+  const key = context.cache ? await cacheKey(job, facts, context) : null;
+  let cache: CacheVerdict | null = null;
   if (context.cache && key) {
-    const restored = await restoreFromCache(job, record, key, context.cache.engines);
-    if (restored) {
-      context.onEvent?.({ type: 'done', record });
-      return record;
+    const restored = await restoreFromCache(job, key, context.cache.engines);
+    if (restored.plan) {
+      const { plan, buildSeconds, verdict } = restored;
+      return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
     }
+    cache = restored.verdict;
   }
 
-  const sharedTiming = context.timingCacheFor?.(record.gpu?.name ?? null) ?? config.timingCache;
+  const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+  const { attempts, parsed } = await runAttempts(job, gpu, env, context);
+  const last = attempts[attempts.length - 1]!;
+  const collected = last.failure ? null : await collectPlan(job, last, parsed);
+  if (!collected || 'failure' in collected) {
+    const failure = collected?.failure ?? last.failure;
+    const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
+    return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
+  }
+
+  const built = { ...collected, gpu: fillGpu(facts, parsed), last };
+  if (context.cache && key) {
+    await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true));
+    cache = { key, hit: false, savedSeconds: null, corrupt: cache?.corrupt ?? false };
+  }
+  const outcome: BuildOutcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
+  if (!job.model.benchmark) return done(outcome);
+  const bench = await benchmark(job, env, context);
+  return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
+}
+
+function unbuilt(job: BuildJob, gpu: BuildGpu | null): BuildOutcome {
+  return {
+    job,
+    status: 'failed',
+    gpu,
+    attempts: [],
+    plan: null,
+    buildSeconds: null,
+    peakGpuMemoryMiB: null,
+    perf: null,
+    failure: null,
+    cache: null,
+  };
+}
+
+/** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
+async function runAttempts(
+  job: BuildJob,
+  gpu: number | null,
+  env: NodeJS.ProcessEnv,
+  context: BuildContext,
+): Promise<{ attempts: Attempt[]; parsed: ParsedLog }> {
+  const { config, version } = context;
+  const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
+  const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
   const timingCache = sharedTiming
     ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
     : null;
+  const attempts: Attempt[] = [];
   let workspace: number | null = config.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null) {
-    const attempt = record.attempts.length + 1;
-    const argv = buildArgv(version, job.model, job.profile, workspace, {
-      plan: job.plan,
-      layerInfo: job.layerInfo,
-      timingCache,
-    });
+    const attempt = attempts.length + 1;
+    const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
+    const argv = buildArgv(version, job.model, job.profile, workspace, paths);
     const log = `${job.logPrefix}.${attempt}.log`;
     context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
     const parser = new TrtexecLogParser();
@@ -173,65 +149,68 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
           hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
         }
       : parsed.failure;
-    record.attempts.push({
+    const { startedAt, endedAt, exitCode, signal } = result;
+    attempts.push({
       attempt,
       workspaceBytes: workspace,
       argv,
       log,
-      startedAt: result.startedAt,
-      endedAt: result.endedAt,
-      exitCode: result.exitCode,
-      signal: result.signal,
+      startedAt,
+      endedAt,
+      exitCode,
+      signal,
       failure,
       peakGpuMemoryMiB: null,
     });
     if (!failure) break;
-    record.failure = failure;
     workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
     if (workspace !== null) context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
   }
-
-  const last = record.attempts[record.attempts.length - 1]!;
-  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, !last.failure);
-  if (!last.failure) await collectPlan(record, job, last, parsed!);
-  if (context.cache && key) await storeInCache(context.cache.engines, key, record, job, last, version);
-  if (record.status === 'built' && job.model.benchmark) await benchmark(record, job, env, context);
-  context.onEvent?.({ type: 'done', record });
-  return record;
+  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, !attempts[attempts.length - 1]!.failure);
+  return { attempts, parsed: parsed! };
 }
 
-async function collectPlan(record: BuildRecord, job: BuildJob, last: Attempt, parsed: ParsedLog): Promise<void> {
+/** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
+async function collectPlan(
+  job: BuildJob,
+  last: Attempt,
+  parsed: ParsedLog,
+): Promise<{ plan: BuiltPlan; buildSeconds: number } | { failure: Failure }> {
   const planStat = await stat(job.plan).catch(() => null);
   if (!planStat?.isFile() || planStat.size === 0) {
-    record.failure = {
-      kind: 'other',
-      message: `trtexec passed but wrote no plan at ${job.plan}`,
-      hint:
-        'Check that the output folder is writable and has free ' +
-        'space, and that extra-args does not change --saveEngine.',
+    return {
+      failure: {
+        kind: 'other',
+        message: `trtexec passed but wrote no plan at ${job.plan}`,
+        hint:
+          'Check that the output folder is writable and has free space, ' +
+          'and that extra-args does not change --saveEngine.',
+      },
     };
-    last.failure = record.failure;
-    return;
   }
-  record.status = 'built';
-  record.failure = null;
-  record.plan = job.plan;
-  record.scan = await scanPlan(job.plan);
-  record.bytes = record.scan.bytes;
-  record.sha256 = record.scan.sha256;
-  record.layerInfo = (await stat(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
-  record.buildSeconds = parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000;
-  if (record.gpu && parsed.device.name && !record.gpu.name) record.gpu.name = parsed.device.name;
-  if (record.gpu && parsed.device.computeCapability && !record.gpu.computeCapability)
-    record.gpu.computeCapability = parsed.device.computeCapability;
+  const layerInfo = (await stat(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+  return {
+    plan: { path: job.plan, layerInfo, scan: await scanPlan(job.plan) },
+    buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
+  };
+}
+
+/** What nvidia-smi did not say about the GPU, trtexec's log may. */
+function fillGpu(gpu: BuildGpu | null, parsed: ParsedLog): BuildGpu | null {
+  return (
+    gpu && {
+      index: gpu.index,
+      name: gpu.name ?? parsed.device.name,
+      computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
+    }
+  );
 }
 
 async function benchmark(
-  record: BuildRecord,
   job: BuildJob,
   env: NodeJS.ProcessEnv,
   context: BuildContext,
-): Promise<void> {
+): Promise<{ perf: Perf; failure: Failure | null }> {
   const log = `${job.logPrefix}.bench.log`;
   const parser = new TrtexecLogParser();
   const result = await runProcess({
@@ -244,16 +223,14 @@ async function benchmark(
     onLine: (line) => parser.push(line),
   });
   const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
-  record.perf = {
+  const perf = {
     throughputQps: parsed.throughputQps,
     latencyMs: parsed.latencyMs,
     gpuComputeMs: parsed.gpuComputeMs,
     log,
   };
-  if (parsed.failure) {
-    record.status = 'failed';
-    record.failure = { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
-  }
+  const failure = parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+  return { perf, failure };
 }
 
 function outcomeOf(result: ProcessResult) {

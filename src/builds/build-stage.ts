@@ -6,8 +6,9 @@ import type { Failure } from '../tensorrt/failures.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys } from '../cache/engine-cache.js';
 import { join } from 'node:path';
-import { buildProfile, newBuildRecord, type BuildEvent, type BuildRecord } from './build-profile.js';
-import { planBuildJobs, type BuildJob } from './jobs.js';
+import { buildProfile, type BuildEvent } from './build-profile.js';
+import { notRun, type BuildOutcome } from './outcome.js';
+import { planBuildJobs } from './jobs.js';
 import { runOnSlots } from './scheduler.js';
 
 export interface BuildStageOptions {
@@ -19,7 +20,7 @@ export interface BuildStageOptions {
 }
 
 export interface BuildStageResult {
-  records: BuildRecord[];
+  outcomes: BuildOutcome[];
   gpus: GpuInfo[];
   /** Why there are no GPU facts, when there are none. */
   gpuQueryError: string | null;
@@ -54,29 +55,23 @@ async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPl
   return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
 
-function attributeMemory(records: BuildRecord[], timeline: MemoryTimeline): void {
-  for (const record of records) {
-    if (!record.gpu) continue;
-    for (const attempt of record.attempts) {
-      attempt.peakGpuMemoryMiB =
-        timeline.window(record.gpu.index, attempt.startedAt, attempt.endedAt)?.attributedMiB ?? null;
-    }
-    record.peakGpuMemoryMiB = record.attempts[record.attempts.length - 1]?.peakGpuMemoryMiB ?? null;
-  }
-}
-
-function skippedRecord(job: BuildJob, gpu: number | null, failure: Failure): BuildRecord {
-  return {
-    ...newBuildRecord(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }),
-    status: 'skipped',
-    failure,
-  };
+/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
+export function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimeline): BuildOutcome[] {
+  return outcomes.map((outcome) => {
+    const gpu = outcome.gpu;
+    if (!gpu) return outcome;
+    const attempts = outcome.attempts.map((a) => ({
+      ...a,
+      peakGpuMemoryMiB: timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null,
+    }));
+    return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
+  });
 }
 
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 export function skipBuildStage(config: Config, failure: Failure): BuildStageResult {
   return {
-    records: planBuildJobs(config).map((job) => skippedRecord(job, null, failure)),
+    outcomes: planBuildJobs(config).map((job) => notRun(job, null, failure)),
     gpus: [],
     gpuQueryError: null,
     cacheBytes: null,
@@ -119,21 +114,23 @@ export async function runBuildStage(
           `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`,
         )
     : undefined;
-  let records: BuildRecord[];
+  let outcomes: BuildOutcome[];
   try {
-    records = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
+    outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
       options.signal?.aborted
-        ? Promise.resolve(skippedRecord(job, gpu, CANCELLED))
+        ? Promise.resolve(
+            notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
+          )
         : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }),
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
     await sampler?.stop();
   }
-  if (sampler) attributeMemory(records, sampler.timeline);
+  if (sampler) outcomes = withPeakMemory(outcomes, sampler.timeline);
   const evicted = cache ? await cache.engines.evict() : null;
   return {
-    records,
+    outcomes,
     gpus: gpuPlan.gpus,
     gpuQueryError: gpuPlan.queryError,
     cacheBytes: evicted?.bytes ?? null,

@@ -1,13 +1,15 @@
 import { rm } from 'node:fs/promises';
 import type { EngineCache } from '../cache/engine-cache.js';
-import { scanPlan } from '../verify/scan-plan.js';
+import type { BuildGpu, CacheVerdict } from '../report/schema.js';
 import { buildArgv } from '../tensorrt/argv.js';
-import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
-import type { Attempt, BuildContext, BuildRecord } from './build-profile.js';
+import { formatVersion } from '../tensorrt/version.js';
+import { scanPlan } from '../verify/scan-plan.js';
+import type { BuildContext } from './build-profile.js';
 import type { BuildJob } from './jobs.js';
+import type { Attempt, BuiltPlan } from './outcome.js';
 
 /** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-export function cacheKey(job: BuildJob, record: BuildRecord, context: BuildContext): Promise<string> {
+export function cacheKey(job: BuildJob, gpu: BuildGpu | null, context: BuildContext): Promise<string> {
   // Paths differ between checkouts and runners; what is in the files does not.
   const model = {
     ...job.model,
@@ -15,82 +17,70 @@ export function cacheKey(job: BuildJob, record: BuildRecord, context: BuildConte
     plugins: job.model.plugins.map((_, i) => `plugin${i}`),
     dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
   };
-  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, {
-    plan: 'plan',
-    layerInfo: 'layers.json',
-    timingCache: null,
-  });
+  const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
   return context.cache!.keys.key({
     onnx: job.model.onnx,
     plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
     argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
     tensorrtVersion: formatVersion(context.version, true),
-    gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
+    gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
   });
 }
 
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is rebuilt. */
-export async function restoreFromCache(
-  job: BuildJob,
-  record: BuildRecord,
-  key: string,
-  cache: EngineCache,
-): Promise<boolean> {
+export type CacheLookup =
+  | { plan: BuiltPlan; buildSeconds: number | null; verdict: CacheVerdict }
+  | { plan: null; verdict: CacheVerdict };
+
+/** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
+export async function restoreFromCache(job: BuildJob, key: string, cache: EngineCache): Promise<CacheLookup> {
+  const miss = (corrupt: boolean): CacheLookup => ({
+    plan: null,
+    verdict: { key, hit: false, savedSeconds: null, corrupt },
+  });
   const entry = await cache.lookup(key);
-  if (entry === null || entry === 'corrupt') {
-    record.cache = { key, hit: false, savedSeconds: null, corrupt: entry === 'corrupt' };
-    return false;
-  }
+  if (entry === null || entry === 'corrupt') return miss(entry === 'corrupt');
   await cache.restore(entry, job.plan, job.layerInfo);
   const scan = await scanPlan(job.plan);
   if (scan.sha256 !== entry.record.sha256) {
     await cache.remove(key);
     await rm(job.plan, { force: true });
     await rm(job.layerInfo, { force: true });
-    record.cache = { key, hit: false, savedSeconds: null, corrupt: true };
-    return false;
+    return miss(true);
   }
-  Object.assign(record, {
-    status: 'cached',
-    plan: job.plan,
-    layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null,
-    scan,
-    bytes: scan.bytes,
-    sha256: scan.sha256,
-    buildSeconds: entry.record.buildSeconds,
-    failure: null,
-    cache: { key, hit: true, savedSeconds: entry.record.buildSeconds, corrupt: false },
-  });
-  return true;
+  const { buildSeconds } = entry.record;
+  return {
+    plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
+    buildSeconds,
+    verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false },
+  };
 }
 
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
 export async function storeInCache(
   cache: EngineCache,
   key: string,
-  record: BuildRecord,
+  built: { plan: BuiltPlan; buildSeconds: number | null; gpu: BuildGpu | null; last: Attempt },
   job: BuildJob,
-  last: Attempt,
-  version: TensorRtVersion,
+  tensorrtVersion: string,
 ): Promise<void> {
-  if (record.status === 'built' && record.scan?.sha256) {
-    await cache.store(
-      {
-        key,
-        model: record.model,
-        profile: record.profile,
-        bytes: record.scan.bytes,
-        sha256: record.scan.sha256,
-        buildSeconds: record.buildSeconds,
-        tensorrtVersion: formatVersion(version, true),
-        gpu: record.gpu && { name: record.gpu.name, computeCapability: record.gpu.computeCapability },
-        argv: last.argv,
-        createdAt: new Date().toISOString(),
-        hasLayerInfo: record.layerInfo !== null,
-      },
-      job.plan,
-      record.layerInfo,
-    );
-  }
-  record.cache = { key, hit: false, savedSeconds: null, corrupt: record.cache?.corrupt ?? false };
+  const { plan, gpu } = built;
+  if (!plan.scan.sha256) return;
+  await cache.store(
+    {
+      key,
+      model: job.model.name,
+      profile: job.profile.name,
+      bytes: plan.scan.bytes,
+      sha256: plan.scan.sha256,
+      buildSeconds: built.buildSeconds,
+      tensorrtVersion,
+      gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+      argv: built.last.argv,
+      createdAt: new Date().toISOString(),
+      hasLayerInfo: plan.layerInfo !== null,
+    },
+    plan.path,
+    plan.layerInfo,
+  );
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Config, ModelConfig, ProfileConfig } from '../config/load.js';
+import type { Shapes } from '../report/schema.js';
 
 /** One trtexec build: a profile of a model, with where its files go. */
 export interface BuildJob {
@@ -28,5 +29,12 @@ export function planBuildJobs(config: Pick<Config, 'models' | 'outputDir'>): Bui
         logPrefix: join(config.outputDir, 'logs', stem),
       };
     }),
+  );
+}
+
+/** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
+export function shapesOf(profile: ProfileConfig): Shapes {
+  return Object.fromEntries(
+    profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]),
   );
 }

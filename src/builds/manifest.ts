@@ -1,17 +1,19 @@
 import { relative } from 'node:path';
-import type { BuildRecord } from './build-profile.js';
+import type { BuildGpu, Shapes } from '../report/schema.js';
+import { type BuildOutcome, isBuilt } from './outcome.js';
+import { shapesOf } from './jobs.js';
 
 export interface ManifestEngine {
   model: string;
   profile: string;
-  shapes: BuildRecord['shapes'];
+  shapes: Shapes;
   /** Relative to the manifest's folder, so the folder can move as one artifact. */
   path: string;
   layerInfo: string | null;
   bytes: number;
   sha256: string;
   tensorrtVersion: string;
-  gpu: { name: string | null; computeCapability: string | null } | null;
+  gpu: Omit<BuildGpu, 'index'> | null;
   flags: string[];
   buildSeconds: number | null;
 }
@@ -25,28 +27,29 @@ export interface Manifest {
 
 /** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
 export function buildManifest(
-  records: readonly BuildRecord[],
+  outcomes: readonly BuildOutcome[],
   tensorrtVersion: string,
   outputDir: string,
   createdAt: Date,
 ): Manifest {
-  const engines = records
-    .filter((r) => (r.status === 'built' || r.status === 'cached') && r.plan && r.sha256 && r.bytes !== null)
-    .map((r) => {
-      const last = r.attempts[r.attempts.length - 1];
-      return {
-        model: r.model,
-        profile: r.profile,
-        shapes: r.shapes,
-        path: relative(outputDir, r.plan!),
-        layerInfo: r.layerInfo ? relative(outputDir, r.layerInfo) : null,
-        bytes: r.bytes!,
-        sha256: r.sha256!,
+  const engines = outcomes.flatMap((o) => {
+    const plan = o.plan;
+    if (!isBuilt(o) || !plan?.scan.sha256) return [];
+    return [
+      {
+        model: o.job.model.name,
+        profile: o.job.profile.name,
+        shapes: shapesOf(o.job.profile),
+        path: relative(outputDir, plan.path),
+        layerInfo: plan.layerInfo ? relative(outputDir, plan.layerInfo) : null,
+        bytes: plan.scan.bytes,
+        sha256: plan.scan.sha256,
         tensorrtVersion,
-        gpu: r.gpu ? { name: r.gpu.name, computeCapability: r.gpu.computeCapability } : null,
-        flags: last?.argv ?? [],
-        buildSeconds: r.buildSeconds,
-      };
-    });
+        gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+        flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+        buildSeconds: o.buildSeconds,
+      },
+    ];
+  });
   return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }

@@ -1,3 +1,4 @@
+// The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 import { runCli } from './run-cli.js';
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -10,6 +11,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 process.exitCode = await runCli(process.argv.slice(2), {
+  cwd: process.cwd(),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   signal: controller.signal,

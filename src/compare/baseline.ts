@@ -1,9 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { isBuilt } from '../builds/outcome.js';
 import { errorMessage, fileProblem, InputError } from '../errors.js';
-import type { Report } from '../report/report.js';
+import { formatPath } from '../config/locate.js';
+import { type Comparison, REPORT_SCHEMA, type Report, type ReportBuild, reportSchema } from '../report/schema.js';
 import { addedAndRemoved, environmentChanges, matchBaseline, type Environment, type Measured } from './evaluate.js';
 
-/** A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge. */
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ */
 export async function loadReport(path: string, role = 'baseline'): Promise<Report> {
   let text: string;
   try {
@@ -11,40 +16,44 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
   } catch (error) {
     throw new InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
   }
-  let report: Partial<Report>;
+  let data: unknown;
   try {
-    report = JSON.parse(text) as Partial<Report>;
+    data = JSON.parse(text);
   } catch (error) {
     throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
   }
-  if (report?.schema !== 'trt-ci/report@1' || !Array.isArray(report.builds)) {
-    throw new InputError(
-      `${path}: expected a trt-ci report (schema "trt-ci/report@1" with ` +
-        `builds), got ${report?.schema ? `schema "${report.schema}"` : 'something else'}`,
-    );
+  const schema = (data as { schema?: unknown } | null)?.schema;
+  if (schema !== REPORT_SCHEMA) {
+    const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+    throw new InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
   }
-  return report as Report;
+  const parsed = reportSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = formatPath(issue.path.filter((p): p is string | number => typeof p !== 'symbol'));
+    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+    throw new InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+  }
+  return parsed.data;
 }
 
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
 export function measuredBuilds(report: Pick<Report, 'builds' | 'plans'>): Measured[] {
-  return report.builds
-    .filter((b) => b.status === 'built' || b.status === 'cached')
-    .map((b) => {
-      const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
-      return {
-        model: b.model,
-        profile: b.profile,
-        gpu: b.gpu?.name ?? null,
-        bytes: b.bytes,
-        zeroFraction: plan?.zeroFraction ?? null,
-        trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-        onnxBytes: b.onnxBytes ?? null,
-        buildSeconds: b.buildSeconds,
-        peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-        latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-      };
-    });
+  return report.builds.filter(isBuilt).map((b) => {
+    const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+    return {
+      model: b.model,
+      profile: b.profile,
+      gpu: b.gpu?.name ?? null,
+      bytes: b.bytes,
+      zeroFraction: plan?.zeroFraction ?? null,
+      trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+      onnxBytes: b.onnxBytes ?? null,
+      buildSeconds: b.buildSeconds,
+      peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+      latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+    };
+  });
 }
 
 export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>): Environment {
@@ -59,30 +68,39 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
   };
 }
 
+/** What a report says when there is no baseline to compare with. */
+export const NO_COMPARISON: Comparison = { baseline: null, environment: [], added: [], removed: [] };
+
 /**
- * Puts the baseline's figures next to each build of a report (same model, profile and GPU model) and
- * says what changed in the environment and which engines are new or gone.
+ * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
+ * what changed in the environment, and which engines are new or gone.
  */
-export function applyBaseline(
-  report: Report,
-  baseline: Report,
-  baselinePath: string,
-  note: string | null = null,
-): void {
-  const before = measuredBuilds(baseline);
-  for (const build of report.builds) {
+export function compareWithBaseline(
+  current: Pick<Report, 'builds' | 'environment' | 'preflight'>,
+  baseline: { report: Report; path: string; note?: string | null } | null,
+): { builds: ReportBuild[]; comparison: Comparison } {
+  if (!baseline) return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
+  const before = measuredBuilds(baseline.report);
+  const builds = current.builds.map((build) => {
     const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-    build.baseline = match && {
+    const figures = match && {
       bytes: match.bytes,
       buildSeconds: match.buildSeconds,
       peakGpuMemoryMiB: match.peakGpuMemoryMiB,
       latencyMedianMs: match.latencyMedianMs,
     };
-  }
-  report.comparison = {
-    baseline: baselinePath,
-    note,
-    environment: environmentChanges(environmentOf(baseline), environmentOf(report)),
-    ...addedAndRemoved(report.builds, baseline.builds),
+    return { ...build, baseline: figures };
+  });
+  const comparison = {
+    baseline: baseline.path,
+    note: baseline.note ?? null,
+    environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
+    ...addedAndRemoved(current.builds, baseline.report.builds),
   };
+  return { builds, comparison };
+}
+
+/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
+export function withBaseline(report: Report, baseline: Report, path: string): Report {
+  return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
 }

@@ -1,5 +1,7 @@
 import { formatBytes } from '../units.js';
 import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from './metrics.js';
+import type { BudgetRow, ConfigPosition, EnvironmentChange } from '../report/schema.js';
+export type { BudgetRow, EnvironmentChange };
 
 /** What one build measured, as the report holds it (this run's or the baseline's). */
 export interface Measured {
@@ -13,29 +15,6 @@ export interface Measured {
   buildSeconds: number | null;
   peakGpuMemoryMiB: number | null;
   latencyMedianMs: number | null;
-}
-
-export interface BudgetRow {
-  model: string;
-  profile: string;
-  gpu: string | null;
-  metric: Metric;
-  /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
-  value: number | null;
-  limit: number | null;
-  unit: Threshold['unit'] | null;
-  /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
-  baseline: number | null;
-  status: 'pass' | 'warn' | 'fail' | 'no-baseline';
-  message: string;
-  /** `trt-ci.yml:14:7`: the budget's line, for annotations. */
-  configLocation?: string;
-}
-
-export interface EnvironmentChange {
-  what: 'TensorRT' | 'driver' | 'GPU';
-  from: string | null;
-  to: string | null;
 }
 
 export interface Environment {
@@ -127,6 +106,7 @@ function judge(
   build: Measured,
   base: Measured | null,
   hasBaseline: boolean,
+  configPosition: ConfigPosition | null,
 ): BudgetRow | null {
   const spec = METRICS[metric];
   const row = {
@@ -135,6 +115,7 @@ function judge(
     gpu: build.gpu,
     metric,
     baseline: baselineFigure(metric, base),
+    configPosition,
   };
   if (spec.growth && !base) {
     const why = hasBaseline ? 'new in this run' : 'no baseline yet';
@@ -177,12 +158,14 @@ export function evaluateBudgets(
   builds: readonly Measured[],
   budgetsFor: (model: string) => Budgets,
   baseline: readonly Measured[] | null,
+  /** Where a model's budget is written in trt-ci.yml, for annotations. */
+  positionOf: (model: string, metric: Metric) => ConfigPosition | null = () => null,
 ): BudgetRow[] {
   const rows: BudgetRow[] = [];
   for (const build of builds) {
     const base = baseline ? matchBaseline(build, baseline) : null;
     for (const [metric, limit] of Object.entries(budgetsFor(build.model)) as [Metric, Limit][]) {
-      const row = judge(metric, limit, build, base, baseline !== null);
+      const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
       if (row) rows.push(row);
     }
   }

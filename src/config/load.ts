@@ -3,7 +3,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { fileProblem, InputError } from '../errors.js';
-import { formatPath, locate, type ConfigPath } from './locate.js';
+import type { ConfigPosition } from '../report/schema.js';
+import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
 import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
 import type { CheckId } from '../preflight/types.js';
 import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
@@ -57,8 +58,8 @@ export interface Config {
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   models: ModelConfig[];
-  /** `trt-ci.yml:12:9` for a config path, so later stages can point at the line. */
-  position(path: ConfigPath): string;
+  /** Where a config path is written, so later stages can point at the line. */
+  position(path: ConfigPath): ConfigPosition;
   /** `trt-ci.yml:12:9 models[0].precision`: the position and the path, the head of every config error. */
   where(path: ConfigPath): string;
 }
@@ -68,18 +69,20 @@ export function configError(config: Pick<Config, 'where'>, path: ConfigPath, mes
   return new InputError(`${config.where(path)}: ${message}`);
 }
 
-export function loadConfig(file: string): Config {
+/** Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder. */
+export function loadConfig(file: string, cwd: string): Config {
   let text: string;
+  const path = resolve(cwd, file);
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
   }
-  return parseConfig(text, file);
+  return parseConfig(text, file, dirname(path));
 }
 
-/** Parses and validates config text; `file` names it in messages and anchors relative paths. */
-export function parseConfig(text: string, file: string): Config {
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+export function parseConfig(text: string, file: string, dir = dirname(file)): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];
@@ -87,16 +90,15 @@ export function parseConfig(text: string, file: string): Config {
     const pos = lines.linePos(yamlError.pos[0]);
     throw new InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
   }
-  const position = (path: ConfigPath, atKey = false) => {
-    const pos = locate(doc, lines, path, atKey);
-    return `${file}:${pos.line}:${pos.col}`;
+  const position = (path: ConfigPath, atKey = false): ConfigPosition => {
+    const { line, col } = locate(doc, lines, path, atKey);
+    return { file, line, column: col };
   };
-  const where = (path: ConfigPath, atKey = false) => `${position(path, atKey)} ${formatPath(path)}`;
+  const where = (path: ConfigPath, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
   const data: unknown = doc.toJS() ?? {};
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw schemaError(parsed.error.issues, where);
 
-  const dir = dirname(resolve(file));
   const config = resolveConfig(parsed.data, dir, file, { position, where });
   const problem = findProblems(parsed.data, config)[0];
   if (problem) throw new InputError(`${where(problem.path)}: ${problem.message}`);

@@ -8,21 +8,15 @@ export interface Annotation {
   message: string;
 }
 
-/** "trt-ci.yml:12:5" → file and line. */
-function location(configLocation: string | undefined): { path: string; line: number } | null {
-  const match = configLocation ? /^(.*):(\d+):\d+$/.exec(configLocation) : null;
-  return match ? { path: match[1]!, line: Number(match[2]) } : null;
-}
-
 /** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
 export function reportAnnotations(report: Report, toRepoPath: (path: string) => string): Annotation[] {
   const out: Annotation[] = [];
   for (const build of report.builds) {
     if (!build.failure || build.status === 'built') continue;
-    const at = location(build.configLocation);
+    const at = build.configPosition;
     if (at)
       out.push({
-        path: toRepoPath(at.path),
+        path: toRepoPath(at.file),
         startLine: at.line,
         level: 'failure',
         title: `${build.model}/${build.profile}: ${build.failure.kind}`,
@@ -31,10 +25,10 @@ export function reportAnnotations(report: Report, toRepoPath: (path: string) => 
   }
   for (const budget of report.budgets) {
     if (budget.status !== 'fail' && budget.status !== 'warn') continue;
-    const at = location(budget.configLocation);
+    const at = budget.configPosition;
     if (at)
       out.push({
-        path: toRepoPath(at.path),
+        path: toRepoPath(at.file),
         startLine: at.line,
         level: budget.status === 'fail' ? 'failure' : 'warning',
         title: `${budget.model}/${budget.profile}: ${budget.metric}`,

@@ -1,11 +1,17 @@
-import { DefaultArtifactClient } from '@actions/artifact';
-import type { getOctokit } from '@actions/github';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { RunContext } from './context.js';
+import type { Octokit } from './octokit.js';
 
-type Octokit = ReturnType<typeof getOctokit>;
+/**
+ * @actions/artifact is more than half of the bundle and only baseline: auto needs it, so it is loaded
+ * when used (ncc puts it in its own chunk) and never at action start.
+ */
+async function artifactClient() {
+  const { DefaultArtifactClient } = await import('@actions/artifact');
+  return new DefaultArtifactClient();
+}
 
 /** The artifact a default-branch run stores its report in, per report key. */
 export function baselineArtifactName(reportKey: string): string {
@@ -19,14 +25,16 @@ export function workflowFile(workflowRef: string | null): string | null {
 }
 
 /** A push to the default branch stores its report: that is what pull requests compare against. */
-export function storesBaseline(context: RunContext, ref: string | undefined): boolean {
+export function storesBaseline(context: RunContext): boolean {
   return (
-    context.eventName === 'push' && context.defaultBranch !== null && ref === `refs/heads/${context.defaultBranch}`
+    context.eventName === 'push' &&
+    context.defaultBranch !== null &&
+    context.ref === `refs/heads/${context.defaultBranch}`
   );
 }
 
 export async function uploadBaseline(reportFile: string, reportKey: string): Promise<void> {
-  await new DefaultArtifactClient().uploadArtifact(baselineArtifactName(reportKey), [reportFile], dirname(reportFile), {
+  await (await artifactClient()).uploadArtifact(baselineArtifactName(reportKey), [reportFile], dirname(reportFile), {
     retentionDays: 90,
   });
 }
@@ -73,7 +81,7 @@ export async function findBaseline(
     const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
     if (!artifact) continue;
     const path = await mkdtemp(join(tmpdir(), 'trt-ci-baseline-'));
-    await new DefaultArtifactClient().downloadArtifact(artifact.id, {
+    await (await artifactClient()).downloadArtifact(artifact.id, {
       path,
       findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
     });

@@ -1,8 +1,6 @@
-import type { getOctokit } from '@actions/github';
+import type { Octokit } from './octokit.js';
 import { cutBytes } from '../report/trim.js';
 import type { Annotation } from './annotations.js';
-
-type Octokit = ReturnType<typeof getOctokit>;
 
 /** GitHub takes at most 50 annotations per check-run request; more go in further updates. */
 export const ANNOTATIONS_PER_REQUEST = 50;

@@ -1,6 +1,4 @@
-import type { getOctokit } from '@actions/github';
-
-type Octokit = ReturnType<typeof getOctokit>;
+import type { Octokit } from './octokit.js';
 
 /** The HTML comment that identifies trt-ci's sticky comment for one report key. */
 export function commentMarker(key: string): string {

@@ -1,11 +1,34 @@
 import { readFileSync } from 'node:fs';
 
+/** The parts of the event payload (GITHUB_EVENT_PATH) that trt-ci reads, parsed once per run. */
+export interface EventPayload {
+  action?: string;
+  label?: { name?: string };
+  sender?: { login?: string };
+  repository?: { default_branch?: string; full_name?: string };
+  pull_request?: {
+    number: number;
+    head: { sha: string; repo?: { full_name?: string } | null };
+    base: { ref: string; sha: string; repo?: { full_name?: string } };
+    user?: { login?: string };
+    labels?: { name?: string }[];
+  };
+  workflow_run?: {
+    pull_requests?: { number: number }[];
+    head_branch?: string;
+    head_sha?: string;
+    head_repository?: { owner?: { login?: string } };
+  };
+}
+
 /** What the runner tells the action about where it runs, read from the environment once. */
 export interface RunContext {
   owner: string;
   repo: string;
   eventName: string;
+  event: EventPayload;
   sha: string;
+  ref: string | null;
   runId: number | null;
   workflowRef: string | null;
   defaultBranch: string | null;
@@ -13,16 +36,7 @@ export interface RunContext {
   workspace: string;
 }
 
-interface EventPayload {
-  repository?: { default_branch?: string; full_name?: string };
-  pull_request?: {
-    number: number;
-    head: { sha: string; repo?: { full_name?: string } | null };
-    base: { ref: string; sha: string; repo?: { full_name?: string } };
-  };
-}
-
-export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext | null {
+export function readRunContext(env: NodeJS.ProcessEnv, cwd: string): RunContext | null {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   if (!owner || !repo) return null;
   let event: EventPayload = {};
@@ -36,7 +50,9 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     owner,
     repo,
     eventName: env.GITHUB_EVENT_NAME ?? '',
+    event,
     sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+    ref: env.GITHUB_REF ?? null,
     runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
     workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
     defaultBranch: event.repository?.default_branch ?? null,
@@ -50,6 +66,6 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
           fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
         }
       : null,
-    workspace: env.GITHUB_WORKSPACE ?? process.cwd(),
+    workspace: env.GITHUB_WORKSPACE ?? cwd,
   };
 }

@@ -1,4 +1,6 @@
 import { runProcess } from '../proc/run-process.js';
+import type { GpuInfo } from '../report/schema.js';
+export type { GpuInfo };
 
 /** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
 const NOT_A_VALUE = /^\[.*\]$|^N\/A$/;
@@ -18,24 +20,6 @@ export function parseCsvRows(text: string, fields: readonly string[]): Record<st
         }),
       );
     });
-}
-
-export interface GpuInfo {
-  index: number;
-  name: string | null;
-  uuid: string | null;
-  busId: string | null;
-  computeCapability: string | null;
-  driverVersion: string | null;
-  memoryTotalMiB: number | null;
-  memoryUsedMiB: number | null;
-  memoryFreeMiB: number | null;
-  eccMode: string | null;
-  eccUncorrectedErrors: number | null;
-  displayActive: string | null;
-  persistenceMode: string | null;
-  computeMode: string | null;
-  migMode: string | null;
 }
 
 /** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */

@@ -1,3 +1,5 @@
+import type { Check, PreflightGpu, PreflightResult, CheckStatus } from '../report/schema.js';
+export type { Check, PreflightGpu, PreflightResult, CheckStatus };
 export const CHECK_IDS = [
   'nvidia-smi',
   'driver',
@@ -15,36 +17,6 @@ export const CHECK_IDS = [
 ] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];
-export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skip';
-
-export interface Check {
-  id: CheckId;
-  status: CheckStatus;
-  message: string;
-  /** What to do about it; null when there is nothing to do. */
-  hint: string | null;
-  /** What the check looked at when one id covers several things (a plugin's path). */
-  subject?: string;
-}
-
-export interface PreflightGpu {
-  index: number;
-  name: string | null;
-  computeCapability: string | null;
-  driverVersion: string | null;
-  memoryTotalMiB: number | null;
-  memoryUsedMiB: number | null;
-}
-
-export interface PreflightResult {
-  status: 'pass' | 'warn' | 'fail';
-  gpus: PreflightGpu[];
-  checks: Check[];
-  /** The CUDA version the driver check used, and where it came from. */
-  cuda: { version: string; source: string } | null;
-  tensorrtVersion: string;
-  elapsedMs: number;
-}
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 

@@ -1,3 +1,5 @@
+import { isBuilt } from '../builds/outcome.js';
+import { formatPosition } from '../config/locate.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatSeconds } from '../units.js';
@@ -193,8 +195,13 @@ function failures(rows: readonly Row[]): Section[] {
           '```',
           '',
           `**What to do:** ${b.failure!.hint}`,
-          ...(log || b.configLocation
-            ? ['', [log && `log \`${log}\``, `config \`${b.configLocation}\``].filter(Boolean).join(' · ')]
+          ...(log || b.configPosition
+            ? [
+                '',
+                [log && `log \`${log}\``, b.configPosition && `config \`${formatPosition(b.configPosition)}\``]
+                  .filter(Boolean)
+                  .join(' · '),
+              ]
             : []),
         ].join('\n'),
       };
@@ -222,7 +229,7 @@ function budgetSection(reports: readonly Report[]): Section | null {
 function headline(reports: readonly Report[], title: string): string {
   const rows = rowsOf(reports);
   const passed = reports.every((r) => r.status === 'passed');
-  const built = rows.filter((r) => r.build.status === 'built' || r.build.status === 'cached').length;
+  const built = rows.filter((r) => isBuilt(r.build)).length;
   const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
   const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
   const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');

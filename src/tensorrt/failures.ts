@@ -1,6 +1,8 @@
 import { formatBytes } from '../units.js';
 import { flagSupport } from './flags.js';
 import { parseVersion } from './version.js';
+import type { Failure } from '../report/schema.js';
+export type { Failure };
 
 export const FAILURE_KINDS = [
   'out-of-memory',
@@ -15,14 +17,6 @@ export const FAILURE_KINDS = [
 ] as const;
 
 export type FailureKind = (typeof FAILURE_KINDS)[number];
-
-export interface Failure {
-  kind: FailureKind;
-  /** The line of trtexec output that shows it, or what trt-ci saw. */
-  message: string;
-  /** What the user should do about it. */
-  hint: string;
-}
 
 /** What a hint can mention when the caller knows it. */
 export interface FailureContext {

@@ -9,18 +9,8 @@ import {
 } from './failures.js';
 import { MiB } from '../units.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
-
-export interface TimingStats {
-  min: number | null;
-  max: number | null;
-  mean: number | null;
-  median: number | null;
-  p90: number | null;
-  p95: number | null;
-  p99: number | null;
-  /** Any other percentile trtexec printed (--percentile=50,99.9 → p50, p99.9). */
-  [percentile: `p${string}`]: number | null;
-}
+import type { TimingStats } from '../report/schema.js';
+export type { TimingStats };
 
 export type LogStatus = 'passed' | 'failed' | 'unknown';
 

@@ -1,6 +1,8 @@
 import { formatBytes } from '../units.js';
-import { describeOps, type LayerInfo, type MyelinLayer } from './layer-info.js';
+import { describeOps, type LayerInfo } from './layer-info.js';
 import type { PlanScan } from './scan-plan.js';
+import type { Diagnosis } from '../report/schema.js';
+export type { Diagnosis };
 
 export const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
 
@@ -9,14 +11,6 @@ export const MOSTLY_ZEROS = 0.5;
 
 export function mostlyTrailingZeros(scan: Pick<PlanScan, 'bytes' | 'trailingZeroBytes'>): boolean {
   return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
-}
-
-export interface Diagnosis {
-  summary: string;
-  layerInfo: { schema: LayerInfo['schema']; verbosity: LayerInfo['verbosity']; layers: number } | null;
-  myelinLayers: (MyelinLayer & { looksLike: string | null })[];
-  advice: string[];
-  link: string;
 }
 
 /**

@@ -1,19 +1,5 @@
-/** What the first bytes of a file say about it. */
-export interface PlanHeader {
-  /** `ftrt` found where a TensorRT plan starts. */
-  magic: boolean;
-  /** From bytes 24-27 of the plan: major.minor.patch.build. */
-  tensorrtVersion: string | null;
-  /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
-  container: 'plan' | 'ultralytics' | null;
-  /** Where the plan itself starts in the file. */
-  planOffset: number | null;
-  /** Why the file is not a usable plan, when it is not. */
-  problem: string | null;
-  /** The Ultralytics metadata, when there is some. */
-  metadata: Record<string, unknown> | null;
-}
-
+import type { PlanHeader } from '../report/schema.js';
+export type { PlanHeader };
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
 const HEADER_BYTES = 28;

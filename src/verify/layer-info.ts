@@ -1,12 +1,6 @@
 import { readFile } from 'node:fs/promises';
-
-/** A Myelin-compiled layer, and the operations its generated kernel fused. */
-export interface MyelinLayer {
-  name: string;
-  /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
-  kind: 'kgen' | 'foreign-node';
-  ops: string[];
-}
+import type { MyelinLayer } from '../report/schema.js';
+export type { MyelinLayer };
 
 export interface LayerInfo {
   /** 10.x lists I/O tensor names under "Bindings"; 11.x has "I/O Tensors" objects. */

@@ -86,18 +86,13 @@ export interface CliRun {
 export async function cli(args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const previous = process.cwd();
-  if (options.cwd) process.chdir(options.cwd);
-  try {
-    const code = await runCli(args, {
-      stdout: (t) => (stdout += t),
-      stderr: (t) => (stderr += t),
-      ...(options.signal && { signal: options.signal }),
-    });
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(previous);
-  }
+  const code = await runCli(args, {
+    cwd: options.cwd ?? process.cwd(),
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    ...(options.signal && { signal: options.signal }),
+  });
+  return { code, stdout, stderr };
 }
 
 /** Two models × three profiles, the shape of most tests. */
@@ -126,3 +121,8 @@ models:
       - name: b16
         shapes: { images: { min: 8x3x640x640, opt: 16x3x640x640, max: 16x3x640x640 } }
 `;
+
+/** argv that runs a program from source, as `node dist/…` runs the bundle (tsx compiles it on load). */
+export function fromSource(program: 'action' | 'cli'): string[] {
+  return ['--import', import.meta.resolve('tsx'), join(here, '..', '..', 'src', program, 'main.ts')];
+}

@@ -1,0 +1,63 @@
+// npm run bench: the action's start-up cost. The reference, built and measured in the same run, is an
+// ncc bundle that only imports @actions/core and reads one input: what any JavaScript action pays.
+// Both run the same quick path (the gate command with no event), interleaved, and report the CPU time
+// (user + system) each process used until it exited, read in the process itself at exit.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const REPEATS = 9;
+const root = join(import.meta.dirname, '..');
+const dir = mkdtempSync(join(tmpdir(), 'trt-ci-startup-'));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+try {
+  // The reference imports @actions/core from this project's node_modules, so ncc finds it from here.
+  const source = join(root, 'bench', '.startup-reference.mjs');
+  writeFileSync(
+    source,
+    "import * as core from '@actions/core';\ncore.info(`command: ${core.getInput('command') || 'run'}`);\n",
+  );
+  try {
+    execFileSync(join(root, 'node_modules', '.bin', 'ncc'), ['build', source, '-o', join(dir, 'ref'), '--quiet']);
+  } finally {
+    rmSync(source, { force: true });
+  }
+  const probe = join(dir, 'cpu-at-exit.mjs');
+  // An exit handler cannot await: the probe imports fs first and closes over it.
+  writeFileSync(
+    probe,
+    "import { writeSync } from 'node:fs';\n" +
+      "process.on('exit', () => { const u = process.cpuUsage(); writeSync(3, `${(u.user + u.system) / 1000}\\n`); });\n",
+  );
+  const cpuMs = (bundle: string, command = 'gate') => {
+    const result = spawnSync(process.execPath, ['--import', probe, bundle], {
+      cwd: dir,
+      // run with a config that is not there: it loads the whole pipeline, then stops at the config.
+      env: { PATH: process.env.PATH, INPUT_COMMAND: command, INPUT_CONFIG: 'missing.yml', RUNNER_TEMP: dir },
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    return Number(String(result.output[3]).trim());
+  };
+  const action: number[] = [];
+  const run: number[] = [];
+  const reference: number[] = [];
+  for (let r = 0; r < REPEATS; r += 1) {
+    action.push(cpuMs(join(root, 'dist', 'index.js')));
+    run.push(cpuMs(join(root, 'dist', 'index.js'), 'run'));
+    reference.push(cpuMs(join(dir, 'ref', 'index.mjs')));
+  }
+  const size = (file: string) => `${(statSync(file).size / 1024 / 1024).toFixed(2)} MiB`;
+  console.log('\naction start-up CPU time (user + system until exit, median of 9, interleaved)');
+  console.log(`  dist/index.js (${size(join(root, 'dist', 'index.js'))}): ${median(action).toFixed(0)} ms`);
+  console.log(`  @actions/core only (${size(join(dir, 'ref', 'index.mjs'))}): ${median(reference).toFixed(0)} ms`);
+  console.log(`  ratio ${(median(action) / median(reference)).toFixed(2)} (goal: at most 1.5)`);
+  console.log(
+    `  the run command up to reading its config (the pipeline's chunk loaded): ${median(run).toFixed(0)} ms, ` +
+      `ratio ${(median(run) / median(reference)).toFixed(2)}`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,1936 @@
+export const id = 245;
+export const ids = [245];
+export const modules = {
+
+/***/ 59531:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  J: () => (/* binding */ GitHubReporter)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./.build/tsc/report/trim.js
+var trim = __webpack_require__(40540);
+;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
+
+/** GitHub takes at most 50 annotations per check-run request; more go in further updates. */
+const ANNOTATIONS_PER_REQUEST = 50;
+const OUTPUT_LIMIT = 65_535;
+async function startCheckRun(octokit, target) {
+    const { data } = await octokit.rest.checks.create({
+        owner: target.owner,
+        repo: target.repo,
+        name: target.name,
+        head_sha: target.headSha,
+        status: 'in_progress',
+        started_at: new Date().toISOString(),
+    });
+    return data.id;
+}
+/** Completes the check run, with every annotation in batches of 50. */
+async function completeCheckRun(octokit, target, id, outcome) {
+    const toApi = (a) => ({
+        path: a.path,
+        start_line: a.startLine,
+        end_line: a.startLine,
+        annotation_level: a.level,
+        title: a.title.slice(0, 255),
+        message: (0,trim/* cutBytes */.U)(a.message, 64 * 1024 - 1),
+    });
+    const batches = [];
+    for (let i = 0; i < outcome.annotations.length; i += ANNOTATIONS_PER_REQUEST)
+        batches.push(outcome.annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+    const output = { title: outcome.title, summary: (0,trim/* cutBytes */.U)(outcome.summary, OUTPUT_LIMIT) };
+    // Annotations are added by updates that keep the run in progress; the last request completes it.
+    for (const batch of batches.slice(0, -1)) {
+        await octokit.rest.checks.update({
+            owner: target.owner,
+            repo: target.repo,
+            check_run_id: id,
+            output: { ...output, annotations: batch.map(toApi) },
+        });
+    }
+    const last = batches[batches.length - 1];
+    await octokit.rest.checks.update({
+        owner: target.owner,
+        repo: target.repo,
+        check_run_id: id,
+        status: 'completed',
+        conclusion: outcome.conclusion,
+        completed_at: new Date().toISOString(),
+        output: { ...output, ...(last && { annotations: last.map(toApi) }) },
+    });
+}
+
+// EXTERNAL MODULE: ./.build/tsc/github/comment.js
+var comment = __webpack_require__(28102);
+// EXTERNAL MODULE: ./.build/tsc/github/problems.js
+var problems = __webpack_require__(68251);
+// EXTERNAL MODULE: ./.build/tsc/errors.js
+var errors = __webpack_require__(40988);
+;// CONCATENATED MODULE: ./.build/tsc/action/github-reporter.js
+
+
+
+
+
+/**
+ * Everything the action says on GitHub besides the job summary: one check run that is started and
+ * always completed, the sticky comment, and annotations. Nothing here fails the job: each failed step
+ * is kept as a problem, which the summary shows with the permission that was missing.
+ */
+class GitHubReporter {
+    octokit;
+    fromFork;
+    problems = [];
+    checkId = null;
+    completed = false;
+    constructor(octokit, fromFork) {
+        this.octokit = octokit;
+        this.fromFork = fromFork;
+    }
+    async startCheck(target) {
+        if (!this.octokit || !target)
+            return;
+        await this.attempt('Creating the check run', 'checks: write', async () => {
+            this.checkId = await startCheckRun(this.octokit, target);
+        });
+    }
+    /** Completes the check run with its annotations; without one, annotates with workflow commands. */
+    async completeCheck(target, outcome) {
+        if (this.completed)
+            return;
+        this.completed = true;
+        let annotated = false;
+        if (this.octokit && target && this.checkId !== null) {
+            const id = this.checkId;
+            annotated = await this.attempt('Completing the check run', 'checks: write', () => completeCheckRun(this.octokit, target, id, outcome));
+        }
+        if (!annotated)
+            workflowCommandAnnotations(outcome.annotations);
+    }
+    async comment(where, body, create = true) {
+        if (!this.octokit)
+            return;
+        const octokit = this.octokit;
+        await this.attempt('Commenting on the pull request', 'pull-requests: write', async () => {
+            const posted = await (0,comment/* upsertStickyComment */.qD)(octokit, { ...where, body }, await (0,comment/* tokenIdentity */.sX)(octokit), create);
+            if (posted)
+                core/* info */.pq(`trt-ci: ${posted.created ? 'created' : 'updated'} the pull request comment ${posted.id}`);
+        });
+    }
+    /** Work that must not leave the check run in progress: a crash in it completes the check as failed. */
+    async completing(target, work) {
+        try {
+            return await work();
+        }
+        catch (error) {
+            const summary = `## trt-ci ❌ could not run\n\n${(0,errors/* errorMessage */.gJ)(error)}\n`;
+            await this.completeCheck(target, {
+                conclusion: 'failure',
+                title: 'trt-ci could not run',
+                summary,
+                annotations: [],
+            });
+            throw error;
+        }
+    }
+    /** Runs one reporting step; a failure becomes a problem (and a warning), never an exception. */
+    async attempt(step, permission, work) {
+        try {
+            await work();
+            return true;
+        }
+        catch (error) {
+            const problem = (0,problems/* reportingProblem */.y2)(step, permission, error, this.fromFork);
+            this.problems.push(problem);
+            core/* warning */.$e(`trt-ci: ${problem.message}`);
+            return false;
+        }
+    }
+}
+/** Workflow-command annotations, within GitHub's limit of 10 per type per step. */
+function workflowCommandAnnotations(annotations) {
+    for (const level of ['failure', 'warning']) {
+        const mine = annotations.filter((a) => a.level === level);
+        for (const a of mine.slice(0, 10)) {
+            (level === 'failure' ? core/* error */.z3 : core/* warning */.$e)(a.message, {
+                title: a.title,
+                file: a.path,
+                startLine: a.startLine,
+            });
+        }
+        if (mine.length > 10) {
+            const what = level === 'failure' ? 'errors' : 'warnings';
+            core/* notice */.lm(`trt-ci: ${mine.length - 10} more ${what} were not annotated ` +
+                '(GitHub shows 10 per type per step); the job summary lists them all.');
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 18586:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ problemsSection),
+/* harmony export */   S: () => (/* binding */ writeSummary)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
+/* harmony import */ var _github_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68251);
+
+
+
+/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(markdown).write();
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`trt-ci: could not write the job summary: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
+    }
+}
+/** The summary's account of reporting steps that did not work, with the permissions block to add. */
+function problemsSection(problems) {
+    if (problems.length === 0)
+        return '';
+    const block = (0,_github_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .permissionsBlock */ .It)(problems);
+    return [
+        '',
+        '### Reporting',
+        '',
+        ...problems.map((p) => `- ⚠️ ${p.message}`),
+        ...(block
+            ? [
+                '',
+                "Give the job these permissions (a fork's pull request " +
+                    'never gets them: post its comment from a `workflow_run` job):',
+                '',
+                '```yaml',
+                block,
+                '```',
+            ]
+            : []),
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 96068:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $_: () => (/* binding */ compareWithBaseline),
+/* harmony export */   Mb: () => (/* binding */ measuredBuilds),
+/* harmony export */   N1: () => (/* binding */ loadReport)
+/* harmony export */ });
+/* unused harmony exports environmentOf, NO_COMPARISON, withBaseline */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(38273);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(40988);
+/* harmony import */ var _config_locate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37006);
+/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4535);
+/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(17928);
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)})`);
+    }
+    const schema = data?.schema;
+    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .REPORT_SCHEMA */ .DC) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
+    }
+    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .reportSchema */ .Qh.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = (0,_config_locate_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .jV)(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    return parsed.data;
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function measuredBuilds(report) {
+    return report.builds.filter(_builds_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .isBuilt */ .T).map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/** What a report says when there is no baseline to compare with. */
+const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
+/**
+ * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
+ * what changed in the environment, and which engines are new or gone.
+ */
+function compareWithBaseline(current, baseline) {
+    if (!baseline)
+        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
+    const before = measuredBuilds(baseline.report);
+    const builds = current.builds.map((build) => {
+        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_3__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const figures = match && {
+            bytes: match.bytes,
+            buildSeconds: match.buildSeconds,
+            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+            latencyMedianMs: match.latencyMedianMs,
+        };
+        return { ...build, baseline: figures };
+    });
+    const comparison = {
+        baseline: baseline.path,
+        note: baseline.note ?? null,
+        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_3__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
+        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_3__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
+    };
+    return { builds, comparison };
+}
+/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
+function withBaseline(report, baseline, path) {
+    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
+}
+
+
+/***/ }),
+
+/***/ 17928:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ environmentChanges),
+/* harmony export */   A1: () => (/* binding */ evaluateBudgets),
+/* harmony export */   XZ: () => (/* binding */ matchBaseline),
+/* harmony export */   mh: () => (/* binding */ addedAndRemoved)
+/* harmony export */ });
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84196);
+/* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76582);
+
+
+const MiB = 1024 * 1024;
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
+}
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+function addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return (0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(value);
+    if (unit === 'ratio')
+        return `${value.toFixed(2)}x`;
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline, configPosition) {
+    const spec = _metrics_js__WEBPACK_IMPORTED_MODULE_1__/* .METRICS */ .Cb[metric];
+    const row = {
+        model: build.model,
+        profile: build.profile,
+        gpu: build.gpu,
+        metric,
+        baseline: baselineFigure(metric, base),
+        configPosition,
+    };
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            return {
+                ...row,
+                value,
+                limit: threshold.value,
+                unit: threshold.unit,
+                status: level,
+                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return {
+        ...row,
+        value,
+        limit: decisive.value,
+        unit: decisive.unit,
+        status: 'pass',
+        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline, 
+/** Where a model's budget is written in trt-ci.yml, for annotations. */
+positionOf = () => null) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+
+/***/ }),
+
+/***/ 76582:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cb: () => (/* binding */ METRICS),
+/* harmony export */   Dm: () => (/* binding */ DEFAULT_BUDGETS),
+/* harmony export */   Uw: () => (/* binding */ METRIC_NAMES)
+/* harmony export */ });
+const METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: true,
+        describe: 'plan size growth over the baseline',
+    },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: false,
+        describe: 'zero run at the end of the plan',
+    },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'build time growth over the baseline',
+    },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    'latency-growth': {
+        units: ['fraction'],
+        bare: 'warn',
+        growth: true,
+        describe: 'median latency growth over the baseline',
+    },
+};
+const METRIC_NAMES = Object.keys(METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+};
+
+
+/***/ }),
+
+/***/ 37006:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ld: () => (/* binding */ formatPosition),
+/* harmony export */   jV: () => (/* binding */ formatPath),
+/* harmony export */   x5: () => (/* binding */ locate)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
+
+/** `trt-ci.yml:12:9`, as editors and terminals link it. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
+/** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
+function formatPath(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part))
+            out += out ? `.${part}` : part;
+        else
+            out += `[${JSON.stringify(part)}]`;
+    }
+    return out || '(top level)';
+}
+/**
+ * Finds where a config path is written: the value's node, or for a key that is not there (a
+ * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
+ * which is where an unknown key should be reported.
+ */
+function locate(doc, lines, path, atKey = false) {
+    let node = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i += 1) {
+        const part = path[i];
+        const last = i === path.length - 1;
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+            const pair = node.items.find((item) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && String(item.key.value) === String(part));
+            if (!pair)
+                break;
+            if (last && atKey) {
+                offset = rangeStart(pair.key) ?? offset;
+                break;
+            }
+            node = pair.value;
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && typeof part === 'number') {
+            node = node.items[part];
+        }
+        else {
+            break;
+        }
+        offset = rangeStart(node) ?? offset;
+    }
+    return lines.linePos(offset);
+}
+function rangeStart(node) {
+    return node?.range?.[0];
+}
+
+
+/***/ }),
+
+/***/ 26109:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ reportAnnotations)
+/* harmony export */ });
+/** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
+function reportAnnotations(report, toRepoPath) {
+    const out = [];
+    for (const build of report.builds) {
+        if (!build.failure || build.status === 'built')
+            continue;
+        const at = build.configPosition;
+        if (at)
+            out.push({
+                path: toRepoPath(at.file),
+                startLine: at.line,
+                level: 'failure',
+                title: `${build.model}/${build.profile}: ${build.failure.kind}`,
+                message: `${build.failure.message}\n\n${build.failure.hint}`,
+            });
+    }
+    for (const budget of report.budgets) {
+        if (budget.status !== 'fail' && budget.status !== 'warn')
+            continue;
+        const at = budget.configPosition;
+        if (at)
+            out.push({
+                path: toRepoPath(at.file),
+                startLine: at.line,
+                level: budget.status === 'fail' ? 'failure' : 'warning',
+                title: `${budget.model}/${budget.profile}: ${budget.metric}`,
+                message: budget.message,
+            });
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 28102:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ql: () => (/* binding */ commentMarker),
+/* harmony export */   qD: () => (/* binding */ upsertStickyComment),
+/* harmony export */   sX: () => (/* binding */ tokenIdentity)
+/* harmony export */ });
+/** The HTML comment that identifies trt-ci's sticky comment for one report key. */
+function commentMarker(key) {
+    return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
+}
+/**
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
+ * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
+ */
+async function tokenIdentity(octokit) {
+    try {
+        const { data } = await octokit.rest.users.getAuthenticated();
+        return data.login;
+    }
+    catch {
+        return 'github-actions[bot]';
+    }
+}
+/**
+ * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
+ * second one, however many comments the pull request has. Null when there was none and none was made.
+ */
+async function upsertStickyComment(octokit, comment, author, create = true) {
+    const marker = commentMarker(comment.key);
+    const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        per_page: 100,
+    });
+    const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
+    if (mine) {
+        await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
+        return { id: mine.id, created: false };
+    }
+    if (!create)
+        return null;
+    const { data } = await octokit.rest.issues.createComment({
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        body,
+    });
+    return { id: data.id, created: true };
+}
+
+
+/***/ }),
+
+/***/ 8224:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ readRunContext)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+
+function readRunContext(env, cwd) {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    if (!owner || !repo)
+        return null;
+    let event = {};
+    try {
+        if (env.GITHUB_EVENT_PATH)
+            event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        event = {};
+    }
+    const pr = event.pull_request;
+    return {
+        owner,
+        repo,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        event,
+        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+        ref: env.GITHUB_REF ?? null,
+        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+        defaultBranch: event.repository?.default_branch ?? null,
+        pullRequest: pr
+            ? {
+                number: pr.number,
+                headSha: pr.head.sha,
+                baseRef: pr.base.ref,
+                baseSha: pr.base.sha,
+                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+            }
+            : null,
+        workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+
+
+/***/ }),
+
+/***/ 68251:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   It: () => (/* binding */ permissionsBlock),
+/* harmony export */   y2: () => (/* binding */ reportingProblem)
+/* harmony export */ });
+/* unused harmony export httpStatus */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(40988);
+
+function httpStatus(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** Turns an API error into what the user can do about it. */
+function reportingProblem(step, permission, error, fromFork) {
+    const status = httpStatus(error);
+    const denied = status === 403 || status === 404 || status === 401;
+    const why = denied
+        ? fromFork
+            ? 'a pull request from a fork gets a read-only token'
+            : `the token lacks ${permission}`
+        : `GitHub answered ${status ?? 'with an error'}`;
+    return {
+        step,
+        message: `${step} failed: ${why} (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).split('\n')[0]})`,
+        permission: denied ? permission : null,
+    };
+}
+/** The block to paste into the workflow, for the permissions that were missing. */
+function permissionsBlock(problems) {
+    const needed = [...new Set(problems.map((p) => p.permission).filter((p) => p !== null))];
+    if (needed.length === 0)
+        return null;
+    return ['permissions:', '  contents: read', ...needed.map((p) => `  ${p}`)].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 10298:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Me: () => (/* binding */ overall),
+/* harmony export */   QZ: () => (/* binding */ worst),
+/* harmony export */   Sh: () => (/* binding */ CHECK_IDS)
+/* harmony export */ });
+const CHECK_IDS = [
+    'nvidia-smi',
+    'driver',
+    'gpu-arch',
+    'expect-gpu',
+    'gpu-memory',
+    'gpu-processes',
+    'mig',
+    'compute-mode',
+    'display',
+    'ecc',
+    'persistence',
+    'disk',
+    'plugins',
+];
+const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
+function worst(statuses) {
+    return statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'skip');
+}
+function overall(checks) {
+    const status = worst(checks.map((c) => c.status));
+    return status === 'skip' ? 'pass' : status;
+}
+
+
+/***/ }),
+
+/***/ 30896:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  gI: () => (/* binding */ COMMENT_LIMIT_BYTES),
+  Jz: () => (/* binding */ SUMMARY_LIMIT_BYTES),
+  kr: () => (/* binding */ renderReports),
+  Br: () => (/* binding */ renderSummary)
+});
+
+// EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
+var outcome = __webpack_require__(38273);
+// EXTERNAL MODULE: ./.build/tsc/config/locate.js
+var locate = __webpack_require__(37006);
+;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+function myelinLines(diagnosis) {
+    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
+}
+function renderDiagnosisText(diagnosis) {
+    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
+    if (diagnosis.layerInfo)
+        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ` +
+            `${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
+    for (const line of myelinLines(diagnosis))
+        lines.push(`    Myelin: ${line}`);
+    for (const advice of diagnosis.advice)
+        lines.push(`    - ${advice}`);
+    return lines;
+}
+function renderDiagnosisMarkdown(diagnosis) {
+    const layers = myelinLines(diagnosis);
+    return [
+        `> ⚠️ ${diagnosis.summary}: the shape of [NVIDIA/TensorRT#4841](${diagnosis.link}).`,
+        ...(layers.length
+            ? [
+                '>',
+                '> Myelin kernels in the plan:',
+                ...layers.map((l) => `> - \`${l.split(':')[0]}\`${l.includes(':') ? `:${l.slice(l.indexOf(':') + 1)}` : ''}`),
+            ]
+            : []),
+        '>',
+        ...diagnosis.advice.map((a) => `> - ${a}`),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [
+        `preflight: ${result.status} (TensorRT ` +
+            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+    ];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
+    return [
+        `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length
+            ? [
+                `<details><summary>${fine.length} checks passed or skipped</summary>`,
+                '',
+                ...head,
+                ...fine.map(row),
+                '',
+                '</details>',
+                '',
+            ]
+            : []),
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./.build/tsc/units.js
+var units = __webpack_require__(84196);
+// EXTERNAL MODULE: ./.build/tsc/report/trim.js
+var trim = __webpack_require__(40540);
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
+const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
+const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
+const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const MiB = 1024 * 1024;
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({
+        build,
+        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })));
+}
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0
+        ? ''
+        : now / before >= 10
+            ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
+            : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+function rowIcon(row) {
+    if (row.build.status !== 'built' && row.build.status !== 'cached')
+        return STATUS_ICON[row.build.status];
+    if (row.budgets.some((b) => b.status === 'fail'))
+        return '❌';
+    if (row.budgets.some((b) => b.status === 'warn'))
+        return '⚠️';
+    return STATUS_ICON[row.build.status];
+}
+const TABLE_HEAD = [
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+];
+function tableRow(row) {
+    const b = row.build;
+    const latency = b.perf?.latencyMs?.median ?? null;
+    return `| ${[
+        rowIcon(row),
+        markdown_cell(b.model),
+        markdown_cell(b.profile),
+        b.bytes === null ? '—' : (0,units/* formatBytes */.z3)(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, units/* formatBytes */.z3),
+        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : (0,units/* formatSeconds */.Xo)(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : (0,units/* formatBytes */.z3)(b.peakGpuMemoryMiB * MiB),
+        latency === null ? '—' : `${latency} ms`,
+    ].join(' | ')} |`;
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [
+            comparedAcrossGpus(rows, gpus),
+            ...gpus.map((gpu) => ({
+                priority: 5,
+                text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)),
+            })),
+        ];
+    const sections = [];
+    for (const gpu of gpus) {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const head = `### ${markdown_cell(gpu)}`;
+        sections.push({
+            priority: 2,
+            text: [
+                head,
+                '',
+                ...(shown.length
+                    ? [...TABLE_HEAD, ...shown.map(tableRow)]
+                    : ['Every engine is the same size as on the baseline.']),
+            ].join('\n'),
+        });
+        if (folded.length) {
+            sections.push({
+                priority: 6,
+                text: [
+                    `<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`,
+                    '',
+                    ...TABLE_HEAD,
+                    ...folded.map(tableRow),
+                    '',
+                    '</details>',
+                ].join('\n'),
+            });
+        }
+        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
+    }
+    return sections;
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const short = (gpu) => markdown_cell(gpu.replace(/^NVIDIA /, ''));
+    const head = [
+        `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
+        `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
+    ];
+    const lines = engines.map((engine) => {
+        const cells = gpus.map((gpu) => {
+            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+            if (!row)
+                return ' — | — | — |';
+            const b = row.build;
+            const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
+            const size = b.bytes === null ? '—' : (0,units/* formatBytes */.z3)(b.bytes);
+            const time = b.buildSeconds === null ? '—' : (0,units/* formatSeconds */.Xo)(b.buildSeconds);
+            return ` ${icon}${size} | ${delta(b.bytes, b.baseline?.bytes, units/* formatBytes */.z3)} | ${time} |`;
+        });
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return `| ${icon} | ${markdown_cell(engine.model)} | ${markdown_cell(engine.profile)} |${cells.join('')}`;
+    });
+    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
+}
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu, rows) {
+    const built = rows.filter((r) => r.build.bytes !== null);
+    if (built.length === 0)
+        return '';
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
+    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "MiB"',
+        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+        '```',
+    ].join('\n');
+}
+function failures(rows) {
+    return rows
+        .filter((r) => r.build.failure && r.build.status !== 'built')
+        .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+            priority: 1,
+            text: [
+                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
+                '',
+                '```',
+                b.failure.message,
+                '```',
+                '',
+                `**What to do:** ${b.failure.hint}`,
+                ...(log || b.configPosition
+                    ? [
+                        '',
+                        [log && `log \`${log}\``, b.configPosition && `config \`${(0,locate/* formatPosition */.Ld)(b.configPosition)}\``]
+                            .filter(Boolean)
+                            .join(' · '),
+                    ]
+                    : []),
+            ].join('\n'),
+        };
+    });
+}
+function budgetSection(reports) {
+    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    if (rows.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '### Budgets',
+            '',
+            '| | model | profile | budget | result |',
+            '|---|---|---|---|---|',
+            ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`),
+        ].join('\n'),
+    };
+}
+function headline(reports, title) {
+    const rows = rowsOf(reports);
+    const passed = reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => (0,outcome/* isBuilt */.T)(r.build)).length;
+    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+    const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const cached = reports.some((r) => r.cache)
+        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${(0,units/* formatSeconds */.Xo)(saved)} of GPU time saved)` : ''}`
+        : '';
+    const lines = [
+        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        '',
+        [
+            `${built}/${rows.length} engines built · TensorRT ${versions}${cached}`,
+            failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+            warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+        ].join(''),
+    ];
+    for (const report of reports) {
+        const { comparison } = report;
+        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+        if (comparison.baseline === null) {
+            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            continue;
+        }
+        // A list, so that each fact keeps its own line when GitHub renders it.
+        lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+        for (const c of comparison.environment) {
+            const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
+            lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${why}`);
+        }
+        if (comparison.added.length)
+            lines.push(`- New: ${comparison.added.join(', ')}.`);
+        if (comparison.removed.length)
+            lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
+    }
+    return lines.join('\n');
+}
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const sections = [
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+        ...failures(rows),
+        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...gpuTables(rows).filter((s) => s.text),
+        ...reports.flatMap((r) => r.plans
+            .filter((p) => p.diagnosis)
+            .map((p) => ({
+            priority: 3,
+            text: [
+                `#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`,
+                '',
+                renderDiagnosisMarkdown(p.diagnosis),
+            ].join('\n'),
+        }))),
+        ...reports.flatMap((r) => r.preflight
+            ? [
+                {
+                    priority: r.preflight.status === 'pass' ? 7 : 1,
+                    text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
+                },
+            ]
+            : []),
+    ];
+    const marker = options.marker ? `${options.marker}\n` : '';
+    const body = (0,trim/* fitSections */.W)(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
+        `under GitHub's size limit: the full report is in report.json._`);
+    return marker + body;
+}
+/** The job summary of one run. */
+function renderSummary(report) {
+    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
+}
+
+
+/***/ }),
+
+/***/ 4535:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DC: () => (/* binding */ REPORT_SCHEMA),
+/* harmony export */   Qh: () => (/* binding */ reportSchema)
+/* harmony export */ });
+/* unused harmony exports failureSchema, timingStatsSchema, gpuInfoSchema, checkSchema, preflightGpuSchema, preflightSchema, planHeaderSchema, planScanSchema, myelinLayerSchema, layerInfoSchemaName, layerInfoVerbosity, diagnosisSchema, configPositionSchema, budgetRowSchema, environmentChangeSchema, shapesSchema, perfSchema, cacheVerdictSchema, reportAttemptSchema, baselineFiguresSchema, BUILD_STATUSES, reportBuildSchema, reportPlanSchema, cacheSummarySchema, comparisonSchema */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9691);
+/* harmony import */ var _compare_metrics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76582);
+/* harmony import */ var _preflight_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10298);
+/* harmony import */ var _tensorrt_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1840);
+// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped.
+
+
+
+
+const count = zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().nonnegative();
+const nullableNumber = zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().nullable();
+const nullableString = zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().nullable();
+const failureSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    kind: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_tensorrt_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .FAILURE_KINDS */ .Bs),
+    /** The line of trtexec output that shows it, or what trt-ci saw. */
+    message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    /** What the user should do about it. */
+    hint: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+});
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+const timingStatsSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+})
+    .catchall(nullableNumber);
+const gpuInfoSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    index: count,
+    name: nullableString,
+    uuid: nullableString,
+    busId: nullableString,
+    computeCapability: nullableString,
+    driverVersion: nullableString,
+    memoryTotalMiB: nullableNumber,
+    memoryUsedMiB: nullableNumber,
+    memoryFreeMiB: nullableNumber,
+    eccMode: nullableString,
+    eccUncorrectedErrors: nullableNumber,
+    displayActive: nullableString,
+    persistenceMode: nullableString,
+    computeMode: nullableString,
+    migMode: nullableString,
+});
+const checkStatus = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['pass', 'warn', 'fail', 'skip']);
+const checkSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    id: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_preflight_types_js__WEBPACK_IMPORTED_MODULE_1__/* .CHECK_IDS */ .Sh),
+    status: checkStatus,
+    message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    /** What to do about it; null when there is nothing to do. */
+    hint: nullableString,
+    /** What the check looked at when one id covers several things (a plugin's path). */
+    subject: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().optional(),
+});
+const preflightGpuSchema = gpuInfoSchema.pick({
+    index: true,
+    name: true,
+    computeCapability: true,
+    driverVersion: true,
+    memoryTotalMiB: true,
+    memoryUsedMiB: true,
+});
+const preflightSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['pass', 'warn', 'fail']),
+    gpus: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(preflightGpuSchema),
+    checks: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(checkSchema),
+    /** The CUDA version the driver check used, and where it came from. */
+    cuda: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ version: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), source: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }).nullable(),
+    tensorrtVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    elapsedMs: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+});
+const planHeaderSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    /** `ftrt` found where a TensorRT plan starts. */
+    magic: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan, when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .unknown */ .L5J()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['kgen', 'foreign-node']),
+    ops: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+});
+const layerInfoSchemaName = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['detailed', 'layer_names_only']);
+const diagnosisSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    summary: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    layerInfo: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+    link: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+});
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ file: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), line: count, column: count });
+const budgetRowSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    model: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    profile: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    gpu: nullableString,
+    metric: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(_compare_metrics_js__WEBPACK_IMPORTED_MODULE_0__/* .METRIC_NAMES */ .Uw),
+    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+    value: nullableNumber,
+    limit: nullableNumber,
+    unit: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['bytes', 'fraction', 'ratio']).nullable(),
+    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+    baseline: nullableNumber,
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['pass', 'warn', 'fail', 'no-baseline']),
+    message: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    /** The budget's line in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const environmentChangeSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    what: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['TensorRT', 'driver', 'GPU']),
+    from: nullableString,
+    to: nullableString,
+});
+const gpuFactsSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ index: count, name: nullableString, computeCapability: nullableString });
+const shapesSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ min: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), opt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(), max: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }));
+const perfSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    throughputQps: nullableNumber,
+    latencyMs: timingStatsSchema.nullable(),
+    gpuComputeMs: timingStatsSchema.nullable(),
+    log: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+});
+const cacheVerdictSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    key: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    hit: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    savedSeconds: nullableNumber,
+    corrupt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+});
+const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    attempt: count,
+    workspaceMiB: count,
+    log: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    startedAt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    endedAt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    seconds: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    exitCode: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().nullable(),
+    signal: nullableString,
+    peakGpuMemoryMiB: nullableNumber,
+    failure: failureSchema.nullable(),
+    argv: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+});
+const baselineFiguresSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    bytes: nullableNumber,
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    latencyMedianMs: nullableNumber,
+});
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+const reportBuildSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    model: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    profile: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(BUILD_STATUSES),
+    gpu: gpuFactsSchema.nullable(),
+    shapes: shapesSchema,
+    plan: nullableString,
+    layerInfo: nullableString,
+    bytes: count.nullable(),
+    sha256: nullableString,
+    attempts: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(reportAttemptSchema),
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    perf: perfSchema.nullable(),
+    failure: failureSchema.nullable(),
+    /** Where this model's profile is written in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+    onnxBytes: count.nullable(),
+    /** The same engine in the baseline report, when there is one. */
+    baseline: baselineFiguresSchema.nullable(),
+    cache: cacheVerdictSchema.nullable(),
+});
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+const reportPlanSchema = planScanSchema.extend({
+    model: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    profile: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    diagnosis: diagnosisSchema.nullable(),
+});
+const cacheSummarySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    dir: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    savedSeconds: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    bytes: count.nullable(),
+    evicted: count,
+});
+const comparisonSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    /** The baseline report, or null when there is none yet. */
+    baseline: nullableString,
+    /** Where the baseline came from (which run, whether it is the merge-base). */
+    note: nullableString.optional(),
+    environment: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(environmentChangeSchema),
+    /** model/profile pairs built now and not in the baseline, and the other way round. */
+    added: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+    removed: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+});
+const REPORT_SCHEMA = 'trt-ci/report@1';
+const reportSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    schema: zod__WEBPACK_IMPORTED_MODULE_3__/* .literal */ .euz(REPORT_SCHEMA),
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['passed', 'failed']),
+    startedAt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    finishedAt: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    config: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    environment: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+        tensorrtVersion: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        trtexec: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+        gpus: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(gpuInfoSchema),
+        /** Why GPU facts are missing, when they are. */
+        gpuQueryError: nullableString,
+    }),
+    preflight: preflightSchema.nullable(),
+    builds: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(reportBuildSchema),
+    plans: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(reportPlanSchema),
+    budgets: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(budgetRowSchema),
+    comparison: comparisonSchema,
+    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+    cache: cacheSummarySchema.nullable(),
+    manifest: nullableString,
+});
+
+
+/***/ }),
+
+/***/ 40540:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cutBytes),
+/* harmony export */   W: () => (/* binding */ fitSections)
+/* harmony export */ });
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
+
+/***/ }),
+
+/***/ 1840:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AP: () => (/* binding */ TERMINAL_PATTERN),
+/* harmony export */   Bs: () => (/* binding */ FAILURE_KINDS),
+/* harmony export */   JR: () => (/* binding */ hintFor),
+/* harmony export */   Q8: () => (/* binding */ requestedBytes),
+/* harmony export */   nC: () => (/* binding */ matchEvidence)
+/* harmony export */ });
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84196);
+/* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(52256);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(13139);
+
+
+
+const FAILURE_KINDS = [
+    'out-of-memory',
+    'driver-insufficient',
+    'unsupported-gpu',
+    'plugin-missing',
+    'plan-incompatible',
+    'onnx-parse',
+    'unknown-option',
+    'timeout',
+    'other',
+];
+/**
+ * Lines that tell why trtexec failed, from real logs (reference/trtexec/logs). Order is priority:
+ * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
+ * parse; an out-of-memory also ends in "Could not find any implementation").
+ */
+const EVIDENCE = [
+    { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
+    {
+        kind: 'driver-insufficient',
+        pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
+    },
+    { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
+    {
+        kind: 'unsupported-gpu',
+        pattern: /no kernel image is available for execution on the device/,
+        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with ' +
+            "-gencode for this GPU's compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).",
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
+        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
+            'setLoggerFinder; export them from the plugin, or list ' +
+            'it under `plugins:` so trt-ci loads it with --staticPlugins.',
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: anyOf(/Plugin not found, are the plugin name, version, and namespace correct/, /IPluginCreator not found in Plugin Registry/, /Cannot find plugin: /, /getPluginCreator could not find plugin/),
+    },
+    { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
+    {
+        kind: 'plan-incompatible',
+        pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
+        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an ' +
+            'Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
+    },
+    {
+        kind: 'plan-incompatible',
+        pattern: anyOf(/Version tag does not match/, /generated on an incompatible device/, /Engine deserialization failed/, /Could not deserialize engine/, /Serialization version is not supported/),
+    },
+    {
+        kind: 'out-of-memory',
+        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, /could not be allocated/i, /insufficient memory/i),
+    },
+    {
+        kind: 'onnx-parse',
+        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, /ModelImporter\.cpp.*ERROR/),
+    },
+];
+/** One pattern that matches any of the alternatives (each kept on its own line). */
+function anyOf(...alternatives) {
+    return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
+}
+/** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion .* failed/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
+/** The failure evidence in one line, if any. */
+function matchEvidence(message) {
+    for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
+        const evidence = EVIDENCE[rank];
+        if (evidence.pattern.test(message))
+            return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
+    }
+    return null;
+}
+/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
+function requestedBytes(line) {
+    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
+}
+function hintFor(kind, message, context = {}) {
+    switch (kind) {
+        case 'out-of-memory': {
+            const asked = context.requestedBytes ?? requestedBytes(message);
+            const floor = context.minWorkspaceBytes !== undefined
+                ? ` down to min-workspace (${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(context.minWorkspaceBytes)})`
+                : ' down to min-workspace';
+            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(asked)})` : ''}. ` +
+                `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
+                'free the GPU (nvidia-smi ' +
+                '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
+        }
+        case 'driver-insufficient': {
+            // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA
+            // builds.
+            const version = context.tensorrtVersion ? (0,_version_js__WEBPACK_IMPORTED_MODULE_2__/* .parseVersion */ .ot)(context.tensorrtVersion) : null;
+            const known = version && version.major >= 11
+                ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+                : '';
+            return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+                `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+                '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+                'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+                "upgrade the runner's driver or use a container for an older CUDA.");
+        }
+        case 'unsupported-gpu':
+            return ('This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+                '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+                'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.');
+        case 'plugin-missing':
+            return ('A layer needs a plugin that was not loaded. List the ' +
+                "plugin library under the model's `plugins:` (trt-ci passes it with " +
+                '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+                'check that the .so is in the image and built against this TensorRT.');
+        case 'plan-incompatible':
+            return ('The plan was built by another TensorRT version or for another ' +
+                'GPU; plans are not portable unless built with --versionCompatible ' +
+                'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.');
+        case 'onnx-parse':
+            return ("TensorRT's ONNX parser rejected the model. Check that " +
+                'its opset is supported by this TensorRT, run onnx.checker or ' +
+                '`polygraphy inspect model` on it, and fold constants ' +
+                '(`polygraphy surgeon sanitize --fold-constants`) before the build.');
+        case 'unknown-option': {
+            const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
+            const version = context.tensorrtVersion ? (0,_version_js__WEBPACK_IMPORTED_MODULE_2__/* .parseVersion */ .ot)(context.tensorrtVersion) : null;
+            const verdict = flag && version ? (0,_flags_js__WEBPACK_IMPORTED_MODULE_1__/* .flagSupport */ .GP)(flag, version) : null;
+            const why = verdict && !verdict.ok
+                ? `${verdict.reason}. `
+                : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+            return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
+        }
+        case 'timeout': {
+            const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
+            return (`The build ran past build-timeout${limit} and its whole ` +
+                `process group was stopped. Raise build-timeout, keep the timing cache ` +
+                'between runs (timing-cache) so later builds are faster, or pass ' +
+                '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
+        }
+        case 'other':
+            return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
+                `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 52256:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GI: () => (/* binding */ flagName),
+/* harmony export */   GP: () => (/* binding */ flagSupport),
+/* harmony export */   Lt: () => (/* binding */ hasFlag),
+/* harmony export */   mp: () => (/* binding */ MANAGED_FLAGS)
+/* harmony export */ });
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(13139);
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': { since: '8.2', until: '11.0' },
+    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+};
+/** Flags that no trtexec ever had, though they are often written (reference/trtexec/flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = (0,_version_js__WEBPACK_IMPORTED_MODULE_0__/* .formatVersion */ .qh)(version);
+    if (span.since && !(0,_version_js__WEBPACK_IMPORTED_MODULE_0__/* .atLeast */ .jZ)(version, span.since)) {
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    if (span.until && (0,_version_js__WEBPACK_IMPORTED_MODULE_0__/* .atLeast */ .jZ)(version, span.until)) {
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    return { ok: true };
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+
+
+/***/ }),
+
+/***/ 13139:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ao: () => (/* binding */ BANNER_PATTERN),
+/* harmony export */   jZ: () => (/* binding */ atLeast),
+/* harmony export */   ot: () => (/* binding */ parseVersion),
+/* harmony export */   qh: () => (/* binding */ formatVersion),
+/* harmony export */   xJ: () => (/* binding */ decodeBannerVersion)
+/* harmony export */ });
+/* unused harmony export compareVersions */
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    if (digits.length === 6) {
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
+
+/***/ }),
+
+/***/ 84196:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DB: () => (/* binding */ parseSize),
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   lv: () => (/* binding */ MiB),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+const SIZE_UNITS = {
+    B: 1,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+    TiB: 1024 ** 4,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+};
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
+function parseSize(text) {
+    const match = SIZE_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+}
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
+function parseDuration(text) {
+    const match = DURATION_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+const MiB = 1024 ** 2;
+function formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+function formatSeconds(seconds) {
+    if (seconds < 60)
+        return `${seconds.toFixed(1)} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+}
+
+
+/***/ })
+
+};

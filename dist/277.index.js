@@ -1,0 +1,273 @@
+export const id = 277;
+export const ids = [277];
+export const modules = {
+
+/***/ 68277:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  gateCommand: () => (/* binding */ gateCommand)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(61351);
+// EXTERNAL MODULE: ./.build/tsc/errors.js
+var errors = __webpack_require__(40988);
+// EXTERNAL MODULE: ./.build/tsc/github/context.js
+var github_context = __webpack_require__(8224);
+;// CONCATENATED MODULE: ./.build/tsc/github/gate.js
+const TRUSTED_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'merge_group'];
+const WRITE = ['admin', 'maintain', 'write'];
+function decideGate(input) {
+    const { event } = input;
+    if (TRUSTED_EVENTS.includes(input.eventName))
+        return {
+            allowed: true,
+            reason: `a ${input.eventName} event in ${input.repository} runs code that is already in the repository`,
+        };
+    if (input.eventName !== 'pull_request') {
+        return {
+            allowed: false,
+            reason: `${input.eventName} events never reach the GPU runners ` +
+                `(pull_request_target would run untrusted code with a write token)`,
+        };
+    }
+    const pr = event.pull_request ?? {};
+    const head = pr.head?.repo?.full_name ?? null;
+    if (head === input.repository)
+        return { allowed: true, reason: `the pull request comes from a branch of ${input.repository}` };
+    const author = pr.user?.login ?? null;
+    if (author && input.trustedActors.includes(author))
+        return { allowed: true, reason: `the pull request's author ${author} is on trusted-actors` };
+    const labeled = input.eventName === 'pull_request' && event.action === 'labeled' && event.label?.name === input.approvalLabel;
+    if (labeled) {
+        const who = event.sender?.login ?? 'someone';
+        if (input.labelerPermission && WRITE.includes(input.labelerPermission)) {
+            return {
+                allowed: true,
+                reason: `${who} (${input.labelerPermission} access) approved commit ` +
+                    `${pr.head?.sha?.slice(0, 7) ?? ''} of the fork ${head ?? '(deleted)'} with the ${input.approvalLabel} label`,
+            };
+        }
+        return {
+            allowed: false,
+            reason: `${who} applied ${input.approvalLabel} but has ` +
+                `${input.labelerPermission ?? 'unknown'} access; only someone ` +
+                `with write access can approve a fork's code for the GPU runners`,
+        };
+    }
+    const hasLabel = (pr.labels ?? []).some((l) => l.name === input.approvalLabel);
+    return {
+        allowed: false,
+        reason: hasLabel
+            ? `the fork ${head ?? '(deleted)'} has new commits since it was ` +
+                `approved: a maintainer must apply ${input.approvalLabel} again for this commit`
+            : `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer ` +
+                `reviews it and applies the ${input.approvalLabel} label to build it on the GPU runners`,
+    };
+}
+
+// EXTERNAL MODULE: ./.build/tsc/action/inputs.js
+var inputs = __webpack_require__(99581);
+// EXTERNAL MODULE: ./.build/tsc/action/summary.js
+var summary = __webpack_require__(18586);
+;// CONCATENATED MODULE: ./.build/tsc/action/gate.js
+
+
+
+
+
+
+
+/**
+ * The gate job of the workflow pack: decides, on a GitHub-hosted runner, whether this run may use the
+ * self-hosted GPU runners, and says why in its summary.
+ */
+async function gateCommand(edge) {
+    const context = (0,github_context/* readRunContext */.$)(edge.env, edge.cwd);
+    const event = context?.event ?? {};
+    const approvalLabel = (0,inputs/* input */.hF)('approval-label');
+    const trustedActors = (0,inputs/* input */.hF)('trusted-actors')
+        .split(/[\s,]+/)
+        .filter(Boolean);
+    const token = (0,inputs/* tokenInput */.e1)();
+    let labelerPermission = null;
+    const labeler = event.sender?.login;
+    if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
+        try {
+            const { data } = await (0,github/* getOctokit */.Q)(token).rest.repos.getCollaboratorPermissionLevel({
+                owner: context.owner,
+                repo: context.repo,
+                username: labeler,
+            });
+            labelerPermission = data.permission;
+        }
+        catch (error) {
+            core/* warning */.$e(`trt-ci gate: could not read ${labeler}'s permission: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+    }
+    const decision = decideGate({
+        eventName: context?.eventName ?? edge.env.GITHUB_EVENT_NAME ?? '',
+        repository: edge.env.GITHUB_REPOSITORY ?? '',
+        event,
+        approvalLabel,
+        trustedActors,
+        labelerPermission,
+    });
+    core/* setOutput */.uH('allowed', String(decision.allowed));
+    core/* setOutput */.uH('reason', decision.reason);
+    core/* info */.pq(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
+    const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
+    await (0,summary/* writeSummary */.S)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
+}
+
+
+/***/ }),
+
+/***/ 18586:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ problemsSection),
+/* harmony export */   S: () => (/* binding */ writeSummary)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
+/* harmony import */ var _github_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68251);
+
+
+
+/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(markdown).write();
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`trt-ci: could not write the job summary: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)}`);
+    }
+}
+/** The summary's account of reporting steps that did not work, with the permissions block to add. */
+function problemsSection(problems) {
+    if (problems.length === 0)
+        return '';
+    const block = (0,_github_problems_js__WEBPACK_IMPORTED_MODULE_2__/* .permissionsBlock */ .It)(problems);
+    return [
+        '',
+        '### Reporting',
+        '',
+        ...problems.map((p) => `- ⚠️ ${p.message}`),
+        ...(block
+            ? [
+                '',
+                "Give the job these permissions (a fork's pull request " +
+                    'never gets them: post its comment from a `workflow_run` job):',
+                '',
+                '```yaml',
+                block,
+                '```',
+            ]
+            : []),
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 8224:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ readRunContext)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
+
+function readRunContext(env, cwd) {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    if (!owner || !repo)
+        return null;
+    let event = {};
+    try {
+        if (env.GITHUB_EVENT_PATH)
+            event = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        event = {};
+    }
+    const pr = event.pull_request;
+    return {
+        owner,
+        repo,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        event,
+        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+        ref: env.GITHUB_REF ?? null,
+        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+        defaultBranch: event.repository?.default_branch ?? null,
+        pullRequest: pr
+            ? {
+                number: pr.number,
+                headSha: pr.head.sha,
+                baseRef: pr.base.ref,
+                baseSha: pr.base.sha,
+                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+            }
+            : null,
+        workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+
+
+/***/ }),
+
+/***/ 68251:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   It: () => (/* binding */ permissionsBlock),
+/* harmony export */   y2: () => (/* binding */ reportingProblem)
+/* harmony export */ });
+/* unused harmony export httpStatus */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(40988);
+
+function httpStatus(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** Turns an API error into what the user can do about it. */
+function reportingProblem(step, permission, error, fromFork) {
+    const status = httpStatus(error);
+    const denied = status === 403 || status === 404 || status === 401;
+    const why = denied
+        ? fromFork
+            ? 'a pull request from a fork gets a read-only token'
+            : `the token lacks ${permission}`
+        : `GitHub answered ${status ?? 'with an error'}`;
+    return {
+        step,
+        message: `${step} failed: ${why} (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .errorMessage */ .gJ)(error).split('\n')[0]})`,
+        permission: denied ? permission : null,
+    };
+}
+/** The block to paste into the workflow, for the permissions that were missing. */
+function permissionsBlock(problems) {
+    const needed = [...new Set(problems.map((p) => p.permission).filter((p) => p !== null))];
+    if (needed.length === 0)
+        return null;
+    return ['permissions:', '  contents: read', ...needed.map((p) => `  ${p}`)].join('\n');
+}
+
+
+/***/ })
+
+};

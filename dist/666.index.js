@@ -1,0 +1,3448 @@
+export const id = 666;
+export const ids = [666];
+export const modules = {
+
+/***/ 87666:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runCommand: () => (/* binding */ runCommand)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(61351);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
+var outcome = __webpack_require__(38273);
+// EXTERNAL MODULE: ./.build/tsc/errors.js
+var errors = __webpack_require__(40988);
+// EXTERNAL MODULE: ./.build/tsc/github/annotations.js
+var annotations = __webpack_require__(26109);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+;// CONCATENATED MODULE: ./.build/tsc/github/baseline-artifact.js
+
+
+
+/**
+ * @actions/artifact is more than half of the bundle and only baseline: auto needs it, so it is loaded
+ * when used (ncc puts it in its own chunk) and never at action start.
+ */
+async function artifactClient() {
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 645).then(__webpack_require__.bind(__webpack_require__, 9645));
+    return new DefaultArtifactClient();
+}
+/** The artifact a default-branch run stores its report in, per report key. */
+function baselineArtifactName(reportKey) {
+    return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+}
+/** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
+function workflowFile(workflowRef) {
+    const match = workflowRef ? /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef) : null;
+    return match?.[1] ?? null;
+}
+/** A push to the default branch stores its report: that is what pull requests compare against. */
+function storesBaseline(context) {
+    return (context.eventName === 'push' &&
+        context.defaultBranch !== null &&
+        context.ref === `refs/heads/${context.defaultBranch}`);
+}
+async function uploadBaseline(reportFile, reportKey) {
+    await (await artifactClient()).uploadArtifact(baselineArtifactName(reportKey), [reportFile], (0,external_node_path_.dirname)(reportFile), {
+        retentionDays: 90,
+    });
+}
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+async function findBaseline(octokit, token, context, reportKey) {
+    const pr = context.pullRequest;
+    const workflow = workflowFile(context.workflowRef);
+    if (!pr || !workflow)
+        return null;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.actions.listWorkflowRuns({
+        owner,
+        repo,
+        workflow_id: workflow,
+        branch: pr.baseRef,
+        event: 'push',
+        status: 'success',
+        per_page: 20,
+    });
+    const name = baselineArtifactName(reportKey);
+    for (const run of data.workflow_runs) {
+        if (run.head_repository?.full_name !== `${owner}/${repo}`)
+            continue;
+        const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
+            owner,
+            repo,
+            run_id: run.id,
+            name,
+            per_page: 10,
+        });
+        const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
+        if (!artifact)
+            continue;
+        const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'trt-ci-baseline-'));
+        await (await artifactClient()).downloadArtifact(artifact.id, {
+            path,
+            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
+        });
+        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+            owner,
+            repo,
+            basehead: `${pr.baseSha}...${pr.headSha}`,
+            per_page: 1,
+        });
+        const mergeBase = compare.merge_base_commit.sha;
+        const short = (sha) => sha.slice(0, 7);
+        const note = run.head_sha === mergeBase
+            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
+            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
+                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+        return { file: (0,external_node_path_.join)(path, (0,external_node_path_.basename)('report.json')), note };
+    }
+    return null;
+}
+
+// EXTERNAL MODULE: ./.build/tsc/github/comment.js
+var comment = __webpack_require__(28102);
+// EXTERNAL MODULE: ./.build/tsc/github/context.js
+var github_context = __webpack_require__(8224);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+// EXTERNAL MODULE: ./.build/tsc/config/locate.js
+var locate = __webpack_require__(37006);
+// EXTERNAL MODULE: ./.build/tsc/compare/metrics.js
+var metrics = __webpack_require__(76582);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(88532);
+// EXTERNAL MODULE: ./.build/tsc/preflight/types.js
+var types = __webpack_require__(10298);
+// EXTERNAL MODULE: ./.build/tsc/units.js
+var tsc_units = __webpack_require__(84196);
+;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
+
+
+
+
+/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    if (typeof value === 'string')
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return 'a list';
+    if (value === null)
+        return 'null';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return String(value);
+}
+const SIZE_PATTERN = /^\d+(\.\d+)?\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+const DURATION_PATTERN = /^\d+(\.\d+)?\s*(ms|s|m|h)$/;
+const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
+const SHAPE_PATTERN = /^\d+(x\d+)*$/;
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const expected = (what) => ({
+    error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
+});
+const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB'))
+    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+    .transform((text) => (0,tsc_units/* parseSize */.DB)(text));
+const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
+    .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+    .transform((text) => (0,tsc_units/* parseDuration */.E9)(text));
+const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
+    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
+const shapeRange = schemas/* union */.KCZ([schemas/* strictObject */.rej({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
+const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')), expected('a list of trtexec flags'));
+const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
+/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
+function thresholdForms(units) {
+    return [
+        units.includes('fraction') && 'a percentage like 10%',
+        units.includes('bytes') && 'a size like 64MiB',
+        units.includes('ratio') && 'a ratio like 4x',
+    ]
+        .filter(Boolean)
+        .join(' or ');
+}
+function threshold(units) {
+    const forms = thresholdForms(units);
+    return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
+        const text = String(input);
+        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
+            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+        if (units.includes('bytes') && SIZE_PATTERN.test(text))
+            return { unit: 'bytes', value: (0,tsc_units/* parseSize */.DB)(text), text };
+        if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
+            return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
+        ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
+        return core_core/* NEVER */.tm;
+    });
+}
+function limit(metric) {
+    const spec = metrics/* METRICS */.Cb[metric];
+    const value = threshold(spec.units);
+    return schemas/* union */.KCZ([value, schemas/* strictObject */.rej({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+        .transform((given, ctx) => {
+        const level = 'unit' in given
+            ? spec.bare === 'warn'
+                ? { warn: given, fail: null }
+                : { warn: null, fail: given }
+            : { warn: given.warn ?? null, fail: given.fail ?? null };
+        if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['warn'],
+                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
+            });
+        }
+        return level;
+    });
+}
+const budgets = schemas/* strictObject */.rej(Object.fromEntries(metrics/* METRIC_NAMES */.Uw.map((metric) => [metric, limit(metric).optional()])), expected('a mapping of budgets'));
+const profile = schemas/* strictObject */.rej({
+    name: schema_name('profile'),
+    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+}, expected('a profile with name and shapes'));
+const model = schemas/* strictObject */.rej({
+    name: schema_name('model'),
+    onnx: path('an ONNX file'),
+    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
+    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    profiles: schemas/* array */.YOg(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
+    'extra-args': extraArgs.optional(),
+    benchmark: schemas/* boolean */.zMY(expected('true or false')).optional(),
+    budgets: budgets.optional(),
+}, expected('a model with name, onnx and profiles'));
+const configSchema = schemas/* strictObject */.rej({
+    trtexec: schemas/* string */.YjP(expected('a command or path')).min(1).default('trtexec'),
+    'nvidia-smi': schemas/* string */.YjP(expected('a command or path')).min(1).default('nvidia-smi'),
+    'output-dir': path('a folder').default('trt-engines'),
+    workspace: size.default(4 * 1024 ** 3),
+    'min-workspace': size.default(512 * 1024 ** 2),
+    'timing-cache': schemas/* union */.KCZ([path('a timing cache file'), schemas/* literal */.euz(false)], expected('a path, or false for none'))
+        .default('.trt-ci/timing.cache'),
+    'build-timeout': duration.default(45 * 60_000),
+    'kill-grace': duration.default(10_000),
+    gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
+        .default('all'),
+    benchmark: schemas/* boolean */.zMY(expected('true or false')).default(false),
+    'extra-args': extraArgs.default([]),
+    budgets: budgets.optional(),
+    cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
+        .optional(),
+    'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
+        .optional(),
+    'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
+        .default([]),
+    'min-free-disk': size.default(20 * 1024 ** 3),
+    'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(types/* CHECK_IDS */.Sh, expected(`a preflight check id: ${types/* CHECK_IDS */.Sh.join(', ')}`)), expected('a list of preflight check ids'))
+        .default([]),
+    'cache-dir': path('a cache folder').optional(),
+    'cache-max-size': size.optional(),
+    preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
+        .default('enforce'),
+    models: schemas/* array */.YOg(model, expected('a list of models')).min(1, expected('at least one model')),
+}, expected('a trt-ci.yml mapping'));
+function parseDims(text) {
+    return text.split('x').map(Number);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
+
+
+
+
+
+
+/** A problem found in the config, positioned at `path`. */
+function configError(config, path, message) {
+    return new errors/* InputError */.dz(`${config.where(path)}: ${message}`);
+}
+/** Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder. */
+function loadConfig(file, cwd) {
+    let text;
+    const path = (0,external_node_path_.resolve)(cwd, file);
+    try {
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
+    }
+    return parseConfig(text, file, (0,external_node_path_.dirname)(path));
+}
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file)) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const yamlError = doc.errors[0];
+    if (yamlError) {
+        const pos = lines.linePos(yamlError.pos[0]);
+        throw new errors/* InputError */.dz(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+    }
+    const position = (path, atKey = false) => {
+        const { line, col } = (0,locate/* locate */.x5)(doc, lines, path, atKey);
+        return { file, line, column: col };
+    };
+    const where = (path, atKey = false) => `${(0,locate/* formatPosition */.Ld)(position(path, atKey))} ${(0,locate/* formatPath */.jV)(path)}`;
+    const data = doc.toJS() ?? {};
+    const parsed = configSchema.safeParse(data, { reportInput: true });
+    if (!parsed.success)
+        throw schemaError(parsed.error.issues, where);
+    const config = resolveConfig(parsed.data, dir, file, { position, where });
+    const problem = findProblems(parsed.data, config)[0];
+    if (problem)
+        throw new errors/* InputError */.dz(`${where(problem.path)}: ${problem.message}`);
+    return config;
+}
+function schemaError(issues, where) {
+    const issue = deepest(issues[0]);
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+    const path = issue.path.filter((p) => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+        const key = issue.keys[0];
+        return new errors/* InputError */.dz(`${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`);
+    }
+    return new errors/* InputError */.dz(`${where(path)}: ${issueMessage(issue)}${more}`);
+}
+/**
+ * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
+ * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
+ */
+function deepest(issue) {
+    if (issue.code !== 'invalid_union')
+        return issue;
+    const inner = issue.errors
+        .flat()
+        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
+    const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
+    return best && best.path.length > issue.path.length ? best : issue;
+}
+function issueMessage(issue) {
+    if (issue.message.startsWith('expected '))
+        return issue.message;
+    const got = showValue(issue.input);
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${issue.expected}, got ${got}`;
+        case 'too_small':
+            return `expected at least ${String(issue.minimum)}, got ${got}`;
+        default:
+            return `${issue.message}, got ${got}`;
+    }
+}
+const KNOWN_KEYS = {
+    top: Object.keys(configSchema.shape),
+    model: ['name', 'onnx', 'precision', 'plugins', 'dynamic-plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
+    profile: ['name', 'shapes'],
+    shape: ['min', 'opt', 'max'],
+    budgets: metrics/* METRIC_NAMES */.Uw,
+    level: ['warn', 'fail'],
+};
+function suggest(key, path) {
+    const last = path[path.length - 1];
+    const kind = path.length === 0
+        ? 'top'
+        : last === 'budgets'
+            ? 'budgets'
+            : path.includes('budgets')
+                ? 'level'
+                : path.includes('shapes')
+                    ? 'shape'
+                    : path.includes('profiles')
+                        ? 'profile'
+                        : 'model';
+    const known = KNOWN_KEYS[kind];
+    const close = known.find((k) => editDistance(k, key) <= 2);
+    return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
+}
+function editDistance(a, b) {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i += 1) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j += 1) {
+            const current = row[j];
+            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+            previous = current;
+        }
+    }
+    return row[b.length];
+}
+function resolveConfig(raw, dir, file, locators) {
+    const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
+    const command = (c) => (c.includes('/') ? at(c) : c);
+    // A metric set on the model replaces the top-level one, which replaces the default.
+    const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
+    return {
+        file,
+        trtexec: command(raw.trtexec),
+        nvidiaSmi: command(raw['nvidia-smi']),
+        outputDir: at(raw['output-dir']),
+        workspaceBytes: raw.workspace,
+        minWorkspaceBytes: raw['min-workspace'],
+        timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
+        buildTimeoutMs: raw['build-timeout'],
+        killGraceMs: raw['kill-grace'],
+        gpus: raw.gpus,
+        cuda: raw.cuda ?? null,
+        minDriver: raw['min-driver'] ?? null,
+        expectGpu: raw['expect-gpu'],
+        minFreeDiskBytes: raw['min-free-disk'],
+        skipChecks: raw['skip-checks'],
+        preflight: raw.preflight,
+        cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+        cacheMaxBytes: raw['cache-max-size'] ?? null,
+        extraArgs: raw['extra-args'],
+        models: raw.models.map((m) => ({
+            name: m.name,
+            onnx: at(m.onnx),
+            precision: m.precision ?? null,
+            plugins: (m.plugins ?? []).map(at),
+            dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
+            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
+            benchmark: m.benchmark ?? raw.benchmark,
+            budgets: { ...metrics/* DEFAULT_BUDGETS */.Dm, ...budgets(raw.budgets), ...budgets(m.budgets) },
+            profiles: m.profiles.map((p) => ({
+                name: p.name,
+                shapes: Object.entries(p.shapes).map(([input, range]) => typeof range === 'string'
+                    ? { input, min: parseDims(range), opt: parseDims(range), max: parseDims(range) }
+                    : { input, min: parseDims(range.min), opt: parseDims(range.opt), max: parseDims(range.max) }),
+            })),
+        })),
+        ...locators,
+    };
+}
+/** Rules that span fields: the schema checks each value, these check how values fit together. */
+function findProblems(raw, config) {
+    const problems = [];
+    if (raw['min-workspace'] > raw.workspace) {
+        problems.push({
+            path: ['min-workspace'],
+            message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
+        });
+    }
+    const modelNames = new Map();
+    raw.models.forEach((model, m) => {
+        const first = modelNames.get(model.name);
+        if (first !== undefined)
+            problems.push({
+                path: ['models', m, 'name'],
+                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
+            });
+        modelNames.set(model.name, m);
+        const resolved = config.models[m];
+        if (!(0,external_node_fs_.existsSync)(resolved.onnx))
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
+            });
+        for (const key of ['plugins', 'dynamic-plugins']) {
+            (model[key] ?? []).forEach((plugin, i) => {
+                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
+                if (!(0,external_node_fs_.existsSync)(full))
+                    problems.push({
+                        path: ['models', m, key, i],
+                        message: `expected a plugin library, got "${plugin}" which does not exist`,
+                    });
+            });
+        }
+        const profileNames = new Map();
+        model.profiles.forEach((profile, p) => {
+            const earlier = profileNames.get(profile.name);
+            if (earlier !== undefined) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected a unique profile name in model ` +
+                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
+                });
+            }
+            profileNames.set(profile.name, p);
+            for (const range of resolved.profiles[p].shapes) {
+                const problem = shapeProblem(range);
+                if (problem)
+                    problems.push({
+                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
+                        message: problem.message,
+                    });
+            }
+        });
+    });
+    return problems;
+}
+function shapeProblem(range) {
+    const { min, opt, max } = range;
+    const show = (d) => d.join('x');
+    const rankName = (rank) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
+    for (const [key, dims] of [
+        ['opt', opt],
+        ['max', max],
+    ]) {
+        if (dims.length !== min.length) {
+            return {
+                at: [key],
+                message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"`,
+            };
+        }
+    }
+    for (let d = 0; d < min.length; d += 1) {
+        if (opt[d] < min[d])
+            return {
+                at: ['opt'],
+                message: `expected every dimension >= min ${show(min)}, got ` +
+                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
+            };
+        if (max[d] < opt[d])
+            return {
+                at: ['max'],
+                message: `expected every dimension >= opt ${show(opt)}, got ` +
+                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
+            };
+    }
+    return null;
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
+;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
+const NEWLINE = 0x0a;
+/**
+ * Splits a byte stream into lines without holding more than one line. A line longer than
+ * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
+ */
+class LineSplitter {
+    onLine;
+    maxLineBytes;
+    pending = [];
+    pendingBytes = 0;
+    overflowed = false;
+    constructor(onLine, maxLineBytes = 64 * 1024) {
+        this.onLine = onLine;
+        this.maxLineBytes = maxLineBytes;
+    }
+    push(chunk) {
+        let start = 0;
+        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+            if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
+                // The usual case: the whole line is in this chunk, decode it in place.
+                this.emit(chunk.toString('utf8', start, end));
+            }
+            else {
+                this.take(chunk, start, end);
+                this.flushLine();
+            }
+            start = end + 1;
+        }
+        if (start < chunk.length)
+            this.take(chunk, start, chunk.length);
+    }
+    end() {
+        if (this.pendingBytes > 0 || this.overflowed)
+            this.flushLine();
+    }
+    take(chunk, start, end) {
+        const room = this.maxLineBytes - this.pendingBytes;
+        if (room <= 0) {
+            this.overflowed = this.overflowed || end > start;
+            return;
+        }
+        const stop = Math.min(end, start + room);
+        if (stop > start) {
+            // Copy: the caller may reuse the chunk's memory after push() returns.
+            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
+            this.pendingBytes += stop - start;
+        }
+        if (stop < end)
+            this.overflowed = true;
+    }
+    flushLine() {
+        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflowed = false;
+        this.emit(bytes.toString('utf8'));
+    }
+    emit(line) {
+        this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /** Samples before this moment describe the idle GPU. */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time < this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    nvidiaSmi;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    child = null;
+    constructor(nvidiaSmi, intervalMs = 100, clock = Date.now) {
+        this.nvidiaSmi = nvidiaSmi;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const lines = new LineSplitter((line) => {
+            const [index, used] = line.split(',').map((part) => Number(part.trim()));
+            if (Number.isInteger(index) && Number.isFinite(used))
+                this.timeline.add(index, this.clock(), used);
+        });
+        const child = (0,external_node_child_process_.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], {
+            stdio: ['ignore', 'pipe', 'ignore'],
+        });
+        child.on('error', () => {
+            this.child = null; // no nvidia-smi: builds go on without memory figures
+        });
+        child.stdout?.on('data', (chunk) => lines.push(chunk));
+        this.child = child;
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child || child.exitCode !== null)
+            return;
+        const closed = new Promise((resolve) => child.once('close', resolve));
+        child.kill('SIGTERM');
+        await closed;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
+
+
+/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
+const liveGroups = new Set();
+function killAllProcessGroups(signal = 'SIGKILL') {
+    for (const pgid of liveGroups)
+        signalGroup(pgid, signal);
+}
+function signalGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+        return true;
+    }
+    catch {
+        return false; // ESRCH: the group is gone
+    }
+}
+/**
+ * Runs a command as the leader of its own process group, streaming its output line by line.
+ * The group is killed when the timeout fires and again after the leader exits, so nothing the
+ * command forked outlives it. argv only: nothing here is ever given to a shell.
+ */
+function runProcess(options) {
+    const startedAt = Date.now();
+    return new Promise((resolve) => {
+        let log = null;
+        let timedOut = false;
+        let spawnError = null;
+        const timers = [];
+        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
+        const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
+            cwd: options.cwd,
+            env: options.env ?? process.env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true,
+        });
+        const pgid = child.pid;
+        if (pgid !== undefined)
+            liveGroups.add(pgid);
+        if (options.logFile)
+            log = (0,external_node_fs_.createWriteStream)(options.logFile);
+        const onData = (chunk) => {
+            lines?.push(chunk);
+            if (log && !log.write(chunk)) {
+                child.stdout?.pause();
+                child.stderr?.pause();
+                log.once('drain', () => {
+                    child.stdout?.resume();
+                    child.stderr?.resume();
+                });
+            }
+        };
+        child.stdout?.on('data', onData);
+        child.stderr?.on('data', onData);
+        if (options.timeoutMs !== undefined && pgid !== undefined) {
+            timers.push(setTimeout(() => {
+                timedOut = true;
+                signalGroup(pgid, 'SIGTERM');
+                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
+            }, options.timeoutMs));
+        }
+        child.on('error', (error) => {
+            spawnError =
+                error.code === 'ENOENT'
+                    ? `${options.command}: command not found`
+                    : error.code === 'EACCES'
+                        ? `${options.command}: not executable`
+                        : error.message;
+        });
+        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
+        child.on('exit', () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        });
+        child.on('close', (exitCode, signal) => {
+            for (const timer of timers)
+                clearTimeout(timer);
+            if (pgid !== undefined)
+                liveGroups.delete(pgid);
+            lines?.end();
+            const result = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
+            if (log)
+                log.end(() => resolve(result));
+            else
+                resolve(result);
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
+
+/** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
+const NOT_A_VALUE = /^\[.*\]$|^N\/A$/;
+/** One row of `--format=csv,noheader,nounits` output, keyed by the queried field names. */
+function parseCsvRows(text, fields) {
+    return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0)
+        .map((line) => {
+        const values = line.split(', ');
+        return Object.fromEntries(fields.map((field, i) => {
+            const value = values[i]?.trim();
+            return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
+        }));
+    });
+}
+/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
+const GPU_FIELDS = [
+    'index',
+    'name',
+    'uuid',
+    'pci.bus_id',
+    'driver_version',
+    'compute_cap',
+    'memory.total',
+    'memory.used',
+    'memory.free',
+    'ecc.mode.current',
+    'ecc.errors.uncorrected.volatile.total',
+    'display_active',
+    'persistence_mode',
+    'compute_mode',
+    'mig.mode.current',
+];
+const toNumber = (value) => value == null || !Number.isFinite(Number(value)) ? null : Number(value);
+function parseGpuRows(text, fields = GPU_FIELDS) {
+    return parseCsvRows(text, fields).map((row) => ({
+        index: Number(row.index),
+        name: row.name ?? null,
+        uuid: row.uuid ?? null,
+        busId: row['pci.bus_id'] ?? null,
+        computeCapability: row.compute_cap ?? null,
+        driverVersion: row.driver_version ?? null,
+        memoryTotalMiB: toNumber(row['memory.total']),
+        memoryUsedMiB: toNumber(row['memory.used']),
+        memoryFreeMiB: toNumber(row['memory.free']),
+        eccMode: row['ecc.mode.current'] ?? null,
+        eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
+        displayActive: row.display_active ?? null,
+        persistenceMode: row.persistence_mode ?? null,
+        computeMode: row.compute_mode ?? null,
+        migMode: row['mig.mode.current'] ?? null,
+    }));
+}
+/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
+const EXIT_MEANING = {
+    3: 'the operation is not available on this GPU',
+    4: 'no permission to query the GPU',
+    6: 'no GPU was found',
+    9: 'the NVIDIA driver is not loaded',
+    12: 'the NVML library (libnvidia-ml.so) was not found',
+    15: 'a GPU has fallen off the bus',
+    18: 'the driver and the NVML library versions do not match (driver ' +
+        "updated without a reboot, or a container with another driver's libraries)",
+};
+async function runSmi(nvidiaSmi, args) {
+    const lines = [];
+    const result = await runProcess({
+        command: nvidiaSmi,
+        args,
+        timeoutMs: 30_000,
+        killGraceMs: 1_000,
+        onLine: (line) => lines.push(line),
+    });
+    return { result, text: lines.join('\n') };
+}
+/**
+ * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
+ * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
+ * the query made again without it.
+ */
+async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
+    const { result, text } = await runSmi(nvidiaSmi, [
+        `--query-gpu=${fields.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
+    const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+    if (result.spawnError)
+        return { ok: false, exitCode: null, reason: result.spawnError };
+    const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
+    if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
+        return queryGpus(nvidiaSmi, fields.filter((f) => f !== unknownField[1]));
+    }
+    if (/No devices were found/i.test(text))
+        return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
+    if (result.exitCode !== 0 && result.exitCode !== 14) {
+        const meaning = result.exitCode === null
+            ? `was stopped by ${result.signal}`
+            : `exited with status ` +
+                `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
+    }
+    const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
+    const gpus = parseGpuRows(rows.join('\n'), fields);
+    if (gpus.length === 0)
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
+    const warning = result.exitCode === 14
+        ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
+            `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
+        : null;
+    return { ok: true, gpus, warning };
+}
+const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
+/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
+async function queryComputeApps(nvidiaSmi) {
+    const { result, text } = await runSmi(nvidiaSmi, [
+        `--query-compute-apps=${APP_FIELDS.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
+    if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
+        return null;
+    return parseCsvRows(text
+        .split('\n')
+        .filter((line) => /^\d+, /.test(line.trim()))
+        .join('\n'), APP_FIELDS).map((row) => ({
+        pid: Number(row.pid),
+        processName: row.process_name ?? null,
+        gpuUuid: row.gpu_uuid ?? null,
+        usedMemoryMiB: toNumber(row.used_memory),
+    }));
+}
+
+// EXTERNAL MODULE: ./.build/tsc/tensorrt/version.js
+var tensorrt_version = __webpack_require__(13139);
+;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
+
+
+
+async function sha256OfFile(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/**
+ * The external-data files an ONNX model names: each TensorProto's external_data holds a
+ * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
+ * 0a 08 "location" 12 <length> <file>.
+ */
+async function externalDataFiles(onnx) {
+    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
+    const found = new Set();
+    let tail = Buffer.alloc(0);
+    for await (const chunk of (0,external_node_fs_.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
+        const data = Buffer.concat([tail, chunk]);
+        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+            const length = data[at + marker.length];
+            if (length === undefined || length > 127)
+                continue; // a file name longer than one varint byte is not a name
+            const end = at + marker.length + 1 + length;
+            if (end <= data.length)
+                found.add(data.toString('utf8', at + marker.length + 1, end));
+        }
+        tail = data.subarray(Math.max(0, data.length - 256));
+    }
+    return [...found]
+        .filter((name) => !name.includes('..') && !name.startsWith('/'))
+        .map((name) => (0,external_node_path_.join)((0,external_node_path_.dirname)(onnx), name))
+        .sort();
+}
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+class EngineKeys {
+    hashes = new Map();
+    fileHash(path) {
+        let hash = this.hashes.get(path);
+        if (!hash) {
+            hash = sha256OfFile(path).catch(() => 'missing');
+            this.hashes.set(path, hash);
+        }
+        return hash;
+    }
+    async key(parts) {
+        const external = await externalDataFiles(parts.onnx).catch(() => []);
+        const files = await Promise.all([parts.onnx, ...external, ...parts.plugins].map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
+        return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
+    }
+}
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+class EngineCache {
+    dir;
+    maxBytes;
+    constructor(dir, maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+    entry(key) {
+        return (0,external_node_path_.join)(this.dir, 'engines', key.slice(0, 2), key);
+    }
+    /** The entry for a key, if it is there and its plan has the recorded size. */
+    async lookup(key) {
+        const dir = this.entry(key);
+        let record;
+        try {
+            record = JSON.parse(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'), 'utf8'));
+        }
+        catch (error) {
+            const exists = await (0,promises_.stat)(dir).then(() => true, () => false);
+            if (error.code === 'ENOENT' && !exists)
+                return null;
+            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const plan = await (0,promises_.stat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
+        if (record.key !== key || !plan || plan.size !== record.bytes) {
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const now = new Date();
+        await (0,promises_.utimes)((0,external_node_path_.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
+        return { dir, record };
+    }
+    /** Puts the cached plan (and layer info) where a build would have written them. */
+    async restore(entry, plan, layerInfo) {
+        await place((0,external_node_path_.join)(entry.dir, 'plan'), plan);
+        if (entry.record.hasLayerInfo)
+            await place((0,external_node_path_.join)(entry.dir, 'layers.json'), layerInfo);
+    }
+    async store(record, plan, layerInfo) {
+        const staging = (0,external_node_path_.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+        await (0,promises_.mkdir)(staging, { recursive: true });
+        try {
+            await (0,promises_.copyFile)(plan, (0,external_node_path_.join)(staging, 'plan'));
+            if (layerInfo)
+                await (0,promises_.copyFile)(layerInfo, (0,external_node_path_.join)(staging, 'layers.json'));
+            await (0,promises_.writeFile)((0,external_node_path_.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+            const target = this.entry(record.key);
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(target), { recursive: true });
+            await (0,promises_.rename)(staging, target).catch(async (error) => {
+                // Another job stored the same engine first: theirs is as good as ours.
+                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
+                    throw error;
+            });
+        }
+        finally {
+            await (0,promises_.rm)(staging, { recursive: true, force: true });
+        }
+    }
+    async remove(key) {
+        await (0,promises_.rm)(this.entry(key), { recursive: true, force: true });
+    }
+    /** Removes the least recently used entries until the cache is under `cache-max-size`. */
+    async evict() {
+        const entries = [];
+        for (const prefix of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines')).catch(() => [])) {
+            for (const key of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines', prefix)).catch(() => [])) {
+                const dir = (0,external_node_path_.join)(this.dir, 'engines', prefix, key);
+                const files = await (0,promises_.readdir)(dir).catch(() => []);
+                const sizes = await Promise.all(files.map((f) => (0,promises_.stat)((0,external_node_path_.join)(dir, f))
+                    .then((s) => s.size)
+                    .catch(() => 0)));
+                const used = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+            }
+        }
+        let total = entries.reduce((a, e) => a + e.bytes, 0);
+        const removed = [];
+        if (this.maxBytes !== null) {
+            for (const entry of entries.sort((a, b) => a.used - b.used)) {
+                if (total <= this.maxBytes)
+                    break;
+                await this.remove(entry.key);
+                total -= entry.bytes;
+                removed.push(entry.key);
+            }
+        }
+        return { removed, bytes: total };
+    }
+}
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from, to) {
+    await (0,promises_.rm)(to, { force: true });
+    await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
+
+
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole, and holds what the last finished build knew.
+ */
+async function privateTimingCache(shared, label) {
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    await (0,promises_.copyFile)(shared, own).catch((error) => {
+        if (error.code !== 'ENOENT')
+            throw error;
+    });
+    return own;
+}
+async function publishTimingCache(own, shared, built) {
+    const written = (await (0,promises_.stat)(own).catch(() => null))?.isFile();
+    if (built && written)
+        await (0,promises_.rename)(own, shared);
+    else
+        await (0,promises_.rm)(own, { force: true });
+}
+
+// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
+var flags = __webpack_require__(52256);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
+
+
+/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+function shapeSpec(shapes, pick) {
+    return shapes
+        .map((shape) => {
+        const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
+        return `${name}:${shape[pick].join('x')}`;
+    })
+        .join(',');
+}
+const PRECISION_FLAGS = {
+    fp32: null,
+    fp16: '--fp16',
+    bf16: '--bf16',
+    int8: '--int8',
+    fp8: '--fp8',
+    best: '--best',
+    'strongly-typed': '--stronglyTyped',
+};
+/**
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
+ * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
+ */
+function precisionFlag(precision, version) {
+    if (precision === null || precision === 'fp32')
+        return { flag: null };
+    if (precision === 'strongly-typed' && (0,tensorrt_version/* atLeast */.jZ)(version, '11.0'))
+        return { flag: null };
+    const flag = PRECISION_FLAGS[precision];
+    const verdict = (0,flags/* flagSupport */.GP)(flag, version);
+    if (verdict.ok)
+        return { flag };
+    if ((0,tensorrt_version/* atLeast */.jZ)(version, '11.0')) {
+        return {
+            error: `TensorRT ${(0,tensorrt_version/* formatVersion */.qh)(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
+                '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
+        };
+    }
+    return { error: verdict.reason };
+}
+/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
+function extraArgProblem(arg, version) {
+    const flag = (0,flags/* flagName */.GI)(arg);
+    if (flags/* MANAGED_FLAGS */.mp.has(flag))
+        return (`${flag} is set by trt-ci from the config (shapes, ` +
+            `workspace, precision, plugins, timing-cache); set it there`);
+    const verdict = (0,flags/* flagSupport */.GP)(flag, version);
+    return verdict.ok ? null : verdict.reason;
+}
+/** argv for building one profile of one model. Never a shell string. */
+function buildArgv(version, model, profile, workspaceBytes, paths) {
+    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
+    if (profile.shapes.length > 0) {
+        argv.push(`--minShapes=${shapeSpec(profile.shapes, 'min')}`, `--optShapes=${shapeSpec(profile.shapes, 'opt')}`, `--maxShapes=${shapeSpec(profile.shapes, 'max')}`);
+    }
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / tsc_units/* MiB */.lv));
+    argv.push((0,flags/* hasFlag */.Lt)('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+    const precision = precisionFlag(model.precision, version);
+    if ('flag' in precision && precision.flag)
+        argv.push(precision.flag);
+    if (paths.timingCache && (0,flags/* hasFlag */.Lt)('--timingCacheFile', version))
+        argv.push(`--timingCacheFile=${paths.timingCache}`);
+    argv.push((0,flags/* hasFlag */.Lt)('--skipInference', version) ? '--skipInference' : '--buildOnly');
+    argv.push(...pluginArgs(model, version));
+    if ((0,flags/* hasFlag */.Lt)('--exportLayerInfo', version))
+        argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
+    argv.push(...model.extraArgs);
+    return argv;
+}
+/** argv for loading a built plan and measuring it at the profile's opt shapes. */
+function benchmarkArgv(version, model, profile, plan) {
+    const argv = [`--loadEngine=${plan}`];
+    if (profile.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
+    argv.push(...pluginArgs(model, version));
+    return argv;
+}
+function pluginArgs(model, version) {
+    const flag = (0,flags/* hasFlag */.Lt)('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+    return [
+        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
+        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
+    ];
+}
+
+// EXTERNAL MODULE: ./.build/tsc/tensorrt/failures.js
+var failures = __webpack_require__(1840);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
+
+
+
+const TIMESTAMP = /^\[?\d\d\/\d\d\/\d{4}-\d\d:\d\d:\d\d\] /;
+const SEVERITY = /^\[([IWEVF])\] /;
+const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
+const STAT = new RegExp(`\\b(min|max|mean|median) = ${NUMBER} ms`, 'g');
+const PERCENTILE = new RegExp(`percentile\\((\\d+(?:\\.\\d+)?)%\\) = ${NUMBER} ms`, 'g');
+// TensorRT <= 8.0 printed the summary as a block of "min: X ms (end to end Y ms)" lines.
+const OLD_STAT = new RegExp(`^(min|max|mean|median): ${NUMBER} ms`);
+const OLD_PERCENTILE = new RegExp(`^percentile: ${NUMBER} ms at (\\d+(?:\\.\\d+)?)%`);
+function emptyStats() {
+    return { min: null, max: null, mean: null, median: null, p90: null, p95: null, p99: null };
+}
+/**
+ * Reads trtexec output (7.x to 11.x) one line at a time and keeps only the figures, so a
+ * multi-gigabyte verbose log costs no more memory than a short one.
+ */
+class TrtexecLogParser {
+    version = null;
+    banner = null;
+    engineBytes = null;
+    loadedEngineBytes = null;
+    builtSeconds = null;
+    generationSeconds = null;
+    throughput = null;
+    latency = null;
+    gpuCompute = null;
+    oldSection = null;
+    evidence = null;
+    evidenceLevel = null;
+    requestedBytes = null;
+    terminal = null;
+    lastError = null;
+    deviceName = null;
+    computeCapability = null;
+    push(rawLine) {
+        // trtexec never starts a line with '#'; saved logs use such lines for notes (where it ran, why).
+        if (rawLine.startsWith('#'))
+            return;
+        if (rawLine.startsWith('&&&& ')) {
+            this.readBanner(rawLine);
+            return;
+        }
+        let line = rawLine.replace(TIMESTAMP, '');
+        // trtexec writes "[E] [TRT] …", TensorRT's Python logger "[TRT] [E] …": take both in either order.
+        let level = null;
+        for (let prefix = 0; prefix < 2; prefix += 1) {
+            const severity = SEVERITY.exec(line);
+            if (severity) {
+                level = severity[1];
+                line = line.slice(severity[0].length);
+            }
+            else if (line.startsWith('[TRT] ')) {
+                line = line.slice(6);
+            }
+        }
+        // Verbose lines are most of a big log and carry little; only the build time can hide there.
+        if (level === 'V') {
+            this.readBuildFigures(line);
+            return;
+        }
+        this.readFigures(line);
+        this.readFailure(line, level);
+    }
+    readBanner(line) {
+        const match = tensorrt_version/* BANNER_PATTERN */.Ao.exec(line);
+        if (!match)
+            return;
+        const version = (0,tensorrt_version/* decodeBannerVersion */.xJ)(match[2], match[3]);
+        if (version && !this.version)
+            this.version = version;
+        else if (version && this.version?.build === null && sameRelease(version, this.version))
+            this.version.build = version.build;
+        if (match[1] === 'PASSED' || match[1] === 'FAILED')
+            this.banner = match[1];
+    }
+    readBuildFigures(line) {
+        let match = /^Engine built in ([\d.]+) sec/.exec(line);
+        if (match) {
+            this.builtSeconds = Number(match[1]);
+            return true;
+        }
+        match = /^Engine generation completed in ([\d.]+) seconds/.exec(line);
+        if (match) {
+            this.generationSeconds = Number(match[1]);
+            return true;
+        }
+        return false;
+    }
+    readFigures(line) {
+        if (this.readBuildFigures(line))
+            return;
+        let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
+        if (match) {
+            this.engineBytes = Math.round(Number(match[1]) * tsc_units/* MiB */.lv);
+            return;
+        }
+        match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
+        if (match) {
+            this.loadedEngineBytes ??= Math.round(Number(match[1]) * tsc_units/* MiB */.lv);
+            return;
+        }
+        match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+        if (match) {
+            if (!this.version)
+                this.version = (0,tensorrt_version/* parseVersion */.ot)(match[1]);
+            return;
+        }
+        match = /^Selected Device: (.+)$/.exec(line);
+        if (match) {
+            this.deviceName = match[1].trim();
+            return;
+        }
+        match = /^Compute Capability: (\d+\.\d+)/.exec(line);
+        if (match) {
+            this.computeCapability = match[1];
+            return;
+        }
+        match = /^Throughput: ([\d.e+-]+) qps/.exec(line) ?? /^throughput: ([\d.e+-]+) qps/.exec(line);
+        if (match) {
+            this.throughput = Number(match[1]);
+            return;
+        }
+        if (line.startsWith('Latency: ')) {
+            this.latency = readStats(line);
+            return;
+        }
+        if (line.startsWith('GPU Compute Time: ')) {
+            this.gpuCompute = readStats(line);
+            return;
+        }
+        this.readOldSummary(line);
+    }
+    readOldSummary(line) {
+        const header = line.trim();
+        if (header === 'Host Latency') {
+            this.oldSection = 'latency';
+            this.latency = emptyStats();
+        }
+        else if (header === 'GPU Compute') {
+            this.oldSection = 'gpu';
+            this.gpuCompute = emptyStats();
+        }
+        else if (header === 'Enqueue Time' || header === 'Host Walltime') {
+            this.oldSection = 'other';
+        }
+        const target = this.oldSection === 'latency' ? this.latency : this.oldSection === 'gpu' ? this.gpuCompute : null;
+        if (!target)
+            return;
+        const stat = OLD_STAT.exec(line);
+        if (stat) {
+            target[stat[1]] = Number(stat[2]);
+            return;
+        }
+        const percentile = OLD_PERCENTILE.exec(line);
+        if (percentile)
+            target[`p${percentile[2]}`] = Number(percentile[1]);
+    }
+    readFailure(line, level) {
+        if (level === 'I')
+            return;
+        const match = (0,failures/* matchEvidence */.nC)(line);
+        if (match &&
+            (!this.evidence ||
+                match.rank < this.evidence.rank ||
+                (match.rank === this.evidence.rank && level === 'E' && this.evidenceLevel !== 'E'))) {
+            this.evidence = match;
+            this.evidenceLevel = level;
+        }
+        if (!this.terminal && failures/* TERMINAL_PATTERN */.AP.test(line))
+            this.terminal = line;
+        if (match?.kind === 'out-of-memory')
+            this.requestedBytes ??= (0,failures/* requestedBytes */.Q8)(line);
+        if (level === 'E' || level === 'F')
+            this.lastError = line;
+    }
+    /** The figures so far, judged by how the process ended when that is known. */
+    result(outcome, context = {}) {
+        const version = this.version ? (0,tensorrt_version/* formatVersion */.qh)(this.version) : null;
+        const status = this.status(outcome);
+        return {
+            tensorrtVersion: version,
+            tensorrtBuild: this.version?.build ?? null,
+            status,
+            engineBytes: this.engineBytes ?? this.loadedEngineBytes,
+            buildSeconds: this.builtSeconds ?? this.generationSeconds,
+            throughputQps: this.throughput,
+            latencyMs: this.latency,
+            gpuComputeMs: this.gpuCompute,
+            failure: status === 'failed' ? this.failure(outcome, { tensorrtVersion: version, ...context }) : null,
+            device: { name: this.deviceName, computeCapability: this.computeCapability },
+        };
+    }
+    status(outcome) {
+        if (outcome?.timedOut)
+            return 'failed';
+        if (outcome && (outcome.exitCode !== null || outcome.signal))
+            return outcome.exitCode === 0 ? 'passed' : 'failed';
+        if (this.banner === 'PASSED')
+            return 'passed';
+        if (this.banner === 'FAILED' || this.terminal)
+            return 'failed';
+        return 'unknown';
+    }
+    failure(outcome, context) {
+        if (outcome?.timedOut)
+            return {
+                kind: 'timeout',
+                message: 'trtexec ran past build-timeout and was stopped',
+                hint: (0,failures/* hintFor */.JR)('timeout', '', context),
+            };
+        if (this.evidence) {
+            const hint = this.evidence.hint ??
+                (0,failures/* hintFor */.JR)(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+            return { kind: this.evidence.kind, message: this.evidence.message, hint };
+        }
+        const how = outcome?.signal
+            ? `trtexec was killed by ${outcome.signal}`
+            : outcome
+                ? `trtexec exited with status ${outcome.exitCode}`
+                : 'trtexec failed';
+        const message = this.terminal ?? this.lastError ?? how;
+        return {
+            kind: 'other',
+            message: message === how ? how : `${how}: ${message}`,
+            hint: (0,failures/* hintFor */.JR)('other', message, context),
+        };
+    }
+}
+function sameRelease(a, b) {
+    return a.major === b.major && a.minor === b.minor && a.patch === b.patch;
+}
+function readStats(line) {
+    const stats = emptyStats();
+    for (const match of line.matchAll(STAT))
+        stats[match[1]] = Number(match[2]);
+    for (const match of line.matchAll(PERCENTILE))
+        stats[`p${match[1]}`] = Number(match[2]);
+    return stats;
+}
+
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(75919);
+;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
+/** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
+const MAGIC = 'ftrt';
+const HEADER_BYTES = 28;
+const MAX_METADATA_BYTES = 1024 * 1024;
+function planAt(head, offset) {
+    if (head.toString('latin1', offset, offset + 4) !== MAGIC)
+        return { magic: false, tensorrtVersion: null, problem: null };
+    if (head.length < offset + HEADER_BYTES) {
+        return {
+            magic: false,
+            tensorrtVersion: null,
+            problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
+        };
+    }
+    const version = [...head.subarray(offset + 24, offset + 28)].join('.');
+    return { magic: true, tensorrtVersion: version, problem: null };
+}
+/**
+ * Reads the plan header (reference/trtexec/compat.md §5): "ftrt" at 0 and the TensorRT version in
+ * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
+ * those are recognised rather than called "not a plan".
+ */
+function readPlanHeader(head) {
+    const none = { container: null, planOffset: null, metadata: null };
+    if (head.length === 0)
+        return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
+    const bare = planAt(head, 0);
+    if (bare.magic || bare.problem)
+        return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
+    if (head.length >= 5 && head[4] === 0x7b /* { */) {
+        const length = head.readInt32LE(0);
+        if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
+            const wrapped = planAt(head, 4 + length);
+            if (wrapped.magic) {
+                let metadata = null;
+                try {
+                    metadata = JSON.parse(head.toString('utf8', 4, 4 + length));
+                }
+                catch {
+                    metadata = null;
+                }
+                return { ...wrapped, container: 'ultralytics', planOffset: 4 + length, metadata };
+            }
+        }
+    }
+    return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/zero-runs.js
+const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+const STEPS = [64 * 1024, 4096, 256];
+/** The first index at or after `start` that holds a non-zero byte (or the end). */
+function zeroRunEnd(chunk, start) {
+    const end = chunk.length;
+    let i = start;
+    // Most zero runs in real data are a byte or two long: look at those byte by byte first.
+    for (const stop = Math.min(end, start + 64); i < stop; i += 1)
+        if (chunk[i] !== 0)
+            return i;
+    // Long runs (a zero-padded plan) are skipped a block at a time with memcmp against zeros.
+    for (const step of STEPS) {
+        while (i + step <= end && chunk.compare(ZERO_BLOCK, 0, step, i, i + step) === 0)
+            i += step;
+    }
+    while (i < end && chunk[i] === 0)
+        i += 1;
+    return i;
+}
+/**
+ * Zero bytes, the longest zero run and the zero run at the end, over a stream of chunks. Non-zero
+ * stretches are crossed with indexOf (memchr), zero stretches with block compares, so neither random
+ * nor zero-filled data is walked byte by byte.
+ */
+class ZeroRuns {
+    zeroBytes = 0;
+    longestRun = 0;
+    /** The zero run that reaches the end of what has been pushed so far. */
+    currentRun = 0;
+    push(chunk) {
+        const end = chunk.length;
+        // A chunk of a zero-padded plan is all zeros: one memcmp says so.
+        if (end > 0 && chunk[0] === 0 && chunk[end - 1] === 0 && chunk.compare(chunk, 0, end - 1, 1, end) === 0) {
+            this.zeroBytes += end;
+            this.currentRun += end;
+            if (this.currentRun > this.longestRun)
+                this.longestRun = this.currentRun;
+            return;
+        }
+        let pos = 0;
+        while (pos < end) {
+            const zero = chunk.indexOf(0, pos);
+            if (zero === -1) {
+                this.currentRun = 0;
+                return;
+            }
+            if (zero > pos)
+                this.currentRun = 0;
+            const after = zeroRunEnd(chunk, zero);
+            const run = after - zero;
+            this.zeroBytes += run;
+            this.currentRun += run;
+            if (this.currentRun > this.longestRun)
+                this.longestRun = this.currentRun;
+            pos = after;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/scan-plan.js
+
+
+
+
+
+
+// Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
+// scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
+// hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
+const SCAN_CHUNK = 512 * 1024;
+const CHUNK = 4 * 1024 * 1024;
+const SLOTS = 2;
+/** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
+const HEAD_BYTES = 1024 * 1024 + 64;
+/** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
+const CHUNKS_PER_YIELD = 128;
+// The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
+// hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
+// messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
+const DIGEST_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const { data, control, slots, chunk } = workerData;
+const memory = new Uint8Array(data);
+const state = new Int32Array(control, 0, slots);
+const lengths = new Int32Array(control, slots * 4, slots);
+// One plan after another: a length of -1 ends a plan; the next one starts again at slot 0.
+for (;;) {
+  const hash = createHash('sha256');
+  for (let seq = 0; ; seq += 1) {
+    const slot = seq % slots;
+    Atomics.wait(state, slot, 0);
+    const length = lengths[slot];
+    if (length >= 0) hash.update(memory.subarray(slot * chunk, slot * chunk + length));
+    Atomics.store(state, slot, 0);
+    Atomics.notify(state, slot);
+    if (length < 0) break;
+  }
+  parentPort.postMessage(hash.digest('hex'));
+}
+`;
+const FILLED = 1;
+/** Small plans: a worker costs more to start than hashing them takes. */
+class InlineDigest {
+    buffer = Buffer.alloc(CHUNK);
+    hash = (0,external_node_crypto_.createHash)('sha256');
+    slot() {
+        return this.buffer;
+    }
+    filled(_seq, length) {
+        this.hash.update(this.buffer.subarray(0, length));
+    }
+    async digest() {
+        return this.hash.digest('hex');
+    }
+    async stop() { }
+}
+/** Plans over this size are hashed in a worker, alongside the scan. */
+const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
+class DigestRing {
+    data = new SharedArrayBuffer(CHUNK * SLOTS);
+    control = new SharedArrayBuffer(SLOTS * 8);
+    state = new Int32Array(this.control, 0, SLOTS);
+    lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
+    worker;
+    constructor() {
+        this.worker = new external_node_worker_threads_.Worker(DIGEST_WORKER, {
+            eval: true,
+            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
+        });
+        // An idle ring waits in the pool for the next plan; it must not keep the process alive.
+        this.worker.unref();
+    }
+    /** A ring from the pool (a worker costs tens of milliseconds to start), or a new one. */
+    static take() {
+        return idleRings.pop() ?? new DigestRing();
+    }
+    /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
+    slot(seq) {
+        const slot = seq % SLOTS;
+        while (Atomics.load(this.state, slot) === FILLED)
+            Atomics.wait(this.state, slot, FILLED, 1000);
+        return Buffer.from(this.data, slot * CHUNK, CHUNK);
+    }
+    filled(seq, length) {
+        const slot = seq % SLOTS;
+        this.lengths[slot] = length;
+        Atomics.store(this.state, slot, FILLED);
+        Atomics.notify(this.state, slot);
+    }
+    async digest(seq) {
+        const result = new Promise((resolve, reject) => {
+            this.worker.once('message', resolve);
+            this.worker.once('error', reject);
+        });
+        this.slot(seq);
+        this.filled(seq, -1);
+        const digest = await result;
+        this.worker.removeAllListeners('error');
+        idleRings.push(this);
+        return digest;
+    }
+    async stop() {
+        await this.worker.terminate();
+    }
+}
+const idleRings = [];
+/**
+ * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
+ * zero run, the header, and (unless `digest: false`) the sha256.
+ */
+async function scanPlan(path, options = {}) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+        if ((0,external_node_fs_.fstatSync)(fd).isDirectory()) {
+            (0,external_node_fs_.closeSync)(fd);
+            throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+        }
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${path}: cannot read plan: ${(0,errors/* fileProblem */.Wj)(error, 'a plan file')}`);
+    }
+    const size = (0,external_node_fs_.fstatSync)(fd).size;
+    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
+    const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
+    const zeros = new ZeroRuns();
+    const head = Buffer.alloc(HEAD_BYTES);
+    let headBytes = 0;
+    let bytes = 0;
+    let seq = 0;
+    try {
+        for (;; seq += 1) {
+            const chunk = ring ? ring.slot(seq) : single;
+            let read;
+            try {
+                read = (0,external_node_fs_.readSync)(fd, chunk, 0, chunk.length, null);
+            }
+            catch (error) {
+                throw new errors/* InputError */.dz(`${path}: cannot read plan: ${(0,errors/* fileProblem */.Wj)(error, 'a plan file')}`);
+            }
+            if (read === 0)
+                break;
+            const data = chunk.subarray(0, read);
+            if (headBytes < HEAD_BYTES)
+                headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
+            zeros.push(data);
+            bytes += read;
+            ring?.filled(seq, read);
+            if (seq % CHUNKS_PER_YIELD === CHUNKS_PER_YIELD - 1)
+                await new Promise((resolve) => setImmediate(resolve));
+        }
+        const sha256 = ring ? await ring.digest(seq) : null;
+        return {
+            path,
+            bytes,
+            zeroBytes: zeros.zeroBytes,
+            zeroFraction: bytes === 0 ? 0 : zeros.zeroBytes / bytes,
+            trailingZeroBytes: zeros.currentRun,
+            longestZeroRun: zeros.longestRun,
+            sha256,
+            ...readPlanHeader(head.subarray(0, headBytes)),
+        };
+    }
+    catch (error) {
+        await ring?.stop();
+        throw error;
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/cached-build.js
+
+
+
+
+/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
+function cacheKey(job, gpu, context) {
+    // Paths differ between checkouts and runners; what is in the files does not.
+    const model = {
+        ...job.model,
+        onnx: 'model.onnx',
+        plugins: job.model.plugins.map((_, i) => `plugin${i}`),
+        dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
+    };
+    const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
+    return context.cache.keys.key({
+        onnx: job.model.onnx,
+        plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+        argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
+        tensorrtVersion: (0,tensorrt_version/* formatVersion */.qh)(context.version, true),
+        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+    });
+}
+/** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
+async function restoreFromCache(job, key, cache) {
+    const miss = (corrupt) => ({
+        plan: null,
+        verdict: { key, hit: false, savedSeconds: null, corrupt },
+    });
+    const entry = await cache.lookup(key);
+    if (entry === null || entry === 'corrupt')
+        return miss(entry === 'corrupt');
+    await cache.restore(entry, job.plan, job.layerInfo);
+    const scan = await scanPlan(job.plan);
+    if (scan.sha256 !== entry.record.sha256) {
+        await cache.remove(key);
+        await (0,promises_.rm)(job.plan, { force: true });
+        await (0,promises_.rm)(job.layerInfo, { force: true });
+        return miss(true);
+    }
+    const { buildSeconds } = entry.record;
+    return {
+        plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
+        buildSeconds,
+        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false },
+    };
+}
+/** A plan that built is kept under its key, with what the report needs to stand in for the build. */
+async function storeInCache(cache, key, built, job, tensorrtVersion) {
+    const { plan, gpu } = built;
+    if (!plan.scan.sha256)
+        return;
+    await cache.store({
+        key,
+        model: job.model.name,
+        profile: job.profile.name,
+        bytes: plan.scan.bytes,
+        sha256: plan.scan.sha256,
+        buildSeconds: built.buildSeconds,
+        tensorrtVersion,
+        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+        argv: built.last.argv,
+        createdAt: new Date().toISOString(),
+        hasLayerInfo: plan.layerInfo !== null,
+    }, plan.path, plan.layerInfo);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
+
+
+
+
+
+
+
+
+
+/** The next workspace after an out-of-memory failure, or null when the floor is reached. */
+function nextWorkspace(current, floor) {
+    if (current <= floor)
+        return null;
+    return Math.max(Math.floor(current / 2), floor);
+}
+/**
+ * Builds one profile: from the engine cache when it holds this exact build, else trtexec on one GPU,
+ * retried with half the workspace while it runs out of memory, then (if asked) loaded once to prove
+ * the plan deserializes and to measure it.
+ */
+async function buildProfile(job, gpu, context) {
+    const info = gpu === null ? undefined : context.gpus.get(gpu);
+    const facts = gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(job.logPrefix), { recursive: true });
+    // A plan left by an earlier run must never pass for this run's output.
+    await (0,promises_.rm)(job.plan, { force: true });
+    await (0,promises_.rm)(job.layerInfo, { force: true });
+    const done = (outcome) => {
+        context.onEvent?.({ type: 'done', outcome });
+        return outcome;
+    };
+    const key = context.cache ? await cacheKey(job, facts, context) : null;
+    let cache = null;
+    if (context.cache && key) {
+        const restored = await restoreFromCache(job, key, context.cache.engines);
+        if (restored.plan) {
+            const { plan, buildSeconds, verdict } = restored;
+            return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
+        }
+        cache = restored.verdict;
+    }
+    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
+    const { attempts, parsed } = await runAttempts(job, gpu, env, context);
+    const last = attempts[attempts.length - 1];
+    const collected = last.failure ? null : await collectPlan(job, last, parsed);
+    if (!collected || 'failure' in collected) {
+        const failure = collected?.failure ?? last.failure;
+        const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
+        return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
+    }
+    const built = { ...collected, gpu: fillGpu(facts, parsed), last };
+    if (context.cache && key) {
+        await storeInCache(context.cache.engines, key, built, job, (0,tensorrt_version/* formatVersion */.qh)(context.version, true));
+        cache = { key, hit: false, savedSeconds: null, corrupt: cache?.corrupt ?? false };
+    }
+    const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
+    if (!job.model.benchmark)
+        return done(outcome);
+    const bench = await benchmark(job, env, context);
+    return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
+}
+function unbuilt(job, gpu) {
+    return {
+        job,
+        status: 'failed',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure: null,
+        cache: null,
+    };
+}
+/** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
+async function runAttempts(job, gpu, env, context) {
+    const { config, version } = context;
+    const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
+    const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
+    const timingCache = sharedTiming
+        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
+        : null;
+    const attempts = [];
+    let workspace = config.workspaceBytes;
+    let parsed = null;
+    while (workspace !== null) {
+        const attempt = attempts.length + 1;
+        const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
+        const argv = buildArgv(version, job.model, job.profile, workspace, paths);
+        const log = `${job.logPrefix}.${attempt}.log`;
+        context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
+        const parser = new TrtexecLogParser();
+        const result = await runProcess({
+            command: config.trtexec,
+            args: argv,
+            env,
+            logFile: log,
+            timeoutMs: config.buildTimeoutMs,
+            killGraceMs: config.killGraceMs,
+            onLine: (line) => parser.push(line),
+        });
+        parsed = parser.result(outcomeOf(result), {
+            workspaceBytes: workspace,
+            minWorkspaceBytes: config.minWorkspaceBytes,
+            buildTimeoutMs: config.buildTimeoutMs,
+            logFile: log,
+        });
+        const failure = result.spawnError
+            ? {
+                kind: 'other',
+                message: result.spawnError,
+                hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
+            }
+            : parsed.failure;
+        const { startedAt, endedAt, exitCode, signal } = result;
+        attempts.push({
+            attempt,
+            workspaceBytes: workspace,
+            argv,
+            log,
+            startedAt,
+            endedAt,
+            exitCode,
+            signal,
+            failure,
+            peakGpuMemoryMiB: null,
+        });
+        if (!failure)
+            break;
+        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
+        if (workspace !== null)
+            context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
+    }
+    if (timingCache)
+        await publishTimingCache(timingCache, sharedTiming, !attempts[attempts.length - 1].failure);
+    return { attempts, parsed: parsed };
+}
+/** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
+async function collectPlan(job, last, parsed) {
+    const planStat = await (0,promises_.stat)(job.plan).catch(() => null);
+    if (!planStat?.isFile() || planStat.size === 0) {
+        return {
+            failure: {
+                kind: 'other',
+                message: `trtexec passed but wrote no plan at ${job.plan}`,
+                hint: 'Check that the output folder is writable and has free space, ' +
+                    'and that extra-args does not change --saveEngine.',
+            },
+        };
+    }
+    const layerInfo = (await (0,promises_.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+    return {
+        plan: { path: job.plan, layerInfo, scan: await scanPlan(job.plan) },
+        buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
+    };
+}
+/** What nvidia-smi did not say about the GPU, trtexec's log may. */
+function fillGpu(gpu, parsed) {
+    return (gpu && {
+        index: gpu.index,
+        name: gpu.name ?? parsed.device.name,
+        computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
+    });
+}
+async function benchmark(job, env, context) {
+    const log = `${job.logPrefix}.bench.log`;
+    const parser = new TrtexecLogParser();
+    const result = await runProcess({
+        command: context.config.trtexec,
+        args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
+        env,
+        logFile: log,
+        timeoutMs: context.config.buildTimeoutMs,
+        killGraceMs: context.config.killGraceMs,
+        onLine: (line) => parser.push(line),
+    });
+    const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
+    const perf = {
+        throughputQps: parsed.throughputQps,
+        latencyMs: parsed.latencyMs,
+        gpuComputeMs: parsed.gpuComputeMs,
+        log,
+    };
+    const failure = parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+    return { perf, failure };
+}
+function outcomeOf(result) {
+    return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
+
+/** Every model × profile, in config order; one engine each. */
+function planBuildJobs(config) {
+    return config.models.flatMap((model, modelIndex) => model.profiles.map((profile, profileIndex) => {
+        const stem = `${model.name}.${profile.name}`;
+        return {
+            model,
+            profile,
+            modelIndex,
+            profileIndex,
+            plan: (0,external_node_path_.join)(config.outputDir, `${stem}.plan`),
+            layerInfo: (0,external_node_path_.join)(config.outputDir, `${stem}.layers.json`),
+            logPrefix: (0,external_node_path_.join)(config.outputDir, 'logs', stem),
+        };
+    }));
+}
+/** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
+function shapesOf(profile) {
+    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
+/**
+ * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
+ * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
+ */
+async function runOnSlots(jobs, slots, work) {
+    if (slots.length === 0)
+        throw new Error('runOnSlots needs at least one slot');
+    const results = new Array(jobs.length);
+    let next = 0;
+    const worker = async (slot) => {
+        while (next < jobs.length) {
+            const index = next;
+            next += 1;
+            results[index] = await work(jobs[index], slot);
+        }
+    };
+    await Promise.all(slots.map(worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
+
+
+
+
+
+
+
+
+
+
+
+async function planGpus(config, made) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi));
+    if (!query.ok) {
+        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
+        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
+    }
+    if (config.gpus === 'all')
+        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
+    const wanted = config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = wanted.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
+    }
+    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
+function withPeakMemory(outcomes, timeline) {
+    return outcomes.map((outcome) => {
+        const gpu = outcome.gpu;
+        if (!gpu)
+            return outcome;
+        const attempts = outcome.attempts.map((a) => ({
+            ...a,
+            peakGpuMemoryMiB: timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null,
+        }));
+        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
+    });
+}
+/** Every build of the config, not run: the report still lists what was not built, and why. */
+function skipBuildStage(config, failure) {
+    return {
+        outcomes: planBuildJobs(config).map((job) => (0,outcome/* notRun */.n)(job, null, failure)),
+        gpus: [],
+        gpuQueryError: null,
+        cacheBytes: null,
+        evicted: 0,
+    };
+}
+const CANCELLED = {
+    kind: 'other',
+    message: 'the run was cancelled before this build started',
+    hint: 'Run again.',
+};
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+async function runBuildStage(config, version, options = {}) {
+    const gpuPlan = await planGpus(config, options.gpuQuery);
+    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
+    sampler?.start();
+    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    const onAbort = () => killAllProcessGroups('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort);
+    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+    const cache = config.cacheDir
+        ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() }
+        : null;
+    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
+    const timingCacheFor = config.cacheDir
+        ? (gpuName) => (0,external_node_path_.join)(config.cacheDir, 'timing', `${(0,tensorrt_version/* formatVersion */.qh)(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+        : undefined;
+    let outcomes;
+    try {
+        outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
+            ? Promise.resolve((0,outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }));
+    }
+    finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        await sampler?.stop();
+    }
+    if (sampler)
+        outcomes = withPeakMemory(outcomes, sampler.timeline);
+    const evicted = cache ? await cache.engines.evict() : null;
+    return {
+        outcomes,
+        gpus: gpuPlan.gpus,
+        gpuQueryError: gpuPlan.queryError,
+        cacheBytes: evicted?.bytes ?? null,
+        evicted: evicted?.removed.length ?? 0,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!(0,outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: shapesOf(o.job.profile),
+                path: (0,external_node_path_.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+                buildSeconds: o.buildSeconds,
+            },
+        ];
+    });
+    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
+}
+
+// EXTERNAL MODULE: ./.build/tsc/compare/baseline.js
+var compare_baseline = __webpack_require__(96068);
+// EXTERNAL MODULE: ./.build/tsc/compare/evaluate.js
+var evaluate = __webpack_require__(17928);
+;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
+
+
+const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
+/** e_machine of the architecture Node runs on. */
+function hostMachine(arch = process.arch) {
+    return { x64: 62, arm64: 183, ia32: 3, arm: 40, riscv64: 243 }[arch] ?? null;
+}
+const SHT_DYNSYM = 11;
+const SHT_DYNAMIC = 6;
+const DT_NEEDED = 1;
+const DT_SONAME = 14;
+const SHN_UNDEF = 0;
+async function readElf(path) {
+    let file;
+    try {
+        file = await (0,promises_.open)(path, 'r');
+    }
+    catch (error) {
+        return { ok: false, reason: (0,errors/* fileProblem */.Wj)(error, 'a shared library') };
+    }
+    try {
+        const read = async (offset, length) => {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await file.read(buffer, 0, length, offset);
+            if (bytesRead < length)
+                throw new Error('truncated');
+            return buffer;
+        };
+        const ident = await read(0, 64).catch(() => null);
+        if (ident?.toString('latin1', 0, 4) !== '\x7fELF')
+            return { ok: false, reason: 'not an ELF file' };
+        const bits = ident[4] === 2 ? 64 : 32;
+        const le = ident[5] === 1;
+        const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+        const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
+        const addr = (b, o) => bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
+        const type = u16(ident, 16);
+        const machine = u16(ident, 18);
+        const shoff = addr(ident, bits === 64 ? 40 : 32);
+        const shentsize = u16(ident, bits === 64 ? 58 : 46);
+        const shnum = u16(ident, bits === 64 ? 60 : 48);
+        const sections = [];
+        if (shoff > 0 && shnum > 0) {
+            const table = await read(shoff, shentsize * shnum);
+            for (let i = 0; i < shnum; i += 1) {
+                const o = i * shentsize;
+                sections.push({
+                    type: u32(table, o + 4),
+                    offset: addr(table, o + (bits === 64 ? 24 : 16)),
+                    size: addr(table, o + (bits === 64 ? 32 : 20)),
+                    link: u32(table, o + (bits === 64 ? 40 : 24)),
+                    entsize: addr(table, o + (bits === 64 ? 56 : 36)),
+                });
+            }
+        }
+        const strings = async (index) => {
+            const section = sections[index];
+            return section ? read(section.offset, section.size) : Buffer.alloc(0);
+        };
+        const cString = (table, offset) => {
+            const end = table.indexOf(0, offset);
+            return table.toString('latin1', offset, end === -1 ? table.length : end);
+        };
+        const needed = [];
+        let soname = null;
+        const dynamic = sections.find((s) => s.type === SHT_DYNAMIC);
+        if (dynamic) {
+            const entries = await read(dynamic.offset, dynamic.size);
+            const names = await strings(dynamic.link);
+            const size = bits === 64 ? 16 : 8;
+            for (let o = 0; o + size <= entries.length; o += size) {
+                const tag = addr(entries, o);
+                const value = addr(entries, o + size / 2);
+                if (tag === 0)
+                    break;
+                if (tag === DT_NEEDED)
+                    needed.push(cString(names, value));
+                if (tag === DT_SONAME)
+                    soname = cString(names, value);
+            }
+        }
+        const exports = [];
+        const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
+        if (dynsym && dynsym.entsize > 0) {
+            const symbols = await read(dynsym.offset, dynsym.size);
+            const names = await strings(dynsym.link);
+            for (let o = 0; o + dynsym.entsize <= symbols.length; o += dynsym.entsize) {
+                const name = u32(symbols, o);
+                const info = symbols[o + (bits === 64 ? 4 : 12)];
+                const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
+                const bind = info >> 4;
+                const kind = info & 0xf;
+                if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
+                    exports.push(cString(names, name));
+            }
+        }
+        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports } };
+    }
+    catch (error) {
+        return { ok: false, reason: `a damaged ELF file (${error.message})` };
+    }
+    finally {
+        await file.close();
+    }
+}
+/** "libnvinfer.so.10" → 10; null when the object does not link libnvinfer. */
+function nvinferMajor(needed) {
+    for (const lib of needed) {
+        const match = /^libnvinfer\.so\.(\d+)/.exec(lib);
+        if (match)
+            return Number(match[1]);
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
+// The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
+// the checks in gpu-checks.ts and host-checks.ts judge them.
+
+
+
+
+
+
+/** A command's path as the shell would find it; null when it is not there. */
+function whichCommand(command, path = process.env.PATH ?? '') {
+    if (command.includes('/'))
+        return (0,external_node_fs_.existsSync)(command) ? command : null;
+    for (const dir of path.split(external_node_path_.delimiter)) {
+        const candidate = (0,external_node_path_.join)(dir, command);
+        if (dir && (0,external_node_fs_.existsSync)(candidate))
+            return candidate;
+    }
+    return null;
+}
+/** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
+async function lddOf(file) {
+    const ldd = whichCommand('ldd');
+    if (!ldd)
+        return null;
+    const lines = [];
+    const result = await runProcess({
+        command: ldd,
+        args: [file],
+        timeoutMs: 10_000,
+        killGraceMs: 1_000,
+        onLine: (line) => lines.push(line),
+    });
+    if (result.exitCode !== 0)
+        return null;
+    const resolved = new Map();
+    const notFound = [];
+    for (const line of lines) {
+        const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
+        if (!match)
+            continue;
+        if (match[2])
+            notFound.push(match[1]);
+        else
+            resolved.set(match[1], match[3]);
+    }
+    return { resolved, notFound };
+}
+async function diskFacts(outputDir) {
+    // The output folder may not exist yet: measure the volume it will be created on.
+    let path = outputDir;
+    while (!(0,external_node_fs_.existsSync)(path) && (0,external_node_path_.dirname)(path) !== path)
+        path = (0,external_node_path_.dirname)(path);
+    try {
+        const stats = await (0,promises_.statfs)(path);
+        return { path, freeBytes: stats.bavail * stats.bsize };
+    }
+    catch (error) {
+        return { path, error: error.message };
+    }
+}
+async function pluginFacts(path, dynamic) {
+    const elf = await readElf(path);
+    const ldd = elf.ok ? await lddOf(path) : null;
+    return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
+}
+/**
+ * The CUDA version the TensorRT build uses, and where that was read: the config, the libcudart
+ * that trtexec links, the CUDA toolkit on the machine (a CUDA container sets CUDA_VERSION), or what
+ * the TensorRT major implies (every TensorRT 11 is built with CUDA 13).
+ */
+async function findCuda(lookup) {
+    if (lookup.configured)
+        return { version: lookup.configured, source: 'cuda: in trt-ci.yml' };
+    if (lookup.trtexecPath) {
+        const elf = await readElf(lookup.trtexecPath);
+        if (elf.ok) {
+            const ldd = await lddOf(lookup.trtexecPath);
+            const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
+            if (linked) {
+                // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
+                const real = (0,external_node_path_.basename)(safeRealpath(linked[1]));
+                const full = /^libcudart\.so\.(\d+\.\d+)/.exec(real)?.[1] ?? /^libcudart\.so\.(\d+)/.exec(linked[0])?.[1];
+                if (full)
+                    return { version: full, source: `${real} that ${lookup.trtexecPath} links` };
+            }
+            const needed = elf.elf.needed.find((lib) => lib.startsWith('libcudart.so.'));
+            const major = needed && /^libcudart\.so\.(\d+)/.exec(needed)?.[1];
+            if (major)
+                return { version: major, source: `${needed} that ${lookup.trtexecPath} links` };
+        }
+    }
+    const toolkit = readToolkitVersion(lookup.toolkitRoot);
+    if (toolkit)
+        return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
+    const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
+    if (fromEnv)
+        return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
+    if (lookup.tensorrt.major >= 11)
+        return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
+    return null;
+}
+function safeRealpath(path) {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return path;
+    }
+}
+function readToolkitVersion(root) {
+    try {
+        const json = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, 'version.json'), 'utf8'));
+        return /^(\d+\.\d+)/.exec(json.cuda?.version ?? '')?.[1] ?? null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Which libnvinfer.so major plugins must link: what trtexec links, else the detected TensorRT major. */
+async function nvinferTarget(trtexecPath, tensorrt) {
+    if (trtexecPath) {
+        const elf = await readElf(trtexecPath);
+        const major = elf.ok ? nvinferMajor(elf.elf.needed) : null;
+        if (major !== null)
+            return { major, source: `${trtexecPath} links libnvinfer.so.${major}` };
+    }
+    return { major: tensorrt.major, source: `TensorRT ${tensorrt.major}.${tensorrt.minor}` };
+}
+function devNvidiaPresent(dev = '/dev') {
+    return (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidiactl')) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidia0'));
+}
+function resolveCommand(command) {
+    const found = whichCommand(command);
+    return found && (0,external_node_path_.isAbsolute)(found) ? safeRealpath(found) : found;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
+// Driver, CUDA, GPU and TensorRT compatibility facts, from reference/trtexec/compat.md (each names its
+// NVIDIA source there). Pure data and the comparisons over it.
+
+/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
+function parseDriver(text) {
+    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
+        return null;
+    return text.trim().split('.').map(Number);
+}
+function compareDriver(a, b) {
+    const x = parseDriver(a) ?? [];
+    const y = parseDriver(b) ?? [];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+        const d = (x[i] ?? 0) - (y[i] ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return 0;
+}
+/**
+ * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
+ * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
+ */
+const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
+/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
+const TOOLKIT_DRIVER = {
+    '13.2': '595.45.04',
+    '13.1': '590.44.01',
+    '13.0': '580.65.06',
+    '12.9': '575.51.03',
+    '12.8': '570.26',
+    '12.6': '560.28.03',
+    '12.5': '555.42.02',
+    '12.4': '550.54.14',
+    '12.3': '545.23.06',
+    '12.2': '535.54.03',
+    '12.1': '530.30.02',
+    '12.0': '525.60.13',
+    '11.8': '520.61.05',
+    '11.7': '515.43.04',
+    '11.6': '510.39.01',
+    '11.5': '495.29.05',
+    '11.4': '470.42.01',
+    '11.3': '465.19.01',
+    '11.2': '460.27.03',
+    '11.1': '455.23',
+    '11.0': '450.51.05',
+};
+/** Compute capability "9.0" → 90; null when unknown. */
+function smNumber(cc) {
+    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
+    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
+}
+/**
+ * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
+ * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
+ */
+const NEWER_GPUS = [
+    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
+    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
+    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
+    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
+    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
+    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
+    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
+    {
+        sm: 120,
+        supportedFrom: '10.9',
+        unsupportedThrough: '10.7',
+        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
+    },
+    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
+];
+/** Whether a TensorRT release can build for a GPU of this compute capability. */
+function archSupport(version, cc) {
+    const v = (0,tensorrt_version/* formatVersion */.qh)(version);
+    const sm = smNumber(cc);
+    if (sm === null)
+        return {
+            status: 'warn',
+            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
+        };
+    if ((0,tensorrt_version/* atLeast */.jZ)(version, '10.5') && sm < 75)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
+        };
+    if ((0,tensorrt_version/* atLeast */.jZ)(version, '10.0') && sm < 70)
+        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
+    if ((0,tensorrt_version/* atLeast */.jZ)(version, '8.6') && sm < 60)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
+        };
+    if ((0,tensorrt_version/* atLeast */.jZ)(version, '10.0') && sm === 70)
+        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
+    if ((0,tensorrt_version/* atLeast */.jZ)(version, '8.6') && sm < 70)
+        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
+    if (version.major >= 11 && sm === 75)
+        return {
+            status: 'warn',
+            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
+        };
+    const newer = NEWER_GPUS.find((g) => g.sm === sm);
+    if (newer) {
+        if ((0,tensorrt_version/* atLeast */.jZ)(version, newer.supportedFrom))
+            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+        if (newer.unsupportedThrough && !(0,tensorrt_version/* atLeast */.jZ)(version, nextMinor(newer.unsupportedThrough))) {
+            return {
+                status: 'fail',
+                message: `TensorRT ${v} does not support compute capability ${cc} ` +
+                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
+            };
+        }
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is known to work from TensorRT ` +
+                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
+        };
+    }
+    if (sm > 90)
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
+        };
+    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+}
+function nextMinor(majorMinor) {
+    const [major, minor] = majorMinor.split('.').map(Number);
+    return `${major}.${minor + 1}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/gpu-checks.js
+
+
+
+
+/** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
+const BUILD_MEMORY_MARGIN_BYTES = 1024 * tsc_units/* MiB */.lv;
+const CONTAINER_HINT = 'On a containerised runner, start the container with the GPU ' +
+    'passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
+    'so that /dev/nvidia* and the driver libraries are inside it; ' +
+    'on the host, check `lsmod | grep nvidia` and the driver install.';
+/** One check from per-GPU verdicts: the worst status, and the GPUs that are not fine named in the message. */
+function combine(id, verdicts, hint, allFine) {
+    const status = (0,types/* worst */.QZ)(verdicts.map((v) => v.verdict.status));
+    const notable = verdicts.filter((v) => v.verdict.status !== 'pass' && v.verdict.status !== 'skip');
+    const message = notable.length === 0 ? allFine : notable.map((v) => `GPU ${v.gpu.index}: ${v.verdict.message}`).join('; ');
+    return {
+        id,
+        status: status === 'skip' ? 'pass' : status,
+        message,
+        hint: status === 'pass' || status === 'skip' ? null : hint,
+    };
+}
+const skipAll = (ids, why) => ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
+const GPU_CHECKS = [
+    'driver',
+    'gpu-arch',
+    'expect-gpu',
+    'gpu-memory',
+    'gpu-processes',
+    'mig',
+    'compute-mode',
+    'display',
+    'ecc',
+    'persistence',
+];
+function gpuChecks(input) {
+    const { query } = input;
+    if (!query.ok) {
+        const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
+        const hint = missing
+            ? `Install the NVIDIA driver's utilities on the runner, or ` +
+                `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
+            : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
+                (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
+        return [
+            { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
+            ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed'),
+        ];
+    }
+    const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
+    const dead = selected.filter((g) => g.name === null);
+    const names = selected.map((g) => `GPU ${g.index} ${g.name ?? '(no name)'}`).join(', ');
+    const smi = dead.length > 0
+        ? {
+            id: 'nvidia-smi',
+            status: 'fail',
+            message: `nvidia-smi answered but could not name GPU ` +
+                `${dead.map((g) => g.index).join(', ')}: the driver is not working`,
+            hint: `Check dmesg for NVRM/Xid errors and reload the driver or reboot the runner. ${CONTAINER_HINT}`,
+        }
+        : query.warning
+            ? {
+                id: 'nvidia-smi',
+                status: 'warn',
+                message: `${query.warning}; ${names}`,
+                hint: 'A corrupted infoROM can make ECC and other GPU facts ' +
+                    'unreliable; ask the hardware owner to reflash or replace the board.',
+            }
+            : {
+                id: 'nvidia-smi',
+                status: 'pass',
+                message: `${selected.length} GPU${selected.length === 1 ? '' : 's'}: ${names}`,
+                hint: null,
+            };
+    return [
+        smi,
+        driverCheck(selected, input),
+        combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run ` +
+            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${(0,tensorrt_version/* formatVersion */.qh)(input.tensorrt)} supports every GPU here`),
+        expectGpuCheck(selected, input.expectGpu),
+        memoryCheck(selected, input),
+        processCheck(selected, input.apps),
+        combine('mig', selected.map((gpu) => ({
+            gpu,
+            verdict: gpu.migMode === 'Enabled'
+                ? { status: 'warn', message: 'MIG mode is enabled' }
+                : { status: 'pass', message: '' },
+        })), 'With MIG on, a build sees only its MIG slice of memory and SMs; disable ' +
+            'MIG (nvidia-smi -i N -mig 0) on build runners, or size workspace for one slice.', 'MIG is off'),
+        computeModeCheck(selected, input.apps),
+        combine('display', selected.map((gpu) => ({
+            gpu,
+            verdict: gpu.displayActive === 'Enabled'
+                ? { status: 'warn', message: 'a display is active on it' }
+                : { status: 'pass', message: '' },
+        })), 'A GPU driving a display has a kernel watchdog that can kill ' +
+            'long-running kernels during tactic timing; build on a GPU with no display attached.', 'no display is active'),
+        combine('ecc', selected.map((gpu) => ({
+            gpu,
+            verdict: (gpu.eccUncorrectedErrors ?? 0) > 0
+                ? {
+                    status: 'fail',
+                    message: `${gpu.eccUncorrectedErrors} uncorrected ECC ` +
+                        `error${gpu.eccUncorrectedErrors === 1 ? '' : 's'} since the driver loaded`,
+                }
+                : { status: 'pass', message: '' },
+        })), 'Uncorrected ECC errors mean the GPU memory returned bad data: drain the ' +
+            'runner, reset the GPU (nvidia-smi -r) and have the board checked before building on it.', 'no uncorrected ECC errors'),
+        combine('persistence', selected.map((gpu) => ({
+            gpu,
+            verdict: gpu.persistenceMode === 'Disabled'
+                ? { status: 'warn', message: 'persistence mode is off' }
+                : { status: 'pass', message: '' },
+        })), 'Without persistence mode the driver unloads between jobs and every trtexec start ' +
+            'pays for initialising it; enable it (nvidia-smi -pm 1, or the nvidia-persistenced service).', 'persistence mode is on'),
+    ];
+}
+function driverCheck(gpus, input) {
+    const driver = gpus.find((g) => g.driverVersion)?.driverVersion ?? null;
+    if (!driver)
+        return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
+    if (input.minDriver) {
+        return compareDriver(driver, input.minDriver) < 0
+            ? {
+                id: 'driver',
+                status: 'fail',
+                message: `driver ${driver} is below min-driver ${input.minDriver}`,
+                hint: "Upgrade the runner's NVIDIA driver to the version your team pins (min-driver in trt-ci.yml).",
+            }
+            : { id: 'driver', status: 'pass', message: `driver ${driver} >= min-driver ${input.minDriver}`, hint: null };
+    }
+    if (!input.cuda) {
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver}; the CUDA version this TensorRT uses is unknown, so it cannot be checked`,
+            hint: 'Set cuda: in trt-ci.yml (e.g. cuda: "12.4") to the CUDA of your TensorRT build.',
+        };
+    }
+    const [major, minor] = input.cuda.version.split('.');
+    const floor = DRIVER_FLOOR[Number(major)];
+    const from = `CUDA ${input.cuda.version} (from ${input.cuda.source})`;
+    if (!floor)
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver}; trt-ci knows no driver floor for ${from}`,
+            hint: null,
+        };
+    if (compareDriver(driver, floor) < 0) {
+        return {
+            id: 'driver',
+            status: 'fail',
+            message: `driver ${driver} is older than ${floor}, the least any CUDA ${major}.x needs; ${from}`,
+            hint: `Upgrade the runner's driver to >= ${floor} (Linux), or use a TensorRT build for an older ` +
+                `CUDA. Builds would fail with "CUDA driver version is insufficient for CUDA runtime version".`,
+        };
+    }
+    const toolkit = minor === undefined ? undefined : TOOLKIT_DRIVER[`${major}.${minor}`];
+    if (toolkit && compareDriver(driver, toolkit) < 0) {
+        return {
+            id: 'driver',
+            status: 'warn',
+            message: `driver ${driver} is below ${toolkit}, the driver of the CUDA ` +
+                `${major}.${minor} toolkit: it runs in minor-version compatibility mode; ${from}`,
+            hint: `Minor-version compatibility has a limited feature set (no PTX JIT of ` +
+                `newer PTX); upgrade the driver to >= ${toolkit} if builds or plugins need it.`,
+        };
+    }
+    return { id: 'driver', status: 'pass', message: `driver ${driver} runs ${from}`, hint: null };
+}
+function expectGpuCheck(gpus, expected) {
+    if (expected.length === 0)
+        return { id: 'expect-gpu', status: 'skip', message: 'expect-gpu is not set', hint: null };
+    const matches = (name) => name !== null &&
+        expected.some((e) => new RegExp(`(^|[^A-Za-z0-9])${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9])`, 'i').test(name));
+    const wrong = gpus.filter((g) => !matches(g.name));
+    return wrong.length === 0
+        ? { id: 'expect-gpu', status: 'pass', message: `every GPU is one of ${expected.join(', ')}`, hint: null }
+        : {
+            id: 'expect-gpu',
+            status: 'fail',
+            message: `${wrong.map((g) => `GPU ${g.index} is ${g.name ?? 'unnamed'}`).join('; ')}; ` +
+                `expected ${expected.join(' or ')}`,
+            hint: "Plans are built for the GPU they run on: check the job's runs-on labels, or add this GPU to expect-gpu.",
+        };
+}
+function memoryCheck(gpus, input) {
+    const need = input.workspaceBytes + BUILD_MEMORY_MARGIN_BYTES;
+    const floor = input.minWorkspaceBytes + BUILD_MEMORY_MARGIN_BYTES;
+    return combine('gpu-memory', gpus.map((gpu) => {
+        if (gpu.memoryFreeMiB === null)
+            return { gpu, verdict: { status: 'warn', message: 'free memory unknown' } };
+        const free = gpu.memoryFreeMiB * tsc_units/* MiB */.lv;
+        const status = free < floor ? 'fail' : free < need ? 'warn' : 'pass';
+        return {
+            gpu,
+            verdict: {
+                status,
+                message: `${(0,tsc_units/* formatBytes */.z3)(free)} free, a build needs ${(0,tsc_units/* formatBytes */.z3)(need)} ` +
+                    `(workspace ${(0,tsc_units/* formatBytes */.z3)(input.workspaceBytes)} + ${(0,tsc_units/* formatBytes */.z3)(BUILD_MEMORY_MARGIN_BYTES)})` +
+                    (status === 'fail' ? ` and at least ${(0,tsc_units/* formatBytes */.z3)(floor)} at min-workspace` : ''),
+            },
+        };
+    }), 'Free the GPU (see gpu-processes), lower workspace, or let the ' +
+        'out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${(0,tsc_units/* formatBytes */.z3)(input.workspaceBytes)}`);
+}
+const describeApp = (app) => `pid ${app.pid} ` +
+    `${app.processName ?? '(unknown)'}${app.usedMemoryMiB === null ? '' : ` using ${app.usedMemoryMiB} MiB`}`;
+function appsOn(gpu, apps) {
+    return (apps ?? []).filter((app) => app.gpuUuid !== null && app.gpuUuid === gpu.uuid);
+}
+function processCheck(gpus, apps) {
+    if (apps === null)
+        return {
+            id: 'gpu-processes',
+            status: 'warn',
+            message: 'nvidia-smi could not list the compute processes',
+            hint: null,
+        };
+    return combine('gpu-processes', gpus.map((gpu) => {
+        const on = appsOn(gpu, apps);
+        return {
+            gpu,
+            verdict: on.length > 0
+                ? { status: 'warn', message: on.map(describeApp).join(', ') }
+                : { status: 'pass', message: '' },
+        };
+    }), 'Other processes hold GPU memory and time: builds may run out of memory and ' +
+        'timings are skewed. Stop them, or give builds a GPU of their own (gpus: in trt-ci.yml).', 'no other compute processes on the GPUs');
+}
+function computeModeCheck(gpus, apps) {
+    return combine('compute-mode', gpus.map((gpu) => {
+        const mode = gpu.computeMode;
+        if (mode === 'Prohibited')
+            return {
+                gpu,
+                verdict: { status: 'fail', message: 'compute mode is Prohibited: no process may use it' },
+            };
+        if (mode === 'Exclusive_Process') {
+            const holders = appsOn(gpu, apps);
+            return holders.length > 0
+                ? {
+                    gpu,
+                    verdict: {
+                        status: 'fail',
+                        message: `compute mode is Exclusive_Process and ${holders.map(describeApp).join(', ')} holds it`,
+                    },
+                }
+                : {
+                    gpu,
+                    verdict: {
+                        status: 'warn',
+                        message: 'compute mode is Exclusive_Process: only one process at a time can use it',
+                    },
+                };
+        }
+        return { gpu, verdict: { status: 'pass', message: '' } };
+    }), 'trt-ci runs one build per GPU, but anything else on the GPU (another job, a benchmark) ' +
+        'blocks it in exclusive mode; set the Default mode (nvidia-smi -i N -c DEFAULT) on build runners.', 'compute mode lets builds in');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
+
+
+function diskCheck(disk, minFreeBytes) {
+    if ('error' in disk)
+        return { id: 'disk', status: 'warn', message: `cannot read free space at ${disk.path}: ${disk.error}`, hint: null };
+    return disk.freeBytes < minFreeBytes
+        ? {
+            id: 'disk',
+            status: 'fail',
+            message: `${(0,tsc_units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${(0,tsc_units/* formatBytes */.z3)(minFreeBytes)}`,
+            hint: 'Free space on the runner (old engines, docker images) or point ' +
+                'output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
+        }
+        : { id: 'disk', status: 'pass', message: `${(0,tsc_units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}`, hint: null };
+}
+function pluginCheck(plugin, target, arch = process.arch) {
+    const fail = (message, hint) => ({
+        id: 'plugins',
+        status: 'fail',
+        message: `${plugin.path}: ${message}`,
+        hint,
+        subject: plugin.path,
+    });
+    if (!plugin.elf.ok) {
+        return fail(plugin.elf.reason, "List the plugin's built shared library (.so) under " +
+            'plugins:, and make sure the image the runner uses contains it.');
+    }
+    const { elf } = plugin.elf;
+    const host = hostMachine(arch);
+    if (host !== null && elf.machine !== host) {
+        return fail(`built for ${MACHINES[elf.machine] ?? `machine ${elf.machine}`}, this runner is ${MACHINES[host]}`, "Build the plugin for the runner's architecture (or run on runners of the plugin's).");
+    }
+    if (elf.type !== 3)
+        return fail('is an ELF file but not a shared object', 'Build the plugin as a shared library (-shared -fPIC).');
+    const major = nvinferMajor(elf.needed);
+    if (major !== null && major !== target.major) {
+        return fail(`links libnvinfer.so.${major}, but trtexec uses libnvinfer.so.${target.major} (${target.source})`, `Rebuild the plugin against TensorRT ${target.major}: two ` +
+            `TensorRT libraries in one process crash or refuse the plugin.`);
+    }
+    if (plugin.lddNotFound && plugin.lddNotFound.length > 0) {
+        return fail(`needs libraries that are not found: ${plugin.lddNotFound.join(', ')}`, 'Install those libraries in the runner image or add their folder to LD_LIBRARY_PATH.');
+    }
+    if (plugin.dynamic && !elf.exports.some((name) => name === 'getCreators' || name === 'getPluginCreators')) {
+        return fail('exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads', 'Export getCreators (and setLoggerFinder) from the plugin with ' +
+            'extern "C", or list it under plugins: to load it with --staticPlugins.');
+    }
+    const links = major === null ? 'does not link libnvinfer directly' : `links libnvinfer.so.${major}`;
+    return {
+        id: 'plugins',
+        status: 'pass',
+        message: `${plugin.path}: ${MACHINES[elf.machine] ?? elf.machine} shared object, ${links}`,
+        hint: null,
+        subject: plugin.path,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/preflight.js
+
+
+
+
+
+
+/**
+ * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
+ * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
+ * judges them. The TensorRT version is detected by the caller, once per run.
+ */
+async function runPreflight(config, tensorrt, environment = {}) {
+    const started = performance.now();
+    const trtexecPath = resolveCommand(config.trtexec);
+    const plugins = uniquePlugins(config.models);
+    const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
+        environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
+        queryComputeApps(config.nvidiaSmi),
+        findCuda({
+            configured: config.cuda,
+            trtexecPath,
+            tensorrt,
+            env: environment.env ?? process.env,
+            toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda',
+        }),
+        nvinferTarget(trtexecPath, tensorrt),
+        diskFacts(config.outputDir),
+        Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
+    ]);
+    const checks = [
+        ...gpuChecks({
+            query,
+            apps,
+            selection: config.gpus,
+            tensorrt,
+            cuda,
+            minDriver: config.minDriver,
+            expectGpu: config.expectGpu,
+            workspaceBytes: config.workspaceBytes,
+            minWorkspaceBytes: config.minWorkspaceBytes,
+            devNvidiaPresent: devNvidiaPresent(environment.devDir),
+        }),
+        diskCheck(disk, config.minFreeDiskBytes),
+        ...(pluginList.length > 0
+            ? pluginList.map((plugin) => pluginCheck(plugin, target))
+            : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
+    ].map((check) => config.skipChecks.includes(check.id)
+        ? { ...check, status: 'skip', message: `skipped by skip-checks (${check.message})`, hint: null }
+        : check);
+    const gpus = query.ok ? query.gpus.filter((g) => config.gpus === 'all' || config.gpus.includes(g.index)) : [];
+    return {
+        status: (0,types/* overall */.Me)(checks),
+        gpus: gpus.map((g) => ({
+            index: g.index,
+            name: g.name,
+            computeCapability: g.computeCapability,
+            driverVersion: g.driverVersion,
+            memoryTotalMiB: g.memoryTotalMiB,
+            memoryUsedMiB: g.memoryUsedMiB,
+        })),
+        checks,
+        cuda,
+        tensorrtVersion: (0,tensorrt_version/* formatVersion */.qh)(tensorrt, true),
+        elapsedMs: Math.round(performance.now() - started),
+    };
+}
+function uniquePlugins(models) {
+    const seen = new Map();
+    for (const model of models) {
+        for (const path of model.plugins)
+            seen.set(path, seen.get(path) ?? false);
+        for (const path of model.dynamicPlugins)
+            seen.set(path, true);
+    }
+    return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
+}
+
+// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 2 modules
+var report_markdown = __webpack_require__(30896);
+;// CONCATENATED MODULE: ./.build/tsc/report/report.js
+
+
+
+/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
+function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
+    const { job, plan } = outcome;
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: shapesOf(job.profile),
+        plan: plan && relativePath(plan.path),
+        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
+            attempt: a.attempt,
+            workspaceMiB: Math.floor(a.workspaceBytes / tsc_units/* MiB */.lv),
+            log: relativePath(a.log),
+            startedAt: new Date(a.startedAt).toISOString(),
+            endedAt: new Date(a.endedAt).toISOString(),
+            seconds: (a.endedAt - a.startedAt) / 1000,
+            exitCode: a.exitCode,
+            signal: a.signal,
+            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+            failure: a.failure,
+            argv: a.argv,
+        })),
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
+        failure: outcome.failure,
+        configPosition,
+        onnxBytes,
+        baseline: null,
+        cache: outcome.cache,
+    };
+}
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+function overallStatus(builds, budgets) {
+    return builds.every(outcome/* isBuilt */.T) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+}
+
+// EXTERNAL MODULE: ./.build/tsc/report/schema.js
+var schema = __webpack_require__(4535);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
+
+
+
+
+/**
+ * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
+ * build starts, pointed at its line.
+ */
+function checkConfigAgainstVersion(config, version) {
+    config.models.forEach((model, m) => {
+        if (model.dynamicPlugins.length > 0 && !(0,flags/* hasFlag */.Lt)('--dynamicPlugins', version)) {
+            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
+                `${(0,tensorrt_version/* formatVersion */.qh)(version)}; list the libraries under plugins:`);
+        }
+        const precision = precisionFlag(model.precision, version);
+        if ('error' in precision)
+            throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+        model.extraArgs.forEach((arg, i) => {
+            const problem = extraArgProblem(arg, version);
+            if (!problem)
+                return;
+            // The model's list starts with the top-level extra-args; point at the line that holds this one.
+            const top = config.extraArgs.length;
+            throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/detect.js
+
+
+
+/**
+ * Asks trtexec which TensorRT it is. Every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]` as its
+ * first line, also for --help, before it parses anything else.
+ */
+async function detectTensorRtVersion(trtexec, where) {
+    let version = null;
+    const result = await runProcess({
+        command: trtexec,
+        args: ['--help'],
+        timeoutMs: 60_000,
+        killGraceMs: 2_000,
+        onLine: (line) => {
+            if (version)
+                return;
+            const banner = tensorrt_version/* BANNER_PATTERN */.Ao.exec(line);
+            if (banner)
+                version = (0,tensorrt_version/* decodeBannerVersion */.xJ)(banner[2], banner[3]);
+            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+            if (info)
+                version = (0,tensorrt_version/* parseVersion */.ot)(info[1]);
+        },
+    });
+    if (result.spawnError) {
+        throw new errors/* InputError */.dz(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
+    }
+    if (!version) {
+        throw new errors/* InputError */.dz(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
+            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
+    }
+    return version;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/layer-info.js
+
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+function parseLayerInfo(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (!Array.isArray(json.Layers))
+        return null;
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
+    const myelin = [];
+    for (const layer of json.Layers) {
+        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
+        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
+        return null;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
+    }
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${(0,tsc_units/* formatBytes */.z3)(scan.trailingZeroBytes)} of ${(0,tsc_units/* formatBytes */.z3)(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
+
+
+/** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
+async function verifiedPlan(scan, layerInfo) {
+    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
+    return { ...scan, diagnosis: diagnosePlan(scan, info) };
+}
+/** Every built plan, from the scan its build already made (one pass per plan). */
+async function verifyBuilds(outcomes, relativePath) {
+    const plans = [];
+    for (const { job, plan } of outcomes) {
+        if (!plan)
+            continue;
+        const verified = await verifiedPlan({ ...plan.scan, path: relativePath(plan.scan.path) }, plan.layerInfo);
+        plans.push({ model: job.model.name, profile: job.profile.name, ...verified });
+    }
+    return plans;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+function fileSize(path) {
+    try {
+        return (0,external_node_fs_.statSync)(path).size;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
+ * stage takes what the one before returned; the manifest, report and summary are written at the end.
+ */
+async function runPipeline(options) {
+    const startedAt = new Date();
+    const config = loadConfig(options.configFile, options.cwd);
+    const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
+    const baseline = baselineFile ? await (0,compare_baseline/* loadReport */.N1)(baselineFile) : null;
+    const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
+    checkConfigAgainstVersion(config, version);
+    // One nvidia-smi query serves preflight and the build stage.
+    const gpuQuery = queryGpus(config.nvidiaSmi);
+    const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
+    const stage = blocking.length > 0 && config.preflight === 'enforce'
+        ? skipBuildStage(config, {
+            kind: 'other',
+            message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
+            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+        })
+        : await runBuildStage(config, version, { ...options, gpuQuery });
+    const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
+    const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
+    const unjudged = stage.outcomes.map((o) => {
+        const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
+        return toReportBuild(o, at, fileSize(o.job.model.onnx), rel);
+    });
+    const plans = await verifyBuilds(stage.outcomes, rel);
+    const environment = {
+        tensorrtVersion,
+        trtexec: config.trtexec,
+        gpus: stage.gpus,
+        gpuQueryError: stage.gpuQueryError,
+    };
+    const compared = (0,compare_baseline/* compareWithBaseline */.$_)({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
+    const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
+    const budgets = (0,evaluate/* evaluateBudgets */.A1)((0,compare_baseline/* measuredBuilds */.Mb)({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? (0,compare_baseline/* measuredBuilds */.Mb)(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
+    const outputs = {
+        manifest: (0,external_node_path_.join)(config.outputDir, 'manifest.json'),
+        report: (0,external_node_path_.join)(config.outputDir, 'report.json'),
+        summary: (0,external_node_path_.join)(config.outputDir, 'summary.md'),
+    };
+    const report = {
+        schema: schema/* REPORT_SCHEMA */.DC,
+        status: overallStatus(compared.builds, budgets),
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        config: config.file,
+        environment,
+        preflight,
+        builds: compared.builds,
+        plans,
+        budgets,
+        comparison: compared.comparison,
+        cache: cacheSummary(config, stage, rel),
+        manifest: rel(outputs.manifest),
+    };
+    await (0,promises_.mkdir)(config.outputDir, { recursive: true });
+    const manifest = buildManifest(stage.outcomes, tensorrtVersion, config.outputDir, startedAt);
+    await (0,promises_.writeFile)(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+    await (0,promises_.writeFile)(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
+    await (0,promises_.writeFile)(outputs.summary, (0,report_markdown/* renderSummary */.Br)(report));
+    return { report, reportFile: outputs.report, summaryFile: outputs.summary, manifestFile: outputs.manifest };
+}
+/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
+function cacheSummary(config, stage, rel) {
+    if (!config.cacheDir)
+        return null;
+    const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
+    const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
+    return {
+        key: `trt-ci-${(0,external_node_crypto_.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
+        dir: rel(config.cacheDir),
+        hits: verdicts.filter((c) => c.hit).length,
+        misses: verdicts.filter((c) => !c.hit).length,
+        corrupt: verdicts.filter((c) => c.corrupt).length,
+        savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
+        bytes: stage.cacheBytes,
+        evicted: stage.evicted,
+    };
+}
+
+// EXTERNAL MODULE: ./.build/tsc/action/github-reporter.js + 1 modules
+var github_reporter = __webpack_require__(59531);
+// EXTERNAL MODULE: ./.build/tsc/action/inputs.js
+var action_inputs = __webpack_require__(99581);
+// EXTERNAL MODULE: ./.build/tsc/action/policy.js
+var policy = __webpack_require__(75330);
+// EXTERNAL MODULE: ./.build/tsc/action/summary.js
+var summary = __webpack_require__(18586);
+;// CONCATENATED MODULE: ./.build/tsc/action/run.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The action's run command: a check run that starts now and always completes, the pipeline, then the
+ * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
+ * reporting error never fails the job; it is said in the summary with the permission that was missing.
+ */
+async function runCommand(edge) {
+    const inputs = (0,action_inputs/* readRunInputs */.hT)();
+    const context = (0,github_context/* readRunContext */.$)(edge.env, edge.cwd);
+    const octokit = inputs.token && context ? (0,github/* getOctokit */.Q)(inputs.token) : null;
+    const reporter = new github_reporter/* GitHubReporter */.J(octokit, context?.pullRequest?.fromFork ?? false);
+    const target = context?.sha
+        ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
+        : null;
+    await reporter.startCheck(target);
+    await reporter.completing(target, async () => {
+        let baselineFile = inputs.baseline === 'auto' || inputs.baseline === 'none' ? null : inputs.baseline;
+        let baselineNote = null;
+        if (inputs.baseline === 'auto' && octokit && context?.pullRequest) {
+            await reporter.attempt("Finding the base branch's report", 'actions: read', async () => {
+                const found = await findBaseline(octokit, inputs.token, context, inputs.reportKey);
+                baselineFile = found?.file ?? null;
+                baselineNote = found?.note ?? null;
+            });
+        }
+        let result = null;
+        let crash = null;
+        try {
+            result = await runPipeline({
+                configFile: inputs.config,
+                cwd: edge.cwd,
+                baselineFile,
+                baselineNote,
+                ...(edge.signal && { signal: edge.signal }),
+                onEvent: (event) => {
+                    if (event.type === 'done') {
+                        const { job, status } = event.outcome;
+                        core/* info */.pq(`${job.model.name}/${job.profile.name}: ${status}`);
+                    }
+                },
+            });
+        }
+        catch (error) {
+            crash = error;
+        }
+        const report = result?.report ?? null;
+        const markdown = report ? (0,report_markdown/* renderSummary */.Br)(report) : crashSummary(crash);
+        setOutputs(result);
+        const toRepoPath = (path) => {
+            const repoRelative = (0,external_node_path_.relative)(context?.workspace ?? edge.cwd, (0,external_node_path_.resolve)(edge.cwd, path));
+            return repoRelative.startsWith('..') || (0,external_node_path_.isAbsolute)(repoRelative) ? path : repoRelative;
+        };
+        const built = report ? report.builds.filter(outcome/* isBuilt */.T).length : 0;
+        await reporter.completeCheck(target, {
+            conclusion: (0,policy/* checkConclusion */.Gc)({
+                cancelled: edge.signal?.aborted ?? false,
+                crashed: crash !== null,
+                reports: report ? [report] : [],
+            }),
+            title: report ? `${report.status}: ${built}/${report.builds.length} engines` : 'trt-ci could not run',
+            summary: markdown,
+            annotations: report ? (0,annotations/* reportAnnotations */.b)(report, toRepoPath) : [],
+        });
+        if (context?.pullRequest && inputs.comment !== 'never') {
+            const marker = (0,comment/* commentMarker */.Ql)(inputs.reportKey);
+            const body = report ? (0,report_markdown/* renderReports */.kr)([report], { limit: report_markdown/* COMMENT_LIMIT_BYTES */.gI, marker }) : `${marker}\n${markdown}`;
+            const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
+            await reporter.comment({ ...where, key: inputs.reportKey }, body, (0,policy/* wantsComment */.TH)(inputs.comment, report));
+        }
+        if (result && context && storesBaseline(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
+            const reportFile = result.reportFile;
+            await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => uploadBaseline(reportFile, inputs.reportKey));
+        }
+        await (0,summary/* writeSummary */.S)(`${markdown}${(0,summary/* problemsSection */.A)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
+        const reason = (0,policy/* failureReason */.Hr)(inputs.failOn, report, crash);
+        if (reason)
+            core/* setFailed */.C1(`trt-ci: ${reason}`);
+    });
+}
+function crashSummary(crash) {
+    const detail = crash instanceof errors/* InputError */.dz
+        ? crash.message
+        : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
+    return `## trt-ci ❌ could not run\n\n\`\`\`\n${detail}\n\`\`\`\n`;
+}
+function setOutputs(result) {
+    const report = result?.report ?? null;
+    core/* setOutput */.uH('status', report ? report.status : 'error');
+    if (result) {
+        core/* setOutput */.uH('report', result.reportFile);
+        core/* setOutput */.uH('markdown', result.summaryFile);
+        core/* setOutput */.uH('manifest', result.manifestFile);
+        core/* setOutput */.uH('output-dir', (0,external_node_path_.dirname)(result.reportFile));
+        if (result.report.cache)
+            core/* setOutput */.uH('cache-key', result.report.cache.key);
+    }
+    const failed = (report?.builds ?? []).filter((b) => !(0,outcome/* isBuilt */.T)(b)).map((b) => `${b.model}/${b.profile}`);
+    core/* setOutput */.uH('failed-builds', failed.join(','));
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,70 @@
+import * as core from '@actions/core';
+import { InputError } from '../errors.js';
+import { COMMENT_POLICIES, type CommentPolicy, FAIL_ON, type FailOn } from './policy.js';
+
+/**
+ * Every input with the default action.yml gives it (a test holds the two together). The runner fills
+ * defaults in; this table is what a run outside it (or an empty value) falls back to. The token has
+ * none outside Actions: action.yml's `${{ github.token }}` means nothing there.
+ */
+export const INPUT_DEFAULTS = {
+  command: 'run',
+  config: 'trt-ci.yml',
+  token: null,
+  comment: 'on-change',
+  'fail-on': 'error, budget',
+  baseline: 'auto',
+  'check-name': '',
+  'report-key': '',
+  reports: 'reports',
+  'approval-label': 'gpu-ok',
+  'trusted-actors': '',
+} as const satisfies Record<string, string | null>;
+
+export type InputName = keyof typeof INPUT_DEFAULTS;
+
+export function input(name: InputName): string {
+  return core.getInput(name) || (INPUT_DEFAULTS[name] ?? '');
+}
+
+/** The token, masked in the log from here on. */
+export function tokenInput(): string {
+  const token = input('token');
+  if (token) core.setSecret(token);
+  return token;
+}
+
+export interface RunInputs {
+  config: string;
+  token: string;
+  comment: CommentPolicy;
+  failOn: FailOn[];
+  /** auto: the base branch's stored report; none; or a path. */
+  baseline: string;
+  checkName: string;
+  reportKey: string;
+}
+
+/** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
+export function readRunInputs(): RunInputs {
+  const comment = input('comment');
+  if (!(COMMENT_POLICIES as readonly string[]).includes(comment)) {
+    throw new InputError(`input comment: expected one of ${COMMENT_POLICIES.join(', ')}, got "${comment}"`);
+  }
+  const failOn = input('fail-on')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = failOn.find((f) => !(FAIL_ON as readonly string[]).includes(f));
+  if (bad) throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
+  const config = input('config');
+  return {
+    config,
+    token: tokenInput(),
+    comment: comment as CommentPolicy,
+    failOn: failOn as FailOn[],
+    baseline: input('baseline'),
+    checkName: input('check-name') || 'trt-ci',
+    reportKey: input('report-key') || config,
+  };
+}

@@ -1,0 +1,59 @@
+// What the action decides from a report: whether to comment, whether the job fails, and the check's
+// conclusion. Pure functions, tested as a table.
+import { isBuilt } from '../builds/outcome.js';
+import { errorMessage } from '../errors.js';
+import type { Report } from '../report/schema.js';
+
+export const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
+export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
+export const FAIL_ON = ['error', 'budget', 'regression'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
+
+/** Whether this report is worth a new comment under the policy (an existing one is always kept current). */
+export function wantsComment(policy: CommentPolicy, report: Judged | null): boolean {
+  if (policy === 'never') return false;
+  if (policy === 'always' || !report) return true;
+  const failed = report.status !== 'passed';
+  if (policy === 'on-failure') return failed;
+  const { comparison } = report;
+  const changed =
+    comparison.environment.length > 0 ||
+    comparison.added.length > 0 ||
+    comparison.removed.length > 0 ||
+    report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+    report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
+  return failed || changed;
+}
+
+/** Why the job should fail under `fail-on`, or null. */
+export function failureReason(failOn: readonly FailOn[], report: Judged | null, crash: unknown): string | null {
+  if (crash) return failOn.includes('error') ? `trt-ci could not run: ${errorMessage(crash)}` : null;
+  if (!report) return null;
+  const names = (rows: readonly { model: string; profile: string; metric?: string }[]) =>
+    rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
+  const broken = report.builds.filter((b) => !isBuilt(b));
+  if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${names(broken)}`;
+  const budgets = report.budgets.filter((b) => b.status === 'fail');
+  if (failOn.includes('budget') && budgets.length) return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
+  const regressions = report.budgets.filter(
+    (b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth'),
+  );
+  if (failOn.includes('regression') && regressions.length) {
+    return `${regressions.length} regression(s): ${names(regressions)}`;
+  }
+  return null;
+}
+
+export type Conclusion = 'success' | 'failure' | 'cancelled';
+
+/** The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed. */
+export function checkConclusion(run: {
+  cancelled: boolean;
+  crashed: boolean;
+  reports: readonly Pick<Report, 'status'>[];
+}): Conclusion {
+  if (run.cancelled) return 'cancelled';
+  return run.crashed || run.reports.some((r) => r.status !== 'passed') ? 'failure' : 'success';
+}

@@ -1,0 +1,41 @@
+import { relative } from 'node:path';
+import { InputError } from '../../errors.js';
+import { runPipeline } from '../../pipeline.js';
+import { renderPreflightText } from '../../preflight/render.js';
+import { EXIT, type CliIo } from '../io.js';
+import { describeEvent, renderRunText } from '../text.js';
+
+/** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
+export async function buildCommand(
+  command: 'build' | 'run',
+  options: { config: string; baseline: string | null; json: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (options.baseline && command !== 'run') {
+    throw new InputError('--baseline: only trt-ci run compares against a baseline');
+  }
+  const result = await runPipeline({
+    configFile: options.config,
+    cwd: io.cwd,
+    baselineFile: options.baseline,
+    preflight: command === 'run',
+    onEvent: (event) => io.stderr(describeEvent(event)),
+    ...(io.signal && { signal: io.signal }),
+  });
+  const { report } = result;
+  if (options.json) {
+    const { status, builds, manifest } = report;
+    const output =
+      command === 'run' ? report : { status, tensorrtVersion: report.environment.tensorrtVersion, builds, manifest };
+    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+  } else {
+    if (report.preflight) io.stdout(renderPreflightText(report.preflight));
+    io.stdout(renderRunText(report));
+    const rel = (path: string) => relative(io.cwd, path);
+    io.stdout(
+      `\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +
+        `summary:  ${rel(result.summaryFile)}\n`,
+    );
+  }
+  return report.status === 'passed' ? EXIT.passed : EXIT.failed;
+}

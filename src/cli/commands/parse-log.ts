@@ -1,0 +1,37 @@
+import { createReadStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileProblem, InputError } from '../../errors.js';
+import { LineSplitter } from '../../proc/lines.js';
+import { type ParsedLog, TrtexecLogParser } from '../../tensorrt/log-parser.js';
+import { EXIT, type CliIo } from '../io.js';
+import { describeLog } from '../text.js';
+
+export async function parseLogCommand(
+  files: string[],
+  options: { exitCode: string | undefined; json: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (files.length !== 1) throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
+  let exitCode: number | undefined;
+  if (options.exitCode !== undefined) {
+    exitCode = Number(options.exitCode);
+    if (!Number.isInteger(exitCode)) {
+      throw new InputError(`--exit-code: expected an integer exit status, got "${options.exitCode}"`);
+    }
+  }
+  const parsed = await parseLogFile(files[0]!, resolve(io.cwd, files[0]!), exitCode);
+  io.stdout(options.json ? `${JSON.stringify(parsed, null, 2)}\n` : describeLog(parsed));
+  return parsed.status === 'failed' ? EXIT.failed : EXIT.passed;
+}
+
+async function parseLogFile(name: string, path: string, exitCode: number | undefined): Promise<ParsedLog> {
+  const parser = new TrtexecLogParser();
+  const lines = new LineSplitter((line) => parser.push(line));
+  try {
+    for await (const chunk of createReadStream(path)) lines.push(chunk as Buffer);
+  } catch (error) {
+    throw new InputError(`${name}: cannot read log: ${fileProblem(error, 'a trtexec log')}`);
+  }
+  lines.end();
+  return parser.result(exitCode === undefined ? undefined : { exitCode });
+}

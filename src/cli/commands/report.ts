@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { loadReport, withBaseline } from '../../compare/baseline.js';
+import { InputError } from '../../errors.js';
+import { commentMarker } from '../../github/comment.js';
+import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/markdown.js';
+import type { Report } from '../../report/schema.js';
+import { EXIT, type CliIo } from '../io.js';
+
+/** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */
+export async function reportCommand(
+  files: string[],
+  options: { baselines: string[]; key: string | null },
+  io: CliIo,
+): Promise<number> {
+  if (files.length === 0) throw new InputError('report takes one or more REPORT.json files, got none');
+  const reports = await Promise.all(files.map((file) => loadReport(resolve(io.cwd, file), 'report')));
+  const baselines = await Promise.all(
+    options.baselines.map(async (file) => ({ file, report: await loadReport(resolve(io.cwd, file)) })),
+  );
+  const gpuOf = (report: Report) => report.environment.gpus[0]?.name ?? null;
+  const compared = reports.map((report) => {
+    const baseline =
+      baselines.find((b) => gpuOf(b.report) === gpuOf(report)) ??
+      (baselines.length === 1 && reports.length === 1 ? baselines[0] : undefined);
+    return baseline ? withBaseline(report, baseline.report, baseline.file) : report;
+  });
+  const marker = options.key === null ? {} : { marker: commentMarker(options.key) };
+  io.stdout(renderReports(compared, { limit: COMMENT_LIMIT_BYTES, ...marker }));
+  return compared.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
+}

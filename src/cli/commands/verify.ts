@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InputError } from '../../errors.js';
+import { scanPlan } from '../../verify/scan-plan.js';
+import { verifiedPlan } from '../../verify/verify-stage.js';
+import { EXIT, type CliIo } from '../io.js';
+import { describePlan } from '../text.js';
+
+export async function verifyCommand(files: string[], options: { json: boolean }, io: CliIo): Promise<number> {
+  if (files.length === 0) throw new InputError('verify takes one or more PLAN files, got none');
+  const plans = [];
+  for (const file of files) {
+    const scan = await scanPlan(resolve(io.cwd, file));
+    plans.push(await verifiedPlan({ ...scan, path: file }, layerInfoBeside(resolve(io.cwd, file))));
+  }
+  io.stdout(options.json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
+  return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
+}
+
+/** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */
+function layerInfoBeside(plan: string): string | null {
+  const candidate = `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
+  return existsSync(candidate) ? candidate : null;
+}

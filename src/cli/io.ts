@@ -1,0 +1,10 @@
+/** What a command gets from the process around it: where it runs, where its output goes, and a cancel. */
+export interface CliIo {
+  /** Relative paths in arguments are relative to it. */
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+export const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 } as const;

@@ -1,0 +1,121 @@
+// What the CLI prints for people (--json prints the data itself).
+import type { BuildEvent } from '../builds/build-profile.js';
+import { isBuilt } from '../builds/outcome.js';
+import { formatPosition } from '../config/locate.js';
+import type { Report } from '../report/schema.js';
+import type { ParsedLog } from '../tensorrt/log-parser.js';
+import { formatBytes, formatSeconds } from '../units.js';
+import { renderDiagnosisText } from '../verify/render.js';
+import type { VerifiedPlan } from '../verify/verify-stage.js';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One line per build event, on stderr while the builds run. */
+export function describeEvent(event: BuildEvent): string {
+  switch (event.type) {
+    case 'start': {
+      const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
+      const { model, profile } = event.job;
+      return (
+        `▶ ${model.name}/${profile.name}: building on ${where} ` +
+        `(attempt ${event.attempt}, workspace ${formatBytes(event.workspaceBytes)})\n`
+      );
+    }
+    case 'retry':
+      return (
+        `↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
+        `retrying with workspace ${formatBytes(event.workspaceBytes)}\n`
+      );
+    case 'done': {
+      const { job, status, failure } = event.outcome;
+      const name = `${job.model.name}/${job.profile.name}`;
+      return isBuilt(event.outcome) ? `✔ ${name}: ${status}\n` : `✘ ${name}: ${failure?.kind ?? status}\n`;
+    }
+  }
+}
+
+/** The run's table: one row per build, then the cache, the comparison, budgets and failures. */
+export function renderRunText(report: Report): string {
+  const rows = report.builds.map((b) => [
+    isBuilt(b) ? '✔' : '✘',
+    `${b.model}/${b.profile}`,
+    b.status,
+    b.bytes === null ? '-' : formatBytes(b.bytes),
+    b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
+    b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
+    b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
+    String(b.attempts.length),
+    b.gpu ? String(b.gpu.index) : '-',
+  ]);
+  const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'latency', 'tries', 'gpu'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+  if (report.cache) {
+    const c = report.cache;
+    out.push(
+      [
+        `engine cache ${c.dir}: ${plural(c.hits, 'hit', 'hits')}, ${plural(c.misses, 'miss', 'misses')}`,
+        c.corrupt ? `, ${plural(c.corrupt, 'corrupt entry', 'corrupt entries')} rebuilt` : '',
+        `, ${formatSeconds(c.savedSeconds)} of GPU time saved`,
+        c.evicted ? `, ${c.evicted} evicted` : '',
+      ].join(''),
+    );
+  }
+  const { comparison } = report;
+  for (const change of comparison.environment) {
+    out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
+  }
+  if (comparison.added.length) out.push(`new since the baseline: ${comparison.added.join(', ')}`);
+  if (comparison.removed.length) out.push(`gone since the baseline: ${comparison.removed.join(', ')}`);
+  for (const b of report.budgets.filter((x) => x.status === 'fail' || x.status === 'warn')) {
+    out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
+  }
+  for (const plan of report.plans) {
+    if (plan.diagnosis) out.push(`${plan.model}/${plan.profile} ${plan.path}:`, ...renderDiagnosisText(plan.diagnosis));
+  }
+  for (const b of report.builds) {
+    if (!b.failure) continue;
+    const where = b.configPosition ? ` (${formatPosition(b.configPosition)})` : '';
+    out.push('', `✘ ${b.model}/${b.profile}${where}: ${b.failure.kind}`, `  ${b.failure.message}`);
+    out.push(`  hint: ${b.failure.hint}`);
+    const log = b.attempts[b.attempts.length - 1]?.log;
+    if (log) out.push(`  log:  ${log}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+export function describePlan(plan: VerifiedPlan): string {
+  const container = plan.container === 'ultralytics' ? ` behind ${plan.planOffset} bytes of Ultralytics metadata` : '';
+  const zeros = `${(plan.zeroFraction * 100).toFixed(1)}% zero bytes`;
+  const out = [
+    `${plan.path}: ${plan.magic ? `TensorRT ${plan.tensorrtVersion} plan${container}` : plan.problem}`,
+    `  ${formatBytes(plan.bytes)}, ${zeros}, trailing zero run ${formatBytes(plan.trailingZeroBytes)}, ` +
+      `longest ${formatBytes(plan.longestZeroRun)}`,
+    `  sha256 ${plan.sha256}`,
+  ];
+  if (plan.diagnosis) out.push(...renderDiagnosisText(plan.diagnosis));
+  return `${out.join('\n')}\n`;
+}
+
+export function describeLog(log: ParsedLog): string {
+  const build = log.tensorrtBuild === null ? '' : ` (build ${log.tensorrtBuild})`;
+  const out = [
+    `status:       ${log.status}`,
+    `TensorRT:     ${log.tensorrtVersion ?? 'unknown'}${build}`,
+    `engine size:  ${log.engineBytes === null ? '-' : formatBytes(log.engineBytes)}`,
+    `build time:   ${log.buildSeconds === null ? '-' : formatSeconds(log.buildSeconds)}`,
+    `throughput:   ${log.throughputQps === null ? '-' : `${log.throughputQps} qps`}`,
+  ];
+  const timing = (label: string, stats: ParsedLog['latencyMs']) =>
+    stats && out.push(`${label}median ${stats.median ?? '-'} ms, p99 ${stats.p99 ?? '-'} ms`);
+  timing('latency:      ', log.latencyMs);
+  timing('GPU compute:  ', log.gpuComputeMs);
+  if (log.failure)
+    out.push(`failure:      ${log.failure.kind}`, `  ${log.failure.message}`, `  hint: ${log.failure.hint}`);
+  return `${out.join('\n')}\n`;
+}

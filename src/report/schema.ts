@@ -1,0 +1,298 @@
+// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped.
+import { z } from 'zod';
+import { METRIC_NAMES } from '../compare/metrics.js';
+import { CHECK_IDS } from '../preflight/types.js';
+import { FAILURE_KINDS } from '../tensorrt/failures.js';
+
+const count = z.number().int().nonnegative();
+const nullableNumber = z.number().nullable();
+const nullableString = z.string().nullable();
+
+export const failureSchema = z.object({
+  kind: z.enum(FAILURE_KINDS),
+  /** The line of trtexec output that shows it, or what trt-ci saw. */
+  message: z.string(),
+  /** What the user should do about it. */
+  hint: z.string(),
+});
+export type Failure = z.infer<typeof failureSchema>;
+
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+export const timingStatsSchema = z
+  .object({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+  })
+  .catchall(nullableNumber);
+export type TimingStats = z.infer<typeof timingStatsSchema>;
+
+export const gpuInfoSchema = z.object({
+  index: count,
+  name: nullableString,
+  uuid: nullableString,
+  busId: nullableString,
+  computeCapability: nullableString,
+  driverVersion: nullableString,
+  memoryTotalMiB: nullableNumber,
+  memoryUsedMiB: nullableNumber,
+  memoryFreeMiB: nullableNumber,
+  eccMode: nullableString,
+  eccUncorrectedErrors: nullableNumber,
+  displayActive: nullableString,
+  persistenceMode: nullableString,
+  computeMode: nullableString,
+  migMode: nullableString,
+});
+export type GpuInfo = z.infer<typeof gpuInfoSchema>;
+
+const checkStatus = z.enum(['pass', 'warn', 'fail', 'skip']);
+export type CheckStatus = z.infer<typeof checkStatus>;
+
+export const checkSchema = z.object({
+  id: z.enum(CHECK_IDS),
+  status: checkStatus,
+  message: z.string(),
+  /** What to do about it; null when there is nothing to do. */
+  hint: nullableString,
+  /** What the check looked at when one id covers several things (a plugin's path). */
+  subject: z.string().optional(),
+});
+export type Check = z.infer<typeof checkSchema>;
+
+export const preflightGpuSchema = gpuInfoSchema.pick({
+  index: true,
+  name: true,
+  computeCapability: true,
+  driverVersion: true,
+  memoryTotalMiB: true,
+  memoryUsedMiB: true,
+});
+export type PreflightGpu = z.infer<typeof preflightGpuSchema>;
+
+export const preflightSchema = z.object({
+  status: z.enum(['pass', 'warn', 'fail']),
+  gpus: z.array(preflightGpuSchema),
+  checks: z.array(checkSchema),
+  /** The CUDA version the driver check used, and where it came from. */
+  cuda: z.object({ version: z.string(), source: z.string() }).nullable(),
+  tensorrtVersion: z.string(),
+  elapsedMs: z.number(),
+});
+export type PreflightResult = z.infer<typeof preflightSchema>;
+
+export const planHeaderSchema = z.object({
+  /** `ftrt` found where a TensorRT plan starts. */
+  magic: z.boolean(),
+  /** From bytes 24-27 of the plan: major.minor.patch.build. */
+  tensorrtVersion: nullableString,
+  /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+  container: z.enum(['plan', 'ultralytics']).nullable(),
+  /** Where the plan itself starts in the file. */
+  planOffset: count.nullable(),
+  /** Why the file is not a usable plan, when it is not. */
+  problem: nullableString,
+  /** The Ultralytics metadata, when there is some. */
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+export type PlanHeader = z.infer<typeof planHeaderSchema>;
+
+export const planScanSchema = planHeaderSchema.extend({
+  path: z.string(),
+  bytes: count,
+  zeroBytes: count,
+  zeroFraction: z.number().min(0).max(1),
+  trailingZeroBytes: count,
+  longestZeroRun: count,
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+});
+export type PlanScan = z.infer<typeof planScanSchema>;
+
+export const myelinLayerSchema = z.object({
+  name: z.string(),
+  /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+  kind: z.enum(['kgen', 'foreign-node']),
+  ops: z.array(z.string()),
+});
+export type MyelinLayer = z.infer<typeof myelinLayerSchema>;
+
+export const layerInfoSchemaName = z.enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+export const layerInfoVerbosity = z.enum(['detailed', 'layer_names_only']);
+
+export const diagnosisSchema = z.object({
+  summary: z.string(),
+  layerInfo: z.object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+  myelinLayers: z.array(myelinLayerSchema.extend({ looksLike: nullableString })),
+  advice: z.array(z.string()),
+  link: z.string(),
+});
+export type Diagnosis = z.infer<typeof diagnosisSchema>;
+
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+export const configPositionSchema = z.object({ file: z.string(), line: count, column: count });
+export type ConfigPosition = z.infer<typeof configPositionSchema>;
+
+export const budgetRowSchema = z.object({
+  model: z.string(),
+  profile: z.string(),
+  gpu: nullableString,
+  metric: z.enum(METRIC_NAMES),
+  /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+  value: nullableNumber,
+  limit: nullableNumber,
+  unit: z.enum(['bytes', 'fraction', 'ratio']).nullable(),
+  /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+  baseline: nullableNumber,
+  status: z.enum(['pass', 'warn', 'fail', 'no-baseline']),
+  message: z.string(),
+  /** The budget's line in trt-ci.yml, for annotations. */
+  configPosition: configPositionSchema.nullable().default(null),
+});
+export type BudgetRow = z.infer<typeof budgetRowSchema>;
+
+export const environmentChangeSchema = z.object({
+  what: z.enum(['TensorRT', 'driver', 'GPU']),
+  from: nullableString,
+  to: nullableString,
+});
+export type EnvironmentChange = z.infer<typeof environmentChangeSchema>;
+
+const gpuFactsSchema = z.object({ index: count, name: nullableString, computeCapability: nullableString });
+export type BuildGpu = z.infer<typeof gpuFactsSchema>;
+
+export const shapesSchema = z.record(z.string(), z.object({ min: z.string(), opt: z.string(), max: z.string() }));
+export type Shapes = z.infer<typeof shapesSchema>;
+
+export const perfSchema = z.object({
+  throughputQps: nullableNumber,
+  latencyMs: timingStatsSchema.nullable(),
+  gpuComputeMs: timingStatsSchema.nullable(),
+  log: z.string(),
+});
+export type Perf = z.infer<typeof perfSchema>;
+
+export const cacheVerdictSchema = z.object({
+  key: z.string(),
+  hit: z.boolean(),
+  savedSeconds: nullableNumber,
+  corrupt: z.boolean(),
+});
+export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
+
+export const reportAttemptSchema = z.object({
+  attempt: count,
+  workspaceMiB: count,
+  log: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  seconds: z.number(),
+  exitCode: z.number().int().nullable(),
+  signal: nullableString,
+  peakGpuMemoryMiB: nullableNumber,
+  failure: failureSchema.nullable(),
+  argv: z.array(z.string()),
+});
+export type ReportAttempt = z.infer<typeof reportAttemptSchema>;
+
+export const baselineFiguresSchema = z.object({
+  bytes: nullableNumber,
+  buildSeconds: nullableNumber,
+  peakGpuMemoryMiB: nullableNumber,
+  latencyMedianMs: nullableNumber,
+});
+export type BaselineFigures = z.infer<typeof baselineFiguresSchema>;
+
+export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
+export type BuildStatus = (typeof BUILD_STATUSES)[number];
+
+export const reportBuildSchema = z.object({
+  model: z.string(),
+  profile: z.string(),
+  status: z.enum(BUILD_STATUSES),
+  gpu: gpuFactsSchema.nullable(),
+  shapes: shapesSchema,
+  plan: nullableString,
+  layerInfo: nullableString,
+  bytes: count.nullable(),
+  sha256: nullableString,
+  attempts: z.array(reportAttemptSchema),
+  buildSeconds: nullableNumber,
+  peakGpuMemoryMiB: nullableNumber,
+  perf: perfSchema.nullable(),
+  failure: failureSchema.nullable(),
+  /** Where this model's profile is written in trt-ci.yml, for annotations. */
+  configPosition: configPositionSchema.nullable().default(null),
+  onnxBytes: count.nullable(),
+  /** The same engine in the baseline report, when there is one. */
+  baseline: baselineFiguresSchema.nullable(),
+  cache: cacheVerdictSchema.nullable(),
+});
+export type ReportBuild = z.infer<typeof reportBuildSchema>;
+
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+export const reportPlanSchema = planScanSchema.extend({
+  model: z.string(),
+  profile: z.string(),
+  diagnosis: diagnosisSchema.nullable(),
+});
+export type ReportPlan = z.infer<typeof reportPlanSchema>;
+
+export const cacheSummarySchema = z.object({
+  /** One key for all of this run's engines, for actions/cache. */
+  key: z.string(),
+  dir: z.string(),
+  hits: count,
+  misses: count,
+  corrupt: count,
+  savedSeconds: z.number(),
+  bytes: count.nullable(),
+  evicted: count,
+});
+export type CacheSummary = z.infer<typeof cacheSummarySchema>;
+
+export const comparisonSchema = z.object({
+  /** The baseline report, or null when there is none yet. */
+  baseline: nullableString,
+  /** Where the baseline came from (which run, whether it is the merge-base). */
+  note: nullableString.optional(),
+  environment: z.array(environmentChangeSchema),
+  /** model/profile pairs built now and not in the baseline, and the other way round. */
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+});
+export type Comparison = z.infer<typeof comparisonSchema>;
+
+export const REPORT_SCHEMA = 'trt-ci/report@1';
+
+export const reportSchema = z.object({
+  schema: z.literal(REPORT_SCHEMA),
+  status: z.enum(['passed', 'failed']),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  config: z.string(),
+  environment: z.object({
+    tensorrtVersion: z.string(),
+    trtexec: z.string(),
+    gpus: z.array(gpuInfoSchema),
+    /** Why GPU facts are missing, when they are. */
+    gpuQueryError: nullableString,
+  }),
+  preflight: preflightSchema.nullable(),
+  builds: z.array(reportBuildSchema),
+  plans: z.array(reportPlanSchema),
+  budgets: z.array(budgetRowSchema),
+  comparison: comparisonSchema,
+  /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+  cache: cacheSummarySchema.nullable(),
+  manifest: nullableString,
+});
+export type Report = z.infer<typeof reportSchema>;
