@@ -3,7 +3,7 @@
 // Both run the same quick path (the gate command with no event), interleaved, and report the CPU time
 // (user + system) each process used until it exited, read in the process itself at exit.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,24 +13,14 @@ const dir = mkdtempSync(join(tmpdir(), 'trt-ci-startup-'));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  // The reference imports @actions/core from this project's node_modules, so ncc finds it from here.
-  const source = join(root, 'bench', '.startup-reference.mjs');
-  writeFileSync(
-    source,
-    "import * as core from '@actions/core';\ncore.info(`command: ${core.getInput('command') || 'run'}`);\n",
-  );
-  try {
-    execFileSync(join(root, 'node_modules', '.bin', 'ncc'), ['build', source, '-o', join(dir, 'ref'), '--quiet']);
-  } finally {
-    rmSync(source, { force: true });
-  }
-  const probe = join(dir, 'cpu-at-exit.mjs');
-  // An exit handler cannot await: the probe imports fs first and closes over it.
-  writeFileSync(
-    probe,
-    "import { writeSync } from 'node:fs';\n" +
-      "process.on('exit', () => { const u = process.cpuUsage(); writeSync(3, `${(u.user + u.system) / 1000}\\n`); });\n",
-  );
+  execFileSync(join(root, 'node_modules', '.bin', 'ncc'), [
+    'build',
+    join(root, 'bench', 'startup', 'reference.mjs'),
+    '-o',
+    join(dir, 'ref'),
+    '--quiet',
+  ]);
+  const probe = join(root, 'bench', 'startup', 'cpu-at-exit.mjs');
   const cpuMs = (bundle: string, command = 'gate') => {
     const result = spawnSync(process.execPath, ['--import', probe, bundle], {
       cwd: dir,

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   gateCommand: () => (/* binding */ gateCommand)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var github = __webpack_require__(61351);
 // EXTERNAL MODULE: ./.build/tsc/errors.js
@@ -137,7 +137,7 @@ async function gateCommand(edge) {
 /* harmony export */   A: () => (/* binding */ problemsSection),
 /* harmony export */   S: () => (/* binding */ writeSummary)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
 /* harmony import */ var _github_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68251);
 

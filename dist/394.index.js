@@ -9,7 +9,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   reportCommand: () => (/* binding */ reportCommand)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(61351);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
@@ -18,7 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _github_annotations_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(26109);
 /* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28102);
 /* harmony import */ var _github_context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8224);
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(30896);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(20159);
 /* harmony import */ var _github_reporter_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(59531);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(99581);
 /* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(75330);

@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
 var github = __webpack_require__(61351);
 // EXTERNAL MODULE: external "node:path"
@@ -157,8 +157,6 @@ function showValue(value) {
         return 'a mapping';
     return String(value);
 }
-const SIZE_PATTERN = /^\d+(\.\d+)?\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
-const DURATION_PATTERN = /^\d+(\.\d+)?\s*(ms|s|m|h)$/;
 const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -166,10 +164,10 @@ const expected = (what) => ({
     error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
 });
 const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB'))
-    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+    .regex(tsc_units/* SIZE_PATTERN */.bv, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
     .transform((text) => (0,tsc_units/* parseSize */.DB)(text));
 const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
-    .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+    .regex(tsc_units/* DURATION_PATTERN */.Cq, expected('a duration like 45m, 90s or 2h'))
     .transform((text) => (0,tsc_units/* parseDuration */.E9)(text));
 const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
     .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
@@ -197,7 +195,7 @@ function threshold(units) {
         const text = String(input);
         if (units.includes('fraction') && PERCENT_PATTERN.test(text))
             return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
-        if (units.includes('bytes') && SIZE_PATTERN.test(text))
+        if (units.includes('bytes') && tsc_units/* SIZE_PATTERN */.bv.test(text))
             return { unit: 'bytes', value: (0,tsc_units/* parseSize */.DB)(text), text };
         if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
             return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
@@ -1466,7 +1464,7 @@ function planAt(head, offset) {
     return { magic: true, tensorrtVersion: version, problem: null };
 }
 /**
- * Reads the plan header (reference/trtexec/compat.md §5): "ftrt" at 0 and the TensorRT version in
+ * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
  * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
  * those are recognised rather than called "not a plan".
  */
@@ -2163,6 +2161,8 @@ function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
 var compare_baseline = __webpack_require__(96068);
 // EXTERNAL MODULE: ./.build/tsc/compare/evaluate.js
 var evaluate = __webpack_require__(17928);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
+var exec = __webpack_require__(22876);
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
 
 
@@ -2280,9 +2280,9 @@ function nvinferMajor(needed) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
+
 // The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
 // the checks in gpu-checks.ts and host-checks.ts judge them.
-
 
 
 
@@ -2304,19 +2304,17 @@ async function lddOf(file) {
     const ldd = whichCommand('ldd');
     if (!ldd)
         return null;
-    const lines = [];
-    const result = await runProcess({
-        command: ldd,
-        args: [file],
-        timeoutMs: 10_000,
-        killGraceMs: 1_000,
-        onLine: (line) => lines.push(line),
-    });
-    if (result.exitCode !== 0)
+    // A short local probe: @actions/exec fits (no process group or timeout needed, stdin closed).
+    const result = await (0,exec/* getExecOutput */.H)(ldd, [file], {
+        silent: true,
+        ignoreReturnCode: true,
+        input: Buffer.alloc(0),
+    }).catch(() => null);
+    if (result?.exitCode !== 0)
         return null;
     const resolved = new Map();
     const notFound = [];
-    for (const line of lines) {
+    for (const line of `${result.stdout}\n${result.stderr}`.split('\n')) {
         const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
         if (!match)
             continue;
@@ -2417,7 +2415,7 @@ function resolveCommand(command) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
-// Driver, CUDA, GPU and TensorRT compatibility facts, from reference/trtexec/compat.md (each names its
+// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
 
 /** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
@@ -2947,8 +2945,8 @@ function uniquePlugins(models) {
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
 }
 
-// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 2 modules
-var report_markdown = __webpack_require__(30896);
+// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 3 modules
+var report_markdown = __webpack_require__(20159);
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
 
 

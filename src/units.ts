@@ -10,7 +10,8 @@ const SIZE_UNITS: Record<string, number> = {
   TB: 1e12,
 };
 
-const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** A size with its unit; the config's schema checks sizes with it too. */
+export const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
 
 /** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
 export function parseSize(text: string): number | null {
@@ -20,7 +21,7 @@ export function parseSize(text: string): number | null {
 }
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+export const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
 
 /** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
 export function parseDuration(text: string): number | null {

@@ -28,7 +28,7 @@ models:
 `;
 
 describe('trt-ci.yml', () => {
-  it('reads the DESIGN.md example into sizes in bytes, durations in ms and paths next to the file', () => {
+  it("reads the README's example into sizes in bytes, durations in ms and paths next to the file", () => {
     const runner = makeRunner();
     runner.touch('m.onnx', 'libleaky.so');
     const file = join(runner.dir, 'trt-ci.yml');

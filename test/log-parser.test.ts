@@ -339,7 +339,7 @@ describe('parseTrtexecLog on real trtexec output', () => {
 });
 
 describe('trt-ci parse-log', () => {
-  it('prints the DESIGN.md keys as JSON', async () => {
+  it('prints the documented JSON keys as JSON', async () => {
     const result = await cli(['parse-log', join(LOGS, 'success-build-bench-trt10.16.1-h100-cookbook.log'), '--json']);
     expect(result.code).toBe(0);
     const parsed = JSON.parse(result.stdout);

@@ -86,7 +86,7 @@ describe('scanPlan on plans built here', () => {
   });
 
   it('knows the real 10.5.0.18 header dump of sampleMNIST.engine (NVIDIA/TensorRT PR #4316)', async () => {
-    // compat.md §5: the first 48 bytes of the 284,092-byte plan, as xxd showed them.
+    // docs/plan-header.md: the first 48 bytes of the 284,092-byte plan, as xxd showed them.
     const real = Buffer.from(
       '66747274000000000100000000000000bc550400000000000a050012727472744e474e45000000003800000000000000',
       'hex',
@@ -210,7 +210,7 @@ describe('memory', () => {
 });
 
 describe('trt-ci verify', () => {
-  it('prints the DESIGN.md keys for each plan and exits 1 when one is not a plan', async () => {
+  it('prints the documented JSON keys for each plan and exits 1 when one is not a plan', async () => {
     const dir = makeRunner().dir;
     const plan = join(dir, 'ok.plan');
     writeFileSync(plan, Buffer.concat([planHeader([10, 16, 1, 11]), randomBytes(1000), Buffer.alloc(5000)]));

@@ -34,7 +34,7 @@ const smi = (set: string, extra: RunnerOptions['nvidiaSmiEnv'] = {}): RunnerOpti
 });
 
 describe('preflight on the recorded H200 runner', () => {
-  it('passes every check, with the DESIGN.md JSON keys', async () => {
+  it('passes every check, with the documented JSON keys', async () => {
     const { code, result } = await preflight();
     expect(code).toBe(0);
     expect(result.status).toBe('pass');

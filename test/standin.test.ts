@@ -114,7 +114,7 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     expect([...bytes.subarray(24, 28)]).toEqual([10, 16, 1, 11]);
     expect(bytes.toString('latin1', 28, 36)).toBe('rtrtNGNE');
 
-    // 8.6 binaries print "Engine built in" but no "Created engine with size" (reference/trtexec/flags.md).
+    // 8.6 binaries print "Engine built in" but no "Created engine with size" (docs/trtexec-flags.md).
     const v86 = trtexec('8.6.0.12', [
       `--onnx=${join(runner.dir, 'm.onnx')}`,
       `--saveEngine=${plan}`,

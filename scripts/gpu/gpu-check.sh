@@ -37,18 +37,22 @@ node dist/cli.js preflight --config "$(config attribution 24GiB 1GiB '[0]' 2)" -
 echo "preflight rc=$? wall_ms=$(elapsed "$start")" | tee "$out/steps.txt"
 
 start=$(date +%s%N)
-GPU_STANDIN_HOLD_S=4 GPU_STANDIN_RECORD="$out/standin-attribution.jsonl" node dist/cli.js run --config "$work/attribution.yml" --json > "$out/run-attribution.json"
+GPU_STANDIN_HOLD_S=4 GPU_STANDIN_RECORD="$out/standin-attribution.jsonl" \
+  node dist/cli.js run --config "$work/attribution.yml" --json > "$out/run-attribution.json"
 echo "attribution rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
 
 start=$(date +%s%N)
-GPU_STANDIN_HOLD_S=2 GPU_STANDIN_RECORD="$out/standin-backoff.jsonl" node dist/cli.js run --config "$(config backoff 256GiB 64GiB '[0]' 1)" --json > "$out/run-backoff.json"
+GPU_STANDIN_HOLD_S=2 GPU_STANDIN_RECORD="$out/standin-backoff.jsonl" \
+  node dist/cli.js run --config "$(config backoff 256GiB 64GiB '[0]' 1)" --json > "$out/run-backoff.json"
 echo "backoff rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
 
 if (( gpu_count >= 2 )); then
   for layout in one:'[0]' two:'[0, 1]'; do
     name=${layout%%:*}
     start=$(date +%s%N)
-    GPU_STANDIN_HOLD_S=8 GPU_STANDIN_RECORD="$out/standin-$name-gpu.jsonl" node dist/cli.js run --config "$(config "$name-gpu" 8GiB 1GiB "${layout#*:}" 2)" --json > "$out/run-$name-gpu.json"
+    GPU_STANDIN_HOLD_S=8 GPU_STANDIN_RECORD="$out/standin-$name-gpu.jsonl" \
+      node dist/cli.js run --config "$(config "$name-gpu" 8GiB 1GiB "${layout#*:}" 2)" --json \
+      > "$out/run-$name-gpu.json"
     echo "$name-gpu rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
   done
 fi

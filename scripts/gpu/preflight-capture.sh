@@ -10,14 +10,18 @@ trtexec: $PWD/test/support/bin/trtexec
 output-dir: $work/out
 models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]
 YAML
-fields=index,name,uuid,pci.bus_id,driver_version,compute_cap,memory.total,memory.used,memory.free,ecc.mode.current,ecc.errors.uncorrected.volatile.total,display_active,persistence_mode,compute_mode,mig.mode.current
+fields=index,name,uuid,pci.bus_id,driver_version,compute_cap,memory.total,memory.used,memory.free
+fields+=,ecc.mode.current,ecc.errors.uncorrected.volatile.total,display_active,persistence_mode,compute_mode
+fields+=,mig.mode.current
 {
   echo "# nvidia-smi --query-gpu=$fields --format=csv,noheader,nounits"
   nvidia-smi --query-gpu=$fields --format=csv,noheader,nounits; echo "rc=$?"
   echo "# nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits (idle)"
   nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits; echo "rc=$?"
   echo "# /usr/local/cuda/version.json"; cat /usr/local/cuda/version.json 2>&1 | head -5
-  echo "# CUDA_VERSION=${CUDA_VERSION:-unset}"; echo "# ldd: $(ldd --version 2>&1 | head -1)"; echo "# uname -m: $(uname -m)"
+  echo "# CUDA_VERSION=${CUDA_VERSION:-unset}"
+  echo "# ldd: $(ldd --version 2>&1 | head -1)"
+  echo "# uname -m: $(uname -m)"
 } > "$OUT/nvidia-smi-answers.txt" 2>&1
 node --version > "$OUT/node-version.txt"
 # Preflight, five times: the first is cold. elapsedMs excludes the trtexec version probe; wall includes it.
@@ -25,16 +29,21 @@ for i in 1 2 3 4 5; do
   start=$(date +%s%N)
   node dist/cli.js preflight --config "$work/trt-ci.yml" --json > "$work/pf-$i.json"; rc=$?
   end=$(date +%s%N)
-  echo "run $i rc=$rc wall_ms=$(( (end - start) / 1000000 )) elapsedMs=$(grep -o '"elapsedMs": [0-9]*' "$work/pf-$i.json") versionProbeMs=$(grep -o '"versionProbeMs": [0-9]*' "$work/pf-$i.json")" >> "$OUT/preflight-timing.txt"
+  elapsed=$(grep -o '"elapsedMs": [0-9]*' "$work/pf-$i.json")
+  probe=$(grep -o '"versionProbeMs": [0-9]*' "$work/pf-$i.json")
+  echo "run $i rc=$rc wall_ms=$(( (end - start) / 1000000 )) elapsedMs=$elapsed versionProbeMs=$probe" \
+    >> "$OUT/preflight-timing.txt"
 done
 cp "$work/pf-5.json" "$OUT/preflight-h200.json"
 node dist/cli.js preflight --config "$work/trt-ci.yml" > "$OUT/preflight-h200.txt" 2>&1
 # A foreign process on the GPU: PyTorch holding 2 GiB.
-python3 -c "import torch,time; x=torch.empty(2*1024**3, dtype=torch.uint8, device='cuda'); print('held', flush=True); time.sleep(60)" > "$work/torch.log" 2>&1 &
+hold='import torch,time; x=torch.empty(2*1024**3, dtype=torch.uint8, device="cuda"); print("held", flush=True)'
+python3 -c "$hold; time.sleep(60)" > "$work/torch.log" 2>&1 &
 torch_pid=$!
 for _ in $(seq 1 100); do grep -q held "$work/torch.log" && break; sleep 0.2; done
 {
-  echo "# nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits (PyTorch holding 2 GiB)"
+  apps=pid,process_name,gpu_uuid,used_memory
+  echo "# nvidia-smi --query-compute-apps=$apps --format=csv,noheader,nounits (PyTorch holding 2 GiB)"
   nvidia-smi --query-compute-apps=pid,process_name,gpu_uuid,used_memory --format=csv,noheader,nounits; echo "rc=$?"
 } >> "$OUT/nvidia-smi-answers.txt" 2>&1
 node dist/cli.js preflight --config "$work/trt-ci.yml" --json > "$OUT/preflight-h200-foreign-process.json"

@@ -1,4 +1,4 @@
-import { formatBytes } from '../units.js';
+import { formatBytes, MiB } from '../units.js';
 import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from './metrics.js';
 import type { BudgetRow, ConfigPosition, EnvironmentChange } from '../report/schema.js';
 export type { BudgetRow, EnvironmentChange };
@@ -23,7 +23,6 @@ export interface Environment {
   gpus: string[];
 }
 
-const MiB = 1024 * 1024;
 const key = (m: Pick<Measured, 'model' | 'profile'>) => `${m.model}/${m.profile}`;
 
 /** The baseline build for a build: same model and profile, and the same GPU model when both know it. */

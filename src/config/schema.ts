@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../compare/metrics.js';
 import { CHECK_IDS } from '../preflight/types.js';
-import { parseDuration, parseSize } from '../units.js';
+import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../units.js';
 
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 export function showValue(value: unknown): string {
@@ -13,8 +13,6 @@ export function showValue(value: unknown): string {
   return String(value);
 }
 
-const SIZE_PATTERN = /^\d+(\.\d+)?\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
-const DURATION_PATTERN = /^\d+(\.\d+)?\s*(ms|s|m|h)$/;
 const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

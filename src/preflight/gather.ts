@@ -1,9 +1,9 @@
+import { getExecOutput } from '@actions/exec';
 // The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
 // the checks in gpu-checks.ts and host-checks.ts judge them.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
-import { runProcess } from '../proc/run-process.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { readElf } from './elf.js';
 import type { DiskFacts, NvinferTarget, PluginFacts } from './host-checks.js';
@@ -23,18 +23,16 @@ export function whichCommand(command: string, path = process.env.PATH ?? ''): st
 export async function lddOf(file: string): Promise<{ resolved: Map<string, string>; notFound: string[] } | null> {
   const ldd = whichCommand('ldd');
   if (!ldd) return null;
-  const lines: string[] = [];
-  const result = await runProcess({
-    command: ldd,
-    args: [file],
-    timeoutMs: 10_000,
-    killGraceMs: 1_000,
-    onLine: (line) => lines.push(line),
-  });
-  if (result.exitCode !== 0) return null;
+  // A short local probe: @actions/exec fits (no process group or timeout needed, stdin closed).
+  const result = await getExecOutput(ldd, [file], {
+    silent: true,
+    ignoreReturnCode: true,
+    input: Buffer.alloc(0),
+  }).catch(() => null);
+  if (result?.exitCode !== 0) return null;
   const resolved = new Map<string, string>();
   const notFound: string[] = [];
-  for (const line of lines) {
+  for (const line of `${result.stdout}\n${result.stderr}`.split('\n')) {
     const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
     if (!match) continue;
     if (match[2]) notFound.push(match[1]!);

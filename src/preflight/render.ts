@@ -1,3 +1,4 @@
+import { tableRow } from '../report/markdown-text.js';
 import type { CheckStatus, PreflightResult } from './types.js';
 
 const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
@@ -18,12 +19,10 @@ export function renderPreflightText(result: PreflightResult): string {
 }
 
 const MD_ICON: Record<CheckStatus, string> = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
 export function renderPreflightMarkdown(result: PreflightResult, where = ''): string {
-  const row = (c: PreflightResult['checks'][number]) =>
-    `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+  const row = (c: PreflightResult['checks'][number]) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
   const head = ['| | check | result | what to do |', '|---|---|---|---|'];
   const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
   const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');

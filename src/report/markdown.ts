@@ -2,7 +2,8 @@ import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
-import { formatBytes, formatSeconds } from '../units.js';
+import { formatBytes, formatSeconds, MiB } from '../units.js';
+import { cell, tableRow } from './markdown-text.js';
 import type { Report, ReportBuild } from './report.js';
 import { fitSections, type Section } from './trim.js';
 
@@ -11,8 +12,6 @@ export const COMMENT_LIMIT_BYTES = 65_535;
 
 const STATUS_ICON: Record<ReportBuild['status'], string> = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
 const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' } as const;
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const MiB = 1024 * 1024;
 
 /** One engine on one GPU type, with its budgets: a row of the tables. */
 interface Row {
@@ -69,20 +68,20 @@ const TABLE_HEAD = [
   '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
 
-function tableRow(row: Row): string {
+function engineRow(row: Row): string {
   const b = row.build;
   const latency = b.perf?.latencyMs?.median ?? null;
-  return `| ${[
+  return tableRow([
     rowIcon(row),
-    cell(b.model),
-    cell(b.profile),
+    b.model,
+    b.profile,
     b.bytes === null ? '—' : formatBytes(b.bytes),
     delta(b.bytes, b.baseline?.bytes, formatBytes),
     row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
     b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
     b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
     latency === null ? '—' : `${latency} ms`,
-  ].join(' | ')} |`;
+  ]);
 }
 
 /** One table per GPU type; rows that did not change against the baseline folded away. */
@@ -111,7 +110,7 @@ function gpuTables(rows: readonly Row[]): Section[] {
         head,
         '',
         ...(shown.length
-          ? [...TABLE_HEAD, ...shown.map(tableRow)]
+          ? [...TABLE_HEAD, ...shown.map(engineRow)]
           : ['Every engine is the same size as on the baseline.']),
       ].join('\n'),
     });
@@ -122,7 +121,7 @@ function gpuTables(rows: readonly Row[]): Section[] {
           `<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`,
           '',
           ...TABLE_HEAD,
-          ...folded.map(tableRow),
+          ...folded.map(engineRow),
           '',
           '</details>',
         ].join('\n'),
@@ -218,10 +217,7 @@ function budgetSection(reports: readonly Report[]): Section | null {
       '',
       '| | model | profile | budget | result |',
       '|---|---|---|---|---|',
-      ...rows.map(
-        (b) =>
-          `| ${BUDGET_ICON[b.status]} | ${cell(b.model)} | ${cell(b.profile)} | ${b.metric} | ${cell(b.message)} |`,
-      ),
+      ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.metric, b.message])),
     ].join('\n'),
   };
 }

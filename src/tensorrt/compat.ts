@@ -1,4 +1,4 @@
-// Driver, CUDA, GPU and TensorRT compatibility facts, from reference/trtexec/compat.md (each names its
+// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 

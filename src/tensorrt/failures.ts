@@ -37,7 +37,7 @@ interface Evidence {
 }
 
 /**
- * Lines that tell why trtexec failed, from real logs (reference/trtexec/logs). Order is priority:
+ * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
  * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
  * parse; an out-of-memory also ends in "Could not find any implementation").
  */
@@ -182,7 +182,7 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
       );
     }
     case 'driver-insufficient': {
-      // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA
+      // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA
       // builds.
       const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
       const known =

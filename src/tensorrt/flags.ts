@@ -1,7 +1,7 @@
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
 /**
- * Where a trtexec flag exists, from reference/trtexec/flags.md (NVIDIA/TensorRT sampleOptions.cpp by
+ * Where a trtexec flag exists, from docs/trtexec-flags.md (NVIDIA/TensorRT sampleOptions.cpp by
  * tag). `since` and `until` are inclusive-exclusive "major.minor" bounds: a flag with until "10.0"
  * is rejected by 10.0 as `Unknown option`.
  */
@@ -55,7 +55,7 @@ const FLAG_SPANS: Record<string, FlagSpan> = {
   '--noSpinWait': { since: '11.0' },
 };
 
-/** Flags that no trtexec ever had, though they are often written (reference/trtexec/flags.md). */
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
 const NEVER_FLAGS: Record<string, string> = {
   '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
   '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',

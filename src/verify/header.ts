@@ -20,7 +20,7 @@ function planAt(head: Buffer, offset: number): Pick<PlanHeader, 'magic' | 'tenso
 }
 
 /**
- * Reads the plan header (reference/trtexec/compat.md §5): "ftrt" at 0 and the TensorRT version in
+ * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
  * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
  * those are recognised rather than called "not a plan".
  */

@@ -29,10 +29,13 @@ for _ in range(3):
 alone, sampled = [], []
 for _ in range(7):
     alone.append(timed())
-    sampler = subprocess.Popen(['nvidia-smi', '--query-gpu=index,memory.used', '--format=csv,noheader,nounits', '-lms', '100'], stdout=subprocess.DEVNULL)
+    sampler = subprocess.Popen(
+        ['nvidia-smi', '--query-gpu=index,memory.used', '--format=csv,noheader,nounits', '-lms', '100'],
+        stdout=subprocess.DEVNULL)
     time.sleep(0.3)
     sampled.append(timed())
     sampler.terminate()
     sampler.wait()
 print(json.dumps({'aloneMs': statistics.median(alone), 'withSamplerMs': statistics.median(sampled),
-                  'overhead': statistics.median(sampled) / statistics.median(alone) - 1, 'runs': {'alone': alone, 'withSampler': sampled}}))
+                  'overhead': statistics.median(sampled) / statistics.median(alone) - 1,
+                  'runs': {'alone': alone, 'withSampler': sampled}}))

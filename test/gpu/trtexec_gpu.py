@@ -18,8 +18,10 @@ VERSION = (10, 16, 1, 11)
 CODE = VERSION[0] * 10000 + VERSION[1] * 100 + VERSION[2]
 KNOWN = {
     '--onnx', '--saveEngine', '--loadEngine', '--minShapes', '--optShapes', '--maxShapes', '--shapes', '--memPoolSize',
-    '--fp16', '--bf16', '--int8', '--best', '--stronglyTyped', '--timingCacheFile', '--skipInference', '--staticPlugins',
-    '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help', '--verbose', '--builderOptimizationLevel',
+    '--fp16', '--bf16', '--int8', '--best', '--stronglyTyped', '--timingCacheFile', '--skipInference',
+    '--staticPlugins',
+    '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help', '--verbose',
+    '--builderOptimizationLevel',
 }
 
 
@@ -36,7 +38,8 @@ def banner(state, args):
 
 
 def smi_used(index):
-    out = subprocess.run(['nvidia-smi', f'--id={index}', '--query-gpu=memory.used', '--format=csv,noheader,nounits'], capture_output=True, text=True)
+    out = subprocess.run(['nvidia-smi', f'--id={index}', '--query-gpu=memory.used', '--format=csv,noheader,nounits'],
+                         capture_output=True, text=True)
     return int(out.stdout.strip().splitlines()[0])
 
 
@@ -73,7 +76,8 @@ def main(args):
     except torch.cuda.OutOfMemoryError as error:
         first = str(error).splitlines()[0]
         log('E', 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)')
-        log('W', f'[TRT] Requested amount of GPU memory ({int(workspace_mib * 1048576)} bytes) could not be allocated. {first}')
+        requested = int(workspace_mib * 1048576)
+        log('W', f'[TRT] Requested amount of GPU memory ({requested} bytes) could not be allocated. {first}')
         log('E', 'Engine could not be created from network')
         log('E', 'Building engine failed')
         log('E', 'Engine set up failed')
@@ -103,7 +107,8 @@ def main(args):
     if record:
         with open(record, 'a') as out:
             out.write(json.dumps({'gpu': physical, 'plan': options.get('--saveEngine'), 'workspaceMiB': workspace_mib,
-                                  'smiUsedBeforeMiB': before, 'smiUsedPeakMiB': peak, 'start': started, 'end': time.time()}) + '\n')
+                                  'smiUsedBeforeMiB': before, 'smiUsedPeakMiB': peak,
+                                  'start': started, 'end': time.time()}) + '\n')
     return 0
 
 

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
+import { PROGRAMS_DIR } from './global-setup.js';
 import { installStandins, type StandinOptions } from './standins.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -122,7 +123,7 @@ models:
         shapes: { images: { min: 8x3x640x640, opt: 16x3x640x640, max: 16x3x640x640 } }
 `;
 
-/** argv that runs a program from source, as `node dist/…` runs the bundle (tsx compiles it on load). */
+/** argv that runs a program compiled from src/ for this test run (global-setup.ts), as `node dist/…` would. */
 export function fromSource(program: 'action' | 'cli'): string[] {
-  return ['--import', import.meta.resolve('tsx'), join(here, '..', '..', 'src', program, 'main.ts')];
+  return [join(PROGRAMS_DIR, `${program}.mjs`)];
 }

@@ -1,6 +1,6 @@
 // A stand-in for NVIDIA's trtexec, for tests and the demo only: trt-ci never knows it is talking to it.
 // It accepts exactly the flags of the TensorRT version it pretends to be (reference: NVIDIA/TensorRT
-// samples/common/sampleOptions.cpp by tag, summarised in trt-ci's research notes), rejects the rest as
+// samples/common/sampleOptions.cpp by tag, summarised in docs/trtexec-flags.md), rejects the rest as
 // that version does, prints that version's output format, and writes plans with a real header.
 //
 // Switches (environment):
@@ -21,7 +21,7 @@
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -540,14 +540,13 @@ function writePlan(path, bytes, shapes, padding = 0) {
   plan.writeUInt8(patch, 26);
   plan.writeUInt8(build ?? 0, 27);
   plan.write('rtrtNGNE', 28, 'latin1');
-  // Deterministic body: the same build gives the same bytes, as a cached or repeated build should.
-  let seed = createHash('sha256')
+  // Deterministic body: the same build gives the same bytes, as a cached or repeated build should. A
+  // keystream seeded by the build's inputs is as incompressible as real weights and fast to make.
+  const seed = createHash('sha256')
     .update(JSON.stringify([shapes, options.get('--onnx') && basename(options.get('--onnx')), versionCode]))
     .digest();
-  for (let offset = 36; offset < body; offset += seed.length) {
-    seed.copy(plan, offset, 0, Math.min(seed.length, body - offset));
-    seed = createHash('sha256').update(seed).digest();
-  }
+  const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
+  keystream.update(plan.subarray(36, body)).copy(plan, 36);
   writeFileSync(path, plan);
 }
 

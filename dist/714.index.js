@@ -1,5 +1,5 @@
-export const id = 245;
-export const ids = [245];
+export const id = 714;
+export const ids = [714];
 export const modules = {
 
 /***/ 59531:
@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   J: () => (/* binding */ GitHubReporter)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
-var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./.build/tsc/report/trim.js
 var trim = __webpack_require__(40540);
 ;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
@@ -182,7 +182,7 @@ function workflowCommandAnnotations(annotations) {
 /* harmony export */   A: () => (/* binding */ problemsSection),
 /* harmony export */   S: () => (/* binding */ writeSummary)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(77094);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
 /* harmony import */ var _github_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68251);
 
@@ -358,7 +358,6 @@ function withBaseline(report, baseline, path) {
 /* harmony import */ var _metrics_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76582);
 
 
-const MiB = 1024 * 1024;
 const key = (m) => `${m.model}/${m.profile}`;
 /** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
 function matchBaseline(build, baseline) {
@@ -403,7 +402,7 @@ function measure(metric, unit, build, base) {
         case 'plan-to-onnx':
             return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
         case 'peak-memory':
-            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * _units_js__WEBPACK_IMPORTED_MODULE_0__/* .MiB */ .lv;
         case 'plan-growth':
             return growth(build.bytes, base?.bytes ?? null);
         case 'build-time-growth':
@@ -833,7 +832,7 @@ function overall(checks) {
 
 /***/ }),
 
-/***/ 30896:
+/***/ 20159:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -880,7 +879,20 @@ function renderDiagnosisMarkdown(diagnosis) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
+// Text from logs, configs and reports placed into markdown: each helper escapes for the place the text
+// lands in, so that the text cannot end the place it is in.
+/** One table cell: a `|` would end the cell and a line break the row. */
+function cell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
+}
+/** A table row with every cell escaped. */
+function tableRow(cells) {
+    return `| ${cells.map(cell).join(' | ')} |`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+
 const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
 /** The preflight table for a terminal. */
 function renderPreflightText(result) {
@@ -897,10 +909,9 @@ function renderPreflightText(result) {
     return `${lines.join('\n')}\n`;
 }
 const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
-const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
 function renderPreflightMarkdown(result, where = '') {
-    const row = (c) => `| ${MD_ICON[c.status]} | ${c.id} | ${cell(c.message)} | ${c.hint ? cell(c.hint) : ''} |`;
+    const row = (c) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
     const head = ['| | check | result | what to do |', '|---|---|---|---|'];
     const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
     const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
@@ -933,12 +944,11 @@ var trim = __webpack_require__(40540);
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
 const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
-const markdown_cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const MiB = 1024 * 1024;
 function rowsOf(reports) {
     return reports.flatMap((report) => report.builds.map((build) => ({
         build,
@@ -985,20 +995,20 @@ const TABLE_HEAD = [
     '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
-function tableRow(row) {
+function engineRow(row) {
     const b = row.build;
     const latency = b.perf?.latencyMs?.median ?? null;
-    return `| ${[
+    return tableRow([
         rowIcon(row),
-        markdown_cell(b.model),
-        markdown_cell(b.profile),
+        b.model,
+        b.profile,
         b.bytes === null ? '—' : (0,units/* formatBytes */.z3)(b.bytes),
         delta(b.bytes, b.baseline?.bytes, units/* formatBytes */.z3),
         row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
         b.buildSeconds === null ? '—' : (0,units/* formatSeconds */.Xo)(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '—' : (0,units/* formatBytes */.z3)(b.peakGpuMemoryMiB * MiB),
+        b.peakGpuMemoryMiB === null ? '—' : (0,units/* formatBytes */.z3)(b.peakGpuMemoryMiB * units/* MiB */.lv),
         latency === null ? '—' : `${latency} ms`,
-    ].join(' | ')} |`;
+    ]);
 }
 /** One table per GPU type; rows that did not change against the baseline folded away. */
 function gpuTables(rows) {
@@ -1016,14 +1026,14 @@ function gpuTables(rows) {
         const mine = rows.filter((r) => r.gpu === gpu);
         const shown = mine.filter(notable);
         const folded = mine.filter((r) => !notable(r));
-        const head = `### ${markdown_cell(gpu)}`;
+        const head = `### ${cell(gpu)}`;
         sections.push({
             priority: 2,
             text: [
                 head,
                 '',
                 ...(shown.length
-                    ? [...TABLE_HEAD, ...shown.map(tableRow)]
+                    ? [...TABLE_HEAD, ...shown.map(engineRow)]
                     : ['Every engine is the same size as on the baseline.']),
             ].join('\n'),
         });
@@ -1031,10 +1041,10 @@ function gpuTables(rows) {
             sections.push({
                 priority: 6,
                 text: [
-                    `<details><summary>${folded.length} unchanged on ${markdown_cell(gpu)}</summary>`,
+                    `<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`,
                     '',
                     ...TABLE_HEAD,
-                    ...folded.map(tableRow),
+                    ...folded.map(engineRow),
                     '',
                     '</details>',
                 ].join('\n'),
@@ -1047,7 +1057,7 @@ function gpuTables(rows) {
 /** Reports from several runner types: one row per engine, a column group per GPU type. */
 function comparedAcrossGpus(rows, gpus) {
     const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
-    const short = (gpu) => markdown_cell(gpu.replace(/^NVIDIA /, ''));
+    const short = (gpu) => cell(gpu.replace(/^NVIDIA /, ''));
     const head = [
         `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
         `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
@@ -1065,7 +1075,7 @@ function comparedAcrossGpus(rows, gpus) {
         });
         const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
         const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
-        return `| ${icon} | ${markdown_cell(engine.model)} | ${markdown_cell(engine.profile)} |${cells.join('')}`;
+        return `| ${icon} | ${cell(engine.model)} | ${cell(engine.profile)} |${cells.join('')}`;
     });
     return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
@@ -1074,7 +1084,7 @@ function sizeChart(gpu, rows) {
     const built = rows.filter((r) => r.build.bytes !== null);
     if (built.length === 0)
         return '';
-    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / units/* MiB */.lv).toFixed(2)));
     const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
     const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
     return [
@@ -1097,7 +1107,7 @@ function failures(rows) {
         return {
             priority: 1,
             text: [
-                `#### ❌ ${markdown_cell(b.model)} / ${markdown_cell(b.profile)} on ${markdown_cell(r.gpu)}: ${b.failure.kind}`,
+                `#### ❌ ${cell(b.model)} / ${cell(b.profile)} on ${cell(r.gpu)}: ${b.failure.kind}`,
                 '',
                 '```',
                 b.failure.message,
@@ -1127,7 +1137,7 @@ function budgetSection(reports) {
             '',
             '| | model | profile | budget | result |',
             '|---|---|---|---|---|',
-            ...rows.map((b) => `| ${BUDGET_ICON[b.status]} | ${markdown_cell(b.model)} | ${markdown_cell(b.profile)} | ${b.metric} | ${markdown_cell(b.message)} |`),
+            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.metric, b.message])),
         ].join('\n'),
     };
 }
@@ -1189,7 +1199,7 @@ function renderReports(reports, options) {
             .map((p) => ({
             priority: 3,
             text: [
-                `#### ${markdown_cell(p.model)} / ${markdown_cell(p.profile)}: plan padded with zeros`,
+                `#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`,
                 '',
                 renderDiagnosisMarkdown(p.diagnosis),
             ].join('\n'),
@@ -1542,7 +1552,7 @@ const FAILURE_KINDS = [
     'other',
 ];
 /**
- * Lines that tell why trtexec failed, from real logs (reference/trtexec/logs). Order is priority:
+ * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
  * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
  * parse; an out-of-memory also ends in "Could not find any implementation").
  */
@@ -1623,7 +1633,7 @@ function hintFor(kind, message, context = {}) {
                 '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
         }
         case 'driver-insufficient': {
-            // Every TensorRT 11 package is built with CUDA 13 (reference/trtexec/compat.md); earlier lines ship per-CUDA
+            // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA
             // builds.
             const version = context.tensorrtVersion ? (0,_version_js__WEBPACK_IMPORTED_MODULE_2__/* .parseVersion */ .ot)(context.tensorrtVersion) : null;
             const known = version && version.major >= 11
@@ -1732,7 +1742,7 @@ const FLAG_SPANS = {
     '--noCudaGraph': { since: '11.0' },
     '--noSpinWait': { since: '11.0' },
 };
-/** Flags that no trtexec ever had, though they are often written (reference/trtexec/flags.md). */
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
 const NEVER_FLAGS = {
     '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
     '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
@@ -1878,9 +1888,11 @@ function atLeast(version, majorMinor) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cq: () => (/* binding */ DURATION_PATTERN),
 /* harmony export */   DB: () => (/* binding */ parseSize),
 /* harmony export */   E9: () => (/* binding */ parseDuration),
 /* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   bv: () => (/* binding */ SIZE_PATTERN),
 /* harmony export */   lv: () => (/* binding */ MiB),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
@@ -1895,6 +1907,7 @@ const SIZE_UNITS = {
     GB: 1e9,
     TB: 1e12,
 };
+/** A size with its unit; the config's schema checks sizes with it too. */
 const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
 /** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
 function parseSize(text) {

@@ -1,0 +1,108 @@
+// The action's decisions as a table: when to comment, when the job fails, and the check's conclusion;
+// and its input defaults against action.yml.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { INPUT_DEFAULTS } from '../src/action/inputs.js';
+import { checkConclusion, type CommentPolicy, type FailOn, failureReason, wantsComment } from '../src/action/policy.js';
+import type { Report } from '../src/report/schema.js';
+
+type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
+
+const build = (status: Report['builds'][number]['status'], bytes = 100, baselineBytes: number | null = 100) =>
+  ({
+    model: 'm',
+    profile: status,
+    status,
+    bytes,
+    baseline: baselineBytes === null ? null : { bytes: baselineBytes },
+  }) as Report['builds'][number];
+const budget = (metric: string, status: 'pass' | 'warn' | 'fail') =>
+  ({ model: 'm', profile: 'p', metric, status }) as Report['budgets'][number];
+const report = (parts: Partial<Judged> = {}): Judged => ({
+  status: 'passed',
+  builds: [build('built')],
+  budgets: [],
+  comparison: { baseline: 'base.json', environment: [], added: [], removed: [] },
+  ...parts,
+});
+
+const passed = report();
+const failedBuild = report({ status: 'failed', builds: [build('built'), build('failed')] });
+const grew = report({ builds: [build('built', 150, 100)] });
+const budgetWarn = report({ budgets: [budget('plan-growth', 'warn')] });
+const budgetFail = report({ status: 'failed', budgets: [budget('plan-size', 'fail')] });
+const newEngine = report({ comparison: { baseline: 'b', environment: [], added: ['m/new'], removed: [] } });
+const trtChanged = report({
+  comparison: { baseline: 'b', environment: [{ what: 'TensorRT', from: '10.16', to: '11.2' }], added: [], removed: [] },
+});
+
+describe('comment policy', () => {
+  const cases: [CommentPolicy, string, Judged | null, boolean][] = [
+    ['always', 'an unchanged pass', passed, true],
+    ['never', 'a failure', failedBuild, false],
+    ['on-failure', 'an unchanged pass', passed, false],
+    ['on-failure', 'a failed build', failedBuild, true],
+    ['on-failure', 'a failed budget', budgetFail, true],
+    ['on-failure', 'a size change that passed', grew, false],
+    ['on-change', 'an unchanged pass', passed, false],
+    ['on-change', 'a failed build', failedBuild, true],
+    ['on-change', 'a plan that changed size', grew, true],
+    ['on-change', 'a budget warning', budgetWarn, true],
+    ['on-change', 'a new engine', newEngine, true],
+    ['on-change', 'a TensorRT upgrade', trtChanged, true],
+    ['on-change', 'no report (trt-ci could not run)', null, true],
+    ['on-failure', 'no report (trt-ci could not run)', null, true],
+  ];
+  it.each(cases)('%s, %s → %s', (policy, _, judged, expected) => {
+    expect(wantsComment(policy, judged)).toBe(expected);
+  });
+});
+
+describe('fail-on', () => {
+  const cases: [FailOn[], string, Judged | null, unknown, RegExp | null][] = [
+    [['error', 'budget'], 'a pass', passed, null, null],
+    [['error', 'budget'], 'a failed build', failedBuild, null, /^1 build\(s\) failed: m\/failed$/],
+    [['budget'], 'a failed build, error not asked', failedBuild, null, null],
+    [['error', 'budget'], 'a failed budget', budgetFail, null, /^1 budget\(s\) exceeded: m\/p plan-size$/],
+    [['error'], 'a failed budget, budget not asked', budgetFail, null, null],
+    [['error', 'budget'], 'a growth warning', budgetWarn, null, null],
+    [['regression'], 'a growth warning', budgetWarn, null, /^1 regression\(s\): m\/p plan-growth$/],
+    [['regression'], 'a size budget that failed is no regression', budgetFail, null, null],
+    [['error'], 'a crash', null, new Error('boom'), /^trt-ci could not run: boom$/],
+    [['budget'], 'a crash, error not asked', null, new Error('boom'), null],
+  ];
+  it.each(cases)('%j, %s', (failOn, _, judged, crash, expected) => {
+    const reason = failureReason(failOn, judged, crash);
+    if (expected === null) expect(reason).toBeNull();
+    else expect(reason).toMatch(expected);
+  });
+});
+
+describe('check conclusion', () => {
+  const cases: [string, Parameters<typeof checkConclusion>[0], string][] = [
+    ['every report passed', { cancelled: false, crashed: false, reports: [{ status: 'passed' }] }, 'success'],
+    ['one of two runners failed', { cancelled: false, crashed: false, reports: [passed, failedBuild] }, 'failure'],
+    ['a crash', { cancelled: false, crashed: true, reports: [] }, 'failure'],
+    ['cancelled, whatever else', { cancelled: true, crashed: true, reports: [failedBuild] }, 'cancelled'],
+  ];
+  it.each(cases)('%s → %s', (_, run, expected) => {
+    expect(checkConclusion(run)).toBe(expected);
+  });
+});
+
+describe('action inputs', () => {
+  it('have the defaults action.yml gives them, and no input is missing from either', () => {
+    const action = parse(readFileSync(join(import.meta.dirname, '..', 'action.yml'), 'utf8')) as {
+      inputs: Record<string, { default?: string }>;
+    };
+    expect(Object.keys(INPUT_DEFAULTS).sort()).toEqual(Object.keys(action.inputs).sort());
+    for (const [name, fallback] of Object.entries(INPUT_DEFAULTS)) {
+      const declared = action.inputs[name]?.default ?? '';
+      // The token's default is an expression only the runner can fill in.
+      if (name === 'token') expect([declared, fallback]).toEqual(['${{ github.token }}', null]);
+      else expect(fallback, name).toBe(declared);
+    }
+  });
+});
