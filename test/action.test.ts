@@ -164,6 +164,23 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it('passes no token or input to trtexec: not INPUT_*, GITHUB_TOKEN or the runtime tokens', async () => {
+    const runner = project();
+    await withApi({}, async (api) => {
+      const env = {
+        GITHUB_TOKEN: 'ghs_secretFromTheEnvironment',
+        ACTIONS_RUNTIME_TOKEN: 'runtime-secret',
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-secret',
+        ACTIONS_ID_TOKEN_REQUEST_URL: 'https://token.example',
+      };
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' }, { env });
+      expect(result.code).toBe(0);
+      const calls = runner.calls();
+      expect(calls).toHaveLength(2);
+      expect(calls.map((c) => c.secrets)).toEqual([[], []]);
+    });
+  });
+
   it(
     "a fork's pull request (403 everywhere) still passes, " +
       'annotates with workflow commands, and says which permissions are missing',
@@ -206,7 +223,7 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
-  it('260 failed builds: a 70,000-byte report is trimmed under 65,535 bytes, 260 annotations go in batches of 50', async () => {
+  it('260 failed builds: a 70,000-byte report cut under 65,535 bytes, 260 annotations in batches of 50', async () => {
     // The reporting limits are the point, not 120 trtexec runs: a failed preflight (the runner is not the
     // A100 the config expects) fails every build before it starts, each with its own annotation.
     const runner = project({}, 260, 'expect-gpu: [A100]\n');

@@ -1,9 +1,10 @@
-import { getExecOutput } from '@actions/exec';
 // The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
 // the checks in gpu-checks.ts and host-checks.ts judge them.
+import { getExecOutput } from '@actions/exec';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
+import { childEnv } from '../proc/child-env.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { readElf } from './elf.js';
 import type { DiskFacts, NvinferTarget, PluginFacts } from './host-checks.js';
@@ -25,6 +26,7 @@ export async function lddOf(file: string): Promise<{ resolved: Map<string, strin
   if (!ldd) return null;
   // A short local probe: @actions/exec fits (no process group or timeout needed, stdin closed).
   const result = await getExecOutput(ldd, [file], {
+    env: childEnv(process.env) as Record<string, string>,
     silent: true,
     ignoreReturnCode: true,
     input: Buffer.alloc(0),

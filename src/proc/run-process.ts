@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { childEnv } from './child-env.js';
 import { LineSplitter } from './lines.js';
 
 export interface RunOptions {
@@ -58,7 +59,7 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
 
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
-      env: options.env ?? process.env,
+      env: childEnv(options.env ?? process.env),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

@@ -41,6 +41,7 @@ export interface StandinCall {
   start: number;
   end: number;
   exit: number;
+  secrets: string[];
 }
 
 export function makeRunner(options: RunnerOptions = {}): Runner {

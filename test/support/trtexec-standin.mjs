@@ -200,6 +200,8 @@ function recordCall(extra) {
       pid: process.pid,
       start: started,
       end: Date.now(),
+      // What of the job's credentials reached trtexec (names only): trt-ci must pass none.
+      secrets: Object.keys(env).filter((name) => /TOKEN|^INPUT_|^ACTIONS_/i.test(name)),
       ...extra,
     })}\n`,
   );

@@ -1,0 +1,25 @@
+/**
+ * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
+ * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
+ * artifact would leak the token: they are removed from every child's environment.
+ */
+const SECRET = new RegExp(
+  `^(${[
+    'INPUT_.*',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+  ].join('|')})$`,
+  'i',
+);
+
+export function childEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(base)) if (!SECRET.test(name)) env[name] = value;
+  return env;
+}
