@@ -81,8 +81,15 @@ describe('fail-on', () => {
 });
 
 describe('check conclusion', () => {
-  const cases: [string, Parameters<typeof checkConclusion>[0], string][] = [
-    ['every report passed', { cancelled: false, crashed: false, reports: [{ status: 'passed' }] }, 'success'],
+  type Run = Omit<Parameters<typeof checkConclusion>[0], 'reports'> & { reports: Judged[] };
+  const cases: [string, Run, string][] = [
+    ['every report passed', { cancelled: false, crashed: false, reports: [passed] }, 'success'],
+    [
+      'a report that says passed with a failed build',
+      { cancelled: false, crashed: false, reports: [{ ...failedBuild, status: 'passed' }] },
+      'failure',
+    ],
+    ['a failed budget', { cancelled: false, crashed: false, reports: [budgetFail] }, 'failure'],
     ['one of two runners failed', { cancelled: false, crashed: false, reports: [passed, failedBuild] }, 'failure'],
     ['a crash', { cancelled: false, crashed: true, reports: [] }, 'failure'],
     ['cancelled, whatever else', { cancelled: true, crashed: true, reports: [failedBuild] }, 'cancelled'],

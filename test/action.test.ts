@@ -212,6 +212,25 @@ describe('the action against a local GitHub API', () => {
     },
   );
 
+  it("a report that says it passed is judged by its builds: a fork's artifact decides nothing", async () => {
+    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1, TRTEXEC_STANDIN_ONLY: 'm.p1.plan' } });
+    const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
+    expect(built.code).toBe(1);
+    const reports = join(runner.dir, 'reports');
+    execFileSync('mkdir', ['-p', join(reports, 'trt-ci-fork')]);
+    const forged = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+    forged.status = 'passed';
+    writeFileSync(join(reports, 'trt-ci-fork', 'report.json'), JSON.stringify(forged));
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { command: 'report', reports, 'report-key': 'engines' });
+      expect(result.code, result.stdout).toBe(0);
+      const [, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(updates.at(-1)).toMatchObject({ conclusion: 'failure', output: { title: 'failed on 1 runner type' } });
+      const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
+      expect(comment.body).toContain('## trt-ci ❌ failed');
+    });
+  });
+
   it('a 500 from the comment endpoint is reported in the summary and does not fail the job', async () => {
     const runner = project();
     await withApi({ fail: { 'POST comments': 500 } }, async (api) => {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/markdown.js';
 import type { Report, ReportBuild } from '../src/report/report.js';
@@ -231,5 +232,50 @@ describe("trimming to GitHub's limits", () => {
     expect(
       Buffer.byteLength(renderReports(many, { limit: COMMENT_LIMIT_BYTES, marker: '<!-- m -->' })),
     ).toBeLessThanOrEqual(COMMENT_LIMIT_BYTES);
+  });
+});
+
+describe("hostile text from a log, a config or a fork's report", () => {
+  // What a log line, a model name or a report from a fork can hold to break out of its place.
+  const HOSTILE = 'x\r```\n<!-- @team <img src=x onerror=alert(1)> [a](https://evil.example) ![i](https://e/i.png) `y`';
+
+  /** Every token of the rendered markdown, as GitHub's parser (GFM) reads it. */
+  const tokens = (markdown: string) => {
+    const all: { type: string; text?: string; raw: string }[] = [];
+    marked.walkTokens(marked.lexer(markdown, { gfm: true }), (t) => {
+      all.push(t as { type: string; raw: string });
+    });
+    return all;
+  };
+
+  it('stays text: no HTML, comment, link, image or mention gets out, and a fence holds the whole message', () => {
+    const report = upgradeReport(`GPU ${HOSTILE}`);
+    const failed = report.builds[1]!;
+    report.builds[1] = {
+      ...failed,
+      model: `m ${HOSTILE}`,
+      failure: { kind: 'other', message: `trtexec said ${HOSTILE}\r\`\`\`\`\rafter the fence`, hint: HOSTILE },
+    };
+    report.budgets[0] = { ...report.budgets[0]!, message: HOSTILE };
+    report.comparison = { ...report.comparison, note: HOSTILE, added: [HOSTILE] };
+    const markdown = renderReports([report], { limit: COMMENT_LIMIT_BYTES });
+    const all = tokens(markdown);
+    // No link or image, and trt-ci's own folding is the only HTML, with no tag inside.
+    expect(all.filter((t) => ['link', 'image'].includes(t.type)).map((t) => t.raw)).toEqual([]);
+    for (const html of all.filter((t) => t.type === 'html')) {
+      expect(html.raw.trim()).toMatch(/^(<details><summary>[^<>]*<\/summary>|<\/details>)$/);
+    }
+    // The whole message, its bare \r and its own fences included, is one code block.
+    const fenced = all.filter((t) => t.type === 'code' && t.text?.includes('trtexec said'));
+    expect(fenced).toHaveLength(1);
+    expect(fenced[0]!.text).toContain('after the fence');
+    // Outside code, every @ is followed by a zero-width space: GitHub notifies nobody.
+    const prose = all.filter((t) => t.type === 'text' || t.type === 'escape').map((t) => t.raw);
+    expect(prose.join('')).not.toMatch(/@team/);
+    // Table rows keep their cells: a model name cannot add a column or end the row.
+    const tables = all.filter((t) => t.type === 'table') as unknown as { header: unknown[]; rows: unknown[][] }[];
+    expect(tables.length).toBeGreaterThan(1);
+    for (const table of tables)
+      expect(table.rows.map((row) => row.length)).toEqual(table.rows.map(() => table.header.length));
   });
 });

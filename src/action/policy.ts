@@ -2,6 +2,7 @@
 // conclusion. Pure functions, tested as a table.
 import { isBuilt } from '../builds/outcome.js';
 import { errorMessage } from '../errors.js';
+import { overallStatus } from '../report/report.js';
 import type { Report } from '../report/schema.js';
 
 export const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
@@ -48,12 +49,17 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
 
 export type Conclusion = 'success' | 'failure' | 'cancelled';
 
-/** The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed. */
+/**
+ * The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed,
+ * judged from the builds and budgets themselves and never from a report's own status field (a report
+ * can come from a fork's artifact).
+ */
 export function checkConclusion(run: {
   cancelled: boolean;
   crashed: boolean;
-  reports: readonly Pick<Report, 'status'>[];
+  reports: readonly Pick<Report, 'builds' | 'budgets'>[];
 }): Conclusion {
   if (run.cancelled) return 'cancelled';
-  return run.crashed || run.reports.some((r) => r.status !== 'passed') ? 'failure' : 'success';
+  const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
+  return run.crashed || failed ? 'failure' : 'success';
 }

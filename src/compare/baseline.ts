@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { isBuilt } from '../builds/outcome.js';
 import { errorMessage, fileProblem, InputError } from '../errors.js';
 import { formatPath } from '../config/locate.js';
+import { overallStatus } from '../report/report.js';
 import { type Comparison, REPORT_SCHEMA, type Report, type ReportBuild, reportSchema } from '../report/schema.js';
 import { addedAndRemoved, environmentChanges, matchBaseline, type Environment, type Measured } from './evaluate.js';
 
@@ -34,7 +35,8 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
     const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
     throw new InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
   }
-  return parsed.data;
+  // A report's own status is a claim: it is recomputed from its builds and budgets.
+  return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
 }
 
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */

@@ -1,4 +1,4 @@
-import { tableRow } from '../report/markdown-text.js';
+import { tableRow, text } from '../report/markdown-text.js';
 import type { CheckStatus, PreflightResult } from './types.js';
 
 const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
@@ -27,7 +27,7 @@ export function renderPreflightMarkdown(result: PreflightResult, where = ''): st
   const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
   const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
   return [
-    `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+    `### Preflight${where ? ` on ${text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
     '',
     ...(problems.length ? [...head, ...problems.map(row), ''] : []),
     ...(fine.length

@@ -3,7 +3,7 @@ import { formatPosition } from '../config/locate.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatSeconds, MiB } from '../units.js';
-import { cell, tableRow } from './markdown-text.js';
+import { cell, code, codeBlock, htmlText, mermaidLabel, tableRow, text } from './markdown-text.js';
 import type { Report, ReportBuild } from './report.js';
 import { fitSections, type Section } from './trim.js';
 
@@ -118,7 +118,7 @@ function gpuTables(rows: readonly Row[]): Section[] {
       sections.push({
         priority: 6,
         text: [
-          `<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`,
+          `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
           '',
           ...TABLE_HEAD,
           ...folded.map(engineRow),
@@ -164,12 +164,12 @@ function sizeChart(gpu: string, rows: readonly Row[]): string {
   const built = rows.filter((r) => r.build.bytes !== null);
   if (built.length === 0) return '';
   const mib = (n: number | null | undefined) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
-  const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+  const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
   const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
   return [
     '```mermaid',
     'xychart-beta',
-    `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+    `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
     `  x-axis [${labels.join(', ')}]`,
     '  y-axis "MiB"',
     `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
@@ -187,17 +187,15 @@ function failures(rows: readonly Row[]): Section[] {
       return {
         priority: 1,
         text: [
-          `#### ❌ ${cell(b.model)} / ${cell(b.profile)} on ${cell(r.gpu)}: ${b.failure!.kind}`,
+          `#### ❌ ${text(b.model)} / ${text(b.profile)} on ${text(r.gpu)}: ${b.failure!.kind}`,
           '',
-          '```',
-          b.failure!.message,
-          '```',
+          codeBlock(b.failure!.message),
           '',
-          `**What to do:** ${b.failure!.hint}`,
+          `**What to do:** ${text(b.failure!.hint)}`,
           ...(log || b.configPosition
             ? [
                 '',
-                [log && `log \`${log}\``, b.configPosition && `config \`${formatPosition(b.configPosition)}\``]
+                [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
                   .filter(Boolean)
                   .join(' · '),
               ]
@@ -238,14 +236,14 @@ function headline(reports: readonly Report[], title: string): string {
     `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
     '',
     [
-      `${built}/${rows.length} engines built · TensorRT ${versions}${cached}`,
+      `${built}/${rows.length} engines built · TensorRT ${text(versions)}${cached}`,
       failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
       warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
     ].join(''),
   ];
   for (const report of reports) {
     const { comparison } = report;
-    const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+    const where = reports.length > 1 ? ` (${text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
     if (comparison.baseline === null) {
       lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
       continue;
@@ -253,14 +251,14 @@ function headline(reports: readonly Report[], title: string): string {
     // A list, so that each fact keeps its own line when GitHub renders it.
     lines.push(
       '',
-      `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`,
+      `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${text(comparison.note)}_` : ''}`,
     );
     for (const c of comparison.environment) {
       const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
-      lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${why}`);
+      lines.push(`- **${c.what} changed: ${text(c.from ?? 'unknown')} → ${text(c.to ?? 'unknown')}**${why}`);
     }
-    if (comparison.added.length) lines.push(`- New: ${comparison.added.join(', ')}.`);
-    if (comparison.removed.length) lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
+    if (comparison.added.length) lines.push(`- New: ${text(comparison.added.join(', '))}.`);
+    if (comparison.removed.length) lines.push(`- Gone: ${text(comparison.removed.join(', '))}.`);
   }
   return lines.join('\n');
 }
@@ -290,7 +288,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
         .map((p) => ({
           priority: 3,
           text: [
-            `#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`,
+            `#### ${text(p.model)} / ${text(p.profile)}: plan padded with zeros`,
             '',
             renderDiagnosisMarkdown(p.diagnosis!),
           ].join('\n'),

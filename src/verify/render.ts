@@ -1,4 +1,5 @@
-import type { Diagnosis } from './diagnose.js';
+import { code, text } from '../report/markdown-text.js';
+import { type Diagnosis, PADDING_ISSUE } from './diagnose.js';
 
 function myelinLines(diagnosis: Diagnosis): string[] {
   return diagnosis.myelinLayers.map(
@@ -18,18 +19,24 @@ export function renderDiagnosisText(diagnosis: Diagnosis): string[] {
   return lines;
 }
 
+/**
+ * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
+ * and the link is trt-ci's own.
+ */
 export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
-  const layers = myelinLines(diagnosis);
   return [
-    `> ⚠️ ${diagnosis.summary}: the shape of [NVIDIA/TensorRT#4841](${diagnosis.link}).`,
-    ...(layers.length
+    `> ⚠️ ${text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${PADDING_ISSUE}).`,
+    ...(diagnosis.myelinLayers.length
       ? [
           '>',
           '> Myelin kernels in the plan:',
-          ...layers.map((l) => `> - \`${l.split(':')[0]}\`${l.includes(':') ? `:${l.slice(l.indexOf(':') + 1)}` : ''}`),
+          ...diagnosis.myelinLayers.map((l) => {
+            const ops = l.ops.length ? `: ${text(l.ops.join(', '))}` : '';
+            return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${text(l.looksLike)})` : ''}`;
+          }),
         ]
       : []),
     '>',
-    ...diagnosis.advice.map((a) => `> - ${a}`),
+    ...diagnosis.advice.map((a) => `> - ${text(a)}`),
   ].join('\n');
 }
