@@ -48,3 +48,11 @@ export function formatSeconds(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
 }
+
+/** A duration in the largest unit that holds it whole: 45m as "45 min", 90s as "90 s", 1500ms as "1500 ms". */
+export function formatDuration(ms: number): string {
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms >= 1_000 && ms % 1_000 === 0) return `${ms / 1_000} s`;
+  return `${ms} ms`;
+}

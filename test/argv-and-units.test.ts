@@ -3,7 +3,7 @@ import type { ModelConfig, ProfileConfig } from '../src/config/load.js';
 import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-profile.js';
-import { parseDuration, parseSize } from '../src/units.js';
+import { formatDuration, parseDuration, parseSize } from '../src/units.js';
 
 const v = (text: string) => parseVersion(text)!;
 const profile: ProfileConfig = {
@@ -156,4 +156,16 @@ describe('units', () => {
     ['250ms', 250],
   ] as const)('duration %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
   it.each(['45', '1d', 'm'])('not a duration: %s', (text) => expect(parseDuration(text)).toBeNull());
+});
+
+describe('durations in messages', () => {
+  it.each([
+    ['45m', '45 min'],
+    ['90s', '90 s'],
+    ['2h', '2 h'],
+    ['1.5h', '90 min'],
+    ['1500ms', '1500 ms'],
+  ])('%s is said as %s', (written, said) => {
+    expect(formatDuration(parseDuration(written)!)).toBe(said);
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/builds/manifest.js';
 import type { Report } from '../src/report/report.js';
@@ -9,13 +10,17 @@ import { cli, makeRunner, TWO_MODELS } from './support/harness.js';
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
+/** Whether a process still runs; a zombie (dead, not yet reaped by init) does not. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  const state = existsSync(`/proc/${pid}/status`)
+    ? /^State:\s+(\w)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    : null;
+  return state?.[1] !== 'Z';
 }
 
 describe('trt-ci run with the trtexec stand-in', () => {
@@ -171,6 +176,8 @@ models:
     const report = JSON.parse(result.stdout) as Report;
     const stuck = report.builds[0]!;
     expect(stuck.failure!.kind).toBe('timeout');
+    // Said in the unit it was given in (1s), not rounded to "0 min".
+    expect(stuck.failure!.hint).toContain('build-timeout (1 s)');
     expect(stuck.attempts).toHaveLength(1);
     expect(stuck.attempts[0]!.signal).toBe('SIGKILL'); // it ignored TERM
     expect(stuck.attempts[0]!.seconds).toBeGreaterThanOrEqual(1);
@@ -400,19 +407,60 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }
   });
 
   it('cancelling the run kills the running build, skips the rest, and still writes the report', async () => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: '1' } });
+    const childPids = join(makeRunner().dir, 'child-pids');
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: '1', TRTEXEC_STANDIN_CHILD_PIDS: childPids } });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`output-dir: out
 models:
   - { name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x3x8x8 } }, { name: b, shapes: { x: 1x3x8x8 } }] }
 `);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 1500);
-    const result = await cli(['run', '--config', config, '--json'], { signal: controller.signal });
+    // Cancel once trtexec is running and has forked its child (it writes the pid), not after a guessed time.
+    const cancelWhenRunning = async () => {
+      while (!existsSync(childPids) || !readFileSync(childPids, 'utf8').trim()) await sleep(20);
+      controller.abort();
+    };
+    const result = await cli(['run', '--config', config, '--json'], {
+      signal: controller.signal,
+      onStderr: (text) => {
+        if (text.startsWith('▶ m/a')) void cancelWhenRunning();
+      },
+    });
     expect(result.code).toBe(1);
     const report = readJson<Report>(join(runner.dir, 'out', 'report.json'));
-    expect(report.builds.map((b) => b.status)).toEqual(['failed', 'skipped']);
+    expect(report.builds.map((b) => `${b.status}:${b.failure?.kind}`)).toEqual([
+      'failed:cancelled',
+      'skipped:cancelled',
+    ]);
     expect(readdirSync(join(runner.dir, 'out', 'logs'))).toEqual(['m.a.1.log']);
+    // The killed build leaves no process behind: the child trtexec forked is gone too.
+    const pids = readFileSync(childPids, 'utf8').trim().split('\n').map(Number);
+    expect(pids).toHaveLength(1);
+    expect(isAlive(pids[0]!)).toBe(false);
+  });
+});
+
+describe('cancelling', () => {
+  it('starts no new attempt once cancelled: an out-of-memory retry that was due is cancelled instead', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\nworkspace: 4GiB\n' +
+        'models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    const controller = new AbortController();
+    // The cancel arrives as the retry is announced, before its trtexec starts.
+    const result = await cli(['run', '--config', config, '--json'], {
+      signal: controller.signal,
+      onStderr: (text) => {
+        if (text.startsWith('↻')) controller.abort();
+      },
+    });
+    expect(result.code).toBe(1);
+    const [build] = readJson<Report>(join(runner.dir, 'out', 'report.json')).builds;
+    expect(build!.attempts.map((a) => a.failure?.kind)).toEqual(['out-of-memory']);
+    expect(build!.failure?.kind).toBe('cancelled');
+    expect(runner.calls()).toHaveLength(1);
   });
 });
 

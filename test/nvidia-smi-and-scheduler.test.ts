@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MemoryTimeline } from '../src/gpu/memory-sampler.js';
+import type { ChildProcess } from 'node:child_process';
+import { MemorySampler, MemoryTimeline } from '../src/gpu/memory-sampler.js';
 import { parseCsvRows, parseGpuRows, queryGpus } from '../src/gpu/nvidia-smi.js';
 import { runOnSlots } from '../src/builds/scheduler.js';
 import { FIXTURES, makeRunner } from './support/harness.js';
@@ -134,6 +135,20 @@ describe('memory attribution', () => {
     expect(timeline.window(1, 0, samples.length * 100)).toMatchObject({ attributedMiB: 0 });
     expect(timeline.window(0, 1e9, 2e9)).toBeNull();
     expect(timeline.window(7, 0, 1e9)).toBeNull();
+  });
+});
+
+describe('the memory stream', () => {
+  it('is killed when it does not stop at SIGTERM (a wedged driver), so the run never hangs on it', async () => {
+    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_WEDGED: 1 } });
+    const sampler = new MemorySampler(runner.nvidiaSmi, 50);
+    sampler.start();
+    await sampler.waitForBaseline([0]);
+    expect(sampler.timeline.hasSampled([0])).toBe(true);
+    const child = (sampler as unknown as { child: ChildProcess }).child;
+    await sampler.stop(200);
+    // It had to be killed: SIGTERM alone did not end it.
+    expect(child.signalCode).toBe('SIGKILL');
   });
 });
 

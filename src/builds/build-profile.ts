@@ -7,6 +7,7 @@ import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import { type ProcessResult, runProcess } from '../proc/run-process.js';
 import type { BuildGpu, CacheVerdict, Failure, Perf } from '../report/schema.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
+import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../verify/scan-plan.js';
@@ -31,7 +32,16 @@ export interface BuildContext {
   timingCacheFor?: (gpuName: string | null) => string | null;
   gpus: ReadonlyMap<number, GpuInfo>;
   onEvent?: (event: BuildEvent) => void;
+  /** Once aborted, no new attempt or benchmark starts; the one running is killed by the stage. */
+  signal?: AbortSignal;
 }
+
+/** What a build that the run's cancel stopped, or never let start, reports. */
+export const CANCELLED: Failure = {
+  kind: 'cancelled',
+  message: 'the run was cancelled',
+  hint: hintFor('cancelled', ''),
+};
 
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 export function nextWorkspace(current: number, floor: number): number | null {
@@ -69,11 +79,13 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   }
 
   const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-  const { attempts, parsed } = await runAttempts(job, gpu, env, context);
-  const last = attempts[attempts.length - 1]!;
+  const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
+  const last = attempts[attempts.length - 1];
+  // Cancelled before its first attempt: it never ran.
+  if (!last || !parsed) return done({ ...unbuilt(job, facts), status: 'skipped', failure: CANCELLED, cache });
   const collected = last.failure ? null : await collectPlan(job, last, parsed);
   if (!collected || 'failure' in collected) {
-    const failure = collected?.failure ?? last.failure;
+    const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
     const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
     return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
   }
@@ -85,6 +97,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   }
   const outcome: BuildOutcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
   if (!job.model.benchmark) return done(outcome);
+  if (context.signal?.aborted) return done({ ...outcome, status: 'failed', failure: CANCELLED });
   const bench = await benchmark(job, env, context);
   return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
@@ -110,7 +123,7 @@ async function runAttempts(
   gpu: number | null,
   env: NodeJS.ProcessEnv,
   context: BuildContext,
-): Promise<{ attempts: Attempt[]; parsed: ParsedLog }> {
+): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean }> {
   const { config, version } = context;
   const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
   const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
@@ -120,7 +133,7 @@ async function runAttempts(
   const attempts: Attempt[] = [];
   let workspace: number | null = config.workspaceBytes;
   let parsed: ParsedLog | null = null;
-  while (workspace !== null) {
+  while (workspace !== null && !context.signal?.aborted) {
     const attempt = attempts.length + 1;
     const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
     const argv = buildArgv(version, job.model, job.profile, workspace, paths);
@@ -135,6 +148,7 @@ async function runAttempts(
       timeoutMs: config.buildTimeoutMs,
       killGraceMs: config.killGraceMs,
       onLine: (line) => parser.push(line),
+      ...(context.signal && { signal: context.signal }),
     });
     parsed = parser.result(outcomeOf(result), {
       workspaceBytes: workspace,
@@ -148,7 +162,9 @@ async function runAttempts(
           message: result.spawnError,
           hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
         }
-      : parsed.failure;
+      : result.cancelled
+        ? CANCELLED
+        : parsed.failure;
     const { startedAt, endedAt, exitCode, signal } = result;
     attempts.push({
       attempt,
@@ -166,8 +182,10 @@ async function runAttempts(
     workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
     if (workspace !== null) context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
   }
-  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, !attempts[attempts.length - 1]!.failure);
-  return { attempts, parsed: parsed! };
+  const built = attempts.length > 0 && !attempts[attempts.length - 1]!.failure;
+  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, built);
+  // Cancelled with a retry still to come: the build did not fail, it was stopped.
+  return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
 }
 
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
@@ -221,6 +239,7 @@ async function benchmark(
     timeoutMs: context.config.buildTimeoutMs,
     killGraceMs: context.config.killGraceMs,
     onLine: (line) => parser.push(line),
+    ...(context.signal && { signal: context.signal }),
   });
   const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
   const perf = {
@@ -229,7 +248,9 @@ async function benchmark(
     gpuComputeMs: parsed.gpuComputeMs,
     log,
   };
-  const failure = parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+  const failure = result.cancelled
+    ? CANCELLED
+    : parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
   return { perf, failure };
 }
 

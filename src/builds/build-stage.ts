@@ -6,7 +6,7 @@ import type { Failure } from '../tensorrt/failures.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys } from '../cache/engine-cache.js';
 import { join } from 'node:path';
-import { buildProfile, type BuildEvent } from './build-profile.js';
+import { type BuildEvent, buildProfile, CANCELLED } from './build-profile.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { planBuildJobs } from './jobs.js';
 import { runOnSlots } from './scheduler.js';
@@ -79,12 +79,6 @@ export function skipBuildStage(config: Config, failure: Failure): BuildStageResu
   };
 }
 
-const CANCELLED: Failure = {
-  kind: 'other',
-  message: 'the run was cancelled before this build started',
-  hint: 'Run again.',
-};
-
 /**
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
@@ -121,7 +115,15 @@ export async function runBuildStage(
         ? Promise.resolve(
             notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
           )
-        : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }),
+        : buildProfile(job, gpu, {
+            config,
+            version,
+            gpus,
+            onEvent: options.onEvent,
+            cache,
+            timingCacheFor,
+            signal: options.signal,
+          }),
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

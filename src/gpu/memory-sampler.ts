@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { childEnv } from '../proc/child-env.js';
 import { LineSplitter } from '../proc/lines.js';
 
 export interface MemoryWindow {
@@ -88,9 +89,7 @@ export class MemorySampler {
     const child = spawn(
       this.nvidiaSmi,
       [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-      {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
+      { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) },
     );
     child.on('error', () => {
       this.child = null; // no nvidia-smi: builds go on without memory figures
@@ -108,12 +107,25 @@ export class MemorySampler {
     this.timeline.markBaselineEnd(this.clock());
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
+   * wedged driver ignores SIGTERM, and the run must not wait for it forever).
+   */
+  async stop(graceMs = 2_000): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
-    const closed = new Promise((resolve) => child.once('close', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     child.kill('SIGTERM');
-    await closed;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    const ended = await Promise.race([closed, late]);
+    clearTimeout(timer);
+    if (ended === 'late') {
+      child.kill('SIGKILL');
+      await closed;
+    }
   }
 }

@@ -15,6 +15,8 @@ export interface RunOptions {
   onLine?: (line: string) => void;
   /** Raw stdout and stderr go here as they arrive. */
   logFile?: string;
+  /** Aborting kills the process group; when already aborted, nothing is started. */
+  signal?: AbortSignal;
 }
 
 export interface ProcessResult {
@@ -23,6 +25,8 @@ export interface ProcessResult {
   timedOut: boolean;
   /** Set when the command could not be started at all (not found, not executable). */
   spawnError: string | null;
+  /** The signal was aborted: the process was killed, or never started. */
+  cancelled: boolean;
   startedAt: number;
   endedAt: number;
 }
@@ -50,6 +54,10 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
  */
 export function runProcess(options: RunOptions): Promise<ProcessResult> {
   const startedAt = Date.now();
+  if (options.signal?.aborted) {
+    const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
+    return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
+  }
   return new Promise((resolve) => {
     let log: WriteStream | null = null;
     let timedOut = false;
@@ -65,6 +73,10 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
     });
     const pgid = child.pid;
     if (pgid !== undefined) liveGroups.add(pgid);
+    const cancel = () => {
+      if (pgid !== undefined) signalGroup(pgid, 'SIGKILL');
+    };
+    options.signal?.addEventListener('abort', cancel, { once: true });
     if (options.logFile) log = createWriteStream(options.logFile);
 
     const onData = (chunk: Buffer) => {
@@ -105,9 +117,19 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
     });
     child.on('close', (exitCode, signal) => {
       for (const timer of timers) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
       if (pgid !== undefined) liveGroups.delete(pgid);
       lines?.end();
-      const result: ProcessResult = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
+      const cancelled = options.signal?.aborted ?? false;
+      const result: ProcessResult = {
+        exitCode,
+        signal,
+        timedOut,
+        spawnError,
+        cancelled,
+        startedAt,
+        endedAt: Date.now(),
+      };
       if (log) log.end(() => resolve(result));
       else resolve(result);
     });

@@ -1,4 +1,4 @@
-import { formatBytes } from '../units.js';
+import { formatBytes, formatDuration } from '../units.js';
 import { flagSupport } from './flags.js';
 import { parseVersion } from './version.js';
 import type { Failure } from '../report/schema.js';
@@ -13,6 +13,7 @@ export const FAILURE_KINDS = [
   'onnx-parse',
   'unknown-option',
   'timeout',
+  'cancelled',
   'other',
 ] as const;
 
@@ -234,8 +235,10 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
           : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
       return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
     }
+    case 'cancelled':
+      return 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.';
     case 'timeout': {
-      const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
+      const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
       return (
         `The build ran past build-timeout${limit} and its whole ` +
         `process group was stopped. Raise build-timeout, keep the timing cache ` +

@@ -85,13 +85,19 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function cli(args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<CliRun> {
+export async function cli(
+  args: string[],
+  options: { cwd?: string; signal?: AbortSignal; onStderr?: (text: string) => void } = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
     cwd: options.cwd ?? process.cwd(),
     stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
+    stderr: (t) => {
+      stderr += t;
+      options.onStderr?.(t);
+    },
     ...(options.signal && { signal: options.signal }),
   });
   return { code, stdout, stderr };

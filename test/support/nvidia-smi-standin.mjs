@@ -13,6 +13,7 @@
 //                             18 (driver/library mismatch), 14 (infoROM warning, data still printed)
 //   NVIDIA_SMI_STANDIN_NO_FIELD  a field this (older) driver does not know, e.g. compute_cap before 510
 //   NVIDIA_SMI_STANDIN_CALLS  file to append each call's arguments to, one JSON line a call
+//   NVIDIA_SMI_STANDIN_WEDGED a -lms stream that ignores SIGTERM, as nvidia-smi does on a wedged driver
 //   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into
 // The failure messages are nvidia-smi's own, as quoted in public bug reports.
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
@@ -160,7 +161,10 @@ function print() {
 if (!noheader) process.stdout.write(`${wanted.map((f) => headers[fields.indexOf(f)] ?? f).join(', ')}\n`);
 const loop = Number(option('-lms') ?? args[args.indexOf('-lms') + 1]);
 if (args.includes('-lms') && loop > 0) {
-  process.on('SIGTERM', () => process.exit(0));
+  // NVIDIA_SMI_STANDIN_WEDGED: a stream that no longer answers SIGTERM, as on a wedged driver.
+  process.on('SIGTERM', () => {
+    if (!env.NVIDIA_SMI_STANDIN_WEDGED) process.exit(0);
+  });
   print();
   setInterval(print, loop);
 } else {
