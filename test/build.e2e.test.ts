@@ -105,6 +105,8 @@ models:
     expect(build.status).toBe('built');
     expect(build.attempts.map((a) => a.workspaceMiB)).toEqual([4096, 2048, 1024]);
     expect(build.attempts.map((a) => a.failure?.kind ?? null)).toEqual(['out-of-memory', 'out-of-memory', null]);
+    // What the failed attempts held is unknown (they ended before a sample showed anything), never 0.
+    expect(build.attempts.map((a) => a.peakGpuMemoryMiB)).toEqual([null, null, expect.any(Number)]);
     expect(build.attempts.map((a) => a.log)).toEqual(
       [1, 2, 3].map((n) => expect.stringContaining(`out/logs/m.p.${n}.log`)),
     );

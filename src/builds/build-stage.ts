@@ -60,10 +60,12 @@ export function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: Memo
   return outcomes.map((outcome) => {
     const gpu = outcome.gpu;
     if (!gpu) return outcome;
-    const attempts = outcome.attempts.map((a) => ({
-      ...a,
-      peakGpuMemoryMiB: timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null,
-    }));
+    const attempts = outcome.attempts.map((a) => {
+      const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
+      // A failed attempt that showed nothing above the idle GPU may have ended between two samples:
+      // what it held is unknown, not 0.
+      return { ...a, peakGpuMemoryMiB: a.failure && peak === 0 ? null : peak };
+    });
     return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
   });
 }
