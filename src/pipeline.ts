@@ -139,5 +139,8 @@ function cacheSummary(config: Config, stage: BuildStageResult, rel: (path: strin
     savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
     bytes: stage.cacheBytes,
     evicted: stage.evicted,
+    refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
+      ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
+      : null,
   };
 }

@@ -162,3 +162,95 @@ describe('the engine cache', () => {
     expect(again.builds.filter((b) => b.status === 'cached')).toHaveLength(2);
   });
 });
+
+describe('the cache key misses nothing a build reads', () => {
+  /** Two runs with a change in between; the statuses of the second. */
+  async function rebuiltAfter(change: (runner: Runner) => void, extra = ''): Promise<string[]> {
+    const runner = makeRunner();
+    runner.touch('up.onnx', 'det.onnx', 'calib.cache');
+    await run(runner, CONFIG('1x3x32x32', extra));
+    const calls = runner.calls().length;
+    change(runner);
+    const report = await run(runner, CONFIG('1x3x32x32', extra));
+    expect(runner.calls().length - calls).toBe(report.builds.filter((b) => b.status === 'built').length);
+    return report.builds.map((b) => b.status);
+  }
+
+  it('control: nothing changed, nothing rebuilt', async () => {
+    expect(await rebuiltAfter(() => {})).toEqual(['cached', 'cached', 'cached']);
+  });
+
+  it('another trtexec binary that prints the same version banner', async () => {
+    const statuses = await rebuiltAfter((runner) => {
+      writeFileSync(runner.trtexec, `${readFileSync(runner.trtexec, 'utf8')}# rebuilt from another branch\n`);
+    });
+    expect(statuses).toEqual(['built', 'built', 'built']);
+  });
+
+  it('a changed file named in extra-args (an INT8 calibration cache)', async () => {
+    const extra = 'extra-args: [--calib=calib.cache]\n';
+    const statuses = await rebuiltAfter(
+      (runner) => writeFileSync(join(runner.dir, 'calib.cache'), 'TRT-8601-EntropyCalibration2 v2'),
+      extra,
+    );
+    expect(statuses).toEqual(['built', 'built', 'built']);
+  });
+
+  it('a variable that changes builds (CUDA_MODULE_LOADING)', async () => {
+    const before = process.env.CUDA_MODULE_LOADING;
+    try {
+      process.env.CUDA_MODULE_LOADING = 'LAZY';
+      const statuses = await rebuiltAfter(() => {
+        process.env.CUDA_MODULE_LOADING = 'EAGER';
+      });
+      expect(statuses).toEqual(['built', 'built', 'built']);
+    } finally {
+      if (before === undefined) delete process.env.CUDA_MODULE_LOADING;
+      else process.env.CUDA_MODULE_LOADING = before;
+    }
+  });
+
+  it('external data with a name over 127 bytes, or outside the model folder', async () => {
+    const runner = makeRunner();
+    const long = `${'w'.repeat(200)}.bin`;
+    const location = (name: string) =>
+      Buffer.concat([Buffer.from('\x0a\x08location\x12', 'latin1'), varint(name.length), Buffer.from(name)]);
+    runner.touch('models/up.onnx', 'shared/outside.bin', `models/${long}`);
+    writeFileSync(
+      join(runner.dir, 'models', 'up.onnx'),
+      Buffer.concat([Buffer.from('onnx'), location(long), location('../shared/outside.bin'), Buffer.from('end')]),
+    );
+    expect(await externalDataFiles(join(runner.dir, 'models', 'up.onnx'))).toEqual([
+      join(runner.dir, 'models', long),
+      join(runner.dir, 'shared', 'outside.bin'),
+    ]);
+    runner.touch('det.onnx');
+    const config = CONFIG().replace('onnx: up.onnx', 'onnx: models/up.onnx');
+    await run(runner, config);
+    writeFileSync(join(runner.dir, 'shared', 'outside.bin'), 'new weights');
+    expect((await run(runner, config)).builds.map((b) => b.status)).toEqual(['built', 'built', 'cached']);
+    writeFileSync(join(runner.dir, 'models', long), 'new weights');
+    expect((await run(runner, config)).builds.map((b) => b.status)).toEqual(['built', 'built', 'cached']);
+  });
+
+  it('serves and stores nothing when the GPU is unknown (nvidia-smi does not answer), and says so', async () => {
+    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_EXIT: 9 } });
+    runner.touch('up.onnx', 'det.onnx');
+    await run(runner, CONFIG());
+    const second = await run(runner, CONFIG());
+    expect(second.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+    expect(second.cache).toMatchObject({ hits: 0, refused: expect.stringContaining('GPU model is unknown') });
+    expect(readdirSync(join(runner.dir, 'cache'))).not.toContain('engines');
+  });
+});
+
+function varint(value: number): Buffer {
+  const bytes: number[] = [];
+  let rest = value;
+  while (rest >= 0x80) {
+    bytes.push((rest & 0x7f) | 0x80);
+    rest >>>= 7;
+  }
+  bytes.push(rest);
+  return Buffer.from(bytes);
+}

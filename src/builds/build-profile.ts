@@ -23,11 +23,16 @@ export type BuildEvent =
 export interface BuildContext {
   config: Pick<
     Config,
-    'trtexec' | 'workspaceBytes' | 'minWorkspaceBytes' | 'timingCache' | 'buildTimeoutMs' | 'killGraceMs'
+    'dir' | 'trtexec' | 'workspaceBytes' | 'minWorkspaceBytes' | 'timingCache' | 'buildTimeoutMs' | 'killGraceMs'
   >;
   version: TensorRtVersion;
   /** Engines by content key; a hit replaces the build. */
-  cache?: { engines: EngineCache; keys: EngineKeys } | null;
+  cache?: {
+    engines: EngineCache;
+    keys: EngineKeys;
+    /** The trtexec binary and the TensorRT libraries it loads, looked up once per run. */
+    toolchain: () => Promise<{ trtexec: string; libraries: string[] }>;
+  } | null;
   /** The timing cache for a GPU model, when it is kept per TensorRT version and GPU model. */
   timingCacheFor?: (gpuName: string | null) => string | null;
   gpus: ReadonlyMap<number, GpuInfo>;
@@ -67,7 +72,8 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
     return outcome;
   };
 
-  const key = context.cache ? await cacheKey(job, facts, context) : null;
+  const driverVersion = info?.driverVersion ?? null;
+  const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
   let cache: CacheVerdict | null = null;
   if (context.cache && key) {
     const restored = await restoreFromCache(job, key, context.cache.engines);

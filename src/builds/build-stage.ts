@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type BuildEvent, buildProfile, CANCELLED } from './build-profile.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { planBuildJobs } from './jobs.js';
+import { lddOf, whichCommand } from '../preflight/gather.js';
 import { runOnSlots } from './scheduler.js';
 
 export interface BuildStageOptions {
@@ -55,6 +56,25 @@ async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPl
   return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
 
+/** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
+async function toolchainOf(trtexec: string): Promise<{ trtexec: string; libraries: string[] }> {
+  const binary = whichCommand(trtexec) ?? trtexec;
+  const linked = await lddOf(binary);
+  const libraries = [...(linked?.resolved.entries() ?? [])]
+    .filter(([name]) => name.startsWith('libnvinfer'))
+    .map(([, path]) => path)
+    .sort();
+  return { trtexec: binary, libraries };
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 /** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
 export function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimeline): BuildOutcome[] {
   return outcomes.map((outcome) => {
@@ -99,7 +119,11 @@ export async function runBuildStage(
   options.signal?.addEventListener('abort', onAbort);
   const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
   const cache = config.cacheDir
-    ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() }
+    ? {
+        engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
+        keys: new EngineKeys(),
+        toolchain: once(() => toolchainOf(config.trtexec)),
+      }
     : null;
   // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
   const timingCacheFor = config.cacheDir

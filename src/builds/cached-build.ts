@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { EngineCache } from '../cache/engine-cache.js';
 import type { BuildGpu, CacheVerdict } from '../report/schema.js';
 import { buildArgv } from '../tensorrt/argv.js';
@@ -8,8 +10,20 @@ import type { BuildContext } from './build-profile.js';
 import type { BuildJob } from './jobs.js';
 import type { Attempt, BuiltPlan } from './outcome.js';
 
-/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-export function cacheKey(job: BuildJob, gpu: BuildGpu | null, context: BuildContext): Promise<string> {
+/** Variables that change what trtexec builds; their values are part of the key. */
+const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
+
+/**
+ * The content key: the model's files, the plugins, files named in extra-args, the argv without its
+ * paths, TensorRT, the trtexec binary and its TensorRT libraries, the GPU and driver, and the variables
+ * that change a build. Null when the GPU is unknown: a plan is never served for a GPU nobody named.
+ */
+export async function cacheKey(
+  job: BuildJob,
+  gpu: (BuildGpu & { driverVersion: string | null }) | null,
+  context: BuildContext,
+): Promise<string | null> {
+  if (!gpu?.name) return null;
   // Paths differ between checkouts and runners; what is in the files does not.
   const model = {
     ...job.model,
@@ -19,13 +33,37 @@ export function cacheKey(job: BuildJob, gpu: BuildGpu | null, context: BuildCont
   };
   const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
   const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
+  const toolchain = await context.cache!.toolchain();
+  const environment = Object.fromEntries(
+    Object.entries(process.env)
+      .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ) as Record<string, string>;
   return context.cache!.keys.key({
     onnx: job.model.onnx,
     plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+    inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
     argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
     tensorrtVersion: formatVersion(context.version, true),
-    gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+    trtexec: toolchain.trtexec,
+    libraries: toolchain.libraries,
+    gpu: { name: gpu.name, computeCapability: gpu.computeCapability, driverVersion: gpu.driverVersion },
+    environment,
   });
+}
+
+/** Files an extra-args value names (`--calib=x.cache`, `--loadInputs=in:data.bin`), where they exist. */
+export function filesNamedIn(extraArgs: readonly string[], dir: string): string[] {
+  const files = new Set<string>();
+  for (const arg of extraArgs) {
+    const value = /^--[A-Za-z0-9]+=(.+)$/.exec(arg)?.[1];
+    if (!value) continue;
+    for (const part of value.split(',').flatMap((item) => [item, ...item.split(':').slice(1)])) {
+      const path = resolve(dir, part);
+      if (part && statSync(path, { throwIfNoEntry: false })?.isFile()) files.add(path);
+    }
+  }
+  return [...files].sort();
 }
 
 export type CacheLookup =

@@ -1,7 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import {
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** What a cached engine carries besides its plan: enough to report the build it stands for. */
 export interface CachedRecord {
@@ -35,23 +47,35 @@ async function sha256OfFile(path: string): Promise<string> {
  * 0a 08 "location" 12 <length> <file>.
  */
 export async function externalDataFiles(onnx: string): Promise<string[]> {
+  const MAX_NAME_BYTES = 4096;
   const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
   const found = new Set<string>();
   let tail = Buffer.alloc(0);
   for await (const chunk of createReadStream(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
     const data = Buffer.concat([tail, chunk as Buffer]);
     for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-      const length = data[at + marker.length];
-      if (length === undefined || length > 127) continue; // a file name longer than one varint byte is not a name
-      const end = at + marker.length + 1 + length;
-      if (end <= data.length) found.add(data.toString('utf8', at + marker.length + 1, end));
+      const length = readVarint(data, at + marker.length);
+      if (!length || length.value === 0 || length.value > MAX_NAME_BYTES) continue;
+      const end = length.next + length.value;
+      if (end <= data.length) found.add(data.toString('utf8', length.next, end));
     }
-    tail = data.subarray(Math.max(0, data.length - 256));
+    // A marker cut at the chunk's end is found again with the next chunk.
+    tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
   }
-  return [...found]
-    .filter((name) => !name.includes('..') && !name.startsWith('/'))
-    .map((name) => join(dirname(onnx), name))
-    .sort();
+  // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
+  return [...found].map((name) => resolve(dirname(onnx), name)).sort();
+}
+
+/** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
+function readVarint(data: Buffer, at: number): { value: number; next: number } | null {
+  let value = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const byte = data[at + i];
+    if (byte === undefined) return null;
+    value += (byte & 0x7f) * 2 ** (7 * i);
+    if (byte < 0x80) return { value, next: at + i + 1 };
+  }
+  return null;
 }
 
 /**
@@ -70,20 +94,47 @@ export class EngineKeys {
     return hash;
   }
 
-  async key(parts: {
-    onnx: string;
-    plugins: readonly string[];
-    argv: readonly string[];
-    tensorrtVersion: string;
-    gpu: { name: string | null; computeCapability: string | null } | null;
-  }): Promise<string> {
+  /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+  private async fileIdentity(path: string): Promise<string> {
+    const found = await stat(path).catch(() => null);
+    return found ? `${await realpath(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+  }
+
+  async key(parts: KeyParts): Promise<string> {
     const external = await externalDataFiles(parts.onnx).catch(() => []);
-    const files = await Promise.all(
-      [parts.onnx, ...external, ...parts.plugins].map(async (path) => [basename(path), await this.fileHash(path)]),
-    );
-    const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
+    const hashed = async (paths: readonly string[]) =>
+      Promise.all(paths.map(async (path) => [basename(path), await this.fileHash(path)]));
+    const material = JSON.stringify({
+      v: 2,
+      files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+      // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+      inputs: await hashed(parts.inputs),
+      argv: parts.argv,
+      tensorrt: parts.tensorrtVersion,
+      trtexec: await this.fileHash(parts.trtexec),
+      libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+      gpu: parts.gpu,
+      environment: parts.environment,
+    });
     return createHash('sha256').update(material).digest('hex');
   }
+}
+
+/** Everything a build's plan depends on. */
+export interface KeyParts {
+  onnx: string;
+  plugins: readonly string[];
+  /** Other files the build reads, named in extra-args. */
+  inputs: readonly string[];
+  argv: readonly string[];
+  tensorrtVersion: string;
+  /** The trtexec binary itself: two builds of the same version can differ. */
+  trtexec: string;
+  /** The TensorRT libraries trtexec loads (libnvinfer…). */
+  libraries: readonly string[];
+  gpu: { name: string; computeCapability: string | null; driverVersion: string | null };
+  /** Variables that change what a build produces (CUDA_MODULE_LOADING, …). */
+  environment: Record<string, string>;
 }
 
 /**

@@ -65,6 +65,7 @@ export function renderRunText(report: Report): string {
         c.evicted ? `, ${c.evicted} evicted` : '',
       ].join(''),
     );
+    if (c.refused) out.push(`⚠ engine cache not used: ${c.refused}`);
   }
   const { comparison } = report;
   for (const change of comparison.environment) {

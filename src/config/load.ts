@@ -37,6 +37,8 @@ export interface ModelConfig {
 export interface Config {
   /** The config file as the user named it, for messages. */
   file: string;
+  /** The config file's folder, absolute: relative paths in the config are relative to it. */
+  dir: string;
   trtexec: string;
   nvidiaSmi: string;
   outputDir: string;
@@ -199,6 +201,7 @@ function resolveConfig(
     Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
   return {
     file,
+    dir: resolve(dir),
     trtexec: command(raw.trtexec),
     nvidiaSmi: command(raw['nvidia-smi']),
     outputDir: at(raw['output-dir']),

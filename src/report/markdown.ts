@@ -229,8 +229,10 @@ function headline(reports: readonly Report[], title: string): string {
   const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
   const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
   const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+  const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
   const cached = reports.some((r) => r.cache)
-    ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}`
+    ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+      (refused ? ` · ⚠️ engine cache not used: ${text(refused)}` : '')
     : '';
   const lines = [
     `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,

@@ -256,6 +256,8 @@ export const cacheSummarySchema = z.object({
   savedSeconds: z.number(),
   bytes: count.nullable(),
   evicted: count,
+  /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+  refused: nullableString.default(null),
 });
 export type CacheSummary = z.infer<typeof cacheSummarySchema>;
 
