@@ -3,3 +3,4 @@ await import('./orchestration.js');
 await import('./scan.js');
 await import('./cache.js');
 await import('./startup.js');
+await import('./parse.js');
