@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
@@ -289,10 +289,41 @@ describe('trt-ci.yml', () => {
 
   it('rejects bad command lines with exit 2', async () => {
     expect((await cli(['frobnicate'])).stderr).toContain('unknown command "frobnicate"');
+    expect((await cli(['biuld'])).stderr).toBe(
+      'trt-ci: unknown command "biuld"; did you mean build? (trt-ci --help)\n',
+    );
     expect((await cli(['build', '--bogus'])).code).toBe(2);
     expect((await cli(['parse-log'])).stderr).toContain('parse-log takes one LOG file, got 0');
     expect((await cli([])).code).toBe(2);
     expect((await cli(['--help'])).code).toBe(0);
+  });
+
+  it('keeps command-line habits: --version, --help per command, one line for a wrong option', async () => {
+    const version = await cli(['--version']);
+    expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n` });
+    const help = await cli(['run', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('usage: trt-ci run [options]');
+    expect(help.stdout).toContain('--baseline F');
+    expect(help.stdout).not.toContain('--exit-code');
+    // An unknown option: one line, the closest option this command takes, no usage dump.
+    const typo = await cli(['run', '--jsno']);
+    expect(typo).toMatchObject({ code: 2, stderr: 'trt-ci: run: unknown option --jsno; did you mean --json?\n' });
+    // An option another command takes is unknown here.
+    expect((await cli(['build', '--baseline', 'b.json'])).stderr).toMatch(/^trt-ci: build: unknown option --baseline/);
+    expect((await cli(['run', '--config'])).stderr).toBe('trt-ci: run: --config needs a value\n');
+    // A config given as an operand is not silently replaced by ./trt-ci.yml.
+    const operand = await cli(['run', '../team/trt-ci.yml']);
+    expect(operand.code).toBe(2);
+    expect(operand.stderr).toBe(
+      'trt-ci: run takes no operands, got "../team/trt-ci.yml" (for a config: --config ../team/trt-ci.yml)\n',
+    );
+  });
+
+  it.each(['', '0x1', '-1', '256', '1.5', ' 1'])('parse-log --exit-code %j is refused', async (value) => {
+    const result = await cli(['parse-log', 'some.log', '--exit-code', value]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^trt-ci: (parse-log: )?--exit-code/);
   });
 
   // npm run build writes it to schema/; .ci/run checks that the committed copy is fresh.

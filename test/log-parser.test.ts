@@ -371,7 +371,7 @@ describe('trt-ci parse-log', () => {
     ]);
     expect(JSON.parse(passed.stdout)).toMatchObject({ status: 'passed', failure: null });
     const bad = await cli(['parse-log', join(LOGS, 'x.log'), '--exit-code', 'one']);
-    expect(bad).toMatchObject({ code: 2, stderr: 'trt-ci: --exit-code: expected an integer exit status, got "one"\n' });
+    expect(bad).toMatchObject({ code: 2, stderr: 'trt-ci: --exit-code: expected an exit status 0-255, got "one"\n' });
     const dir = await cli(['parse-log', LOGS]);
     expect(dir).toMatchObject({
       code: 2,

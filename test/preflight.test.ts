@@ -484,6 +484,23 @@ describe('where the CUDA version comes from', () => {
   });
 });
 
+describe('gpus: in preflight', () => {
+  it('an index nvidia-smi does not list is exit 2 naming it, as in run', async () => {
+    const runner = makeRunner({ gpus: 2 });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'cuda: "13.0"\ngpus: [0, 3]\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }] }]\n',
+    );
+    for (const command of ['preflight', 'run']) {
+      const result = await cli([command, '--config', config]);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr).toMatch(
+        /trt-ci\.yml:4:11 gpus\[1\]: expected a GPU index that nvidia-smi lists \(0, 1\), got 3/,
+      );
+    }
+  });
+});
+
 describe('preflight in trt-ci run', () => {
   it('a failed check stops the builds, and the report says why', async () => {
     const runner = makeRunner(smi('ecc.errors.uncorrected.volatile.total=2'));

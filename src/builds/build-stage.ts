@@ -1,4 +1,5 @@
-import { configError, type Config } from '../config/load.js';
+import type { Config } from '../config/load.js';
+import { selectedGpus } from '../gpu/selection.js';
 import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
 import { queryGpus, type GpuInfo, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
@@ -42,17 +43,8 @@ async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPl
     // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
     return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
   }
-  if (config.gpus === 'all') return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
-  const wanted = config.gpus;
-  const known = new Set(query.gpus.map((g) => g.index));
-  const missing = wanted.findIndex((index) => !known.has(index));
-  if (missing !== -1) {
-    throw configError(
-      config,
-      ['gpus', missing],
-      `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`,
-    );
-  }
+  const wanted = selectedGpus(config, query);
+  if (!wanted) return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
   return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
 

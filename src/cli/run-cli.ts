@@ -1,6 +1,8 @@
 // The CLI without the process around it: argv in, exit status out, output through `io`.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { closest } from '../did-you-mean.js';
 import { errorMessage, InputError } from '../errors.js';
+import { VERSION } from '../version.js';
 import { buildCommand } from './commands/build.js';
 import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
@@ -10,73 +12,171 @@ import { type CliIo, EXIT } from './io.js';
 
 export { type CliIo, EXIT } from './io.js';
 
-const USAGE = `usage: trt-ci <command> [options]
-
-commands:
-  preflight   check the runner: GPU, driver, TensorRT support, memory, disk, plugins
-  build       build every model × profile in trt-ci.yml (one trtexec per profile)
-  run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
-  verify      scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding
-  report      merge report.json files (one per runner type) into one markdown comment
-  parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
-
-options:
-  --config F      trt-ci.yml to use (default: trt-ci.yml)
-  --baseline F    run, report: a report.json from the base branch to compare against
-  --key K         report: the sticky comment's key (adds its marker)
-  --json          print machine-readable JSON on stdout
-  --exit-code N   parse-log: the exit status trtexec had (trusted before the log's own lines)
-  --help          this text
-
-exit status: 0 passed, 1 the work failed, 2 invalid input`;
-
+/** Every option any command takes, with its help line. */
 const OPTIONS = {
-  config: { type: 'string' },
-  baseline: { type: 'string', multiple: true },
-  key: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  'exit-code': { type: 'string' },
-  help: { type: 'boolean', default: false },
-} satisfies ParseArgsConfig['options'];
+  config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
+  baseline: {
+    type: 'string',
+    multiple: true,
+    help: '--baseline F    a report.json from the base branch to compare against',
+  },
+  key: { type: 'string', help: "--key K         the sticky comment's key (adds its marker)" },
+  json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
+  'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
+  help: { type: 'boolean', help: '--help          this text' },
+} as const;
+type OptionName = keyof typeof OPTIONS;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+interface Values {
+  config?: string;
+  baseline?: string[];
+  key?: string;
+  json?: boolean;
+  'exit-code'?: string;
+  help?: boolean;
+}
 
-/** Each command with what it takes from the parsed options. */
-const COMMANDS: Record<string, (rest: string[], values: Values, io: CliIo) => Promise<number>> = {
-  preflight: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json }, io),
-  build: (_, values, io) => buildCommand('build', buildOptions(values), io),
-  run: (_, values, io) => buildCommand('run', buildOptions(values), io),
-  verify: (rest, values, io) => verifyCommand(rest, { json: values.json }, io),
-  report: (rest, values, io) => reportCommand(rest, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
-  'parse-log': (rest, values, io) => parseLogCommand(rest, { exitCode: values['exit-code'], json: values.json }, io),
+interface Command {
+  summary: string;
+  /** The operands, as usage shows them; none when the command takes none. */
+  operands: string;
+  options: readonly OptionName[];
+  run: (operands: string[], values: Values, io: CliIo) => Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  preflight: {
+    summary: 'check the runner: GPU, driver, TensorRT support, memory, disk, plugins',
+    operands: '',
+    options: ['config', 'json'],
+    run: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+  },
+  build: {
+    summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
+    operands: '',
+    options: ['config', 'json'],
+    run: (_, values, io) => buildCommand('build', buildOptions(values), io),
+  },
+  run: {
+    summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
+    operands: '',
+    options: ['config', 'baseline', 'json'],
+    run: (_, values, io) => buildCommand('run', buildOptions(values), io),
+  },
+  verify: {
+    summary: 'scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding',
+    operands: 'PLAN...',
+    options: ['json'],
+    run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+  },
+  report: {
+    summary: 'merge report.json files (one per runner type) into one markdown comment',
+    operands: 'REPORT.json...',
+    options: ['baseline', 'key'],
+    run: (operands, values, io) =>
+      reportCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+  },
+  'parse-log': {
+    summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',
+    operands: 'LOG',
+    options: ['exit-code', 'json'],
+    run: (operands, values, io) =>
+      parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
+  },
 };
 
 function buildOptions(values: Values) {
   if ((values.baseline?.length ?? 0) > 1) throw new InputError('--baseline: run takes one baseline report');
-  return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json };
+  return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json ?? false };
+}
+
+const EXIT_STATUS = 'exit status: 0 passed, 1 the work failed, 2 invalid input';
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    'usage: trt-ci <command> [options]     (trt-ci <command> --help for its options)',
+    '',
+    'commands:',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}   ${c.summary}`),
+    '',
+    `--version prints ${VERSION}`,
+    EXIT_STATUS,
+  ].join('\n');
+}
+
+function commandUsage(name: string, command: Command): string {
+  return [
+    `usage: trt-ci ${name}${command.operands ? ` ${command.operands}` : ''} [options]`,
+    '',
+    command.summary,
+    '',
+    'options:',
+    ...[...command.options, 'help' as const].map((option) => `  ${OPTIONS[option].help}`),
+    '',
+    EXIT_STATUS,
+  ].join('\n');
+}
+
+/** One line for a command line that does not parse, with the closest option this command takes. */
+function optionProblem(error: unknown, name: string, command: Command): InputError {
+  const message = errorMessage(error);
+  const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1];
+  if (unknown) {
+    const known = [...command.options, 'help'].map((o) => `--${o}`);
+    const near = closest(unknown.split('=')[0]!, known);
+    const hint = near ? `; did you mean ${near}?` : `; it takes ${known.join(', ')}`;
+    return new InputError(`${name}: unknown option ${unknown}${hint}`);
+  }
+  const missing = /Option '(-{1,2}[^ ']+)[^']*' argument missing/.exec(message)?.[1];
+  if (missing) return new InputError(`${name}: ${missing} needs a value`);
+  const ambiguous = /Option '(-{1,2}[^ ']+)' argument is ambiguous/.exec(message)?.[1];
+  if (ambiguous)
+    return new InputError(`${name}: ${ambiguous} takes a value; write ${ambiguous}=VALUE for one that starts with -`);
+  return new InputError(`${name}: ${message.split('\n')[0]}`);
 }
 
 /** Bad input is exit 2 with one line; anything unexpected is a bug (exit 70) with its stack. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    const [name, ...rest] = argv;
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      io.stdout(`${usage()}\n`);
+      return name === undefined ? EXIT.input : EXIT.passed;
+    }
+    if (name === '--version') {
+      io.stdout(`${VERSION}\n`);
+      return EXIT.passed;
+    }
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!command) {
+      const near = closest(name, Object.keys(COMMANDS));
+      const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
+      throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
+    }
+    const options: ParseArgsConfig['options'] = Object.fromEntries(
+      [...command.options, 'help' as const].map((o) => {
+        const { type } = OPTIONS[o];
+        return [o, { type, ...('multiple' in OPTIONS[o] && { multiple: true }) }];
+      }),
+    );
     let parsed: { values: Values; positionals: string[] };
     try {
-      parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+      parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true }) as typeof parsed;
     } catch (error) {
-      throw new InputError(`${errorMessage(error)}\n${USAGE}`);
+      throw optionProblem(error, name, command);
     }
-    const { values, positionals } = parsed;
-    const [command, ...rest] = positionals;
-    if (values.help || command === undefined || command === 'help') {
-      io.stdout(`${USAGE}\n`);
-      return command === undefined && !values.help ? EXIT.input : EXIT.passed;
+    if (parsed.values.help) {
+      io.stdout(`${commandUsage(name, command)}\n`);
+      return EXIT.passed;
     }
-    const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (!run) {
-      const known = Object.keys(COMMANDS).join(', ');
-      throw new InputError(`unknown command "${command}"; expected one of ${known} (trt-ci --help)`);
+    if (!command.operands && parsed.positionals.length > 0) {
+      const asConfig = parsed.positionals[0]!.endsWith('.yml')
+        ? ` (for a config: --config ${parsed.positionals[0]})`
+        : '';
+      throw new InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
     }
-    return await run(rest, values, io);
+    return await command.run(parsed.positionals, parsed.values, io);
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`trt-ci: ${error.message}\n`);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { closest } from '../did-you-mean.js';
 import { fileProblem, InputError } from '../errors.js';
 import type { ConfigPosition } from '../report/schema.js';
 import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
@@ -170,22 +171,8 @@ function suggest(key: string, path: readonly (string | number)[]): string {
               ? 'profile'
               : 'model';
   const known = KNOWN_KEYS[kind]!;
-  const close = known.find((k) => editDistance(k, key) <= 2);
+  const close = closest(key, known);
   return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }
 
 function resolveConfig(

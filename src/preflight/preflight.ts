@@ -1,4 +1,5 @@
 import type { Config } from '../config/load.js';
+import { selectedGpus } from '../gpu/selection.js';
 import { queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
@@ -30,6 +31,7 @@ type PreflightConfig = Pick<
   | 'minFreeDiskBytes'
   | 'skipChecks'
   | 'models'
+  | 'where'
 >;
 
 /**
@@ -60,6 +62,7 @@ export async function runPreflight(
     Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
   ]);
 
+  selectedGpus(config, query);
   const checks: Check[] = [
     ...gpuChecks({
       query,

@@ -14,9 +14,10 @@ export async function parseLogCommand(
   if (files.length !== 1) throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
   let exitCode: number | undefined;
   if (options.exitCode !== undefined) {
-    exitCode = Number(options.exitCode);
-    if (!Number.isInteger(exitCode)) {
-      throw new InputError(`--exit-code: expected an integer exit status, got "${options.exitCode}"`);
+    // A decimal exit status; "" or "0x1" must not turn a failed log into a passed one.
+    exitCode = /^\d{1,3}$/.test(options.exitCode) ? Number(options.exitCode) : Number.NaN;
+    if (!(exitCode <= 255)) {
+      throw new InputError(`--exit-code: expected an exit status 0-255, got "${options.exitCode.slice(0, 40)}"`);
     }
   }
   const parsed = await parseLogFile(files[0]!, resolve(io.cwd, files[0]!), exitCode);
