@@ -14,15 +14,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(51455);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
 /* harmony import */ var _compare_baseline_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(96068);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(40988);
-/* harmony import */ var _github_annotations_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(26109);
-/* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(28102);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(40988);
+/* harmony import */ var _github_annotations_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(26109);
+/* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28102);
 /* harmony import */ var _github_context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8224);
 /* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(20159);
 /* harmony import */ var _github_reporter_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(59531);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(99581);
-/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(75330);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(18586);
+/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(75330);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(18586);
 
 
 
@@ -53,15 +53,15 @@ async function reportCommand(edge) {
             reports.push(await (0,_compare_baseline_js__WEBPACK_IMPORTED_MODULE_4__/* .loadReport */ .N1)(file, 'report'));
         }
         catch (error) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`trt-ci: skipped ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_10__/* .errorMessage */ .gJ)(error)}`);
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`trt-ci: skipped ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_11__/* .errorMessage */ .gJ)(error)}`);
         }
     }
     if (reports.length === 0) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e('trt-ci: no report.json found to merge');
         return;
     }
-    const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_11__/* .commentMarker */ .Ql)(key) });
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .writeSummary */ .S)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
+    const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_12__/* .commentMarker */ .Ql)(key) });
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .writeSummary */ .S)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_6__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
     const octokit = context && token ? (0,_actions_github__WEBPACK_IMPORTED_MODULE_1__/* .getOctokit */ .Q)(token) : null;
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
     if (!pr || !context || !octokit) {
@@ -77,9 +77,9 @@ async function reportCommand(edge) {
         headSha: pr.headSha,
     };
     await reporter.startCheck(target);
-    const annotations = reports.flatMap((report) => (0,_github_annotations_js__WEBPACK_IMPORTED_MODULE_12__/* .reportAnnotations */ .b)(report, (path) => path));
+    const annotations = reports.flatMap((report) => (0,_github_annotations_js__WEBPACK_IMPORTED_MODULE_13__/* .reportAnnotations */ .b)(report, (path) => path));
     const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
-    const conclusion = (0,_policy_js__WEBPACK_IMPORTED_MODULE_13__/* .checkConclusion */ .Gc)({ cancelled: false, crashed: false, reports });
+    const conclusion = (0,_policy_js__WEBPACK_IMPORTED_MODULE_9__/* .checkConclusion */ .Gc)({ cancelled: false, crashed: false, reports });
     const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}`;
     await reporter.completeCheck(target, {
         conclusion,
@@ -88,7 +88,7 @@ async function reportCommand(edge) {
         annotations: unique,
     });
     if (reporter.problems.length)
-        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .writeSummary */ .S)((0,_summary_js__WEBPACK_IMPORTED_MODULE_9__/* .problemsSection */ .A)(reporter.problems));
+        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .writeSummary */ .S)((0,_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .problemsSection */ .A)(reporter.problems));
 }
 /** report.json files under a folder (one per downloaded artifact). */
 async function findReports(root) {

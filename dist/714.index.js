@@ -237,11 +237,13 @@ function problemsSection(problems) {
 /* harmony export */ });
 /* unused harmony exports environmentOf, NO_COMPARISON, withBaseline */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(38273);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(40988);
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(38273);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(40988);
 /* harmony import */ var _config_locate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37006);
-/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4535);
-/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(17928);
+/* harmony import */ var _report_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64730);
+/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4535);
+/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(17928);
+
 
 
 
@@ -258,32 +260,33 @@ async function loadReport(path, role = 'baseline') {
         text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
     }
     let data;
     try {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .errorMessage */ .gJ)(error)})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)})`);
     }
     const schema = data?.schema;
-    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .REPORT_SCHEMA */ .DC) {
+    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_SCHEMA */ .DC) {
         const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
     }
-    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .reportSchema */ .Qh.safeParse(data);
+    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .reportSchema */ .Qh.safeParse(data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = (0,_config_locate_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .jV)(issue.path.filter((p) => typeof p !== 'symbol'));
         const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_2__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
     }
-    return parsed.data;
+    // A report's own status is a claim: it is recomputed from its builds and budgets.
+    return { ...parsed.data, status: (0,_report_report_js__WEBPACK_IMPORTED_MODULE_2__/* .overallStatus */ .g)(parsed.data.builds, parsed.data.budgets) };
 }
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
 function measuredBuilds(report) {
-    return report.builds.filter(_builds_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .isBuilt */ .T).map((b) => {
+    return report.builds.filter(_builds_outcome_js__WEBPACK_IMPORTED_MODULE_6__/* .isBuilt */ .T).map((b) => {
         const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
         return {
             model: b.model,
@@ -320,7 +323,7 @@ function compareWithBaseline(current, baseline) {
         return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
     const before = measuredBuilds(baseline.report);
     const builds = current.builds.map((build) => {
-        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_3__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_4__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
         const figures = match && {
             bytes: match.bytes,
             buildSeconds: match.buildSeconds,
@@ -332,8 +335,8 @@ function compareWithBaseline(current, baseline) {
     const comparison = {
         baseline: baseline.path,
         note: baseline.note ?? null,
-        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_3__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
-        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_3__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
+        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_4__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
+        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_4__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
     };
     return { builds, comparison };
 }
@@ -848,7 +851,66 @@ __webpack_require__.d(__webpack_exports__, {
 var outcome = __webpack_require__(38273);
 // EXTERNAL MODULE: ./.build/tsc/config/locate.js
 var locate = __webpack_require__(37006);
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
+// Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
+// from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
+// cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
+// turns into a mention, an image or a link.
+const ZERO_WIDTH_SPACE = '\u200b';
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
+const inert = (text) => text
+    .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
+/**
+ * Inline text (in a sentence, a heading, a list item, a cell): one line, and the punctuation that opens
+ * or closes something inline escaped: emphasis, code, links and images ([ ] !), HTML and comments (< >,
+ * entities &), strikethrough and the cell separator. trt-ci never starts a line with such text, so the
+ * line-start markers (#, -, +) need no escape.
+ */
+function markdown_text_text(value) {
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+}
+/** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
+function htmlText(value) {
+    const escaped = oneLine(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return inert(escaped);
+}
+/** One table cell: as text (a `|` would end the cell and a line break the row). */
+function cell(value) {
+    return markdown_text_text(value);
+}
+/** A table row with every cell escaped. */
+function tableRow(cells) {
+    return `| ${cells.map(cell).join(' | ')} |`;
+}
+/** The longest run of backticks in the text. */
+const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+/** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
+function code(value) {
+    const line = oneLine(value);
+    const ticks = '`'.repeat(longestBacktickRun(line) + 1);
+    const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${line}${pad}${ticks}`;
+}
+/** A fenced block that the text cannot close; every line break becomes \n. */
+function codeBlock(value) {
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+    return `${fence}\n${body}\n${fence}`;
+}
+/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
+function mermaidLabel(value) {
+    return oneLine(value).replace(/["`]/g, "'");
+}
+
+// EXTERNAL MODULE: ./.build/tsc/verify/diagnose.js
+var diagnose = __webpack_require__(96513);
 ;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+
+
 function myelinLines(diagnosis) {
     return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
 }
@@ -863,32 +925,26 @@ function renderDiagnosisText(diagnosis) {
         lines.push(`    - ${advice}`);
     return lines;
 }
+/**
+ * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
+ * and the link is trt-ci's own.
+ */
 function renderDiagnosisMarkdown(diagnosis) {
-    const layers = myelinLines(diagnosis);
     return [
-        `> ⚠️ ${diagnosis.summary}: the shape of [NVIDIA/TensorRT#4841](${diagnosis.link}).`,
-        ...(layers.length
+        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${diagnose/* PADDING_ISSUE */.gy}).`,
+        ...(diagnosis.myelinLayers.length
             ? [
                 '>',
                 '> Myelin kernels in the plan:',
-                ...layers.map((l) => `> - \`${l.split(':')[0]}\`${l.includes(':') ? `:${l.slice(l.indexOf(':') + 1)}` : ''}`),
+                ...diagnosis.myelinLayers.map((l) => {
+                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
+                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
+                }),
             ]
             : []),
         '>',
-        ...diagnosis.advice.map((a) => `> - ${a}`),
+        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
     ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
-// Text from logs, configs and reports placed into markdown: each helper escapes for the place the text
-// lands in, so that the text cannot end the place it is in.
-/** One table cell: a `|` would end the cell and a line break the row. */
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
-}
-/** A table row with every cell escaped. */
-function tableRow(cells) {
-    return `| ${cells.map(cell).join(' | ')} |`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
@@ -916,7 +972,7 @@ function renderPreflightMarkdown(result, where = '') {
     const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
     const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
     return [
-        `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
         '',
         ...(problems.length ? [...head, ...problems.map(row), ''] : []),
         ...(fine.length
@@ -1041,7 +1097,7 @@ function gpuTables(rows) {
             sections.push({
                 priority: 6,
                 text: [
-                    `<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`,
+                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
                     '',
                     ...TABLE_HEAD,
                     ...folded.map(engineRow),
@@ -1085,12 +1141,12 @@ function sizeChart(gpu, rows) {
     if (built.length === 0)
         return '';
     const mib = (n) => (n === null || n === undefined ? 0 : Number((n / units/* MiB */.lv).toFixed(2)));
-    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+    const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
     const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
     return [
         '```mermaid',
         'xychart-beta',
-        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
         `  x-axis [${labels.join(', ')}]`,
         '  y-axis "MiB"',
         `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
@@ -1107,17 +1163,15 @@ function failures(rows) {
         return {
             priority: 1,
             text: [
-                `#### ❌ ${cell(b.model)} / ${cell(b.profile)} on ${cell(r.gpu)}: ${b.failure.kind}`,
+                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
                 '',
-                '```',
-                b.failure.message,
-                '```',
+                codeBlock(b.failure.message),
                 '',
-                `**What to do:** ${b.failure.hint}`,
+                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
                 ...(log || b.configPosition
                     ? [
                         '',
-                        [log && `log \`${log}\``, b.configPosition && `config \`${(0,locate/* formatPosition */.Ld)(b.configPosition)}\``]
+                        [log && `log ${code(log)}`, b.configPosition && `config ${code((0,locate/* formatPosition */.Ld)(b.configPosition))}`]
                             .filter(Boolean)
                             .join(' · '),
                     ]
@@ -1150,35 +1204,37 @@ function headline(reports, title) {
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
     const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
     const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
     const cached = reports.some((r) => r.cache)
-        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${(0,units/* formatSeconds */.Xo)(saved)} of GPU time saved)` : ''}`
+        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${(0,units/* formatSeconds */.Xo)(saved)} of GPU time saved)` : ''}` +
+            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '')
         : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
         '',
         [
-            `${built}/${rows.length} engines built · TensorRT ${versions}${cached}`,
+            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
     ];
     for (const report of reports) {
         const { comparison } = report;
-        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+        const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
         if (comparison.baseline === null) {
             lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
             continue;
         }
         // A list, so that each fact keeps its own line when GitHub renders it.
-        lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+        lines.push('', `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${markdown_text_text(comparison.note)}_` : ''}`);
         for (const c of comparison.environment) {
             const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
-            lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${why}`);
+            lines.push(`- **${c.what} changed: ${markdown_text_text(c.from ?? 'unknown')} → ${markdown_text_text(c.to ?? 'unknown')}**${why}`);
         }
         if (comparison.added.length)
-            lines.push(`- New: ${comparison.added.join(', ')}.`);
+            lines.push(`- New: ${markdown_text_text(comparison.added.join(', '))}.`);
         if (comparison.removed.length)
-            lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
+            lines.push(`- Gone: ${markdown_text_text(comparison.removed.join(', '))}.`);
     }
     return lines.join('\n');
 }
@@ -1199,7 +1255,7 @@ function renderReports(reports, options) {
             .map((p) => ({
             priority: 3,
             text: [
-                `#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`,
+                `#### ${markdown_text_text(p.model)} / ${markdown_text_text(p.profile)}: plan padded with zeros`,
                 '',
                 renderDiagnosisMarkdown(p.diagnosis),
             ].join('\n'),
@@ -1445,6 +1501,8 @@ const cacheSummarySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     savedSeconds: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
     bytes: count.nullable(),
     evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
 });
 const comparisonSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     /** The baseline report, or null when there is none yet. */
@@ -1549,6 +1607,7 @@ const FAILURE_KINDS = [
     'onnx-parse',
     'unknown-option',
     'timeout',
+    'cancelled',
     'other',
 ];
 /**
@@ -1597,7 +1656,9 @@ const EVIDENCE = [
     },
     {
         kind: 'onnx-parse',
-        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, /ModelImporter\.cpp.*ERROR/),
+        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
+        // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
+        /ModelImporter\.cpp:\d+: ERROR/),
     },
 ];
 /** One pattern that matches any of the alternatives (each kept on its own line). */
@@ -1605,7 +1666,7 @@ function anyOf(...alternatives) {
     return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
 }
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion .* failed/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
 /** The failure evidence in one line, if any. */
 function matchEvidence(message) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
@@ -1673,8 +1734,10 @@ function hintFor(kind, message, context = {}) {
                 : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
             return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
         }
+        case 'cancelled':
+            return 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.';
         case 'timeout': {
-            const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
+            const limit = context.buildTimeoutMs !== undefined ? ` (${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(context.buildTimeoutMs)})` : '';
             return (`The build ran past build-timeout${limit} and its whole ` +
                 `process group was stopped. Raise build-timeout, keep the timing cache ` +
                 'between runs (timing-cache) so later builds are faster, or pass ' +
@@ -1884,63 +1947,153 @@ function atLeast(version, majorMinor) {
 
 /***/ }),
 
-/***/ 84196:
+/***/ 96513:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Cq: () => (/* binding */ DURATION_PATTERN),
-/* harmony export */   DB: () => (/* binding */ parseSize),
-/* harmony export */   E9: () => (/* binding */ parseDuration),
-/* harmony export */   Xo: () => (/* binding */ formatSeconds),
-/* harmony export */   bv: () => (/* binding */ SIZE_PATTERN),
-/* harmony export */   lv: () => (/* binding */ MiB),
-/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */   UX: () => (/* binding */ mostlyTrailingZeros),
+/* harmony export */   gy: () => (/* binding */ PADDING_ISSUE),
+/* harmony export */   oG: () => (/* binding */ diagnosePlan)
 /* harmony export */ });
-const SIZE_UNITS = {
-    B: 1,
-    KiB: 1024,
-    MiB: 1024 ** 2,
-    GiB: 1024 ** 3,
-    TiB: 1024 ** 4,
-    KB: 1e3,
-    MB: 1e6,
-    GB: 1e9,
-    TB: 1e12,
-};
-/** A size with its unit; the config's schema checks sizes with it too. */
-const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
-/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
-function parseSize(text) {
-    const match = SIZE_PATTERN.exec(text.trim());
-    if (!match)
-        return null;
-    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+/* unused harmony export MOSTLY_ZEROS */
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84196);
+/* harmony import */ var _layer_info_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(52517);
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
 }
-const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
-/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
-function parseDuration(text) {
-    const match = DURATION_PATTERN.exec(text.trim());
-    if (!match)
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
         return null;
-    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
-}
-const MiB = 1024 ** 2;
-function formatBytes(bytes) {
-    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = 0;
-    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: (0,_layer_info_js__WEBPACK_IMPORTED_MODULE_1__/* .describeOps */ .sN)(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
     }
-    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(scan.trailingZeroBytes)} of ${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
 }
-function formatSeconds(seconds) {
-    if (seconds < 60)
-        return `${seconds.toFixed(1)} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+
+
+/***/ }),
+
+/***/ 52517:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   cq: () => (/* binding */ readLayerInfo),
+/* harmony export */   sN: () => (/* binding */ describeOps)
+/* harmony export */ });
+/* unused harmony exports myelinOps, parseLayerInfo */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+function parseLayerInfo(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (!Array.isArray(json.Layers))
+        return null;
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
+    const myelin = [];
+    for (const layer of json.Layers) {
+        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
+        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
 }
 
 

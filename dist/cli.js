@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8269);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(714);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8611,7 +8611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8269:
+/***/ 714:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8624,6 +8624,34 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./.build/tsc/did-you-mean.js
+/** The known word closest to a mistyped one (at most two edits away), or null. */
+function closest(word, known) {
+    let best = null;
+    let bestDistance = 3;
+    for (const candidate of known) {
+        const distance = editDistance(candidate, word);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+function editDistance(a, b) {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i += 1) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j += 1) {
+            const current = row[j];
+            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+            previous = current;
+        }
+    }
+    return row[b.length];
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/errors.js
 /**
  * Bad input (config, arguments, unreadable files). The CLI turns it into exit status 2 and prints
@@ -8650,6 +8678,10 @@ function fileProblem(error, expected) {
             return errorMessage(error);
     }
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/version.js
+/** trt-ci's own version (a test holds it equal to package.json's). */
+const VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -18363,6 +18395,16 @@ function formatSeconds(seconds) {
     const minutes = Math.floor(seconds / 60);
     return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
 }
+/** A duration in the largest unit that holds it whole: 45m as "45 min", 90s as "90 s", 1500ms as "1500 ms". */
+function formatDuration(ms) {
+    if (ms >= 3_600_000 && ms % 3_600_000 === 0)
+        return `${ms / 3_600_000} h`;
+    if (ms >= 60_000 && ms % 60_000 === 0)
+        return `${ms / 60_000} min`;
+    if (ms >= 1_000 && ms % 1_000 === 0)
+        return `${ms / 1_000} s`;
+    return `${ms} ms`;
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 
@@ -18509,6 +18551,7 @@ function parseDims(text) {
 
 
 
+
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {
     return new InputError(`${config.where(path)}: ${message}`);
@@ -18607,21 +18650,8 @@ function suggest(key, path) {
                         ? 'profile'
                         : 'model';
     const known = KNOWN_KEYS[kind];
-    const close = known.find((k) => editDistance(k, key) <= 2);
+    const close = closest(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
-}
-function editDistance(a, b) {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-        let previous = row[0];
-        row[0] = i;
-        for (let j = 1; j <= b.length; j += 1) {
-            const current = row[j];
-            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-            previous = current;
-        }
-    }
-    return row[b.length];
 }
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(dir, p));
@@ -18630,6 +18660,7 @@ function resolveConfig(raw, dir, file, locators) {
     const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
     return {
         file,
+        dir: (0,external_node_path_namespaceObject.resolve)(dir),
         trtexec: command(raw.trtexec),
         nvidiaSmi: command(raw['nvidia-smi']),
         outputDir: at(raw['output-dir']),
@@ -18756,8 +18787,52 @@ function shapeProblem(range) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
+/**
+ * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
+ * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
+ * artifact would leak the token: they are removed from every child's environment.
+ */
+const SECRET = new RegExp(`^(${[
+    'INPUT_.*',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+].join('|')})$`, 'i');
+function childEnv(base) {
+    const env = {};
+    for (const [name, value] of Object.entries(base))
+        if (!SECRET.test(name))
+            env[name] = value;
+    return env;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
 const NEWLINE = 0x0a;
 /**
@@ -18822,6 +18897,7 @@ class LineSplitter {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
 
 
 /**
@@ -18892,9 +18968,7 @@ class MemorySampler {
             if (Number.isInteger(index) && Number.isFinite(used))
                 this.timeline.add(index, this.clock(), used);
         });
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], {
-            stdio: ['ignore', 'pipe', 'ignore'],
-        });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) });
         child.on('error', () => {
             this.child = null; // no nvidia-smi: builds go on without memory figures
         });
@@ -18909,18 +18983,32 @@ class MemorySampler {
         }
         this.timeline.markBaselineEnd(this.clock());
     }
-    async stop() {
+    /**
+     * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
+     * wedged driver ignores SIGTERM, and the run must not wait for it forever).
+     */
+    async stop(graceMs = 2_000) {
         const child = this.child;
         this.child = null;
-        if (!child || child.exitCode !== null)
+        if (!child || child.exitCode !== null || child.signalCode !== null)
             return;
-        const closed = new Promise((resolve) => child.once('close', resolve));
+        const closed = new Promise((resolve) => child.once('close', () => resolve()));
         child.kill('SIGTERM');
-        await closed;
+        let timer;
+        const late = new Promise((resolve) => {
+            timer = setTimeout(() => resolve('late'), graceMs);
+        });
+        const ended = await Promise.race([closed, late]);
+        clearTimeout(timer);
+        if (ended === 'late') {
+            child.kill('SIGKILL');
+            await closed;
+        }
     }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
 
 
 
@@ -18946,6 +19034,10 @@ function signalGroup(pgid, signal) {
  */
 function runProcess(options) {
     const startedAt = Date.now();
+    if (options.signal?.aborted) {
+        const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
+        return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
+    }
     return new Promise((resolve) => {
         let log = null;
         let timedOut = false;
@@ -18954,13 +19046,18 @@ function runProcess(options) {
         const lines = options.onLine ? new LineSplitter(options.onLine) : null;
         const child = (0,external_node_child_process_namespaceObject.spawn)(options.command, options.args, {
             cwd: options.cwd,
-            env: options.env ?? process.env,
+            env: childEnv(options.env ?? process.env),
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: true,
         });
         const pgid = child.pid;
         if (pgid !== undefined)
             liveGroups.add(pgid);
+        const cancel = () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        };
+        options.signal?.addEventListener('abort', cancel, { once: true });
         if (options.logFile)
             log = (0,external_node_fs_namespaceObject.createWriteStream)(options.logFile);
         const onData = (chunk) => {
@@ -18999,10 +19096,20 @@ function runProcess(options) {
         child.on('close', (exitCode, signal) => {
             for (const timer of timers)
                 clearTimeout(timer);
+            options.signal?.removeEventListener('abort', cancel);
             if (pgid !== undefined)
                 liveGroups.delete(pgid);
             lines?.end();
-            const result = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
+            const cancelled = options.signal?.aborted ?? false;
+            const result = {
+                exitCode,
+                signal,
+                timedOut,
+                spawnError,
+                cancelled,
+                startedAt,
+                endedAt: Date.now(),
+            };
             if (log)
                 log.end(() => resolve(result));
             else
@@ -19220,25 +19327,38 @@ async function sha256OfFile(path) {
  * 0a 08 "location" 12 <length> <file>.
  */
 async function externalDataFiles(onnx) {
+    const MAX_NAME_BYTES = 4096;
     const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
     const found = new Set();
     let tail = Buffer.alloc(0);
     for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
         const data = Buffer.concat([tail, chunk]);
         for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = data[at + marker.length];
-            if (length === undefined || length > 127)
-                continue; // a file name longer than one varint byte is not a name
-            const end = at + marker.length + 1 + length;
+            const length = readVarint(data, at + marker.length);
+            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
+                continue;
+            const end = length.next + length.value;
             if (end <= data.length)
-                found.add(data.toString('utf8', at + marker.length + 1, end));
+                found.add(data.toString('utf8', length.next, end));
         }
-        tail = data.subarray(Math.max(0, data.length - 256));
+        // A marker cut at the chunk's end is found again with the next chunk.
+        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
     }
-    return [...found]
-        .filter((name) => !name.includes('..') && !name.startsWith('/'))
-        .map((name) => (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(onnx), name))
-        .sort();
+    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
+    return [...found].map((name) => (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
+}
+/** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
+function readVarint(data, at) {
+    let value = 0;
+    for (let i = 0; i < 4; i += 1) {
+        const byte = data[at + i];
+        if (byte === undefined)
+            return null;
+        value += (byte & 0x7f) * 2 ** (7 * i);
+        if (byte < 0x80)
+            return { value, next: at + i + 1 };
+    }
+    return null;
 }
 /**
  * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
@@ -19254,10 +19374,26 @@ class EngineKeys {
         }
         return hash;
     }
+    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+    async fileIdentity(path) {
+        const found = await (0,promises_namespaceObject.stat)(path).catch(() => null);
+        return found ? `${await (0,promises_namespaceObject.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+    }
     async key(parts) {
         const external = await externalDataFiles(parts.onnx).catch(() => []);
-        const files = await Promise.all([parts.onnx, ...external, ...parts.plugins].map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
-        const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
+        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({
+            v: 2,
+            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+            inputs: await hashed(parts.inputs),
+            argv: parts.argv,
+            tensorrt: parts.tensorrtVersion,
+            trtexec: await this.fileHash(parts.trtexec),
+            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+            gpu: parts.gpu,
+            environment: parts.environment,
+        });
         return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(material).digest('hex');
     }
 }
@@ -19603,6 +19739,7 @@ const FAILURE_KINDS = [
     'onnx-parse',
     'unknown-option',
     'timeout',
+    'cancelled',
     'other',
 ];
 /**
@@ -19651,7 +19788,9 @@ const EVIDENCE = [
     },
     {
         kind: 'onnx-parse',
-        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, /ModelImporter\.cpp.*ERROR/),
+        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
+        // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
+        /ModelImporter\.cpp:\d+: ERROR/),
     },
 ];
 /** One pattern that matches any of the alternatives (each kept on its own line). */
@@ -19659,7 +19798,7 @@ function anyOf(...alternatives) {
     return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
 }
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion .* failed/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
 /** The failure evidence in one line, if any. */
 function matchEvidence(message) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
@@ -19727,8 +19866,10 @@ function hintFor(kind, message, context = {}) {
                 : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
             return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
         }
+        case 'cancelled':
+            return 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.';
         case 'timeout': {
-            const limit = context.buildTimeoutMs !== undefined ? ` (${Math.round(context.buildTimeoutMs / 60_000)} min)` : '';
+            const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
             return (`The build ran past build-timeout${limit} and its whole ` +
                 `process group was stopped. Raise build-timeout, keep the timing cache ` +
                 'between runs (timing-cache) so later builds are faster, or pass ' +
@@ -20273,8 +20414,18 @@ async function scanPlan(path, options = {}) {
 
 
 
-/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-function cacheKey(job, gpu, context) {
+
+
+/** Variables that change what trtexec builds; their values are part of the key. */
+const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
+/**
+ * The content key: the model's files, the plugins, files named in extra-args, the argv without its
+ * paths, TensorRT, the trtexec binary and its TensorRT libraries, the GPU and driver, and the variables
+ * that change a build. Null when the GPU is unknown: a plan is never served for a GPU nobody named.
+ */
+async function cacheKey(job, gpu, context) {
+    if (!gpu?.name)
+        return null;
     // Paths differ between checkouts and runners; what is in the files does not.
     const model = {
         ...job.model,
@@ -20284,13 +20435,36 @@ function cacheKey(job, gpu, context) {
     };
     const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
     const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
+    const toolchain = await context.cache.toolchain();
+    const environment = Object.fromEntries(Object.entries(process.env)
+        .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)));
     return context.cache.keys.key({
         onnx: job.model.onnx,
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+        inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
         argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
         tensorrtVersion: formatVersion(context.version, true),
-        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+        trtexec: toolchain.trtexec,
+        libraries: toolchain.libraries,
+        gpu: { name: gpu.name, computeCapability: gpu.computeCapability, driverVersion: gpu.driverVersion },
+        environment,
     });
+}
+/** Files an extra-args value names (`--calib=x.cache`, `--loadInputs=in:data.bin`), where they exist. */
+function filesNamedIn(extraArgs, dir) {
+    const files = new Set();
+    for (const arg of extraArgs) {
+        const value = /^--[A-Za-z0-9]+=(.+)$/.exec(arg)?.[1];
+        if (!value)
+            continue;
+        for (const part of value.split(',').flatMap((item) => [item, ...item.split(':').slice(1)])) {
+            const path = (0,external_node_path_namespaceObject.resolve)(dir, part);
+            if (part && (0,external_node_fs_namespaceObject.statSync)(path, { throwIfNoEntry: false })?.isFile())
+                files.add(path);
+        }
+    }
+    return [...files].sort();
 }
 /** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
 async function restoreFromCache(job, key, cache) {
@@ -20346,6 +20520,13 @@ async function storeInCache(cache, key, built, job, tensorrtVersion) {
 
 
 
+
+/** What a build that the run's cancel stopped, or never let start, reports. */
+const CANCELLED = {
+    kind: 'cancelled',
+    message: 'the run was cancelled',
+    hint: hintFor('cancelled', ''),
+};
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 function nextWorkspace(current, floor) {
     if (current <= floor)
@@ -20368,7 +20549,8 @@ async function buildProfile(job, gpu, context) {
         context.onEvent?.({ type: 'done', outcome });
         return outcome;
     };
-    const key = context.cache ? await cacheKey(job, facts, context) : null;
+    const driverVersion = info?.driverVersion ?? null;
+    const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
         const restored = await restoreFromCache(job, key, context.cache.engines);
@@ -20379,11 +20561,14 @@ async function buildProfile(job, gpu, context) {
         cache = restored.verdict;
     }
     const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-    const { attempts, parsed } = await runAttempts(job, gpu, env, context);
+    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
     const last = attempts[attempts.length - 1];
+    // Cancelled before its first attempt: it never ran.
+    if (!last || !parsed)
+        return done({ ...unbuilt(job, facts), status: 'skipped', failure: CANCELLED, cache });
     const collected = last.failure ? null : await collectPlan(job, last, parsed);
     if (!collected || 'failure' in collected) {
-        const failure = collected?.failure ?? last.failure;
+        const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
         return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
     }
@@ -20395,6 +20580,8 @@ async function buildProfile(job, gpu, context) {
     const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
         return done(outcome);
+    if (context.signal?.aborted)
+        return done({ ...outcome, status: 'failed', failure: CANCELLED });
     const bench = await benchmark(job, env, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
@@ -20423,7 +20610,7 @@ async function runAttempts(job, gpu, env, context) {
     const attempts = [];
     let workspace = config.workspaceBytes;
     let parsed = null;
-    while (workspace !== null) {
+    while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
         const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
         const argv = buildArgv(version, job.model, job.profile, workspace, paths);
@@ -20438,6 +20625,7 @@ async function runAttempts(job, gpu, env, context) {
             timeoutMs: config.buildTimeoutMs,
             killGraceMs: config.killGraceMs,
             onLine: (line) => parser.push(line),
+            ...(context.signal && { signal: context.signal }),
         });
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
@@ -20451,7 +20639,9 @@ async function runAttempts(job, gpu, env, context) {
                 message: result.spawnError,
                 hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
             }
-            : parsed.failure;
+            : result.cancelled
+                ? CANCELLED
+                : parsed.failure;
         const { startedAt, endedAt, exitCode, signal } = result;
         attempts.push({
             attempt,
@@ -20471,9 +20661,11 @@ async function runAttempts(job, gpu, env, context) {
         if (workspace !== null)
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
+    const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
     if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, !attempts[attempts.length - 1].failure);
-    return { attempts, parsed: parsed };
+        await publishTimingCache(timingCache, sharedTiming, built);
+    // Cancelled with a retry still to come: the build did not fail, it was stopped.
+    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
 }
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
 async function collectPlan(job, last, parsed) {
@@ -20513,6 +20705,7 @@ async function benchmark(job, env, context) {
         timeoutMs: context.config.buildTimeoutMs,
         killGraceMs: context.config.killGraceMs,
         onLine: (line) => parser.push(line),
+        ...(context.signal && { signal: context.signal }),
     });
     const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
     const perf = {
@@ -20521,7 +20714,9 @@ async function benchmark(job, env, context) {
         gpuComputeMs: parsed.gpuComputeMs,
         log,
     };
-    const failure = parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+    const failure = result.cancelled
+        ? CANCELLED
+        : parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
     return { perf, failure };
 }
 function outcomeOf(result) {
@@ -20569,634 +20764,6 @@ function planBuildJobs(config) {
 /** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
 function shapesOf(profile) {
     return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
-/**
- * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
- * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
- */
-async function runOnSlots(jobs, slots, work) {
-    if (slots.length === 0)
-        throw new Error('runOnSlots needs at least one slot');
-    const results = new Array(jobs.length);
-    let next = 0;
-    const worker = async (slot) => {
-        while (next < jobs.length) {
-            const index = next;
-            next += 1;
-            results[index] = await work(jobs[index], slot);
-        }
-    };
-    await Promise.all(slots.map(worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
-
-
-
-
-
-
-
-
-
-
-
-async function planGpus(config, made) {
-    const query = await (made ?? queryGpus(config.nvidiaSmi));
-    if (!query.ok) {
-        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
-        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
-    }
-    if (config.gpus === 'all')
-        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
-    const wanted = config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = wanted.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
-    }
-    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
-}
-/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
-function withPeakMemory(outcomes, timeline) {
-    return outcomes.map((outcome) => {
-        const gpu = outcome.gpu;
-        if (!gpu)
-            return outcome;
-        const attempts = outcome.attempts.map((a) => ({
-            ...a,
-            peakGpuMemoryMiB: timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null,
-        }));
-        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
-    });
-}
-/** Every build of the config, not run: the report still lists what was not built, and why. */
-function skipBuildStage(config, failure) {
-    return {
-        outcomes: planBuildJobs(config).map((job) => notRun(job, null, failure)),
-        gpus: [],
-        gpuQueryError: null,
-        cacheBytes: null,
-        evicted: 0,
-    };
-}
-const CANCELLED = {
-    kind: 'other',
-    message: 'the run was cancelled before this build started',
-    hint: 'Run again.',
-};
-/**
- * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
- * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
- */
-async function runBuildStage(config, version, options = {}) {
-    const gpuPlan = await planGpus(config, options.gpuQuery);
-    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
-    sampler?.start();
-    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
-    const onAbort = () => killAllProcessGroups('SIGKILL');
-    options.signal?.addEventListener('abort', onAbort);
-    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-    const cache = config.cacheDir
-        ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() }
-        : null;
-    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
-    const timingCacheFor = config.cacheDir
-        ? (gpuName) => (0,external_node_path_namespaceObject.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
-        : undefined;
-    let outcomes;
-    try {
-        outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
-            ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
-            : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }));
-    }
-    finally {
-        options.signal?.removeEventListener('abort', onAbort);
-        await sampler?.stop();
-    }
-    if (sampler)
-        outcomes = withPeakMemory(outcomes, sampler.timeline);
-    const evicted = cache ? await cache.engines.evict() : null;
-    return {
-        outcomes,
-        gpus: gpuPlan.gpus,
-        gpuQueryError: gpuPlan.queryError,
-        cacheBytes: evicted?.bytes ?? null,
-        evicted: evicted?.removed.length ?? 0,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
-
-
-
-/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
-    const engines = outcomes.flatMap((o) => {
-        const plan = o.plan;
-        if (!isBuilt(o) || !plan?.scan.sha256)
-            return [];
-        return [
-            {
-                model: o.job.model.name,
-                profile: o.job.profile.name,
-                shapes: shapesOf(o.job.profile),
-                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
-                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
-                bytes: plan.scan.bytes,
-                sha256: plan.scan.sha256,
-                tensorrtVersion,
-                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
-                buildSeconds: o.buildSeconds,
-            },
-        ];
-    });
-    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/schema.js
-// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
-// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
-// with it: what does not match is refused, and keys the schema does not know are dropped.
-
-
-
-
-const count = schemas_number().int().nonnegative();
-const nullableNumber = schemas_number().nullable();
-const nullableString = schemas_string().nullable();
-const failureSchema = object({
-    kind: schemas_enum(FAILURE_KINDS),
-    /** The line of trtexec output that shows it, or what trt-ci saw. */
-    message: schemas_string(),
-    /** What the user should do about it. */
-    hint: schemas_string(),
-});
-/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
-const timingStatsSchema = object({
-    min: nullableNumber,
-    max: nullableNumber,
-    mean: nullableNumber,
-    median: nullableNumber,
-    p90: nullableNumber,
-    p95: nullableNumber,
-    p99: nullableNumber,
-})
-    .catchall(nullableNumber);
-const gpuInfoSchema = object({
-    index: count,
-    name: nullableString,
-    uuid: nullableString,
-    busId: nullableString,
-    computeCapability: nullableString,
-    driverVersion: nullableString,
-    memoryTotalMiB: nullableNumber,
-    memoryUsedMiB: nullableNumber,
-    memoryFreeMiB: nullableNumber,
-    eccMode: nullableString,
-    eccUncorrectedErrors: nullableNumber,
-    displayActive: nullableString,
-    persistenceMode: nullableString,
-    computeMode: nullableString,
-    migMode: nullableString,
-});
-const checkStatus = schemas_enum(['pass', 'warn', 'fail', 'skip']);
-const checkSchema = object({
-    id: schemas_enum(CHECK_IDS),
-    status: checkStatus,
-    message: schemas_string(),
-    /** What to do about it; null when there is nothing to do. */
-    hint: nullableString,
-    /** What the check looked at when one id covers several things (a plugin's path). */
-    subject: schemas_string().optional(),
-});
-const preflightGpuSchema = gpuInfoSchema.pick({
-    index: true,
-    name: true,
-    computeCapability: true,
-    driverVersion: true,
-    memoryTotalMiB: true,
-    memoryUsedMiB: true,
-});
-const preflightSchema = object({
-    status: schemas_enum(['pass', 'warn', 'fail']),
-    gpus: array(preflightGpuSchema),
-    checks: array(checkSchema),
-    /** The CUDA version the driver check used, and where it came from. */
-    cuda: object({ version: schemas_string(), source: schemas_string() }).nullable(),
-    tensorrtVersion: schemas_string(),
-    elapsedMs: schemas_number(),
-});
-const planHeaderSchema = object({
-    /** `ftrt` found where a TensorRT plan starts. */
-    magic: schemas_boolean(),
-    /** From bytes 24-27 of the plan: major.minor.patch.build. */
-    tensorrtVersion: nullableString,
-    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
-    container: schemas_enum(['plan', 'ultralytics']).nullable(),
-    /** Where the plan itself starts in the file. */
-    planOffset: count.nullable(),
-    /** Why the file is not a usable plan, when it is not. */
-    problem: nullableString,
-    /** The Ultralytics metadata, when there is some. */
-    metadata: record(schemas_string(), unknown()).nullable(),
-});
-const planScanSchema = planHeaderSchema.extend({
-    path: schemas_string(),
-    bytes: count,
-    zeroBytes: count,
-    zeroFraction: schemas_number().min(0).max(1),
-    trailingZeroBytes: count,
-    longestZeroRun: count,
-    sha256: schemas_string()
-        .regex(/^[0-9a-f]{64}$/)
-        .nullable(),
-});
-const myelinLayerSchema = object({
-    name: schemas_string(),
-    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
-    kind: schemas_enum(['kgen', 'foreign-node']),
-    ops: array(schemas_string()),
-});
-const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
-const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
-const diagnosisSchema = object({
-    summary: schemas_string(),
-    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
-    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
-    advice: array(schemas_string()),
-    link: schemas_string(),
-});
-/** Where something is written in trt-ci.yml, for annotations and messages. */
-const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
-const budgetRowSchema = object({
-    model: schemas_string(),
-    profile: schemas_string(),
-    gpu: nullableString,
-    metric: schemas_enum(METRIC_NAMES),
-    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
-    value: nullableNumber,
-    limit: nullableNumber,
-    unit: schemas_enum(['bytes', 'fraction', 'ratio']).nullable(),
-    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
-    baseline: nullableNumber,
-    status: schemas_enum(['pass', 'warn', 'fail', 'no-baseline']),
-    message: schemas_string(),
-    /** The budget's line in trt-ci.yml, for annotations. */
-    configPosition: configPositionSchema.nullable().default(null),
-});
-const environmentChangeSchema = object({
-    what: schemas_enum(['TensorRT', 'driver', 'GPU']),
-    from: nullableString,
-    to: nullableString,
-});
-const gpuFactsSchema = object({ index: count, name: nullableString, computeCapability: nullableString });
-const shapesSchema = record(schemas_string(), object({ min: schemas_string(), opt: schemas_string(), max: schemas_string() }));
-const perfSchema = object({
-    throughputQps: nullableNumber,
-    latencyMs: timingStatsSchema.nullable(),
-    gpuComputeMs: timingStatsSchema.nullable(),
-    log: schemas_string(),
-});
-const cacheVerdictSchema = object({
-    key: schemas_string(),
-    hit: schemas_boolean(),
-    savedSeconds: nullableNumber,
-    corrupt: schemas_boolean(),
-});
-const reportAttemptSchema = object({
-    attempt: count,
-    workspaceMiB: count,
-    log: schemas_string(),
-    startedAt: schemas_string(),
-    endedAt: schemas_string(),
-    seconds: schemas_number(),
-    exitCode: schemas_number().int().nullable(),
-    signal: nullableString,
-    peakGpuMemoryMiB: nullableNumber,
-    failure: failureSchema.nullable(),
-    argv: array(schemas_string()),
-});
-const baselineFiguresSchema = object({
-    bytes: nullableNumber,
-    buildSeconds: nullableNumber,
-    peakGpuMemoryMiB: nullableNumber,
-    latencyMedianMs: nullableNumber,
-});
-const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
-const reportBuildSchema = object({
-    model: schemas_string(),
-    profile: schemas_string(),
-    status: schemas_enum(BUILD_STATUSES),
-    gpu: gpuFactsSchema.nullable(),
-    shapes: shapesSchema,
-    plan: nullableString,
-    layerInfo: nullableString,
-    bytes: count.nullable(),
-    sha256: nullableString,
-    attempts: array(reportAttemptSchema),
-    buildSeconds: nullableNumber,
-    peakGpuMemoryMiB: nullableNumber,
-    perf: perfSchema.nullable(),
-    failure: failureSchema.nullable(),
-    /** Where this model's profile is written in trt-ci.yml, for annotations. */
-    configPosition: configPositionSchema.nullable().default(null),
-    onnxBytes: count.nullable(),
-    /** The same engine in the baseline report, when there is one. */
-    baseline: baselineFiguresSchema.nullable(),
-    cache: cacheVerdictSchema.nullable(),
-});
-/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
-const reportPlanSchema = planScanSchema.extend({
-    model: schemas_string(),
-    profile: schemas_string(),
-    diagnosis: diagnosisSchema.nullable(),
-});
-const cacheSummarySchema = object({
-    /** One key for all of this run's engines, for actions/cache. */
-    key: schemas_string(),
-    dir: schemas_string(),
-    hits: count,
-    misses: count,
-    corrupt: count,
-    savedSeconds: schemas_number(),
-    bytes: count.nullable(),
-    evicted: count,
-});
-const comparisonSchema = object({
-    /** The baseline report, or null when there is none yet. */
-    baseline: nullableString,
-    /** Where the baseline came from (which run, whether it is the merge-base). */
-    note: nullableString.optional(),
-    environment: array(environmentChangeSchema),
-    /** model/profile pairs built now and not in the baseline, and the other way round. */
-    added: array(schemas_string()),
-    removed: array(schemas_string()),
-});
-const REPORT_SCHEMA = 'trt-ci/report@1';
-const reportSchema = object({
-    schema: literal(REPORT_SCHEMA),
-    status: schemas_enum(['passed', 'failed']),
-    startedAt: schemas_string(),
-    finishedAt: schemas_string(),
-    config: schemas_string(),
-    environment: object({
-        tensorrtVersion: schemas_string(),
-        trtexec: schemas_string(),
-        gpus: array(gpuInfoSchema),
-        /** Why GPU facts are missing, when they are. */
-        gpuQueryError: nullableString,
-    }),
-    preflight: preflightSchema.nullable(),
-    builds: array(reportBuildSchema),
-    plans: array(reportPlanSchema),
-    budgets: array(budgetRowSchema),
-    comparison: comparisonSchema,
-    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
-    cache: cacheSummarySchema.nullable(),
-    manifest: nullableString,
-});
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
-
-
-const key = (m) => `${m.model}/${m.profile}`;
-/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-function matchBaseline(build, baseline) {
-    const candidates = baseline.filter((b) => key(b) === key(build));
-    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
-}
-/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
-function addedAndRemoved(current, baseline) {
-    const now = new Set(current.map(key));
-    const before = new Set(baseline.map(key));
-    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
-}
-function environmentChanges(before, now) {
-    const changes = [];
-    if (before.tensorrtVersion !== now.tensorrtVersion)
-        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
-    if (before.driverVersion !== now.driverVersion)
-        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
-    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
-    if (gpus(before.gpus) !== gpus(now.gpus))
-        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
-    return changes;
-}
-/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
-function measure(metric, unit, build, base) {
-    const growth = (now, before) => {
-        if (now === null || before === null)
-            return null;
-        if (unit === 'bytes')
-            return now - before;
-        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
-    };
-    switch (metric) {
-        case 'plan-size':
-            return build.bytes;
-        case 'zero-fraction':
-            return build.zeroFraction;
-        case 'trailing-zeros':
-            if (build.trailingZeroBytes === null || build.bytes === null)
-                return null;
-            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
-        case 'plan-to-onnx':
-            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
-        case 'peak-memory':
-            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
-        case 'plan-growth':
-            return growth(build.bytes, base?.bytes ?? null);
-        case 'build-time-growth':
-            return growth(build.buildSeconds, base?.buildSeconds ?? null);
-        case 'latency-growth':
-            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
-    }
-}
-function baselineFigure(metric, base) {
-    if (!base)
-        return null;
-    if (metric === 'plan-growth')
-        return base.bytes;
-    if (metric === 'build-time-growth')
-        return base.buildSeconds;
-    if (metric === 'latency-growth')
-        return base.latencyMedianMs;
-    return null;
-}
-function show(value, unit) {
-    if (unit === 'bytes')
-        return formatBytes(value);
-    if (unit === 'ratio')
-        return `${value.toFixed(2)}x`;
-    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
-}
-function judge(metric, limit, build, base, hasBaseline, configPosition) {
-    const spec = METRICS[metric];
-    const row = {
-        model: build.model,
-        profile: build.profile,
-        gpu: build.gpu,
-        metric,
-        baseline: baselineFigure(metric, base),
-        configPosition,
-    };
-    if (spec.growth && !base) {
-        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
-        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
-    }
-    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
-    for (const level of levels) {
-        const threshold = limit[level];
-        const value = measure(metric, threshold.unit, build, base);
-        if (value === null)
-            return null;
-        if (value > threshold.value) {
-            return {
-                ...row,
-                value,
-                limit: threshold.value,
-                unit: threshold.unit,
-                status: level,
-                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
-                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
-            };
-        }
-    }
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const value = measure(metric, decisive.unit, build, base);
-    if (value === null)
-        return null;
-    return {
-        ...row,
-        value,
-        limit: decisive.value,
-        unit: decisive.unit,
-        status: 'pass',
-        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
-    };
-}
-/** Every budget of every build, against the baseline where the metric is a growth. */
-function evaluateBudgets(builds, budgetsFor, baseline, 
-/** Where a model's budget is written in trt-ci.yml, for annotations. */
-positionOf = () => null) {
-    const rows = [];
-    for (const build of builds) {
-        const base = baseline ? matchBaseline(build, baseline) : null;
-        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
-            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
-            if (row)
-                rows.push(row);
-        }
-    }
-    return rows;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
-
-
-
-
-
-
-/**
- * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
- * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
- */
-async function loadReport(path, role = 'baseline') {
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        throw new InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
-    }
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch (error) {
-        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
-    }
-    const schema = data?.schema;
-    if (schema !== REPORT_SCHEMA) {
-        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
-    }
-    const parsed = reportSchema.safeParse(data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
-        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
-    }
-    return parsed.data;
-}
-/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
-function measuredBuilds(report) {
-    return report.builds.filter(isBuilt).map((b) => {
-        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
-        return {
-            model: b.model,
-            profile: b.profile,
-            gpu: b.gpu?.name ?? null,
-            bytes: b.bytes,
-            zeroFraction: plan?.zeroFraction ?? null,
-            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-            onnxBytes: b.onnxBytes ?? null,
-            buildSeconds: b.buildSeconds,
-            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-        };
-    });
-}
-function environmentOf(report) {
-    const gpus = report.environment?.gpus ?? [];
-    return {
-        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
-            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
-            null,
-        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
-    };
-}
-/** What a report says when there is no baseline to compare with. */
-const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
-/**
- * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
- * what changed in the environment, and which engines are new or gone.
- */
-function compareWithBaseline(current, baseline) {
-    if (!baseline)
-        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
-    const before = measuredBuilds(baseline.report);
-    const builds = current.builds.map((build) => {
-        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-        const figures = match && {
-            bytes: match.bytes,
-            buildSeconds: match.buildSeconds,
-            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
-            latencyMedianMs: match.latencyMedianMs,
-        };
-        return { ...build, baseline: figures };
-    });
-    const comparison = {
-        baseline: baseline.path,
-        note: baseline.note ?? null,
-        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
-        ...addedAndRemoved(current.builds, baseline.report.builds),
-    };
-    return { builds, comparison };
-}
-/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
-function withBaseline(report, baseline, path) {
-    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
 }
 
 ;// CONCATENATED MODULE: external "string_decoder"
@@ -22452,9 +22019,10 @@ function nvinferMajor(needed) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
-
 // The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
 // the checks in gpu-checks.ts and host-checks.ts judge them.
+
+
 
 
 
@@ -22478,6 +22046,7 @@ async function lddOf(file) {
         return null;
     // A short local probe: @actions/exec fits (no process group or timeout needed, stdin closed).
     const result = await getExecOutput(ldd, [file], {
+        env: childEnv(process.env),
         silent: true,
         ignoreReturnCode: true,
         input: Buffer.alloc(0),
@@ -22584,6 +22153,705 @@ function devNvidiaPresent(dev = '/dev') {
 function resolveCommand(command) {
     const found = whichCommand(command);
     return found && (0,external_node_path_namespaceObject.isAbsolute)(found) ? safeRealpath(found) : found;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
+/**
+ * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
+ * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
+ */
+async function runOnSlots(jobs, slots, work) {
+    if (slots.length === 0)
+        throw new Error('runOnSlots needs at least one slot');
+    const results = new Array(jobs.length);
+    let next = 0;
+    const worker = async (slot) => {
+        while (next < jobs.length) {
+            const index = next;
+            next += 1;
+            results[index] = await work(jobs[index], slot);
+        }
+    };
+    await Promise.all(slots.map(worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
+
+
+
+
+
+
+
+
+
+
+
+
+async function planGpus(config, made) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi));
+    if (!query.ok) {
+        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
+        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
+    }
+    const wanted = selectedGpus(config, query);
+    if (!wanted)
+        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
+    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+/** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
+async function toolchainOf(trtexec) {
+    const binary = whichCommand(trtexec) ?? trtexec;
+    const linked = await lddOf(binary);
+    const libraries = [...(linked?.resolved.entries() ?? [])]
+        .filter(([name]) => name.startsWith('libnvinfer'))
+        .map(([, path]) => path)
+        .sort();
+    return { trtexec: binary, libraries };
+}
+function once(make) {
+    let made = null;
+    return () => {
+        made ??= make();
+        return made;
+    };
+}
+/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
+function withPeakMemory(outcomes, timeline) {
+    return outcomes.map((outcome) => {
+        const gpu = outcome.gpu;
+        if (!gpu)
+            return outcome;
+        const attempts = outcome.attempts.map((a) => {
+            const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
+            // A failed attempt that showed nothing above the idle GPU may have ended between two samples:
+            // what it held is unknown, not 0.
+            return { ...a, peakGpuMemoryMiB: a.failure && peak === 0 ? null : peak };
+        });
+        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
+    });
+}
+/** Every build of the config, not run: the report still lists what was not built, and why. */
+function skipBuildStage(config, failure) {
+    return {
+        outcomes: planBuildJobs(config).map((job) => notRun(job, null, failure)),
+        gpus: [],
+        gpuQueryError: null,
+        cacheBytes: null,
+        evicted: 0,
+    };
+}
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+async function runBuildStage(config, version, options = {}) {
+    const gpuPlan = await planGpus(config, options.gpuQuery);
+    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
+    sampler?.start();
+    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    const onAbort = () => killAllProcessGroups('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort);
+    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+    const cache = config.cacheDir
+        ? {
+            engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
+            keys: new EngineKeys(),
+            toolchain: once(() => toolchainOf(config.trtexec)),
+        }
+        : null;
+    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
+    const timingCacheFor = config.cacheDir
+        ? (gpuName) => (0,external_node_path_namespaceObject.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+        : undefined;
+    let outcomes;
+    try {
+        outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
+            ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            : buildProfile(job, gpu, {
+                config,
+                version,
+                gpus,
+                onEvent: options.onEvent,
+                cache,
+                timingCacheFor,
+                signal: options.signal,
+            }));
+    }
+    finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        await sampler?.stop();
+    }
+    if (sampler)
+        outcomes = withPeakMemory(outcomes, sampler.timeline);
+    const evicted = cache ? await cache.engines.evict() : null;
+    return {
+        outcomes,
+        gpus: gpuPlan.gpus,
+        gpuQueryError: gpuPlan.queryError,
+        cacheBytes: evicted?.bytes ?? null,
+        evicted: evicted?.removed.length ?? 0,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!isBuilt(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: shapesOf(o.job.profile),
+                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+                buildSeconds: o.buildSeconds,
+            },
+        ];
+    });
+    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/report.js
+
+
+
+/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
+function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
+    const { job, plan } = outcome;
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: shapesOf(job.profile),
+        plan: plan && relativePath(plan.path),
+        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
+            attempt: a.attempt,
+            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
+            log: relativePath(a.log),
+            startedAt: new Date(a.startedAt).toISOString(),
+            endedAt: new Date(a.endedAt).toISOString(),
+            seconds: (a.endedAt - a.startedAt) / 1000,
+            exitCode: a.exitCode,
+            signal: a.signal,
+            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+            failure: a.failure,
+            argv: a.argv,
+        })),
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
+        failure: outcome.failure,
+        configPosition,
+        onnxBytes,
+        baseline: null,
+        cache: outcome.cache,
+    };
+}
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+function overallStatus(builds, budgets) {
+    return builds.every(isBuilt) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/schema.js
+// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped.
+
+
+
+
+const count = schemas_number().int().nonnegative();
+const nullableNumber = schemas_number().nullable();
+const nullableString = schemas_string().nullable();
+const failureSchema = object({
+    kind: schemas_enum(FAILURE_KINDS),
+    /** The line of trtexec output that shows it, or what trt-ci saw. */
+    message: schemas_string(),
+    /** What the user should do about it. */
+    hint: schemas_string(),
+});
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+const timingStatsSchema = object({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+})
+    .catchall(nullableNumber);
+const gpuInfoSchema = object({
+    index: count,
+    name: nullableString,
+    uuid: nullableString,
+    busId: nullableString,
+    computeCapability: nullableString,
+    driverVersion: nullableString,
+    memoryTotalMiB: nullableNumber,
+    memoryUsedMiB: nullableNumber,
+    memoryFreeMiB: nullableNumber,
+    eccMode: nullableString,
+    eccUncorrectedErrors: nullableNumber,
+    displayActive: nullableString,
+    persistenceMode: nullableString,
+    computeMode: nullableString,
+    migMode: nullableString,
+});
+const checkStatus = schemas_enum(['pass', 'warn', 'fail', 'skip']);
+const checkSchema = object({
+    id: schemas_enum(CHECK_IDS),
+    status: checkStatus,
+    message: schemas_string(),
+    /** What to do about it; null when there is nothing to do. */
+    hint: nullableString,
+    /** What the check looked at when one id covers several things (a plugin's path). */
+    subject: schemas_string().optional(),
+});
+const preflightGpuSchema = gpuInfoSchema.pick({
+    index: true,
+    name: true,
+    computeCapability: true,
+    driverVersion: true,
+    memoryTotalMiB: true,
+    memoryUsedMiB: true,
+});
+const preflightSchema = object({
+    status: schemas_enum(['pass', 'warn', 'fail']),
+    gpus: array(preflightGpuSchema),
+    checks: array(checkSchema),
+    /** The CUDA version the driver check used, and where it came from. */
+    cuda: object({ version: schemas_string(), source: schemas_string() }).nullable(),
+    tensorrtVersion: schemas_string(),
+    elapsedMs: schemas_number(),
+});
+const planHeaderSchema = object({
+    /** `ftrt` found where a TensorRT plan starts. */
+    magic: schemas_boolean(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas_enum(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan, when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: record(schemas_string(), unknown()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas_string(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas_number().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = object({
+    name: schemas_string(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas_enum(['kgen', 'foreign-node']),
+    ops: array(schemas_string()),
+});
+const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
+const diagnosisSchema = object({
+    summary: schemas_string(),
+    layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: array(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: array(schemas_string()),
+    link: schemas_string(),
+});
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
+const budgetRowSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    gpu: nullableString,
+    metric: schemas_enum(METRIC_NAMES),
+    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+    value: nullableNumber,
+    limit: nullableNumber,
+    unit: schemas_enum(['bytes', 'fraction', 'ratio']).nullable(),
+    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+    baseline: nullableNumber,
+    status: schemas_enum(['pass', 'warn', 'fail', 'no-baseline']),
+    message: schemas_string(),
+    /** The budget's line in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const environmentChangeSchema = object({
+    what: schemas_enum(['TensorRT', 'driver', 'GPU']),
+    from: nullableString,
+    to: nullableString,
+});
+const gpuFactsSchema = object({ index: count, name: nullableString, computeCapability: nullableString });
+const shapesSchema = record(schemas_string(), object({ min: schemas_string(), opt: schemas_string(), max: schemas_string() }));
+const perfSchema = object({
+    throughputQps: nullableNumber,
+    latencyMs: timingStatsSchema.nullable(),
+    gpuComputeMs: timingStatsSchema.nullable(),
+    log: schemas_string(),
+});
+const cacheVerdictSchema = object({
+    key: schemas_string(),
+    hit: schemas_boolean(),
+    savedSeconds: nullableNumber,
+    corrupt: schemas_boolean(),
+});
+const reportAttemptSchema = object({
+    attempt: count,
+    workspaceMiB: count,
+    log: schemas_string(),
+    startedAt: schemas_string(),
+    endedAt: schemas_string(),
+    seconds: schemas_number(),
+    exitCode: schemas_number().int().nullable(),
+    signal: nullableString,
+    peakGpuMemoryMiB: nullableNumber,
+    failure: failureSchema.nullable(),
+    argv: array(schemas_string()),
+});
+const baselineFiguresSchema = object({
+    bytes: nullableNumber,
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    latencyMedianMs: nullableNumber,
+});
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+const reportBuildSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    status: schemas_enum(BUILD_STATUSES),
+    gpu: gpuFactsSchema.nullable(),
+    shapes: shapesSchema,
+    plan: nullableString,
+    layerInfo: nullableString,
+    bytes: count.nullable(),
+    sha256: nullableString,
+    attempts: array(reportAttemptSchema),
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    perf: perfSchema.nullable(),
+    failure: failureSchema.nullable(),
+    /** Where this model's profile is written in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+    onnxBytes: count.nullable(),
+    /** The same engine in the baseline report, when there is one. */
+    baseline: baselineFiguresSchema.nullable(),
+    cache: cacheVerdictSchema.nullable(),
+});
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+const reportPlanSchema = planScanSchema.extend({
+    model: schemas_string(),
+    profile: schemas_string(),
+    diagnosis: diagnosisSchema.nullable(),
+});
+const cacheSummarySchema = object({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas_string(),
+    dir: schemas_string(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    savedSeconds: schemas_number(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+});
+const comparisonSchema = object({
+    /** The baseline report, or null when there is none yet. */
+    baseline: nullableString,
+    /** Where the baseline came from (which run, whether it is the merge-base). */
+    note: nullableString.optional(),
+    environment: array(environmentChangeSchema),
+    /** model/profile pairs built now and not in the baseline, and the other way round. */
+    added: array(schemas_string()),
+    removed: array(schemas_string()),
+});
+const REPORT_SCHEMA = 'trt-ci/report@1';
+const reportSchema = object({
+    schema: literal(REPORT_SCHEMA),
+    status: schemas_enum(['passed', 'failed']),
+    startedAt: schemas_string(),
+    finishedAt: schemas_string(),
+    config: schemas_string(),
+    environment: object({
+        tensorrtVersion: schemas_string(),
+        trtexec: schemas_string(),
+        gpus: array(gpuInfoSchema),
+        /** Why GPU facts are missing, when they are. */
+        gpuQueryError: nullableString,
+    }),
+    preflight: preflightSchema.nullable(),
+    builds: array(reportBuildSchema),
+    plans: array(reportPlanSchema),
+    budgets: array(budgetRowSchema),
+    comparison: comparisonSchema,
+    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+    cache: cacheSummarySchema.nullable(),
+    manifest: nullableString,
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
+
+
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
+}
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+function addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return formatBytes(value);
+    if (unit === 'ratio')
+        return `${value.toFixed(2)}x`;
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline, configPosition) {
+    const spec = METRICS[metric];
+    const row = {
+        model: build.model,
+        profile: build.profile,
+        gpu: build.gpu,
+        metric,
+        baseline: baselineFigure(metric, base),
+        configPosition,
+    };
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            return {
+                ...row,
+                value,
+                limit: threshold.value,
+                unit: threshold.unit,
+                status: level,
+                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return {
+        ...row,
+        value,
+        limit: decisive.value,
+        unit: decisive.unit,
+        status: 'pass',
+        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline, 
+/** Where a model's budget is written in trt-ci.yml, for annotations. */
+positionOf = () => null) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
+
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+    }
+    const schema = data?.schema;
+    if (schema !== REPORT_SCHEMA) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    // A report's own status is a claim: it is recomputed from its builds and budgets.
+    return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function measuredBuilds(report) {
+    return report.builds.filter(isBuilt).map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/** What a report says when there is no baseline to compare with. */
+const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
+/**
+ * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
+ * what changed in the environment, and which engines are new or gone.
+ */
+function compareWithBaseline(current, baseline) {
+    if (!baseline)
+        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
+    const before = measuredBuilds(baseline.report);
+    const builds = current.builds.map((build) => {
+        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const figures = match && {
+            bytes: match.bytes,
+            buildSeconds: match.buildSeconds,
+            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+            latencyMedianMs: match.latencyMedianMs,
+        };
+        return { ...build, baseline: figures };
+    });
+    const comparison = {
+        baseline: baseline.path,
+        note: baseline.note ?? null,
+        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
+        ...addedAndRemoved(current.builds, baseline.report.builds),
+    };
+    return { builds, comparison };
+}
+/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
+function withBaseline(report, baseline, path) {
+    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
@@ -23046,6 +23314,7 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
+
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -23069,6 +23338,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
         diskFacts(config.outputDir),
         Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
     ]);
+    selectedGpus(config, query);
     const checks = [
         ...gpuChecks({
             query,
@@ -23117,7 +23387,192 @@ function uniquePlugins(models) {
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
+// Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
+// from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
+// cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
+// turns into a mention, an image or a link.
+const ZERO_WIDTH_SPACE = '\u200b';
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
+const inert = (text) => text
+    .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
+/**
+ * Inline text (in a sentence, a heading, a list item, a cell): one line, and the punctuation that opens
+ * or closes something inline escaped: emphasis, code, links and images ([ ] !), HTML and comments (< >,
+ * entities &), strikethrough and the cell separator. trt-ci never starts a line with such text, so the
+ * line-start markers (#, -, +) need no escape.
+ */
+function markdown_text_text(value) {
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+}
+/** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
+function htmlText(value) {
+    const escaped = oneLine(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return inert(escaped);
+}
+/** One table cell: as text (a `|` would end the cell and a line break the row). */
+function cell(value) {
+    return markdown_text_text(value);
+}
+/** A table row with every cell escaped. */
+function tableRow(cells) {
+    return `| ${cells.map(cell).join(' | ')} |`;
+}
+/** The longest run of backticks in the text. */
+const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+/** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
+function code(value) {
+    const line = oneLine(value);
+    const ticks = '`'.repeat(longestBacktickRun(line) + 1);
+    const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${line}${pad}${ticks}`;
+}
+/** A fenced block that the text cannot close; every line break becomes \n. */
+function codeBlock(value) {
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+    return `${fence}\n${body}\n${fence}`;
+}
+/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
+function mermaidLabel(value) {
+    return oneLine(value).replace(/["`]/g, "'");
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/layer-info.js
+
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+function parseLayerInfo(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (!Array.isArray(json.Layers))
+        return null;
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
+    const myelin = [];
+    for (const layer of json.Layers) {
+        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
+        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_namespaceObject.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
+        return null;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
+    }
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+
+
 function myelinLines(diagnosis) {
     return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
 }
@@ -23132,32 +23587,26 @@ function renderDiagnosisText(diagnosis) {
         lines.push(`    - ${advice}`);
     return lines;
 }
+/**
+ * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
+ * and the link is trt-ci's own.
+ */
 function renderDiagnosisMarkdown(diagnosis) {
-    const layers = myelinLines(diagnosis);
     return [
-        `> ⚠️ ${diagnosis.summary}: the shape of [NVIDIA/TensorRT#4841](${diagnosis.link}).`,
-        ...(layers.length
+        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${PADDING_ISSUE}).`,
+        ...(diagnosis.myelinLayers.length
             ? [
                 '>',
                 '> Myelin kernels in the plan:',
-                ...layers.map((l) => `> - \`${l.split(':')[0]}\`${l.includes(':') ? `:${l.slice(l.indexOf(':') + 1)}` : ''}`),
+                ...diagnosis.myelinLayers.map((l) => {
+                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
+                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
+                }),
             ]
             : []),
         '>',
-        ...diagnosis.advice.map((a) => `> - ${a}`),
+        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
     ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
-// Text from logs, configs and reports placed into markdown: each helper escapes for the place the text
-// lands in, so that the text cannot end the place it is in.
-/** One table cell: a `|` would end the cell and a line break the row. */
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
-}
-/** A table row with every cell escaped. */
-function tableRow(cells) {
-    return `| ${cells.map(cell).join(' | ')} |`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
@@ -23185,7 +23634,7 @@ function renderPreflightMarkdown(result, where = '') {
     const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
     const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
     return [
-        `### Preflight${where ? ` on ${where}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
         '',
         ...(problems.length ? [...head, ...problems.map(row), ''] : []),
         ...(fine.length
@@ -23338,7 +23787,7 @@ function gpuTables(rows) {
             sections.push({
                 priority: 6,
                 text: [
-                    `<details><summary>${folded.length} unchanged on ${cell(gpu)}</summary>`,
+                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
                     '',
                     ...TABLE_HEAD,
                     ...folded.map(engineRow),
@@ -23382,12 +23831,12 @@ function sizeChart(gpu, rows) {
     if (built.length === 0)
         return '';
     const mib = (n) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
-    const labels = built.map((r) => `"${`${r.build.model}/${r.build.profile}`.replace(/"/g, "'")}"`);
+    const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
     const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
     return [
         '```mermaid',
         'xychart-beta',
-        `  title "Plan size on ${gpu.replace(/"/g, "'")} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
         `  x-axis [${labels.join(', ')}]`,
         '  y-axis "MiB"',
         `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
@@ -23404,17 +23853,15 @@ function failures(rows) {
         return {
             priority: 1,
             text: [
-                `#### ❌ ${cell(b.model)} / ${cell(b.profile)} on ${cell(r.gpu)}: ${b.failure.kind}`,
+                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
                 '',
-                '```',
-                b.failure.message,
-                '```',
+                codeBlock(b.failure.message),
                 '',
-                `**What to do:** ${b.failure.hint}`,
+                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
                 ...(log || b.configPosition
                     ? [
                         '',
-                        [log && `log \`${log}\``, b.configPosition && `config \`${formatPosition(b.configPosition)}\``]
+                        [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
                             .filter(Boolean)
                             .join(' · '),
                     ]
@@ -23447,35 +23894,37 @@ function headline(reports, title) {
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
     const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
     const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
     const cached = reports.some((r) => r.cache)
-        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}`
+        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '')
         : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
         '',
         [
-            `${built}/${rows.length} engines built · TensorRT ${versions}${cached}`,
+            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
     ];
     for (const report of reports) {
         const { comparison } = report;
-        const where = reports.length > 1 ? ` (${report.environment.gpus[0]?.name ?? 'GPU unknown'})` : '';
+        const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
         if (comparison.baseline === null) {
             lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
             continue;
         }
         // A list, so that each fact keeps its own line when GitHub renders it.
-        lines.push('', `- Compared with \`${comparison.baseline}\`${where}.${comparison.note ? ` _${comparison.note}_` : ''}`);
+        lines.push('', `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${markdown_text_text(comparison.note)}_` : ''}`);
         for (const c of comparison.environment) {
             const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
-            lines.push(`- **${c.what} changed: ${c.from ?? 'unknown'} → ${c.to ?? 'unknown'}**${why}`);
+            lines.push(`- **${c.what} changed: ${markdown_text_text(c.from ?? 'unknown')} → ${markdown_text_text(c.to ?? 'unknown')}**${why}`);
         }
         if (comparison.added.length)
-            lines.push(`- New: ${comparison.added.join(', ')}.`);
+            lines.push(`- New: ${markdown_text_text(comparison.added.join(', '))}.`);
         if (comparison.removed.length)
-            lines.push(`- Gone: ${comparison.removed.join(', ')}.`);
+            lines.push(`- Gone: ${markdown_text_text(comparison.removed.join(', '))}.`);
     }
     return lines.join('\n');
 }
@@ -23496,7 +23945,7 @@ function renderReports(reports, options) {
             .map((p) => ({
             priority: 3,
             text: [
-                `#### ${cell(p.model)} / ${cell(p.profile)}: plan padded with zeros`,
+                `#### ${markdown_text_text(p.model)} / ${markdown_text_text(p.profile)}: plan padded with zeros`,
                 '',
                 renderDiagnosisMarkdown(p.diagnosis),
             ].join('\n'),
@@ -23518,51 +23967,6 @@ function renderReports(reports, options) {
 /** The job summary of one run. */
 function renderSummary(report) {
     return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/report.js
-
-
-
-/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
-function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
-    const { job, plan } = outcome;
-    return {
-        model: job.model.name,
-        profile: job.profile.name,
-        status: outcome.status,
-        gpu: outcome.gpu,
-        shapes: shapesOf(job.profile),
-        plan: plan && relativePath(plan.path),
-        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
-        bytes: plan?.scan.bytes ?? null,
-        sha256: plan?.scan.sha256 ?? null,
-        attempts: outcome.attempts.map((a) => ({
-            attempt: a.attempt,
-            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
-            log: relativePath(a.log),
-            startedAt: new Date(a.startedAt).toISOString(),
-            endedAt: new Date(a.endedAt).toISOString(),
-            seconds: (a.endedAt - a.startedAt) / 1000,
-            exitCode: a.exitCode,
-            signal: a.signal,
-            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
-            failure: a.failure,
-            argv: a.argv,
-        })),
-        buildSeconds: outcome.buildSeconds,
-        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
-        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
-        failure: outcome.failure,
-        configPosition,
-        onnxBytes,
-        baseline: null,
-        cache: outcome.cache,
-    };
-}
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-function overallStatus(builds, budgets) {
-    return builds.every(isBuilt) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
@@ -23628,134 +24032,6 @@ async function detectTensorRtVersion(trtexec, where) {
             `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
     }
     return version;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/layer-info.js
-
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select',
-    Resh: 'Reshape',
-    Gath: 'Gather',
-    Tran: 'Transpose',
-    Conc: 'Concat',
-    Slic: 'Slice',
-    Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax',
-    Minr: 'ReduceMin',
-    Expa: 'Expand',
-    Squa: 'Square',
-    Sqrt: 'Sqrt',
-    Recp: 'Reciprocal',
-    Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
-function parseLayerInfo(text) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return null;
-    }
-    if (!Array.isArray(json.Layers))
-        return null;
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
-    const myelin = [];
-    for (const layer of json.Layers) {
-        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
-        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({
-            name,
-            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
-            ops: myelinOps(name),
-        });
-    }
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_namespaceObject.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
-
-
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-/** A plan at least this much trailing zeros is diagnosed. */
-const MOSTLY_ZEROS = 0.5;
-function mostlyTrailingZeros(scan) {
-    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
-}
-/**
- * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
- * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
- * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
- */
-function diagnosePlan(scan, layerInfo) {
-    if (!mostlyTrailingZeros(scan))
-        return null;
-    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
-    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
-    const advice = [];
-    const named = myelinLayers
-        .filter((l) => l.kind === 'kgen')
-        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
-    if (named.length > 0) {
-        advice.push(`Let the pointwise ops of ` +
-            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
-            `fuse into their Conv: ` +
-            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
-            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
-    }
-    else {
-        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
-            'an activation after a DepthToSpace) and move them so that they fuse.');
-    }
-    if (!layerInfo)
-        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
-            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
-    else if (layerInfo.verbosity === 'layer_names_only')
-        advice.push('The layer info has names only: build with ' +
-            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
-    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
-        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
-    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
-        'padding goes away, the tactic choice is involved (the engine will be slower).');
-    return {
-        summary: `${share}% of the plan ` +
-            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
-        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
-        myelinLayers,
-        advice,
-        link: PADDING_ISSUE,
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
@@ -23885,6 +24161,9 @@ function cacheSummary(config, stage, rel) {
         savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
         bytes: stage.cacheBytes,
         evicted: stage.evicted,
+        refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
+            ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
+            : null,
     };
 }
 
@@ -23944,6 +24223,8 @@ function renderRunText(report) {
             `, ${formatSeconds(c.savedSeconds)} of GPU time saved`,
             c.evicted ? `, ${c.evicted} evicted` : '',
         ].join(''));
+        if (c.refused)
+            out.push(`⚠ engine cache not used: ${c.refused}`);
     }
     const { comparison } = report;
     for (const change of comparison.environment) {
@@ -24052,9 +24333,10 @@ async function parseLogCommand(files, options, io) {
         throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
     let exitCode;
     if (options.exitCode !== undefined) {
-        exitCode = Number(options.exitCode);
-        if (!Number.isInteger(exitCode)) {
-            throw new InputError(`--exit-code: expected an integer exit status, got "${options.exitCode}"`);
+        // A decimal exit status; "" or "0x1" must not turn a failed log into a passed one.
+        exitCode = /^\d{1,3}$/.test(options.exitCode) ? Number(options.exitCode) : Number.NaN;
+        if (!(exitCode <= 255)) {
+            throw new InputError(`--exit-code: expected an exit status 0-255, got "${options.exitCode.slice(0, 40)}"`);
         }
     }
     const parsed = await parseLogFile(files[0], (0,external_node_path_namespaceObject.resolve)(io.cwd, files[0]), exitCode);
@@ -24198,69 +24480,147 @@ function layerInfoBeside(plan) {
 
 
 
-const USAGE = `usage: trt-ci <command> [options]
 
-commands:
-  preflight   check the runner: GPU, driver, TensorRT support, memory, disk, plugins
-  build       build every model × profile in trt-ci.yml (one trtexec per profile)
-  run         the whole pipeline (what the GitHub Action does); writes report.json and summary.md
-  verify      scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding
-  report      merge report.json files (one per runner type) into one markdown comment
-  parse-log   read a trtexec log: version, engine size, build time, latency, failure kind and hint
 
-options:
-  --config F      trt-ci.yml to use (default: trt-ci.yml)
-  --baseline F    run, report: a report.json from the base branch to compare against
-  --key K         report: the sticky comment's key (adds its marker)
-  --json          print machine-readable JSON on stdout
-  --exit-code N   parse-log: the exit status trtexec had (trusted before the log's own lines)
-  --help          this text
-
-exit status: 0 passed, 1 the work failed, 2 invalid input`;
+/** Every option any command takes, with its help line. */
 const OPTIONS = {
-    config: { type: 'string' },
-    baseline: { type: 'string', multiple: true },
-    key: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    'exit-code': { type: 'string' },
-    help: { type: 'boolean', default: false },
+    config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
+    baseline: {
+        type: 'string',
+        multiple: true,
+        help: '--baseline F    a report.json from the base branch to compare against',
+    },
+    key: { type: 'string', help: "--key K         the sticky comment's key (adds its marker)" },
+    json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
+    'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
+    help: { type: 'boolean', help: '--help          this text' },
 };
-/** Each command with what it takes from the parsed options. */
 const COMMANDS = {
-    preflight: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json }, io),
-    build: (_, values, io) => buildCommand('build', buildOptions(values), io),
-    run: (_, values, io) => buildCommand('run', buildOptions(values), io),
-    verify: (rest, values, io) => verifyCommand(rest, { json: values.json }, io),
-    report: (rest, values, io) => reportCommand(rest, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
-    'parse-log': (rest, values, io) => parseLogCommand(rest, { exitCode: values['exit-code'], json: values.json }, io),
+    preflight: {
+        summary: 'check the runner: GPU, driver, TensorRT support, memory, disk, plugins',
+        operands: '',
+        options: ['config', 'json'],
+        run: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+    },
+    build: {
+        summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
+        operands: '',
+        options: ['config', 'json'],
+        run: (_, values, io) => buildCommand('build', buildOptions(values), io),
+    },
+    run: {
+        summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
+        operands: '',
+        options: ['config', 'baseline', 'json'],
+        run: (_, values, io) => buildCommand('run', buildOptions(values), io),
+    },
+    verify: {
+        summary: 'scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding',
+        operands: 'PLAN...',
+        options: ['json'],
+        run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+    },
+    report: {
+        summary: 'merge report.json files (one per runner type) into one markdown comment',
+        operands: 'REPORT.json...',
+        options: ['baseline', 'key'],
+        run: (operands, values, io) => reportCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+    },
+    'parse-log': {
+        summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',
+        operands: 'LOG',
+        options: ['exit-code', 'json'],
+        run: (operands, values, io) => parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
+    },
 };
 function buildOptions(values) {
     if ((values.baseline?.length ?? 0) > 1)
         throw new InputError('--baseline: run takes one baseline report');
-    return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json };
+    return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json ?? false };
+}
+const EXIT_STATUS = 'exit status: 0 passed, 1 the work failed, 2 invalid input';
+function usage() {
+    const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+    return [
+        'usage: trt-ci <command> [options]     (trt-ci <command> --help for its options)',
+        '',
+        'commands:',
+        ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}   ${c.summary}`),
+        '',
+        `--version prints ${VERSION}`,
+        EXIT_STATUS,
+    ].join('\n');
+}
+function commandUsage(name, command) {
+    return [
+        `usage: trt-ci ${name}${command.operands ? ` ${command.operands}` : ''} [options]`,
+        '',
+        command.summary,
+        '',
+        'options:',
+        ...[...command.options, 'help'].map((option) => `  ${OPTIONS[option].help}`),
+        '',
+        EXIT_STATUS,
+    ].join('\n');
+}
+/** One line for a command line that does not parse, with the closest option this command takes. */
+function optionProblem(error, name, command) {
+    const message = errorMessage(error);
+    const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1];
+    if (unknown) {
+        const known = [...command.options, 'help'].map((o) => `--${o}`);
+        const near = closest(unknown.split('=')[0], known);
+        const hint = near ? `; did you mean ${near}?` : `; it takes ${known.join(', ')}`;
+        return new InputError(`${name}: unknown option ${unknown}${hint}`);
+    }
+    const missing = /Option '(-{1,2}[^ ']+)[^']*' argument missing/.exec(message)?.[1];
+    if (missing)
+        return new InputError(`${name}: ${missing} needs a value`);
+    const ambiguous = /Option '(-{1,2}[^ ']+)' argument is ambiguous/.exec(message)?.[1];
+    if (ambiguous)
+        return new InputError(`${name}: ${ambiguous} takes a value; write ${ambiguous}=VALUE for one that starts with -`);
+    return new InputError(`${name}: ${message.split('\n')[0]}`);
 }
 /** Bad input is exit 2 with one line; anything unexpected is a bug (exit 70) with its stack. */
 async function runCli(argv, io) {
     try {
+        const [name, ...rest] = argv;
+        if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+            io.stdout(`${usage()}\n`);
+            return name === undefined ? EXIT.input : EXIT.passed;
+        }
+        if (name === '--version') {
+            io.stdout(`${VERSION}\n`);
+            return EXIT.passed;
+        }
+        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+        if (!command) {
+            const near = closest(name, Object.keys(COMMANDS));
+            const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
+            throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
+        }
+        const options = Object.fromEntries([...command.options, 'help'].map((o) => {
+            const { type } = OPTIONS[o];
+            return [o, { type, ...('multiple' in OPTIONS[o] && { multiple: true }) }];
+        }));
         let parsed;
         try {
-            parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+            parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: rest, options, allowPositionals: true, strict: true });
         }
         catch (error) {
-            throw new InputError(`${errorMessage(error)}\n${USAGE}`);
+            throw optionProblem(error, name, command);
         }
-        const { values, positionals } = parsed;
-        const [command, ...rest] = positionals;
-        if (values.help || command === undefined || command === 'help') {
-            io.stdout(`${USAGE}\n`);
-            return command === undefined && !values.help ? EXIT.input : EXIT.passed;
+        if (parsed.values.help) {
+            io.stdout(`${commandUsage(name, command)}\n`);
+            return EXIT.passed;
         }
-        const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-        if (!run) {
-            const known = Object.keys(COMMANDS).join(', ');
-            throw new InputError(`unknown command "${command}"; expected one of ${known} (trt-ci --help)`);
+        if (!command.operands && parsed.positionals.length > 0) {
+            const asConfig = parsed.positionals[0].endsWith('.yml')
+                ? ` (for a config: --config ${parsed.positionals[0]})`
+                : '';
+            throw new InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
         }
-        return await run(rest, values, io);
+        return await command.run(parsed.positionals, parsed.values, io);
     }
     catch (error) {
         if (error instanceof InputError) {

@@ -15,7 +15,7 @@ import { renderSummary } from './report/markdown.js';
 import { overallStatus, toReportBuild } from './report/report.js';
 import { type CacheSummary, REPORT_SCHEMA, type Report } from './report/schema.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
-import { detectTensorRtVersion } from './tensorrt/detect.js';
+import { probeTrtexec } from './tensorrt/detect.js';
 import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
 
@@ -58,8 +58,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config = loadConfig(options.configFile, options.cwd);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const baseline = baselineFile ? await loadReport(baselineFile) : null;
-  const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
-  checkConfigAgainstVersion(config, version);
+  const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+  checkConfigAgainstVersion(config, version, helpFlags);
   // One nvidia-smi query serves preflight and the build stage.
   const gpuQuery = queryGpus(config.nvidiaSmi);
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });

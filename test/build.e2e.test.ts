@@ -501,4 +501,45 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/trt-ci\.yml:4:14 extra-args\[0\]: --memPoolSize is set by trt-ci from the config/);
   });
+
+  it('refuses a flag this trtexec does not list in its --help, before any build, with the closest one', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+models: [{ name: m, onnx: m.onnx, extra-args: [--fp17], profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /trt-ci\.yml:4:\d+ models\[0\]\.extra-args\[0\]: this trtexec \(10\.16\.1\) has no --fp17; did you mean --fp16\?/,
+    );
+    expect(runner.calls()).toEqual([]);
+  });
+
+  it('refuses two flags in one list item: argv has no shell to split them', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+extra-args: ['--builderOptimizationLevel=5 --verbose']
+models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]
+`);
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/extra-args\[0\]: expected one flag per list item/);
+  });
+
+  it('reads file paths in extra-args relative to trt-ci.yml, like every other path', async () => {
+    const runner = makeRunner();
+    runner.touch('team/m.onnx', 'team/calib.cache');
+    const config = runner.writeConfig(
+      'output-dir: out\nextra-args: [--calib=calib.cache, --builderOptimizationLevel=3]\n' +
+        'models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }]\n',
+      'team/trt-ci.yml',
+    );
+    const result = await cli(['build', '--config', config], { cwd: runner.dir });
+    expect(result.code, result.stderr).toBe(0);
+    const [call] = runner.calls();
+    expect(call!.args).toContain(`--calib=${join(runner.dir, 'team', 'calib.cache')}`);
+    expect(call!.args).toContain('--builderOptimizationLevel=3');
+  });
 });

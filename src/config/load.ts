@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { closest } from '../did-you-mean.js';
 import { fileProblem, InputError } from '../errors.js';
 import type { ConfigPosition } from '../report/schema.js';
+import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
 import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
 import type { CheckId } from '../preflight/types.js';
@@ -183,6 +184,7 @@ function resolveConfig(
 ): Config {
   const at = (p: string) => (isAbsolute(p) ? p : resolve(dir, p));
   const command = (c: string) => (c.includes('/') ? at(c) : c);
+  const inDir = (arg: string) => resolveFlagPaths(arg, dir, (base, p) => (isAbsolute(p) ? p : resolve(base, p)));
   // A metric set on the model replaces the top-level one, which replaces the default.
   const budgets = (b: RawConfig['budgets']): Budgets =>
     Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
@@ -206,14 +208,14 @@ function resolveConfig(
     preflight: raw.preflight,
     cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
     cacheMaxBytes: raw['cache-max-size'] ?? null,
-    extraArgs: raw['extra-args'],
+    extraArgs: raw['extra-args'].map(inDir),
     models: raw.models.map((m) => ({
       name: m.name,
       onnx: at(m.onnx),
       precision: m.precision ?? null,
       plugins: (m.plugins ?? []).map(at),
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
-      extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
+      extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
       benchmark: m.benchmark ?? raw.benchmark,
       budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
       profiles: m.profiles.map((p) => ({

@@ -50,7 +50,9 @@ const shapeRange = z.union(
 const extraArgs = z.array(
   z
     .string(expected('a trtexec flag like --builderOptimizationLevel=5'))
-    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')),
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
+    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
+    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')),
   expected('a list of trtexec flags'),
 );
 

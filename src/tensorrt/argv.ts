@@ -1,6 +1,7 @@
+import { closest } from '../did-you-mean.js';
 import type { ModelConfig, ProfileConfig, ShapeRange } from '../config/load.js';
 import type { Precision } from '../config/schema.js';
-import { flagName, flagSupport, hasFlag, MANAGED_FLAGS } from './flags.js';
+import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS } from './flags.js';
 import { MiB } from '../units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
@@ -54,7 +55,11 @@ export function precisionFlag(
 }
 
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-export function extraArgProblem(arg: string, version: TensorRtVersion): string | null {
+export function extraArgProblem(
+  arg: string,
+  version: TensorRtVersion,
+  helpFlags: ReadonlySet<string> = new Set(),
+): string | null {
   const flag = flagName(arg);
   if (MANAGED_FLAGS.has(flag))
     return (
@@ -62,7 +67,13 @@ export function extraArgProblem(arg: string, version: TensorRtVersion): string |
       `workspace, precision, plugins, timing-cache); set it there`
     );
   const verdict = flagSupport(flag, version);
-  return verdict.ok ? null : verdict.reason;
+  if (!verdict.ok) return verdict.reason;
+  // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+  if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
+    const near = closest(flag, [...helpFlags]);
+    return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+  }
+  return null;
 }
 
 /** argv for building one profile of one model. Never a shell string. */

@@ -7,7 +7,12 @@ import { formatVersion, type TensorRtVersion } from './version.js';
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
-export function checkConfigAgainstVersion(config: Config, version: TensorRtVersion): void {
+export function checkConfigAgainstVersion(
+  config: Config,
+  version: TensorRtVersion,
+  /** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */
+  helpFlags: ReadonlySet<string> = new Set(),
+): void {
   config.models.forEach((model, m) => {
     if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
       throw configError(
@@ -21,7 +26,7 @@ export function checkConfigAgainstVersion(config: Config, version: TensorRtVersi
     if ('error' in precision)
       throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
     model.extraArgs.forEach((arg, i) => {
-      const problem = extraArgProblem(arg, version);
+      const problem = extraArgProblem(arg, version, helpFlags);
       if (!problem) return;
       // The model's list starts with the top-level extra-args; point at the line that holds this one.
       const top = config.extraArgs.length;

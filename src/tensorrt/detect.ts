@@ -7,13 +7,28 @@ import { BANNER_PATTERN, decodeBannerVersion, parseVersion, type TensorRtVersion
  * first line, also for --help, before it parses anything else.
  */
 export async function detectTensorRtVersion(trtexec: string, where: string): Promise<TensorRtVersion> {
+  return (await probeTrtexec(trtexec, where)).version;
+}
+
+export interface TrtexecProbe {
+  version: TensorRtVersion;
+  /** The flags its --help lists: this binary's own account of what it takes (parsed-only ones are not listed). */
+  helpFlags: ReadonlySet<string>;
+}
+
+/** One `trtexec --help`: the version from its banner and the flags its help lists. */
+export async function probeTrtexec(trtexec: string, where: string): Promise<TrtexecProbe> {
   let version: TensorRtVersion | null = null;
+  const helpFlags = new Set<string>();
   const result = await runProcess({
     command: trtexec,
     args: ['--help'],
     timeoutMs: 60_000,
     killGraceMs: 2_000,
     onLine: (line) => {
+      // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
+      const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
+      if (help) helpFlags.add(help[1]!);
       if (version) return;
       const banner = BANNER_PATTERN.exec(line);
       if (banner) version = decodeBannerVersion(banner[2]!, banner[3]);
@@ -32,5 +47,5 @@ export async function detectTensorRtVersion(trtexec: string, where: string): Pro
         `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`,
     );
   }
-  return version;
+  return { version, helpFlags };
 }

@@ -89,6 +89,11 @@ export function flagSupport(flag: string, version: TensorRtVersion): FlagVerdict
   return { ok: true };
 }
 
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+export function hasKnownSpan(flag: string): boolean {
+  return Object.hasOwn(FLAG_SPANS, flag);
+}
+
 export function hasFlag(flag: string, version: TensorRtVersion): boolean {
   return flagSupport(flag, version).ok;
 }
@@ -127,4 +132,40 @@ export const MANAGED_FLAGS = new Set([
 export function flagName(arg: string): string {
   const eq = arg.indexOf('=');
   return eq === -1 ? arg : arg.slice(0, eq);
+}
+
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS: Record<string, 'file' | 'named'> = {
+  '--calib': 'file',
+  '--loadInputs': 'named',
+  '--loadRefOutputs': 'named',
+  '--exportTimes': 'file',
+  '--exportProfile': 'file',
+  '--exportOutput': 'file',
+  '--setPluginsToSerialize': 'file',
+  '--tuningCacheFile': 'file',
+  '--leanDLLPath': 'file',
+};
+
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+export function resolveFlagPaths(arg: string, dir: string, resolvePath: (dir: string, path: string) => string): string {
+  const eq = arg.indexOf('=');
+  const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+  if (!kind) return arg;
+  const value = arg.slice(eq + 1);
+  const resolved =
+    kind === 'file'
+      ? resolvePath(dir, value)
+      : value
+          .split(',')
+          .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+          })
+          .join(',');
+  return `${arg.slice(0, eq + 1)}${resolved}`;
 }

@@ -140,20 +140,26 @@ const known = (flag) => {
   return (!since || at(...since)) && (!until || !at(...until));
 };
 
+// Flags a version still parses (with a deprecation warning) but no longer lists in --help.
+const PARSED_ONLY = [
+  ['--plugins', [8, 6]],
+  ['--buildOnly', [8, 6]],
+  ['--workspace', [8, 4]],
+  ['--explicitBatch', [8, 2]],
+];
+
+/** --help as trtexec prints it: every flag this version lists, one per line, under section headings. */
 function printHelp() {
-  for (const line of [
-    '=== Model Options ===',
-    '  --onnx=<file>               ONNX model',
-    '=== Build Options ===',
-    at(8, 4)
-      ? '  --memPoolSize=poolspec      Specify the size constraints of the designated memory pool(s)'
-      : '  --workspace=N               Set workspace size in MiB.',
-    '  --minShapes=spec            Build with dynamic shapes using a profile with the min shapes provided',
-    '  --saveEngine=<file>         Save the serialized engine',
-    '=== Help ===',
-    '  --help, -h                  Print this message',
-  ])
-    log('I', line);
+  const listed = [...ALWAYS, ...Object.keys(SPANS)].filter(
+    (flag) => known(flag) && !PARSED_ONLY.some(([f, since]) => f === flag && at(...since)),
+  );
+  log('I', '=== Model Options ===');
+  log('I', '  --onnx=<file>               ONNX model');
+  log('I', '=== Build Options ===');
+  for (const flag of listed.filter((f) => f !== '--onnx' && f !== '--help'))
+    log('I', `  ${flag.padEnd(28)}(see trtexec --help)`);
+  log('I', '=== Help ===');
+  log('I', '  --help, -h                  Print this message');
 }
 
 // --- parse the command line as trtexec does: --key=value or --key ---

@@ -1,8 +1,8 @@
-export const id = 666;
-export const ids = [666];
+export const id = 991;
+export const ids = [991];
 export const modules = {
 
-/***/ 87666:
+/***/ 38991:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -126,6 +126,34 @@ var external_node_crypto_ = __webpack_require__(77598);
 var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(38815);
+;// CONCATENATED MODULE: ./.build/tsc/did-you-mean.js
+/** The known word closest to a mistyped one (at most two edits away), or null. */
+function closest(word, known) {
+    let best = null;
+    let bestDistance = 3;
+    for (const candidate of known) {
+        const distance = editDistance(candidate, word);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+function editDistance(a, b) {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i += 1) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j += 1) {
+            const current = row[j];
+            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+            previous = current;
+        }
+    }
+    return row[b.length];
+}
+
 // EXTERNAL MODULE: ./.build/tsc/config/locate.js
 var locate = __webpack_require__(37006);
 // EXTERNAL MODULE: ./.build/tsc/compare/metrics.js
@@ -283,6 +311,7 @@ function parseDims(text) {
 
 
 
+
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {
     return new errors/* InputError */.dz(`${config.where(path)}: ${message}`);
@@ -381,21 +410,8 @@ function suggest(key, path) {
                         ? 'profile'
                         : 'model';
     const known = KNOWN_KEYS[kind];
-    const close = known.find((k) => editDistance(k, key) <= 2);
+    const close = closest(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
-}
-function editDistance(a, b) {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-        let previous = row[0];
-        row[0] = i;
-        for (let j = 1; j <= b.length; j += 1) {
-            const current = row[j];
-            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-            previous = current;
-        }
-    }
-    return row[b.length];
 }
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
@@ -404,6 +420,7 @@ function resolveConfig(raw, dir, file, locators) {
     const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
     return {
         file,
+        dir: (0,external_node_path_.resolve)(dir),
         trtexec: command(raw.trtexec),
         nvidiaSmi: command(raw['nvidia-smi']),
         outputDir: at(raw['output-dir']),
@@ -530,8 +547,52 @@ function shapeProblem(range) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(31421);
+;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
+/**
+ * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
+ * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
+ * artifact would leak the token: they are removed from every child's environment.
+ */
+const SECRET = new RegExp(`^(${[
+    'INPUT_.*',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+].join('|')})$`, 'i');
+function childEnv(base) {
+    const env = {};
+    for (const [name, value] of Object.entries(base))
+        if (!SECRET.test(name))
+            env[name] = value;
+    return env;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
 const NEWLINE = 0x0a;
 /**
@@ -596,6 +657,7 @@ class LineSplitter {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
 
 
 /**
@@ -666,9 +728,7 @@ class MemorySampler {
             if (Number.isInteger(index) && Number.isFinite(used))
                 this.timeline.add(index, this.clock(), used);
         });
-        const child = (0,external_node_child_process_.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], {
-            stdio: ['ignore', 'pipe', 'ignore'],
-        });
+        const child = (0,external_node_child_process_.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) });
         child.on('error', () => {
             this.child = null; // no nvidia-smi: builds go on without memory figures
         });
@@ -683,18 +743,32 @@ class MemorySampler {
         }
         this.timeline.markBaselineEnd(this.clock());
     }
-    async stop() {
+    /**
+     * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
+     * wedged driver ignores SIGTERM, and the run must not wait for it forever).
+     */
+    async stop(graceMs = 2_000) {
         const child = this.child;
         this.child = null;
-        if (!child || child.exitCode !== null)
+        if (!child || child.exitCode !== null || child.signalCode !== null)
             return;
-        const closed = new Promise((resolve) => child.once('close', resolve));
+        const closed = new Promise((resolve) => child.once('close', () => resolve()));
         child.kill('SIGTERM');
-        await closed;
+        let timer;
+        const late = new Promise((resolve) => {
+            timer = setTimeout(() => resolve('late'), graceMs);
+        });
+        const ended = await Promise.race([closed, late]);
+        clearTimeout(timer);
+        if (ended === 'late') {
+            child.kill('SIGKILL');
+            await closed;
+        }
     }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
 
 
 
@@ -720,6 +794,10 @@ function signalGroup(pgid, signal) {
  */
 function runProcess(options) {
     const startedAt = Date.now();
+    if (options.signal?.aborted) {
+        const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
+        return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
+    }
     return new Promise((resolve) => {
         let log = null;
         let timedOut = false;
@@ -728,13 +806,18 @@ function runProcess(options) {
         const lines = options.onLine ? new LineSplitter(options.onLine) : null;
         const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
             cwd: options.cwd,
-            env: options.env ?? process.env,
+            env: childEnv(options.env ?? process.env),
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: true,
         });
         const pgid = child.pid;
         if (pgid !== undefined)
             liveGroups.add(pgid);
+        const cancel = () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        };
+        options.signal?.addEventListener('abort', cancel, { once: true });
         if (options.logFile)
             log = (0,external_node_fs_.createWriteStream)(options.logFile);
         const onData = (chunk) => {
@@ -773,10 +856,20 @@ function runProcess(options) {
         child.on('close', (exitCode, signal) => {
             for (const timer of timers)
                 clearTimeout(timer);
+            options.signal?.removeEventListener('abort', cancel);
             if (pgid !== undefined)
                 liveGroups.delete(pgid);
             lines?.end();
-            const result = { exitCode, signal, timedOut, spawnError, startedAt, endedAt: Date.now() };
+            const cancelled = options.signal?.aborted ?? false;
+            const result = {
+                exitCode,
+                signal,
+                timedOut,
+                spawnError,
+                cancelled,
+                startedAt,
+                endedAt: Date.now(),
+            };
             if (log)
                 log.end(() => resolve(result));
             else
@@ -938,25 +1031,38 @@ async function sha256OfFile(path) {
  * 0a 08 "location" 12 <length> <file>.
  */
 async function externalDataFiles(onnx) {
+    const MAX_NAME_BYTES = 4096;
     const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
     const found = new Set();
     let tail = Buffer.alloc(0);
     for await (const chunk of (0,external_node_fs_.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
         const data = Buffer.concat([tail, chunk]);
         for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = data[at + marker.length];
-            if (length === undefined || length > 127)
-                continue; // a file name longer than one varint byte is not a name
-            const end = at + marker.length + 1 + length;
+            const length = readVarint(data, at + marker.length);
+            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
+                continue;
+            const end = length.next + length.value;
             if (end <= data.length)
-                found.add(data.toString('utf8', at + marker.length + 1, end));
+                found.add(data.toString('utf8', length.next, end));
         }
-        tail = data.subarray(Math.max(0, data.length - 256));
+        // A marker cut at the chunk's end is found again with the next chunk.
+        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
     }
-    return [...found]
-        .filter((name) => !name.includes('..') && !name.startsWith('/'))
-        .map((name) => (0,external_node_path_.join)((0,external_node_path_.dirname)(onnx), name))
-        .sort();
+    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
+    return [...found].map((name) => (0,external_node_path_.resolve)((0,external_node_path_.dirname)(onnx), name)).sort();
+}
+/** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
+function readVarint(data, at) {
+    let value = 0;
+    for (let i = 0; i < 4; i += 1) {
+        const byte = data[at + i];
+        if (byte === undefined)
+            return null;
+        value += (byte & 0x7f) * 2 ** (7 * i);
+        if (byte < 0x80)
+            return { value, next: at + i + 1 };
+    }
+    return null;
 }
 /**
  * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
@@ -972,10 +1078,26 @@ class EngineKeys {
         }
         return hash;
     }
+    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+    async fileIdentity(path) {
+        const found = await (0,promises_.stat)(path).catch(() => null);
+        return found ? `${await (0,promises_.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+    }
     async key(parts) {
         const external = await externalDataFiles(parts.onnx).catch(() => []);
-        const files = await Promise.all([parts.onnx, ...external, ...parts.plugins].map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
-        const material = JSON.stringify({ v: 1, files, argv: parts.argv, tensorrt: parts.tensorrtVersion, gpu: parts.gpu });
+        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({
+            v: 2,
+            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+            inputs: await hashed(parts.inputs),
+            argv: parts.argv,
+            tensorrt: parts.tensorrtVersion,
+            trtexec: await this.fileHash(parts.trtexec),
+            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+            gpu: parts.gpu,
+            environment: parts.environment,
+        });
         return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
     }
 }
@@ -1733,8 +1855,18 @@ async function scanPlan(path, options = {}) {
 
 
 
-/** The content key: the model's files, the plugins, the argv without its paths, TensorRT and the GPU. */
-function cacheKey(job, gpu, context) {
+
+
+/** Variables that change what trtexec builds; their values are part of the key. */
+const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
+/**
+ * The content key: the model's files, the plugins, files named in extra-args, the argv without its
+ * paths, TensorRT, the trtexec binary and its TensorRT libraries, the GPU and driver, and the variables
+ * that change a build. Null when the GPU is unknown: a plan is never served for a GPU nobody named.
+ */
+async function cacheKey(job, gpu, context) {
+    if (!gpu?.name)
+        return null;
     // Paths differ between checkouts and runners; what is in the files does not.
     const model = {
         ...job.model,
@@ -1744,13 +1876,36 @@ function cacheKey(job, gpu, context) {
     };
     const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
     const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
+    const toolchain = await context.cache.toolchain();
+    const environment = Object.fromEntries(Object.entries(process.env)
+        .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b)));
     return context.cache.keys.key({
         onnx: job.model.onnx,
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
+        inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
         argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
         tensorrtVersion: (0,tensorrt_version/* formatVersion */.qh)(context.version, true),
-        gpu: gpu && { name: gpu.name, computeCapability: gpu.computeCapability },
+        trtexec: toolchain.trtexec,
+        libraries: toolchain.libraries,
+        gpu: { name: gpu.name, computeCapability: gpu.computeCapability, driverVersion: gpu.driverVersion },
+        environment,
     });
+}
+/** Files an extra-args value names (`--calib=x.cache`, `--loadInputs=in:data.bin`), where they exist. */
+function filesNamedIn(extraArgs, dir) {
+    const files = new Set();
+    for (const arg of extraArgs) {
+        const value = /^--[A-Za-z0-9]+=(.+)$/.exec(arg)?.[1];
+        if (!value)
+            continue;
+        for (const part of value.split(',').flatMap((item) => [item, ...item.split(':').slice(1)])) {
+            const path = (0,external_node_path_.resolve)(dir, part);
+            if (part && (0,external_node_fs_.statSync)(path, { throwIfNoEntry: false })?.isFile())
+                files.add(path);
+        }
+    }
+    return [...files].sort();
 }
 /** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
 async function restoreFromCache(job, key, cache) {
@@ -1806,6 +1961,13 @@ async function storeInCache(cache, key, built, job, tensorrtVersion) {
 
 
 
+
+/** What a build that the run's cancel stopped, or never let start, reports. */
+const CANCELLED = {
+    kind: 'cancelled',
+    message: 'the run was cancelled',
+    hint: (0,failures/* hintFor */.JR)('cancelled', ''),
+};
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 function nextWorkspace(current, floor) {
     if (current <= floor)
@@ -1828,7 +1990,8 @@ async function buildProfile(job, gpu, context) {
         context.onEvent?.({ type: 'done', outcome });
         return outcome;
     };
-    const key = context.cache ? await cacheKey(job, facts, context) : null;
+    const driverVersion = info?.driverVersion ?? null;
+    const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
         const restored = await restoreFromCache(job, key, context.cache.engines);
@@ -1839,11 +2002,14 @@ async function buildProfile(job, gpu, context) {
         cache = restored.verdict;
     }
     const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-    const { attempts, parsed } = await runAttempts(job, gpu, env, context);
+    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
     const last = attempts[attempts.length - 1];
+    // Cancelled before its first attempt: it never ran.
+    if (!last || !parsed)
+        return done({ ...unbuilt(job, facts), status: 'skipped', failure: CANCELLED, cache });
     const collected = last.failure ? null : await collectPlan(job, last, parsed);
     if (!collected || 'failure' in collected) {
-        const failure = collected?.failure ?? last.failure;
+        const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
         return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
     }
@@ -1855,6 +2021,8 @@ async function buildProfile(job, gpu, context) {
     const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
         return done(outcome);
+    if (context.signal?.aborted)
+        return done({ ...outcome, status: 'failed', failure: CANCELLED });
     const bench = await benchmark(job, env, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
@@ -1883,7 +2051,7 @@ async function runAttempts(job, gpu, env, context) {
     const attempts = [];
     let workspace = config.workspaceBytes;
     let parsed = null;
-    while (workspace !== null) {
+    while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
         const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
         const argv = buildArgv(version, job.model, job.profile, workspace, paths);
@@ -1898,6 +2066,7 @@ async function runAttempts(job, gpu, env, context) {
             timeoutMs: config.buildTimeoutMs,
             killGraceMs: config.killGraceMs,
             onLine: (line) => parser.push(line),
+            ...(context.signal && { signal: context.signal }),
         });
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
@@ -1911,7 +2080,9 @@ async function runAttempts(job, gpu, env, context) {
                 message: result.spawnError,
                 hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
             }
-            : parsed.failure;
+            : result.cancelled
+                ? CANCELLED
+                : parsed.failure;
         const { startedAt, endedAt, exitCode, signal } = result;
         attempts.push({
             attempt,
@@ -1931,9 +2102,11 @@ async function runAttempts(job, gpu, env, context) {
         if (workspace !== null)
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
+    const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
     if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, !attempts[attempts.length - 1].failure);
-    return { attempts, parsed: parsed };
+        await publishTimingCache(timingCache, sharedTiming, built);
+    // Cancelled with a retry still to come: the build did not fail, it was stopped.
+    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
 }
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
 async function collectPlan(job, last, parsed) {
@@ -1973,6 +2146,7 @@ async function benchmark(job, env, context) {
         timeoutMs: context.config.buildTimeoutMs,
         killGraceMs: context.config.killGraceMs,
         onLine: (line) => parser.push(line),
+        ...(context.signal && { signal: context.signal }),
     });
     const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
     const perf = {
@@ -1981,186 +2155,17 @@ async function benchmark(job, env, context) {
         gpuComputeMs: parsed.gpuComputeMs,
         log,
     };
-    const failure = parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
+    const failure = result.cancelled
+        ? CANCELLED
+        : parsed.failure && { ...parsed.failure, message: `the plan did not load: ${parsed.failure.message}` };
     return { perf, failure };
 }
 function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
-
-/** Every model × profile, in config order; one engine each. */
-function planBuildJobs(config) {
-    return config.models.flatMap((model, modelIndex) => model.profiles.map((profile, profileIndex) => {
-        const stem = `${model.name}.${profile.name}`;
-        return {
-            model,
-            profile,
-            modelIndex,
-            profileIndex,
-            plan: (0,external_node_path_.join)(config.outputDir, `${stem}.plan`),
-            layerInfo: (0,external_node_path_.join)(config.outputDir, `${stem}.layers.json`),
-            logPrefix: (0,external_node_path_.join)(config.outputDir, 'logs', stem),
-        };
-    }));
-}
-/** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
-function shapesOf(profile) {
-    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
-/**
- * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
- * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
- */
-async function runOnSlots(jobs, slots, work) {
-    if (slots.length === 0)
-        throw new Error('runOnSlots needs at least one slot');
-    const results = new Array(jobs.length);
-    let next = 0;
-    const worker = async (slot) => {
-        while (next < jobs.length) {
-            const index = next;
-            next += 1;
-            results[index] = await work(jobs[index], slot);
-        }
-    };
-    await Promise.all(slots.map(worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
-
-
-
-
-
-
-
-
-
-
-
-async function planGpus(config, made) {
-    const query = await (made ?? queryGpus(config.nvidiaSmi));
-    if (!query.ok) {
-        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
-        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
-    }
-    if (config.gpus === 'all')
-        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
-    const wanted = config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = wanted.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${wanted[missing]}`);
-    }
-    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
-}
-/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
-function withPeakMemory(outcomes, timeline) {
-    return outcomes.map((outcome) => {
-        const gpu = outcome.gpu;
-        if (!gpu)
-            return outcome;
-        const attempts = outcome.attempts.map((a) => ({
-            ...a,
-            peakGpuMemoryMiB: timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null,
-        }));
-        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
-    });
-}
-/** Every build of the config, not run: the report still lists what was not built, and why. */
-function skipBuildStage(config, failure) {
-    return {
-        outcomes: planBuildJobs(config).map((job) => (0,outcome/* notRun */.n)(job, null, failure)),
-        gpus: [],
-        gpuQueryError: null,
-        cacheBytes: null,
-        evicted: 0,
-    };
-}
-const CANCELLED = {
-    kind: 'other',
-    message: 'the run was cancelled before this build started',
-    hint: 'Run again.',
-};
-/**
- * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
- * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
- */
-async function runBuildStage(config, version, options = {}) {
-    const gpuPlan = await planGpus(config, options.gpuQuery);
-    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
-    sampler?.start();
-    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
-    const onAbort = () => killAllProcessGroups('SIGKILL');
-    options.signal?.addEventListener('abort', onAbort);
-    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-    const cache = config.cacheDir
-        ? { engines: new EngineCache(config.cacheDir, config.cacheMaxBytes), keys: new EngineKeys() }
-        : null;
-    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
-    const timingCacheFor = config.cacheDir
-        ? (gpuName) => (0,external_node_path_.join)(config.cacheDir, 'timing', `${(0,tensorrt_version/* formatVersion */.qh)(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
-        : undefined;
-    let outcomes;
-    try {
-        outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
-            ? Promise.resolve((0,outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
-            : buildProfile(job, gpu, { config, version, gpus, onEvent: options.onEvent, cache, timingCacheFor }));
-    }
-    finally {
-        options.signal?.removeEventListener('abort', onAbort);
-        await sampler?.stop();
-    }
-    if (sampler)
-        outcomes = withPeakMemory(outcomes, sampler.timeline);
-    const evicted = cache ? await cache.engines.evict() : null;
-    return {
-        outcomes,
-        gpus: gpuPlan.gpus,
-        gpuQueryError: gpuPlan.queryError,
-        cacheBytes: evicted?.bytes ?? null,
-        evicted: evicted?.removed.length ?? 0,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
-
-
-
-/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
-    const engines = outcomes.flatMap((o) => {
-        const plan = o.plan;
-        if (!(0,outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
-            return [];
-        return [
-            {
-                model: o.job.model.name,
-                profile: o.job.profile.name,
-                shapes: shapesOf(o.job.profile),
-                path: (0,external_node_path_.relative)(outputDir, plan.path),
-                layerInfo: plan.layerInfo ? (0,external_node_path_.relative)(outputDir, plan.layerInfo) : null,
-                bytes: plan.scan.bytes,
-                sha256: plan.scan.sha256,
-                tensorrtVersion,
-                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
-                buildSeconds: o.buildSeconds,
-            },
-        ];
-    });
-    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
-}
-
-// EXTERNAL MODULE: ./.build/tsc/compare/baseline.js
-var compare_baseline = __webpack_require__(96068);
-// EXTERNAL MODULE: ./.build/tsc/compare/evaluate.js
-var evaluate = __webpack_require__(17928);
+// EXTERNAL MODULE: ./.build/tsc/builds/jobs.js
+var jobs = __webpack_require__(34901);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
 var exec = __webpack_require__(22876);
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
@@ -2280,9 +2285,10 @@ function nvinferMajor(needed) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
-
 // The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
 // the checks in gpu-checks.ts and host-checks.ts judge them.
+
+
 
 
 
@@ -2306,6 +2312,7 @@ async function lddOf(file) {
         return null;
     // A short local probe: @actions/exec fits (no process group or timeout needed, stdin closed).
     const result = await (0,exec/* getExecOutput */.H)(ldd, [file], {
+        env: childEnv(process.env),
         silent: true,
         ignoreReturnCode: true,
         input: Buffer.alloc(0),
@@ -2414,6 +2421,179 @@ function resolveCommand(command) {
     return found && (0,external_node_path_.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
+/**
+ * Runs jobs on slots (GPUs), one job per slot at a time, slots in parallel. Each free slot takes
+ * the next job, so a long build on one GPU does not hold back the others. Results keep job order.
+ */
+async function runOnSlots(jobs, slots, work) {
+    if (slots.length === 0)
+        throw new Error('runOnSlots needs at least one slot');
+    const results = new Array(jobs.length);
+    let next = 0;
+    const worker = async (slot) => {
+        while (next < jobs.length) {
+            const index = next;
+            next += 1;
+            results[index] = await work(jobs[index], slot);
+        }
+    };
+    await Promise.all(slots.map(worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-stage.js
+
+
+
+
+
+
+
+
+
+
+
+
+async function planGpus(config, made) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi));
+    if (!query.ok) {
+        // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
+        return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
+    }
+    const wanted = selectedGpus(config, query);
+    if (!wanted)
+        return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
+    return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+/** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
+async function toolchainOf(trtexec) {
+    const binary = whichCommand(trtexec) ?? trtexec;
+    const linked = await lddOf(binary);
+    const libraries = [...(linked?.resolved.entries() ?? [])]
+        .filter(([name]) => name.startsWith('libnvinfer'))
+        .map(([, path]) => path)
+        .sort();
+    return { trtexec: binary, libraries };
+}
+function once(make) {
+    let made = null;
+    return () => {
+        made ??= make();
+        return made;
+    };
+}
+/** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
+function withPeakMemory(outcomes, timeline) {
+    return outcomes.map((outcome) => {
+        const gpu = outcome.gpu;
+        if (!gpu)
+            return outcome;
+        const attempts = outcome.attempts.map((a) => {
+            const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
+            // A failed attempt that showed nothing above the idle GPU may have ended between two samples:
+            // what it held is unknown, not 0.
+            return { ...a, peakGpuMemoryMiB: a.failure && peak === 0 ? null : peak };
+        });
+        return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
+    });
+}
+/** Every build of the config, not run: the report still lists what was not built, and why. */
+function skipBuildStage(config, failure) {
+    return {
+        outcomes: (0,jobs/* planBuildJobs */.W)(config).map((job) => (0,outcome/* notRun */.n)(job, null, failure)),
+        gpus: [],
+        gpuQueryError: null,
+        cacheBytes: null,
+        evicted: 0,
+    };
+}
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+async function runBuildStage(config, version, options = {}) {
+    const gpuPlan = await planGpus(config, options.gpuQuery);
+    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
+    sampler?.start();
+    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    const onAbort = () => killAllProcessGroups('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort);
+    const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
+    const cache = config.cacheDir
+        ? {
+            engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
+            keys: new EngineKeys(),
+            toolchain: once(() => toolchainOf(config.trtexec)),
+        }
+        : null;
+    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
+    const timingCacheFor = config.cacheDir
+        ? (gpuName) => (0,external_node_path_.join)(config.cacheDir, 'timing', `${(0,tensorrt_version/* formatVersion */.qh)(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+        : undefined;
+    let outcomes;
+    try {
+        outcomes = await runOnSlots((0,jobs/* planBuildJobs */.W)(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
+            ? Promise.resolve((0,outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            : buildProfile(job, gpu, {
+                config,
+                version,
+                gpus,
+                onEvent: options.onEvent,
+                cache,
+                timingCacheFor,
+                signal: options.signal,
+            }));
+    }
+    finally {
+        options.signal?.removeEventListener('abort', onAbort);
+        await sampler?.stop();
+    }
+    if (sampler)
+        outcomes = withPeakMemory(outcomes, sampler.timeline);
+    const evicted = cache ? await cache.engines.evict() : null;
+    return {
+        outcomes,
+        gpus: gpuPlan.gpus,
+        gpuQueryError: gpuPlan.queryError,
+        cacheBytes: evicted?.bytes ?? null,
+        evicted: evicted?.removed.length ?? 0,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!(0,outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: (0,jobs/* shapesOf */.e)(o.job.profile),
+                path: (0,external_node_path_.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+                buildSeconds: o.buildSeconds,
+            },
+        ];
+    });
+    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
+}
+
+// EXTERNAL MODULE: ./.build/tsc/compare/baseline.js
+var compare_baseline = __webpack_require__(96068);
+// EXTERNAL MODULE: ./.build/tsc/compare/evaluate.js
+var evaluate = __webpack_require__(17928);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
@@ -2874,6 +3054,7 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
+
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -2897,6 +3078,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
         diskFacts(config.outputDir),
         Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
     ]);
+    selectedGpus(config, query);
     const checks = [
         ...gpuChecks({
             query,
@@ -2947,51 +3129,8 @@ function uniquePlugins(models) {
 
 // EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 3 modules
 var report_markdown = __webpack_require__(20159);
-;// CONCATENATED MODULE: ./.build/tsc/report/report.js
-
-
-
-/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
-function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
-    const { job, plan } = outcome;
-    return {
-        model: job.model.name,
-        profile: job.profile.name,
-        status: outcome.status,
-        gpu: outcome.gpu,
-        shapes: shapesOf(job.profile),
-        plan: plan && relativePath(plan.path),
-        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
-        bytes: plan?.scan.bytes ?? null,
-        sha256: plan?.scan.sha256 ?? null,
-        attempts: outcome.attempts.map((a) => ({
-            attempt: a.attempt,
-            workspaceMiB: Math.floor(a.workspaceBytes / tsc_units/* MiB */.lv),
-            log: relativePath(a.log),
-            startedAt: new Date(a.startedAt).toISOString(),
-            endedAt: new Date(a.endedAt).toISOString(),
-            seconds: (a.endedAt - a.startedAt) / 1000,
-            exitCode: a.exitCode,
-            signal: a.signal,
-            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
-            failure: a.failure,
-            argv: a.argv,
-        })),
-        buildSeconds: outcome.buildSeconds,
-        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
-        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
-        failure: outcome.failure,
-        configPosition,
-        onnxBytes,
-        baseline: null,
-        cache: outcome.cache,
-    };
-}
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-function overallStatus(builds, budgets) {
-    return builds.every(outcome/* isBuilt */.T) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
-}
-
+// EXTERNAL MODULE: ./.build/tsc/report/report.js
+var report_report = __webpack_require__(64730);
 // EXTERNAL MODULE: ./.build/tsc/report/schema.js
 var schema = __webpack_require__(4535);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
@@ -3059,141 +3198,17 @@ async function detectTensorRtVersion(trtexec, where) {
     return version;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/layer-info.js
-
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select',
-    Resh: 'Reshape',
-    Gath: 'Gather',
-    Tran: 'Transpose',
-    Conc: 'Concat',
-    Slic: 'Slice',
-    Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax',
-    Minr: 'ReduceMin',
-    Expa: 'Expand',
-    Squa: 'Square',
-    Sqrt: 'Sqrt',
-    Recp: 'Reciprocal',
-    Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
-function parseLayerInfo(text) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return null;
-    }
-    if (!Array.isArray(json.Layers))
-        return null;
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
-    const myelin = [];
-    for (const layer of json.Layers) {
-        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
-        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({
-            name,
-            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
-            ops: myelinOps(name),
-        });
-    }
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
-
-
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-/** A plan at least this much trailing zeros is diagnosed. */
-const MOSTLY_ZEROS = 0.5;
-function mostlyTrailingZeros(scan) {
-    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
-}
-/**
- * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
- * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
- * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
- */
-function diagnosePlan(scan, layerInfo) {
-    if (!mostlyTrailingZeros(scan))
-        return null;
-    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
-    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
-    const advice = [];
-    const named = myelinLayers
-        .filter((l) => l.kind === 'kgen')
-        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
-    if (named.length > 0) {
-        advice.push(`Let the pointwise ops of ` +
-            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
-            `fuse into their Conv: ` +
-            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
-            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
-    }
-    else {
-        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
-            'an activation after a DepthToSpace) and move them so that they fuse.');
-    }
-    if (!layerInfo)
-        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
-            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
-    else if (layerInfo.verbosity === 'layer_names_only')
-        advice.push('The layer info has names only: build with ' +
-            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
-    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
-        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
-    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
-        'padding goes away, the tactic choice is involved (the engine will be slower).');
-    return {
-        summary: `${share}% of the plan ` +
-            `(${(0,tsc_units/* formatBytes */.z3)(scan.trailingZeroBytes)} of ${(0,tsc_units/* formatBytes */.z3)(scan.bytes)}) is one run of zeros at its end`,
-        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
-        myelinLayers,
-        advice,
-        link: PADDING_ISSUE,
-    };
-}
-
+// EXTERNAL MODULE: ./.build/tsc/verify/diagnose.js
+var diagnose = __webpack_require__(96513);
+// EXTERNAL MODULE: ./.build/tsc/verify/layer-info.js
+var layer_info = __webpack_require__(52517);
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
 
 
 /** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
 async function verifiedPlan(scan, layerInfo) {
-    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
-    return { ...scan, diagnosis: diagnosePlan(scan, info) };
+    const info = (0,diagnose/* mostlyTrailingZeros */.UX)(scan) && layerInfo ? await (0,layer_info/* readLayerInfo */.cq)(layerInfo) : null;
+    return { ...scan, diagnosis: (0,diagnose/* diagnosePlan */.oG)(scan, info) };
 }
 /** Every built plan, from the scan its build already made (one pass per plan). */
 async function verifyBuilds(outcomes, relativePath) {
@@ -3260,7 +3275,7 @@ async function runPipeline(options) {
     const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
-        return toReportBuild(o, at, fileSize(o.job.model.onnx), rel);
+        return (0,report_report/* toReportBuild */.K)(o, at, fileSize(o.job.model.onnx), rel);
     });
     const plans = await verifyBuilds(stage.outcomes, rel);
     const environment = {
@@ -3279,7 +3294,7 @@ async function runPipeline(options) {
     };
     const report = {
         schema: schema/* REPORT_SCHEMA */.DC,
-        status: overallStatus(compared.builds, budgets),
+        status: (0,report_report/* overallStatus */.g)(compared.builds, budgets),
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
         config: config.file,
@@ -3314,6 +3329,9 @@ function cacheSummary(config, stage, rel) {
         savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
         bytes: stage.cacheBytes,
         evicted: stage.evicted,
+        refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
+            ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
+            : null,
     };
 }
 
