@@ -1756,8 +1756,10 @@ function hintFor(kind, message, context = {}) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AM: () => (/* binding */ hasKnownSpan),
 /* harmony export */   GI: () => (/* binding */ flagName),
 /* harmony export */   GP: () => (/* binding */ flagSupport),
+/* harmony export */   LO: () => (/* binding */ resolveFlagPaths),
 /* harmony export */   Lt: () => (/* binding */ hasFlag),
 /* harmony export */   mp: () => (/* binding */ MANAGED_FLAGS)
 /* harmony export */ });
@@ -1835,6 +1837,10 @@ function flagSupport(flag, version) {
     }
     return { ok: true };
 }
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+function hasKnownSpan(flag) {
+    return Object.hasOwn(FLAG_SPANS, flag);
+}
 function hasFlag(flag, version) {
     return flagSupport(flag, version).ok;
 }
@@ -1871,6 +1877,40 @@ const MANAGED_FLAGS = new Set([
 function flagName(arg) {
     const eq = arg.indexOf('=');
     return eq === -1 ? arg : arg.slice(0, eq);
+}
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS = {
+    '--calib': 'file',
+    '--loadInputs': 'named',
+    '--loadRefOutputs': 'named',
+    '--exportTimes': 'file',
+    '--exportProfile': 'file',
+    '--exportOutput': 'file',
+    '--setPluginsToSerialize': 'file',
+    '--tuningCacheFile': 'file',
+    '--leanDLLPath': 'file',
+};
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+function resolveFlagPaths(arg, dir, resolvePath) {
+    const eq = arg.indexOf('=');
+    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+    if (!kind)
+        return arg;
+    const value = arg.slice(eq + 1);
+    const resolved = kind === 'file'
+        ? resolvePath(dir, value)
+        : value
+            .split(',')
+            .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+        })
+            .join(',');
+    return `${arg.slice(0, eq + 1)}${resolved}`;
 }
 
 

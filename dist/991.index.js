@@ -154,6 +154,8 @@ function editDistance(a, b) {
     return row[b.length];
 }
 
+// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
+var flags = __webpack_require__(52256);
 // EXTERNAL MODULE: ./.build/tsc/config/locate.js
 var locate = __webpack_require__(37006);
 // EXTERNAL MODULE: ./.build/tsc/compare/metrics.js
@@ -204,7 +206,9 @@ const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
 const shapeRange = schemas/* union */.KCZ([schemas/* strictObject */.rej({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
 const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
-    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')), expected('a list of trtexec flags'));
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
+    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
+    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
 const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
 /** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
@@ -304,6 +308,7 @@ function parseDims(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
 
 
 
@@ -416,6 +421,7 @@ function suggest(key, path) {
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
     const command = (c) => (c.includes('/') ? at(c) : c);
+    const inDir = (arg) => (0,flags/* resolveFlagPaths */.LO)(arg, dir, (base, p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(base, p)));
     // A metric set on the model replaces the top-level one, which replaces the default.
     const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
     return {
@@ -438,14 +444,14 @@ function resolveConfig(raw, dir, file, locators) {
         preflight: raw.preflight,
         cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
         cacheMaxBytes: raw['cache-max-size'] ?? null,
-        extraArgs: raw['extra-args'],
+        extraArgs: raw['extra-args'].map(inDir),
         models: raw.models.map((m) => ({
             name: m.name,
             onnx: at(m.onnx),
             precision: m.precision ?? null,
             plugins: (m.plugins ?? []).map(at),
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
-            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
+            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
             budgets: { ...metrics/* DEFAULT_BUDGETS */.Dm, ...budgets(raw.budgets), ...budgets(m.budgets) },
             profiles: m.profiles.map((p) => ({
@@ -1230,9 +1236,8 @@ async function publishTimingCache(own, shared, built) {
         await (0,promises_.rm)(own, { force: true });
 }
 
-// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
-var flags = __webpack_require__(52256);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
 
 
 
@@ -1276,13 +1281,20 @@ function precisionFlag(precision, version) {
     return { error: verdict.reason };
 }
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-function extraArgProblem(arg, version) {
+function extraArgProblem(arg, version, helpFlags = new Set()) {
     const flag = (0,flags/* flagName */.GI)(arg);
     if (flags/* MANAGED_FLAGS */.mp.has(flag))
         return (`${flag} is set by trt-ci from the config (shapes, ` +
             `workspace, precision, plugins, timing-cache); set it there`);
     const verdict = (0,flags/* flagSupport */.GP)(flag, version);
-    return verdict.ok ? null : verdict.reason;
+    if (!verdict.ok)
+        return verdict.reason;
+    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+    if (helpFlags.size > 0 && !helpFlags.has(flag) && !(0,flags/* hasKnownSpan */.AM)(flag)) {
+        const near = closest(flag, [...helpFlags]);
+        return `this trtexec (${(0,tensorrt_version/* formatVersion */.qh)(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+    }
+    return null;
 }
 /** argv for building one profile of one model. Never a shell string. */
 function buildArgv(version, model, profile, workspaceBytes, paths) {
@@ -3142,7 +3154,9 @@ var schema = __webpack_require__(4535);
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
-function checkConfigAgainstVersion(config, version) {
+function checkConfigAgainstVersion(config, version, 
+/** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */
+helpFlags = new Set()) {
     config.models.forEach((model, m) => {
         if (model.dynamicPlugins.length > 0 && !(0,flags/* hasFlag */.Lt)('--dynamicPlugins', version)) {
             throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
@@ -3152,7 +3166,7 @@ function checkConfigAgainstVersion(config, version) {
         if ('error' in precision)
             throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
         model.extraArgs.forEach((arg, i) => {
-            const problem = extraArgProblem(arg, version);
+            const problem = extraArgProblem(arg, version, helpFlags);
             if (!problem)
                 return;
             // The model's list starts with the top-level extra-args; point at the line that holds this one.
@@ -3171,13 +3185,22 @@ function checkConfigAgainstVersion(config, version) {
  * first line, also for --help, before it parses anything else.
  */
 async function detectTensorRtVersion(trtexec, where) {
+    return (await probeTrtexec(trtexec, where)).version;
+}
+/** One `trtexec --help`: the version from its banner and the flags its help lists. */
+async function probeTrtexec(trtexec, where) {
     let version = null;
+    const helpFlags = new Set();
     const result = await runProcess({
         command: trtexec,
         args: ['--help'],
         timeoutMs: 60_000,
         killGraceMs: 2_000,
         onLine: (line) => {
+            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
+            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
+            if (help)
+                helpFlags.add(help[1]);
             if (version)
                 return;
             const banner = tensorrt_version/* BANNER_PATTERN */.Ao.exec(line);
@@ -3195,7 +3218,7 @@ async function detectTensorRtVersion(trtexec, where) {
         throw new errors/* InputError */.dz(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
             `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
     }
-    return version;
+    return { version, helpFlags };
 }
 
 // EXTERNAL MODULE: ./.build/tsc/verify/diagnose.js
@@ -3258,8 +3281,8 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile, options.cwd);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const baseline = baselineFile ? await (0,compare_baseline/* loadReport */.N1)(baselineFile) : null;
-    const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
-    checkConfigAgainstVersion(config, version);
+    const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+    checkConfigAgainstVersion(config, version, helpFlags);
     // One nvidia-smi query serves preflight and the build stage.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });

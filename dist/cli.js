@@ -8693,6 +8693,214 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    if (digits.length === 6) {
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': { since: '8.2', until: '11.0' },
+    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+};
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = formatVersion(version);
+    if (span.since && !atLeast(version, span.since)) {
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    if (span.until && atLeast(version, span.until)) {
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    return { ok: true };
+}
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+function hasKnownSpan(flag) {
+    return Object.hasOwn(FLAG_SPANS, flag);
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS = {
+    '--calib': 'file',
+    '--loadInputs': 'named',
+    '--loadRefOutputs': 'named',
+    '--exportTimes': 'file',
+    '--exportProfile': 'file',
+    '--exportOutput': 'file',
+    '--setPluginsToSerialize': 'file',
+    '--tuningCacheFile': 'file',
+    '--leanDLLPath': 'file',
+};
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+function resolveFlagPaths(arg, dir, resolvePath) {
+    const eq = arg.indexOf('=');
+    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+    if (!kind)
+        return arg;
+    const value = arg.slice(eq + 1);
+    const resolved = kind === 'file'
+        ? resolvePath(dir, value)
+        : value
+            .split(',')
+            .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+        })
+            .join(',');
+    return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
 
 /** `trt-ci.yml:12:9`, as editors and terminals link it. */
@@ -18444,7 +18652,9 @@ const dims = schemas_string(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
 const shapeRange = union([strictObject({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
 const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOptimizationLevel=5'))
-    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5')), expected('a list of trtexec flags'));
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
+    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
+    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
 const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
 /** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
@@ -18544,6 +18754,7 @@ function parseDims(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
 
 
 
@@ -18656,6 +18867,7 @@ function suggest(key, path) {
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(dir, p));
     const command = (c) => (c.includes('/') ? at(c) : c);
+    const inDir = (arg) => resolveFlagPaths(arg, dir, (base, p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(base, p)));
     // A metric set on the model replaces the top-level one, which replaces the default.
     const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
     return {
@@ -18678,14 +18890,14 @@ function resolveConfig(raw, dir, file, locators) {
         preflight: raw.preflight,
         cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
         cacheMaxBytes: raw['cache-max-size'] ?? null,
-        extraArgs: raw['extra-args'],
+        extraArgs: raw['extra-args'].map(inDir),
         models: raw.models.map((m) => ({
             name: m.name,
             onnx: at(m.onnx),
             precision: m.precision ?? null,
             plugins: (m.plugins ?? []).map(at),
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
-            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])],
+            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
             budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
             profiles: m.profiles.map((p) => ({
@@ -19252,64 +19464,6 @@ async function queryComputeApps(nvidiaSmi) {
     }));
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
-/**
- * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
- * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
- * (6 digits: v101601), so the digit count tells the two apart.
- */
-function decodeBannerVersion(digits, build) {
-    const value = Number(digits);
-    if (!Number.isInteger(value))
-        return null;
-    const buildNumber = build === undefined ? null : Number(build);
-    if (digits.length === 4) {
-        return {
-            major: Math.floor(value / 1000),
-            minor: Math.floor((value % 1000) / 100),
-            patch: value % 100,
-            build: buildNumber,
-        };
-    }
-    if (digits.length === 6) {
-        return {
-            major: Math.floor(value / 10000),
-            minor: Math.floor((value % 10000) / 100),
-            patch: value % 100,
-            build: buildNumber,
-        };
-    }
-    return null;
-}
-const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
-/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
-function parseVersion(text) {
-    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
-    if (!match)
-        return null;
-    return {
-        major: Number(match[1]),
-        minor: Number(match[2]),
-        patch: match[3] === undefined ? 0 : Number(match[3]),
-        build: match[4] === undefined ? null : Number(match[4]),
-    };
-}
-function formatVersion(version, withBuild = false) {
-    const base = `${version.major}.${version.minor}.${version.patch}`;
-    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
-}
-/** Compares release numbers, ignoring the build number. */
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** True when `version` is at least "major.minor". */
-function atLeast(version, majorMinor) {
-    const floor = parseVersion(majorMinor);
-    if (!floor)
-        throw new Error(`bad version literal ${majorMinor}`);
-    return compareVersions(version, floor) >= 0;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
 
 
@@ -19526,119 +19680,8 @@ async function publishTimingCache(own, shared, built) {
         await (0,promises_namespaceObject.rm)(own, { force: true });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
-
-const FLAG_SPANS = {
-    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
-    '--memPoolSize': { since: '8.4' },
-    '--fp16': {
-        until: '11.0',
-        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
-    },
-    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
-    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--stronglyTyped': { since: '10.0' },
-    '--calib': { until: '11.0' },
-    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
-    '--buildOnly': { until: '10.0', instead: '--skipInference' },
-    '--staticPlugins': { since: '8.6', instead: '--plugins' },
-    '--dynamicPlugins': { since: '8.6' },
-    '--setPluginsToSerialize': { since: '8.6' },
-    '--timingCacheFile': { since: '8.0' },
-    '--profilingVerbosity': { since: '8.2' },
-    '--exportLayerInfo': { since: '8.2' },
-    '--builderOptimizationLevel': { since: '8.6' },
-    '--hardwareCompatibilityLevel': { since: '8.6' },
-    '--versionCompatible': { since: '8.6' },
-    '--profile': { since: '10.0' },
-    '--useProfile': { since: '10.0' },
-    '--getPlanVersionOnly': { since: '10.0' },
-    '--explicitBatch': { until: '10.0' },
-    '--minTiming': { until: '10.0', instead: '--avgTiming' },
-    '--uff': { until: '10.0', instead: '--onnx' },
-    '--model': { until: '10.0', instead: '--onnx' },
-    '--deploy': { until: '10.0', instead: '--onnx' },
-    '--batch': { until: '10.0', instead: 'explicit shapes' },
-    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
-    '--precisionConstraints': { since: '8.2', until: '11.0' },
-    '--layerPrecisions': { since: '8.4', until: '11.0' },
-    '--layerOutputTypes': { since: '8.4', until: '11.0' },
-    '--includeDataTransfers': { since: '11.0' },
-    '--noCudaGraph': { since: '11.0' },
-    '--noSpinWait': { since: '11.0' },
-};
-/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
-const NEVER_FLAGS = {
-    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
-    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
-};
-/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
-function flagSupport(flag, version) {
-    const never = NEVER_FLAGS[flag];
-    if (never)
-        return { ok: false, reason: never };
-    const span = FLAG_SPANS[flag];
-    if (!span)
-        return { ok: true };
-    const v = formatVersion(version);
-    if (span.since && !atLeast(version, span.since)) {
-        return {
-            ok: false,
-            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
-                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
-        };
-    }
-    if (span.until && atLeast(version, span.until)) {
-        return {
-            ok: false,
-            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
-                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
-        };
-    }
-    return { ok: true };
-}
-function hasFlag(flag, version) {
-    return flagSupport(flag, version).ok;
-}
-/**
- * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
- * the back-off would describe a build that did not happen.
- */
-const MANAGED_FLAGS = new Set([
-    '--onnx',
-    '--saveEngine',
-    '--loadEngine',
-    '--minShapes',
-    '--optShapes',
-    '--maxShapes',
-    '--shapes',
-    '--profile',
-    '--memPoolSize',
-    '--workspace',
-    '--timingCacheFile',
-    '--skipInference',
-    '--buildOnly',
-    '--plugins',
-    '--staticPlugins',
-    '--exportLayerInfo',
-    '--fp16',
-    '--bf16',
-    '--int8',
-    '--fp8',
-    '--int4',
-    '--best',
-    '--stronglyTyped',
-]);
-/** "--foo=bar" → "--foo". */
-function flagName(arg) {
-    const eq = arg.indexOf('=');
-    return eq === -1 ? arg : arg.slice(0, eq);
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
 
 
 
@@ -19682,13 +19725,20 @@ function precisionFlag(precision, version) {
     return { error: verdict.reason };
 }
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-function extraArgProblem(arg, version) {
+function extraArgProblem(arg, version, helpFlags = new Set()) {
     const flag = flagName(arg);
     if (MANAGED_FLAGS.has(flag))
         return (`${flag} is set by trt-ci from the config (shapes, ` +
             `workspace, precision, plugins, timing-cache); set it there`);
     const verdict = flagSupport(flag, version);
-    return verdict.ok ? null : verdict.reason;
+    if (!verdict.ok)
+        return verdict.reason;
+    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
+        const near = closest(flag, [...helpFlags]);
+        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+    }
+    return null;
 }
 /** argv for building one profile of one model. Never a shell string. */
 function buildArgv(version, model, profile, workspaceBytes, paths) {
@@ -23978,7 +24028,9 @@ function renderSummary(report) {
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
-function checkConfigAgainstVersion(config, version) {
+function checkConfigAgainstVersion(config, version, 
+/** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */
+helpFlags = new Set()) {
     config.models.forEach((model, m) => {
         if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
             throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
@@ -23988,7 +24040,7 @@ function checkConfigAgainstVersion(config, version) {
         if ('error' in precision)
             throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
         model.extraArgs.forEach((arg, i) => {
-            const problem = extraArgProblem(arg, version);
+            const problem = extraArgProblem(arg, version, helpFlags);
             if (!problem)
                 return;
             // The model's list starts with the top-level extra-args; point at the line that holds this one.
@@ -24007,13 +24059,22 @@ function checkConfigAgainstVersion(config, version) {
  * first line, also for --help, before it parses anything else.
  */
 async function detectTensorRtVersion(trtexec, where) {
+    return (await probeTrtexec(trtexec, where)).version;
+}
+/** One `trtexec --help`: the version from its banner and the flags its help lists. */
+async function probeTrtexec(trtexec, where) {
     let version = null;
+    const helpFlags = new Set();
     const result = await runProcess({
         command: trtexec,
         args: ['--help'],
         timeoutMs: 60_000,
         killGraceMs: 2_000,
         onLine: (line) => {
+            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
+            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
+            if (help)
+                helpFlags.add(help[1]);
             if (version)
                 return;
             const banner = BANNER_PATTERN.exec(line);
@@ -24031,7 +24092,7 @@ async function detectTensorRtVersion(trtexec, where) {
         throw new InputError(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
             `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
     }
-    return version;
+    return { version, helpFlags };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
@@ -24090,8 +24151,8 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile, options.cwd);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const baseline = baselineFile ? await loadReport(baselineFile) : null;
-    const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
-    checkConfigAgainstVersion(config, version);
+    const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+    checkConfigAgainstVersion(config, version, helpFlags);
     // One nvidia-smi query serves preflight and the build stage.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });

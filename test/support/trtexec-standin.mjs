@@ -11,6 +11,7 @@
 //   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
 //   TRTEXEC_STANDIN_CRASH         "driver": die as trtexec does on a driver older than its CUDA runtime
 //   TRTEXEC_STANDIN_ONLY          apply the fault switches only to builds whose --saveEngine contains this
+//   TRTEXEC_STANDIN_TERSE_HELP    --help lists no flags (a build whose help trt-ci cannot read)
 //   TRTEXEC_STANDIN_BUILD_MS      how long the build takes (default 0)
 //   TRTEXEC_STANDIN_ALLOC_MIB     GPU memory the build holds (default: its workspace), seen by the nvidia-smi stand-in
 //   TRTEXEC_STANDIN_PLAN_BYTES    plan size (default: derived from the max shapes)
@@ -153,6 +154,7 @@ function printHelp() {
   const listed = [...ALWAYS, ...Object.keys(SPANS)].filter(
     (flag) => known(flag) && !PARSED_ONLY.some(([f, since]) => f === flag && at(...since)),
   );
+  if (env.TRTEXEC_STANDIN_TERSE_HELP) return log('I', 'Usage: trtexec [options]');
   log('I', '=== Model Options ===');
   log('I', '  --onnx=<file>               ONNX model');
   log('I', '=== Build Options ===');
