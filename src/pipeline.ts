@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/build-profile.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import { buildManifest } from './builds/manifest.js';
+import { claimOutputDir } from './builds/output-dir.js';
 import type { BuildOutcome } from './builds/outcome.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
@@ -60,6 +61,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const baseline = baselineFile ? await loadReport(baselineFile) : null;
   const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version, helpFlags);
+  await claimOutputDir(config, options.cwd);
   // One nvidia-smi query serves preflight and the build stage.
   const gpuQuery = queryGpus(config.nvidiaSmi);
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });

@@ -490,6 +490,33 @@ describe('nvidia-smi', () => {
   );
 });
 
+describe('the output folder', () => {
+  it.each([
+    [
+      'the config folder (the repository root)',
+      '.',
+      /output-dir: expected a folder of trt-ci's own, got .*, which holds other files/,
+    ],
+    ['the file system root', '/', /output-dir: expected a folder of trt-ci's own, got \/, which holds other files/],
+    [
+      'a folder of files trt-ci did not write',
+      'docs',
+      /output-dir: expected a new folder or one trt-ci wrote, got .*docs, which holds files trt-ci did not write/,
+    ],
+  ])('is refused when it is %s, and nothing there is touched', async (_what, dir, message) => {
+    const runner = makeRunner();
+    runner.touch('m.onnx', 'docs/summary.md');
+    const config = runner.writeConfig(
+      `output-dir: ${dir}\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n`,
+    );
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(readFileSync(join(runner.dir, 'docs', 'summary.md'), 'utf8')).toBe('onnx placeholder\n');
+    expect(runner.calls()).toEqual([]);
+  });
+});
+
 describe('trt-ci build with extra-args managed by trt-ci', () => {
   it('refuses a flag that trt-ci derives from the config', async () => {
     const runner = makeRunner();

@@ -75,6 +75,44 @@ describe('trt-ci.yml', () => {
 
   // Each mistake: [what is wrong, the text replaced in GOOD, its replacement, the message expected on stderr].
   const MISTAKES: [string, string, string, RegExp | string][] = [
+    [
+      'a build-timeout past what a timer holds (it would fire at once)',
+      'build-timeout: 45m',
+      'build-timeout: 597h',
+      /:5:16 build-timeout: expected a duration from 1ms to 596h \(what a timer can hold\), got "597h"/,
+    ],
+    [
+      'a workspace of 0 bytes',
+      'workspace: 4GiB',
+      'workspace: 0B',
+      /:3:12 workspace: expected a workspace of at least 1MiB/,
+    ],
+    [
+      'a dimension of 0',
+      'max: 1x3x720x1280',
+      'max: 1x3x720x0',
+      /shapes\.x\.max: expected dimensions of whole numbers from 1 to 2147483647/,
+    ],
+    [
+      'a dimension past a safe integer',
+      'max: 1x3x720x1280',
+      'max: 1x3x720x99999999999999999999',
+      /shapes\.x\.max: expected dimensions of whole numbers from 1 to 2147483647/,
+    ],
+    [
+      'names whose files collide',
+      'models:\n',
+      'models:\n  - { name: a.b, onnx: m.onnx, profiles: [{ name: c, shapes: { x: 1x8 } }] }\n' +
+        '  - { name: a, onnx: m.onnx, profiles: [{ name: b.c, shapes: { x: 1x8 } }] }\n',
+      'models[1].profiles[0].name: expected names whose files do not collide, got "a"/"b.c", ' +
+        'which writes a.b.c.plan as models[0].profiles[0] does',
+    ],
+    [
+      'a megabyte of a bad value, quoted cut',
+      'gpus: all',
+      `gpus: ${'x'.repeat(1_000_000)}`,
+      /gpus: expected "all" or a list of GPU indices like \[0, 1\], got "x{60}"… \(1000000 characters\)$/,
+    ],
     ['unknown top-level key', 'gpus: all', 'gpu: all', /:6:1 gpu: unknown key "gpu"; did you mean "gpus"\?/],
     [
       'unknown model key',
@@ -285,6 +323,39 @@ describe('trt-ci.yml', () => {
     expect(result.stderr).toMatch(
       /trt-ci\.yml:2:10 trtexec: no-such-trtexec-here: command not found; set trtexec: to its path/,
     );
+  });
+
+  it('lists every problem at once, each at its place; an unknown key names itself beside the others', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx', 'libleaky.so');
+    const file = join(runner.dir, 'trt-ci.yml');
+    const text = GOOD.replace('models:', 'modles:')
+      .replace('workspace: 4GiB', 'workspace: lots')
+      .replace('gpus: all', 'gpus: some');
+    writeFileSync(file, text);
+    const result = await cli(['build', '--config', file]);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/:3:12 workspace: expected a size like 4GiB/),
+      expect.stringMatching(/:6:7 gpus: expected "all" or a list of GPU indices/),
+      expect.stringMatching(/:1:1 models: expected a list of models, got nothing$/),
+      expect.stringMatching(/:7:1 modles: unknown key "modles"; did you mean "models"\?$/),
+    ]);
+    expect(lines.every((line) => line.startsWith(`trt-ci: ${file}:`))).toBe(true);
+  });
+
+  it('refuses a YAML alias bomb with exit 2, not a crash', async () => {
+    const runner = makeRunner();
+    const file = join(runner.dir, 'trt-ci.yml');
+    const levels = Array.from(
+      { length: 12 },
+      (_, i) => `l${i + 1}: &l${i + 1} [${Array(10).fill(`*l${i}`).join(', ')}]`,
+    );
+    writeFileSync(file, ['l0: &l0 [lol]', ...levels, 'models: []', ''].join('\n'));
+    const result = await cli(['build', '--config', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^trt-ci: .*trt-ci\.yml: invalid YAML: .*alias/i);
   });
 
   it('rejects bad command lines with exit 2', async () => {

@@ -179,7 +179,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await command.run(parsed.positionals, parsed.values, io);
   } catch (error) {
     if (error instanceof InputError) {
-      io.stderr(`trt-ci: ${error.message}\n`);
+      // One line per problem (a config can have several), each one saying where it is.
+      io.stderr(
+        `${error.message
+          .split('\n')
+          .map((line) => `trt-ci: ${line}`)
+          .join('\n')}\n`,
+      );
       return EXIT.input;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { closest } from '../did-you-mean.js';
-import { fileProblem, InputError } from '../errors.js';
+import { errorMessage, fileProblem, InputError } from '../errors.js';
 import type { ConfigPosition } from '../report/schema.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
@@ -99,27 +99,41 @@ export function parseConfig(text: string, file: string, dir = dirname(file)): Co
     return { file, line, column: col };
   };
   const where = (path: ConfigPath, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
-  const data: unknown = doc.toJS() ?? {};
+  let data: unknown;
+  try {
+    // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
+    data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    throw new InputError(`${file}: invalid YAML: ${errorMessage(error).split('\n')[0]}`);
+  }
   const parsed = configSchema.safeParse(data, { reportInput: true });
-  if (!parsed.success) throw schemaError(parsed.error.issues, where);
+  if (!parsed.success) throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
 
   const config = resolveConfig(parsed.data, dir, file, { position, where });
-  const problem = findProblems(parsed.data, config)[0];
-  if (problem) throw new InputError(`${where(problem.path)}: ${problem.message}`);
+  const problems = findProblems(parsed.data, config);
+  if (problems.length > 0) throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
   return config;
 }
 
-function schemaError(issues: z.core.$ZodIssue[], where: (path: ConfigPath, atKey?: boolean) => string): InputError {
-  const issue = deepest(issues[0]!);
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+const MOST_PROBLEMS = 20;
+
+/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
+function listed(problems: readonly string[]): InputError {
+  const shown = problems.slice(0, MOST_PROBLEMS);
+  const more = problems.length - shown.length;
+  return new InputError([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
+}
+
+function schemaProblems(raw: z.core.$ZodIssue, where: (path: ConfigPath, atKey?: boolean) => string): string[] {
+  const issue = deepest(raw);
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0]!;
-    return new InputError(
-      `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`,
+    // Each unknown key names itself, with the closest known one.
+    return issue.keys.map(
+      (key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`,
     );
   }
-  return new InputError(`${where(path)}: ${issueMessage(issue)}${more}`);
+  return [`${where(path)}: ${issueMessage(issue)}`];
 }
 
 /**
@@ -246,6 +260,7 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
     });
   }
   const modelNames = new Map<string, number>();
+  const stems = new Map<string, { model: number; profile: number }>();
   raw.models.forEach((model, m) => {
     const first = modelNames.get(model.name);
     if (first !== undefined)
@@ -290,6 +305,18 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
             message: problem.message,
           });
       }
+      // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
+      const stem = `${model.name}.${profile.name}`;
+      const other = stems.get(stem);
+      if (other && other.model !== m) {
+        problems.push({
+          path: ['models', m, 'profiles', p, 'name'],
+          message:
+            `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
+            `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
+        });
+      }
+      stems.set(stem, { model: m, profile: p });
     });
   });
   return problems;

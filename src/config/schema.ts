@@ -6,6 +6,9 @@ import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../uni
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
+  // A value can be megabytes long: quote its start, say how long it is.
+  if (typeof value === 'string' && value.length > 80)
+    return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return 'a list';
   if (value === null) return 'null';
@@ -26,10 +29,23 @@ const size = z
   .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
   .transform((text) => parseSize(text)!);
 
+const INT32_MAX = 2 ** 31 - 1;
+/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
+const LONGEST_TIMER_MS = INT32_MAX;
+
 const duration = z
   .string(expected('a duration like 45m, 90s or 2h'))
   .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+  .refine((text) => {
+    // A text that is no duration at all was reported by the pattern already.
+    const ms = parseDuration(text);
+    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
+  }, expected('a duration from 1ms to 596h (what a timer can hold)'))
   .transform((text) => parseDuration(text)!);
+
+const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
+  error: (issue: { input?: unknown }) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
+});
 
 const name = (what: string) =>
   z
@@ -40,7 +56,12 @@ const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, ex
 
 const dims = z
   .string(expected('dimensions like 1x3x224x224'))
-  .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
+  .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
+  .refine(
+    (text) =>
+      !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX),
+    expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'),
+  );
 
 const shapeRange = z.union(
   [z.strictObject({ min: dims, opt: dims, max: dims }), dims],
@@ -146,8 +167,8 @@ export const configSchema = z.strictObject(
     trtexec: z.string(expected('a command or path')).min(1).default('trtexec'),
     'nvidia-smi': z.string(expected('a command or path')).min(1).default('nvidia-smi'),
     'output-dir': path('a folder').default('trt-engines'),
-    workspace: size.default(4 * 1024 ** 3),
-    'min-workspace': size.default(512 * 1024 ** 2),
+    workspace: workspace.default(4 * 1024 ** 3),
+    'min-workspace': workspace.default(512 * 1024 ** 2),
     'timing-cache': z
       .union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none'))
       .default('.trt-ci/timing.cache'),
