@@ -27,6 +27,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/cleanup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

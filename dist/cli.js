@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(714);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6008);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8611,7 +8611,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 714:
+/***/ 6008:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -18623,6 +18623,9 @@ function formatDuration(ms) {
 function showValue(value) {
     if (value === undefined)
         return 'nothing';
+    // A value can be megabytes long: quote its start, say how long it is.
+    if (typeof value === 'string' && value.length > 80)
+        return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
     if (typeof value === 'string')
         return JSON.stringify(value);
     if (Array.isArray(value))
@@ -18642,14 +18645,26 @@ const expected = (what) => ({
 const size = schemas_string(expected('a size like 4GiB or 512MiB'))
     .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
     .transform((text) => parseSize(text));
+const INT32_MAX = 2 ** 31 - 1;
+/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
+const LONGEST_TIMER_MS = INT32_MAX;
 const schema_duration = schemas_string(expected('a duration like 45m, 90s or 2h'))
     .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+    .refine((text) => {
+    // A text that is no duration at all was reported by the pattern already.
+    const ms = parseDuration(text);
+    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
+}, expected('a duration from 1ms to 596h (what a timer can hold)'))
     .transform((text) => parseDuration(text));
+const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
+    error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
+});
 const schema_name = (what) => schemas_string(expected(`a ${what} name`))
     .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 const schema_path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 const dims = schemas_string(expected('dimensions like 1x3x224x224'))
-    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'));
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
+    .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
 const shapeRange = union([strictObject({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
 const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOptimizationLevel=5'))
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
@@ -18721,8 +18736,8 @@ const configSchema = strictObject({
     trtexec: schemas_string(expected('a command or path')).min(1).default('trtexec'),
     'nvidia-smi': schemas_string(expected('a command or path')).min(1).default('nvidia-smi'),
     'output-dir': schema_path('a folder').default('trt-engines'),
-    workspace: size.default(4 * 1024 ** 3),
-    'min-workspace': size.default(512 * 1024 ** 2),
+    workspace: workspace.default(4 * 1024 ** 3),
+    'min-workspace': workspace.default(512 * 1024 ** 2),
     'timing-cache': union([schema_path('a timing cache file'), literal(false)], expected('a path, or false for none'))
         .default('.trt-ci/timing.cache'),
     'build-timeout': schema_duration.default(45 * 60_000),
@@ -18793,25 +18808,38 @@ function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dir
         return { file, line, column: col };
     };
     const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
-    const data = doc.toJS() ?? {};
+    let data;
+    try {
+        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
+        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        throw new InputError(`${file}: invalid YAML: ${errorMessage(error).split('\n')[0]}`);
+    }
     const parsed = configSchema.safeParse(data, { reportInput: true });
     if (!parsed.success)
-        throw schemaError(parsed.error.issues, where);
+        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
     const config = resolveConfig(parsed.data, dir, file, { position, where });
-    const problem = findProblems(parsed.data, config)[0];
-    if (problem)
-        throw new InputError(`${where(problem.path)}: ${problem.message}`);
+    const problems = findProblems(parsed.data, config);
+    if (problems.length > 0)
+        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
     return config;
 }
-function schemaError(issues, where) {
-    const issue = deepest(issues[0]);
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+const MOST_PROBLEMS = 20;
+/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
+function listed(problems) {
+    const shown = problems.slice(0, MOST_PROBLEMS);
+    const more = problems.length - shown.length;
+    return new InputError([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
+}
+function schemaProblems(raw, where) {
+    const issue = deepest(raw);
     const path = issue.path.filter((p) => typeof p !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
-        const key = issue.keys[0];
-        return new InputError(`${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}${more}`);
+        // Each unknown key names itself, with the closest known one.
+        return issue.keys.map((key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`);
     }
-    return new InputError(`${where(path)}: ${issueMessage(issue)}${more}`);
+    return [`${where(path)}: ${issueMessage(issue)}`];
 }
 /**
  * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
@@ -18920,6 +18948,7 @@ function findProblems(raw, config) {
         });
     }
     const modelNames = new Map();
+    const stems = new Map();
     raw.models.forEach((model, m) => {
         const first = modelNames.get(model.name);
         if (first !== undefined)
@@ -18963,6 +18992,17 @@ function findProblems(raw, config) {
                         message: problem.message,
                     });
             }
+            // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
+            const stem = `${model.name}.${profile.name}`;
+            const other = stems.get(stem);
+            if (other && other.model !== m) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
+                        `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
+                });
+            }
+            stems.set(stem, { model: m, profile: p });
         });
     });
     return problems;
@@ -22374,6 +22414,36 @@ function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
     return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
+
+
+
+
+/** Written into every output folder trt-ci makes: a folder without it is someone else's. */
+const OUTPUT_MARKER = '.trt-ci-output';
+/**
+ * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
+ * refuses a folder that is not its own: the file system root, the config's folder or the working
+ * folder (the repository root), or a folder holding files it did not write.
+ */
+async function claimOutputDir(config, cwd) {
+    const dir = (0,external_node_path_namespaceObject.resolve)(config.outputDir);
+    const shared = [(0,external_node_path_namespaceObject.parse)(dir).root, (0,external_node_path_namespaceObject.resolve)(config.dir), (0,external_node_path_namespaceObject.resolve)(cwd)].includes(dir);
+    if (shared) {
+        throw configError(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
+    }
+    if ((0,external_node_fs_namespaceObject.existsSync)(dir) && !(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER))) {
+        // Names alone prove nothing (a repository has its own summary.md): only the marker does.
+        const foreign = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+        if (foreign.length > 0) {
+            const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
+            throw configError(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
+        }
+    }
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
 
 
@@ -24134,6 +24204,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -24153,6 +24224,7 @@ async function runPipeline(options) {
     const baseline = baselineFile ? await loadReport(baselineFile) : null;
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
+    await claimOutputDir(config, options.cwd);
     // One nvidia-smi query serves preflight and the build stage.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
@@ -24685,7 +24757,11 @@ async function runCli(argv, io) {
     }
     catch (error) {
         if (error instanceof InputError) {
-            io.stderr(`trt-ci: ${error.message}\n`);
+            // One line per problem (a config can have several), each one saying where it is.
+            io.stderr(`${error.message
+                .split('\n')
+                .map((line) => `trt-ci: ${line}`)
+                .join('\n')}\n`);
             return EXIT.input;
         }
         const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);

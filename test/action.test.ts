@@ -323,7 +323,7 @@ describe('the action against a local GitHub API', () => {
     await withApi({}, async (api) => {
       const first = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
       const second = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
-      expect(first.outputs['cache-key']).toMatch(/^trt-ci-[0-9a-f]{32}$/);
+      expect(first.outputs['cache-key'], first.stdout).toMatch(/^trt-ci-[0-9a-f]{32}$/);
       expect(second.outputs['cache-key']).toBe(first.outputs['cache-key']);
       expect(second.summary).toMatch(/♻️ 2 from the engine cache \(.* of GPU time saved\)/);
     });

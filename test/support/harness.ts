@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { PROGRAMS_DIR } from './global-setup.js';
 import { installStandins, type StandinOptions } from './standins.js';
@@ -13,11 +12,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = join(here, '..', 'fixtures');
 export { STANDIN_NVIDIA_SMI, STANDIN_TRTEXEC } from './standins.js';
 
-// Every runner folder goes when its test file is done (one holds a 1 GiB log).
 const made: string[] = [];
-afterAll(() => {
+
+/** Removes every runner folder made so far (test/support/cleanup.ts calls it after each test file). */
+export function removeRunners(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+}
 
 export type RunnerOptions = StandinOptions;
 
