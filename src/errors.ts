@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 /**
  * Bad input (config, arguments, unreadable files). The CLI turns it into exit status 2 and prints
  * only `message`, which must name the field or file and say what was expected.
@@ -24,4 +25,23 @@ export function fileProblem(error: unknown, expected: string): string {
     default:
       return errorMessage(error);
   }
+}
+
+/**
+ * A path that must be a regular file, checked without opening it: opening a FIFO blocks until a writer
+ * comes, and a device such as /dev/zero reads forever.
+ */
+export function requireRegularFile(path: string, name: string, what: string, expected: string): void {
+  let kind: string | null = null;
+  try {
+    const found = statSync(path);
+    if (found.isDirectory()) kind = `is a directory, expected ${expected}`;
+    else if (found.isFIFO()) kind = `not a regular file (a named pipe), expected ${expected}`;
+    else if (found.isCharacterDevice() || found.isBlockDevice())
+      kind = `not a regular file (a device), expected ${expected}`;
+    else if (found.isSocket()) kind = `not a regular file (a socket), expected ${expected}`;
+  } catch (error) {
+    throw new InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
+  }
+  if (kind) throw new InputError(`${name}: cannot read ${what}: ${kind}`);
 }

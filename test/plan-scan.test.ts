@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -208,6 +208,45 @@ describe('memory', () => {
     console.log(`peak RSS: ${small.toFixed(0)} MiB for a 28-byte plan, ${large.toFixed(0)} MiB for a 2 GiB plan`);
     expect(large - small).toBeLessThan(64);
   }, 120_000);
+});
+
+describe('files that are not files', () => {
+  it('a named pipe or a device is refused at once by verify and parse-log, never opened', async () => {
+    const dir = makeRunner().dir;
+    const fifo = join(dir, 'plan.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // Opening a FIFO with no writer blocks forever, and /dev/zero never ends: both must fail at once.
+    for (const [args, pattern] of [
+      [['verify', fifo], /plan\.fifo: cannot read plan: not a regular file \(a named pipe\)/],
+      [['verify', '/dev/zero'], /\/dev\/zero: cannot read plan: not a regular file \(a device\)/],
+      [['parse-log', fifo], /plan\.fifo: cannot read log: not a regular file \(a named pipe\)/],
+      [['parse-log', '/dev/zero'], /\/dev\/zero: cannot read log: not a regular file \(a device\)/],
+    ] as const) {
+      const result = await cli([...args]);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(pattern);
+    }
+  });
+
+  it('verify still prints the plans it could read when one cannot be read, and exits 2', async () => {
+    const dir = makeRunner().dir;
+    const plan = join(dir, 'ok.plan');
+    writeFileSync(plan, Buffer.concat([planHeader([10, 16, 1, 11]), randomBytes(100)]));
+    const result = await cli(['verify', plan, join(dir, 'gone.plan'), '--json']);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout).plans.map((p: { path: string }) => p.path)).toEqual([plan]);
+    expect(result.stderr).toMatch(/gone\.plan: cannot read plan: no such file/);
+  });
+
+  it('a plan header that says TensorRT 0.0.0.0 is not a plan', async () => {
+    const dir = makeRunner().dir;
+    const plan = join(dir, 'zero.plan');
+    writeFileSync(plan, Buffer.concat([planHeader([0, 0, 0, 0]), randomBytes(100)]));
+    const scan = await scanPlan(plan);
+    expect(scan).toMatchObject({ magic: false, tensorrtVersion: null });
+    expect(scan.problem).toContain('TensorRT version 0.0.0.0');
+    expect((await cli(['verify', plan])).code).toBe(1);
+  });
 });
 
 describe('trt-ci verify', () => {

@@ -15,8 +15,16 @@ function planAt(head: Buffer, offset: number): Pick<PlanHeader, 'magic' | 'tenso
       problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
     };
   }
-  const version = [...head.subarray(offset + 24, offset + 28)].join('.');
-  return { magic: true, tensorrtVersion: version, problem: null };
+  const bytes = [...head.subarray(offset + 24, offset + 28)];
+  // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
+  if (bytes[0] === 0) {
+    return {
+      magic: false,
+      tensorrtVersion: null,
+      problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
+    };
+  }
+  return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { fileProblem, InputError } from '../errors.js';
+import { fileProblem, InputError, requireRegularFile } from '../errors.js';
 import { readPlanHeader } from './header.js';
 import { ZeroRuns } from './zero-runs.js';
 import type { PlanScan } from '../report/schema.js';
@@ -139,12 +139,9 @@ const idleRings: DigestRing[] = [];
  */
 export async function scanPlan(path: string, options: { digest?: boolean } = {}): Promise<PlanScan> {
   let fd: number;
+  requireRegularFile(path, path, 'plan', 'a plan file');
   try {
     fd = openSync(path, 'r');
-    if (fstatSync(fd).isDirectory()) {
-      closeSync(fd);
-      throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    }
   } catch (error) {
     throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
   }

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileProblem, InputError } from '../../errors.js';
+import { fileProblem, InputError, requireRegularFile } from '../../errors.js';
 import { LineSplitter } from '../../proc/lines.js';
 import { type ParsedLog, TrtexecLogParser } from '../../tensorrt/log-parser.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -26,6 +26,7 @@ export async function parseLogCommand(
 }
 
 async function parseLogFile(name: string, path: string, exitCode: number | undefined): Promise<ParsedLog> {
+  requireRegularFile(path, name, 'log', 'a trtexec log');
   const parser = new TrtexecLogParser();
   const lines = new LineSplitter((line) => parser.push(line));
   try {

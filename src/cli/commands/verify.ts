@@ -9,11 +9,20 @@ import { describePlan } from '../text.js';
 export async function verifyCommand(files: string[], options: { json: boolean }, io: CliIo): Promise<number> {
   if (files.length === 0) throw new InputError('verify takes one or more PLAN files, got none');
   const plans = [];
+  const unreadable: string[] = [];
   for (const file of files) {
-    const scan = await scanPlan(resolve(io.cwd, file));
-    plans.push(await verifiedPlan({ ...scan, path: file }, layerInfoBeside(resolve(io.cwd, file))));
+    try {
+      const scan = await scanPlan(resolve(io.cwd, file));
+      plans.push(await verifiedPlan({ ...scan, path: file }, layerInfoBeside(resolve(io.cwd, file))));
+    } catch (error) {
+      // One file that cannot be read does not hide what the others say.
+      if (!(error instanceof InputError)) throw error;
+      unreadable.push(error.message);
+    }
   }
   io.stdout(options.json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
+  for (const message of unreadable) io.stderr(`trt-ci: ${message}\n`);
+  if (unreadable.length > 0) return EXIT.input;
   return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
 }
 
