@@ -65,6 +65,8 @@ function runAction(
     GITHUB_WORKSPACE: runner.dir,
     RUNNER_TEMP: runner.dir,
     INPUT_TOKEN: 'ghs_fakeTokenForTests0123456789',
+    // GitHub calls are retried with backoff and writes paced; 10 ms steps keep the tests quick.
+    TRT_CI_GITHUB_BACKOFF_MS: '10',
     ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
     ...options.env,
   };
@@ -160,6 +162,39 @@ describe('the action against a local GitHub API', () => {
         output: { title: 'passed: 2/2 engines' },
       });
       expect(api.requests.some((r) => r.path.includes('/comments'))).toBe(false);
+      expect(api.violations).toEqual([]);
+    });
+  });
+
+  it('retries a 5xx: the check run completes and the comment is made after GitHub failed twice', async () => {
+    const runner = project();
+    await withApi({ flaky: { 'PATCH check-runs': 2, 'POST comments': 2 } }, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(result.code, result.stdout).toBe(0);
+      const [, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'success' });
+      expect(api.requests.filter((r) => r.method === 'PATCH' && r.path.includes('/check-runs/'))).toHaveLength(3);
+      expect(api.comments.filter((c) => c.user.login === 'github-actions[bot]')).toHaveLength(1);
+      expect(result.summary).not.toContain('Reporting');
+    });
+  });
+
+  it("finds its comment by the token's identity (a GitHub App's bot), stopping at the page that holds it", async () => {
+    const runner = project();
+    const marker = commentMarker('trt-ci.yml');
+    const comments = [
+      { id: 1, body: `${marker}\nfrom another bot`, user: { login: 'github-actions[bot]' } },
+      { id: 2, body: `${marker}\nold report`, user: { login: 'trt-ci-app[bot]' } },
+      ...others(400),
+    ];
+    await withApi({ comments, viewer: 'trt-ci-app[bot]' }, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(result.code, result.stdout).toBe(0);
+      expect(api.comments.find((c) => c.id === 2)!.body).toContain('## trt-ci ✅ passed');
+      expect(api.comments.find((c) => c.id === 1)!.body).toContain('from another bot');
+      expect(api.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toEqual([]);
+      // Ours is on the first of five pages: one page was read.
+      expect(api.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/comments'))).toHaveLength(1);
       expect(api.violations).toEqual([]);
     });
   });

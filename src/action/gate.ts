@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
+import { makeOctokit } from '../github/octokit.js';
 import { errorMessage } from '../errors.js';
 import { readRunContext } from '../github/context.js';
 import { decideGate } from '../github/gate.js';
@@ -23,7 +23,7 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   const labeler = event.sender?.login;
   if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
     try {
-      const { data } = await getOctokit(token).rest.repos.getCollaboratorPermissionLevel({
+      const { data } = await makeOctokit(token).rest.repos.getCollaboratorPermissionLevel({
         owner: context.owner,
         repo: context.repo,
         username: labeler,

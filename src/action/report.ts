@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
+import { makeOctokit } from '../github/octokit.js';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
@@ -40,7 +40,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   }
   const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key) });
   await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES }));
-  const octokit = context && token ? getOctokit(token) : null;
+  const octokit = context && token ? makeOctokit(token) : null;
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
   if (!pr || !context || !octokit) {
     core.info('trt-ci: no pull request to report to');

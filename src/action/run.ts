@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
+import { makeOctokit } from '../github/octokit.js';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isBuilt } from '../builds/outcome.js';
 import { InputError } from '../errors.js';
@@ -24,7 +24,7 @@ import { problemsSection, writeSummary } from './summary.js';
 export async function runCommand(edge: ActionEdge): Promise<void> {
   const inputs = readRunInputs();
   const context = readRunContext(edge.env, edge.cwd);
-  const octokit = inputs.token && context ? getOctokit(inputs.token) : null;
+  const octokit = inputs.token && context ? makeOctokit(inputs.token) : null;
   const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
   const target: CheckTarget | null = context?.sha
     ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }

@@ -6,13 +6,14 @@ export function commentMarker(key: string): string {
 }
 
 /**
- * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
- * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). GraphQL's
+ * viewer answers for every kind of token: the GITHUB_TOKEN (github-actions[bot]), a GitHub App's
+ * installation token (its bot) and a personal token; REST /user does not for the first two.
  */
 export async function tokenIdentity(octokit: Octokit): Promise<string> {
   try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    return data.login;
+    const { viewer } = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
+    return viewer.login;
   } catch {
     return 'github-actions[bot]';
   }
@@ -38,13 +39,18 @@ export async function upsertStickyComment(
 ): Promise<{ id: number; created: boolean } | null> {
   const marker = commentMarker(comment.key);
   const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+  // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
+  let mine: { id: number } | undefined;
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
     owner: comment.owner,
     repo: comment.repo,
     issue_number: comment.issueNumber,
     per_page: 100,
   });
-  const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
+  for await (const page of pages) {
+    mine = page.data.find((c) => c.user?.login === author && c.body?.includes(marker));
+    if (mine) break;
+  }
   if (mine) {
     await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
     return { id: mine.id, created: false };

@@ -63,6 +63,10 @@ export interface ApiOptions {
     string,
     (url: URL, base: string) => { status: number; body: unknown; headers?: Record<string, string> }
   >;
+  /** The login GraphQL's viewer answers with: the token's identity (default github-actions[bot]). */
+  viewer?: string;
+  /** Answer these operations with a 500 this many times before answering them properly. */
+  flaky?: Partial<Record<'GET comments' | 'POST comments' | 'PATCH check-runs', number>>;
   /** Answer these operations with this status instead, e.g. { 'POST comments': 403 }. */
   fail?: Partial<
     Record<
@@ -104,6 +108,13 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
     const method = req.method ?? 'GET';
     requests.push({ method, path: url.pathname, query: url.searchParams, body });
+    if (url.pathname === '/graphql') {
+      // Not REST: the one query trt-ci asks is who the token is.
+      if (typeof body?.query !== 'string') violations.push('POST /graphql: body must have a query');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: { viewer: { login: options.viewer ?? 'github-actions[bot]' } } }));
+      return;
+    }
     if (!url.pathname.startsWith('/blob/')) violations.push(...validate(method, url.pathname, body));
     const route = options.routes?.[`${method} ${url.pathname}`];
     if (route) {
@@ -118,6 +129,12 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
       res.end(JSON.stringify(data));
     };
     const refuse = (key: keyof NonNullable<ApiOptions['fail']>) => {
+      const flaky = options.flaky?.[key as keyof NonNullable<ApiOptions['flaky']>] ?? 0;
+      if (flaky > 0) {
+        options.flaky![key as keyof NonNullable<ApiOptions['flaky']>] = flaky - 1;
+        send(500, { message: 'Server Error' });
+        return true;
+      }
       const status = options.fail?.[key];
       if (!status) return false;
       send(status, {
