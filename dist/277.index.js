@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __webpack_require__(33838);
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var github = __webpack_require__(61351);
+// EXTERNAL MODULE: ./.build/tsc/github/octokit.js
+var octokit = __webpack_require__(64842);
 // EXTERNAL MODULE: ./.build/tsc/errors.js
 var errors = __webpack_require__(40988);
 // EXTERNAL MODULE: ./.build/tsc/github/context.js
@@ -101,7 +101,7 @@ async function gateCommand(edge) {
     const labeler = event.sender?.login;
     if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
         try {
-            const { data } = await (0,github/* getOctokit */.Q)(token).rest.repos.getCollaboratorPermissionLevel({
+            const { data } = await (0,octokit/* makeOctokit */.a)(token).rest.repos.getCollaboratorPermissionLevel({
                 owner: context.owner,
                 repo: context.repo,
                 username: labeler,
@@ -225,6 +225,47 @@ function readRunContext(env, cwd) {
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
     };
+}
+
+
+/***/ }),
+
+/***/ 64842:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ makeOctokit)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(49735);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86856);
+/* harmony import */ var bottleneck__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(62203);
+
+
+
+
+/** No GitHub request may hang the job: each gets this long. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The client for a token: every request times out; a 5xx or a network error is retried with backoff
+ * (1 s, 4 s, 9 s); writes are paced a second apart, as GitHub asks of clients that post several; a
+ * rate limit is waited out twice before giving up. TRT_CI_GITHUB_BACKOFF_MS replaces the second that
+ * both the backoff and the pacing are made of.
+ */
+function makeOctokit(token, env = process.env) {
+    const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
+    const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
+        retry: { retryAfterBaseValue: unitMs },
+        request: {
+            fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+        },
+        throttle: {
+            write: new bottleneck__WEBPACK_IMPORTED_MODULE_1__.Group({ maxConcurrent: 1, minTime: unitMs }),
+            onRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+            onSecondaryRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+        },
+    }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__/* .throttling */ .A);
 }
 
 

@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __webpack_require__(33838);
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var github = __webpack_require__(61351);
+// EXTERNAL MODULE: ./.build/tsc/github/octokit.js
+var github_octokit = __webpack_require__(64842);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
@@ -38,7 +38,7 @@ var external_node_os_ = __webpack_require__(48161);
  * when used (ncc puts it in its own chunk) and never at action start.
  */
 async function artifactClient() {
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 645).then(__webpack_require__.bind(__webpack_require__, 9645));
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 91252));
     return new DefaultArtifactClient();
 }
 /** The artifact a default-branch run stores its report in, per report key. */
@@ -1634,8 +1634,16 @@ function planAt(head, offset) {
             problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
         };
     }
-    const version = [...head.subarray(offset + 24, offset + 28)].join('.');
-    return { magic: true, tensorrtVersion: version, problem: null };
+    const bytes = [...head.subarray(offset + 24, offset + 28)];
+    // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
+    if (bytes[0] === 0) {
+        return {
+            magic: false,
+            tensorrtVersion: null,
+            problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
+        };
+    }
+    return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
 }
 /**
  * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
@@ -1842,12 +1850,9 @@ const idleRings = [];
  */
 async function scanPlan(path, options = {}) {
     let fd;
+    (0,errors/* requireRegularFile */.S1)(path, path, 'plan', 'a plan file');
     try {
         fd = (0,external_node_fs_.openSync)(path, 'r');
-        if ((0,external_node_fs_.fstatSync)(fd).isDirectory()) {
-            (0,external_node_fs_.closeSync)(fd);
-            throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-        }
     }
     catch (error) {
         throw new errors/* InputError */.dz(`${path}: cannot read plan: ${(0,errors/* fileProblem */.Wj)(error, 'a plan file')}`);
@@ -3462,7 +3467,7 @@ var summary = __webpack_require__(18586);
 async function runCommand(edge) {
     const inputs = (0,action_inputs/* readRunInputs */.hT)();
     const context = (0,github_context/* readRunContext */.$)(edge.env, edge.cwd);
-    const octokit = inputs.token && context ? (0,github/* getOctokit */.Q)(inputs.token) : null;
+    const octokit = inputs.token && context ? (0,github_octokit/* makeOctokit */.a)(inputs.token) : null;
     const reporter = new github_reporter/* GitHubReporter */.J(octokit, context?.pullRequest?.fromFork ?? false);
     const target = context?.sha
         ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }

@@ -8652,7 +8652,10 @@ function editDistance(a, b) {
     return row[b.length];
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./.build/tsc/errors.js
+
 /**
  * Bad input (config, arguments, unreadable files). The CLI turns it into exit status 2 and prints
  * only `message`, which must name the field or file and say what was expected.
@@ -8678,6 +8681,29 @@ function fileProblem(error, expected) {
             return errorMessage(error);
     }
 }
+/**
+ * A path that must be a regular file, checked without opening it: opening a FIFO blocks until a writer
+ * comes, and a device such as /dev/zero reads forever.
+ */
+function requireRegularFile(path, name, what, expected) {
+    let kind = null;
+    try {
+        const found = (0,external_node_fs_namespaceObject.statSync)(path);
+        if (found.isDirectory())
+            kind = `is a directory, expected ${expected}`;
+        else if (found.isFIFO())
+            kind = `not a regular file (a named pipe), expected ${expected}`;
+        else if (found.isCharacterDevice() || found.isBlockDevice())
+            kind = `not a regular file (a device), expected ${expected}`;
+        else if (found.isSocket())
+            kind = `not a regular file (a socket), expected ${expected}`;
+    }
+    catch (error) {
+        throw new InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
+    }
+    if (kind)
+        throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/version.js
 /** trt-ci's own version (a test holds it equal to package.json's). */
@@ -8687,8 +8713,6 @@ const VERSION = '0.1.0';
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -20231,8 +20255,16 @@ function planAt(head, offset) {
             problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
         };
     }
-    const version = [...head.subarray(offset + 24, offset + 28)].join('.');
-    return { magic: true, tensorrtVersion: version, problem: null };
+    const bytes = [...head.subarray(offset + 24, offset + 28)];
+    // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
+    if (bytes[0] === 0) {
+        return {
+            magic: false,
+            tensorrtVersion: null,
+            problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
+        };
+    }
+    return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
 }
 /**
  * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
@@ -20439,12 +20471,9 @@ const idleRings = [];
  */
 async function scanPlan(path, options = {}) {
     let fd;
+    requireRegularFile(path, path, 'plan', 'a plan file');
     try {
         fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-        if ((0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory()) {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-            throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-        }
     }
     catch (error) {
         throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
@@ -24477,6 +24506,7 @@ async function parseLogCommand(files, options, io) {
     return parsed.status === 'failed' ? EXIT.failed : EXIT.passed;
 }
 async function parseLogFile(name, path, exitCode) {
+    requireRegularFile(path, name, 'log', 'a trtexec log');
     const parser = new TrtexecLogParser();
     const lines = new LineSplitter((line) => parser.push(line));
     try {
@@ -24512,13 +24542,14 @@ function commentMarker(key) {
     return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
 }
 /**
- * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
- * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). GraphQL's
+ * viewer answers for every kind of token: the GITHUB_TOKEN (github-actions[bot]), a GitHub App's
+ * installation token (its bot) and a personal token; REST /user does not for the first two.
  */
 async function tokenIdentity(octokit) {
     try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
+        const { viewer } = await octokit.graphql('query { viewer { login } }');
+        return viewer.login;
     }
     catch {
         return 'github-actions[bot]';
@@ -24531,13 +24562,19 @@ async function tokenIdentity(octokit) {
 async function upsertStickyComment(octokit, comment, author, create = true) {
     const marker = commentMarker(comment.key);
     const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
+    let mine;
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner: comment.owner,
         repo: comment.repo,
         issue_number: comment.issueNumber,
         per_page: 100,
     });
-    const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
+    for await (const page of pages) {
+        mine = page.data.find((c) => c.user?.login === author && c.body?.includes(marker));
+        if (mine)
+            break;
+    }
     if (mine) {
         await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
         return { id: mine.id, created: false };
@@ -24589,11 +24626,24 @@ async function verifyCommand(files, options, io) {
     if (files.length === 0)
         throw new InputError('verify takes one or more PLAN files, got none');
     const plans = [];
+    const unreadable = [];
     for (const file of files) {
-        const scan = await scanPlan((0,external_node_path_namespaceObject.resolve)(io.cwd, file));
-        plans.push(await verifiedPlan({ ...scan, path: file }, layerInfoBeside((0,external_node_path_namespaceObject.resolve)(io.cwd, file))));
+        try {
+            const scan = await scanPlan((0,external_node_path_namespaceObject.resolve)(io.cwd, file));
+            plans.push(await verifiedPlan({ ...scan, path: file }, layerInfoBeside((0,external_node_path_namespaceObject.resolve)(io.cwd, file))));
+        }
+        catch (error) {
+            // One file that cannot be read does not hide what the others say.
+            if (!(error instanceof InputError))
+                throw error;
+            unreadable.push(error.message);
+        }
     }
     io.stdout(options.json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
+    for (const message of unreadable)
+        io.stderr(`trt-ci: ${message}\n`);
+    if (unreadable.length > 0)
+        return EXIT.input;
     return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
 }
 /** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */

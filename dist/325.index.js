@@ -1,5 +1,5 @@
-export const id = 714;
-export const ids = [714];
+export const id = 325;
+export const ids = [325];
 export const modules = {
 
 /***/ 59531:
@@ -238,11 +238,11 @@ function problemsSection(problems) {
 /* unused harmony exports environmentOf, NO_COMPARISON, withBaseline */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
 /* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(38273);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(40988);
-/* harmony import */ var _config_locate_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(37006);
-/* harmony import */ var _report_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64730);
-/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4535);
-/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(17928);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
+/* harmony import */ var _config_locate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37006);
+/* harmony import */ var _report_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64730);
+/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4535);
+/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(17928);
 
 
 
@@ -260,29 +260,29 @@ async function loadReport(path, role = 'baseline') {
         text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
     }
     let data;
     try {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)})`);
     }
     const schema = data?.schema;
-    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_SCHEMA */ .DC) {
+    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_SCHEMA */ .DC) {
         const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
     }
-    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .reportSchema */ .Qh.safeParse(data);
+    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .reportSchema */ .Qh.safeParse(data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = (0,_config_locate_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPath */ .jV)(issue.path.filter((p) => typeof p !== 'symbol'));
+        const where = (0,_config_locate_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .jV)(issue.path.filter((p) => typeof p !== 'symbol'));
         const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
     }
     // A report's own status is a claim: it is recomputed from its builds and budgets.
-    return { ...parsed.data, status: (0,_report_report_js__WEBPACK_IMPORTED_MODULE_2__/* .overallStatus */ .g)(parsed.data.builds, parsed.data.budgets) };
+    return { ...parsed.data, status: (0,_report_report_js__WEBPACK_IMPORTED_MODULE_3__/* .overallStatus */ .g)(parsed.data.builds, parsed.data.budgets) };
 }
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
 function measuredBuilds(report) {
@@ -323,7 +323,7 @@ function compareWithBaseline(current, baseline) {
         return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
     const before = measuredBuilds(baseline.report);
     const builds = current.builds.map((build) => {
-        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_4__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_5__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
         const figures = match && {
             bytes: match.bytes,
             buildSeconds: match.buildSeconds,
@@ -335,8 +335,8 @@ function compareWithBaseline(current, baseline) {
     const comparison = {
         baseline: baseline.path,
         note: baseline.note ?? null,
-        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_4__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
-        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_4__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
+        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_5__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
+        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_5__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
     };
     return { builds, comparison };
 }
@@ -668,13 +668,14 @@ function commentMarker(key) {
     return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
 }
 /**
- * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). The
- * GITHUB_TOKEN cannot read /user; its comments are written by github-actions[bot].
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). GraphQL's
+ * viewer answers for every kind of token: the GITHUB_TOKEN (github-actions[bot]), a GitHub App's
+ * installation token (its bot) and a personal token; REST /user does not for the first two.
  */
 async function tokenIdentity(octokit) {
     try {
-        const { data } = await octokit.rest.users.getAuthenticated();
-        return data.login;
+        const { viewer } = await octokit.graphql('query { viewer { login } }');
+        return viewer.login;
     }
     catch {
         return 'github-actions[bot]';
@@ -687,13 +688,19 @@ async function tokenIdentity(octokit) {
 async function upsertStickyComment(octokit, comment, author, create = true) {
     const marker = commentMarker(comment.key);
     const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
+    let mine;
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner: comment.owner,
         repo: comment.repo,
         issue_number: comment.issueNumber,
         per_page: 100,
     });
-    const mine = comments.find((c) => c.user?.login === author && c.body?.includes(marker));
+    for await (const page of pages) {
+        mine = page.data.find((c) => c.user?.login === author && c.body?.includes(marker));
+        if (mine)
+            break;
+    }
     if (mine) {
         await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
         return { id: mine.id, created: false };
@@ -755,6 +762,47 @@ function readRunContext(env, cwd) {
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
     };
+}
+
+
+/***/ }),
+
+/***/ 64842:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ makeOctokit)
+/* harmony export */ });
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61351);
+/* harmony import */ var _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(49735);
+/* harmony import */ var _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(86856);
+/* harmony import */ var bottleneck__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(62203);
+
+
+
+
+/** No GitHub request may hang the job: each gets this long. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The client for a token: every request times out; a 5xx or a network error is retried with backoff
+ * (1 s, 4 s, 9 s); writes are paced a second apart, as GitHub asks of clients that post several; a
+ * rate limit is waited out twice before giving up. TRT_CI_GITHUB_BACKOFF_MS replaces the second that
+ * both the backoff and the pacing are made of.
+ */
+function makeOctokit(token, env = process.env) {
+    const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
+    const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
+    return (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(token, {
+        retry: { retryAfterBaseValue: unitMs },
+        request: {
+            fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+        },
+        throttle: {
+            write: new bottleneck__WEBPACK_IMPORTED_MODULE_1__.Group({ maxConcurrent: 1, minTime: unitMs }),
+            onRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+            onSecondaryRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+        },
+    }, _octokit_plugin_retry__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L, _octokit_plugin_throttling__WEBPACK_IMPORTED_MODULE_3__/* .throttling */ .A);
 }
 
 
