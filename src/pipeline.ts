@@ -7,6 +7,7 @@ import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/b
 import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
 import type { BuildOutcome } from './builds/outcome.js';
+import { sha256OfFile } from './cache/engine-cache.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
@@ -33,6 +34,8 @@ export interface PipelineOptions {
   preflight?: boolean;
   /** Aborting kills the running builds and skips the rest; the report is still written. */
   signal?: AbortSignal;
+  /** The commit being built, for the manifest (the action passes GITHUB_SHA). */
+  commit?: string | null;
 }
 
 export interface PipelineResult {
@@ -120,7 +123,19 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     manifest: rel(outputs.manifest),
   };
   await mkdir(config.outputDir, { recursive: true });
-  const manifest = buildManifest(stage.outcomes, tensorrtVersion, config.outputDir, startedAt);
+  const onnxSha256 = new Map<string, string>();
+  for (const model of config.models) {
+    const digest = await sha256OfFile(model.onnx).catch(() => null);
+    if (digest) onnxSha256.set(model.onnx, digest);
+  }
+  const commit = options.commit ?? null;
+  const manifest = buildManifest(stage.outcomes, {
+    tensorrtVersion,
+    outputDir: config.outputDir,
+    createdAt: startedAt,
+    commit,
+    onnxSha256,
+  });
   await writeFile(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(outputs.summary, renderSummary(report));

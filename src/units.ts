@@ -56,3 +56,8 @@ export function formatDuration(ms: number): string {
   if (ms >= 1_000 && ms % 1_000 === 0) return `${ms / 1_000} s`;
   return `${ms} ms`;
 }
+
+/** A time in ms to three significant figures: 0.0437 ms, 1.23 ms, 123 ms (trtexec prints seven). */
+export function formatMs(ms: number): string {
+  return `${Number(ms.toPrecision(3))} ms`;
+}

@@ -3,7 +3,7 @@ import type { ModelConfig, ProfileConfig } from '../src/config/load.js';
 import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-profile.js';
-import { formatDuration, parseDuration, parseSize } from '../src/units.js';
+import { formatDuration, formatMs, parseDuration, parseSize } from '../src/units.js';
 
 const v = (text: string) => parseVersion(text)!;
 const profile: ProfileConfig = {
@@ -167,5 +167,16 @@ describe('durations in messages', () => {
     ['1500ms', '1500 ms'],
   ])('%s is said as %s', (written, said) => {
     expect(formatDuration(parseDuration(written)!)).toBe(said);
+  });
+});
+
+describe('latency in messages', () => {
+  it.each([
+    [0.0436642, '0.0437 ms'],
+    [1.23456, '1.23 ms'],
+    [123.456, '123 ms'],
+    [2, '2 ms'],
+  ])('%s ms is said as %s', (ms, said) => {
+    expect(formatMs(ms)).toBe(said);
   });
 });

@@ -53,6 +53,7 @@ describe('trt-ci run with the trtexec stand-in', () => {
 
       const manifest = readJson<Manifest>(join(runner.dir, 'out', 'manifest.json'));
       expect(manifest.tensorrtVersion).toBe('10.16.1.11');
+      expect(manifest.trtCiVersion).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
       expect(manifest.engines).toHaveLength(6);
       for (const engine of manifest.engines) {
         const plan = join(runner.dir, 'out', engine.path);
@@ -63,6 +64,13 @@ describe('trt-ci run with the trtexec stand-in', () => {
         expect([...bytes.subarray(24, 28)]).toEqual([10, 16, 1, 11]);
         expect(engine.gpu).toEqual({ name: 'NVIDIA H200', computeCapability: '9.0' });
         expect(engine.flags).toContain('--skipInference');
+        // Portable: paths relative to the manifest, the ONNX by content, no build's private timing cache.
+        expect(engine.flags).toContain(`--saveEngine=${engine.path}`);
+        expect(engine.flags.filter((f) => f.includes(runner.dir))).toEqual([]);
+        expect(engine.flags.find((f) => f.startsWith('--timingCacheFile='))).toBe(
+          '--timingCacheFile=../.trt-ci/timing.cache',
+        );
+        expect(engine.onnxSha256).toBe(sha256(join(runner.dir, 'models', `${engine.model}.onnx`)));
         expect(existsSync(join(runner.dir, 'out', engine.layerInfo!))).toBe(true);
       }
       const hd = manifest.engines.find((e) => e.model === 'upsampler' && e.profile === 'hd')!;

@@ -55,6 +55,10 @@ describe('the engine cache', () => {
       expect(runner.calls()).toHaveLength(3);
       expect(second.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
       expect(plans(runner)).toEqual(before);
+      // A hit is said as one, not as a failure.
+      const said = await cli(['build', '--config', join(runner.dir, 'out.yml')]);
+      expect(said.stderr).toContain('✔ up/sd: cached');
+      expect(said.stderr).not.toContain('✘');
       expect(second.cache!.hits).toBe(3);
       expect(second.cache!.savedSeconds).toBeCloseTo(
         first.builds.reduce((s, b) => s + b.buildSeconds!, 0),

@@ -279,3 +279,17 @@ describe("hostile text from a log, a config or a fork's report", () => {
       expect(table.rows.map((row) => row.length)).toEqual(table.rows.map(() => table.header.length));
   });
 });
+
+describe('the size chart', () => {
+  it('draws no baseline line when a profile is new (a 0 would read as "the plan was empty")', () => {
+    const report = upgradeReport();
+    const fresh = {
+      ...report,
+      builds: [...report.builds, build('detector', 'b16', 'NVIDIA H100 PCIe', { baseline: null })],
+    };
+    const chart = (r: Report) => /```mermaid[\s\S]*?```/.exec(renderSummary(r))![0];
+    expect(chart(report)).toContain('  line [');
+    expect(chart(fresh)).not.toContain('  line [');
+    expect(chart(fresh)).toContain('"detector/b16"');
+  });
+});

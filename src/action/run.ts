@@ -49,6 +49,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
         cwd: edge.cwd,
         baselineFile,
         baselineNote,
+        commit: context?.sha || null,
         ...(edge.signal && { signal: edge.signal }),
         onEvent: (event) => {
           if (event.type === 'done') {

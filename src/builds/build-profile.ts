@@ -143,6 +143,8 @@ async function runAttempts(
     const attempt = attempts.length + 1;
     const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
     const argv = buildArgv(version, job.model, job.profile, workspace, paths);
+    // The record names the shared timing cache, not this build's private copy of it.
+    const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming!)) : argv;
     const log = `${job.logPrefix}.${attempt}.log`;
     context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
     const parser = new TrtexecLogParser();
@@ -175,7 +177,7 @@ async function runAttempts(
     attempts.push({
       attempt,
       workspaceBytes: workspace,
-      argv,
+      argv: recorded,
       log,
       startedAt,
       endedAt,

@@ -1,4 +1,5 @@
 import { relative } from 'node:path';
+import { VERSION } from '../version.js';
 import type { BuildGpu, Shapes } from '../report/schema.js';
 import { type BuildOutcome, isBuilt } from './outcome.js';
 import { shapesOf } from './jobs.js';
@@ -14,6 +15,9 @@ export interface ManifestEngine {
   sha256: string;
   tensorrtVersion: string;
   gpu: Omit<BuildGpu, 'index'> | null;
+  /** The ONNX the plan was built from, by content. */
+  onnxSha256: string | null;
+  /** trtexec's argv, with paths relative to the manifest's folder. */
   flags: string[];
   buildSeconds: number | null;
 }
@@ -21,6 +25,9 @@ export interface ManifestEngine {
 export interface Manifest {
   schema: 'trt-ci/manifest@1';
   createdAt: string;
+  /** The trt-ci that built them, and the commit it built (GITHUB_SHA), when known. */
+  trtCiVersion: string;
+  commit: string | null;
   tensorrtVersion: string;
   engines: ManifestEngine[];
 }
@@ -28,10 +35,18 @@ export interface Manifest {
 /** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
 export function buildManifest(
   outcomes: readonly BuildOutcome[],
-  tensorrtVersion: string,
-  outputDir: string,
-  createdAt: Date,
+  run: {
+    tensorrtVersion: string;
+    outputDir: string;
+    createdAt: Date;
+    commit: string | null;
+    onnxSha256: ReadonlyMap<string, string>;
+  },
 ): Manifest {
+  const { tensorrtVersion, outputDir } = run;
+  // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
+  const portable = (arg: string) =>
+    arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${relative(outputDir, path)}`);
   const engines = outcomes.flatMap((o) => {
     const plan = o.plan;
     if (!isBuilt(o) || !plan?.scan.sha256) return [];
@@ -46,10 +61,18 @@ export function buildManifest(
         sha256: plan.scan.sha256,
         tensorrtVersion,
         gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-        flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+        onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
+        flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
         buildSeconds: o.buildSeconds,
       },
     ];
   });
-  return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
+  return {
+    schema: 'trt-ci/manifest@1',
+    createdAt: run.createdAt.toISOString(),
+    trtCiVersion: VERSION,
+    commit: run.commit,
+    tensorrtVersion,
+    engines,
+  };
 }

@@ -4,7 +4,7 @@ import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
 import type { Report } from '../report/schema.js';
 import type { ParsedLog } from '../tensorrt/log-parser.js';
-import { formatBytes, formatSeconds } from '../units.js';
+import { formatBytes, formatMs, formatSeconds } from '../units.js';
 import { renderDiagnosisText } from '../verify/render.js';
 import type { VerifiedPlan } from '../verify/verify-stage.js';
 
@@ -43,7 +43,7 @@ export function renderRunText(report: Report): string {
     b.bytes === null ? '-' : formatBytes(b.bytes),
     b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
     b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
-    b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
+    b.perf?.latencyMs?.median == null ? '-' : formatMs(b.perf.latencyMs.median),
     String(b.attempts.length),
     b.gpu ? String(b.gpu.index) : '-',
   ]);

@@ -2,7 +2,7 @@ import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
-import { formatBytes, formatSeconds, MiB } from '../units.js';
+import { formatBytes, formatMs, formatSeconds, MiB } from '../units.js';
 import { cell, code, codeBlock, htmlText, mermaidLabel, tableRow, text } from './markdown-text.js';
 import type { Report, ReportBuild } from './report.js';
 import { fitSections, type Section } from './trim.js';
@@ -64,7 +64,7 @@ function rowIcon(row: Row): string {
 }
 
 const TABLE_HEAD = [
-  '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
+  '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
   '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
 
@@ -80,7 +80,7 @@ function engineRow(row: Row): string {
     row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
     b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
     b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
-    latency === null ? '—' : `${latency} ms`,
+    latency === null ? '—' : formatMs(latency),
   ]);
 }
 
@@ -165,7 +165,8 @@ function sizeChart(gpu: string, rows: readonly Row[]): string {
   if (built.length === 0) return '';
   const mib = (n: number | null | undefined) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
   const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
-  const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+  // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
+  const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
   return [
     '```mermaid',
     'xychart-beta',
