@@ -31,7 +31,7 @@ try {
       '',
     ].join('\n'),
   );
-  const quiet = { cwd: process.cwd(), stdout: () => {}, stderr: () => {} };
+  const quiet = { cwd: process.cwd(), env: process.env, stdout: () => {}, stderr: () => {} };
   if ((await runCli(['run', '--config', config], quiet)) !== 0) throw new Error('the first (filling) run failed');
   const plans = ['up', 'det'].flatMap((m) => ['a', 'b', 'c'].map((p) => join(dir, 'out', `${m}.${p}.plan`)));
   const cached: number[] = [];

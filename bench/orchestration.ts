@@ -59,7 +59,7 @@ try {
   const rows: { n: number; trtCi: number; direct: number }[] = [];
   for (const n of SIZES) {
     const file = config(dir, standins.trtexec, standins.nvidiaSmi, n);
-    const quiet = { cwd: process.cwd(), stdout: () => {}, stderr: () => {} };
+    const quiet = { cwd: process.cwd(), env: process.env, stdout: () => {}, stderr: () => {} };
     const trtCi: number[] = [];
     const direct: number[] = [];
     for (let r = 0; r < REPEATS; r += 1) {

@@ -7,7 +7,7 @@ import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/b
 import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
 import type { BuildOutcome } from './builds/outcome.js';
-import { sha256OfFile } from './cache/engine-cache.js';
+import { type Provenance, sha256OfFile } from './cache/engine-cache.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
@@ -36,6 +36,8 @@ export interface PipelineOptions {
   signal?: AbortSignal;
   /** The commit being built, for the manifest (the action passes GITHUB_SHA). */
   commit?: string | null;
+  /** Who this run is: the engine cache records it and serves the default branch only its own entries. */
+  provenance?: Provenance | null;
 }
 
 export interface PipelineResult {
@@ -153,6 +155,7 @@ function cacheSummary(config: Config, stage: BuildStageResult, rel: (path: strin
     hits: verdicts.filter((c) => c.hit).length,
     misses: verdicts.filter((c) => !c.hit).length,
     corrupt: verdicts.filter((c) => c.corrupt).length,
+    untrusted: verdicts.filter((c) => c.untrusted).length,
     savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
     bytes: stage.cacheBytes,
     evicted: stage.evicted,

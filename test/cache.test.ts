@@ -263,3 +263,57 @@ function varint(value: number): Buffer {
   bytes.push(rest);
   return Buffer.from(bytes);
 }
+
+describe('whose entries a run takes', () => {
+  /** The environment of a run in GitHub Actions: a pull request's, or a push to the default branch. */
+  function actionsEnv(runner: Runner, event: 'pull_request' | 'push'): NodeJS.ProcessEnv {
+    const file = join(runner.dir, `${event}.json`);
+    writeFileSync(file, JSON.stringify({ repository: { default_branch: 'main' } }));
+    return {
+      ...process.env,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_REPOSITORY: 'acme/engines',
+      GITHUB_EVENT_NAME: event,
+      GITHUB_EVENT_PATH: file,
+      GITHUB_REF: event === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
+      GITHUB_SHA: event === 'push' ? 'a'.repeat(40) : 'b'.repeat(40),
+    };
+  }
+
+  async function build(runner: Runner, env: NodeJS.ProcessEnv, trust = ''): Promise<Report> {
+    const config = runner.writeConfig(
+      `output-dir: out\ncache-dir: cache\n${trust}` +
+        'models: [{ name: up, onnx: up.onnx, profiles: [{ name: sd, shapes: { x: 1x8 } }] }]\n',
+    );
+    const result = await cli(['build', '--config', config, '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+  }
+
+  it("the default branch is never served a pull request's plan, and its own build replaces the entry", async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    await build(runner, actionsEnv(runner, 'pull_request'));
+    const record = () => {
+      const [prefix] = readdirSync(join(runner.dir, 'cache', 'engines'));
+      const [key] = readdirSync(join(runner.dir, 'cache', 'engines', prefix!));
+      return JSON.parse(readFileSync(join(runner.dir, 'cache', 'engines', prefix!, key!, 'record.json'), 'utf8'));
+    };
+    expect(record().provenance).toEqual({ commit: 'b'.repeat(40), event: 'pull_request', defaultBranch: false });
+    // Another pull request run may take it.
+    expect((await build(runner, actionsEnv(runner, 'pull_request'))).builds[0]!.status).toBe('cached');
+    const push = await build(runner, actionsEnv(runner, 'push'));
+    expect(push.builds[0]!.status).toBe('built');
+    expect(push.cache).toMatchObject({ hits: 0, untrusted: 1 });
+    expect(record().provenance).toMatchObject({ event: 'push', defaultBranch: true });
+    expect((await build(runner, actionsEnv(runner, 'push'))).builds[0]!.status).toBe('cached');
+  });
+
+  it('cache-trust: any lets the default branch take them', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    await build(runner, actionsEnv(runner, 'pull_request'), 'cache-trust: any\n');
+    const push = await build(runner, actionsEnv(runner, 'push'), 'cache-trust: any\n');
+    expect(push.builds[0]!.status).toBe('cached');
+  });
+});

@@ -7,7 +7,7 @@ import { reportAnnotations } from '../github/annotations.js';
 import { findBaseline, storesBaseline, uploadBaseline } from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
 import { commentMarker } from '../github/comment.js';
-import { readRunContext } from '../github/context.js';
+import { readRunContext, runProvenance } from '../github/context.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import type { ActionEdge } from './dispatch.js';
@@ -50,6 +50,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
         baselineFile,
         baselineNote,
         commit: context?.sha || null,
+        provenance: runProvenance(edge.env, edge.cwd),
         ...(edge.signal && { signal: edge.signal }),
         onEvent: (event) => {
           if (event.type === 'done') {

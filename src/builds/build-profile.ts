@@ -1,6 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EngineCache, EngineKeys } from '../cache/engine-cache.js';
+import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { Config } from '../config/load.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
@@ -32,6 +32,9 @@ export interface BuildContext {
     keys: EngineKeys;
     /** The trtexec binary and the TensorRT libraries it loads, looked up once per run. */
     toolchain: () => Promise<{ trtexec: string; libraries: string[] }>;
+    /** Who this run is, and which entries it takes plans from. */
+    provenance: Provenance | null;
+    trust: 'any' | 'own-branch';
   } | null;
   /** The timing cache for a GPU model, when it is kept per TensorRT version and GPU model. */
   timingCacheFor?: (gpuName: string | null) => string | null;
@@ -76,7 +79,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
   let cache: CacheVerdict | null = null;
   if (context.cache && key) {
-    const restored = await restoreFromCache(job, key, context.cache.engines);
+    const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
     if (restored.plan) {
       const { plan, buildSeconds, verdict } = restored;
       return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -98,8 +101,15 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
 
   const built = { ...collected, gpu: fillGpu(facts, parsed), last };
   if (context.cache && key) {
-    await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true));
-    cache = { key, hit: false, savedSeconds: null, corrupt: cache?.corrupt ?? false };
+    const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
+    await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true), writer);
+    cache = {
+      key,
+      hit: false,
+      savedSeconds: null,
+      corrupt: cache?.corrupt ?? false,
+      untrusted: cache?.untrusted ?? false,
+    };
   }
   const outcome: BuildOutcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
   if (!job.model.benchmark) return done(outcome);

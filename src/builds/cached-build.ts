@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { EngineCache } from '../cache/engine-cache.js';
+import { type EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
 import type { BuildGpu, CacheVerdict } from '../report/schema.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { formatVersion } from '../tensorrt/version.js';
@@ -70,14 +70,23 @@ export type CacheLookup =
   | { plan: BuiltPlan; buildSeconds: number | null; verdict: CacheVerdict }
   | { plan: null; verdict: CacheVerdict };
 
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
-export async function restoreFromCache(job: BuildJob, key: string, cache: EngineCache): Promise<CacheLookup> {
-  const miss = (corrupt: boolean): CacheLookup => ({
+/**
+ * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
+ * An entry this run does not trust (a pull request's, read by the default branch) is not served.
+ */
+export async function restoreFromCache(
+  job: BuildJob,
+  key: string,
+  cache: EngineCache,
+  reader: { provenance: Provenance | null; trust: 'any' | 'own-branch' },
+): Promise<CacheLookup> {
+  const miss = (corrupt: boolean, untrusted = false): CacheLookup => ({
     plan: null,
-    verdict: { key, hit: false, savedSeconds: null, corrupt },
+    verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted },
   });
   const entry = await cache.lookup(key);
   if (entry === null || entry === 'corrupt') return miss(entry === 'corrupt');
+  if (!trusts(reader.provenance, entry.record, reader.trust)) return miss(false, true);
   await cache.restore(entry, job.plan, job.layerInfo);
   const scan = await scanPlan(job.plan);
   if (scan.sha256 !== entry.record.sha256) {
@@ -90,7 +99,7 @@ export async function restoreFromCache(job: BuildJob, key: string, cache: Engine
   return {
     plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
     buildSeconds,
-    verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false },
+    verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false },
   };
 }
 
@@ -101,6 +110,7 @@ export async function storeInCache(
   built: { plan: BuiltPlan; buildSeconds: number | null; gpu: BuildGpu | null; last: Attempt },
   job: BuildJob,
   tensorrtVersion: string,
+  writer: { provenance: Provenance | null; replace: boolean },
 ): Promise<void> {
   const { plan, gpu } = built;
   if (!plan.scan.sha256) return;
@@ -117,8 +127,10 @@ export async function storeInCache(
       argv: built.last.argv,
       createdAt: new Date().toISOString(),
       hasLayerInfo: plan.layerInfo !== null,
+      ...(writer.provenance && { provenance: writer.provenance }),
     },
     plan.path,
     plan.layerInfo,
+    writer.replace,
   );
 }

@@ -28,6 +28,27 @@ export interface CachedRecord {
   argv: string[];
   createdAt: string;
   hasLayerInfo: boolean;
+  /** Who stored it: the commit and the event of the run (older entries have none). */
+  provenance?: Provenance;
+}
+
+/** Where a run comes from, as the cache records and judges it. */
+export interface Provenance {
+  commit: string | null;
+  /** push, pull_request, schedule, … or local (not in GitHub Actions). */
+  event: string;
+  /** The run is a push to (or a schedule on) the default branch: what ships. */
+  defaultBranch: boolean;
+}
+
+/**
+ * Whether an entry may be served to this run: a run for the default branch takes only entries that
+ * a default-branch run (or a local run of the same machine) stored, unless cache-trust is any. A pull
+ * request's code, approved or not, must not decide what the default branch ships.
+ */
+export function trusts(reader: Provenance | null, entry: CachedRecord, trust: 'any' | 'own-branch'): boolean {
+  if (trust === 'any' || !reader?.defaultBranch) return true;
+  return entry.provenance?.defaultBranch === true;
 }
 
 export interface CachedEngine {
@@ -184,7 +205,8 @@ export class EngineCache {
     if (entry.record.hasLayerInfo) await place(join(entry.dir, 'layers.json'), layerInfo);
   }
 
-  async store(record: CachedRecord, plan: string, layerInfo: string | null): Promise<void> {
+  /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
+  async store(record: CachedRecord, plan: string, layerInfo: string | null, replace = false): Promise<void> {
     const staging = join(this.dir, 'tmp', `${record.key}.${process.pid}.${randomBytes(4).toString('hex')}`);
     await mkdir(staging, { recursive: true });
     try {
@@ -193,6 +215,7 @@ export class EngineCache {
       await writeFile(join(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
       const target = this.entry(record.key);
       await mkdir(dirname(target), { recursive: true });
+      if (replace) await rm(target, { recursive: true, force: true });
       await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
         // Another job stored the same engine first: theirs is as good as ours.
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;

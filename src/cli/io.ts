@@ -2,6 +2,8 @@
 export interface CliIo {
   /** Relative paths in arguments are relative to it. */
   cwd: string;
+  /** The environment (in GitHub Actions it says which run this is, for the engine cache). */
+  env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   signal?: AbortSignal;

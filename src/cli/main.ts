@@ -12,6 +12,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 process.exitCode = await runCli(process.argv.slice(2), {
   cwd: process.cwd(),
+  env: process.env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   signal: controller.signal,

@@ -59,6 +59,8 @@ export interface Config {
   /** Engines by content key, kept between runs; null when not configured. */
   cacheDir: string | null;
   cacheMaxBytes: number | null;
+  /** own-branch: the default branch is never served a plan a pull request's run stored. */
+  cacheTrust: 'any' | 'own-branch';
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   models: ModelConfig[];
@@ -222,6 +224,7 @@ function resolveConfig(
     preflight: raw.preflight,
     cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
     cacheMaxBytes: raw['cache-max-size'] ?? null,
+    cacheTrust: raw['cache-trust'],
     extraArgs: raw['extra-args'].map(inDir),
     models: raw.models.map((m) => ({
       name: m.name,

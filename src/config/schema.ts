@@ -203,6 +203,12 @@ export const configSchema = z.strictObject(
       .default([]),
     'cache-dir': path('a cache folder').optional(),
     'cache-max-size': size.optional(),
+    'cache-trust': z
+      .enum(
+        ['any', 'own-branch'],
+        expected("any, or own-branch (pull requests' entries are not served to the default branch)"),
+      )
+      .default('own-branch'),
     preflight: z
       .enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
       .default('enforce'),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Provenance } from '../cache/engine-cache.js';
 
 /** The parts of the event payload (GITHUB_EVENT_PATH) that trt-ci reads, parsed once per run. */
 export interface EventPayload {
@@ -68,4 +69,16 @@ export function readRunContext(env: NodeJS.ProcessEnv, cwd: string): RunContext 
       : null,
     workspace: env.GITHUB_WORKSPACE ?? cwd,
   };
+}
+
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+export function runProvenance(env: NodeJS.ProcessEnv, cwd: string): Provenance {
+  const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+  if (!context) return { commit: null, event: 'local', defaultBranch: false };
+  const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+  const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+  return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }

@@ -185,6 +185,8 @@ export const cacheVerdictSchema = z.object({
   hit: z.boolean(),
   savedSeconds: nullableNumber,
   corrupt: z.boolean(),
+  /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
+  untrusted: z.boolean().default(false),
 });
 export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
 
@@ -253,6 +255,7 @@ export const cacheSummarySchema = z.object({
   hits: count,
   misses: count,
   corrupt: count,
+  untrusted: count.default(0),
   savedSeconds: z.number(),
   bytes: count.nullable(),
   evicted: count,

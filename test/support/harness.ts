@@ -87,12 +87,13 @@ export interface CliRun {
 
 export async function cli(
   args: string[],
-  options: { cwd?: string; signal?: AbortSignal; onStderr?: (text: string) => void } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; onStderr?: (text: string) => void } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
     cwd: options.cwd ?? process.cwd(),
+    env: options.env ?? process.env,
     stdout: (t) => (stdout += t),
     stderr: (t) => {
       stderr += t;

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import { InputError } from '../../errors.js';
+import { runProvenance } from '../../github/context.js';
 import { runPipeline } from '../../pipeline.js';
 import { renderPreflightText } from '../../preflight/render.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -17,6 +18,7 @@ export async function buildCommand(
   const result = await runPipeline({
     configFile: options.config,
     cwd: io.cwd,
+    provenance: runProvenance(io.env, io.cwd),
     baselineFile: options.baseline,
     preflight: command === 'run',
     onEvent: (event) => io.stderr(describeEvent(event)),
