@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { MemorySampler, MemoryTimeline } from '../src/gpu/memory-sampler.js';
 import { parseCsvRows, parseGpuRows, queryGpus } from '../src/gpu/nvidia-smi.js';
 import { runOnSlots } from '../src/builds/scheduler.js';
+import { privateTimingCache, publishTimingCache } from '../src/cache/timing-cache.js';
 import { FIXTURES, makeRunner } from './support/harness.js';
 
 const capture = (name: string) => readFileSync(join(FIXTURES, 'nvidia-smi', `h200-580.159.04.${name}`), 'utf8');
@@ -166,5 +167,26 @@ describe('runOnSlots', () => {
     expect(most).toBe(1);
     expect(results.map((r) => r.split('@')[0])).toEqual(['5', '1', '1', '1', '5', '1']);
     expect(new Set(results.map((r) => r.split('@')[1]))).toEqual(new Set(['gpu0', 'gpu1']));
+  });
+});
+
+describe('the shared timing cache', () => {
+  it('keeps the copy that knows most when builds overlap, and is never replaced by a smaller one', async () => {
+    const dir = makeRunner().dir;
+    const shared = join(dir, 'timing.cache');
+    writeFileSync(shared, Buffer.alloc(4096, 1));
+    // Two builds start from the same 4 KiB cache; one learns 8 KiB of tactics, the other 2 KiB.
+    const big = await privateTimingCache(shared, 'a');
+    const small = await privateTimingCache(shared, 'b');
+    writeFileSync(big, Buffer.alloc(12 * 1024, 2));
+    writeFileSync(small, Buffer.alloc(6 * 1024, 3));
+    expect(await publishTimingCache(big, shared, true)).toBe('kept');
+    expect(await publishTimingCache(small, shared, true)).toBe('dropped');
+    expect(readFileSync(shared)).toEqual(Buffer.alloc(12 * 1024, 2));
+    // No private copy is left behind, and a failed build never publishes.
+    const failed = await privateTimingCache(shared, 'c');
+    writeFileSync(failed, Buffer.alloc(64 * 1024, 4));
+    expect(await publishTimingCache(failed, shared, false)).toBe('dropped');
+    expect(readdirSync(dir).filter((f) => f.startsWith('timing.cache'))).toEqual(['timing.cache']);
   });
 });

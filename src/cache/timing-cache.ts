@@ -6,7 +6,9 @@ import { dirname } from 'node:path';
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
  * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
  * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole, and holds what the last finished build knew.
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
  */
 export async function privateTimingCache(shared: string, label: string): Promise<string> {
   await mkdir(dirname(shared), { recursive: true });
@@ -17,8 +19,14 @@ export async function privateTimingCache(shared: string, label: string): Promise
   return own;
 }
 
-export async function publishTimingCache(own: string, shared: string, built: boolean): Promise<void> {
-  const written = (await stat(own).catch(() => null))?.isFile();
-  if (built && written) await rename(own, shared);
-  else await rm(own, { force: true });
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+export async function publishTimingCache(own: string, shared: string, built: boolean): Promise<'kept' | 'dropped'> {
+  const mine = await stat(own).catch(() => null);
+  const current = await stat(shared).catch(() => null);
+  if (built && mine?.isFile() && (!current || mine.size >= current.size)) {
+    await rename(own, shared);
+    return 'kept';
+  }
+  await rm(own, { force: true });
+  return 'dropped';
 }
