@@ -63,6 +63,7 @@ describe('preflight on the recorded H200 runner', () => {
       'ecc:pass',
       'persistence:pass',
       'disk:pass',
+      'precision:pass',
       'plugins:skip',
     ]);
     expect(check(result, 'driver').message).toBe('driver 580.159.04 runs CUDA 13.0 (from cuda: in trt-ci.yml)');
@@ -481,6 +482,41 @@ describe('where the CUDA version comes from', () => {
       source: 'TensorRT 11, which is built with CUDA 13',
     });
     expect(await findCuda(base)).toBeNull();
+  });
+});
+
+describe('precisions the GPUs can build', () => {
+  async function withPrecision(options: RunnerOptions, precision: string, extraArgs = '[]') {
+    const runner = makeRunner(options);
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      `output-dir: out\ncuda: "13.0"\nmodels: [{ name: m, onnx: m.onnx, precision: ${precision}, ` +
+        `extra-args: ${extraArgs}, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n`,
+    );
+    const result = await cli(['preflight', '--config', config, '--json']);
+    return { code: result.code, check: check(JSON.parse(result.stdout) as PreflightResult, 'precision') };
+  }
+
+  it('fp8 on a GPU below compute capability 8.9 (an A100) fails before any build', async () => {
+    const { code, check: found } = await withPrecision(smi('name=NVIDIA A100-SXM4-80GB;compute_cap=8.0'), 'fp8');
+    expect(code).toBe(1);
+    expect(found).toMatchObject({
+      status: 'fail',
+      message: expect.stringMatching(/m: fp8 needs compute capability 8\.9/),
+    });
+    expect(found.message).toContain('GPU 0 (NVIDIA A100-SXM4-80GB) is 8.0');
+  });
+
+  it('fp8 on an H200 passes; int8 without a calibration cache warns, with one it passes', async () => {
+    expect((await withPrecision({}, 'fp8')).check.status).toBe('pass');
+    const bare = await withPrecision({}, 'int8');
+    expect(bare.code).toBe(0);
+    expect(bare.check).toMatchObject({
+      status: 'warn',
+      message: 'm: int8 without a calibration cache (--calib in extra-args)',
+    });
+    expect(bare.check.hint).toContain('computes wrong values');
+    expect((await withPrecision({}, 'int8', '[--calib=m.onnx]')).check.status).toBe('pass');
   });
 });
 

@@ -1,9 +1,10 @@
 import type { Config } from '../config/load.js';
 import { selectedGpus } from '../gpu/selection.js';
-import { queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
+import { type GpuInfo, queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
 import { gpuChecks } from './gpu-checks.js';
+import { precisionCheck } from './precision-check.js';
 import { diskCheck, pluginCheck } from './host-checks.js';
 import { overall, type Check, type PreflightResult } from './types.js';
 
@@ -77,6 +78,7 @@ export async function runPreflight(
       devNvidiaPresent: devNvidiaPresent(environment.devDir),
     }),
     diskCheck(disk, config.minFreeDiskBytes),
+    precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt),
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
       : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),
@@ -111,4 +113,8 @@ function uniquePlugins(models: PreflightConfig['models']): { path: string; dynam
     for (const path of model.dynamicPlugins) seen.set(path, true);
   }
   return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
+}
+
+function selectedInfo(gpus: readonly GpuInfo[], selection: 'all' | number[]): GpuInfo[] {
+  return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }

@@ -14,6 +14,7 @@ export const CHECK_IDS = [
   'persistence',
   'disk',
   'plugins',
+  'precision',
 ] as const;
 
 export type CheckId = (typeof CHECK_IDS)[number];
