@@ -182,6 +182,13 @@ describe('several runner types in one comment', () => {
     );
     expect(result.stdout).toMatch(/\| ❌ \| upsampler \| sd \| ❌ 5\.11 GiB \| \+5\.11 GiB .* \| ❌ 5\.11 GiB \|/);
     expect(result.stdout).toContain('#### ❌ upsampler / hd on NVIDIA A100-SXM4-80GB: out-of-memory');
+    // The budgets of both runner types, each on its GPU's row, each once (a report merged twice adds none).
+    const twice = await cli(['report', h100, a100, a100]);
+    const budgetRows = twice.stdout.split('\n').filter((line) => line.includes('| plan-growth |'));
+    expect(budgetRows).toEqual([
+      expect.stringContaining('| upsampler | sd | NVIDIA H100 PCIe | plan-growth |'),
+      expect.stringContaining('| upsampler | sd | NVIDIA A100-SXM4-80GB | plan-growth |'),
+    ]);
     // One baseline per runner type: each report is compared with the one from its own GPU model.
     const h100Base = join(dir, 'h100-base.json');
     const a100Base = join(dir, 'a100-base.json');

@@ -207,16 +207,18 @@ function failures(rows: readonly Row[]): Section[] {
 }
 
 function budgetSection(reports: readonly Report[]): Section | null {
-  const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+  const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+  // One row per engine, GPU and budget, however many reports repeat it.
+  const rows = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
   if (rows.length === 0) return null;
   return {
     priority: 2,
     text: [
       '### Budgets',
       '',
-      '| | model | profile | budget | result |',
-      '|---|---|---|---|---|',
-      ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.metric, b.message])),
+      '| | model | profile | GPU | budget | result |',
+      '|---|---|---|---|---|---|',
+      ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
     ].join('\n'),
   };
 }
