@@ -16,12 +16,14 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __webpack_require__(33838);
 // EXTERNAL MODULE: ./.build/tsc/github/octokit.js
-var octokit = __webpack_require__(64842);
+var github_octokit = __webpack_require__(64842);
 // EXTERNAL MODULE: ./.build/tsc/errors.js
 var errors = __webpack_require__(40988);
 // EXTERNAL MODULE: ./.build/tsc/github/context.js
 var github_context = __webpack_require__(8224);
 ;// CONCATENATED MODULE: ./.build/tsc/github/gate.js
+/** "/gpu-ok 1a2b3c4" on a line of its own: the approval names the commit it was given for. */
+const APPROVAL_COMMENT = /^\/gpu-ok\s+([0-9a-f]{7,40})\s*$/m;
 const TRUSTED_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'merge_group'];
 const WRITE = ['admin', 'maintain', 'write'];
 function decideGate(input) {
@@ -31,6 +33,8 @@ function decideGate(input) {
             allowed: true,
             reason: `a ${input.eventName} event in ${input.repository} runs code that is already in the repository`,
         };
+    if (input.eventName === 'issue_comment')
+        return decideComment(input);
     if (input.eventName !== 'pull_request') {
         return {
             allowed: false,
@@ -53,6 +57,8 @@ function decideGate(input) {
                 allowed: true,
                 reason: `${who} (${input.labelerPermission} access) approved commit ` +
                     `${pr.head?.sha?.slice(0, 7) ?? ''} of the fork ${head ?? '(deleted)'} with the ${input.approvalLabel} label`,
+                ...(pr.head?.sha && { sha: pr.head.sha }),
+                ...(head && { repository: head }),
             };
         }
         return {
@@ -70,6 +76,40 @@ function decideGate(input) {
                 `approved: a maintainer must apply ${input.approvalLabel} again for this commit`
             : `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer ` +
                 `reviews it and applies the ${input.approvalLabel} label to build it on the GPU runners`,
+    };
+}
+/**
+ * A `/gpu-ok <sha>` comment by someone with write access approves that commit, and only while it is the
+ * pull request's head: a push between the review and the approval is never built on the approval of
+ * what came before it (a label cannot say which commit it means).
+ */
+function decideComment(input) {
+    const wanted = APPROVAL_COMMENT.exec(input.event.comment?.body ?? '')?.[1];
+    const who = input.event.sender?.login ?? 'someone';
+    if (!wanted)
+        return { allowed: false, reason: 'the comment is not an approval (/gpu-ok <commit sha>)' };
+    if (!input.labelerPermission || !WRITE.includes(input.labelerPermission)) {
+        return {
+            allowed: false,
+            reason: `${who} has ${input.labelerPermission ?? 'unknown'} access; only someone with write access can ` +
+                "approve a fork's code for the GPU runners",
+        };
+    }
+    const current = input.currentPullRequest;
+    if (!current)
+        return { allowed: false, reason: 'the comment is not on an open pull request' };
+    if (!current.headSha.startsWith(wanted)) {
+        return {
+            allowed: false,
+            reason: `${who} approved ${wanted}, but the pull request's head is now ${current.headSha.slice(0, 7)}: ` +
+                'approve the new commit after reviewing it',
+        };
+    }
+    return {
+        allowed: true,
+        reason: `${who} (${input.labelerPermission} access) approved commit ${current.headSha.slice(0, 7)} with /gpu-ok`,
+        sha: current.headSha,
+        ...(current.headRepo && { repository: current.headRepo }),
     };
 }
 
@@ -97,19 +137,26 @@ async function gateCommand(edge) {
         .split(/[\s,]+/)
         .filter(Boolean);
     const token = (0,inputs/* tokenInput */.e1)();
+    // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
+    const approver = event.sender?.login;
+    const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
+    const commented = context?.eventName === 'issue_comment' && /^\/gpu-ok\s/m.test(event.comment?.body ?? '');
     let labelerPermission = null;
-    const labeler = event.sender?.login;
-    if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
+    let currentPullRequest = null;
+    if ((labeled || commented) && approver && token && context) {
+        const octokit = (0,github_octokit/* makeOctokit */.a)(token);
+        const repo = { owner: context.owner, repo: context.repo };
         try {
-            const { data } = await (0,octokit/* makeOctokit */.a)(token).rest.repos.getCollaboratorPermissionLevel({
-                owner: context.owner,
-                repo: context.repo,
-                username: labeler,
-            });
+            const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: approver });
             labelerPermission = data.permission;
+            if (commented && event.issue?.pull_request && event.issue.number) {
+                const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: event.issue.number });
+                if (pr.state === 'open')
+                    currentPullRequest = { headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null };
+            }
         }
         catch (error) {
-            core/* warning */.$e(`trt-ci gate: could not read ${labeler}'s permission: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            core/* warning */.$e(`trt-ci gate: could not read ${approver}'s permission or the pull request: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
     }
     const decision = decideGate({
@@ -119,9 +166,13 @@ async function gateCommand(edge) {
         approvalLabel,
         trustedActors,
         labelerPermission,
+        currentPullRequest,
     });
     core/* setOutput */.uH('allowed', String(decision.allowed));
     core/* setOutput */.uH('reason', decision.reason);
+    // The build checks out exactly the approved commit of the fork, never what was pushed after it.
+    core/* setOutput */.uH('sha', decision.sha ?? '');
+    core/* setOutput */.uH('repository', decision.repository ?? '');
     core/* info */.pq(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
     const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
     await (0,summary/* writeSummary */.S)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
@@ -186,7 +237,8 @@ function problemsSection(problems) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ readRunContext)
+/* harmony export */   $: () => (/* binding */ readRunContext),
+/* harmony export */   s: () => (/* binding */ runProvenance)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 
@@ -225,6 +277,18 @@ function readRunContext(env, cwd) {
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
     };
+}
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+function runProvenance(env, cwd) {
+    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    if (!context)
+        return { commit: null, event: 'local', defaultBranch: false };
+    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }
 
 

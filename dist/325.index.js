@@ -723,7 +723,8 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ readRunContext)
+/* harmony export */   $: () => (/* binding */ readRunContext),
+/* harmony export */   s: () => (/* binding */ runProvenance)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(73024);
 
@@ -762,6 +763,18 @@ function readRunContext(env, cwd) {
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
     };
+}
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+function runProvenance(env, cwd) {
+    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    if (!context)
+        return { commit: null, event: 'local', defaultBranch: false };
+    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }
 
 
@@ -870,6 +883,7 @@ const CHECK_IDS = [
     'persistence',
     'disk',
     'plugins',
+    'precision',
 ];
 const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
 function worst(statuses) {
@@ -1096,7 +1110,7 @@ function rowIcon(row) {
     return STATUS_ICON[row.build.status];
 }
 const TABLE_HEAD = [
-    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
 function engineRow(row) {
@@ -1111,7 +1125,7 @@ function engineRow(row) {
         row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
         b.buildSeconds === null ? '—' : (0,units/* formatSeconds */.Xo)(b.buildSeconds),
         b.peakGpuMemoryMiB === null ? '—' : (0,units/* formatBytes */.z3)(b.peakGpuMemoryMiB * units/* MiB */.lv),
-        latency === null ? '—' : `${latency} ms`,
+        latency === null ? '—' : (0,units/* formatMs */._V)(latency),
     ]);
 }
 /** One table per GPU type; rows that did not change against the baseline folded away. */
@@ -1190,7 +1204,8 @@ function sizeChart(gpu, rows) {
         return '';
     const mib = (n) => (n === null || n === undefined ? 0 : Number((n / units/* MiB */.lv).toFixed(2)));
     const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
-    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+    // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
+    const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
     return [
         '```mermaid',
         'xychart-beta',
@@ -1229,7 +1244,9 @@ function failures(rows) {
     });
 }
 function budgetSection(reports) {
-    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    // One row per engine, GPU and budget, however many reports repeat it.
+    const rows = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
     if (rows.length === 0)
         return null;
     return {
@@ -1237,9 +1254,9 @@ function budgetSection(reports) {
         text: [
             '### Budgets',
             '',
-            '| | model | profile | budget | result |',
-            '|---|---|---|---|---|',
-            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.metric, b.message])),
+            '| | model | profile | GPU | budget | result |',
+            '|---|---|---|---|---|---|',
+            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
         ].join('\n'),
     };
 }
@@ -1490,6 +1507,8 @@ const cacheVerdictSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     hit: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
     savedSeconds: nullableNumber,
     corrupt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
+    untrusted: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().default(false),
 });
 const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     attempt: count,
@@ -1546,6 +1565,7 @@ const cacheSummarySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     hits: count,
     misses: count,
     corrupt: count,
+    untrusted: count.default(0),
     savedSeconds: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
     bytes: count.nullable(),
     evicted: count,

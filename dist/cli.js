@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6008);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5892);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8601,6 +8601,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
     cwd: process.cwd(),
+    env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     signal: controller.signal,
@@ -8611,7 +8612,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6008:
+/***/ 5892:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8711,6 +8712,57 @@ const VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./.build/tsc/github/context.js
+
+function readRunContext(env, cwd) {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    if (!owner || !repo)
+        return null;
+    let event = {};
+    try {
+        if (env.GITHUB_EVENT_PATH)
+            event = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        event = {};
+    }
+    const pr = event.pull_request;
+    return {
+        owner,
+        repo,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        event,
+        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+        ref: env.GITHUB_REF ?? null,
+        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+        defaultBranch: event.repository?.default_branch ?? null,
+        pullRequest: pr
+            ? {
+                number: pr.number,
+                headSha: pr.head.sha,
+                baseRef: pr.base.ref,
+                baseSha: pr.base.sha,
+                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+            }
+            : null,
+        workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+function runProvenance(env, cwd) {
+    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    if (!context)
+        return { commit: null, event: 'local', defaultBranch: false };
+    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+}
+
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -18570,6 +18622,7 @@ const CHECK_IDS = [
     'persistence',
     'disk',
     'plugins',
+    'precision',
 ];
 const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
 function worst(statuses) {
@@ -18636,6 +18689,10 @@ function formatDuration(ms) {
     if (ms >= 1_000 && ms % 1_000 === 0)
         return `${ms / 1_000} s`;
     return `${ms} ms`;
+}
+/** A time in ms to three significant figures: 0.0437 ms, 1.23 ms, 123 ms (trtexec prints seven). */
+function formatMs(ms) {
+    return `${Number(ms.toPrecision(3))} ms`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
@@ -18784,6 +18841,8 @@ const configSchema = strictObject({
         .default([]),
     'cache-dir': schema_path('a cache folder').optional(),
     'cache-max-size': size.optional(),
+    'cache-trust': schemas_enum(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch'),
     preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
         .default('enforce'),
     models: array(model, expected('a list of models')).min(1, expected('at least one model')),
@@ -18942,6 +19001,7 @@ function resolveConfig(raw, dir, file, locators) {
         preflight: raw.preflight,
         cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
         cacheMaxBytes: raw['cache-max-size'] ?? null,
+        cacheTrust: raw['cache-trust'],
         extraArgs: raw['extra-args'].map(inDir),
         models: raw.models.map((m) => ({
             name: m.name,
@@ -19533,6 +19593,16 @@ async function queryComputeApps(nvidiaSmi) {
 
 
 
+/**
+ * Whether an entry may be served to this run: a run for the default branch takes only entries that
+ * a default-branch run (or a local run of the same machine) stored, unless cache-trust is any. A pull
+ * request's code, approved or not, must not decide what the default branch ships.
+ */
+function trusts(reader, entry, trust) {
+    if (trust === 'any' || !reader?.defaultBranch)
+        return true;
+    return entry.provenance?.defaultBranch === true;
+}
 async function sha256OfFile(path) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
     for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
@@ -19660,7 +19730,8 @@ class EngineCache {
         if (entry.record.hasLayerInfo)
             await place((0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json'), layerInfo);
     }
-    async store(record, plan, layerInfo) {
+    /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
+    async store(record, plan, layerInfo, replace = false) {
         const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
         await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
         try {
@@ -19670,6 +19741,8 @@ class EngineCache {
             await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
             const target = this.entry(record.key);
             await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
+            if (replace)
+                await (0,promises_namespaceObject.rm)(target, { recursive: true, force: true });
             await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
                 // Another job stored the same engine first: theirs is as good as ours.
                 if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
@@ -19725,7 +19798,9 @@ async function place(from, to) {
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
  * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
  * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole, and holds what the last finished build knew.
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
  */
 async function privateTimingCache(shared, label) {
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
@@ -19736,12 +19811,16 @@ async function privateTimingCache(shared, label) {
     });
     return own;
 }
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
 async function publishTimingCache(own, shared, built) {
-    const written = (await (0,promises_namespaceObject.stat)(own).catch(() => null))?.isFile();
-    if (built && written)
+    const mine = await (0,promises_namespaceObject.stat)(own).catch(() => null);
+    const current = await (0,promises_namespaceObject.stat)(shared).catch(() => null);
+    if (built && mine?.isFile() && (!current || mine.size >= current.size)) {
         await (0,promises_namespaceObject.rename)(own, shared);
-    else
-        await (0,promises_namespaceObject.rm)(own, { force: true });
+        return 'kept';
+    }
+    await (0,promises_namespaceObject.rm)(own, { force: true });
+    return 'dropped';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
@@ -20535,6 +20614,7 @@ async function scanPlan(path, options = {}) {
 
 
 
+
 /** Variables that change what trtexec builds; their values are part of the key. */
 const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
 /**
@@ -20585,15 +20665,20 @@ function filesNamedIn(extraArgs, dir) {
     }
     return [...files].sort();
 }
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
-async function restoreFromCache(job, key, cache) {
-    const miss = (corrupt) => ({
+/**
+ * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
+ * An entry this run does not trust (a pull request's, read by the default branch) is not served.
+ */
+async function restoreFromCache(job, key, cache, reader) {
+    const miss = (corrupt, untrusted = false) => ({
         plan: null,
-        verdict: { key, hit: false, savedSeconds: null, corrupt },
+        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted },
     });
     const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
         return miss(entry === 'corrupt');
+    if (!trusts(reader.provenance, entry.record, reader.trust))
+        return miss(false, true);
     await cache.restore(entry, job.plan, job.layerInfo);
     const scan = await scanPlan(job.plan);
     if (scan.sha256 !== entry.record.sha256) {
@@ -20606,11 +20691,11 @@ async function restoreFromCache(job, key, cache) {
     return {
         plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
         buildSeconds,
-        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false },
+        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false },
     };
 }
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
-async function storeInCache(cache, key, built, job, tensorrtVersion) {
+async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
     const { plan, gpu } = built;
     if (!plan.scan.sha256)
         return;
@@ -20626,7 +20711,8 @@ async function storeInCache(cache, key, built, job, tensorrtVersion) {
         argv: built.last.argv,
         createdAt: new Date().toISOString(),
         hasLayerInfo: plan.layerInfo !== null,
-    }, plan.path, plan.layerInfo);
+        ...(writer.provenance && { provenance: writer.provenance }),
+    }, plan.path, plan.layerInfo, writer.replace);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
@@ -20672,7 +20758,7 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines);
+        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
             return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -20693,8 +20779,15 @@ async function buildProfile(job, gpu, context) {
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
-        await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true));
-        cache = { key, hit: false, savedSeconds: null, corrupt: cache?.corrupt ?? false };
+        const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
+        await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true), writer);
+        cache = {
+            key,
+            hit: false,
+            savedSeconds: null,
+            corrupt: cache?.corrupt ?? false,
+            untrusted: cache?.untrusted ?? false,
+        };
     }
     const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
@@ -20733,6 +20826,8 @@ async function runAttempts(job, gpu, env, context) {
         const attempt = attempts.length + 1;
         const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
         const argv = buildArgv(version, job.model, job.profile, workspace, paths);
+        // The record names the shared timing cache, not this build's private copy of it.
+        const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming)) : argv;
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
@@ -20765,7 +20860,7 @@ async function runAttempts(job, gpu, env, context) {
         attempts.push({
             attempt,
             workspaceBytes: workspace,
-            argv,
+            argv: recorded,
             log,
             startedAt,
             endedAt,
@@ -22378,6 +22473,8 @@ async function runBuildStage(config, version, options = {}) {
             engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
             keys: new EngineKeys(),
             toolchain: once(() => toolchainOf(config.trtexec)),
+            provenance: options.provenance ?? null,
+            trust: config.cacheTrust,
         }
         : null;
     // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
@@ -22418,8 +22515,12 @@ async function runBuildStage(config, version, options = {}) {
 
 
 
+
 /** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
+function buildManifest(outcomes, run) {
+    const { tensorrtVersion, outputDir } = run;
+    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
+    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
     const engines = outcomes.flatMap((o) => {
         const plan = o.plan;
         if (!isBuilt(o) || !plan?.scan.sha256)
@@ -22435,12 +22536,20 @@ function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
                 sha256: plan.scan.sha256,
                 tensorrtVersion,
                 gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
+                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
                 buildSeconds: o.buildSeconds,
             },
         ];
     });
-    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
+    return {
+        schema: 'trt-ci/manifest@1',
+        createdAt: run.createdAt.toISOString(),
+        trtCiVersion: VERSION,
+        commit: run.commit,
+        tensorrtVersion,
+        engines,
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
@@ -22667,6 +22776,8 @@ const cacheVerdictSchema = object({
     hit: schemas_boolean(),
     savedSeconds: nullableNumber,
     corrupt: schemas_boolean(),
+    /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
+    untrusted: schemas_boolean().default(false),
 });
 const reportAttemptSchema = object({
     attempt: count,
@@ -22723,6 +22834,7 @@ const cacheSummarySchema = object({
     hits: count,
     misses: count,
     corrupt: count,
+    untrusted: count.default(0),
     savedSeconds: schemas_number(),
     bytes: count.nullable(),
     evicted: count,
@@ -23399,6 +23511,42 @@ function computeModeCheck(gpus, apps) {
         'blocks it in exclusive mode; set the Default mode (nvidia-smi -i N -c DEFAULT) on build runners.', 'compute mode lets builds in');
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/precision-check.js
+
+/** FP8 tensor cores start with Ada and Hopper (compute capability 8.9). */
+const FP8_MIN_CC = 8.9;
+/**
+ * What the precisions ask of the GPUs: FP8 needs compute capability 8.9 or newer (a build for an older
+ * GPU fails deep in the build); INT8 without a calibration cache (before TensorRT 11, which builds INT8
+ * only from Q/DQ nodes) calibrates on random data unless the ONNX brings its own scales.
+ */
+function precisionCheck(models, gpus, tensorrt) {
+    const fp8 = models.filter((m) => m.precision === 'fp8').map((m) => m.name);
+    const old = gpus.filter((g) => g.computeCapability !== null && Number(g.computeCapability) < FP8_MIN_CC);
+    if (fp8.length > 0 && old.length > 0) {
+        const which = old.map((g) => `GPU ${g.index} (${g.name ?? 'unknown'}) is ${g.computeCapability}`).join(', ');
+        return {
+            id: 'precision',
+            status: 'fail',
+            message: `${fp8.join(', ')}: fp8 needs compute capability ${FP8_MIN_CC} or newer; ${which}`,
+            hint: 'Build fp8 engines on Ada, Hopper or Blackwell runners (L4, L40S, H100, H200, B200), or use fp16 here.',
+        };
+    }
+    const uncalibrated = models
+        .filter((m) => m.precision === 'int8' && !m.extraArgs.some((a) => a.startsWith('--calib=')))
+        .map((m) => m.name);
+    if (uncalibrated.length > 0 && !atLeast(tensorrt, '11.0')) {
+        return {
+            id: 'precision',
+            status: 'warn',
+            message: `${uncalibrated.join(', ')}: int8 without a calibration cache (--calib in extra-args)`,
+            hint: 'Without --calib, TensorRT uses placeholder scales unless the ONNX has Q/DQ nodes: the engine ' +
+                'builds and runs but computes wrong values. Pass --calib=<cache>, or quantize the ONNX with ModelOpt.',
+        };
+    }
+    return { id: 'precision', status: 'pass', message: 'the GPUs support the precisions asked for', hint: null };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
 
 
@@ -23464,6 +23612,7 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
+
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -23502,6 +23651,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
             devNvidiaPresent: devNvidiaPresent(environment.devDir),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
+        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -23534,6 +23684,9 @@ function uniquePlugins(models) {
             seen.set(path, true);
     }
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
+}
+function selectedInfo(gpus, selection) {
+    return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
@@ -23887,7 +24040,7 @@ function rowIcon(row) {
     return STATUS_ICON[row.build.status];
 }
 const TABLE_HEAD = [
-    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 |',
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
 function engineRow(row) {
@@ -23902,7 +24055,7 @@ function engineRow(row) {
         row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
         b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
         b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
-        latency === null ? '—' : `${latency} ms`,
+        latency === null ? '—' : formatMs(latency),
     ]);
 }
 /** One table per GPU type; rows that did not change against the baseline folded away. */
@@ -23981,7 +24134,8 @@ function sizeChart(gpu, rows) {
         return '';
     const mib = (n) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
     const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
-    const hasBaseline = built.some((r) => r.build.baseline?.bytes != null);
+    // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
+    const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
     return [
         '```mermaid',
         'xychart-beta',
@@ -24020,7 +24174,9 @@ function failures(rows) {
     });
 }
 function budgetSection(reports) {
-    const rows = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    // One row per engine, GPU and budget, however many reports repeat it.
+    const rows = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
     if (rows.length === 0)
         return null;
     return {
@@ -24028,9 +24184,9 @@ function budgetSection(reports) {
         text: [
             '### Budgets',
             '',
-            '| | model | profile | budget | result |',
-            '|---|---|---|---|---|',
-            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.metric, b.message])),
+            '| | model | profile | GPU | budget | result |',
+            '|---|---|---|---|---|---|',
+            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
         ].join('\n'),
     };
 }
@@ -24234,6 +24390,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -24302,7 +24459,20 @@ async function runPipeline(options) {
         manifest: rel(outputs.manifest),
     };
     await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
-    const manifest = buildManifest(stage.outcomes, tensorrtVersion, config.outputDir, startedAt);
+    const onnxSha256 = new Map();
+    for (const model of config.models) {
+        const digest = await sha256OfFile(model.onnx).catch(() => null);
+        if (digest)
+            onnxSha256.set(model.onnx, digest);
+    }
+    const commit = options.commit ?? null;
+    const manifest = buildManifest(stage.outcomes, {
+        tensorrtVersion,
+        outputDir: config.outputDir,
+        createdAt: startedAt,
+        commit,
+        onnxSha256,
+    });
     await (0,promises_namespaceObject.writeFile)(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
     await (0,promises_namespaceObject.writeFile)(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
     await (0,promises_namespaceObject.writeFile)(outputs.summary, renderSummary(report));
@@ -24320,6 +24490,7 @@ function cacheSummary(config, stage, rel) {
         hits: verdicts.filter((c) => c.hit).length,
         misses: verdicts.filter((c) => !c.hit).length,
         corrupt: verdicts.filter((c) => c.corrupt).length,
+        untrusted: verdicts.filter((c) => c.untrusted).length,
         savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
         bytes: stage.cacheBytes,
         evicted: stage.evicted,
@@ -24366,7 +24537,7 @@ function renderRunText(report) {
         b.bytes === null ? '-' : formatBytes(b.bytes),
         b.buildSeconds === null ? '-' : formatSeconds(b.buildSeconds),
         b.peakGpuMemoryMiB === null ? '-' : `${b.peakGpuMemoryMiB} MiB`,
-        b.perf?.latencyMs?.median == null ? '-' : `${b.perf.latencyMs.median} ms`,
+        b.perf?.latencyMs?.median == null ? '-' : formatMs(b.perf.latencyMs.median),
         String(b.attempts.length),
         b.gpu ? String(b.gpu.index) : '-',
     ]);
@@ -24452,6 +24623,7 @@ function describeLog(log) {
 
 
 
+
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 async function buildCommand(command, options, io) {
     if (options.baseline && command !== 'run') {
@@ -24460,6 +24632,7 @@ async function buildCommand(command, options, io) {
     const result = await runPipeline({
         configFile: options.config,
         cwd: io.cwd,
+        provenance: runProvenance(io.env, io.cwd),
         baselineFile: options.baseline,
         preflight: command === 'run',
         onEvent: (event) => io.stderr(describeEvent(event)),

@@ -197,6 +197,45 @@ describe('the gate', () => {
       /dependabot\[bot\] is on trusted-actors/,
     ],
     [
+      'a /gpu-ok comment by a maintainer naming the head commit',
+      {
+        eventName: 'issue_comment',
+        event: { comment: { body: 'Reviewed.\n/gpu-ok abcdef1' }, sender: { login: 'maint' } },
+        labelerPermission: 'maintain',
+        currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+      },
+      true,
+      /maint \(maintain access\) approved commit abcdef1 with \/gpu-ok/,
+    ],
+    [
+      'a /gpu-ok comment naming a commit that is no longer the head (a push after the review)',
+      {
+        eventName: 'issue_comment',
+        event: { comment: { body: '/gpu-ok 1111111' }, sender: { login: 'maint' } },
+        labelerPermission: 'write',
+        currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+      },
+      false,
+      /approved 1111111, but the pull request's head is now abcdef1/,
+    ],
+    [
+      'a /gpu-ok comment by someone without write access',
+      {
+        eventName: 'issue_comment',
+        event: { comment: { body: '/gpu-ok abcdef1' }, sender: { login: 'someone' } },
+        labelerPermission: 'read',
+        currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+      },
+      false,
+      /only someone with write access/,
+    ],
+    [
+      'any other comment',
+      { eventName: 'issue_comment', event: { comment: { body: 'lgtm' } }, labelerPermission: 'admin' },
+      false,
+      /not an approval/,
+    ],
+    [
       'pull_request_target',
       { eventName: 'pull_request_target', event: pr('acme/engines') },
       false,
@@ -206,5 +245,8 @@ describe('the gate', () => {
     const decision = decideGate({ ...base, ...over } as GateInput);
     expect(decision.allowed).toBe(allowed);
     expect(decision.reason).toMatch(reason);
+    // A fork's approval names the commit the build checks out; nothing else does.
+    const forkApproval = allowed && /approved commit/.test(reason.source);
+    expect(decision.sha).toBe(forkApproval ? 'abcdef1234567' : undefined);
   });
 });

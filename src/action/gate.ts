@@ -19,18 +19,25 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
     .split(/[\s,]+/)
     .filter(Boolean);
   const token = tokenInput();
+  // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
+  const approver = event.sender?.login;
+  const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
+  const commented = context?.eventName === 'issue_comment' && /^\/gpu-ok\s/m.test(event.comment?.body ?? '');
   let labelerPermission: string | null = null;
-  const labeler = event.sender?.login;
-  if (event.action === 'labeled' && event.label?.name === approvalLabel && labeler && token && context) {
+  let currentPullRequest: { headSha: string; headRepo: string | null } | null = null;
+  if ((labeled || commented) && approver && token && context) {
+    const octokit = makeOctokit(token);
+    const repo = { owner: context.owner, repo: context.repo };
     try {
-      const { data } = await makeOctokit(token).rest.repos.getCollaboratorPermissionLevel({
-        owner: context.owner,
-        repo: context.repo,
-        username: labeler,
-      });
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: approver });
       labelerPermission = data.permission;
+      if (commented && event.issue?.pull_request && event.issue.number) {
+        const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: event.issue.number });
+        if (pr.state === 'open')
+          currentPullRequest = { headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null };
+      }
     } catch (error) {
-      core.warning(`trt-ci gate: could not read ${labeler}'s permission: ${errorMessage(error)}`);
+      core.warning(`trt-ci gate: could not read ${approver}'s permission or the pull request: ${errorMessage(error)}`);
     }
   }
   const decision = decideGate({
@@ -40,9 +47,13 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
     approvalLabel,
     trustedActors,
     labelerPermission,
+    currentPullRequest,
   });
   core.setOutput('allowed', String(decision.allowed));
   core.setOutput('reason', decision.reason);
+  // The build checks out exactly the approved commit of the fork, never what was pushed after it.
+  core.setOutput('sha', decision.sha ?? '');
+  core.setOutput('repository', decision.repository ?? '');
   core.info(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
   const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
   await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);

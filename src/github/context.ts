@@ -6,6 +6,8 @@ export interface EventPayload {
   action?: string;
   label?: { name?: string };
   sender?: { login?: string };
+  comment?: { body?: string };
+  issue?: { number?: number; pull_request?: unknown };
   repository?: { default_branch?: string; full_name?: string };
   pull_request?: {
     number: number;

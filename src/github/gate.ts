@@ -12,12 +12,15 @@ export interface GateInput {
     action?: string;
     label?: { name?: string };
     sender?: { login?: string };
+    comment?: { body?: string };
     pull_request?: {
       head?: { repo?: { full_name?: string } | null; sha?: string };
       user?: { login?: string };
       labels?: { name?: string }[];
     };
   };
+  /** For an issue_comment: the pull request it is on, as the API says it is now (head commit and repo). */
+  currentPullRequest?: { headSha: string; headRepo: string | null } | null;
   approvalLabel: string;
   trustedActors: readonly string[];
   /**
@@ -29,7 +32,14 @@ export interface GateInput {
 export interface GateDecision {
   allowed: boolean;
   reason: string;
+  /** The fork commit that was approved: the build checks out exactly this one, never a later push. */
+  sha?: string;
+  /** The repository that commit is in (the fork). */
+  repository?: string;
 }
+
+/** "/gpu-ok 1a2b3c4" on a line of its own: the approval names the commit it was given for. */
+const APPROVAL_COMMENT = /^\/gpu-ok\s+([0-9a-f]{7,40})\s*$/m;
 
 const TRUSTED_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'merge_group'];
 const WRITE = ['admin', 'maintain', 'write'];
@@ -41,6 +51,7 @@ export function decideGate(input: GateInput): GateDecision {
       allowed: true,
       reason: `a ${input.eventName} event in ${input.repository} runs code that is already in the repository`,
     };
+  if (input.eventName === 'issue_comment') return decideComment(input);
   if (input.eventName !== 'pull_request') {
     return {
       allowed: false,
@@ -66,6 +77,8 @@ export function decideGate(input: GateInput): GateDecision {
         reason:
           `${who} (${input.labelerPermission} access) approved commit ` +
           `${pr.head?.sha?.slice(0, 7) ?? ''} of the fork ${head ?? '(deleted)'} with the ${input.approvalLabel} label`,
+        ...(pr.head?.sha && { sha: pr.head.sha }),
+        ...(head && { repository: head }),
       };
     }
     return {
@@ -84,5 +97,40 @@ export function decideGate(input: GateInput): GateDecision {
         `approved: a maintainer must apply ${input.approvalLabel} again for this commit`
       : `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer ` +
         `reviews it and applies the ${input.approvalLabel} label to build it on the GPU runners`,
+  };
+}
+
+/**
+ * A `/gpu-ok <sha>` comment by someone with write access approves that commit, and only while it is the
+ * pull request's head: a push between the review and the approval is never built on the approval of
+ * what came before it (a label cannot say which commit it means).
+ */
+function decideComment(input: GateInput): GateDecision {
+  const wanted = APPROVAL_COMMENT.exec(input.event.comment?.body ?? '')?.[1];
+  const who = input.event.sender?.login ?? 'someone';
+  if (!wanted) return { allowed: false, reason: 'the comment is not an approval (/gpu-ok <commit sha>)' };
+  if (!input.labelerPermission || !WRITE.includes(input.labelerPermission)) {
+    return {
+      allowed: false,
+      reason:
+        `${who} has ${input.labelerPermission ?? 'unknown'} access; only someone with write access can ` +
+        "approve a fork's code for the GPU runners",
+    };
+  }
+  const current = input.currentPullRequest;
+  if (!current) return { allowed: false, reason: 'the comment is not on an open pull request' };
+  if (!current.headSha.startsWith(wanted)) {
+    return {
+      allowed: false,
+      reason:
+        `${who} approved ${wanted}, but the pull request's head is now ${current.headSha.slice(0, 7)}: ` +
+        'approve the new commit after reviewing it',
+    };
+  }
+  return {
+    allowed: true,
+    reason: `${who} (${input.labelerPermission} access) approved commit ${current.headSha.slice(0, 7)} with /gpu-ok`,
+    sha: current.headSha,
+    ...(current.headRepo && { repository: current.headRepo }),
   };
 }

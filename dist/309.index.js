@@ -1,8 +1,8 @@
-export const id = 884;
-export const ids = [884];
+export const id = 309;
+export const ids = [309];
 export const modules = {
 
-/***/ 86884:
+/***/ 50309:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -314,6 +314,8 @@ const configSchema = schemas/* strictObject */.rej({
         .default([]),
     'cache-dir': path('a cache folder').optional(),
     'cache-max-size': size.optional(),
+    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch'),
     preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
         .default('enforce'),
     models: schemas/* array */.YOg(model, expected('a list of models')).min(1, expected('at least one model')),
@@ -472,6 +474,7 @@ function resolveConfig(raw, dir, file, locators) {
         preflight: raw.preflight,
         cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
         cacheMaxBytes: raw['cache-max-size'] ?? null,
+        cacheTrust: raw['cache-trust'],
         extraArgs: raw['extra-args'].map(inDir),
         models: raw.models.map((m) => ({
             name: m.name,
@@ -1065,6 +1068,16 @@ var tensorrt_version = __webpack_require__(13139);
 
 
 
+/**
+ * Whether an entry may be served to this run: a run for the default branch takes only entries that
+ * a default-branch run (or a local run of the same machine) stored, unless cache-trust is any. A pull
+ * request's code, approved or not, must not decide what the default branch ships.
+ */
+function trusts(reader, entry, trust) {
+    if (trust === 'any' || !reader?.defaultBranch)
+        return true;
+    return entry.provenance?.defaultBranch === true;
+}
 async function sha256OfFile(path) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
     for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
@@ -1192,7 +1205,8 @@ class EngineCache {
         if (entry.record.hasLayerInfo)
             await place((0,external_node_path_.join)(entry.dir, 'layers.json'), layerInfo);
     }
-    async store(record, plan, layerInfo) {
+    /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
+    async store(record, plan, layerInfo, replace = false) {
         const staging = (0,external_node_path_.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
         await (0,promises_.mkdir)(staging, { recursive: true });
         try {
@@ -1202,6 +1216,8 @@ class EngineCache {
             await (0,promises_.writeFile)((0,external_node_path_.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
             const target = this.entry(record.key);
             await (0,promises_.mkdir)((0,external_node_path_.dirname)(target), { recursive: true });
+            if (replace)
+                await (0,promises_.rm)(target, { recursive: true, force: true });
             await (0,promises_.rename)(staging, target).catch(async (error) => {
                 // Another job stored the same engine first: theirs is as good as ours.
                 if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
@@ -1257,7 +1273,9 @@ async function place(from, to) {
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
  * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
  * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole, and holds what the last finished build knew.
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
  */
 async function privateTimingCache(shared, label) {
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
@@ -1268,12 +1286,16 @@ async function privateTimingCache(shared, label) {
     });
     return own;
 }
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
 async function publishTimingCache(own, shared, built) {
-    const written = (await (0,promises_.stat)(own).catch(() => null))?.isFile();
-    if (built && written)
+    const mine = await (0,promises_.stat)(own).catch(() => null);
+    const current = await (0,promises_.stat)(shared).catch(() => null);
+    if (built && mine?.isFile() && (!current || mine.size >= current.size)) {
         await (0,promises_.rename)(own, shared);
-    else
-        await (0,promises_.rm)(own, { force: true });
+        return 'kept';
+    }
+    await (0,promises_.rm)(own, { force: true });
+    return 'dropped';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
@@ -1914,6 +1936,7 @@ async function scanPlan(path, options = {}) {
 
 
 
+
 /** Variables that change what trtexec builds; their values are part of the key. */
 const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
 /**
@@ -1964,15 +1987,20 @@ function filesNamedIn(extraArgs, dir) {
     }
     return [...files].sort();
 }
-/** A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt. */
-async function restoreFromCache(job, key, cache) {
-    const miss = (corrupt) => ({
+/**
+ * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
+ * An entry this run does not trust (a pull request's, read by the default branch) is not served.
+ */
+async function restoreFromCache(job, key, cache, reader) {
+    const miss = (corrupt, untrusted = false) => ({
         plan: null,
-        verdict: { key, hit: false, savedSeconds: null, corrupt },
+        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted },
     });
     const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
         return miss(entry === 'corrupt');
+    if (!trusts(reader.provenance, entry.record, reader.trust))
+        return miss(false, true);
     await cache.restore(entry, job.plan, job.layerInfo);
     const scan = await scanPlan(job.plan);
     if (scan.sha256 !== entry.record.sha256) {
@@ -1985,11 +2013,11 @@ async function restoreFromCache(job, key, cache) {
     return {
         plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
         buildSeconds,
-        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false },
+        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false },
     };
 }
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
-async function storeInCache(cache, key, built, job, tensorrtVersion) {
+async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
     const { plan, gpu } = built;
     if (!plan.scan.sha256)
         return;
@@ -2005,7 +2033,8 @@ async function storeInCache(cache, key, built, job, tensorrtVersion) {
         argv: built.last.argv,
         createdAt: new Date().toISOString(),
         hasLayerInfo: plan.layerInfo !== null,
-    }, plan.path, plan.layerInfo);
+        ...(writer.provenance && { provenance: writer.provenance }),
+    }, plan.path, plan.layerInfo, writer.replace);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
@@ -2051,7 +2080,7 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines);
+        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
             return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -2072,8 +2101,15 @@ async function buildProfile(job, gpu, context) {
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
-        await storeInCache(context.cache.engines, key, built, job, (0,tensorrt_version/* formatVersion */.qh)(context.version, true));
-        cache = { key, hit: false, savedSeconds: null, corrupt: cache?.corrupt ?? false };
+        const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
+        await storeInCache(context.cache.engines, key, built, job, (0,tensorrt_version/* formatVersion */.qh)(context.version, true), writer);
+        cache = {
+            key,
+            hit: false,
+            savedSeconds: null,
+            corrupt: cache?.corrupt ?? false,
+            untrusted: cache?.untrusted ?? false,
+        };
     }
     const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
@@ -2112,6 +2148,8 @@ async function runAttempts(job, gpu, env, context) {
         const attempt = attempts.length + 1;
         const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
         const argv = buildArgv(version, job.model, job.profile, workspace, paths);
+        // The record names the shared timing cache, not this build's private copy of it.
+        const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming)) : argv;
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
@@ -2144,7 +2182,7 @@ async function runAttempts(job, gpu, env, context) {
         attempts.push({
             attempt,
             workspaceBytes: workspace,
-            argv,
+            argv: recorded,
             log,
             startedAt,
             endedAt,
@@ -2582,6 +2620,8 @@ async function runBuildStage(config, version, options = {}) {
             engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
             keys: new EngineKeys(),
             toolchain: once(() => toolchainOf(config.trtexec)),
+            provenance: options.provenance ?? null,
+            trust: config.cacheTrust,
         }
         : null;
     // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
@@ -2618,12 +2658,20 @@ async function runBuildStage(config, version, options = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/version.js
+/** trt-ci's own version (a test holds it equal to package.json's). */
+const VERSION = '0.1.0';
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 
 
 
+
 /** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
+function buildManifest(outcomes, run) {
+    const { tensorrtVersion, outputDir } = run;
+    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
+    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_.relative)(outputDir, path)}`);
     const engines = outcomes.flatMap((o) => {
         const plan = o.plan;
         if (!(0,outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
@@ -2639,12 +2687,20 @@ function buildManifest(outcomes, tensorrtVersion, outputDir, createdAt) {
                 sha256: plan.scan.sha256,
                 tensorrtVersion,
                 gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                flags: o.attempts[o.attempts.length - 1]?.argv ?? [],
+                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
+                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
                 buildSeconds: o.buildSeconds,
             },
         ];
     });
-    return { schema: 'trt-ci/manifest@1', createdAt: createdAt.toISOString(), tensorrtVersion, engines };
+    return {
+        schema: 'trt-ci/manifest@1',
+        createdAt: run.createdAt.toISOString(),
+        trtCiVersion: VERSION,
+        commit: run.commit,
+        tensorrtVersion,
+        engines,
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
@@ -3077,6 +3133,42 @@ function computeModeCheck(gpus, apps) {
         'blocks it in exclusive mode; set the Default mode (nvidia-smi -i N -c DEFAULT) on build runners.', 'compute mode lets builds in');
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/precision-check.js
+
+/** FP8 tensor cores start with Ada and Hopper (compute capability 8.9). */
+const FP8_MIN_CC = 8.9;
+/**
+ * What the precisions ask of the GPUs: FP8 needs compute capability 8.9 or newer (a build for an older
+ * GPU fails deep in the build); INT8 without a calibration cache (before TensorRT 11, which builds INT8
+ * only from Q/DQ nodes) calibrates on random data unless the ONNX brings its own scales.
+ */
+function precisionCheck(models, gpus, tensorrt) {
+    const fp8 = models.filter((m) => m.precision === 'fp8').map((m) => m.name);
+    const old = gpus.filter((g) => g.computeCapability !== null && Number(g.computeCapability) < FP8_MIN_CC);
+    if (fp8.length > 0 && old.length > 0) {
+        const which = old.map((g) => `GPU ${g.index} (${g.name ?? 'unknown'}) is ${g.computeCapability}`).join(', ');
+        return {
+            id: 'precision',
+            status: 'fail',
+            message: `${fp8.join(', ')}: fp8 needs compute capability ${FP8_MIN_CC} or newer; ${which}`,
+            hint: 'Build fp8 engines on Ada, Hopper or Blackwell runners (L4, L40S, H100, H200, B200), or use fp16 here.',
+        };
+    }
+    const uncalibrated = models
+        .filter((m) => m.precision === 'int8' && !m.extraArgs.some((a) => a.startsWith('--calib=')))
+        .map((m) => m.name);
+    if (uncalibrated.length > 0 && !(0,tensorrt_version/* atLeast */.jZ)(tensorrt, '11.0')) {
+        return {
+            id: 'precision',
+            status: 'warn',
+            message: `${uncalibrated.join(', ')}: int8 without a calibration cache (--calib in extra-args)`,
+            hint: 'Without --calib, TensorRT uses placeholder scales unless the ONNX has Q/DQ nodes: the engine ' +
+                'builds and runs but computes wrong values. Pass --calib=<cache>, or quantize the ONNX with ModelOpt.',
+        };
+    }
+    return { id: 'precision', status: 'pass', message: 'the GPUs support the precisions asked for', hint: null };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/host-checks.js
 
 
@@ -3142,6 +3234,7 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
+
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -3180,6 +3273,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
             devNvidiaPresent: devNvidiaPresent(environment.devDir),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
+        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -3212,6 +3306,9 @@ function uniquePlugins(models) {
             seen.set(path, true);
     }
     return [...seen].map(([path, dynamic]) => ({ path, dynamic }));
+}
+function selectedInfo(gpus, selection) {
+    return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
 // EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 3 modules
@@ -3340,6 +3437,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -3408,7 +3506,20 @@ async function runPipeline(options) {
         manifest: rel(outputs.manifest),
     };
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
-    const manifest = buildManifest(stage.outcomes, tensorrtVersion, config.outputDir, startedAt);
+    const onnxSha256 = new Map();
+    for (const model of config.models) {
+        const digest = await sha256OfFile(model.onnx).catch(() => null);
+        if (digest)
+            onnxSha256.set(model.onnx, digest);
+    }
+    const commit = options.commit ?? null;
+    const manifest = buildManifest(stage.outcomes, {
+        tensorrtVersion,
+        outputDir: config.outputDir,
+        createdAt: startedAt,
+        commit,
+        onnxSha256,
+    });
     await (0,promises_.writeFile)(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
     await (0,promises_.writeFile)(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
     await (0,promises_.writeFile)(outputs.summary, (0,report_markdown/* renderSummary */.Br)(report));
@@ -3426,6 +3537,7 @@ function cacheSummary(config, stage, rel) {
         hits: verdicts.filter((c) => c.hit).length,
         misses: verdicts.filter((c) => !c.hit).length,
         corrupt: verdicts.filter((c) => c.corrupt).length,
+        untrusted: verdicts.filter((c) => c.untrusted).length,
         savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
         bytes: stage.cacheBytes,
         evicted: stage.evicted,
@@ -3491,6 +3603,8 @@ async function runCommand(edge) {
                 cwd: edge.cwd,
                 baselineFile,
                 baselineNote,
+                commit: context?.sha || null,
+                provenance: (0,github_context/* runProvenance */.s)(edge.env, edge.cwd),
                 ...(edge.signal && { signal: edge.signal }),
                 onEvent: (event) => {
                     if (event.type === 'done') {
