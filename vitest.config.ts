@@ -6,10 +6,10 @@ import { defineConfig } from 'vitest/config';
 // short ones fill the gaps instead of leaving one long file alone at the end.
 const LONG_FIRST = [
   'action.test.ts',
-  'build.e2e.test.ts',
-  'plan-scan.test.ts',
-  'preflight.test.ts',
   'cache.test.ts',
+  'build.e2e.test.ts',
+  'preflight.test.ts',
+  'plan-scan.test.ts',
   'log-memory.test.ts',
 ];
 

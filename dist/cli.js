@@ -22461,9 +22461,21 @@ function skipBuildStage(config, failure) {
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
 async function runBuildStage(config, version, options = {}) {
-    const gpuPlan = await planGpus(config, options.gpuQuery);
-    const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
-    sampler?.start();
+    // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
+    let sampler = new MemorySampler(config.nvidiaSmi);
+    sampler.start();
+    let gpuPlan;
+    try {
+        gpuPlan = await planGpus(config, options.gpuQuery);
+    }
+    catch (error) {
+        await sampler.stop();
+        throw error;
+    }
+    if (gpuPlan.gpus.length === 0) {
+        await sampler.stop();
+        sampler = null;
+    }
     await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
     const onAbort = () => killAllProcessGroups('SIGKILL');
     options.signal?.addEventListener('abort', onAbort);
@@ -24408,11 +24420,11 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile, options.cwd);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const baseline = baselineFile ? await loadReport(baselineFile) : null;
+    // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
+    const gpuQuery = queryGpus(config.nvidiaSmi);
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
     await claimOutputDir(config, options.cwd);
-    // One nvidia-smi query serves preflight and the build stage.
-    const gpuQuery = queryGpus(config.nvidiaSmi);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'

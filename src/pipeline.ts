@@ -64,11 +64,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config = loadConfig(options.configFile, options.cwd);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const baseline = baselineFile ? await loadReport(baselineFile) : null;
+  // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
+  const gpuQuery = queryGpus(config.nvidiaSmi);
   const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version, helpFlags);
   await claimOutputDir(config, options.cwd);
-  // One nvidia-smi query serves preflight and the build stage.
-  const gpuQuery = queryGpus(config.nvidiaSmi);
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const stage =

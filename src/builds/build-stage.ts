@@ -104,9 +104,20 @@ export async function runBuildStage(
   version: TensorRtVersion,
   options: BuildStageOptions = {},
 ): Promise<BuildStageResult> {
-  const gpuPlan = await planGpus(config, options.gpuQuery);
-  const sampler = gpuPlan.gpus.length > 0 ? new MemorySampler(config.nvidiaSmi) : null;
-  sampler?.start();
+  // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
+  let sampler: MemorySampler | null = new MemorySampler(config.nvidiaSmi);
+  sampler.start();
+  let gpuPlan: GpuPlan;
+  try {
+    gpuPlan = await planGpus(config, options.gpuQuery);
+  } catch (error) {
+    await sampler.stop();
+    throw error;
+  }
+  if (gpuPlan.gpus.length === 0) {
+    await sampler.stop();
+    sampler = null;
+  }
   await sampler?.waitForBaseline(gpuPlan.slots.filter((s): s is number => s !== null));
 
   const onAbort = () => killAllProcessGroups('SIGKILL');
