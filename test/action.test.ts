@@ -179,6 +179,19 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it('completes the check run with the least there is when GitHub refuses the full update', async () => {
+    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1, TRTEXEC_STANDIN_ONLY: 'm.p1.plan' } });
+    await withApi({ refuseAnnotations: true }, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'never' });
+      expect(result.code).toBe(1);
+      const [, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'failure' });
+      expect(result.summary).toContain('Completing the check run failed');
+      // The annotations still reach the pull request, as workflow commands.
+      expect(result.stdout).toMatch(/^::error title=m\/p1%3A out-of-memory/m);
+    });
+  });
+
   it("finds its comment by the token's identity (a GitHub App's bot), stopping at the page that holds it", async () => {
     const runner = project();
     const marker = commentMarker('trt-ci.yml');

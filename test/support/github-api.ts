@@ -63,6 +63,8 @@ export interface ApiOptions {
     string,
     (url: URL, base: string) => { status: number; body: unknown; headers?: Record<string, string> }
   >;
+  /** Answer a check-run update that carries annotations with 422 (as GitHub does for a bad path). */
+  refuseAnnotations?: boolean;
   /** The login GraphQL's viewer answers with: the token's identity (default github-actions[bot]). */
   viewer?: string;
   /** Answer these operations with a 500 this many times before answering them properly. */
@@ -185,6 +187,8 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
       send(201, { id, status: body?.status ?? 'queued' });
     } else if (checkRunPath && method === 'PATCH') {
       if (refuse('PATCH check-runs')) return;
+      const annotated = (body?.output as { annotations?: unknown[] } | undefined)?.annotations?.length;
+      if (options.refuseAnnotations && annotated) return send(422, { message: 'Validation Failed' });
       const run = checkRuns.get(Number(checkRunPath[1]));
       if (!run) return send(404, { message: 'Not Found' });
       run.push(body ?? {});
