@@ -23728,13 +23728,9 @@ function htmlText(value) {
     const escaped = oneLine(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
     return inert(escaped);
 }
-/** One table cell: as text (a `|` would end the cell and a line break the row). */
-function cell(value) {
-    return markdown_text_text(value);
-}
-/** A table row with every cell escaped. */
+/** A table row with every cell escaped as text (a `|` would end the cell and a line break the row). */
 function tableRow(cells) {
-    return `| ${cells.map(cell).join(' | ')} |`;
+    return `| ${cells.map(markdown_text_text).join(' | ')} |`;
 }
 /** The longest run of backticks in the text. */
 const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
@@ -24086,7 +24082,7 @@ function gpuTables(rows) {
         const mine = rows.filter((r) => r.gpu === gpu);
         const shown = mine.filter(notable);
         const folded = mine.filter((r) => !notable(r));
-        const head = `### ${cell(gpu)}`;
+        const head = `### ${markdown_text_text(gpu)}`;
         sections.push({
             priority: 2,
             text: [
@@ -24117,7 +24113,7 @@ function gpuTables(rows) {
 /** Reports from several runner types: one row per engine, a column group per GPU type. */
 function comparedAcrossGpus(rows, gpus) {
     const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
-    const short = (gpu) => cell(gpu.replace(/^NVIDIA /, ''));
+    const short = (gpu) => markdown_text_text(gpu.replace(/^NVIDIA /, ''));
     const head = [
         `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
         `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
@@ -24135,7 +24131,7 @@ function comparedAcrossGpus(rows, gpus) {
         });
         const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
         const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
-        return `| ${icon} | ${cell(engine.model)} | ${cell(engine.profile)} |${cells.join('')}`;
+        return `| ${icon} | ${markdown_text_text(engine.model)} | ${markdown_text_text(engine.profile)} |${cells.join('')}`;
     });
     return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }

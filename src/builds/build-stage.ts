@@ -70,7 +70,7 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** Each attempt's peak memory from the stream, by its GPU and time window; the build's is its last attempt's. */
-export function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimeline): BuildOutcome[] {
+function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimeline): BuildOutcome[] {
   return outcomes.map((outcome) => {
     const gpu = outcome.gpu;
     if (!gpu) return outcome;

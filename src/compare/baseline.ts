@@ -71,7 +71,7 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
 }
 
 /** What a report says when there is no baseline to compare with. */
-export const NO_COMPARISON: Comparison = { baseline: null, environment: [], added: [], removed: [] };
+const NO_COMPARISON: Comparison = { baseline: null, environment: [], added: [], removed: [] };
 
 /**
  * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),

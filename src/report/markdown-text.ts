@@ -31,14 +31,9 @@ export function htmlText(value: string): string {
   return inert(escaped);
 }
 
-/** One table cell: as text (a `|` would end the cell and a line break the row). */
-export function cell(value: string): string {
-  return text(value);
-}
-
-/** A table row with every cell escaped. */
+/** A table row with every cell escaped as text (a `|` would end the cell and a line break the row). */
 export function tableRow(cells: readonly string[]): string {
-  return `| ${cells.map(cell).join(' | ')} |`;
+  return `| ${cells.map(text).join(' | ')} |`;
 }
 
 /** The longest run of backticks in the text. */

@@ -3,7 +3,7 @@ import { formatPosition } from '../config/locate.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatMs, formatSeconds, MiB } from '../units.js';
-import { cell, code, codeBlock, htmlText, mermaidLabel, tableRow, text } from './markdown-text.js';
+import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from './markdown-text.js';
 import type { Report, ReportBuild } from './report.js';
 import { fitSections, type Section } from './trim.js';
 
@@ -103,7 +103,7 @@ function gpuTables(rows: readonly Row[]): Section[] {
     const mine = rows.filter((r) => r.gpu === gpu);
     const shown = mine.filter(notable);
     const folded = mine.filter((r) => !notable(r));
-    const head = `### ${cell(gpu)}`;
+    const head = `### ${text(gpu)}`;
     sections.push({
       priority: 2,
       text: [
@@ -135,7 +135,7 @@ function gpuTables(rows: readonly Row[]): Section[] {
 /** Reports from several runner types: one row per engine, a column group per GPU type. */
 function comparedAcrossGpus(rows: readonly Row[], gpus: readonly string[]): Section {
   const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
-  const short = (gpu: string) => cell(gpu.replace(/^NVIDIA /, ''));
+  const short = (gpu: string) => text(gpu.replace(/^NVIDIA /, ''));
   const head = [
     `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
     `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
@@ -154,7 +154,7 @@ function comparedAcrossGpus(rows: readonly Row[], gpus: readonly string[]): Sect
     });
     const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
     const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
-    return `| ${icon} | ${cell(engine.model)} | ${cell(engine.profile)} |${cells.join('')}`;
+    return `| ${icon} | ${text(engine.model)} | ${text(engine.profile)} |${cells.join('')}`;
   });
   return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
