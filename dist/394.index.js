@@ -15,14 +15,16 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(76760);
 /* harmony import */ var _compare_baseline_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(96068);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(40988);
-/* harmony import */ var _github_annotations_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(26109);
-/* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(28102);
-/* harmony import */ var _github_context_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8224);
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(20159);
-/* harmony import */ var _github_reporter_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(59531);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(99581);
-/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(75330);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(18586);
+/* harmony import */ var _github_annotations_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(26109);
+/* harmony import */ var _github_baseline_artifact_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(32659);
+/* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(28102);
+/* harmony import */ var _github_context_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8224);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(20159);
+/* harmony import */ var _github_reporter_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(59531);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(99581);
+/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(75330);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(18586);
+
 
 
 
@@ -43,10 +45,10 @@ __webpack_require__.r(__webpack_exports__);
  * The pull request and its commit come from the event GitHub sent, never from an artifact.
  */
 async function reportCommand(edge) {
-    const context = (0,_github_context_js__WEBPACK_IMPORTED_MODULE_6__/* .readRunContext */ .$)(edge.env, edge.cwd);
-    const token = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .tokenInput */ .e1)();
-    const key = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .input */ .hF)('report-key') || 'trt-ci';
-    const files = await findReports((0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(edge.cwd, (0,_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .input */ .hF)('reports')));
+    const context = (0,_github_context_js__WEBPACK_IMPORTED_MODULE_7__/* .readRunContext */ .$)(edge.env, edge.cwd);
+    const token = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .tokenInput */ .e1)();
+    const key = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('report-key') || 'trt-ci';
+    const files = await findReports((0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(edge.cwd, (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('reports')));
     const reports = [];
     for (const file of files) {
         try {
@@ -60,26 +62,27 @@ async function reportCommand(edge) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e('trt-ci: no report.json found to merge');
         return;
     }
-    const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_12__/* .commentMarker */ .Ql)(key) });
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .writeSummary */ .S)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_7__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
+    const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .commentMarker */ .Ql)(key) });
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .S)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
     const octokit = context && token ? (0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .makeOctokit */ .a)(token) : null;
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
     if (!pr || !context || !octokit) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq('trt-ci: no pull request to report to');
         return;
     }
-    const reporter = new _github_reporter_js__WEBPACK_IMPORTED_MODULE_8__/* .GitHubReporter */ .J(octokit, false);
-    await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key }, body);
+    const reporter = new _github_reporter_js__WEBPACK_IMPORTED_MODULE_9__/* .GitHubReporter */ .J(octokit, false);
+    const workflow = (0,_github_baseline_artifact_js__WEBPACK_IMPORTED_MODULE_6__/* .workflowFile */ .EY)(context.workflowRef);
+    await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow }, body);
     const target = {
         owner: context.owner,
         repo: context.repo,
-        name: (0,_inputs_js__WEBPACK_IMPORTED_MODULE_9__/* .input */ .hF)('check-name') || 'trt-ci (all runners)',
+        name: (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('check-name') || 'trt-ci (all runners)',
         headSha: pr.headSha,
     };
     await reporter.startCheck(target);
-    const annotations = reports.flatMap((report) => (0,_github_annotations_js__WEBPACK_IMPORTED_MODULE_13__/* .reportAnnotations */ .b)(report, (path) => path));
+    const annotations = reports.flatMap((report) => (0,_github_annotations_js__WEBPACK_IMPORTED_MODULE_14__/* .reportAnnotations */ .b)(report, (path) => path));
     const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
-    const conclusion = (0,_policy_js__WEBPACK_IMPORTED_MODULE_10__/* .checkConclusion */ .Gc)({ cancelled: false, crashed: false, reports });
+    const conclusion = (0,_policy_js__WEBPACK_IMPORTED_MODULE_11__/* .checkConclusion */ .Gc)({ cancelled: false, crashed: false, reports });
     const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}`;
     await reporter.completeCheck(target, {
         conclusion,
@@ -88,7 +91,7 @@ async function reportCommand(edge) {
         annotations: unique,
     });
     if (reporter.problems.length)
-        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .writeSummary */ .S)((0,_summary_js__WEBPACK_IMPORTED_MODULE_11__/* .problemsSection */ .A)(reporter.problems));
+        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .S)((0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .problemsSection */ .A)(reporter.problems));
 }
 /** report.json files under a folder (one per downloaded artifact). */
 async function findReports(root) {

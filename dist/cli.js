@@ -24736,13 +24736,20 @@ async function tokenIdentity(octokit) {
         return 'github-actions[bot]';
     }
 }
+/** The second marker: which workflow wrote the comment (comments from before it carry none). */
+function workflowMarker(workflow) {
+    return `<!-- trt-ci:workflow=${workflow.replace(/--/g, '-')} -->`;
+}
 /**
  * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
  * second one, however many comments the pull request has. Null when there was none and none was made.
  */
 async function upsertStickyComment(octokit, comment, author, create = true) {
     const marker = commentMarker(comment.key);
-    const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const own = comment.workflow ? workflowMarker(comment.workflow) : null;
+    const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
+    const ours = (text) => text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
     // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
     let mine;
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -24752,7 +24759,7 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
         per_page: 100,
     });
     for await (const page of pages) {
-        mine = page.data.find((c) => c.user?.login === author && c.body?.includes(marker));
+        mine = page.data.find((c) => c.user?.login === author && ours(c.body ?? ''));
         if (mine)
             break;
     }

@@ -192,6 +192,28 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it("never edits another workflow's comment that carries the same key", async () => {
+    const runner = project();
+    const marker = commentMarker('trt-ci.yml');
+    const nightly = {
+      id: 5,
+      body: `${marker}\n<!-- trt-ci:workflow=nightly.yml -->\nnightly`,
+      user: { login: 'github-actions[bot]' },
+    };
+    const env = { GITHUB_WORKFLOW_REF: 'acme/engines/.github/workflows/engines.yml@refs/pull/7/merge' };
+    await withApi({ comments: [nightly] }, async (api) => {
+      for (let run = 0; run < 2; run += 1) {
+        const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' }, { env });
+        expect(result.code, result.stdout).toBe(0);
+      }
+      expect(api.comments.find((c) => c.id === 5)!.body).toContain('nightly');
+      const ours = api.comments.filter((c) => c.body.includes('<!-- trt-ci:workflow=engines.yml -->'));
+      expect(ours).toHaveLength(1);
+      expect(ours[0]!.body.startsWith(`${marker}\n<!-- trt-ci:workflow=engines.yml -->\n`)).toBe(true);
+      expect(api.violations).toEqual([]);
+    });
+  });
+
   it("finds its comment by the token's identity (a GitHub App's bot), stopping at the page that holds it", async () => {
     const runner = project();
     const marker = commentMarker('trt-ci.yml');

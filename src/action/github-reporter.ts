@@ -59,7 +59,7 @@ export class GitHubReporter {
   }
 
   async comment(
-    where: { owner: string; repo: string; issueNumber: number; key: string },
+    where: { owner: string; repo: string; issueNumber: number; key: string; workflow: string | null },
     body: string,
     create = true,
   ): Promise<void> {

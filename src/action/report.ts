@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
 import { errorMessage } from '../errors.js';
 import { reportAnnotations } from '../github/annotations.js';
+import { workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
 import { type RunContext, readRunContext } from '../github/context.js';
 import type { Octokit } from '../github/octokit.js';
@@ -47,7 +48,8 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
     return;
   }
   const reporter = new GitHubReporter(octokit, false);
-  await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key }, body);
+  const workflow = workflowFile(context.workflowRef);
+  await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow }, body);
   const target = {
     owner: context.owner,
     repo: context.repo,

@@ -4,7 +4,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isBuilt } from '../builds/outcome.js';
 import { InputError } from '../errors.js';
 import { reportAnnotations } from '../github/annotations.js';
-import { findBaseline, storesBaseline, uploadBaseline } from '../github/baseline-artifact.js';
+import { findBaseline, storesBaseline, uploadBaseline, workflowFile } from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
 import { commentMarker } from '../github/comment.js';
 import { readRunContext, runProvenance } from '../github/context.js';
@@ -86,7 +86,8 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
       const marker = commentMarker(inputs.reportKey);
       const body = report ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker }) : `${marker}\n${markdown}`;
       const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
-      await reporter.comment({ ...where, key: inputs.reportKey }, body, wantsComment(inputs.comment, report));
+      const workflow = workflowFile(context.workflowRef);
+      await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, wantsComment(inputs.comment, report));
     }
 
     if (result && context && storesBaseline(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {

@@ -25,6 +25,13 @@ export interface StickyComment {
   issueNumber: number;
   key: string;
   body: string;
+  /** The workflow file posting it: another workflow's comment with the same key is not ours. */
+  workflow: string | null;
+}
+
+/** The second marker: which workflow wrote the comment (comments from before it carry none). */
+function workflowMarker(workflow: string): string {
+  return `<!-- trt-ci:workflow=${workflow.replace(/--/g, '-')} -->`;
 }
 
 /**
@@ -38,7 +45,11 @@ export async function upsertStickyComment(
   create = true,
 ): Promise<{ id: number; created: boolean } | null> {
   const marker = commentMarker(comment.key);
-  const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+  const own = comment.workflow ? workflowMarker(comment.workflow) : null;
+  const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+  const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
+  const ours = (text: string) =>
+    text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
   // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
   let mine: { id: number } | undefined;
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -48,7 +59,7 @@ export async function upsertStickyComment(
     per_page: 100,
   });
   for await (const page of pages) {
-    mine = page.data.find((c) => c.user?.login === author && c.body?.includes(marker));
+    mine = page.data.find((c) => c.user?.login === author && ours(c.body ?? ''));
     if (mine) break;
   }
   if (mine) {

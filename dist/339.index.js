@@ -1,5 +1,5 @@
-export const id = 325;
-export const ids = [325];
+export const id = 339;
+export const ids = [339];
 export const modules = {
 
 /***/ 59531:
@@ -669,6 +669,108 @@ function reportAnnotations(report, toRepoPath) {
 
 /***/ }),
 
+/***/ 32659:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ workflowFile),
+/* harmony export */   Xn: () => (/* binding */ findBaseline),
+/* harmony export */   eM: () => (/* binding */ storesBaseline),
+/* harmony export */   rC: () => (/* binding */ uploadBaseline)
+/* harmony export */ });
+/* unused harmony export baselineArtifactName */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(48161);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
+
+
+
+/**
+ * @actions/artifact is more than half of the bundle and only baseline: auto needs it, so it is loaded
+ * when used (ncc puts it in its own chunk) and never at action start.
+ */
+async function artifactClient() {
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 91252));
+    return new DefaultArtifactClient();
+}
+/** The artifact a default-branch run stores its report in, per report key. */
+function baselineArtifactName(reportKey) {
+    return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+}
+/** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
+function workflowFile(workflowRef) {
+    const match = workflowRef ? /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef) : null;
+    return match?.[1] ?? null;
+}
+/** A push to the default branch stores its report: that is what pull requests compare against. */
+function storesBaseline(context) {
+    return (context.eventName === 'push' &&
+        context.defaultBranch !== null &&
+        context.ref === `refs/heads/${context.defaultBranch}`);
+}
+async function uploadBaseline(reportFile, reportKey) {
+    await (await artifactClient()).uploadArtifact(baselineArtifactName(reportKey), [reportFile], (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(reportFile), {
+        retentionDays: 90,
+    });
+}
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+async function findBaseline(octokit, token, context, reportKey) {
+    const pr = context.pullRequest;
+    const workflow = workflowFile(context.workflowRef);
+    if (!pr || !workflow)
+        return null;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.actions.listWorkflowRuns({
+        owner,
+        repo,
+        workflow_id: workflow,
+        branch: pr.baseRef,
+        event: 'push',
+        status: 'success',
+        per_page: 20,
+    });
+    const name = baselineArtifactName(reportKey);
+    for (const run of data.workflow_runs) {
+        if (run.head_repository?.full_name !== `${owner}/${repo}`)
+            continue;
+        const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
+            owner,
+            repo,
+            run_id: run.id,
+            name,
+            per_page: 10,
+        });
+        const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
+        if (!artifact)
+            continue;
+        const path = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)((0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), 'trt-ci-baseline-'));
+        await (await artifactClient()).downloadArtifact(artifact.id, {
+            path,
+            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
+        });
+        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+            owner,
+            repo,
+            basehead: `${pr.baseSha}...${pr.headSha}`,
+            per_page: 1,
+        });
+        const mergeBase = compare.merge_base_commit.sha;
+        const short = (sha) => sha.slice(0, 7);
+        const note = run.head_sha === mergeBase
+            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
+            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
+                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+        return { file: (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(path, (0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)('report.json')), note };
+    }
+    return null;
+}
+
+
+/***/ }),
+
 /***/ 28102:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -695,13 +797,20 @@ async function tokenIdentity(octokit) {
         return 'github-actions[bot]';
     }
 }
+/** The second marker: which workflow wrote the comment (comments from before it carry none). */
+function workflowMarker(workflow) {
+    return `<!-- trt-ci:workflow=${workflow.replace(/--/g, '-')} -->`;
+}
 /**
  * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
  * second one, however many comments the pull request has. Null when there was none and none was made.
  */
 async function upsertStickyComment(octokit, comment, author, create = true) {
     const marker = commentMarker(comment.key);
-    const body = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const own = comment.workflow ? workflowMarker(comment.workflow) : null;
+    const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
+    const ours = (text) => text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
     // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
     let mine;
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -711,7 +820,7 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
         per_page: 100,
     });
     for await (const page of pages) {
-        mine = page.data.find((c) => c.user?.login === author && c.body?.includes(marker));
+        mine = page.data.find((c) => c.user?.login === author && ours(c.body ?? ''));
         if (mine)
             break;
     }

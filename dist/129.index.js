@@ -1,8 +1,8 @@
-export const id = 309;
-export const ids = [309];
+export const id = 129;
+export const ids = [129];
 export const modules = {
 
-/***/ 50309:
+/***/ 32129:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -25,97 +25,8 @@ var outcome = __webpack_require__(38273);
 var errors = __webpack_require__(40988);
 // EXTERNAL MODULE: ./.build/tsc/github/annotations.js
 var annotations = __webpack_require__(26109);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-;// CONCATENATED MODULE: ./.build/tsc/github/baseline-artifact.js
-
-
-
-/**
- * @actions/artifact is more than half of the bundle and only baseline: auto needs it, so it is loaded
- * when used (ncc puts it in its own chunk) and never at action start.
- */
-async function artifactClient() {
-    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 91252));
-    return new DefaultArtifactClient();
-}
-/** The artifact a default-branch run stores its report in, per report key. */
-function baselineArtifactName(reportKey) {
-    return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
-}
-/** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
-function workflowFile(workflowRef) {
-    const match = workflowRef ? /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef) : null;
-    return match?.[1] ?? null;
-}
-/** A push to the default branch stores its report: that is what pull requests compare against. */
-function storesBaseline(context) {
-    return (context.eventName === 'push' &&
-        context.defaultBranch !== null &&
-        context.ref === `refs/heads/${context.defaultBranch}`);
-}
-async function uploadBaseline(reportFile, reportKey) {
-    await (await artifactClient()).uploadArtifact(baselineArtifactName(reportKey), [reportFile], (0,external_node_path_.dirname)(reportFile), {
-        retentionDays: 90,
-    });
-}
-/**
- * The base branch's report, without rebuilding the base branch: the newest successful push run of
- * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
- */
-async function findBaseline(octokit, token, context, reportKey) {
-    const pr = context.pullRequest;
-    const workflow = workflowFile(context.workflowRef);
-    if (!pr || !workflow)
-        return null;
-    const { owner, repo } = context;
-    const { data } = await octokit.rest.actions.listWorkflowRuns({
-        owner,
-        repo,
-        workflow_id: workflow,
-        branch: pr.baseRef,
-        event: 'push',
-        status: 'success',
-        per_page: 20,
-    });
-    const name = baselineArtifactName(reportKey);
-    for (const run of data.workflow_runs) {
-        if (run.head_repository?.full_name !== `${owner}/${repo}`)
-            continue;
-        const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
-            owner,
-            repo,
-            run_id: run.id,
-            name,
-            per_page: 10,
-        });
-        const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
-        if (!artifact)
-            continue;
-        const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'trt-ci-baseline-'));
-        await (await artifactClient()).downloadArtifact(artifact.id, {
-            path,
-            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
-        });
-        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
-            owner,
-            repo,
-            basehead: `${pr.baseSha}...${pr.headSha}`,
-            per_page: 1,
-        });
-        const mergeBase = compare.merge_base_commit.sha;
-        const short = (sha) => sha.slice(0, 7);
-        const note = run.head_sha === mergeBase
-            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
-            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
-                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
-        return { file: (0,external_node_path_.join)(path, (0,external_node_path_.basename)('report.json')), note };
-    }
-    return null;
-}
-
+// EXTERNAL MODULE: ./.build/tsc/github/baseline-artifact.js
+var baseline_artifact = __webpack_require__(32659);
 // EXTERNAL MODULE: ./.build/tsc/github/comment.js
 var comment = __webpack_require__(28102);
 // EXTERNAL MODULE: ./.build/tsc/github/context.js
@@ -124,6 +35,8 @@ var github_context = __webpack_require__(8224);
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(38815);
 ;// CONCATENATED MODULE: ./.build/tsc/did-you-mean.js
@@ -3602,7 +3515,7 @@ async function runCommand(edge) {
         let baselineNote = null;
         if (inputs.baseline === 'auto' && octokit && context?.pullRequest) {
             await reporter.attempt("Finding the base branch's report", 'actions: read', async () => {
-                const found = await findBaseline(octokit, inputs.token, context, inputs.reportKey);
+                const found = await (0,baseline_artifact/* findBaseline */.Xn)(octokit, inputs.token, context, inputs.reportKey);
                 baselineFile = found?.file ?? null;
                 baselineNote = found?.note ?? null;
             });
@@ -3651,11 +3564,12 @@ async function runCommand(edge) {
             const marker = (0,comment/* commentMarker */.Ql)(inputs.reportKey);
             const body = report ? (0,report_markdown/* renderReports */.kr)([report], { limit: report_markdown/* COMMENT_LIMIT_BYTES */.gI, marker }) : `${marker}\n${markdown}`;
             const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
-            await reporter.comment({ ...where, key: inputs.reportKey }, body, (0,policy/* wantsComment */.TH)(inputs.comment, report));
+            const workflow = (0,baseline_artifact/* workflowFile */.EY)(context.workflowRef);
+            await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, (0,policy/* wantsComment */.TH)(inputs.comment, report));
         }
-        if (result && context && storesBaseline(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
+        if (result && context && (0,baseline_artifact/* storesBaseline */.eM)(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
             const reportFile = result.reportFile;
-            await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => uploadBaseline(reportFile, inputs.reportKey));
+            await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => (0,baseline_artifact/* uploadBaseline */.rC)(reportFile, inputs.reportKey));
         }
         await (0,summary/* writeSummary */.S)(`${markdown}${(0,summary/* problemsSection */.A)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
         const reason = (0,policy/* failureReason */.Hr)(inputs.failOn, report, crash);
