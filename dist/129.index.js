@@ -20,9 +20,7 @@ var github_octokit = __webpack_require__(64842);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
-var outcome = __webpack_require__(38273);
-// EXTERNAL MODULE: ./.build/tsc/errors.js
-var errors = __webpack_require__(40988);
+var builds_outcome = __webpack_require__(38273);
 // EXTERNAL MODULE: ./.build/tsc/github/annotations.js
 var annotations = __webpack_require__(26109);
 // EXTERNAL MODULE: ./.build/tsc/github/baseline-artifact.js
@@ -67,6 +65,8 @@ function editDistance(a, b) {
     return row[b.length];
 }
 
+// EXTERNAL MODULE: ./.build/tsc/errors.js
+var errors = __webpack_require__(40988);
 // EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
 var flags = __webpack_require__(52256);
 // EXTERNAL MODULE: ./.build/tsc/config/locate.js
@@ -1023,6 +1023,21 @@ async function externalDataFiles(onnx) {
     // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
     return [...found].map((name) => (0,external_node_path_.resolve)((0,external_node_path_.dirname)(onnx), name)).sort();
 }
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+class FileDigests {
+    digests = new Map();
+    of(path) {
+        let digest = this.digests.get(path);
+        if (!digest) {
+            digest = sha256OfFile(path).catch(() => null);
+            this.digests.set(path, digest);
+        }
+        return digest;
+    }
+}
 /** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
 function readVarint(data, at) {
     let value = 0;
@@ -1041,14 +1056,12 @@ function readVarint(data, at) {
  * many profiles share them.
  */
 class EngineKeys {
-    hashes = new Map();
-    fileHash(path) {
-        let hash = this.hashes.get(path);
-        if (!hash) {
-            hash = sha256OfFile(path).catch(() => 'missing');
-            this.hashes.set(path, hash);
-        }
-        return hash;
+    digests;
+    constructor(digests = new FileDigests()) {
+        this.digests = digests;
+    }
+    async fileHash(path) {
+        return (await this.digests.of(path)) ?? 'missing';
     }
     /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
     async fileIdentity(path) {
@@ -1961,6 +1974,7 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
 
 
 
+
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
@@ -1996,7 +2010,7 @@ async function buildProfile(job, gpu, context) {
         const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
-            return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
+            return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
         }
         cache = restored.verdict;
     }
@@ -2005,46 +2019,25 @@ async function buildProfile(job, gpu, context) {
     const last = attempts[attempts.length - 1];
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
-        return done({ ...unbuilt(job, facts), status: 'skipped', failure: CANCELLED, cache });
+        return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, CANCELLED), cache });
     const collected = last.failure ? null : await collectPlan(job, last, parsed);
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-        return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
+        return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, failure), status: 'failed', attempts: settled, cache });
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
         const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
         await storeInCache(context.cache.engines, key, built, job, (0,tensorrt_version/* formatVersion */.qh)(context.version, true), writer);
-        cache = {
-            key,
-            hit: false,
-            savedSeconds: null,
-            corrupt: cache?.corrupt ?? false,
-            untrusted: cache?.untrusted ?? false,
-        };
     }
-    const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
+    const outcome = { ...(0,builds_outcome/* notRun */.n)(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
         return done(outcome);
     if (context.signal?.aborted)
         return done({ ...outcome, status: 'failed', failure: CANCELLED });
     const bench = await benchmark(job, env, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
-}
-function unbuilt(job, gpu) {
-    return {
-        job,
-        status: 'failed',
-        gpu,
-        attempts: [],
-        plan: null,
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
-        failure: null,
-        cache: null,
-    };
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
 async function runAttempts(job, gpu, env, context) {
@@ -2509,7 +2502,7 @@ function withPeakMemory(outcomes, timeline) {
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 function skipBuildStage(config, failure) {
     return {
-        outcomes: (0,jobs/* planBuildJobs */.W)(config).map((job) => (0,outcome/* notRun */.n)(job, null, failure)),
+        outcomes: (0,jobs/* planBuildJobs */.W)(config).map((job) => (0,builds_outcome/* notRun */.n)(job, null, failure)),
         gpus: [],
         gpuQueryError: null,
         cacheBytes: null,
@@ -2543,7 +2536,7 @@ async function runBuildStage(config, version, options = {}) {
     const cache = config.cacheDir
         ? {
             engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-            keys: new EngineKeys(),
+            keys: new EngineKeys(options.digests),
             toolchain: once(() => toolchainOf(config.trtexec)),
             provenance: options.provenance ?? null,
             trust: config.cacheTrust,
@@ -2556,7 +2549,7 @@ async function runBuildStage(config, version, options = {}) {
     let outcomes;
     try {
         outcomes = await runOnSlots((0,jobs/* planBuildJobs */.W)(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
-            ? Promise.resolve((0,outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            ? Promise.resolve((0,builds_outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
                 version,
@@ -2599,7 +2592,7 @@ function buildManifest(outcomes, run) {
     const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_.relative)(outputDir, path)}`);
     const engines = outcomes.flatMap((o) => {
         const plan = o.plan;
-        if (!(0,outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
+        if (!(0,builds_outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
             return [];
         return [
             {
@@ -3236,8 +3229,8 @@ function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
-// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 3 modules
-var report_markdown = __webpack_require__(20159);
+// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 2 modules
+var report_markdown = __webpack_require__(30896);
 // EXTERNAL MODULE: ./.build/tsc/report/report.js
 var report_report = __webpack_require__(64730);
 // EXTERNAL MODULE: ./.build/tsc/report/schema.js
@@ -3278,13 +3271,9 @@ helpFlags = new Set()) {
 
 
 /**
- * Asks trtexec which TensorRT it is. Every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]` as its
- * first line, also for --help, before it parses anything else.
+ * One `trtexec --help`: the version from its banner (every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]`
+ * first, also for --help) and the flags its help lists.
  */
-async function detectTensorRtVersion(trtexec, where) {
-    return (await probeTrtexec(trtexec, where)).version;
-}
-/** One `trtexec --help`: the version from its banner and the flags its help lists. */
 async function probeTrtexec(trtexec, where) {
     let version = null;
     const helpFlags = new Set();
@@ -3386,6 +3375,7 @@ async function runPipeline(options) {
     checkConfigAgainstVersion(config, version, helpFlags);
     await claimOutputDir(config, options.cwd);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
@@ -3393,7 +3383,7 @@ async function runPipeline(options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
-        : await runBuildStage(config, version, { ...options, gpuQuery });
+        : await runBuildStage(config, version, { ...options, gpuQuery, digests });
     const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
     const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
     const unjudged = stage.outcomes.map((o) => {
@@ -3433,7 +3423,7 @@ async function runPipeline(options) {
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
     const onnxSha256 = new Map();
     for (const model of config.models) {
-        const digest = await sha256OfFile(model.onnx).catch(() => null);
+        const digest = await digests.of(model.onnx);
         if (digest)
             onnxSha256.set(model.onnx, digest);
     }
@@ -3495,7 +3485,6 @@ var summary = __webpack_require__(18586);
 
 
 
-
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
  * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
@@ -3543,13 +3532,13 @@ async function runCommand(edge) {
             crash = error;
         }
         const report = result?.report ?? null;
-        const markdown = report ? (0,report_markdown/* renderSummary */.Br)(report) : crashSummary(crash);
+        const markdown = report ? (0,report_markdown/* renderSummary */.Br)(report) : (0,summary/* crashMarkdown */.d0)(crash);
         setOutputs(result);
         const toRepoPath = (path) => {
             const repoRelative = (0,external_node_path_.relative)(context?.workspace ?? edge.cwd, (0,external_node_path_.resolve)(edge.cwd, path));
             return repoRelative.startsWith('..') || (0,external_node_path_.isAbsolute)(repoRelative) ? path : repoRelative;
         };
-        const built = report ? report.builds.filter(outcome/* isBuilt */.T).length : 0;
+        const built = report ? report.builds.filter(builds_outcome/* isBuilt */.T).length : 0;
         await reporter.completeCheck(target, {
             conclusion: (0,policy/* checkConclusion */.Gc)({
                 cancelled: edge.signal?.aborted ?? false,
@@ -3571,17 +3560,11 @@ async function runCommand(edge) {
             const reportFile = result.reportFile;
             await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => (0,baseline_artifact/* uploadBaseline */.rC)(reportFile, inputs.reportKey));
         }
-        await (0,summary/* writeSummary */.S)(`${markdown}${(0,summary/* problemsSection */.A)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
+        await (0,summary/* writeSummary */.Sy)(`${markdown}${(0,summary/* problemsSection */.Ad)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
         const reason = (0,policy/* failureReason */.Hr)(inputs.failOn, report, crash);
         if (reason)
             core/* setFailed */.C1(`trt-ci: ${reason}`);
     });
-}
-function crashSummary(crash) {
-    const detail = crash instanceof errors/* InputError */.dz
-        ? crash.message
-        : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
-    return `## trt-ci ❌ could not run\n\n\`\`\`\n${detail}\n\`\`\`\n`;
 }
 function setOutputs(result) {
     const report = result?.report ?? null;
@@ -3594,7 +3577,7 @@ function setOutputs(result) {
         if (result.report.cache)
             core/* setOutput */.uH('cache-key', result.report.cache.key);
     }
-    const failed = (report?.builds ?? []).filter((b) => !(0,outcome/* isBuilt */.T)(b)).map((b) => `${b.model}/${b.profile}`);
+    const failed = (report?.builds ?? []).filter((b) => !(0,builds_outcome/* isBuilt */.T)(b)).map((b) => `${b.model}/${b.profile}`);
     core/* setOutput */.uH('failed-builds', failed.join(','));
 }
 

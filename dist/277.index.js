@@ -175,7 +175,7 @@ async function gateCommand(edge) {
     core/* setOutput */.uH('repository', decision.repository ?? '');
     core/* info */.pq(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
     const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
-    await (0,summary/* writeSummary */.S)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
+    await (0,summary/* writeSummary */.Sy)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
 }
 
 
@@ -185,12 +185,15 @@ async function gateCommand(edge) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ problemsSection),
-/* harmony export */   S: () => (/* binding */ writeSummary)
+/* harmony export */   Ad: () => (/* binding */ problemsSection),
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   d0: () => (/* binding */ crashMarkdown)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
+/* harmony import */ var _report_markdown_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(82185);
 /* harmony import */ var _github_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68251);
+
 
 
 
@@ -228,6 +231,13 @@ function problemsSection(problems) {
             : []),
         '',
     ].join('\n');
+}
+/** What the summary and the check run say when trt-ci could not run: the one line, or the bug's stack. */
+function crashMarkdown(crash) {
+    const detail = crash instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz
+        ? crash.message
+        : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
+    return `## trt-ci ❌ could not run\n\n${(0,_report_markdown_text_js__WEBPACK_IMPORTED_MODULE_3__/* .codeBlock */ .DV)(detail)}\n`;
 }
 
 
@@ -370,6 +380,70 @@ function permissionsBlock(problems) {
     if (needed.length === 0)
         return null;
     return ['permissions:', '  contents: read', ...needed.map((p) => `  ${p}`)].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 82185:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   _b: () => (/* binding */ mermaidLabel),
+/* harmony export */   aY: () => (/* binding */ code),
+/* harmony export */   jD: () => (/* binding */ tableRow),
+/* harmony export */   js: () => (/* binding */ htmlText)
+/* harmony export */ });
+// Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
+// from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
+// cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
+// turns into a mention, an image or a link.
+const ZERO_WIDTH_SPACE = '\u200b';
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
+const inert = (text) => text
+    .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
+/**
+ * Inline text (in a sentence, a heading, a list item, a cell): one line, and the punctuation that opens
+ * or closes something inline escaped: emphasis, code, links and images ([ ] !), HTML and comments (< >,
+ * entities &), strikethrough and the cell separator. trt-ci never starts a line with such text, so the
+ * line-start markers (#, -, +) need no escape.
+ */
+function text(value) {
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+}
+/** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
+function htmlText(value) {
+    const escaped = oneLine(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return inert(escaped);
+}
+/** A table row with every cell escaped as text (a `|` would end the cell and a line break the row). */
+function tableRow(cells) {
+    return `| ${cells.map(text).join(' | ')} |`;
+}
+/** The longest run of backticks in the text. */
+const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+/** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
+function code(value) {
+    const line = oneLine(value);
+    const ticks = '`'.repeat(longestBacktickRun(line) + 1);
+    const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${line}${pad}${ticks}`;
+}
+/** A fenced block that the text cannot close; every line break becomes \n. */
+function codeBlock(value) {
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+    return `${fence}\n${body}\n${fence}`;
+}
+/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
+function mermaidLabel(value) {
+    return oneLine(value).replace(/["`]/g, "'");
 }
 
 

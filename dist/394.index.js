@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _github_baseline_artifact_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(32659);
 /* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(28102);
 /* harmony import */ var _github_context_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8224);
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(20159);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(30896);
 /* harmony import */ var _github_reporter_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(59531);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(99581);
 /* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(75330);
@@ -63,7 +63,7 @@ async function reportCommand(edge) {
         return;
     }
     const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .commentMarker */ .Ql)(key) });
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .S)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .Sy)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
     const octokit = context && token ? (0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .makeOctokit */ .a)(token) : null;
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
     if (!pr || !context || !octokit) {
@@ -91,7 +91,7 @@ async function reportCommand(edge) {
         annotations: unique,
     });
     if (reporter.problems.length)
-        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .S)((0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .problemsSection */ .A)(reporter.problems));
+        await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .Sy)((0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .problemsSection */ .Ad)(reporter.problems));
 }
 /** report.json files under a folder (one per downloaded artifact). */
 async function findReports(root) {

@@ -19635,6 +19635,21 @@ async function externalDataFiles(onnx) {
     // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
     return [...found].map((name) => (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
 }
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+class FileDigests {
+    digests = new Map();
+    of(path) {
+        let digest = this.digests.get(path);
+        if (!digest) {
+            digest = sha256OfFile(path).catch(() => null);
+            this.digests.set(path, digest);
+        }
+        return digest;
+    }
+}
 /** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
 function readVarint(data, at) {
     let value = 0;
@@ -19653,14 +19668,12 @@ function readVarint(data, at) {
  * many profiles share them.
  */
 class EngineKeys {
-    hashes = new Map();
-    fileHash(path) {
-        let hash = this.hashes.get(path);
-        if (!hash) {
-            hash = sha256OfFile(path).catch(() => 'missing');
-            this.hashes.set(path, hash);
-        }
-        return hash;
+    digests;
+    constructor(digests = new FileDigests()) {
+        this.digests = digests;
+    }
+    async fileHash(path) {
+        return (await this.digests.of(path)) ?? 'missing';
     }
     /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
     async fileIdentity(path) {
@@ -20715,7 +20728,29 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
     }, plan.path, plan.layerInfo, writer.replace);
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
+/** A build that produced a usable plan, now or from the cache. */
+function isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
+/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
+function notRun(job, gpu, failure) {
+    return {
+        job,
+        status: 'skipped',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure,
+        cache: null,
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
+
 
 
 
@@ -20761,7 +20796,7 @@ async function buildProfile(job, gpu, context) {
         const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
-            return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
+            return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
         }
         cache = restored.verdict;
     }
@@ -20770,46 +20805,25 @@ async function buildProfile(job, gpu, context) {
     const last = attempts[attempts.length - 1];
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
-        return done({ ...unbuilt(job, facts), status: 'skipped', failure: CANCELLED, cache });
+        return done({ ...notRun(job, facts, CANCELLED), cache });
     const collected = last.failure ? null : await collectPlan(job, last, parsed);
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-        return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
+        return done({ ...notRun(job, facts, failure), status: 'failed', attempts: settled, cache });
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
         const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
         await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true), writer);
-        cache = {
-            key,
-            hit: false,
-            savedSeconds: null,
-            corrupt: cache?.corrupt ?? false,
-            untrusted: cache?.untrusted ?? false,
-        };
     }
-    const outcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
+    const outcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
         return done(outcome);
     if (context.signal?.aborted)
         return done({ ...outcome, status: 'failed', failure: CANCELLED });
     const bench = await benchmark(job, env, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
-}
-function unbuilt(job, gpu) {
-    return {
-        job,
-        status: 'failed',
-        gpu,
-        attempts: [],
-        plan: null,
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
-        failure: null,
-        cache: null,
-    };
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
 async function runAttempts(job, gpu, env, context) {
@@ -20935,27 +20949,6 @@ async function benchmark(job, env, context) {
 }
 function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
-/** A build that produced a usable plan, now or from the cache. */
-function isBuilt(build) {
-    return build.status === 'built' || build.status === 'cached';
-}
-/** A build that never ran: the report still lists it, and why. */
-function notRun(job, gpu, failure) {
-    return {
-        job,
-        status: 'skipped',
-        gpu,
-        attempts: [],
-        plan: null,
-        buildSeconds: null,
-        peakGpuMemoryMiB: null,
-        perf: null,
-        failure,
-        cache: null,
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
@@ -22483,7 +22476,7 @@ async function runBuildStage(config, version, options = {}) {
     const cache = config.cacheDir
         ? {
             engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-            keys: new EngineKeys(),
+            keys: new EngineKeys(options.digests),
             toolchain: once(() => toolchainOf(config.trtexec)),
             provenance: options.provenance ?? null,
             trust: config.cacheTrust,
@@ -24318,13 +24311,9 @@ helpFlags = new Set()) {
 
 
 /**
- * Asks trtexec which TensorRT it is. Every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]` as its
- * first line, also for --help, before it parses anything else.
+ * One `trtexec --help`: the version from its banner (every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]`
+ * first, also for --help) and the flags its help lists.
  */
-async function detectTensorRtVersion(trtexec, where) {
-    return (await probeTrtexec(trtexec, where)).version;
-}
-/** One `trtexec --help`: the version from its banner and the flags its help lists. */
 async function probeTrtexec(trtexec, where) {
     let version = null;
     const helpFlags = new Set();
@@ -24422,6 +24411,7 @@ async function runPipeline(options) {
     checkConfigAgainstVersion(config, version, helpFlags);
     await claimOutputDir(config, options.cwd);
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
@@ -24429,7 +24419,7 @@ async function runPipeline(options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
-        : await runBuildStage(config, version, { ...options, gpuQuery });
+        : await runBuildStage(config, version, { ...options, gpuQuery, digests });
     const rel = (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
     const unjudged = stage.outcomes.map((o) => {
@@ -24469,7 +24459,7 @@ async function runPipeline(options) {
     await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
     const onnxSha256 = new Map();
     for (const model of config.models) {
-        const digest = await sha256OfFile(model.onnx).catch(() => null);
+        const digest = await digests.of(model.onnx);
         if (digest)
             onnxSha256.set(model.onnx, digest);
     }
@@ -24710,7 +24700,7 @@ async function parseLogFile(name, path, exitCode) {
 async function preflightCommand(options, io) {
     const config = loadConfig(options.config, io.cwd);
     const probeStart = performance.now();
-    const version = await detectTensorRtVersion(config.trtexec, config.where(['trtexec']));
+    const { version } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     const versionProbeMs = Math.round(performance.now() - probeStart);
     const result = await runPreflight(config, version);
     io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));

@@ -7,7 +7,7 @@ import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/b
 import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
 import type { BuildOutcome } from './builds/outcome.js';
-import { type Provenance, sha256OfFile } from './cache/engine-cache.js';
+import { FileDigests, type Provenance } from './cache/engine-cache.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
@@ -70,6 +70,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   checkConfigAgainstVersion(config, version, helpFlags);
   await claimOutputDir(config, options.cwd);
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+  const digests = new FileDigests();
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const stage =
     blocking.length > 0 && config.preflight === 'enforce'
@@ -78,7 +79,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
           message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
           hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         })
-      : await runBuildStage(config, version, { ...options, gpuQuery });
+      : await runBuildStage(config, version, { ...options, gpuQuery, digests });
 
   const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
@@ -127,7 +128,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   await mkdir(config.outputDir, { recursive: true });
   const onnxSha256 = new Map<string, string>();
   for (const model of config.models) {
-    const digest = await sha256OfFile(model.onnx).catch(() => null);
+    const digest = await digests.of(model.onnx);
     if (digest) onnxSha256.set(model.onnx, digest);
   }
   const commit = options.commit ?? null;

@@ -4,7 +4,7 @@ import { type CheckOutcome, type CheckTarget, completeCheckRun, startCheckRun } 
 import { tokenIdentity, upsertStickyComment } from '../github/comment.js';
 import type { Octokit } from '../github/octokit.js';
 import { type ReportingProblem, reportingProblem } from '../github/problems.js';
-import { errorMessage } from '../errors.js';
+import { crashMarkdown } from './summary.js';
 
 /**
  * Everything the action says on GitHub besides the job summary: one check run that is started and
@@ -76,7 +76,7 @@ export class GitHubReporter {
     try {
       return await work();
     } catch (error) {
-      const summary = `## trt-ci ❌ could not run\n\n${errorMessage(error)}\n`;
+      const summary = crashMarkdown(error);
       await this.completeCheck(target, {
         conclusion: 'failure',
         title: 'trt-ci could not run',

@@ -2,7 +2,6 @@ import * as core from '@actions/core';
 import { makeOctokit } from '../github/octokit.js';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { isBuilt } from '../builds/outcome.js';
-import { InputError } from '../errors.js';
 import { reportAnnotations } from '../github/annotations.js';
 import { findBaseline, storesBaseline, uploadBaseline, workflowFile } from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
@@ -14,7 +13,7 @@ import type { ActionEdge } from './dispatch.js';
 import { GitHubReporter } from './github-reporter.js';
 import { readRunInputs } from './inputs.js';
 import { checkConclusion, failureReason, wantsComment } from './policy.js';
-import { problemsSection, writeSummary } from './summary.js';
+import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
 
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
@@ -64,7 +63,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
     }
 
     const report = result?.report ?? null;
-    const markdown = report ? renderSummary(report) : crashSummary(crash);
+    const markdown = report ? renderSummary(report) : crashMarkdown(crash);
     setOutputs(result);
     const toRepoPath = (path: string) => {
       const repoRelative = relative(context?.workspace ?? edge.cwd, resolve(edge.cwd, path));
@@ -101,14 +100,6 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
     const reason = failureReason(inputs.failOn, report, crash);
     if (reason) core.setFailed(`trt-ci: ${reason}`);
   });
-}
-
-function crashSummary(crash: unknown): string {
-  const detail =
-    crash instanceof InputError
-      ? crash.message
-      : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
-  return `## trt-ci ❌ could not run\n\n\`\`\`\n${detail}\n\`\`\`\n`;
 }
 
 function setOutputs(result: PipelineResult | null): void {

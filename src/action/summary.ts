@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
-import { errorMessage } from '../errors.js';
+import { errorMessage, InputError } from '../errors.js';
+import { codeBlock } from '../report/markdown-text.js';
 import { permissionsBlock, type ReportingProblem } from '../github/problems.js';
 
 /** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
@@ -34,4 +35,13 @@ export function problemsSection(problems: readonly ReportingProblem[]): string {
       : []),
     '',
   ].join('\n');
+}
+
+/** What the summary and the check run say when trt-ci could not run: the one line, or the bug's stack. */
+export function crashMarkdown(crash: unknown): string {
+  const detail =
+    crash instanceof InputError
+      ? crash.message
+      : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
+  return `## trt-ci ❌ could not run\n\n${codeBlock(detail)}\n`;
 }

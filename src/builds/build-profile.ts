@@ -13,7 +13,7 @@ import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../verify/scan-plan.js';
 import { cacheKey, restoreFromCache, storeInCache } from './cached-build.js';
 import type { BuildJob } from './jobs.js';
-import type { Attempt, BuildOutcome, BuiltPlan } from './outcome.js';
+import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
 
 export type BuildEvent =
   | { type: 'start'; job: BuildJob; gpu: number | null; attempt: number; workspaceBytes: number }
@@ -82,7 +82,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
     const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
     if (restored.plan) {
       const { plan, buildSeconds, verdict } = restored;
-      return done({ ...unbuilt(job, facts), status: 'cached', plan, buildSeconds, cache: verdict });
+      return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
     }
     cache = restored.verdict;
   }
@@ -91,46 +91,24 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
   const last = attempts[attempts.length - 1];
   // Cancelled before its first attempt: it never ran.
-  if (!last || !parsed) return done({ ...unbuilt(job, facts), status: 'skipped', failure: CANCELLED, cache });
+  if (!last || !parsed) return done({ ...notRun(job, facts, CANCELLED), cache });
   const collected = last.failure ? null : await collectPlan(job, last, parsed);
   if (!collected || 'failure' in collected) {
     const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
     const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-    return done({ ...unbuilt(job, facts), attempts: settled, failure, cache });
+    return done({ ...notRun(job, facts, failure), status: 'failed', attempts: settled, cache });
   }
 
   const built = { ...collected, gpu: fillGpu(facts, parsed), last };
   if (context.cache && key) {
     const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
     await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true), writer);
-    cache = {
-      key,
-      hit: false,
-      savedSeconds: null,
-      corrupt: cache?.corrupt ?? false,
-      untrusted: cache?.untrusted ?? false,
-    };
   }
-  const outcome: BuildOutcome = { ...unbuilt(job, built.gpu), status: 'built', attempts, ...collected, cache };
+  const outcome: BuildOutcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
   if (!job.model.benchmark) return done(outcome);
   if (context.signal?.aborted) return done({ ...outcome, status: 'failed', failure: CANCELLED });
   const bench = await benchmark(job, env, context);
   return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
-}
-
-function unbuilt(job: BuildJob, gpu: BuildGpu | null): BuildOutcome {
-  return {
-    job,
-    status: 'failed',
-    gpu,
-    attempts: [],
-    plan: null,
-    buildSeconds: null,
-    peakGpuMemoryMiB: null,
-    perf: null,
-    failure: null,
-    cache: null,
-  };
 }
 
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */

@@ -5,7 +5,7 @@ import { queryGpus, type GpuInfo, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
 import type { Failure } from '../tensorrt/failures.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
-import { EngineCache, EngineKeys, type Provenance } from '../cache/engine-cache.js';
+import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
 import { join } from 'node:path';
 import { type BuildEvent, buildProfile, CANCELLED } from './build-profile.js';
 import { notRun, type BuildOutcome } from './outcome.js';
@@ -17,6 +17,8 @@ export interface BuildStageOptions {
   onEvent?: (event: BuildEvent) => void;
   /** Aborting kills the running builds and skips the rest. */
   signal?: AbortSignal;
+  /** File digests the run shares (the cache keys and the manifest read each file once). */
+  digests?: FileDigests;
   /** Who this run is, for the engine cache's trust (null: unknown, trusted as a local run). */
   provenance?: Provenance | null;
   /** The GPU query the run already made (for preflight); the stage makes its own when there is none. */
@@ -126,7 +128,7 @@ export async function runBuildStage(
   const cache = config.cacheDir
     ? {
         engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-        keys: new EngineKeys(),
+        keys: new EngineKeys(options.digests),
         toolchain: once(() => toolchainOf(config.trtexec)),
         provenance: options.provenance ?? null,
         trust: config.cacheTrust,

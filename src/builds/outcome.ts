@@ -45,8 +45,8 @@ export function isBuilt(build: { status: BuildStatus }): boolean {
   return build.status === 'built' || build.status === 'cached';
 }
 
-/** A build that never ran: the report still lists it, and why. */
-export function notRun(job: BuildJob, gpu: BuildGpu | null, failure: Failure): BuildOutcome {
+/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
+export function notRun(job: BuildJob, gpu: BuildGpu | null, failure: Failure | null): BuildOutcome {
   return {
     job,
     status: 'skipped',

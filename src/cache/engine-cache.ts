@@ -56,7 +56,7 @@ export interface CachedEngine {
   record: CachedRecord;
 }
 
-export async function sha256OfFile(path: string): Promise<string> {
+async function sha256OfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
@@ -87,6 +87,23 @@ export async function externalDataFiles(onnx: string): Promise<string[]> {
   return [...found].map((name) => resolve(dirname(onnx), name)).sort();
 }
 
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+export class FileDigests {
+  private readonly digests = new Map<string, Promise<string | null>>();
+
+  of(path: string): Promise<string | null> {
+    let digest = this.digests.get(path);
+    if (!digest) {
+      digest = sha256OfFile(path).catch(() => null);
+      this.digests.set(path, digest);
+    }
+    return digest;
+  }
+}
+
 /** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
 function readVarint(data: Buffer, at: number): { value: number; next: number } | null {
   let value = 0;
@@ -104,15 +121,10 @@ function readVarint(data: Buffer, at: number): { value: number; next: number } |
  * many profiles share them.
  */
 export class EngineKeys {
-  private readonly hashes = new Map<string, Promise<string>>();
+  constructor(private readonly digests: FileDigests = new FileDigests()) {}
 
-  private fileHash(path: string): Promise<string> {
-    let hash = this.hashes.get(path);
-    if (!hash) {
-      hash = sha256OfFile(path).catch(() => 'missing');
-      this.hashes.set(path, hash);
-    }
-    return hash;
+  private async fileHash(path: string): Promise<string> {
+    return (await this.digests.of(path)) ?? 'missing';
   }
 
   /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */

@@ -2,21 +2,16 @@ import { InputError } from '../errors.js';
 import { runProcess } from '../proc/run-process.js';
 import { BANNER_PATTERN, decodeBannerVersion, parseVersion, type TensorRtVersion } from './version.js';
 
-/**
- * Asks trtexec which TensorRT it is. Every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]` as its
- * first line, also for --help, before it parses anything else.
- */
-export async function detectTensorRtVersion(trtexec: string, where: string): Promise<TensorRtVersion> {
-  return (await probeTrtexec(trtexec, where)).version;
-}
-
 export interface TrtexecProbe {
   version: TensorRtVersion;
   /** The flags its --help lists: this binary's own account of what it takes (parsed-only ones are not listed). */
   helpFlags: ReadonlySet<string>;
 }
 
-/** One `trtexec --help`: the version from its banner and the flags its help lists. */
+/**
+ * One `trtexec --help`: the version from its banner (every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]`
+ * first, also for --help) and the flags its help lists.
+ */
 export async function probeTrtexec(trtexec: string, where: string): Promise<TrtexecProbe> {
   let version: TensorRtVersion | null = null;
   const helpFlags = new Set<string>();

@@ -1,5 +1,5 @@
-export const id = 339;
-export const ids = [339];
+export const id = 963;
+export const ids = [963];
 export const modules = {
 
 /***/ 59531:
@@ -70,8 +70,8 @@ async function completeCheckRun(octokit, target, id, outcome) {
 var comment = __webpack_require__(28102);
 // EXTERNAL MODULE: ./.build/tsc/github/problems.js
 var problems = __webpack_require__(68251);
-// EXTERNAL MODULE: ./.build/tsc/errors.js
-var errors = __webpack_require__(40988);
+// EXTERNAL MODULE: ./.build/tsc/action/summary.js
+var action_summary = __webpack_require__(18586);
 ;// CONCATENATED MODULE: ./.build/tsc/action/github-reporter.js
 
 
@@ -143,7 +143,7 @@ class GitHubReporter {
             return await work();
         }
         catch (error) {
-            const summary = `## trt-ci ❌ could not run\n\n${(0,errors/* errorMessage */.gJ)(error)}\n`;
+            const summary = (0,action_summary/* crashMarkdown */.d0)(error);
             await this.completeCheck(target, {
                 conclusion: 'failure',
                 title: 'trt-ci could not run',
@@ -193,12 +193,15 @@ function workflowCommandAnnotations(annotations) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* binding */ problemsSection),
-/* harmony export */   S: () => (/* binding */ writeSummary)
+/* harmony export */   Ad: () => (/* binding */ problemsSection),
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   d0: () => (/* binding */ crashMarkdown)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
+/* harmony import */ var _report_markdown_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(82185);
 /* harmony import */ var _github_problems_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(68251);
+
 
 
 
@@ -236,6 +239,13 @@ function problemsSection(problems) {
             : []),
         '',
     ].join('\n');
+}
+/** What the summary and the check run say when trt-ci could not run: the one line, or the bug's stack. */
+function crashMarkdown(crash) {
+    const detail = crash instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz
+        ? crash.message
+        : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
+    return `## trt-ci ❌ could not run\n\n${(0,_report_markdown_text_js__WEBPACK_IMPORTED_MODULE_3__/* .codeBlock */ .DV)(detail)}\n`;
 }
 
 
@@ -1020,23 +1030,17 @@ function overall(checks) {
 
 /***/ }),
 
-/***/ 20159:
+/***/ 82185:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  gI: () => (/* binding */ COMMENT_LIMIT_BYTES),
-  Jz: () => (/* binding */ SUMMARY_LIMIT_BYTES),
-  kr: () => (/* binding */ renderReports),
-  Br: () => (/* binding */ renderSummary)
-});
-
-// EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
-var outcome = __webpack_require__(38273);
-// EXTERNAL MODULE: ./.build/tsc/config/locate.js
-var locate = __webpack_require__(37006);
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DV: () => (/* binding */ codeBlock),
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   _b: () => (/* binding */ mermaidLabel),
+/* harmony export */   aY: () => (/* binding */ code),
+/* harmony export */   jD: () => (/* binding */ tableRow),
+/* harmony export */   js: () => (/* binding */ htmlText)
+/* harmony export */ });
 // Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
 // from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
 // cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
@@ -1055,7 +1059,7 @@ const inert = (text) => text
  * entities &), strikethrough and the cell separator. trt-ci never starts a line with such text, so the
  * line-start markers (#, -, +) need no escape.
  */
-function markdown_text_text(value) {
+function text(value) {
     return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
 }
 /** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
@@ -1065,7 +1069,7 @@ function htmlText(value) {
 }
 /** A table row with every cell escaped as text (a `|` would end the cell and a line break the row). */
 function tableRow(cells) {
-    return `| ${cells.map(markdown_text_text).join(' | ')} |`;
+    return `| ${cells.map(text).join(' | ')} |`;
 }
 /** The longest run of backticks in the text. */
 const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
@@ -1087,6 +1091,27 @@ function mermaidLabel(value) {
     return oneLine(value).replace(/["`]/g, "'");
 }
 
+
+/***/ }),
+
+/***/ 30896:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  gI: () => (/* binding */ COMMENT_LIMIT_BYTES),
+  Jz: () => (/* binding */ SUMMARY_LIMIT_BYTES),
+  kr: () => (/* binding */ renderReports),
+  Br: () => (/* binding */ renderSummary)
+});
+
+// EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
+var outcome = __webpack_require__(38273);
+// EXTERNAL MODULE: ./.build/tsc/config/locate.js
+var locate = __webpack_require__(37006);
+// EXTERNAL MODULE: ./.build/tsc/report/markdown-text.js
+var markdown_text = __webpack_require__(82185);
 // EXTERNAL MODULE: ./.build/tsc/verify/diagnose.js
 var diagnose = __webpack_require__(96513);
 ;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
@@ -1112,19 +1137,19 @@ function renderDiagnosisText(diagnosis) {
  */
 function renderDiagnosisMarkdown(diagnosis) {
     return [
-        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${diagnose/* PADDING_ISSUE */.gy}).`,
+        `> ⚠️ ${(0,markdown_text/* text */.Qq)(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${diagnose/* PADDING_ISSUE */.gy}).`,
         ...(diagnosis.myelinLayers.length
             ? [
                 '>',
                 '> Myelin kernels in the plan:',
                 ...diagnosis.myelinLayers.map((l) => {
-                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
-                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
+                    const ops = l.ops.length ? `: ${(0,markdown_text/* text */.Qq)(l.ops.join(', '))}` : '';
+                    return `> - ${(0,markdown_text/* code */.aY)(l.name)}${ops}${l.looksLike ? ` (${(0,markdown_text/* text */.Qq)(l.looksLike)})` : ''}`;
                 }),
             ]
             : []),
         '>',
-        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
+        ...diagnosis.advice.map((a) => `> - ${(0,markdown_text/* text */.Qq)(a)}`),
     ].join('\n');
 }
 
@@ -1148,12 +1173,12 @@ function renderPreflightText(result) {
 const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
 /** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
 function renderPreflightMarkdown(result, where = '') {
-    const row = (c) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
+    const row = (c) => (0,markdown_text/* tableRow */.jD)([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
     const head = ['| | check | result | what to do |', '|---|---|---|---|'];
     const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
     const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
     return [
-        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        `### Preflight${where ? ` on ${(0,markdown_text/* text */.Qq)(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
         '',
         ...(problems.length ? [...head, ...problems.map(row), ''] : []),
         ...(fine.length
@@ -1235,7 +1260,7 @@ const TABLE_HEAD = [
 function engineRow(row) {
     const b = row.build;
     const latency = b.perf?.latencyMs?.median ?? null;
-    return tableRow([
+    return (0,markdown_text/* tableRow */.jD)([
         rowIcon(row),
         b.model,
         b.profile,
@@ -1263,7 +1288,7 @@ function gpuTables(rows) {
         const mine = rows.filter((r) => r.gpu === gpu);
         const shown = mine.filter(notable);
         const folded = mine.filter((r) => !notable(r));
-        const head = `### ${markdown_text_text(gpu)}`;
+        const head = `### ${(0,markdown_text/* text */.Qq)(gpu)}`;
         sections.push({
             priority: 2,
             text: [
@@ -1278,7 +1303,7 @@ function gpuTables(rows) {
             sections.push({
                 priority: 6,
                 text: [
-                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
+                    `<details><summary>${folded.length} unchanged on ${(0,markdown_text/* htmlText */.js)(gpu)}</summary>`,
                     '',
                     ...TABLE_HEAD,
                     ...folded.map(engineRow),
@@ -1294,7 +1319,7 @@ function gpuTables(rows) {
 /** Reports from several runner types: one row per engine, a column group per GPU type. */
 function comparedAcrossGpus(rows, gpus) {
     const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
-    const short = (gpu) => markdown_text_text(gpu.replace(/^NVIDIA /, ''));
+    const short = (gpu) => (0,markdown_text/* text */.Qq)(gpu.replace(/^NVIDIA /, ''));
     const head = [
         `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
         `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
@@ -1312,7 +1337,7 @@ function comparedAcrossGpus(rows, gpus) {
         });
         const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
         const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
-        return `| ${icon} | ${markdown_text_text(engine.model)} | ${markdown_text_text(engine.profile)} |${cells.join('')}`;
+        return `| ${icon} | ${(0,markdown_text/* text */.Qq)(engine.model)} | ${(0,markdown_text/* text */.Qq)(engine.profile)} |${cells.join('')}`;
     });
     return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
@@ -1322,13 +1347,13 @@ function sizeChart(gpu, rows) {
     if (built.length === 0)
         return '';
     const mib = (n) => (n === null || n === undefined ? 0 : Number((n / units/* MiB */.lv).toFixed(2)));
-    const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
+    const labels = built.map((r) => `"${(0,markdown_text/* mermaidLabel */._b)(`${r.build.model}/${r.build.profile}`)}"`);
     // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
     const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
     return [
         '```mermaid',
         'xychart-beta',
-        `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  title "Plan size on ${(0,markdown_text/* mermaidLabel */._b)(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
         `  x-axis [${labels.join(', ')}]`,
         '  y-axis "MiB"',
         `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
@@ -1345,15 +1370,15 @@ function failures(rows) {
         return {
             priority: 1,
             text: [
-                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
+                `#### ❌ ${(0,markdown_text/* text */.Qq)(b.model)} / ${(0,markdown_text/* text */.Qq)(b.profile)} on ${(0,markdown_text/* text */.Qq)(r.gpu)}: ${b.failure.kind}`,
                 '',
-                codeBlock(b.failure.message),
+                (0,markdown_text/* codeBlock */.DV)(b.failure.message),
                 '',
-                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
+                `**What to do:** ${(0,markdown_text/* text */.Qq)(b.failure.hint)}`,
                 ...(log || b.configPosition
                     ? [
                         '',
-                        [log && `log ${code(log)}`, b.configPosition && `config ${code((0,locate/* formatPosition */.Ld)(b.configPosition))}`]
+                        [log && `log ${(0,markdown_text/* code */.aY)(log)}`, b.configPosition && `config ${(0,markdown_text/* code */.aY)((0,locate/* formatPosition */.Ld)(b.configPosition))}`]
                             .filter(Boolean)
                             .join(' · '),
                     ]
@@ -1375,7 +1400,7 @@ function budgetSection(reports) {
             '',
             '| | model | profile | GPU | budget | result |',
             '|---|---|---|---|---|---|',
-            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
+            ...rows.map((b) => (0,markdown_text/* tableRow */.jD)([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
         ].join('\n'),
     };
 }
@@ -1391,34 +1416,34 @@ function headline(reports, title) {
     const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
     const cached = reports.some((r) => r.cache)
         ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${(0,units/* formatSeconds */.Xo)(saved)} of GPU time saved)` : ''}` +
-            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '')
+            (refused ? ` · ⚠️ engine cache not used: ${(0,markdown_text/* text */.Qq)(refused)}` : '')
         : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
         '',
         [
-            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
+            `${built}/${rows.length} engines built · TensorRT ${(0,markdown_text/* text */.Qq)(versions)}${cached}`,
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
     ];
     for (const report of reports) {
         const { comparison } = report;
-        const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
+        const where = reports.length > 1 ? ` (${(0,markdown_text/* text */.Qq)(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
         if (comparison.baseline === null) {
             lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
             continue;
         }
         // A list, so that each fact keeps its own line when GitHub renders it.
-        lines.push('', `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${markdown_text_text(comparison.note)}_` : ''}`);
+        lines.push('', `- Compared with ${(0,markdown_text/* code */.aY)(comparison.baseline)}${where}.${comparison.note ? ` _${(0,markdown_text/* text */.Qq)(comparison.note)}_` : ''}`);
         for (const c of comparison.environment) {
             const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
-            lines.push(`- **${c.what} changed: ${markdown_text_text(c.from ?? 'unknown')} → ${markdown_text_text(c.to ?? 'unknown')}**${why}`);
+            lines.push(`- **${c.what} changed: ${(0,markdown_text/* text */.Qq)(c.from ?? 'unknown')} → ${(0,markdown_text/* text */.Qq)(c.to ?? 'unknown')}**${why}`);
         }
         if (comparison.added.length)
-            lines.push(`- New: ${markdown_text_text(comparison.added.join(', '))}.`);
+            lines.push(`- New: ${(0,markdown_text/* text */.Qq)(comparison.added.join(', '))}.`);
         if (comparison.removed.length)
-            lines.push(`- Gone: ${markdown_text_text(comparison.removed.join(', '))}.`);
+            lines.push(`- Gone: ${(0,markdown_text/* text */.Qq)(comparison.removed.join(', '))}.`);
     }
     return lines.join('\n');
 }
@@ -1439,7 +1464,7 @@ function renderReports(reports, options) {
             .map((p) => ({
             priority: 3,
             text: [
-                `#### ${markdown_text_text(p.model)} / ${markdown_text_text(p.profile)}: plan padded with zeros`,
+                `#### ${(0,markdown_text/* text */.Qq)(p.model)} / ${(0,markdown_text/* text */.Qq)(p.profile)}: plan padded with zeros`,
                 '',
                 renderDiagnosisMarkdown(p.diagnosis),
             ].join('\n'),
