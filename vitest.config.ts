@@ -31,6 +31,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs file after file without reloading the product source for each: about 5 s less on
+    // two cores. Safe because the product keeps no state between runs (every run makes its own caches)
+    // and the tests change no globals: programs that need another environment are spawned with it.
+    isolate: false,
     // Most test time is spent waiting on trtexec and nvidia-smi stand-ins: one worker more than the
     // cores keeps them busy (vitest's default, one fewer, runs the files one at a time on two cores).
     maxWorkers: availableParallelism(),

@@ -1,23 +1,17 @@
 // Test harness: a temporary "runner" with trtexec and nvidia-smi stand-ins installed as wrapper
 // scripts (each with its own switches), a trt-ci.yml, and the CLI run in-process.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../src/cli/run-cli.js';
-import { PROGRAMS_DIR } from './global-setup.js';
+import { PROGRAMS_DIR } from './programs.js';
+import { keepForRemoval } from './runner-folders.js';
 import { installStandins, type StandinOptions } from './standins.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = join(here, '..', 'fixtures');
 export { STANDIN_NVIDIA_SMI, STANDIN_TRTEXEC } from './standins.js';
-
-const made: string[] = [];
-
-/** Removes every runner folder made so far (test/support/cleanup.ts calls it after each test file). */
-export function removeRunners(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
 
 export type RunnerOptions = StandinOptions;
 
@@ -46,7 +40,7 @@ export interface StandinCall {
 
 export function makeRunner(options: RunnerOptions = {}): Runner {
   const dir = mkdtempSync(join(tmpdir(), 'trt-ci-test-'));
-  made.push(dir);
+  keepForRemoval(dir);
   const { trtexec, nvidiaSmi, callsFile, gpuState } = installStandins(dir, options);
   return {
     dir,

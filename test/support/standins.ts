@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const STANDIN_TRTEXEC = join(here, 'trtexec-standin.mjs');
-export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.mjs');
+export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.sh');
 
 export type Switches = Record<string, string | number | undefined>;
 
@@ -27,14 +27,11 @@ export interface Standins {
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
-function wrapper(path: string, script: string, env: Switches): void {
+function wrapper(path: string, command: string[], env: Switches): void {
   const exports = Object.entries(env)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `export ${k}=${quote(String(v))}`);
-  writeFileSync(
-    path,
-    ['#!/bin/sh', ...exports, `exec ${quote(process.execPath)} ${quote(script)} "$@"`, ''].join('\n'),
-  );
+  writeFileSync(path, ['#!/bin/sh', ...exports, `exec ${command.map(quote).join(' ')} "$@"`, ''].join('\n'));
   chmodSync(path, 0o755);
 }
 
@@ -45,13 +42,13 @@ export function installStandins(dir: string, options: StandinOptions = {}): Stan
   const callsFile = join(dir, 'trtexec-calls.jsonl');
   const trtexec = join(bin, 'trtexec');
   const nvidiaSmi = join(bin, 'nvidia-smi');
-  wrapper(trtexec, STANDIN_TRTEXEC, {
+  wrapper(trtexec, [process.execPath, STANDIN_TRTEXEC], {
     TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
     TRTEXEC_STANDIN_CALLS: callsFile,
     STANDIN_GPU_STATE: gpuState,
     ...options.trtexecEnv,
   });
-  wrapper(nvidiaSmi, STANDIN_NVIDIA_SMI, {
+  wrapper(nvidiaSmi, [STANDIN_NVIDIA_SMI], {
     NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1,
     STANDIN_GPU_STATE: gpuState,
     ...options.nvidiaSmiEnv,
