@@ -20,6 +20,12 @@ export function fileProblem(error: unknown, expected: string): string {
       return `is a directory, expected ${expected}`;
     case 'EACCES':
       return 'permission denied';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'EROFS':
+      return 'read-only file system';
     case 'ENXIO':
       return `not a regular file (a socket or device), expected ${expected}`;
     default:

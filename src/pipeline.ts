@@ -11,15 +11,16 @@ import { FileDigests, type Provenance } from './cache/engine-cache.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
-import { queryGpus } from './gpu/nvidia-smi.js';
+import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { runPreflight } from './preflight/preflight.js';
 import { renderSummary } from './report/markdown.js';
 import { overallStatus, toReportBuild } from './report/report.js';
 import { type CacheSummary, REPORT_SCHEMA, type Report } from './report/schema.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
 import { probeTrtexec } from './tensorrt/detect.js';
-import { formatVersion } from './tensorrt/version.js';
+import { formatVersion, type TensorRtVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
+import { fileProblem, InputError } from './errors.js';
 
 export interface PipelineOptions {
   configFile: string;
@@ -30,6 +31,12 @@ export interface PipelineOptions {
   baselineFile?: string | null;
   /** Where the baseline came from, said next to the comparison. */
   baselineNote?: string | null;
+  /**
+   * A baseline the user named is input (one that cannot be read is exit 2 before any build); one found
+   * for them (the action's `baseline: auto`) is only help: when it cannot be read, the run goes on
+   * without it and the report says why.
+   */
+  baselineFound?: boolean;
   /** `trt-ci build` builds without preflight; `run` and the action check the runner first. */
   preflight?: boolean;
   /** Aborting kills the running builds and skips the rest; the report is still written. */
@@ -45,6 +52,8 @@ export interface PipelineResult {
   reportFile: string;
   summaryFile: string;
   manifestFile: string;
+  /** The output files that could not be written (a full disk), each with why; the report is still returned. */
+  unwritten: string[];
 }
 
 function fileSize(path: string): number | null {
@@ -63,12 +72,34 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const startedAt = new Date();
   const config = loadConfig(options.configFile, options.cwd);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
-  const baseline = baselineFile ? await loadReport(baselineFile) : null;
+  const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
   const gpuQuery = queryGpus(config.nvidiaSmi);
   const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version, helpFlags);
-  await claimOutputDir(config, options.cwd);
+  const release = await claimOutputDir(config, options.cwd);
+  try {
+    const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery };
+    return await buildAndReport(config, version, before, options);
+  } finally {
+    await release();
+  }
+}
+
+/** Preflight, builds, verify, compare and report, in an output folder this run holds. */
+async function buildAndReport(
+  config: Config,
+  version: TensorRtVersion,
+  before: {
+    baseline: Report | null;
+    baselineFile: string | null;
+    baselineRefused: string | null;
+    startedAt: Date;
+    gpuQuery: Promise<GpuQuery>;
+  },
+  options: PipelineOptions,
+): Promise<PipelineResult> {
+  const { baseline, baselineFile, startedAt, gpuQuery } = before;
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
   const digests = new FileDigests();
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
@@ -98,6 +129,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     { builds: unjudged, environment, preflight },
     baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null,
   );
+  const comparison = before.baselineRefused
+    ? { ...compared.comparison, note: `the base branch's report was not used: ${before.baselineRefused}` }
+    : compared.comparison;
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
   const budgets = evaluateBudgets(
     measuredBuilds({ builds: compared.builds, plans }),
@@ -121,7 +155,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     builds: compared.builds,
     plans,
     budgets,
-    comparison: compared.comparison,
+    comparison,
     cache: cacheSummary(config, stage, rel),
     manifest: rel(outputs.manifest),
   };
@@ -139,10 +173,43 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     commit,
     onnxSha256,
   });
-  await writeFile(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-  await writeFile(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
-  await writeFile(outputs.summary, renderSummary(report));
-  return { report, reportFile: outputs.report, summaryFile: outputs.summary, manifestFile: outputs.manifest };
+  const unwritten = await writeOutputs([
+    [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
+    [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
+    [outputs.summary, renderSummary(report)],
+  ]);
+  return {
+    report,
+    reportFile: outputs.report,
+    summaryFile: outputs.summary,
+    manifestFile: outputs.manifest,
+    unwritten,
+  };
+}
+
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+async function writeOutputs(files: [path: string, text: string][]): Promise<string[]> {
+  const unwritten: string[] = [];
+  for (const [path, text] of files) {
+    await writeFile(path, text).catch((error: unknown) => {
+      unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
+    });
+  }
+  return unwritten;
+}
+
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+async function readBaseline(
+  file: string | null,
+  found: boolean,
+): Promise<{ baseline: Report | null; baselineRefused: string | null }> {
+  if (!file) return { baseline: null, baselineRefused: null };
+  try {
+    return { baseline: await loadReport(file), baselineRefused: null };
+  } catch (error) {
+    if (!found || !(error instanceof InputError)) throw error;
+    return { baseline: null, baselineRefused: error.message };
+  }
 }
 
 /** The engine cache's account of this run; one key for all its engines, for actions/cache. */
@@ -160,6 +227,7 @@ function cacheSummary(config: Config, stage: BuildStageResult, rel: (path: strin
     savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
     bytes: stage.cacheBytes,
     evicted: stage.evicted,
+    problems: [...new Set([...verdicts.map((c) => c.problem), stage.evictProblem].filter((p) => p !== null))],
     refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
       ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
       : null,

@@ -1,7 +1,7 @@
 // The bundled action, run as the Actions runner runs it (INPUT_*, GITHUB_* files and URLs), against a
 // local GitHub API that checks every request body against GitHub's OpenAPI description.
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
@@ -46,7 +46,7 @@ function runAction(
   runner: Runner,
   api: GitHubApi,
   inputs: Record<string, string>,
-  options: { fork?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { fork?: boolean; env?: NodeJS.ProcessEnv; started?: (child: ChildProcess) => void } = {},
 ): Promise<ActionRun> {
   const outputFile = join(runner.dir, `github-output-${Date.now()}`);
   const summaryFile = join(runner.dir, `step-summary-${Date.now()}`);
@@ -76,6 +76,7 @@ function runAction(
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    options.started?.(child);
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stdout += d));
@@ -163,6 +164,51 @@ describe('the action against a local GitHub API', () => {
       });
       expect(api.requests.some((r) => r.path.includes('/comments'))).toBe(false);
       expect(api.violations).toEqual([]);
+    });
+  });
+
+  it('cancelled mid-build (SIGINT, as the runner sends): cancelled in under 7.5 s, report written', async () => {
+    // The build ignores SIGTERM, as a wedged trtexec may: cancelling must not wait for it.
+    const childPids = join(makeRunner().dir, 'child-pids');
+    const runner = project({
+      trtexecEnv: { TRTEXEC_STANDIN_HANG: 'ignore-term', TRTEXEC_STANDIN_CHILD_PIDS: childPids },
+    });
+    await withApi({}, async (api) => {
+      let cancelledAt = 0;
+      const result = await runAction(
+        runner,
+        api,
+        { config: 'trt-ci.yml', comment: 'never' },
+        {
+          started: (child) => {
+            // Cancel once the first build is running and has forked its child (it writes the pid).
+            const poll = setInterval(() => {
+              if (!existsSync(childPids) || !readFileSync(childPids, 'utf8').trim()) return;
+              clearInterval(poll);
+              cancelledAt = Date.now();
+              child.kill('SIGINT');
+            }, 20);
+          },
+        },
+      );
+      const seconds = (Date.now() - cancelledAt) / 1000;
+      expect(seconds, result.stdout).toBeLessThan(7.5);
+      const [, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
+      const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+      expect(report.builds[0].failure.kind).toBe('cancelled');
+      expect(result.summary).toContain('cancelled');
+      expect(result.outputs.status).toBe('failed');
+      // Nothing is left running: the build's forked child went with it.
+      const alive = (pid: number) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(readFileSync(childPids, 'utf8').trim().split('\n').map(Number).filter(alive)).toEqual([]);
     });
   });
 
@@ -411,6 +457,51 @@ describe('the action against a local GitHub API', () => {
   });
 });
 
+/** A zip holding one report.json, as actions/upload-artifact stores it. */
+function reportZip(dir: string, report: string): string {
+  const zip = join(dir, 'artifact.zip');
+  execFileSync('python3', [
+    '-c',
+    'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); z.write(sys.argv[2], "report.json"); z.close()',
+    zip,
+    report,
+  ]);
+  return zip;
+}
+
+/** The API as baseline: auto reads it: a fork's run (never to be used), then the base branch's run 556. */
+function baselineRoutes(zip: string) {
+  const runs = {
+    total_count: 2,
+    workflow_runs: [
+      {
+        id: 555,
+        head_sha: '1111111111111111111111111111111111111111',
+        head_repository: { full_name: 'someone/engines' },
+      },
+      { id: 556, head_sha: '2222222222222222222222222222222222222222', head_repository: { full_name: 'acme/engines' } },
+    ],
+  };
+  return {
+    'GET /repos/acme/engines/actions/workflows/engines.yml/runs': () => ({ status: 200, body: runs }),
+    'GET /repos/acme/engines/actions/runs/556/artifacts': () => ({
+      status: 200,
+      body: { total_count: 1, artifacts: [{ id: 77, name: 'trt-ci-report-trt-ci.yml', expired: false }] },
+    }),
+    'GET /repos/acme/engines/actions/artifacts/77/zip': (_url: URL, base: string) => ({
+      status: 302,
+      body: {},
+      headers: { location: `${base}/blob/report.zip` },
+    }),
+    'GET /blob/report.zip': () => ({ status: 200, body: readFileSync(zip) }),
+    [`GET /repos/acme/engines/compare/${BASE_SHA}...${HEAD_SHA}`]: () => ({
+      status: 200,
+      body: { merge_base_commit: { sha: '3333333333333333333333333333333333333333' } },
+    }),
+  };
+}
+const PULL_REQUEST_WORKFLOW = { GITHUB_WORKFLOW_REF: 'acme/engines/.github/workflows/engines.yml@refs/pull/7/merge' };
+
 describe('baseline: auto', () => {
   it(
     'takes the report of the newest successful push run on the ' +
@@ -424,55 +515,18 @@ describe('baseline: auto', () => {
       before.touch('m.onnx');
       const baseRun = await cli(['run', '--config', before.writeConfig(config)]);
       expect(baseRun.code, baseRun.stderr).toBe(0);
-      const zip = join(before.dir, 'artifact.zip');
-      execFileSync('python3', [
-        '-c',
-        'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w"); z.write(sys.argv[2], "report.json"); z.close()',
-        zip,
-        join(before.dir, 'out', 'report.json'),
-      ]);
+      const zip = reportZip(before.dir, join(before.dir, 'out', 'report.json'));
       // This pull request: TensorRT 11.2 pads the plan.
       const after = makeRunner({ version: '11.2.1.2', trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 8 * 1024 * 1024 } });
       after.touch('m.onnx');
       after.writeConfig(config);
-      const runs = {
-        total_count: 2,
-        workflow_runs: [
-          {
-            id: 555,
-            head_sha: '1111111111111111111111111111111111111111',
-            head_repository: { full_name: 'someone/engines' },
-          },
-          {
-            id: 556,
-            head_sha: '2222222222222222222222222222222222222222',
-            head_repository: { full_name: 'acme/engines' },
-          },
-        ],
-      };
-      const routes = {
-        'GET /repos/acme/engines/actions/workflows/engines.yml/runs': () => ({ status: 200, body: runs }),
-        'GET /repos/acme/engines/actions/runs/556/artifacts': () => ({
-          status: 200,
-          body: { total_count: 1, artifacts: [{ id: 77, name: 'trt-ci-report-trt-ci.yml', expired: false }] },
-        }),
-        'GET /repos/acme/engines/actions/artifacts/77/zip': (_url: URL, base: string) => ({
-          status: 302,
-          body: {},
-          headers: { location: `${base}/blob/report.zip` },
-        }),
-        'GET /blob/report.zip': () => ({ status: 200, body: readFileSync(zip) }),
-        [`GET /repos/acme/engines/compare/${BASE_SHA}...${HEAD_SHA}`]: () => ({
-          status: 200,
-          body: { merge_base_commit: { sha: '3333333333333333333333333333333333333333' } },
-        }),
-      };
+      const routes = baselineRoutes(zip);
       await withApi({ routes }, async (api) => {
         const result = await runAction(
           after,
           api,
           { config: 'trt-ci.yml', comment: 'never' },
-          { env: { GITHUB_WORKFLOW_REF: 'acme/engines/.github/workflows/engines.yml@refs/pull/7/merge' } },
+          { env: PULL_REQUEST_WORKFLOW },
         );
         expect(result.code, result.stdout).toBe(1);
         expect(api.requests.some((r) => r.path === '/repos/acme/engines/actions/runs/555/artifacts')).toBe(false);
@@ -488,6 +542,34 @@ describe('baseline: auto', () => {
       });
     },
   );
+
+  it.each([
+    ['an older schema', '{ "schema": "trt-ci/report@0", "builds": [] }', /expected a trt-ci report/],
+    ['not JSON', '{"schema": "trt-ci/rep', /not JSON/],
+    ['null', 'null', /expected a trt-ci report/],
+  ])("a base branch's report that is %s is not used, and the run goes on and says why", async (_what, text, why) => {
+    const runner = project({}, 1, 'budgets: { plan-growth: 10% }\n');
+    writeFileSync(join(runner.dir, 'old-report.json'), text);
+    await withApi(
+      { routes: baselineRoutes(reportZip(runner.dir, join(runner.dir, 'old-report.json'))) },
+      async (api) => {
+        const result = await runAction(
+          runner,
+          api,
+          { config: 'trt-ci.yml', comment: 'never' },
+          { env: PULL_REQUEST_WORKFLOW },
+        );
+        expect(result.code, result.stdout).toBe(0);
+        expect(result.outputs.status).toBe('passed');
+        expect(result.summary).toMatch(/No baseline: the base branch's report was not used: .*report\.json: /);
+        expect(result.summary).toMatch(why);
+        const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+        expect(report.comparison).toMatchObject({ baseline: null });
+        const growth = report.budgets.find((b: { metric: string }) => b.metric === 'plan-growth');
+        expect(growth).toMatchObject({ status: 'no-baseline' });
+      },
+    );
+  });
 });
 
 describe('the local GitHub API', () => {

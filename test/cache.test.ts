@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { externalDataFiles } from '../src/cache/engine-cache.js';
@@ -315,5 +325,89 @@ describe('whose entries a run takes', () => {
     await build(runner, actionsEnv(runner, 'pull_request'), 'cache-trust: any\n');
     const push = await build(runner, actionsEnv(runner, 'push'), 'cache-trust: any\n');
     expect(push.builds[0]!.status).toBe('cached');
+  });
+});
+
+describe('faults degrade to a build, and the report is still written', () => {
+  const entryDir = (runner: Runner, key: string) => join(runner.dir, 'cache', 'engines', key.slice(0, 2), key);
+
+  it('a null record, an entry that cannot be read or removed, and a cache that cannot be written', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx', 'det.onnx');
+    const first = await run(runner, CONFIG());
+    const [nulled, unreadable] = first.builds.map((b) => b.cache!.key);
+    // `null` is JSON, but no record.
+    writeFileSync(join(entryDir(runner, nulled!), 'record.json'), 'null');
+    // A file where the entry's folder should be: it can be neither read nor removed (ENOTDIR).
+    const prefix = join(runner.dir, 'cache', 'engines', unreadable!.slice(0, 2));
+    if (nulled!.slice(0, 2) !== unreadable!.slice(0, 2)) {
+      rmSync(prefix, { recursive: true });
+      writeFileSync(prefix, 'not a folder');
+    }
+    // Nothing can be stored: the staging folder's parent is a file (as good as a full disk to trt-ci).
+    rmSync(join(runner.dir, 'cache', 'tmp'), { recursive: true, force: true });
+    writeFileSync(join(runner.dir, 'cache', 'tmp'), 'not a folder');
+    const config = runner.writeConfig(CONFIG(), 'out.yml');
+    const result = await cli(['build', '--config', config]);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds.map((b) => b.status)).toEqual(['built', 'built', 'cached']);
+    expect(report.builds[0]!.cache).toMatchObject({ corrupt: true, problem: /could not be written: ENOTDIR/ });
+    expect(report.cache!.problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/the engine cache could not be written: ENOTDIR/)]),
+    );
+    if (nulled!.slice(0, 2) !== unreadable!.slice(0, 2)) {
+      expect(report.builds[1]!.cache!.problem).toMatch(/the engine cache could not be read: ENOTDIR/);
+    }
+    expect(result.stdout).toMatch(/⚠ the engine cache could not be written/);
+    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toMatch(
+      /⚠️ the engine cache could not be (read|written)/,
+    );
+  });
+
+  it('a full output disk: the files that fit are written, the rest named, exit 2 and never 70', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx', 'det.onnx');
+    await run(runner, CONFIG());
+    // Writing to /dev/full fails with ENOSPC, as a full disk does.
+    rmSync(join(runner.dir, 'out', 'report.json'));
+    symlinkSync('/dev/full', join(runner.dir, 'out', 'report.json'));
+    rmSync(join(runner.dir, 'out', 'summary.md'));
+    const result = await cli(['build', '--config', join(runner.dir, 'out.yml')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/out\/report\.json: cannot write: no space left on device/);
+    expect(result.stdout).toMatch(/✔\s+up\/sd\s+cached/);
+    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain('♻️ 3 from the engine cache');
+    expect(statSync(join(runner.dir, 'out', 'manifest.json')).size).toBeGreaterThan(0);
+  });
+});
+
+describe('two runs and one output folder', () => {
+  it('the second is refused while the first writes it (exit 2, naming the folder and the process)', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 400 } });
+    runner.touch('up.onnx', 'det.onnx');
+    const config = runner.writeConfig(CONFIG(), 'out.yml');
+    let started: () => void = () => {};
+    const firstBuildStarted = new Promise<void>((resolve) => (started = resolve));
+    const first = cli(['build', '--config', config], { onStderr: (t) => t.includes('building') && started() });
+    await firstBuildStarted;
+    const second = await cli(['build', '--config', config]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(
+      new RegExp(`output-dir: expected a folder no other trt-ci run is writing, .*process ${process.pid} is writing`),
+    );
+    expect((await first).code).toBe(0);
+    // Released when the first is done.
+    expect(existsSync(join(runner.dir, 'out', '.trt-ci-lock'))).toBe(false);
+    expect((await cli(['build', '--config', config])).code).toBe(0);
+  });
+
+  it('a lock left by a run that was killed is taken over', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx', 'det.onnx');
+    await run(runner, CONFIG());
+    const gone = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    writeFileSync(join(runner.dir, 'out', '.trt-ci-lock'), gone.stdout);
+    expect((await cli(['build', '--config', join(runner.dir, 'out.yml')])).code).toBe(0);
   });
 });

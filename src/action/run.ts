@@ -9,6 +9,7 @@ import { commentMarker } from '../github/comment.js';
 import { readRunContext, runProvenance } from '../github/context.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
+import { text } from '../report/markdown-text.js';
 import type { ActionEdge } from './dispatch.js';
 import { GitHubReporter } from './github-reporter.js';
 import { readRunInputs } from './inputs.js';
@@ -48,6 +49,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
         cwd: edge.cwd,
         baselineFile,
         baselineNote,
+        baselineFound: inputs.baseline === 'auto',
         commit: context?.sha || null,
         provenance: runProvenance(edge.env, edge.cwd),
         ...(edge.signal && { signal: edge.signal }),
@@ -96,9 +98,14 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
       );
     }
 
-    await writeSummary(`${markdown}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
+    const unwritten = result?.unwritten ?? [];
+    const notWritten = unwritten.length
+      ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${text(u)}`).join('\n')}\n`
+      : '';
+    await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
     const reason = failureReason(inputs.failOn, report, crash);
-    if (reason) core.setFailed(`trt-ci: ${reason}`);
+    // A report the next job cannot read fails the step even when the engines passed.
+    if (reason || unwritten.length) core.setFailed(`trt-ci: ${reason ?? unwritten.join('; ')}`);
   });
 }
 

@@ -11,7 +11,7 @@ import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../verify/scan-plan.js';
-import { cacheKey, restoreFromCache, storeInCache } from './cached-build.js';
+import { cacheKey, cacheProblem, restoreFromCache, storeInCache, unreadableCache } from './cached-build.js';
 import type { BuildJob } from './jobs.js';
 import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
 
@@ -79,7 +79,10 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
   let cache: CacheVerdict | null = null;
   if (context.cache && key) {
-    const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
+    const restored = await restoreFromCache(job, key, context.cache.engines, context.cache).catch(
+      // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
+      (error: unknown) => ({ plan: null, verdict: unreadableCache(key, error) }),
+    );
     if (restored.plan) {
       const { plan, buildSeconds, verdict } = restored;
       return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -102,7 +105,12 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const built = { ...collected, gpu: fillGpu(facts, parsed), last };
   if (context.cache && key) {
     const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
-    await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true), writer);
+    const version = formatVersion(context.version, true);
+    await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error: unknown) => {
+      // A full cache disk costs the next run a build, not this one its engine.
+      const problem = cacheProblem('written', error);
+      if (cache) cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
+    });
   }
   const outcome: BuildOutcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
   if (!job.model.benchmark) return done(outcome);

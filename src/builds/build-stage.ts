@@ -8,6 +8,7 @@ import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
 import { join } from 'node:path';
 import { type BuildEvent, buildProfile, CANCELLED } from './build-profile.js';
+import { cacheProblem } from './cached-build.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { planBuildJobs } from './jobs.js';
 import { lddOf, whichCommand } from '../preflight/gather.js';
@@ -33,6 +34,8 @@ export interface BuildStageResult {
   /** The engine cache's size after eviction, and how many entries eviction removed. */
   cacheBytes: number | null;
   evicted: number;
+  /** Why eviction stopped part way (an entry that could not be removed), or null. */
+  evictProblem: string | null;
 }
 
 interface GpuPlan {
@@ -94,6 +97,7 @@ export function skipBuildStage(config: Config, failure: Failure): BuildStageResu
     gpuQueryError: null,
     cacheBytes: null,
     evicted: 0,
+    evictProblem: null,
   };
 }
 
@@ -165,12 +169,19 @@ export async function runBuildStage(
     await sampler?.stop();
   }
   if (sampler) outcomes = withPeakMemory(outcomes, sampler.timeline);
-  const evicted = cache ? await cache.engines.evict() : null;
+  let evictProblem: string | null = null;
+  const evicted = cache
+    ? await cache.engines.evict().catch((error: unknown) => {
+        evictProblem = cacheProblem('trimmed to cache-max-size', error);
+        return null;
+      })
+    : null;
   return {
     outcomes,
     gpus: gpuPlan.gpus,
     gpuQueryError: gpuPlan.queryError,
     cacheBytes: evicted?.bytes ?? null,
     evicted: evicted?.removed.length ?? 0,
+    evictProblem,
   };
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
+import { errorMessage } from '../errors.js';
 import type { BuildGpu, CacheVerdict } from '../report/schema.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { formatVersion } from '../tensorrt/version.js';
@@ -66,6 +67,23 @@ export function filesNamedIn(extraArgs: readonly string[], dir: string): string[
   return [...files].sort();
 }
 
+/** What a cache that cannot be read or written (a full, read-only or damaged disk) did; said in the report. */
+export function cacheProblem(what: 'read' | 'written' | 'trimmed to cache-max-size', error: unknown): string {
+  return `the engine cache could not be ${what}: ${errorMessage(error)}`;
+}
+
+/** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
+export function unreadableCache(key: string, error: unknown): CacheVerdict {
+  return {
+    key,
+    hit: false,
+    savedSeconds: null,
+    corrupt: false,
+    untrusted: false,
+    problem: cacheProblem('read', error),
+  };
+}
+
 export type CacheLookup =
   | { plan: BuiltPlan; buildSeconds: number | null; verdict: CacheVerdict }
   | { plan: null; verdict: CacheVerdict };
@@ -82,7 +100,7 @@ export async function restoreFromCache(
 ): Promise<CacheLookup> {
   const miss = (corrupt: boolean, untrusted = false): CacheLookup => ({
     plan: null,
-    verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted },
+    verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
   });
   const entry = await cache.lookup(key);
   if (entry === null || entry === 'corrupt') return miss(entry === 'corrupt');
@@ -99,7 +117,7 @@ export async function restoreFromCache(
   return {
     plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
     buildSeconds,
-    verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false },
+    verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false, problem: null },
   };
 }
 

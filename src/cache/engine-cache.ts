@@ -202,7 +202,8 @@ export class EngineCache {
       return 'corrupt';
     }
     const plan = await stat(join(dir, 'plan')).catch(() => null);
-    if (record.key !== key || !plan || plan.size !== record.bytes) {
+    // `null`, a list or a record of another key: written by something else, or damaged.
+    if (typeof record !== 'object' || record === null || record.key !== key || !plan || plan.size !== record.bytes) {
       await this.remove(key);
       return 'corrupt';
     }

@@ -66,6 +66,7 @@ export function renderRunText(report: Report): string {
       ].join(''),
     );
     if (c.refused) out.push(`⚠ engine cache not used: ${c.refused}`);
+    for (const problem of c.problems) out.push(`⚠ ${problem}`);
   }
   const { comparison } = report;
   for (const change of comparison.environment) {

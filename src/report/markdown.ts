@@ -233,9 +233,13 @@ function headline(reports: readonly Report[], title: string): string {
   const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
   const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
   const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
+  const problems = reports.flatMap((r) => r.cache?.problems ?? []);
   const cached = reports.some((r) => r.cache)
     ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
-      (refused ? ` · ⚠️ engine cache not used: ${text(refused)}` : '')
+      (refused ? ` · ⚠️ engine cache not used: ${text(refused)}` : '') +
+      (problems.length
+        ? ` · ⚠️ ${text(problems[0]!)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+        : '')
     : '';
   const lines = [
     `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
@@ -250,7 +254,12 @@ function headline(reports: readonly Report[], title: string): string {
     const { comparison } = report;
     const where = reports.length > 1 ? ` (${text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
     if (comparison.baseline === null) {
-      lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+      lines.push(
+        '',
+        comparison.note
+          ? `No baseline${where}: ${text(comparison.note)}.`
+          : `No baseline yet${where}: growth budgets start from the next run on the base branch.`,
+      );
       continue;
     }
     // A list, so that each fact keeps its own line when GitHub renders it.

@@ -187,6 +187,8 @@ export const cacheVerdictSchema = z.object({
   corrupt: z.boolean(),
   /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
   untrusted: z.boolean().default(false),
+  /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
+  problem: nullableString.default(null),
 });
 export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
 
@@ -261,6 +263,8 @@ export const cacheSummarySchema = z.object({
   evicted: count,
   /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
   refused: nullableString.default(null),
+  /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+  problems: z.array(z.string()).default([]),
 });
 export type CacheSummary = z.infer<typeof cacheSummarySchema>;
 

@@ -39,5 +39,8 @@ export async function buildCommand(
         `summary:  ${rel(result.summaryFile)}\n`,
     );
   }
+  // Results that could not be saved (a full disk) are exit 2 even when the engines passed: nothing reads them.
+  for (const problem of result.unwritten) io.stderr(`trt-ci: ${problem}\n`);
+  if (result.unwritten.length > 0) return EXIT.input;
   return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
