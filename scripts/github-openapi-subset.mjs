@@ -22,6 +22,7 @@ const OPERATIONS = {
   '/repos/{owner}/{repo}/compare/{basehead}': ['get'],
   '/repos/{owner}/{repo}/collaborators/{username}/permission': ['get'],
   '/repos/{owner}/{repo}/pulls': ['get'],
+  '/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval': ['get'],
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

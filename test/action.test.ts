@@ -572,6 +572,25 @@ describe('baseline: auto', () => {
   });
 });
 
+describe('the gate job', () => {
+  const APPROVAL = 'GET /repos/acme/engines/actions/permissions/fork-pr-contributor-approval';
+  it.each([
+    [200, 'all_external_contributors', /✅ Workflows from every outside contributor wait for approval/],
+    [200, 'first_time_contributors', /⚠️ Only first-time contributors wait for approval: .*Require approval for all/],
+    [403, 'unknown', /⚠️ Could not read the fork approval setting \(.*\).* Check by hand: Settings → Actions/],
+  ])("says the repository's fork approval setting (GitHub answers %i: %s)", async (status, policy, said) => {
+    const runner = makeRunner();
+    const body = status === 200 ? { approval_policy: policy } : { message: 'Resource not accessible by integration' };
+    await withApi({ routes: { [APPROVAL]: () => ({ status, body }) } }, async (api) => {
+      const result = await runAction(runner, api, { command: 'gate', 'approval-label': 'gpu-ok' }, { fork: true });
+      expect(result.code, result.stdout).toBe(0);
+      expect(result.outputs).toMatchObject({ allowed: 'false', 'fork-approval': policy });
+      expect(result.summary).toMatch(said);
+      expect(api.violations).toEqual([]);
+    });
+  });
+});
+
 describe('the local GitHub API', () => {
   it("catches a request body that GitHub's OpenAPI description does not allow", async () => {
     await withApi({}, async (api) => {

@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { makeOctokit } from '../github/octokit.js';
 import { errorMessage } from '../errors.js';
 import { readRunContext } from '../github/context.js';
+import { describeForkApproval, type ForkApproval, readForkApproval } from '../github/fork-approval.js';
 import { decideGate } from '../github/gate.js';
 import type { ActionEdge } from './dispatch.js';
 import { input, tokenInput } from './inputs.js';
@@ -55,6 +56,12 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   core.setOutput('sha', decision.sha ?? '');
   core.setOutput('repository', decision.repository ?? '');
   core.info(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
+  // The defence a fork cannot edit out of its own workflow file: said on every gate run.
+  const approval: ForkApproval =
+    token && context
+      ? await readForkApproval(makeOctokit(token), { owner: context.owner, repo: context.repo })
+      : { policy: 'unknown', why: 'no token' };
+  core.setOutput('fork-approval', approval.policy);
   const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
-  await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
+  await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
 }
