@@ -4,3 +4,4 @@ await import('./scan.js');
 await import('./cache.js');
 await import('./startup.js');
 await import('./parse.js');
+await import('./fuzz-logs.js');
