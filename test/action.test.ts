@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
-import { cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
+import { allGone, cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 
 // Pull requests already carry this marker: it is pinned here as the literal it is, not imported.
 const commentMarker = (key: string) => `<!-- trt-ci:sticky-comment key=${key} -->`;
@@ -200,15 +200,7 @@ describe('the action against a local GitHub API', () => {
       expect(result.summary).toContain('cancelled');
       expect(result.outputs.status).toBe('failed');
       // Nothing is left running: the build's forked child went with it.
-      const alive = (pid: number) => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      };
-      expect(readFileSync(childPids, 'utf8').trim().split('\n').map(Number).filter(alive)).toEqual([]);
+      expect(await allGone(readFileSync(childPids, 'utf8').trim().split('\n').map(Number))).toEqual([]);
     });
   });
 

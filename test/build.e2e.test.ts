@@ -5,24 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/builds/manifest.js';
 import type { Report } from '../src/report/report.js';
-import { cli, makeRunner, TWO_MODELS } from './support/harness.js';
+import { allGone, cli, makeRunner, TWO_MODELS } from './support/harness.js';
 
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 /** Whether a process still runs; a zombie (dead, not yet reaped by init) does not. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const state = existsSync(`/proc/${pid}/status`)
-    ? /^State:\s+(\w)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    : null;
-  return state?.[1] !== 'Z';
-}
-
 describe('trt-ci run with the trtexec stand-in', () => {
   it(
     'builds 2 models × 3 profiles, one trtexec per ' + 'profile, and writes a manifest and report that match the plans',
@@ -194,7 +182,7 @@ models:
     expect(report.builds[1]!.status).toBe('built');
     const pids = readFileSync(childPids, 'utf8').split('\n').filter(Boolean).map(Number);
     expect(pids).toHaveLength(1);
-    expect(isAlive(pids[0]!)).toBe(false);
+    expect(await allGone(pids)).toEqual([]);
     expect(readFileSync(join(hanging.dir, 'out', 'logs', 'm.stuck.1.log'), 'utf8')).toContain('Timing Runner');
   });
 
@@ -447,7 +435,7 @@ models:
     // The killed build leaves no process behind: the child trtexec forked is gone too.
     const pids = readFileSync(childPids, 'utf8').trim().split('\n').map(Number);
     expect(pids).toHaveLength(1);
-    expect(isAlive(pids[0]!)).toBe(false);
+    expect(await allGone(pids)).toEqual([]);
   });
 });
 

@@ -126,6 +126,31 @@ models:
 `;
 
 /** argv that runs a program compiled from src/ for this test run (global-setup.ts), as `node dist/…` would. */
+/** A process that is running (a zombie, killed and not yet reaped, is not). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const state = existsSync(`/proc/${pid}/status`)
+    ? /^State:\s+(\w)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    : null;
+  return state?.[1] !== 'Z';
+}
+
+/**
+ * Resolves once every process is gone. SIGKILL is sent at once but takes effect when the process next
+ * runs, which on a busy machine can be a moment later: this waits for that, up to 10 s.
+ */
+export async function allGone(pids: number[]): Promise<number[]> {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    if (!pids.some(isAlive)) return [];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return pids.filter(isAlive);
+}
+
 export function fromSource(program: 'action' | 'cli'): string[] {
   return [join(PROGRAMS_DIR, `${program}.mjs`)];
 }
