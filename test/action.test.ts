@@ -535,11 +535,9 @@ describe('baseline: auto', () => {
     },
   );
 
-  it.each([
-    ['an older schema', '{ "schema": "trt-ci/report@0", "builds": [] }', /expected a trt-ci report/],
-    ['not JSON', '{"schema": "trt-ci/rep', /not JSON/],
-    ['null', 'null', /expected a trt-ci report/],
-  ])("a base branch's report that is %s is not used, and the run goes on and says why", async (_what, text, why) => {
+  // Other unusable reports (not JSON, null) are in budgets.test.ts, through the pipeline in-process.
+  it("a base branch's report of an older schema is not used, and the run goes on and says why", async () => {
+    const [text, why] = ['{ "schema": "trt-ci/report@0", "builds": [] }', /expected a trt-ci report/];
     const runner = project({}, 1, 'budgets: { plan-growth: 10% }\n');
     writeFileSync(join(runner.dir, 'old-report.json'), text);
     await withApi(

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReport } from '../src/compare/baseline.js';
+import { runPipeline } from '../src/pipeline.js';
 import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/compare/evaluate.js';
 import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/compare/metrics.js';
 import { diagnosePlan } from '../src/verify/diagnose.js';
@@ -215,6 +216,29 @@ describe('the baseline file', () => {
     if (text !== null) writeFileSync(file, text);
     await expect(loadReport(file)).rejects.toThrow(message);
   });
+});
+
+describe('a baseline that cannot be read, in a run', () => {
+  const config = 'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n';
+  it.each([
+    ['not JSON', '{"schema": "trt-ci/rep', /the baseline is not JSON/],
+    ['null', 'null', /expected a trt-ci report/],
+  ])(
+    '%s: one found for the user is said and the run goes on; one the user named is an input error',
+    async (_, text, why) => {
+      const runner = makeRunner();
+      runner.touch('m.onnx');
+      const configFile = runner.writeConfig(config);
+      writeFileSync(join(runner.dir, 'base.json'), text);
+      const options = { configFile, cwd: runner.dir, baselineFile: 'base.json' };
+      const { report } = await runPipeline({ ...options, baselineFound: true });
+      expect(report.status).toBe('passed');
+      expect(report.comparison.baseline).toBeNull();
+      expect(report.comparison.note).toMatch(/^the base branch's report was not used: .*base\.json: /);
+      expect(report.comparison.note).toMatch(why);
+      await expect(runPipeline(options)).rejects.toThrow(why);
+    },
+  );
 });
 
 describe('layer info', () => {
