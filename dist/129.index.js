@@ -1117,7 +1117,8 @@ class EngineCache {
             return 'corrupt';
         }
         const plan = await (0,promises_.stat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
-        if (record.key !== key || !plan || plan.size !== record.bytes) {
+        // `null`, a list or a record of another key: written by something else, or damaged.
+        if (typeof record !== 'object' || record === null || record.key !== key || !plan || plan.size !== record.bytes) {
             await this.remove(key);
             return 'corrupt';
         }
@@ -1863,6 +1864,7 @@ async function scanPlan(path, options = {}) {
 
 
 
+
 /** Variables that change what trtexec builds; their values are part of the key. */
 const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
 /**
@@ -1913,6 +1915,21 @@ function filesNamedIn(extraArgs, dir) {
     }
     return [...files].sort();
 }
+/** What a cache that cannot be read or written (a full, read-only or damaged disk) did; said in the report. */
+function cacheProblem(what, error) {
+    return `the engine cache could not be ${what}: ${(0,errors/* errorMessage */.gJ)(error)}`;
+}
+/** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
+function unreadableCache(key, error) {
+    return {
+        key,
+        hit: false,
+        savedSeconds: null,
+        corrupt: false,
+        untrusted: false,
+        problem: cacheProblem('read', error),
+    };
+}
 /**
  * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
  * An entry this run does not trust (a pull request's, read by the default branch) is not served.
@@ -1920,7 +1937,7 @@ function filesNamedIn(extraArgs, dir) {
 async function restoreFromCache(job, key, cache, reader) {
     const miss = (corrupt, untrusted = false) => ({
         plan: null,
-        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted },
+        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
     });
     const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
@@ -1939,7 +1956,7 @@ async function restoreFromCache(job, key, cache, reader) {
     return {
         plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
         buildSeconds,
-        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false },
+        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false, problem: null },
     };
 }
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
@@ -2007,7 +2024,9 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
+        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache).catch(
+        // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
+        (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
             return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -2029,7 +2048,13 @@ async function buildProfile(job, gpu, context) {
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
         const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
-        await storeInCache(context.cache.engines, key, built, job, (0,tensorrt_version/* formatVersion */.qh)(context.version, true), writer);
+        const version = (0,tensorrt_version/* formatVersion */.qh)(context.version, true);
+        await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error) => {
+            // A full cache disk costs the next run a build, not this one its engine.
+            const problem = cacheProblem('written', error);
+            if (cache)
+                cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
+        });
     }
     const outcome = { ...(0,builds_outcome/* notRun */.n)(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
@@ -2456,6 +2481,7 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
 async function planGpus(config, made) {
     const query = await (made ?? queryGpus(config.nvidiaSmi));
     if (!query.ok) {
@@ -2507,6 +2533,7 @@ function skipBuildStage(config, failure) {
         gpuQueryError: null,
         cacheBytes: null,
         evicted: 0,
+        evictProblem: null,
     };
 }
 /**
@@ -2566,13 +2593,20 @@ async function runBuildStage(config, version, options = {}) {
     }
     if (sampler)
         outcomes = withPeakMemory(outcomes, sampler.timeline);
-    const evicted = cache ? await cache.engines.evict() : null;
+    let evictProblem = null;
+    const evicted = cache
+        ? await cache.engines.evict().catch((error) => {
+            evictProblem = cacheProblem('trimmed to cache-max-size', error);
+            return null;
+        })
+        : null;
     return {
         outcomes,
         gpus: gpuPlan.gpus,
         gpuQueryError: gpuPlan.queryError,
         cacheBytes: evicted?.bytes ?? null,
         evicted: evicted?.removed.length ?? 0,
+        evictProblem,
     };
 }
 
@@ -2628,10 +2662,13 @@ function buildManifest(outcomes, run) {
 
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
 const OUTPUT_MARKER = '.trt-ci-output';
+/** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
+const OUTPUT_LOCK = '.trt-ci-lock';
 /**
  * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
  * refuses a folder that is not its own: the file system root, the config's folder or the working
- * folder (the repository root), or a folder holding files it did not write.
+ * folder (the repository root), or a folder holding files it did not write. The folder is locked for
+ * this run; the returned function unlocks it.
  */
 async function claimOutputDir(config, cwd) {
     const dir = (0,external_node_path_.resolve)(config.outputDir);
@@ -2649,6 +2686,54 @@ async function claimOutputDir(config, cwd) {
     }
     await (0,promises_.mkdir)(dir, { recursive: true });
     (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    const lock = (0,external_node_path_.join)(dir, OUTPUT_LOCK);
+    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
+        `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
+        `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
+    for (let attempt = 1;; attempt += 1) {
+        if (heldHere.has(lock))
+            throw busy(process.pid);
+        try {
+            (0,external_node_fs_.writeFileSync)(lock, `${process.pid}\n`, { flag: 'wx' });
+            break;
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+            const holder = lockHolder(lock);
+            if (holder !== null || attempt > 1)
+                throw busy(holder);
+            (0,external_node_fs_.rmSync)(lock, { force: true }); // left by a run that was killed
+        }
+    }
+    heldHere.add(lock);
+    return async () => {
+        heldHere.delete(lock);
+        await (0,promises_.rm)(lock, { force: true });
+    };
+}
+/** Locks held by runs in this process (the CLI as a library can run twice at once; they share a pid). */
+const heldHere = new Set();
+/** The live process holding the lock, or null: a lock left by a run that was killed is taken over. */
+function lockHolder(lock) {
+    let pid;
+    try {
+        pid = Number((0,external_node_fs_.readFileSync)(lock, 'utf8').trim());
+    }
+    catch {
+        return null;
+    }
+    // Our own pid in a lock we do not hold: an earlier process that had it was killed.
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid)
+        return null;
+    try {
+        process.kill(pid, 0);
+        return pid;
+    }
+    catch (error) {
+        // EPERM: alive, and another user's.
+        return error.code === 'EPERM' ? pid : null;
+    }
 }
 
 // EXTERNAL MODULE: ./.build/tsc/compare/baseline.js
@@ -3352,6 +3437,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -3368,12 +3454,23 @@ async function runPipeline(options) {
     const startedAt = new Date();
     const config = loadConfig(options.configFile, options.cwd);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
-    const baseline = baselineFile ? await (0,compare_baseline/* loadReport */.N1)(baselineFile) : null;
+    const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
-    await claimOutputDir(config, options.cwd);
+    const release = await claimOutputDir(config, options.cwd);
+    try {
+        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery };
+        return await buildAndReport(config, version, before, options);
+    }
+    finally {
+        await release();
+    }
+}
+/** Preflight, builds, verify, compare and report, in an output folder this run holds. */
+async function buildAndReport(config, version, before, options) {
+    const { baseline, baselineFile, startedAt, gpuQuery } = before;
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
@@ -3398,6 +3495,9 @@ async function runPipeline(options) {
         gpuQueryError: stage.gpuQueryError,
     };
     const compared = (0,compare_baseline/* compareWithBaseline */.$_)({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
+    const comparison = before.baselineRefused
+        ? { ...compared.comparison, note: `the base branch's report was not used: ${before.baselineRefused}` }
+        : compared.comparison;
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = (0,evaluate/* evaluateBudgets */.A1)((0,compare_baseline/* measuredBuilds */.Mb)({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? (0,compare_baseline/* measuredBuilds */.Mb)(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
     const outputs = {
@@ -3416,7 +3516,7 @@ async function runPipeline(options) {
         builds: compared.builds,
         plans,
         budgets,
-        comparison: compared.comparison,
+        comparison,
         cache: cacheSummary(config, stage, rel),
         manifest: rel(outputs.manifest),
     };
@@ -3435,10 +3535,41 @@ async function runPipeline(options) {
         commit,
         onnxSha256,
     });
-    await (0,promises_.writeFile)(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-    await (0,promises_.writeFile)(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
-    await (0,promises_.writeFile)(outputs.summary, (0,report_markdown/* renderSummary */.Br)(report));
-    return { report, reportFile: outputs.report, summaryFile: outputs.summary, manifestFile: outputs.manifest };
+    const unwritten = await writeOutputs([
+        [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
+        [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
+        [outputs.summary, (0,report_markdown/* renderSummary */.Br)(report)],
+    ]);
+    return {
+        report,
+        reportFile: outputs.report,
+        summaryFile: outputs.summary,
+        manifestFile: outputs.manifest,
+        unwritten,
+    };
+}
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+async function writeOutputs(files) {
+    const unwritten = [];
+    for (const [path, text] of files) {
+        await (0,promises_.writeFile)(path, text).catch((error) => {
+            unwritten.push(`${path}: cannot write: ${(0,errors/* fileProblem */.Wj)(error, 'a file')}`);
+        });
+    }
+    return unwritten;
+}
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+async function readBaseline(file, found) {
+    if (!file)
+        return { baseline: null, baselineRefused: null };
+    try {
+        return { baseline: await (0,compare_baseline/* loadReport */.N1)(file), baselineRefused: null };
+    }
+    catch (error) {
+        if (!found || !(error instanceof errors/* InputError */.dz))
+            throw error;
+        return { baseline: null, baselineRefused: error.message };
+    }
 }
 /** The engine cache's account of this run; one key for all its engines, for actions/cache. */
 function cacheSummary(config, stage, rel) {
@@ -3456,12 +3587,15 @@ function cacheSummary(config, stage, rel) {
         savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
         bytes: stage.cacheBytes,
         evicted: stage.evicted,
+        problems: [...new Set([...verdicts.map((c) => c.problem), stage.evictProblem].filter((p) => p !== null))],
         refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
             ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
             : null,
     };
 }
 
+// EXTERNAL MODULE: ./.build/tsc/report/markdown-text.js
+var markdown_text = __webpack_require__(82185);
 // EXTERNAL MODULE: ./.build/tsc/action/github-reporter.js + 1 modules
 var github_reporter = __webpack_require__(59531);
 // EXTERNAL MODULE: ./.build/tsc/action/inputs.js
@@ -3471,6 +3605,7 @@ var policy = __webpack_require__(75330);
 // EXTERNAL MODULE: ./.build/tsc/action/summary.js
 var summary = __webpack_require__(18586);
 ;// CONCATENATED MODULE: ./.build/tsc/action/run.js
+
 
 
 
@@ -3517,6 +3652,7 @@ async function runCommand(edge) {
                 cwd: edge.cwd,
                 baselineFile,
                 baselineNote,
+                baselineFound: inputs.baseline === 'auto',
                 commit: context?.sha || null,
                 provenance: (0,github_context/* runProvenance */.s)(edge.env, edge.cwd),
                 ...(edge.signal && { signal: edge.signal }),
@@ -3560,10 +3696,15 @@ async function runCommand(edge) {
             const reportFile = result.reportFile;
             await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => (0,baseline_artifact/* uploadBaseline */.rC)(reportFile, inputs.reportKey));
         }
-        await (0,summary/* writeSummary */.Sy)(`${markdown}${(0,summary/* problemsSection */.Ad)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
+        const unwritten = result?.unwritten ?? [];
+        const notWritten = unwritten.length
+            ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${(0,markdown_text/* text */.Qq)(u)}`).join('\n')}\n`
+            : '';
+        await (0,summary/* writeSummary */.Sy)(`${markdown}${notWritten}${(0,summary/* problemsSection */.Ad)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
         const reason = (0,policy/* failureReason */.Hr)(inputs.failOn, report, crash);
-        if (reason)
-            core/* setFailed */.C1(`trt-ci: ${reason}`);
+        // A report the next job cannot read fails the step even when the engines passed.
+        if (reason || unwritten.length)
+            core/* setFailed */.C1(`trt-ci: ${reason ?? unwritten.join('; ')}`);
     });
 }
 function setOutputs(result) {

@@ -1414,9 +1414,13 @@ function headline(reports, title) {
     const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
     const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
     const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
+    const problems = reports.flatMap((r) => r.cache?.problems ?? []);
     const cached = reports.some((r) => r.cache)
         ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${(0,units/* formatSeconds */.Xo)(saved)} of GPU time saved)` : ''}` +
-            (refused ? ` · ⚠️ engine cache not used: ${(0,markdown_text/* text */.Qq)(refused)}` : '')
+            (refused ? ` · ⚠️ engine cache not used: ${(0,markdown_text/* text */.Qq)(refused)}` : '') +
+            (problems.length
+                ? ` · ⚠️ ${(0,markdown_text/* text */.Qq)(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+                : '')
         : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
@@ -1431,7 +1435,9 @@ function headline(reports, title) {
         const { comparison } = report;
         const where = reports.length > 1 ? ` (${(0,markdown_text/* text */.Qq)(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
         if (comparison.baseline === null) {
-            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            lines.push('', comparison.note
+                ? `No baseline${where}: ${(0,markdown_text/* text */.Qq)(comparison.note)}.`
+                : `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
             continue;
         }
         // A list, so that each fact keeps its own line when GitHub renders it.
@@ -1653,6 +1659,8 @@ const cacheVerdictSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     corrupt: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
     /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
     untrusted: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY().default(false),
+    /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
+    problem: nullableString.default(null),
 });
 const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     attempt: count,
@@ -1715,6 +1723,8 @@ const cacheSummarySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     evicted: count,
     /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
     refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).default([]),
 });
 const comparisonSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     /** The baseline report, or null when there is none yet. */

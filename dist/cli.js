@@ -8676,6 +8676,12 @@ function fileProblem(error, expected) {
             return `is a directory, expected ${expected}`;
         case 'EACCES':
             return 'permission denied';
+        case 'ENOSPC':
+            return 'no space left on device';
+        case 'EDQUOT':
+            return 'disk quota exceeded';
+        case 'EROFS':
+            return 'read-only file system';
         case 'ENXIO':
             return `not a regular file (a socket or device), expected ${expected}`;
         default:
@@ -19729,7 +19735,8 @@ class EngineCache {
             return 'corrupt';
         }
         const plan = await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
-        if (record.key !== key || !plan || plan.size !== record.bytes) {
+        // `null`, a list or a record of another key: written by something else, or damaged.
+        if (typeof record !== 'object' || record === null || record.key !== key || !plan || plan.size !== record.bytes) {
             await this.remove(key);
             return 'corrupt';
         }
@@ -20628,6 +20635,7 @@ async function scanPlan(path, options = {}) {
 
 
 
+
 /** Variables that change what trtexec builds; their values are part of the key. */
 const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
 /**
@@ -20678,6 +20686,21 @@ function filesNamedIn(extraArgs, dir) {
     }
     return [...files].sort();
 }
+/** What a cache that cannot be read or written (a full, read-only or damaged disk) did; said in the report. */
+function cacheProblem(what, error) {
+    return `the engine cache could not be ${what}: ${errorMessage(error)}`;
+}
+/** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
+function unreadableCache(key, error) {
+    return {
+        key,
+        hit: false,
+        savedSeconds: null,
+        corrupt: false,
+        untrusted: false,
+        problem: cacheProblem('read', error),
+    };
+}
 /**
  * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
  * An entry this run does not trust (a pull request's, read by the default branch) is not served.
@@ -20685,7 +20708,7 @@ function filesNamedIn(extraArgs, dir) {
 async function restoreFromCache(job, key, cache, reader) {
     const miss = (corrupt, untrusted = false) => ({
         plan: null,
-        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted },
+        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
     });
     const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
@@ -20704,7 +20727,7 @@ async function restoreFromCache(job, key, cache, reader) {
     return {
         plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
         buildSeconds,
-        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false },
+        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false, problem: null },
     };
 }
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
@@ -20793,7 +20816,9 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache);
+        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache).catch(
+        // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
+        (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
             return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -20815,7 +20840,13 @@ async function buildProfile(job, gpu, context) {
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
         const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
-        await storeInCache(context.cache.engines, key, built, job, formatVersion(context.version, true), writer);
+        const version = formatVersion(context.version, true);
+        await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error) => {
+            // A full cache disk costs the next run a build, not this one its engine.
+            const problem = cacheProblem('written', error);
+            if (cache)
+                cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
+        });
     }
     const outcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
@@ -22396,6 +22427,7 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
 async function planGpus(config, made) {
     const query = await (made ?? queryGpus(config.nvidiaSmi));
     if (!query.ok) {
@@ -22447,6 +22479,7 @@ function skipBuildStage(config, failure) {
         gpuQueryError: null,
         cacheBytes: null,
         evicted: 0,
+        evictProblem: null,
     };
 }
 /**
@@ -22506,13 +22539,20 @@ async function runBuildStage(config, version, options = {}) {
     }
     if (sampler)
         outcomes = withPeakMemory(outcomes, sampler.timeline);
-    const evicted = cache ? await cache.engines.evict() : null;
+    let evictProblem = null;
+    const evicted = cache
+        ? await cache.engines.evict().catch((error) => {
+            evictProblem = cacheProblem('trimmed to cache-max-size', error);
+            return null;
+        })
+        : null;
     return {
         outcomes,
         gpus: gpuPlan.gpus,
         gpuQueryError: gpuPlan.queryError,
         cacheBytes: evicted?.bytes ?? null,
         evicted: evicted?.removed.length ?? 0,
+        evictProblem,
     };
 }
 
@@ -22564,10 +22604,13 @@ function buildManifest(outcomes, run) {
 
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
 const OUTPUT_MARKER = '.trt-ci-output';
+/** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
+const OUTPUT_LOCK = '.trt-ci-lock';
 /**
  * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
  * refuses a folder that is not its own: the file system root, the config's folder or the working
- * folder (the repository root), or a folder holding files it did not write.
+ * folder (the repository root), or a folder holding files it did not write. The folder is locked for
+ * this run; the returned function unlocks it.
  */
 async function claimOutputDir(config, cwd) {
     const dir = (0,external_node_path_namespaceObject.resolve)(config.outputDir);
@@ -22585,6 +22628,54 @@ async function claimOutputDir(config, cwd) {
     }
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
     (0,external_node_fs_namespaceObject.writeFileSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    const lock = (0,external_node_path_namespaceObject.join)(dir, OUTPUT_LOCK);
+    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
+        `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
+        `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
+    for (let attempt = 1;; attempt += 1) {
+        if (heldHere.has(lock))
+            throw busy(process.pid);
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(lock, `${process.pid}\n`, { flag: 'wx' });
+            break;
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+            const holder = lockHolder(lock);
+            if (holder !== null || attempt > 1)
+                throw busy(holder);
+            (0,external_node_fs_namespaceObject.rmSync)(lock, { force: true }); // left by a run that was killed
+        }
+    }
+    heldHere.add(lock);
+    return async () => {
+        heldHere.delete(lock);
+        await (0,promises_namespaceObject.rm)(lock, { force: true });
+    };
+}
+/** Locks held by runs in this process (the CLI as a library can run twice at once; they share a pid). */
+const heldHere = new Set();
+/** The live process holding the lock, or null: a lock left by a run that was killed is taken over. */
+function lockHolder(lock) {
+    let pid;
+    try {
+        pid = Number((0,external_node_fs_namespaceObject.readFileSync)(lock, 'utf8').trim());
+    }
+    catch {
+        return null;
+    }
+    // Our own pid in a lock we do not hold: an earlier process that had it was killed.
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid)
+        return null;
+    try {
+        process.kill(pid, 0);
+        return pid;
+    }
+    catch (error) {
+        // EPERM: alive, and another user's.
+        return error.code === 'EPERM' ? pid : null;
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/report.js
@@ -22783,6 +22874,8 @@ const cacheVerdictSchema = object({
     corrupt: schemas_boolean(),
     /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
     untrusted: schemas_boolean().default(false),
+    /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
+    problem: nullableString.default(null),
 });
 const reportAttemptSchema = object({
     attempt: count,
@@ -22845,6 +22938,8 @@ const cacheSummarySchema = object({
     evicted: count,
     /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
     refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: array(schemas_string()).default([]),
 });
 const comparisonSchema = object({
     /** The baseline report, or null when there is none yet. */
@@ -24201,9 +24296,13 @@ function headline(reports, title) {
     const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
     const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
     const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
+    const problems = reports.flatMap((r) => r.cache?.problems ?? []);
     const cached = reports.some((r) => r.cache)
         ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
-            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '')
+            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '') +
+            (problems.length
+                ? ` · ⚠️ ${markdown_text_text(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+                : '')
         : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
@@ -24218,7 +24317,9 @@ function headline(reports, title) {
         const { comparison } = report;
         const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
         if (comparison.baseline === null) {
-            lines.push('', `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            lines.push('', comparison.note
+                ? `No baseline${where}: ${markdown_text_text(comparison.note)}.`
+                : `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
             continue;
         }
         // A list, so that each fact keeps its own line when GitHub renders it.
@@ -24388,6 +24489,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -24404,12 +24506,23 @@ async function runPipeline(options) {
     const startedAt = new Date();
     const config = loadConfig(options.configFile, options.cwd);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
-    const baseline = baselineFile ? await loadReport(baselineFile) : null;
+    const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
-    await claimOutputDir(config, options.cwd);
+    const release = await claimOutputDir(config, options.cwd);
+    try {
+        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery };
+        return await buildAndReport(config, version, before, options);
+    }
+    finally {
+        await release();
+    }
+}
+/** Preflight, builds, verify, compare and report, in an output folder this run holds. */
+async function buildAndReport(config, version, before, options) {
+    const { baseline, baselineFile, startedAt, gpuQuery } = before;
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
@@ -24434,6 +24547,9 @@ async function runPipeline(options) {
         gpuQueryError: stage.gpuQueryError,
     };
     const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
+    const comparison = before.baselineRefused
+        ? { ...compared.comparison, note: `the base branch's report was not used: ${before.baselineRefused}` }
+        : compared.comparison;
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
     const outputs = {
@@ -24452,7 +24568,7 @@ async function runPipeline(options) {
         builds: compared.builds,
         plans,
         budgets,
-        comparison: compared.comparison,
+        comparison,
         cache: cacheSummary(config, stage, rel),
         manifest: rel(outputs.manifest),
     };
@@ -24471,10 +24587,41 @@ async function runPipeline(options) {
         commit,
         onnxSha256,
     });
-    await (0,promises_namespaceObject.writeFile)(outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
-    await (0,promises_namespaceObject.writeFile)(outputs.report, `${JSON.stringify(report, null, 2)}\n`);
-    await (0,promises_namespaceObject.writeFile)(outputs.summary, renderSummary(report));
-    return { report, reportFile: outputs.report, summaryFile: outputs.summary, manifestFile: outputs.manifest };
+    const unwritten = await writeOutputs([
+        [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
+        [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
+        [outputs.summary, renderSummary(report)],
+    ]);
+    return {
+        report,
+        reportFile: outputs.report,
+        summaryFile: outputs.summary,
+        manifestFile: outputs.manifest,
+        unwritten,
+    };
+}
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+async function writeOutputs(files) {
+    const unwritten = [];
+    for (const [path, text] of files) {
+        await (0,promises_namespaceObject.writeFile)(path, text).catch((error) => {
+            unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
+        });
+    }
+    return unwritten;
+}
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+async function readBaseline(file, found) {
+    if (!file)
+        return { baseline: null, baselineRefused: null };
+    try {
+        return { baseline: await loadReport(file), baselineRefused: null };
+    }
+    catch (error) {
+        if (!found || !(error instanceof InputError))
+            throw error;
+        return { baseline: null, baselineRefused: error.message };
+    }
 }
 /** The engine cache's account of this run; one key for all its engines, for actions/cache. */
 function cacheSummary(config, stage, rel) {
@@ -24492,6 +24639,7 @@ function cacheSummary(config, stage, rel) {
         savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
         bytes: stage.cacheBytes,
         evicted: stage.evicted,
+        problems: [...new Set([...verdicts.map((c) => c.problem), stage.evictProblem].filter((p) => p !== null))],
         refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
             ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
             : null,
@@ -24556,6 +24704,8 @@ function renderRunText(report) {
         ].join(''));
         if (c.refused)
             out.push(`⚠ engine cache not used: ${c.refused}`);
+        for (const problem of c.problems)
+            out.push(`⚠ ${problem}`);
     }
     const { comparison } = report;
     for (const change of comparison.environment) {
@@ -24650,6 +24800,11 @@ async function buildCommand(command, options, io) {
         io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +
             `summary:  ${rel(result.summaryFile)}\n`);
     }
+    // Results that could not be saved (a full disk) are exit 2 even when the engines passed: nothing reads them.
+    for (const problem of result.unwritten)
+        io.stderr(`trt-ci: ${problem}\n`);
+    if (result.unwritten.length > 0)
+        return EXIT.input;
     return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
 

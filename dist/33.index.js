@@ -1,8 +1,8 @@
-export const id = 277;
-export const ids = [277];
+export const id = 33;
+export const ids = [33];
 export const modules = {
 
-/***/ 68277:
+/***/ 25033:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -21,6 +21,46 @@ var github_octokit = __webpack_require__(64842);
 var errors = __webpack_require__(40988);
 // EXTERNAL MODULE: ./.build/tsc/github/context.js
 var github_context = __webpack_require__(8224);
+;// CONCATENATED MODULE: ./.build/tsc/github/fork-approval.js
+
+/**
+ * The repository's fork approval setting. Reading it needs administration: read, which GITHUB_TOKEN
+ * cannot be given: with it the answer is usually "unknown", and the summary says what to check by hand.
+ */
+async function readForkApproval(octokit, repo) {
+    try {
+        const { data } = await octokit.request('GET /repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval', repo);
+        const policy = data.approval_policy;
+        if (policy === 'first_time_contributors_new_to_github' || policy === 'first_time_contributors')
+            return { policy };
+        if (policy === 'all_external_contributors')
+            return { policy };
+        return { policy: 'unknown', why: `GitHub answered an approval policy trt-ci does not know: ${String(policy)}` };
+    }
+    catch (error) {
+        return { policy: 'unknown', why: (0,errors/* errorMessage */.gJ)(error) };
+    }
+}
+const SETTING = 'Settings → Actions → General → "Require approval for all external contributors"';
+/**
+ * A line for the gate's summary. For pull_request, GitHub runs the workflow file of the merge commit, which
+ * a fork controls: the gate job can be dropped from it, so this setting (and runner groups that refuse
+ * public repositories) are the defence that the fork cannot edit.
+ */
+function describeForkApproval(approval) {
+    switch (approval.policy) {
+        case 'all_external_contributors':
+            return '✅ Workflows from every outside contributor wait for approval before they run.';
+        case 'first_time_contributors':
+        case 'first_time_contributors_new_to_github':
+            return ('⚠️ Only first-time contributors wait for approval: a fork whose author has contributed before runs ' +
+                `its own workflow file, which can target the GPU runners without this gate. Set ${SETTING}.`);
+        default:
+            return (`⚠️ Could not read the fork approval setting (${approval.why}; it needs administration: read, which ` +
+                `GITHUB_TOKEN cannot have). Check by hand: ${SETTING}, and a runner group that refuses public repositories.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/github/gate.js
 /** "/gpu-ok 1a2b3c4" on a line of its own: the approval names the commit it was given for. */
 const APPROVAL_COMMENT = /^\/gpu-ok\s+([0-9a-f]{7,40})\s*$/m;
@@ -125,6 +165,7 @@ var summary = __webpack_require__(18586);
 
 
 
+
 /**
  * The gate job of the workflow pack: decides, on a GitHub-hosted runner, whether this run may use the
  * self-hosted GPU runners, and says why in its summary.
@@ -174,8 +215,13 @@ async function gateCommand(edge) {
     core/* setOutput */.uH('sha', decision.sha ?? '');
     core/* setOutput */.uH('repository', decision.repository ?? '');
     core/* info */.pq(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
+    // The defence a fork cannot edit out of its own workflow file: said on every gate run.
+    const approval = token && context
+        ? await readForkApproval((0,github_octokit/* makeOctokit */.a)(token), { owner: context.owner, repo: context.repo })
+        : { policy: 'unknown', why: 'no token' };
+    core/* setOutput */.uH('fork-approval', approval.policy);
     const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
-    await (0,summary/* writeSummary */.Sy)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n`);
+    await (0,summary/* writeSummary */.Sy)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
 }
 
 
