@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5892);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2781);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8612,7 +8612,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5892:
+/***/ 2781:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8981,6 +8981,34 @@ function resolveFlagPaths(arg, dir, resolvePath) {
         })
             .join(',');
     return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
+/** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/**
+ * A path with its environment variables filled in: one runner image has TensorRT at /opt/tensorrt,
+ * another at /usr/src/tensorrt, and one trt-ci.yml serves both with `${TENSORRT_DIR}/bin/trtexec`.
+ * An empty variable counts as unset: `${TENSORRT_DIR}/bin/trtexec` must not become `/bin/trtexec`.
+ */
+function expandEnv(text, env) {
+    const unset = [];
+    const value = text.replace(VARIABLE, (_whole, name, fallback) => {
+        const set = env[name];
+        if (set)
+            return set;
+        if (fallback !== undefined)
+            return fallback;
+        unset.push(name);
+        return '';
+    });
+    return { value, unset };
+}
+/** The message for a path whose variables are not all set: it names each, and the field. */
+function unsetMessage(text, unset) {
+    const names = unset.map((name) => `\${${name}}`).join(', ');
+    return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
+        `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
@@ -18818,6 +18846,10 @@ const model = strictObject({
     'extra-args': extraArgs.optional(),
     benchmark: schemas_boolean(expected('true or false')).optional(),
     budgets: budgets.optional(),
+    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
+    workspace: workspace.optional(),
+    'min-workspace': workspace.optional(),
+    'build-timeout': schema_duration.optional(),
 }, expected('a model with name, onnx and profiles'));
 const configSchema = strictObject({
     trtexec: schemas_string(expected('a command or path')).min(1).default('trtexec'),
@@ -18829,6 +18861,8 @@ const configSchema = strictObject({
         .default('.trt-ci/timing.cache'),
     'build-timeout': schema_duration.default(45 * 60_000),
     'kill-grace': schema_duration.default(10_000),
+    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
+    'max-parallel': schemas_number(expected('a number of builds like 2')).int().min(1).optional(),
     gpus: union([literal('all'), array(schemas_number().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
         .default('all'),
     benchmark: schemas_boolean(expected('true or false')).default(false),
@@ -18867,12 +18901,16 @@ function parseDims(text) {
 
 
 
+
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {
     return new InputError(`${config.where(path)}: ${message}`);
 }
-/** Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder. */
-function loadConfig(file, cwd) {
+/**
+ * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
+ * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ */
+function loadConfig(file, cwd, env) {
     let text;
     const path = (0,external_node_path_namespaceObject.resolve)(cwd, file);
     try {
@@ -18881,10 +18919,10 @@ function loadConfig(file, cwd) {
     catch (error) {
         throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
     }
-    return parseConfig(text, file, (0,external_node_path_namespaceObject.dirname)(path));
+    return parseConfig(text, file, (0,external_node_path_namespaceObject.dirname)(path), env);
 }
 /** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
-function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dirname)(file)) {
+function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dirname)(file), env = {}) {
     const lines = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
     const yamlError = doc.errors[0];
@@ -18908,7 +18946,10 @@ function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dir
     const parsed = configSchema.safeParse(data, { reportInput: true });
     if (!parsed.success)
         throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
-    const config = resolveConfig(parsed.data, dir, file, { position, where });
+    const expanded = withEnvironment(parsed.data, env);
+    if (expanded.problems.length > 0)
+        throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
+    const config = resolveConfig(expanded.raw, dir, file, { position, where });
     const problems = findProblems(parsed.data, config);
     if (problems.length > 0)
         throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
@@ -18958,7 +18999,20 @@ function issueMessage(issue) {
 }
 const KNOWN_KEYS = {
     top: Object.keys(configSchema.shape),
-    model: ['name', 'onnx', 'precision', 'plugins', 'dynamic-plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
+    model: [
+        'name',
+        'onnx',
+        'precision',
+        'plugins',
+        'dynamic-plugins',
+        'profiles',
+        'extra-args',
+        'benchmark',
+        'budgets',
+        'workspace',
+        'min-workspace',
+        'build-timeout',
+    ],
     profile: ['name', 'shapes'],
     shape: ['min', 'opt', 'max'],
     budgets: METRIC_NAMES,
@@ -18998,6 +19052,7 @@ function resolveConfig(raw, dir, file, locators) {
         timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
         buildTimeoutMs: raw['build-timeout'],
         killGraceMs: raw['kill-grace'],
+        maxParallel: raw['max-parallel'] ?? null,
         gpus: raw.gpus,
         cuda: raw.cuda ?? null,
         minDriver: raw['min-driver'] ?? null,
@@ -19017,6 +19072,9 @@ function resolveConfig(raw, dir, file, locators) {
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
+            workspaceBytes: m.workspace ?? raw.workspace,
+            minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
+            buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
             budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
             profiles: m.profiles.map((p) => ({
                 name: p.name,
@@ -19027,6 +19085,30 @@ function resolveConfig(raw, dir, file, locators) {
         })),
         ...locators,
     };
+}
+/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
+function withEnvironment(raw, env) {
+    const problems = [];
+    const fill = (text, path) => {
+        const { value, unset } = expandEnv(text, env);
+        if (unset.length > 0)
+            problems.push({ path, message: unsetMessage(text, unset) });
+        return value;
+    };
+    const filled = {
+        ...raw,
+        trtexec: fill(raw.trtexec, ['trtexec']),
+        'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+        models: raw.models.map((model, m) => ({
+            ...model,
+            onnx: fill(model.onnx, ['models', m, 'onnx']),
+            ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
+            ...(model['dynamic-plugins'] && {
+                'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
+            }),
+        })),
+    };
+    return { raw: filled, problems };
 }
 /** Rules that span fields: the schema checks each value, these check how values fit together. */
 function findProblems(raw, config) {
@@ -19040,6 +19122,15 @@ function findProblems(raw, config) {
     const modelNames = new Map();
     const stems = new Map();
     raw.models.forEach((model, m) => {
+        const resolvedModel = config.models[m];
+        if ((model.workspace !== undefined || model['min-workspace'] !== undefined) &&
+            resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes) {
+            problems.push({
+                path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
+                message: `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
+                    `(${resolvedModel.workspaceBytes} bytes) for this model`,
+            });
+        }
         const first = modelNames.get(model.name);
         if (first !== undefined)
             problems.push({
@@ -20654,7 +20745,7 @@ async function cacheKey(job, gpu, context) {
         dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
     };
     const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
-    const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
+    const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
     const toolchain = await context.cache.toolchain();
     const environment = Object.fromEntries(Object.entries(process.env)
         .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
@@ -20663,7 +20754,7 @@ async function cacheKey(job, gpu, context) {
         onnx: job.model.onnx,
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
         inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
-        argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
+        argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],
         tensorrtVersion: formatVersion(context.version, true),
         trtexec: toolchain.trtexec,
         libraries: toolchain.libraries,
@@ -20865,7 +20956,7 @@ async function runAttempts(job, gpu, env, context) {
         ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
         : null;
     const attempts = [];
-    let workspace = config.workspaceBytes;
+    let workspace = job.model.workspaceBytes;
     let parsed = null;
     while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
@@ -20881,15 +20972,15 @@ async function runAttempts(job, gpu, env, context) {
             args: argv,
             env,
             logFile: log,
-            timeoutMs: config.buildTimeoutMs,
+            timeoutMs: job.model.buildTimeoutMs,
             killGraceMs: config.killGraceMs,
             onLine: (line) => parser.push(line),
             ...(context.signal && { signal: context.signal }),
         });
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
-            minWorkspaceBytes: config.minWorkspaceBytes,
-            buildTimeoutMs: config.buildTimeoutMs,
+            minWorkspaceBytes: job.model.minWorkspaceBytes,
+            buildTimeoutMs: job.model.buildTimeoutMs,
             logFile: log,
         });
         const failure = result.spawnError
@@ -20916,7 +21007,7 @@ async function runAttempts(job, gpu, env, context) {
         });
         if (!failure)
             break;
-        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
+        workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, job.model.minWorkspaceBytes) : null;
         if (workspace !== null)
             context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
     }
@@ -20961,12 +21052,12 @@ async function benchmark(job, env, context) {
         args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
         env,
         logFile: log,
-        timeoutMs: context.config.buildTimeoutMs,
+        timeoutMs: job.model.buildTimeoutMs,
         killGraceMs: context.config.killGraceMs,
         onLine: (line) => parser.push(line),
         ...(context.signal && { signal: context.signal }),
     });
-    const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
+    const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: job.model.buildTimeoutMs, logFile: log });
     const perf = {
         throughputQps: parsed.throughputQps,
         latencyMs: parsed.latencyMs,
@@ -22439,6 +22530,15 @@ async function planGpus(config, made) {
         return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
     return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
+/**
+ * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
+ * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
+ */
+function parallelSlots(gpus, maxParallel) {
+    if (maxParallel === null)
+        return [...gpus];
+    return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]);
+}
 /** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
 async function toolchainOf(trtexec) {
     const binary = whichCommand(trtexec) ?? trtexec;
@@ -22521,7 +22621,7 @@ async function runBuildStage(config, version, options = {}) {
         : undefined;
     let outcomes;
     try {
-        outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) => options.signal?.aborted
+        outcomes = await runOnSlots(planBuildJobs(config), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
             ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
@@ -23746,8 +23846,9 @@ async function runPreflight(config, tensorrt, environment = {}) {
             cuda,
             minDriver: config.minDriver,
             expectGpu: config.expectGpu,
-            workspaceBytes: config.workspaceBytes,
-            minWorkspaceBytes: config.minWorkspaceBytes,
+            // The most any model asks: a GPU without room for it fails that model's builds.
+            workspaceBytes: Math.max(...config.models.map((m) => m.workspaceBytes)),
+            minWorkspaceBytes: Math.max(...config.models.map((m) => m.minWorkspaceBytes)),
             devNvidiaPresent: devNvidiaPresent(environment.devDir),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
@@ -24504,7 +24605,7 @@ function fileSize(path) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = loadConfig(options.configFile, options.cwd);
+    const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
@@ -24780,6 +24881,7 @@ async function buildCommand(command, options, io) {
     const result = await runPipeline({
         configFile: options.config,
         cwd: io.cwd,
+        env: io.env,
         provenance: runProvenance(io.env, io.cwd),
         baselineFile: options.baseline,
         preflight: command === 'run',
@@ -24853,7 +24955,7 @@ async function parseLogFile(name, path, exitCode) {
 
 
 async function preflightCommand(options, io) {
-    const config = loadConfig(options.config, io.cwd);
+    const config = loadConfig(options.config, io.cwd, io.env);
     const probeStart = performance.now();
     const { version } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     const versionProbeMs = Math.round(performance.now() - probeStart);

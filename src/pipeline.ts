@@ -26,6 +26,8 @@ export interface PipelineOptions {
   configFile: string;
   /** Where trt-ci runs: relative paths in arguments and in the report are relative to it. */
   cwd: string;
+  /** The environment `${NAME}` in trt-ci.yml is filled from (the process's when not given). */
+  env?: NodeJS.ProcessEnv;
   onEvent?: (event: BuildEvent) => void;
   /** A report from the base branch: budgets on growth compare against it. */
   baselineFile?: string | null;
@@ -70,7 +72,7 @@ function fileSize(path: string): number | null {
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const config = loadConfig(options.configFile, options.cwd);
+  const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.

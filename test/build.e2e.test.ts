@@ -567,3 +567,95 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }
     expect(call!.args).toContain('--builderOptimizationLevel=3');
   });
 });
+
+describe('settings a fleet needs', () => {
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+    a.start < b.end && b.start < a.end;
+  /** The most calls running at one moment (a call's start is a moment every call that runs then shares). */
+  const mostAtOnce = (calls: { start: number; end: number }[]) =>
+    Math.max(...calls.map((c) => calls.filter((d) => d.start <= c.start && c.start < d.end).length));
+
+  it('${NAME} in trtexec, nvidia-smi, ONNX and plugin paths comes from the environment', async () => {
+    const runner = makeRunner();
+    runner.touch('models/m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ntrtexec: ${TRT_BIN}/trtexec\nnvidia-smi: ${SMI_DIR:-' +
+        `${runner.dir}/bin}/nvidia-smi\n` +
+        'models: [{ name: m, onnx: "${MODELS}/m.onnx", profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    const env = { ...process.env, TRT_BIN: join(runner.dir, 'bin'), MODELS: join(runner.dir, 'models') };
+    const result = await cli(['run', '--config', config, '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(runner.calls()[0]!.args).toContain(`--onnx=${join(runner.dir, 'models', 'm.onnx')}`);
+    // Unset (or empty): exit 2, naming each variable and the field, with its line.
+    const unset = await cli(['run', '--config', config], { env: { ...process.env, TRT_BIN: '' } });
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toContain(
+      'trt-ci.yml:2:10 trtexec: expected ${TRT_BIN} to be set in the environment (or ${NAME:-default} in ' +
+        'trt-ci.yml), got "${TRT_BIN}/trtexec" with it unset',
+    );
+    expect(unset.stderr).toMatch(/trt-ci\.yml:4:\d+ models\[0\]\.onnx: expected \$\{MODELS\} to be set/);
+  });
+
+  it('a model sets its own workspace, min-workspace and build-timeout; others keep the top-level ones', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: '1', TRTEXEC_STANDIN_ONLY: 'slow.p' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`output-dir: out
+workspace: 2GiB
+kill-grace: 100ms
+models:
+  - { name: small, onnx: m.onnx, workspace: 256MiB, min-workspace: 64MiB, profiles: [{ name: p, shapes: { x: 1x8 } }] }
+  - { name: slow, onnx: m.onnx, build-timeout: 1s, profiles: [{ name: p, shapes: { x: 1x8 } }] }
+  - { name: other, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }
+`);
+    const result = await cli(['build', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const workspaceOf = (model: string) =>
+      runner
+        .calls()
+        .find((c) => c.args.some((a) => a.includes(`${model}.p.plan`)))!
+        .args.find((a) => a.startsWith('--memPoolSize='));
+    expect(workspaceOf('small')).toBe('--memPoolSize=workspace:256');
+    expect(workspaceOf('other')).toBe('--memPoolSize=workspace:2048');
+    const builds = (JSON.parse(result.stdout) as { builds: Report['builds'] }).builds;
+    expect(builds.map((b) => `${b.model}:${b.status}`)).toEqual(['small:built', 'slow:failed', 'other:built']);
+    expect(builds[1]!.failure).toMatchObject({ kind: 'timeout' });
+    expect(builds[1]!.failure!.hint).toContain('1 s');
+    // min-workspace above the model's own workspace is refused at its line.
+    const bad = runner.writeConfig(
+      'models: [{ name: m, onnx: m.onnx, workspace: 64MiB, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      'bad.yml',
+    );
+    const refused = await cli(['build', '--config', bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/bad\.yml:\d+:\d+ models\[0\]\.workspace: expected min-workspace \(536870912 /);
+  });
+
+  it('max-parallel: 2 runs two builds at once on one GPU; 1 runs one at a time on two', async () => {
+    const threeBuilds =
+      'models:\n  - name: m\n    onnx: m.onnx\n    profiles:\n' +
+      '      - { name: a, shapes: { x: 1x8 } }\n      - { name: b, shapes: { x: 1x8 } }\n' +
+      '      - { name: c, shapes: { x: 1x8 } }\n';
+    const shared = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 600 } });
+    shared.touch('m.onnx');
+    const two = await cli([
+      'build',
+      '--config',
+      shared.writeConfig(`output-dir: out\nmax-parallel: 2\n${threeBuilds}`),
+    ]);
+    expect(two.code, two.stderr).toBe(0);
+    expect(shared.calls().map((c) => c.gpu)).toEqual(['0', '0', '0']);
+    expect(mostAtOnce(shared.calls())).toBe(2);
+
+    const serial = makeRunner({ gpus: 2, trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 200 } });
+    serial.touch('m.onnx');
+    const one = await cli([
+      'build',
+      '--config',
+      serial.writeConfig(`output-dir: out\nmax-parallel: 1\n${threeBuilds}`),
+    ]);
+    expect(one.code, one.stderr).toBe(0);
+    const calls = serial.calls();
+    expect(calls.some((a, i) => calls.slice(i + 1).some((b) => overlaps(a, b)))).toBe(false);
+  });
+});

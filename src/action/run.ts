@@ -47,6 +47,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
       result = await runPipeline({
         configFile: inputs.config,
         cwd: edge.cwd,
+        env: edge.env,
         baselineFile,
         baselineNote,
         baselineFound: inputs.baseline === 'auto',

@@ -21,10 +21,7 @@ export type BuildEvent =
   | { type: 'done'; outcome: BuildOutcome };
 
 export interface BuildContext {
-  config: Pick<
-    Config,
-    'dir' | 'trtexec' | 'workspaceBytes' | 'minWorkspaceBytes' | 'timingCache' | 'buildTimeoutMs' | 'killGraceMs'
-  >;
+  config: Pick<Config, 'dir' | 'trtexec' | 'timingCache' | 'killGraceMs'>;
   version: TensorRtVersion;
   /** Engines by content key; a hit replaces the build. */
   cache?: {
@@ -133,7 +130,7 @@ async function runAttempts(
     ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
     : null;
   const attempts: Attempt[] = [];
-  let workspace: number | null = config.workspaceBytes;
+  let workspace: number | null = job.model.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null && !context.signal?.aborted) {
     const attempt = attempts.length + 1;
@@ -149,15 +146,15 @@ async function runAttempts(
       args: argv,
       env,
       logFile: log,
-      timeoutMs: config.buildTimeoutMs,
+      timeoutMs: job.model.buildTimeoutMs,
       killGraceMs: config.killGraceMs,
       onLine: (line) => parser.push(line),
       ...(context.signal && { signal: context.signal }),
     });
     parsed = parser.result(outcomeOf(result), {
       workspaceBytes: workspace,
-      minWorkspaceBytes: config.minWorkspaceBytes,
-      buildTimeoutMs: config.buildTimeoutMs,
+      minWorkspaceBytes: job.model.minWorkspaceBytes,
+      buildTimeoutMs: job.model.buildTimeoutMs,
       logFile: log,
     });
     const failure = result.spawnError
@@ -183,7 +180,7 @@ async function runAttempts(
       peakGpuMemoryMiB: null,
     });
     if (!failure) break;
-    workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, config.minWorkspaceBytes) : null;
+    workspace = failure.kind === 'out-of-memory' ? nextWorkspace(workspace, job.model.minWorkspaceBytes) : null;
     if (workspace !== null) context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
   }
   const built = attempts.length > 0 && !attempts[attempts.length - 1]!.failure;
@@ -240,12 +237,12 @@ async function benchmark(
     args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
     env,
     logFile: log,
-    timeoutMs: context.config.buildTimeoutMs,
+    timeoutMs: job.model.buildTimeoutMs,
     killGraceMs: context.config.killGraceMs,
     onLine: (line) => parser.push(line),
     ...(context.signal && { signal: context.signal }),
   });
-  const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: context.config.buildTimeoutMs, logFile: log });
+  const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: job.model.buildTimeoutMs, logFile: log });
   const perf = {
     throughputQps: parsed.throughputQps,
     latencyMs: parsed.latencyMs,

@@ -55,6 +55,15 @@ async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPl
   return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
 
+/**
+ * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
+ * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
+ */
+export function parallelSlots<Slot>(gpus: readonly Slot[], maxParallel: number | null): Slot[] {
+  if (maxParallel === null) return [...gpus];
+  return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]!);
+}
+
 /** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
 async function toolchainOf(trtexec: string): Promise<{ trtexec: string; libraries: string[] }> {
   const binary = whichCommand(trtexec) ?? trtexec;
@@ -149,7 +158,7 @@ export async function runBuildStage(
     : undefined;
   let outcomes: BuildOutcome[];
   try {
-    outcomes = await runOnSlots(planBuildJobs(config), gpuPlan.slots, (job, gpu) =>
+    outcomes = await runOnSlots(planBuildJobs(config), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) =>
       options.signal?.aborted
         ? Promise.resolve(
             notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),

@@ -33,7 +33,7 @@ export async function cacheKey(
     dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
   };
   const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
-  const argv = buildArgv(context.version, model, job.profile, context.config.workspaceBytes, paths);
+  const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
   const toolchain = await context.cache!.toolchain();
   const environment = Object.fromEntries(
     Object.entries(process.env)
@@ -44,7 +44,7 @@ export async function cacheKey(
     onnx: job.model.onnx,
     plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
     inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
-    argv: [...argv, `min-workspace=${context.config.minWorkspaceBytes}`],
+    argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],
     tensorrtVersion: formatVersion(context.version, true),
     trtexec: toolchain.trtexec,
     libraries: toolchain.libraries,

@@ -6,6 +6,7 @@ import { closest } from '../did-you-mean.js';
 import { errorMessage, fileProblem, InputError } from '../errors.js';
 import type { ConfigPosition } from '../report/schema.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
+import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
 import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
 import type { CheckId } from '../preflight/types.js';
@@ -34,6 +35,10 @@ export interface ModelConfig {
   extraArgs: string[];
   benchmark: boolean;
   budgets: Budgets;
+  /** The model's own, or the top-level value. */
+  workspaceBytes: number;
+  minWorkspaceBytes: number;
+  buildTimeoutMs: number;
 }
 
 export interface Config {
@@ -49,6 +54,8 @@ export interface Config {
   timingCache: string | null;
   buildTimeoutMs: number;
   killGraceMs: number;
+  /** Builds at once, or null for one per GPU. */
+  maxParallel: number | null;
   gpus: 'all' | number[];
   cuda: string | null;
   minDriver: string | null;
@@ -75,8 +82,11 @@ export function configError(config: Pick<Config, 'where'>, path: ConfigPath, mes
   return new InputError(`${config.where(path)}: ${message}`);
 }
 
-/** Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder. */
-export function loadConfig(file: string, cwd: string): Config {
+/**
+ * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
+ * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ */
+export function loadConfig(file: string, cwd: string, env: NodeJS.ProcessEnv): Config {
   let text: string;
   const path = resolve(cwd, file);
   try {
@@ -84,11 +94,11 @@ export function loadConfig(file: string, cwd: string): Config {
   } catch (error) {
     throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
   }
-  return parseConfig(text, file, dirname(path));
+  return parseConfig(text, file, dirname(path), env);
 }
 
 /** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
-export function parseConfig(text: string, file: string, dir = dirname(file)): Config {
+export function parseConfig(text: string, file: string, dir = dirname(file), env: NodeJS.ProcessEnv = {}): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];
@@ -111,7 +121,9 @@ export function parseConfig(text: string, file: string, dir = dirname(file)): Co
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
 
-  const config = resolveConfig(parsed.data, dir, file, { position, where });
+  const expanded = withEnvironment(parsed.data, env);
+  if (expanded.problems.length > 0) throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
+  const config = resolveConfig(expanded.raw, dir, file, { position, where });
   const problems = findProblems(parsed.data, config);
   if (problems.length > 0) throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
   return config;
@@ -166,7 +178,20 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 
 const KNOWN_KEYS: Record<string, string[]> = {
   top: Object.keys(configSchema.shape),
-  model: ['name', 'onnx', 'precision', 'plugins', 'dynamic-plugins', 'profiles', 'extra-args', 'benchmark', 'budgets'],
+  model: [
+    'name',
+    'onnx',
+    'precision',
+    'plugins',
+    'dynamic-plugins',
+    'profiles',
+    'extra-args',
+    'benchmark',
+    'budgets',
+    'workspace',
+    'min-workspace',
+    'build-timeout',
+  ],
   profile: ['name', 'shapes'],
   shape: ['min', 'opt', 'max'],
   budgets: METRIC_NAMES,
@@ -215,6 +240,7 @@ function resolveConfig(
     timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
     buildTimeoutMs: raw['build-timeout'],
     killGraceMs: raw['kill-grace'],
+    maxParallel: raw['max-parallel'] ?? null,
     gpus: raw.gpus,
     cuda: raw.cuda ?? null,
     minDriver: raw['min-driver'] ?? null,
@@ -234,6 +260,9 @@ function resolveConfig(
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
       benchmark: m.benchmark ?? raw.benchmark,
+      workspaceBytes: m.workspace ?? raw.workspace,
+      minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
+      buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
       budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
       profiles: m.profiles.map((p) => ({
         name: p.name,
@@ -253,6 +282,30 @@ interface Problem {
   message: string;
 }
 
+/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
+function withEnvironment(raw: RawConfig, env: NodeJS.ProcessEnv): { raw: RawConfig; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const fill = (text: string, path: ConfigPath): string => {
+    const { value, unset } = expandEnv(text, env);
+    if (unset.length > 0) problems.push({ path, message: unsetMessage(text, unset) });
+    return value;
+  };
+  const filled: RawConfig = {
+    ...raw,
+    trtexec: fill(raw.trtexec, ['trtexec']),
+    'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+    models: raw.models.map((model, m) => ({
+      ...model,
+      onnx: fill(model.onnx, ['models', m, 'onnx']),
+      ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
+      ...(model['dynamic-plugins'] && {
+        'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
+      }),
+    })),
+  };
+  return { raw: filled, problems };
+}
+
 /** Rules that span fields: the schema checks each value, these check how values fit together. */
 function findProblems(raw: RawConfig, config: Config): Problem[] {
   const problems: Problem[] = [];
@@ -265,6 +318,18 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
   const modelNames = new Map<string, number>();
   const stems = new Map<string, { model: number; profile: number }>();
   raw.models.forEach((model, m) => {
+    const resolvedModel = config.models[m]!;
+    if (
+      (model.workspace !== undefined || model['min-workspace'] !== undefined) &&
+      resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes
+    ) {
+      problems.push({
+        path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
+        message:
+          `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
+          `(${resolvedModel.workspaceBytes} bytes) for this model`,
+      });
+    }
     const first = modelNames.get(model.name);
     if (first !== undefined)
       problems.push({

@@ -158,6 +158,10 @@ const model = z.strictObject(
     'extra-args': extraArgs.optional(),
     benchmark: z.boolean(expected('true or false')).optional(),
     budgets: budgets.optional(),
+    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
+    workspace: workspace.optional(),
+    'min-workspace': workspace.optional(),
+    'build-timeout': duration.optional(),
   },
   expected('a model with name, onnx and profiles'),
 );
@@ -174,6 +178,8 @@ export const configSchema = z.strictObject(
       .default('.trt-ci/timing.cache'),
     'build-timeout': duration.default(45 * 60_000),
     'kill-grace': duration.default(10_000),
+    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
+    'max-parallel': z.number(expected('a number of builds like 2')).int().min(1).optional(),
     gpus: z
       .union(
         [z.literal('all'), z.array(z.number().int().min(0), expected('a GPU index like 0')).min(1)],

@@ -26,8 +26,6 @@ type PreflightConfig = Pick<
   | 'cuda'
   | 'minDriver'
   | 'expectGpu'
-  | 'workspaceBytes'
-  | 'minWorkspaceBytes'
   | 'outputDir'
   | 'minFreeDiskBytes'
   | 'skipChecks'
@@ -73,8 +71,9 @@ export async function runPreflight(
       cuda,
       minDriver: config.minDriver,
       expectGpu: config.expectGpu,
-      workspaceBytes: config.workspaceBytes,
-      minWorkspaceBytes: config.minWorkspaceBytes,
+      // The most any model asks: a GPU without room for it fails that model's builds.
+      workspaceBytes: Math.max(...config.models.map((m) => m.workspaceBytes)),
+      minWorkspaceBytes: Math.max(...config.models.map((m) => m.minWorkspaceBytes)),
       devNvidiaPresent: devNvidiaPresent(environment.devDir),
     }),
     diskCheck(disk, config.minFreeDiskBytes),

@@ -18,6 +18,7 @@ export async function buildCommand(
   const result = await runPipeline({
     configFile: options.config,
     cwd: io.cwd,
+    env: io.env,
     provenance: runProvenance(io.env, io.cwd),
     baselineFile: options.baseline,
     preflight: command === 'run',

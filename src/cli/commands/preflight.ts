@@ -5,7 +5,7 @@ import { probeTrtexec } from '../../tensorrt/detect.js';
 import { EXIT, type CliIo } from '../io.js';
 
 export async function preflightCommand(options: { config: string; json: boolean }, io: CliIo): Promise<number> {
-  const config = loadConfig(options.config, io.cwd);
+  const config = loadConfig(options.config, io.cwd, io.env);
   const probeStart = performance.now();
   const { version } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
   const versionProbeMs = Math.round(performance.now() - probeStart);
