@@ -575,13 +575,16 @@ describe('settings a fleet needs', () => {
   const mostAtOnce = (calls: { start: number; end: number }[]) =>
     Math.max(...calls.map((c) => calls.filter((d) => d.start <= c.start && c.start < d.end).length));
 
-  it('${NAME} in trtexec, nvidia-smi, ONNX and plugin paths comes from the environment', async () => {
+  /** `${NAME}` as trt-ci.yml writes it. */
+  const variable = (name: string) => `\${${name}}`;
+
+  it(`${variable('NAME')} in trtexec, nvidia-smi, ONNX and plugin paths comes from the environment`, async () => {
     const runner = makeRunner();
     runner.touch('models/m.onnx');
     const config = runner.writeConfig(
-      'output-dir: out\ntrtexec: ${TRT_BIN}/trtexec\nnvidia-smi: ${SMI_DIR:-' +
-        `${runner.dir}/bin}/nvidia-smi\n` +
-        'models: [{ name: m, onnx: "${MODELS}/m.onnx", profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      `output-dir: out\ntrtexec: ${variable('TRT_BIN')}/trtexec\n` +
+        `nvidia-smi: ${variable(`SMI_DIR:-${runner.dir}/bin`)}/nvidia-smi\n` +
+        `models: [{ name: m, onnx: "${variable('MODELS')}/m.onnx", profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n`,
     );
     const env = { ...process.env, TRT_BIN: join(runner.dir, 'bin'), MODELS: join(runner.dir, 'models') };
     const result = await cli(['run', '--config', config, '--json'], { env });
@@ -591,8 +594,8 @@ describe('settings a fleet needs', () => {
     const unset = await cli(['run', '--config', config], { env: { ...process.env, TRT_BIN: '' } });
     expect(unset.code).toBe(2);
     expect(unset.stderr).toContain(
-      'trt-ci.yml:2:10 trtexec: expected ${TRT_BIN} to be set in the environment (or ${NAME:-default} in ' +
-        'trt-ci.yml), got "${TRT_BIN}/trtexec" with it unset',
+      `trt-ci.yml:2:10 trtexec: expected ${variable('TRT_BIN')} to be set in the environment ` +
+        `(or ${variable('NAME:-default')} in trt-ci.yml), got "${variable('TRT_BIN')}/trtexec" with it unset`,
     );
     expect(unset.stderr).toMatch(/trt-ci\.yml:4:\d+ models\[0\]\.onnx: expected \$\{MODELS\} to be set/);
   });
