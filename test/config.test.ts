@@ -404,3 +404,26 @@ describe('trt-ci.yml', () => {
     expect(schema.additionalProperties).toBe(false);
   });
 });
+
+describe('an ONNX that Git LFS did not fetch', () => {
+  it('is refused by run and by preflight, before anything starts, saying to check out LFS files', async () => {
+    const runner = makeRunner();
+    // What `git clone` leaves without LFS: the pointer (the format of git-lfs/git-lfs docs/spec.md).
+    writeFileSync(
+      join(runner.dir, 'm.onnx'),
+      'version https://git-lfs.github.com/spec/v1\n' +
+        'oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 102400000\n',
+    );
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    for (const command of ['run', 'preflight']) {
+      const result = await cli([command, '--config', config]);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr).toMatch(
+        /models\[0\]\.onnx: expected an ONNX file, got "m\.onnx", a Git LFS pointer: .*lfs: true, or run git lfs pull/,
+      );
+    }
+    expect(runner.calls()).toEqual([]);
+  });
+});

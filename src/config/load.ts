@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
@@ -343,6 +343,13 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
         path: ['models', m, 'onnx'],
         message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
       });
+    else if (isLfsPointer(resolved.onnx))
+      problems.push({
+        path: ['models', m, 'onnx'],
+        message:
+          `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
+          '(check out with lfs: true, or run git lfs pull)',
+      });
     for (const key of ['plugins', 'dynamic-plugins'] as const) {
       (model[key] ?? []).forEach((plugin, i) => {
         const full = key === 'plugins' ? resolved.plugins[i]! : resolved.dynamicPlugins[i]!;
@@ -388,6 +395,27 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
     });
   });
   return problems;
+}
+
+/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
+const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
+
+function isLfsPointer(path: string): boolean {
+  let head: Buffer;
+  try {
+    // Only a regular file is opened: opening a named pipe would wait for a writer.
+    if (!statSync(path).isFile()) return false;
+    const fd = openSync(path, 'r');
+    try {
+      head = Buffer.alloc(LFS_POINTER.length);
+      readSync(fd, head, 0, head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false; // a folder or an unreadable file: trtexec says so itself
+  }
+  return head.toString('latin1') === LFS_POINTER;
 }
 
 function shapeProblem(range: ShapeRange): { at: string[]; message: string } | null {
