@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { decideGate, type GateInput } from '../src/github/gate.js';
 import {
   excessPermissions,
@@ -46,6 +47,45 @@ describe('the workflow pack', () => {
       expect(pullRequestTargetCheckouts(text)).toEqual([]);
     },
   );
+});
+
+describe('the inputs of the pack', () => {
+  const pack = parseDocument(read('workflows/trt-ci.yml')).toJS() as {
+    on: { workflow_call: { inputs: Record<string, { default?: unknown }> } };
+    jobs: Record<string, { 'runs-on': string; container?: unknown; steps: Record<string, unknown>[] }>;
+  };
+  const inputs = pack.on.workflow_call.inputs;
+  const build = pack.jobs.build!;
+
+  it('each is in the README table, with its default', () => {
+    const readme = read('README.md');
+    for (const [name, spec] of Object.entries(inputs)) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
+      expect(row, name).toBeDefined();
+      if (spec.default !== undefined && spec.default !== '') expect(row, name).toContain(String(spec.default));
+    }
+  });
+
+  it("reach the jobs: container, LFS, the setup script, plans, and the light jobs' runners", () => {
+    expect(build.container).toEqual({ image: '${{ inputs.container }}', options: '${{ inputs.container-options }}' });
+    const checkout = build.steps.find((s) => String(s.uses).startsWith('actions/checkout@'))!;
+    expect(checkout.with).toMatchObject({ lfs: '${{ inputs.lfs }}' });
+    const setup = build.steps.find((s) => s.name === 'Set up (your script)')!;
+    // The path reaches the script through env:, never spliced into run:.
+    expect(setup).toMatchObject({
+      if: "inputs.setup != ''",
+      env: { SETUP: '${{ inputs.setup }}' },
+      run: 'bash "$SETUP"',
+    });
+    const trtCi = build.steps.findIndex((s) => s.id === 'trt');
+    expect(build.steps.indexOf(setup)).toBeLessThan(trtCi);
+    const plans = build.steps.find((s) => (s.with as { name?: string })?.name?.startsWith('plans-'))!;
+    expect(plans.if).toContain('inputs.upload-plans');
+    // The report job downloads trt-ci-*: the plans must not match it.
+    expect((plans.with as { name: string }).name).not.toMatch(/^trt-ci-/);
+    expect(pack.jobs.gate!['runs-on']).toBe('${{ fromJSON(inputs.gate-runs-on) }}');
+    expect(pack.jobs.report!['runs-on']).toBe('${{ fromJSON(inputs.report-runs-on) }}');
+  });
 });
 
 describe('the rules catch a planted violation', () => {
