@@ -1,0 +1,75 @@
+// The release procedure (scripts/release.mjs) on a clone of this repository: a caller who pins the
+// reusable workflow at the release commit runs the action of that same code, and nothing in the pack
+// moves under them.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { unpinnedActions } from './support/workflow-rules.js';
+
+const root = join(import.meta.dirname, '..');
+const clone = mkdtempSync(join(tmpdir(), 'trt-ci-release-'));
+afterAll(() => rmSync(clone, { recursive: true, force: true }));
+const env = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 'release test',
+  GIT_AUTHOR_EMAIL: 'release@example.com',
+  GIT_COMMITTER_NAME: 'release test',
+  GIT_COMMITTER_EMAIL: 'release@example.com',
+};
+const git = (...args: string[]) => execFileSync('git', args, { cwd: clone, encoding: 'utf8', env }).trim();
+const release = () =>
+  spawnSync(process.execPath, [join(clone, 'scripts', 'release.mjs'), '--no-build', '--cwd', clone], {
+    encoding: 'utf8',
+    env,
+  });
+/** Each `uses:` of this repository's own action in a file at a commit, as written. */
+const ownUses = (commit: string, file: string) =>
+  [...git('show', `${commit}:${file}`).matchAll(/uses:\s*(trt-ci\/trt-ci@\S+)/g)].map((m) => m[1]!);
+
+describe('a release', () => {
+  // Without tags: this repository's own releases would make the version taken.
+  execFileSync('git', ['clone', '--quiet', '--no-tags', '--no-hardlinks', root, clone], { env });
+  const code = git('rev-parse', 'HEAD');
+
+  it("pins every uses: of the pack to the code commit, which is the release commit's parent", () => {
+    const result = release();
+    expect(result.status, result.stderr).toBe(0);
+    const pinned = git('rev-parse', 'HEAD');
+    expect(git('rev-parse', 'HEAD^')).toBe(code);
+    expect(git('describe', '--tags', '--exact-match', pinned)).toMatch(/^v\d+\.\d+\.\d+$/);
+    // The release commit changes the pack's workflow files and nothing else.
+    const changed = git('diff', '--name-only', code, pinned).split('\n');
+    expect(changed.every((f) => /^(\.github\/)?workflows\/trt-ci[\w-]*\.yml$/.test(f))).toBe(true);
+    for (const file of changed) {
+      // No exemption for our own action: every uses: is a full SHA (with its version) or local.
+      expect(unpinnedActions(git('show', `${pinned}:${file}`), [])).toEqual([]);
+      const own = ownUses(pinned, file);
+      expect(own.length, file).toBeGreaterThan(0);
+      expect(new Set(own)).toEqual(new Set([`trt-ci/trt-ci@${code}`]));
+    }
+    expect(result.stdout).toContain(`uses: trt-ci/trt-ci/.github/workflows/trt-ci.yml@${pinned}`);
+  });
+
+  it('a caller pinned to the release commit runs the code of that commit', () => {
+    const pinned = git('rev-parse', 'HEAD');
+    // GitHub runs the workflow file of the pinned commit; the action it names is the code commit's.
+    const [action] = ownUses(pinned, '.github/workflows/trt-ci.yml');
+    const actionCommit = action!.split('@')[1]!;
+    // That action (its action.yml and bundle) is byte for byte the release commit's.
+    for (const path of ['action.yml', 'dist']) {
+      expect(git('rev-parse', `${actionCommit}:${path}`), path).toBe(git('rev-parse', `${pinned}:${path}`));
+    }
+  });
+
+  it('refuses to release the same version twice, or a tree with changes', () => {
+    const again = release();
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/release: v\d+\.\d+\.\d+ exists: raise the version/);
+    execFileSync('sh', ['-c', 'echo change >> README.md'], { cwd: clone });
+    const dirty = release();
+    expect(dirty.status).toBe(2);
+    expect(dirty.stderr).toContain('the work tree has changes');
+  });
+});
