@@ -524,6 +524,12 @@ function findProblems(raw, config) {
                 path: ['models', m, 'onnx'],
                 message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
             });
+        else if (isLfsPointer(resolved.onnx))
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
+                    '(check out with lfs: true, or run git lfs pull)',
+            });
         for (const key of ['plugins', 'dynamic-plugins']) {
             (model[key] ?? []).forEach((plugin, i) => {
                 const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
@@ -567,6 +573,28 @@ function findProblems(raw, config) {
         });
     });
     return problems;
+}
+/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
+const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
+function isLfsPointer(path) {
+    let head;
+    try {
+        // Only a regular file is opened: opening a named pipe would wait for a writer.
+        if (!(0,external_node_fs_.statSync)(path).isFile())
+            return false;
+        const fd = (0,external_node_fs_.openSync)(path, 'r');
+        try {
+            head = Buffer.alloc(LFS_POINTER.length);
+            (0,external_node_fs_.readSync)(fd, head, 0, head.length, 0);
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+    catch {
+        return false; // a folder or an unreadable file: trtexec says so itself
+    }
+    return head.toString('latin1') === LFS_POINTER;
 }
 function shapeProblem(range) {
     const { min, opt, max } = range;
