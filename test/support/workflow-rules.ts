@@ -47,19 +47,14 @@ export function excessPermissions(text: string, allowed: Record<string, Record<s
   return out;
 }
 
-/** Actions from others pinned by full commit SHA, with the version in a comment. */
-export function unpinnedActions(text: string, own: readonly string[]): string[] {
+/** Every action and reusable workflow pinned by full commit SHA, with the version in a comment (or local). */
+export function unpinnedActions(text: string): string[] {
   const out: string[] = [];
   text.split('\n').forEach((line, i) => {
     const match = /^\s*(?:-\s+)?uses:\s*([^\s#]+)\s*(#.*)?$/.exec(line);
     if (!match) return;
     const ref = match[1]!;
-    if (
-      ref.startsWith('./') ||
-      ref.startsWith('docker://') ||
-      own.some((o) => ref.startsWith(`${o}@`) || ref.startsWith(`${o}/`))
-    )
-      return;
+    if (ref.startsWith('./') || ref.startsWith('docker://')) return;
     if (!/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(ref))
       out.push(`line ${i + 1}: ${ref} is not pinned by a full commit SHA`);
     else if (!/#\s*v\d/.test(match[2] ?? ''))
