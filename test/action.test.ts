@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
+import { expectedRunners, missingRunners } from '../src/action/report.js';
 import { allGone, cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 
 // Pull requests already carry this marker: it is pinned here as the literal it is, not imported.
@@ -676,9 +677,38 @@ describe("command: report (the pack's report job and the fork comment workflow)"
           output: { title: 'passed on 2 runner types' },
         });
         expect(api.violations).toEqual([]);
+
+        // The H200 runner's job died before writing a report: the merged view says so and fails.
+        const expected = JSON.stringify([['a100'], ['h100'], ['self-hosted', 'h200']]);
+        const short = await runAction(
+          runner,
+          api,
+          { command: 'report', reports, 'report-key': 'engines', 'expected-runners': expected },
+          { env: { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event } },
+        );
+        expect(short.code, short.stdout).toBe(1);
+        expect(short.stdout).toContain('::error::trt-ci: no report from self-hosted h200');
+        const [, ...later] = [...api.checkRuns.values()][1]!;
+        expect(later.at(-1)).toMatchObject({
+          conclusion: 'failure',
+          output: { title: 'failed on 2 runner types, 1 without a report' },
+        });
+        const updated = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
+        expect(updated.body).toContain('## trt-ci ❌ failed');
+        expect(updated.body).toContain('### ❌ No report from 1 runner\n\n- `self-hosted h200`');
+        expect(short.summary).toContain('No report from 1 runner');
       });
     },
   );
+
+  it('expected-runners that is not a JSON list of label sets is refused, naming the input', () => {
+    expect(() => expectedRunners('self-hosted,gpu')).toThrow(
+      /^expected-runners: expected a JSON list of runner label sets like .*, got self-hosted,gpu$/,
+    );
+    expect(() => expectedRunners('[["gpu"], []]')).toThrow(/expected-runners/);
+    expect(expectedRunners('')).toEqual([]);
+    expect(missingRunners([['gpu', 'a100'], ['b']], ['/r/trt-ci-gpu-a100/report.json'], '/r')).toEqual(['b']);
+  });
 });
 
 describe('storing the baseline', () => {

@@ -17,6 +17,7 @@ export const INPUT_DEFAULTS = {
   'check-name': '',
   'report-key': '',
   reports: 'reports',
+  'expected-runners': '',
   'approval-label': 'gpu-ok',
   'trusted-actors': '',
 } as const satisfies Record<string, string | null>;

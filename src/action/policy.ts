@@ -58,8 +58,10 @@ export function checkConclusion(run: {
   cancelled: boolean;
   crashed: boolean;
   reports: readonly Pick<Report, 'builds' | 'budgets'>[];
+  /** Expected runners without a report: the merged check fails for them. */
+  missing?: number;
 }): Conclusion {
   if (run.cancelled) return 'cancelled';
   const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
-  return run.crashed || failed ? 'failure' : 'success';
+  return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }

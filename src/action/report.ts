@@ -1,9 +1,9 @@
 import * as core from '@actions/core';
 import { makeOctokit } from '../github/octokit.js';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage, InputError } from '../errors.js';
 import { reportAnnotations } from '../github/annotations.js';
 import { workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
@@ -26,21 +26,27 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   const context = readRunContext(edge.env, edge.cwd);
   const token = tokenInput();
   const key = input('report-key') || 'trt-ci';
-  const files = await findReports(resolve(edge.cwd, input('reports')));
+  const root = resolve(edge.cwd, input('reports'));
+  const files = await findReports(root);
   const reports: Report[] = [];
+  const read: string[] = [];
   for (const file of files) {
     try {
       reports.push(await loadReport(file, 'report'));
+      read.push(file);
     } catch (error) {
       core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
     }
   }
-  if (reports.length === 0) {
+  const missing = missingRunners(expectedRunners(input('expected-runners')), read, root);
+  if (reports.length === 0 && missing.length === 0) {
     core.warning('trt-ci: no report.json found to merge');
     return;
   }
-  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key) });
-  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES }));
+  // A runner type that wrote no report fails the merged view; it never just drops out of it.
+  if (missing.length > 0) core.setFailed(`trt-ci: no report from ${missing.join(', ')}`);
+  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing });
+  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing }));
   const octokit = context && token ? makeOctokit(token) : null;
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
   if (!pr || !context || !octokit) {
@@ -59,8 +65,10 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   await reporter.startCheck(target);
   const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
   const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
-  const conclusion = checkConclusion({ cancelled: false, crashed: false, reports });
-  const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}`;
+  const conclusion = checkConclusion({ cancelled: false, crashed: false, reports, missing: missing.length });
+  const runners =
+    `${reports.length} runner type${reports.length === 1 ? '' : 's'}` +
+    (missing.length ? `, ${missing.length} without a report` : '');
   await reporter.completeCheck(target, {
     conclusion,
     title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
@@ -68,6 +76,35 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
     annotations: unique,
   });
   if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+}
+
+/**
+ * The runners the pack started, from its `runners` input (a JSON list of label sets); each uploads its
+ * report as the artifact trt-ci-<labels joined with ->. Empty: no runner is expected by name.
+ */
+export function expectedRunners(json: string): string[][] {
+  if (!json.trim()) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    value = null;
+  }
+  const valid =
+    Array.isArray(value) &&
+    value.every((set) => Array.isArray(set) && set.length > 0 && set.every((l) => typeof l === 'string'));
+  if (!valid) {
+    throw new InputError(
+      `expected-runners: expected a JSON list of runner label sets like [["self-hosted","gpu","a100"]], got ${json}`,
+    );
+  }
+  return value as string[][];
+}
+
+/** The expected runners with no readable report in the folder the pack downloads their artifacts to. */
+export function missingRunners(expected: readonly string[][], reportFiles: readonly string[], root: string): string[] {
+  const found = new Set(reportFiles.map((file) => relative(root, file).split(sep)[0]));
+  return expected.filter((labels) => !found.has(`trt-ci-${labels.join('-')}`)).map((labels) => labels.join(' '));
 }
 
 /** report.json files under a folder (one per downloaded artifact). */

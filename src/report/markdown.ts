@@ -223,9 +223,9 @@ function budgetSection(reports: readonly Report[]): Section | null {
   };
 }
 
-function headline(reports: readonly Report[], title: string): string {
+function headline(reports: readonly Report[], title: string, missing: readonly string[]): string {
   const rows = rowsOf(reports);
-  const passed = reports.every((r) => r.status === 'passed');
+  const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
   const built = rows.filter((r) => isBuilt(r.build)).length;
   const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
   const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
@@ -277,11 +277,25 @@ function headline(reports: readonly Report[], title: string): string {
   return lines.join('\n');
 }
 
+/** Runners whose job ended without a report: said first, never left out of the merged view. */
+function missingSection(missing: readonly string[]): string {
+  return [
+    `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
+    '',
+    ...missing.map((runner) => `- ${code(runner)}`),
+    '',
+    'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
+      'cancelled, timed out or never got a runner. Its log in this run says which.',
+  ].join('\n');
+}
+
 export interface RenderOptions {
   limit: number;
   title?: string;
   /** Prepended verbatim, kept whatever the trimming (the sticky comment's marker). */
   marker?: string;
+  /** Runners (label sets, shards) that were expected and wrote no report: the run failed for them. */
+  missing?: readonly string[];
 }
 
 /**
@@ -292,7 +306,8 @@ export interface RenderOptions {
 export function renderReports(reports: readonly Report[], options: RenderOptions): string {
   const rows = rowsOf(reports);
   const sections: Section[] = [
-    { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+    { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+    ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...failures(rows),
     ...[budgetSection(reports)].filter((s): s is Section => s !== null),
     ...gpuTables(rows).filter((s) => s.text),
