@@ -220,6 +220,8 @@ async function gateCommand(edge) {
         ? await readForkApproval((0,github_octokit/* makeOctokit */.a)(token), { owner: context.owner, repo: context.repo })
         : { policy: 'unknown', why: 'no token' };
     core/* setOutput */.uH('fork-approval', approval.policy);
+    // The build matrix's shard dimension: [1, …, shards].
+    core/* setOutput */.uH('shards', JSON.stringify(Array.from({ length: (0,inputs/* shardCount */.o4)() }, (_, i) => i + 1)));
     const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
     await (0,summary/* writeSummary */.Sy)(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
 }

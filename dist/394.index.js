@@ -7,6 +7,8 @@ export const modules = {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   expectedRunners: () => (/* binding */ expectedRunners),
+/* harmony export */   missingRunners: () => (/* binding */ missingRunners),
 /* harmony export */   reportCommand: () => (/* binding */ reportCommand)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
@@ -48,22 +50,29 @@ async function reportCommand(edge) {
     const context = (0,_github_context_js__WEBPACK_IMPORTED_MODULE_7__/* .readRunContext */ .$)(edge.env, edge.cwd);
     const token = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .tokenInput */ .e1)();
     const key = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('report-key') || 'trt-ci';
-    const files = await findReports((0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(edge.cwd, (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('reports')));
+    const root = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.resolve)(edge.cwd, (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('reports'));
+    const files = await findReports(root);
     const reports = [];
+    const read = [];
     for (const file of files) {
         try {
             reports.push(await (0,_compare_baseline_js__WEBPACK_IMPORTED_MODULE_4__/* .loadReport */ .N1)(file, 'report'));
+            read.push(file);
         }
         catch (error) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`trt-ci: skipped ${file}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .errorMessage */ .gJ)(error)}`);
         }
     }
-    if (reports.length === 0) {
+    const missing = missingRunners(expectedRunners((0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .input */ .hF)('expected-runners')), read, root, (0,_inputs_js__WEBPACK_IMPORTED_MODULE_10__/* .shardCount */ .o4)());
+    if (reports.length === 0 && missing.length === 0) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e('trt-ci: no report.json found to merge');
         return;
     }
-    const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .commentMarker */ .Ql)(key) });
-    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .Sy)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .SUMMARY_LIMIT_BYTES */ .Jz }));
+    // A runner type that wrote no report fails the merged view; it never just drops out of it.
+    if (missing.length > 0)
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`trt-ci: no report from ${missing.join(', ')}`);
+    const body = (0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .COMMENT_LIMIT_BYTES */ .gI, marker: (0,_github_comment_js__WEBPACK_IMPORTED_MODULE_13__/* .commentMarker */ .Ql)(key), missing });
+    await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .Sy)((0,_report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .renderReports */ .kr)(reports, { limit: _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__/* .SUMMARY_LIMIT_BYTES */ .Jz, missing }));
     const octokit = context && token ? (0,_github_octokit_js__WEBPACK_IMPORTED_MODULE_1__/* .makeOctokit */ .a)(token) : null;
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
     if (!pr || !context || !octokit) {
@@ -82,8 +91,9 @@ async function reportCommand(edge) {
     await reporter.startCheck(target);
     const annotations = reports.flatMap((report) => (0,_github_annotations_js__WEBPACK_IMPORTED_MODULE_14__/* .reportAnnotations */ .b)(report, (path) => path));
     const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
-    const conclusion = (0,_policy_js__WEBPACK_IMPORTED_MODULE_11__/* .checkConclusion */ .Gc)({ cancelled: false, crashed: false, reports });
-    const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}`;
+    const conclusion = (0,_policy_js__WEBPACK_IMPORTED_MODULE_11__/* .checkConclusion */ .Gc)({ cancelled: false, crashed: false, reports, missing: missing.length });
+    const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}` +
+        (missing.length ? `, ${missing.length} without a report` : '');
     await reporter.completeCheck(target, {
         conclusion,
         title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
@@ -92,6 +102,44 @@ async function reportCommand(edge) {
     });
     if (reporter.problems.length)
         await (0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .writeSummary */ .Sy)((0,_summary_js__WEBPACK_IMPORTED_MODULE_12__/* .problemsSection */ .Ad)(reporter.problems));
+}
+/**
+ * The runners the pack started, from its `runners` input (a JSON list of label sets); each uploads its
+ * report as the artifact trt-ci-<labels joined with ->. Empty: no runner is expected by name.
+ */
+function expectedRunners(json) {
+    if (!json.trim())
+        return [];
+    let value;
+    try {
+        value = JSON.parse(json);
+    }
+    catch {
+        value = null;
+    }
+    const valid = Array.isArray(value) &&
+        value.every((set) => Array.isArray(set) && set.length > 0 && set.every((l) => typeof l === 'string'));
+    if (!valid) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .dz(`expected-runners: expected a JSON list of runner label sets like [["self-hosted","gpu","a100"]], got ${json}`);
+    }
+    return value;
+}
+/**
+ * The expected runners (each shard of each, when the pack shards them) with no readable report in the
+ * folder the pack downloads their artifacts to, as trt-ci-<labels>[-shard-<i>-of-<n>].
+ */
+function missingRunners(expected, reportFiles, root, shards = 1) {
+    const found = new Set(reportFiles.map((file) => (0,node_path__WEBPACK_IMPORTED_MODULE_3__.relative)(root, file).split(node_path__WEBPACK_IMPORTED_MODULE_3__.sep)[0]));
+    const missing = [];
+    for (const labels of expected) {
+        for (let shard = 1; shard <= shards; shard += 1) {
+            const suffix = shards > 1 ? `-shard-${shard}-of-${shards}` : '';
+            if (!found.has(`trt-ci-${labels.join('-')}${suffix}`)) {
+                missing.push(labels.join(' ') + (shards > 1 ? ` (shard ${shard}/${shards})` : ''));
+            }
+        }
+    }
+    return missing;
 }
 /** report.json files under a folder (one per downloaded artifact). */
 async function findReports(root) {

@@ -1404,9 +1404,9 @@ function budgetSection(reports) {
         ].join('\n'),
     };
 }
-function headline(reports, title) {
+function headline(reports, title, missing) {
     const rows = rowsOf(reports);
-    const passed = reports.every((r) => r.status === 'passed');
+    const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
     const built = rows.filter((r) => (0,outcome/* isBuilt */.T)(r.build)).length;
     const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
     const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
@@ -1453,6 +1453,17 @@ function headline(reports, title) {
     }
     return lines.join('\n');
 }
+/** Runners whose job ended without a report: said first, never left out of the merged view. */
+function missingSection(missing) {
+    return [
+        `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
+        '',
+        ...missing.map((runner) => `- ${(0,markdown_text/* code */.aY)(runner)}`),
+        '',
+        'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
+            'cancelled, timed out or never got a runner. Its log in this run says which.',
+    ].join('\n');
+}
 /**
  * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
  * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
@@ -1461,7 +1472,8 @@ function headline(reports, title) {
 function renderReports(reports, options) {
     const rows = rowsOf(reports);
     const sections = [
-        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+        ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),

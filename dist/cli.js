@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2781);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3060);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8612,7 +8612,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2781:
+/***/ 3060:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8712,6 +8712,89 @@ function requireRegularFile(path, name, what, expected) {
         throw new InputError(`${name}: cannot read ${what}: ${kind}`);
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
+
+
+
+const score = (pair, shard) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pair}\0${shard}`).digest().readUInt32BE(0);
+/**
+ * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
+ * split on its own), balanced, and stable when models come and go.
+ *
+ * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
+ * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
+ * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
+ * the pairs that lose least by leaving, each to its next shard with room, until none is over. Adding a
+ * model moves its own pairs in and, measured over 2,000 random fleets, about one other pair on average.
+ */
+function assignShards(pairs, count, weights) {
+    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
+    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
+    // A pair the earlier report did not have counts as an average one.
+    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+    const weight = pairs.map(weightOf);
+    const total = weight.reduce((a, b) => a + b, 0);
+    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
+    const ranked = pairs.map((pair) => Array.from({ length: count }, (_, s) => ({ s, score: score(pair, s) })).sort((a, b) => b.score - a.score));
+    const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
+    const shardOf = ranked.map((r) => r[0].s);
+    const load = new Array(count).fill(0);
+    shardOf.forEach((shard, i) => (load[shard] += weight[i]));
+    for (let moves = 0; moves < pairs.length * count; moves += 1) {
+        const over = load.findIndex((l) => l > room + 1e-9);
+        if (over < 0)
+            break;
+        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
+        let best = null;
+        let lightest = -1;
+        shardOf.forEach((shard, i) => {
+            if (shard !== over)
+                return;
+            if (lightest < 0 || weight[i] < weight[lightest])
+                lightest = i;
+            const fits = ranked[i].find((r) => r.s !== over && load[r.s] + weight[i] <= room + 1e-9);
+            if (!fits)
+                return;
+            const loss = scoreAt(i, over) - scoreAt(i, fits.s);
+            if (!best || loss < best.loss)
+                best = { i, to: fits.s, loss };
+        });
+        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
+        const { i, to } = best ?? { i: lightest, to: emptiest };
+        shardOf[i] = to;
+        load[over] -= weight[i];
+        load[to] += weight[i];
+    }
+    return shardOf;
+}
+/**
+ * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
+ * the config is an input error with the closest name: a typo must not build nothing and pass.
+ */
+function selectPairs(pairs, selection) {
+    for (const wanted of selection.only) {
+        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
+        if (!known.includes(wanted)) {
+            const close = closest(wanted, known);
+            throw new InputError(`--only: expected a model or model/profile of the config, got "${wanted}"` +
+                (close ? `; did you mean "${close}"?` : ''));
+        }
+    }
+    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
+    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
+    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
+}
+/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
+function parseShard(text) {
+    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
+    if (!match)
+        return null;
+    const [index, count] = [Number(match[1]), Number(match[2])];
+    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/version.js
 /** trt-ci's own version (a test holds it equal to package.json's). */
 const VERSION = '0.1.0';
@@ -8769,8 +8852,6 @@ function runProvenance(env, cwd) {
     return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -21103,8 +21184,16 @@ function outcomeOf(result) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
 
-/** Every model × profile, in config order; one engine each. */
-function planBuildJobs(config) {
+
+/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
+function planBuildJobs(config, selection) {
+    const jobs = allJobs(config);
+    if (!selection)
+        return jobs;
+    const picked = selectPairs(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
+    return jobs.filter((_, i) => picked[i]);
+}
+function allJobs(config) {
     return config.models.flatMap((model, modelIndex) => model.profiles.map((profile, profileIndex) => {
         const stem = `${model.name}.${profile.name}`;
         return {
@@ -22600,9 +22689,9 @@ function withPeakMemory(outcomes, timeline) {
     });
 }
 /** Every build of the config, not run: the report still lists what was not built, and why. */
-function skipBuildStage(config, failure) {
+function skipBuildStage(config, failure, selection) {
     return {
-        outcomes: planBuildJobs(config).map((job) => notRun(job, null, failure)),
+        outcomes: planBuildJobs(config, selection).map((job) => notRun(job, null, failure)),
         gpus: [],
         gpuQueryError: null,
         cacheBytes: null,
@@ -22649,7 +22738,7 @@ async function runBuildStage(config, version, options = {}) {
         : undefined;
     let outcomes;
     try {
-        outcomes = await runOnSlots(planBuildJobs(config), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
+        outcomes = await runOnSlots(planBuildJobs(config, options.selection), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
             ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
@@ -24415,9 +24504,9 @@ function budgetSection(reports) {
         ].join('\n'),
     };
 }
-function headline(reports, title) {
+function headline(reports, title, missing) {
     const rows = rowsOf(reports);
-    const passed = reports.every((r) => r.status === 'passed');
+    const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
     const built = rows.filter((r) => isBuilt(r.build)).length;
     const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
     const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
@@ -24464,6 +24553,17 @@ function headline(reports, title) {
     }
     return lines.join('\n');
 }
+/** Runners whose job ended without a report: said first, never left out of the merged view. */
+function missingSection(missing) {
+    return [
+        `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
+        '',
+        ...missing.map((runner) => `- ${code(runner)}`),
+        '',
+        'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
+            'cancelled, timed out or never got a runner. Its log in this run says which.',
+    ].join('\n');
+}
 /**
  * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
  * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
@@ -24472,7 +24572,8 @@ function headline(reports, title) {
 function renderReports(reports, options) {
     const rows = rowsOf(reports);
     const sections = [
-        { priority: 0, text: headline(reports, options.title ?? 'trt-ci') },
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+        ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
@@ -24619,6 +24720,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -24636,13 +24738,17 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
+    // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
+    const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
+    if (selection)
+        planBuildJobs(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery };
+        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection };
         return await buildAndReport(config, version, before, options);
     }
     finally {
@@ -24651,7 +24757,7 @@ async function runPipeline(options) {
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
-    const { baseline, baselineFile, startedAt, gpuQuery } = before;
+    const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
@@ -24660,8 +24766,8 @@ async function buildAndReport(config, version, before, options) {
             kind: 'other',
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
-        })
-        : await runBuildStage(config, version, { ...options, gpuQuery, digests });
+        }, selection)
+        : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
     const rel = (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
     const unjudged = stage.outcomes.map((o) => {
@@ -24738,6 +24844,13 @@ async function writeOutputs(files) {
         });
     }
     return unwritten;
+}
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+function buildSeconds(report) {
+    if (!report)
+        return undefined;
+    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
+    return seconds.length ? new Map(seconds) : undefined;
 }
 /** The baseline report, or (for one the user did not name) why it could not be used. */
 async function readBaseline(file, found) {
@@ -24913,6 +25026,7 @@ async function buildCommand(command, options, io) {
         provenance: runProvenance(io.env, io.cwd),
         baselineFile: options.baseline,
         preflight: command === 'run',
+        selection: options.selection,
         onEvent: (event) => io.stderr(describeEvent(event)),
         ...(io.signal && { signal: io.signal }),
     });
@@ -25128,6 +25242,7 @@ function layerInfoBeside(plan) {
 
 
 
+
 /** Every option any command takes, with its help line. */
 const OPTIONS = {
     config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
@@ -25137,6 +25252,15 @@ const OPTIONS = {
         help: '--baseline F    a report.json from the base branch to compare against',
     },
     key: { type: 'string', help: "--key K         the sticky comment's key (adds its marker)" },
+    shard: {
+        type: 'string',
+        help: '--shard I/N     build only shard I of N (1-based): a balanced, stable share of the pairs',
+    },
+    only: {
+        type: 'string',
+        multiple: true,
+        help: '--only M[/P]    build only model M (or its profile P); repeat for more',
+    },
     json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
     'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
     help: { type: 'boolean', help: '--help          this text' },
@@ -25151,13 +25275,13 @@ const COMMANDS = {
     build: {
         summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
         operands: '',
-        options: ['config', 'json'],
+        options: ['config', 'shard', 'only', 'json'],
         run: (_, values, io) => buildCommand('build', buildOptions(values), io),
     },
     run: {
         summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
         operands: '',
-        options: ['config', 'baseline', 'json'],
+        options: ['config', 'baseline', 'shard', 'only', 'json'],
         run: (_, values, io) => buildCommand('run', buildOptions(values), io),
     },
     verify: {
@@ -25182,7 +25306,16 @@ const COMMANDS = {
 function buildOptions(values) {
     if ((values.baseline?.length ?? 0) > 1)
         throw new InputError('--baseline: run takes one baseline report');
-    return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json ?? false };
+    const shard = values.shard === undefined ? null : parseShard(values.shard);
+    if (values.shard !== undefined && !shard) {
+        throw new InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
+    }
+    return {
+        config: values.config ?? 'trt-ci.yml',
+        baseline: values.baseline?.[0] ?? null,
+        json: values.json ?? false,
+        selection: { shard, only: values.only ?? [] },
+    };
 }
 const EXIT_STATUS = 'exit status: 0 passed, 1 the work failed, 2 invalid input';
 function usage() {

@@ -6,6 +6,8 @@ import type { BuildEvent } from './builds/build-profile.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
+import { planBuildJobs } from './builds/jobs.js';
+import type { JobSelection } from './builds/shard.js';
 import type { BuildOutcome } from './builds/outcome.js';
 import { FileDigests, type Provenance } from './cache/engine-cache.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
@@ -47,6 +49,8 @@ export interface PipelineOptions {
   commit?: string | null;
   /** Who this run is: the engine cache records it and serves the default branch only its own entries. */
   provenance?: Provenance | null;
+  /** The model/profile pairs to build (`--shard`, `--only`); every pair when not given. */
+  selection?: JobSelection;
 }
 
 export interface PipelineResult {
@@ -75,13 +79,16 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
+  // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
+  const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
+  if (selection) planBuildJobs(config, selection);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
   const gpuQuery = queryGpus(config.nvidiaSmi);
   const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
   checkConfigAgainstVersion(config, version, helpFlags);
   const release = await claimOutputDir(config, options.cwd);
   try {
-    const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery };
+    const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection };
     return await buildAndReport(config, version, before, options);
   } finally {
     await release();
@@ -98,21 +105,26 @@ async function buildAndReport(
     baselineRefused: string | null;
     startedAt: Date;
     gpuQuery: Promise<GpuQuery>;
+    selection: JobSelection | undefined;
   },
   options: PipelineOptions,
 ): Promise<PipelineResult> {
-  const { baseline, baselineFile, startedAt, gpuQuery } = before;
+  const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
   const digests = new FileDigests();
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const stage =
     blocking.length > 0 && config.preflight === 'enforce'
-      ? skipBuildStage(config, {
-          kind: 'other',
-          message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
-          hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
-        })
-      : await runBuildStage(config, version, { ...options, gpuQuery, digests });
+      ? skipBuildStage(
+          config,
+          {
+            kind: 'other',
+            message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
+            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+          },
+          selection,
+        )
+      : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
 
   const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
@@ -198,6 +210,15 @@ async function writeOutputs(files: [path: string, text: string][]): Promise<stri
     });
   }
   return unwritten;
+}
+
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+function buildSeconds(report: Report | null): ReadonlyMap<string, number> | undefined {
+  if (!report) return undefined;
+  const seconds = report.builds.flatMap((b) =>
+    b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds] as const] : [],
+  );
+  return seconds.length ? new Map(seconds) : undefined;
 }
 
 /** The baseline report, or (for one the user did not name) why it could not be used. */

@@ -573,9 +573,11 @@ describe('the gate job', () => {
     const runner = makeRunner();
     const body = status === 200 ? { approval_policy: policy } : { message: 'Resource not accessible by integration' };
     await withApi({ routes: { [APPROVAL]: () => ({ status, body }) } }, async (api) => {
-      const result = await runAction(runner, api, { command: 'gate', 'approval-label': 'gpu-ok' }, { fork: true });
+      const inputs = { command: 'gate', 'approval-label': 'gpu-ok', shards: '3' };
+      const result = await runAction(runner, api, inputs, { fork: true });
       expect(result.code, result.stdout).toBe(0);
-      expect(result.outputs).toMatchObject({ allowed: 'false', 'fork-approval': policy });
+      // shards: the build matrix's shard dimension.
+      expect(result.outputs).toMatchObject({ allowed: 'false', 'fork-approval': policy, shards: '[1,2,3]' });
       expect(result.summary).toMatch(said);
       expect(api.violations).toEqual([]);
     });
@@ -708,6 +710,12 @@ describe("command: report (the pack's report job and the fork comment workflow)"
     expect(() => expectedRunners('[["gpu"], []]')).toThrow(/expected-runners/);
     expect(expectedRunners('')).toEqual([]);
     expect(missingRunners([['gpu', 'a100'], ['b']], ['/r/trt-ci-gpu-a100/report.json'], '/r')).toEqual(['b']);
+    // Sharded: each shard of each runner is expected.
+    const shardReports = ['/r/trt-ci-a100-shard-1-of-2/report.json', '/r/trt-ci-h100-shard-2-of-2/report.json'];
+    expect(missingRunners([['a100'], ['h100']], shardReports, '/r', 2)).toEqual([
+      'a100 (shard 2/2)',
+      'h100 (shard 1/2)',
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/builds/manifest.js';
 import type { Report } from '../src/report/report.js';
+import { assignShards } from '../src/builds/shard.js';
 import { allGone, cli, makeRunner, TWO_MODELS } from './support/harness.js';
 
 const readJson = <T>(path: string) => JSON.parse(readFileSync(path, 'utf8')) as T;
@@ -660,5 +661,76 @@ models:
     expect(one.code, one.stderr).toBe(0);
     const calls = serial.calls();
     expect(calls.some((a, i) => calls.slice(i + 1).some((b) => overlaps(a, b)))).toBe(false);
+  });
+});
+
+describe('sharding over the fleet', () => {
+  const profiles = (names: string[]) =>
+    names.map((name, i) => `{ name: ${name}, shapes: { x: 1x${8 << i} } }`).join(', ');
+  const SIX =
+    'output-dir: out\nmodels:\n' +
+    `  - { name: up, onnx: m.onnx, profiles: [${profiles(['sd', 'hd', 'uhd'])}] }\n` +
+    `  - { name: det, onnx: m.onnx, profiles: [${profiles(['s', 'm', 'l'])}] }\n`;
+  const built = (report: Report) => report.builds.map((b) => `${b.model}/${b.profile}`);
+
+  it('3 shards of 2 models × 3 profiles: disjoint balanced sets, all 6 in all, merged in one report', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const shards: Report[] = [];
+    for (const i of [1, 2, 3]) {
+      const config = runner.writeConfig(SIX.replace('output-dir: out', `output-dir: out-${i}`), `shard-${i}.yml`);
+      const result = await cli(['build', '--config', config, '--shard', `${i}/3`]);
+      expect(result.code, result.stderr).toBe(0);
+      shards.push(readJson<Report>(join(runner.dir, `out-${i}`, 'report.json')));
+    }
+    const sets = shards.map(built);
+    expect(sets.flat().sort()).toEqual(['det/l', 'det/m', 'det/s', 'up/hd', 'up/sd', 'up/uhd']);
+    expect(new Set(sets.flat()).size).toBe(6);
+    // No shard holds more than its even share (2 of 6): the slowest shard sets the wall time.
+    for (const set of sets) expect(set.length).toBeLessThanOrEqual(2);
+    expect(runner.calls()).toHaveLength(6);
+    const merged = await cli(['report', ...[1, 2, 3].map((i) => join(runner.dir, `out-${i}`, 'report.json'))]);
+    expect(merged.code, merged.stderr).toBe(0);
+    for (const pair of sets.flat())
+      expect(merged.stdout).toContain(`| ${pair.split('/')[0]} | ${pair.split('/')[1]} |`);
+  });
+
+  it('adding a model moves no more than one pair that was already placed', () => {
+    const pairs = ['up/sd', 'up/hd', 'up/uhd', 'det/s', 'det/m', 'det/l'];
+    const before = assignShards(pairs, 3);
+    const after = assignShards([...pairs, 'seg/a', 'seg/b', 'seg/c'], 3);
+    expect(pairs.filter((_, i) => before[i] !== after[i]).length).toBeLessThanOrEqual(1);
+    // The same split in every job of the matrix: it depends on nothing but the names.
+    expect(assignShards(pairs, 3)).toEqual(before);
+  });
+
+  it('balances by build time when the baseline has them: one long build gets a shard to itself', () => {
+    const pairs = ['llm/a', 'cls/a', 'cls/b', 'cls/c', 'cls/d'];
+    const weights = new Map([
+      ['llm/a', 3600],
+      ['cls/a', 60],
+      ['cls/b', 60],
+      ['cls/c', 60],
+      ['cls/d', 60],
+    ]);
+    const shards = assignShards(pairs, 2, weights);
+    expect(shards.filter((s) => s === shards[0])).toHaveLength(1);
+  });
+
+  it('--only builds the named models and profiles; a name the config lacks is exit 2 with the closest', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(SIX);
+    const result = await cli(['build', '--config', config, '--only', 'up/hd', '--only', 'det', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(built(JSON.parse(result.stdout) as Report).sort()).toEqual(['det/l', 'det/m', 'det/s', 'up/hd']);
+    const typo = await cli(['build', '--config', config, '--only', 'up/hdd']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain(
+      '--only: expected a model or model/profile of the config, got "up/hdd"; did you mean "up/hd"?',
+    );
+    const bad = await cli(['run', '--config', config, '--shard', '4/3']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--shard: expected I/N with 1 <= I <= N, like 2/3, got "4/3"');
   });
 });

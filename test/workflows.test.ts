@@ -84,6 +84,16 @@ describe('the inputs of the pack', () => {
     // The report job downloads trt-ci-*: the plans must not match it.
     expect((plans.with as { name: string }).name).not.toMatch(/^trt-ci-/);
     expect(pack.jobs.gate!['runs-on']).toBe('${{ fromJSON(inputs.gate-runs-on) }}');
+    // Shards: the gate makes the list, each job builds its share, names its artifact by it, and the report
+    // job expects every shard of every runner.
+    const matrix = (build as unknown as { strategy: { matrix: Record<string, string> } }).strategy.matrix;
+    expect(matrix.shard).toBe('${{ fromJSON(needs.gate.outputs.shards) }}');
+    const step = build.steps.find((s) => s.id === 'trt')!;
+    expect(String((step.with as Record<string, string>).shard)).toContain('matrix.shard');
+    const artifact = build.steps.find((s) => (s.with as { name?: string })?.name?.startsWith('trt-ci-'))!;
+    expect((artifact.with as { name: string }).name).toBe('trt-ci-${{ env.TRT_CI_JOB }}');
+    const report = pack.jobs.report!.steps.find((s) => (s.with as { command?: string })?.command === 'report')!;
+    expect(report.with).toMatchObject({ shards: '${{ inputs.shards }}', 'expected-runners': '${{ inputs.runners }}' });
     expect(pack.jobs.report!['runs-on']).toBe('${{ fromJSON(inputs.report-runs-on) }}');
   });
 });

@@ -5,7 +5,7 @@ import { readRunContext } from '../github/context.js';
 import { describeForkApproval, type ForkApproval, readForkApproval } from '../github/fork-approval.js';
 import { decideGate } from '../github/gate.js';
 import type { ActionEdge } from './dispatch.js';
-import { input, tokenInput } from './inputs.js';
+import { input, shardCount, tokenInput } from './inputs.js';
 import { writeSummary } from './summary.js';
 
 /**
@@ -62,6 +62,8 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
       ? await readForkApproval(makeOctokit(token), { owner: context.owner, repo: context.repo })
       : { policy: 'unknown', why: 'no token' };
   core.setOutput('fork-approval', approval.policy);
+  // The build matrix's shard dimension: [1, …, shards].
+  core.setOutput('shards', JSON.stringify(Array.from({ length: shardCount() }, (_, i) => i + 1)));
   const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
   await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
 }

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { parseShard, type Shard } from '../builds/shard.js';
 import { InputError } from '../errors.js';
 import { COMMENT_POLICIES, type CommentPolicy, FAIL_ON, type FailOn } from './policy.js';
 
@@ -18,6 +19,8 @@ export const INPUT_DEFAULTS = {
   'report-key': '',
   reports: 'reports',
   'expected-runners': '',
+  shard: '',
+  shards: '1',
   'approval-label': 'gpu-ok',
   'trusted-actors': '',
 } as const satisfies Record<string, string | null>;
@@ -44,6 +47,8 @@ export interface RunInputs {
   baseline: string;
   checkName: string;
   reportKey: string;
+  /** This job's share of the pairs (the pack's shards input), or null for all. */
+  shard: Shard | null;
 }
 
 /** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
@@ -67,5 +72,25 @@ export function readRunInputs(): RunInputs {
     baseline: input('baseline'),
     checkName: input('check-name') || 'trt-ci',
     reportKey: input('report-key') || config,
+    shard: shardInput(),
   };
+}
+
+/** `shard: I/N` of the run command: this job builds that share of the pairs. */
+function shardInput(): Shard | null {
+  const text = input('shard');
+  if (!text) return null;
+  const shard = parseShard(text);
+  if (!shard) throw new InputError(`input shard: expected I/N with 1 <= I <= N, like 2/3, got "${text}"`);
+  return shard;
+}
+
+/** `shards` of the gate and report commands: how many jobs each runner label set is split into. */
+export function shardCount(): number {
+  const text = input('shards');
+  const count = Number(text);
+  if (!/^\d{1,3}$/.test(text) || count < 1) {
+    throw new InputError(`input shards: expected a number of jobs per runner type from 1 to 999, got "${text}"`);
+  }
+  return count;
 }

@@ -13,7 +13,7 @@ import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../repo
 import type { Report } from '../report/schema.js';
 import type { ActionEdge } from './dispatch.js';
 import { GitHubReporter } from './github-reporter.js';
-import { input, tokenInput } from './inputs.js';
+import { input, shardCount, tokenInput } from './inputs.js';
 import { checkConclusion } from './policy.js';
 import { problemsSection, writeSummary } from './summary.js';
 
@@ -38,7 +38,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
       core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
     }
   }
-  const missing = missingRunners(expectedRunners(input('expected-runners')), read, root);
+  const missing = missingRunners(expectedRunners(input('expected-runners')), read, root, shardCount());
   if (reports.length === 0 && missing.length === 0) {
     core.warning('trt-ci: no report.json found to merge');
     return;
@@ -101,10 +101,27 @@ export function expectedRunners(json: string): string[][] {
   return value as string[][];
 }
 
-/** The expected runners with no readable report in the folder the pack downloads their artifacts to. */
-export function missingRunners(expected: readonly string[][], reportFiles: readonly string[], root: string): string[] {
+/**
+ * The expected runners (each shard of each, when the pack shards them) with no readable report in the
+ * folder the pack downloads their artifacts to, as trt-ci-<labels>[-shard-<i>-of-<n>].
+ */
+export function missingRunners(
+  expected: readonly string[][],
+  reportFiles: readonly string[],
+  root: string,
+  shards = 1,
+): string[] {
   const found = new Set(reportFiles.map((file) => relative(root, file).split(sep)[0]));
-  return expected.filter((labels) => !found.has(`trt-ci-${labels.join('-')}`)).map((labels) => labels.join(' '));
+  const missing: string[] = [];
+  for (const labels of expected) {
+    for (let shard = 1; shard <= shards; shard += 1) {
+      const suffix = shards > 1 ? `-shard-${shard}-of-${shards}` : '';
+      if (!found.has(`trt-ci-${labels.join('-')}${suffix}`)) {
+        missing.push(labels.join(' ') + (shards > 1 ? ` (shard ${shard}/${shards})` : ''));
+      }
+    }
+  }
+  return missing;
 }
 
 /** report.json files under a folder (one per downloaded artifact). */

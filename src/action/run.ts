@@ -51,6 +51,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
         baselineFile,
         baselineNote,
         baselineFound: inputs.baseline === 'auto',
+        ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
         commit: context?.sha || null,
         provenance: runProvenance(edge.env, edge.cwd),
         ...(edge.signal && { signal: edge.signal }),

@@ -11,6 +11,7 @@ import { type BuildEvent, buildProfile, CANCELLED } from './build-profile.js';
 import { cacheProblem } from './cached-build.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { planBuildJobs } from './jobs.js';
+import type { JobSelection } from './shard.js';
 import { lddOf, whichCommand } from '../preflight/gather.js';
 import { runOnSlots } from './scheduler.js';
 
@@ -24,6 +25,8 @@ export interface BuildStageOptions {
   provenance?: Provenance | null;
   /** The GPU query the run already made (for preflight); the stage makes its own when there is none. */
   gpuQuery?: Promise<GpuQuery>;
+  /** The pairs this run builds (`--shard`, `--only`); all when not given. */
+  selection?: JobSelection;
 }
 
 export interface BuildStageResult {
@@ -99,9 +102,9 @@ function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimel
 }
 
 /** Every build of the config, not run: the report still lists what was not built, and why. */
-export function skipBuildStage(config: Config, failure: Failure): BuildStageResult {
+export function skipBuildStage(config: Config, failure: Failure, selection?: JobSelection): BuildStageResult {
   return {
-    outcomes: planBuildJobs(config).map((job) => notRun(job, null, failure)),
+    outcomes: planBuildJobs(config, selection).map((job) => notRun(job, null, failure)),
     gpus: [],
     gpuQueryError: null,
     cacheBytes: null,
@@ -158,20 +161,23 @@ export async function runBuildStage(
     : undefined;
   let outcomes: BuildOutcome[];
   try {
-    outcomes = await runOnSlots(planBuildJobs(config), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) =>
-      options.signal?.aborted
-        ? Promise.resolve(
-            notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
-          )
-        : buildProfile(job, gpu, {
-            config,
-            version,
-            gpus,
-            onEvent: options.onEvent,
-            cache,
-            timingCacheFor,
-            signal: options.signal,
-          }),
+    outcomes = await runOnSlots(
+      planBuildJobs(config, options.selection),
+      parallelSlots(gpuPlan.slots, config.maxParallel),
+      (job, gpu) =>
+        options.signal?.aborted
+          ? Promise.resolve(
+              notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
+            )
+          : buildProfile(job, gpu, {
+              config,
+              version,
+              gpus,
+              onEvent: options.onEvent,
+              cache,
+              timingCacheFor,
+              signal: options.signal,
+            }),
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Config, ModelConfig, ProfileConfig } from '../config/load.js';
 import type { Shapes } from '../report/schema.js';
+import { type JobSelection, selectPairs } from './shard.js';
 
 /** One trtexec build: a profile of a model, with where its files go. */
 export interface BuildJob {
@@ -14,8 +15,18 @@ export interface BuildJob {
   logPrefix: string;
 }
 
-/** Every model × profile, in config order; one engine each. */
-export function planBuildJobs(config: Pick<Config, 'models' | 'outputDir'>): BuildJob[] {
+/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
+export function planBuildJobs(config: Pick<Config, 'models' | 'outputDir'>, selection?: JobSelection): BuildJob[] {
+  const jobs = allJobs(config);
+  if (!selection) return jobs;
+  const picked = selectPairs(
+    jobs.map((job) => `${job.model.name}/${job.profile.name}`),
+    selection,
+  );
+  return jobs.filter((_, i) => picked[i]);
+}
+
+function allJobs(config: Pick<Config, 'models' | 'outputDir'>): BuildJob[] {
   return config.models.flatMap((model, modelIndex) =>
     model.profiles.map((profile, profileIndex) => {
       const stem = `${model.name}.${profile.name}`;

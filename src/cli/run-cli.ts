@@ -2,6 +2,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { closest } from '../did-you-mean.js';
 import { errorMessage, InputError } from '../errors.js';
+import { parseShard } from '../builds/shard.js';
 import { VERSION } from '../version.js';
 import { buildCommand } from './commands/build.js';
 import { parseLogCommand } from './commands/parse-log.js';
@@ -21,6 +22,15 @@ const OPTIONS = {
     help: '--baseline F    a report.json from the base branch to compare against',
   },
   key: { type: 'string', help: "--key K         the sticky comment's key (adds its marker)" },
+  shard: {
+    type: 'string',
+    help: '--shard I/N     build only shard I of N (1-based): a balanced, stable share of the pairs',
+  },
+  only: {
+    type: 'string',
+    multiple: true,
+    help: '--only M[/P]    build only model M (or its profile P); repeat for more',
+  },
   json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
   'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
   help: { type: 'boolean', help: '--help          this text' },
@@ -31,6 +41,8 @@ interface Values {
   config?: string;
   baseline?: string[];
   key?: string;
+  shard?: string;
+  only?: string[];
   json?: boolean;
   'exit-code'?: string;
   help?: boolean;
@@ -54,13 +66,13 @@ const COMMANDS: Record<string, Command> = {
   build: {
     summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
     operands: '',
-    options: ['config', 'json'],
+    options: ['config', 'shard', 'only', 'json'],
     run: (_, values, io) => buildCommand('build', buildOptions(values), io),
   },
   run: {
     summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
     operands: '',
-    options: ['config', 'baseline', 'json'],
+    options: ['config', 'baseline', 'shard', 'only', 'json'],
     run: (_, values, io) => buildCommand('run', buildOptions(values), io),
   },
   verify: {
@@ -87,7 +99,16 @@ const COMMANDS: Record<string, Command> = {
 
 function buildOptions(values: Values) {
   if ((values.baseline?.length ?? 0) > 1) throw new InputError('--baseline: run takes one baseline report');
-  return { config: values.config ?? 'trt-ci.yml', baseline: values.baseline?.[0] ?? null, json: values.json ?? false };
+  const shard = values.shard === undefined ? null : parseShard(values.shard);
+  if (values.shard !== undefined && !shard) {
+    throw new InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
+  }
+  return {
+    config: values.config ?? 'trt-ci.yml',
+    baseline: values.baseline?.[0] ?? null,
+    json: values.json ?? false,
+    selection: { shard, only: values.only ?? [] },
+  };
 }
 
 const EXIT_STATUS = 'exit status: 0 passed, 1 the work failed, 2 invalid input';

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { InputError } from '../../errors.js';
 import { runProvenance } from '../../github/context.js';
+import type { JobSelection } from '../../builds/shard.js';
 import { runPipeline } from '../../pipeline.js';
 import { renderPreflightText } from '../../preflight/render.js';
 import { EXIT, type CliIo } from '../io.js';
@@ -9,7 +10,7 @@ import { describeEvent, renderRunText } from '../text.js';
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 export async function buildCommand(
   command: 'build' | 'run',
-  options: { config: string; baseline: string | null; json: boolean },
+  options: { config: string; baseline: string | null; json: boolean; selection: JobSelection },
   io: CliIo,
 ): Promise<number> {
   if (options.baseline && command !== 'run') {
@@ -22,6 +23,7 @@ export async function buildCommand(
     provenance: runProvenance(io.env, io.cwd),
     baselineFile: options.baseline,
     preflight: command === 'run',
+    selection: options.selection,
     onEvent: (event) => io.stderr(describeEvent(event)),
     ...(io.signal && { signal: io.signal }),
   });

@@ -1,8 +1,8 @@
-export const id = 256;
-export const ids = [256];
+export const id = 429;
+export const ids = [429];
 export const modules = {
 
-/***/ 75256:
+/***/ 7429:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -37,34 +37,8 @@ var external_node_fs_ = __webpack_require__(73024);
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(38815);
-;// CONCATENATED MODULE: ./.build/tsc/did-you-mean.js
-/** The known word closest to a mistyped one (at most two edits away), or null. */
-function closest(word, known) {
-    let best = null;
-    let bestDistance = 3;
-    for (const candidate of known) {
-        const distance = editDistance(candidate, word);
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-function editDistance(a, b) {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-        let previous = row[0];
-        row[0] = i;
-        for (let j = 1; j <= b.length; j += 1) {
-            const current = row[j];
-            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-            previous = current;
-        }
-    }
-    return row[b.length];
-}
-
+// EXTERNAL MODULE: ./.build/tsc/did-you-mean.js
+var did_you_mean = __webpack_require__(13392);
 // EXTERNAL MODULE: ./.build/tsc/errors.js
 var errors = __webpack_require__(40988);
 // EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
@@ -412,7 +386,7 @@ function suggest(key, path) {
                         ? 'profile'
                         : 'model';
     const known = KNOWN_KEYS[kind];
-    const close = closest(key, known);
+    const close = (0,did_you_mean/* closest */.k)(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
 }
 function resolveConfig(raw, dir, file, locators) {
@@ -1399,7 +1373,7 @@ function extraArgProblem(arg, version, helpFlags = new Set()) {
         return verdict.reason;
     // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
     if (helpFlags.size > 0 && !helpFlags.has(flag) && !(0,flags/* hasKnownSpan */.AM)(flag)) {
-        const near = closest(flag, [...helpFlags]);
+        const near = (0,did_you_mean/* closest */.k)(flag, [...helpFlags]);
         return `this trtexec (${(0,tensorrt_version/* formatVersion */.qh)(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
     }
     return null;
@@ -2654,9 +2628,9 @@ function withPeakMemory(outcomes, timeline) {
     });
 }
 /** Every build of the config, not run: the report still lists what was not built, and why. */
-function skipBuildStage(config, failure) {
+function skipBuildStage(config, failure, selection) {
     return {
-        outcomes: (0,jobs/* planBuildJobs */.W)(config).map((job) => (0,builds_outcome/* notRun */.n)(job, null, failure)),
+        outcomes: (0,jobs/* planBuildJobs */.W)(config, selection).map((job) => (0,builds_outcome/* notRun */.n)(job, null, failure)),
         gpus: [],
         gpuQueryError: null,
         cacheBytes: null,
@@ -2703,7 +2677,7 @@ async function runBuildStage(config, version, options = {}) {
         : undefined;
     let outcomes;
     try {
-        outcomes = await runOnSlots((0,jobs/* planBuildJobs */.W)(config), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
+        outcomes = await runOnSlots((0,jobs/* planBuildJobs */.W)(config, options.selection), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
             ? Promise.resolve((0,builds_outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
@@ -3567,6 +3541,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -3584,13 +3559,17 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
+    // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
+    const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
+    if (selection)
+        (0,jobs/* planBuildJobs */.W)(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery };
+        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection };
         return await buildAndReport(config, version, before, options);
     }
     finally {
@@ -3599,7 +3578,7 @@ async function runPipeline(options) {
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
-    const { baseline, baselineFile, startedAt, gpuQuery } = before;
+    const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
     const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
@@ -3608,8 +3587,8 @@ async function buildAndReport(config, version, before, options) {
             kind: 'other',
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
-        })
-        : await runBuildStage(config, version, { ...options, gpuQuery, digests });
+        }, selection)
+        : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
     const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
     const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
     const unjudged = stage.outcomes.map((o) => {
@@ -3686,6 +3665,13 @@ async function writeOutputs(files) {
         });
     }
     return unwritten;
+}
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+function buildSeconds(report) {
+    if (!report)
+        return undefined;
+    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
+    return seconds.length ? new Map(seconds) : undefined;
 }
 /** The baseline report, or (for one the user did not name) why it could not be used. */
 async function readBaseline(file, found) {
@@ -3783,6 +3769,7 @@ async function runCommand(edge) {
                 baselineFile,
                 baselineNote,
                 baselineFound: inputs.baseline === 'auto',
+                ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
                 commit: context?.sha || null,
                 provenance: (0,github_context/* runProvenance */.s)(edge.env, edge.cwd),
                 ...(edge.signal && { signal: edge.signal }),
