@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3060);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6688);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8612,7 +8612,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3060:
+/***/ 6688:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20952,6 +20952,7 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
+
 /** A build that produced a usable plan, now or from the cache. */
 function isBuilt(build) {
     return build.status === 'built' || build.status === 'cached';
@@ -20970,6 +20971,17 @@ function notRun(job, gpu, failure) {
         failure,
         cache: null,
     };
+}
+/**
+ * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
+ * workspace (which can mean slower tactics), or null.
+ */
+function backedOff(attempts) {
+    const last = attempts.at(-1);
+    const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
+    if (!last || last.failure || oom.length === 0)
+        return null;
+    return `built with ${formatBytes(last.workspaceBytes)} after out-of-memory at ${formatBytes(oom[0].workspaceBytes)}`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
@@ -21076,6 +21088,12 @@ async function runAttempts(job, gpu, env, context) {
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
+        const began = Date.now();
+        let lastLine = null;
+        const heartbeat = setInterval(() => {
+            const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
+            context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
+        }, context.heartbeatMs ?? 60_000);
         const result = await runProcess({
             command: config.trtexec,
             args: argv,
@@ -21083,9 +21101,13 @@ async function runAttempts(job, gpu, env, context) {
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
             killGraceMs: config.killGraceMs,
-            onLine: (line) => parser.push(line),
+            onLine: (line) => {
+                parser.push(line);
+                if (line.trim() && !/\[V\]/.test(line))
+                    lastLine = line.trim().slice(0, 200);
+            },
             ...(context.signal && { signal: context.signal }),
-        });
+        }).finally(() => clearInterval(heartbeat));
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
             minWorkspaceBytes: job.model.minWorkspaceBytes,
@@ -22748,6 +22770,10 @@ async function runBuildStage(config, version, options = {}) {
                 cache,
                 timingCacheFor,
                 signal: options.signal,
+                ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+                ...(sampler && {
+                    peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
+                }),
             }));
     }
     finally {
@@ -24487,6 +24513,26 @@ function failures(rows) {
         };
     });
 }
+/** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
+function backoffSection(rows) {
+    const lines = rows.flatMap((r) => {
+        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * MiB, failure: a.failure })));
+        return note ? [`- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(r.gpu)}: ${note}`] : [];
+    });
+    if (lines.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '#### ⚠️ Built after out-of-memory back-off',
+            '',
+            ...lines,
+            '',
+            'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
+                'with more free memory.',
+        ].join('\n'),
+    };
+}
 function budgetSection(reports) {
     const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
     // One row per engine, GPU and budget, however many reports repeat it.
@@ -24575,6 +24621,7 @@ function renderReports(reports, options) {
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
+        ...[backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -24759,6 +24806,8 @@ async function runPipeline(options) {
 async function buildAndReport(config, version, before, options) {
     const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    if (preflight)
+        options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
@@ -24891,12 +24940,11 @@ function cacheSummary(config, stage, rel) {
 ;// CONCATENATED MODULE: ./.build/tsc/cli/io.js
 const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
 
-;// CONCATENATED MODULE: ./.build/tsc/cli/text.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
+// What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 
 
 
-
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** One line per build event, on stderr while the builds run. */
 function describeEvent(event) {
     switch (event.type) {
@@ -24909,13 +24957,61 @@ function describeEvent(event) {
         case 'retry':
             return (`↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
                 `retrying with workspace ${formatBytes(event.workspaceBytes)}\n`);
+        case 'heartbeat': {
+            const where = event.gpu === null ? '' : ` on GPU ${event.gpu}`;
+            const peak = event.peakMiB === null ? '' : `, peak ${formatBytes(event.peakMiB * 1024 ** 2)} so far`;
+            const last = event.lastLine ? `; last: ${event.lastLine}` : '';
+            return (`… ${event.job.model.name}/${event.job.profile.name}: ${formatMs(event.elapsedMs)}${where} ` +
+                `(attempt ${event.attempt})${peak}${last}\n`);
+        }
         case 'done': {
             const { job, status, failure } = event.outcome;
             const name = `${job.model.name}/${job.profile.name}`;
-            return isBuilt(event.outcome) ? `✔ ${name}: ${status}\n` : `✘ ${name}: ${failure?.kind ?? status}\n`;
+            if (!isBuilt(event.outcome))
+                return `✘ ${name}: ${failure?.kind ?? status}\n`;
+            const backoff = backedOff(event.outcome.attempts);
+            return `✔ ${name}: ${backoff ?? status}\n`;
         }
     }
 }
+/**
+ * The last `count` lines of a log, read from its end (a verbose log can be gigabytes): what a failed
+ * build's log says last is nearly always why.
+ */
+async function lastLines(file, count, maxBytes = 256 * 1024) {
+    const handle = await open(file, 'r').catch(() => null);
+    if (!handle)
+        return [];
+    try {
+        const { size } = await handle.stat();
+        const length = Math.min(size, maxBytes);
+        const buffer = Buffer.alloc(length);
+        await handle.read(buffer, 0, length, size - length);
+        const lines = buffer.toString('utf8').split(/\r?\n/);
+        if (lines.at(-1) === '')
+            lines.pop();
+        // The first line may be cut where the window starts.
+        if (length < size)
+            lines.shift();
+        return lines.slice(-count);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** TRT_CI_HEARTBEAT_MS: how often a running build prints where it is (default a minute). */
+function heartbeatMs(env) {
+    const ms = Number(env.TRT_CI_HEARTBEAT_MS);
+    return Number.isInteger(ms) && ms >= 100 ? ms : undefined;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/text.js
+// What the CLI prints for people (--json prints the data itself).
+
+
+
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** The run's table: one row per build, then the cache, the comparison, budgets and failures. */
 function renderRunText(report) {
     const rows = report.builds.map((b) => [
@@ -25014,6 +25110,7 @@ function describeLog(log) {
 
 
 
+
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 async function buildCommand(command, options, io) {
     if (options.baseline && command !== 'run') {
@@ -25027,7 +25124,16 @@ async function buildCommand(command, options, io) {
         baselineFile: options.baseline,
         preflight: command === 'run',
         selection: options.selection,
-        onEvent: (event) => io.stderr(describeEvent(event)),
+        // Preflight first, as soon as it is known; then a line per build event and a heartbeat for long ones.
+        onEvent: (event) => {
+            if (event.type === 'preflight') {
+                if (!options.json)
+                    io.stdout(renderPreflightText(event.preflight));
+            }
+            else
+                io.stderr(describeEvent(event));
+        },
+        ...(heartbeatMs(io.env) && { heartbeatMs: heartbeatMs(io.env) }),
         ...(io.signal && { signal: io.signal }),
     });
     const { report } = result;
@@ -25037,8 +25143,6 @@ async function buildCommand(command, options, io) {
         io.stdout(`${JSON.stringify(output, null, 2)}\n`);
     }
     else {
-        if (report.preflight)
-            io.stdout(renderPreflightText(report.preflight));
         io.stdout(renderRunText(report));
         const rel = (path) => (0,external_node_path_namespaceObject.relative)(io.cwd, path);
         io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +

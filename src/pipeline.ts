@@ -15,6 +15,7 @@ import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { runPreflight } from './preflight/preflight.js';
+import type { PreflightResult } from './preflight/types.js';
 import { renderSummary } from './report/markdown.js';
 import { overallStatus, toReportBuild } from './report/report.js';
 import { type CacheSummary, REPORT_SCHEMA, type Report } from './report/schema.js';
@@ -24,13 +25,18 @@ import { formatVersion, type TensorRtVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
 import { fileProblem, InputError } from './errors.js';
 
+/** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
+export type PipelineEvent = BuildEvent | { type: 'preflight'; preflight: PreflightResult };
+
 export interface PipelineOptions {
   configFile: string;
   /** Where trt-ci runs: relative paths in arguments and in the report are relative to it. */
   cwd: string;
   /** The environment `${NAME}` in trt-ci.yml is filled from (the process's when not given). */
   env?: NodeJS.ProcessEnv;
-  onEvent?: (event: BuildEvent) => void;
+  onEvent?: (event: PipelineEvent) => void;
+  /** How often a running build says where it is (default a minute). */
+  heartbeatMs?: number;
   /** A report from the base branch: budgets on growth compare against it. */
   baselineFile?: string | null;
   /** Where the baseline came from, said next to the comparison. */
@@ -111,6 +117,7 @@ async function buildAndReport(
 ): Promise<PipelineResult> {
   const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
   const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+  if (preflight) options.onEvent?.({ type: 'preflight', preflight });
   const digests = new FileDigests();
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const stage =

@@ -228,6 +228,16 @@ describe('the action against a local GitHub API', () => {
       expect(result.summary).toContain('Completing the check run failed');
       // The annotations still reach the pull request, as workflow commands.
       expect(result.stdout).toMatch(/^::error title=m\/p1%3A out-of-memory/m);
+      // Each build's trtexec output is folded in a group when it ends; a failure's last lines are also
+      // outside it. Neither can issue workflow commands: trtexec's output is not trt-ci's to trust.
+      const group = /::group::✘ m\/p1: out-of-memory — trtexec output \(.*m\.p1\.\d+\.log\)\n::stop-commands::(\w+)\n/;
+      const [, token] = group.exec(result.stdout) ?? [];
+      expect(token).toMatch(/^[0-9a-f]{32}$/);
+      const afterGroup = result.stdout.slice(result.stdout.indexOf(`::${token}::\n::endgroup::`));
+      expect(afterGroup).toMatch(
+        new RegExp(`^::${token}::\n::endgroup::\n::stop-commands::${token}\n[^]*[E][^]*\n::${token}::`),
+      );
+      expect(result.stdout).toMatch(/::group::✔ m\/p0: built — trtexec output/);
     });
   });
 

@@ -734,3 +734,40 @@ describe('sharding over the fleet', () => {
     expect(bad.stderr).toContain('--shard: expected I/N with 1 <= I <= N, like 2/3, got "4/3"');
   });
 });
+
+describe('never silent', () => {
+  it('preflight first, then each build as it starts, a heartbeat while it runs, and how it ended', async () => {
+    const runner = makeRunner({
+      trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 1200, TRTEXEC_STANDIN_ALLOC_MIB: 2048 },
+    });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    const transcript: string[] = [];
+    const env = { ...process.env, TRT_CI_HEARTBEAT_MS: '200' };
+    const result = await cli(['run', '--config', config], { env, transcript });
+    expect(result.code, result.stderr).toBe(0);
+    const text = transcript.join('');
+    const at = (pattern: RegExp) => text.search(pattern);
+    expect(at(/preflight/i)).toBeGreaterThanOrEqual(0);
+    expect(at(/preflight/i)).toBeLessThan(at(/▶ m\/p: building on GPU 0 \(attempt 1, workspace 4\.00 GiB\)/));
+    const heartbeat = /… m\/p: [\d.]+ (ms|s) on GPU 0 \(attempt 1\), peak [\d.]+ GiB so far; last: .+/;
+    expect(text).toMatch(heartbeat);
+    expect(at(heartbeat)).toBeLessThan(at(/✔ m\/p: built/));
+  });
+
+  it('a build that got through only after out-of-memory back-off says so, in the log and the summary', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 3000 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    const result = await cli(['run', '--config', config]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('✔ m/p: built with 2.00 GiB after out-of-memory at 4.00 GiB');
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('#### ⚠️ Built after out-of-memory back-off');
+    expect(summary).toContain('- m / p on NVIDIA H200: built with 2.00 GiB after out-of-memory at 4.00 GiB');
+  });
+});

@@ -1,7 +1,10 @@
 import * as core from '@actions/core';
+import { randomBytes } from 'node:crypto';
 import { makeOctokit } from '../github/octokit.js';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { isBuilt } from '../builds/outcome.js';
+import { type BuildOutcome, isBuilt } from '../builds/outcome.js';
+import { describeEvent, heartbeatMs, lastLines } from '../builds/progress.js';
+import { renderPreflightText } from '../preflight/render.js';
 import { reportAnnotations } from '../github/annotations.js';
 import { findBaseline, storesBaseline, uploadBaseline, workflowFile } from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
@@ -43,6 +46,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
 
     let result: PipelineResult | null = null;
     let crash: unknown = null;
+    const logs: Promise<void>[] = [];
     try {
       result = await runPipeline({
         configFile: inputs.config,
@@ -55,13 +59,14 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
         commit: context?.sha || null,
         provenance: runProvenance(edge.env, edge.cwd),
         ...(edge.signal && { signal: edge.signal }),
+        ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
         onEvent: (event) => {
-          if (event.type === 'done') {
-            const { job, status } = event.outcome;
-            core.info(`${job.model.name}/${job.profile.name}: ${status}`);
-          }
+          if (event.type === 'preflight') core.info(renderPreflightText(event.preflight));
+          else if (event.type === 'done') logs.push(logBuild(event.outcome));
+          else core.info(describeEvent(event).trimEnd());
         },
       });
+      await Promise.all(logs);
     } catch (error) {
       crash = error;
     }
@@ -109,6 +114,37 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
     // A report the next job cannot read fails the step even when the engines passed.
     if (reason || unwritten.length) core.setFailed(`trt-ci: ${reason ?? unwritten.join('; ')}`);
   });
+}
+
+const GROUP_LINES = 400;
+const FAILURE_LINES = 50;
+
+/**
+ * A finished build in the job log: its line, then its trtexec output folded in a group (the end of it,
+ * up to 400 lines; the whole log is in the output folder). A failure's last 50 lines also go outside the
+ * group, where they are seen without a click. Written when the build ends, so parallel builds never mix.
+ */
+async function logBuild(outcome: BuildOutcome): Promise<void> {
+  const line = describeEvent({ type: 'done', outcome }).trimEnd();
+  const log = outcome.attempts.at(-1)?.log;
+  if (!log) {
+    core.info(line);
+    return;
+  }
+  const tail = await lastLines(log, GROUP_LINES);
+  // trtexec's output is not ours (a fork's model or plugin writes into it): no line of it may be read by
+  // the runner as a workflow command (::error::, ::add-mask::, …), so commands stop while it is printed.
+  const stop = randomBytes(16).toString('hex');
+  core.startGroup(`${line} — trtexec output (${log})`);
+  core.info(`::stop-commands::${stop}`);
+  for (const text of tail) core.info(text);
+  core.info(`::${stop}::`);
+  core.endGroup();
+  if (!isBuilt(outcome)) {
+    core.info(`::stop-commands::${stop}`);
+    core.info(tail.slice(-FAILURE_LINES).join('\n'));
+    core.info(`::${stop}::`);
+  }
 }
 
 function setOutputs(result: PipelineResult | null): void {

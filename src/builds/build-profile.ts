@@ -18,6 +18,18 @@ import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outco
 export type BuildEvent =
   | { type: 'start'; job: BuildJob; gpu: number | null; attempt: number; workspaceBytes: number }
   | { type: 'retry'; job: BuildJob; failure: Failure; workspaceBytes: number }
+  /** A long build is never silent: where it is, every heartbeat (a minute by default). */
+  | {
+      type: 'heartbeat';
+      job: BuildJob;
+      gpu: number | null;
+      attempt: number;
+      elapsedMs: number;
+      /** Peak GPU memory of this attempt so far (MiB above the idle GPU), when the GPU is watched. */
+      peakMiB: number | null;
+      /** trtexec's last line that is not verbose detail: the phase it is in. */
+      lastLine: string | null;
+    }
   | { type: 'done'; outcome: BuildOutcome };
 
 export interface BuildContext {
@@ -39,6 +51,10 @@ export interface BuildContext {
   onEvent?: (event: BuildEvent) => void;
   /** Once aborted, no new attempt or benchmark starts; the one running is killed by the stage. */
   signal?: AbortSignal;
+  /** How often a running build says where it is (default a minute). */
+  heartbeatMs?: number;
+  /** The GPU memory a build on `gpu` has held since `since` (ms since the epoch), from the memory stream. */
+  peakSince?: (gpu: number, since: number) => number | null;
 }
 
 /** What a build that the run's cancel stopped, or never let start, reports. */
@@ -141,6 +157,12 @@ async function runAttempts(
     const log = `${job.logPrefix}.${attempt}.log`;
     context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
     const parser = new TrtexecLogParser();
+    const began = Date.now();
+    let lastLine: string | null = null;
+    const heartbeat = setInterval(() => {
+      const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
+      context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
+    }, context.heartbeatMs ?? 60_000);
     const result = await runProcess({
       command: config.trtexec,
       args: argv,
@@ -148,9 +170,12 @@ async function runAttempts(
       logFile: log,
       timeoutMs: job.model.buildTimeoutMs,
       killGraceMs: config.killGraceMs,
-      onLine: (line) => parser.push(line),
+      onLine: (line) => {
+        parser.push(line);
+        if (line.trim() && !/\[V\]/.test(line)) lastLine = line.trim().slice(0, 200);
+      },
       ...(context.signal && { signal: context.signal }),
-    });
+    }).finally(() => clearInterval(heartbeat));
     parsed = parser.result(outcomeOf(result), {
       workspaceBytes: workspace,
       minWorkspaceBytes: job.model.minWorkspaceBytes,

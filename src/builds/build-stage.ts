@@ -27,6 +27,8 @@ export interface BuildStageOptions {
   gpuQuery?: Promise<GpuQuery>;
   /** The pairs this run builds (`--shard`, `--only`); all when not given. */
   selection?: JobSelection;
+  /** How often a running build says where it is (default a minute). */
+  heartbeatMs?: number;
 }
 
 export interface BuildStageResult {
@@ -177,6 +179,11 @@ export async function runBuildStage(
               cache,
               timingCacheFor,
               signal: options.signal,
+              ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+              ...(sampler && {
+                peakSince: (gpu: number, since: number) =>
+                  sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
+              }),
             }),
     );
   } finally {

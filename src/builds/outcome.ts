@@ -1,3 +1,4 @@
+import { formatBytes } from '../units.js';
 import type { PlanScan } from '../verify/scan-plan.js';
 import type { BuildGpu, BuildStatus, CacheVerdict, Failure, Perf } from '../report/schema.js';
 import type { BuildJob } from './jobs.js';
@@ -59,4 +60,17 @@ export function notRun(job: BuildJob, gpu: BuildGpu | null, failure: Failure | n
     failure,
     cache: null,
   };
+}
+
+/**
+ * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
+ * workspace (which can mean slower tactics), or null.
+ */
+export function backedOff(
+  attempts: readonly { workspaceBytes: number; failure: { kind: string } | null }[],
+): string | null {
+  const last = attempts.at(-1);
+  const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
+  if (!last || last.failure || oom.length === 0) return null;
+  return `built with ${formatBytes(last.workspaceBytes)} after out-of-memory at ${formatBytes(oom[0]!.workspaceBytes)}`;
 }

@@ -1,5 +1,4 @@
 // What the CLI prints for people (--json prints the data itself).
-import type { BuildEvent } from '../builds/build-profile.js';
 import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
 import type { Report } from '../report/schema.js';
@@ -9,30 +8,6 @@ import { renderDiagnosisText } from '../verify/render.js';
 import type { VerifiedPlan } from '../verify/verify-stage.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** One line per build event, on stderr while the builds run. */
-export function describeEvent(event: BuildEvent): string {
-  switch (event.type) {
-    case 'start': {
-      const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
-      const { model, profile } = event.job;
-      return (
-        `▶ ${model.name}/${profile.name}: building on ${where} ` +
-        `(attempt ${event.attempt}, workspace ${formatBytes(event.workspaceBytes)})\n`
-      );
-    }
-    case 'retry':
-      return (
-        `↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
-        `retrying with workspace ${formatBytes(event.workspaceBytes)}\n`
-      );
-    case 'done': {
-      const { job, status, failure } = event.outcome;
-      const name = `${job.model.name}/${job.profile.name}`;
-      return isBuilt(event.outcome) ? `✔ ${name}: ${status}\n` : `✘ ${name}: ${failure?.kind ?? status}\n`;
-    }
-  }
-}
 
 /** The run's table: one row per build, then the cache, the comparison, budgets and failures. */
 export function renderRunText(report: Report): string {

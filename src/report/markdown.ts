@@ -1,4 +1,4 @@
-import { isBuilt } from '../builds/outcome.js';
+import { backedOff, isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
@@ -206,6 +206,26 @@ function failures(rows: readonly Row[]): Section[] {
     });
 }
 
+/** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
+function backoffSection(rows: readonly Row[]): Section | null {
+  const lines = rows.flatMap((r) => {
+    const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * MiB, failure: a.failure })));
+    return note ? [`- ${text(r.build.model)} / ${text(r.build.profile)} on ${text(r.gpu)}: ${note}`] : [];
+  });
+  if (lines.length === 0) return null;
+  return {
+    priority: 2,
+    text: [
+      '#### ⚠️ Built after out-of-memory back-off',
+      '',
+      ...lines,
+      '',
+      'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
+        'with more free memory.',
+    ].join('\n'),
+  };
+}
+
 function budgetSection(reports: readonly Report[]): Section | null {
   const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
   // One row per engine, GPU and budget, however many reports repeat it.
@@ -309,6 +329,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...failures(rows),
+    ...[backoffSection(rows)].filter((s): s is Section => s !== null),
     ...[budgetSection(reports)].filter((s): s is Section => s !== null),
     ...gpuTables(rows).filter((s) => s.text),
     ...reports.flatMap((r) =>

@@ -81,16 +81,27 @@ export interface CliRun {
 
 export async function cli(
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal; onStderr?: (text: string) => void } = {},
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    signal?: AbortSignal;
+    onStderr?: (text: string) => void;
+    /** Both streams in the order they were written, for tests of what comes first. */
+    transcript?: string[];
+  } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? process.env,
-    stdout: (t) => (stdout += t),
+    stdout: (t) => {
+      stdout += t;
+      options.transcript?.push(t);
+    },
     stderr: (t) => {
       stderr += t;
+      options.transcript?.push(t);
       options.onStderr?.(t);
     },
     ...(options.signal && { signal: options.signal }),

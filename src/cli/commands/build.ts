@@ -5,7 +5,8 @@ import type { JobSelection } from '../../builds/shard.js';
 import { runPipeline } from '../../pipeline.js';
 import { renderPreflightText } from '../../preflight/render.js';
 import { EXIT, type CliIo } from '../io.js';
-import { describeEvent, renderRunText } from '../text.js';
+import { describeEvent, heartbeatMs } from '../../builds/progress.js';
+import { renderRunText } from '../text.js';
 
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 export async function buildCommand(
@@ -24,7 +25,13 @@ export async function buildCommand(
     baselineFile: options.baseline,
     preflight: command === 'run',
     selection: options.selection,
-    onEvent: (event) => io.stderr(describeEvent(event)),
+    // Preflight first, as soon as it is known; then a line per build event and a heartbeat for long ones.
+    onEvent: (event) => {
+      if (event.type === 'preflight') {
+        if (!options.json) io.stdout(renderPreflightText(event.preflight));
+      } else io.stderr(describeEvent(event));
+    },
+    ...(heartbeatMs(io.env) && { heartbeatMs: heartbeatMs(io.env) }),
     ...(io.signal && { signal: io.signal }),
   });
   const { report } = result;
@@ -34,7 +41,6 @@ export async function buildCommand(
       command === 'run' ? report : { status, tensorrtVersion: report.environment.tensorrtVersion, builds, manifest };
     io.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } else {
-    if (report.preflight) io.stdout(renderPreflightText(report.preflight));
     io.stdout(renderRunText(report));
     const rel = (path: string) => relative(io.cwd, path);
     io.stdout(

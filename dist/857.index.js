@@ -1,5 +1,5 @@
-export const id = 963;
-export const ids = [963];
+export const id = 857;
+export const ids = [857];
 export const modules = {
 
 /***/ 59531:
@@ -261,12 +261,12 @@ function crashMarkdown(crash) {
 /* harmony export */ });
 /* unused harmony exports environmentOf, withBaseline */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(51455);
-/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(38273);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
-/* harmony import */ var _config_locate_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(37006);
-/* harmony import */ var _report_report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(64730);
-/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4535);
-/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(17928);
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(38273);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(40988);
+/* harmony import */ var _config_locate_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37006);
+/* harmony import */ var _report_report_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(64730);
+/* harmony import */ var _report_schema_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4535);
+/* harmony import */ var _evaluate_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(17928);
 
 
 
@@ -284,33 +284,33 @@ async function loadReport(path, role = 'baseline') {
         text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`${path}: cannot read ${role}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .fileProblem */ .Wj)(error, 'a report.json')}`);
     }
     let data;
     try {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(error)})`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`${path}: the ${role} is not JSON (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .errorMessage */ .gJ)(error)})`);
     }
     const schema = data?.schema;
-    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_SCHEMA */ .DC) {
+    if (schema !== _report_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .REPORT_SCHEMA */ .DC) {
         const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`${path}: expected a trt-ci report (schema "${_report_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .REPORT_SCHEMA */ .DC}"), got ${got}`);
     }
-    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .reportSchema */ .Qh.safeParse(data);
+    const parsed = _report_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .reportSchema */ .Qh.safeParse(data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        const where = (0,_config_locate_js__WEBPACK_IMPORTED_MODULE_2__/* .formatPath */ .jV)(issue.path.filter((p) => typeof p !== 'symbol'));
+        const where = (0,_config_locate_js__WEBPACK_IMPORTED_MODULE_3__/* .formatPath */ .jV)(issue.path.filter((p) => typeof p !== 'symbol'));
         const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz(`${path}: not a valid ${_report_schema_js__WEBPACK_IMPORTED_MODULE_5__/* .REPORT_SCHEMA */ .DC} ${role}: ${where}: ${issue.message}${more}`);
     }
     // A report's own status is a claim: it is recomputed from its builds and budgets.
-    return { ...parsed.data, status: (0,_report_report_js__WEBPACK_IMPORTED_MODULE_3__/* .overallStatus */ .g)(parsed.data.builds, parsed.data.budgets) };
+    return { ...parsed.data, status: (0,_report_report_js__WEBPACK_IMPORTED_MODULE_4__/* .overallStatus */ .g)(parsed.data.builds, parsed.data.budgets) };
 }
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
 function measuredBuilds(report) {
-    return report.builds.filter(_builds_outcome_js__WEBPACK_IMPORTED_MODULE_6__/* .isBuilt */ .T).map((b) => {
+    return report.builds.filter(_builds_outcome_js__WEBPACK_IMPORTED_MODULE_1__/* .isBuilt */ .TQ).map((b) => {
         const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
         return {
             model: b.model,
@@ -347,7 +347,7 @@ function compareWithBaseline(current, baseline) {
         return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
     const before = measuredBuilds(baseline.report);
     const builds = current.builds.map((build) => {
-        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_5__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const match = (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_6__/* .matchBaseline */ .XZ)({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
         const figures = match && {
             bytes: match.bytes,
             buildSeconds: match.buildSeconds,
@@ -359,8 +359,8 @@ function compareWithBaseline(current, baseline) {
     const comparison = {
         baseline: baseline.path,
         note: baseline.note ?? null,
-        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_5__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
-        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_5__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
+        environment: (0,_evaluate_js__WEBPACK_IMPORTED_MODULE_6__/* .environmentChanges */ .$)(environmentOf(baseline.report), environmentOf(current)),
+        ...(0,_evaluate_js__WEBPACK_IMPORTED_MODULE_6__/* .addedAndRemoved */ .mh)(current.builds, baseline.report.builds),
     };
     return { builds, comparison };
 }
@@ -994,6 +994,58 @@ function permissionsBlock(problems) {
 
 /***/ }),
 
+/***/ 36439:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ renderPreflightText),
+/* harmony export */   z: () => (/* binding */ renderPreflightMarkdown)
+/* harmony export */ });
+/* harmony import */ var _report_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(82185);
+
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [
+        `preflight: ${result.status} (TensorRT ` +
+            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+    ];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => (0,_report_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .tableRow */ .jD)([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
+    return [
+        `### Preflight${where ? ` on ${(0,_report_markdown_text_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq)(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length
+            ? [
+                `<details><summary>${fine.length} checks passed or skipped</summary>`,
+                '',
+                ...head,
+                ...fine.map(row),
+                '',
+                '</details>',
+                '',
+            ]
+            : []),
+    ].join('\n');
+}
+
+
+/***/ }),
+
 /***/ 10298:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -1094,7 +1146,7 @@ function mermaidLabel(value) {
 
 /***/ }),
 
-/***/ 30896:
+/***/ 13002:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1153,48 +1205,8 @@ function renderDiagnosisMarkdown(diagnosis) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
-
-const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
-/** The preflight table for a terminal. */
-function renderPreflightText(result) {
-    const width = Math.max(...result.checks.map((c) => c.id.length));
-    const lines = [
-        `preflight: ${result.status} (TensorRT ` +
-            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
-    ];
-    for (const check of result.checks) {
-        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
-        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
-            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
-/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
-function renderPreflightMarkdown(result, where = '') {
-    const row = (c) => (0,markdown_text/* tableRow */.jD)([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
-    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
-    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
-    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
-    return [
-        `### Preflight${where ? ` on ${(0,markdown_text/* text */.Qq)(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
-        '',
-        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
-        ...(fine.length
-            ? [
-                `<details><summary>${fine.length} checks passed or skipped</summary>`,
-                '',
-                ...head,
-                ...fine.map(row),
-                '',
-                '</details>',
-                '',
-            ]
-            : []),
-    ].join('\n');
-}
-
+// EXTERNAL MODULE: ./.build/tsc/preflight/render.js
+var render = __webpack_require__(36439);
 // EXTERNAL MODULE: ./.build/tsc/units.js
 var units = __webpack_require__(84196);
 // EXTERNAL MODULE: ./.build/tsc/report/trim.js
@@ -1387,6 +1399,26 @@ function failures(rows) {
         };
     });
 }
+/** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
+function backoffSection(rows) {
+    const lines = rows.flatMap((r) => {
+        const note = (0,outcome/* backedOff */.GG)(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * units/* MiB */.lv, failure: a.failure })));
+        return note ? [`- ${(0,markdown_text/* text */.Qq)(r.build.model)} / ${(0,markdown_text/* text */.Qq)(r.build.profile)} on ${(0,markdown_text/* text */.Qq)(r.gpu)}: ${note}`] : [];
+    });
+    if (lines.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '#### ⚠️ Built after out-of-memory back-off',
+            '',
+            ...lines,
+            '',
+            'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
+                'with more free memory.',
+        ].join('\n'),
+    };
+}
 function budgetSection(reports) {
     const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
     // One row per engine, GPU and budget, however many reports repeat it.
@@ -1407,7 +1439,7 @@ function budgetSection(reports) {
 function headline(reports, title, missing) {
     const rows = rowsOf(reports);
     const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
-    const built = rows.filter((r) => (0,outcome/* isBuilt */.T)(r.build)).length;
+    const built = rows.filter((r) => (0,outcome/* isBuilt */.TQ)(r.build)).length;
     const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
     const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
@@ -1475,6 +1507,7 @@ function renderReports(reports, options) {
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
+        ...[backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -1491,7 +1524,7 @@ function renderReports(reports, options) {
             ? [
                 {
                     priority: r.preflight.status === 'pass' ? 7 : 1,
-                    text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
+                    text: (0,render/* renderPreflightMarkdown */.z)(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
                 },
             ]
             : []),

@@ -1,8 +1,8 @@
-export const id = 429;
-export const ids = [429];
+export const id = 747;
+export const ids = [747];
 export const modules = {
 
-/***/ 7429:
+/***/ 21747:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -15,12 +15,85 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __webpack_require__(33838);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./.build/tsc/github/octokit.js
 var github_octokit = __webpack_require__(64842);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 // EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
 var builds_outcome = __webpack_require__(38273);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./.build/tsc/units.js
+var tsc_units = __webpack_require__(84196);
+;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
+// What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
+
+
+
+/** One line per build event, on stderr while the builds run. */
+function describeEvent(event) {
+    switch (event.type) {
+        case 'start': {
+            const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
+            const { model, profile } = event.job;
+            return (`▶ ${model.name}/${profile.name}: building on ${where} ` +
+                `(attempt ${event.attempt}, workspace ${(0,tsc_units/* formatBytes */.z3)(event.workspaceBytes)})\n`);
+        }
+        case 'retry':
+            return (`↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
+                `retrying with workspace ${(0,tsc_units/* formatBytes */.z3)(event.workspaceBytes)}\n`);
+        case 'heartbeat': {
+            const where = event.gpu === null ? '' : ` on GPU ${event.gpu}`;
+            const peak = event.peakMiB === null ? '' : `, peak ${(0,tsc_units/* formatBytes */.z3)(event.peakMiB * 1024 ** 2)} so far`;
+            const last = event.lastLine ? `; last: ${event.lastLine}` : '';
+            return (`… ${event.job.model.name}/${event.job.profile.name}: ${(0,tsc_units/* formatMs */._V)(event.elapsedMs)}${where} ` +
+                `(attempt ${event.attempt})${peak}${last}\n`);
+        }
+        case 'done': {
+            const { job, status, failure } = event.outcome;
+            const name = `${job.model.name}/${job.profile.name}`;
+            if (!(0,builds_outcome/* isBuilt */.TQ)(event.outcome))
+                return `✘ ${name}: ${failure?.kind ?? status}\n`;
+            const backoff = (0,builds_outcome/* backedOff */.GG)(event.outcome.attempts);
+            return `✔ ${name}: ${backoff ?? status}\n`;
+        }
+    }
+}
+/**
+ * The last `count` lines of a log, read from its end (a verbose log can be gigabytes): what a failed
+ * build's log says last is nearly always why.
+ */
+async function lastLines(file, count, maxBytes = 256 * 1024) {
+    const handle = await (0,promises_.open)(file, 'r').catch(() => null);
+    if (!handle)
+        return [];
+    try {
+        const { size } = await handle.stat();
+        const length = Math.min(size, maxBytes);
+        const buffer = Buffer.alloc(length);
+        await handle.read(buffer, 0, length, size - length);
+        const lines = buffer.toString('utf8').split(/\r?\n/);
+        if (lines.at(-1) === '')
+            lines.pop();
+        // The first line may be cut where the window starts.
+        if (length < size)
+            lines.shift();
+        return lines.slice(-count);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** TRT_CI_HEARTBEAT_MS: how often a running build prints where it is (default a minute). */
+function heartbeatMs(env) {
+    const ms = Number(env.TRT_CI_HEARTBEAT_MS);
+    return Number.isInteger(ms) && ms >= 100 ? ms : undefined;
+}
+
+// EXTERNAL MODULE: ./.build/tsc/preflight/render.js
+var render = __webpack_require__(36439);
 // EXTERNAL MODULE: ./.build/tsc/github/annotations.js
 var annotations = __webpack_require__(26109);
 // EXTERNAL MODULE: ./.build/tsc/github/baseline-artifact.js
@@ -29,12 +102,8 @@ var baseline_artifact = __webpack_require__(32659);
 var comment = __webpack_require__(28102);
 // EXTERNAL MODULE: ./.build/tsc/github/context.js
 var github_context = __webpack_require__(8224);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(38815);
 // EXTERNAL MODULE: ./.build/tsc/did-you-mean.js
@@ -81,8 +150,6 @@ var schemas = __webpack_require__(9691);
 var core_core = __webpack_require__(88532);
 // EXTERNAL MODULE: ./.build/tsc/preflight/types.js
 var types = __webpack_require__(10298);
-// EXTERNAL MODULE: ./.build/tsc/units.js
-var tsc_units = __webpack_require__(84196);
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 
 
@@ -2122,7 +2189,7 @@ async function buildProfile(job, gpu, context) {
         (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
-            return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
+            return done({ ...(0,builds_outcome/* notRun */.nE)(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
         }
         cache = restored.verdict;
     }
@@ -2131,12 +2198,12 @@ async function buildProfile(job, gpu, context) {
     const last = attempts[attempts.length - 1];
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
-        return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, CANCELLED), cache });
+        return done({ ...(0,builds_outcome/* notRun */.nE)(job, facts, CANCELLED), cache });
     const collected = last.failure ? null : await collectPlan(job, last, parsed);
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-        return done({ ...(0,builds_outcome/* notRun */.n)(job, facts, failure), status: 'failed', attempts: settled, cache });
+        return done({ ...(0,builds_outcome/* notRun */.nE)(job, facts, failure), status: 'failed', attempts: settled, cache });
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
@@ -2149,7 +2216,7 @@ async function buildProfile(job, gpu, context) {
                 cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
         });
     }
-    const outcome = { ...(0,builds_outcome/* notRun */.n)(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
+    const outcome = { ...(0,builds_outcome/* notRun */.nE)(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
         return done(outcome);
     if (context.signal?.aborted)
@@ -2177,6 +2244,12 @@ async function runAttempts(job, gpu, env, context) {
         const log = `${job.logPrefix}.${attempt}.log`;
         context.onEvent?.({ type: 'start', job, gpu, attempt, workspaceBytes: workspace });
         const parser = new TrtexecLogParser();
+        const began = Date.now();
+        let lastLine = null;
+        const heartbeat = setInterval(() => {
+            const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
+            context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
+        }, context.heartbeatMs ?? 60_000);
         const result = await runProcess({
             command: config.trtexec,
             args: argv,
@@ -2184,9 +2257,13 @@ async function runAttempts(job, gpu, env, context) {
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
             killGraceMs: config.killGraceMs,
-            onLine: (line) => parser.push(line),
+            onLine: (line) => {
+                parser.push(line);
+                if (line.trim() && !/\[V\]/.test(line))
+                    lastLine = line.trim().slice(0, 200);
+            },
             ...(context.signal && { signal: context.signal }),
-        });
+        }).finally(() => clearInterval(heartbeat));
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
             minWorkspaceBytes: job.model.minWorkspaceBytes,
@@ -2630,7 +2707,7 @@ function withPeakMemory(outcomes, timeline) {
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 function skipBuildStage(config, failure, selection) {
     return {
-        outcomes: (0,jobs/* planBuildJobs */.W)(config, selection).map((job) => (0,builds_outcome/* notRun */.n)(job, null, failure)),
+        outcomes: (0,jobs/* planBuildJobs */.W)(config, selection).map((job) => (0,builds_outcome/* notRun */.nE)(job, null, failure)),
         gpus: [],
         gpuQueryError: null,
         cacheBytes: null,
@@ -2678,7 +2755,7 @@ async function runBuildStage(config, version, options = {}) {
     let outcomes;
     try {
         outcomes = await runOnSlots((0,jobs/* planBuildJobs */.W)(config, options.selection), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
-            ? Promise.resolve((0,builds_outcome/* notRun */.n)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            ? Promise.resolve((0,builds_outcome/* notRun */.nE)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
                 version,
@@ -2687,6 +2764,10 @@ async function runBuildStage(config, version, options = {}) {
                 cache,
                 timingCacheFor,
                 signal: options.signal,
+                ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+                ...(sampler && {
+                    peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
+                }),
             }));
     }
     finally {
@@ -2728,7 +2809,7 @@ function buildManifest(outcomes, run) {
     const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_.relative)(outputDir, path)}`);
     const engines = outcomes.flatMap((o) => {
         const plan = o.plan;
-        if (!(0,builds_outcome/* isBuilt */.T)(o) || !plan?.scan.sha256)
+        if (!(0,builds_outcome/* isBuilt */.TQ)(o) || !plan?.scan.sha256)
             return [];
         return [
             {
@@ -3417,8 +3498,8 @@ function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
-// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 2 modules
-var report_markdown = __webpack_require__(30896);
+// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 1 modules
+var report_markdown = __webpack_require__(13002);
 // EXTERNAL MODULE: ./.build/tsc/report/report.js
 var report_report = __webpack_require__(64730);
 // EXTERNAL MODULE: ./.build/tsc/report/schema.js
@@ -3580,6 +3661,8 @@ async function runPipeline(options) {
 async function buildAndReport(config, version, before, options) {
     const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
     const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    if (preflight)
+        options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
@@ -3735,6 +3818,9 @@ var summary = __webpack_require__(18586);
 
 
 
+
+
+
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
  * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
@@ -3761,6 +3847,7 @@ async function runCommand(edge) {
         }
         let result = null;
         let crash = null;
+        const logs = [];
         try {
             result = await runPipeline({
                 configFile: inputs.config,
@@ -3773,13 +3860,17 @@ async function runCommand(edge) {
                 commit: context?.sha || null,
                 provenance: (0,github_context/* runProvenance */.s)(edge.env, edge.cwd),
                 ...(edge.signal && { signal: edge.signal }),
+                ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
                 onEvent: (event) => {
-                    if (event.type === 'done') {
-                        const { job, status } = event.outcome;
-                        core/* info */.pq(`${job.model.name}/${job.profile.name}: ${status}`);
-                    }
+                    if (event.type === 'preflight')
+                        core/* info */.pq((0,render/* renderPreflightText */.h)(event.preflight));
+                    else if (event.type === 'done')
+                        logs.push(logBuild(event.outcome));
+                    else
+                        core/* info */.pq(describeEvent(event).trimEnd());
                 },
             });
+            await Promise.all(logs);
         }
         catch (error) {
             crash = error;
@@ -3791,7 +3882,7 @@ async function runCommand(edge) {
             const repoRelative = (0,external_node_path_.relative)(context?.workspace ?? edge.cwd, (0,external_node_path_.resolve)(edge.cwd, path));
             return repoRelative.startsWith('..') || (0,external_node_path_.isAbsolute)(repoRelative) ? path : repoRelative;
         };
-        const built = report ? report.builds.filter(builds_outcome/* isBuilt */.T).length : 0;
+        const built = report ? report.builds.filter(builds_outcome/* isBuilt */.TQ).length : 0;
         await reporter.completeCheck(target, {
             conclusion: (0,policy/* checkConclusion */.Gc)({
                 cancelled: edge.signal?.aborted ?? false,
@@ -3824,6 +3915,36 @@ async function runCommand(edge) {
             core/* setFailed */.C1(`trt-ci: ${reason ?? unwritten.join('; ')}`);
     });
 }
+const GROUP_LINES = 400;
+const FAILURE_LINES = 50;
+/**
+ * A finished build in the job log: its line, then its trtexec output folded in a group (the end of it,
+ * up to 400 lines; the whole log is in the output folder). A failure's last 50 lines also go outside the
+ * group, where they are seen without a click. Written when the build ends, so parallel builds never mix.
+ */
+async function logBuild(outcome) {
+    const line = describeEvent({ type: 'done', outcome }).trimEnd();
+    const log = outcome.attempts.at(-1)?.log;
+    if (!log) {
+        core/* info */.pq(line);
+        return;
+    }
+    const tail = await lastLines(log, GROUP_LINES);
+    // trtexec's output is not ours (a fork's model or plugin writes into it): no line of it may be read by
+    // the runner as a workflow command (::error::, ::add-mask::, …), so commands stop while it is printed.
+    const stop = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+    core/* startGroup */.Oh(`${line} — trtexec output (${log})`);
+    core/* info */.pq(`::stop-commands::${stop}`);
+    for (const text of tail)
+        core/* info */.pq(text);
+    core/* info */.pq(`::${stop}::`);
+    core/* endGroup */.N4();
+    if (!(0,builds_outcome/* isBuilt */.TQ)(outcome)) {
+        core/* info */.pq(`::stop-commands::${stop}`);
+        core/* info */.pq(tail.slice(-FAILURE_LINES).join('\n'));
+        core/* info */.pq(`::${stop}::`);
+    }
+}
 function setOutputs(result) {
     const report = result?.report ?? null;
     core/* setOutput */.uH('status', report ? report.status : 'error');
@@ -3835,7 +3956,7 @@ function setOutputs(result) {
         if (result.report.cache)
             core/* setOutput */.uH('cache-key', result.report.cache.key);
     }
-    const failed = (report?.builds ?? []).filter((b) => !(0,builds_outcome/* isBuilt */.T)(b)).map((b) => `${b.model}/${b.profile}`);
+    const failed = (report?.builds ?? []).filter((b) => !(0,builds_outcome/* isBuilt */.TQ)(b)).map((b) => `${b.model}/${b.profile}`);
     core/* setOutput */.uH('failed-builds', failed.join(','));
 }
 
