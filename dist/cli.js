@@ -18927,6 +18927,8 @@ const model = strictObject({
     'extra-args': extraArgs.optional(),
     benchmark: schemas_boolean(expected('true or false')).optional(),
     budgets: budgets.optional(),
+    engine: schemas_enum(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
+        .optional(),
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
     workspace: workspace.optional(),
     'min-workspace': workspace.optional(),
@@ -18983,6 +18985,8 @@ function parseDims(text) {
 
 
 
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+const COMBINED = 'combined';
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {
     return new InputError(`${config.where(path)}: ${message}`);
@@ -19093,6 +19097,7 @@ const KNOWN_KEYS = {
         'workspace',
         'min-workspace',
         'build-timeout',
+        'engine',
     ],
     profile: ['name', 'shapes'],
     shape: ['min', 'opt', 'max'],
@@ -19153,6 +19158,7 @@ function resolveConfig(raw, dir, file, locators) {
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
+            engine: m.engine ?? 'per-profile',
             workspaceBytes: m.workspace ?? raw.workspace,
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
             buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
@@ -19243,6 +19249,12 @@ function findProblems(raw, config) {
         }
         const profileNames = new Map();
         model.profiles.forEach((profile, p) => {
+            if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`,
+                });
+            }
             const earlier = profileNames.get(profile.name);
             if (earlier !== undefined) {
                 problems.push({
@@ -20106,9 +20118,14 @@ function extraArgProblem(arg, version, helpFlags = new Set()) {
 /** argv for building one profile of one model. Never a shell string. */
 function buildArgv(version, model, profile, workspaceBytes, paths) {
     const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-    if (profile.shapes.length > 0) {
-        argv.push(`--minShapes=${shapeSpec(profile.shapes, 'min')}`, `--optShapes=${shapeSpec(profile.shapes, 'opt')}`, `--maxShapes=${shapeSpec(profile.shapes, 'max')}`);
-    }
+    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+    (profile.parts ?? [profile]).forEach((part, index) => {
+        if (profile.parts)
+            argv.push(`--profile=${index}`);
+        if (part.shapes.length === 0)
+            return;
+        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
+    });
     const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
     argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
     const precision = precisionFlag(model.precision, version);
@@ -20126,8 +20143,10 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
 /** argv for loading a built plan and measuring it at the profile's opt shapes. */
 function benchmarkArgv(version, model, profile, plan) {
     const argv = [`--loadEngine=${plan}`];
-    if (profile.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
+    // A combined plan is measured on its first profile, which trtexec uses unless told otherwise.
+    const measured = profile.parts?.[0] ?? profile;
+    if (measured.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
     argv.push(...pluginArgs(model, version));
     return argv;
 }
@@ -20854,6 +20873,8 @@ async function cacheKey(job, gpu, context) {
         dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
     };
     const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+    // The model's workspace, not where a combined plan started: that follows from its split builds, which
+    // are keyed themselves, and must not make a cached split run look like another build.
     const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
     const toolchain = await context.cache.toolchain();
     const environment = Object.fromEntries(Object.entries(process.env)
@@ -21077,7 +21098,7 @@ async function runAttempts(job, gpu, env, context) {
         ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
         : null;
     const attempts = [];
-    let workspace = job.model.workspaceBytes;
+    let workspace = job.workspaceBytes ?? job.model.workspaceBytes;
     let parsed = null;
     while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
@@ -21207,6 +21228,7 @@ function outcomeOf(result) {
 ;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
 
 
+
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
 function planBuildJobs(config, selection) {
     const jobs = allJobs(config);
@@ -21216,7 +21238,7 @@ function planBuildJobs(config, selection) {
     return jobs.filter((_, i) => picked[i]);
 }
 function allJobs(config) {
-    return config.models.flatMap((model, modelIndex) => model.profiles.map((profile, profileIndex) => {
+    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
         const stem = `${model.name}.${profile.name}`;
         return {
             model,
@@ -21229,8 +21251,25 @@ function allJobs(config) {
         };
     }));
 }
-/** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
+/**
+ * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
+ * it is built with the workspace they proved enough), or both. The combined plan points at the model.
+ */
+function enginesOf(model) {
+    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
+    const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
+    if (model.engine === 'per-profile')
+        return split;
+    return model.engine === 'combined' ? [combined] : [...split, combined];
+}
+/**
+ * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
+ * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
+ */
 function shapesOf(profile) {
+    if (profile.parts) {
+        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
+    }
     return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
 }
 
@@ -22670,6 +22709,16 @@ async function planGpus(config, made) {
     return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
 /**
+ * The workspace a model's split builds got through with (the largest, after any back-off), for its
+ * combined plan; the model's own when none of them built.
+ */
+function provenWorkspace(job, split) {
+    const proven = split
+        .filter((o) => o.job.model === job.model && o.status === 'built')
+        .map((o) => o.attempts.at(-1).workspaceBytes);
+    return proven.length ? Math.min(Math.max(...proven), job.model.workspaceBytes) : job.model.workspaceBytes;
+}
+/**
  * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
  * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
  */
@@ -22759,8 +22808,10 @@ async function runBuildStage(config, version, options = {}) {
         ? (gpuName) => (0,external_node_path_namespaceObject.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
         : undefined;
     let outcomes;
+    const jobs = planBuildJobs(config, options.selection);
+    const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
     try {
-        outcomes = await runOnSlots(planBuildJobs(config, options.selection), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
+        const build = (job, gpu) => options.signal?.aborted
             ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
@@ -22774,7 +22825,12 @@ async function runBuildStage(config, version, options = {}) {
                 ...(sampler && {
                     peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
                 }),
-            }));
+            });
+        // The plans with every profile come after the split ones, starting from the workspace those proved.
+        const split = await runOnSlots(jobs.filter((job) => !job.profile.parts), slots, build);
+        const combined = await runOnSlots(jobs.filter((job) => job.profile.parts).map((job) => ({ ...job, workspaceBytes: provenWorkspace(job, split) })), slots, build);
+        const done = [...split, ...combined];
+        outcomes = jobs.map((job) => done.find((o) => o.job.plan === job.plan));
     }
     finally {
         options.signal?.removeEventListener('abort', onAbort);
@@ -24669,6 +24725,12 @@ helpFlags = new Set()) {
         if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
             throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
                 `${formatVersion(version)}; list the libraries under plugins:`);
+        }
+        // One plan with several profiles takes --profile=N (9.1, GA in 10.0); before it trtexec builds one.
+        const canCombine = hasFlag('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
+        if (model.engine !== 'per-profile' && !canCombine) {
+            throw configError(config, ['models', m, 'engine'], `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
+                `${formatVersion(version)}; use engine: per-profile`);
         }
         const precision = precisionFlag(model.precision, version);
         if ('error' in precision)

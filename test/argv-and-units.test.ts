@@ -23,6 +23,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   workspaceBytes: 4 * 1024 ** 3,
   minWorkspaceBytes: 512 * 1024 ** 2,
   buildTimeoutMs: 45 * 60_000,
+  engine: 'per-profile',
   ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };

@@ -771,3 +771,45 @@ describe('never silent', () => {
     expect(summary).toContain('- m / p on NVIDIA H200: built with 2.00 GiB after out-of-memory at 4.00 GiB');
   });
 });
+
+describe('engines for deployment', () => {
+  const model = (engine: string) =>
+    `output-dir: out\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n    engine: ${engine}\n` +
+    '    profiles: [{ name: a, shapes: { x: { min: 1x8, opt: 2x8, max: 4x8 } } }, { name: b, shapes: { x: 8x8 } }]\n';
+
+  it('engine: both builds a plan per profile, then one with every profile, verified, budgeted and cached', async () => {
+    // The split builds run out of memory at 4 GiB: the combined plan starts from the 2 GiB they proved.
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 3000 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(model('both'));
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.builds.map((b) => `${b.profile}:${b.status}`)).toEqual(['a:built', 'b:built', 'combined:built']);
+    const combined = runner.calls().find((c) => c.args.some((a) => a.endsWith('m.combined.plan')))!;
+    expect(combined.args.join(' ')).toContain(
+      '--profile=0 --minShapes=x:1x8 --optShapes=x:2x8 --maxShapes=x:4x8 ' +
+        '--profile=1 --minShapes=x:8x8 --optShapes=x:8x8 --maxShapes=x:8x8 --memPoolSize=workspace:2048',
+    );
+    expect(report.builds[2]!.attempts).toHaveLength(1);
+    expect(report.plans.map((p) => p.profile)).toContain('combined');
+    expect(report.budgets.some((b) => b.profile === 'combined')).toBe(true);
+    const manifest = readJson<{ engines: { profile: string; shapes: Record<string, unknown> }[] }>(
+      join(runner.dir, 'out', 'manifest.json'),
+    );
+    expect(Object.keys(manifest.engines.find((e) => e.profile === 'combined')!.shapes)).toEqual(['a/x', 'b/x']);
+    const again = await cli(['run', '--config', config, '--json']);
+    expect((JSON.parse(again.stdout) as Report).builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
+  });
+
+  it('engine: combined on a TensorRT without --profile=N is a config error before any build', async () => {
+    const runner = makeRunner({ version: '8.6.1.6' });
+    runner.touch('m.onnx');
+    const result = await cli(['run', '--config', runner.writeConfig(model('combined'))]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /models\[0\]\.engine: a combined engine needs trtexec's --profile=N \(TensorRT >= 10\.0\), this trtexec is 8\.6/,
+    );
+    expect(runner.calls()).toEqual([]);
+  });
+});

@@ -146,7 +146,7 @@ async function runAttempts(
     ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
     : null;
   const attempts: Attempt[] = [];
-  let workspace: number | null = job.model.workspaceBytes;
+  let workspace: number | null = job.workspaceBytes ?? job.model.workspaceBytes;
   let parsed: ParsedLog | null = null;
   while (workspace !== null && !context.signal?.aborted) {
     const attempt = attempts.length + 1;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type BuildEvent, buildProfile, CANCELLED } from './build-profile.js';
 import { cacheProblem } from './cached-build.js';
 import { notRun, type BuildOutcome } from './outcome.js';
-import { planBuildJobs } from './jobs.js';
+import { type BuildJob, planBuildJobs } from './jobs.js';
 import type { JobSelection } from './shard.js';
 import { lddOf, whichCommand } from '../preflight/gather.js';
 import { runOnSlots } from './scheduler.js';
@@ -58,6 +58,17 @@ async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPl
   const wanted = selectedGpus(config, query);
   if (!wanted) return { slots: query.gpus.map((g) => g.index), gpus: query.gpus, queryError: null };
   return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
+}
+
+/**
+ * The workspace a model's split builds got through with (the largest, after any back-off), for its
+ * combined plan; the model's own when none of them built.
+ */
+function provenWorkspace(job: BuildJob, split: readonly BuildOutcome[]): number {
+  const proven = split
+    .filter((o) => o.job.model === job.model && o.status === 'built')
+    .map((o) => o.attempts.at(-1)!.workspaceBytes);
+  return proven.length ? Math.min(Math.max(...proven), job.model.workspaceBytes) : job.model.workspaceBytes;
 }
 
 /**
@@ -162,30 +173,41 @@ export async function runBuildStage(
         )
     : undefined;
   let outcomes: BuildOutcome[];
+  const jobs = planBuildJobs(config, options.selection);
+  const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
   try {
-    outcomes = await runOnSlots(
-      planBuildJobs(config, options.selection),
-      parallelSlots(gpuPlan.slots, config.maxParallel),
-      (job, gpu) =>
-        options.signal?.aborted
-          ? Promise.resolve(
-              notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
-            )
-          : buildProfile(job, gpu, {
-              config,
-              version,
-              gpus,
-              onEvent: options.onEvent,
-              cache,
-              timingCacheFor,
-              signal: options.signal,
-              ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
-              ...(sampler && {
-                peakSince: (gpu: number, since: number) =>
-                  sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
-              }),
+    const build = (job: BuildJob, gpu: number | null) =>
+      options.signal?.aborted
+        ? Promise.resolve(
+            notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
+          )
+        : buildProfile(job, gpu, {
+            config,
+            version,
+            gpus,
+            onEvent: options.onEvent,
+            cache,
+            timingCacheFor,
+            signal: options.signal,
+            ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+            ...(sampler && {
+              peakSince: (gpu: number, since: number) =>
+                sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
             }),
+          });
+    // The plans with every profile come after the split ones, starting from the workspace those proved.
+    const split = await runOnSlots(
+      jobs.filter((job) => !job.profile.parts),
+      slots,
+      build,
     );
+    const combined = await runOnSlots(
+      jobs.filter((job) => job.profile.parts).map((job) => ({ ...job, workspaceBytes: provenWorkspace(job, split) })),
+      slots,
+      build,
+    );
+    const done = [...split, ...combined];
+    outcomes = jobs.map((job) => done.find((o) => o.job.plan === job.plan)!);
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
     await sampler?.stop();

@@ -33,6 +33,8 @@ export async function cacheKey(
     dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
   };
   const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+  // The model's workspace, not where a combined plan started: that follows from its split builds, which
+  // are keyed themselves, and must not make a cached split run look like another build.
   const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
   const toolchain = await context.cache!.toolchain();
   const environment = Object.fromEntries(

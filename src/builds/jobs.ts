@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config, ModelConfig, ProfileConfig } from '../config/load.js';
+import { COMBINED, type Config, type ModelConfig, type ProfileConfig } from '../config/load.js';
 import type { Shapes } from '../report/schema.js';
 import { type JobSelection, selectPairs } from './shard.js';
 
@@ -13,6 +13,8 @@ export interface BuildJob {
   plan: string;
   layerInfo: string;
   logPrefix: string;
+  /** The workspace to start from when not the model's: a combined plan's, as its split builds proved. */
+  workspaceBytes?: number;
 }
 
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
@@ -28,7 +30,7 @@ export function planBuildJobs(config: Pick<Config, 'models' | 'outputDir'>, sele
 
 function allJobs(config: Pick<Config, 'models' | 'outputDir'>): BuildJob[] {
   return config.models.flatMap((model, modelIndex) =>
-    model.profiles.map((profile, profileIndex) => {
+    enginesOf(model).map(({ profile, profileIndex }) => {
       const stem = `${model.name}.${profile.name}`;
       return {
         model,
@@ -43,8 +45,27 @@ function allJobs(config: Pick<Config, 'models' | 'outputDir'>): BuildJob[] {
   );
 }
 
-/** A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`. */
+/**
+ * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
+ * it is built with the workspace they proved enough), or both. The combined plan points at the model.
+ */
+function enginesOf(model: ModelConfig): { profile: ProfileConfig; profileIndex: number }[] {
+  const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
+  const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
+  if (model.engine === 'per-profile') return split;
+  return model.engine === 'combined' ? [combined] : [...split, combined];
+}
+
+/**
+ * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
+ * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
+ */
 export function shapesOf(profile: ProfileConfig): Shapes {
+  if (profile.parts) {
+    return Object.fromEntries(
+      profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])),
+    );
+  }
   return Object.fromEntries(
     profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]),
   );

@@ -22,7 +22,12 @@ export interface ShapeRange {
 export interface ProfileConfig {
   name: string;
   shapes: ShapeRange[];
+  /** For the combined engine (one plan, every profile, --profile=N each): its profiles, in order. */
+  parts?: ProfileConfig[];
 }
+
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+export const COMBINED = 'combined';
 
 export interface ModelConfig {
   name: string;
@@ -35,6 +40,8 @@ export interface ModelConfig {
   extraArgs: string[];
   benchmark: boolean;
   budgets: Budgets;
+  /** per-profile: a plan per profile; combined: one plan with every profile (what Triton loads); both. */
+  engine: 'per-profile' | 'combined' | 'both';
   /** The model's own, or the top-level value. */
   workspaceBytes: number;
   minWorkspaceBytes: number;
@@ -191,6 +198,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
     'workspace',
     'min-workspace',
     'build-timeout',
+    'engine',
   ],
   profile: ['name', 'shapes'],
   shape: ['min', 'opt', 'max'],
@@ -260,6 +268,7 @@ function resolveConfig(
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
       benchmark: m.benchmark ?? raw.benchmark,
+      engine: m.engine ?? 'per-profile',
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
@@ -362,6 +371,12 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
     }
     const profileNames = new Map<string, number>();
     model.profiles.forEach((profile, p) => {
+      if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
+        problems.push({
+          path: ['models', m, 'profiles', p, 'name'],
+          message: `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`,
+        });
+      }
       const earlier = profileNames.get(profile.name);
       if (earlier !== undefined) {
         problems.push({

@@ -158,6 +158,12 @@ const model = z.strictObject(
     'extra-args': extraArgs.optional(),
     benchmark: z.boolean(expected('true or false')).optional(),
     budgets: budgets.optional(),
+    engine: z
+      .enum(
+        ['per-profile', 'combined', 'both'],
+        expected('per-profile (a plan per profile), combined (one plan with every profile), or both'),
+      )
+      .optional(),
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
     workspace: workspace.optional(),
     'min-workspace': workspace.optional(),

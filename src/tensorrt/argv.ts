@@ -85,13 +85,16 @@ export function buildArgv(
   paths: BuildPaths,
 ): string[] {
   const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-  if (profile.shapes.length > 0) {
+  // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+  (profile.parts ?? [profile]).forEach((part, index) => {
+    if (profile.parts) argv.push(`--profile=${index}`);
+    if (part.shapes.length === 0) return;
     argv.push(
-      `--minShapes=${shapeSpec(profile.shapes, 'min')}`,
-      `--optShapes=${shapeSpec(profile.shapes, 'opt')}`,
-      `--maxShapes=${shapeSpec(profile.shapes, 'max')}`,
+      `--minShapes=${shapeSpec(part.shapes, 'min')}`,
+      `--optShapes=${shapeSpec(part.shapes, 'opt')}`,
+      `--maxShapes=${shapeSpec(part.shapes, 'max')}`,
     );
-  }
+  });
   const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
   argv.push(
     hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`,
@@ -115,7 +118,9 @@ export function benchmarkArgv(
   plan: string,
 ): string[] {
   const argv = [`--loadEngine=${plan}`];
-  if (profile.shapes.length > 0) argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
+  // A combined plan is measured on its first profile, which trtexec uses unless told otherwise.
+  const measured = profile.parts?.[0] ?? profile;
+  if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
   argv.push(...pluginArgs(model, version));
   return argv;
 }

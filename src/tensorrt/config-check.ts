@@ -22,6 +22,16 @@ export function checkConfigAgainstVersion(
           `${formatVersion(version)}; list the libraries under plugins:`,
       );
     }
+    // One plan with several profiles takes --profile=N (9.1, GA in 10.0); before it trtexec builds one.
+    const canCombine = hasFlag('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
+    if (model.engine !== 'per-profile' && !canCombine) {
+      throw configError(
+        config,
+        ['models', m, 'engine'],
+        `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
+          `${formatVersion(version)}; use engine: per-profile`,
+      );
+    }
     const precision = precisionFlag(model.precision, version);
     if ('error' in precision)
       throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);

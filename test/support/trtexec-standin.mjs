@@ -316,10 +316,16 @@ async function buildEngine() {
         'AutoCast tool to convert a weakly-typed network to a strongly-typed network.',
     );
   }
-  const shapes = readShapes();
-  for (const [name, s] of Object.entries(shapes)) {
-    log('I', `Set shape of input tensor ${name} for optimization profile 0 to: MIN=${s.min} OPT=${s.opt} MAX=${s.max}`);
-  }
+  // One engine may hold several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+  const profiles = profileShapeOptions().map((group, index) => readShapes(group, index));
+  profiles.forEach((profileShapes, index) => {
+    for (const [name, s] of Object.entries(profileShapes)) {
+      const range = `MIN=${s.min} OPT=${s.opt} MAX=${s.max}`;
+      log('I', `Set shape of input tensor ${name} for optimization profile ${index} to: ${range}`);
+    }
+  });
+  // Plan size and content follow every profile; the layer info shows the first, as trtexec's does.
+  const shapes = profiles.length === 1 ? profiles[0] : Object.assign({}, ...profiles.map((p, i) => renamed(p, i)));
   const cacheFile = options.get('--timingCacheFile');
   let cacheBytes = 0;
   if (cacheFile) {
@@ -388,7 +394,8 @@ async function buildEngine() {
     log('I', `Saved ${grown} bytes of timing cache to ${cacheFile}`);
   }
   const layerInfo = options.get('--exportLayerInfo');
-  if (layerInfo) writeFileSync(layerInfo, layerInfoJson(options.get('--profilingVerbosity') === 'detailed', shapes));
+  const detailed = options.get('--profilingVerbosity') === 'detailed';
+  if (layerInfo) writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0]));
   log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
   log('I', 'Engine deserialized in 0.00188653 sec.');
   if (options.has('--skipInference')) log('I', 'Skipped inference phase since --skipInference is added.');
@@ -488,7 +495,31 @@ function readWorkspaceMiB() {
   return 143771;
 }
 
-function readShapes() {
+/** The --minShapes/--optShapes/--maxShapes of each --profile=N, in order; one group without --profile. */
+function profileShapeOptions() {
+  if (!multi.has('--profile')) {
+    return [{ min: options.get('--minShapes'), opt: options.get('--optShapes'), max: options.get('--maxShapes') }];
+  }
+  const groups = [];
+  for (const arg of args) {
+    if (arg.startsWith('--profile=')) groups.push({});
+    for (const [flag, which] of [
+      ['--minShapes', 'min'],
+      ['--optShapes', 'opt'],
+      ['--maxShapes', 'max'],
+    ]) {
+      if (arg.startsWith(`${flag}=`) && groups.length > 0) groups.at(-1)[which] = arg.slice(flag.length + 1);
+    }
+  }
+  return groups;
+}
+
+/** A profile's shapes under names that keep profiles apart when several are summed into one plan. */
+function renamed(shapes, index) {
+  return Object.fromEntries(Object.entries(shapes).map(([name, s]) => [`${name}@${index}`, s]));
+}
+
+function readShapes(group, index) {
   const parse = (spec) =>
     Object.fromEntries(
       (spec ?? '')
@@ -499,9 +530,9 @@ function readShapes() {
           return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
         }),
     );
-  const mins = parse(options.get('--minShapes'));
-  const opts = parse(options.get('--optShapes'));
-  const maxs = parse(options.get('--maxShapes'));
+  const mins = parse(group.min);
+  const opts = parse(group.opt);
+  const maxs = parse(group.max);
   const shapes = {};
   for (const name of new Set([...Object.keys(mins), ...Object.keys(opts), ...Object.keys(maxs)])) {
     const opt = opts[name] ?? mins[name] ?? maxs[name];
@@ -516,7 +547,7 @@ function readShapes() {
         [
           'E',
           `Error[4]: [network.cpp::validate::3196] Error Code 4: Internal Error ` +
-            `(${name}: for dimension number 0 in profile 0 does not satisfy MIN <= OPT <= MAX)`,
+            `(${name}: for dimension number 0 in profile ${index} does not satisfy MIN <= OPT <= MAX)`,
         ],
         ['E', 'Engine could not be created from network'],
         ['E', 'Building engine failed'],

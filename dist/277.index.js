@@ -1,8 +1,8 @@
-export const id = 747;
-export const ids = [747];
+export const id = 277;
+export const ids = [277];
 export const modules = {
 
-/***/ 21747:
+/***/ 70277:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -26,7 +26,7 @@ var builds_outcome = __webpack_require__(38273);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: ./.build/tsc/units.js
-var tsc_units = __webpack_require__(84196);
+var units = __webpack_require__(84196);
 ;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 
@@ -39,16 +39,16 @@ function describeEvent(event) {
             const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
             const { model, profile } = event.job;
             return (`▶ ${model.name}/${profile.name}: building on ${where} ` +
-                `(attempt ${event.attempt}, workspace ${(0,tsc_units/* formatBytes */.z3)(event.workspaceBytes)})\n`);
+                `(attempt ${event.attempt}, workspace ${(0,units/* formatBytes */.z3)(event.workspaceBytes)})\n`);
         }
         case 'retry':
             return (`↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
-                `retrying with workspace ${(0,tsc_units/* formatBytes */.z3)(event.workspaceBytes)}\n`);
+                `retrying with workspace ${(0,units/* formatBytes */.z3)(event.workspaceBytes)}\n`);
         case 'heartbeat': {
             const where = event.gpu === null ? '' : ` on GPU ${event.gpu}`;
-            const peak = event.peakMiB === null ? '' : `, peak ${(0,tsc_units/* formatBytes */.z3)(event.peakMiB * 1024 ** 2)} so far`;
+            const peak = event.peakMiB === null ? '' : `, peak ${(0,units/* formatBytes */.z3)(event.peakMiB * 1024 ** 2)} so far`;
             const last = event.lastLine ? `; last: ${event.lastLine}` : '';
-            return (`… ${event.job.model.name}/${event.job.profile.name}: ${(0,tsc_units/* formatMs */._V)(event.elapsedMs)}${where} ` +
+            return (`… ${event.job.model.name}/${event.job.profile.name}: ${(0,units/* formatMs */._V)(event.elapsedMs)}${where} ` +
                 `(attempt ${event.attempt})${peak}${last}\n`);
         }
         case 'done': {
@@ -104,571 +104,8 @@ var comment = __webpack_require__(28102);
 var github_context = __webpack_require__(8224);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __webpack_require__(38815);
-// EXTERNAL MODULE: ./.build/tsc/did-you-mean.js
-var did_you_mean = __webpack_require__(13392);
-// EXTERNAL MODULE: ./.build/tsc/errors.js
-var errors = __webpack_require__(40988);
-// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
-var flags = __webpack_require__(52256);
-;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
-/** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
-/**
- * A path with its environment variables filled in: one runner image has TensorRT at /opt/tensorrt,
- * another at /usr/src/tensorrt, and one trt-ci.yml serves both with `${TENSORRT_DIR}/bin/trtexec`.
- * An empty variable counts as unset: `${TENSORRT_DIR}/bin/trtexec` must not become `/bin/trtexec`.
- */
-function expandEnv(text, env) {
-    const unset = [];
-    const value = text.replace(VARIABLE, (_whole, name, fallback) => {
-        const set = env[name];
-        if (set)
-            return set;
-        if (fallback !== undefined)
-            return fallback;
-        unset.push(name);
-        return '';
-    });
-    return { value, unset };
-}
-/** The message for a path whose variables are not all set: it names each, and the field. */
-function unsetMessage(text, unset) {
-    const names = unset.map((name) => `\${${name}}`).join(', ');
-    return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
-        `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
-}
-
-// EXTERNAL MODULE: ./.build/tsc/config/locate.js
-var locate = __webpack_require__(37006);
-// EXTERNAL MODULE: ./.build/tsc/compare/metrics.js
-var metrics = __webpack_require__(76582);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __webpack_require__(9691);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(88532);
-// EXTERNAL MODULE: ./.build/tsc/preflight/types.js
-var types = __webpack_require__(10298);
-;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
-
-
-
-
-/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
-function showValue(value) {
-    if (value === undefined)
-        return 'nothing';
-    // A value can be megabytes long: quote its start, say how long it is.
-    if (typeof value === 'string' && value.length > 80)
-        return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
-    if (typeof value === 'string')
-        return JSON.stringify(value);
-    if (Array.isArray(value))
-        return 'a list';
-    if (value === null)
-        return 'null';
-    if (typeof value === 'object')
-        return 'a mapping';
-    return String(value);
-}
-const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
-const SHAPE_PATTERN = /^\d+(x\d+)*$/;
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const expected = (what) => ({
-    error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
-});
-const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB'))
-    .regex(tsc_units/* SIZE_PATTERN */.bv, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
-    .transform((text) => (0,tsc_units/* parseSize */.DB)(text));
-const INT32_MAX = 2 ** 31 - 1;
-/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
-const LONGEST_TIMER_MS = INT32_MAX;
-const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
-    .regex(tsc_units/* DURATION_PATTERN */.Cq, expected('a duration like 45m, 90s or 2h'))
-    .refine((text) => {
-    // A text that is no duration at all was reported by the pattern already.
-    const ms = (0,tsc_units/* parseDuration */.E9)(text);
-    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
-}, expected('a duration from 1ms to 596h (what a timer can hold)'))
-    .transform((text) => (0,tsc_units/* parseDuration */.E9)(text));
-const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
-    error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
-});
-const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
-    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
-const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
-const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
-    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
-    .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
-const shapeRange = schemas/* union */.KCZ([schemas/* strictObject */.rej({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
-const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
-    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
-    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
-    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
-const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
-const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
-/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
-function thresholdForms(units) {
-    return [
-        units.includes('fraction') && 'a percentage like 10%',
-        units.includes('bytes') && 'a size like 64MiB',
-        units.includes('ratio') && 'a ratio like 4x',
-    ]
-        .filter(Boolean)
-        .join(' or ');
-}
-function threshold(units) {
-    const forms = thresholdForms(units);
-    return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
-        const text = String(input);
-        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
-            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
-        if (units.includes('bytes') && tsc_units/* SIZE_PATTERN */.bv.test(text))
-            return { unit: 'bytes', value: (0,tsc_units/* parseSize */.DB)(text), text };
-        if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
-            return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
-        ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
-        return core_core/* NEVER */.tm;
-    });
-}
-function limit(metric) {
-    const spec = metrics/* METRICS */.Cb[metric];
-    const value = threshold(spec.units);
-    return schemas/* union */.KCZ([value, schemas/* strictObject */.rej({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
-        .transform((given, ctx) => {
-        const level = 'unit' in given
-            ? spec.bare === 'warn'
-                ? { warn: given, fail: null }
-                : { warn: null, fail: given }
-            : { warn: given.warn ?? null, fail: given.fail ?? null };
-        if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['warn'],
-                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
-            });
-        }
-        return level;
-    });
-}
-const budgets = schemas/* strictObject */.rej(Object.fromEntries(metrics/* METRIC_NAMES */.Uw.map((metric) => [metric, limit(metric).optional()])), expected('a mapping of budgets'));
-const profile = schemas/* strictObject */.rej({
-    name: schema_name('profile'),
-    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
-}, expected('a profile with name and shapes'));
-const model = schemas/* strictObject */.rej({
-    name: schema_name('model'),
-    onnx: path('an ONNX file'),
-    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
-    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    profiles: schemas/* array */.YOg(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
-    'extra-args': extraArgs.optional(),
-    benchmark: schemas/* boolean */.zMY(expected('true or false')).optional(),
-    budgets: budgets.optional(),
-    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
-    workspace: workspace.optional(),
-    'min-workspace': workspace.optional(),
-    'build-timeout': duration.optional(),
-}, expected('a model with name, onnx and profiles'));
-const configSchema = schemas/* strictObject */.rej({
-    trtexec: schemas/* string */.YjP(expected('a command or path')).min(1).default('trtexec'),
-    'nvidia-smi': schemas/* string */.YjP(expected('a command or path')).min(1).default('nvidia-smi'),
-    'output-dir': path('a folder').default('trt-engines'),
-    workspace: workspace.default(4 * 1024 ** 3),
-    'min-workspace': workspace.default(512 * 1024 ** 2),
-    'timing-cache': schemas/* union */.KCZ([path('a timing cache file'), schemas/* literal */.euz(false)], expected('a path, or false for none'))
-        .default('.trt-ci/timing.cache'),
-    'build-timeout': duration.default(45 * 60_000),
-    'kill-grace': duration.default(10_000),
-    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
-    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2')).int().min(1).optional(),
-    gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
-        .default('all'),
-    benchmark: schemas/* boolean */.zMY(expected('true or false')).default(false),
-    'extra-args': extraArgs.default([]),
-    budgets: budgets.optional(),
-    cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
-        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
-        .optional(),
-    'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
-        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
-        .optional(),
-    'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
-        .default([]),
-    'min-free-disk': size.default(20 * 1024 ** 3),
-    'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(types/* CHECK_IDS */.Sh, expected(`a preflight check id: ${types/* CHECK_IDS */.Sh.join(', ')}`)), expected('a list of preflight check ids'))
-        .default([]),
-    'cache-dir': path('a cache folder').optional(),
-    'cache-max-size': size.optional(),
-    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
-        .default('own-branch'),
-    preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
-        .default('enforce'),
-    models: schemas/* array */.YOg(model, expected('a list of models')).min(1, expected('at least one model')),
-}, expected('a trt-ci.yml mapping'));
-function parseDims(text) {
-    return text.split('x').map(Number);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/config/load.js
-
-
-
-
-
-
-
-
-
-
-/** A problem found in the config, positioned at `path`. */
-function configError(config, path, message) {
-    return new errors/* InputError */.dz(`${config.where(path)}: ${message}`);
-}
-/**
- * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
- * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
- */
-function loadConfig(file, cwd, env) {
-    let text;
-    const path = (0,external_node_path_.resolve)(cwd, file);
-    try {
-        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
-    }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
-    }
-    return parseConfig(text, file, (0,external_node_path_.dirname)(path), env);
-}
-/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
-function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-    const yamlError = doc.errors[0];
-    if (yamlError) {
-        const pos = lines.linePos(yamlError.pos[0]);
-        throw new errors/* InputError */.dz(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
-    }
-    const position = (path, atKey = false) => {
-        const { line, col } = (0,locate/* locate */.x5)(doc, lines, path, atKey);
-        return { file, line, column: col };
-    };
-    const where = (path, atKey = false) => `${(0,locate/* formatPosition */.Ld)(position(path, atKey))} ${(0,locate/* formatPath */.jV)(path)}`;
-    let data;
-    try {
-        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
-        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
-    }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${file}: invalid YAML: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}`);
-    }
-    const parsed = configSchema.safeParse(data, { reportInput: true });
-    if (!parsed.success)
-        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
-    const expanded = withEnvironment(parsed.data, env);
-    if (expanded.problems.length > 0)
-        throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
-    const config = resolveConfig(expanded.raw, dir, file, { position, where });
-    const problems = findProblems(parsed.data, config);
-    if (problems.length > 0)
-        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
-    return config;
-}
-const MOST_PROBLEMS = 20;
-/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
-function listed(problems) {
-    const shown = problems.slice(0, MOST_PROBLEMS);
-    const more = problems.length - shown.length;
-    return new errors/* InputError */.dz([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
-}
-function schemaProblems(raw, where) {
-    const issue = deepest(raw);
-    const path = issue.path.filter((p) => typeof p !== 'symbol');
-    if (issue.code === 'unrecognized_keys') {
-        // Each unknown key names itself, with the closest known one.
-        return issue.keys.map((key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`);
-    }
-    return [`${where(path)}: ${issueMessage(issue)}`];
-}
-/**
- * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
- * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
- */
-function deepest(issue) {
-    if (issue.code !== 'invalid_union')
-        return issue;
-    const inner = issue.errors
-        .flat()
-        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
-    const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
-    return best && best.path.length > issue.path.length ? best : issue;
-}
-function issueMessage(issue) {
-    if (issue.message.startsWith('expected '))
-        return issue.message;
-    const got = showValue(issue.input);
-    switch (issue.code) {
-        case 'invalid_type':
-            return `expected ${issue.expected}, got ${got}`;
-        case 'too_small':
-            return `expected at least ${String(issue.minimum)}, got ${got}`;
-        default:
-            return `${issue.message}, got ${got}`;
-    }
-}
-const KNOWN_KEYS = {
-    top: Object.keys(configSchema.shape),
-    model: [
-        'name',
-        'onnx',
-        'precision',
-        'plugins',
-        'dynamic-plugins',
-        'profiles',
-        'extra-args',
-        'benchmark',
-        'budgets',
-        'workspace',
-        'min-workspace',
-        'build-timeout',
-    ],
-    profile: ['name', 'shapes'],
-    shape: ['min', 'opt', 'max'],
-    budgets: metrics/* METRIC_NAMES */.Uw,
-    level: ['warn', 'fail'],
-};
-function suggest(key, path) {
-    const last = path[path.length - 1];
-    const kind = path.length === 0
-        ? 'top'
-        : last === 'budgets'
-            ? 'budgets'
-            : path.includes('budgets')
-                ? 'level'
-                : path.includes('shapes')
-                    ? 'shape'
-                    : path.includes('profiles')
-                        ? 'profile'
-                        : 'model';
-    const known = KNOWN_KEYS[kind];
-    const close = (0,did_you_mean/* closest */.k)(key, known);
-    return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
-}
-function resolveConfig(raw, dir, file, locators) {
-    const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
-    const command = (c) => (c.includes('/') ? at(c) : c);
-    const inDir = (arg) => (0,flags/* resolveFlagPaths */.LO)(arg, dir, (base, p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(base, p)));
-    // A metric set on the model replaces the top-level one, which replaces the default.
-    const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
-    return {
-        file,
-        dir: (0,external_node_path_.resolve)(dir),
-        trtexec: command(raw.trtexec),
-        nvidiaSmi: command(raw['nvidia-smi']),
-        outputDir: at(raw['output-dir']),
-        workspaceBytes: raw.workspace,
-        minWorkspaceBytes: raw['min-workspace'],
-        timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
-        buildTimeoutMs: raw['build-timeout'],
-        killGraceMs: raw['kill-grace'],
-        maxParallel: raw['max-parallel'] ?? null,
-        gpus: raw.gpus,
-        cuda: raw.cuda ?? null,
-        minDriver: raw['min-driver'] ?? null,
-        expectGpu: raw['expect-gpu'],
-        minFreeDiskBytes: raw['min-free-disk'],
-        skipChecks: raw['skip-checks'],
-        preflight: raw.preflight,
-        cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
-        cacheMaxBytes: raw['cache-max-size'] ?? null,
-        cacheTrust: raw['cache-trust'],
-        extraArgs: raw['extra-args'].map(inDir),
-        models: raw.models.map((m) => ({
-            name: m.name,
-            onnx: at(m.onnx),
-            precision: m.precision ?? null,
-            plugins: (m.plugins ?? []).map(at),
-            dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
-            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
-            benchmark: m.benchmark ?? raw.benchmark,
-            workspaceBytes: m.workspace ?? raw.workspace,
-            minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
-            buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
-            budgets: { ...metrics/* DEFAULT_BUDGETS */.Dm, ...budgets(raw.budgets), ...budgets(m.budgets) },
-            profiles: m.profiles.map((p) => ({
-                name: p.name,
-                shapes: Object.entries(p.shapes).map(([input, range]) => typeof range === 'string'
-                    ? { input, min: parseDims(range), opt: parseDims(range), max: parseDims(range) }
-                    : { input, min: parseDims(range.min), opt: parseDims(range.opt), max: parseDims(range.max) }),
-            })),
-        })),
-        ...locators,
-    };
-}
-/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
-function withEnvironment(raw, env) {
-    const problems = [];
-    const fill = (text, path) => {
-        const { value, unset } = expandEnv(text, env);
-        if (unset.length > 0)
-            problems.push({ path, message: unsetMessage(text, unset) });
-        return value;
-    };
-    const filled = {
-        ...raw,
-        trtexec: fill(raw.trtexec, ['trtexec']),
-        'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
-        models: raw.models.map((model, m) => ({
-            ...model,
-            onnx: fill(model.onnx, ['models', m, 'onnx']),
-            ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
-            ...(model['dynamic-plugins'] && {
-                'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
-            }),
-        })),
-    };
-    return { raw: filled, problems };
-}
-/** Rules that span fields: the schema checks each value, these check how values fit together. */
-function findProblems(raw, config) {
-    const problems = [];
-    if (raw['min-workspace'] > raw.workspace) {
-        problems.push({
-            path: ['min-workspace'],
-            message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
-        });
-    }
-    const modelNames = new Map();
-    const stems = new Map();
-    raw.models.forEach((model, m) => {
-        const resolvedModel = config.models[m];
-        if ((model.workspace !== undefined || model['min-workspace'] !== undefined) &&
-            resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes) {
-            problems.push({
-                path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
-                message: `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
-                    `(${resolvedModel.workspaceBytes} bytes) for this model`,
-            });
-        }
-        const first = modelNames.get(model.name);
-        if (first !== undefined)
-            problems.push({
-                path: ['models', m, 'name'],
-                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
-            });
-        modelNames.set(model.name, m);
-        const resolved = config.models[m];
-        if (!(0,external_node_fs_.existsSync)(resolved.onnx))
-            problems.push({
-                path: ['models', m, 'onnx'],
-                message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
-            });
-        else if (isLfsPointer(resolved.onnx))
-            problems.push({
-                path: ['models', m, 'onnx'],
-                message: `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
-                    '(check out with lfs: true, or run git lfs pull)',
-            });
-        for (const key of ['plugins', 'dynamic-plugins']) {
-            (model[key] ?? []).forEach((plugin, i) => {
-                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
-                if (!(0,external_node_fs_.existsSync)(full))
-                    problems.push({
-                        path: ['models', m, key, i],
-                        message: `expected a plugin library, got "${plugin}" which does not exist`,
-                    });
-            });
-        }
-        const profileNames = new Map();
-        model.profiles.forEach((profile, p) => {
-            const earlier = profileNames.get(profile.name);
-            if (earlier !== undefined) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected a unique profile name in model ` +
-                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
-                });
-            }
-            profileNames.set(profile.name, p);
-            for (const range of resolved.profiles[p].shapes) {
-                const problem = shapeProblem(range);
-                if (problem)
-                    problems.push({
-                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
-                        message: problem.message,
-                    });
-            }
-            // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
-            const stem = `${model.name}.${profile.name}`;
-            const other = stems.get(stem);
-            if (other && other.model !== m) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
-                        `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
-                });
-            }
-            stems.set(stem, { model: m, profile: p });
-        });
-    });
-    return problems;
-}
-/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
-const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
-function isLfsPointer(path) {
-    let head;
-    try {
-        // Only a regular file is opened: opening a named pipe would wait for a writer.
-        if (!(0,external_node_fs_.statSync)(path).isFile())
-            return false;
-        const fd = (0,external_node_fs_.openSync)(path, 'r');
-        try {
-            head = Buffer.alloc(LFS_POINTER.length);
-            (0,external_node_fs_.readSync)(fd, head, 0, head.length, 0);
-        }
-        finally {
-            (0,external_node_fs_.closeSync)(fd);
-        }
-    }
-    catch {
-        return false; // a folder or an unreadable file: trtexec says so itself
-    }
-    return head.toString('latin1') === LFS_POINTER;
-}
-function shapeProblem(range) {
-    const { min, opt, max } = range;
-    const show = (d) => d.join('x');
-    const rankName = (rank) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
-    for (const [key, dims] of [
-        ['opt', opt],
-        ['max', max],
-    ]) {
-        if (dims.length !== min.length) {
-            return {
-                at: [key],
-                message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"`,
-            };
-        }
-    }
-    for (let d = 0; d < min.length; d += 1) {
-        if (opt[d] < min[d])
-            return {
-                at: ['opt'],
-                message: `expected every dimension >= min ${show(min)}, got ` +
-                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
-            };
-        if (max[d] < opt[d])
-            return {
-                at: ['max'],
-                message: `expected every dimension >= opt ${show(opt)}, got ` +
-                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
-            };
-    }
-    return null;
-}
-
+// EXTERNAL MODULE: ./.build/tsc/config/load.js + 2 modules
+var load = __webpack_require__(8026);
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
 
 /**
@@ -683,7 +120,7 @@ function selectedGpus(config, query) {
     const known = new Set(query.gpus.map((g) => g.index));
     const missing = config.gpus.findIndex((index) => !known.has(index));
     if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+        throw (0,load/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
     }
     return config.gpus;
 }
@@ -1385,6 +822,10 @@ async function publishTimingCache(own, shared, built) {
     return 'dropped';
 }
 
+// EXTERNAL MODULE: ./.build/tsc/did-you-mean.js
+var did_you_mean = __webpack_require__(13392);
+// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
+var flags = __webpack_require__(52256);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
 
 
@@ -1448,10 +889,15 @@ function extraArgProblem(arg, version, helpFlags = new Set()) {
 /** argv for building one profile of one model. Never a shell string. */
 function buildArgv(version, model, profile, workspaceBytes, paths) {
     const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-    if (profile.shapes.length > 0) {
-        argv.push(`--minShapes=${shapeSpec(profile.shapes, 'min')}`, `--optShapes=${shapeSpec(profile.shapes, 'opt')}`, `--maxShapes=${shapeSpec(profile.shapes, 'max')}`);
-    }
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / tsc_units/* MiB */.lv));
+    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+    (profile.parts ?? [profile]).forEach((part, index) => {
+        if (profile.parts)
+            argv.push(`--profile=${index}`);
+        if (part.shapes.length === 0)
+            return;
+        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
+    });
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / units/* MiB */.lv));
     argv.push((0,flags/* hasFlag */.Lt)('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
     const precision = precisionFlag(model.precision, version);
     if ('flag' in precision && precision.flag)
@@ -1468,8 +914,10 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
 /** argv for loading a built plan and measuring it at the profile's opt shapes. */
 function benchmarkArgv(version, model, profile, plan) {
     const argv = [`--loadEngine=${plan}`];
-    if (profile.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(profile.shapes, 'opt')}`);
+    // A combined plan is measured on its first profile, which trtexec uses unless told otherwise.
+    const measured = profile.parts?.[0] ?? profile;
+    if (measured.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
     argv.push(...pluginArgs(model, version));
     return argv;
 }
@@ -1579,12 +1027,12 @@ class TrtexecLogParser {
             return;
         let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
         if (match) {
-            this.engineBytes = Math.round(Number(match[1]) * tsc_units/* MiB */.lv);
+            this.engineBytes = Math.round(Number(match[1]) * units/* MiB */.lv);
             return;
         }
         match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
         if (match) {
-            this.loadedEngineBytes ??= Math.round(Number(match[1]) * tsc_units/* MiB */.lv);
+            this.loadedEngineBytes ??= Math.round(Number(match[1]) * units/* MiB */.lv);
             return;
         }
         match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
@@ -1728,6 +1176,8 @@ function readStats(line) {
 
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
+// EXTERNAL MODULE: ./.build/tsc/errors.js
+var errors = __webpack_require__(40988);
 ;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
@@ -2043,6 +1493,8 @@ async function cacheKey(job, gpu, context) {
         dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
     };
     const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
+    // The model's workspace, not where a combined plan started: that follows from its split builds, which
+    // are keyed themselves, and must not make a cached split run look like another build.
     const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
     const toolchain = await context.cache.toolchain();
     const environment = Object.fromEntries(Object.entries(process.env)
@@ -2233,7 +1685,7 @@ async function runAttempts(job, gpu, env, context) {
         ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
         : null;
     const attempts = [];
-    let workspace = job.model.workspaceBytes;
+    let workspace = job.workspaceBytes ?? job.model.workspaceBytes;
     let parsed = null;
     while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
@@ -2361,7 +1813,7 @@ function outcomeOf(result) {
 }
 
 // EXTERNAL MODULE: ./.build/tsc/builds/jobs.js
-var jobs = __webpack_require__(34901);
+var builds_jobs = __webpack_require__(34901);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
 var exec = __webpack_require__(22876);
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
@@ -2664,6 +2116,16 @@ async function planGpus(config, made) {
     return { slots: wanted, gpus: query.gpus.filter((g) => wanted.includes(g.index)), queryError: null };
 }
 /**
+ * The workspace a model's split builds got through with (the largest, after any back-off), for its
+ * combined plan; the model's own when none of them built.
+ */
+function provenWorkspace(job, split) {
+    const proven = split
+        .filter((o) => o.job.model === job.model && o.status === 'built')
+        .map((o) => o.attempts.at(-1).workspaceBytes);
+    return proven.length ? Math.min(Math.max(...proven), job.model.workspaceBytes) : job.model.workspaceBytes;
+}
+/**
  * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
  * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
  */
@@ -2707,7 +2169,7 @@ function withPeakMemory(outcomes, timeline) {
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 function skipBuildStage(config, failure, selection) {
     return {
-        outcomes: (0,jobs/* planBuildJobs */.W)(config, selection).map((job) => (0,builds_outcome/* notRun */.nE)(job, null, failure)),
+        outcomes: (0,builds_jobs/* planBuildJobs */.W)(config, selection).map((job) => (0,builds_outcome/* notRun */.nE)(job, null, failure)),
         gpus: [],
         gpuQueryError: null,
         cacheBytes: null,
@@ -2753,8 +2215,10 @@ async function runBuildStage(config, version, options = {}) {
         ? (gpuName) => (0,external_node_path_.join)(config.cacheDir, 'timing', `${(0,tensorrt_version/* formatVersion */.qh)(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
         : undefined;
     let outcomes;
+    const jobs = (0,builds_jobs/* planBuildJobs */.W)(config, options.selection);
+    const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
     try {
-        outcomes = await runOnSlots((0,jobs/* planBuildJobs */.W)(config, options.selection), parallelSlots(gpuPlan.slots, config.maxParallel), (job, gpu) => options.signal?.aborted
+        const build = (job, gpu) => options.signal?.aborted
             ? Promise.resolve((0,builds_outcome/* notRun */.nE)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
@@ -2768,7 +2232,12 @@ async function runBuildStage(config, version, options = {}) {
                 ...(sampler && {
                     peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
                 }),
-            }));
+            });
+        // The plans with every profile come after the split ones, starting from the workspace those proved.
+        const split = await runOnSlots(jobs.filter((job) => !job.profile.parts), slots, build);
+        const combined = await runOnSlots(jobs.filter((job) => job.profile.parts).map((job) => ({ ...job, workspaceBytes: provenWorkspace(job, split) })), slots, build);
+        const done = [...split, ...combined];
+        outcomes = jobs.map((job) => done.find((o) => o.job.plan === job.plan));
     }
     finally {
         options.signal?.removeEventListener('abort', onAbort);
@@ -2815,7 +2284,7 @@ function buildManifest(outcomes, run) {
             {
                 model: o.job.model.name,
                 profile: o.job.profile.name,
-                shapes: (0,jobs/* shapesOf */.e)(o.job.profile),
+                shapes: (0,builds_jobs/* shapesOf */.e)(o.job.profile),
                 path: (0,external_node_path_.relative)(outputDir, plan.path),
                 layerInfo: plan.layerInfo ? (0,external_node_path_.relative)(outputDir, plan.layerInfo) : null,
                 bytes: plan.scan.bytes,
@@ -2857,20 +2326,20 @@ async function claimOutputDir(config, cwd) {
     const dir = (0,external_node_path_.resolve)(config.outputDir);
     const shared = [(0,external_node_path_.parse)(dir).root, (0,external_node_path_.resolve)(config.dir), (0,external_node_path_.resolve)(cwd)].includes(dir);
     if (shared) {
-        throw configError(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
+        throw (0,load/* configError */.Fj)(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
     }
     if ((0,external_node_fs_.existsSync)(dir) && !(0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER))) {
         // Names alone prove nothing (a repository has its own summary.md): only the marker does.
         const foreign = (0,external_node_fs_.readdirSync)(dir);
         if (foreign.length > 0) {
             const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
-            throw configError(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
+            throw (0,load/* configError */.Fj)(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
         }
     }
     await (0,promises_.mkdir)(dir, { recursive: true });
     (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
     const lock = (0,external_node_path_.join)(dir, OUTPUT_LOCK);
-    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
+    const busy = (holder) => (0,load/* configError */.Fj)(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
         `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
         `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
     for (let attempt = 1;; attempt += 1) {
@@ -3056,13 +2525,15 @@ function nextMinor(majorMinor) {
     return `${major}.${minor + 1}`;
 }
 
+// EXTERNAL MODULE: ./.build/tsc/preflight/types.js
+var types = __webpack_require__(10298);
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gpu-checks.js
 
 
 
 
 /** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
-const BUILD_MEMORY_MARGIN_BYTES = 1024 * tsc_units/* MiB */.lv;
+const BUILD_MEMORY_MARGIN_BYTES = 1024 * units/* MiB */.lv;
 const CONTAINER_HINT = 'On a containerised runner, start the container with the GPU ' +
     'passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
     'so that /dev/nvidia* and the driver libraries are inside it; ' +
@@ -3250,19 +2721,19 @@ function memoryCheck(gpus, input) {
     return combine('gpu-memory', gpus.map((gpu) => {
         if (gpu.memoryFreeMiB === null)
             return { gpu, verdict: { status: 'warn', message: 'free memory unknown' } };
-        const free = gpu.memoryFreeMiB * tsc_units/* MiB */.lv;
+        const free = gpu.memoryFreeMiB * units/* MiB */.lv;
         const status = free < floor ? 'fail' : free < need ? 'warn' : 'pass';
         return {
             gpu,
             verdict: {
                 status,
-                message: `${(0,tsc_units/* formatBytes */.z3)(free)} free, a build needs ${(0,tsc_units/* formatBytes */.z3)(need)} ` +
-                    `(workspace ${(0,tsc_units/* formatBytes */.z3)(input.workspaceBytes)} + ${(0,tsc_units/* formatBytes */.z3)(BUILD_MEMORY_MARGIN_BYTES)})` +
-                    (status === 'fail' ? ` and at least ${(0,tsc_units/* formatBytes */.z3)(floor)} at min-workspace` : ''),
+                message: `${(0,units/* formatBytes */.z3)(free)} free, a build needs ${(0,units/* formatBytes */.z3)(need)} ` +
+                    `(workspace ${(0,units/* formatBytes */.z3)(input.workspaceBytes)} + ${(0,units/* formatBytes */.z3)(BUILD_MEMORY_MARGIN_BYTES)})` +
+                    (status === 'fail' ? ` and at least ${(0,units/* formatBytes */.z3)(floor)} at min-workspace` : ''),
             },
         };
     }), 'Free the GPU (see gpu-processes), lower workspace, or let the ' +
-        'out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${(0,tsc_units/* formatBytes */.z3)(input.workspaceBytes)}`);
+        'out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${(0,units/* formatBytes */.z3)(input.workspaceBytes)}`);
 }
 const describeApp = (app) => `pid ${app.pid} ` +
     `${app.processName ?? '(unknown)'}${app.usedMemoryMiB === null ? '' : ` using ${app.usedMemoryMiB} MiB`}`;
@@ -3365,11 +2836,11 @@ function diskCheck(disk, minFreeBytes) {
         ? {
             id: 'disk',
             status: 'fail',
-            message: `${(0,tsc_units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${(0,tsc_units/* formatBytes */.z3)(minFreeBytes)}`,
+            message: `${(0,units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${(0,units/* formatBytes */.z3)(minFreeBytes)}`,
             hint: 'Free space on the runner (old engines, docker images) or point ' +
                 'output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
         }
-        : { id: 'disk', status: 'pass', message: `${(0,tsc_units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}`, hint: null };
+        : { id: 'disk', status: 'pass', message: `${(0,units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}`, hint: null };
 }
 function pluginCheck(plugin, target, arch = process.arch) {
     const fail = (message, hint) => ({
@@ -3518,19 +2989,25 @@ function checkConfigAgainstVersion(config, version,
 helpFlags = new Set()) {
     config.models.forEach((model, m) => {
         if (model.dynamicPlugins.length > 0 && !(0,flags/* hasFlag */.Lt)('--dynamicPlugins', version)) {
-            throw configError(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
+            throw (0,load/* configError */.Fj)(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
                 `${(0,tensorrt_version/* formatVersion */.qh)(version)}; list the libraries under plugins:`);
+        }
+        // One plan with several profiles takes --profile=N (9.1, GA in 10.0); before it trtexec builds one.
+        const canCombine = (0,flags/* hasFlag */.Lt)('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
+        if (model.engine !== 'per-profile' && !canCombine) {
+            throw (0,load/* configError */.Fj)(config, ['models', m, 'engine'], `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
+                `${(0,tensorrt_version/* formatVersion */.qh)(version)}; use engine: per-profile`);
         }
         const precision = precisionFlag(model.precision, version);
         if ('error' in precision)
-            throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+            throw (0,load/* configError */.Fj)(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
         model.extraArgs.forEach((arg, i) => {
             const problem = extraArgProblem(arg, version, helpFlags);
             if (!problem)
                 return;
             // The model's list starts with the top-level extra-args; point at the line that holds this one.
             const top = config.extraArgs.length;
-            throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+            throw (0,load/* configError */.Fj)(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
         });
     });
 }
@@ -3637,13 +3114,13 @@ function fileSize(path) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
+    const config = (0,load/* loadConfig */.Z9)(options.configFile, options.cwd, options.env ?? process.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
     const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
     if (selection)
-        (0,jobs/* planBuildJobs */.W)(config, selection);
+        (0,builds_jobs/* planBuildJobs */.W)(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
     const gpuQuery = queryGpus(config.nvidiaSmi);
     const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
