@@ -48,7 +48,7 @@ function describeEvent(event) {
             const where = event.gpu === null ? '' : ` on GPU ${event.gpu}`;
             const peak = event.peakMiB === null ? '' : `, peak ${(0,units/* formatBytes */.z3)(event.peakMiB * 1024 ** 2)} so far`;
             const last = event.lastLine ? `; last: ${event.lastLine}` : '';
-            return (`… ${event.job.model.name}/${event.job.profile.name}: ${(0,units/* formatMs */._V)(event.elapsedMs)}${where} ` +
+            return (`… ${event.job.model.name}/${event.job.profile.name}: ${(0,units/* formatSeconds */.Xo)(event.elapsedMs / 1000)}${where} ` +
                 `(attempt ${event.attempt})${peak}${last}\n`);
         }
         case 'done': {
@@ -3117,8 +3117,11 @@ async function runPipeline(options) {
     const config = (0,load/* loadConfig */.Z9)(options.configFile, options.cwd, options.env ?? process.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
-    // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
-    const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
+    // A shard is balanced by the build times of a baseline the user named (every shard must be given the
+    // same file, or the shards would split differently); one found per job (the action's, which is that
+    // shard's own) balances nothing. A bad --only is exit 2 at once.
+    const weights = options.baselineFound ? undefined : buildSeconds(baseline);
+    const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
     if (selection)
         (0,builds_jobs/* planBuildJobs */.W)(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.

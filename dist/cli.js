@@ -8587,7 +8587,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6688);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2191);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8605,6 +8605,7 @@ process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli *
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     signal: controller.signal,
+    tty: process.stderr.isTTY === true,
 });
 
 __webpack_async_result__();
@@ -8612,7 +8613,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6688:
+/***/ 2191:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24847,8 +24848,11 @@ async function runPipeline(options) {
     const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
-    // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
-    const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
+    // A shard is balanced by the build times of a baseline the user named (every shard must be given the
+    // same file, or the shards would split differently); one found per job (the action's, which is that
+    // shard's own) balances nothing. A bad --only is exit 2 at once.
+    const weights = options.baselineFound ? undefined : buildSeconds(baseline);
+    const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
     if (selection)
         planBuildJobs(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
@@ -25023,7 +25027,7 @@ function describeEvent(event) {
             const where = event.gpu === null ? '' : ` on GPU ${event.gpu}`;
             const peak = event.peakMiB === null ? '' : `, peak ${formatBytes(event.peakMiB * 1024 ** 2)} so far`;
             const last = event.lastLine ? `; last: ${event.lastLine}` : '';
-            return (`… ${event.job.model.name}/${event.job.profile.name}: ${formatMs(event.elapsedMs)}${where} ` +
+            return (`… ${event.job.model.name}/${event.job.profile.name}: ${formatSeconds(event.elapsedMs / 1000)}${where} ` +
                 `(attempt ${event.attempt})${peak}${last}\n`);
         }
         case 'done': {
@@ -25066,6 +25070,59 @@ function heartbeatMs(env) {
     const ms = Number(env.TRT_CI_HEARTBEAT_MS);
     return Number.isInteger(ms) && ms >= 100 ? ms : undefined;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/status-line.js
+
+/** Erases the line the cursor is on: the status line, before it is redrawn or an event line replaces it. */
+const ERASE = '\r\x1b[K';
+class StatusLine {
+    clock;
+    running = new Map();
+    constructor(clock = Date.now) {
+        this.clock = clock;
+    }
+    /** What to write to stderr for an event: the event's own line (if any) above a fresh status line. */
+    update(event, eventLine) {
+        if (event.type === 'start') {
+            const { model, profile } = event.job;
+            this.running.set(slot(event.gpu), {
+                name: `${model.name}/${profile.name}`,
+                attempt: event.attempt,
+                startedAt: this.clock(),
+                peakMiB: null,
+            });
+        }
+        else if (event.type === 'heartbeat') {
+            const running = this.running.get(slot(event.gpu));
+            if (running)
+                running.peakMiB = event.peakMiB;
+            return ERASE + this.render();
+        }
+        else if (event.type === 'done') {
+            const name = `${event.outcome.job.model.name}/${event.outcome.job.profile.name}`;
+            for (const [key, running] of this.running)
+                if (running.name === name)
+                    this.running.delete(key);
+        }
+        return ERASE + eventLine + this.render();
+    }
+    /** Leaves the terminal as it was: the status line erased. */
+    clear() {
+        return ERASE;
+    }
+    render() {
+        const now = this.clock();
+        return [...this.running.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, r]) => {
+            const peak = r.peakMiB === null ? '' : `, ${formatBytes(r.peakMiB * 1024 ** 2)}`;
+            const attempt = r.attempt > 1 ? ` (attempt ${r.attempt})` : '';
+            return `${key}: ${r.name}${attempt} ${formatSeconds((now - r.startedAt) / 1000)}${peak}`;
+        })
+            .join(' · ');
+    }
+}
+const slot = (gpu) => (gpu === null ? 'GPU' : `GPU ${gpu}`);
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/text.js
 // What the CLI prints for people (--json prints the data itself).
@@ -25173,11 +25230,14 @@ function describeLog(log) {
 
 
 
+
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 async function buildCommand(command, options, io) {
     if (options.baseline && command !== 'run') {
         throw new InputError('--baseline: only trt-ci run compares against a baseline');
     }
+    const live = io.tty && !options.json ? new StatusLine() : null;
+    const beat = live ? 1000 : heartbeatMs(io.env);
     const result = await runPipeline({
         configFile: options.config,
         cwd: io.cwd,
@@ -25186,18 +25246,21 @@ async function buildCommand(command, options, io) {
         baselineFile: options.baseline,
         preflight: command === 'run',
         selection: options.selection,
-        // Preflight first, as soon as it is known; then a line per build event and a heartbeat for long ones.
+        // Preflight first, as soon as it is known; then a line per build event, and for a long build a
+        // heartbeat line a minute, or in a terminal a status line per GPU redrawn every second.
         onEvent: (event) => {
             if (event.type === 'preflight') {
                 if (!options.json)
                     io.stdout(renderPreflightText(event.preflight));
             }
+            else if (live)
+                io.stderr(live.update(event, event.type === 'heartbeat' ? '' : describeEvent(event)));
             else
                 io.stderr(describeEvent(event));
         },
-        ...(heartbeatMs(io.env) && { heartbeatMs: heartbeatMs(io.env) }),
+        ...(beat && { heartbeatMs: beat }),
         ...(io.signal && { signal: io.signal }),
-    });
+    }).finally(() => live && io.stderr(live.clear()));
     const { report } = result;
     if (options.json) {
         const { status, builds, manifest } = report;

@@ -85,8 +85,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
-  // A shard is balanced by the baseline's build times when there is one; a bad --only is exit 2 at once.
-  const selection = options.selection && { ...options.selection, weights: buildSeconds(baseline) };
+  // A shard is balanced by the build times of a baseline the user named (every shard must be given the
+  // same file, or the shards would split differently); one found per job (the action's, which is that
+  // shard's own) balances nothing. A bad --only is exit 2 at once.
+  const weights = options.baselineFound ? undefined : buildSeconds(baseline);
+  const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
   if (selection) planBuildJobs(config, selection);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
   const gpuQuery = queryGpus(config.nvidiaSmi);

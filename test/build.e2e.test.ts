@@ -752,7 +752,7 @@ describe('never silent', () => {
     const at = (pattern: RegExp) => text.search(pattern);
     expect(at(/preflight/i)).toBeGreaterThanOrEqual(0);
     expect(at(/preflight/i)).toBeLessThan(at(/▶ m\/p: building on GPU 0 \(attempt 1, workspace 4\.00 GiB\)/));
-    const heartbeat = /… m\/p: [\d.]+ (ms|s) on GPU 0 \(attempt 1\), peak [\d.]+ GiB so far; last: .+/;
+    const heartbeat = /… m\/p: [\d.]+ s on GPU 0 \(attempt 1\), peak [\d.]+ GiB so far; last: .+/;
     expect(text).toMatch(heartbeat);
     expect(at(heartbeat)).toBeLessThan(at(/✔ m\/p: built/));
   });
@@ -811,5 +811,27 @@ describe('engines for deployment', () => {
       /models\[0\]\.engine: a combined engine needs trtexec's --profile=N \(TensorRT >= 10\.0\), this trtexec is 8\.6/,
     );
     expect(runner.calls()).toEqual([]);
+  });
+});
+
+describe('in a terminal', () => {
+  it('a status line per GPU is redrawn in place while builds run, and erased at the end', async () => {
+    const runner = makeRunner({
+      gpus: 2,
+      trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 2500, TRTEXEC_STANDIN_ALLOC_MIB: 1024 },
+    });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, ' +
+        '{ name: b, shapes: { x: 1x16 } }] }]\n',
+    );
+    const result = await cli(['build', '--config', config], { tty: true });
+    expect(result.code, result.stderr).toBe(0);
+    // Redrawn: erase the line, then both GPUs' builds with their elapsed time and memory.
+    expect(result.stderr).toMatch(/\r\x1b\[KGPU 0: m\/[ab] [\d.]+ s, [\d.]+ GiB · GPU 1: m\/[ab] [\d.]+ s, [\d.]+ GiB/);
+    // No heartbeat lines in a terminal: the status line says it.
+    expect(result.stderr).not.toMatch(/^… /m);
+    expect(result.stderr.endsWith('\r\x1b[K')).toBe(true);
+    expect(result.stderr).toMatch(/\r\x1b\[K✔ m\/a: built\n/);
   });
 });

@@ -1,6 +1,6 @@
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 import { open } from 'node:fs/promises';
-import { formatBytes, formatMs } from '../units.js';
+import { formatBytes, formatSeconds } from '../units.js';
 import type { BuildEvent } from './build-profile.js';
 import { backedOff, isBuilt } from './outcome.js';
 
@@ -25,7 +25,7 @@ export function describeEvent(event: BuildEvent): string {
       const peak = event.peakMiB === null ? '' : `, peak ${formatBytes(event.peakMiB * 1024 ** 2)} so far`;
       const last = event.lastLine ? `; last: ${event.lastLine}` : '';
       return (
-        `… ${event.job.model.name}/${event.job.profile.name}: ${formatMs(event.elapsedMs)}${where} ` +
+        `… ${event.job.model.name}/${event.job.profile.name}: ${formatSeconds(event.elapsedMs / 1000)}${where} ` +
         `(attempt ${event.attempt})${peak}${last}\n`
       );
     }

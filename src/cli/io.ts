@@ -7,6 +7,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   signal?: AbortSignal;
+  /** stderr is a terminal: a live status line per GPU instead of heartbeat lines. */
+  tty?: boolean;
 }
 
 export const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 } as const;

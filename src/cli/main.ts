@@ -16,4 +16,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   signal: controller.signal,
+  tty: process.stderr.isTTY === true,
 });

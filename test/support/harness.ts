@@ -88,6 +88,8 @@ export async function cli(
     onStderr?: (text: string) => void;
     /** Both streams in the order they were written, for tests of what comes first. */
     transcript?: string[];
+    /** stderr is a terminal. */
+    tty?: boolean;
   } = {},
 ): Promise<CliRun> {
   let stdout = '';
@@ -105,6 +107,7 @@ export async function cli(
       options.onStderr?.(t);
     },
     ...(options.signal && { signal: options.signal }),
+    ...(options.tty && { tty: true }),
   });
   return { code, stdout, stderr };
 }

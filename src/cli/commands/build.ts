@@ -6,6 +6,7 @@ import { runPipeline } from '../../pipeline.js';
 import { renderPreflightText } from '../../preflight/render.js';
 import { EXIT, type CliIo } from '../io.js';
 import { describeEvent, heartbeatMs } from '../../builds/progress.js';
+import { StatusLine } from '../status-line.js';
 import { renderRunText } from '../text.js';
 
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
@@ -17,6 +18,8 @@ export async function buildCommand(
   if (options.baseline && command !== 'run') {
     throw new InputError('--baseline: only trt-ci run compares against a baseline');
   }
+  const live = io.tty && !options.json ? new StatusLine() : null;
+  const beat = live ? 1000 : heartbeatMs(io.env);
   const result = await runPipeline({
     configFile: options.config,
     cwd: io.cwd,
@@ -25,15 +28,17 @@ export async function buildCommand(
     baselineFile: options.baseline,
     preflight: command === 'run',
     selection: options.selection,
-    // Preflight first, as soon as it is known; then a line per build event and a heartbeat for long ones.
+    // Preflight first, as soon as it is known; then a line per build event, and for a long build a
+    // heartbeat line a minute, or in a terminal a status line per GPU redrawn every second.
     onEvent: (event) => {
       if (event.type === 'preflight') {
         if (!options.json) io.stdout(renderPreflightText(event.preflight));
-      } else io.stderr(describeEvent(event));
+      } else if (live) io.stderr(live.update(event, event.type === 'heartbeat' ? '' : describeEvent(event)));
+      else io.stderr(describeEvent(event));
     },
-    ...(heartbeatMs(io.env) && { heartbeatMs: heartbeatMs(io.env) }),
+    ...(beat && { heartbeatMs: beat }),
     ...(io.signal && { signal: io.signal }),
-  });
+  }).finally(() => live && io.stderr(live.clear()));
   const { report } = result;
   if (options.json) {
     const { status, builds, manifest } = report;
