@@ -8742,7 +8742,8 @@ function assignShards(pairs, count, weights) {
     const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
     const shardOf = ranked.map((r) => r[0].s);
     const load = new Array(count).fill(0);
-    shardOf.forEach((shard, i) => (load[shard] += weight[i]));
+    for (const [i, shard] of shardOf.entries())
+        load[shard] += weight[i];
     for (let moves = 0; moves < pairs.length * count; moves += 1) {
         const over = load.findIndex((l) => l > room + 1e-9);
         if (over < 0)

@@ -35,7 +35,7 @@ export function assignShards(pairs: readonly string[], count: number, weights?: 
   const scoreAt = (i: number, shard: number) => ranked[i]!.find((r) => r.s === shard)!.score;
   const shardOf = ranked.map((r) => r[0]!.s);
   const load = new Array<number>(count).fill(0);
-  shardOf.forEach((shard, i) => (load[shard]! += weight[i]!));
+  for (const [i, shard] of shardOf.entries()) load[shard]! += weight[i]!;
   for (let moves = 0; moves < pairs.length * count; moves += 1) {
     const over = load.findIndex((l) => l > room + 1e-9);
     if (over < 0) break;

@@ -70,11 +70,9 @@ BEGIN {
   # Only the spaced form loops, as in the capture (`-lms 100`).
   interval = 0
   for (i = 1; i < ARGC; i++) if (ARGV[i] == "-lms") interval = ARGV[i + 1] + 0
-  printRows()
-  while (interval > 0) {
-    system("sleep " interval / 1000)
-    printRows()
-  }
+  printRows(0)
+  # Each sample waits and reads the held memory in one shell: a test run streams for minutes in all.
+  while (interval > 0) printRows(interval / 1000)
   exit status
 }
 
@@ -169,11 +167,12 @@ function printApps(fields,   n, want, i, j, count, entries, part, row, line) {
   }
 }
 
-# MiB held per GPU by live trtexec stand-ins: a killed build's memory is freed with it.
-function readHeld(   command, line, part) {
+# MiB held per GPU by live trtexec stand-ins: a killed build's memory is freed with it. Waits `delay`
+# seconds first (the -lms interval).
+function readHeld(delay,   command, line, part) {
   delete held
-  if (ENVIRON["STANDIN_GPU_STATE"] == "") return
-  command = "cd \"$STANDIN_GPU_STATE\" 2>/dev/null && for f in gpu*.*.mib; do " \
+  if (ENVIRON["STANDIN_GPU_STATE"] == "" && delay == 0) return
+  command = (delay > 0 ? "sleep " delay "; " : "") "cd \"$STANDIN_GPU_STATE\" 2>/dev/null && for f in gpu*.*.mib; do " \
     "[ -f \"$f\" ] || continue; pid=${f#*.}; pid=${pid%.mib}; " \
     "kill -0 \"$pid\" 2>/dev/null || continue; v=; read -r v < \"$f\"; echo \"$f $v\"; done"
   while ((command | getline line) > 0) {
@@ -212,8 +211,8 @@ function value(field, gpu,   i, v, heldMiB, unit) {
   return nounits || unit == "" || substr(v, 1, 1) == "[" ? v : v " " unit
 }
 
-function printRows(   gpu, i, line) {
-  readHeld()
+function printRows(delay,   gpu, i, line) {
+  readHeld(delay)
   for (gpu = 0; gpu < gpuCount; gpu++) {
     line = ""
     for (i = 1; i <= wanted; i++) line = line (i > 1 ? ", " : "") value(want[i], gpu)
