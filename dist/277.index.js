@@ -2264,7 +2264,7 @@ async function runBuildStage(config, version, options = {}) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/version.js
 /** trt-ci's own version (a test holds it equal to package.json's). */
-const VERSION = '0.1.0';
+const VERSION = '0.2.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 

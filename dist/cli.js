@@ -8799,7 +8799,7 @@ function parseShard(text) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/version.js
 /** trt-ci's own version (a test holds it equal to package.json's). */
-const VERSION = '0.1.0';
+const VERSION = '0.2.0';
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
