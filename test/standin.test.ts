@@ -1,10 +1,16 @@
 // The trtexec stand-in must behave like the trtexec it pretends to be, or the other tests prove
 // nothing. Its output is checked against real trtexec output (test/fixtures/trtexec-logs).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
+import { compareOutput, judgeOutput } from '../src/accuracy/compare.js';
+import { parseExportedOutput } from '../src/accuracy/export-output.js';
 import { FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
+
+ort.env.wasm.numThreads = 1;
 
 function trtexec(version: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [STANDIN_TRTEXEC, ...args], {
@@ -157,5 +163,71 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     const recent = trtexec('10.16.1.11', ['--onnx=m.onnx'], { TRTEXEC_STANDIN_CRASH: 'driver' });
     expect(recent.status).toBe(1);
     expect(recent.out).toMatch(/Cuda failure at .*: CUDA driver version is insufficient/);
+  });
+});
+
+describe('inference outputs: the model run by ONNX Runtime, in trtexec --exportOutput layout', () => {
+  /** Builds the classifier with the stand-in, then runs it with --loadInputs and --exportOutput. */
+  async function infer(env: Record<string, string> = {}) {
+    const runner = makeRunner();
+    const onnx = join(runner.dir, 'classifier.onnx');
+    writeFileSync(onnx, classifierOnnx());
+    const plan = join(runner.dir, 'c.plan');
+    const shapes = 'x:1x3x8x8';
+    const built = trtexec('10.16.1.11', [
+      `--onnx=${onnx}`,
+      `--saveEngine=${plan}`,
+      `--minShapes=${shapes}`,
+      `--optShapes=${shapes}`,
+      `--maxShapes=${shapes}`,
+      '--skipInference',
+    ]);
+    expect(built.status, built.out).toBe(0);
+    const input = Float32Array.from({ length: 3 * 8 * 8 }, (_, i) => Math.cos(i) * 2);
+    writeFileSync(join(runner.dir, 'x.bin'), Buffer.from(input.buffer));
+    const exported = join(runner.dir, 'out.json');
+    const run = trtexec(
+      '10.16.1.11',
+      [
+        `--loadEngine=${plan}`,
+        `--shapes=${shapes}`,
+        `--loadInputs=x:${join(runner.dir, 'x.bin')}`,
+        `--exportOutput=${exported}`,
+      ],
+      env,
+    );
+    expect(run.status, run.out).toBe(0);
+    const session = await ort.InferenceSession.create(classifierOnnx());
+    const reference = (await session.run({ x: new ort.Tensor('float32', input, [1, 3, 8, 8]) })).prob!;
+    return { text: readFileSync(exported, 'utf8'), reference: Float32Array.from(reference.data as Float32Array) };
+  }
+  const exact = { atol: 0, rtol: 1e-5, cosine: null, topK: 1 };
+
+  it("are the ONNX model's outputs for the loaded inputs, to trtexec's 6 printed digits", async () => {
+    const { text, reference } = await infer();
+    // The layout exportJSONOutput writes: the spacing, then ten numbers printed as `os << v`.
+    const lines = text.split('\n');
+    expect(lines.slice(0, 3)).toEqual(['[', '  { "name" : "prob"', '  , "dimensions" : "1x10"']);
+    expect(lines[3]).toMatch(/^ {2}, "values" : \[ [\d.e+-]+(, [\d.e+-]+){9} \]$/);
+    expect(lines.slice(4)).toEqual(['  }', ']', '']);
+    const [prob] = parseExportedOutput(text);
+    const error = compareOutput(prob!.values, reference, prob!.dimensions, exact);
+    expect(judgeOutput(error, exact)).toBeNull();
+    expect(error.maxRelError!).toBeGreaterThan(0); // printed with 6 digits, not bit for bit
+  });
+
+  it('carry the error a test asks for: relative noise, an all-zeros output, a NaN', async () => {
+    const noisy = await infer({ TRTEXEC_STANDIN_OUTPUT_ERROR: 'noise:0.01' });
+    const [prob] = parseExportedOutput(noisy.text);
+    const error = compareOutput(prob!.values, noisy.reference, prob!.dimensions, exact);
+    expect(error.maxRelError!).toBeGreaterThan(0.001);
+    expect(error.maxRelError!).toBeLessThanOrEqual(0.0101);
+    const zeros = await infer({ TRTEXEC_STANDIN_OUTPUT_ERROR: 'zeros' });
+    expect([...parseExportedOutput(zeros.text)[0]!.values]).toEqual(new Array(10).fill(0));
+    const nan = await infer({ TRTEXEC_STANDIN_OUTPUT_ERROR: 'nan' });
+    // As real trtexec prints it: a bare nan, which is not JSON.
+    expect(nan.text).toContain('"values" : [ nan, ');
+    expect(() => JSON.parse(nan.text)).toThrow();
+    expect(compareOutput(parseExportedOutput(nan.text)[0]!.values, nan.reference, [1, 10], exact).nan).toBe(1);
   });
 });

@@ -20,13 +20,16 @@
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
+//   TRTEXEC_STANDIN_OUTPUT_ERROR  --exportOutput's values off as asked: noise:R | fp16 | zeros | nan | inf
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { spawn } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 const env = process.env;
+/** Written into each plan after the header: the ONNX it was built from, for --loadEngine to infer with. */
+const ONNX_MARK = 'trtexec-standin onnx=';
 const [major, minor, patch, build] = (env.TRTEXEC_STANDIN_VERSION ?? '10.16.1.11').split('.').map(Number);
 const at = (m, n) => major > m || (major === m && minor >= n);
 const versionCode = major >= 10 ? major * 10000 + minor * 100 + patch : major * 1000 + minor * 100 + patch;
@@ -63,6 +66,8 @@ const ALWAYS = [
   '--percentile',
   '--device',
   '--exportTimes',
+  '--exportOutput',
+  '--loadInputs',
   '--exportProfile',
   '--dumpProfile',
   '--noBuilderCache',
@@ -453,9 +458,115 @@ async function runEngine(path) {
   }
   log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
   log('I', 'Engine deserialized in 0.00676279 sec.');
+  if (options.has('--exportOutput')) await exportOutputs(plan);
   printPerformance();
   banner('PASSED');
   recordCall({ exit: 0 });
+}
+
+/**
+ * --exportOutput: the engine's outputs are its ONNX model's, computed by ONNX Runtime (WebAssembly, on
+ * the CPU) on the --loadInputs files (raw, the input's dtype, row-major) or on trtexec-like random
+ * inputs, then changed as TRTEXEC_STANDIN_OUTPUT_ERROR asks, and written in trtexec's own layout.
+ *   TRTEXEC_STANDIN_OUTPUT_ERROR   noise:R (seeded relative noise of size R) | fp16 (rounded to FP16,
+ *                                  overflow to inf) | zeros | nan (the first element NaN) | inf
+ */
+async function exportOutputs(plan) {
+  const text = plan.toString('latin1', 36, Math.min(plan.length, 36 + 4096));
+  const onnx = text.startsWith(ONNX_MARK) ? text.slice(ONNX_MARK.length, text.indexOf('\n')) : null;
+  if (!onnx || !existsSync(onnx)) fail([['E', 'Could not find the network this engine was built from']]);
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.numThreads = 1;
+  const session = await ort.InferenceSession.create(readFileSync(onnx));
+  const shapes = Object.fromEntries(
+    (options.get('--shapes') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((entry) => {
+        const cut = entry.lastIndexOf(':');
+        return [
+          entry.slice(0, cut).replace(/^'|'$/g, ''),
+          entry
+            .slice(cut + 1)
+            .split('x')
+            .map(Number),
+        ];
+      }),
+  );
+  const files = Object.fromEntries(
+    (options.get('--loadInputs') ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((entry) => {
+        const cut = entry.lastIndexOf(':');
+        return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
+      }),
+  );
+  const feeds = {};
+  for (const name of session.inputNames) {
+    const dims = shapes[name];
+    if (!dims) fail([['E', `Dynamic dimensions required for input: ${name}, but no shapes were provided.`]]);
+    const count = dims.reduce((a, b) => a * b, 1);
+    let data;
+    if (files[name]) {
+      const raw = readFileSync(files[name]);
+      if (raw.length !== count * 4) fail([['E', `Input size mismatch for ${name}: ${raw.length} bytes`]]);
+      data = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    } else {
+      data = Float32Array.from({ length: count }, seeded(1));
+    }
+    feeds[name] = new ort.Tensor('float32', data, dims);
+  }
+  const results = await session.run(feeds);
+  const error = env.TRTEXEC_STANDIN_OUTPUT_ERROR ?? '';
+  const noise = seeded(2);
+  const entries = session.outputNames.map((name) => {
+    const tensor = results[name];
+    const values = Array.from(tensor.data, (v, i) => {
+      if (error.startsWith('noise:')) return v * (1 + Number(error.slice(6)) * noise());
+      if (error === 'fp16') return Math.f16round(v);
+      if (error === 'zeros') return 0;
+      if (i === 0 && error === 'nan') return Number.NaN;
+      if (i === 0 && error === 'inf') return Number.POSITIVE_INFINITY;
+      return v;
+    });
+    return { name, dimensions: tensor.dims.join('x'), values };
+  });
+  // exportJSONOutput (samples/common/sampleReporting.cpp): this spacing, and values through `os << v`.
+  const lines = ['['];
+  entries.forEach((entry, i) => {
+    const sep = i === 0 ? '  ' : ', ';
+    lines.push(`${sep}{ "name" : "${entry.name}"`);
+    lines.push(`  , "dimensions" : "${entry.dimensions}"`);
+    lines.push(`  , "values" : [ ${entry.values.map(cFloat).join(', ')} ]`);
+    lines.push('  }');
+  });
+  lines.push(']');
+  writeFileSync(options.get('--exportOutput'), `${lines.join('\n')}\n`);
+}
+
+/** A float as C++ `os << v` prints it: %g with 6 significant digits; nan, -nan, inf, -inf. */
+function cFloat(v) {
+  if (Number.isNaN(v)) return 'nan';
+  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
+  const exponent = Math.floor(Math.log10(Math.abs(Number(v.toPrecision(6)))));
+  if (exponent < -4 || exponent >= 6) {
+    const [mantissa, power] = v.toExponential(5).split('e');
+    const trimmed = mantissa.replace(/\.?0+$/, '');
+    const sign = power.startsWith('-') ? '-' : '+';
+    return `${trimmed}e${sign}${power.replace(/^[-+]/, '').padStart(2, '0')}`;
+  }
+  return String(Number(v.toPrecision(6)));
+}
+
+/** A seeded generator in [-1, 1): trtexec fills inputs it is not given with random values too. */
+function seeded(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return (state / 0x7fffffff) * 2 - 1;
+  };
 }
 
 function printPerformance() {
@@ -588,6 +699,9 @@ function writePlan(path, bytes, shapes, padding = 0) {
     .digest();
   const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
   keystream.update(plan.subarray(36, body)).copy(plan, 36);
+  // The engine names its model, so that --loadEngine can infer with the ONNX it was built from.
+  const model = Buffer.from(`${ONNX_MARK}${resolve(options.get('--onnx') ?? '')}\n`, 'latin1');
+  if (36 + model.length <= body) model.copy(plan, 36);
   writeFileSync(path, plan);
 }
 

@@ -1,0 +1,78 @@
+// Small real ONNX models, written with onnx-proto (ONNX's own protobuf schema) so ONNX Runtime runs them:
+// what the trtexec stand-in infers with, and what trt-ci's accuracy gate will take its reference from.
+import onnxProto from 'onnx-proto';
+
+const { onnx } = onnxProto;
+
+/** Seeded weights: the same model bytes every time. */
+function weights(count: number, seed: number, scale: number): Float32Array {
+  let state = seed;
+  return Float32Array.from({ length: count }, () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return (state / 0x7fffffff - 0.5) * 2 * scale;
+  });
+}
+
+const initializer = (name: string, dims: number[], data: Float32Array) =>
+  onnx.TensorProto.create({
+    name,
+    dims,
+    dataType: onnx.TensorProto.DataType.FLOAT,
+    rawData: new Uint8Array(data.buffer),
+  });
+
+const ints = (name: string, values: number[]) =>
+  onnx.AttributeProto.create({ name, ints: values, type: onnx.AttributeProto.AttributeType.INTS });
+
+const tensorType = (name: string, dims: (number | string)[]) =>
+  onnx.ValueInfoProto.create({
+    name,
+    type: {
+      tensorType: {
+        elemType: onnx.TensorProto.DataType.FLOAT,
+        shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+      },
+    },
+  });
+
+/**
+ * A classifier: x [batch, 3, 8, 8] -> Conv 3x3 (4 filters) -> Relu -> Flatten -> MatMul -> Softmax ->
+ * prob [batch, 10]. The batch is dynamic. `scale` multiplies the MatMul's weights: a large one makes
+ * logits that overflow FP16 (65504) before the softmax, as a real activation can.
+ */
+export function classifierOnnx(options: { scale?: number } = {}): Uint8Array {
+  const scale = options.scale ?? 1;
+  const graph = onnx.GraphProto.create({
+    name: 'classifier',
+    node: [
+      onnx.NodeProto.create({
+        opType: 'Conv',
+        input: ['x', 'conv.w'],
+        output: ['conv'],
+        attribute: [ints('pads', [1, 1, 1, 1])],
+      }),
+      onnx.NodeProto.create({ opType: 'Relu', input: ['conv'], output: ['relu'] }),
+      onnx.NodeProto.create({ opType: 'Flatten', input: ['relu'], output: ['flat'] }),
+      onnx.NodeProto.create({ opType: 'MatMul', input: ['flat', 'fc.w'], output: ['logits'] }),
+      onnx.NodeProto.create({
+        opType: 'Softmax',
+        input: ['logits'],
+        output: ['prob'],
+        attribute: [onnx.AttributeProto.create({ name: 'axis', i: 1, type: onnx.AttributeProto.AttributeType.INT })],
+      }),
+    ],
+    initializer: [
+      initializer('conv.w', [4, 3, 3, 3], weights(4 * 3 * 3 * 3, 7, 0.5)),
+      initializer('fc.w', [256, 10], weights(256 * 10, 11, 0.2 * scale)),
+    ],
+    input: [tensorType('x', ['batch', 3, 8, 8])],
+    output: [tensorType('prob', ['batch', 10])],
+  });
+  const model = onnx.ModelProto.create({
+    irVersion: 8,
+    opsetImport: [{ domain: '', version: 17 }],
+    producerName: 'trt-ci tests',
+    graph,
+  });
+  return onnx.ModelProto.encode(model).finish();
+}
