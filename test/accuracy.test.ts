@@ -1,10 +1,18 @@
 // The accuracy gate's core: reading trtexec's --exportOutput and measuring an output against the reference.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput, type Tolerance } from '../src/accuracy/compare.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
-import { FIXTURES } from './support/harness.js';
+import { rawBytes, seededInputs } from '../src/accuracy/inputs.js';
+import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
+import type { ProfileConfig } from '../src/config/load.js';
+import { FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
+
+ort.env.wasm.numThreads = 1;
 
 describe('trtexec --exportOutput', () => {
   it('reads the real layout, with the bare nan, -nan, inf and -inf it prints (not JSON)', () => {
@@ -85,5 +93,69 @@ describe('an output against the reference', () => {
     );
     expect(error.outOfTolerance).toBeCloseTo(1 / 3, 12);
     expect(error.nan).toBe(0);
+  });
+});
+
+describe('inputs and the reference', () => {
+  const profile: ProfileConfig = {
+    name: 'p',
+    shapes: [{ input: 'x', min: [1, 3, 8, 8], opt: [2, 3, 8, 8], max: [4, 3, 8, 8] }],
+  };
+
+  it('auto inputs are seeded: the same for the same profile, in [-1, 1), at the chosen shape', () => {
+    const [opt] = seededInputs(profile, 'opt');
+    expect(opt!.dims).toEqual([2, 3, 8, 8]);
+    expect(opt!.values).toHaveLength(2 * 3 * 8 * 8);
+    expect(seededInputs(profile, 'opt')[0]!.values).toEqual(opt!.values);
+    expect(Math.min(...opt!.values)).toBeGreaterThanOrEqual(-1);
+    expect(Math.max(...opt!.values)).toBeLessThan(1);
+    expect(new Set(opt!.values).size).toBeGreaterThan(300);
+    expect(seededInputs(profile, 'max')[0]!.dims).toEqual([4, 3, 8, 8]);
+    const raw = rawBytes(opt!);
+    expect(raw).toHaveLength(opt!.values.length * 4);
+    expect(raw.readFloatLE(4 * 7)).toBe(opt!.values[7]);
+  });
+
+  it('the engine given those inputs agrees with ONNX Runtime; FP16 rounding fails FP32 tolerances only', async () => {
+    const runner = makeRunner();
+    const onnx = join(runner.dir, 'classifier.onnx');
+    writeFileSync(onnx, classifierOnnx());
+    const inputs = seededInputs(profile, 'opt');
+    writeFileSync(join(runner.dir, 'x.bin'), rawBytes(inputs[0]!));
+    const plan = join(runner.dir, 'c.plan');
+    const standin = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      execFileSync(process.execPath, [STANDIN_TRTEXEC, ...args], { env: { ...process.env, ...env } });
+    standin([
+      `--onnx=${onnx}`,
+      `--saveEngine=${plan}`,
+      '--minShapes=x:1x3x8x8',
+      '--optShapes=x:2x3x8x8',
+      '--maxShapes=x:4x3x8x8',
+      '--skipInference',
+    ]);
+    const infer = (env: NodeJS.ProcessEnv = {}) => {
+      const out = join(runner.dir, 'out.json');
+      standin(
+        [
+          `--loadEngine=${plan}`,
+          '--shapes=x:2x3x8x8',
+          `--loadInputs=x:${join(runner.dir, 'x.bin')}`,
+          `--exportOutput=${out}`,
+        ],
+        env,
+      );
+      return parseExportedOutput(readFileSync(out, 'utf8'))[0]!;
+    };
+    const [reference] = await referenceOutputs(ort as unknown as OnnxRuntime, classifierOnnx(), inputs);
+    expect(reference!.dims).toEqual([2, 10]);
+    const fp32: Tolerance = { atol: 0, rtol: 1e-5, cosine: 0.99999, topK: 1 };
+    const clean = infer();
+    expect(judgeOutput(compareOutput(clean.values, reference!.values, clean.dimensions, fp32), fp32)).toBeNull();
+    const half = infer({ TRTEXEC_STANDIN_OUTPUT_ERROR: 'fp16' });
+    const error = compareOutput(half.values, reference!.values, half.dimensions, fp32);
+    expect(judgeOutput(error, fp32)).toMatch(/of elements off by more than atol 0 and rtol 0\.00001/);
+    // What FP16 rounding costs is within what an FP16 engine is allowed: judged with its own tolerance.
+    const fp16: Tolerance = { atol: 1e-4, rtol: 1e-3, cosine: 0.9999, topK: 1 };
+    expect(judgeOutput(compareOutput(half.values, reference!.values, half.dimensions, fp16), fp16)).toBeNull();
   });
 });
