@@ -1247,6 +1247,47 @@ function failures(rows) {
         };
     });
 }
+/** The worst output of each checked engine (a failing one first), with its figures. */
+function worstOutput(accuracy) {
+    return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
+}
+const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+/** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
+function accuracySection(rows) {
+    const checked = rows.filter((r) => r.build.accuracy);
+    if (checked.length === 0)
+        return null;
+    const failed = checked.filter((r) => r.build.accuracy.status === 'failed');
+    const lines = checked.map((r) => {
+        const accuracy = r.build.accuracy;
+        const worst = worstOutput(accuracy);
+        const icon = accuracy.status === 'passed' ? '✅' : '❌';
+        const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+        return (0,markdown_text/* tableRow */.jD)([
+            icon,
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            worst ? `${worst.name} (${worst.shape})` : '–',
+            figure(worst?.maxAbsError ?? null),
+            figure(worst?.maxRelError ?? null),
+            worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
+            figure(worst?.cosine ?? null),
+            worst ? String(worst.nan + worst.inf) : '–',
+            why,
+        ]);
+    });
+    return {
+        priority: failed.length ? 1 : 5,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
+                `${checked.length - failed.length}/${checked.length} within tolerance`,
+            '',
+            '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+            '|---|---|---|---|---|---|---|---|---|---|',
+            ...lines,
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -1355,7 +1396,7 @@ function renderReports(reports, options) {
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
-        ...[backoffSection(rows)].filter((s) => s !== null),
+        ...[accuracySection(rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -1397,7 +1438,7 @@ function renderSummary(report) {
 /* harmony export */   DC: () => (/* binding */ REPORT_SCHEMA),
 /* harmony export */   Qh: () => (/* binding */ reportSchema)
 /* harmony export */ });
-/* unused harmony exports failureSchema, timingStatsSchema, gpuInfoSchema, checkSchema, preflightGpuSchema, preflightSchema, planHeaderSchema, planScanSchema, myelinLayerSchema, layerInfoSchemaName, layerInfoVerbosity, diagnosisSchema, configPositionSchema, budgetRowSchema, environmentChangeSchema, shapesSchema, perfSchema, cacheVerdictSchema, reportAttemptSchema, baselineFiguresSchema, BUILD_STATUSES, reportBuildSchema, reportPlanSchema, cacheSummarySchema, comparisonSchema */
+/* unused harmony exports failureSchema, timingStatsSchema, gpuInfoSchema, checkSchema, preflightGpuSchema, preflightSchema, planHeaderSchema, planScanSchema, myelinLayerSchema, layerInfoSchemaName, layerInfoVerbosity, diagnosisSchema, configPositionSchema, budgetRowSchema, environmentChangeSchema, shapesSchema, perfSchema, cacheVerdictSchema, accuracyOutputSchema, accuracySchema, reportAttemptSchema, baselineFiguresSchema, BUILD_STATUSES, reportBuildSchema, reportPlanSchema, cacheSummarySchema, comparisonSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9691);
 /* harmony import */ var _compare_metrics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76582);
 /* harmony import */ var _preflight_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10298);
@@ -1555,6 +1596,29 @@ const cacheVerdictSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
 });
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    shape: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['min', 'opt', 'max']),
+    name: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    rtol: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    /** Why it failed, or null. */
+    failure: nullableString,
+});
+const accuracySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    status: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['passed', 'failed']),
+    outputs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+});
 const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     attempt: count,
     workspaceMiB: count,
@@ -1596,6 +1660,8 @@ const reportBuildSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     /** The same engine in the baseline report, when there is one. */
     baseline: baselineFiguresSchema.nullable(),
     cache: cacheVerdictSchema.nullable(),
+    /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
+    accuracy: accuracySchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({

@@ -9,6 +9,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
+/***/ 3339:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -8587,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2191);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6633);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8613,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2191:
+/***/ 6633:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9064,6 +9071,60 @@ function resolveFlagPaths(arg, dir, resolvePath) {
         })
             .join(',');
     return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS = {
+    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+function defaultsFor(precision) {
+    if (precision === 'fp16')
+        return DEFAULTS.fp16;
+    if (precision === 'bf16')
+        return DEFAULTS.bf16;
+    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
+        return DEFAULTS.quantized;
+    return DEFAULTS.fp32;
+}
+/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+function resolveAccuracy(own, top, precision) {
+    const raw = own ?? top;
+    if (!raw)
+        return null;
+    const defaults = defaultsFor(precision);
+    const atol = raw.atol === undefined
+        ? defaults.atol
+        : typeof raw.atol === 'number'
+            ? { absolute: raw.atol }
+            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+    return {
+        shapes: raw.shapes ?? ['opt'],
+        atol,
+        rtol: raw.rtol ?? defaults.rtol,
+        cosine: raw.cosine ?? defaults.cosine,
+        topK: raw['top-k'] ?? null,
+    };
+}
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+function absoluteTolerance(atol, reference) {
+    if ('absolute' in atol)
+        return atol.absolute;
+    let largest = 0;
+    for (let i = 0; i < reference.length; i += 1) {
+        const v = Math.abs(reference[i]);
+        if (Number.isFinite(v) && v > largest)
+            largest = v;
+    }
+    return atol.shareOfMax * largest;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
@@ -18919,6 +18980,19 @@ const profile = strictObject({
     name: schema_name('profile'),
     shapes: record(schemas_string(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
 }, expected('a profile with name and shapes'));
+const share = /^\d+(\.\d+)?%$/;
+const accuracy = strictObject({
+    inputs: literal('auto', expected('auto (seeded random inputs; folders of real samples are not read yet)'))
+        .optional(),
+    shapes: array(schemas_enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
+        .min(1, expected('at least one of min, opt, max'))
+        .optional(),
+    atol: union([schemas_number().min(0), schemas_string().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
+        .optional(),
+    rtol: schemas_number(expected('a number like 0.001')).min(0).optional(),
+    cosine: schemas_number(expected('a number like 0.999')).min(-1).max(1).optional(),
+    'top-k': schemas_number(expected('a number of classes like 5')).int().min(1).optional(),
+}, expected('a mapping with inputs, shapes, atol, rtol, cosine, top-k'));
 const model = strictObject({
     name: schema_name('model'),
     onnx: schema_path('an ONNX file'),
@@ -18929,6 +19003,7 @@ const model = strictObject({
     'extra-args': extraArgs.optional(),
     benchmark: schemas_boolean(expected('true or false')).optional(),
     budgets: budgets.optional(),
+    accuracy: accuracy.optional(),
     engine: schemas_enum(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
         .optional(),
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
@@ -18953,6 +19028,8 @@ const configSchema = strictObject({
     benchmark: schemas_boolean(expected('true or false')).default(false),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
+    // The accuracy check for every model that sets none of its own.
+    accuracy: accuracy.optional(),
     cuda: schemas_string(expected('a CUDA version like "12.4"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
         .optional(),
@@ -18977,6 +19054,7 @@ function parseDims(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
 
 
 
@@ -19100,25 +19178,29 @@ const KNOWN_KEYS = {
         'min-workspace',
         'build-timeout',
         'engine',
+        'accuracy',
     ],
     profile: ['name', 'shapes'],
     shape: ['min', 'opt', 'max'],
     budgets: METRIC_NAMES,
     level: ['warn', 'fail'],
+    accuracy: ['inputs', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
 };
 function suggest(key, path) {
     const last = path[path.length - 1];
     const kind = path.length === 0
         ? 'top'
-        : last === 'budgets'
-            ? 'budgets'
-            : path.includes('budgets')
-                ? 'level'
-                : path.includes('shapes')
-                    ? 'shape'
-                    : path.includes('profiles')
-                        ? 'profile'
-                        : 'model';
+        : last === 'accuracy'
+            ? 'accuracy'
+            : last === 'budgets'
+                ? 'budgets'
+                : path.includes('budgets')
+                    ? 'level'
+                    : path.includes('shapes')
+                        ? 'shape'
+                        : path.includes('profiles')
+                            ? 'profile'
+                            : 'model';
     const known = KNOWN_KEYS[kind];
     const close = closest(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
@@ -19161,6 +19243,7 @@ function resolveConfig(raw, dir, file, locators) {
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
             engine: m.engine ?? 'per-profile',
+            accuracy: resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null),
             workspaceBytes: m.workspace ?? raw.workspace,
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
             buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
@@ -20063,13 +20146,9 @@ async function publishTimingCache(own, shared, built) {
 
 
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
 function shapeSpec(shapes, pick) {
-    return shapes
-        .map((shape) => {
-        const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
-        return `${name}:${shape[pick].join('x')}`;
-    })
-        .join(',');
+    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
 }
 const PRECISION_FLAGS = {
     fp32: null,
@@ -20150,6 +20229,19 @@ function benchmarkArgv(version, model, profile, plan) {
     if (measured.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
     argv.push(...pluginArgs(model, version));
+    return argv;
+}
+/**
+ * argv for running a built plan once on given inputs and writing its outputs: --loadInputs (raw files)
+ * and --exportOutput (docs/trtexec-inference-io.md), at one of the profile's shapes.
+ */
+function accuracyArgv(version, model, profile, shape, files) {
+    const measured = profile.parts?.[0] ?? profile;
+    const argv = [`--loadEngine=${files.plan}`];
+    if (measured.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
+    argv.push(`--loadInputs=${files.inputs.map((i) => `${quoteName(i.name)}:${i.file}`).join(',')}`);
+    argv.push(`--exportOutput=${files.output}`, ...pluginArgs(model, version));
     return argv;
 }
 function pluginArgs(model, version) {
@@ -22992,6 +23084,8 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
         status: outcome.status,
         gpu: outcome.gpu,
         shapes: shapesOf(job.profile),
+        // Filled by the accuracy stage, after the builds.
+        accuracy: null,
         plan: plan && relativePath(plan.path),
         layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
         bytes: plan?.scan.bytes ?? null,
@@ -23021,7 +23115,9 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
 }
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 function overallStatus(builds, budgets) {
-    return builds.every(isBuilt) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+    // An engine that built but computes the wrong answer fails the run like one that did not build.
+    const right = (b) => isBuilt(b) && b.accuracy?.status !== 'failed';
+    return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/schema.js
@@ -23178,6 +23274,29 @@ const cacheVerdictSchema = object({
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
 });
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = object({
+    shape: schemas_enum(['min', 'opt', 'max']),
+    name: schemas_string(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: schemas_number(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: schemas_number(),
+    rtol: schemas_number(),
+    /** Why it failed, or null. */
+    failure: nullableString,
+});
+const accuracySchema = object({
+    status: schemas_enum(['passed', 'failed']),
+    outputs: array(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+});
 const reportAttemptSchema = object({
     attempt: count,
     workspaceMiB: count,
@@ -23219,6 +23338,8 @@ const reportBuildSchema = object({
     /** The same engine in the baseline report, when there is one. */
     baseline: baselineFiguresSchema.nullable(),
     cache: cacheVerdictSchema.nullable(),
+    /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
+    accuracy: accuracySchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -23514,6 +23635,336 @@ function compareWithBaseline(current, baseline) {
 /** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
 function withBaseline(report, baseline, path) {
     return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/compare.js
+// How far an engine's output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate
+// judges by. Pure: arrays in, figures out.
+function compareOutput(engine, reference, dimensions, tolerance) {
+    if (engine.length !== reference.length) {
+        throw new Error(`expected ${reference.length} values like the reference, got ${engine.length}`);
+    }
+    let maxAbs = null;
+    let maxRel = null;
+    let out = 0;
+    let nan = 0;
+    let inf = 0;
+    let dot = 0;
+    let engineNorm = 0;
+    let referenceNorm = 0;
+    let finitePairs = 0;
+    for (let i = 0; i < engine.length; i += 1) {
+        const a = engine[i];
+        const b = reference[i];
+        if (!Number.isFinite(b)) {
+            // The reference itself is not finite: the engine agrees only by being the same.
+            if (!Object.is(a, b) && !(Number.isNaN(a) && Number.isNaN(b)))
+                out += 1;
+            continue;
+        }
+        if (!Number.isFinite(a)) {
+            if (Number.isNaN(a))
+                nan += 1;
+            else
+                inf += 1;
+            out += 1;
+            continue;
+        }
+        const diff = Math.abs(a - b);
+        maxAbs = maxAbs === null ? diff : Math.max(maxAbs, diff);
+        if (b !== 0) {
+            const rel = diff / Math.abs(b);
+            maxRel = maxRel === null ? rel : Math.max(maxRel, rel);
+        }
+        if (diff > tolerance.atol && diff > tolerance.rtol * Math.abs(b))
+            out += 1;
+        dot += a * b;
+        engineNorm += a * a;
+        referenceNorm += b * b;
+        finitePairs += 1;
+    }
+    const cosine = finitePairs === 0
+        ? null
+        : engineNorm === 0 && referenceNorm === 0
+            ? 1
+            : engineNorm === 0 || referenceNorm === 0
+                ? 0
+                : dot / Math.sqrt(engineNorm * referenceNorm);
+    return {
+        maxAbsError: maxAbs,
+        maxRelError: maxRel,
+        outOfTolerance: engine.length === 0 ? 0 : out / engine.length,
+        cosine,
+        nan,
+        inf,
+        topK: tolerance.topK === null ? null : topKAgreement(engine, reference, dimensions, tolerance.topK),
+    };
+}
+/** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
+function judgeOutput(error, tolerance) {
+    if (error.nan > 0)
+        return `${error.nan} NaN where the reference is finite`;
+    if (error.inf > 0)
+        return `${error.inf} infinite where the reference is finite`;
+    if (error.outOfTolerance > 0) {
+        const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
+        const atol = Number(tolerance.atol.toPrecision(3));
+        return `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`;
+    }
+    if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
+        return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;
+    }
+    if (error.topK && error.topK.agree < error.topK.rows) {
+        return `top-${error.topK.k} classes differ in ${error.topK.rows - error.topK.agree} of ${error.topK.rows} rows`;
+    }
+    return null;
+}
+/** Rows (every index but the last dimension) whose top-k indices are the same set in both. */
+function topKAgreement(engine, reference, dimensions, k) {
+    const classes = dimensions.at(-1) ?? engine.length;
+    const rows = classes === 0 ? 0 : engine.length / classes;
+    const take = Math.min(k, classes);
+    let agree = 0;
+    for (let row = 0; row < rows; row += 1) {
+        const top = (values) => Array.from({ length: classes }, (_, c) => c)
+            // NaN sorts last: a NaN is never a top class.
+            .sort((x, y) => compare_score(values[row * classes + y]) - compare_score(values[row * classes + x]) || x - y)
+            .slice(0, take);
+        const want = new Set(top(reference));
+        if (top(engine).every((c) => want.has(c)))
+            agree += 1;
+    }
+    return { k: take, rows, agree };
+}
+const compare_score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/export-output.js
+// trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
+//
+//   [
+//     { "name" : "prob"
+//     , "dimensions" : "2x10"
+//     , "values" : [ 0.1, 0.2, nan, -inf ]
+//     }
+//   ]
+//
+// Values are printed with C++ `os << v`: NaN and infinities come out as bare nan, -nan, inf, -inf, which
+// JSON does not allow. They are read here as the numbers they are, never dropped: a NaN is a finding.
+const NON_FINITE = {
+    nan: '"NaN"',
+    '-nan': '"NaN"',
+    inf: '"Infinity"',
+    '-inf': '"-Infinity"',
+    infinity: '"Infinity"',
+    '-infinity': '"-Infinity"',
+};
+/** The file's text with every bare nan/inf outside a string quoted, so that JSON.parse takes it. */
+function quoteNonFinite(text) {
+    let out = '';
+    let i = 0;
+    while (i < text.length) {
+        const char = text[i];
+        if (char === '"') {
+            // A string (a tensor name may be "inf"): copied as it is, escapes included.
+            let end = i + 1;
+            while (end < text.length && text[end] !== '"')
+                end += text[end] === '\\' ? 2 : 1;
+            out += text.slice(i, end + 1);
+            i = end + 1;
+            continue;
+        }
+        const word = /^-?[A-Za-z]+/.exec(text.slice(i, i + 12))?.[0];
+        if (word && NON_FINITE[word.toLowerCase()]) {
+            out += NON_FINITE[word.toLowerCase()];
+            i += word.length;
+            continue;
+        }
+        out += char;
+        i += 1;
+    }
+    return out;
+}
+/** Parses an --exportOutput file; throws with what was expected when it is not one. */
+function parseExportedOutput(text) {
+    let data;
+    try {
+        data = JSON.parse(quoteNonFinite(text));
+    }
+    catch (error) {
+        throw new Error(`not trtexec --exportOutput JSON: ${error.message}`);
+    }
+    if (!Array.isArray(data))
+        throw new Error('not trtexec --exportOutput JSON: expected a list of outputs');
+    return data.map((entry, i) => {
+        const { name, dimensions, values } = (entry ?? {});
+        if (typeof name !== 'string' || typeof dimensions !== 'string' || !Array.isArray(values)) {
+            throw new Error(`not trtexec --exportOutput JSON: output ${i} needs name, dimensions and values`);
+        }
+        const dims = dimensions === '' ? [] : dimensions.split('x').map(Number);
+        const numbers = Float64Array.from(values, (v) => (typeof v === 'number' ? v : Number(v)));
+        const expected = dims.reduce((a, b) => a * b, 1);
+        if (dims.some((d) => !Number.isSafeInteger(d) || d < 0) || numbers.length !== expected) {
+            throw new Error(`not trtexec --exportOutput JSON: output ${name} has dimensions ${dimensions} but ${numbers.length} values`);
+        }
+        return { name, dimensions: dims, values: numbers };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
+/**
+ * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from
+ * a seeded generator, uniform in [-1, 1), so that the same model and shapes get the same inputs on every
+ * runner and every run, and a reference computed once can be kept.
+ */
+function seededInputs(profile, shape, seed = 0x7e57) {
+    let state = seed >>> 0;
+    const next = () => {
+        // xorshift32: fast, and the same numbers in every JavaScript engine.
+        state ^= state << 13;
+        state >>>= 0;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        return state / 0x100000000;
+    };
+    return profile.shapes.map((range) => {
+        const dims = range[shape];
+        const count = dims.reduce((a, b) => a * b, 1);
+        return { name: range.input, dims: [...dims], values: Float32Array.from({ length: count }, () => next() * 2 - 1) };
+    });
+}
+/** The bytes --loadInputs expects for a float32 tensor: little-endian, no header. */
+function rawBytes(tensor) {
+    const bytes = Buffer.alloc(tensor.values.length * 4);
+    for (const [i, v] of tensor.values.entries())
+        bytes.writeFloatLE(v, i * 4);
+    return bytes;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
+/**
+ * The reference outputs: the ONNX model run by ONNX Runtime on the CPU in FP32, on the same inputs the
+ * engine gets. The runtime is passed in: it is loaded only when a model asks for an accuracy check.
+ */
+async function referenceOutputs(ort, model, inputs) {
+    const session = await ort.InferenceSession.create(model);
+    const given = new Map(inputs.map((input) => [input.name, input]));
+    const feeds = {};
+    for (const name of session.inputNames) {
+        const input = given.get(name);
+        if (!input)
+            throw new Error(`the model's input ${name} has no shape in this profile`);
+        feeds[name] = new ort.Tensor('float32', input.values, input.dims);
+    }
+    const results = await session.run(feeds);
+    return session.outputNames.map((name) => {
+        const tensor = results[name];
+        if (!(tensor.data instanceof Float32Array)) {
+            throw new Error(`the model's output ${name} is not float32: only float outputs are compared`);
+        }
+        return { name, dims: [...tensor.dims], values: tensor.data };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
+// The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
+// its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
+
+
+
+
+
+
+
+
+
+/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
+async function loadOnnxRuntime() {
+    const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
+    if (ort.env.wasm)
+        ort.env.wasm.numThreads = 1;
+    return ort;
+}
+/** Each checked engine's result, by its plan path; engines that were not checked are absent. */
+async function checkAccuracy(outcomes, config, version, options = {}) {
+    const results = new Map();
+    let ort = null;
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const check = job.model.accuracy;
+        if (!check || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (options.signal?.aborted)
+            break;
+        ort ??= (options.runtime ?? loadOnnxRuntime)();
+        const outputs = [];
+        let problem = null;
+        for (const shape of check.shapes) {
+            const profile = job.profile.parts?.[0] ?? job.profile;
+            const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
+            await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+            const inputs = seededInputs(profile, shape);
+            const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
+            await Promise.all(inputs.map((input, i) => (0,promises_namespaceObject.writeFile)(files[i].file, rawBytes(input))));
+            const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
+            const env = outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env;
+            const run = await runProcess({
+                command: config.trtexec,
+                args: accuracyArgv(version, job.model, job.profile, shape, { plan: plan.path, inputs: files, output }),
+                env,
+                logFile: (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log'),
+                timeoutMs: job.model.buildTimeoutMs,
+                killGraceMs: config.killGraceMs,
+                ...(options.signal && { signal: options.signal }),
+            });
+            let engine;
+            try {
+                if (run.exitCode !== 0)
+                    throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
+                engine = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
+            }
+            catch (error) {
+                const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
+                problem = `trtexec could not run the engine on the inputs (${log}): ${errorMessage(error)}`;
+                break;
+            }
+            let reference;
+            try {
+                reference = await referenceOutputs(await ort, await (0,promises_namespaceObject.readFile)(job.model.onnx), inputs);
+            }
+            catch (error) {
+                problem = `ONNX Runtime could not compute the reference: ${errorMessage(error)}`;
+                break;
+            }
+            for (const expected of reference) {
+                const got = engine.find((o) => o.name === expected.name);
+                const atol = absoluteTolerance(check.atol, expected.values);
+                const tolerance = { atol, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+                if (!got) {
+                    problem = `the engine has no output ${expected.name}`;
+                    continue;
+                }
+                const error = compareOutput(got.values, expected.values, expected.dims, tolerance);
+                outputs.push({
+                    shape,
+                    name: expected.name,
+                    maxAbsError: error.maxAbsError,
+                    maxRelError: error.maxRelError,
+                    outOfTolerance: error.outOfTolerance,
+                    cosine: error.cosine,
+                    nan: error.nan,
+                    inf: error.inf,
+                    atol,
+                    rtol: check.rtol,
+                    failure: judgeOutput(error, tolerance),
+                });
+            }
+        }
+        const failed = problem !== null || outputs.some((o) => o.failure !== null);
+        results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem });
+    }
+    return results;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
@@ -24571,6 +25022,47 @@ function failures(rows) {
         };
     });
 }
+/** The worst output of each checked engine (a failing one first), with its figures. */
+function worstOutput(accuracy) {
+    return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
+}
+const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+/** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
+function accuracySection(rows) {
+    const checked = rows.filter((r) => r.build.accuracy);
+    if (checked.length === 0)
+        return null;
+    const failed = checked.filter((r) => r.build.accuracy.status === 'failed');
+    const lines = checked.map((r) => {
+        const accuracy = r.build.accuracy;
+        const worst = worstOutput(accuracy);
+        const icon = accuracy.status === 'passed' ? '✅' : '❌';
+        const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+        return tableRow([
+            icon,
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            worst ? `${worst.name} (${worst.shape})` : '–',
+            figure(worst?.maxAbsError ?? null),
+            figure(worst?.maxRelError ?? null),
+            worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
+            figure(worst?.cosine ?? null),
+            worst ? String(worst.nan + worst.inf) : '–',
+            why,
+        ]);
+    });
+    return {
+        priority: failed.length ? 1 : 5,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
+                `${checked.length - failed.length}/${checked.length} within tolerance`,
+            '',
+            '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+            '|---|---|---|---|---|---|---|---|---|---|',
+            ...lines,
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -24679,7 +25171,7 @@ function renderReports(reports, options) {
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
-        ...[backoffSection(rows)].filter((s) => s !== null),
+        ...[accuracySection(rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -24832,6 +25324,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -24886,9 +25379,14 @@ async function buildAndReport(config, version, before, options) {
         : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
     const rel = (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
+    // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
+    const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
-        return toReportBuild(o, at, fileSize(o.job.model.onnx), rel);
+        return {
+            ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
+            accuracy: accuracy.get(o.plan?.path ?? '') ?? null,
+        };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);
     const environment = {
@@ -25164,6 +25662,19 @@ function renderRunText(report) {
             out.push(`⚠ engine cache not used: ${c.refused}`);
         for (const problem of c.problems)
             out.push(`⚠ ${problem}`);
+    }
+    for (const b of report.builds) {
+        if (!b.accuracy)
+            continue;
+        const failing = b.accuracy.outputs.filter((o) => o.failure);
+        if (b.accuracy.problem)
+            out.push(`✘ accuracy ${b.model}/${b.profile}: ${b.accuracy.problem}`);
+        for (const o of failing)
+            out.push(`✘ accuracy ${b.model}/${b.profile}: ${o.name} (${o.shape}): ${o.failure}`);
+        if (b.accuracy.status === 'passed') {
+            const cosine = Math.min(...b.accuracy.outputs.map((o) => o.cosine ?? 1));
+            out.push(`✔ accuracy ${b.model}/${b.profile}: within tolerance (lowest cosine ${cosine.toPrecision(6)})`);
+        }
     }
     const { comparison } = report;
     for (const change of comparison.environment) {
@@ -25681,6 +26192,9 @@ async function runCli(argv, io) {
 /******/ 	return module.exports;
 /******/ }
 /******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
@@ -25766,9 +26280,116 @@ async function runCli(argv, io) {
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".cli.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/publicPath */
+/******/ (() => {
+/******/ 	var scriptUrl;
+/******/ 	if (typeof import.meta.url === "string") scriptUrl = import.meta.url
+/******/ 	// When supporting browsers where an automatic publicPath is not supported you must specify an output.publicPath manually via configuration
+/******/ 	// or pass an empty string ("") and set the __webpack_public_path__ variable from your code to use your own logic.
+/******/ 	if (!scriptUrl) throw new Error("Automatic publicPath is not supported in this browser");
+/******/ 	scriptUrl = scriptUrl.replace(/#.*$/, "").replace(/\?.*$/, "").replace(/\/[^\/]+$/, "/");
+/******/ 	__nccwpck_require__.p = scriptUrl;
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	__nccwpck_require__.b = new URL("./", import.meta.url);
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/

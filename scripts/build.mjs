@@ -12,12 +12,13 @@ const outFlag = process.argv.indexOf('--out');
 const out = outFlag === -1 ? root : resolve(process.argv[outFlag + 1]);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+// Each bundle's lazily loaded chunks sit beside it in dist/, named by the suffix its loader asks for.
 const entries = [
-  ['action/main.js', 'dist/index.js', ''],
-  ['cli/main.js', 'dist/cli.js', '#!/usr/bin/env node\n'],
+  ['action/main.js', 'dist/index.js', '', '.index.js'],
+  ['cli/main.js', 'dist/cli.js', '#!/usr/bin/env node\n', '.cli.js'],
 ];
 mkdirSync(join(out, 'dist'), { recursive: true });
-for (const old of readdirSync(join(out, 'dist')).filter((f) => /^\d+\.index\.js$/.test(f)))
+for (const old of readdirSync(join(out, 'dist')).filter((f) => /^\d+\.(index|cli)\.js$/.test(f)))
   rmSync(join(out, 'dist', old));
 mkdirSync(join(out, 'schema'), { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'trt-ci-build-'));
@@ -30,22 +31,31 @@ try {
     cwd: root,
     stdio: 'inherit',
   });
-  for (const [entry, target, prefix] of entries) {
+  for (const [entry, target, prefix, suffix] of entries) {
     const dir = join(scratch, target);
     execFileSync(
       bin('ncc'),
       ['build', join(compiled, entry), '-o', dir, '--transpile-only', '--quiet', '--license', 'licenses.txt'],
       { cwd: root, stdio: 'inherit' },
     );
+    // ncc names every chunk <id>.index.js; the two bundles' chunks differ, so the CLI's get its own suffix.
+    const template = 'return "" + chunkId + ".index.js";';
     const code = readFileSync(join(dir, 'index.js'), 'utf8');
-    writeFileSync(join(out, target), prefix + code.replace(/^#!.*\n/, ''), { mode: prefix ? 0o755 : 0o644 });
+    if (code.includes('__nccwpck_require__.u =') && code.split(template).length !== 2) {
+      throw new Error(`${target}: ncc's chunk file name template changed; update scripts/build.mjs`);
+    }
+    const renamed = code.replace(template, `return "" + chunkId + "${suffix}";`).replace(/^#!.*\n/, '');
+    writeFileSync(join(out, target), prefix + renamed, { mode: prefix ? 0o755 : 0o644 });
     // The action bundles everything the CLI does and more, so its licence list covers both.
     if (target === 'dist/index.js') cpSync(join(dir, 'licenses.txt'), join(out, 'dist', 'licenses.txt'));
-    // Chunks of what is loaded lazily (@actions/artifact), next to the bundle that imports them.
+    // Chunks of what is loaded lazily (@actions/artifact, ONNX Runtime), next to the bundle that imports them.
     for (const chunk of readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f))) {
-      if (target !== 'dist/index.js') throw new Error(`${target}: unexpected chunk ${chunk}`);
-      cpSync(join(dir, chunk), join(out, 'dist', chunk));
+      cpSync(join(dir, chunk), join(out, 'dist', chunk.replace(/\.index\.js$/, suffix)));
     }
+  }
+  // ONNX Runtime's WebAssembly build (the accuracy check's reference) loads these from beside its chunk.
+  for (const file of ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs']) {
+    cpSync(join(root, 'node_modules', 'onnxruntime-web', 'dist', file), join(out, 'dist', file));
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

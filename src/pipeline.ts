@@ -14,6 +14,7 @@ import { compareWithBaseline, loadReport, measuredBuilds } from './compare/basel
 import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
+import { checkAccuracy } from './accuracy/stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import type { PreflightResult } from './preflight/types.js';
 import { renderSummary } from './report/markdown.js';
@@ -138,9 +139,14 @@ async function buildAndReport(
 
   const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
+  // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
+  const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
   const unjudged = stage.outcomes.map((o) => {
     const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
-    return toReportBuild(o, at, fileSize(o.job.model.onnx), rel);
+    return {
+      ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
+      accuracy: accuracy.get(o.plan?.path ?? '') ?? null,
+    };
   });
   const plans = await verifyBuilds(stage.outcomes, rel);
   const environment = {

@@ -9,7 +9,7 @@ import { parseExportedOutput } from '../src/accuracy/export-output.js';
 import { rawBytes, seededInputs } from '../src/accuracy/inputs.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
 import type { ProfileConfig } from '../src/config/load.js';
-import { FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
+import { cli, FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
@@ -157,5 +157,56 @@ describe('inputs and the reference', () => {
     // What FP16 rounding costs is within what an FP16 engine is allowed: judged with its own tolerance.
     const fp16: Tolerance = { atol: 1e-4, rtol: 1e-3, cosine: 0.9999, topK: 1 };
     expect(judgeOutput(compareOutput(half.values, reference!.values, half.dimensions, fp16), fp16)).toBeNull();
+  });
+});
+
+describe('trt-ci run with accuracy:', () => {
+  async function run(precision: string, error: string | null, accuracy = '{ top-k: 1 }') {
+    const runner = makeRunner({ trtexecEnv: error ? { TRTEXEC_STANDIN_OUTPUT_ERROR: error } : {} });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    precision: ${precision}\n` +
+        `    accuracy: ${accuracy}\n` +
+        '    profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 2x3x8x8, max: 4x3x8x8 } } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json']);
+    return { result, report: JSON.parse(result.stdout || '{}'), runner };
+  }
+
+  it('within tolerance: FP16 rounding on an fp16 model passes, with the figures in the report', async () => {
+    const { result, report } = await run('fp16', 'fp16');
+    expect(result.code, result.stderr).toBe(0);
+    const [build] = report.builds;
+    expect(build.accuracy.status).toBe('passed');
+    const [output] = build.accuracy.outputs;
+    expect(output).toMatchObject({ shape: 'opt', name: 'prob', nan: 0, inf: 0, failure: null, rtol: 0.005 });
+    expect(output.maxAbsError).toBeGreaterThan(0);
+    expect(output.cosine).toBeGreaterThan(0.9999);
+  });
+
+  it('out of tolerance: 5% noise fails the run (exit 1) and says which output, by how much', async () => {
+    const { result, report, runner } = await run('fp16', 'noise:0.05');
+    expect(result.code).toBe(1);
+    expect(report.status).toBe('failed');
+    expect(report.builds[0].status).toBe('built');
+    expect(report.builds[0].accuracy.status).toBe('failed');
+    expect(report.builds[0].accuracy.outputs[0].failure).toMatch(
+      /of elements off by more than atol [\d.e-]+ and rtol 0\.005/,
+    );
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('## trt-ci ❌ failed');
+    expect(summary).toContain('#### ❌ Accuracy against ONNX Runtime: 0/1 within tolerance');
+    expect(summary).toMatch(
+      /\| ❌ \| cls \/ p \| NVIDIA H200 \| prob \(opt\) \| [\d.e-]+ \| [\d.e-]+ \| [\d.]+% \| 0\.9\d* \| 0 \|/,
+    );
+  });
+
+  it('a NaN fails even the loosest tolerance', async () => {
+    const { result, report } = await run('int8', 'nan', '{ atol: 100, rtol: 100 }');
+    expect(result.code).toBe(1);
+    expect(report.builds[0].accuracy.outputs[0]).toMatchObject({
+      nan: 1,
+      failure: '1 NaN where the reference is finite',
+    });
   });
 });

@@ -24,6 +24,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   minWorkspaceBytes: 512 * 1024 ** 2,
   buildTimeoutMs: 45 * 60_000,
   engine: 'per-profile',
+  accuracy: null,
   ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };

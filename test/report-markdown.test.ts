@@ -13,6 +13,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
   return {
     model,
     profile,
+    accuracy: null,
     status: 'built',
     gpu: { index: 0, name: gpu, computeCapability: '9.0' },
     shapes: {},

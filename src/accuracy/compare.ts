@@ -95,7 +95,8 @@ export function judgeOutput(error: OutputError, tolerance: Tolerance): string | 
   if (error.inf > 0) return `${error.inf} infinite where the reference is finite`;
   if (error.outOfTolerance > 0) {
     const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
-    return `${share} of elements off by more than atol ${tolerance.atol} and rtol ${tolerance.rtol}`;
+    const atol = Number(tolerance.atol.toPrecision(3));
+    return `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`;
   }
   if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
     return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;

@@ -13,7 +13,7 @@ export const INPUT_DEFAULTS = {
   config: 'trt-ci.yml',
   token: null,
   comment: 'on-change',
-  'fail-on': 'error, budget',
+  'fail-on': 'error, budget, accuracy',
   baseline: 'auto',
   'check-name': '',
   'report-key': '',

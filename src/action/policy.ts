@@ -7,7 +7,7 @@ import type { Report } from '../report/schema.js';
 
 export const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
-export const FAIL_ON = ['error', 'budget', 'regression'] as const;
+export const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
@@ -36,6 +36,8 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
     rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
   const broken = report.builds.filter((b) => !isBuilt(b));
   if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${names(broken)}`;
+  const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+  if (failOn.includes('accuracy') && wrong.length) return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
   const budgets = report.budgets.filter((b) => b.status === 'fail');
   if (failOn.includes('budget') && budgets.length) return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
   const regressions = report.budgets.filter(

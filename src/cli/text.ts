@@ -43,6 +43,16 @@ export function renderRunText(report: Report): string {
     if (c.refused) out.push(`⚠ engine cache not used: ${c.refused}`);
     for (const problem of c.problems) out.push(`⚠ ${problem}`);
   }
+  for (const b of report.builds) {
+    if (!b.accuracy) continue;
+    const failing = b.accuracy.outputs.filter((o) => o.failure);
+    if (b.accuracy.problem) out.push(`✘ accuracy ${b.model}/${b.profile}: ${b.accuracy.problem}`);
+    for (const o of failing) out.push(`✘ accuracy ${b.model}/${b.profile}: ${o.name} (${o.shape}): ${o.failure}`);
+    if (b.accuracy.status === 'passed') {
+      const cosine = Math.min(...b.accuracy.outputs.map((o) => o.cosine ?? 1));
+      out.push(`✔ accuracy ${b.model}/${b.profile}: within tolerance (lowest cosine ${cosine.toPrecision(6)})`);
+    }
+  }
   const { comparison } = report;
   for (const change of comparison.environment) {
     out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);

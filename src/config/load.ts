@@ -6,6 +6,7 @@ import { closest } from '../did-you-mean.js';
 import { errorMessage, fileProblem, InputError } from '../errors.js';
 import type { ConfigPosition } from '../report/schema.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
+import { type AccuracyConfig, resolveAccuracy } from '../accuracy/tolerance.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
 import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
@@ -40,6 +41,8 @@ export interface ModelConfig {
   extraArgs: string[];
   benchmark: boolean;
   budgets: Budgets;
+  /** Whether and how its engines' outputs are checked against ONNX Runtime's; null: not checked. */
+  accuracy: AccuracyConfig | null;
   /** per-profile: a plan per profile; combined: one plan with every profile (what Triton loads); both. */
   engine: 'per-profile' | 'combined' | 'both';
   /** The model's own, or the top-level value. */
@@ -199,11 +202,13 @@ const KNOWN_KEYS: Record<string, string[]> = {
     'min-workspace',
     'build-timeout',
     'engine',
+    'accuracy',
   ],
   profile: ['name', 'shapes'],
   shape: ['min', 'opt', 'max'],
   budgets: METRIC_NAMES,
   level: ['warn', 'fail'],
+  accuracy: ['inputs', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
 };
 
 function suggest(key: string, path: readonly (string | number)[]): string {
@@ -211,15 +216,17 @@ function suggest(key: string, path: readonly (string | number)[]): string {
   const kind =
     path.length === 0
       ? 'top'
-      : last === 'budgets'
-        ? 'budgets'
-        : path.includes('budgets')
-          ? 'level'
-          : path.includes('shapes')
-            ? 'shape'
-            : path.includes('profiles')
-              ? 'profile'
-              : 'model';
+      : last === 'accuracy'
+        ? 'accuracy'
+        : last === 'budgets'
+          ? 'budgets'
+          : path.includes('budgets')
+            ? 'level'
+            : path.includes('shapes')
+              ? 'shape'
+              : path.includes('profiles')
+                ? 'profile'
+                : 'model';
   const known = KNOWN_KEYS[kind]!;
   const close = closest(key, known);
   return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
@@ -269,6 +276,7 @@ function resolveConfig(
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
       benchmark: m.benchmark ?? raw.benchmark,
       engine: m.engine ?? 'per-profile',
+      accuracy: resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null),
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],

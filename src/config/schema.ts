@@ -147,6 +147,30 @@ const profile = z.strictObject(
   expected('a profile with name and shapes'),
 );
 
+const share = /^\d+(\.\d+)?%$/;
+const accuracy = z.strictObject(
+  {
+    inputs: z
+      .literal('auto', expected('auto (seeded random inputs; folders of real samples are not read yet)'))
+      .optional(),
+    shapes: z
+      .array(z.enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
+      .min(1, expected('at least one of min, opt, max'))
+      .optional(),
+    atol: z
+      .union(
+        [z.number().min(0), z.string().regex(share)],
+        expected("a number like 0.001, or a share of the output's largest value like 0.5%"),
+      )
+      .optional(),
+    rtol: z.number(expected('a number like 0.001')).min(0).optional(),
+    cosine: z.number(expected('a number like 0.999')).min(-1).max(1).optional(),
+    'top-k': z.number(expected('a number of classes like 5')).int().min(1).optional(),
+  },
+  expected('a mapping with inputs, shapes, atol, rtol, cosine, top-k'),
+);
+export type RawAccuracy = z.output<typeof accuracy>;
+
 const model = z.strictObject(
   {
     name: name('model'),
@@ -158,6 +182,7 @@ const model = z.strictObject(
     'extra-args': extraArgs.optional(),
     benchmark: z.boolean(expected('true or false')).optional(),
     budgets: budgets.optional(),
+    accuracy: accuracy.optional(),
     engine: z
       .enum(
         ['per-profile', 'combined', 'both'],
@@ -195,6 +220,8 @@ export const configSchema = z.strictObject(
     benchmark: z.boolean(expected('true or false')).default(false),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
+    // The accuracy check for every model that sets none of its own.
+    accuracy: accuracy.optional(),
     cuda: z
       .string(expected('a CUDA version like "12.4"'))
       .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))

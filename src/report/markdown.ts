@@ -206,6 +206,51 @@ function failures(rows: readonly Row[]): Section[] {
     });
 }
 
+/** The worst output of each checked engine (a failing one first), with its figures. */
+function worstOutput(accuracy: NonNullable<ReportBuild['accuracy']>) {
+  return [...accuracy.outputs].sort(
+    (a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance,
+  )[0];
+}
+
+const figure = (v: number | null) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+
+/** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
+function accuracySection(rows: readonly Row[]): Section | null {
+  const checked = rows.filter((r) => r.build.accuracy);
+  if (checked.length === 0) return null;
+  const failed = checked.filter((r) => r.build.accuracy!.status === 'failed');
+  const lines = checked.map((r) => {
+    const accuracy = r.build.accuracy!;
+    const worst = worstOutput(accuracy);
+    const icon = accuracy.status === 'passed' ? '✅' : '❌';
+    const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+    return tableRow([
+      icon,
+      `${r.build.model} / ${r.build.profile}`,
+      r.gpu,
+      worst ? `${worst.name} (${worst.shape})` : '–',
+      figure(worst?.maxAbsError ?? null),
+      figure(worst?.maxRelError ?? null),
+      worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
+      figure(worst?.cosine ?? null),
+      worst ? String(worst.nan + worst.inf) : '–',
+      why,
+    ]);
+  });
+  return {
+    priority: failed.length ? 1 : 5,
+    text: [
+      `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
+        `${checked.length - failed.length}/${checked.length} within tolerance`,
+      '',
+      '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...lines,
+    ].join('\n'),
+  };
+}
+
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows: readonly Row[]): Section | null {
   const lines = rows.flatMap((r) => {
@@ -329,7 +374,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...failures(rows),
-    ...[backoffSection(rows)].filter((s): s is Section => s !== null),
+    ...[accuracySection(rows), backoffSection(rows)].filter((s): s is Section => s !== null),
     ...[budgetSection(reports)].filter((s): s is Section => s !== null),
     ...gpuTables(rows).filter((s) => s.text),
     ...reports.flatMap((r) =>

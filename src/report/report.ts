@@ -2,7 +2,7 @@ import type { BuildOutcome } from '../builds/outcome.js';
 import { isBuilt } from '../builds/outcome.js';
 import { shapesOf } from '../builds/jobs.js';
 import { MiB } from '../units.js';
-import type { BudgetRow, ConfigPosition, Report, ReportBuild } from './schema.js';
+import type { Accuracy, BudgetRow, ConfigPosition, Report, ReportBuild } from './schema.js';
 
 export type * from './schema.js';
 
@@ -20,6 +20,8 @@ export function toReportBuild(
     status: outcome.status,
     gpu: outcome.gpu,
     shapes: shapesOf(job.profile),
+    // Filled by the accuracy stage, after the builds.
+    accuracy: null,
     plan: plan && relativePath(plan.path),
     layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
     bytes: plan?.scan.bytes ?? null,
@@ -50,8 +52,10 @@ export function toReportBuild(
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 export function overallStatus(
-  builds: readonly Pick<ReportBuild, 'status'>[],
+  builds: readonly (Pick<ReportBuild, 'status'> & { accuracy?: Pick<Accuracy, 'status'> | null })[],
   budgets: readonly Pick<BudgetRow, 'status'>[],
 ): Report['status'] {
-  return builds.every(isBuilt) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+  // An engine that built but computes the wrong answer fails the run like one that did not build.
+  const right = (b: (typeof builds)[number]) => isBuilt(b) && b.accuracy?.status !== 'failed';
+  return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }

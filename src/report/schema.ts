@@ -192,6 +192,33 @@ export const cacheVerdictSchema = z.object({
 });
 export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
 
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+export const accuracyOutputSchema = z.object({
+  shape: z.enum(['min', 'opt', 'max']),
+  name: z.string(),
+  maxAbsError: nullableNumber,
+  maxRelError: nullableNumber,
+  /** Share (0-1) of elements off by more than atol and rtol. */
+  outOfTolerance: z.number(),
+  cosine: nullableNumber,
+  nan: count,
+  inf: count,
+  /** The tolerances it was judged by: atol as used for this output (absolute). */
+  atol: z.number(),
+  rtol: z.number(),
+  /** Why it failed, or null. */
+  failure: nullableString,
+});
+export type AccuracyOutput = z.infer<typeof accuracyOutputSchema>;
+
+export const accuracySchema = z.object({
+  status: z.enum(['passed', 'failed']),
+  outputs: z.array(accuracyOutputSchema),
+  /** Why the check could not run at all (trtexec could not run the engine), or null. */
+  problem: nullableString.default(null),
+});
+export type Accuracy = z.infer<typeof accuracySchema>;
+
 export const reportAttemptSchema = z.object({
   attempt: count,
   workspaceMiB: count,
@@ -239,6 +266,8 @@ export const reportBuildSchema = z.object({
   /** The same engine in the baseline report, when there is one. */
   baseline: baselineFiguresSchema.nullable(),
   cache: cacheVerdictSchema.nullable(),
+  /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
+  accuracy: accuracySchema.nullable().default(null),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
 

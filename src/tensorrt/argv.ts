@@ -12,13 +12,10 @@ export interface BuildPaths {
 }
 
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+const quoteName = (name: string) => (/[:,']/.test(name) ? `'${name}'` : name);
+
 function shapeSpec(shapes: readonly ShapeRange[], pick: 'min' | 'opt' | 'max'): string {
-  return shapes
-    .map((shape) => {
-      const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
-      return `${name}:${shape[pick].join('x')}`;
-    })
-    .join(',');
+  return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
 }
 
 const PRECISION_FLAGS: Record<Precision, string | null> = {
@@ -122,6 +119,25 @@ export function benchmarkArgv(
   const measured = profile.parts?.[0] ?? profile;
   if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
   argv.push(...pluginArgs(model, version));
+  return argv;
+}
+
+/**
+ * argv for running a built plan once on given inputs and writing its outputs: --loadInputs (raw files)
+ * and --exportOutput (docs/trtexec-inference-io.md), at one of the profile's shapes.
+ */
+export function accuracyArgv(
+  version: TensorRtVersion,
+  model: ModelConfig,
+  profile: ProfileConfig,
+  shape: 'min' | 'opt' | 'max',
+  files: { plan: string; inputs: { name: string; file: string }[]; output: string },
+): string[] {
+  const measured = profile.parts?.[0] ?? profile;
+  const argv = [`--loadEngine=${files.plan}`];
+  if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
+  argv.push(`--loadInputs=${files.inputs.map((i) => `${quoteName(i.name)}:${i.file}`).join(',')}`);
+  argv.push(`--exportOutput=${files.output}`, ...pluginArgs(model, version));
   return argv;
 }
 

@@ -1,8 +1,8 @@
-export const id = 277;
-export const ids = [277];
+export const id = 805;
+export const ids = [805];
 export const modules = {
 
-/***/ 70277:
+/***/ 6805:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -832,13 +832,9 @@ var flags = __webpack_require__(52256);
 
 
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
 function shapeSpec(shapes, pick) {
-    return shapes
-        .map((shape) => {
-        const name = /[:,']/.test(shape.input) ? `'${shape.input}'` : shape.input;
-        return `${name}:${shape[pick].join('x')}`;
-    })
-        .join(',');
+    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
 }
 const PRECISION_FLAGS = {
     fp32: null,
@@ -919,6 +915,19 @@ function benchmarkArgv(version, model, profile, plan) {
     if (measured.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
     argv.push(...pluginArgs(model, version));
+    return argv;
+}
+/**
+ * argv for running a built plan once on given inputs and writing its outputs: --loadInputs (raw files)
+ * and --exportOutput (docs/trtexec-inference-io.md), at one of the profile's shapes.
+ */
+function accuracyArgv(version, model, profile, shape, files) {
+    const measured = profile.parts?.[0] ?? profile;
+    const argv = [`--loadEngine=${files.plan}`];
+    if (measured.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
+    argv.push(`--loadInputs=${files.inputs.map((i) => `${quoteName(i.name)}:${i.file}`).join(',')}`);
+    argv.push(`--exportOutput=${files.output}`, ...pluginArgs(model, version));
     return argv;
 }
 function pluginArgs(model, version) {
@@ -2392,6 +2401,338 @@ function lockHolder(lock) {
 var compare_baseline = __webpack_require__(96068);
 // EXTERNAL MODULE: ./.build/tsc/compare/evaluate.js
 var evaluate = __webpack_require__(17928);
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/compare.js
+// How far an engine's output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate
+// judges by. Pure: arrays in, figures out.
+function compareOutput(engine, reference, dimensions, tolerance) {
+    if (engine.length !== reference.length) {
+        throw new Error(`expected ${reference.length} values like the reference, got ${engine.length}`);
+    }
+    let maxAbs = null;
+    let maxRel = null;
+    let out = 0;
+    let nan = 0;
+    let inf = 0;
+    let dot = 0;
+    let engineNorm = 0;
+    let referenceNorm = 0;
+    let finitePairs = 0;
+    for (let i = 0; i < engine.length; i += 1) {
+        const a = engine[i];
+        const b = reference[i];
+        if (!Number.isFinite(b)) {
+            // The reference itself is not finite: the engine agrees only by being the same.
+            if (!Object.is(a, b) && !(Number.isNaN(a) && Number.isNaN(b)))
+                out += 1;
+            continue;
+        }
+        if (!Number.isFinite(a)) {
+            if (Number.isNaN(a))
+                nan += 1;
+            else
+                inf += 1;
+            out += 1;
+            continue;
+        }
+        const diff = Math.abs(a - b);
+        maxAbs = maxAbs === null ? diff : Math.max(maxAbs, diff);
+        if (b !== 0) {
+            const rel = diff / Math.abs(b);
+            maxRel = maxRel === null ? rel : Math.max(maxRel, rel);
+        }
+        if (diff > tolerance.atol && diff > tolerance.rtol * Math.abs(b))
+            out += 1;
+        dot += a * b;
+        engineNorm += a * a;
+        referenceNorm += b * b;
+        finitePairs += 1;
+    }
+    const cosine = finitePairs === 0
+        ? null
+        : engineNorm === 0 && referenceNorm === 0
+            ? 1
+            : engineNorm === 0 || referenceNorm === 0
+                ? 0
+                : dot / Math.sqrt(engineNorm * referenceNorm);
+    return {
+        maxAbsError: maxAbs,
+        maxRelError: maxRel,
+        outOfTolerance: engine.length === 0 ? 0 : out / engine.length,
+        cosine,
+        nan,
+        inf,
+        topK: tolerance.topK === null ? null : topKAgreement(engine, reference, dimensions, tolerance.topK),
+    };
+}
+/** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
+function judgeOutput(error, tolerance) {
+    if (error.nan > 0)
+        return `${error.nan} NaN where the reference is finite`;
+    if (error.inf > 0)
+        return `${error.inf} infinite where the reference is finite`;
+    if (error.outOfTolerance > 0) {
+        const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
+        const atol = Number(tolerance.atol.toPrecision(3));
+        return `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`;
+    }
+    if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
+        return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;
+    }
+    if (error.topK && error.topK.agree < error.topK.rows) {
+        return `top-${error.topK.k} classes differ in ${error.topK.rows - error.topK.agree} of ${error.topK.rows} rows`;
+    }
+    return null;
+}
+/** Rows (every index but the last dimension) whose top-k indices are the same set in both. */
+function topKAgreement(engine, reference, dimensions, k) {
+    const classes = dimensions.at(-1) ?? engine.length;
+    const rows = classes === 0 ? 0 : engine.length / classes;
+    const take = Math.min(k, classes);
+    let agree = 0;
+    for (let row = 0; row < rows; row += 1) {
+        const top = (values) => Array.from({ length: classes }, (_, c) => c)
+            // NaN sorts last: a NaN is never a top class.
+            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
+            .slice(0, take);
+        const want = new Set(top(reference));
+        if (top(engine).every((c) => want.has(c)))
+            agree += 1;
+    }
+    return { k: take, rows, agree };
+}
+const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/export-output.js
+// trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
+//
+//   [
+//     { "name" : "prob"
+//     , "dimensions" : "2x10"
+//     , "values" : [ 0.1, 0.2, nan, -inf ]
+//     }
+//   ]
+//
+// Values are printed with C++ `os << v`: NaN and infinities come out as bare nan, -nan, inf, -inf, which
+// JSON does not allow. They are read here as the numbers they are, never dropped: a NaN is a finding.
+const NON_FINITE = {
+    nan: '"NaN"',
+    '-nan': '"NaN"',
+    inf: '"Infinity"',
+    '-inf': '"-Infinity"',
+    infinity: '"Infinity"',
+    '-infinity': '"-Infinity"',
+};
+/** The file's text with every bare nan/inf outside a string quoted, so that JSON.parse takes it. */
+function quoteNonFinite(text) {
+    let out = '';
+    let i = 0;
+    while (i < text.length) {
+        const char = text[i];
+        if (char === '"') {
+            // A string (a tensor name may be "inf"): copied as it is, escapes included.
+            let end = i + 1;
+            while (end < text.length && text[end] !== '"')
+                end += text[end] === '\\' ? 2 : 1;
+            out += text.slice(i, end + 1);
+            i = end + 1;
+            continue;
+        }
+        const word = /^-?[A-Za-z]+/.exec(text.slice(i, i + 12))?.[0];
+        if (word && NON_FINITE[word.toLowerCase()]) {
+            out += NON_FINITE[word.toLowerCase()];
+            i += word.length;
+            continue;
+        }
+        out += char;
+        i += 1;
+    }
+    return out;
+}
+/** Parses an --exportOutput file; throws with what was expected when it is not one. */
+function parseExportedOutput(text) {
+    let data;
+    try {
+        data = JSON.parse(quoteNonFinite(text));
+    }
+    catch (error) {
+        throw new Error(`not trtexec --exportOutput JSON: ${error.message}`);
+    }
+    if (!Array.isArray(data))
+        throw new Error('not trtexec --exportOutput JSON: expected a list of outputs');
+    return data.map((entry, i) => {
+        const { name, dimensions, values } = (entry ?? {});
+        if (typeof name !== 'string' || typeof dimensions !== 'string' || !Array.isArray(values)) {
+            throw new Error(`not trtexec --exportOutput JSON: output ${i} needs name, dimensions and values`);
+        }
+        const dims = dimensions === '' ? [] : dimensions.split('x').map(Number);
+        const numbers = Float64Array.from(values, (v) => (typeof v === 'number' ? v : Number(v)));
+        const expected = dims.reduce((a, b) => a * b, 1);
+        if (dims.some((d) => !Number.isSafeInteger(d) || d < 0) || numbers.length !== expected) {
+            throw new Error(`not trtexec --exportOutput JSON: output ${name} has dimensions ${dimensions} but ${numbers.length} values`);
+        }
+        return { name, dimensions: dims, values: numbers };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
+/**
+ * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from
+ * a seeded generator, uniform in [-1, 1), so that the same model and shapes get the same inputs on every
+ * runner and every run, and a reference computed once can be kept.
+ */
+function seededInputs(profile, shape, seed = 0x7e57) {
+    let state = seed >>> 0;
+    const next = () => {
+        // xorshift32: fast, and the same numbers in every JavaScript engine.
+        state ^= state << 13;
+        state >>>= 0;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        return state / 0x100000000;
+    };
+    return profile.shapes.map((range) => {
+        const dims = range[shape];
+        const count = dims.reduce((a, b) => a * b, 1);
+        return { name: range.input, dims: [...dims], values: Float32Array.from({ length: count }, () => next() * 2 - 1) };
+    });
+}
+/** The bytes --loadInputs expects for a float32 tensor: little-endian, no header. */
+function rawBytes(tensor) {
+    const bytes = Buffer.alloc(tensor.values.length * 4);
+    for (const [i, v] of tensor.values.entries())
+        bytes.writeFloatLE(v, i * 4);
+    return bytes;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
+/**
+ * The reference outputs: the ONNX model run by ONNX Runtime on the CPU in FP32, on the same inputs the
+ * engine gets. The runtime is passed in: it is loaded only when a model asks for an accuracy check.
+ */
+async function referenceOutputs(ort, model, inputs) {
+    const session = await ort.InferenceSession.create(model);
+    const given = new Map(inputs.map((input) => [input.name, input]));
+    const feeds = {};
+    for (const name of session.inputNames) {
+        const input = given.get(name);
+        if (!input)
+            throw new Error(`the model's input ${name} has no shape in this profile`);
+        feeds[name] = new ort.Tensor('float32', input.values, input.dims);
+    }
+    const results = await session.run(feeds);
+    return session.outputNames.map((name) => {
+        const tensor = results[name];
+        if (!(tensor.data instanceof Float32Array)) {
+            throw new Error(`the model's output ${name} is not float32: only float outputs are compared`);
+        }
+        return { name, dims: [...tensor.dims], values: tensor.data };
+    });
+}
+
+// EXTERNAL MODULE: ./.build/tsc/accuracy/tolerance.js
+var accuracy_tolerance = __webpack_require__(31306);
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
+// The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
+// its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
+
+
+
+
+
+
+
+
+
+/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
+async function loadOnnxRuntime() {
+    const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
+    if (ort.env.wasm)
+        ort.env.wasm.numThreads = 1;
+    return ort;
+}
+/** Each checked engine's result, by its plan path; engines that were not checked are absent. */
+async function checkAccuracy(outcomes, config, version, options = {}) {
+    const results = new Map();
+    let ort = null;
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const check = job.model.accuracy;
+        if (!check || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (options.signal?.aborted)
+            break;
+        ort ??= (options.runtime ?? loadOnnxRuntime)();
+        const outputs = [];
+        let problem = null;
+        for (const shape of check.shapes) {
+            const profile = job.profile.parts?.[0] ?? job.profile;
+            const dir = (0,external_node_path_.join)(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
+            await (0,promises_.mkdir)(dir, { recursive: true });
+            const inputs = seededInputs(profile, shape);
+            const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_.join)(dir, `input${i}.bin`) }));
+            await Promise.all(inputs.map((input, i) => (0,promises_.writeFile)(files[i].file, rawBytes(input))));
+            const output = (0,external_node_path_.join)(dir, 'output.json');
+            const env = outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env;
+            const run = await runProcess({
+                command: config.trtexec,
+                args: accuracyArgv(version, job.model, job.profile, shape, { plan: plan.path, inputs: files, output }),
+                env,
+                logFile: (0,external_node_path_.join)(dir, 'trtexec.log'),
+                timeoutMs: job.model.buildTimeoutMs,
+                killGraceMs: config.killGraceMs,
+                ...(options.signal && { signal: options.signal }),
+            });
+            let engine;
+            try {
+                if (run.exitCode !== 0)
+                    throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
+                engine = parseExportedOutput(await (0,promises_.readFile)(output, 'utf8'));
+            }
+            catch (error) {
+                const log = (0,external_node_path_.join)(dir, 'trtexec.log');
+                problem = `trtexec could not run the engine on the inputs (${log}): ${(0,errors/* errorMessage */.gJ)(error)}`;
+                break;
+            }
+            let reference;
+            try {
+                reference = await referenceOutputs(await ort, await (0,promises_.readFile)(job.model.onnx), inputs);
+            }
+            catch (error) {
+                problem = `ONNX Runtime could not compute the reference: ${(0,errors/* errorMessage */.gJ)(error)}`;
+                break;
+            }
+            for (const expected of reference) {
+                const got = engine.find((o) => o.name === expected.name);
+                const atol = (0,accuracy_tolerance/* absoluteTolerance */.f)(check.atol, expected.values);
+                const tolerance = { atol, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+                if (!got) {
+                    problem = `the engine has no output ${expected.name}`;
+                    continue;
+                }
+                const error = compareOutput(got.values, expected.values, expected.dims, tolerance);
+                outputs.push({
+                    shape,
+                    name: expected.name,
+                    maxAbsError: error.maxAbsError,
+                    maxRelError: error.maxRelError,
+                    outOfTolerance: error.outOfTolerance,
+                    cosine: error.cosine,
+                    nan: error.nan,
+                    inf: error.inf,
+                    atol,
+                    rtol: check.rtol,
+                    failure: judgeOutput(error, tolerance),
+                });
+            }
+        }
+        const failed = problem !== null || outputs.some((o) => o.failure !== null);
+        results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem });
+    }
+    return results;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
@@ -3100,6 +3441,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -3154,9 +3496,14 @@ async function buildAndReport(config, version, before, options) {
         : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
     const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
     const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
+    // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
+    const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
-        return (0,report_report/* toReportBuild */.K)(o, at, fileSize(o.job.model.onnx), rel);
+        return {
+            ...(0,report_report/* toReportBuild */.K)(o, at, fileSize(o.job.model.onnx), rel),
+            accuracy: accuracy.get(o.plan?.path ?? '') ?? null,
+        };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);
     const environment = {

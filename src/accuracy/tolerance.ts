@@ -1,0 +1,67 @@
+import type { Precision, RawAccuracy } from '../config/schema.js';
+import type { ShapeChoice } from './inputs.js';
+
+/** A model's accuracy check, as resolved from trt-ci.yml and the defaults for its precision. */
+export interface AccuracyConfig {
+  shapes: ShapeChoice[];
+  /** An absolute tolerance, or a share of the output's largest reference value. */
+  atol: { absolute: number } | { shareOfMax: number };
+  rtol: number;
+  cosine: number | null;
+  topK: number | null;
+}
+
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS: Record<'fp32' | 'fp16' | 'bf16' | 'quantized', Omit<AccuracyConfig, 'shapes' | 'topK'>> = {
+  fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+  fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+  bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+  quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+
+function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'shapes' | 'topK'> {
+  if (precision === 'fp16') return DEFAULTS.fp16;
+  if (precision === 'bf16') return DEFAULTS.bf16;
+  if (precision === 'int8' || precision === 'fp8' || precision === 'best') return DEFAULTS.quantized;
+  return DEFAULTS.fp32;
+}
+
+/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+export function resolveAccuracy(
+  own: RawAccuracy | undefined,
+  top: RawAccuracy | undefined,
+  precision: Precision | null,
+): AccuracyConfig | null {
+  const raw = own ?? top;
+  if (!raw) return null;
+  const defaults = defaultsFor(precision);
+  const atol =
+    raw.atol === undefined
+      ? defaults.atol
+      : typeof raw.atol === 'number'
+        ? { absolute: raw.atol }
+        : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+  return {
+    shapes: raw.shapes ?? ['opt'],
+    atol,
+    rtol: raw.rtol ?? defaults.rtol,
+    cosine: raw.cosine ?? defaults.cosine,
+    topK: raw['top-k'] ?? null,
+  };
+}
+
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+export function absoluteTolerance(atol: AccuracyConfig['atol'], reference: ArrayLike<number>): number {
+  if ('absolute' in atol) return atol.absolute;
+  let largest = 0;
+  for (let i = 0; i < reference.length; i += 1) {
+    const v = Math.abs(reference[i]!);
+    if (Number.isFinite(v) && v > largest) largest = v;
+  }
+  return atol.shareOfMax * largest;
+}
