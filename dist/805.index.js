@@ -2728,7 +2728,7 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             }
         }
         const failed = problem !== null || outputs.some((o) => o.failure !== null);
-        results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem });
+        results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem, configPosition: null });
     }
     return results;
 }
@@ -3500,9 +3500,12 @@ async function buildAndReport(config, version, before, options) {
     const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
+        const checked = accuracy.get(o.plan?.path ?? '');
+        // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
+        const where = config.position(['models', o.job.modelIndex, 'accuracy']);
         return {
             ...(0,report_report/* toReportBuild */.K)(o, at, fileSize(o.job.model.onnx), rel),
-            accuracy: accuracy.get(o.plan?.path ?? '') ?? null,
+            accuracy: checked ? { ...checked, configPosition: where } : null,
         };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);

@@ -544,6 +544,19 @@ function reportAnnotations(report, toRepoPath) {
                 message: `${build.failure.message}\n\n${build.failure.hint}`,
             });
     }
+    for (const build of report.builds) {
+        const at = build.accuracy?.configPosition;
+        if (build.accuracy?.status !== 'failed' || !at)
+            continue;
+        const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
+        out.push({
+            path: toRepoPath(at.file),
+            startLine: at.line,
+            level: 'failure',
+            title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
+            message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+        });
+    }
     for (const budget of report.budgets) {
         if (budget.status !== 'fail' && budget.status !== 'warn')
             continue;
@@ -1618,6 +1631,8 @@ const accuracySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     outputs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(accuracyOutputSchema),
     /** Why the check could not run at all (trtexec could not run the engine), or null. */
     problem: nullableString.default(null),
+    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+    configPosition: configPositionSchema.nullable().default(null),
 });
 const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     attempt: count,

@@ -143,9 +143,12 @@ async function buildAndReport(
   const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
   const unjudged = stage.outcomes.map((o) => {
     const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
+    const checked = accuracy.get(o.plan?.path ?? '');
+    // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
+    const where = config.position(['models', o.job.modelIndex, 'accuracy']);
     return {
       ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
-      accuracy: accuracy.get(o.plan?.path ?? '') ?? null,
+      accuracy: checked ? { ...checked, configPosition: where } : null,
     };
   });
   const plans = await verifyBuilds(stage.outcomes, rel);

@@ -9,6 +9,7 @@ import { parseExportedOutput } from '../src/accuracy/export-output.js';
 import { rawBytes, seededInputs } from '../src/accuracy/inputs.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
 import type { ProfileConfig } from '../src/config/load.js';
+import { reportAnnotations } from '../src/github/annotations.js';
 import { cli, FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
@@ -196,6 +197,15 @@ describe('trt-ci run with accuracy:', () => {
     const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
     expect(summary).toContain('## trt-ci ❌ failed');
     expect(summary).toContain('#### ❌ Accuracy against ONNX Runtime: 0/1 within tolerance');
+    // The check run annotates the model's accuracy: line.
+    const configLines = readFileSync(join(runner.dir, 'trt-ci.yml'), 'utf8').split('\n');
+    const [annotation] = reportAnnotations(report, (path) => path);
+    expect(annotation).toMatchObject({
+      startLine: configLines.findIndex((l) => l.trimStart().startsWith('accuracy:')) + 1,
+      level: 'failure',
+      title: 'cls/p: out of tolerance against ONNX Runtime',
+      message: expect.stringMatching(/^prob \(opt\): [\d.]+% of elements off/),
+    });
     expect(summary).toMatch(
       /\| ❌ \| cls \/ p \| NVIDIA H200 \| prob \(opt\) \| [\d.e-]+ \| [\d.e-]+ \| [\d.]+% \| 0\.9\d* \| 0 \|/,
     );

@@ -98,7 +98,7 @@ export async function checkAccuracy(
       }
     }
     const failed = problem !== null || outputs.some((o) => o.failure !== null);
-    results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem });
+    results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem, configPosition: null });
   }
   return results;
 }

@@ -23,6 +23,18 @@ export function reportAnnotations(report: Report, toRepoPath: (path: string) => 
         message: `${build.failure.message}\n\n${build.failure.hint}`,
       });
   }
+  for (const build of report.builds) {
+    const at = build.accuracy?.configPosition;
+    if (build.accuracy?.status !== 'failed' || !at) continue;
+    const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
+    out.push({
+      path: toRepoPath(at.file),
+      startLine: at.line,
+      level: 'failure',
+      title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
+      message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+    });
+  }
   for (const budget of report.budgets) {
     if (budget.status !== 'fail' && budget.status !== 'warn') continue;
     const at = budget.configPosition;

@@ -216,6 +216,8 @@ export const accuracySchema = z.object({
   outputs: z.array(accuracyOutputSchema),
   /** Why the check could not run at all (trtexec could not run the engine), or null. */
   problem: nullableString.default(null),
+  /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+  configPosition: configPositionSchema.nullable().default(null),
 });
 export type Accuracy = z.infer<typeof accuracySchema>;
 
