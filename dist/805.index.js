@@ -2606,6 +2606,54 @@ function rawBytes(tensor) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
+
+
+
+/**
+ * The reference outputs, kept in the engine cache's folder by (ONNX content, inputs, runtime): a model
+ * whose ONNX did not change is not run on the CPU again. A cache that cannot be read or written costs
+ * a computation, never the check.
+ */
+async function cachedReferenceOutputs(cacheDir, runtime, model, inputs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256').update(REFERENCE_RUNTIME).update(model);
+    for (const input of inputs)
+        hash.update(`${input.name}:${input.dims.join('x')}`).update(bytesOf(input.values));
+    const file = cacheDir && (0,external_node_path_.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
+    if (file) {
+        const kept = await (0,promises_.readFile)(file, 'utf8').then(decode, () => null);
+        if (kept)
+            return { outputs: kept, cached: true };
+    }
+    const outputs = await referenceOutputs(await runtime(), model, inputs);
+    if (file) {
+        const staging = `${file}.${process.pid}.tmp`;
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)(file), { recursive: true })
+            .then(() => (0,promises_.writeFile)(staging, encode(outputs)))
+            .then(() => (0,promises_.rename)(staging, file))
+            .catch(() => (0,promises_.rm)(staging, { force: true }));
+    }
+    return { outputs, cached: false };
+}
+/** A typed array's own bytes (it may be a view into a larger buffer). */
+const bytesOf = (values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+/** Which runtime computed a kept reference: another version may round differently. */
+const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
+const encode = (outputs) => JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: bytesOf(o.values).toString('base64') })));
+function decode(text) {
+    try {
+        const data = JSON.parse(text);
+        return data.map((o) => {
+            const bytes = Buffer.from(o.values, 'base64');
+            const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+            if (values.length !== o.dims.reduce((a, b) => a * b, 1))
+                throw new Error('damaged');
+            return { name: o.name, dims: o.dims, values };
+        });
+    }
+    catch {
+        return null; // damaged: computed again
+    }
+}
 /**
  * The reference outputs: the ONNX model run by ONNX Runtime on the CPU in FP32, on the same inputs the
  * engine gets. The runtime is passed in: it is loaded only when a model asks for an accuracy check.
@@ -2655,7 +2703,9 @@ async function loadOnnxRuntime() {
 /** Each checked engine's result, by its plan path; engines that were not checked are absent. */
 async function checkAccuracy(outcomes, config, version, options = {}) {
     const results = new Map();
+    // Loaded the first time a reference is not in the cache.
     let ort = null;
+    const load = options.runtime ?? loadOnnxRuntime;
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         const check = job.model.accuracy;
@@ -2663,7 +2713,6 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             continue;
         if (options.signal?.aborted)
             break;
-        ort ??= (options.runtime ?? loadOnnxRuntime)();
         const outputs = [];
         let problem = null;
         for (const shape of check.shapes) {
@@ -2697,7 +2746,8 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             }
             let reference;
             try {
-                reference = await referenceOutputs(await ort, await (0,promises_.readFile)(job.model.onnx), inputs);
+                const model = await (0,promises_.readFile)(job.model.onnx);
+                reference = (await cachedReferenceOutputs(config.cacheDir, () => (ort ??= load()), model, inputs)).outputs;
             }
             catch (error) {
                 problem = `ONNX Runtime could not compute the reference: ${(0,errors/* errorMessage */.gJ)(error)}`;

@@ -1,6 +1,6 @@
 // The accuracy gate's core: reading trtexec's --exportOutput and measuring an output against the reference.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
@@ -218,5 +218,35 @@ describe('trt-ci run with accuracy:', () => {
       nan: 1,
       failure: '1 NaN where the reference is finite',
     });
+  });
+});
+
+describe('the reference, kept', () => {
+  it('is computed once per ONNX and inputs and kept in the cache folder; a damaged one is computed again', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\ncache-dir: cache\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    accuracy: {}\n' +
+        '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const status = async () => {
+      const result = await cli(['run', '--config', config, '--json']);
+      return JSON.parse(result.stdout).builds[0].accuracy.status as string;
+    };
+    expect(await status()).toBe('passed');
+    const folder = join(runner.dir, 'cache', 'references');
+    const [kept] = readdirSync(folder);
+    expect(kept).toMatch(/^[0-9a-f]{64}\.json$/);
+    // Proof the kept one is what the next run compares with: made wrong, it fails the engine.
+    const outputs = JSON.parse(readFileSync(join(folder, kept!), 'utf8'));
+    const bytes = Buffer.from(outputs[0].values, 'base64');
+    const doubled = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)).map(
+      (v) => v * 2,
+    );
+    outputs[0].values = Buffer.from(doubled.buffer).toString('base64');
+    writeFileSync(join(folder, kept!), JSON.stringify(outputs));
+    expect(await status()).toBe('failed');
+    writeFileSync(join(folder, kept!), '{ not json');
+    expect(await status()).toBe('passed');
   });
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { InputTensor } from './inputs.js';
 
 export interface ReferenceOutput {
@@ -17,6 +20,58 @@ export interface OnnxRuntime {
       run(feeds: Record<string, unknown>): Promise<Record<string, { dims: readonly number[]; data: unknown }>>;
     }>;
   };
+}
+
+/**
+ * The reference outputs, kept in the engine cache's folder by (ONNX content, inputs, runtime): a model
+ * whose ONNX did not change is not run on the CPU again. A cache that cannot be read or written costs
+ * a computation, never the check.
+ */
+export async function cachedReferenceOutputs(
+  cacheDir: string | null,
+  runtime: () => Promise<OnnxRuntime>,
+  model: Uint8Array,
+  inputs: readonly InputTensor[],
+): Promise<{ outputs: ReferenceOutput[]; cached: boolean }> {
+  const hash = createHash('sha256').update(REFERENCE_RUNTIME).update(model);
+  for (const input of inputs) hash.update(`${input.name}:${input.dims.join('x')}`).update(bytesOf(input.values));
+  const file = cacheDir && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
+  if (file) {
+    const kept = await readFile(file, 'utf8').then(decode, () => null);
+    if (kept) return { outputs: kept, cached: true };
+  }
+  const outputs = await referenceOutputs(await runtime(), model, inputs);
+  if (file) {
+    const staging = `${file}.${process.pid}.tmp`;
+    await mkdir(dirname(file), { recursive: true })
+      .then(() => writeFile(staging, encode(outputs)))
+      .then(() => rename(staging, file))
+      .catch(() => rm(staging, { force: true }));
+  }
+  return { outputs, cached: false };
+}
+
+/** A typed array's own bytes (it may be a view into a larger buffer). */
+const bytesOf = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+
+/** Which runtime computed a kept reference: another version may round differently. */
+const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
+
+const encode = (outputs: readonly ReferenceOutput[]) =>
+  JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: bytesOf(o.values).toString('base64') })));
+
+function decode(text: string): ReferenceOutput[] | null {
+  try {
+    const data = JSON.parse(text) as { name: string; dims: number[]; values: string }[];
+    return data.map((o) => {
+      const bytes = Buffer.from(o.values, 'base64');
+      const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+      if (values.length !== o.dims.reduce((a, b) => a * b, 1)) throw new Error('damaged');
+      return { name: o.name, dims: o.dims, values };
+    });
+  } catch {
+    return null; // damaged: computed again
+  }
 }
 
 /**

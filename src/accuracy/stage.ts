@@ -12,7 +12,7 @@ import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { parseExportedOutput } from './export-output.js';
 import { rawBytes, seededInputs } from './inputs.js';
-import { type OnnxRuntime, referenceOutputs } from './reference.js';
+import { cachedReferenceOutputs, type OnnxRuntime, type ReferenceOutput } from './reference.js';
 import { absoluteTolerance } from './tolerance.js';
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
@@ -25,18 +25,20 @@ export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
 /** Each checked engine's result, by its plan path; engines that were not checked are absent. */
 export async function checkAccuracy(
   outcomes: readonly BuildOutcome[],
-  config: Pick<Config, 'trtexec' | 'outputDir' | 'killGraceMs'>,
+  config: Pick<Config, 'trtexec' | 'outputDir' | 'killGraceMs' | 'cacheDir'>,
   version: TensorRtVersion,
   options: { runtime?: () => Promise<OnnxRuntime>; signal?: AbortSignal } = {},
 ): Promise<Map<string, Accuracy>> {
   const results = new Map<string, Accuracy>();
+  // Loaded the first time a reference is not in the cache.
   let ort: Promise<OnnxRuntime> | null = null;
+  const load = options.runtime ?? loadOnnxRuntime;
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     const check = job.model.accuracy;
     if (!check || !plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
     if (options.signal?.aborted) break;
-    ort ??= (options.runtime ?? loadOnnxRuntime)();
+
     const outputs: AccuracyOutput[] = [];
     let problem: string | null = null;
     for (const shape of check.shapes) {
@@ -66,9 +68,10 @@ export async function checkAccuracy(
         problem = `trtexec could not run the engine on the inputs (${log}): ${errorMessage(error)}`;
         break;
       }
-      let reference: Awaited<ReturnType<typeof referenceOutputs>>;
+      let reference: ReferenceOutput[];
       try {
-        reference = await referenceOutputs(await ort, await readFile(job.model.onnx), inputs);
+        const model = await readFile(job.model.onnx);
+        reference = (await cachedReferenceOutputs(config.cacheDir, () => (ort ??= load()), model, inputs)).outputs;
       } catch (error) {
         problem = `ONNX Runtime could not compute the reference: ${errorMessage(error)}`;
         break;
