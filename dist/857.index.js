@@ -309,6 +309,10 @@ async function loadReport(path, role = 'baseline') {
     return { ...parsed.data, status: (0,_report_report_js__WEBPACK_IMPORTED_MODULE_4__/* .overallStatus */ .g)(parsed.data.builds, parsed.data.budgets) };
 }
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function largestError(accuracy) {
+    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length ? Math.max(...errors) : null;
+}
 function measuredBuilds(report) {
     return report.builds.filter(_builds_outcome_js__WEBPACK_IMPORTED_MODULE_1__/* .isBuilt */ .TQ).map((b) => {
         const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
@@ -323,6 +327,7 @@ function measuredBuilds(report) {
             buildSeconds: b.buildSeconds,
             peakGpuMemoryMiB: b.peakGpuMemoryMiB,
             latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+            accuracyError: largestError(b.accuracy),
         };
     });
 }
@@ -436,6 +441,12 @@ function measure(metric, unit, build, base) {
             return growth(build.buildSeconds, base?.buildSeconds ?? null);
         case 'latency-growth':
             return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+        case 'accuracy-drift': {
+            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
+            if (now === null || before === null)
+                return null;
+            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
+        }
     }
 }
 function baselineFigure(metric, base) {
@@ -447,6 +458,8 @@ function baselineFigure(metric, base) {
         return base.buildSeconds;
     if (metric === 'latency-growth')
         return base.latencyMedianMs;
+    if (metric === 'accuracy-drift')
+        return base.accuracyError;
     return null;
 }
 function show(value, unit) {
@@ -466,6 +479,10 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         baseline: baselineFigure(metric, base),
         configPosition,
     };
+    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
+    const unit = (limit.fail ?? limit.warn)?.unit;
+    if (unit && measure(metric, unit, build, build) === null)
+        return null;
     if (spec.growth && !base) {
         const why = hasBaseline ? 'new in this run' : 'no baseline yet';
         return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };

@@ -9239,6 +9239,13 @@ const METRICS = {
         growth: true,
         describe: 'median latency growth over the baseline',
     },
+    // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
+    'accuracy-drift': {
+        units: ['ratio'],
+        bare: 'warn',
+        growth: true,
+        describe: "largest output error (accuracy:) over the baseline's",
+    },
 };
 const METRIC_NAMES = Object.keys(METRICS);
 /**
@@ -9248,6 +9255,8 @@ const METRIC_NAMES = Object.keys(METRICS);
 const DEFAULT_BUDGETS = {
     'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
     'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+    // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
+    'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
 };
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -23453,6 +23462,12 @@ function measure(metric, unit, build, base) {
             return growth(build.buildSeconds, base?.buildSeconds ?? null);
         case 'latency-growth':
             return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+        case 'accuracy-drift': {
+            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
+            if (now === null || before === null)
+                return null;
+            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
+        }
     }
 }
 function baselineFigure(metric, base) {
@@ -23464,6 +23479,8 @@ function baselineFigure(metric, base) {
         return base.buildSeconds;
     if (metric === 'latency-growth')
         return base.latencyMedianMs;
+    if (metric === 'accuracy-drift')
+        return base.accuracyError;
     return null;
 }
 function show(value, unit) {
@@ -23483,6 +23500,10 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         baseline: baselineFigure(metric, base),
         configPosition,
     };
+    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
+    const unit = (limit.fail ?? limit.warn)?.unit;
+    if (unit && measure(metric, unit, build, build) === null)
+        return null;
     if (spec.growth && !base) {
         const why = hasBaseline ? 'new in this run' : 'no baseline yet';
         return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
@@ -23579,6 +23600,10 @@ async function loadReport(path, role = 'baseline') {
     return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
 }
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function largestError(accuracy) {
+    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length ? Math.max(...errors) : null;
+}
 function measuredBuilds(report) {
     return report.builds.filter(isBuilt).map((b) => {
         const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
@@ -23593,6 +23618,7 @@ function measuredBuilds(report) {
             buildSeconds: b.buildSeconds,
             peakGpuMemoryMiB: b.peakGpuMemoryMiB,
             latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+            accuracyError: largestError(b.accuracy),
         };
     });
 }

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadReport } from '../src/compare/baseline.js';
+import { loadReport, measuredBuilds } from '../src/compare/baseline.js';
 import { runPipeline } from '../src/pipeline.js';
 import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/compare/evaluate.js';
 import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/compare/metrics.js';
@@ -28,6 +28,7 @@ const build = (over: Partial<Measured> = {}): Measured => ({
   buildSeconds: 100,
   peakGpuMemoryMiB: 2048,
   latencyMedianMs: 1.0,
+  accuracyError: null,
   ...over,
 });
 
@@ -107,6 +108,22 @@ const RULES: [string, Budgets, Partial<Measured>, Partial<Measured> | null, stri
     { buildSeconds: 100 },
     'fail',
     /build time growth over the baseline 80\.0%/,
+  ],
+  [
+    'accuracy-drift: the error grew 12x, still within tolerance, and warns (the default level)',
+    { 'accuracy-drift': warn(ratio(10)) },
+    { accuracyError: 0.0012 },
+    { accuracyError: 0.0001 },
+    'warn',
+    /largest output error \(accuracy:\) over the baseline's 12\.00x is over the warning level 10x/,
+  ],
+  [
+    'accuracy-drift within',
+    { 'accuracy-drift': fail(ratio(10)) },
+    { accuracyError: 0.0003 },
+    { accuracyError: 0.0001 },
+    'pass',
+    /3\.00x is within 10x/,
   ],
   [
     'peak-memory',
@@ -198,6 +215,52 @@ describe('budget rules', () => {
   it('every model gets warnings for trailing zeros and growth unless the config says otherwise', () => {
     expect(DEFAULT_BUDGETS['trailing-zeros']).toEqual({ warn: pct(50), fail: null });
     expect(DEFAULT_BUDGETS['plan-growth']).toEqual({ warn: pct(20), fail: null });
+  });
+});
+
+describe('accuracy in the figures a budget judges', () => {
+  it("a build's accuracyError is its outputs' largest max-abs error; unchecked, none (and no drift row)", () => {
+    const output = (name: string, maxAbsError: number | null) => ({
+      shape: 'opt' as const,
+      name,
+      maxAbsError,
+      maxRelError: null,
+      outOfTolerance: 0,
+      cosine: 1,
+      nan: 0,
+      inf: 0,
+      atol: 1,
+      rtol: 1,
+      failure: null,
+    });
+    const accuracy = {
+      status: 'passed' as const,
+      problem: null,
+      configPosition: null,
+      outputs: [output('a', 0.002), output('b', 0.03), output('c', null)],
+    };
+    const base = {
+      model: 'up',
+      profile: 'sd',
+      status: 'built' as const,
+      gpu: null,
+      bytes: 1,
+      onnxBytes: 1,
+      buildSeconds: 1,
+      peakGpuMemoryMiB: null,
+      perf: null,
+    };
+    const [checked, unchecked] = measuredBuilds({
+      builds: [
+        { ...base, accuracy },
+        { ...base, profile: 'hd', accuracy: null },
+      ] as unknown as Report['builds'],
+      plans: [],
+    });
+    expect(checked!.accuracyError).toBe(0.03);
+    expect(unchecked!.accuracyError).toBeNull();
+    const rows = evaluateBudgets([unchecked!], () => ({ 'accuracy-drift': { warn: ratio(10), fail: null } }), []);
+    expect(rows).toEqual([]);
   });
 });
 

@@ -51,6 +51,8 @@ describe('trt-ci.yml', () => {
       'zero-fraction': { warn: null, fail: { unit: 'fraction', value: 0.5, text: '50%' } },
       // not in the config: the default warning for a plan that is mostly a trailing zero run
       'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+      // and for an error that grew tenfold (it judges only models with accuracy:)
+      'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
     });
     expect(config.where(['models', 0, 'profiles', 1])).toBe(`${file}:15:9 models[0].profiles[1]`);
   });

@@ -40,6 +40,11 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
 }
 
 /** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function largestError(accuracy: Report['builds'][number]['accuracy'] | undefined): number | null {
+  const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e): e is number => e !== null);
+  return errors.length ? Math.max(...errors) : null;
+}
+
 export function measuredBuilds(report: Pick<Report, 'builds' | 'plans'>): Measured[] {
   return report.builds.filter(isBuilt).map((b) => {
     const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
@@ -54,6 +59,7 @@ export function measuredBuilds(report: Pick<Report, 'builds' | 'plans'>): Measur
       buildSeconds: b.buildSeconds,
       peakGpuMemoryMiB: b.peakGpuMemoryMiB,
       latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+      accuracyError: largestError(b.accuracy),
     };
   });
 }

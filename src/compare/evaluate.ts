@@ -15,6 +15,8 @@ export interface Measured {
   buildSeconds: number | null;
   peakGpuMemoryMiB: number | null;
   latencyMedianMs: number | null;
+  /** The largest max-abs error of the engine's outputs against ONNX Runtime's, when checked. */
+  accuracyError: number | null;
 }
 
 export interface Environment {
@@ -82,6 +84,11 @@ function measure(metric: Metric, unit: Threshold['unit'], build: Measured, base:
       return growth(build.buildSeconds, base?.buildSeconds ?? null);
     case 'latency-growth':
       return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+    case 'accuracy-drift': {
+      const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
+      if (now === null || before === null) return null;
+      return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
+    }
   }
 }
 
@@ -90,6 +97,7 @@ function baselineFigure(metric: Metric, base: Measured | null): number | null {
   if (metric === 'plan-growth') return base.bytes;
   if (metric === 'build-time-growth') return base.buildSeconds;
   if (metric === 'latency-growth') return base.latencyMedianMs;
+  if (metric === 'accuracy-drift') return base.accuracyError;
   return null;
 }
 
@@ -116,6 +124,9 @@ function judge(
     baseline: baselineFigure(metric, base),
     configPosition,
   };
+  // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
+  const unit = (limit.fail ?? limit.warn)?.unit;
+  if (unit && measure(metric, unit, build, build) === null) return null;
   if (spec.growth && !base) {
     const why = hasBaseline ? 'new in this run' : 'no baseline yet';
     return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };

@@ -49,6 +49,13 @@ export const METRICS = {
     growth: true,
     describe: 'median latency growth over the baseline',
   },
+  // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
+  'accuracy-drift': {
+    units: ['ratio'],
+    bare: 'warn',
+    growth: true,
+    describe: "largest output error (accuracy:) over the baseline's",
+  },
 } as const satisfies Record<string, MetricSpec>;
 
 export type Metric = keyof typeof METRICS;
@@ -62,4 +69,6 @@ export type Budgets = Partial<Record<Metric, Limit>>;
 export const DEFAULT_BUDGETS: Budgets = {
   'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
   'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+  // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
+  'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
 };
