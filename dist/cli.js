@@ -25124,7 +25124,8 @@ function accuracySection(rows) {
             figure(worst?.maxAbsError ?? null),
             figure(worst?.maxRelError ?? null),
             worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
-            figure(worst?.cosine ?? null),
+            // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
+            worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
             worst ? String(worst.nan + worst.inf) : '–',
             why,
         ]);

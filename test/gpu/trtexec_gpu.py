@@ -21,8 +21,10 @@ KNOWN = {
     '--fp16', '--bf16', '--int8', '--best', '--stronglyTyped', '--timingCacheFile', '--skipInference',
     '--staticPlugins',
     '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help', '--verbose',
-    '--builderOptimizationLevel',
+    '--builderOptimizationLevel', '--loadInputs', '--exportOutput',
 }
+PRECISIONS = {'--fp16': 'float16', '--bf16': 'bfloat16'}
+META = b'trtexec-gpu-standin '
 
 
 def stamp():
@@ -57,6 +59,8 @@ def main(args):
     if '--help' in options:
         log('I', '=== Help ===')
         return 0
+    if '--loadEngine' in options:
+        return infer(options, args)
     physical = os.environ.get('CUDA_VISIBLE_DEVICES', '0').split(',')[0]
     before = smi_used(physical)
     import torch  # after the banner: importing torch takes a while, trtexec prints its banner first
@@ -91,6 +95,10 @@ def main(args):
     plan[0:4] = b'ftrt'
     plan[4:8] = bytes(4)
     plan[24:28] = bytes(VERSION)
+    # The engine names its model and precision, so that --loadEngine can run that model on the GPU.
+    meta = META + json.dumps({'onnx': os.path.abspath(options.get('--onnx', '')),
+                              'dtype': next((d for f, d in PRECISIONS.items() if f in options), 'float32')}).encode()
+    plan[36:36 + len(meta) + 1] = meta + b'\n'
     if '--saveEngine' in options:
         with open(options['--saveEngine'], 'wb') as out:
             out.write(plan)
@@ -109,6 +117,34 @@ def main(args):
             out.write(json.dumps({'gpu': physical, 'plan': options.get('--saveEngine'), 'workspaceMiB': workspace_mib,
                                   'smiUsedBeforeMiB': before, 'smiUsedPeakMiB': peak,
                                   'start': started, 'end': time.time()}) + '\n')
+    return 0
+
+
+def infer(options, args):
+    """--loadEngine with --loadInputs and --exportOutput: the engine's model (the PyTorch module saved next to
+    its ONNX as <onnx>.pt) run on the GPU in the precision it was built with, outputs in trtexec's layout."""
+    import numpy as np
+    import torch
+    with open(options['--loadEngine'], 'rb') as plan_file:
+        plan = plan_file.read(1 << 16)
+    start = plan.index(META) + len(META)
+    meta = json.loads(plan[start:plan.index(b'\n', start)])
+    model = torch.load(meta['onnx'] + '.pt', weights_only=False).cuda().eval()
+    dtype = getattr(torch, meta['dtype'])
+    shapes = dict(entry.rsplit(':', 1) for entry in options.get('--shapes', '').split(',') if entry)
+    files = dict(entry.rsplit(':', 1) for entry in options.get('--loadInputs', '').split(',') if entry)
+    name = next(iter(files))
+    dims = [int(d) for d in shapes[name].split('x')]
+    x = torch.from_numpy(np.fromfile(files[name], dtype=np.float32).reshape(dims)).cuda()
+    with torch.no_grad():
+        out = model.to(dtype)(x.to(dtype)).float().cpu().numpy()
+    log('I', f'Engine loaded; inference in {meta["dtype"]}')
+    if '--exportOutput' in options:
+        values = ', '.join('%g' % v for v in out.reshape(-1))
+        with open(options['--exportOutput'], 'w') as exported:
+            exported.write('[\n  { "name" : "logits"\n  , "dimensions" : "%s"\n  , "values" : [ %s ]\n  }\n]\n'
+                           % ('x'.join(str(d) for d in out.shape), values))
+    banner('PASSED', args)
     return 0
 
 
