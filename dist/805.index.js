@@ -2575,6 +2575,9 @@ function parseExportedOutput(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
+
+
+
 /**
  * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from
  * a seeded generator, uniform in [-1, 1), so that the same model and shapes get the same inputs on every
@@ -2603,6 +2606,58 @@ function rawBytes(tensor) {
     for (const [i, v] of tensor.values.entries())
         bytes.writeFloatLE(v, i * 4);
     return bytes;
+}
+/**
+ * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
+ * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
+ * --loadInputs feeds a float input.
+ */
+function parseNpy(bytes, file) {
+    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
+        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
+    }
+    const major = bytes[6];
+    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+    const start = major === 1 ? 10 : 12;
+    const header = bytes.toString('latin1', start, start + headerLength);
+    const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
+    const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
+    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+    if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+        throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+    }
+    const dims = shape
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map(Number);
+    const data = bytes.subarray(start + headerLength);
+    const count = dims.reduce((a, b) => a * b, 1);
+    if (data.length !== count * 4)
+        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
+    return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
+}
+/**
+ * Real samples: `<folder>/<input name>.npy` for each input of the profile, at the chosen shape (a sample of
+ * another shape is an error that names both: an engine is checked at the shapes it is built for).
+ */
+function sampleInputs(folder, profile, shape) {
+    return profile.shapes.map((range) => {
+        const file = (0,external_node_path_.join)(folder, `${range.input}.npy`);
+        let bytes;
+        try {
+            bytes = (0,external_node_fs_.readFileSync)(file);
+        }
+        catch (error) {
+            throw new Error(`${file}: cannot read sample for input ${range.input}: ${(0,errors/* fileProblem */.Wj)(error, 'a .npy file')}`);
+        }
+        const { dims, values } = parseNpy(bytes, file);
+        const want = range[shape];
+        if (dims.join('x') !== want.join('x')) {
+            throw new Error(`${file}: shape ${dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`);
+        }
+        return { name: range.input, dims, values };
+    });
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
@@ -2719,7 +2774,15 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             const profile = job.profile.parts?.[0] ?? job.profile;
             const dir = (0,external_node_path_.join)(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
             await (0,promises_.mkdir)(dir, { recursive: true });
-            const inputs = seededInputs(profile, shape);
+            let inputs;
+            try {
+                inputs =
+                    check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs.folder, profile, shape);
+            }
+            catch (error) {
+                problem = (0,errors/* errorMessage */.gJ)(error);
+                break;
+            }
             const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_.join)(dir, `input${i}.bin`) }));
             await Promise.all(inputs.map((input, i) => (0,promises_.writeFile)(files[i].file, rawBytes(input))));
             const output = (0,external_node_path_.join)(dir, 'output.json');

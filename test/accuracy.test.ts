@@ -1,6 +1,6 @@
 // The accuracy gate's core: reading trtexec's --exportOutput and measuring an output against the reference.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
@@ -248,5 +248,48 @@ describe('the reference, kept', () => {
     expect(await status()).toBe('failed');
     writeFileSync(join(folder, kept!), '{ not json');
     expect(await status()).toBe('passed');
+  });
+});
+
+/** Bytes as np.save writes a float32 array (format 1.0, numpy/lib/format.py: header padded to 64 bytes). */
+function npy(dims: number[], values: Float32Array, descr = '<f4'): Buffer {
+  const shape = `(${dims.join(', ')}${dims.length === 1 ? ',' : ''})`;
+  const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shape}, }`;
+  const header = `${dict}${' '.repeat(64 - ((10 + dict.length + 1) % 64))}\n`;
+  const prefix = Buffer.alloc(10);
+  prefix.write('\x93NUMPY', 0, 'latin1');
+  prefix.writeUInt8(1, 6);
+  prefix.writeUInt8(0, 7);
+  prefix.writeUInt16LE(header.length, 8);
+  return Buffer.concat([prefix, Buffer.from(header, 'latin1'), Buffer.from(values.buffer)]);
+}
+
+describe('real samples (inputs: a folder of .npy files)', () => {
+  it('are read by input name at the checked shape; a wrong shape or dtype is said, naming the file', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    mkdirSync(join(runner.dir, 'samples'));
+    const values = Float32Array.from({ length: 2 * 3 * 8 * 8 }, (_, i) => Math.sin(i / 7));
+    writeFileSync(join(runner.dir, 'samples', 'x.npy'), npy([2, 3, 8, 8], values));
+    const config = (shape: string) =>
+      runner.writeConfig(
+        'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    accuracy: { inputs: samples }\n' +
+          `    profiles: [{ name: p, shapes: { x: ${shape} } }]\n`,
+      );
+    const ok = await cli(['run', '--config', config('2x3x8x8'), '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).builds[0].accuracy.status).toBe('passed');
+    // The engine got exactly the sample's bytes.
+    expect(readFileSync(join(runner.dir, 'out', 'accuracy', 'cls.p.opt', 'input0.bin'))).toEqual(
+      Buffer.from(values.buffer),
+    );
+    const wrongShape = await cli(['run', '--config', config('4x3x8x8'), '--json']);
+    expect(wrongShape.code).toBe(1);
+    expect(JSON.parse(wrongShape.stdout).builds[0].accuracy.problem).toMatch(
+      /samples\/x\.npy: shape 2x3x8x8, but the opt shape of this profile is 4x3x8x8$/,
+    );
+    writeFileSync(join(runner.dir, 'samples', 'x.npy'), npy([2, 3, 8, 8], values, '<f8'));
+    const wrongType = await cli(['run', '--config', config('2x3x8x8'), '--json']);
+    expect(JSON.parse(wrongType.stdout).builds[0].accuracy.problem).toMatch(/expected float32 in C order .*got <f8/);
   });
 });

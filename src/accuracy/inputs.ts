@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ProfileConfig, ShapeRange } from '../config/load.js';
+import { fileProblem } from '../errors.js';
 
 export type ShapeChoice = 'min' | 'opt' | 'max';
 
@@ -37,4 +40,57 @@ export function rawBytes(tensor: InputTensor): Buffer {
   const bytes = Buffer.alloc(tensor.values.length * 4);
   for (const [i, v] of tensor.values.entries()) bytes.writeFloatLE(v, i * 4);
   return bytes;
+}
+
+/**
+ * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
+ * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
+ * --loadInputs feeds a float input.
+ */
+export function parseNpy(bytes: Buffer, file: string): { dims: number[]; values: Float32Array } {
+  if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
+    throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
+  }
+  const major = bytes[6]!;
+  const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+  const start = major === 1 ? 10 : 12;
+  const header = bytes.toString('latin1', start, start + headerLength);
+  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
+  const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
+  const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+  if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+    throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+  }
+  const dims = shape
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map(Number);
+  const data = bytes.subarray(start + headerLength);
+  const count = dims.reduce((a, b) => a * b, 1);
+  if (data.length !== count * 4)
+    throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
+  return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
+}
+
+/**
+ * Real samples: `<folder>/<input name>.npy` for each input of the profile, at the chosen shape (a sample of
+ * another shape is an error that names both: an engine is checked at the shapes it is built for).
+ */
+export function sampleInputs(folder: string, profile: ProfileConfig, shape: ShapeChoice): InputTensor[] {
+  return profile.shapes.map((range) => {
+    const file = join(folder, `${range.input}.npy`);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (error) {
+      throw new Error(`${file}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
+    }
+    const { dims, values } = parseNpy(bytes, file);
+    const want = range[shape];
+    if (dims.join('x') !== want.join('x')) {
+      throw new Error(`${file}: shape ${dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`);
+    }
+    return { name: range.input, dims, values };
+  });
 }

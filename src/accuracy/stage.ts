@@ -11,7 +11,7 @@ import { accuracyArgv } from '../tensorrt/argv.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { parseExportedOutput } from './export-output.js';
-import { rawBytes, seededInputs } from './inputs.js';
+import { type InputTensor, rawBytes, sampleInputs, seededInputs } from './inputs.js';
 import { cachedReferenceOutputs, type OnnxRuntime, type ReferenceOutput } from './reference.js';
 import { absoluteTolerance } from './tolerance.js';
 
@@ -45,7 +45,14 @@ export async function checkAccuracy(
       const profile = job.profile.parts?.[0] ?? job.profile;
       const dir = join(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
       await mkdir(dir, { recursive: true });
-      const inputs = seededInputs(profile, shape);
+      let inputs: InputTensor[];
+      try {
+        inputs =
+          check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs.folder, profile, shape);
+      } catch (error) {
+        problem = errorMessage(error);
+        break;
+      }
       const files = inputs.map((input, i) => ({ name: input.name, file: join(dir, `input${i}.bin`) }));
       await Promise.all(inputs.map((input, i) => writeFile(files[i]!.file, rawBytes(input))));
       const output = join(dir, 'output.json');

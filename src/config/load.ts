@@ -276,7 +276,7 @@ function resolveConfig(
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
       benchmark: m.benchmark ?? raw.benchmark,
       engine: m.engine ?? 'per-profile',
-      accuracy: resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null),
+      accuracy: resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at),
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],

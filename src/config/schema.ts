@@ -151,7 +151,10 @@ const share = /^\d+(\.\d+)?%$/;
 const accuracy = z.strictObject(
   {
     inputs: z
-      .literal('auto', expected('auto (seeded random inputs; folders of real samples are not read yet)'))
+      .union(
+        [z.literal('auto'), path('a folder of <input name>.npy samples')],
+        expected('auto (seeded random inputs) or a folder of <input name>.npy samples'),
+      )
       .optional(),
     shapes: z
       .array(z.enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
