@@ -831,6 +831,7 @@ var flags = __webpack_require__(52256);
 
 
 
+
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
 const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
 function shapeSpec(shapes, pick) {
@@ -910,8 +911,7 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
 /** argv for loading a built plan and measuring it at the profile's opt shapes. */
 function benchmarkArgv(version, model, profile, plan) {
     const argv = [`--loadEngine=${plan}`];
-    // A combined plan is measured on its first profile, which trtexec uses unless told otherwise.
-    const measured = profile.parts?.[0] ?? profile;
+    const measured = (0,load/* runProfile */.Tm)(profile);
     if (measured.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
     argv.push(...pluginArgs(model, version));
@@ -922,7 +922,7 @@ function benchmarkArgv(version, model, profile, plan) {
  * and --exportOutput (docs/trtexec-inference-io.md), at one of the profile's shapes.
  */
 function accuracyArgv(version, model, profile, shape, files) {
-    const measured = profile.parts?.[0] ?? profile;
+    const measured = (0,load/* runProfile */.Tm)(profile);
     const argv = [`--loadEngine=${files.plan}`];
     if (measured.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
@@ -2665,21 +2665,23 @@ function sampleInputs(folder, profile, shape) {
 
 
 /**
- * The reference outputs, kept in the engine cache's folder by (ONNX content, inputs, runtime): a model
- * whose ONNX did not change is not run on the CPU again. A cache that cannot be read or written costs
- * a computation, never the check.
+ * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
+ * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
+ * written costs a computation, never the check.
  */
-async function cachedReferenceOutputs(cacheDir, runtime, model, inputs) {
-    const hash = (0,external_node_crypto_.createHash)('sha256').update(REFERENCE_RUNTIME).update(model);
+async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute) {
+    const hash = (0,external_node_crypto_.createHash)('sha256')
+        .update(REFERENCE_RUNTIME)
+        .update(modelDigest ?? '');
     for (const input of inputs)
         hash.update(`${input.name}:${input.dims.join('x')}`).update(bytesOf(input.values));
-    const file = cacheDir && (0,external_node_path_.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
+    const file = cacheDir && modelDigest && (0,external_node_path_.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
     if (file) {
         const kept = await (0,promises_.readFile)(file, 'utf8').then(decode, () => null);
         if (kept)
             return { outputs: kept, cached: true };
     }
-    const outputs = await referenceOutputs(await runtime(), model, inputs);
+    const outputs = await compute();
     if (file) {
         const staging = `${file}.${process.pid}.tmp`;
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(file), { recursive: true })
@@ -2710,11 +2712,10 @@ function decode(text) {
     }
 }
 /**
- * The reference outputs: the ONNX model run by ONNX Runtime on the CPU in FP32, on the same inputs the
- * engine gets. The runtime is passed in: it is loaded only when a model asks for an accuracy check.
+ * The reference outputs: the ONNX model (a session opened once per model) run by ONNX Runtime on the CPU
+ * in FP32, on the same inputs the engine gets.
  */
-async function referenceOutputs(ort, model, inputs) {
-    const session = await ort.InferenceSession.create(model);
+async function referenceOutputs(ort, session, inputs) {
     const given = new Map(inputs.map((input) => [input.name, input]));
     const feeds = {};
     for (const name of session.inputNames) {
@@ -2748,6 +2749,8 @@ var accuracy_tolerance = __webpack_require__(31306);
 
 
 
+
+
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime() {
     const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
@@ -2758,9 +2761,23 @@ async function loadOnnxRuntime() {
 /** Each checked engine's result, by its plan path; engines that were not checked are absent. */
 async function checkAccuracy(outcomes, config, version, options = {}) {
     const results = new Map();
-    // Loaded the first time a reference is not in the cache.
+    const digests = options.digests ?? new FileDigests();
+    // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
+    // every profile and shape of a model shares the one session.
     let ort = null;
-    const load = options.runtime ?? loadOnnxRuntime;
+    const runtime = () => {
+        ort ??= (options.runtime ?? loadOnnxRuntime)();
+        return ort;
+    };
+    const sessions = new Map();
+    const session = (onnx) => {
+        let opened = sessions.get(onnx);
+        if (!opened) {
+            opened = Promise.all([runtime(), (0,promises_.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(model));
+            sessions.set(onnx, opened);
+        }
+        return opened;
+    };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         const check = job.model.accuracy;
@@ -2771,7 +2788,7 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
         const outputs = [];
         let problem = null;
         for (const shape of check.shapes) {
-            const profile = job.profile.parts?.[0] ?? job.profile;
+            const profile = (0,load/* runProfile */.Tm)(job.profile);
             const dir = (0,external_node_path_.join)(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
             await (0,promises_.mkdir)(dir, { recursive: true });
             let inputs;
@@ -2809,8 +2826,9 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             }
             let reference;
             try {
-                const model = await (0,promises_.readFile)(job.model.onnx);
-                reference = (await cachedReferenceOutputs(config.cacheDir, () => (ort ??= load()), model, inputs)).outputs;
+                const onnx = job.model.onnx;
+                const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
+                reference = (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
             }
             catch (error) {
                 problem = `ONNX Runtime could not compute the reference: ${(0,errors/* errorMessage */.gJ)(error)}`;
@@ -3610,7 +3628,10 @@ async function buildAndReport(config, version, before, options) {
     const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
     const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-    const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
+    const accuracy = await checkAccuracy(stage.outcomes, config, version, {
+        digests,
+        ...(options.signal && { signal: options.signal }),
+    });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
         const checked = accuracy.get(o.plan?.path ?? '');

@@ -140,7 +140,10 @@ async function buildAndReport(
   const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
   // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-  const accuracy = await checkAccuracy(stage.outcomes, config, version, options.signal && { signal: options.signal });
+  const accuracy = await checkAccuracy(stage.outcomes, config, version, {
+    digests,
+    ...(options.signal && { signal: options.signal }),
+  });
   const unjudged = stage.outcomes.map((o) => {
     const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
     const checked = accuracy.get(o.plan?.path ?? '');

@@ -147,7 +147,9 @@ describe('inputs and the reference', () => {
       );
       return parseExportedOutput(readFileSync(out, 'utf8'))[0]!;
     };
-    const [reference] = await referenceOutputs(ort as unknown as OnnxRuntime, classifierOnnx(), inputs);
+    const runtime = ort as unknown as OnnxRuntime;
+    const session = await runtime.InferenceSession.create(classifierOnnx());
+    const [reference] = await referenceOutputs(runtime, session, inputs);
     expect(reference!.dims).toEqual([2, 10]);
     const fp32: Tolerance = { atol: 0, rtol: 1e-5, cosine: 0.99999, topK: 1 };
     const clean = infer();

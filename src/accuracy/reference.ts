@@ -9,38 +9,41 @@ export interface ReferenceOutput {
   values: Float32Array;
 }
 
+/** A loaded model: ONNX Runtime's InferenceSession, as much of it as the reference needs. */
+export interface ReferenceSession {
+  inputNames: readonly string[];
+  outputNames: readonly string[];
+  run(feeds: Record<string, unknown>): Promise<Record<string, { dims: readonly number[]; data: unknown }>>;
+}
+
 /** The part of ONNX Runtime's JavaScript API the reference needs (onnxruntime-web and -node share it). */
 export interface OnnxRuntime {
   env: { wasm?: { numThreads?: number } };
   Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => unknown;
-  InferenceSession: {
-    create(model: Uint8Array): Promise<{
-      inputNames: readonly string[];
-      outputNames: readonly string[];
-      run(feeds: Record<string, unknown>): Promise<Record<string, { dims: readonly number[]; data: unknown }>>;
-    }>;
-  };
+  InferenceSession: { create(model: Uint8Array): Promise<ReferenceSession> };
 }
 
 /**
- * The reference outputs, kept in the engine cache's folder by (ONNX content, inputs, runtime): a model
- * whose ONNX did not change is not run on the CPU again. A cache that cannot be read or written costs
- * a computation, never the check.
+ * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
+ * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
+ * written costs a computation, never the check.
  */
 export async function cachedReferenceOutputs(
   cacheDir: string | null,
-  runtime: () => Promise<OnnxRuntime>,
-  model: Uint8Array,
+  modelDigest: string | null,
   inputs: readonly InputTensor[],
+  compute: () => Promise<ReferenceOutput[]>,
 ): Promise<{ outputs: ReferenceOutput[]; cached: boolean }> {
-  const hash = createHash('sha256').update(REFERENCE_RUNTIME).update(model);
+  const hash = createHash('sha256')
+    .update(REFERENCE_RUNTIME)
+    .update(modelDigest ?? '');
   for (const input of inputs) hash.update(`${input.name}:${input.dims.join('x')}`).update(bytesOf(input.values));
-  const file = cacheDir && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
+  const file = cacheDir && modelDigest && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
   if (file) {
     const kept = await readFile(file, 'utf8').then(decode, () => null);
     if (kept) return { outputs: kept, cached: true };
   }
-  const outputs = await referenceOutputs(await runtime(), model, inputs);
+  const outputs = await compute();
   if (file) {
     const staging = `${file}.${process.pid}.tmp`;
     await mkdir(dirname(file), { recursive: true })
@@ -75,15 +78,14 @@ function decode(text: string): ReferenceOutput[] | null {
 }
 
 /**
- * The reference outputs: the ONNX model run by ONNX Runtime on the CPU in FP32, on the same inputs the
- * engine gets. The runtime is passed in: it is loaded only when a model asks for an accuracy check.
+ * The reference outputs: the ONNX model (a session opened once per model) run by ONNX Runtime on the CPU
+ * in FP32, on the same inputs the engine gets.
  */
 export async function referenceOutputs(
-  ort: OnnxRuntime,
-  model: Uint8Array,
+  ort: Pick<OnnxRuntime, 'Tensor'>,
+  session: ReferenceSession,
   inputs: readonly InputTensor[],
 ): Promise<ReferenceOutput[]> {
-  const session = await ort.InferenceSession.create(model);
   const given = new Map(inputs.map((input) => [input.name, input]));
   const feeds: Record<string, unknown> = {};
   for (const name of session.inputNames) {

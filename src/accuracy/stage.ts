@@ -3,7 +3,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
-import type { Config } from '../config/load.js';
+import { FileDigests } from '../cache/engine-cache.js';
+import { type Config, runProfile } from '../config/load.js';
 import { errorMessage } from '../errors.js';
 import { runProcess } from '../proc/run-process.js';
 import type { Accuracy, AccuracyOutput } from '../report/schema.js';
@@ -12,7 +13,13 @@ import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { parseExportedOutput } from './export-output.js';
 import { type InputTensor, rawBytes, sampleInputs, seededInputs } from './inputs.js';
-import { cachedReferenceOutputs, type OnnxRuntime, type ReferenceOutput } from './reference.js';
+import {
+  cachedReferenceOutputs,
+  type OnnxRuntime,
+  type ReferenceOutput,
+  type ReferenceSession,
+  referenceOutputs,
+} from './reference.js';
 import { absoluteTolerance } from './tolerance.js';
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
@@ -27,12 +34,26 @@ export async function checkAccuracy(
   outcomes: readonly BuildOutcome[],
   config: Pick<Config, 'trtexec' | 'outputDir' | 'killGraceMs' | 'cacheDir'>,
   version: TensorRtVersion,
-  options: { runtime?: () => Promise<OnnxRuntime>; signal?: AbortSignal } = {},
+  options: { runtime?: () => Promise<OnnxRuntime>; signal?: AbortSignal; digests?: FileDigests } = {},
 ): Promise<Map<string, Accuracy>> {
   const results = new Map<string, Accuracy>();
-  // Loaded the first time a reference is not in the cache.
+  const digests = options.digests ?? new FileDigests();
+  // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
+  // every profile and shape of a model shares the one session.
   let ort: Promise<OnnxRuntime> | null = null;
-  const load = options.runtime ?? loadOnnxRuntime;
+  const runtime = () => {
+    ort ??= (options.runtime ?? loadOnnxRuntime)();
+    return ort;
+  };
+  const sessions = new Map<string, Promise<ReferenceSession>>();
+  const session = (onnx: string) => {
+    let opened = sessions.get(onnx);
+    if (!opened) {
+      opened = Promise.all([runtime(), readFile(onnx)]).then(([rt, model]) => rt.InferenceSession.create(model));
+      sessions.set(onnx, opened);
+    }
+    return opened;
+  };
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     const check = job.model.accuracy;
@@ -42,7 +63,7 @@ export async function checkAccuracy(
     const outputs: AccuracyOutput[] = [];
     let problem: string | null = null;
     for (const shape of check.shapes) {
-      const profile = job.profile.parts?.[0] ?? job.profile;
+      const profile = runProfile(job.profile);
       const dir = join(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
       await mkdir(dir, { recursive: true });
       let inputs: InputTensor[];
@@ -77,8 +98,9 @@ export async function checkAccuracy(
       }
       let reference: ReferenceOutput[];
       try {
-        const model = await readFile(job.model.onnx);
-        reference = (await cachedReferenceOutputs(config.cacheDir, () => (ort ??= load()), model, inputs)).outputs;
+        const onnx = job.model.onnx;
+        const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
+        reference = (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
       } catch (error) {
         problem = `ONNX Runtime could not compute the reference: ${errorMessage(error)}`;
         break;

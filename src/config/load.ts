@@ -30,6 +30,9 @@ export interface ProfileConfig {
 /** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
 export const COMBINED = 'combined';
 
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+export const runProfile = (profile: ProfileConfig): ProfileConfig => profile.parts?.[0] ?? profile;
+
 export interface ModelConfig {
   name: string;
   onnx: string;

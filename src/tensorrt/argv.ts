@@ -1,5 +1,5 @@
 import { closest } from '../did-you-mean.js';
-import type { ModelConfig, ProfileConfig, ShapeRange } from '../config/load.js';
+import { type ModelConfig, type ProfileConfig, runProfile, type ShapeRange } from '../config/load.js';
 import type { Precision } from '../config/schema.js';
 import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS } from './flags.js';
 import { MiB } from '../units.js';
@@ -115,8 +115,7 @@ export function benchmarkArgv(
   plan: string,
 ): string[] {
   const argv = [`--loadEngine=${plan}`];
-  // A combined plan is measured on its first profile, which trtexec uses unless told otherwise.
-  const measured = profile.parts?.[0] ?? profile;
+  const measured = runProfile(profile);
   if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
   argv.push(...pluginArgs(model, version));
   return argv;
@@ -133,7 +132,7 @@ export function accuracyArgv(
   shape: 'min' | 'opt' | 'max',
   files: { plan: string; inputs: { name: string; file: string }[]; output: string },
 ): string[] {
-  const measured = profile.parts?.[0] ?? profile;
+  const measured = runProfile(profile);
   const argv = [`--loadEngine=${files.plan}`];
   if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
   argv.push(`--loadInputs=${files.inputs.map((i) => `${quoteName(i.name)}:${i.file}`).join(',')}`);
