@@ -1,17 +1,20 @@
 // The accuracy gate's core: reading trtexec's --exportOutput and measuring an output against the reference.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput, type Tolerance } from '../src/accuracy/compare.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
 import { rawBytes, seededInputs } from '../src/accuracy/inputs.js';
+import { parseNpz } from '../src/accuracy/npz.js';
+import { decodeRaw, filenameSafe, findRawOutput, halfToNumber } from '../src/accuracy/raw-bindings.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
 import type { ProfileConfig } from '../src/config/load.js';
+import { readTrtexecCheck } from '../src/accuracy/trtexec-check.js';
 import { reportAnnotations } from '../src/github/annotations.js';
 import { cli, FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
-import { classifierOnnx } from './support/onnx-models.js';
+import { affineOnnx, classifierOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
 
@@ -164,11 +167,17 @@ describe('inputs and the reference', () => {
 });
 
 describe('trt-ci run with accuracy:', () => {
-  async function run(precision: string, error: string | null, accuracy = '{ top-k: 1 }') {
-    const runner = makeRunner({ trtexecEnv: error ? { TRTEXEC_STANDIN_OUTPUT_ERROR: error } : {} });
+  async function run(
+    precision: string | null,
+    error: string | null,
+    accuracy = '{ top-k: 1 }',
+    trtexecEnv: Record<string, string> = {},
+  ) {
+    const runner = makeRunner({ trtexecEnv: { ...trtexecEnv, ...(error && { TRTEXEC_STANDIN_OUTPUT_ERROR: error }) } });
     writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
     const config = runner.writeConfig(
-      `output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    precision: ${precision}\n` +
+      `output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n` +
+        (precision ? `    precision: ${precision}\n` : '') +
         `    accuracy: ${accuracy}\n` +
         '    profiles: [{ name: p, shapes: { x: { min: 1x3x8x8, opt: 2x3x8x8, max: 4x3x8x8 } } }]\n',
     );
@@ -219,6 +228,68 @@ describe('trt-ci run with accuracy:', () => {
     expect(report.builds[0].accuracy.outputs[0]).toMatchObject({
       nan: 1,
       failure: '1 NaN where the reference is finite',
+    });
+  });
+
+  it('reads the outputs from the full-precision dump (8.6+), in the type the engine wrote them', async () => {
+    // An FP16 output binding: its values are the engine's FP16 numbers, not JSON's six digits of them.
+    const { result, report, runner } = await run('fp16', null, '{}', { TRTEXEC_STANDIN_OUTPUT_TYPE: 'fp16' });
+    expect(result.code, result.stderr).toBe(0);
+    const dir = join(runner.dir, 'out', 'accuracy', 'cls.p.opt');
+    expect(readdirSync(dir)).toContain('prob.output.2.10.fp16.raw');
+    const [output] = report.builds[0].accuracy.outputs;
+    expect(output).toMatchObject({ judgedBy: 'trt-ci', failure: null });
+    // FP16 rounding of probabilities below 1: at most half an FP16 step (2^-11) relative.
+    expect(output.maxRelError).toBeGreaterThan(0);
+    expect(output.maxRelError).toBeLessThanOrEqual(2 ** -11);
+    const argv = readFileSync(join(dir, 'trtexec.log'), 'utf8').split('\n')[0];
+    expect(argv).toContain('--dumpRawBindingsToFile');
+    expect(argv).toContain('--warmUp=0 --duration=0 --iterations=1');
+  });
+
+  it('before 8.6 (no dump), the outputs come from --exportOutput and are judged the same', async () => {
+    const within = await run('fp16', 'fp16', '{}', { TRTEXEC_STANDIN_VERSION: '8.4.1.5' });
+    expect(within.result.code, within.result.stderr).toBe(0);
+    const out = await run('fp16', 'noise:0.05', '{}', { TRTEXEC_STANDIN_VERSION: '8.4.1.5' });
+    expect(out.result.code).toBe(1);
+    expect(out.report.builds[0].accuracy.outputs[0].failure).toMatch(/of elements off by more than atol .* and rtol/);
+    const log = readFileSync(join(out.runner.dir, 'out', 'accuracy', 'cls.p.opt', 'trtexec.log'), 'utf8');
+    expect(log.split('\n')[0]).toMatch(/--exportOutput=\S+output\.json/);
+  });
+
+  describe('on trtexec 11.1, trtexec judges with its own check (--loadRefOutputs, L0)', () => {
+    const v11 = { TRTEXEC_STANDIN_VERSION: '11.1.0.5' };
+    it('within tolerance: passes, judged by trtexec, with the same report', async () => {
+      const { result, report, runner } = await run(null, 'noise:0.0001', '{}', v11);
+      expect(result.code, result.stderr).toBe(0);
+      expect(report.builds[0].accuracy.outputs[0]).toMatchObject({ judgedBy: 'trtexec', failure: null, nan: 0 });
+      const log = readFileSync(join(runner.dir, 'out', 'accuracy', 'cls.p.opt', 'trtexec.log'), 'utf8');
+      expect(log).toMatch(
+        /--loadRefOutputs=prob:\S+reference0\.bin --accuracyAlgorithm=l0 --atol=[\d.e-]+ --rtol=0\.001/,
+      );
+      expect(log).toContain('Accuracy loss for tensor prob (L0): 0.000000');
+    });
+    it("out of tolerance: trtexec's verdict (exit 1, outputs written) fails the build, with its share", async () => {
+      const { result, report } = await run(null, 'noise:0.05', '{}', v11);
+      expect(result.code).toBe(1);
+      const [output] = report.builds[0].accuracy.outputs;
+      expect(report.builds[0].accuracy.problem).toBeNull();
+      expect(output.judgedBy).toBe('trtexec');
+      expect(output.failure).toMatch(
+        /^[\d.]+% of elements off by more than atol [\d.e-]+ \+ rtol 0\.001 × \|reference\| \(trtexec's check\)$/,
+      );
+      expect(output.outOfTolerance).toBeGreaterThan(0.1);
+      expect(output.maxAbsError).toBeGreaterThan(0);
+    });
+    it('a NaN, which L0 counts as no mismatch (NaN compares false), still fails: trt-ci counts it', async () => {
+      const { result, report } = await run(null, 'nan', '{ atol: 100, rtol: 100 }', v11);
+      expect(result.code).toBe(1);
+      expect(report.builds[0].accuracy.outputs[0]).toMatchObject({
+        judgedBy: 'trtexec',
+        outOfTolerance: 0,
+        nan: 1,
+        failure: '1 NaN where the reference is finite',
+      });
     });
   });
 });
@@ -293,5 +364,101 @@ describe('real samples (inputs: a folder of .npy files)', () => {
     writeFileSync(join(runner.dir, 'samples', 'x.npy'), npy([2, 3, 8, 8], values, '<f8'));
     const wrongType = await cli(['run', '--config', config('2x3x8x8'), '--json']);
     expect(JSON.parse(wrongType.stdout).builds[0].accuracy.problem).toMatch(/expected float32 in C order .*got <f8/);
+  });
+});
+
+describe('the engine outputs at full precision (--dumpRawBindingsToFile)', () => {
+  it('decodes FP16 and BF16 bits, and trtexec file names (made file-safe, long ones cut in the middle)', () => {
+    expect([0x3c00, 0xc000, 0x7bff, 0x0001, 0x7c00, 0xfc00].map(halfToNumber)).toEqual([
+      1,
+      -2,
+      65504,
+      2 ** -24,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    ]);
+    expect(halfToNumber(0x7e00)).toBeNaN();
+    // BF16 1.5 is 0x3fc0; -0.0078125 is 0xbc00.
+    const bf16 = decodeRaw(Buffer.from([0xc0, 0x3f, 0x00, 0xbc]), 'bf16', 2, 'f');
+    expect([...bf16]).toEqual([1.5, -0.0078125]);
+    expect(() => decodeRaw(Buffer.alloc(6), 'fp32', 2, 'out.raw')).toThrow('out.raw: 6 bytes, expected 8 (2 × fp32)');
+    expect(filenameSafe('logits:0/a b')).toBe('logits_0_a_b');
+    const long = filenameSafe('n'.repeat(200));
+    // (150 - 3) / 2 = 73 characters each side, in C++'s integer division.
+    expect(long).toHaveLength(149);
+    expect(long.slice(73, 76)).toBe('...');
+    const files = ['x.input.2.4.fp32.raw', 'logits_0.output.2.10.fp16.raw', 'other.output.3.fp32.raw'];
+    expect(findRawOutput(files, 'logits:0')).toEqual({ file: files[1], dims: [2, 10], dtype: 'fp16' });
+    expect(findRawOutput(files, 'x')).toBeNull();
+  });
+});
+
+describe("trtexec 11.1's own check, from its log", () => {
+  it('reads each tensor loss and the FAIL marks, and whether the check failed as a whole', () => {
+    const log = [
+      '[11/30/2026-07:00:00] [I] Accuracy loss for tensor prob (L0): 0.012500 [FAIL: >= threshold 0.000000]',
+      '[11/30/2026-07:00:00] [I] Accuracy loss for tensor Identity:0 (L0): 0.000000',
+      '[11/30/2026-07:00:00] [E] Accuracy validation FAILED: one or more tensors exceeded the threshold.',
+    ].join('\n');
+    const check = readTrtexecCheck(log);
+    expect(check.failed).toBe(true);
+    expect(check.losses.get('prob')).toEqual({ algorithm: 'L0', loss: 0.0125, failed: true });
+    expect(check.losses.get('Identity:0')).toEqual({ algorithm: 'L0', loss: 0, failed: false });
+    expect(readTrtexecCheck('[I] PASSED').failed).toBe(false);
+  });
+});
+
+describe('.npz archives (np.savez, np.savez_compressed)', () => {
+  const fixture = (name: string) => readFileSync(join(FIXTURES, 'npz', name));
+  const exact = (count: number) => Float32Array.from({ length: count }, (_, i) => (i % 17) / 8 - 1);
+  it('reads stored and deflated members with their ZIP64 headers, as NumPy writes them', () => {
+    for (const name of ['samples.npz', 'samples-compressed.npz']) {
+      const arrays = parseNpz(fixture(name), name);
+      expect(arrays.get('x')).toEqual({ dims: [2, 3, 8, 8], values: exact(384) });
+    }
+    expect(parseNpz(fixture('samples.npz'), 's').get('note')?.values).toEqual(Float32Array.of(0, 1, 2));
+  });
+  it('says what is wrong with a file that is not one, naming it', () => {
+    expect(() => parseNpz(Buffer.from('not a zip'), 'refs.npz')).toThrow(
+      'refs.npz: expected a NumPy .npz archive (np.savez), found no ZIP directory',
+    );
+    expect(() => parseNpz(fixture('not-float32.npz'), 'n.npz')).toThrow(/n\.npz:x\.npy: expected float32 .*got <f8/);
+    const cut = fixture('samples.npz');
+    cut.writeUInt32LE(0, cut.lastIndexOf(Buffer.from('PK\x01\x02', 'latin1')));
+    expect(() => parseNpz(cut, 'cut.npz')).toThrow(
+      'cut.npz: expected a NumPy .npz archive (np.savez), its directory is damaged',
+    );
+  });
+
+  it('inputs: samples.npz and reference: refs.npz check the engine against outputs the user computed', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'affine.onnx'), affineOnnx());
+    for (const name of ['affine-inputs.npz', 'affine-reference.npz', 'affine-reference-off.npz']) {
+      writeFileSync(join(runner.dir, name), fixture(name));
+    }
+    const config = (accuracy: string) =>
+      runner.writeConfig(
+        `output-dir: out\nmodels:\n  - name: affine\n    onnx: affine.onnx\n    accuracy: ${accuracy}\n` +
+          '    profiles: [{ name: p, shapes: { x: 2x4 } }]\n',
+      );
+    const run = async (accuracy: string) => {
+      const result = await cli(['run', '--config', config(accuracy), '--json']);
+      return { code: result.code, accuracy: JSON.parse(result.stdout || '{}').builds?.[0]?.accuracy, result };
+    };
+    const right = await run('{ inputs: affine-inputs.npz, reference: affine-reference.npz }');
+    expect(right.code, right.result.stderr).toBe(0);
+    expect(right.accuracy.outputs[0]).toMatchObject({ name: 'y', maxAbsError: 0, failure: null });
+    // No ONNX Runtime reference was computed: none was kept.
+    expect(existsSync(join(runner.dir, 'out', 'cache', 'references'))).toBe(false);
+    const off = await run('{ inputs: affine-inputs.npz, reference: affine-reference-off.npz, atol: 0.01 }');
+    expect(off.code).toBe(1);
+    expect(off.accuracy.outputs[0].maxAbsError).toBeCloseTo(0.05, 6);
+    const missing = await run('{ inputs: affine-inputs.npz, reference: nowhere.npz }');
+    expect(missing.accuracy.problem).toMatch(/nowhere\.npz: cannot read: .*no such file/i);
+    const auto = await run('{ reference: affine-reference.npz }');
+    expect(auto.code).toBe(2);
+    expect(auto.result.stderr).toMatch(
+      /accuracy\.inputs: expected inputs: the samples the reference was computed from/,
+    );
   });
 });

@@ -90,13 +90,20 @@ export function compareOutput(
 }
 
 /** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
-export function judgeOutput(error: OutputError, tolerance: Tolerance): string | null {
+export function judgeOutput(
+  error: OutputError,
+  tolerance: Tolerance,
+  /** Whose element rule gave outOfTolerance: trt-ci's (Polygraphy's) or trtexec 11.1's own (NumPy allclose). */
+  rule: 'polygraphy' | 'allclose' = 'polygraphy',
+): string | null {
   if (error.nan > 0) return `${error.nan} NaN where the reference is finite`;
   if (error.inf > 0) return `${error.inf} infinite where the reference is finite`;
   if (error.outOfTolerance > 0) {
     const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
     const atol = Number(tolerance.atol.toPrecision(3));
-    return `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`;
+    return rule === 'polygraphy'
+      ? `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`
+      : `${share} of elements off by more than atol ${atol} + rtol ${tolerance.rtol} × |reference| (trtexec's check)`;
   }
   if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
     return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;

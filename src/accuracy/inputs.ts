@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileConfig, ShapeRange } from '../config/load.js';
 import { fileProblem } from '../errors.js';
+import { parseNpz } from './npz.js';
 
 export type ShapeChoice = 'min' | 'opt' | 'max';
 
@@ -74,23 +75,51 @@ export function parseNpy(bytes: Buffer, file: string): { dims: number[]; values:
 }
 
 /**
- * Real samples: `<folder>/<input name>.npy` for each input of the profile, at the chosen shape (a sample of
- * another shape is an error that names both: an engine is checked at the shapes it is built for).
+ * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
+ * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
+ * is checked at the shapes it is built for.
  */
-export function sampleInputs(folder: string, profile: ProfileConfig, shape: ShapeChoice): InputTensor[] {
+export function sampleInputs(
+  source: { folder: string } | { npz: string },
+  profile: ProfileConfig,
+  shape: ShapeChoice,
+): InputTensor[] {
+  const archive = 'npz' in source ? readNpz(source.npz) : null;
   return profile.shapes.map((range) => {
-    const file = join(folder, `${range.input}.npy`);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(file);
-    } catch (error) {
-      throw new Error(`${file}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
+    let sample: { dims: number[]; values: Float32Array };
+    let where: string;
+    if ('npz' in source) {
+      where = `${source.npz}:${range.input}`;
+      const found = archive!.get(range.input);
+      if (!found) throw new Error(`${source.npz}: no array named ${range.input} (the model's input)`);
+      sample = found;
+    } else {
+      where = join(source.folder, `${range.input}.npy`);
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(where);
+      } catch (error) {
+        throw new Error(`${where}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
+      }
+      sample = parseNpy(bytes, where);
     }
-    const { dims, values } = parseNpy(bytes, file);
     const want = range[shape];
-    if (dims.join('x') !== want.join('x')) {
-      throw new Error(`${file}: shape ${dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`);
+    if (sample.dims.join('x') !== want.join('x')) {
+      throw new Error(
+        `${where}: shape ${sample.dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`,
+      );
     }
-    return { name: range.input, dims, values };
+    return { name: range.input, dims: sample.dims, values: sample.values };
   });
+}
+
+/** A .npz file's arrays by name; a file that cannot be read is an error naming it. */
+export function readNpz(file: string): Map<string, { dims: number[]; values: Float32Array }> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new Error(`${file}: cannot read: ${fileProblem(error, 'a .npz file')}`);
+  }
+  return parseNpz(bytes, file);
 }

@@ -3,8 +3,10 @@ import type { ShapeChoice } from './inputs.js';
 
 /** A model's accuracy check, as resolved from trt-ci.yml and the defaults for its precision. */
 export interface AccuracyConfig {
-  /** auto: seeded random inputs; else an absolute folder of `<input name>.npy` samples. */
-  inputs: 'auto' | { folder: string };
+  /** auto: seeded random inputs; else real samples: a folder of `<input name>.npy`, or a .npz (absolute). */
+  inputs: 'auto' | { folder: string } | { npz: string };
+  /** Reference outputs the user computed (a .npz by output name) instead of ONNX Runtime's; absolute. */
+  reference: string | null;
   shapes: ShapeChoice[];
   /** An absolute tolerance, or a share of the output's largest reference value. */
   atol: { absolute: number } | { shareOfMax: number };
@@ -19,14 +21,17 @@ export interface AccuracyConfig {
  * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
  * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
  */
-const DEFAULTS: Record<'fp32' | 'fp16' | 'bf16' | 'quantized', Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK'>> = {
+const DEFAULTS: Record<
+  'fp32' | 'fp16' | 'bf16' | 'quantized',
+  Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference'>
+> = {
   fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
   fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
   bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
   quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
 };
 
-function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK'> {
+function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference'> {
   if (precision === 'fp16') return DEFAULTS.fp16;
   if (precision === 'bf16') return DEFAULTS.bf16;
   if (precision === 'int8' || precision === 'fp8' || precision === 'best') return DEFAULTS.quantized;
@@ -51,7 +56,13 @@ export function resolveAccuracy(
         ? { absolute: raw.atol }
         : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
   return {
-    inputs: raw.inputs === undefined || raw.inputs === 'auto' ? 'auto' : { folder: resolvePath(raw.inputs) },
+    inputs:
+      raw.inputs === undefined || raw.inputs === 'auto'
+        ? 'auto'
+        : raw.inputs.endsWith('.npz')
+          ? { npz: resolvePath(raw.inputs) }
+          : { folder: resolvePath(raw.inputs) },
+    reference: raw.reference === undefined ? null : resolvePath(raw.reference),
     shapes: raw.shapes ?? ['opt'],
     atol,
     rtol: raw.rtol ?? defaults.rtol,

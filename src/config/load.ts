@@ -211,7 +211,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   shape: ['min', 'opt', 'max'],
   budgets: METRIC_NAMES,
   level: ['warn', 'fail'],
-  accuracy: ['inputs', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
+  accuracy: ['inputs', 'reference', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
 };
 
 function suggest(key: string, path: readonly (string | number)[]): string {

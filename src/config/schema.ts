@@ -148,30 +148,38 @@ const profile = z.strictObject(
 );
 
 const share = /^\d+(\.\d+)?%$/;
-const accuracy = z.strictObject(
-  {
-    inputs: z
-      .union(
-        [z.literal('auto'), path('a folder of <input name>.npy samples')],
-        expected('auto (seeded random inputs) or a folder of <input name>.npy samples'),
-      )
-      .optional(),
-    shapes: z
-      .array(z.enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
-      .min(1, expected('at least one of min, opt, max'))
-      .optional(),
-    atol: z
-      .union(
-        [z.number().min(0), z.string().regex(share)],
-        expected("a number like 0.001, or a share of the output's largest value like 0.5%"),
-      )
-      .optional(),
-    rtol: z.number(expected('a number like 0.001')).min(0).optional(),
-    cosine: z.number(expected('a number like 0.999')).min(-1).max(1).optional(),
-    'top-k': z.number(expected('a number of classes like 5')).int().min(1).optional(),
-  },
-  expected('a mapping with inputs, shapes, atol, rtol, cosine, top-k'),
-);
+const accuracy = z
+  .strictObject(
+    {
+      inputs: z
+        .union(
+          [z.literal('auto'), path('a folder of <input name>.npy samples or a .npz')],
+          expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'),
+        )
+        .optional(),
+      reference: path('a .npz of reference outputs by output name')
+        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
+        .optional(),
+      shapes: z
+        .array(z.enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
+        .min(1, expected('at least one of min, opt, max'))
+        .optional(),
+      atol: z
+        .union(
+          [z.number().min(0), z.string().regex(share)],
+          expected("a number like 0.001, or a share of the output's largest value like 0.5%"),
+        )
+        .optional(),
+      rtol: z.number(expected('a number like 0.001')).min(0).optional(),
+      cosine: z.number(expected('a number like 0.999')).min(-1).max(1).optional(),
+      'top-k': z.number(expected('a number of classes like 5')).int().min(1).optional(),
+    },
+    expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'),
+  )
+  .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
+    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
+    path: ['inputs'],
+  });
 export type RawAccuracy = z.output<typeof accuracy>;
 
 const model = z.strictObject(

@@ -206,6 +206,11 @@ export const accuracyOutputSchema = z.object({
   /** The tolerances it was judged by: atol as used for this output (absolute). */
   atol: z.number(),
   rtol: z.number(),
+  /**
+   * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+   * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+   */
+  judgedBy: z.enum(['trt-ci', 'trtexec']).default('trt-ci'),
   /** Why it failed, or null. */
   failure: nullableString,
 });

@@ -121,9 +121,20 @@ export function benchmarkArgv(
   return argv;
 }
 
+/** trtexec 11.1's own accuracy check, as trt-ci asks for it: L0 (the share of elements out of tolerance). */
+export interface TrtexecJudge {
+  references: { name: string; file: string }[];
+  atol: number;
+  rtol: number;
+}
+
 /**
- * argv for running a built plan once on given inputs and writing its outputs: --loadInputs (raw files)
- * and --exportOutput (docs/trtexec-inference-io.md), at one of the profile's shapes.
+ * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
+ * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
+ * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
+ * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
+ * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
+ * required; the share of one element in a billion is still above 1e-9).
  */
 export function accuracyArgv(
   version: TensorRtVersion,
@@ -131,14 +142,23 @@ export function accuracyArgv(
   profile: ProfileConfig,
   shape: 'min' | 'opt' | 'max',
   files: { plan: string; inputs: { name: string; file: string }[]; output: string },
+  judge: TrtexecJudge | null = null,
 ): string[] {
   const measured = runProfile(profile);
   const argv = [`--loadEngine=${files.plan}`];
   if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
-  argv.push(`--loadInputs=${files.inputs.map((i) => `${quoteName(i.name)}:${i.file}`).join(',')}`);
-  argv.push(`--exportOutput=${files.output}`, ...pluginArgs(model, version));
+  argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
+  argv.push(hasFlag('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+  if (judge) {
+    argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
+    argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
+  }
+  argv.push(...pluginArgs(model, version));
   return argv;
 }
+
+const fileList = (files: readonly { name: string; file: string }[]) =>
+  files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
 
 function pluginArgs(model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>, version: TensorRtVersion): string[] {
   const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';

@@ -53,6 +53,12 @@ const FLAG_SPANS: Record<string, FlagSpan> = {
   '--includeDataTransfers': { since: '11.0' },
   '--noCudaGraph': { since: '11.0' },
   '--noSpinWait': { since: '11.0' },
+  '--dumpRawBindingsToFile': { since: '8.6' },
+  '--loadRefOutputs': { since: '11.1' },
+  '--accuracyAlgorithm': { since: '11.1' },
+  '--accuracyThreshold': { since: '11.1' },
+  '--atol': { since: '11.1' },
+  '--rtol': { since: '11.1' },
 };
 
 /** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */

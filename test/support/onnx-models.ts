@@ -76,3 +76,19 @@ export function classifierOnnx(options: { scale?: number } = {}): Uint8Array {
   });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/** y = 2x + 1 on x [batch, 4] (Mul, Add): outputs a test can also compute with NumPy, for given references. */
+export function affineOnnx(): Uint8Array {
+  const graph = onnx.GraphProto.create({
+    name: 'affine',
+    node: [
+      onnx.NodeProto.create({ opType: 'Mul', input: ['x', 'two'], output: ['doubled'] }),
+      onnx.NodeProto.create({ opType: 'Add', input: ['doubled', 'one'], output: ['y'] }),
+    ],
+    initializer: [initializer('two', [1], Float32Array.of(2)), initializer('one', [1], Float32Array.of(1))],
+    input: [tensorType('x', ['batch', 4])],
+    output: [tensorType('y', ['batch', 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}

@@ -20,7 +20,8 @@
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
-//   TRTEXEC_STANDIN_OUTPUT_ERROR  --exportOutput's values off as asked: noise:R | fp16 | zeros | nan | inf
+//   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf
+//   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { spawn } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
@@ -137,6 +138,13 @@ const SPANS = {
   '--includeDataTransfers': [[11, 0], null],
   '--noCudaGraph': [[11, 0], null],
   '--noSpinWait': [[11, 0], null],
+  '--dumpRawBindingsToFile': [[8, 6], null],
+  '--loadRefOutputs': [[11, 1], null],
+  '--refPair': [[11, 1], null],
+  '--accuracyAlgorithm': [[11, 1], null],
+  '--accuracyThreshold': [[11, 1], null],
+  '--atol': [[11, 1], null],
+  '--rtol': [[11, 1], null],
 };
 const known = (flag) => {
   if (ALWAYS.includes(flag)) return true;
@@ -191,6 +199,23 @@ if (unknown.length > 0) {
   for (const [key, value] of unknown) log('E', `Unknown option: ${key} ${value}`);
   // trtexec 11.1 returns the parse error directly, without the FAILED line (trtexec.cpp @v11.1).
   if (!at(11, 1)) banner('FAILED');
+  process.exit(1);
+}
+// The accuracy options' own rules (sampleOptions.cpp InferenceOptions::parse and validate at v11.1).
+const accuracyRule = (() => {
+  const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
+  if (!['l0', 'l1', 'l2', 'lInf', 'cos'].includes(algorithm)) return `Unknown accuracyAlgorithm: ${algorithm}`;
+  if (algorithm !== 'l0' && options.has('--atol')) return '--atol is only valid for L0 accuracy algorithm.';
+  if (algorithm !== 'l0' && options.has('--rtol')) return '--rtol is only valid for L0 accuracy algorithm.';
+  if (options.has('--loadRefOutputs') && !options.has('--loadInputs'))
+    return '--loadRefOutputs requires --loadInputs to be specified.';
+  if (options.has('--loadRefOutputs') && !(Number(options.get('--accuracyThreshold') ?? 0) > 0))
+    return '--accuracyThreshold (with a positive value) is required when --loadRefOutputs or --refPair is set.';
+  return null;
+})();
+if (accuracyRule) {
+  printHelp();
+  log('E', accuracyRule);
   process.exit(1);
 }
 if (options.has('--help') || args.length === 0) {
@@ -458,51 +483,36 @@ async function runEngine(path) {
   }
   log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
   log('I', 'Engine deserialized in 0.00676279 sec.');
-  if (options.has('--exportOutput')) await exportOutputs(plan);
+  const inference = ['--exportOutput', '--dumpRawBindingsToFile', '--loadRefOutputs'].some((f) => options.has(f));
+  const results = inference ? await infer(plan) : null;
+  const accuracyFailed = results && options.has('--loadRefOutputs') ? checkAccuracy(results.outputs) : false;
   printPerformance();
+  if (results && options.has('--exportOutput')) exportOutput(results.outputs);
+  if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
+  if (accuracyFailed) fail([['E', 'Accuracy validation FAILED: one or more tensors exceeded the threshold.']]);
   banner('PASSED');
   recordCall({ exit: 0 });
 }
 
 /**
- * --exportOutput: the engine's outputs are its ONNX model's, computed by ONNX Runtime (WebAssembly, on
- * the CPU) on the --loadInputs files (raw, the input's dtype, row-major) or on trtexec-like random
- * inputs, then changed as TRTEXEC_STANDIN_OUTPUT_ERROR asks, and written in trtexec's own layout.
+ * Inference on given inputs: the engine's outputs are its ONNX model's, computed by ONNX Runtime
+ * (WebAssembly, on the CPU) on the --loadInputs files (raw, the input's dtype, row-major) or on
+ * trtexec-like random inputs, then changed as TRTEXEC_STANDIN_OUTPUT_ERROR asks.
  *   TRTEXEC_STANDIN_OUTPUT_ERROR   noise:R (seeded relative noise of size R) | fp16 (rounded to FP16,
  *                                  overflow to inf) | zeros | nan (the first element NaN) | inf
+ *   TRTEXEC_STANDIN_OUTPUT_TYPE    fp32 (default) | fp16: the engine's output binding type
  */
-async function exportOutputs(plan) {
+async function infer(plan) {
   const text = plan.toString('latin1', 36, Math.min(plan.length, 36 + 4096));
   const onnx = text.startsWith(ONNX_MARK) ? text.slice(ONNX_MARK.length, text.indexOf('\n')) : null;
   if (!onnx || !existsSync(onnx)) fail([['E', 'Could not find the network this engine was built from']]);
   const ort = await import('onnxruntime-web');
   ort.env.wasm.numThreads = 1;
   const session = await ort.InferenceSession.create(readFileSync(onnx));
-  const shapes = Object.fromEntries(
-    (options.get('--shapes') ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((entry) => {
-        const cut = entry.lastIndexOf(':');
-        return [
-          entry.slice(0, cut).replace(/^'|'$/g, ''),
-          entry
-            .slice(cut + 1)
-            .split('x')
-            .map(Number),
-        ];
-      }),
-  );
-  const files = Object.fromEntries(
-    (options.get('--loadInputs') ?? '')
-      .split(',')
-      .filter(Boolean)
-      .map((entry) => {
-        const cut = entry.lastIndexOf(':');
-        return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
-      }),
-  );
+  const shapes = Object.fromEntries(nameList('--shapes').map(([name, dims]) => [name, dims.split('x').map(Number)]));
+  const files = Object.fromEntries(nameList('--loadInputs'));
   const feeds = {};
+  const inputs = [];
   for (const name of session.inputNames) {
     const dims = shapes[name];
     if (!dims) fail([['E', `Dynamic dimensions required for input: ${name}, but no shapes were provided.`]]);
@@ -516,33 +526,130 @@ async function exportOutputs(plan) {
       data = Float32Array.from({ length: count }, seeded(1));
     }
     feeds[name] = new ort.Tensor('float32', data, dims);
+    inputs.push({ name, dims, values: data });
   }
   const results = await session.run(feeds);
   const error = env.TRTEXEC_STANDIN_OUTPUT_ERROR ?? '';
+  const half = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16';
   const noise = seeded(2);
-  const entries = session.outputNames.map((name) => {
+  const outputs = session.outputNames.map((name) => {
     const tensor = results[name];
     const values = Array.from(tensor.data, (v, i) => {
-      if (error.startsWith('noise:')) return v * (1 + Number(error.slice(6)) * noise());
-      if (error === 'fp16') return Math.f16round(v);
-      if (error === 'zeros') return 0;
-      if (i === 0 && error === 'nan') return Number.NaN;
-      if (i === 0 && error === 'inf') return Number.POSITIVE_INFINITY;
-      return v;
+      let value = v;
+      if (error.startsWith('noise:')) value = v * (1 + Number(error.slice(6)) * noise());
+      if (error === 'fp16') value = Math.f16round(v);
+      if (error === 'zeros') value = 0;
+      if (i === 0 && error === 'nan') value = Number.NaN;
+      if (i === 0 && error === 'inf') value = Number.POSITIVE_INFINITY;
+      return half ? Math.f16round(value) : Math.fround(value);
     });
-    return { name, dimensions: tensor.dims.join('x'), values };
+    return { name, dims: [...tensor.dims], values };
   });
-  // exportJSONOutput (samples/common/sampleReporting.cpp): this spacing, and values through `os << v`.
+  return { inputs, outputs };
+}
+
+/** `name:value` lists as trtexec reads them: names may be quoted ('a:0'), the value follows the last colon. */
+function nameList(flag) {
+  return (options.get(flag) ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((entry) => {
+      const cut = entry.lastIndexOf(':');
+      return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
+    });
+}
+
+/** --exportOutput: exportJSONOutput (samples/common/sampleReporting.cpp): this spacing, values through `os << v`. */
+function exportOutput(outputs) {
   const lines = ['['];
-  entries.forEach((entry, i) => {
+  outputs.forEach((entry, i) => {
     const sep = i === 0 ? '  ' : ', ';
     lines.push(`${sep}{ "name" : "${entry.name}"`);
-    lines.push(`  , "dimensions" : "${entry.dimensions}"`);
+    lines.push(`  , "dimensions" : "${entry.dims.join('x')}"`);
     lines.push(`  , "values" : [ ${entry.values.map(cFloat).join(', ')} ]`);
     lines.push('  }');
   });
   lines.push(']');
   writeFileSync(options.get('--exportOutput'), `${lines.join('\n')}\n`);
+}
+
+/**
+ * --dumpRawBindingsToFile (8.6+): every binding, in the working folder, as
+ * `<name>.<input|output>.<d0.d1…>.<dtype>.raw` (sampleInference.cpp dumpBindings; name made file-safe).
+ */
+function dumpRawBindings({ inputs, outputs }) {
+  const outputType = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16' ? 'fp16' : 'fp32';
+  const write = (binding, kind, dtype) => {
+    const dims = binding.dims.join('.');
+    const file = `${binding.name.replace(/[^A-Za-z0-9._,-]/g, '_')}.${kind}.${dims}.${dtype}.raw`;
+    const bytes = Buffer.alloc(binding.values.length * (dtype === 'fp16' ? 2 : 4));
+    for (const [i, v] of binding.values.entries()) {
+      if (dtype === 'fp16') bytes.writeUInt16LE(halfBits(v), i * 2);
+      else bytes.writeFloatLE(v, i * 4);
+    }
+    log(
+      'I',
+      `Writing file for ${kind} binding ${binding.name} (with datatype ${dtype} and dimensions ${dims}) to ${file}`,
+    );
+    writeFileSync(file, bytes);
+  };
+  for (const input of inputs) write(input, 'input', 'fp32');
+  for (const output of outputs) write(output, 'output', outputType);
+}
+
+/** A number's IEEE 754 binary16 bits (round to nearest even, as the GPU stores an FP16 output). */
+function halfBits(value) {
+  const v = Math.f16round(value);
+  if (Number.isNaN(v)) return 0x7e00;
+  const sign = v < 0 || Object.is(v, -0) ? 0x8000 : 0;
+  const a = Math.abs(v);
+  if (a === Number.POSITIVE_INFINITY) return sign | 0x7c00;
+  if (a < 2 ** -14) return sign | Math.round(a / 2 ** -24);
+  const exponent = Math.floor(Math.log2(a));
+  return sign | ((exponent + 15) << 10) | Math.round((a / 2 ** exponent - 1) * 1024);
+}
+
+/**
+ * trtexec 11.1's own check (sampleInference.cpp validateAccuracy, sampleUtils.cpp L0AccuracyValidator): each
+ * --loadRefOutputs file (raw, the output's type) against the output; L0 is the share of elements with
+ * |a - r| > atol + rtol·|r| (a NaN compares false, so it is no mismatch), printed std::fixed with 6
+ * decimals, the threshold too (the stream keeps std::fixed). True when any output reached the threshold.
+ */
+function checkAccuracy(outputs) {
+  const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
+  const atol = Number(options.get('--atol') ?? 1e-5);
+  const rtol = Number(options.get('--rtol') ?? 1e-5);
+  const threshold = Number(options.get('--accuracyThreshold'));
+  const names = { l0: 'L0', l1: 'L1', l2: 'L2', lInf: 'LInf', cos: 'Cosine' };
+  let failed = false;
+  for (const [name, file] of nameList('--loadRefOutputs')) {
+    const output = outputs.find((o) => o.name === name);
+    const raw = readFileSync(file);
+    if (!output || raw.length !== output.values.length * 4) fail([['E', `Reference size mismatch for ${name}`]]);
+    log(
+      'I',
+      `Loaded reference output for tensor ${name} from ${file} (volume=${output.values.length}, bytes=${raw.length})`,
+    );
+    const ref = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+    const pairs = output.values.map((a, i) => [a, ref[i]]);
+    let loss;
+    if (algorithm === 'l0')
+      loss = pairs.filter(([a, r]) => Math.abs(a - r) > atol + rtol * Math.abs(r)).length / pairs.length;
+    else if (algorithm === 'l1') loss = pairs.reduce((sum, [a, r]) => sum + Math.abs(a - r), 0) / pairs.length;
+    else if (algorithm === 'l2') loss = pairs.reduce((sum, [a, r]) => sum + (a - r) ** 2, 0) / pairs.length;
+    else if (algorithm === 'lInf') loss = pairs.reduce((max, [a, r]) => Math.max(max, Math.abs(a - r)), 0);
+    else {
+      const dot = pairs.reduce((sum, [a, r]) => sum + a * r, 0);
+      const norm =
+        Math.sqrt(pairs.reduce((sum, [a]) => sum + a * a, 0)) * Math.sqrt(pairs.reduce((sum, [, r]) => sum + r * r, 0));
+      loss = norm < 1e-12 ? 1 : 1 - dot / norm;
+    }
+    const over = loss >= threshold;
+    failed ||= over;
+    const verdict = over ? ` [FAIL: >= threshold ${threshold.toFixed(6)}]` : '';
+    log('I', `Accuracy loss for tensor ${name} (${names[algorithm]}): ${loss.toFixed(6)}${verdict}`);
+  }
+  return failed;
 }
 
 /** A float as C++ `os << v` prints it: %g with 6 significant digits; nan, -nan, inf, -inf. */

@@ -1,0 +1,73 @@
+// NumPy .npz archives (np.savez, np.savez_compressed): a ZIP of one `<name>.npy` per array. NumPy writes
+// each member with force_zip64 (numpy/lib/_npyio_impl.py _savez), so sizes may sit in the ZIP64 extra
+// field; members are stored, or deflated by savez_compressed. Read from the central directory
+// (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
+import { inflateRawSync } from 'node:zlib';
+import { parseNpy } from './inputs.js';
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_FILE_HEADER = 0x02014b50;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const ZIP64_END_LOCATOR = 0x07064b50;
+const ZIP64_END = 0x06064b50;
+const ZIP64_EXTRA = 0x0001;
+const MASK32 = 0xffffffff;
+
+/** Each array of the archive by its name (the member name without `.npy`), float32 in C order only. */
+export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: number[]; values: Float32Array }> {
+  const bad = (what: string) => new Error(`${file}: expected a NumPy .npz archive (np.savez), ${what}`);
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || bytes.length - end < 22 || bytes.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) {
+    throw bad('found no ZIP directory');
+  }
+  let count = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  if (offset === MASK32 || count === 0xffff) {
+    const locator = end - 20;
+    if (locator < 0 || bytes.readUInt32LE(locator) !== ZIP64_END_LOCATOR) throw bad('its ZIP64 directory is missing');
+    const zip64 = Number(bytes.readBigUInt64LE(locator + 8));
+    if (bytes.readUInt32LE(zip64) !== ZIP64_END) throw bad('its ZIP64 directory is damaged');
+    count = Number(bytes.readBigUInt64LE(zip64 + 32));
+    offset = Number(bytes.readBigUInt64LE(zip64 + 48));
+  }
+  const arrays = new Map<string, { dims: number[]; values: Float32Array }>();
+  for (let i = 0; i < count; i += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_FILE_HEADER) {
+      throw bad('its directory is damaged');
+    }
+    const method = bytes.readUInt16LE(offset + 10);
+    let compressed = bytes.readUInt32LE(offset + 20);
+    let size = bytes.readUInt32LE(offset + 24);
+    const nameLength = bytes.readUInt16LE(offset + 28);
+    const extraLength = bytes.readUInt16LE(offset + 30);
+    const commentLength = bytes.readUInt16LE(offset + 32);
+    let local = bytes.readUInt32LE(offset + 42);
+    const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
+    // ZIP64: the 64-bit values follow in this order, only for the fields that are 0xFFFFFFFF.
+    const extra = bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength);
+    for (let at = 0; at + 4 <= extra.length; at += 4 + extra.readUInt16LE(at + 2)) {
+      if (extra.readUInt16LE(at) !== ZIP64_EXTRA) continue;
+      let field = at + 4;
+      const next = () => {
+        const value = Number(extra.readBigUInt64LE(field));
+        field += 8;
+        return value;
+      };
+      if (size === MASK32) size = next();
+      if (compressed === MASK32) compressed = next();
+      if (local === MASK32) local = next();
+    }
+    offset += 46 + nameLength + extraLength + commentLength;
+    if (bytes.readUInt32LE(local) !== LOCAL_FILE_HEADER) throw bad(`member ${name} is damaged`);
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const stored = bytes.subarray(start, start + compressed);
+    let member: Buffer;
+    if (method === 0) member = stored;
+    else if (method === 8) member = inflateRawSync(stored);
+    else throw bad(`member ${name} is compressed with method ${method}, not stored or deflated`);
+    if (member.length !== size) throw bad(`member ${name} has ${member.length} bytes, its directory says ${size}`);
+    if (!name.endsWith('.npy')) continue;
+    arrays.set(name.slice(0, -4), parseNpy(member, `${file}:${name}`));
+  }
+  return arrays;
+}
