@@ -5,3 +5,4 @@ await import('./cache.js');
 await import('./startup.js');
 await import('./parse.js');
 await import('./fuzz-logs.js');
+await import('./accuracy.js');

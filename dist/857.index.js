@@ -1641,6 +1641,11 @@ const accuracyOutputSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc(
     /** The tolerances it was judged by: atol as used for this output (absolute). */
     atol: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
     rtol: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    /**
+     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+     */
+    judgedBy: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['trt-ci', 'trtexec']).default('trt-ci'),
     /** Why it failed, or null. */
     failure: nullableString,
 });

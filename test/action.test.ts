@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
 import { expectedRunners, missingRunners } from '../src/action/report.js';
 import { allGone, cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
 
 // Pull requests already carry this marker: it is pinned here as the literal it is, not imported.
 const commentMarker = (key: string) => `<!-- trt-ci:sticky-comment key=${key} -->`;
@@ -208,6 +209,44 @@ describe('the action against a local GitHub API', () => {
       });
     },
   );
+
+  it.each([
+    ['10.16.1.11', 'trt-ci'],
+    ['11.1.0.5', 'trtexec'],
+  ])('accuracy on trtexec %s: within tolerance, out of tolerance and NaN, judged by %s', async (version, judge) => {
+    const runner = makeRunner({
+      trtexecEnv: {
+        TRTEXEC_STANDIN_VERSION: version,
+        TRTEXEC_STANDIN_OUTPUT_ERROR: 'noisy.p.plan=noise:0.05,nan.p.plan=nan',
+      },
+    });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const model = (name: string) =>
+      `  - name: ${name}\n    onnx: classifier.onnx\n    accuracy: { top-k: 1 }\n` +
+      '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n';
+    runner.writeConfig(`output-dir: out\ncuda: "13.0"\nmodels:\n${['good', 'noisy', 'nan'].map(model).join('')}`);
+    await withApi({}, async (api) => {
+      const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
+      expect(result.code, result.stdout).toBe(1);
+      const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+      const outputs = Object.fromEntries(
+        report.builds.map((b: { model: string; accuracy: { outputs: unknown[] } }) => [b.model, b.accuracy.outputs[0]]),
+      );
+      expect(outputs.good).toMatchObject({ judgedBy: judge, failure: null });
+      expect(outputs.noisy).toMatchObject({ judgedBy: judge, failure: expect.stringMatching(/of elements off by/) });
+      expect(outputs.nan).toMatchObject({ nan: 1, failure: '1 NaN where the reference is finite' });
+      expect(result.summary).toContain('Accuracy against ONNX Runtime: 1/3 within tolerance');
+      const [, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'failure' });
+      const annotations = updates.flatMap((u) => (u.output as { annotations?: { title: string }[] }).annotations ?? []);
+      expect(annotations.map((a) => a.title).sort()).toEqual([
+        'nan/p: out of tolerance against ONNX Runtime',
+        'noisy/p: out of tolerance against ONNX Runtime',
+      ]);
+      const [comment] = api.comments.filter((c) => c.user.login === 'github-actions[bot]');
+      expect(comment!.body).toContain('1 NaN where the reference is finite');
+    });
+  });
 
   it('retries a 5xx: the check run completes and the comment is made after GitHub failed twice', async () => {
     const runner = project();

@@ -1,10 +1,11 @@
 // The other tests run the source; these run the committed bundles once, as users and the runner do.
 // That dist/ is what `npm run build` makes from src/ now is .ci/run's check (git diff after a build).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRunner } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
 
 const root = join(import.meta.dirname, '..');
 
@@ -66,4 +67,27 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, { 
       expect(result.stdout).toContain('::error::trt-ci: 1 build(s) failed: m/b');
     },
   );
+
+  it('the bundled action and CLI check accuracy from a copy of dist/ alone (ONNX Runtime and its wasm in it)', () => {
+    const runner = makeRunner();
+    // Outside the repository: no node_modules to fall back on, as on a runner.
+    const copy = join(runner.dir, 'action');
+    cpSync(join(root, 'dist'), copy, { recursive: true });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    accuracy: { top-k: 1 }\n' +
+        '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const env = { PATH: process.env.PATH, INPUT_CONFIG: config, RUNNER_TEMP: runner.dir };
+    const action = spawnSync(process.execPath, [join(copy, 'index.js')], { encoding: 'utf8', cwd: runner.dir, env });
+    expect(action.status, action.stdout).toBe(0);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+    expect(report.builds[0].accuracy).toMatchObject({ status: 'passed', problem: null });
+    const cli = spawnSync(process.execPath, [join(copy, 'cli.js'), 'run', '--config', config, '--json'], {
+      encoding: 'utf8',
+      cwd: runner.dir,
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout).builds[0].accuracy.outputs[0]).toMatchObject({ name: 'prob', failure: null });
+  });
 });

@@ -26,8 +26,9 @@ export default async function setup(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node24',
-    // Loaded only by the upload step, and bigger than the rest together: it stays a package.
-    external: ['@actions/artifact'],
+    // Loaded only by the upload step, and bigger than the rest together: it stays a package. ONNX Runtime
+    // loads its WebAssembly from beside its own files (dist/ copies them; here it is the package's own).
+    external: ['@actions/artifact', 'onnxruntime-web'],
     // Some bundled packages are CommonJS and call require(): give the ES module one.
     banner: {
       js:

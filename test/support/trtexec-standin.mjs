@@ -13,6 +13,7 @@
 //   TRTEXEC_STANDIN_ONLY          apply the fault switches only to builds whose --saveEngine contains this
 //   TRTEXEC_STANDIN_TERSE_HELP    --help lists no flags (a build whose help trt-ci cannot read)
 //   TRTEXEC_STANDIN_BUILD_MS      how long the build takes (default 0)
+//   TRTEXEC_STANDIN_REAL_TIME     "1": inference lasts --warmUp + --duration as trtexec's (default 0.2 s + 3 s)
 //   TRTEXEC_STANDIN_ALLOC_MIB     GPU memory the build holds (default: its workspace), seen by the nvidia-smi stand-in
 //   TRTEXEC_STANDIN_PLAN_BYTES    plan size (default: derived from the max shapes)
 //   TRTEXEC_STANDIN_PAD_ZEROS     append this many zero bytes to the plan, as TensorRT 11.2 does for
@@ -20,7 +21,8 @@
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
-//   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf
+//   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf, for every
+//                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { spawn } from 'node:child_process';
@@ -486,6 +488,9 @@ async function runEngine(path) {
   const inference = ['--exportOutput', '--dumpRawBindingsToFile', '--loadRefOutputs'].some((f) => options.has(f));
   const results = inference ? await infer(plan) : null;
   const accuracyFailed = results && options.has('--loadRefOutputs') ? checkAccuracy(results.outputs) : false;
+  // Inference lasts as trtexec's does: the warm-up, then --duration seconds (defaults 200 ms and 3 s).
+  if (env.TRTEXEC_STANDIN_REAL_TIME)
+    await sleep(Number(options.get('--warmUp') ?? 200) + Number(options.get('--duration') ?? 3) * 1000);
   printPerformance();
   if (results && options.has('--exportOutput')) exportOutput(results.outputs);
   if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
@@ -529,7 +534,7 @@ async function infer(plan) {
     inputs.push({ name, dims, values: data });
   }
   const results = await session.run(feeds);
-  const error = env.TRTEXEC_STANDIN_OUTPUT_ERROR ?? '';
+  const error = outputError(env.TRTEXEC_STANDIN_OUTPUT_ERROR ?? '', options.get('--loadEngine') ?? '');
   const half = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16';
   const noise = seeded(2);
   const outputs = session.outputNames.map((name) => {
@@ -546,6 +551,13 @@ async function infer(plan) {
     return { name, dims: [...tensor.dims], values };
   });
   return { inputs, outputs };
+}
+
+/** The error asked for this engine: one for all, or per engine as `<part of its path>=<error>,…`. */
+function outputError(setting, engine) {
+  if (!setting.includes('=')) return setting;
+  const match = setting.split(',').find((entry) => engine.includes(entry.slice(0, entry.indexOf('='))));
+  return match ? match.slice(match.indexOf('=') + 1) : '';
 }
 
 /** `name:value` lists as trtexec reads them: names may be quoted ('a:0'), the value follows the last colon. */
