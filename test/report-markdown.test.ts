@@ -14,6 +14,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
     model,
     profile,
     accuracy: null,
+    latency: null,
     status: 'built',
     gpu: { index: 0, name: gpu, computeCapability: '9.0' },
     shapes: {},

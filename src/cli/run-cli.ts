@@ -4,6 +4,7 @@ import { closest } from '../did-you-mean.js';
 import { errorMessage, InputError } from '../errors.js';
 import { parseShard } from '../builds/shard.js';
 import { VERSION } from '../version.js';
+import { abCommand } from './commands/ab.js';
 import { buildCommand } from './commands/build.js';
 import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
@@ -32,6 +33,15 @@ const OPTIONS = {
     help: '--only M[/P]    build only model M (or its profile P); repeat for more',
   },
   json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
+  trtexec: { type: 'string', help: '--trtexec PATH  the trtexec to run (default: trtexec on PATH; or --config)' },
+  shapes: {
+    type: 'string',
+    help: '--shapes SPEC   input shapes for both engines, as trtexec takes them (x:8x3x224x224)',
+  },
+  repetitions: { type: 'string', help: '--repetitions N runs of each engine, interleaved ABBA (default 8; 3-100)' },
+  iterations: { type: 'string', help: '--iterations N  timed iterations a run (default 300)' },
+  budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
+  gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
   'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
   help: { type: 'boolean', help: '--help          this text' },
 } as const;
@@ -45,6 +55,12 @@ interface Values {
   only?: string[];
   json?: boolean;
   'exit-code'?: string;
+  trtexec?: string;
+  shapes?: string;
+  repetitions?: string;
+  iterations?: string;
+  budget?: string;
+  gpu?: string;
   help?: boolean;
 }
 
@@ -80,6 +96,26 @@ const COMMANDS: Record<string, Command> = {
     operands: 'PLAN...',
     options: ['json'],
     run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+  },
+  ab: {
+    summary: 'is HEAD slower than BASE on this GPU? interleaved runs, a rank test and a 95% interval',
+    operands: 'BASE.plan HEAD.plan',
+    options: ['config', 'trtexec', 'shapes', 'repetitions', 'iterations', 'budget', 'gpu', 'json'],
+    run: (operands, values, io) =>
+      abCommand(
+        operands,
+        {
+          config: values.config ?? null,
+          trtexec: values.trtexec ?? null,
+          shapes: values.shapes ?? null,
+          repetitions: values.repetitions ?? null,
+          iterations: values.iterations ?? null,
+          budget: values.budget ?? null,
+          gpu: values.gpu ?? null,
+          json: values.json ?? false,
+        },
+        io,
+      ),
   },
   report: {
     summary: 'merge report.json files (one per runner type) into one markdown comment',

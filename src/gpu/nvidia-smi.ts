@@ -163,3 +163,34 @@ export async function queryComputeApps(nvidiaSmi: string): Promise<ComputeApp[] 
     usedMemoryMiB: toNumber(row.used_memory),
   }));
 }
+
+/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
+export const SLOWDOWN_REASONS = [
+  'sw_power_cap',
+  'sw_thermal_slowdown',
+  'hw_thermal_slowdown',
+  'hw_power_brake_slowdown',
+];
+
+/**
+ * How long GPU `index` has spent slowed, by reason (clocks_event_reasons_counters, µs since the driver
+ * loaded; a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that grew says the GPU
+ * slowed down during the run even if it no longer is. Null when nvidia-smi cannot say (older drivers).
+ */
+export async function queryClockEvents(nvidiaSmi: string, index: number): Promise<Record<string, number> | null> {
+  const fields = ['index', ...SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`)];
+  const { result, text } = await runSmi(nvidiaSmi, [
+    `--query-gpu=${fields.join(',')}`,
+    '--format=csv,noheader,nounits',
+  ]);
+  if (result.exitCode !== 0) return null;
+  const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
+  if (!row) return null;
+  const counters: Record<string, number> = {};
+  for (const reason of SLOWDOWN_REASONS) {
+    const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
+    if (value === null) return null;
+    counters[reason] = value;
+  }
+  return counters;
+}

@@ -20,8 +20,9 @@ export function toReportBuild(
     status: outcome.status,
     gpu: outcome.gpu,
     shapes: shapesOf(job.profile),
-    // Filled by the accuracy stage, after the builds.
+    // Filled by the accuracy and latency stages, after the builds.
     accuracy: null,
+    latency: null,
     plan: plan && relativePath(plan.path),
     layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
     bytes: plan?.scan.bytes ?? null,

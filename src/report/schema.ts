@@ -226,6 +226,41 @@ export const accuracySchema = z.object({
 });
 export type Accuracy = z.infer<typeof accuracySchema>;
 
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+export const abRunSchema = z.object({
+  side: z.enum(['base', 'head']),
+  round: count,
+  medianMs: z.number(),
+  p99Ms: z.number(),
+  iterations: count,
+  throttled: z.array(z.string()),
+});
+
+const sideFiguresSchema = z.object({ median: z.number(), p99: z.number() }).nullable();
+
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+export const latencySchema = z.object({
+  verdict: z.enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+  /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+  ratio: nullableNumber,
+  ci: z.tuple([z.number(), z.number()]).nullable(),
+  /** Mann-Whitney U, two-sided. */
+  p: nullableNumber,
+  base: sideFiguresSchema,
+  head: sideFiguresSchema,
+  repetitions: count,
+  reason: z.string(),
+  retried: z.boolean(),
+  /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+  budget: z.number(),
+  /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+  clockEventsRead: z.boolean(),
+  /** Where the base engine came from: the engine cache (by the baseline's cache key), or a plan file given. */
+  baseEngine: z.object({ source: z.enum(['cache', 'plans', 'given']), plan: z.string() }).nullable(),
+  runs: z.array(abRunSchema),
+});
+export type Latency = z.infer<typeof latencySchema>;
+
 export const reportAttemptSchema = z.object({
   attempt: count,
   workspaceMiB: count,
@@ -275,6 +310,8 @@ export const reportBuildSchema = z.object({
   cache: cacheVerdictSchema.nullable(),
   /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
   accuracy: accuracySchema.nullable().default(null),
+  /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
+  latency: latencySchema.nullable().default(null),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
 

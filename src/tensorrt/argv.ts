@@ -114,11 +114,36 @@ export function benchmarkArgv(
   profile: ProfileConfig,
   plan: string,
 ): string[] {
-  const argv = [`--loadEngine=${plan}`];
-  const measured = runProfile(profile);
-  if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
-  argv.push(...pluginArgs(model, version));
-  return argv;
+  return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
+}
+
+/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
+export function measurementArgs(
+  version: TensorRtVersion,
+  model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>,
+  profile: ProfileConfig | null,
+): string[] {
+  const measured = profile && runProfile(profile);
+  return [
+    ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
+    ...pluginArgs(model, version),
+  ];
+}
+
+/**
+ * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
+ * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
+ * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
+ */
+export function abRunArgv(plan: string, contract: readonly string[], iterations: number, times: string): string[] {
+  return [
+    `--loadEngine=${plan}`,
+    ...contract,
+    '--warmUp=200',
+    '--duration=0',
+    `--iterations=${iterations}`,
+    `--exportTimes=${times}`,
+  ];
 }
 
 /** trtexec 11.1's own accuracy check, as trt-ci asks for it: L0 (the share of elements out of tolerance). */

@@ -1,5 +1,5 @@
 # A stand-in for nvidia-smi, for tests and the demo only. It answers --query-gpu from a real capture of
-# an H200 runner (test/fixtures/nvidia-smi/h200-580.159.04.query-gpu*.csv), as many GPUs as asked, and
+# an H200 runner (test/fixtures/nvidia-smi/h200-580.159.04.query-{gpu,clock-events}*.csv), as many GPUs as asked, and
 # reports as memory.used what the trtexec stand-in holds (STANDIN_GPU_STATE), so the memory figures
 # trt-ci attributes to a build can be checked against what that build allocated.
 #
@@ -18,7 +18,8 @@
 #   NVIDIA_SMI_STANDIN_CALLS  file to append each call's arguments to, one JSON line a call
 #   NVIDIA_SMI_STANDIN_WEDGED a -lms stream that ignores SIGTERM, as nvidia-smi does on a wedged driver
 #                             (nvidia-smi-standin.sh sets the signal aside before it starts awk)
-#   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into
+#   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into, and
+#                             gpu<N>.<reason>.slowed-us (added to clocks_event_reasons_counters.<reason>)
 # The failure messages are nvidia-smi's own, as quoted in public bug reports.
 
 BEGIN {
@@ -76,10 +77,17 @@ BEGIN {
   exit status
 }
 
-function readCapture(   line, n, i, names, values, unit, field) {
-  getline line < (fixtures "query-gpu.csv")
+function readCapture() {
+  readCaptureFile("query-gpu")
+  readCaptureFile("query-clock-events")
+  delete recorded[ENVIRON["NVIDIA_SMI_STANDIN_NO_FIELD"]]
+}
+
+# One capture: its header (names with units) and its noheader,nounits twin (the values).
+function readCaptureFile(name,   line, n, i, names, values, unit, field) {
+  getline line < (fixtures name ".csv")
   n = split(line, names, ", ")
-  getline line < (fixtures "query-gpu-noheader-nounits.csv")
+  getline line < (fixtures name "-noheader-nounits.csv")
   split(line, values, ", ")
   for (i = 1; i <= n; i++) {
     unit = ""
@@ -93,7 +101,6 @@ function readCapture(   line, n, i, names, values, unit, field) {
     units[field] = unit
     recorded[field] = values[i]
   }
-  delete recorded[ENVIRON["NVIDIA_SMI_STANDIN_NO_FIELD"]]
 }
 
 function logCall(   file, i, json) {
@@ -169,15 +176,21 @@ function printApps(fields,   n, want, i, j, count, entries, part, row, line) {
 
 # MiB held per GPU by live trtexec stand-ins: a killed build's memory is freed with it. Waits `delay`
 # seconds first (the -lms interval).
-function readHeld(delay,   command, line, part) {
+function readHeld(delay,   command, line, part, reason) {
   delete held
   if (ENVIRON["STANDIN_GPU_STATE"] == "" && delay == 0) return
+  delete slowed
   command = (delay > 0 ? "sleep " delay "; " : "") "cd \"$STANDIN_GPU_STATE\" 2>/dev/null && for f in gpu*.*.mib; do " \
     "[ -f \"$f\" ] || continue; pid=${f#*.}; pid=${pid%.mib}; " \
-    "kill -0 \"$pid\" 2>/dev/null || continue; v=; read -r v < \"$f\"; echo \"$f $v\"; done"
+    "kill -0 \"$pid\" 2>/dev/null || continue; v=; read -r v < \"$f\"; echo \"$f $v\"; done; " \
+    "for f in gpu*.*.slowed-us; do [ -f \"$f\" ] || continue; v=; read -r v < \"$f\"; echo \"$f $v\"; done"
   while ((command | getline line) > 0) {
     split(line, part, " ")
-    if (match(part[1], /^gpu[0-9]+\./)) held[substr(part[1], 4, RLENGTH - 4) + 0] += part[2]
+    if (part[1] ~ /\.slowed-us$/ && match(part[1], /^gpu[0-9]+\./)) {
+      # gpu<N>.<reason>.slowed-us: µs the trtexec stand-in's GPU spent slowed for that reason.
+      reason = substr(part[1], RLENGTH + 1, length(part[1]) - RLENGTH - 10)
+      slowed[substr(part[1], 4, RLENGTH - 4) + 0, reason] += part[2]
+    } else if (match(part[1], /^gpu[0-9]+\./)) held[substr(part[1], 4, RLENGTH - 4) + 0] += part[2]
   }
   close(command)
 }
@@ -206,6 +219,7 @@ function value(field, gpu,   i, v, heldMiB, unit) {
     sub(/06\.0$/, sprintf("%02d.0", 6 + gpu), v)
   } else if (field == "memory.used") v = recorded["memory.used"] + heldMiB
   else if (field == "memory.free") v = recorded["memory.free"] - heldMiB
+  else if (field ~ /^clocks_event_reasons_counters\./) v = recorded[field] + slowed[gpu, substr(field, 31)]
   else v = recorded[field]
   unit = units[field]
   return nounits || unit == "" || substr(v, 1, 1) == "[" ? v : v " " unit

@@ -13,6 +13,7 @@
 //   TRTEXEC_STANDIN_ONLY          apply the fault switches only to builds whose --saveEngine contains this
 //   TRTEXEC_STANDIN_TERSE_HELP    --help lists no flags (a build whose help trt-ci cannot read)
 //   TRTEXEC_STANDIN_BUILD_MS      how long the build takes (default 0)
+//   TRTEXEC_STANDIN_LATENCY_*     per-iteration timings (--exportTimes): see iterationTimes below
 //   TRTEXEC_STANDIN_REAL_TIME     "1": inference lasts --warmUp + --duration as trtexec's (default 0.2 s + 3 s)
 //   TRTEXEC_STANDIN_ALLOC_MIB     GPU memory the build holds (default: its workspace), seen by the nvidia-smi stand-in
 //   TRTEXEC_STANDIN_PLAN_BYTES    plan size (default: derived from the max shapes)
@@ -491,6 +492,8 @@ async function runEngine(path) {
   // Inference lasts as trtexec's does: the warm-up, then --duration seconds (defaults 200 ms and 3 s).
   if (env.TRTEXEC_STANDIN_REAL_TIME)
     await sleep(Number(options.get('--warmUp') ?? 200) + Number(options.get('--duration') ?? 3) * 1000);
+  const times = iterationTimes(path);
+  if (options.has('--exportTimes')) exportTimes(times);
   printPerformance();
   if (results && options.has('--exportOutput')) exportOutput(results.outputs);
   if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
@@ -686,6 +689,77 @@ function seeded(seed) {
     state = (state * 1103515245 + 12345) & 0x7fffffff;
     return (state / 0x7fffffff) * 2 - 1;
   };
+}
+
+/** A per-engine setting: one value for every engine, or `<part of its path>=<value>,…`. */
+function perEngine(setting, engine, fallback) {
+  if (setting === undefined || setting === '') return fallback;
+  if (!setting.includes('=')) return setting;
+  const match = setting.split(',').find((entry) => engine.includes(entry.slice(0, entry.indexOf('='))));
+  return match ? match.slice(match.indexOf('=') + 1) : fallback;
+}
+
+/** How many trtexec calls came before this one (the calls file has a line for each that ended). */
+function callIndex() {
+  const file = env.TRTEXEC_STANDIN_CALLS;
+  return file && existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+}
+
+/**
+ * The timed iterations of an inference run (warm-up left out, as trtexec leaves it out): GPU compute time
+ * per iteration, seeded by engine, call and file so that runs differ and tests repeat.
+ *   TRTEXEC_STANDIN_LATENCY_MS       the engine's compute time (default 1), per engine as <part>=<ms>,…
+ *   TRTEXEC_STANDIN_LATENCY_NOISE    run-to-run and iteration noise, relative sd (default 0.0003,0.002)
+ *   TRTEXEC_STANDIN_LATENCY_OUTLIERS share of iterations 3x as slow (default 0)
+ *   TRTEXEC_STANDIN_LATENCY_DRIFT    per engine: the time grows by this fraction with every call
+ *   TRTEXEC_STANDIN_THROTTLE_CALL    the Nth call (1-based) runs throttled: the GPU's sw_thermal_slowdown
+ *                                    counter grows by 200 ms, as nvidia-smi reports it afterwards
+ */
+function iterationTimes(engine) {
+  const count = Math.max(Number(options.get('--iterations') ?? 10), 1);
+  const call = callIndex();
+  const base = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_MS, engine, 1));
+  const drift = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_DRIFT, engine, 0));
+  const [runNoise, iterationNoise] = (env.TRTEXEC_STANDIN_LATENCY_NOISE ?? '0.0003,0.002').split(',').map(Number);
+  const outliers = Number(env.TRTEXEC_STANDIN_LATENCY_OUTLIERS ?? 0);
+  const seed = createHash('sha256')
+    .update(`${engine}\0${options.get('--exportTimes') ?? ''}\0${call}`)
+    .digest();
+  const uniform = seeded(seed.readUInt32LE(0) & 0x7fffffff);
+  // A sum of uniforms is close enough to normal for noise (Irwin-Hall, 4 terms, sd 1).
+  const normal = () => ((uniform() + uniform() + uniform() + uniform()) / 2) * Math.sqrt(3);
+  const level = base * (1 + drift * call) * (1 + runNoise * normal());
+  let throttled = 1;
+  if (Number(env.TRTEXEC_STANDIN_THROTTLE_CALL) === call + 1 && env.STANDIN_GPU_STATE) {
+    mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
+    const counter = join(env.STANDIN_GPU_STATE, `gpu${gpuIndex}.sw_thermal_slowdown.slowed-us`);
+    const before = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
+    writeFileSync(counter, String(before + 200000));
+    throttled = 1.3;
+  }
+  return Array.from({ length: count }, () => {
+    const value = level * throttled * (1 + iterationNoise * normal());
+    return (uniform() + 1) / 2 < outliers ? value * 3 : value;
+  });
+}
+
+/** --exportTimes: exportJSONTrace (sampleReporting.cpp): one object per timed iteration, this layout. */
+function exportTimes(times) {
+  let clock = 100;
+  const lines = ['['];
+  times.forEach((compute, i) => {
+    const h2d = 0.004;
+    const d2h = 0.002;
+    const t = { startEnqMs: clock, endEnqMs: clock + 0.02, startH2dMs: clock, endH2dMs: clock + h2d };
+    Object.assign(t, { startComputeMs: clock + h2d, endComputeMs: clock + h2d + compute });
+    Object.assign(t, { startD2hMs: t.endComputeMs, endD2hMs: t.endComputeMs + d2h });
+    Object.assign(t, { h2dMs: h2d, computeMs: compute, d2hMs: d2h, latencyMs: h2d + compute + d2h });
+    const fields = Object.entries(t).map(([key, value]) => `"${key}" : ${cFloat(value)}`);
+    lines.push(`${i === 0 ? '  ' : ', '}{ ${fields.join(', ')} }`);
+    clock += h2d + compute + d2h;
+  });
+  lines.push(']');
+  writeFileSync(options.get('--exportTimes'), `${lines.join('\n')}\n`);
 }
 
 function printPerformance() {

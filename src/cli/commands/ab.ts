@@ -1,0 +1,110 @@
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../../config/load.js';
+import { errorMessage, InputError } from '../../errors.js';
+import { contractMismatch, toLatency } from '../../latency/latency-report.js';
+import { describeLatency, distributionChart } from '../../latency/render.js';
+import { AB_DEFAULTS, trtexecAb } from '../../latency/trtexec-ab.js';
+import type { Latency } from '../../report/schema.js';
+import { scanPlan } from '../../verify/scan-plan.js';
+import { EXIT, type CliIo } from '../io.js';
+
+export interface AbOptions {
+  config: string | null;
+  trtexec: string | null;
+  shapes: string | null;
+  repetitions: string | null;
+  iterations: string | null;
+  budget: string | null;
+  gpu: string | null;
+  json: boolean;
+}
+
+const whole = (text: string | null, name: string, fallback: number, min: number, max: number) => {
+  if (text === null) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+};
+
+/**
+ * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it
+ * is (by at least the budget, significantly), 2 when the two cannot be compared, else 0.
+ */
+export async function abCommand(operands: string[], options: AbOptions, io: CliIo): Promise<number> {
+  if (operands.length !== 2) throw new InputError(`ab takes BASE.plan HEAD.plan, got ${operands.length} operand(s)`);
+  if (options.config !== null && options.trtexec !== null) {
+    throw new InputError('ab: give --config or --trtexec, not both');
+  }
+  const repetitions = whole(options.repetitions, 'repetitions', AB_DEFAULTS.repetitions, 3, 100);
+  const iterations = whole(options.iterations, 'iterations', AB_DEFAULTS.iterations, 10, 100_000);
+  const gpuIndex = whole(options.gpu, 'gpu', 0, 0, 63);
+  let budget: number = AB_DEFAULTS.budget;
+  if (options.budget !== null) {
+    const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
+    if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
+      throw new InputError(`--budget: expected a share like 2%, got "${options.budget}"`);
+    }
+    budget = Number(match[1]) / 100;
+  }
+  const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
+  const plans = { base: resolve(io.cwd, operands[0]!), head: resolve(io.cwd, operands[1]!) };
+  const baseEngine = { source: 'given' as const, plan: plans.base };
+
+  const [base, head] = await Promise.all([scanPlan(plans.base), scanPlan(plans.head)]);
+  for (const [side, scan] of [['base', base] as const, ['head', head] as const]) {
+    if (!scan.magic)
+      throw new InputError(`${operands[side === 'base' ? 0 : 1]}: not a TensorRT plan (${scan.problem})`);
+  }
+  let latency: Latency;
+  if (base.tensorrtVersion !== head.tensorrtVersion) {
+    latency = contractMismatch(
+      `the base plan is TensorRT ${base.tensorrtVersion}, the head ${head.tensorrtVersion}: one trtexec loads only one`,
+      budget,
+      baseEngine,
+    );
+  } else {
+    try {
+      const result = await trtexecAb(
+        {
+          trtexec: config?.trtexec ?? options.trtexec ?? 'trtexec',
+          nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
+          gpuIndex,
+          plans,
+          contract: options.shapes ? [`--shapes=${options.shapes}`] : [],
+          iterations,
+          dir: join(config?.outputDir ?? resolve(io.cwd, 'trt-ci-out'), 'ab'),
+          timeoutMs: 30 * 60_000,
+          killGraceMs: config?.killGraceMs ?? 5_000,
+          ...(io.signal && { signal: io.signal }),
+        },
+        { repetitions, budget, retry: true },
+      );
+      latency = toLatency(result, budget, baseEngine);
+    } catch (error) {
+      io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
+      return EXIT.failed;
+    }
+  }
+  if (options.json) io.stdout(`${JSON.stringify(latency, null, 2)}\n`);
+  else io.stdout(`${abText(latency)}\n`);
+  if (latency.verdict === 'contract-mismatch') return EXIT.input;
+  return latency.verdict === 'slower' ? EXIT.failed : EXIT.passed;
+}
+
+function abText(latency: Latency): string {
+  const lines = [`head vs base: ${describeLatency(latency)}`];
+  if (latency.base && latency.head) {
+    lines.push(
+      `  base median ${latency.base.median.toPrecision(5)} ms, p99 ${latency.base.p99.toPrecision(5)} ms; ` +
+        `head median ${latency.head.median.toPrecision(5)} ms, p99 ${latency.head.p99.toPrecision(5)} ms`,
+    );
+    const chart = distributionChart(latency.runs);
+    lines.push(`  base ${chart.base}`, `  head ${chart.head}   (repetition medians, ${chart.range})`);
+  }
+  if (!latency.clockEventsRead && latency.verdict !== 'contract-mismatch') {
+    lines.push('  nvidia-smi did not give the clock event counters: throttling could not be checked');
+  }
+  return lines.join('\n');
+}

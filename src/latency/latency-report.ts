@@ -1,0 +1,40 @@
+// An A/B's result as the report keeps it (builds[].latency, trt-ci ab --json).
+import type { Latency } from '../report/schema.js';
+import type { AbResult } from './ab.js';
+
+export function toLatency(result: AbResult, budget: number, baseEngine: Latency['baseEngine']): Latency {
+  return {
+    verdict: result.verdict,
+    ratio: result.ratio,
+    ci: result.ci,
+    p: result.p,
+    base: result.base,
+    head: result.head,
+    repetitions: result.repetitions,
+    reason: result.reason,
+    retried: result.retried,
+    budget,
+    clockEventsRead: result.clockEventsRead,
+    baseEngine,
+    runs: result.runs,
+  };
+}
+
+/** Two engines that cannot be compared on equal terms: nothing is measured. */
+export function contractMismatch(reason: string, budget: number, baseEngine: Latency['baseEngine']): Latency {
+  return {
+    verdict: 'contract-mismatch',
+    ratio: null,
+    ci: null,
+    p: null,
+    base: null,
+    head: null,
+    repetitions: 0,
+    reason,
+    retried: false,
+    budget,
+    clockEventsRead: false,
+    baseEngine,
+    runs: [],
+  };
+}

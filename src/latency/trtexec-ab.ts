@@ -1,0 +1,64 @@
+// The A/B's edges on a real runner: each repetition is one trtexec process (--exportTimes into the A/B's
+// folder, its log beside it), the clock event counters come from nvidia-smi between them. Nothing else
+// runs on the GPU meanwhile: the memory sampler is not started for these runs.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { queryClockEvents } from '../gpu/nvidia-smi.js';
+import { runProcess } from '../proc/run-process.js';
+import { abRunArgv } from '../tensorrt/argv.js';
+import { type AbPlan, type AbResult, compareAb } from './ab.js';
+import { parseExportedTimes } from './export-times.js';
+
+export interface TrtexecAb {
+  trtexec: string;
+  /** null: no nvidia-smi, so throttling cannot be seen (said in the result). */
+  nvidiaSmi: string | null;
+  gpuIndex: number;
+  plans: { base: string; head: string };
+  /** The flags both sides run with besides the engine (shapes, plugins). */
+  contract: string[];
+  iterations: number;
+  /** Emptied first: its files are this A/B's. */
+  dir: string;
+  timeoutMs: number;
+  killGraceMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
+ * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
+ */
+export const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 } as const;
+
+export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult> {
+  await rm(options.dir, { recursive: true, force: true });
+  await mkdir(options.dir, { recursive: true });
+  const env = { ...process.env, CUDA_VISIBLE_DEVICES: String(options.gpuIndex) };
+  return compareAb(
+    {
+      async measure(side, index) {
+        const stem = join(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
+        const times = `${stem}.times.json`;
+        const log = `${stem}.log`;
+        const run = await runProcess({
+          command: options.trtexec,
+          args: abRunArgv(options.plans[side], options.contract, options.iterations, times),
+          env,
+          logFile: log,
+          timeoutMs: options.timeoutMs,
+          killGraceMs: options.killGraceMs,
+          ...(options.signal && { signal: options.signal }),
+        });
+        if (run.exitCode !== 0) {
+          const how =
+            run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
+          throw new Error(`trtexec ${how} running the ${side} engine (${log})`);
+        }
+        return parseExportedTimes(await readFile(times, 'utf8'), times);
+      },
+      clockEvents: async () => (options.nvidiaSmi ? queryClockEvents(options.nvidiaSmi, options.gpuIndex) : null),
+    },
+    plan,
+  );
+}

@@ -1,0 +1,219 @@
+// The latency A/B: its statistics against SciPy, its verdict on real H200 measurements, and `trt-ci ab`
+// end to end with the stand-ins (per-engine speed, drift, throttling as nvidia-smi reports it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hodgesLehmann, mannWhitney, median } from '../src/latency/statistics.js';
+import { judgeAb, type Repetition } from '../src/latency/verdict.js';
+import { parseExportedTimes } from '../src/latency/export-times.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
+
+const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'latency', name), 'utf8'));
+
+describe('the statistics', () => {
+  it('Mann-Whitney U and its two-sided p are what SciPy 1.17 computes (exact, and with ties)', () => {
+    const cases = fixture('mwu-scipy.json') as { name: string; x: number[]; y: number[]; u: number; p: number }[];
+    for (const c of cases) {
+      const test = mannWhitney(c.x, c.y);
+      expect(test.u, c.name).toBe(c.u);
+      expect(test.p, c.name).toBeCloseTo(c.p, 6);
+    }
+  });
+
+  it('the Hodges-Lehmann interval is the set of shifts the same test does not reject', () => {
+    const x = [1.01, 0.99, 1.0, 1.02, 0.98, 1.005, 0.995, 1.015];
+    const y = x.map((v, i) => v + 0.03 + ((i * 7) % 5) * 0.004);
+    const { shift, ci } = hodgesLehmann(x, y);
+    expect(shift).toBeGreaterThan(ci[0]);
+    expect(shift).toBeLessThan(ci[1]);
+    const p = (delta: number) =>
+      mannWhitney(
+        x,
+        y.map((v) => v - delta),
+      ).p;
+    // Just inside either end the test keeps the shift, just outside it rejects it (n = m = 8: k = 13).
+    expect(p(ci[0] + 1e-9)).toBeGreaterThanOrEqual(0.05);
+    expect(p(ci[1] - 1e-9)).toBeGreaterThanOrEqual(0.05);
+    expect(p(ci[0] - 1e-9)).toBeLessThan(0.05);
+    expect(p(ci[1] + 1e-9)).toBeLessThan(0.05);
+  });
+});
+
+/** Real run medians of one H200 (ResNet-50 FP16, CUDA graphs), interleaved as an A/B would run them. */
+function probe(base: string, head: string, budget: number) {
+  const data = fixture('latency-probe-h200-2026-11-30.json').variants as Record<string, { run_medians_ms: number[] }>;
+  const reps: Repetition[] = [];
+  data[base]!.run_medians_ms.forEach((medianMs, round) => {
+    const headMs = data[head]!.run_medians_ms[round]!;
+    const rep = (side: 'base' | 'head', ms: number): Repetition => ({
+      side,
+      round,
+      medianMs: ms,
+      p99Ms: ms * 1.01,
+      iterations: 300,
+      throttled: [],
+    });
+    reps.push(rep('base', medianMs), rep('head', headMs));
+  });
+  return judgeAb(reps, budget);
+}
+
+describe('the verdict, on real H200 measurements (15 runs a side)', () => {
+  it('the same engine twice is the same; 2% and 5% slowdowns are slower; 1% is slower at a 1% budget', () => {
+    const same = probe('A', 'A2', 0.01);
+    expect(same).toMatchObject({ verdict: 'same', repetitions: 15 });
+    expect(same.ci![0]).toBeGreaterThan(0.99);
+    expect(same.ci![1]).toBeLessThan(1.01);
+    for (const [variant, injected] of [
+      ['B1', 0.01],
+      ['B2', 0.02],
+      ['B5', 0.05],
+    ] as const) {
+      const slower = probe('A', variant, 0.01);
+      expect(slower.verdict, variant).toBe('slower');
+      expect(slower.ratio! - 1).toBeGreaterThan(injected * 0.9);
+      expect(slower.ci![0]).toBeLessThan(slower.ratio!);
+      expect(slower.p).toBeLessThan(1e-4);
+    }
+    // A 2% slowdown judged against a 5% budget: significant, but not enough to count.
+    expect(probe('A', 'B2', 0.05).verdict).toBe('same');
+    // Swapped, a slowdown is a speed-up.
+    expect(probe('B5', 'A', 0.01).verdict).toBe('faster');
+  });
+
+  it('throttling, too few runs and a difference that moved within the run are inconclusive', () => {
+    const base: Repetition = { side: 'base', round: 0, medianMs: 1, p99Ms: 1, iterations: 10, throttled: [] };
+    const reps = (count: number, headMs: (round: number) => number) =>
+      Array.from({ length: count }, (_, round) => [
+        { ...base, round, medianMs: 1 + round * 1e-5 },
+        { ...base, side: 'head' as const, round, medianMs: headMs(round) },
+      ]).flat();
+    expect(
+      judgeAb(
+        reps(2, () => 1.1),
+        0.01,
+      ),
+    ).toMatchObject({ verdict: 'inconclusive', retry: null });
+    const hot = reps(6, () => 1.1);
+    hot[5] = { ...hot[5]!, throttled: ['sw_thermal_slowdown'] };
+    expect(judgeAb(hot, 0.01)).toMatchObject({
+      verdict: 'inconclusive',
+      reason: expect.stringMatching(
+        /^the GPU throttled \(sw_thermal_slowdown\) during 1 repetition\(s\), first in round 3/,
+      ),
+    });
+    const drifting = judgeAb(
+      reps(8, (round) => (round < 4 ? 1.0 : 1.05)),
+      0.01,
+    );
+    expect(drifting).toMatchObject({ verdict: 'inconclusive', retry: 'drift' });
+    expect(drifting.reason).toMatch(/drifted within the run: [-+]0\.00% in the first half, \+4\.99% in the second/);
+  });
+});
+
+describe('trtexec --exportTimes', () => {
+  it("reads each iteration's GPU compute time; anything else is an error naming the file", () => {
+    const text = '[\n  { "startEnqMs" : 1, "computeMs" : 1.25, "latencyMs" : 1.3 }\n, { "computeMs" : 1.5 }\n]\n';
+    expect(parseExportedTimes(text, 't.json')).toEqual([1.25, 1.5]);
+    expect(() => parseExportedTimes('[{ "latencyMs" : 1 }]', 't.json')).toThrow('t.json: iteration 0 has no computeMs');
+    expect(() => parseExportedTimes('nan', 't.json')).toThrow(/t\.json: expected trtexec --exportTimes JSON/);
+  });
+});
+
+describe('trt-ci ab BASE.plan HEAD.plan', () => {
+  /** Two plans the stand-in loads; its engines' speed, drift and throttling come from `env`. */
+  async function ab(env: Record<string, string>, extra: string[] = [], versions = ['10.16.1', '10.16.1']) {
+    const runner = makeRunner({ trtexecEnv: env });
+    const plan = (name: string, version: string) => {
+      const bytes = Buffer.alloc(64);
+      bytes.write('ftrt', 0, 'latin1');
+      bytes.set(version.split('.').map(Number), 24);
+      writeFileSync(join(runner.dir, name), bytes);
+      return name;
+    };
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+    );
+    runner.touch('m.onnx');
+    const args = ['ab', plan('base.plan', versions[0]!), plan('head.plan', versions[1]!), '--config', config];
+    const result = await cli([...args, '--repetitions', '4', '--iterations', '50', '--json', ...extra], {
+      cwd: runner.dir,
+    });
+    return { result, latency: result.stdout ? JSON.parse(result.stdout) : null, runner };
+  }
+
+  it('slower: exit 1, with the ratio, its interval, p and every repetition in ABBA order', async () => {
+    const { result, latency, runner } = await ab({ TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.03,base.plan=1' });
+    expect(result.code, result.stderr).toBe(1);
+    expect(latency).toMatchObject({ verdict: 'slower', repetitions: 4, retried: false, clockEventsRead: true });
+    expect(latency.ratio).toBeCloseTo(1.03, 2);
+    expect(latency.ci[0]).toBeGreaterThan(1.02);
+    expect(latency.p).toBeLessThan(0.05);
+    expect(latency.runs.map((r: Repetition) => r.side[0]).join('')).toBe('bhhbbhhb');
+    expect(Object.keys(latency)).toEqual(expect.arrayContaining(['verdict', 'ratio', 'ci', 'p', 'base', 'head']));
+    // Every run had the same flags but the engine, and no other process polled the GPU meanwhile.
+    const calls = runner.calls().map((c) => c.args.filter((a) => !/^--(loadEngine|exportTimes)=/.test(a)));
+    expect(new Set(calls.map((a) => a.join(' ')))).toEqual(new Set(['--warmUp=200 --duration=0 --iterations=50']));
+  });
+
+  it('faster and same: exit 0', async () => {
+    const faster = await ab({ TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=0.9,base.plan=1' });
+    expect(faster.result.code).toBe(0);
+    expect(faster.latency.verdict).toBe('faster');
+    const same = await ab({}, ['--budget', '1%']);
+    expect(same.result.code).toBe(0);
+    expect(same.latency.verdict).toBe('same');
+  });
+
+  it('a throttled repetition (its clock event counter grew) makes it inconclusive; the text says so', async () => {
+    const env = { TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.03,base.plan=1', TRTEXEC_STANDIN_THROTTLE_CALL: '3' };
+    const { result, latency } = await ab(env);
+    expect(result.code).toBe(0);
+    expect(latency.verdict).toBe('inconclusive');
+    expect(latency.runs[2].throttled).toEqual(['sw_thermal_slowdown']);
+    expect(latency.reason).toMatch(
+      /^the GPU throttled \(sw_thermal_slowdown\) during 1 repetition\(s\), first in round 2 \(head\)/,
+    );
+  });
+
+  it('prints the verdict, the figures and the chart of repetition medians', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.05,base.plan=1' } });
+    for (const name of ['base.plan', 'head.plan']) {
+      const bytes = Buffer.alloc(64);
+      bytes.write('ftrt', 0, 'latin1');
+      bytes.set([10, 16, 1], 24);
+      writeFileSync(join(runner.dir, name), bytes);
+    }
+    const args = ['ab', 'base.plan', 'head.plan', '--trtexec', runner.trtexec, '--repetitions', '4'];
+    const result = await cli([...args, '--iterations', '20'], { cwd: runner.dir });
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^head vs base: slower: \+5\.0% \[[\d.]+, [\d.]+\], p = [\d.e-]+ \(4 repetitions a side\)/,
+    );
+    expect(lines[2]).toMatch(/^ {2}base █·+$/);
+    expect(lines[3]).toMatch(/^ {2}head ·+█ {3}\(repetition medians, [\d.]+–[\d.]+ ms\)$/);
+  });
+
+  it('a difference that drifts gets a second batch, judged alone, then inconclusive', async () => {
+    const { latency } = await ab({ TRTEXEC_STANDIN_LATENCY_DRIFT: 'head.plan=0.01' });
+    expect(latency).toMatchObject({ verdict: 'inconclusive', retried: true });
+    expect(latency.runs).toHaveLength(16);
+    expect(latency.reason).toMatch(/drifted within the run/);
+  });
+
+  it('contract mismatch: plans of two TensorRT versions are not compared (exit 2, nothing run)', async () => {
+    const { result, latency, runner } = await ab({}, [], ['10.16.1', '10.3.0']);
+    expect(result.code).toBe(2);
+    expect(latency).toMatchObject({ verdict: 'contract-mismatch', runs: [] });
+    expect(latency.reason).toMatch(/base plan is TensorRT 10\.16\.1\.0, the head 10\.3\.0\.0/);
+    expect(runner.calls()).toEqual([]);
+  });
+});
+
+// Guard for the fixtures' own numbers: the probe's medians are what its README says.
+it('the H200 probe fixture holds 15 runs a variant, its medians as its README gives them', () => {
+  const data = fixture('latency-probe-h200-2026-11-30.json');
+  expect(median(data.variants.A.run_medians_ms)).toBeCloseTo(1.1794, 4);
+  expect(data.variants.B10.run_medians_ms).toHaveLength(15);
+});
