@@ -21,7 +21,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _github_baseline_artifact_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(32659);
 /* harmony import */ var _github_comment_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(28102);
 /* harmony import */ var _github_context_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8224);
-/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(13002);
+/* harmony import */ var _report_markdown_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(84142);
 /* harmony import */ var _github_reporter_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(59531);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(99581);
 /* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(75330);

@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2345);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2417);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2345:
+/***/ 2417:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8810,59 +8810,6 @@ const VERSION = '0.2.0';
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./.build/tsc/github/context.js
-
-function readRunContext(env, cwd) {
-    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    if (!owner || !repo)
-        return null;
-    let event = {};
-    try {
-        if (env.GITHUB_EVENT_PATH)
-            event = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
-    }
-    catch {
-        event = {};
-    }
-    const pr = event.pull_request;
-    return {
-        owner,
-        repo,
-        eventName: env.GITHUB_EVENT_NAME ?? '',
-        event,
-        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
-        ref: env.GITHUB_REF ?? null,
-        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
-        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
-        defaultBranch: event.repository?.default_branch ?? null,
-        pullRequest: pr
-            ? {
-                number: pr.number,
-                headSha: pr.head.sha,
-                baseRef: pr.base.ref,
-                baseSha: pr.base.sha,
-                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
-                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
-            }
-            : null,
-        workspace: env.GITHUB_WORKSPACE ?? cwd,
-    };
-}
-/**
- * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
- * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
- */
-function runProvenance(env, cwd) {
-    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
-    if (!context)
-        return { commit: null, event: 'local', defaultBranch: false };
-    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
-    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
-    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
-}
-
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
@@ -9247,9 +9194,11 @@ const METRICS = {
         describe: 'build time growth over the baseline',
     },
     'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
+    // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
     'latency-growth': {
         units: ['fraction'],
-        bare: 'warn',
+        bare: 'fail',
         growth: true,
         describe: 'median latency growth over the baseline',
     },
@@ -9266,6 +9215,10 @@ const METRIC_NAMES = Object.keys(METRICS);
  * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
  * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
  */
+/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
+const AB_BUDGETS = {
+    'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
+};
 const DEFAULT_BUDGETS = {
     'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
     'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
@@ -18276,14 +18229,14 @@ const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
     },
 });
 function tuple(items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const hasRest = _paramsOrRest instanceof $ZodType;
     const params = hasRest ? _params : _paramsOrRest;
     const rest = hasRest ? _paramsOrRest : null;
     return new ZodTuple({
         type: "tuple",
         items: items,
         rest,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
@@ -19003,6 +18956,8 @@ const profile = strictObject({
     name: schema_name('profile'),
     shapes: record(schemas_string(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
 }, expected('a profile with name and shapes'));
+/** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
+const benchmark = union([schemas_boolean(), literal('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
 const share = /^\d+(\.\d+)?%$/;
 const accuracy = strictObject({
     inputs: union([literal('auto'), schema_path('a folder of <input name>.npy samples or a .npz')], expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'))
@@ -19031,7 +18986,7 @@ const model = strictObject({
     'dynamic-plugins': array(schema_path('a plugin library'), expected('a list of plugin library paths')).optional(),
     profiles: array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
     'extra-args': extraArgs.optional(),
-    benchmark: schemas_boolean(expected('true or false')).optional(),
+    benchmark: benchmark.optional(),
     budgets: budgets.optional(),
     accuracy: accuracy.optional(),
     engine: schemas_enum(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
@@ -19055,7 +19010,9 @@ const configSchema = strictObject({
     'max-parallel': schemas_number(expected('a number of builds like 2')).int().min(1).optional(),
     gpus: union([literal('all'), array(schemas_number().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
         .default('all'),
-    benchmark: schemas_boolean(expected('true or false')).default(false),
+    benchmark: benchmark.default(false),
+    // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
+    'base-plans': schema_path('a folder of base plans').optional(),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
     // The accuracy check for every model that sets none of its own.
@@ -19263,6 +19220,7 @@ function resolveConfig(raw, dir, file, locators) {
         skipChecks: raw['skip-checks'],
         preflight: raw.preflight,
         cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+        basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
         cacheMaxBytes: raw['cache-max-size'] ?? null,
         cacheTrust: raw['cache-trust'],
         extraArgs: raw['extra-args'].map(inDir),
@@ -19279,7 +19237,12 @@ function resolveConfig(raw, dir, file, locators) {
             workspaceBytes: m.workspace ?? raw.workspace,
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
             buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
-            budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
+            budgets: {
+                ...DEFAULT_BUDGETS,
+                ...((m.benchmark ?? raw.benchmark) === 'ab' && AB_BUDGETS),
+                ...budgets(raw.budgets),
+                ...budgets(m.budgets),
+            },
             profiles: m.profiles.map((p) => ({
                 name: p.name,
                 shapes: Object.entries(p.shapes).map(([input, range]) => typeof range === 'string'
@@ -19458,25 +19421,95 @@ function shapeProblem(range) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
-
-/**
- * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
- * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
- */
-function selectedGpus(config, query) {
-    if (config.gpus === 'all')
-        return null;
-    if (!query.ok)
-        return config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = config.gpus.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
-    }
-    return config.gpus;
+;// CONCATENATED MODULE: ./.build/tsc/latency/latency-report.js
+function toLatency(result, budget, baseEngine) {
+    return {
+        verdict: result.verdict,
+        ratio: result.ratio,
+        ci: result.ci,
+        p: result.p,
+        base: result.base,
+        head: result.head,
+        repetitions: result.repetitions,
+        reason: result.reason,
+        retried: result.retried,
+        budget,
+        clockEventsRead: result.clockEventsRead,
+        baseEngine,
+        runs: result.runs,
+    };
+}
+/** Two engines that cannot be compared on equal terms: nothing is measured. */
+function contractMismatch(reason, budget, baseEngine) {
+    return {
+        verdict: 'contract-mismatch',
+        ratio: null,
+        ci: null,
+        p: null,
+        base: null,
+        head: null,
+        repetitions: 0,
+        reason,
+        retried: false,
+        budget,
+        clockEventsRead: false,
+        baseEngine,
+        runs: [],
+    };
+}
+/** The head engine is the base engine, byte for byte: the same, without measuring. */
+function identical(budget, baseEngine) {
+    return {
+        ...contractMismatch('the same plan as the base engine (sha256): nothing to measure', budget, baseEngine),
+        verdict: 'same',
+        ratio: 1,
+        ci: [1, 1],
+    };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
+const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
+function latencyChange(latency) {
+    if (latency.ratio === null)
+        return '–';
+    const interval = latency.ci
+        ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
+        : '';
+    return `${signed(latency.ratio)}${interval}`;
+}
+const BARS = ' ▁▂▃▄▅▆▇█';
+/**
+ * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
+ * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
+ */
+function distributionChart(runs, bins = 16) {
+    const values = runs.map((r) => r.medianMs);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
+    const line = (side) => {
+        const counts = new Array(bins).fill(0);
+        for (const r of runs)
+            if (r.side === side)
+                counts[bin(r.medianMs)] += 1;
+        const most = Math.max(...counts, 1);
+        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
+    };
+    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
+}
+/** One line: the verdict, the change with its interval, p, and why. */
+function describeLatency(latency) {
+    if (latency.verdict === 'contract-mismatch')
+        return `contract mismatch: ${latency.reason}`;
+    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
+    const retried = latency.retried ? ', after a second batch' : '';
+    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
+        latency.reason);
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
@@ -19564,117 +19597,6 @@ class LineSplitter {
     }
     emit(line) {
         this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
-
-
-/**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
- */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
-        }
-        series.times.push(time);
-        series.values.push(usedMiB);
-    }
-    /** Samples before this moment describe the idle GPU. */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time < this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
-        }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
-    }
-}
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    nvidiaSmi;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    child = null;
-    constructor(nvidiaSmi, intervalMs = 100, clock = Date.now) {
-        this.nvidiaSmi = nvidiaSmi;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const lines = new LineSplitter((line) => {
-            const [index, used] = line.split(',').map((part) => Number(part.trim()));
-            if (Number.isInteger(index) && Number.isFinite(used))
-                this.timeline.add(index, this.clock(), used);
-        });
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) });
-        child.on('error', () => {
-            this.child = null; // no nvidia-smi: builds go on without memory figures
-        });
-        child.stdout?.on('data', (chunk) => lines.push(chunk));
-        this.child = child;
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        this.timeline.markBaselineEnd(this.clock());
-    }
-    /**
-     * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
-     * wedged driver ignores SIGTERM, and the run must not wait for it forever).
-     */
-    async stop(graceMs = 2_000) {
-        const child = this.child;
-        this.child = null;
-        if (!child || child.exitCode !== null || child.signalCode !== null)
-            return;
-        const closed = new Promise((resolve) => child.once('close', () => resolve()));
-        child.kill('SIGTERM');
-        let timer;
-        const late = new Promise((resolve) => {
-            timer = setTimeout(() => resolve('late'), graceMs);
-        });
-        const ended = await Promise.race([closed, late]);
-        clearTimeout(timer);
-        if (ended === 'late') {
-            child.kill('SIGKILL');
-            await closed;
-        }
     }
 }
 
@@ -19921,6 +19843,1084 @@ async function queryComputeApps(nvidiaSmi) {
         gpuUuid: row.gpu_uuid ?? null,
         usedMemoryMiB: toNumber(row.used_memory),
     }));
+}
+/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
+const SLOWDOWN_REASONS = [
+    'sw_power_cap',
+    'sw_thermal_slowdown',
+    'hw_thermal_slowdown',
+    'hw_power_brake_slowdown',
+];
+/**
+ * How long GPU `index` has spent slowed, by reason (clocks_event_reasons_counters, µs since the driver
+ * loaded; a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that grew says the GPU
+ * slowed down during the run even if it no longer is. Null when nvidia-smi cannot say (older drivers).
+ */
+async function queryClockEvents(nvidiaSmi, index) {
+    const fields = ['index', ...SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`)];
+    const { result, text } = await runSmi(nvidiaSmi, [
+        `--query-gpu=${fields.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
+    if (result.exitCode !== 0)
+        return null;
+    const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
+    if (!row)
+        return null;
+    const counters = {};
+    for (const reason of SLOWDOWN_REASONS) {
+        const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
+        if (value === null)
+            return null;
+        counters[reason] = value;
+    }
+    return counters;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
+
+
+
+
+/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
+function shapeSpec(shapes, pick) {
+    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
+}
+const PRECISION_FLAGS = {
+    fp32: null,
+    fp16: '--fp16',
+    bf16: '--bf16',
+    int8: '--int8',
+    fp8: '--fp8',
+    best: '--best',
+    'strongly-typed': '--stronglyTyped',
+};
+/**
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
+ * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
+ */
+function precisionFlag(precision, version) {
+    if (precision === null || precision === 'fp32')
+        return { flag: null };
+    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
+        return { flag: null };
+    const flag = PRECISION_FLAGS[precision];
+    const verdict = flagSupport(flag, version);
+    if (verdict.ok)
+        return { flag };
+    if (atLeast(version, '11.0')) {
+        return {
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
+                '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
+        };
+    }
+    return { error: verdict.reason };
+}
+/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
+function extraArgProblem(arg, version, helpFlags = new Set()) {
+    const flag = flagName(arg);
+    if (MANAGED_FLAGS.has(flag))
+        return (`${flag} is set by trt-ci from the config (shapes, ` +
+            `workspace, precision, plugins, timing-cache); set it there`);
+    const verdict = flagSupport(flag, version);
+    if (!verdict.ok)
+        return verdict.reason;
+    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
+        const near = closest(flag, [...helpFlags]);
+        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+    }
+    return null;
+}
+/** argv for building one profile of one model. Never a shell string. */
+function buildArgv(version, model, profile, workspaceBytes, paths) {
+    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
+    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+    (profile.parts ?? [profile]).forEach((part, index) => {
+        if (profile.parts)
+            argv.push(`--profile=${index}`);
+        if (part.shapes.length === 0)
+            return;
+        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
+    });
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
+    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+    const precision = precisionFlag(model.precision, version);
+    if ('flag' in precision && precision.flag)
+        argv.push(precision.flag);
+    if (paths.timingCache && hasFlag('--timingCacheFile', version))
+        argv.push(`--timingCacheFile=${paths.timingCache}`);
+    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
+    argv.push(...pluginArgs(model, version));
+    if (hasFlag('--exportLayerInfo', version))
+        argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
+    argv.push(...model.extraArgs);
+    return argv;
+}
+/** argv for loading a built plan and measuring it at the profile's opt shapes. */
+function benchmarkArgv(version, model, profile, plan) {
+    return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
+}
+/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
+function measurementArgs(version, model, profile) {
+    const measured = profile && runProfile(profile);
+    return [
+        ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
+        ...pluginArgs(model, version),
+    ];
+}
+/**
+ * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
+ * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
+ * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
+ */
+function abRunArgv(plan, contract, iterations, times) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportTimes=${times}`,
+    ];
+}
+/**
+ * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
+ * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
+ * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
+ * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
+ * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
+ * required; the share of one element in a billion is still above 1e-9).
+ */
+function accuracyArgv(version, model, profile, shape, files, judge = null) {
+    const measured = runProfile(profile);
+    const argv = [`--loadEngine=${files.plan}`];
+    if (measured.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
+    argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
+    argv.push(hasFlag('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+    if (judge) {
+        argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
+        argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
+    }
+    argv.push(...pluginArgs(model, version));
+    return argv;
+}
+const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
+function pluginArgs(model, version) {
+    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+    return [
+        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
+        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
+    ];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/statistics.js
+// Rank statistics for the latency A/B: the Mann-Whitney U test and the Hodges-Lehmann shift with its
+// distribution-free confidence interval (the inversion of the same test). Pure. Chosen over a bootstrap
+// because they are exact for the small samples an A/B has (8-16 repetition medians a side), give the
+// same answer on every run (no resampling seed), and are robust to the odd slow repetition. Checked
+// against SciPy 1.17 (scipy.stats.mannwhitneyu) in test/latency.test.ts.
+/** Two-sided 95%: the normal quantile for large samples. */
+const Z_975 = 1.959963984540054;
+/** Up to this many pairs the null distribution of U is counted exactly (no ties). */
+const EXACT_PAIRS = 2500;
+const median = (values) => quantile(values, 0.5);
+/** The q-quantile with linear interpolation between order statistics (NumPy's default). */
+function quantile(values, q) {
+    if (values.length === 0)
+        return Number.NaN;
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (sorted.length - 1) * q;
+    const low = Math.floor(at);
+    const high = Math.min(low + 1, sorted.length - 1);
+    return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
+}
+/**
+ * How many of the C(n+m, n) orderings give each U = 0 … n·m (U counts pairs with y > x). Counted with
+ * the recurrence f(n, m, u) = f(n-1, m, u-m) + f(n, m-1, u), as probabilities to stay in range.
+ */
+function uDistribution(n, m) {
+    // previous[j] is the distribution for (i - 1, j); rows are built for i = 0 … n.
+    let previous = Array.from({ length: m + 1 }, () => Float64Array.of(1));
+    for (let i = 1; i <= n; i += 1) {
+        const row = [Float64Array.of(1)];
+        for (let j = 1; j <= m; j += 1) {
+            const dist = new Float64Array(i * j + 1);
+            const withX = previous[j]; // the largest value is an x: U unchanged, from (i-1, j)
+            const withY = row[j - 1]; // the largest value is a y: it beats all i x's, from (i, j-1)
+            const px = i / (i + j);
+            for (let u = 0; u < withX.length; u += 1)
+                dist[u] += px * withX[u];
+            for (let u = 0; u < withY.length; u += 1)
+                dist[u + i] += (1 - px) * withY[u];
+            row.push(dist);
+        }
+        previous = row;
+    }
+    return previous[m];
+}
+/** Ranks 1…N with ties given their average rank, and the tie term Σ(t³ - t). */
+function rank(values) {
+    const order = values.map((v, i) => [v, i]).sort((a, b) => a[0] - b[0]);
+    const ranks = new Array(values.length);
+    let ties = 0;
+    for (let start = 0; start < order.length;) {
+        let end = start;
+        while (end + 1 < order.length && order[end + 1][0] === order[start][0])
+            end += 1;
+        const t = end - start + 1;
+        ties += t ** 3 - t;
+        for (let k = start; k <= end; k += 1)
+            ranks[order[k][1]] = (start + end) / 2 + 1;
+        start = end + 1;
+    }
+    return { ranks, ties };
+}
+/**
+ * Mann-Whitney U, two-sided. Exact when there are no ties and at most 2,500 pairs; else the normal
+ * approximation with the tie correction and a continuity correction (SciPy's `asymptotic`).
+ */
+function mannWhitney(x, y) {
+    const n = x.length;
+    const m = y.length;
+    if (n === 0 || m === 0)
+        return { u: 0, p: 1, method: 'exact' };
+    const { ranks, ties } = rank([...x, ...y]);
+    const u = ranks.slice(n).reduce((a, b) => a + b, 0) - (m * (m + 1)) / 2;
+    if (ties === 0 && n * m <= EXACT_PAIRS) {
+        const dist = uDistribution(n, m);
+        const low = Math.min(u, n * m - u);
+        let tail = 0;
+        for (let k = 0; k <= low; k += 1)
+            tail += dist[k];
+        return { u, p: Math.min(1, 2 * tail), method: 'exact' };
+    }
+    const total = n + m;
+    const sigma = Math.sqrt(((n * m) / 12) * (total + 1 - ties / (total * (total - 1))));
+    if (sigma === 0)
+        return { u, p: 1, method: 'normal' };
+    const z = (Math.abs(u - (n * m) / 2) - 0.5) / sigma;
+    return { u, p: Math.min(1, 2 * normalTail(Math.max(z, 0))), method: 'normal' };
+}
+/**
+ * The Hodges-Lehmann shift of y over x (the median of all y - x) and its 95% confidence interval: the
+ * order statistics of those differences that the U test's critical value picks (Lehmann 1975, §2.6).
+ */
+function hodgesLehmann(x, y) {
+    const differences = [];
+    for (const b of y)
+        for (const a of x)
+            differences.push(b - a);
+    differences.sort((a, b) => a - b);
+    const pairs = differences.length;
+    if (pairs === 0)
+        return { shift: Number.NaN, ci: [Number.NaN, Number.NaN] };
+    // k: the largest U with P(U <= k) <= 2.5%. The shifts the two-sided test does not reject are those
+    // with k < #{differences > shift} < pairs - k: from the (k+1)-th smallest to the (k+1)-th largest.
+    let k = -1;
+    if (pairs <= EXACT_PAIRS) {
+        const dist = uDistribution(x.length, y.length);
+        let tail = 0;
+        while (k + 1 < dist.length && tail + dist[k + 1] <= 0.025 + 1e-12) {
+            tail += dist[k + 1];
+            k += 1;
+        }
+    }
+    else {
+        const total = x.length + y.length;
+        k = Math.floor(pairs / 2 - Z_975 * Math.sqrt((pairs * (total + 1)) / 12) - 0.5);
+    }
+    const ci = k < 0 ? [differences[0], differences[pairs - 1]] : [differences[k], differences[pairs - 1 - k]];
+    return { shift: median(differences), ci };
+}
+/** P(Z > z) for a standard normal: erfc by its Chebyshev fit (Numerical Recipes, error < 1.2e-7). */
+function normalTail(z) {
+    const x = z / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * Math.abs(x));
+    const poly = -x * x -
+        1.26551223 +
+        t *
+            (1.00002368 +
+                t *
+                    (0.37409196 +
+                        t *
+                            (0.09678418 +
+                                t *
+                                    (-0.18628806 +
+                                        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+    const erfc = t * Math.exp(poly);
+    return (x >= 0 ? erfc : 2 - erfc) / 2;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/verdict.js
+// The A/B verdict: is the head engine slower than the base engine on this GPU? Pure: repetitions in,
+// verdict out. Each repetition is one trtexec run; its median is one observation, so the test sees
+// run-to-run noise (what differs between two runs of the same engine), not the iterations of one run,
+// which are not independent. Everything is on the log scale: a ratio of medians, with its interval.
+
+/** Significance level of the test and 1 - the interval's confidence. */
+const ALPHA = 0.05;
+const MIN_REPETITIONS = 3;
+const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(2)}%`;
+/**
+ * `budget` is the smallest change that counts (0.02 for 2%): a change counts only when it is both
+ * significant (p < 5%) and at least the budget; "same" needs the whole interval inside ±budget.
+ */
+function judgeAb(repetitions, budget) {
+    const of = (side) => repetitions.filter((r) => r.side === side);
+    const [base, head] = [of('base'), of('head')];
+    const summary = (reps) => reps.length === 0 ? null : { median: median(reps.map((r) => r.medianMs)), p99: median(reps.map((r) => r.p99Ms)) };
+    const judged = (verdict, reason, retry = null) => ({
+        verdict,
+        ratio: null,
+        ci: null,
+        p: null,
+        base: summary(base),
+        head: summary(head),
+        repetitions: Math.min(base.length, head.length),
+        reason,
+        retry,
+    });
+    const throttled = repetitions.filter((r) => r.throttled.length > 0);
+    if (throttled.length > 0) {
+        const first = throttled[0];
+        return judged('inconclusive', `the GPU throttled (${first.throttled.join(', ')}) during ${throttled.length} repetition(s), ` +
+            `first in round ${first.round + 1} (${first.side})`);
+    }
+    if (base.length < MIN_REPETITIONS || head.length < MIN_REPETITIONS) {
+        return judged('inconclusive', `${Math.min(base.length, head.length)} repetition(s) a side; ${MIN_REPETITIONS} needed`);
+    }
+    const logs = (reps) => reps.map((r) => Math.log(r.medianMs));
+    const { shift, ci } = hodgesLehmann(logs(base), logs(head));
+    const { p } = mannWhitney(logs(base), logs(head));
+    const result = {
+        ...judged('same', ''),
+        ratio: Math.exp(shift),
+        ci: [Math.exp(ci[0]), Math.exp(ci[1])],
+        p,
+    };
+    // Interleaving cancels a steady drift of the GPU; a change in the difference itself between the first
+    // and second half of the rounds (one engine warming differently) is not cancelled: say so, do not judge.
+    const firstRound = Math.min(...repetitions.map((r) => r.round));
+    const rounds = Math.max(...repetitions.map((r) => r.round)) - firstRound + 1;
+    const half = (first) => {
+        const inHalf = (r) => r.round - firstRound < rounds / 2 === first;
+        return median(head.filter(inHalf).map((r) => r.medianMs)) / median(base.filter(inHalf).map((r) => r.medianMs));
+    };
+    const [early, late] = [half(true), half(false)];
+    if (rounds >= 4 && Math.abs(Math.log(early / late)) > Math.log(1 + budget) / 2) {
+        return {
+            ...result,
+            verdict: 'inconclusive',
+            reason: `the difference drifted within the run: ${pct(early)} in the first half, ${pct(late)} in the second`,
+            retry: 'drift',
+        };
+    }
+    const band = `±${(budget * 100).toFixed(1)}%`;
+    if (p < ALPHA && result.ratio >= 1 + budget) {
+        return { ...result, verdict: 'slower', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
+    }
+    if (p < ALPHA && result.ratio <= 1 - budget) {
+        return { ...result, verdict: 'faster', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
+    }
+    if (result.ci[0] > 1 - budget && result.ci[1] < 1 + budget) {
+        return { ...result, verdict: 'same', reason: `the 95% interval is within ${band}` };
+    }
+    return {
+        ...result,
+        verdict: 'inconclusive',
+        reason: `no change beyond ${band} is significant, but the 95% interval reaches past it`,
+        retry: 'undecided',
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/ab.js
+// One A/B comparison on one GPU: base and head engines run in interleaved repetitions (ABBA…), the GPU's
+// clock event counters read between runs (never during one: polling nvidia-smi while an engine runs can
+// itself cause latency spikes, NVIDIA/TensorRT#3090), then judged; an undecided or drifting result gets
+// one more batch before it is called inconclusive. Processes and nvidia-smi are the caller's edges.
+
+
+async function compareAb(edges, plan) {
+    let clockEventsRead = true;
+    let index = 0;
+    let before = await edges.clockEvents();
+    const batch = async (firstRound) => {
+        const runs = [];
+        for (let round = firstRound; round < firstRound + plan.repetitions; round += 1) {
+            const order = round % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+            for (const side of order) {
+                const times = await edges.measure(side, index);
+                index += 1;
+                const after = await edges.clockEvents();
+                if (!before || !after)
+                    clockEventsRead = false;
+                const throttled = before && after ? Object.keys(after).filter((k) => after[k] > (before[k] ?? 0)) : [];
+                before = after;
+                runs.push({
+                    side,
+                    round,
+                    medianMs: quantile(times, 0.5),
+                    p99Ms: quantile(times, 0.99),
+                    iterations: times.length,
+                    throttled,
+                });
+            }
+        }
+        return runs;
+    };
+    const first = await batch(0);
+    const judged = judgeAb(first, plan.budget);
+    if (!plan.retry || judged.retry === null)
+        return { ...judged, runs: first, retried: false, clockEventsRead };
+    // A drifting batch is set aside; an undecided one is pooled with the next for more power.
+    const second = await batch(plan.repetitions);
+    const pooled = judged.retry === 'drift' ? second : [...first, ...second];
+    const again = judgeAb(pooled, plan.budget);
+    return { ...again, runs: [...first, ...second], retried: true, clockEventsRead };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/export-times.js
+// trtexec --exportTimes: one object per timed iteration, warm-up left out (exportJSONTrace in
+// samples/common/sampleReporting.cpp, the same keys from 7.1 to 11.1):
+//   [ { "startEnqMs" : …, …, "h2dMs" : …, "computeMs" : …, "d2hMs" : …, "latencyMs" : … }, … ]
+// Values are printed at the stream's default precision; they are plain JSON numbers.
+/**
+ * Each iteration's GPU compute time (ms): what a change of engine moves. Host-device copies are the same
+ * bytes for both engines of an A/B and only add the PCIe link's noise.
+ */
+function parseExportedTimes(text, file) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw new Error(`${file}: expected trtexec --exportTimes JSON (an array of iterations), got something else`);
+    }
+    if (!Array.isArray(data))
+        throw new Error(`${file}: expected an array of iterations`);
+    return data.map((entry, i) => {
+        const compute = entry?.computeMs;
+        if (typeof compute !== 'number' || !Number.isFinite(compute) || compute < 0) {
+            throw new Error(`${file}: iteration ${i} has no computeMs`);
+        }
+        return compute;
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/trtexec-ab.js
+// The A/B's edges on a real runner: each repetition is one trtexec process (--exportTimes into the A/B's
+// folder, its log beside it), the clock event counters come from nvidia-smi between them. Nothing else
+// runs on the GPU meanwhile: the memory sampler is not started for these runs.
+
+
+
+
+
+
+
+/**
+ * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
+ * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
+ */
+const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
+async function trtexecAb(options, plan) {
+    await (0,promises_namespaceObject.rm)(options.dir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.mkdir)(options.dir, { recursive: true });
+    const env = { ...process.env, CUDA_VISIBLE_DEVICES: String(options.gpuIndex) };
+    return compareAb({
+        async measure(side, index) {
+            const stem = (0,external_node_path_namespaceObject.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
+            const times = `${stem}.times.json`;
+            const log = `${stem}.log`;
+            const run = await runProcess({
+                command: options.trtexec,
+                args: abRunArgv(options.plans[side], options.contract, options.iterations, times),
+                env,
+                logFile: log,
+                timeoutMs: options.timeoutMs,
+                killGraceMs: options.killGraceMs,
+                ...(options.signal && { signal: options.signal }),
+            });
+            if (run.exitCode !== 0) {
+                const how = run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
+                throw new Error(`trtexec ${how} running the ${side} engine (${log})`);
+            }
+            return parseExportedTimes(await (0,promises_namespaceObject.readFile)(times, 'utf8'), times);
+        },
+        clockEvents: async () => (options.nvidiaSmi ? queryClockEvents(options.nvidiaSmi, options.gpuIndex) : null),
+    }, plan);
+}
+
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
+/** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
+const MAGIC = 'ftrt';
+const HEADER_BYTES = 28;
+const MAX_METADATA_BYTES = 1024 * 1024;
+function planAt(head, offset) {
+    if (head.toString('latin1', offset, offset + 4) !== MAGIC)
+        return { magic: false, tensorrtVersion: null, problem: null };
+    if (head.length < offset + HEADER_BYTES) {
+        return {
+            magic: false,
+            tensorrtVersion: null,
+            problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
+        };
+    }
+    const bytes = [...head.subarray(offset + 24, offset + 28)];
+    // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
+    if (bytes[0] === 0) {
+        return {
+            magic: false,
+            tensorrtVersion: null,
+            problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
+        };
+    }
+    return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
+}
+/**
+ * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
+ * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
+ * those are recognised rather than called "not a plan".
+ */
+function readPlanHeader(head) {
+    const none = { container: null, planOffset: null, metadata: null };
+    if (head.length === 0)
+        return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
+    const bare = planAt(head, 0);
+    if (bare.magic || bare.problem)
+        return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
+    if (head.length >= 5 && head[4] === 0x7b /* { */) {
+        const length = head.readInt32LE(0);
+        if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
+            const wrapped = planAt(head, 4 + length);
+            if (wrapped.magic) {
+                let metadata = null;
+                try {
+                    metadata = JSON.parse(head.toString('utf8', 4, 4 + length));
+                }
+                catch {
+                    metadata = null;
+                }
+                return { ...wrapped, container: 'ultralytics', planOffset: 4 + length, metadata };
+            }
+        }
+    }
+    return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/zero-runs.js
+const ZERO_BLOCK = Buffer.alloc(64 * 1024);
+const STEPS = [64 * 1024, 4096, 256];
+/** The first index at or after `start` that holds a non-zero byte (or the end). */
+function zeroRunEnd(chunk, start) {
+    const end = chunk.length;
+    let i = start;
+    // Most zero runs in real data are a byte or two long: look at those byte by byte first.
+    for (const stop = Math.min(end, start + 64); i < stop; i += 1)
+        if (chunk[i] !== 0)
+            return i;
+    // Long runs (a zero-padded plan) are skipped a block at a time with memcmp against zeros.
+    for (const step of STEPS) {
+        while (i + step <= end && chunk.compare(ZERO_BLOCK, 0, step, i, i + step) === 0)
+            i += step;
+    }
+    while (i < end && chunk[i] === 0)
+        i += 1;
+    return i;
+}
+/**
+ * Zero bytes, the longest zero run and the zero run at the end, over a stream of chunks. Non-zero
+ * stretches are crossed with indexOf (memchr), zero stretches with block compares, so neither random
+ * nor zero-filled data is walked byte by byte.
+ */
+class ZeroRuns {
+    zeroBytes = 0;
+    longestRun = 0;
+    /** The zero run that reaches the end of what has been pushed so far. */
+    currentRun = 0;
+    push(chunk) {
+        const end = chunk.length;
+        // A chunk of a zero-padded plan is all zeros: one memcmp says so.
+        if (end > 0 && chunk[0] === 0 && chunk[end - 1] === 0 && chunk.compare(chunk, 0, end - 1, 1, end) === 0) {
+            this.zeroBytes += end;
+            this.currentRun += end;
+            if (this.currentRun > this.longestRun)
+                this.longestRun = this.currentRun;
+            return;
+        }
+        let pos = 0;
+        while (pos < end) {
+            const zero = chunk.indexOf(0, pos);
+            if (zero === -1) {
+                this.currentRun = 0;
+                return;
+            }
+            if (zero > pos)
+                this.currentRun = 0;
+            const after = zeroRunEnd(chunk, zero);
+            const run = after - zero;
+            this.zeroBytes += run;
+            this.currentRun += run;
+            if (this.currentRun > this.longestRun)
+                this.longestRun = this.currentRun;
+            pos = after;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/scan-plan.js
+
+
+
+
+
+
+// Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
+// scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
+// hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
+const SCAN_CHUNK = 512 * 1024;
+const CHUNK = 4 * 1024 * 1024;
+const SLOTS = 2;
+/** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
+const HEAD_BYTES = 1024 * 1024 + 64;
+/** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
+const CHUNKS_PER_YIELD = 128;
+// The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
+// hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
+// messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
+const DIGEST_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const { data, control, slots, chunk } = workerData;
+const memory = new Uint8Array(data);
+const state = new Int32Array(control, 0, slots);
+const lengths = new Int32Array(control, slots * 4, slots);
+// One plan after another: a length of -1 ends a plan; the next one starts again at slot 0.
+for (;;) {
+  const hash = createHash('sha256');
+  for (let seq = 0; ; seq += 1) {
+    const slot = seq % slots;
+    Atomics.wait(state, slot, 0);
+    const length = lengths[slot];
+    if (length >= 0) hash.update(memory.subarray(slot * chunk, slot * chunk + length));
+    Atomics.store(state, slot, 0);
+    Atomics.notify(state, slot);
+    if (length < 0) break;
+  }
+  parentPort.postMessage(hash.digest('hex'));
+}
+`;
+const FILLED = 1;
+/** Small plans: a worker costs more to start than hashing them takes. */
+class InlineDigest {
+    buffer = Buffer.alloc(CHUNK);
+    hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    slot() {
+        return this.buffer;
+    }
+    filled(_seq, length) {
+        this.hash.update(this.buffer.subarray(0, length));
+    }
+    async digest() {
+        return this.hash.digest('hex');
+    }
+    async stop() { }
+}
+/** Plans over this size are hashed in a worker, alongside the scan. */
+const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
+class DigestRing {
+    data = new SharedArrayBuffer(CHUNK * SLOTS);
+    control = new SharedArrayBuffer(SLOTS * 8);
+    state = new Int32Array(this.control, 0, SLOTS);
+    lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
+    worker;
+    constructor() {
+        this.worker = new external_node_worker_threads_namespaceObject.Worker(DIGEST_WORKER, {
+            eval: true,
+            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
+        });
+        // An idle ring waits in the pool for the next plan; it must not keep the process alive.
+        this.worker.unref();
+    }
+    /** A ring from the pool (a worker costs tens of milliseconds to start), or a new one. */
+    static take() {
+        return idleRings.pop() ?? new DigestRing();
+    }
+    /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
+    slot(seq) {
+        const slot = seq % SLOTS;
+        while (Atomics.load(this.state, slot) === FILLED)
+            Atomics.wait(this.state, slot, FILLED, 1000);
+        return Buffer.from(this.data, slot * CHUNK, CHUNK);
+    }
+    filled(seq, length) {
+        const slot = seq % SLOTS;
+        this.lengths[slot] = length;
+        Atomics.store(this.state, slot, FILLED);
+        Atomics.notify(this.state, slot);
+    }
+    async digest(seq) {
+        const result = new Promise((resolve, reject) => {
+            this.worker.once('message', resolve);
+            this.worker.once('error', reject);
+        });
+        this.slot(seq);
+        this.filled(seq, -1);
+        const digest = await result;
+        this.worker.removeAllListeners('error');
+        idleRings.push(this);
+        return digest;
+    }
+    async stop() {
+        await this.worker.terminate();
+    }
+}
+const idleRings = [];
+/**
+ * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
+ * zero run, the header, and (unless `digest: false`) the sha256.
+ */
+async function scanPlan(path, options = {}) {
+    let fd;
+    requireRegularFile(path, path, 'plan', 'a plan file');
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+    }
+    catch (error) {
+        throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
+    }
+    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
+    const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
+    const zeros = new ZeroRuns();
+    const head = Buffer.alloc(HEAD_BYTES);
+    let headBytes = 0;
+    let bytes = 0;
+    let seq = 0;
+    try {
+        for (;; seq += 1) {
+            const chunk = ring ? ring.slot(seq) : single;
+            let read;
+            try {
+                read = (0,external_node_fs_namespaceObject.readSync)(fd, chunk, 0, chunk.length, null);
+            }
+            catch (error) {
+                throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
+            }
+            if (read === 0)
+                break;
+            const data = chunk.subarray(0, read);
+            if (headBytes < HEAD_BYTES)
+                headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
+            zeros.push(data);
+            bytes += read;
+            ring?.filled(seq, read);
+            if (seq % CHUNKS_PER_YIELD === CHUNKS_PER_YIELD - 1)
+                await new Promise((resolve) => setImmediate(resolve));
+        }
+        const sha256 = ring ? await ring.digest(seq) : null;
+        return {
+            path,
+            bytes,
+            zeroBytes: zeros.zeroBytes,
+            zeroFraction: bytes === 0 ? 0 : zeros.zeroBytes / bytes,
+            trailingZeroBytes: zeros.currentRun,
+            longestZeroRun: zeros.longestRun,
+            sha256,
+            ...readPlanHeader(head.subarray(0, headBytes)),
+        };
+    }
+    catch (error) {
+        await ring?.stop();
+        throw error;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/io.js
+const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/ab.js
+
+
+
+
+
+
+
+
+const whole = (text, name, fallback, min, max) => {
+    if (text === null)
+        return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+    }
+    return value;
+};
+/**
+ * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it
+ * is (by at least the budget, significantly), 2 when the two cannot be compared, else 0.
+ */
+async function abCommand(operands, options, io) {
+    if (operands.length !== 2)
+        throw new InputError(`ab takes BASE.plan HEAD.plan, got ${operands.length} operand(s)`);
+    if (options.config !== null && options.trtexec !== null) {
+        throw new InputError('ab: give --config or --trtexec, not both');
+    }
+    const repetitions = whole(options.repetitions, 'repetitions', AB_DEFAULTS.repetitions, 3, 100);
+    const iterations = whole(options.iterations, 'iterations', AB_DEFAULTS.iterations, 10, 100_000);
+    const gpuIndex = whole(options.gpu, 'gpu', 0, 0, 63);
+    let budget = AB_DEFAULTS.budget;
+    if (options.budget !== null) {
+        const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
+        if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
+            throw new InputError(`--budget: expected a share like 2%, got "${options.budget}"`);
+        }
+        budget = Number(match[1]) / 100;
+    }
+    const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
+    const plans = { base: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), head: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[1]) };
+    const baseEngine = { source: 'given', plan: plans.base };
+    const [base, head] = await Promise.all([scanPlan(plans.base), scanPlan(plans.head)]);
+    for (const [side, scan] of [['base', base], ['head', head]]) {
+        if (!scan.magic)
+            throw new InputError(`${operands[side === 'base' ? 0 : 1]}: not a TensorRT plan (${scan.problem})`);
+    }
+    let latency;
+    if (base.tensorrtVersion !== head.tensorrtVersion) {
+        latency = contractMismatch(`the base plan is TensorRT ${base.tensorrtVersion}, the head ${head.tensorrtVersion}: one trtexec loads only one`, budget, baseEngine);
+    }
+    else {
+        try {
+            const result = await trtexecAb({
+                trtexec: config?.trtexec ?? options.trtexec ?? 'trtexec',
+                nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
+                gpuIndex,
+                plans,
+                contract: options.shapes ? [`--shapes=${options.shapes}`] : [],
+                iterations,
+                dir: (0,external_node_path_namespaceObject.join)(config?.outputDir ?? (0,external_node_path_namespaceObject.resolve)(io.cwd, 'trt-ci-out'), 'ab'),
+                timeoutMs: 30 * 60_000,
+                killGraceMs: config?.killGraceMs ?? 5_000,
+                ...(io.signal && { signal: io.signal }),
+            }, { repetitions, budget, retry: true });
+            latency = toLatency(result, budget, baseEngine);
+        }
+        catch (error) {
+            io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
+            return EXIT.failed;
+        }
+    }
+    if (options.json)
+        io.stdout(`${JSON.stringify(latency, null, 2)}\n`);
+    else
+        io.stdout(`${abText(latency)}\n`);
+    if (latency.verdict === 'contract-mismatch')
+        return EXIT.input;
+    return latency.verdict === 'slower' ? EXIT.failed : EXIT.passed;
+}
+function abText(latency) {
+    const lines = [`head vs base: ${describeLatency(latency)}`];
+    if (latency.base && latency.head) {
+        lines.push(`  base median ${latency.base.median.toPrecision(5)} ms, p99 ${latency.base.p99.toPrecision(5)} ms; ` +
+            `head median ${latency.head.median.toPrecision(5)} ms, p99 ${latency.head.p99.toPrecision(5)} ms`);
+        const chart = distributionChart(latency.runs);
+        lines.push(`  base ${chart.base}`, `  head ${chart.head}   (repetition medians, ${chart.range})`);
+    }
+    if (!latency.clockEventsRead && latency.verdict !== 'contract-mismatch') {
+        lines.push('  nvidia-smi did not give the clock event counters: throttling could not be checked');
+    }
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/context.js
+
+function readRunContext(env, cwd) {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    if (!owner || !repo)
+        return null;
+    let event = {};
+    try {
+        if (env.GITHUB_EVENT_PATH)
+            event = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        event = {};
+    }
+    const pr = event.pull_request;
+    return {
+        owner,
+        repo,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        event,
+        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+        ref: env.GITHUB_REF ?? null,
+        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+        defaultBranch: event.repository?.default_branch ?? null,
+        pullRequest: pr
+            ? {
+                number: pr.number,
+                headSha: pr.head.sha,
+                baseRef: pr.base.ref,
+                baseSha: pr.base.sha,
+                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+            }
+            : null,
+        workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+function runProvenance(env, cwd) {
+    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    if (!context)
+        return { commit: null, event: 'local', defaultBranch: false };
+    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /** Samples before this moment describe the idle GPU. */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time < this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    nvidiaSmi;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    child = null;
+    constructor(nvidiaSmi, intervalMs = 100, clock = Date.now) {
+        this.nvidiaSmi = nvidiaSmi;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const lines = new LineSplitter((line) => {
+            const [index, used] = line.split(',').map((part) => Number(part.trim()));
+            if (Number.isInteger(index) && Number.isFinite(used))
+                this.timeline.add(index, this.clock(), used);
+        });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) });
+        child.on('error', () => {
+            this.child = null; // no nvidia-smi: builds go on without memory figures
+        });
+        child.stdout?.on('data', (chunk) => lines.push(chunk));
+        this.child = child;
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /**
+     * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
+     * wedged driver ignores SIGTERM, and the run must not wait for it forever).
+     */
+    async stop(graceMs = 2_000) {
+        const child = this.child;
+        this.child = null;
+        if (!child || child.exitCode !== null || child.signalCode !== null)
+            return;
+        const closed = new Promise((resolve) => child.once('close', () => resolve()));
+        child.kill('SIGTERM');
+        let timer;
+        const late = new Promise((resolve) => {
+            timer = setTimeout(() => resolve('late'), graceMs);
+        });
+        const ended = await Promise.race([closed, late]);
+        clearTimeout(timer);
+        if (ended === 'late') {
+            child.kill('SIGKILL');
+            await closed;
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
@@ -20170,128 +21170,6 @@ async function publishTimingCache(own, shared, built) {
     }
     await (0,promises_namespaceObject.rm)(own, { force: true });
     return 'dropped';
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
-
-
-
-
-
-/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
-const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
-function shapeSpec(shapes, pick) {
-    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
-}
-const PRECISION_FLAGS = {
-    fp32: null,
-    fp16: '--fp16',
-    bf16: '--bf16',
-    int8: '--int8',
-    fp8: '--fp8',
-    best: '--best',
-    'strongly-typed': '--stronglyTyped',
-};
-/**
- * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
- * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
- */
-function precisionFlag(precision, version) {
-    if (precision === null || precision === 'fp32')
-        return { flag: null };
-    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
-        return { flag: null };
-    const flag = PRECISION_FLAGS[precision];
-    const verdict = flagSupport(flag, version);
-    if (verdict.ok)
-        return { flag };
-    if (atLeast(version, '11.0')) {
-        return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
-                '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
-        };
-    }
-    return { error: verdict.reason };
-}
-/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-function extraArgProblem(arg, version, helpFlags = new Set()) {
-    const flag = flagName(arg);
-    if (MANAGED_FLAGS.has(flag))
-        return (`${flag} is set by trt-ci from the config (shapes, ` +
-            `workspace, precision, plugins, timing-cache); set it there`);
-    const verdict = flagSupport(flag, version);
-    if (!verdict.ok)
-        return verdict.reason;
-    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
-    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
-        const near = closest(flag, [...helpFlags]);
-        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
-    }
-    return null;
-}
-/** argv for building one profile of one model. Never a shell string. */
-function buildArgv(version, model, profile, workspaceBytes, paths) {
-    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
-    (profile.parts ?? [profile]).forEach((part, index) => {
-        if (profile.parts)
-            argv.push(`--profile=${index}`);
-        if (part.shapes.length === 0)
-            return;
-        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
-    });
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
-    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
-    const precision = precisionFlag(model.precision, version);
-    if ('flag' in precision && precision.flag)
-        argv.push(precision.flag);
-    if (paths.timingCache && hasFlag('--timingCacheFile', version))
-        argv.push(`--timingCacheFile=${paths.timingCache}`);
-    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-    argv.push(...pluginArgs(model, version));
-    if (hasFlag('--exportLayerInfo', version))
-        argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
-    argv.push(...model.extraArgs);
-    return argv;
-}
-/** argv for loading a built plan and measuring it at the profile's opt shapes. */
-function benchmarkArgv(version, model, profile, plan) {
-    const argv = [`--loadEngine=${plan}`];
-    const measured = runProfile(profile);
-    if (measured.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
-    argv.push(...pluginArgs(model, version));
-    return argv;
-}
-/**
- * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
- * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
- * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
- * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
- * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
- * required; the share of one element in a billion is still above 1e-9).
- */
-function accuracyArgv(version, model, profile, shape, files, judge = null) {
-    const measured = runProfile(profile);
-    const argv = [`--loadEngine=${files.plan}`];
-    if (measured.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
-    argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
-    argv.push(hasFlag('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
-    if (judge) {
-        argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
-        argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
-    }
-    argv.push(...pluginArgs(model, version));
-    return argv;
-}
-const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
-function pluginArgs(model, version) {
-    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-    return [
-        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
-        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
-    ];
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
@@ -20692,296 +21570,6 @@ function readStats(line) {
     return stats;
 }
 
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
-/** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
-const MAGIC = 'ftrt';
-const HEADER_BYTES = 28;
-const MAX_METADATA_BYTES = 1024 * 1024;
-function planAt(head, offset) {
-    if (head.toString('latin1', offset, offset + 4) !== MAGIC)
-        return { magic: false, tensorrtVersion: null, problem: null };
-    if (head.length < offset + HEADER_BYTES) {
-        return {
-            magic: false,
-            tensorrtVersion: null,
-            problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
-        };
-    }
-    const bytes = [...head.subarray(offset + 24, offset + 28)];
-    // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
-    if (bytes[0] === 0) {
-        return {
-            magic: false,
-            tensorrtVersion: null,
-            problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
-        };
-    }
-    return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
-}
-/**
- * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
- * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
- * those are recognised rather than called "not a plan".
- */
-function readPlanHeader(head) {
-    const none = { container: null, planOffset: null, metadata: null };
-    if (head.length === 0)
-        return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
-    const bare = planAt(head, 0);
-    if (bare.magic || bare.problem)
-        return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
-    if (head.length >= 5 && head[4] === 0x7b /* { */) {
-        const length = head.readInt32LE(0);
-        if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
-            const wrapped = planAt(head, 4 + length);
-            if (wrapped.magic) {
-                let metadata = null;
-                try {
-                    metadata = JSON.parse(head.toString('utf8', 4, 4 + length));
-                }
-                catch {
-                    metadata = null;
-                }
-                return { ...wrapped, container: 'ultralytics', planOffset: 4 + length, metadata };
-            }
-        }
-    }
-    return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/zero-runs.js
-const ZERO_BLOCK = Buffer.alloc(64 * 1024);
-const STEPS = [64 * 1024, 4096, 256];
-/** The first index at or after `start` that holds a non-zero byte (or the end). */
-function zeroRunEnd(chunk, start) {
-    const end = chunk.length;
-    let i = start;
-    // Most zero runs in real data are a byte or two long: look at those byte by byte first.
-    for (const stop = Math.min(end, start + 64); i < stop; i += 1)
-        if (chunk[i] !== 0)
-            return i;
-    // Long runs (a zero-padded plan) are skipped a block at a time with memcmp against zeros.
-    for (const step of STEPS) {
-        while (i + step <= end && chunk.compare(ZERO_BLOCK, 0, step, i, i + step) === 0)
-            i += step;
-    }
-    while (i < end && chunk[i] === 0)
-        i += 1;
-    return i;
-}
-/**
- * Zero bytes, the longest zero run and the zero run at the end, over a stream of chunks. Non-zero
- * stretches are crossed with indexOf (memchr), zero stretches with block compares, so neither random
- * nor zero-filled data is walked byte by byte.
- */
-class ZeroRuns {
-    zeroBytes = 0;
-    longestRun = 0;
-    /** The zero run that reaches the end of what has been pushed so far. */
-    currentRun = 0;
-    push(chunk) {
-        const end = chunk.length;
-        // A chunk of a zero-padded plan is all zeros: one memcmp says so.
-        if (end > 0 && chunk[0] === 0 && chunk[end - 1] === 0 && chunk.compare(chunk, 0, end - 1, 1, end) === 0) {
-            this.zeroBytes += end;
-            this.currentRun += end;
-            if (this.currentRun > this.longestRun)
-                this.longestRun = this.currentRun;
-            return;
-        }
-        let pos = 0;
-        while (pos < end) {
-            const zero = chunk.indexOf(0, pos);
-            if (zero === -1) {
-                this.currentRun = 0;
-                return;
-            }
-            if (zero > pos)
-                this.currentRun = 0;
-            const after = zeroRunEnd(chunk, zero);
-            const run = after - zero;
-            this.zeroBytes += run;
-            this.currentRun += run;
-            if (this.currentRun > this.longestRun)
-                this.longestRun = this.currentRun;
-            pos = after;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/scan-plan.js
-
-
-
-
-
-
-// Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain
-// scan within 1.1-1.2× of `cat`; with the digest, two 4 MiB slots beat both smaller chunks (more
-// hand-overs between the threads) and more slots (the data leaves the cache before it is hashed).
-const SCAN_CHUNK = 512 * 1024;
-const CHUNK = 4 * 1024 * 1024;
-const SLOTS = 2;
-/** Enough of the head of a file for the plan header behind Ultralytics' metadata. */
-const HEAD_BYTES = 1024 * 1024 + 64;
-/** Reads between two yields to the event loop, so log streaming and timers go on during a long scan. */
-const CHUNKS_PER_YIELD = 128;
-// The digest runs in a worker over the shared chunks the scan reads into: the file is read once and
-// hashing (the slower half) overlaps reading and counting. Slots are handed over with Atomics, not
-// messages, so neither side waits on an event loop. Inline source: nothing extra to bundle.
-const DIGEST_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const { data, control, slots, chunk } = workerData;
-const memory = new Uint8Array(data);
-const state = new Int32Array(control, 0, slots);
-const lengths = new Int32Array(control, slots * 4, slots);
-// One plan after another: a length of -1 ends a plan; the next one starts again at slot 0.
-for (;;) {
-  const hash = createHash('sha256');
-  for (let seq = 0; ; seq += 1) {
-    const slot = seq % slots;
-    Atomics.wait(state, slot, 0);
-    const length = lengths[slot];
-    if (length >= 0) hash.update(memory.subarray(slot * chunk, slot * chunk + length));
-    Atomics.store(state, slot, 0);
-    Atomics.notify(state, slot);
-    if (length < 0) break;
-  }
-  parentPort.postMessage(hash.digest('hex'));
-}
-`;
-const FILLED = 1;
-/** Small plans: a worker costs more to start than hashing them takes. */
-class InlineDigest {
-    buffer = Buffer.alloc(CHUNK);
-    hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    slot() {
-        return this.buffer;
-    }
-    filled(_seq, length) {
-        this.hash.update(this.buffer.subarray(0, length));
-    }
-    async digest() {
-        return this.hash.digest('hex');
-    }
-    async stop() { }
-}
-/** Plans over this size are hashed in a worker, alongside the scan. */
-const INLINE_DIGEST_BYTES = 16 * 1024 * 1024;
-class DigestRing {
-    data = new SharedArrayBuffer(CHUNK * SLOTS);
-    control = new SharedArrayBuffer(SLOTS * 8);
-    state = new Int32Array(this.control, 0, SLOTS);
-    lengths = new Int32Array(this.control, SLOTS * 4, SLOTS);
-    worker;
-    constructor() {
-        this.worker = new external_node_worker_threads_namespaceObject.Worker(DIGEST_WORKER, {
-            eval: true,
-            workerData: { data: this.data, control: this.control, slots: SLOTS, chunk: CHUNK },
-        });
-        // An idle ring waits in the pool for the next plan; it must not keep the process alive.
-        this.worker.unref();
-    }
-    /** A ring from the pool (a worker costs tens of milliseconds to start), or a new one. */
-    static take() {
-        return idleRings.pop() ?? new DigestRing();
-    }
-    /** The chunk for read number `seq`, once the worker has hashed what was in it before. */
-    slot(seq) {
-        const slot = seq % SLOTS;
-        while (Atomics.load(this.state, slot) === FILLED)
-            Atomics.wait(this.state, slot, FILLED, 1000);
-        return Buffer.from(this.data, slot * CHUNK, CHUNK);
-    }
-    filled(seq, length) {
-        const slot = seq % SLOTS;
-        this.lengths[slot] = length;
-        Atomics.store(this.state, slot, FILLED);
-        Atomics.notify(this.state, slot);
-    }
-    async digest(seq) {
-        const result = new Promise((resolve, reject) => {
-            this.worker.once('message', resolve);
-            this.worker.once('error', reject);
-        });
-        this.slot(seq);
-        this.filled(seq, -1);
-        const digest = await result;
-        this.worker.removeAllListeners('error');
-        idleRings.push(this);
-        return digest;
-    }
-    async stop() {
-        await this.worker.terminate();
-    }
-}
-const idleRings = [];
-/**
- * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
- * zero run, the header, and (unless `digest: false`) the sha256.
- */
-async function scanPlan(path, options = {}) {
-    let fd;
-    requireRegularFile(path, path, 'plan', 'a plan file');
-    try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-    }
-    catch (error) {
-        throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
-    }
-    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
-    const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
-    const zeros = new ZeroRuns();
-    const head = Buffer.alloc(HEAD_BYTES);
-    let headBytes = 0;
-    let bytes = 0;
-    let seq = 0;
-    try {
-        for (;; seq += 1) {
-            const chunk = ring ? ring.slot(seq) : single;
-            let read;
-            try {
-                read = (0,external_node_fs_namespaceObject.readSync)(fd, chunk, 0, chunk.length, null);
-            }
-            catch (error) {
-                throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
-            }
-            if (read === 0)
-                break;
-            const data = chunk.subarray(0, read);
-            if (headBytes < HEAD_BYTES)
-                headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
-            zeros.push(data);
-            bytes += read;
-            ring?.filled(seq, read);
-            if (seq % CHUNKS_PER_YIELD === CHUNKS_PER_YIELD - 1)
-                await new Promise((resolve) => setImmediate(resolve));
-        }
-        const sha256 = ring ? await ring.digest(seq) : null;
-        return {
-            path,
-            bytes,
-            zeroBytes: zeros.zeroBytes,
-            zeroFraction: bytes === 0 ? 0 : zeros.zeroBytes / bytes,
-            trailingZeroBytes: zeros.currentRun,
-            longestZeroRun: zeros.longestRun,
-            sha256,
-            ...readPlanHeader(head.subarray(0, headBytes)),
-        };
-    }
-    catch (error) {
-        await ring?.stop();
-        throw error;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/builds/cached-build.js
 
 
@@ -21222,7 +21810,7 @@ async function buildProfile(job, gpu, context) {
         return done(outcome);
     if (context.signal?.aborted)
         return done({ ...outcome, status: 'failed', failure: CANCELLED });
-    const bench = await benchmark(job, env, context);
+    const bench = await build_profile_benchmark(job, env, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
@@ -21332,7 +21920,7 @@ function fillGpu(gpu, parsed) {
         computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
     });
 }
-async function benchmark(job, env, context) {
+async function build_profile_benchmark(job, env, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
     const result = await runProcess({
@@ -23126,8 +23714,9 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
         status: outcome.status,
         gpu: outcome.gpu,
         shapes: shapesOf(job.profile),
-        // Filled by the accuracy stage, after the builds.
+        // Filled by the accuracy and latency stages, after the builds.
         accuracy: null,
+        latency: null,
         plan: plan && relativePath(plan.path),
         layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
         bytes: plan?.scan.bytes ?? null,
@@ -23346,6 +23935,37 @@ const accuracySchema = object({
     /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
     configPosition: configPositionSchema.nullable().default(null),
 });
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = object({
+    side: schemas_enum(['base', 'head']),
+    round: count,
+    medianMs: schemas_number(),
+    p99Ms: schemas_number(),
+    iterations: count,
+    throttled: array(schemas_string()),
+});
+const sideFiguresSchema = object({ median: schemas_number(), p99: schemas_number() }).nullable();
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = object({
+    verdict: schemas_enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: tuple([schemas_number(), schemas_number()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: schemas_string(),
+    retried: schemas_boolean(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: schemas_number(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: schemas_boolean(),
+    /** Where the base engine came from: the engine cache (by the baseline's cache key), or a plan file given. */
+    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'given']), plan: schemas_string() }).nullable(),
+    runs: array(abRunSchema),
+});
 const reportAttemptSchema = object({
     attempt: count,
     workspaceMiB: count,
@@ -23389,6 +24009,8 @@ const reportBuildSchema = object({
     cache: cacheVerdictSchema.nullable(),
     /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
     accuracy: accuracySchema.nullable().default(null),
+    /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
+    latency: latencySchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -23421,6 +24043,8 @@ const comparisonSchema = object({
     /** model/profile pairs built now and not in the baseline, and the other way round. */
     added: array(schemas_string()),
     removed: array(schemas_string()),
+    /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
+    latencyNotes: array(schemas_string()).optional(),
 });
 const REPORT_SCHEMA = 'trt-ci/report@1';
 const reportSchema = object({
@@ -23530,6 +24154,8 @@ function show(value, unit) {
 }
 function judge(metric, limit, build, base, hasBaseline, configPosition) {
     const spec = METRICS[metric];
+    if (metric === 'latency-growth' && build.latencyAb)
+        return evaluate_judgeAb(limit, build, build.latencyAb, configPosition);
     const row = {
         model: build.model,
         profile: build.profile,
@@ -23553,14 +24179,17 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         if (value === null)
             return null;
         if (value > threshold.value) {
+            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
+            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
             return {
                 ...row,
                 value,
                 limit: threshold.value,
                 unit: threshold.unit,
-                status: level,
+                status: fromTwoJobs ? 'warn' : level,
                 message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
-                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
+                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
             };
         }
     }
@@ -23577,6 +24206,40 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         unit: decisive.unit,
         status: 'pass',
         message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/**
+ * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
+ * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
+ */
+function evaluate_judgeAb(limit, build, ab, configPosition) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
+    const value = ab.ratio === null ? null : ab.ratio - 1;
+    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
+    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
+        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
+        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
+    }
+    for (const level of ['fail', 'warn']) {
+        const threshold = limit[level];
+        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
+            return {
+                ...base,
+                limit: threshold.value,
+                status: level,
+                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
+                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    return {
+        ...base,
+        limit: decisive.value,
+        status: 'pass',
+        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
     };
 }
 /** Every budget of every build, against the baseline where the metric is a growth. */
@@ -23657,6 +24320,7 @@ function measuredBuilds(report) {
             peakGpuMemoryMiB: b.peakGpuMemoryMiB,
             latencyMedianMs: b.perf?.latencyMs?.median ?? null,
             accuracyError: largestError(b.accuracy),
+            latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
         };
     });
 }
@@ -24443,6 +25107,106 @@ function givenReference(file) {
         throw new Error(`${file}: no arrays; expected one per output, named as the output`);
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it. The memory sampler is not running now.
+
+
+
+
+
+
+
+
+
+async function compareLatency(outcomes, config, version, baseline, options = {}) {
+    const latency = new Map();
+    const notes = [];
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (options.signal?.aborted)
+            break;
+        const name = `${job.model.name}/${job.profile.name}`;
+        const baseBuild = baseline?.builds.find((b) => b.model === job.model.name &&
+            b.profile === job.profile.name &&
+            (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null));
+        const base = await baseEngine(job.model.name, job.profile.name, baseBuild ?? null);
+        if ('missing' in base) {
+            notes.push(`${name}: no latency A/B: ${base.missing}`);
+            continue;
+        }
+        const budget = smallestChange(job.model.budgets['latency-growth']);
+        const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
+        if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+            // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+            latency.set(plan.path, identical(budget, base));
+            continue;
+        }
+        const headShapes = JSON.stringify(shapesOf(job.profile));
+        if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+            const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
+                `than this one (${shapeText(shapesOf(job.profile))})`;
+            latency.set(plan.path, contractMismatch(reason, budget, base));
+            continue;
+        }
+        if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
+            const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
+            latency.set(plan.path, contractMismatch(reason, budget, base));
+            continue;
+        }
+        try {
+            const result = await trtexecAb({
+                trtexec: config.trtexec,
+                nvidiaSmi: config.nvidiaSmi,
+                gpuIndex: outcome.gpu?.index ?? 0,
+                plans: { base: base.plan, head: plan.path },
+                contract: measurementArgs(version, job.model, job.profile),
+                iterations: AB_DEFAULTS.iterations,
+                dir: (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
+                timeoutMs: job.model.buildTimeoutMs,
+                killGraceMs: config.killGraceMs,
+                ...(options.signal && { signal: options.signal }),
+            }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+            latency.set(plan.path, toLatency(result, budget, base));
+        }
+        catch (error) {
+            notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
+        }
+    }
+    return { latency, notes };
+    /** The base branch's plan of this engine, and where it came from; or why there is none. */
+    async function baseEngine(model, profile, baseBuild) {
+        const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${model}.${profile}.plan`);
+        if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
+            return { source: 'plans', plan: uploaded };
+        if (!baseBuild)
+            return { missing: 'the base branch has no report of this engine on this GPU model' };
+        const key = baseBuild.cache?.key;
+        if (!config.cacheDir || !key) {
+            return { missing: `no base plan${uploaded ? ` at ${uploaded}` : ''}, and no engine cache entry to take it from` };
+        }
+        const entry = await new EngineCache(config.cacheDir, null).lookup(key);
+        if (!entry || entry === 'corrupt')
+            return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+        if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
+            return { missing: `the cache entry of the base engine was stored by a run this one does not take plans from` };
+        }
+        return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan') };
+    }
+}
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+function smallestChange(limit) {
+    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
+    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+const shapeText = (shapes) => Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
@@ -25319,6 +26083,7 @@ function fitSections(sections, limit, leftOut) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
@@ -25541,6 +26306,51 @@ function accuracySection(rows) {
         ].join('\n'),
     };
 }
+/**
+ * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
+ * with p, and the repetition medians of both sides as a strip chart on one scale.
+ */
+function latencySection(reports, rows) {
+    const compared = rows.filter((r) => r.build.latency);
+    const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
+    if (compared.length === 0 && notes.length === 0)
+        return null;
+    const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' };
+    const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
+    const lines = compared.map((r) => {
+        const latency = r.build.latency;
+        const chart = latency.runs.length ? distributionChart(latency.runs) : null;
+        return tableRow([
+            icons[latency.verdict],
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            latency.verdict,
+            latencyChange(latency),
+            latency.p === null ? '–' : latency.p.toPrecision(2),
+            latency.base && latency.head
+                ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
+                : '–',
+            chart ? `base ${chart.base} / head ${chart.head}` : '–',
+            latency.reason,
+        ]);
+    });
+    return {
+        priority: slower.length ? 1 : 5,
+        text: [
+            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
+                `${slower.length}/${compared.length} slower`,
+            '',
+            ...(compared.length
+                ? [
+                    '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
+                    '|---|---|---|---|---|---|---|---|---|',
+                    ...lines,
+                ]
+                : []),
+            ...notes.map((note) => `- ${markdown_text_text(note)}`),
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -25649,7 +26459,7 @@ function renderReports(reports, options) {
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
-        ...[accuracySection(rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -25803,6 +26613,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -25862,14 +26673,24 @@ async function buildAndReport(config, version, before, options) {
         digests,
         ...(options.signal && { signal: options.signal }),
     });
+    // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
+    const ab = await compareLatency(stage.outcomes, config, version, baseline, {
+        provenance: options.provenance ?? null,
+        ...(options.signal && { signal: options.signal }),
+    });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
         const checked = accuracy.get(o.plan?.path ?? '');
+        const latency = ab.latency.get(o.plan?.path ?? '') ?? null;
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
         const where = config.position(['models', o.job.modelIndex, 'accuracy']);
         return {
             ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
             accuracy: checked ? { ...checked, configPosition: where } : null,
+            latency: latency && {
+                ...latency,
+                baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
+            },
         };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);
@@ -25880,9 +26701,11 @@ async function buildAndReport(config, version, before, options) {
         gpuQueryError: stage.gpuQueryError,
     };
     const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
-    const comparison = before.baselineRefused
-        ? { ...compared.comparison, note: `the base branch's report was not used: ${before.baselineRefused}` }
-        : compared.comparison;
+    const comparison = {
+        ...compared.comparison,
+        ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
+        latencyNotes: ab.notes,
+    };
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
     const outputs = {
@@ -25985,9 +26808,6 @@ function cacheSummary(config, stage, rel) {
             : null,
     };
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/cli/io.js
-const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
@@ -26108,6 +26928,7 @@ class StatusLine {
 const slot = (gpu) => (gpu === null ? 'GPU' : `GPU ${gpu}`);
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/text.js
+
 // What the CLI prints for people (--json prints the data itself).
 
 
@@ -26160,6 +26981,14 @@ function renderRunText(report) {
             out.push(`✔ accuracy ${b.model}/${b.profile}: within tolerance (lowest cosine ${cosine.toPrecision(6)})`);
         }
     }
+    for (const b of report.builds) {
+        if (!b.latency)
+            continue;
+        const mark = b.latency.verdict === 'slower' ? '✘' : b.latency.verdict === 'same' || b.latency.verdict === 'faster' ? '✔' : '⚠';
+        out.push(`${mark} latency ${b.model}/${b.profile}: ${describeLatency(b.latency)}`);
+    }
+    for (const note of report.comparison.latencyNotes ?? [])
+        out.push(`⚠ ${note}`);
     const { comparison } = report;
     for (const change of comparison.environment) {
         out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);
@@ -26468,6 +27297,7 @@ function layerInfoBeside(plan) {
 
 
 
+
 /** Every option any command takes, with its help line. */
 const OPTIONS = {
     config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
@@ -26487,6 +27317,15 @@ const OPTIONS = {
         help: '--only M[/P]    build only model M (or its profile P); repeat for more',
     },
     json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
+    trtexec: { type: 'string', help: '--trtexec PATH  the trtexec to run (default: trtexec on PATH; or --config)' },
+    shapes: {
+        type: 'string',
+        help: '--shapes SPEC   input shapes for both engines, as trtexec takes them (x:8x3x224x224)',
+    },
+    repetitions: { type: 'string', help: '--repetitions N runs of each engine, interleaved ABBA (default 8; 3-100)' },
+    iterations: { type: 'string', help: '--iterations N  timed iterations a run (default 300)' },
+    budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
+    gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
     'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
     help: { type: 'boolean', help: '--help          this text' },
 };
@@ -26514,6 +27353,21 @@ const COMMANDS = {
         operands: 'PLAN...',
         options: ['json'],
         run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+    },
+    ab: {
+        summary: 'is HEAD slower than BASE on this GPU? interleaved runs, a rank test and a 95% interval',
+        operands: 'BASE.plan HEAD.plan',
+        options: ['config', 'trtexec', 'shapes', 'repetitions', 'iterations', 'budget', 'gpu', 'json'],
+        run: (operands, values, io) => abCommand(operands, {
+            config: values.config ?? null,
+            trtexec: values.trtexec ?? null,
+            shapes: values.shapes ?? null,
+            repetitions: values.repetitions ?? null,
+            iterations: values.iterations ?? null,
+            budget: values.budget ?? null,
+            gpu: values.gpu ?? null,
+            json: values.json ?? false,
+        }, io),
     },
     report: {
         summary: 'merge report.json files (one per runner type) into one markdown comment',

@@ -15,6 +15,7 @@ import { evaluateBudgets } from './compare/evaluate.js';
 import { type Config, loadConfig } from './config/load.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { checkAccuracy } from './accuracy/stage.js';
+import { compareLatency } from './latency/stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import type { PreflightResult } from './preflight/types.js';
 import { renderSummary } from './report/markdown.js';
@@ -144,14 +145,24 @@ async function buildAndReport(
     digests,
     ...(options.signal && { signal: options.signal }),
   });
+  // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
+  const ab = await compareLatency(stage.outcomes, config, version, baseline, {
+    provenance: options.provenance ?? null,
+    ...(options.signal && { signal: options.signal }),
+  });
   const unjudged = stage.outcomes.map((o) => {
     const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
     const checked = accuracy.get(o.plan?.path ?? '');
+    const latency = ab.latency.get(o.plan?.path ?? '') ?? null;
     // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
     const where = config.position(['models', o.job.modelIndex, 'accuracy']);
     return {
       ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
       accuracy: checked ? { ...checked, configPosition: where } : null,
+      latency: latency && {
+        ...latency,
+        baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
+      },
     };
   });
   const plans = await verifyBuilds(stage.outcomes, rel);
@@ -165,9 +176,11 @@ async function buildAndReport(
     { builds: unjudged, environment, preflight },
     baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null,
   );
-  const comparison = before.baselineRefused
-    ? { ...compared.comparison, note: `the base branch's report was not used: ${before.baselineRefused}` }
-    : compared.comparison;
+  const comparison = {
+    ...compared.comparison,
+    ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
+    latencyNotes: ab.notes,
+  };
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
   const budgets = evaluateBudgets(
     measuredBuilds({ builds: compared.builds, plans }),

@@ -217,3 +217,76 @@ it('the H200 probe fixture holds 15 runs a variant, its medians as its README gi
   expect(median(data.variants.A.run_medians_ms)).toBeCloseTo(1.1794, 4);
   expect(data.variants.B10.run_medians_ms).toHaveLength(15);
 });
+
+describe('benchmark: ab in trt-ci run', () => {
+  /** A base-branch run, then a head run whose ONNX changed (a new engine) against the base's report. */
+  async function baseThenHead(env: Record<string, string>, headConfig: (base: string) => string = (b) => b) {
+    const runner = makeRunner({ trtexecEnv: env });
+    const config = (text: string) => runner.writeConfig(text);
+    const yaml =
+      'output-dir: out\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    const base = await cli(['run', '--config', config(yaml), '--json'], { cwd: runner.dir });
+    expect(base.code, base.stderr).toBe(0);
+    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    const head = await cli(['run', '--config', config(headConfig(yaml)), '--baseline', 'base-report.json', '--json'], {
+      cwd: runner.dir,
+    });
+    return { base: JSON.parse(base.stdout), head, report: JSON.parse(head.stdout || '{}'), runner };
+  }
+
+  it('slower: the base engine from the engine cache by the base report key; latency-growth fails', async () => {
+    // The stand-in's speed by plan path: the base engine is the cache's, the head engine is out/'s.
+    const { base, head, report, runner } = await baseThenHead({ TRTEXEC_STANDIN_LATENCY_MS: 'out/=1.03,cache/=1' });
+    expect(base.comparison.latencyNotes).toEqual([
+      'm/p: no latency A/B: the base branch has no report of this engine on this GPU model',
+    ]);
+    expect(head.code).toBe(1);
+    const [build] = report.builds;
+    expect(build.latency).toMatchObject({ verdict: 'slower', repetitions: 8, baseEngine: { source: 'cache' } });
+    expect(build.latency.baseEngine.plan).toMatch(/^cache\/engines\/[0-9a-f]{2}\/[0-9a-f]+\/plan$/);
+    expect(build.latency.ratio).toBeCloseTo(1.03, 2);
+    const row = report.budgets.find((b: { metric: string }) => b.metric === 'latency-growth');
+    expect(row).toMatchObject({ status: 'fail', limit: 0.01 });
+    expect(row.message).toMatch(/^latency 3\.\d% slower than the base engine on the same GPU \(A\/B: significant/);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('#### ❌ Latency against the base engine, same GPU: 1/1 slower');
+    // Markdown's brackets are escaped in the cell: it reads "+3.0% [2.9, 3.1]".
+    expect(summary).toMatch(
+      /\| ❌ \| m \/ p \| NVIDIA H200 \| slower \| \+3\.\d% \\\[\d\.\d, \d\.\d\\\] \| [\d.e-]+ \|/,
+    );
+    expect(summary).toMatch(/\| base █·+ \/ head ·+█ \|/);
+    const text = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json'], { cwd: runner.dir });
+    expect(text.stdout).toMatch(
+      /^✘ latency m\/p: slower: \+3\.\d% \[[\d.]+, [\d.]+\], p = [\d.e-]+ \(8 repetitions a side\)/m,
+    );
+  });
+
+  it('same, from base-plans: (the plans the base job uploaded); an unchanged engine is not measured', async () => {
+    const { head, report, runner } = await baseThenHead({}, (yaml) => `base-plans: base-plans\n${yaml}`);
+    expect(head.code, head.stderr).toBe(0);
+    expect(report.builds[0].latency).toMatchObject({ verdict: 'same', baseEngine: { source: 'cache' } });
+    // Now the base job's upload is there: it is the base engine, whatever the cache holds.
+    const plans = join(runner.dir, 'base-plans');
+    const { mkdirSync, copyFileSync } = await import('node:fs');
+    mkdirSync(plans);
+    copyFileSync(join(runner.dir, 'out', 'm.p.plan'), join(plans, 'm.p.plan'));
+    const again = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json', '--json'], {
+      cwd: runner.dir,
+    });
+    const latency = JSON.parse(again.stdout).builds[0].latency;
+    expect(latency).toMatchObject({ verdict: 'same', baseEngine: { source: 'plans', plan: 'base-plans/m.p.plan' } });
+    expect(latency.reason).toBe('the same plan as the base engine (sha256): nothing to measure');
+  });
+
+  it('contract mismatch: a base engine built for other shapes is not compared; the budget warns', async () => {
+    const { head, report } = await baseThenHead({}, (yaml) => yaml.replace('1x3x8x8', '2x3x8x8'));
+    expect(head.code, head.stderr).toBe(0);
+    expect(report.builds[0].latency).toMatchObject({ verdict: 'contract-mismatch', runs: [] });
+    expect(report.builds[0].latency.reason).toMatch(/other shapes \(x:1x3x8x8\) than this one \(x:2x3x8x8\)/);
+    const row = report.budgets.find((b: { metric: string }) => b.metric === 'latency-growth');
+    expect(row).toMatchObject({ status: 'warn' });
+  });
+});

@@ -40,8 +40,15 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
   if (failOn.includes('accuracy') && wrong.length) return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
   const budgets = report.budgets.filter((b) => b.status === 'fail');
   if (failOn.includes('budget') && budgets.length) return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
+  // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
+  const undecided = (b: (typeof report.budgets)[number]) =>
+    b.metric === 'latency-growth' &&
+    report.builds.some(
+      (build) =>
+        build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower',
+    );
   const regressions = report.budgets.filter(
-    (b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth'),
+    (b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b),
   );
   if (failOn.includes('regression') && regressions.length) {
     return `${regressions.length} regression(s): ${names(regressions)}`;

@@ -1,3 +1,4 @@
+import { describeLatency } from '../latency/render.js';
 // What the CLI prints for people (--json prints the data itself).
 import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
@@ -53,6 +54,13 @@ export function renderRunText(report: Report): string {
       out.push(`✔ accuracy ${b.model}/${b.profile}: within tolerance (lowest cosine ${cosine.toPrecision(6)})`);
     }
   }
+  for (const b of report.builds) {
+    if (!b.latency) continue;
+    const mark =
+      b.latency.verdict === 'slower' ? '✘' : b.latency.verdict === 'same' || b.latency.verdict === 'faster' ? '✔' : '⚠';
+    out.push(`${mark} latency ${b.model}/${b.profile}: ${describeLatency(b.latency)}`);
+  }
+  for (const note of report.comparison.latencyNotes ?? []) out.push(`⚠ ${note}`);
   const { comparison } = report;
   for (const change of comparison.environment) {
     out.push(`${change.what} changed since the baseline: ${change.from ?? 'unknown'} → ${change.to ?? 'unknown'}`);

@@ -60,6 +60,7 @@ export function measuredBuilds(report: Pick<Report, 'builds' | 'plans'>): Measur
       peakGpuMemoryMiB: b.peakGpuMemoryMiB,
       latencyMedianMs: b.perf?.latencyMs?.median ?? null,
       accuracyError: largestError(b.accuracy),
+      latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
     };
   });
 }

@@ -17,7 +17,11 @@ export interface Measured {
   latencyMedianMs: number | null;
   /** The largest max-abs error of the engine's outputs against ONNX Runtime's, when checked. */
   accuracyError: number | null;
+  /** The latency A/B against the base engine on the same GPU (benchmark: ab), when there was one. */
+  latencyAb?: { verdict: LatencyVerdict; ratio: number | null; reason: string } | null;
 }
+
+type LatencyVerdict = 'slower' | 'faster' | 'same' | 'inconclusive' | 'contract-mismatch';
 
 export interface Environment {
   tensorrtVersion: string | null;
@@ -116,6 +120,7 @@ function judge(
   configPosition: ConfigPosition | null,
 ): BudgetRow | null {
   const spec = METRICS[metric];
+  if (metric === 'latency-growth' && build.latencyAb) return judgeAb(limit, build, build.latencyAb, configPosition);
   const row = {
     model: build.model,
     profile: build.profile,
@@ -137,15 +142,18 @@ function judge(
     const value = measure(metric, threshold.unit, build, base);
     if (value === null) return null;
     if (value > threshold.value) {
+      // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
+      const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
       return {
         ...row,
         value,
         limit: threshold.value,
         unit: threshold.unit,
-        status: level,
+        status: fromTwoJobs ? 'warn' : level,
         message:
           `${spec.describe} ${show(value, threshold.unit)} is over ` +
-          `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+          `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
+          (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
       };
     }
   }
@@ -160,6 +168,46 @@ function judge(
     unit: decisive.unit,
     status: 'pass',
     message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+  };
+}
+
+/**
+ * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
+ * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
+ */
+function judgeAb(
+  limit: Limit,
+  build: Measured,
+  ab: NonNullable<Measured['latencyAb']>,
+  configPosition: ConfigPosition | null,
+): BudgetRow | null {
+  const decisive = limit.fail ?? limit.warn;
+  if (!decisive) return null;
+  const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' as const };
+  const value = ab.ratio === null ? null : ab.ratio - 1;
+  const base = { ...row, value, unit: 'fraction' as const, baseline: null, configPosition };
+  if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
+    const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
+    return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
+  }
+  for (const level of ['fail', 'warn'] as const) {
+    const threshold = limit[level];
+    if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
+      return {
+        ...base,
+        limit: threshold.value,
+        status: level,
+        message:
+          `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
+          `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+      };
+    }
+  }
+  return {
+    ...base,
+    limit: decisive.value,
+    status: 'pass',
+    message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
   };
 }
 

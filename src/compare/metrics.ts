@@ -43,9 +43,11 @@ export const METRICS = {
     describe: 'build time growth over the baseline',
   },
   'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+  // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
+  // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
   'latency-growth': {
     units: ['fraction'],
-    bare: 'warn',
+    bare: 'fail',
     growth: true,
     describe: 'median latency growth over the baseline',
   },
@@ -66,6 +68,11 @@ export type Budgets = Partial<Record<Metric, Limit>>;
  * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
  * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
  */
+/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
+export const AB_BUDGETS: Budgets = {
+  'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
+};
+
 export const DEFAULT_BUDGETS: Budgets = {
   'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
   'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },

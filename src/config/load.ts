@@ -9,7 +9,7 @@ import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { type AccuracyConfig, resolveAccuracy } from '../accuracy/tolerance.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
-import { DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
+import { AB_BUDGETS, DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
 import type { CheckId } from '../preflight/types.js';
 import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
 
@@ -42,7 +42,8 @@ export interface ModelConfig {
   dynamicPlugins: string[];
   profiles: ProfileConfig[];
   extraArgs: string[];
-  benchmark: boolean;
+  /** ab: a latency A/B against the base engine as well as the plain benchmark. */
+  benchmark: boolean | 'ab';
   budgets: Budgets;
   /** Whether and how its engines' outputs are checked against ONNX Runtime's; null: not checked. */
   accuracy: AccuracyConfig | null;
@@ -78,6 +79,8 @@ export interface Config {
   preflight: 'enforce' | 'warn-only';
   /** Engines by content key, kept between runs; null when not configured. */
   cacheDir: string | null;
+  /** Where the base branch's plans are (<model>.<profile>.plan), for benchmark: ab; absolute. */
+  basePlans: string | null;
   cacheMaxBytes: number | null;
   /** own-branch: the default branch is never served a plan a pull request's run stored. */
   cacheTrust: 'any' | 'own-branch';
@@ -267,6 +270,7 @@ function resolveConfig(
     skipChecks: raw['skip-checks'],
     preflight: raw.preflight,
     cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+    basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
     cacheMaxBytes: raw['cache-max-size'] ?? null,
     cacheTrust: raw['cache-trust'],
     extraArgs: raw['extra-args'].map(inDir),
@@ -283,7 +287,12 @@ function resolveConfig(
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
-      budgets: { ...DEFAULT_BUDGETS, ...budgets(raw.budgets), ...budgets(m.budgets) },
+      budgets: {
+        ...DEFAULT_BUDGETS,
+        ...((m.benchmark ?? raw.benchmark) === 'ab' && AB_BUDGETS),
+        ...budgets(raw.budgets),
+        ...budgets(m.budgets),
+      },
       profiles: m.profiles.map((p) => ({
         name: p.name,
         shapes: Object.entries(p.shapes).map(([input, range]) =>

@@ -147,6 +147,12 @@ const profile = z.strictObject(
   expected('a profile with name and shapes'),
 );
 
+/** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
+const benchmark = z.union(
+  [z.boolean(), z.literal('ab')],
+  expected('true, false, or ab (against the base engine, on the same GPU)'),
+);
+
 const share = /^\d+(\.\d+)?%$/;
 const accuracy = z
   .strictObject(
@@ -191,7 +197,7 @@ const model = z.strictObject(
     'dynamic-plugins': z.array(path('a plugin library'), expected('a list of plugin library paths')).optional(),
     profiles: z.array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
     'extra-args': extraArgs.optional(),
-    benchmark: z.boolean(expected('true or false')).optional(),
+    benchmark: benchmark.optional(),
     budgets: budgets.optional(),
     accuracy: accuracy.optional(),
     engine: z
@@ -228,7 +234,9 @@ export const configSchema = z.strictObject(
         expected('"all" or a list of GPU indices like [0, 1]'),
       )
       .default('all'),
-    benchmark: z.boolean(expected('true or false')).default(false),
+    benchmark: benchmark.default(false),
+    // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
+    'base-plans': path('a folder of base plans').optional(),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
     // The accuracy check for every model that sets none of its own.

@@ -38,3 +38,13 @@ export function contractMismatch(reason: string, budget: number, baseEngine: Lat
     runs: [],
   };
 }
+
+/** The head engine is the base engine, byte for byte: the same, without measuring. */
+export function identical(budget: number, baseEngine: Latency['baseEngine']): Latency {
+  return {
+    ...contractMismatch('the same plan as the base engine (sha256): nothing to measure', budget, baseEngine),
+    verdict: 'same',
+    ratio: 1,
+    ci: [1, 1],
+  };
+}

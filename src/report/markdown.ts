@@ -1,5 +1,6 @@
 import { backedOff, isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
+import { distributionChart, latencyChange } from '../latency/render.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatMs, formatSeconds, MiB } from '../units.js';
@@ -252,6 +253,51 @@ function accuracySection(rows: readonly Row[]): Section | null {
   };
 }
 
+/**
+ * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
+ * with p, and the repetition medians of both sides as a strip chart on one scale.
+ */
+function latencySection(reports: readonly Report[], rows: readonly Row[]): Section | null {
+  const compared = rows.filter((r) => r.build.latency);
+  const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
+  if (compared.length === 0 && notes.length === 0) return null;
+  const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' } as const;
+  const slower = compared.filter((r) => r.build.latency!.verdict === 'slower');
+  const lines = compared.map((r) => {
+    const latency = r.build.latency!;
+    const chart = latency.runs.length ? distributionChart(latency.runs) : null;
+    return tableRow([
+      icons[latency.verdict],
+      `${r.build.model} / ${r.build.profile}`,
+      r.gpu,
+      latency.verdict,
+      latencyChange(latency),
+      latency.p === null ? '–' : latency.p.toPrecision(2),
+      latency.base && latency.head
+        ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
+        : '–',
+      chart ? `base ${chart.base} / head ${chart.head}` : '–',
+      latency.reason,
+    ]);
+  });
+  return {
+    priority: slower.length ? 1 : 5,
+    text: [
+      `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
+        `${slower.length}/${compared.length} slower`,
+      '',
+      ...(compared.length
+        ? [
+            '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
+            '|---|---|---|---|---|---|---|---|---|',
+            ...lines,
+          ]
+        : []),
+      ...notes.map((note) => `- ${text(note)}`),
+    ].join('\n'),
+  };
+}
+
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows: readonly Row[]): Section | null {
   const lines = rows.flatMap((r) => {
@@ -375,7 +421,9 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...failures(rows),
-    ...[accuracySection(rows), backoffSection(rows)].filter((s): s is Section => s !== null),
+    ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter(
+      (s): s is Section => s !== null,
+    ),
     ...[budgetSection(reports)].filter((s): s is Section => s !== null),
     ...gpuTables(rows).filter((s) => s.text),
     ...reports.flatMap((r) =>

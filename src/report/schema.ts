@@ -350,6 +350,8 @@ export const comparisonSchema = z.object({
   /** model/profile pairs built now and not in the baseline, and the other way round. */
   added: z.array(z.string()),
   removed: z.array(z.string()),
+  /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
+  latencyNotes: z.array(z.string()).optional(),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 

@@ -722,8 +722,10 @@ function iterationTimes(engine) {
   const drift = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_DRIFT, engine, 0));
   const [runNoise, iterationNoise] = (env.TRTEXEC_STANDIN_LATENCY_NOISE ?? '0.0003,0.002').split(',').map(Number);
   const outliers = Number(env.TRTEXEC_STANDIN_LATENCY_OUTLIERS ?? 0);
+  // File names, not paths: the same test gets the same timings in any temporary folder.
+  const times = basename(options.get('--exportTimes') ?? '');
   const seed = createHash('sha256')
-    .update(`${engine}\0${options.get('--exportTimes') ?? ''}\0${call}`)
+    .update(`${basename(engine)}\0${times}\0${call}`)
     .digest();
   const uniform = seeded(seed.readUInt32LE(0) & 0x7fffffff);
   // A sum of uniforms is close enough to normal for noise (Irwin-Hall, 4 terms, sd 1).
@@ -887,8 +889,11 @@ function writePlan(path, bytes, shapes, padding = 0) {
   plan.write('rtrtNGNE', 28, 'latin1');
   // Deterministic body: the same build gives the same bytes, as a cached or repeated build should. A
   // keystream seeded by the build's inputs is as incompressible as real weights and fast to make.
+  // Other weights make another engine: the ONNX's content is part of the seed.
+  const onnx = options.get('--onnx');
+  const weights = onnx && existsSync(onnx) ? createHash('sha256').update(readFileSync(onnx)).digest('hex') : null;
   const seed = createHash('sha256')
-    .update(JSON.stringify([shapes, options.get('--onnx') && basename(options.get('--onnx')), versionCode]))
+    .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode]))
     .digest();
   const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
   keystream.update(plan.subarray(36, body)).copy(plan, 36);

@@ -1,5 +1,5 @@
-export const id = 857;
-export const ids = [857];
+export const id = 789;
+export const ids = [789];
 export const modules = {
 
 /***/ 59531:
@@ -328,6 +328,7 @@ function measuredBuilds(report) {
             peakGpuMemoryMiB: b.peakGpuMemoryMiB,
             latencyMedianMs: b.perf?.latencyMs?.median ?? null,
             accuracyError: largestError(b.accuracy),
+            latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
         };
     });
 }
@@ -471,6 +472,8 @@ function show(value, unit) {
 }
 function judge(metric, limit, build, base, hasBaseline, configPosition) {
     const spec = _metrics_js__WEBPACK_IMPORTED_MODULE_1__/* .METRICS */ .Cb[metric];
+    if (metric === 'latency-growth' && build.latencyAb)
+        return judgeAb(limit, build, build.latencyAb, configPosition);
     const row = {
         model: build.model,
         profile: build.profile,
@@ -494,14 +497,17 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         if (value === null)
             return null;
         if (value > threshold.value) {
+            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
+            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
             return {
                 ...row,
                 value,
                 limit: threshold.value,
                 unit: threshold.unit,
-                status: level,
+                status: fromTwoJobs ? 'warn' : level,
                 message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
-                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
+                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
             };
         }
     }
@@ -518,6 +524,40 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         unit: decisive.unit,
         status: 'pass',
         message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/**
+ * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
+ * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
+ */
+function judgeAb(limit, build, ab, configPosition) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
+    const value = ab.ratio === null ? null : ab.ratio - 1;
+    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
+    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
+        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
+        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
+    }
+    for (const level of ['fail', 'warn']) {
+        const threshold = limit[level];
+        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
+            return {
+                ...base,
+                limit: threshold.value,
+                status: level,
+                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
+                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    return {
+        ...base,
+        limit: decisive.value,
+        status: 'pass',
+        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
     };
 }
 /** Every budget of every build, against the baseline where the metric is a growth. */
@@ -1024,7 +1064,7 @@ function mermaidLabel(value) {
 
 /***/ }),
 
-/***/ 13002:
+/***/ 84142:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1040,6 +1080,47 @@ __webpack_require__.d(__webpack_exports__, {
 var outcome = __webpack_require__(38273);
 // EXTERNAL MODULE: ./.build/tsc/config/locate.js
 var locate = __webpack_require__(37006);
+;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
+const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
+function latencyChange(latency) {
+    if (latency.ratio === null)
+        return '–';
+    const interval = latency.ci
+        ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
+        : '';
+    return `${signed(latency.ratio)}${interval}`;
+}
+const BARS = ' ▁▂▃▄▅▆▇█';
+/**
+ * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
+ * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
+ */
+function distributionChart(runs, bins = 16) {
+    const values = runs.map((r) => r.medianMs);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
+    const line = (side) => {
+        const counts = new Array(bins).fill(0);
+        for (const r of runs)
+            if (r.side === side)
+                counts[bin(r.medianMs)] += 1;
+        const most = Math.max(...counts, 1);
+        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
+    };
+    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
+}
+/** One line: the verdict, the change with its interval, p, and why. */
+function describeLatency(latency) {
+    if (latency.verdict === 'contract-mismatch')
+        return `contract mismatch: ${latency.reason}`;
+    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
+    const retried = latency.retried ? ', after a second batch' : '';
+    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
+        latency.reason);
+}
+
 // EXTERNAL MODULE: ./.build/tsc/report/markdown-text.js
 var markdown_text = __webpack_require__(82185);
 // EXTERNAL MODULE: ./.build/tsc/verify/diagnose.js
@@ -1090,6 +1171,7 @@ var units = __webpack_require__(84196);
 // EXTERNAL MODULE: ./.build/tsc/report/trim.js
 var trim = __webpack_require__(40540);
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 
 
@@ -1319,6 +1401,51 @@ function accuracySection(rows) {
         ].join('\n'),
     };
 }
+/**
+ * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
+ * with p, and the repetition medians of both sides as a strip chart on one scale.
+ */
+function latencySection(reports, rows) {
+    const compared = rows.filter((r) => r.build.latency);
+    const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
+    if (compared.length === 0 && notes.length === 0)
+        return null;
+    const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' };
+    const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
+    const lines = compared.map((r) => {
+        const latency = r.build.latency;
+        const chart = latency.runs.length ? distributionChart(latency.runs) : null;
+        return (0,markdown_text/* tableRow */.jD)([
+            icons[latency.verdict],
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            latency.verdict,
+            latencyChange(latency),
+            latency.p === null ? '–' : latency.p.toPrecision(2),
+            latency.base && latency.head
+                ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
+                : '–',
+            chart ? `base ${chart.base} / head ${chart.head}` : '–',
+            latency.reason,
+        ]);
+    });
+    return {
+        priority: slower.length ? 1 : 5,
+        text: [
+            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
+                `${slower.length}/${compared.length} slower`,
+            '',
+            ...(compared.length
+                ? [
+                    '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
+                    '|---|---|---|---|---|---|---|---|---|',
+                    ...lines,
+                ]
+                : []),
+            ...notes.map((note) => `- ${(0,markdown_text/* text */.Qq)(note)}`),
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -1427,7 +1554,7 @@ function renderReports(reports, options) {
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...failures(rows),
-        ...[accuracySection(rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -1469,7 +1596,7 @@ function renderSummary(report) {
 /* harmony export */   DC: () => (/* binding */ REPORT_SCHEMA),
 /* harmony export */   Qh: () => (/* binding */ reportSchema)
 /* harmony export */ });
-/* unused harmony exports failureSchema, timingStatsSchema, gpuInfoSchema, checkSchema, preflightGpuSchema, preflightSchema, planHeaderSchema, planScanSchema, myelinLayerSchema, layerInfoSchemaName, layerInfoVerbosity, diagnosisSchema, configPositionSchema, budgetRowSchema, environmentChangeSchema, shapesSchema, perfSchema, cacheVerdictSchema, accuracyOutputSchema, accuracySchema, reportAttemptSchema, baselineFiguresSchema, BUILD_STATUSES, reportBuildSchema, reportPlanSchema, cacheSummarySchema, comparisonSchema */
+/* unused harmony exports failureSchema, timingStatsSchema, gpuInfoSchema, checkSchema, preflightGpuSchema, preflightSchema, planHeaderSchema, planScanSchema, myelinLayerSchema, layerInfoSchemaName, layerInfoVerbosity, diagnosisSchema, configPositionSchema, budgetRowSchema, environmentChangeSchema, shapesSchema, perfSchema, cacheVerdictSchema, accuracyOutputSchema, accuracySchema, abRunSchema, latencySchema, reportAttemptSchema, baselineFiguresSchema, BUILD_STATUSES, reportBuildSchema, reportPlanSchema, cacheSummarySchema, comparisonSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9691);
 /* harmony import */ var _compare_metrics_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76582);
 /* harmony import */ var _preflight_types_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(10298);
@@ -1657,6 +1784,37 @@ const accuracySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
     configPosition: configPositionSchema.nullable().default(null),
 });
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    side: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['base', 'head']),
+    round: count,
+    medianMs: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    p99Ms: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    iterations: count,
+    throttled: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+});
+const sideFiguresSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ median: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), p99: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() }).nullable();
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
+    verdict: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: zod__WEBPACK_IMPORTED_MODULE_3__/* .tuple */ .PVZ([zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP(),
+    retried: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
+    /** Where the base engine came from: the engine cache (by the baseline's cache key), or a plan file given. */
+    baseEngine: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ source: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['cache', 'plans', 'given']), plan: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }).nullable(),
+    runs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(abRunSchema),
+});
 const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     attempt: count,
     workspaceMiB: count,
@@ -1700,6 +1858,8 @@ const reportBuildSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     cache: cacheVerdictSchema.nullable(),
     /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
     accuracy: accuracySchema.nullable().default(null),
+    /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
+    latency: latencySchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -1732,6 +1892,8 @@ const comparisonSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     /** model/profile pairs built now and not in the baseline, and the other way round. */
     added: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
     removed: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+    /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
+    latencyNotes: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()).optional(),
 });
 const REPORT_SCHEMA = 'trt-ci/report@1';
 const reportSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({

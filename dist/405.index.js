@@ -1,8 +1,8 @@
-export const id = 625;
-export const ids = [625];
+export const id = 405;
+export const ids = [405];
 export const modules = {
 
-/***/ 83625:
+/***/ 9405:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -570,6 +570,38 @@ async function queryComputeApps(nvidiaSmi) {
         usedMemoryMiB: toNumber(row.used_memory),
     }));
 }
+/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
+const SLOWDOWN_REASONS = [
+    'sw_power_cap',
+    'sw_thermal_slowdown',
+    'hw_thermal_slowdown',
+    'hw_power_brake_slowdown',
+];
+/**
+ * How long GPU `index` has spent slowed, by reason (clocks_event_reasons_counters, µs since the driver
+ * loaded; a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that grew says the GPU
+ * slowed down during the run even if it no longer is. Null when nvidia-smi cannot say (older drivers).
+ */
+async function queryClockEvents(nvidiaSmi, index) {
+    const fields = ['index', ...SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`)];
+    const { result, text } = await runSmi(nvidiaSmi, [
+        `--query-gpu=${fields.join(',')}`,
+        '--format=csv,noheader,nounits',
+    ]);
+    if (result.exitCode !== 0)
+        return null;
+    const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
+    if (!row)
+        return null;
+    const counters = {};
+    for (const reason of SLOWDOWN_REASONS) {
+        const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
+        if (value === null)
+            return null;
+        counters[reason] = value;
+    }
+    return counters;
+}
 
 // EXTERNAL MODULE: ./.build/tsc/tensorrt/version.js
 var tensorrt_version = __webpack_require__(13139);
@@ -910,12 +942,30 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
 }
 /** argv for loading a built plan and measuring it at the profile's opt shapes. */
 function benchmarkArgv(version, model, profile, plan) {
-    const argv = [`--loadEngine=${plan}`];
-    const measured = (0,load/* runProfile */.Tm)(profile);
-    if (measured.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(measured.shapes, 'opt')}`);
-    argv.push(...pluginArgs(model, version));
-    return argv;
+    return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
+}
+/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
+function measurementArgs(version, model, profile) {
+    const measured = profile && (0,load/* runProfile */.Tm)(profile);
+    return [
+        ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
+        ...pluginArgs(model, version),
+    ];
+}
+/**
+ * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
+ * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
+ * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
+ */
+function abRunArgv(plan, contract, iterations, times) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportTimes=${times}`,
+    ];
 }
 /**
  * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
@@ -3154,6 +3204,490 @@ function givenReference(file) {
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/latency/latency-report.js
+function toLatency(result, budget, baseEngine) {
+    return {
+        verdict: result.verdict,
+        ratio: result.ratio,
+        ci: result.ci,
+        p: result.p,
+        base: result.base,
+        head: result.head,
+        repetitions: result.repetitions,
+        reason: result.reason,
+        retried: result.retried,
+        budget,
+        clockEventsRead: result.clockEventsRead,
+        baseEngine,
+        runs: result.runs,
+    };
+}
+/** Two engines that cannot be compared on equal terms: nothing is measured. */
+function contractMismatch(reason, budget, baseEngine) {
+    return {
+        verdict: 'contract-mismatch',
+        ratio: null,
+        ci: null,
+        p: null,
+        base: null,
+        head: null,
+        repetitions: 0,
+        reason,
+        retried: false,
+        budget,
+        clockEventsRead: false,
+        baseEngine,
+        runs: [],
+    };
+}
+/** The head engine is the base engine, byte for byte: the same, without measuring. */
+function identical(budget, baseEngine) {
+    return {
+        ...contractMismatch('the same plan as the base engine (sha256): nothing to measure', budget, baseEngine),
+        verdict: 'same',
+        ratio: 1,
+        ci: [1, 1],
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/statistics.js
+// Rank statistics for the latency A/B: the Mann-Whitney U test and the Hodges-Lehmann shift with its
+// distribution-free confidence interval (the inversion of the same test). Pure. Chosen over a bootstrap
+// because they are exact for the small samples an A/B has (8-16 repetition medians a side), give the
+// same answer on every run (no resampling seed), and are robust to the odd slow repetition. Checked
+// against SciPy 1.17 (scipy.stats.mannwhitneyu) in test/latency.test.ts.
+/** Two-sided 95%: the normal quantile for large samples. */
+const Z_975 = 1.959963984540054;
+/** Up to this many pairs the null distribution of U is counted exactly (no ties). */
+const EXACT_PAIRS = 2500;
+const median = (values) => quantile(values, 0.5);
+/** The q-quantile with linear interpolation between order statistics (NumPy's default). */
+function quantile(values, q) {
+    if (values.length === 0)
+        return Number.NaN;
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (sorted.length - 1) * q;
+    const low = Math.floor(at);
+    const high = Math.min(low + 1, sorted.length - 1);
+    return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
+}
+/**
+ * How many of the C(n+m, n) orderings give each U = 0 … n·m (U counts pairs with y > x). Counted with
+ * the recurrence f(n, m, u) = f(n-1, m, u-m) + f(n, m-1, u), as probabilities to stay in range.
+ */
+function uDistribution(n, m) {
+    // previous[j] is the distribution for (i - 1, j); rows are built for i = 0 … n.
+    let previous = Array.from({ length: m + 1 }, () => Float64Array.of(1));
+    for (let i = 1; i <= n; i += 1) {
+        const row = [Float64Array.of(1)];
+        for (let j = 1; j <= m; j += 1) {
+            const dist = new Float64Array(i * j + 1);
+            const withX = previous[j]; // the largest value is an x: U unchanged, from (i-1, j)
+            const withY = row[j - 1]; // the largest value is a y: it beats all i x's, from (i, j-1)
+            const px = i / (i + j);
+            for (let u = 0; u < withX.length; u += 1)
+                dist[u] += px * withX[u];
+            for (let u = 0; u < withY.length; u += 1)
+                dist[u + i] += (1 - px) * withY[u];
+            row.push(dist);
+        }
+        previous = row;
+    }
+    return previous[m];
+}
+/** Ranks 1…N with ties given their average rank, and the tie term Σ(t³ - t). */
+function rank(values) {
+    const order = values.map((v, i) => [v, i]).sort((a, b) => a[0] - b[0]);
+    const ranks = new Array(values.length);
+    let ties = 0;
+    for (let start = 0; start < order.length;) {
+        let end = start;
+        while (end + 1 < order.length && order[end + 1][0] === order[start][0])
+            end += 1;
+        const t = end - start + 1;
+        ties += t ** 3 - t;
+        for (let k = start; k <= end; k += 1)
+            ranks[order[k][1]] = (start + end) / 2 + 1;
+        start = end + 1;
+    }
+    return { ranks, ties };
+}
+/**
+ * Mann-Whitney U, two-sided. Exact when there are no ties and at most 2,500 pairs; else the normal
+ * approximation with the tie correction and a continuity correction (SciPy's `asymptotic`).
+ */
+function mannWhitney(x, y) {
+    const n = x.length;
+    const m = y.length;
+    if (n === 0 || m === 0)
+        return { u: 0, p: 1, method: 'exact' };
+    const { ranks, ties } = rank([...x, ...y]);
+    const u = ranks.slice(n).reduce((a, b) => a + b, 0) - (m * (m + 1)) / 2;
+    if (ties === 0 && n * m <= EXACT_PAIRS) {
+        const dist = uDistribution(n, m);
+        const low = Math.min(u, n * m - u);
+        let tail = 0;
+        for (let k = 0; k <= low; k += 1)
+            tail += dist[k];
+        return { u, p: Math.min(1, 2 * tail), method: 'exact' };
+    }
+    const total = n + m;
+    const sigma = Math.sqrt(((n * m) / 12) * (total + 1 - ties / (total * (total - 1))));
+    if (sigma === 0)
+        return { u, p: 1, method: 'normal' };
+    const z = (Math.abs(u - (n * m) / 2) - 0.5) / sigma;
+    return { u, p: Math.min(1, 2 * normalTail(Math.max(z, 0))), method: 'normal' };
+}
+/**
+ * The Hodges-Lehmann shift of y over x (the median of all y - x) and its 95% confidence interval: the
+ * order statistics of those differences that the U test's critical value picks (Lehmann 1975, §2.6).
+ */
+function hodgesLehmann(x, y) {
+    const differences = [];
+    for (const b of y)
+        for (const a of x)
+            differences.push(b - a);
+    differences.sort((a, b) => a - b);
+    const pairs = differences.length;
+    if (pairs === 0)
+        return { shift: Number.NaN, ci: [Number.NaN, Number.NaN] };
+    // k: the largest U with P(U <= k) <= 2.5%. The shifts the two-sided test does not reject are those
+    // with k < #{differences > shift} < pairs - k: from the (k+1)-th smallest to the (k+1)-th largest.
+    let k = -1;
+    if (pairs <= EXACT_PAIRS) {
+        const dist = uDistribution(x.length, y.length);
+        let tail = 0;
+        while (k + 1 < dist.length && tail + dist[k + 1] <= 0.025 + 1e-12) {
+            tail += dist[k + 1];
+            k += 1;
+        }
+    }
+    else {
+        const total = x.length + y.length;
+        k = Math.floor(pairs / 2 - Z_975 * Math.sqrt((pairs * (total + 1)) / 12) - 0.5);
+    }
+    const ci = k < 0 ? [differences[0], differences[pairs - 1]] : [differences[k], differences[pairs - 1 - k]];
+    return { shift: median(differences), ci };
+}
+/** P(Z > z) for a standard normal: erfc by its Chebyshev fit (Numerical Recipes, error < 1.2e-7). */
+function normalTail(z) {
+    const x = z / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * Math.abs(x));
+    const poly = -x * x -
+        1.26551223 +
+        t *
+            (1.00002368 +
+                t *
+                    (0.37409196 +
+                        t *
+                            (0.09678418 +
+                                t *
+                                    (-0.18628806 +
+                                        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+    const erfc = t * Math.exp(poly);
+    return (x >= 0 ? erfc : 2 - erfc) / 2;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/verdict.js
+// The A/B verdict: is the head engine slower than the base engine on this GPU? Pure: repetitions in,
+// verdict out. Each repetition is one trtexec run; its median is one observation, so the test sees
+// run-to-run noise (what differs between two runs of the same engine), not the iterations of one run,
+// which are not independent. Everything is on the log scale: a ratio of medians, with its interval.
+
+/** Significance level of the test and 1 - the interval's confidence. */
+const ALPHA = 0.05;
+const MIN_REPETITIONS = 3;
+const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(2)}%`;
+/**
+ * `budget` is the smallest change that counts (0.02 for 2%): a change counts only when it is both
+ * significant (p < 5%) and at least the budget; "same" needs the whole interval inside ±budget.
+ */
+function judgeAb(repetitions, budget) {
+    const of = (side) => repetitions.filter((r) => r.side === side);
+    const [base, head] = [of('base'), of('head')];
+    const summary = (reps) => reps.length === 0 ? null : { median: median(reps.map((r) => r.medianMs)), p99: median(reps.map((r) => r.p99Ms)) };
+    const judged = (verdict, reason, retry = null) => ({
+        verdict,
+        ratio: null,
+        ci: null,
+        p: null,
+        base: summary(base),
+        head: summary(head),
+        repetitions: Math.min(base.length, head.length),
+        reason,
+        retry,
+    });
+    const throttled = repetitions.filter((r) => r.throttled.length > 0);
+    if (throttled.length > 0) {
+        const first = throttled[0];
+        return judged('inconclusive', `the GPU throttled (${first.throttled.join(', ')}) during ${throttled.length} repetition(s), ` +
+            `first in round ${first.round + 1} (${first.side})`);
+    }
+    if (base.length < MIN_REPETITIONS || head.length < MIN_REPETITIONS) {
+        return judged('inconclusive', `${Math.min(base.length, head.length)} repetition(s) a side; ${MIN_REPETITIONS} needed`);
+    }
+    const logs = (reps) => reps.map((r) => Math.log(r.medianMs));
+    const { shift, ci } = hodgesLehmann(logs(base), logs(head));
+    const { p } = mannWhitney(logs(base), logs(head));
+    const result = {
+        ...judged('same', ''),
+        ratio: Math.exp(shift),
+        ci: [Math.exp(ci[0]), Math.exp(ci[1])],
+        p,
+    };
+    // Interleaving cancels a steady drift of the GPU; a change in the difference itself between the first
+    // and second half of the rounds (one engine warming differently) is not cancelled: say so, do not judge.
+    const firstRound = Math.min(...repetitions.map((r) => r.round));
+    const rounds = Math.max(...repetitions.map((r) => r.round)) - firstRound + 1;
+    const half = (first) => {
+        const inHalf = (r) => r.round - firstRound < rounds / 2 === first;
+        return median(head.filter(inHalf).map((r) => r.medianMs)) / median(base.filter(inHalf).map((r) => r.medianMs));
+    };
+    const [early, late] = [half(true), half(false)];
+    if (rounds >= 4 && Math.abs(Math.log(early / late)) > Math.log(1 + budget) / 2) {
+        return {
+            ...result,
+            verdict: 'inconclusive',
+            reason: `the difference drifted within the run: ${pct(early)} in the first half, ${pct(late)} in the second`,
+            retry: 'drift',
+        };
+    }
+    const band = `±${(budget * 100).toFixed(1)}%`;
+    if (p < ALPHA && result.ratio >= 1 + budget) {
+        return { ...result, verdict: 'slower', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
+    }
+    if (p < ALPHA && result.ratio <= 1 - budget) {
+        return { ...result, verdict: 'faster', reason: `significant (p < ${ALPHA}) and beyond the ${band} budget` };
+    }
+    if (result.ci[0] > 1 - budget && result.ci[1] < 1 + budget) {
+        return { ...result, verdict: 'same', reason: `the 95% interval is within ${band}` };
+    }
+    return {
+        ...result,
+        verdict: 'inconclusive',
+        reason: `no change beyond ${band} is significant, but the 95% interval reaches past it`,
+        retry: 'undecided',
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/ab.js
+// One A/B comparison on one GPU: base and head engines run in interleaved repetitions (ABBA…), the GPU's
+// clock event counters read between runs (never during one: polling nvidia-smi while an engine runs can
+// itself cause latency spikes, NVIDIA/TensorRT#3090), then judged; an undecided or drifting result gets
+// one more batch before it is called inconclusive. Processes and nvidia-smi are the caller's edges.
+
+
+async function compareAb(edges, plan) {
+    let clockEventsRead = true;
+    let index = 0;
+    let before = await edges.clockEvents();
+    const batch = async (firstRound) => {
+        const runs = [];
+        for (let round = firstRound; round < firstRound + plan.repetitions; round += 1) {
+            const order = round % 2 === 0 ? ['base', 'head'] : ['head', 'base'];
+            for (const side of order) {
+                const times = await edges.measure(side, index);
+                index += 1;
+                const after = await edges.clockEvents();
+                if (!before || !after)
+                    clockEventsRead = false;
+                const throttled = before && after ? Object.keys(after).filter((k) => after[k] > (before[k] ?? 0)) : [];
+                before = after;
+                runs.push({
+                    side,
+                    round,
+                    medianMs: quantile(times, 0.5),
+                    p99Ms: quantile(times, 0.99),
+                    iterations: times.length,
+                    throttled,
+                });
+            }
+        }
+        return runs;
+    };
+    const first = await batch(0);
+    const judged = judgeAb(first, plan.budget);
+    if (!plan.retry || judged.retry === null)
+        return { ...judged, runs: first, retried: false, clockEventsRead };
+    // A drifting batch is set aside; an undecided one is pooled with the next for more power.
+    const second = await batch(plan.repetitions);
+    const pooled = judged.retry === 'drift' ? second : [...first, ...second];
+    const again = judgeAb(pooled, plan.budget);
+    return { ...again, runs: [...first, ...second], retried: true, clockEventsRead };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/export-times.js
+// trtexec --exportTimes: one object per timed iteration, warm-up left out (exportJSONTrace in
+// samples/common/sampleReporting.cpp, the same keys from 7.1 to 11.1):
+//   [ { "startEnqMs" : …, …, "h2dMs" : …, "computeMs" : …, "d2hMs" : …, "latencyMs" : … }, … ]
+// Values are printed at the stream's default precision; they are plain JSON numbers.
+/**
+ * Each iteration's GPU compute time (ms): what a change of engine moves. Host-device copies are the same
+ * bytes for both engines of an A/B and only add the PCIe link's noise.
+ */
+function parseExportedTimes(text, file) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch {
+        throw new Error(`${file}: expected trtexec --exportTimes JSON (an array of iterations), got something else`);
+    }
+    if (!Array.isArray(data))
+        throw new Error(`${file}: expected an array of iterations`);
+    return data.map((entry, i) => {
+        const compute = entry?.computeMs;
+        if (typeof compute !== 'number' || !Number.isFinite(compute) || compute < 0) {
+            throw new Error(`${file}: iteration ${i} has no computeMs`);
+        }
+        return compute;
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/trtexec-ab.js
+// The A/B's edges on a real runner: each repetition is one trtexec process (--exportTimes into the A/B's
+// folder, its log beside it), the clock event counters come from nvidia-smi between them. Nothing else
+// runs on the GPU meanwhile: the memory sampler is not started for these runs.
+
+
+
+
+
+
+
+/**
+ * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
+ * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
+ */
+const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
+async function trtexecAb(options, plan) {
+    await (0,promises_.rm)(options.dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(options.dir, { recursive: true });
+    const env = { ...process.env, CUDA_VISIBLE_DEVICES: String(options.gpuIndex) };
+    return compareAb({
+        async measure(side, index) {
+            const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
+            const times = `${stem}.times.json`;
+            const log = `${stem}.log`;
+            const run = await runProcess({
+                command: options.trtexec,
+                args: abRunArgv(options.plans[side], options.contract, options.iterations, times),
+                env,
+                logFile: log,
+                timeoutMs: options.timeoutMs,
+                killGraceMs: options.killGraceMs,
+                ...(options.signal && { signal: options.signal }),
+            });
+            if (run.exitCode !== 0) {
+                const how = run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
+                throw new Error(`trtexec ${how} running the ${side} engine (${log})`);
+            }
+            return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
+        },
+        clockEvents: async () => (options.nvidiaSmi ? queryClockEvents(options.nvidiaSmi, options.gpuIndex) : null),
+    }, plan);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it. The memory sampler is not running now.
+
+
+
+
+
+
+
+
+
+async function compareLatency(outcomes, config, version, baseline, options = {}) {
+    const latency = new Map();
+    const notes = [];
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (options.signal?.aborted)
+            break;
+        const name = `${job.model.name}/${job.profile.name}`;
+        const baseBuild = baseline?.builds.find((b) => b.model === job.model.name &&
+            b.profile === job.profile.name &&
+            (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null));
+        const base = await baseEngine(job.model.name, job.profile.name, baseBuild ?? null);
+        if ('missing' in base) {
+            notes.push(`${name}: no latency A/B: ${base.missing}`);
+            continue;
+        }
+        const budget = smallestChange(job.model.budgets['latency-growth']);
+        const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
+        if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+            // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+            latency.set(plan.path, identical(budget, base));
+            continue;
+        }
+        const headShapes = JSON.stringify((0,builds_jobs/* shapesOf */.e)(job.profile));
+        if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+            const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
+                `than this one (${shapeText((0,builds_jobs/* shapesOf */.e)(job.profile))})`;
+            latency.set(plan.path, contractMismatch(reason, budget, base));
+            continue;
+        }
+        if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
+            const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
+            latency.set(plan.path, contractMismatch(reason, budget, base));
+            continue;
+        }
+        try {
+            const result = await trtexecAb({
+                trtexec: config.trtexec,
+                nvidiaSmi: config.nvidiaSmi,
+                gpuIndex: outcome.gpu?.index ?? 0,
+                plans: { base: base.plan, head: plan.path },
+                contract: measurementArgs(version, job.model, job.profile),
+                iterations: AB_DEFAULTS.iterations,
+                dir: (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
+                timeoutMs: job.model.buildTimeoutMs,
+                killGraceMs: config.killGraceMs,
+                ...(options.signal && { signal: options.signal }),
+            }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+            latency.set(plan.path, toLatency(result, budget, base));
+        }
+        catch (error) {
+            notes.push(`${name}: the latency A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+    }
+    return { latency, notes };
+    /** The base branch's plan of this engine, and where it came from; or why there is none. */
+    async function baseEngine(model, profile, baseBuild) {
+        const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${model}.${profile}.plan`);
+        if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
+            return { source: 'plans', plan: uploaded };
+        if (!baseBuild)
+            return { missing: 'the base branch has no report of this engine on this GPU model' };
+        const key = baseBuild.cache?.key;
+        if (!config.cacheDir || !key) {
+            return { missing: `no base plan${uploaded ? ` at ${uploaded}` : ''}, and no engine cache entry to take it from` };
+        }
+        const entry = await new EngineCache(config.cacheDir, null).lookup(key);
+        if (!entry || entry === 'corrupt')
+            return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+        if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
+            return { missing: `the cache entry of the base engine was stored by a run this one does not take plans from` };
+        }
+        return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan') };
+    }
+}
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+function smallestChange(limit) {
+    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
+    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+const shapeText = (shapes) => Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
@@ -3731,8 +4265,8 @@ function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
-// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 1 modules
-var report_markdown = __webpack_require__(13002);
+// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 2 modules
+var report_markdown = __webpack_require__(84142);
 // EXTERNAL MODULE: ./.build/tsc/report/report.js
 var report_report = __webpack_require__(64730);
 // EXTERNAL MODULE: ./.build/tsc/report/schema.js
@@ -3863,6 +4397,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -3922,14 +4457,24 @@ async function buildAndReport(config, version, before, options) {
         digests,
         ...(options.signal && { signal: options.signal }),
     });
+    // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
+    const ab = await compareLatency(stage.outcomes, config, version, baseline, {
+        provenance: options.provenance ?? null,
+        ...(options.signal && { signal: options.signal }),
+    });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
         const checked = accuracy.get(o.plan?.path ?? '');
+        const latency = ab.latency.get(o.plan?.path ?? '') ?? null;
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
         const where = config.position(['models', o.job.modelIndex, 'accuracy']);
         return {
             ...(0,report_report/* toReportBuild */.K)(o, at, fileSize(o.job.model.onnx), rel),
             accuracy: checked ? { ...checked, configPosition: where } : null,
+            latency: latency && {
+                ...latency,
+                baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
+            },
         };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);
@@ -3940,9 +4485,11 @@ async function buildAndReport(config, version, before, options) {
         gpuQueryError: stage.gpuQueryError,
     };
     const compared = (0,compare_baseline/* compareWithBaseline */.$_)({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
-    const comparison = before.baselineRefused
-        ? { ...compared.comparison, note: `the base branch's report was not used: ${before.baselineRefused}` }
-        : compared.comparison;
+    const comparison = {
+        ...compared.comparison,
+        ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
+        latencyNotes: ab.notes,
+    };
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = (0,evaluate/* evaluateBudgets */.A1)((0,compare_baseline/* measuredBuilds */.Mb)({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? (0,compare_baseline/* measuredBuilds */.Mb)(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
     const outputs = {

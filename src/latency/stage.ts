@@ -1,0 +1,127 @@
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it. The memory sampler is not running now.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BuildOutcome } from '../builds/outcome.js';
+import { shapesOf } from '../builds/jobs.js';
+import { EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
+import type { Limit } from '../compare/metrics.js';
+import type { Config } from '../config/load.js';
+import { errorMessage } from '../errors.js';
+import type { Latency, Report, ReportBuild } from '../report/schema.js';
+import { measurementArgs } from '../tensorrt/argv.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
+import { scanPlan } from '../verify/scan-plan.js';
+import { contractMismatch, identical, toLatency } from './latency-report.js';
+import { AB_DEFAULTS, trtexecAb } from './trtexec-ab.js';
+
+export interface LatencyStageResult {
+  /** Each compared engine's A/B by its plan path. */
+  latency: Map<string, Latency>;
+  /** Engines asked for an A/B that had no base engine to run against, and why. */
+  notes: string[];
+}
+
+export async function compareLatency(
+  outcomes: readonly BuildOutcome[],
+  config: Pick<Config, 'trtexec' | 'nvidiaSmi' | 'outputDir' | 'killGraceMs' | 'cacheDir' | 'cacheTrust' | 'basePlans'>,
+  version: TensorRtVersion,
+  baseline: Report | null,
+  options: { signal?: AbortSignal; provenance?: Provenance | null } = {},
+): Promise<LatencyStageResult> {
+  const latency = new Map<string, Latency>();
+  const notes: string[] = [];
+  for (const outcome of outcomes) {
+    const { job, plan } = outcome;
+    if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
+    if (options.signal?.aborted) break;
+    const name = `${job.model.name}/${job.profile.name}`;
+    const baseBuild = baseline?.builds.find(
+      (b) =>
+        b.model === job.model.name &&
+        b.profile === job.profile.name &&
+        (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null),
+    );
+    const base = await baseEngine(job.model.name, job.profile.name, baseBuild ?? null);
+    if ('missing' in base) {
+      notes.push(`${name}: no latency A/B: ${base.missing}`);
+      continue;
+    }
+    const budget = smallestChange(job.model.budgets['latency-growth']);
+    const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
+    if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+      // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+      latency.set(plan.path, identical(budget, base));
+      continue;
+    }
+    const headShapes = JSON.stringify(shapesOf(job.profile));
+    if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+      const reason =
+        `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
+        `than this one (${shapeText(shapesOf(job.profile))})`;
+      latency.set(plan.path, contractMismatch(reason, budget, base));
+      continue;
+    }
+    if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
+      const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
+      latency.set(plan.path, contractMismatch(reason, budget, base));
+      continue;
+    }
+    try {
+      const result = await trtexecAb(
+        {
+          trtexec: config.trtexec,
+          nvidiaSmi: config.nvidiaSmi,
+          gpuIndex: outcome.gpu?.index ?? 0,
+          plans: { base: base.plan, head: plan.path },
+          contract: measurementArgs(version, job.model, job.profile),
+          iterations: AB_DEFAULTS.iterations,
+          dir: join(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
+          timeoutMs: job.model.buildTimeoutMs,
+          killGraceMs: config.killGraceMs,
+          ...(options.signal && { signal: options.signal }),
+        },
+        { repetitions: AB_DEFAULTS.repetitions, budget, retry: true },
+      );
+      latency.set(plan.path, toLatency(result, budget, base));
+    } catch (error) {
+      notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
+    }
+  }
+  return { latency, notes };
+
+  /** The base branch's plan of this engine, and where it came from; or why there is none. */
+  async function baseEngine(
+    model: string,
+    profile: string,
+    baseBuild: ReportBuild | null,
+  ): Promise<NonNullable<Latency['baseEngine']> | { missing: string }> {
+    const uploaded = config.basePlans && join(config.basePlans, `${model}.${profile}.plan`);
+    if (uploaded && existsSync(uploaded)) return { source: 'plans', plan: uploaded };
+    if (!baseBuild) return { missing: 'the base branch has no report of this engine on this GPU model' };
+    const key = baseBuild.cache?.key;
+    if (!config.cacheDir || !key) {
+      return { missing: `no base plan${uploaded ? ` at ${uploaded}` : ''}, and no engine cache entry to take it from` };
+    }
+    const entry = await new EngineCache(config.cacheDir, null).lookup(key);
+    if (!entry || entry === 'corrupt')
+      return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+    if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
+      return { missing: `the cache entry of the base engine was stored by a run this one does not take plans from` };
+    }
+    return { source: 'cache', plan: join(entry.dir, 'plan') };
+  }
+}
+
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+function smallestChange(limit: Limit | undefined): number {
+  const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t!.value);
+  return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+
+const shapeText = (shapes: ReportBuild['shapes']) =>
+  Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
