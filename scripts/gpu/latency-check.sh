@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# On the GPU machine (device tool: carry .gpu from ../shared/tools/gpu-node-prep): trt-ci's latency A/B
+# against a real GPU. test/gpu/trtexec_latency.py serves a ResNet-50 FP16 (CUDA graphs) per "engine"; an
+# engine file names its injected slowdown. `trt-ci ab` (dist/cli.js, defaults: 8 repetitions a side of
+# 300 iterations, 1% budget; the real nvidia-smi's clock event counters) compares:
+#   MODE=aa: BASE against a second engine of the same model, COUNT times (false positives), and the
+#            GPU time of a plain benchmark of both engines (trtexec's default 200 ms warm-up + 3 s)
+#   MODE=ab: BASE against 1%, 2% and 5% slowdowns, COUNT times each (detection)
+# Writes $OUT/latency-<MODE>.jsonl (one line per comparison: trt-ci's JSON, the wall time, the slowdown).
+set -uo pipefail
+if [[ -s .gpu/node.xz ]]; then xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH; fi
+root=$PWD
+out=${OUT:-$root/latency-check-out}
+mode=${MODE:-aa}
+count=${COUNT:-20}
+mkdir -p "$out"
+work=$(mktemp -d)
+export GPU_LATENCY_SOCKET=$work/gpu.sock
+standin=$root/test/gpu/trtexec_latency.py
+chmod +x "$standin"
+python3 "$standin" serve > "$out/server-$mode.txt" 2>&1 &
+server=$!
+for _ in $(seq 1 600); do [[ -S $GPU_LATENCY_SOCKET ]] && break; sleep 0.1; done
+plan() { # NAME SLOWDOWN: TensorRT 10.16.1's header, then the slowdown the stand-in injects
+  python3 - "$work/$1.plan" "$2" <<'PY'
+import sys
+header = b'ftrt' + bytes(20) + bytes([10, 16, 1, 11]) + b'rtrtNGNE'
+open(sys.argv[1], 'wb').write(header + b'gpu-latency-standin slowdown=' + sys.argv[2].encode() + b'\n' + bytes(64))
+PY
+}
+plan base 0; plan same 0; plan s1 0.01; plan s2 0.02; plan s5 0.05
+compare() { # HEAD SLOWDOWN
+  local start end
+  start=$(date +%s.%N)
+  node "$root/dist/cli.js" ab "$work/base.plan" "$work/$1.plan" --trtexec "$standin" --json \
+    > "$work/ab.json" 2> "$work/ab.err"
+  local code=$?
+  end=$(date +%s.%N)
+  python3 - "$work/ab.json" "$2" "$start" "$end" "$code" >> "$out/latency-$mode.jsonl" <<'PY'
+import json, sys
+result = json.load(open(sys.argv[1]))
+result.pop('runs', None)
+print(json.dumps({'slowdown': float(sys.argv[2]), 'wall_s': float(sys.argv[4]) - float(sys.argv[3]),
+                  'exit': int(sys.argv[5]), **result}))
+PY
+}
+if [[ $mode == aa ]]; then
+  for i in $(seq 1 "$count"); do compare same 0; done
+  # A plain benchmark of both engines, as trt-ci's `benchmark: true` runs it (trtexec's defaults).
+  for name in base s2; do
+    start=$(date +%s.%N)
+    "$standin" --loadEngine="$work/$name.plan" > "$work/plain-$name.log"
+    end=$(date +%s.%N)
+  python3 -c 'import json, sys; a = sys.argv; print(json.dumps({"plain": a[1], "wall_s": float(a[3]) - float(a[2])}))' \
+      "$name" "$start" "$end" >> "$out/latency-$mode.jsonl"
+  done
+else
+  for i in $(seq 1 "$count"); do for s in s1:0.01 s2:0.02 s5:0.05; do compare "${s%%:*}" "${s##*:}"; done; done
+fi
+python3 "$standin" stop; wait $server
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
+python3 -c "import torch; print('torch', torch.__version__)" >> "$out/gpu.txt"
+tail -3 "$work/ab.err"

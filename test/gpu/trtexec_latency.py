@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""A GPU-backed trtexec stand-in for latency A/Bs on the GPU machine (PyTorch, no TensorRT), for
+scripts/gpu/latency-check.sh only: trt-ci never knows it is talking to it.
+
+Two halves, so that a repetition costs what a trtexec run costs and not a PyTorch import (7 s cold):
+- `trtexec_latency.py serve`: loads a torchvision ResNet-50 in FP16 (batch 8, channels-last) once and
+  answers on a Unix socket (GPU_LATENCY_SOCKET). Each "engine" is one CUDA graph of the model, plus a
+  `torch.cuda._sleep` sized to its slowdown (calibrated to the GPU's clock, as probe_latency.py does).
+- `trtexec_latency.py --loadEngine=PLAN …` (the stand-in trt-ci runs; standard library only): reads the
+  engine's slowdown from the plan (`gpu-latency-standin slowdown=0.02` after TensorRT's 36-byte header),
+  asks the server for trtexec's warm-up (--warmUp ms) then --iterations timed replays (or --duration
+  seconds), each timed with CUDA events, and writes them with --exportTimes in trtexec's layout.
+"""
+import json
+import os
+import socket
+import sys
+import time
+
+VERSION = (10, 16, 1, 11)
+CODE = VERSION[0] * 10000 + VERSION[1] * 100 + VERSION[2]
+SOCKET = os.environ.get('GPU_LATENCY_SOCKET', '/tmp/trtexec-latency.sock')
+MARK = b'gpu-latency-standin slowdown='
+
+
+def serve():
+    import torch
+    import torchvision
+    torch.backends.cudnn.benchmark = True
+    dev = torch.device('cuda')
+    model = torchvision.models.resnet50().eval().half().to(dev).to(memory_format=torch.channels_last)
+    x = torch.randn(8, 3, 224, 224, device=dev, dtype=torch.half).to(memory_format=torch.channels_last)
+
+    def graph(cycles):
+        with torch.no_grad():
+            for _ in range(3):
+                model(x)
+            torch.cuda.synchronize()
+            g = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(g):
+                model(x)
+                if cycles:
+                    torch.cuda._sleep(cycles)
+        return g
+
+    def timed(g, count):
+        events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(count)]
+        for start, end in events:
+            start.record()
+            g.replay()
+            end.record()
+        torch.cuda.synchronize()
+        return [start.elapsed_time(end) for start, end in events]
+
+    base = graph(0)
+    for _ in range(100):
+        base.replay()
+    base_ms = sorted(timed(base, 300))[150]
+    probe = graph(1_000_000)
+    probe_ms = sorted(timed(probe, 300))[150]
+    cycles_per_ms = 1_000_000 / max(probe_ms - base_ms, 1e-6)
+    graphs = {0.0: base}
+    print(json.dumps({'base_ms': base_ms, 'cycles_per_ms': cycles_per_ms}), flush=True)
+
+    if os.path.exists(SOCKET):
+        os.unlink(SOCKET)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(SOCKET)
+    server.listen(4)
+    while True:
+        conn, _ = server.accept()
+        with conn:
+            request = json.loads(conn.makefile('r').readline())
+            if request.get('stop'):
+                return
+            slowdown = float(request['slowdown'])
+            if slowdown not in graphs:
+                graphs[slowdown] = graph(int(cycles_per_ms * base_ms * slowdown))
+            g = graphs[slowdown]
+            gpu_start = time.time()
+            warm_until = time.time() + request['warmup_ms'] / 1000
+            while time.time() < warm_until:
+                g.replay()
+                torch.cuda.synchronize()
+            times = timed(g, request['iterations'])
+            while request['duration_s'] > 0 and sum(times) < request['duration_s'] * 1000:
+                times += timed(g, 100)
+            reply = {'times': times, 'gpu_s': time.time() - gpu_start}
+            conn.sendall((json.dumps(reply) + '\n').encode())
+
+
+def stamp():
+    return time.strftime('[%m/%d/%Y-%H:%M:%S]')
+
+
+def log(text):
+    print(f'{stamp()} [I] {text}', flush=True)
+
+
+def trtexec(args):
+    line = f'TensorRT.trtexec [TensorRT v{CODE}] [b{VERSION[3]}] # trtexec {" ".join(args)}'
+    print(f'&&&& RUNNING {line}', flush=True)
+    options = {}
+    for arg in args:
+        key, _, value = arg.partition('=')
+        options[key] = value
+    if '--help' in options:
+        for flag in ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes'):
+            log(f'  {flag:<28}(see trtexec --help)')
+        return 0
+    plan = open(options['--loadEngine'], 'rb').read()
+    if plan[:4] != b'ftrt' or tuple(plan[24:27]) != VERSION[:3]:
+        print(f'{stamp()} [E] Engine deserialization failed', flush=True)
+        print(f'&&&& FAILED {line}', flush=True)
+        return 1
+    body = plan[36:]
+    slowdown = float(body[len(MARK):body.index(b'\n')]) if body.startswith(MARK) else 0.0
+    log(f'TensorRT version: {".".join(map(str, VERSION[:3]))}')
+    log('Engine deserialized in 0.01 sec.')
+    request = {
+        'slowdown': slowdown,
+        'warmup_ms': float(options.get('--warmUp', 200)),
+        'iterations': int(options.get('--iterations', 10)),
+        'duration_s': float(options.get('--duration', 3)),
+    }
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.connect(SOCKET)
+    client.sendall((json.dumps(request) + '\n').encode())
+    reply = json.loads(client.makefile('r').readline())
+    times = reply['times']
+    if '--exportTimes' in options:
+        clock = 0.0
+        rows = []
+        for compute in times:
+            t = {'startEnqMs': clock, 'endEnqMs': clock + 0.01, 'startH2dMs': clock, 'endH2dMs': clock,
+                 'startComputeMs': clock, 'endComputeMs': clock + compute, 'startD2hMs': clock + compute,
+                 'endD2hMs': clock + compute, 'h2dMs': 0, 'computeMs': compute, 'd2hMs': 0, 'latencyMs': compute}
+            rows.append('{ ' + ', '.join(f'"{k}" : {v:.6g}' for k, v in t.items()) + ' }')
+            clock += compute
+        with open(options['--exportTimes'], 'w') as f:
+            f.write('[\n  ' + '\n, '.join(rows) + '\n]\n')
+    ordered = sorted(times)
+    median = ordered[len(ordered) // 2]
+    log('=== Performance summary ===')
+    log(f'Latency: min = {ordered[0]:.6g} ms, max = {ordered[-1]:.6g} ms, mean = {sum(times) / len(times):.6g} ms, '
+        f'median = {median:.6g} ms, percentile(99%) = {ordered[int(len(ordered) * 0.99) - 1]:.6g} ms')
+    mean = sum(times) / len(times)
+    p99 = ordered[int(len(ordered) * 0.99) - 1]
+    log(f'GPU Compute Time: min = {ordered[0]:.6g} ms, max = {ordered[-1]:.6g} ms, mean = {mean:.6g} ms, '
+        f'median = {median:.6g} ms, percentile(99%) = {p99:.6g} ms')
+    log(f'Total GPU Compute Time: {sum(times) / 1000:.6g} s (GPU busy {reply["gpu_s"]:.4g} s)')
+    print(f'&&&& PASSED {line}', flush=True)
+    return 0
+
+
+if __name__ == '__main__':
+    if sys.argv[1:] == ['serve']:
+        serve()
+    elif sys.argv[1:] == ['stop']:
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        client.connect(SOCKET)
+        client.sendall(b'{"stop": true}\n')
+    else:
+        sys.exit(trtexec(sys.argv[1:]))
