@@ -1811,8 +1811,11 @@ const latencySchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     budget: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
     /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
     clockEventsRead: zod__WEBPACK_IMPORTED_MODULE_3__/* .boolean */ .zMY(),
-    /** Where the base engine came from: the engine cache (by the baseline's cache key), or a plan file given. */
-    baseEngine: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ source: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['cache', 'plans', 'given']), plan: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }).nullable(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ source: zod__WEBPACK_IMPORTED_MODULE_3__/* ["enum"] */ .k5n(['cache', 'plans', 'rebuilt', 'given']), plan: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() }).nullable(),
     runs: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(abRunSchema),
 });
 const reportAttemptSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({

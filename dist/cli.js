@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2417);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4827);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2417:
+/***/ 4827:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19013,6 +19013,8 @@ const configSchema = strictObject({
     benchmark: benchmark.default(false),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
     'base-plans': schema_path('a folder of base plans').optional(),
+    // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
+    'base-ref': schemas_string(expected('a git ref like origin/main or a commit')).min(1).optional(),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
     // The accuracy check for every model that sets none of its own.
@@ -19221,6 +19223,7 @@ function resolveConfig(raw, dir, file, locators) {
         preflight: raw.preflight,
         cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
         basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
+        baseRef: raw['base-ref'] ?? null,
         cacheMaxBytes: raw['cache-max-size'] ?? null,
         cacheTrust: raw['cache-trust'],
         extraArgs: raw['extra-args'].map(inDir),
@@ -19664,7 +19667,15 @@ function runProcess(options) {
                 });
             }
         };
-        child.stdout?.on('data', onData);
+        const output = options.stdoutFile ? (0,external_node_fs_namespaceObject.createWriteStream)(options.stdoutFile) : null;
+        child.stdout?.on('data', output
+            ? (chunk) => {
+                if (!output.write(chunk)) {
+                    child.stdout?.pause();
+                    output.once('drain', () => child.stdout?.resume());
+                }
+            }
+            : onData);
         child.stderr?.on('data', onData);
         if (options.timeoutMs !== undefined && pgid !== undefined) {
             timers.push(setTimeout(() => {
@@ -19703,10 +19714,8 @@ function runProcess(options) {
                 startedAt,
                 endedAt: Date.now(),
             };
-            if (log)
-                log.end(() => resolve(result));
-            else
-                resolve(result);
+            const closed = [log, output].map((stream) => new Promise((done) => (stream ? stream.end(() => done()) : done())));
+            void Promise.all(closed).then(() => resolve(result));
         });
     });
 }
@@ -23962,8 +23971,11 @@ const latencySchema = object({
     budget: schemas_number(),
     /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
     clockEventsRead: schemas_boolean(),
-    /** Where the base engine came from: the engine cache (by the baseline's cache key), or a plan file given. */
-    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'given']), plan: schemas_string() }).nullable(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'rebuilt', 'given']), plan: schemas_string() }).nullable(),
     runs: array(abRunSchema),
 });
 const reportAttemptSchema = object({
@@ -25108,11 +25120,72 @@ function givenReference(file) {
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
+// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
+// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
+// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+
+
+
+
+
+/** The base engine's plan path, or why it could not be made (naming the log). */
+async function rebuildBase(ref, outcome, config, version, dir, signal) {
+    const { job } = outcome;
+    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(job.model.onnx));
+    const show = async (file, target) => {
+        // <ref>:./<path> is relative to git's working folder: the file's own folder.
+        const log = `${target}.git.log`;
+        const result = await runProcess({
+            command: 'git',
+            args: ['show', `${ref}:./${(0,external_node_path_namespaceObject.basename)(file)}`],
+            cwd: (0,external_node_path_namespaceObject.dirname)(file),
+            stdoutFile: target,
+            logFile: log,
+            timeoutMs: 10 * 60_000,
+            killGraceMs: config.killGraceMs,
+            ...(signal && { signal }),
+        });
+        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_namespaceObject.basename)(file)} at ${ref} (${log})`;
+    };
+    const missing = await show(job.model.onnx, onnx);
+    if (missing)
+        return { missing };
+    for (const data of await externalDataFiles(onnx)) {
+        const name = (0,external_node_path_namespaceObject.relative)(dir, data);
+        if (name.startsWith('..'))
+            return { missing: `${(0,external_node_path_namespaceObject.basename)(job.model.onnx)} names external data outside its folder` };
+        const original = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(job.model.onnx), name);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(data), { recursive: true });
+        const problem = await show(original, data);
+        if (problem)
+            return { missing: problem };
+    }
+    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const plan = (0,external_node_path_namespaceObject.join)(dir, 'base.plan');
+    const log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');
+    const paths = { plan, layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'base.layers.json'), timingCache: null };
+    const result = await runProcess({
+        command: config.trtexec,
+        args: buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths),
+        env: outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env,
+        logFile: log,
+        timeoutMs: job.model.buildTimeoutMs,
+        killGraceMs: config.killGraceMs,
+        ...(signal && { signal }),
+    });
+    return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
 // The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
 // on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
 // branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
-// key the base branch's report gives, when this run trusts it. The memory sampler is not running now.
+// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
+// build) one built from the base commit's ONNX. The memory sampler is not running now.
+
 
 
 
@@ -25135,7 +25208,7 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
         const baseBuild = baseline?.builds.find((b) => b.model === job.model.name &&
             b.profile === job.profile.name &&
             (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null));
-        const base = await baseEngine(job.model.name, job.profile.name, baseBuild ?? null);
+        const base = await baseEngine(outcome, baseBuild ?? null);
         if ('missing' in base) {
             notes.push(`${name}: no latency A/B: ${base.missing}`);
             continue;
@@ -25180,21 +25253,32 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
     }
     return { latency, notes };
     /** The base branch's plan of this engine, and where it came from; or why there is none. */
-    async function baseEngine(model, profile, baseBuild) {
+    async function baseEngine(outcome, baseBuild) {
+        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
         const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${model}.${profile}.plan`);
         if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
             return { source: 'plans', plan: uploaded };
+        const fromCache = await cachedBase(baseBuild);
+        if ('plan' in fromCache || !config.baseRef)
+            return fromCache;
+        // Beside the A/B's folder, which is emptied when the A/B starts.
+        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, config, version, dir, options.signal);
+        return 'plan' in rebuilt
+            ? { source: 'rebuilt', plan: rebuilt.plan }
+            : { missing: `${fromCache.missing}; ${rebuilt.missing}` };
+    }
+    async function cachedBase(baseBuild) {
         if (!baseBuild)
             return { missing: 'the base branch has no report of this engine on this GPU model' };
         const key = baseBuild.cache?.key;
-        if (!config.cacheDir || !key) {
-            return { missing: `no base plan${uploaded ? ` at ${uploaded}` : ''}, and no engine cache entry to take it from` };
-        }
+        if (!config.cacheDir || !key)
+            return { missing: 'no base plan, and no engine cache entry to take it from' };
         const entry = await new EngineCache(config.cacheDir, null).lookup(key);
         if (!entry || entry === 'corrupt')
             return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
         if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
-            return { missing: `the cache entry of the base engine was stored by a run this one does not take plans from` };
+            return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
         }
         return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan') };
     }

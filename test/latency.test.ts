@@ -1,5 +1,6 @@
 // The latency A/B: its statistics against SciPy, its verdict on real H200 measurements, and `trt-ci ab`
 // end to end with the stand-ins (per-engine speed, drift, throttling as nvidia-smi reports it).
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -258,6 +259,11 @@ describe('benchmark: ab in trt-ci run', () => {
       /\| ❌ \| m \/ p \| NVIDIA H200 \| slower \| \+3\.\d% \\\[\d\.\d, \d\.\d\\\] \| [\d.e-]+ \|/,
     );
     expect(summary).toMatch(/\| base █·+ \/ head ·+█ \|/);
+    // The memory sampler (nvidia-smi -lms) ran during the builds, and during none of the A/B's 16 runs.
+    const abRuns = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--exportTimes=')));
+    expect(abRuns.map((c) => (c as { nvidiaSmiStreaming?: boolean }).nvidiaSmiStreaming)).toEqual(
+      new Array(16).fill(false),
+    );
     const text = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json'], { cwd: runner.dir });
     expect(text.stdout).toMatch(
       /^✘ latency m\/p: slower: \+3\.\d% \[[\d.]+, [\d.]+\], p = [\d.e-]+ \(8 repetitions a side\)/m,
@@ -289,4 +295,70 @@ describe('benchmark: ab in trt-ci run', () => {
     const row = report.budgets.find((b: { metric: string }) => b.metric === 'latency-growth');
     expect(row).toMatchObject({ status: 'warn' });
   });
+});
+
+describe('benchmark: ab with base-ref: (the base engine built from the base commit)', () => {
+  it("builds the base commit's ONNX with this job's flags when no plan is found, and says so", async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'base.plan=1,out/m.p.plan=1.05' } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: runner.dir });
+    git('init', '-q');
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    git('add', 'm.onnx');
+    git('commit', '-qm', 'base');
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    const config = runner.writeConfig(
+      'output-dir: out\nbase-ref: HEAD\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    expect(result.code).toBe(1);
+    const { latency } = JSON.parse(result.stdout).builds[0];
+    expect(latency).toMatchObject({
+      verdict: 'slower',
+      baseEngine: { source: 'rebuilt', plan: 'out/ab/m.p.base/base.plan' },
+    });
+    // The base engine was built from the committed ONNX, with the same flags but the paths.
+    const builds = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--onnx=')));
+    expect(builds).toHaveLength(2);
+    expect(readFileSync(join(runner.dir, 'out', 'ab', 'm.p.base', 'm.onnx'), 'utf8')).toBe('base model');
+    const flags = (args: string[]) =>
+      args.filter((a) => !/^--(onnx|saveEngine|exportLayerInfo|timingCacheFile)=/.test(a));
+    expect(flags(builds[1]!.args)).toEqual(flags(builds[0]!.args));
+    // A ref git does not have is said, and the run goes on without an A/B.
+    const missing = runner.writeConfig(
+      'output-dir: out\nbase-ref: no-such-ref\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const without = await cli(['run', '--config', missing, '--json'], { cwd: runner.dir });
+    expect(without.code, without.stderr).toBe(0);
+    expect(JSON.parse(without.stdout).comparison.latencyNotes[0]).toMatch(
+      /^m\/p: no latency A\/B: .*; git could not give m\.onnx at no-such-ref \(.*m\.onnx\.git\.log\)$/,
+    );
+  });
+});
+
+it("the stand-in's probe for a polling nvidia-smi sees one (so the A/B runs' false is a real no)", async () => {
+  const runner = makeRunner();
+  const stream = spawn(
+    runner.nvidiaSmi,
+    ['--query-gpu=timestamp,memory.used', '--format=csv,noheader', '-lms', '100'],
+    {
+      env: { ...process.env, STANDIN_GPU_STATE: runner.gpuState },
+    },
+  );
+  try {
+    await new Promise((resolve) => stream.stdout.once('data', resolve));
+    const bytes = Buffer.alloc(64);
+    bytes.write('ftrt', 0, 'latin1');
+    bytes.set([10, 16, 1], 24);
+    writeFileSync(join(runner.dir, 'e.plan'), bytes);
+    execFileSync(runner.trtexec, [
+      `--loadEngine=${join(runner.dir, 'e.plan')}`,
+      `--exportTimes=${join(runner.dir, 't.json')}`,
+    ]);
+    expect(runner.calls().map((c) => (c as { nvidiaSmiStreaming?: boolean }).nvidiaSmiStreaming)).toEqual([true]);
+  } finally {
+    stream.kill('SIGKILL');
+  }
 });

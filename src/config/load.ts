@@ -81,6 +81,8 @@ export interface Config {
   cacheDir: string | null;
   /** Where the base branch's plans are (<model>.<profile>.plan), for benchmark: ab; absolute. */
   basePlans: string | null;
+  /** A git ref whose ONNX files base engines may be rebuilt from, when no plan is found; null: never. */
+  baseRef: string | null;
   cacheMaxBytes: number | null;
   /** own-branch: the default branch is never served a plan a pull request's run stored. */
   cacheTrust: 'any' | 'own-branch';
@@ -271,6 +273,7 @@ function resolveConfig(
     preflight: raw.preflight,
     cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
     basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
+    baseRef: raw['base-ref'] ?? null,
     cacheMaxBytes: raw['cache-max-size'] ?? null,
     cacheTrust: raw['cache-trust'],
     extraArgs: raw['extra-args'].map(inDir),

@@ -237,6 +237,8 @@ export const configSchema = z.strictObject(
     benchmark: benchmark.default(false),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
     'base-plans': path('a folder of base plans').optional(),
+    // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
+    'base-ref': z.string(expected('a git ref like origin/main or a commit')).min(1).optional(),
     'extra-args': extraArgs.default([]),
     budgets: budgets.optional(),
     // The accuracy check for every model that sets none of its own.

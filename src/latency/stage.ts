@@ -1,7 +1,8 @@
 // The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
 // on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
 // branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
-// key the base branch's report gives, when this run trusts it. The memory sampler is not running now.
+// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
+// build) one built from the base commit's ONNX. The memory sampler is not running now.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
@@ -14,6 +15,7 @@ import type { Latency, Report, ReportBuild } from '../report/schema.js';
 import { measurementArgs } from '../tensorrt/argv.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../verify/scan-plan.js';
+import { rebuildBase } from './base-rebuild.js';
 import { contractMismatch, identical, toLatency } from './latency-report.js';
 import { AB_DEFAULTS, trtexecAb } from './trtexec-ab.js';
 
@@ -26,7 +28,10 @@ export interface LatencyStageResult {
 
 export async function compareLatency(
   outcomes: readonly BuildOutcome[],
-  config: Pick<Config, 'trtexec' | 'nvidiaSmi' | 'outputDir' | 'killGraceMs' | 'cacheDir' | 'cacheTrust' | 'basePlans'>,
+  config: Pick<
+    Config,
+    'trtexec' | 'nvidiaSmi' | 'outputDir' | 'killGraceMs' | 'cacheDir' | 'cacheTrust' | 'basePlans' | 'baseRef'
+  >,
   version: TensorRtVersion,
   baseline: Report | null,
   options: { signal?: AbortSignal; provenance?: Provenance | null } = {},
@@ -44,7 +49,7 @@ export async function compareLatency(
         b.profile === job.profile.name &&
         (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null),
     );
-    const base = await baseEngine(job.model.name, job.profile.name, baseBuild ?? null);
+    const base = await baseEngine(outcome, baseBuild ?? null);
     if ('missing' in base) {
       notes.push(`${name}: no latency A/B: ${base.missing}`);
       continue;
@@ -94,22 +99,33 @@ export async function compareLatency(
 
   /** The base branch's plan of this engine, and where it came from; or why there is none. */
   async function baseEngine(
-    model: string,
-    profile: string,
+    outcome: BuildOutcome,
     baseBuild: ReportBuild | null,
   ): Promise<NonNullable<Latency['baseEngine']> | { missing: string }> {
+    const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
     const uploaded = config.basePlans && join(config.basePlans, `${model}.${profile}.plan`);
     if (uploaded && existsSync(uploaded)) return { source: 'plans', plan: uploaded };
+    const fromCache = await cachedBase(baseBuild);
+    if ('plan' in fromCache || !config.baseRef) return fromCache;
+    // Beside the A/B's folder, which is emptied when the A/B starts.
+    const dir = join(config.outputDir, 'ab', `${model}.${profile}.base`);
+    const rebuilt = await rebuildBase(config.baseRef, outcome, config, version, dir, options.signal);
+    return 'plan' in rebuilt
+      ? { source: 'rebuilt', plan: rebuilt.plan }
+      : { missing: `${fromCache.missing}; ${rebuilt.missing}` };
+  }
+
+  async function cachedBase(
+    baseBuild: ReportBuild | null,
+  ): Promise<{ source: 'cache'; plan: string } | { missing: string }> {
     if (!baseBuild) return { missing: 'the base branch has no report of this engine on this GPU model' };
     const key = baseBuild.cache?.key;
-    if (!config.cacheDir || !key) {
-      return { missing: `no base plan${uploaded ? ` at ${uploaded}` : ''}, and no engine cache entry to take it from` };
-    }
+    if (!config.cacheDir || !key) return { missing: 'no base plan, and no engine cache entry to take it from' };
     const entry = await new EngineCache(config.cacheDir, null).lookup(key);
     if (!entry || entry === 'corrupt')
       return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
     if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
-      return { missing: `the cache entry of the base engine was stored by a run this one does not take plans from` };
+      return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
     }
     return { source: 'cache', plan: join(entry.dir, 'plan') };
   }

@@ -15,6 +15,8 @@ export interface RunOptions {
   onLine?: (line: string) => void;
   /** Raw stdout and stderr go here as they arrive. */
   logFile?: string;
+  /** Raw stdout goes here instead, byte for byte (a file `git show` prints); stderr stays with the log. */
+  stdoutFile?: string;
   /** Aborting kills the process group; when already aborted, nothing is started. */
   signal?: AbortSignal;
 }
@@ -90,7 +92,18 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
         });
       }
     };
-    child.stdout?.on('data', onData);
+    const output = options.stdoutFile ? createWriteStream(options.stdoutFile) : null;
+    child.stdout?.on(
+      'data',
+      output
+        ? (chunk: Buffer) => {
+            if (!output.write(chunk)) {
+              child.stdout?.pause();
+              output.once('drain', () => child.stdout?.resume());
+            }
+          }
+        : onData,
+    );
     child.stderr?.on('data', onData);
 
     if (options.timeoutMs !== undefined && pgid !== undefined) {
@@ -130,8 +143,10 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
         startedAt,
         endedAt: Date.now(),
       };
-      if (log) log.end(() => resolve(result));
-      else resolve(result);
+      const closed = [log, output].map(
+        (stream) => new Promise<void>((done) => (stream ? stream.end(() => done()) : done())),
+      );
+      void Promise.all(closed).then(() => resolve(result));
     });
   });
 }

@@ -255,8 +255,11 @@ export const latencySchema = z.object({
   budget: z.number(),
   /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
   clockEventsRead: z.boolean(),
-  /** Where the base engine came from: the engine cache (by the baseline's cache key), or a plan file given. */
-  baseEngine: z.object({ source: z.enum(['cache', 'plans', 'given']), plan: z.string() }).nullable(),
+  /**
+   * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+   * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+   */
+  baseEngine: z.object({ source: z.enum(['cache', 'plans', 'rebuilt', 'given']), plan: z.string() }).nullable(),
   runs: z.array(abRunSchema),
 });
 export type Latency = z.infer<typeof latencySchema>;

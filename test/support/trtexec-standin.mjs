@@ -28,7 +28,16 @@
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { spawn } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
 const env = process.env;
@@ -493,13 +502,15 @@ async function runEngine(path) {
   if (env.TRTEXEC_STANDIN_REAL_TIME)
     await sleep(Number(options.get('--warmUp') ?? 200) + Number(options.get('--duration') ?? 3) * 1000);
   const times = iterationTimes(path);
+  // Whether an nvidia-smi of this test is polling (the memory sampler's -lms stream) while this engine runs.
+  const polled = options.has('--exportTimes') ? nvidiaSmiStreaming() : undefined;
   if (options.has('--exportTimes')) exportTimes(times);
   printPerformance();
   if (results && options.has('--exportOutput')) exportOutput(results.outputs);
   if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
   if (accuracyFailed) fail([['E', 'Accuracy validation FAILED: one or more tensors exceeded the threshold.']]);
   banner('PASSED');
-  recordCall({ exit: 0 });
+  recordCall({ exit: 0, ...(polled !== undefined && { nvidiaSmiStreaming: polled }) });
 }
 
 /**
@@ -689,6 +700,22 @@ function seeded(seed) {
     state = (state * 1103515245 + 12345) & 0x7fffffff;
     return (state / 0x7fffffff) * 2 - 1;
   };
+}
+
+/** An nvidia-smi -lms stream of the same stand-in GPU (same STANDIN_GPU_STATE) is running now (Linux /proc). */
+function nvidiaSmiStreaming() {
+  const state = env.STANDIN_GPU_STATE;
+  if (!state || !existsSync('/proc')) return false;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+      if (!command.includes('nvidia-smi') || !command.includes('-lms')) continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`STANDIN_GPU_STATE=${state}\0`)) return true;
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return false;
 }
 
 /** A per-engine setting: one value for every engine, or `<part of its path>=<value>,…`. */

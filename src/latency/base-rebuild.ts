@@ -1,0 +1,65 @@
+// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
+// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
+// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import type { BuildOutcome } from '../builds/outcome.js';
+import { externalDataFiles } from '../cache/engine-cache.js';
+import type { Config } from '../config/load.js';
+import { runProcess } from '../proc/run-process.js';
+import { buildArgv } from '../tensorrt/argv.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
+
+/** The base engine's plan path, or why it could not be made (naming the log). */
+export async function rebuildBase(
+  ref: string,
+  outcome: BuildOutcome,
+  config: Pick<Config, 'trtexec' | 'killGraceMs'>,
+  version: TensorRtVersion,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<{ plan: string } | { missing: string }> {
+  const { job } = outcome;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const onnx = join(dir, basename(job.model.onnx));
+  const show = async (file: string, target: string) => {
+    // <ref>:./<path> is relative to git's working folder: the file's own folder.
+    const log = `${target}.git.log`;
+    const result = await runProcess({
+      command: 'git',
+      args: ['show', `${ref}:./${basename(file)}`],
+      cwd: dirname(file),
+      stdoutFile: target,
+      logFile: log,
+      timeoutMs: 10 * 60_000,
+      killGraceMs: config.killGraceMs,
+      ...(signal && { signal }),
+    });
+    return result.exitCode === 0 ? null : `git could not give ${basename(file)} at ${ref} (${log})`;
+  };
+  const missing = await show(job.model.onnx, onnx);
+  if (missing) return { missing };
+  for (const data of await externalDataFiles(onnx)) {
+    const name = relative(dir, data);
+    if (name.startsWith('..')) return { missing: `${basename(job.model.onnx)} names external data outside its folder` };
+    const original = join(dirname(job.model.onnx), name);
+    await mkdir(dirname(data), { recursive: true });
+    const problem = await show(original, data);
+    if (problem) return { missing: problem };
+  }
+  const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+  const plan = join(dir, 'base.plan');
+  const log = join(dir, 'build.log');
+  const paths = { plan, layerInfo: join(dir, 'base.layers.json'), timingCache: null };
+  const result = await runProcess({
+    command: config.trtexec,
+    args: buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths),
+    env: outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env,
+    logFile: log,
+    timeoutMs: job.model.buildTimeoutMs,
+    killGraceMs: config.killGraceMs,
+    ...(signal && { signal }),
+  });
+  return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
+}
