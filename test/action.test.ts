@@ -248,6 +248,31 @@ describe('the action against a local GitHub API', () => {
     });
   });
 
+  it('benchmark: ab through the action: a slower engine fails on regression, the comment shows the A/B', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'out/=1.04,cache/=1' } });
+    const yaml =
+      'output-dir: out\ncache-dir: cache\ncuda: "13.0"\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+      '    benchmark: ab\n    budgets: { latency-growth: { warn: 2% } }\n' +
+      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    runner.writeConfig(yaml);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    const base = await cli(['run', '--config', 'trt-ci.yml', '--json'], { cwd: runner.dir });
+    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    await withApi({}, async (api) => {
+      const inputs = { config: 'trt-ci.yml', comment: 'always', baseline: 'base-report.json' };
+      const result = await runAction(runner, api, { ...inputs, 'fail-on': 'regression' });
+      expect(result.code, result.stdout).toBe(1);
+      expect(result.stdout).toMatch(/1 regression\(s\): m\/p latency-growth/);
+      const [comment] = api.comments.filter((c) => c.user.login === 'github-actions[bot]');
+      expect(comment!.body).toContain('Latency against the base engine, same GPU: 1/1 slower');
+      expect(comment!.body).toMatch(/\| slower \| \+4\.\d% \\\[\d\.\d, \d\.\d\\\] \|/);
+      // Only a warning level was set: with fail-on: error the same A/B passes the job.
+      const lenient = await runAction(runner, api, { ...inputs, 'fail-on': 'error' });
+      expect(lenient.code, lenient.stdout).toBe(0);
+    });
+  });
+
   it('retries a 5xx: the check run completes and the comment is made after GitHub failed twice', async () => {
     const runner = project();
     await withApi({ flaky: { 'PATCH check-runs': 2, 'POST comments': 2 } }, async (api) => {

@@ -287,6 +287,20 @@ describe('benchmark: ab in trt-ci run', () => {
     expect(latency.reason).toBe('the same plan as the base engine (sha256): nothing to measure');
   });
 
+  it('throttled during the A/B: inconclusive, a warning and no failure, the reason in the report', async () => {
+    // The 5th trtexec call (base run: build, benchmark; head run: build, benchmark) is the first A/B run.
+    const env = { TRTEXEC_STANDIN_LATENCY_MS: 'out/=1.03,cache/=1', TRTEXEC_STANDIN_THROTTLE_CALL: '5' };
+    const { head, report } = await baseThenHead(env);
+    expect(head.code, head.stderr).toBe(0);
+    expect(report.builds[0].latency.verdict).toBe('inconclusive');
+    expect(report.builds[0].latency.reason).toMatch(/^the GPU throttled \(sw_thermal_slowdown\)/);
+    const row = report.budgets.find((b: { metric: string }) => b.metric === 'latency-growth');
+    expect(row).toMatchObject({
+      status: 'warn',
+      message: expect.stringMatching(/^latency A\/B inconclusive: the GPU/),
+    });
+  });
+
   it('contract mismatch: a base engine built for other shapes is not compared; the budget warns', async () => {
     const { head, report } = await baseThenHead({}, (yaml) => yaml.replace('1x3x8x8', '2x3x8x8'));
     expect(head.code, head.stderr).toBe(0);
