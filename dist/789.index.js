@@ -1792,6 +1792,8 @@ const abRunSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({
     p99Ms: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(),
     iterations: count,
     throttled: zod__WEBPACK_IMPORTED_MODULE_3__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP()),
+    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+    smClockMHz: nullableNumber.default(null),
 });
 const sideFiguresSchema = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ median: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig(), p99: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig() }).nullable();
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */

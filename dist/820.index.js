@@ -584,12 +584,13 @@ const SLOWDOWN_REASONS = [
     'hw_power_brake_slowdown',
 ];
 /**
- * How long GPU `index` has spent slowed, by reason (clocks_event_reasons_counters, µs since the driver
- * loaded; a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that grew says the GPU
- * slowed down during the run even if it no longer is. Null when nvidia-smi cannot say (older drivers).
+ * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
+ * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
+ * (drivers without the counters).
  */
-async function queryClockEvents(nvidiaSmi, index) {
-    const fields = ['index', ...SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`)];
+async function queryClockState(nvidiaSmi, index) {
+    const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
+    const fields = ['index', 'clocks.current.sm', ...counters];
     const { result, text } = await runSmi(nvidiaSmi, [
         `--query-gpu=${fields.join(',')}`,
         '--format=csv,noheader,nounits',
@@ -599,14 +600,14 @@ async function queryClockEvents(nvidiaSmi, index) {
     const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
     if (!row)
         return null;
-    const counters = {};
+    const slowed = {};
     for (const reason of SLOWDOWN_REASONS) {
         const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
         if (value === null)
             return null;
-        counters[reason] = value;
+        slowed[reason] = value;
     }
-    return counters;
+    return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
 }
 
 // EXTERNAL MODULE: ./.build/tsc/tensorrt/version.js
@@ -3284,7 +3285,7 @@ function toLatency(result, budget, baseEngine) {
         budget,
         clockEventsRead: result.clockEventsRead,
         baseEngine,
-        runs: result.runs,
+        runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
     };
 }
 /** Two engines that cannot be compared on equal terms: nothing is measured. */
@@ -3536,16 +3537,12 @@ function judgeAb(repetitions, budget) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/ab.js
-// One A/B comparison on one GPU: base and head engines run in interleaved repetitions (ABBA…), the GPU's
-// clock event counters read between runs (never during one: polling nvidia-smi while an engine runs can
-// itself cause latency spikes, NVIDIA/TensorRT#3090), then judged; an undecided or drifting result gets
-// one more batch before it is called inconclusive. Processes and nvidia-smi are the caller's edges.
 
 
 async function compareAb(edges, plan) {
     let clockEventsRead = true;
     let index = 0;
-    let before = await edges.clockEvents();
+    let before = await edges.clockState();
     const batch = async (firstRound) => {
         const runs = [];
         for (let round = firstRound; round < firstRound + plan.repetitions; round += 1) {
@@ -3553,10 +3550,11 @@ async function compareAb(edges, plan) {
             for (const side of order) {
                 const times = await edges.measure(side, index);
                 index += 1;
-                const after = await edges.clockEvents();
+                const after = await edges.clockState();
                 if (!before || !after)
                     clockEventsRead = false;
-                const throttled = before && after ? Object.keys(after).filter((k) => after[k] > (before[k] ?? 0)) : [];
+                const grew = (reason) => after.slowed[reason] > (before.slowed[reason] ?? 0);
+                const throttled = before && after ? Object.keys(after.slowed).filter(grew) : [];
                 before = after;
                 runs.push({
                     side,
@@ -3565,6 +3563,7 @@ async function compareAb(edges, plan) {
                     p99Ms: quantile(times, 0.99),
                     iterations: times.length,
                     throttled,
+                    smClockMHz: after?.smClockMHz ?? null,
                 });
             }
         }
@@ -3649,7 +3648,7 @@ async function trtexecAb(options, plan) {
             }
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
-        clockEvents: async () => (options.nvidiaSmi ? queryClockEvents(options.nvidiaSmi, options.gpuIndex) : null),
+        clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
     }, plan);
 }
 

@@ -151,6 +151,8 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     expect(latency.ci[0]).toBeGreaterThan(1.02);
     expect(latency.p).toBeLessThan(0.05);
     expect(latency.runs.map((r: Repetition) => r.side[0]).join('')).toBe('bhhbbhhb');
+    // The SM clock nvidia-smi gave after each run (the H200 capture's 345 MHz).
+    expect(new Set(latency.runs.map((r: Repetition) => r.smClockMHz))).toEqual(new Set([345]));
     expect(Object.keys(latency)).toEqual(expect.arrayContaining(['verdict', 'ratio', 'ci', 'p', 'base', 'head']));
     // Every run had the same flags but the engine, and no other process polled the GPU meanwhile.
     const calls = runner.calls().map((c) => c.args.filter((a) => !/^--(loadEngine|exportTimes)=/.test(a)));
@@ -161,9 +163,11 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     const faster = await ab({ TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=0.9,base.plan=1' });
     expect(faster.result.code).toBe(0);
     expect(faster.latency.verdict).toBe('faster');
-    const same = await ab({}, ['--budget', '1%']);
+    // 5% of iterations three times as slow, on both sides: a run's median does not move, nor the verdict.
+    const same = await ab({ TRTEXEC_STANDIN_LATENCY_OUTLIERS: '0.05' }, ['--budget', '1%']);
     expect(same.result.code).toBe(0);
     expect(same.latency.verdict).toBe('same');
+    expect(same.latency.head.p99).toBeGreaterThan(same.latency.head.median * 2.5);
   });
 
   it('a throttled repetition (its clock event counter grew) makes it inconclusive; the text says so', async () => {

@@ -172,13 +172,21 @@ export const SLOWDOWN_REASONS = [
   'hw_power_brake_slowdown',
 ];
 
+/** What nvidia-smi says of a GPU between two timed runs: its SM clock, and the time it has spent slowed. */
+export interface ClockState {
+  smClockMHz: number | null;
+  /** µs spent slowed, by reason (clocks_event_reasons_counters), since the driver loaded. */
+  slowed: Record<string, number>;
+}
+
 /**
- * How long GPU `index` has spent slowed, by reason (clocks_event_reasons_counters, µs since the driver
- * loaded; a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that grew says the GPU
- * slowed down during the run even if it no longer is. Null when nvidia-smi cannot say (older drivers).
+ * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
+ * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
+ * (drivers without the counters).
  */
-export async function queryClockEvents(nvidiaSmi: string, index: number): Promise<Record<string, number> | null> {
-  const fields = ['index', ...SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`)];
+export async function queryClockState(nvidiaSmi: string, index: number): Promise<ClockState | null> {
+  const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
+  const fields = ['index', 'clocks.current.sm', ...counters];
   const { result, text } = await runSmi(nvidiaSmi, [
     `--query-gpu=${fields.join(',')}`,
     '--format=csv,noheader,nounits',
@@ -186,11 +194,11 @@ export async function queryClockEvents(nvidiaSmi: string, index: number): Promis
   if (result.exitCode !== 0) return null;
   const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
   if (!row) return null;
-  const counters: Record<string, number> = {};
+  const slowed: Record<string, number> = {};
   for (const reason of SLOWDOWN_REASONS) {
     const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
     if (value === null) return null;
-    counters[reason] = value;
+    slowed[reason] = value;
   }
-  return counters;
+  return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
 }

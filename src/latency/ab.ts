@@ -2,14 +2,15 @@
 // clock event counters read between runs (never during one: polling nvidia-smi while an engine runs can
 // itself cause latency spikes, NVIDIA/TensorRT#3090), then judged; an undecided or drifting result gets
 // one more batch before it is called inconclusive. Processes and nvidia-smi are the caller's edges.
+import type { ClockState } from '../gpu/nvidia-smi.js';
 import { quantile } from './statistics.js';
 import { type AbJudgement, judgeAb, type Repetition, type Side } from './verdict.js';
 
 export interface AbEdges {
   /** One trtexec run of that side's engine: each timed iteration's GPU compute time (ms). */
   measure(side: Side, index: number): Promise<number[]>;
-  /** The GPU's clock event counters (µs spent slowed, by reason), or null when nvidia-smi cannot say. */
-  clockEvents(): Promise<Record<string, number> | null>;
+  /** The GPU's SM clock and clock event counters (µs spent slowed, by reason), or null when nvidia-smi cannot say. */
+  clockState(): Promise<ClockState | null>;
 }
 
 export interface AbPlan {
@@ -32,7 +33,7 @@ export interface AbResult extends AbJudgement {
 export async function compareAb(edges: AbEdges, plan: AbPlan): Promise<AbResult> {
   let clockEventsRead = true;
   let index = 0;
-  let before = await edges.clockEvents();
+  let before = await edges.clockState();
   const batch = async (firstRound: number): Promise<Repetition[]> => {
     const runs: Repetition[] = [];
     for (let round = firstRound; round < firstRound + plan.repetitions; round += 1) {
@@ -40,9 +41,10 @@ export async function compareAb(edges: AbEdges, plan: AbPlan): Promise<AbResult>
       for (const side of order) {
         const times = await edges.measure(side, index);
         index += 1;
-        const after = await edges.clockEvents();
+        const after = await edges.clockState();
         if (!before || !after) clockEventsRead = false;
-        const throttled = before && after ? Object.keys(after).filter((k) => after[k]! > (before![k] ?? 0)) : [];
+        const grew = (reason: string) => after!.slowed[reason]! > (before!.slowed[reason] ?? 0);
+        const throttled = before && after ? Object.keys(after.slowed).filter(grew) : [];
         before = after;
         runs.push({
           side,
@@ -51,6 +53,7 @@ export async function compareAb(edges: AbEdges, plan: AbPlan): Promise<AbResult>
           p99Ms: quantile(times, 0.99),
           iterations: times.length,
           throttled,
+          smClockMHz: after?.smClockMHz ?? null,
         });
       }
     }

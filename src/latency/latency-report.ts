@@ -16,7 +16,7 @@ export function toLatency(result: AbResult, budget: number, baseEngine: Latency[
     budget,
     clockEventsRead: result.clockEventsRead,
     baseEngine,
-    runs: result.runs,
+    runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
   };
 }
 

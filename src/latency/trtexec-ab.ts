@@ -3,7 +3,7 @@
 // runs on the GPU meanwhile: the memory sampler is not started for these runs.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { queryClockEvents } from '../gpu/nvidia-smi.js';
+import { queryClockState } from '../gpu/nvidia-smi.js';
 import { runProcess } from '../proc/run-process.js';
 import { abRunArgv } from '../tensorrt/argv.js';
 import { type AbPlan, type AbResult, compareAb } from './ab.js';
@@ -57,7 +57,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
         }
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },
-      clockEvents: async () => (options.nvidiaSmi ? queryClockEvents(options.nvidiaSmi, options.gpuIndex) : null),
+      clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
     },
     plan,
   );

@@ -15,6 +15,8 @@ export interface Repetition {
   iterations: number;
   /** Clock event reasons whose counters grew while it ran (thermal or power slowdown). */
   throttled: string[];
+  /** The SM clock nvidia-smi read right after it, when it could. */
+  smClockMHz?: number | null;
 }
 
 export type LatencyVerdict = 'slower' | 'faster' | 'same' | 'inconclusive';

@@ -234,6 +234,8 @@ export const abRunSchema = z.object({
   p99Ms: z.number(),
   iterations: count,
   throttled: z.array(z.string()),
+  /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+  smClockMHz: nullableNumber.default(null),
 });
 
 const sideFiguresSchema = z.object({ median: z.number(), p99: z.number() }).nullable();
