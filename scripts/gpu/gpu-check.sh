@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # npm run gpu-check, on the GPU machine (device tool: carry .gpu from ../shared/tools/gpu-node-prep):
 # trt-ci against real nvidia-smi and a GPU-backed trtexec stand-in (test/gpu/trtexec_gpu.py, PyTorch).
-# Checks peak-memory attribution, the out-of-memory back-off, the sampler's GPU cost and, with two GPUs,
-# parallel builds. Everything it measured goes to $OUT (or ./gpu-check-out): gpu-check.json sums it up.
+# Checks peak-memory attribution, the out-of-memory back-off, the sampler's GPU cost and, with N >= 2 GPUs,
+# N profiles on N GPUs against one (speed-up, memory on the right GPU), max-parallel, and one build out of
+# memory on one GPU while the others build. Everything it measured goes to $OUT (or ./gpu-check-out):
+# gpu-check.json sums it up.
 set -uo pipefail
 if [[ -s .gpu/node.xz ]]; then xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH; fi
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
@@ -47,14 +49,34 @@ GPU_STANDIN_HOLD_S=2 GPU_STANDIN_RECORD="$out/standin-backoff.jsonl" \
 echo "backoff rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
 
 if (( gpu_count >= 2 )); then
-  for layout in one:'[0]' two:'[0, 1]'; do
+  # N profiles on one GPU, then on all N (the speed-up; each build's peak memory on its own GPU).
+  for layout in one:'[0]' all:all; do
     name=${layout%%:*}
     start=$(date +%s%N)
     GPU_STANDIN_HOLD_S=8 GPU_STANDIN_RECORD="$out/standin-$name-gpu.jsonl" \
-      node dist/cli.js run --config "$(config "$name-gpu" 8GiB 1GiB "${layout#*:}" 2)" --json \
+      node dist/cli.js run --config "$(config "$name-gpu" 8GiB 1GiB "${layout#*:}" "$gpu_count")" --json \
       > "$out/run-$name-gpu.json"
     echo "$name-gpu rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
   done
+  # max-parallel: N/2 builds at once on N GPUs.
+  half=$(( gpu_count / 2 ))
+  { cat "$(config max-parallel 8GiB 1GiB all "$gpu_count")"; echo "max-parallel: $half"; } > "$work/mp.yml"
+  start=$(date +%s%N)
+  GPU_STANDIN_HOLD_S=4 GPU_STANDIN_RECORD="$out/standin-max-parallel.jsonl" \
+    node dist/cli.js run --config "$work/mp.yml" --json > "$out/run-max-parallel.json"
+  echo "max-parallel rc=$? wall_ms=$(elapsed "$start") limit=$half" | tee -a "$out/steps.txt"
+  # One build runs out of memory on its GPU (a workspace over the GPU's memory, no room to back off)
+  # while the other N-1 build on theirs.
+  { cat "$(config oom 8GiB 1GiB all $(( gpu_count - 1 )))"
+    echo "  - name: big"
+    echo "    onnx: m.onnx"
+    echo "    workspace: 200GiB"
+    echo "    min-workspace: 200GiB"
+    echo "    profiles: [{ name: p1, shapes: { x: 1x3x8x8 } }]"; } > "$work/oom.yml"
+  start=$(date +%s%N)
+  GPU_STANDIN_HOLD_S=6 GPU_STANDIN_RECORD="$out/standin-oom.jsonl" \
+    node dist/cli.js run --config "$work/oom.yml" --json > "$out/run-oom.json"
+  echo "oom rc=$? wall_ms=$(elapsed "$start")" | tee -a "$out/steps.txt"
 fi
 
 python3 test/gpu/sampler_overhead.py > "$out/sampler.json"

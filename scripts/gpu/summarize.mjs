@@ -51,20 +51,60 @@ const backoff = backoffRun?.builds?.[0] && {
   freeMiBBefore: gpu.memoryTotalMiB !== undefined ? gpu.memoryTotalMiB - gpu.memoryUsedMiB : null,
 };
 
-let twoGpus = null;
-if (steps['two-gpu']) {
-  const records = lines('standin-two-gpu.jsonl');
-  const overlap =
-    records.length === 2 &&
-    records[0].start < records[1].end &&
-    records[1].start < records[0].end &&
-    records[0].gpu !== records[1].gpu;
-  twoGpus = {
+/** The largest number of records whose [start, end] overlap at one moment. */
+const concurrency = (records) => {
+  const edges = records.flatMap((r) => [
+    [r.start, 1],
+    [r.end, -1],
+  ]);
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let now = 0;
+  let most = 0;
+  for (const [, step] of edges) most = Math.max(most, (now += step));
+  return most;
+};
+
+let multiGpu = null;
+if (steps['all-gpu']) {
+  const records = lines('standin-all-gpu.jsonl');
+  const run = json('run-all-gpu.json');
+  const gpus = preflight?.gpus?.length ?? records.length;
+  // Each build's peak as trt-ci attributed it, against what the stand-in saw on the GPU trt-ci says it used.
+  const memory = (run?.builds ?? []).map((b) => {
+    const own = records.find((r) => r.plan?.endsWith(`${b.model}.${b.profile}.plan`));
+    const allocated = own ? own.smiUsedPeakMiB - own.smiUsedBeforeMiB : null;
+    return {
+      build: `${b.model}/${b.profile}`,
+      trtCiGpu: b.gpu?.index ?? null,
+      standinGpu: own ? Number(own.gpu) : null,
+      trtCiPeakMiB: b.peakGpuMemoryMiB,
+      standinAllocatedMiB: allocated,
+      error: allocated && b.peakGpuMemoryMiB !== null ? (b.peakGpuMemoryMiB - allocated) / allocated : null,
+    };
+  });
+  const oomRun = json('run-oom.json');
+  multiGpu = {
+    gpus,
     oneGpuWallMs: steps['one-gpu'].wallMs,
-    twoGpusWallMs: steps['two-gpu'].wallMs,
-    ratio: steps['two-gpu'].wallMs / steps['one-gpu'].wallMs,
-    buildsOverlapped: overlap,
-    gpusUsed: records.map((r) => r.gpu),
+    allGpusWallMs: steps['all-gpu'].wallMs,
+    speedup: steps['one-gpu'].wallMs / steps['all-gpu'].wallMs,
+    goal: 0.9 * gpus,
+    buildsAtOnce: concurrency(records),
+    gpusUsed: [...new Set(records.map((r) => r.gpu))].sort(),
+    memory,
+    maxParallel: steps['max-parallel'] && {
+      limit: Number(readFileSync(join(dir, 'steps.txt'), 'utf8').match(/max-parallel .* limit=(\d+)/)?.[1]),
+      buildsAtOnce: concurrency(lines('standin-max-parallel.jsonl')),
+    },
+    outOfMemory: oomRun && {
+      exit: steps.oom.rc,
+      builds: oomRun.builds.map((b) => ({
+        build: `${b.model}/${b.profile}`,
+        gpu: b.gpu?.index ?? null,
+        status: b.status,
+        failure: b.failure?.kind ?? null,
+      })),
+    },
   };
 }
 
@@ -84,7 +124,7 @@ console.log(
         withSamplerMs: json('sampler.json').withSamplerMs,
         overhead: json('sampler.json').overhead,
       },
-      twoGpus,
+      multiGpu,
       steps,
     },
     null,
