@@ -60,7 +60,10 @@ const concurrency = (records) => {
   edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let now = 0;
   let most = 0;
-  for (const [, step] of edges) most = Math.max(most, (now += step));
+  for (const [, step] of edges) {
+    now += step;
+    most = Math.max(most, now);
+  }
   return most;
 };
 
