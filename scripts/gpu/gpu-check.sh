@@ -67,7 +67,7 @@ if (( gpu_count >= 2 )); then
   echo "max-parallel rc=$? wall_ms=$(elapsed "$start") limit=$half" | tee -a "$out/steps.txt"
   # One build runs out of memory on its GPU (a workspace over the GPU's memory, no room to back off)
   # while the other N-1 build on theirs.
-  { cat "$(config oom 8GiB 1GiB all $(( gpu_count - 1 )))"
+  { cat "$(config oom-others 8GiB 1GiB all $(( gpu_count - 1 )))"
     echo "  - name: big"
     echo "    onnx: m.onnx"
     echo "    workspace: 200GiB"
