@@ -66,8 +66,10 @@ if (( gpu_count >= 2 )); then
     node dist/cli.js run --config "$work/mp.yml" --json > "$out/run-max-parallel.json"
   echo "max-parallel rc=$? wall_ms=$(elapsed "$start") limit=$half" | tee -a "$out/steps.txt"
   # One build runs out of memory on its GPU (a workspace over the GPU's memory, no room to back off)
-  # while the other N-1 build on theirs.
-  { cat "$(config oom-others 8GiB 1GiB all $(( gpu_count - 1 )))"
+  # while the other N-1 build on theirs. Preflight would refuse that workspace before any build: here it
+  # only warns, so that the out-of-memory happens where it does on a shared runner, during the build.
+  { echo "preflight: warn-only"
+    cat "$(config oom-others 8GiB 1GiB all $(( gpu_count - 1 )))"
     echo "  - name: big"
     echo "    onnx: m.onnx"
     echo "    workspace: 200GiB"

@@ -71,7 +71,7 @@ let multiGpu = null;
 if (steps['all-gpu']) {
   const records = lines('standin-all-gpu.jsonl');
   const run = json('run-all-gpu.json');
-  const gpus = preflight?.gpus?.length ?? records.length;
+  const gpus = run?.environment?.gpus?.length ?? records.length;
   // Each build's peak as trt-ci attributed it, against what the stand-in saw on the GPU trt-ci says it used.
   const memory = (run?.builds ?? []).map((b) => {
     const own = records.find((r) => r.plan?.endsWith(`${b.model}.${b.profile}.plan`));
