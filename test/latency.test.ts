@@ -289,6 +289,17 @@ describe('benchmark: ab in trt-ci run', () => {
     const latency = JSON.parse(again.stdout).builds[0].latency;
     expect(latency).toMatchObject({ verdict: 'same', baseEngine: { source: 'plans', plan: 'base-plans/m.p.plan' } });
     expect(latency.reason).toBe('the same plan as the base engine (sha256): nothing to measure');
+    // A base "plan" that is a folder: a note, and the run goes on with its report.
+    const { rmSync } = await import('node:fs');
+    rmSync(join(plans, 'm.p.plan'));
+    mkdirSync(join(plans, 'm.p.plan'));
+    const broken = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json', '--json'], {
+      cwd: runner.dir,
+    });
+    expect(broken.code, broken.stderr).toBe(0);
+    const brokenReport = JSON.parse(broken.stdout);
+    expect(brokenReport.builds[0].latency).toBeNull();
+    expect(brokenReport.comparison.latencyNotes[0]).toMatch(/^m\/p: the latency A\/B could not run: .*m\.p\.plan/);
   });
 
   it('throttled during the A/B: inconclusive, a warning and no failure, the reason in the report', async () => {

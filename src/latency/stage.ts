@@ -43,38 +43,39 @@ export async function compareLatency(
     if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
     if (options.signal?.aborted) break;
     const name = `${job.model.name}/${job.profile.name}`;
-    const baseBuild = baseline?.builds.find(
-      (b) =>
-        b.model === job.model.name &&
-        b.profile === job.profile.name &&
-        (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null),
-    );
-    const base = await baseEngine(outcome, baseBuild ?? null);
-    if ('missing' in base) {
-      notes.push(`${name}: no latency A/B: ${base.missing}`);
-      continue;
-    }
-    const budget = smallestChange(job.model.budgets['latency-growth']);
-    const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
-    if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
-      // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-      latency.set(plan.path, identical(budget, base));
-      continue;
-    }
-    const headShapes = JSON.stringify(shapesOf(job.profile));
-    if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
-      const reason =
-        `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
-        `than this one (${shapeText(shapesOf(job.profile))})`;
-      latency.set(plan.path, contractMismatch(reason, budget, base));
-      continue;
-    }
-    if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
-      const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
-      latency.set(plan.path, contractMismatch(reason, budget, base));
-      continue;
-    }
+    // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
     try {
+      const baseBuild = baseline?.builds.find(
+        (b) =>
+          b.model === job.model.name &&
+          b.profile === job.profile.name &&
+          (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null),
+      );
+      const base = await baseEngine(outcome, baseBuild ?? null);
+      if ('missing' in base) {
+        notes.push(`${name}: no latency A/B: ${base.missing}`);
+        continue;
+      }
+      const budget = smallestChange(job.model.budgets['latency-growth']);
+      const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
+      if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+        // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+        latency.set(plan.path, identical(budget, base));
+        continue;
+      }
+      const headShapes = JSON.stringify(shapesOf(job.profile));
+      if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+        const reason =
+          `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
+          `than this one (${shapeText(shapesOf(job.profile))})`;
+        latency.set(plan.path, contractMismatch(reason, budget, base));
+        continue;
+      }
+      if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
+        const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
+        latency.set(plan.path, contractMismatch(reason, budget, base));
+        continue;
+      }
       const result = await trtexecAb(
         {
           trtexec: config.trtexec,
