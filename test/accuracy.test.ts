@@ -6,9 +6,9 @@ import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput, type Tolerance } from '../src/accuracy/compare.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
-import { rawBytes, seededInputs } from '../src/accuracy/inputs.js';
+import { float32Bytes, seededInputs } from '../src/accuracy/inputs.js';
 import { parseNpz } from '../src/accuracy/npz.js';
-import { decodeRaw, filenameSafe, findRawOutput, halfToNumber } from '../src/accuracy/raw-bindings.js';
+import { decodeRaw, filenameSafe, findRawOutput } from '../src/accuracy/raw-bindings.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
 import type { ProfileConfig } from '../src/config/load.js';
 import { readTrtexecCheck } from '../src/accuracy/trtexec-check.js';
@@ -115,7 +115,7 @@ describe('inputs and the reference', () => {
     expect(Math.max(...opt!.values)).toBeLessThan(1);
     expect(new Set(opt!.values).size).toBeGreaterThan(300);
     expect(seededInputs(profile, 'max')[0]!.dims).toEqual([4, 3, 8, 8]);
-    const raw = rawBytes(opt!);
+    const raw = float32Bytes(opt!.values);
     expect(raw).toHaveLength(opt!.values.length * 4);
     expect(raw.readFloatLE(4 * 7)).toBe(opt!.values[7]);
   });
@@ -125,7 +125,7 @@ describe('inputs and the reference', () => {
     const onnx = join(runner.dir, 'classifier.onnx');
     writeFileSync(onnx, classifierOnnx());
     const inputs = seededInputs(profile, 'opt');
-    writeFileSync(join(runner.dir, 'x.bin'), rawBytes(inputs[0]!));
+    writeFileSync(join(runner.dir, 'x.bin'), float32Bytes(inputs[0]!.values));
     const plan = join(runner.dir, 'c.plan');
     const standin = (args: string[], env: NodeJS.ProcessEnv = {}) =>
       execFileSync(process.execPath, [STANDIN_TRTEXEC, ...args], { env: { ...process.env, ...env } });
@@ -369,15 +369,14 @@ describe('real samples (inputs: a folder of .npy files)', () => {
 
 describe('the engine outputs at full precision (--dumpRawBindingsToFile)', () => {
   it('decodes FP16 and BF16 bits, and trtexec file names (made file-safe, long ones cut in the middle)', () => {
-    expect([0x3c00, 0xc000, 0x7bff, 0x0001, 0x7c00, 0xfc00].map(halfToNumber)).toEqual([
-      1,
-      -2,
-      65504,
-      2 ** -24,
-      Number.POSITIVE_INFINITY,
-      Number.NEGATIVE_INFINITY,
-    ]);
-    expect(halfToNumber(0x7e00)).toBeNaN();
+    // FP16 bits: 1, -2, the largest (65504), the smallest subnormal, ±infinity, NaN.
+    const halves = Buffer.from(Uint16Array.of(0x3c00, 0xc000, 0x7bff, 0x0001, 0x7c00, 0xfc00, 0x7e00).buffer);
+    const fp16 = [...decodeRaw(halves, 'fp16', 7, 'f')];
+    expect(fp16.slice(0, 6)).toEqual([1, -2, 65504, 2 ** -24, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]);
+    expect(fp16[6]).toBeNaN();
+    // A dump read from an odd offset of a larger buffer (a Buffer from Node's pool) decodes all the same.
+    const offset = Buffer.concat([Buffer.from([9]), Buffer.from(Float32Array.of(1.5, -3).buffer)]).subarray(1);
+    expect([...decodeRaw(offset, 'fp32', 2, 'f')]).toEqual([1.5, -3]);
     // BF16 1.5 is 0x3fc0; -0.0078125 is 0xbc00.
     const bf16 = decodeRaw(Buffer.from([0xc0, 0x3f, 0x00, 0xbc]), 'bf16', 2, 'f');
     expect([...bf16]).toEqual([1.5, -0.0078125]);

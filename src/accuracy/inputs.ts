@@ -36,12 +36,12 @@ export function seededInputs(profile: ProfileConfig, shape: ShapeChoice, seed = 
   });
 }
 
-/** The bytes --loadInputs expects for a float32 tensor: little-endian, no header. */
-export function rawBytes(tensor: InputTensor): Buffer {
-  const bytes = Buffer.alloc(tensor.values.length * 4);
-  for (const [i, v] of tensor.values.entries()) bytes.writeFloatLE(v, i * 4);
-  return bytes;
-}
+/**
+ * A float32 tensor's own bytes, as --loadInputs and --loadRefOutputs read them: little-endian, no header
+ * (a view, not a copy; the hosts trtexec runs on are little-endian).
+ */
+export const float32Bytes = (values: Float32Array): Buffer =>
+  Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 
 /**
  * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
@@ -83,8 +83,10 @@ export function sampleInputs(
   source: { folder: string } | { npz: string },
   profile: ProfileConfig,
   shape: ShapeChoice,
+  /** How a .npz is read: the stage reads each archive once for all its profiles and shapes. */
+  read: typeof readNpz = readNpz,
 ): InputTensor[] {
-  const archive = 'npz' in source ? readNpz(source.npz) : null;
+  const archive = 'npz' in source ? read(source.npz) : null;
   return profile.shapes.map((range) => {
     let sample: { dims: number[]; values: Float32Array };
     let where: string;

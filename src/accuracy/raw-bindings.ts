@@ -28,47 +28,42 @@ export function rawOutputFileNames(name: string, dims: readonly number[], dtype:
 export const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'] as const;
 export type RawType = (typeof RAW_TYPES)[number];
 
-const BYTES: Record<RawType, number> = { fp32: 4, fp16: 2, bf16: 2, int32: 4, int8: 1, uint8: 1, int64: 8, bool: 1 };
+/** Each type's element as a typed array over little-endian bytes (bf16 is read as the top half of an fp32). */
+const VIEWS: Record<RawType, { bytes: number; view: (buffer: ArrayBuffer) => ArrayLike<number> }> = {
+  fp32: { bytes: 4, view: (b) => new Float32Array(b) },
+  fp16: { bytes: 2, view: (b) => new Float16Array(b) },
+  bf16: { bytes: 2, view: (b) => widen(new Uint16Array(b)) },
+  int32: { bytes: 4, view: (b) => new Int32Array(b) },
+  int8: { bytes: 1, view: (b) => new Int8Array(b) },
+  uint8: { bytes: 1, view: (b) => new Uint8Array(b) },
+  int64: { bytes: 8, view: (b) => numbers(new BigInt64Array(b)) },
+  bool: { bytes: 1, view: (b) => new Uint8Array(b) },
+};
 
-/** A dump's values as numbers (little-endian, as the GPU wrote them); throws when the size is not the shape's. */
+/** bfloat16 bits as the float32 whose top half they are. */
+function widen(halves: Uint16Array): Float32Array {
+  const words = new Uint32Array(halves.length);
+  for (let i = 0; i < halves.length; i += 1) words[i] = halves[i]! << 16;
+  return new Float32Array(words.buffer);
+}
+
+function numbers(values: BigInt64Array): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i += 1) out[i] = Number(values[i]!);
+  return out;
+}
+
+/** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
 export function decodeRaw(bytes: Buffer, dtype: RawType, count: number, file: string): Float64Array {
-  if (bytes.length !== count * BYTES[dtype]) {
-    throw new Error(`${file}: ${bytes.length} bytes, expected ${count * BYTES[dtype]} (${count} × ${dtype})`);
+  const { bytes: size, view } = VIEWS[dtype];
+  if (bytes.length !== count * size) {
+    throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
   }
-  const values = new Float64Array(count);
-  for (let i = 0; i < count; i += 1) values[i] = readValue(bytes, dtype, i);
-  return values;
-}
-
-function readValue(bytes: Buffer, dtype: RawType, i: number): number {
-  switch (dtype) {
-    case 'fp32':
-      return bytes.readFloatLE(i * 4);
-    case 'fp16':
-      return halfToNumber(bytes.readUInt16LE(i * 2));
-    case 'bf16':
-      // bfloat16 is the top half of a float32.
-      return new Float32Array(new Uint32Array([bytes.readUInt16LE(i * 2) << 16]).buffer)[0]!;
-    case 'int32':
-      return bytes.readInt32LE(i * 4);
-    case 'int8':
-      return bytes.readInt8(i);
-    case 'uint8':
-    case 'bool':
-      return bytes[i]!;
-    case 'int64':
-      return Number(bytes.readBigInt64LE(i * 8));
-  }
-}
-
-/** IEEE 754 binary16 to a number: sign, 5 exponent bits, 10 fraction bits. */
-export function halfToNumber(bits: number): number {
-  const sign = bits & 0x8000 ? -1 : 1;
-  const exponent = (bits >> 10) & 0x1f;
-  const fraction = bits & 0x3ff;
-  if (exponent === 0) return sign * fraction * 2 ** -24;
-  if (exponent === 0x1f) return fraction === 0 ? sign * Number.POSITIVE_INFINITY : Number.NaN;
-  return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+  // A copy: the view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
+  const values = view(Uint8Array.from(bytes).buffer);
+  const numbers = new Float64Array(count);
+  for (let i = 0; i < count; i += 1) numbers[i] = values[i]!;
+  return numbers;
 }
 
 /** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { InputTensor } from './inputs.js';
+import { float32Bytes, type InputTensor } from './inputs.js';
 
 export interface ReferenceOutput {
   name: string;
@@ -37,7 +37,7 @@ export async function cachedReferenceOutputs(
   const hash = createHash('sha256')
     .update(REFERENCE_RUNTIME)
     .update(modelDigest ?? '');
-  for (const input of inputs) hash.update(`${input.name}:${input.dims.join('x')}`).update(bytesOf(input.values));
+  for (const input of inputs) hash.update(`${input.name}:${input.dims.join('x')}`).update(float32Bytes(input.values));
   const file = cacheDir && modelDigest && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
   if (file) {
     const kept = await readFile(file, 'utf8').then(decode, () => null);
@@ -54,14 +54,13 @@ export async function cachedReferenceOutputs(
   return { outputs, cached: false };
 }
 
-/** A typed array's own bytes (it may be a view into a larger buffer). */
-const bytesOf = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
 
 const encode = (outputs: readonly ReferenceOutput[]) =>
-  JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: bytesOf(o.values).toString('base64') })));
+  JSON.stringify(
+    outputs.map((o) => ({ name: o.name, dims: o.dims, values: float32Bytes(o.values).toString('base64') })),
+  );
 
 function decode(text: string): ReferenceOutput[] | null {
   try {

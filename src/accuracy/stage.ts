@@ -13,7 +13,7 @@ import { hasFlag } from '../tensorrt/flags.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { parseExportedOutput } from './export-output.js';
-import { type InputTensor, rawBytes, readNpz, type ShapeChoice, sampleInputs, seededInputs } from './inputs.js';
+import { float32Bytes, type InputTensor, readNpz, type ShapeChoice, sampleInputs, seededInputs } from './inputs.js';
 import { decodeRaw, findRawOutput, isRawType } from './raw-bindings.js';
 import {
   cachedReferenceOutputs,
@@ -57,8 +57,18 @@ export async function checkAccuracy(
     }
     return opened;
   };
+  // A .npz of samples or references is read once, however many profiles and shapes take it.
+  const archives = new Map<string, ReturnType<typeof readNpz>>();
+  const npz = (file: string) => {
+    let arrays = archives.get(file);
+    if (!arrays) {
+      arrays = readNpz(file);
+      archives.set(file, arrays);
+    }
+    return arrays;
+  };
   const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => {
-    if (check.reference) return givenReference(check.reference);
+    if (check.reference) return givenReference(check.reference, npz);
     const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
     return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
   };
@@ -79,7 +89,8 @@ export async function checkAccuracy(
       let inputs: InputTensor[];
       let expected: ReferenceOutput[];
       try {
-        inputs = check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs, profile, shape);
+        inputs =
+          check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs, profile, shape, npz);
       } catch (error) {
         problem = errorMessage(error);
         break;
@@ -93,7 +104,8 @@ export async function checkAccuracy(
         break;
       }
       const atols = expected.map((o) => absoluteTolerance(check.atol, o.values));
-      const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, atols, dir);
+      const tolerances = { atols, rtol: check.rtol };
+      const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, tolerances, dir);
       if ('problem' in engine) {
         problem = engine.problem;
         break;
@@ -146,19 +158,19 @@ export async function checkAccuracy(
     shape: ShapeChoice,
     inputs: readonly InputTensor[],
     expected: readonly ReferenceOutput[],
-    atols: readonly number[],
+    { atols, rtol }: { atols: readonly number[]; rtol: number },
     dir: string,
   ): Promise<
     { outputs: Map<string, ArrayLike<number>>; trtexecLosses: Map<string, TrtexecLoss> | null } | { problem: string }
   > {
     const { job } = outcome;
     const files = inputs.map((input, i) => ({ name: input.name, file: join(dir, `input${i}.bin`) }));
-    await Promise.all(inputs.map((input, i) => writeFile(files[i]!.file, rawBytes(input))));
+    await Promise.all(inputs.map((input, i) => writeFile(files[i]!.file, float32Bytes(input.values))));
     let judge: TrtexecJudge | null = null;
     if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
       const references = expected.map((o, i) => ({ name: o.name, file: join(dir, `reference${i}.bin`) }));
-      await Promise.all(expected.map((o, i) => writeFile(references[i]!.file, rawBytes(o))));
-      judge = { references, atol: atols[0]!, rtol: job.model.accuracy!.rtol };
+      await Promise.all(expected.map((o, i) => writeFile(references[i]!.file, float32Bytes(o.values))));
+      judge = { references, atol: atols[0]!, rtol };
     }
     const output = join(dir, 'output.json');
     const log = join(dir, 'trtexec.log');
@@ -207,8 +219,8 @@ async function readRawOutputs(
 }
 
 /** Reference outputs the user gave: a .npz with one float32 array per output, named as the output. */
-function givenReference(file: string): ReferenceOutput[] {
-  const arrays = readNpz(file);
+function givenReference(file: string, read: typeof readNpz): ReferenceOutput[] {
+  const arrays = read(file);
   if (arrays.size === 0) throw new Error(`${file}: no arrays; expected one per output, named as the output`);
   return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
 }

@@ -548,7 +548,7 @@ async function infer(plan) {
     inputs.push({ name, dims, values: data });
   }
   const results = await session.run(feeds);
-  const error = outputError(env.TRTEXEC_STANDIN_OUTPUT_ERROR ?? '', options.get('--loadEngine') ?? '');
+  const error = perEngine(env.TRTEXEC_STANDIN_OUTPUT_ERROR, options.get('--loadEngine') ?? '', '');
   const half = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16';
   const noise = seeded(2);
   const outputs = session.outputNames.map((name) => {
@@ -565,13 +565,6 @@ async function infer(plan) {
     return { name, dims: [...tensor.dims], values };
   });
   return { inputs, outputs };
-}
-
-/** The error asked for this engine: one for all, or per engine as `<part of its path>=<error>,…`. */
-function outputError(setting, engine) {
-  if (!setting.includes('=')) return setting;
-  const match = setting.split(',').find((entry) => engine.includes(entry.slice(0, entry.indexOf('='))));
-  return match ? match.slice(match.indexOf('=') + 1) : '';
 }
 
 /** `name:value` lists as trtexec reads them: names may be quoted ('a:0'), the value follows the last colon. */
@@ -623,16 +616,10 @@ function dumpRawBindings({ inputs, outputs }) {
   for (const output of outputs) write(output, 'output', outputType);
 }
 
-/** A number's IEEE 754 binary16 bits (round to nearest even, as the GPU stores an FP16 output). */
+/** A number's IEEE 754 binary16 bits (rounded to nearest even, as the GPU stores an FP16 output). */
+// A function declaration, not a const: the module's top-level await runs before later consts exist.
 function halfBits(value) {
-  const v = Math.f16round(value);
-  if (Number.isNaN(v)) return 0x7e00;
-  const sign = v < 0 || Object.is(v, -0) ? 0x8000 : 0;
-  const a = Math.abs(v);
-  if (a === Number.POSITIVE_INFINITY) return sign | 0x7c00;
-  if (a < 2 ** -14) return sign | Math.round(a / 2 ** -24);
-  const exponent = Math.floor(Math.log2(a));
-  return sign | ((exponent + 15) << 10) | Math.round((a / 2 ** exponent - 1) * 1024);
+  return new Uint16Array(Float16Array.of(value).buffer)[0];
 }
 
 /**
