@@ -577,12 +577,7 @@ async function queryComputeApps(nvidiaSmi) {
     }));
 }
 /** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
-const SLOWDOWN_REASONS = [
-    'sw_power_cap',
-    'sw_thermal_slowdown',
-    'hw_thermal_slowdown',
-    'hw_power_brake_slowdown',
-];
+const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
 /**
  * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
@@ -2759,13 +2754,11 @@ function seededInputs(profile, shape, seed = 0x7e57) {
         return { name: range.input, dims: [...dims], values: Float32Array.from({ length: count }, () => next() * 2 - 1) };
     });
 }
-/** The bytes --loadInputs expects for a float32 tensor: little-endian, no header. */
-function rawBytes(tensor) {
-    const bytes = Buffer.alloc(tensor.values.length * 4);
-    for (const [i, v] of tensor.values.entries())
-        bytes.writeFloatLE(v, i * 4);
-    return bytes;
-}
+/**
+ * A float32 tensor's own bytes, as --loadInputs and --loadRefOutputs read them: little-endian, no header
+ * (a view, not a copy; the hosts trtexec runs on are little-endian).
+ */
+const float32Bytes = (values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 /**
  * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
  * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
@@ -2801,8 +2794,10 @@ function parseNpy(bytes, file) {
  * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
  * is checked at the shapes it is built for.
  */
-function sampleInputs(source, profile, shape) {
-    const archive = 'npz' in source ? readNpz(source.npz) : null;
+function sampleInputs(source, profile, shape, 
+/** How a .npz is read: the stage reads each archive once for all its profiles and shapes. */
+read = readNpz) {
+    const archive = 'npz' in source ? read(source.npz) : null;
     return profile.shapes.map((range) => {
         let sample;
         let where;
@@ -2869,47 +2864,42 @@ function rawOutputFileNames(name, dims, dtype) {
 }
 /** The types trt-ci reads from a dump, as trtexec spells them; an output of another type is not compared. */
 const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'];
-const BYTES = { fp32: 4, fp16: 2, bf16: 2, int32: 4, int8: 1, uint8: 1, int64: 8, bool: 1 };
-/** A dump's values as numbers (little-endian, as the GPU wrote them); throws when the size is not the shape's. */
+/** Each type's element as a typed array over little-endian bytes (bf16 is read as the top half of an fp32). */
+const VIEWS = {
+    fp32: { bytes: 4, view: (b) => new Float32Array(b) },
+    fp16: { bytes: 2, view: (b) => new Float16Array(b) },
+    bf16: { bytes: 2, view: (b) => widen(new Uint16Array(b)) },
+    int32: { bytes: 4, view: (b) => new Int32Array(b) },
+    int8: { bytes: 1, view: (b) => new Int8Array(b) },
+    uint8: { bytes: 1, view: (b) => new Uint8Array(b) },
+    int64: { bytes: 8, view: (b) => numbers(new BigInt64Array(b)) },
+    bool: { bytes: 1, view: (b) => new Uint8Array(b) },
+};
+/** bfloat16 bits as the float32 whose top half they are. */
+function widen(halves) {
+    const words = new Uint32Array(halves.length);
+    for (let i = 0; i < halves.length; i += 1)
+        words[i] = halves[i] << 16;
+    return new Float32Array(words.buffer);
+}
+function numbers(values) {
+    const out = new Float64Array(values.length);
+    for (let i = 0; i < values.length; i += 1)
+        out[i] = Number(values[i]);
+    return out;
+}
+/** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
 function decodeRaw(bytes, dtype, count, file) {
-    if (bytes.length !== count * BYTES[dtype]) {
-        throw new Error(`${file}: ${bytes.length} bytes, expected ${count * BYTES[dtype]} (${count} × ${dtype})`);
+    const { bytes: size, view } = VIEWS[dtype];
+    if (bytes.length !== count * size) {
+        throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
     }
-    const values = new Float64Array(count);
+    // A copy: the view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
+    const values = view(Uint8Array.from(bytes).buffer);
+    const numbers = new Float64Array(count);
     for (let i = 0; i < count; i += 1)
-        values[i] = readValue(bytes, dtype, i);
-    return values;
-}
-function readValue(bytes, dtype, i) {
-    switch (dtype) {
-        case 'fp32':
-            return bytes.readFloatLE(i * 4);
-        case 'fp16':
-            return halfToNumber(bytes.readUInt16LE(i * 2));
-        case 'bf16':
-            // bfloat16 is the top half of a float32.
-            return new Float32Array(new Uint32Array([bytes.readUInt16LE(i * 2) << 16]).buffer)[0];
-        case 'int32':
-            return bytes.readInt32LE(i * 4);
-        case 'int8':
-            return bytes.readInt8(i);
-        case 'uint8':
-        case 'bool':
-            return bytes[i];
-        case 'int64':
-            return Number(bytes.readBigInt64LE(i * 8));
-    }
-}
-/** IEEE 754 binary16 to a number: sign, 5 exponent bits, 10 fraction bits. */
-function halfToNumber(bits) {
-    const sign = bits & 0x8000 ? -1 : 1;
-    const exponent = (bits >> 10) & 0x1f;
-    const fraction = bits & 0x3ff;
-    if (exponent === 0)
-        return sign * fraction * 2 ** -24;
-    if (exponent === 0x1f)
-        return fraction === 0 ? sign * Number.POSITIVE_INFINITY : Number.NaN;
-    return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+        numbers[i] = values[i];
+    return numbers;
 }
 /** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
 function findRawOutput(files, name) {
@@ -2929,6 +2919,7 @@ const isRawType = (dtype) => RAW_TYPES.includes(dtype);
 
 
 
+
 /**
  * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
  * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
@@ -2939,7 +2930,7 @@ async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute) {
         .update(REFERENCE_RUNTIME)
         .update(modelDigest ?? '');
     for (const input of inputs)
-        hash.update(`${input.name}:${input.dims.join('x')}`).update(bytesOf(input.values));
+        hash.update(`${input.name}:${input.dims.join('x')}`).update(float32Bytes(input.values));
     const file = cacheDir && modelDigest && (0,external_node_path_.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
     if (file) {
         const kept = await (0,promises_.readFile)(file, 'utf8').then(decode, () => null);
@@ -2956,11 +2947,9 @@ async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute) {
     }
     return { outputs, cached: false };
 }
-/** A typed array's own bytes (it may be a view into a larger buffer). */
-const bytesOf = (values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
-const encode = (outputs) => JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: bytesOf(o.values).toString('base64') })));
+const encode = (outputs) => JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: float32Bytes(o.values).toString('base64') })));
 function decode(text) {
     try {
         const data = JSON.parse(text);
@@ -3063,9 +3052,19 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
         }
         return opened;
     };
+    // A .npz of samples or references is read once, however many profiles and shapes take it.
+    const archives = new Map();
+    const npz = (file) => {
+        let arrays = archives.get(file);
+        if (!arrays) {
+            arrays = readNpz(file);
+            archives.set(file, arrays);
+        }
+        return arrays;
+    };
     const reference = async (check, onnx, inputs) => {
         if (check.reference)
-            return givenReference(check.reference);
+            return givenReference(check.reference, npz);
         const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
         return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
     };
@@ -3087,7 +3086,8 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             let inputs;
             let expected;
             try {
-                inputs = check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs, profile, shape);
+                inputs =
+                    check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs, profile, shape, npz);
             }
             catch (error) {
                 problem = (0,errors/* errorMessage */.gJ)(error);
@@ -3103,7 +3103,8 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
                 break;
             }
             const atols = expected.map((o) => (0,tolerance/* absoluteTolerance */.f)(check.atol, o.values));
-            const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, atols, dir);
+            const tolerances = { atols, rtol: check.rtol };
+            const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, tolerances, dir);
             if ('problem' in engine) {
                 problem = engine.problem;
                 break;
@@ -3149,15 +3150,15 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
      * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
      * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
      */
-    async function runEngineOnInputs(outcome, planPath, shape, inputs, expected, atols, dir) {
+    async function runEngineOnInputs(outcome, planPath, shape, inputs, expected, { atols, rtol }, dir) {
         const { job } = outcome;
         const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_.join)(dir, `input${i}.bin`) }));
-        await Promise.all(inputs.map((input, i) => (0,promises_.writeFile)(files[i].file, rawBytes(input))));
+        await Promise.all(inputs.map((input, i) => (0,promises_.writeFile)(files[i].file, float32Bytes(input.values))));
         let judge = null;
         if ((0,flags/* hasFlag */.Lt)('--loadRefOutputs', version) && new Set(atols).size === 1) {
             const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_.join)(dir, `reference${i}.bin`) }));
-            await Promise.all(expected.map((o, i) => (0,promises_.writeFile)(references[i].file, rawBytes(o))));
-            judge = { references, atol: atols[0], rtol: job.model.accuracy.rtol };
+            await Promise.all(expected.map((o, i) => (0,promises_.writeFile)(references[i].file, float32Bytes(o.values))));
+            judge = { references, atol: atols[0], rtol };
         }
         const output = (0,external_node_path_.join)(dir, 'output.json');
         const log = (0,external_node_path_.join)(dir, 'trtexec.log');
@@ -3204,8 +3205,8 @@ async function readRawOutputs(dir, expected) {
     return outputs;
 }
 /** Reference outputs the user gave: a .npz with one float32 array per output, named as the output. */
-function givenReference(file) {
-    const arrays = readNpz(file);
+function givenReference(file, read) {
+    const arrays = read(file);
     if (arrays.size === 0)
         throw new Error(`${file}: no arrays; expected one per output, named as the output`);
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
@@ -3288,12 +3289,15 @@ function toLatency(result, budget, baseEngine) {
         runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
     };
 }
-/** Two engines that cannot be compared on equal terms: nothing is measured. */
-function contractMismatch(reason, budget, baseEngine) {
+/**
+ * An A/B decided without running: two engines that cannot be compared on equal terms (contract-mismatch),
+ * or the head engine being the base engine byte for byte (same, a ratio of exactly 1).
+ */
+function unmeasured(verdict, reason, budget, baseEngine) {
     return {
-        verdict: 'contract-mismatch',
-        ratio: null,
-        ci: null,
+        verdict,
+        ratio: verdict === 'same' ? 1 : null,
+        ci: verdict === 'same' ? [1, 1] : null,
         p: null,
         base: null,
         head: null,
@@ -3304,15 +3308,6 @@ function contractMismatch(reason, budget, baseEngine) {
         clockEventsRead: false,
         baseEngine,
         runs: [],
-    };
-}
-/** The head engine is the base engine, byte for byte: the same, without measuring. */
-function identical(budget, baseEngine) {
-    return {
-        ...contractMismatch('the same plan as the base engine (sha256): nothing to measure', budget, baseEngine),
-        verdict: 'same',
-        ratio: 1,
-        ci: [1, 1],
     };
 }
 
@@ -3668,6 +3663,7 @@ async function trtexecAb(options, plan) {
 
 
 
+const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 async function compareLatency(outcomes, config, version, baseline, options = {}) {
     const latency = new Map();
     const notes = [];
@@ -3689,22 +3685,23 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
                 continue;
             }
             const budget = smallestChange(job.model.budgets['latency-growth']);
-            const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
+            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
+            const baseScan = await scanPlan(base.plan);
             if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
                 // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-                latency.set(plan.path, identical(budget, base));
+                latency.set(plan.path, unmeasured('same', SAME_PLAN, budget, base));
                 continue;
             }
             const headShapes = JSON.stringify((0,builds_jobs/* shapesOf */.e)(job.profile));
             if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
                 const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
                     `than this one (${shapeText((0,builds_jobs/* shapesOf */.e)(job.profile))})`;
-                latency.set(plan.path, contractMismatch(reason, budget, base));
+                latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
-            if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
-                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
-                latency.set(plan.path, contractMismatch(reason, budget, base));
+            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
+                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
+                latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
             const result = await trtexecAb({

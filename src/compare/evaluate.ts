@@ -1,6 +1,6 @@
 import { formatBytes, MiB } from '../units.js';
 import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from './metrics.js';
-import type { BudgetRow, ConfigPosition, EnvironmentChange } from '../report/schema.js';
+import type { BudgetRow, ConfigPosition, EnvironmentChange, Latency } from '../report/schema.js';
 export type { BudgetRow, EnvironmentChange };
 
 /** What one build measured, as the report holds it (this run's or the baseline's). */
@@ -18,10 +18,8 @@ export interface Measured {
   /** The largest max-abs error of the engine's outputs against ONNX Runtime's, when checked. */
   accuracyError: number | null;
   /** The latency A/B against the base engine on the same GPU (benchmark: ab), when there was one. */
-  latencyAb?: { verdict: LatencyVerdict; ratio: number | null; reason: string } | null;
+  latencyAb?: Pick<Latency, 'verdict' | 'ratio' | 'reason'> | null;
 }
-
-type LatencyVerdict = 'slower' | 'faster' | 'same' | 'inconclusive' | 'contract-mismatch';
 
 export interface Environment {
   tensorrtVersion: string | null;

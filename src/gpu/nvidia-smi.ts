@@ -165,12 +165,7 @@ export async function queryComputeApps(nvidiaSmi: string): Promise<ComputeApp[] 
 }
 
 /** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
-export const SLOWDOWN_REASONS = [
-  'sw_power_cap',
-  'sw_thermal_slowdown',
-  'hw_thermal_slowdown',
-  'hw_power_brake_slowdown',
-];
+const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
 
 /** What nvidia-smi says of a GPU between two timed runs: its SM clock, and the time it has spent slowed. */
 export interface ClockState {

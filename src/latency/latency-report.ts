@@ -20,12 +20,20 @@ export function toLatency(result: AbResult, budget: number, baseEngine: Latency[
   };
 }
 
-/** Two engines that cannot be compared on equal terms: nothing is measured. */
-export function contractMismatch(reason: string, budget: number, baseEngine: Latency['baseEngine']): Latency {
+/**
+ * An A/B decided without running: two engines that cannot be compared on equal terms (contract-mismatch),
+ * or the head engine being the base engine byte for byte (same, a ratio of exactly 1).
+ */
+export function unmeasured(
+  verdict: 'contract-mismatch' | 'same',
+  reason: string,
+  budget: number,
+  baseEngine: Latency['baseEngine'],
+): Latency {
   return {
-    verdict: 'contract-mismatch',
-    ratio: null,
-    ci: null,
+    verdict,
+    ratio: verdict === 'same' ? 1 : null,
+    ci: verdict === 'same' ? [1, 1] : null,
     p: null,
     base: null,
     head: null,
@@ -36,15 +44,5 @@ export function contractMismatch(reason: string, budget: number, baseEngine: Lat
     clockEventsRead: false,
     baseEngine,
     runs: [],
-  };
-}
-
-/** The head engine is the base engine, byte for byte: the same, without measuring. */
-export function identical(budget: number, baseEngine: Latency['baseEngine']): Latency {
-  return {
-    ...contractMismatch('the same plan as the base engine (sha256): nothing to measure', budget, baseEngine),
-    verdict: 'same',
-    ratio: 1,
-    ci: [1, 1],
   };
 }

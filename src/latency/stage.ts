@@ -16,8 +16,10 @@ import { measurementArgs } from '../tensorrt/argv.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../verify/scan-plan.js';
 import { rebuildBase } from './base-rebuild.js';
-import { contractMismatch, identical, toLatency } from './latency-report.js';
+import { toLatency, unmeasured } from './latency-report.js';
 import { AB_DEFAULTS, trtexecAb } from './trtexec-ab.js';
+
+const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 
 export interface LatencyStageResult {
   /** Each compared engine's A/B by its plan path. */
@@ -57,10 +59,11 @@ export async function compareLatency(
         continue;
       }
       const budget = smallestChange(job.model.budgets['latency-growth']);
-      const [baseScan, headScan] = await Promise.all([scanPlan(base.plan), scanPlan(plan.path, { digest: false })]);
+      // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
+      const baseScan = await scanPlan(base.plan);
       if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
         // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-        latency.set(plan.path, identical(budget, base));
+        latency.set(plan.path, unmeasured('same', SAME_PLAN, budget, base));
         continue;
       }
       const headShapes = JSON.stringify(shapesOf(job.profile));
@@ -68,12 +71,12 @@ export async function compareLatency(
         const reason =
           `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
           `than this one (${shapeText(shapesOf(job.profile))})`;
-        latency.set(plan.path, contractMismatch(reason, budget, base));
+        latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
         continue;
       }
-      if (baseScan.tensorrtVersion !== headScan.tensorrtVersion) {
-        const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${headScan.tensorrtVersion}`;
-        latency.set(plan.path, contractMismatch(reason, budget, base));
+      if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
+        const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
+        latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
         continue;
       }
       const result = await trtexecAb(

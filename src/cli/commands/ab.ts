@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../errors.js';
-import { contractMismatch, toLatency } from '../../latency/latency-report.js';
+import { toLatency, unmeasured } from '../../latency/latency-report.js';
 import { describeLatency, distributionChart } from '../../latency/render.js';
 import { AB_DEFAULTS, trtexecAb } from '../../latency/trtexec-ab.js';
 import type { Latency } from '../../report/schema.js';
@@ -52,14 +52,19 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
   const plans = { base: resolve(io.cwd, operands[0]!), head: resolve(io.cwd, operands[1]!) };
   const baseEngine = { source: 'given' as const, plan: plans.base };
 
-  const [base, head] = await Promise.all([scanPlan(plans.base), scanPlan(plans.head)]);
+  // The headers only: this command measures even identical plans (an A/A is how one sees the noise).
+  const [base, head] = await Promise.all([
+    scanPlan(plans.base, { digest: false }),
+    scanPlan(plans.head, { digest: false }),
+  ]);
   for (const [side, scan] of [['base', base] as const, ['head', head] as const]) {
     if (!scan.magic)
       throw new InputError(`${operands[side === 'base' ? 0 : 1]}: not a TensorRT plan (${scan.problem})`);
   }
   let latency: Latency;
   if (base.tensorrtVersion !== head.tensorrtVersion) {
-    latency = contractMismatch(
+    latency = unmeasured(
+      'contract-mismatch',
       `the base plan is TensorRT ${base.tensorrtVersion}, the head ${head.tensorrtVersion}: one trtexec loads only one`,
       budget,
       baseEngine,
