@@ -4,6 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compareAb } from '../src/latency/ab.js';
 import { hodgesLehmann, mannWhitney, median } from '../src/latency/statistics.js';
 import { judgeAb, type Repetition } from '../src/latency/verdict.js';
 import { parseExportedTimes } from '../src/latency/export-times.js';
@@ -109,6 +110,37 @@ describe('the verdict, on real H200 measurements (15 runs a side)', () => {
     );
     expect(drifting).toMatchObject({ verdict: 'inconclusive', retry: 'drift' });
     expect(drifting.reason).toMatch(/drifted within the run: [-+]0\.00% in the first half, \+4\.99% in the second/);
+  });
+});
+
+describe('the A/B runs', () => {
+  it('reads the clock state only between runs, never while one is timed, in ABBA order', async () => {
+    const events: string[] = [];
+    let running = 0;
+    const result = await compareAb(
+      {
+        async measure(side) {
+          running += 1;
+          events.push(`run ${side}`);
+          await new Promise((resolve) => setImmediate(resolve));
+          running -= 1;
+          return Array.from({ length: 5 }, (_, i) => 1 + i * 0.01);
+        },
+        async clockState() {
+          expect(running).toBe(0);
+          events.push('clock');
+          return { smClockMHz: 1980, slowed: { sw_thermal_slowdown: 0 } };
+        },
+      },
+      { repetitions: 4, budget: 0.01, retry: false },
+    );
+    expect(events.filter((e) => e !== 'clock')).toEqual(
+      ['base', 'head', 'head', 'base', 'base', 'head', 'head', 'base'].map((side) => `run ${side}`),
+    );
+    // One read before the first run, then one after each.
+    expect(events.filter((e) => e === 'clock')).toHaveLength(9);
+    expect(events[0]).toBe('clock');
+    expect(result.runs.every((r) => r.smClockMHz === 1980)).toBe(true);
   });
 });
 
