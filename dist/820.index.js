@@ -235,7 +235,10 @@ class MemoryTimeline {
         series.times.push(time);
         series.values.push(usedMiB);
     }
-    /** Samples before this moment describe the idle GPU. */
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
     markBaselineEnd(time) {
         this.baselineEnd = Math.min(this.baselineEnd, time);
     }
@@ -254,7 +257,7 @@ class MemoryTimeline {
         for (let i = 0; i < series.times.length; i += 1) {
             const time = series.times[i];
             const value = series.values[i];
-            if (time < this.baselineEnd)
+            if (time <= this.baselineEnd)
                 idle = value;
             if (time >= start && time <= end) {
                 peak = Math.max(peak, value);

@@ -137,6 +137,16 @@ describe('memory attribution', () => {
     expect(timeline.window(0, 1e9, 2e9)).toBeNull();
     expect(timeline.window(7, 0, 1e9)).toBeNull();
   });
+
+  it('counts an idle sample stamped in the same millisecond as the end of the baseline as idle', () => {
+    // The first sample arrives, the run sees it and starts a build at once: all three in one millisecond.
+    const timeline = new MemoryTimeline();
+    timeline.add(0, 1000, 500);
+    timeline.markBaselineEnd(1000);
+    for (const t of [1100, 1200]) timeline.add(0, t, 2548);
+    expect(timeline.window(0, 1000, 1300)).toMatchObject({ baselineMiB: 500, attributedMiB: 2048 });
+    expect(timeline.window(0, 1050, 1300)).toMatchObject({ baselineMiB: 500, attributedMiB: 2048 });
+  });
 });
 
 describe('the memory stream', () => {
