@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 const LIMIT = 120;
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
-  .filter((f) => /^(src|test|bench|scripts|workflows)\/.*\.(ts|mjs|js|py|sh|awk|yml)$/.test(f))
+  .filter((f) => /^(src|test|bench|scripts|workflows)\/.*\.(ts|mjs|js|py|sh|awk|yml|c)$/.test(f))
   .filter((f) => !f.startsWith('test/fixtures/'));
 let over = 0;
 for (const file of files) {

@@ -85,7 +85,8 @@ describe('trt-ci run with the trtexec stand-in', () => {
   );
 
   it('halves the workspace on out-of-memory until the build fits, recording every attempt and its log', async () => {
-    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1500 } });
+    // The build that fits lasts a few of the memory sampler's 100 ms intervals, so that one shows it.
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: 1500, TRTEXEC_STANDIN_BUILD_MS: 300 } });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`
 output-dir: out

@@ -1,7 +1,7 @@
 // The trtexec stand-in must behave like the trtexec it pretends to be, or the other tests prove
 // nothing. Its output is checked against real trtexec output (test/fixtures/trtexec-logs).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +12,21 @@ import { classifierOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
 
-function trtexec(version: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [STANDIN_TRTEXEC, ...args], {
+/** The stand-in server's client, in a test run whose global setup started the server (global-setup.ts). */
+const CLIENT = process.env.TRTEXEC_STANDIN_CLIENT;
+
+/** One trtexec call: through the test run's stand-in server when there is one, or the stand-in program. */
+function trtexec(
+  version: string,
+  args: string[],
+  env: Record<string, string> = {},
+  options: { program?: boolean; cwd?: string } = {},
+) {
+  const argv = CLIENT && !options.program ? [CLIENT, ...args] : [process.execPath, STANDIN_TRTEXEC, ...args];
+  const result = spawnSync(argv[0]!, argv.slice(1), {
     env: { ...process.env, TRTEXEC_STANDIN_VERSION: version, ...env },
     encoding: 'utf8',
+    ...(options.cwd && { cwd: options.cwd }),
   });
   return {
     status: result.status,
@@ -229,5 +240,50 @@ describe('inference outputs: the model run by ONNX Runtime, in trtexec --exportO
     expect(nan.text).toContain('"values" : [ nan, ');
     expect(() => JSON.parse(nan.text)).toThrow();
     expect(compareOutput(parseExportedOutput(nan.text)[0]!.values, nan.reference, [1, 10], exact).nan).toBe(1);
+  });
+});
+
+describe('the stand-in server', () => {
+  // What differs between two runs of the same call: the time stamps and the times it reports.
+  const steady = (out: string) =>
+    out.replace(new RegExp(TIMESTAMP, 'g'), '[time]').replace(/ in [\d.]+ (sec|seconds)\./g, ' in [t] $1.');
+
+  it.skipIf(!CLIENT)('answers each call as the stand-in program does: output, exit, signal, files', () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'c.onnx'), classifierOnnx());
+    const shapes = 'x:1x3x8x8';
+    const calls: [string, string[], Record<string, string>][] = [
+      ['10.16.1.11', ['--help'], {}],
+      ['10.3.0.26', ['--onnx=c.onnx', '--workspace=2048'], {}],
+      ['8.6.1.6', ['--onnx=c.onnx'], { TRTEXEC_STANDIN_CRASH: 'driver' }],
+      ['10.16.1.11', ['--onnx=missing.onnx'], {}],
+      ['10.16.1.11', ['--onnx=c.onnx', `--maxShapes=${shapes}`, '--saveEngine=c.plan', '--skipInference'], {}],
+      // Relative paths resolve in the caller's working folder; the dump is written there.
+      [
+        '10.16.1.11',
+        ['--loadEngine=c.plan', `--shapes=${shapes}`, '--exportTimes=t.json', '--dumpRawBindingsToFile'],
+        {},
+      ],
+    ];
+    for (const [version, args, env] of calls) {
+      const files = () =>
+        Object.fromEntries(
+          readdirSync(runner.dir)
+            .filter((f) => /\.(plan|json|raw)$/.test(f))
+            .map((f) => [f, readFileSync(join(runner.dir, f)).toString('base64')]),
+        );
+      const before = files();
+      const program = trtexec(version, args, env, { program: true, cwd: runner.dir });
+      const fromProgram = files();
+      for (const f of Object.keys(fromProgram)) if (!(f in before)) rmSync(join(runner.dir, f));
+      const served = trtexec(version, args, env, { cwd: runner.dir });
+      expect({ status: served.status, signal: served.signal }, args.join(' ')).toEqual({
+        status: program.status,
+        signal: program.signal,
+      });
+      expect(steady(served.out)).toEqual(steady(program.out));
+      expect(files()).toEqual(fromProgram);
+    }
+    expect(readdirSync(runner.dir).filter((f) => f.endsWith('.raw'))).toHaveLength(2);
   });
 });

@@ -4,16 +4,26 @@
 // times, so start-up counts: packages are bundled in (resolving them file by file from node_modules
 // cost about 40 ms a spawn), lazy imports stay lazy chunks as in dist/, and each program is entered
 // through a two-line loader that turns on Node's compile cache before the bundle is read.
-import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+//
+// It also starts the trtexec stand-in server (trtexec-standin-server.mjs says why) and builds its client;
+// installStandins (standins.ts) installs that client as trtexec when both are there. Without a C compiler
+// the tests install the stand-in as a program of its own, as the demo and the benchmarks do.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { build } from 'esbuild';
 
 import { PROGRAMS_DIR } from './programs.js';
+import { STANDIN_CLIENT_SOURCE, STANDIN_SERVER } from './standins.js';
 
 const PROGRAMS = { action: 'src/action/main.ts', cli: 'src/cli/main.ts' };
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   rmSync(PROGRAMS_DIR, { recursive: true, force: true });
+  const server = await startStandinServer();
   const bundles = join(PROGRAMS_DIR, 'bundles');
   mkdirSync(bundles, { recursive: true });
   await build({
@@ -46,4 +56,33 @@ export default async function setup(): Promise<void> {
         `await import('./bundles/${program}.mjs');\n`,
     );
   }
+  return async () => {
+    if (!server) return;
+    server.child.stdin?.end();
+    if (server.child.exitCode === null) await once(server.child, 'exit');
+    rmSync(server.dir, { recursive: true, force: true });
+  };
+}
+
+async function startStandinServer(): Promise<{ child: ChildProcess; dir: string } | null> {
+  const dir = mkdtempSync(join(tmpdir(), 'trt-ci-standin-'));
+  const client = join(dir, 'trtexec');
+  const socket = join(dir, 'server.sock');
+  try {
+    execFileSync('cc', ['-O2', '-o', client, STANDIN_CLIENT_SOURCE], { stdio: 'pipe' });
+  } catch (error) {
+    process.stderr.write(`The trtexec stand-in runs as a program of its own: no C compiler (${error}).\n`);
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+  const child = spawn(process.execPath, [STANDIN_SERVER, socket], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [line] = await Promise.race([
+    once(createInterface({ input: child.stdout! }), 'line'),
+    once(child, 'exit').then(([code]) => [`exit ${code}`]),
+  ]);
+  if (line !== 'ready') throw new Error(`the trtexec stand-in server did not start: ${line}`);
+  // Read by installStandins in the test workers, which inherit this environment.
+  process.env.TRTEXEC_STANDIN_CLIENT = client;
+  process.env.TRTEXEC_STANDIN_SERVER = socket;
+  return { child, dir };
 }

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 export const STANDIN_TRTEXEC = join(here, 'trtexec-standin.mjs');
 export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.sh');
+export const STANDIN_SERVER = join(here, 'trtexec-standin-server.mjs');
+export const STANDIN_CLIENT_SOURCE = join(here, 'trtexec-standin-client.c');
 
 export type Switches = Record<string, string | number | undefined>;
 
@@ -42,7 +44,10 @@ export function installStandins(dir: string, options: StandinOptions = {}): Stan
   const callsFile = join(dir, 'trtexec-calls.jsonl');
   const trtexec = join(bin, 'trtexec');
   const nvidiaSmi = join(bin, 'nvidia-smi');
-  wrapper(trtexec, [process.execPath, STANDIN_TRTEXEC], {
+  // In a test run, the client of the stand-in server that global-setup.ts started; else the program itself.
+  const { TRTEXEC_STANDIN_CLIENT: client, TRTEXEC_STANDIN_SERVER: server } = process.env;
+  wrapper(trtexec, client && server ? [client] : [process.execPath, STANDIN_TRTEXEC], {
+    ...(client && server && { TRTEXEC_STANDIN_SERVER: server }),
     TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
     TRTEXEC_STANDIN_CALLS: callsFile,
     STANDIN_GPU_STATE: gpuState,

@@ -2,6 +2,7 @@
 // It accepts exactly the flags of the TensorRT version it pretends to be (reference: NVIDIA/TensorRT
 // samples/common/sampleOptions.cpp by tag, summarised in docs/trtexec-flags.md), rejects the rest as
 // that version does, prints that version's output format, and writes plans with a real header.
+// Run as a program (node trtexec-standin.mjs ARGS), or one call at a time in trtexec-standin-server.mjs.
 //
 // Switches (environment):
 //   TRTEXEC_STANDIN_VERSION       10.16.1.11 (default) | 8.6.1.6 | 8.4.1.5 | 10.3.0.26 | 11.2.1.2 | 11.1.0.5 ...
@@ -28,846 +29,404 @@
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { spawn } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 
-const env = process.env;
-/** Written into each plan after the header: the ONNX it was built from, for --loadEngine to infer with. */
-const ONNX_MARK = 'trtexec-standin onnx=';
-const [major, minor, patch, build] = (env.TRTEXEC_STANDIN_VERSION ?? '10.16.1.11').split('.').map(Number);
-const at = (m, n) => major > m || (major === m && minor >= n);
-const versionCode = major >= 10 ? major * 10000 + minor * 100 + patch : major * 1000 + minor * 100 + patch;
-const buildTag = at(10, 4) ? ` [b${build ?? 0}]` : '';
-const args = process.argv.slice(2);
-const commandLine = ['trtexec', ...args].join(' ');
-const started = Date.now();
-
-const out = (text) => writeSync(1, `${text}\n`);
-const stamp = () => {
-  const d = new Date();
-  const p = (n) => String(n).padStart(2, '0');
-  const time = `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-  return `[${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}-${time}]`;
-};
-const log = (level, text) => out(`${stamp()} [${level}] ${text}`);
-const banner = (state) => out(`&&&& ${state} TensorRT.trtexec [TensorRT v${versionCode}]${buildTag} # ${commandLine}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// Flags by version, from sampleOptions.cpp (value: [since, until) as [major, minor] pairs).
-const ALWAYS = [
-  '--onnx',
-  '--saveEngine',
-  '--loadEngine',
-  '--minShapes',
-  '--optShapes',
-  '--maxShapes',
-  '--shapes',
-  '--verbose',
-  '--iterations',
-  '--duration',
-  '--warmUp',
-  '--avgRuns',
-  '--percentile',
-  '--device',
-  '--exportTimes',
-  '--exportOutput',
-  '--loadInputs',
-  '--exportProfile',
-  '--dumpProfile',
-  '--noBuilderCache',
-  '--useCudaGraph',
-  '--useSpinWait',
-  '--noDataTransfers',
-  '--separateProfileRun',
-  '--tacticSources',
-  '--dumpLayerInfo',
-  '--plugins',
-  '--help',
-  '--refit',
-  '--sparsity',
-  '--noTF32',
-  '--inputIOFormats',
-  '--outputIOFormats',
-  '--timingCacheFile',
-  '--profilingVerbosity',
-  '--exportLayerInfo',
-  '--allowGPUFallback',
-];
-const SPANS = {
-  '--workspace': [null, [10, 0]],
-  '--memPoolSize': [[8, 4], null],
-  '--fp16': [null, [11, 0]],
-  '--int8': [null, [11, 0]],
-  '--best': [null, [11, 0]],
-  '--calib': [null, [11, 0]],
-  '--bf16': [
-    [9, 1],
-    [11, 0],
-  ],
-  '--fp8': [
-    [8, 6],
-    [11, 0],
-  ],
-  '--int4': [
-    [10, 1],
-    [11, 0],
-  ],
-  '--stronglyTyped': [[9, 1], null],
-  '--skipInference': [[8, 6], null],
-  '--buildOnly': [null, [10, 0]],
-  '--staticPlugins': [[8, 6], null],
-  '--dynamicPlugins': [[8, 6], null],
-  '--setPluginsToSerialize': [[8, 6], null],
-  '--builderOptimizationLevel': [[8, 6], null],
-  '--hardwareCompatibilityLevel': [[8, 6], null],
-  '--versionCompatible': [[8, 6], null],
-  '--profile': [[9, 1], null],
-  '--useProfile': [[9, 1], null],
-  '--getPlanVersionOnly': [[9, 1], null],
-  '--explicitBatch': [null, [10, 0]],
-  '--minTiming': [null, [10, 0]],
-  '--precisionConstraints': [
-    [8, 2],
-    [11, 0],
-  ],
-  '--layerPrecisions': [
-    [8, 4],
-    [11, 0],
-  ],
-  '--layerOutputTypes': [
-    [8, 4],
-    [11, 0],
-  ],
-  '--includeDataTransfers': [[11, 0], null],
-  '--noCudaGraph': [[11, 0], null],
-  '--noSpinWait': [[11, 0], null],
-  '--dumpRawBindingsToFile': [[8, 6], null],
-  '--loadRefOutputs': [[11, 1], null],
-  '--refPair': [[11, 1], null],
-  '--accuracyAlgorithm': [[11, 1], null],
-  '--accuracyThreshold': [[11, 1], null],
-  '--atol': [[11, 1], null],
-  '--rtol': [[11, 1], null],
-};
-const known = (flag) => {
-  if (ALWAYS.includes(flag)) return true;
-  const span = SPANS[flag];
-  if (!span) return false;
-  const [since, until] = span;
-  return (!since || at(...since)) && (!until || !at(...until));
-};
-
-// Flags a version still parses (with a deprecation warning) but no longer lists in --help.
-const PARSED_ONLY = [
-  ['--plugins', [8, 6]],
-  ['--buildOnly', [8, 6]],
-  ['--workspace', [8, 4]],
-  ['--explicitBatch', [8, 2]],
-];
-
-/** --help as trtexec prints it: every flag this version lists, one per line, under section headings. */
-function printHelp() {
-  const listed = [...ALWAYS, ...Object.keys(SPANS)].filter(
-    (flag) => known(flag) && !PARSED_ONLY.some(([f, since]) => f === flag && at(...since)),
-  );
-  if (env.TRTEXEC_STANDIN_TERSE_HELP) return log('I', 'Usage: trtexec [options]');
-  log('I', '=== Model Options ===');
-  log('I', '  --onnx=<file>               ONNX model');
-  log('I', '=== Build Options ===');
-  for (const flag of listed.filter((f) => f !== '--onnx' && f !== '--help'))
-    log('I', `  ${flag.padEnd(28)}(see trtexec --help)`);
-  log('I', '=== Help ===');
-  log('I', '  --help, -h                  Print this message');
-}
-
-// --- parse the command line as trtexec does: --key=value or --key ---
-const options = new Map();
-const multi = new Map();
-const unknown = [];
-for (const arg of args) {
-  if (arg === '-h') continue;
-  const eq = arg.indexOf('=');
-  const key = eq === -1 ? arg : arg.slice(0, eq);
-  const value = eq === -1 ? '' : arg.slice(eq + 1);
-  if (!key.startsWith('--') || !known(key)) {
-    unknown.push([key, value]);
-    continue;
+/** How a call ends early, as trtexec's exit(): the code its process exits with. */
+class Exit {
+  constructor(code) {
+    this.code = code;
   }
-  options.set(key, value);
-  multi.set(key, [...(multi.get(key) ?? []), value]);
-}
-banner('RUNNING');
-if (unknown.length > 0) {
-  printHelp();
-  for (const [key, value] of unknown) log('E', `Unknown option: ${key} ${value}`);
-  // trtexec 11.1 returns the parse error directly, without the FAILED line (trtexec.cpp @v11.1).
-  if (!at(11, 1)) banner('FAILED');
-  process.exit(1);
-}
-// The accuracy options' own rules (sampleOptions.cpp InferenceOptions::parse and validate at v11.1).
-const accuracyRule = (() => {
-  const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
-  if (!['l0', 'l1', 'l2', 'lInf', 'cos'].includes(algorithm)) return `Unknown accuracyAlgorithm: ${algorithm}`;
-  if (algorithm !== 'l0' && options.has('--atol')) return '--atol is only valid for L0 accuracy algorithm.';
-  if (algorithm !== 'l0' && options.has('--rtol')) return '--rtol is only valid for L0 accuracy algorithm.';
-  if (options.has('--loadRefOutputs') && !options.has('--loadInputs'))
-    return '--loadRefOutputs requires --loadInputs to be specified.';
-  if (options.has('--loadRefOutputs') && !(Number(options.get('--accuracyThreshold') ?? 0) > 0))
-    return '--accuracyThreshold (with a positive value) is required when --loadRefOutputs or --refPair is set.';
-  return null;
-})();
-if (accuracyRule) {
-  printHelp();
-  log('E', accuracyRule);
-  process.exit(1);
-}
-if (options.has('--help') || args.length === 0) {
-  printHelp();
-  if (args.length === 0 && !at(11, 1)) banner('PASSED');
-  process.exit(0);
-}
-
-const only = env.TRTEXEC_STANDIN_ONLY;
-const faulty = !only || (options.get('--saveEngine') ?? options.get('--loadEngine') ?? '').includes(only);
-const fault = (name) => (faulty ? env[name] : undefined);
-
-function recordCall(extra) {
-  if (!env.TRTEXEC_STANDIN_CALLS) return;
-  appendFileSync(
-    env.TRTEXEC_STANDIN_CALLS,
-    `${JSON.stringify({
-      args,
-      gpu: env.CUDA_VISIBLE_DEVICES ?? null,
-      pid: process.pid,
-      start: started,
-      end: Date.now(),
-      // What of the job's credentials reached trtexec (names only): trt-ci must pass none.
-      secrets: Object.keys(env).filter((name) => /TOKEN|^INPUT_|^ACTIONS_/i.test(name)),
-      ...extra,
-    })}\n`,
-  );
-}
-function fail(lines) {
-  for (const [level, text] of lines) log(level, text);
-  banner('FAILED');
-  recordCall({ exit: 1 });
-  process.exit(1);
-}
-
-// --- the device block ---
-const gpuName = env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
-log('I', '=== Device Information ===');
-log('I', 'Available Devices:');
-log('I', `  Device 0: "${gpuName}" UUID: GPU-5f3c2a10-0000-4000-8000-000000000001`);
-log('I', `Selected Device: ${gpuName}`);
-log('I', 'Selected Device ID: 0');
-log('I', `Compute Capability: ${env.TRTEXEC_STANDIN_GPU_CC ?? '9.0'}`);
-log('I', '');
-if (fault('TRTEXEC_STANDIN_CRASH') === 'driver') {
-  // <= 8.6: cudaCheck prints and abort()s, no FAILED line; >= 10: CHECK prints the file and exits 1.
-  if (!at(9, 0)) {
-    out('Cuda failure: CUDA driver version is insufficient for CUDA runtime version');
-    process.kill(process.pid, 'SIGABRT');
-    await sleep(1000);
-  }
-  out(
-    'Cuda failure at /_src/samples/common/sampleDevice.cpp:101: ' +
-      'CUDA driver version is insufficient for CUDA runtime version',
-  );
-  process.exit(1);
-}
-log('I', `TensorRT version: ${major}.${minor}.${patch}`);
-
-// --- shared GPU memory bookkeeping, read by the nvidia-smi stand-in ---
-const gpuIndex = (env.CUDA_VISIBLE_DEVICES ?? '0').split(',')[0];
-const stateFile = env.STANDIN_GPU_STATE ? join(env.STANDIN_GPU_STATE, `gpu${gpuIndex}.${process.pid}.mib`) : null;
-const hold = (mib) => {
-  if (!stateFile) return;
-  mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
-  writeFileSync(stateFile, String(mib));
-};
-const release = () => stateFile && rmSync(stateFile, { force: true });
-process.on('exit', release);
-
-const plugins = [
-  ...(multi.get('--staticPlugins') ?? []),
-  ...(multi.get('--plugins') ?? []),
-  ...(multi.get('--dynamicPlugins') ?? []),
-];
-const needsPlugin = fault('TRTEXEC_STANDIN_NEEDS_PLUGIN');
-const pluginLoaded = !needsPlugin || plugins.some((p) => basename(p) === needsPlugin);
-
-if (options.has('--loadEngine')) await runEngine(options.get('--loadEngine'));
-else await buildEngine();
-
-async function buildEngine() {
-  const onnx = options.get('--onnx');
-  if (!onnx)
-    fail([
-      ['E', 'Model missing or format not recognized'],
-      ['E', 'Failed to create engine from model or file.'],
-      ['E', 'Engine set up failed'],
-    ]);
-  const workspaceMiB = readWorkspaceMiB();
-  log('I', 'Start parsing network model.');
-  log('I', '[TRT] ----------------------------------------------------------------');
-  log('I', `[TRT] Input filename:   ${onnx}`);
-  if (!existsSync(onnx)) {
-    fail([
-      ['E', `[TRT] ModelImporter.cpp:773: Failed to parse ONNX model from file: ${onnx}`],
-      ['E', 'Failed to parse onnx file'],
-      ['E', 'Parsing model failed'],
-      ['E', 'Failed to create engine from model or file.'],
-      ['E', 'Engine set up failed'],
-    ]);
-  }
-  if (!pluginLoaded) {
-    // Real 8.6.1 output for an ONNX node whose plugin is not registered
-    // (AUTOMATIC1111/stable-diffusion-webui-tensorrt#54).
-    fail([
-      ['E', '[TRT] ModelImporter.cpp:729: --- End node ---'],
-      [
-        'E',
-        '[TRT] ModelImporter.cpp:732: ERROR: builtin_op_importers.cpp:5428 In function importFallbackPluginImporter:',
-      ],
-      [
-        'E',
-        '[8] Assertion failed: creator && "Plugin not found, are the plugin name, version, and namespace correct?"',
-      ],
-      ['E', 'Failed to parse onnx file'],
-      ['I', 'Finished parsing network model. Parse time: 0.0704936'],
-      ['E', 'Parsing model failed'],
-      ['E', 'Failed to create engine from model or file.'],
-      ['E', 'Engine set up failed'],
-    ]);
-  }
-  log('I', 'Finished parsing network model. Parse time: 0.0170852');
-  if (multi.has('--fp16') && at(10, 14)) {
-    log(
-      'W',
-      'Weakly-typed networks have been deprecated in TensorRT. You can use the ' +
-        'AutoCast tool to convert a weakly-typed network to a strongly-typed network.',
-    );
-  }
-  // One engine may hold several optimization profiles: --profile=N, each followed by its shapes (9.1+).
-  const profiles = profileShapeOptions().map((group, index) => readShapes(group, index));
-  profiles.forEach((profileShapes, index) => {
-    for (const [name, s] of Object.entries(profileShapes)) {
-      const range = `MIN=${s.min} OPT=${s.opt} MAX=${s.max}`;
-      log('I', `Set shape of input tensor ${name} for optimization profile ${index} to: ${range}`);
-    }
-  });
-  // Plan size and content follow every profile; the layer info shows the first, as trtexec's does.
-  const shapes = profiles.length === 1 ? profiles[0] : Object.assign({}, ...profiles.map((p, i) => renamed(p, i)));
-  const cacheFile = options.get('--timingCacheFile');
-  let cacheBytes = 0;
-  if (cacheFile) {
-    if (existsSync(cacheFile)) cacheBytes = readFileSync(cacheFile).length;
-    else log('W', `[TRT] Could not read cache from: ${cacheFile}. A new cache will be generated and written.`);
-  } else {
-    log('I', '[TRT] Local timing cache in use. Profiling results in this builder pass will not be stored.');
-  }
-
-  if (fault('TRTEXEC_STANDIN_HANG')) await hang();
-  const oomAbove = fault('TRTEXEC_STANDIN_OOM_ABOVE_MIB');
-  if (oomAbove !== undefined && workspaceMiB > Number(oomAbove)) {
-    const bytes = Math.round(workspaceMiB * 1024 * 1024 * 0.9);
-    // Real 10.3 output (NVIDIA/TensorRT#4258).
-    fail([
-      ['E', 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)'],
-      [
-        'W',
-        `[TRT] Requested amount of GPU memory (${bytes} bytes) could not be ` +
-          `allocated. There may not be enough free memory for allocation to succeed.`,
-      ],
-      [
-        'E',
-        `Error[9]: Error Code: 9: Skipping tactic 0x0000000000000000 due to exception ` +
-          `[tunable_graph.cpp:create:117] autotuning: User allocator error allocating ${bytes}-byte buffer`,
-      ],
-      [
-        'E',
-        'Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could ' +
-          'not find any implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)',
-      ],
-      ['E', 'Engine could not be created from network'],
-      ['E', 'Building engine failed'],
-      ['E', 'Failed to create engine from model or file.'],
-      ['E', 'Engine set up failed'],
-    ]);
-  }
-
-  hold(Number(env.TRTEXEC_STANDIN_ALLOC_MIB ?? workspaceMiB));
-  await emitVerbose(Number(env.TRTEXEC_STANDIN_VERBOSE_BYTES ?? 0));
-  await sleep(Number(env.TRTEXEC_STANDIN_BUILD_MS ?? 0));
-  release();
-
-  const planBytes =
-    Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes)) +
-    Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0);
-  const seconds = (Date.now() - started) / 1000;
-  log('I', `[TRT] Engine generation completed in ${seconds.toFixed(5)} seconds.`);
-  log(
-    'I',
-    `[TRT] [MemUsageStats] Peak memory usage of TRT CPU/GPU memory allocators: CPU 0 MiB, GPU ${workspaceMiB} MiB`,
-  );
-  if (at(10, 0)) log('I', `Created engine with size: ${(planBytes / 1048576).toFixed(4)} MiB`);
-  log('I', `Engine built in ${(seconds + 0.01).toFixed(5)} sec.`);
-  const save = options.get('--saveEngine');
-  if (save)
-    writePlan(
-      save,
-      planBytes - Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0),
-      shapes,
-      Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0),
-    );
-  if (cacheFile) {
-    const grown = cacheBytes + 4096;
-    writeFileSync(cacheFile, Buffer.alloc(grown, 7));
-    log('I', `Saved ${grown} bytes of timing cache to ${cacheFile}`);
-  }
-  const layerInfo = options.get('--exportLayerInfo');
-  const detailed = options.get('--profilingVerbosity') === 'detailed';
-  if (layerInfo) writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0]));
-  log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
-  log('I', 'Engine deserialized in 0.00188653 sec.');
-  if (options.has('--skipInference')) log('I', 'Skipped inference phase since --skipInference is added.');
-  else if (!options.has('--buildOnly')) printPerformance();
-  banner('PASSED');
-  recordCall({ exit: 0 });
-}
-
-async function runEngine(path) {
-  if (!existsSync(path))
-    fail([
-      ['E', `Error opening engine file: ${path}`],
-      ['E', 'Failed to create engine from model or file.'],
-      ['E', 'Engine set up failed'],
-    ]);
-  const plan = readFileSync(path);
-  log('I', `Engine loaded in 0.0100000 sec.`);
-  if (plan.length < 28 || plan.toString('latin1', 0, 4) !== 'ftrt') {
-    fail([
-      [
-        'E',
-        'Error[1]: [runtime.cpp::parsePlan::314] Error Code 1: Serialization ' +
-          '(Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)',
-      ],
-      ['E', 'Engine deserialization failed'],
-      ['E', 'Engine set up failed'],
-    ]);
-  }
-  if (plan[24] !== major || plan[25] !== minor || plan[26] !== patch) {
-    fail([
-      [
-        'E',
-        '[TRT] IRuntime::deserializeCudaEngine: Error Code 1: Serialization (Serialization assertion stdVersionRead ' +
-          '== kSERIALIZATION_VERSION failed.Version tag does not ' +
-          'match. Note: Current Version: 239, Serialized Engine Version: 237)',
-      ],
-      ['E', 'Engine deserialization failed'],
-      ['E', 'Engine set up failed'],
-    ]);
-  }
-  if (!pluginLoaded) {
-    fail([
-      [
-        'E',
-        '[TRT] 1: [pluginV2Runner.cpp::load::290] Error Code 1: Serialization (Serialization assertion ' +
-          'creator failed.Cannot deserialize plugin since corresponding IPluginCreator not found in Plugin Registry)',
-      ],
-      [
-        'E',
-        '[TRT] 4: [runtime.cpp::deserializeCudaEngine::50] ' +
-          'Error Code 4: Internal Error (Engine deserialization failed.)',
-      ],
-      ['E', 'Engine set up failed'],
-    ]);
-  }
-  log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
-  log('I', 'Engine deserialized in 0.00676279 sec.');
-  const inference = ['--exportOutput', '--dumpRawBindingsToFile', '--loadRefOutputs'].some((f) => options.has(f));
-  const results = inference ? await infer(plan) : null;
-  const accuracyFailed = results && options.has('--loadRefOutputs') ? checkAccuracy(results.outputs) : false;
-  // Inference lasts as trtexec's does: the warm-up, then --duration seconds (defaults 200 ms and 3 s).
-  if (env.TRTEXEC_STANDIN_REAL_TIME)
-    await sleep(Number(options.get('--warmUp') ?? 200) + Number(options.get('--duration') ?? 3) * 1000);
-  const times = iterationTimes(path);
-  // Whether an nvidia-smi of this test is polling (the memory sampler's -lms stream) while this engine runs.
-  const polled = options.has('--exportTimes') ? nvidiaSmiStreaming() : undefined;
-  if (options.has('--exportTimes')) exportTimes(times);
-  printPerformance();
-  if (results && options.has('--exportOutput')) exportOutput(results.outputs);
-  if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
-  if (accuracyFailed) fail([['E', 'Accuracy validation FAILED: one or more tensors exceeded the threshold.']]);
-  banner('PASSED');
-  recordCall({ exit: 0, ...(polled !== undefined && { nvidiaSmiStreaming: polled }) });
 }
 
 /**
- * Inference on given inputs: the engine's outputs are its ONNX model's, computed by ONNX Runtime
- * (WebAssembly, on the CPU) on the --loadInputs files (raw, the input's dtype, row-major) or on
- * trtexec-like random inputs, then changed as TRTEXEC_STANDIN_OUTPUT_ERROR asks.
- *   TRTEXEC_STANDIN_OUTPUT_ERROR   noise:R (seeded relative noise of size R) | fp16 (rounded to FP16,
- *                                  overflow to inf) | zeros | nan (the first element NaN) | inf
- *   TRTEXEC_STANDIN_OUTPUT_TYPE    fp32 (default) | fp16: the engine's output binding type
+ * One trtexec call to its end: the code its process exits with, after its exit handlers. `io` is the call
+ * (args, env, cwd, pid) and its process's edges: the same code runs as a program of its own (processIo,
+ * below) and in the test run's stand-in server (trtexec-standin-server.mjs), a call per client process.
  */
-async function infer(plan) {
-  const text = plan.toString('latin1', 36, Math.min(plan.length, 36 + 4096));
-  const onnx = text.startsWith(ONNX_MARK) ? text.slice(ONNX_MARK.length, text.indexOf('\n')) : null;
-  if (!onnx || !existsSync(onnx)) fail([['E', 'Could not find the network this engine was built from']]);
-  const ort = await import('onnxruntime-web');
-  ort.env.wasm.numThreads = 1;
-  const session = await ort.InferenceSession.create(readFileSync(onnx));
-  const shapes = Object.fromEntries(nameList('--shapes').map(([name, dims]) => [name, dims.split('x').map(Number)]));
-  const files = Object.fromEntries(nameList('--loadInputs'));
-  const feeds = {};
-  const inputs = [];
-  for (const name of session.inputNames) {
-    const dims = shapes[name];
-    if (!dims) fail([['E', `Dynamic dimensions required for input: ${name}, but no shapes were provided.`]]);
-    const count = dims.reduce((a, b) => a * b, 1);
-    let data;
-    if (files[name]) {
-      const raw = readFileSync(files[name]);
-      if (raw.length !== count * 4) fail([['E', `Input size mismatch for ${name}: ${raw.length} bytes`]]);
-      data = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
-    } else {
-      data = Float32Array.from({ length: count }, seeded(1));
-    }
-    feeds[name] = new ort.Tensor('float32', data, dims);
-    inputs.push({ name, dims, values: data });
+export async function runTrtexec(io) {
+  const atExit = [];
+  try {
+    await trtexec({ ...io, atExit: (handler) => atExit.push(handler) });
+    return 0;
+  } catch (error) {
+    if (error instanceof Exit) return error.code;
+    throw error;
+  } finally {
+    for (const handler of atExit) handler();
   }
-  const results = await session.run(feeds);
-  const error = perEngine(env.TRTEXEC_STANDIN_OUTPUT_ERROR, options.get('--loadEngine') ?? '', '');
-  const half = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16';
-  const noise = seeded(2);
-  const outputs = session.outputNames.map((name) => {
-    const tensor = results[name];
-    const values = Array.from(tensor.data, (v, i) => {
-      let value = v;
-      if (error.startsWith('noise:')) value = v * (1 + Number(error.slice(6)) * noise());
-      if (error === 'fp16') value = Math.f16round(v);
-      if (error === 'zeros') value = 0;
-      if (i === 0 && error === 'nan') value = Number.NaN;
-      if (i === 0 && error === 'inf') value = Number.POSITIVE_INFINITY;
-      return half ? Math.f16round(value) : Math.fround(value);
-    });
-    return { name, dims: [...tensor.dims], values };
-  });
-  return { inputs, outputs };
 }
 
-/** `name:value` lists as trtexec reads them: names may be quoted ('a:0'), the value follows the last colon. */
-function nameList(flag) {
-  return (options.get(flag) ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((entry) => {
-      const cut = entry.lastIndexOf(':');
-      return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
-    });
-}
-
-/** --exportOutput: exportJSONOutput (samples/common/sampleReporting.cpp): this spacing, values through `os << v`. */
-function exportOutput(outputs) {
-  const lines = ['['];
-  outputs.forEach((entry, i) => {
-    const sep = i === 0 ? '  ' : ', ';
-    lines.push(`${sep}{ "name" : "${entry.name}"`);
-    lines.push(`  , "dimensions" : "${entry.dims.join('x')}"`);
-    lines.push(`  , "values" : [ ${entry.values.map(cFloat).join(', ')} ]`);
-    lines.push('  }');
-  });
-  lines.push(']');
-  writeFileSync(options.get('--exportOutput'), `${lines.join('\n')}\n`);
-}
-
-/**
- * --dumpRawBindingsToFile (8.6+): every binding, in the working folder, as
- * `<name>.<input|output>.<d0.d1…>.<dtype>.raw` (sampleInference.cpp dumpBindings; name made file-safe).
- */
-function dumpRawBindings({ inputs, outputs }) {
-  const outputType = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16' ? 'fp16' : 'fp32';
-  const write = (binding, kind, dtype) => {
-    const dims = binding.dims.join('.');
-    const file = `${binding.name.replace(/[^A-Za-z0-9._,-]/g, '_')}.${kind}.${dims}.${dtype}.raw`;
-    const bytes = Buffer.alloc(binding.values.length * (dtype === 'fp16' ? 2 : 4));
-    for (const [i, v] of binding.values.entries()) {
-      if (dtype === 'fp16') bytes.writeUInt16LE(halfBits(v), i * 2);
-      else bytes.writeFloatLE(v, i * 4);
-    }
-    log(
-      'I',
-      `Writing file for ${kind} binding ${binding.name} (with datatype ${dtype} and dimensions ${dims}) to ${file}`,
-    );
-    writeFileSync(file, bytes);
+async function trtexec(io) {
+  // Paths as the calling process resolves them: against its working folder (a server runs many calls).
+  const inCwd = (path) => resolve(io.cwd, String(path));
+  const existsSync = (path) => fs.existsSync(inCwd(path));
+  const readFileSync = (path, ...rest) => fs.readFileSync(inCwd(path), ...rest);
+  const writeFileSync = (path, ...rest) => fs.writeFileSync(inCwd(path), ...rest);
+  const appendFileSync = (path, ...rest) => fs.appendFileSync(inCwd(path), ...rest);
+  const mkdirSync = (path, ...rest) => fs.mkdirSync(inCwd(path), ...rest);
+  const rmSync = (path, ...rest) => fs.rmSync(inCwd(path), ...rest);
+  const readdirSync = (path, ...rest) => fs.readdirSync(inCwd(path), ...rest);
+  const exit = (code) => {
+    throw new Exit(code);
   };
-  for (const input of inputs) write(input, 'input', 'fp32');
-  for (const output of outputs) write(output, 'output', outputType);
-}
+  const { env, args, pid } = io;
+  /** Written into each plan after the header: the ONNX it was built from, for --loadEngine to infer with. */
+  const ONNX_MARK = 'trtexec-standin onnx=';
+  const [major, minor, patch, build] = (env.TRTEXEC_STANDIN_VERSION ?? '10.16.1.11').split('.').map(Number);
+  const at = (m, n) => major > m || (major === m && minor >= n);
+  const versionCode = major >= 10 ? major * 10000 + minor * 100 + patch : major * 1000 + minor * 100 + patch;
+  const buildTag = at(10, 4) ? ` [b${build ?? 0}]` : '';
+  const commandLine = ['trtexec', ...args].join(' ');
+  const started = Date.now();
 
-/** A number's IEEE 754 binary16 bits (rounded to nearest even, as the GPU stores an FP16 output). */
-// A function declaration, not a const: the module's top-level await runs before later consts exist.
-function halfBits(value) {
-  return new Uint16Array(Float16Array.of(value).buffer)[0];
-}
-
-/**
- * trtexec 11.1's own check (sampleInference.cpp validateAccuracy, sampleUtils.cpp L0AccuracyValidator): each
- * --loadRefOutputs file (raw, the output's type) against the output; L0 is the share of elements with
- * |a - r| > atol + rtol·|r| (a NaN compares false, so it is no mismatch), printed std::fixed with 6
- * decimals, the threshold too (the stream keeps std::fixed). True when any output reached the threshold.
- */
-function checkAccuracy(outputs) {
-  const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
-  const atol = Number(options.get('--atol') ?? 1e-5);
-  const rtol = Number(options.get('--rtol') ?? 1e-5);
-  const threshold = Number(options.get('--accuracyThreshold'));
-  const names = { l0: 'L0', l1: 'L1', l2: 'L2', lInf: 'LInf', cos: 'Cosine' };
-  let failed = false;
-  for (const [name, file] of nameList('--loadRefOutputs')) {
-    const output = outputs.find((o) => o.name === name);
-    const raw = readFileSync(file);
-    if (!output || raw.length !== output.values.length * 4) fail([['E', `Reference size mismatch for ${name}`]]);
-    log(
-      'I',
-      `Loaded reference output for tensor ${name} from ${file} (volume=${output.values.length}, bytes=${raw.length})`,
-    );
-    const ref = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
-    const pairs = output.values.map((a, i) => [a, ref[i]]);
-    let loss;
-    if (algorithm === 'l0')
-      loss = pairs.filter(([a, r]) => Math.abs(a - r) > atol + rtol * Math.abs(r)).length / pairs.length;
-    else if (algorithm === 'l1') loss = pairs.reduce((sum, [a, r]) => sum + Math.abs(a - r), 0) / pairs.length;
-    else if (algorithm === 'l2') loss = pairs.reduce((sum, [a, r]) => sum + (a - r) ** 2, 0) / pairs.length;
-    else if (algorithm === 'lInf') loss = pairs.reduce((max, [a, r]) => Math.max(max, Math.abs(a - r)), 0);
-    else {
-      const dot = pairs.reduce((sum, [a, r]) => sum + a * r, 0);
-      const norm =
-        Math.sqrt(pairs.reduce((sum, [a]) => sum + a * a, 0)) * Math.sqrt(pairs.reduce((sum, [, r]) => sum + r * r, 0));
-      loss = norm < 1e-12 ? 1 : 1 - dot / norm;
-    }
-    const over = loss >= threshold;
-    failed ||= over;
-    const verdict = over ? ` [FAIL: >= threshold ${threshold.toFixed(6)}]` : '';
-    log('I', `Accuracy loss for tensor ${name} (${names[algorithm]}): ${loss.toFixed(6)}${verdict}`);
-  }
-  return failed;
-}
-
-/** A float as C++ `os << v` prints it: %g with 6 significant digits; nan, -nan, inf, -inf. */
-function cFloat(v) {
-  if (Number.isNaN(v)) return 'nan';
-  if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
-  if (v === 0) return Object.is(v, -0) ? '-0' : '0';
-  const exponent = Math.floor(Math.log10(Math.abs(Number(v.toPrecision(6)))));
-  if (exponent < -4 || exponent >= 6) {
-    const [mantissa, power] = v.toExponential(5).split('e');
-    const trimmed = mantissa.replace(/\.?0+$/, '');
-    const sign = power.startsWith('-') ? '-' : '+';
-    return `${trimmed}e${sign}${power.replace(/^[-+]/, '').padStart(2, '0')}`;
-  }
-  return String(Number(v.toPrecision(6)));
-}
-
-/** A seeded generator in [-1, 1): trtexec fills inputs it is not given with random values too. */
-function seeded(seed) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return (state / 0x7fffffff) * 2 - 1;
+  const out = (text) => io.write(`${text}\n`);
+  const stamp = () => {
+    const d = new Date();
+    const p = (n) => String(n).padStart(2, '0');
+    const time = `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+    return `[${p(d.getMonth() + 1)}/${p(d.getDate())}/${d.getFullYear()}-${time}]`;
   };
-}
+  const log = (level, text) => out(`${stamp()} [${level}] ${text}`);
+  const banner = (state) =>
+    out(`&&&& ${state} TensorRT.trtexec [TensorRT v${versionCode}]${buildTag} # ${commandLine}`);
+  const sleep = (ms) => io.sleep(ms);
 
-/** An nvidia-smi -lms stream of the same stand-in GPU (same STANDIN_GPU_STATE) is running now (Linux /proc). */
-function nvidiaSmiStreaming() {
-  const state = env.STANDIN_GPU_STATE;
-  if (!state || !existsSync('/proc')) return false;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
-      if (!command.includes('nvidia-smi') || !command.includes('-lms')) continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`STANDIN_GPU_STATE=${state}\0`)) return true;
-    } catch {
-      // gone, or not ours to read
-    }
+  // Flags by version, from sampleOptions.cpp (value: [since, until) as [major, minor] pairs).
+  const ALWAYS = [
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--verbose',
+    '--iterations',
+    '--duration',
+    '--warmUp',
+    '--avgRuns',
+    '--percentile',
+    '--device',
+    '--exportTimes',
+    '--exportOutput',
+    '--loadInputs',
+    '--exportProfile',
+    '--dumpProfile',
+    '--noBuilderCache',
+    '--useCudaGraph',
+    '--useSpinWait',
+    '--noDataTransfers',
+    '--separateProfileRun',
+    '--tacticSources',
+    '--dumpLayerInfo',
+    '--plugins',
+    '--help',
+    '--refit',
+    '--sparsity',
+    '--noTF32',
+    '--inputIOFormats',
+    '--outputIOFormats',
+    '--timingCacheFile',
+    '--profilingVerbosity',
+    '--exportLayerInfo',
+    '--allowGPUFallback',
+  ];
+  const SPANS = {
+    '--workspace': [null, [10, 0]],
+    '--memPoolSize': [[8, 4], null],
+    '--fp16': [null, [11, 0]],
+    '--int8': [null, [11, 0]],
+    '--best': [null, [11, 0]],
+    '--calib': [null, [11, 0]],
+    '--bf16': [
+      [9, 1],
+      [11, 0],
+    ],
+    '--fp8': [
+      [8, 6],
+      [11, 0],
+    ],
+    '--int4': [
+      [10, 1],
+      [11, 0],
+    ],
+    '--stronglyTyped': [[9, 1], null],
+    '--skipInference': [[8, 6], null],
+    '--buildOnly': [null, [10, 0]],
+    '--staticPlugins': [[8, 6], null],
+    '--dynamicPlugins': [[8, 6], null],
+    '--setPluginsToSerialize': [[8, 6], null],
+    '--builderOptimizationLevel': [[8, 6], null],
+    '--hardwareCompatibilityLevel': [[8, 6], null],
+    '--versionCompatible': [[8, 6], null],
+    '--profile': [[9, 1], null],
+    '--useProfile': [[9, 1], null],
+    '--getPlanVersionOnly': [[9, 1], null],
+    '--explicitBatch': [null, [10, 0]],
+    '--minTiming': [null, [10, 0]],
+    '--precisionConstraints': [
+      [8, 2],
+      [11, 0],
+    ],
+    '--layerPrecisions': [
+      [8, 4],
+      [11, 0],
+    ],
+    '--layerOutputTypes': [
+      [8, 4],
+      [11, 0],
+    ],
+    '--includeDataTransfers': [[11, 0], null],
+    '--noCudaGraph': [[11, 0], null],
+    '--noSpinWait': [[11, 0], null],
+    '--dumpRawBindingsToFile': [[8, 6], null],
+    '--loadRefOutputs': [[11, 1], null],
+    '--refPair': [[11, 1], null],
+    '--accuracyAlgorithm': [[11, 1], null],
+    '--accuracyThreshold': [[11, 1], null],
+    '--atol': [[11, 1], null],
+    '--rtol': [[11, 1], null],
+  };
+  const known = (flag) => {
+    if (ALWAYS.includes(flag)) return true;
+    const span = SPANS[flag];
+    if (!span) return false;
+    const [since, until] = span;
+    return (!since || at(...since)) && (!until || !at(...until));
+  };
+
+  // Flags a version still parses (with a deprecation warning) but no longer lists in --help.
+  const PARSED_ONLY = [
+    ['--plugins', [8, 6]],
+    ['--buildOnly', [8, 6]],
+    ['--workspace', [8, 4]],
+    ['--explicitBatch', [8, 2]],
+  ];
+
+  /** --help as trtexec prints it: every flag this version lists, one per line, under section headings. */
+  function printHelp() {
+    const listed = [...ALWAYS, ...Object.keys(SPANS)].filter(
+      (flag) => known(flag) && !PARSED_ONLY.some(([f, since]) => f === flag && at(...since)),
+    );
+    if (env.TRTEXEC_STANDIN_TERSE_HELP) return log('I', 'Usage: trtexec [options]');
+    log('I', '=== Model Options ===');
+    log('I', '  --onnx=<file>               ONNX model');
+    log('I', '=== Build Options ===');
+    for (const flag of listed.filter((f) => f !== '--onnx' && f !== '--help'))
+      log('I', `  ${flag.padEnd(28)}(see trtexec --help)`);
+    log('I', '=== Help ===');
+    log('I', '  --help, -h                  Print this message');
   }
-  return false;
-}
 
-/** A per-engine setting: one value for every engine, or `<part of its path>=<value>,…`. */
-function perEngine(setting, engine, fallback) {
-  if (setting === undefined || setting === '') return fallback;
-  if (!setting.includes('=')) return setting;
-  const match = setting.split(',').find((entry) => engine.includes(entry.slice(0, entry.indexOf('='))));
-  return match ? match.slice(match.indexOf('=') + 1) : fallback;
-}
-
-/** How many trtexec calls came before this one (the calls file has a line for each that ended). */
-function callIndex() {
-  const file = env.TRTEXEC_STANDIN_CALLS;
-  return file && existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
-}
-
-/**
- * The timed iterations of an inference run (warm-up left out, as trtexec leaves it out): GPU compute time
- * per iteration, seeded by engine, call and file so that runs differ and tests repeat.
- *   TRTEXEC_STANDIN_LATENCY_MS       the engine's compute time (default 1), per engine as <part>=<ms>,…
- *   TRTEXEC_STANDIN_LATENCY_NOISE    run-to-run and iteration noise, relative sd (default 0.0003,0.002)
- *   TRTEXEC_STANDIN_LATENCY_OUTLIERS share of iterations 3x as slow (default 0)
- *   TRTEXEC_STANDIN_LATENCY_DRIFT    per engine: the time grows by this fraction with every call
- *   TRTEXEC_STANDIN_THROTTLE_CALL    the Nth call (1-based) runs throttled: the GPU's sw_thermal_slowdown
- *                                    counter grows by 200 ms, as nvidia-smi reports it afterwards
- */
-function iterationTimes(engine) {
-  const count = Math.max(Number(options.get('--iterations') ?? 10), 1);
-  const call = callIndex();
-  const base = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_MS, engine, 1));
-  const drift = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_DRIFT, engine, 0));
-  const [runNoise, iterationNoise] = (env.TRTEXEC_STANDIN_LATENCY_NOISE ?? '0.0003,0.002').split(',').map(Number);
-  const outliers = Number(env.TRTEXEC_STANDIN_LATENCY_OUTLIERS ?? 0);
-  // File names, not paths: the same test gets the same timings in any temporary folder.
-  const times = basename(options.get('--exportTimes') ?? '');
-  const seed = createHash('sha256')
-    .update(`${basename(engine)}\0${times}\0${call}`)
-    .digest();
-  const uniform = seeded(seed.readUInt32LE(0) & 0x7fffffff);
-  // A sum of uniforms is close enough to normal for noise (Irwin-Hall, 4 terms, sd 1).
-  const normal = () => ((uniform() + uniform() + uniform() + uniform()) / 2) * Math.sqrt(3);
-  const level = base * (1 + drift * call) * (1 + runNoise * normal());
-  let throttled = 1;
-  if (Number(env.TRTEXEC_STANDIN_THROTTLE_CALL) === call + 1 && env.STANDIN_GPU_STATE) {
-    mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
-    const counter = join(env.STANDIN_GPU_STATE, `gpu${gpuIndex}.sw_thermal_slowdown.slowed-us`);
-    const before = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
-    writeFileSync(counter, String(before + 200000));
-    throttled = 1.3;
-  }
-  return Array.from({ length: count }, () => {
-    const value = level * throttled * (1 + iterationNoise * normal());
-    return (uniform() + 1) / 2 < outliers ? value * 3 : value;
-  });
-}
-
-/** --exportTimes: exportJSONTrace (sampleReporting.cpp): one object per timed iteration, this layout. */
-function exportTimes(times) {
-  let clock = 100;
-  const lines = ['['];
-  times.forEach((compute, i) => {
-    const h2d = 0.004;
-    const d2h = 0.002;
-    const t = { startEnqMs: clock, endEnqMs: clock + 0.02, startH2dMs: clock, endH2dMs: clock + h2d };
-    Object.assign(t, { startComputeMs: clock + h2d, endComputeMs: clock + h2d + compute });
-    Object.assign(t, { startD2hMs: t.endComputeMs, endD2hMs: t.endComputeMs + d2h });
-    Object.assign(t, { h2dMs: h2d, computeMs: compute, d2hMs: d2h, latencyMs: h2d + compute + d2h });
-    const fields = Object.entries(t).map(([key, value]) => `"${key}" : ${cFloat(value)}`);
-    lines.push(`${i === 0 ? '  ' : ', '}{ ${fields.join(', ')} }`);
-    clock += h2d + compute + d2h;
-  });
-  lines.push(']');
-  writeFileSync(options.get('--exportTimes'), `${lines.join('\n')}\n`);
-}
-
-function printPerformance() {
-  // --percentile defaulted to 99 alone before 8.5, to 90,95,99 after (sampleOptions.h).
-  const percentiles = at(8, 5) ? [90, 95, 99] : [99];
-  const stats = (base) =>
-    `min = ${(base * 0.93).toPrecision(6)} ms, max = ${(base * 3.4).toPrecision(6)} ` +
-    `ms, mean = ${base.toPrecision(6)} ms, median = ${(base * 0.99).toPrecision(6)} ms, ` +
-    percentiles.map((p) => `percentile(${p}%) = ${(base * (1 + (p - 89) / 40)).toPrecision(6)} ms`).join(', ');
-  log('I', '');
-  log('I', '=== Performance summary ===');
-  log('I', 'Throughput: 15374.3 qps');
-  log('I', `Latency: ${stats(0.0441053)}`);
-  log('I', `Enqueue Time: ${stats(0.0271685)}`);
-  log('I', `H2D Latency: ${stats(0.00395853)}`);
-  log('I', `GPU Compute Time: ${stats(0.0359588)}`);
-  log('I', `D2H Latency: ${stats(0.00418773)}`);
-  log('I', 'Total Host Walltime: 3.00013 s');
-  log('I', 'Total GPU Compute Time: 1.6586 s');
-  log('I', 'Explanations of the performance metrics are printed in the verbose logs.');
-  log('I', '');
-}
-
-function readWorkspaceMiB() {
-  const pool = options.get('--memPoolSize');
-  if (pool !== undefined) {
-    const match = /(?:^|,)workspace:([\d.]+)([KMG]i?B?|B)?(?:,|$)/.exec(pool);
-    if (!match) fail([['E', `Invalid memPoolSize: ${pool}`]]);
-    const unit = { B: 1 / 1048576, K: 1 / 1024, KiB: 1 / 1024, M: 1, MiB: 1, G: 1024, GiB: 1024 }[match[2] ?? 'M'];
-    if (match[2] && !at(10, 1) && match[2] !== 'MiB') fail([['E', `Invalid memPoolSize: ${pool}`]]);
-    return Number(match[1]) * unit;
-  }
-  if (options.has('--workspace')) {
-    log('W', '--workspace flag has been deprecated by --memPoolSize flag.');
-    return Number(options.get('--workspace'));
-  }
-  return 143771;
-}
-
-/** The --minShapes/--optShapes/--maxShapes of each --profile=N, in order; one group without --profile. */
-function profileShapeOptions() {
-  if (!multi.has('--profile')) {
-    return [{ min: options.get('--minShapes'), opt: options.get('--optShapes'), max: options.get('--maxShapes') }];
-  }
-  const groups = [];
+  // --- parse the command line as trtexec does: --key=value or --key ---
+  const options = new Map();
+  const multi = new Map();
+  const unknown = [];
   for (const arg of args) {
-    if (arg.startsWith('--profile=')) groups.push({});
-    for (const [flag, which] of [
-      ['--minShapes', 'min'],
-      ['--optShapes', 'opt'],
-      ['--maxShapes', 'max'],
-    ]) {
-      if (arg.startsWith(`${flag}=`) && groups.length > 0) groups.at(-1)[which] = arg.slice(flag.length + 1);
+    if (arg === '-h') continue;
+    const eq = arg.indexOf('=');
+    const key = eq === -1 ? arg : arg.slice(0, eq);
+    const value = eq === -1 ? '' : arg.slice(eq + 1);
+    if (!key.startsWith('--') || !known(key)) {
+      unknown.push([key, value]);
+      continue;
     }
+    options.set(key, value);
+    multi.set(key, [...(multi.get(key) ?? []), value]);
   }
-  return groups;
-}
+  banner('RUNNING');
+  if (unknown.length > 0) {
+    printHelp();
+    for (const [key, value] of unknown) log('E', `Unknown option: ${key} ${value}`);
+    // trtexec 11.1 returns the parse error directly, without the FAILED line (trtexec.cpp @v11.1).
+    if (!at(11, 1)) banner('FAILED');
+    exit(1);
+  }
+  // The accuracy options' own rules (sampleOptions.cpp InferenceOptions::parse and validate at v11.1).
+  const accuracyRule = (() => {
+    const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
+    if (!['l0', 'l1', 'l2', 'lInf', 'cos'].includes(algorithm)) return `Unknown accuracyAlgorithm: ${algorithm}`;
+    if (algorithm !== 'l0' && options.has('--atol')) return '--atol is only valid for L0 accuracy algorithm.';
+    if (algorithm !== 'l0' && options.has('--rtol')) return '--rtol is only valid for L0 accuracy algorithm.';
+    if (options.has('--loadRefOutputs') && !options.has('--loadInputs'))
+      return '--loadRefOutputs requires --loadInputs to be specified.';
+    if (options.has('--loadRefOutputs') && !(Number(options.get('--accuracyThreshold') ?? 0) > 0))
+      return '--accuracyThreshold (with a positive value) is required when --loadRefOutputs or --refPair is set.';
+    return null;
+  })();
+  if (accuracyRule) {
+    printHelp();
+    log('E', accuracyRule);
+    exit(1);
+  }
+  if (options.has('--help') || args.length === 0) {
+    printHelp();
+    if (args.length === 0 && !at(11, 1)) banner('PASSED');
+    exit(0);
+  }
 
-/** A profile's shapes under names that keep profiles apart when several are summed into one plan. */
-function renamed(shapes, index) {
-  return Object.fromEntries(Object.entries(shapes).map(([name, s]) => [`${name}@${index}`, s]));
-}
+  const only = env.TRTEXEC_STANDIN_ONLY;
+  const faulty = !only || (options.get('--saveEngine') ?? options.get('--loadEngine') ?? '').includes(only);
+  const fault = (name) => (faulty ? env[name] : undefined);
 
-function readShapes(group, index) {
-  const parse = (spec) =>
-    Object.fromEntries(
-      (spec ?? '')
-        .split(/,(?=(?:[^']*'[^']*')*[^']*$)/)
-        .filter(Boolean)
-        .map((entry) => {
-          const cut = entry.lastIndexOf(':');
-          return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
-        }),
+  function recordCall(extra) {
+    if (!env.TRTEXEC_STANDIN_CALLS) return;
+    appendFileSync(
+      env.TRTEXEC_STANDIN_CALLS,
+      `${JSON.stringify({
+        args,
+        gpu: env.CUDA_VISIBLE_DEVICES ?? null,
+        pid,
+        start: started,
+        end: Date.now(),
+        // What of the job's credentials reached trtexec (names only): trt-ci must pass none.
+        secrets: Object.keys(env).filter((name) => /TOKEN|^INPUT_|^ACTIONS_/i.test(name)),
+        ...extra,
+      })}\n`,
     );
-  const mins = parse(group.min);
-  const opts = parse(group.opt);
-  const maxs = parse(group.max);
-  const shapes = {};
-  for (const name of new Set([...Object.keys(mins), ...Object.keys(opts), ...Object.keys(maxs)])) {
-    const opt = opts[name] ?? mins[name] ?? maxs[name];
-    for (const which of ['min', 'max']) {
-      if (!(which === 'min' ? mins : maxs)[name])
-        log('W', `optShapes is being broadcasted to ${which}Shapes for tensor ${name}`);
+  }
+  function fail(lines) {
+    for (const [level, text] of lines) log(level, text);
+    banner('FAILED');
+    recordCall({ exit: 1 });
+    exit(1);
+  }
+
+  // --- the device block ---
+  const gpuName = env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
+  log('I', '=== Device Information ===');
+  log('I', 'Available Devices:');
+  log('I', `  Device 0: "${gpuName}" UUID: GPU-5f3c2a10-0000-4000-8000-000000000001`);
+  log('I', `Selected Device: ${gpuName}`);
+  log('I', 'Selected Device ID: 0');
+  log('I', `Compute Capability: ${env.TRTEXEC_STANDIN_GPU_CC ?? '9.0'}`);
+  log('I', '');
+  if (fault('TRTEXEC_STANDIN_CRASH') === 'driver') {
+    // <= 8.6: cudaCheck prints and abort()s, no FAILED line; >= 10: CHECK prints the file and exits 1.
+    if (!at(9, 0)) {
+      out('Cuda failure: CUDA driver version is insufficient for CUDA runtime version');
+      await io.raise('SIGABRT');
     }
-    shapes[name] = { min: mins[name] ?? opt, opt, max: maxs[name] ?? opt };
-    const [mn, op, mx] = [shapes[name].min, opt, shapes[name].max].map((s) => s.split('x').map(Number));
-    if (mn.length !== mx.length || mn.some((d, i) => d > op[i] || op[i] > mx[i])) {
+    out(
+      'Cuda failure at /_src/samples/common/sampleDevice.cpp:101: ' +
+        'CUDA driver version is insufficient for CUDA runtime version',
+    );
+    exit(1);
+  }
+  log('I', `TensorRT version: ${major}.${minor}.${patch}`);
+
+  // --- shared GPU memory bookkeeping, read by the nvidia-smi stand-in ---
+  const gpuIndex = (env.CUDA_VISIBLE_DEVICES ?? '0').split(',')[0];
+  const stateFile = env.STANDIN_GPU_STATE ? join(env.STANDIN_GPU_STATE, `gpu${gpuIndex}.${pid}.mib`) : null;
+  const hold = (mib) => {
+    if (!stateFile) return;
+    mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
+    writeFileSync(stateFile, String(mib));
+  };
+  const release = () => stateFile && rmSync(stateFile, { force: true });
+  io.atExit(release);
+
+  const plugins = [
+    ...(multi.get('--staticPlugins') ?? []),
+    ...(multi.get('--plugins') ?? []),
+    ...(multi.get('--dynamicPlugins') ?? []),
+  ];
+  const needsPlugin = fault('TRTEXEC_STANDIN_NEEDS_PLUGIN');
+  const pluginLoaded = !needsPlugin || plugins.some((p) => basename(p) === needsPlugin);
+
+  if (options.has('--loadEngine')) await runEngine(options.get('--loadEngine'));
+  else await buildEngine();
+
+  async function buildEngine() {
+    const onnx = options.get('--onnx');
+    if (!onnx)
       fail([
+        ['E', 'Model missing or format not recognized'],
+        ['E', 'Failed to create engine from model or file.'],
+        ['E', 'Engine set up failed'],
+      ]);
+    const workspaceMiB = readWorkspaceMiB();
+    log('I', 'Start parsing network model.');
+    log('I', '[TRT] ----------------------------------------------------------------');
+    log('I', `[TRT] Input filename:   ${onnx}`);
+    if (!existsSync(onnx)) {
+      fail([
+        ['E', `[TRT] ModelImporter.cpp:773: Failed to parse ONNX model from file: ${onnx}`],
+        ['E', 'Failed to parse onnx file'],
+        ['E', 'Parsing model failed'],
+        ['E', 'Failed to create engine from model or file.'],
+        ['E', 'Engine set up failed'],
+      ]);
+    }
+    if (!pluginLoaded) {
+      // Real 8.6.1 output for an ONNX node whose plugin is not registered
+      // (AUTOMATIC1111/stable-diffusion-webui-tensorrt#54).
+      fail([
+        ['E', '[TRT] ModelImporter.cpp:729: --- End node ---'],
         [
           'E',
-          `Error[4]: [network.cpp::validate::3196] Error Code 4: Internal Error ` +
-            `(${name}: for dimension number 0 in profile ${index} does not satisfy MIN <= OPT <= MAX)`,
+          '[TRT] ModelImporter.cpp:732: ERROR: builtin_op_importers.cpp:5428 In function importFallbackPluginImporter:',
+        ],
+        [
+          'E',
+          '[8] Assertion failed: creator && "Plugin not found, are the plugin name, version, and namespace correct?"',
+        ],
+        ['E', 'Failed to parse onnx file'],
+        ['I', 'Finished parsing network model. Parse time: 0.0704936'],
+        ['E', 'Parsing model failed'],
+        ['E', 'Failed to create engine from model or file.'],
+        ['E', 'Engine set up failed'],
+      ]);
+    }
+    log('I', 'Finished parsing network model. Parse time: 0.0170852');
+    if (multi.has('--fp16') && at(10, 14)) {
+      log(
+        'W',
+        'Weakly-typed networks have been deprecated in TensorRT. You can use the ' +
+          'AutoCast tool to convert a weakly-typed network to a strongly-typed network.',
+      );
+    }
+    // One engine may hold several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+    const profiles = profileShapeOptions().map((group, index) => readShapes(group, index));
+    profiles.forEach((profileShapes, index) => {
+      for (const [name, s] of Object.entries(profileShapes)) {
+        const range = `MIN=${s.min} OPT=${s.opt} MAX=${s.max}`;
+        log('I', `Set shape of input tensor ${name} for optimization profile ${index} to: ${range}`);
+      }
+    });
+    // Plan size and content follow every profile; the layer info shows the first, as trtexec's does.
+    const shapes = profiles.length === 1 ? profiles[0] : Object.assign({}, ...profiles.map((p, i) => renamed(p, i)));
+    const cacheFile = options.get('--timingCacheFile');
+    let cacheBytes = 0;
+    if (cacheFile) {
+      if (existsSync(cacheFile)) cacheBytes = readFileSync(cacheFile).length;
+      else log('W', `[TRT] Could not read cache from: ${cacheFile}. A new cache will be generated and written.`);
+    } else {
+      log('I', '[TRT] Local timing cache in use. Profiling results in this builder pass will not be stored.');
+    }
+
+    if (fault('TRTEXEC_STANDIN_HANG')) await hang();
+    const oomAbove = fault('TRTEXEC_STANDIN_OOM_ABOVE_MIB');
+    if (oomAbove !== undefined && workspaceMiB > Number(oomAbove)) {
+      const bytes = Math.round(workspaceMiB * 1024 * 1024 * 0.9);
+      // Real 10.3 output (NVIDIA/TensorRT#4258).
+      fail([
+        ['E', 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)'],
+        [
+          'W',
+          `[TRT] Requested amount of GPU memory (${bytes} bytes) could not be ` +
+            `allocated. There may not be enough free memory for allocation to succeed.`,
+        ],
+        [
+          'E',
+          `Error[9]: Error Code: 9: Skipping tactic 0x0000000000000000 due to exception ` +
+            `[tunable_graph.cpp:create:117] autotuning: User allocator error allocating ${bytes}-byte buffer`,
+        ],
+        [
+          'E',
+          'Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error (Could ' +
+            'not find any implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)',
         ],
         ['E', 'Engine could not be created from network'],
         ['E', 'Building engine failed'],
@@ -875,109 +434,606 @@ function readShapes(group, index) {
         ['E', 'Engine set up failed'],
       ]);
     }
+
+    hold(Number(env.TRTEXEC_STANDIN_ALLOC_MIB ?? workspaceMiB));
+    await emitVerbose(Number(env.TRTEXEC_STANDIN_VERBOSE_BYTES ?? 0));
+    await sleep(Number(env.TRTEXEC_STANDIN_BUILD_MS ?? 0));
+    release();
+
+    const planBytes =
+      Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes)) +
+      Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0);
+    const seconds = (Date.now() - started) / 1000;
+    log('I', `[TRT] Engine generation completed in ${seconds.toFixed(5)} seconds.`);
+    log(
+      'I',
+      `[TRT] [MemUsageStats] Peak memory usage of TRT CPU/GPU memory allocators: CPU 0 MiB, GPU ${workspaceMiB} MiB`,
+    );
+    if (at(10, 0)) log('I', `Created engine with size: ${(planBytes / 1048576).toFixed(4)} MiB`);
+    log('I', `Engine built in ${(seconds + 0.01).toFixed(5)} sec.`);
+    const save = options.get('--saveEngine');
+    if (save)
+      writePlan(
+        save,
+        planBytes - Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0),
+        shapes,
+        Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0),
+      );
+    if (cacheFile) {
+      const grown = cacheBytes + 4096;
+      writeFileSync(cacheFile, Buffer.alloc(grown, 7));
+      log('I', `Saved ${grown} bytes of timing cache to ${cacheFile}`);
+    }
+    const layerInfo = options.get('--exportLayerInfo');
+    const detailed = options.get('--profilingVerbosity') === 'detailed';
+    if (layerInfo) writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0]));
+    log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
+    log('I', 'Engine deserialized in 0.00188653 sec.');
+    if (options.has('--skipInference')) log('I', 'Skipped inference phase since --skipInference is added.');
+    else if (!options.has('--buildOnly')) printPerformance();
+    banner('PASSED');
+    recordCall({ exit: 0 });
   }
-  return shapes;
-}
 
-function defaultPlanBytes(shapes) {
-  const elements = Object.values(shapes).reduce(
-    (sum, s) => sum + s.max.split('x').reduce((a, b) => a * Number(b), 1),
-    0,
-  );
-  return 65536 + Math.min(elements, 1 << 24);
-}
+  async function runEngine(path) {
+    if (!existsSync(path))
+      fail([
+        ['E', `Error opening engine file: ${path}`],
+        ['E', 'Failed to create engine from model or file.'],
+        ['E', 'Engine set up failed'],
+      ]);
+    const plan = readFileSync(path);
+    log('I', `Engine loaded in 0.0100000 sec.`);
+    if (plan.length < 28 || plan.toString('latin1', 0, 4) !== 'ftrt') {
+      fail([
+        [
+          'E',
+          'Error[1]: [runtime.cpp::parsePlan::314] Error Code 1: Serialization ' +
+            '(Serialization assertion plan->header.magicTag == rt::kPLAN_MAGIC_TAG failed.)',
+        ],
+        ['E', 'Engine deserialization failed'],
+        ['E', 'Engine set up failed'],
+      ]);
+    }
+    if (plan[24] !== major || plan[25] !== minor || plan[26] !== patch) {
+      fail([
+        [
+          'E',
+          '[TRT] IRuntime::deserializeCudaEngine: Error Code 1: Serialization (Serialization assertion ' +
+            'stdVersionRead == kSERIALIZATION_VERSION failed.Version tag does not ' +
+            'match. Note: Current Version: 239, Serialized Engine Version: 237)',
+        ],
+        ['E', 'Engine deserialization failed'],
+        ['E', 'Engine set up failed'],
+      ]);
+    }
+    if (!pluginLoaded) {
+      fail([
+        [
+          'E',
+          '[TRT] 1: [pluginV2Runner.cpp::load::290] Error Code 1: Serialization (Serialization assertion ' +
+            'creator failed.Cannot deserialize plugin since corresponding IPluginCreator not found in Plugin Registry)',
+        ],
+        [
+          'E',
+          '[TRT] 4: [runtime.cpp::deserializeCudaEngine::50] ' +
+            'Error Code 4: Internal Error (Engine deserialization failed.)',
+        ],
+        ['E', 'Engine set up failed'],
+      ]);
+    }
+    log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
+    log('I', 'Engine deserialized in 0.00676279 sec.');
+    const inference = ['--exportOutput', '--dumpRawBindingsToFile', '--loadRefOutputs'].some((f) => options.has(f));
+    const results = inference ? await infer(plan) : null;
+    const accuracyFailed = results && options.has('--loadRefOutputs') ? checkAccuracy(results.outputs) : false;
+    // Inference lasts as trtexec's does: the warm-up, then --duration seconds (defaults 200 ms and 3 s).
+    if (env.TRTEXEC_STANDIN_REAL_TIME)
+      await sleep(Number(options.get('--warmUp') ?? 200) + Number(options.get('--duration') ?? 3) * 1000);
+    const times = iterationTimes(path);
+    // Whether an nvidia-smi of this test is polling (the memory sampler's -lms stream) while this engine runs.
+    const polled = options.has('--exportTimes') ? nvidiaSmiStreaming() : undefined;
+    if (options.has('--exportTimes')) exportTimes(times);
+    printPerformance();
+    if (results && options.has('--exportOutput')) exportOutput(results.outputs);
+    if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
+    if (accuracyFailed) fail([['E', 'Accuracy validation FAILED: one or more tensors exceeded the threshold.']]);
+    banner('PASSED');
+    recordCall({ exit: 0, ...(polled !== undefined && { nvidiaSmiStreaming: polled }) });
+  }
 
-/** A plan with TensorRT's real header: "ftrt", layout 0, engine count, file size, version bytes at 24-27. */
-function writePlan(path, bytes, shapes, padding = 0) {
-  const body = Math.max(bytes, 64);
-  const size = body + padding;
-  const plan = Buffer.alloc(size);
-  plan.write('ftrt', 0, 'latin1');
-  plan.writeUInt32LE(0, 4);
-  plan.writeUInt32LE(1, 8);
-  plan.writeBigUInt64LE(BigInt(size), 16);
-  plan.writeUInt8(major, 24);
-  plan.writeUInt8(minor, 25);
-  plan.writeUInt8(patch, 26);
-  plan.writeUInt8(build ?? 0, 27);
-  plan.write('rtrtNGNE', 28, 'latin1');
-  // Deterministic body: the same build gives the same bytes, as a cached or repeated build should. A
-  // keystream seeded by the build's inputs is as incompressible as real weights and fast to make.
-  // Other weights make another engine: the ONNX's content is part of the seed.
-  const onnx = options.get('--onnx');
-  const weights = onnx && existsSync(onnx) ? createHash('sha256').update(readFileSync(onnx)).digest('hex') : null;
-  const seed = createHash('sha256')
-    .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode]))
-    .digest();
-  const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
-  keystream.update(plan.subarray(36, body)).copy(plan, 36);
-  // The engine names its model, so that --loadEngine can infer with the ONNX it was built from.
-  const model = Buffer.from(`${ONNX_MARK}${resolve(options.get('--onnx') ?? '')}\n`, 'latin1');
-  if (36 + model.length <= body) model.copy(plan, 36);
-  writeFileSync(path, plan);
-}
+  /**
+   * Inference on given inputs: the engine's outputs are its ONNX model's, computed by ONNX Runtime
+   * (WebAssembly, on the CPU) on the --loadInputs files (raw, the input's dtype, row-major) or on
+   * trtexec-like random inputs, then changed as TRTEXEC_STANDIN_OUTPUT_ERROR asks.
+   *   TRTEXEC_STANDIN_OUTPUT_ERROR   noise:R (seeded relative noise of size R) | fp16 (rounded to FP16,
+   *                                  overflow to inf) | zeros | nan (the first element NaN) | inf
+   *   TRTEXEC_STANDIN_OUTPUT_TYPE    fp32 (default) | fp16: the engine's output binding type
+   */
+  async function infer(plan) {
+    const text = plan.toString('latin1', 36, Math.min(plan.length, 36 + 4096));
+    const onnx = text.startsWith(ONNX_MARK) ? text.slice(ONNX_MARK.length, text.indexOf('\n')) : null;
+    if (!onnx || !existsSync(onnx)) fail([['E', 'Could not find the network this engine was built from']]);
+    const ort = await import('onnxruntime-web');
+    ort.env.wasm.numThreads = 1;
+    const session = await ort.InferenceSession.create(readFileSync(onnx));
+    const shapes = Object.fromEntries(nameList('--shapes').map(([name, dims]) => [name, dims.split('x').map(Number)]));
+    const files = Object.fromEntries(nameList('--loadInputs'));
+    const feeds = {};
+    const inputs = [];
+    for (const name of session.inputNames) {
+      const dims = shapes[name];
+      if (!dims) fail([['E', `Dynamic dimensions required for input: ${name}, but no shapes were provided.`]]);
+      const count = dims.reduce((a, b) => a * b, 1);
+      let data;
+      if (files[name]) {
+        const raw = readFileSync(files[name]);
+        if (raw.length !== count * 4) fail([['E', `Input size mismatch for ${name}: ${raw.length} bytes`]]);
+        data = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+      } else {
+        data = Float32Array.from({ length: count }, seeded(1));
+      }
+      feeds[name] = new ort.Tensor('float32', data, dims);
+      inputs.push({ name, dims, values: data });
+    }
+    const results = await session.run(feeds);
+    const error = perEngine(env.TRTEXEC_STANDIN_OUTPUT_ERROR, options.get('--loadEngine') ?? '', '');
+    const half = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16';
+    const noise = seeded(2);
+    const outputs = session.outputNames.map((name) => {
+      const tensor = results[name];
+      const values = Array.from(tensor.data, (v, i) => {
+        let value = v;
+        if (error.startsWith('noise:')) value = v * (1 + Number(error.slice(6)) * noise());
+        if (error === 'fp16') value = Math.f16round(v);
+        if (error === 'zeros') value = 0;
+        if (i === 0 && error === 'nan') value = Number.NaN;
+        if (i === 0 && error === 'inf') value = Number.POSITIVE_INFINITY;
+        return half ? Math.f16round(value) : Math.fround(value);
+      });
+      return { name, dims: [...tensor.dims], values };
+    });
+    return { inputs, outputs };
+  }
 
-function layerInfoJson(detailed, shapes) {
-  const inputs = Object.keys(shapes);
-  const layers = detailed
-    ? [
-        {
-          Name: 'node_conv2d + node_relu',
-          LayerType: 'CaskConvolution',
-          Inputs: inputs.map((n) => ({
-            Name: n,
-            Location: 'Device',
-            Dimensions: shapes[n].opt.split('x').map(Number),
-            'Format/Datatype': 'Half',
-          })),
-          Outputs: [],
-          TacticValue: '0x000000000000001f',
-          StreamId: 0,
-          Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
-        },
-        {
-          Name: '__myl_CastMulLtSeleCast_myl6_0',
-          LayerType: 'kgen',
-          Inputs: [],
-          Outputs: [],
-          TacticName: '__myl_CastMulLtSeleCast_0x1',
-          StreamId: 0,
-          Metadata: '[ONNX Layer: node_leaky_relu]',
-        },
-      ]
-    : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
-  return major >= 11
-    ? JSON.stringify({
-        Layers: layers,
-        'I/O Tensors': inputs.map((n) => ({
-          Name: n,
-          IOMode: 'Input',
-          DataType: 'Half',
-          Dimensions: [-1],
-          Location: 'Device',
-          IsShapeInferenceIO: false,
-          ProfileInfo: [
-            { MinShape: shapes[n].min, OptShape: shapes[n].opt, MaxShape: shapes[n].max, Format: 'Row major linear' },
+  /** `name:value` lists as trtexec reads them: names may be quoted ('a:0'), the value follows the last colon. */
+  function nameList(flag) {
+    return (options.get(flag) ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((entry) => {
+        const cut = entry.lastIndexOf(':');
+        return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
+      });
+  }
+
+  /** --exportOutput: exportJSONOutput (samples/common/sampleReporting.cpp): this spacing, values through `os << v`. */
+  function exportOutput(outputs) {
+    const lines = ['['];
+    outputs.forEach((entry, i) => {
+      const sep = i === 0 ? '  ' : ', ';
+      lines.push(`${sep}{ "name" : "${entry.name}"`);
+      lines.push(`  , "dimensions" : "${entry.dims.join('x')}"`);
+      lines.push(`  , "values" : [ ${entry.values.map(cFloat).join(', ')} ]`);
+      lines.push('  }');
+    });
+    lines.push(']');
+    writeFileSync(options.get('--exportOutput'), `${lines.join('\n')}\n`);
+  }
+
+  /**
+   * --dumpRawBindingsToFile (8.6+): every binding, in the working folder, as
+   * `<name>.<input|output>.<d0.d1…>.<dtype>.raw` (sampleInference.cpp dumpBindings; name made file-safe).
+   */
+  function dumpRawBindings({ inputs, outputs }) {
+    const outputType = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16' ? 'fp16' : 'fp32';
+    const write = (binding, kind, dtype) => {
+      const dims = binding.dims.join('.');
+      const file = `${binding.name.replace(/[^A-Za-z0-9._,-]/g, '_')}.${kind}.${dims}.${dtype}.raw`;
+      const bytes = Buffer.alloc(binding.values.length * (dtype === 'fp16' ? 2 : 4));
+      for (const [i, v] of binding.values.entries()) {
+        if (dtype === 'fp16') bytes.writeUInt16LE(halfBits(v), i * 2);
+        else bytes.writeFloatLE(v, i * 4);
+      }
+      log(
+        'I',
+        `Writing file for ${kind} binding ${binding.name} (with datatype ${dtype} and dimensions ${dims}) to ${file}`,
+      );
+      writeFileSync(file, bytes);
+    };
+    for (const input of inputs) write(input, 'input', 'fp32');
+    for (const output of outputs) write(output, 'output', outputType);
+  }
+
+  /** A number's IEEE 754 binary16 bits (rounded to nearest even, as the GPU stores an FP16 output). */
+  // A function declaration, not a const: the module's top-level await runs before later consts exist.
+  function halfBits(value) {
+    return new Uint16Array(Float16Array.of(value).buffer)[0];
+  }
+
+  /**
+   * trtexec 11.1's own check (sampleInference.cpp validateAccuracy, sampleUtils.cpp L0AccuracyValidator): each
+   * --loadRefOutputs file (raw, the output's type) against the output; L0 is the share of elements with
+   * |a - r| > atol + rtol·|r| (a NaN compares false, so it is no mismatch), printed std::fixed with 6
+   * decimals, the threshold too (the stream keeps std::fixed). True when any output reached the threshold.
+   */
+  function checkAccuracy(outputs) {
+    const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
+    const atol = Number(options.get('--atol') ?? 1e-5);
+    const rtol = Number(options.get('--rtol') ?? 1e-5);
+    const threshold = Number(options.get('--accuracyThreshold'));
+    const names = { l0: 'L0', l1: 'L1', l2: 'L2', lInf: 'LInf', cos: 'Cosine' };
+    let failed = false;
+    for (const [name, file] of nameList('--loadRefOutputs')) {
+      const output = outputs.find((o) => o.name === name);
+      const raw = readFileSync(file);
+      if (!output || raw.length !== output.values.length * 4) fail([['E', `Reference size mismatch for ${name}`]]);
+      log(
+        'I',
+        `Loaded reference output for tensor ${name} from ${file} (volume=${output.values.length}, bytes=${raw.length})`,
+      );
+      const ref = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+      const pairs = output.values.map((a, i) => [a, ref[i]]);
+      let loss;
+      if (algorithm === 'l0')
+        loss = pairs.filter(([a, r]) => Math.abs(a - r) > atol + rtol * Math.abs(r)).length / pairs.length;
+      else if (algorithm === 'l1') loss = pairs.reduce((sum, [a, r]) => sum + Math.abs(a - r), 0) / pairs.length;
+      else if (algorithm === 'l2') loss = pairs.reduce((sum, [a, r]) => sum + (a - r) ** 2, 0) / pairs.length;
+      else if (algorithm === 'lInf') loss = pairs.reduce((max, [a, r]) => Math.max(max, Math.abs(a - r)), 0);
+      else {
+        const dot = pairs.reduce((sum, [a, r]) => sum + a * r, 0);
+        const norm =
+          Math.sqrt(pairs.reduce((sum, [a]) => sum + a * a, 0)) *
+          Math.sqrt(pairs.reduce((sum, [, r]) => sum + r * r, 0));
+        loss = norm < 1e-12 ? 1 : 1 - dot / norm;
+      }
+      const over = loss >= threshold;
+      failed ||= over;
+      const verdict = over ? ` [FAIL: >= threshold ${threshold.toFixed(6)}]` : '';
+      log('I', `Accuracy loss for tensor ${name} (${names[algorithm]}): ${loss.toFixed(6)}${verdict}`);
+    }
+    return failed;
+  }
+
+  /** A float as C++ `os << v` prints it: %g with 6 significant digits; nan, -nan, inf, -inf. */
+  function cFloat(v) {
+    if (Number.isNaN(v)) return 'nan';
+    if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';
+    if (v === 0) return Object.is(v, -0) ? '-0' : '0';
+    const exponent = Math.floor(Math.log10(Math.abs(Number(v.toPrecision(6)))));
+    if (exponent < -4 || exponent >= 6) {
+      const [mantissa, power] = v.toExponential(5).split('e');
+      const trimmed = mantissa.replace(/\.?0+$/, '');
+      const sign = power.startsWith('-') ? '-' : '+';
+      return `${trimmed}e${sign}${power.replace(/^[-+]/, '').padStart(2, '0')}`;
+    }
+    return String(Number(v.toPrecision(6)));
+  }
+
+  /** A seeded generator in [-1, 1): trtexec fills inputs it is not given with random values too. */
+  function seeded(seed) {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return (state / 0x7fffffff) * 2 - 1;
+    };
+  }
+
+  /** An nvidia-smi -lms stream of the same stand-in GPU (same STANDIN_GPU_STATE) is running now (Linux /proc). */
+  function nvidiaSmiStreaming() {
+    const state = env.STANDIN_GPU_STATE;
+    if (!state || !existsSync('/proc')) return false;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+        if (!command.includes('nvidia-smi') || !command.includes('-lms')) continue;
+        if (readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`STANDIN_GPU_STATE=${state}\0`)) return true;
+      } catch {
+        // gone, or not ours to read
+      }
+    }
+    return false;
+  }
+
+  /** A per-engine setting: one value for every engine, or `<part of its path>=<value>,…`. */
+  function perEngine(setting, engine, fallback) {
+    if (setting === undefined || setting === '') return fallback;
+    if (!setting.includes('=')) return setting;
+    const match = setting.split(',').find((entry) => engine.includes(entry.slice(0, entry.indexOf('='))));
+    return match ? match.slice(match.indexOf('=') + 1) : fallback;
+  }
+
+  /** How many trtexec calls came before this one (the calls file has a line for each that ended). */
+  function callIndex() {
+    const file = env.TRTEXEC_STANDIN_CALLS;
+    return file && existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+  }
+
+  /**
+   * The timed iterations of an inference run (warm-up left out, as trtexec leaves it out): GPU compute time
+   * per iteration, seeded by engine, call and file so that runs differ and tests repeat.
+   *   TRTEXEC_STANDIN_LATENCY_MS       the engine's compute time (default 1), per engine as <part>=<ms>,…
+   *   TRTEXEC_STANDIN_LATENCY_NOISE    run-to-run and iteration noise, relative sd (default 0.0003,0.002)
+   *   TRTEXEC_STANDIN_LATENCY_OUTLIERS share of iterations 3x as slow (default 0)
+   *   TRTEXEC_STANDIN_LATENCY_DRIFT    per engine: the time grows by this fraction with every call
+   *   TRTEXEC_STANDIN_THROTTLE_CALL    the Nth call (1-based) runs throttled: the GPU's sw_thermal_slowdown
+   *                                    counter grows by 200 ms, as nvidia-smi reports it afterwards
+   */
+  function iterationTimes(engine) {
+    const count = Math.max(Number(options.get('--iterations') ?? 10), 1);
+    const call = callIndex();
+    const base = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_MS, engine, 1));
+    const drift = Number(perEngine(env.TRTEXEC_STANDIN_LATENCY_DRIFT, engine, 0));
+    const [runNoise, iterationNoise] = (env.TRTEXEC_STANDIN_LATENCY_NOISE ?? '0.0003,0.002').split(',').map(Number);
+    const outliers = Number(env.TRTEXEC_STANDIN_LATENCY_OUTLIERS ?? 0);
+    // File names, not paths: the same test gets the same timings in any temporary folder.
+    const times = basename(options.get('--exportTimes') ?? '');
+    const seed = createHash('sha256')
+      .update(`${basename(engine)}\0${times}\0${call}`)
+      .digest();
+    const uniform = seeded(seed.readUInt32LE(0) & 0x7fffffff);
+    // A sum of uniforms is close enough to normal for noise (Irwin-Hall, 4 terms, sd 1).
+    const normal = () => ((uniform() + uniform() + uniform() + uniform()) / 2) * Math.sqrt(3);
+    const level = base * (1 + drift * call) * (1 + runNoise * normal());
+    let throttled = 1;
+    if (Number(env.TRTEXEC_STANDIN_THROTTLE_CALL) === call + 1 && env.STANDIN_GPU_STATE) {
+      mkdirSync(env.STANDIN_GPU_STATE, { recursive: true });
+      const counter = join(env.STANDIN_GPU_STATE, `gpu${gpuIndex}.sw_thermal_slowdown.slowed-us`);
+      const before = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
+      writeFileSync(counter, String(before + 200000));
+      throttled = 1.3;
+    }
+    return Array.from({ length: count }, () => {
+      const value = level * throttled * (1 + iterationNoise * normal());
+      return (uniform() + 1) / 2 < outliers ? value * 3 : value;
+    });
+  }
+
+  /** --exportTimes: exportJSONTrace (sampleReporting.cpp): one object per timed iteration, this layout. */
+  function exportTimes(times) {
+    let clock = 100;
+    const lines = ['['];
+    times.forEach((compute, i) => {
+      const h2d = 0.004;
+      const d2h = 0.002;
+      const t = { startEnqMs: clock, endEnqMs: clock + 0.02, startH2dMs: clock, endH2dMs: clock + h2d };
+      Object.assign(t, { startComputeMs: clock + h2d, endComputeMs: clock + h2d + compute });
+      Object.assign(t, { startD2hMs: t.endComputeMs, endD2hMs: t.endComputeMs + d2h });
+      Object.assign(t, { h2dMs: h2d, computeMs: compute, d2hMs: d2h, latencyMs: h2d + compute + d2h });
+      const fields = Object.entries(t).map(([key, value]) => `"${key}" : ${cFloat(value)}`);
+      lines.push(`${i === 0 ? '  ' : ', '}{ ${fields.join(', ')} }`);
+      clock += h2d + compute + d2h;
+    });
+    lines.push(']');
+    writeFileSync(options.get('--exportTimes'), `${lines.join('\n')}\n`);
+  }
+
+  function printPerformance() {
+    // --percentile defaulted to 99 alone before 8.5, to 90,95,99 after (sampleOptions.h).
+    const percentiles = at(8, 5) ? [90, 95, 99] : [99];
+    const stats = (base) =>
+      `min = ${(base * 0.93).toPrecision(6)} ms, max = ${(base * 3.4).toPrecision(6)} ` +
+      `ms, mean = ${base.toPrecision(6)} ms, median = ${(base * 0.99).toPrecision(6)} ms, ` +
+      percentiles.map((p) => `percentile(${p}%) = ${(base * (1 + (p - 89) / 40)).toPrecision(6)} ms`).join(', ');
+    log('I', '');
+    log('I', '=== Performance summary ===');
+    log('I', 'Throughput: 15374.3 qps');
+    log('I', `Latency: ${stats(0.0441053)}`);
+    log('I', `Enqueue Time: ${stats(0.0271685)}`);
+    log('I', `H2D Latency: ${stats(0.00395853)}`);
+    log('I', `GPU Compute Time: ${stats(0.0359588)}`);
+    log('I', `D2H Latency: ${stats(0.00418773)}`);
+    log('I', 'Total Host Walltime: 3.00013 s');
+    log('I', 'Total GPU Compute Time: 1.6586 s');
+    log('I', 'Explanations of the performance metrics are printed in the verbose logs.');
+    log('I', '');
+  }
+
+  function readWorkspaceMiB() {
+    const pool = options.get('--memPoolSize');
+    if (pool !== undefined) {
+      const match = /(?:^|,)workspace:([\d.]+)([KMG]i?B?|B)?(?:,|$)/.exec(pool);
+      if (!match) fail([['E', `Invalid memPoolSize: ${pool}`]]);
+      const unit = { B: 1 / 1048576, K: 1 / 1024, KiB: 1 / 1024, M: 1, MiB: 1, G: 1024, GiB: 1024 }[match[2] ?? 'M'];
+      if (match[2] && !at(10, 1) && match[2] !== 'MiB') fail([['E', `Invalid memPoolSize: ${pool}`]]);
+      return Number(match[1]) * unit;
+    }
+    if (options.has('--workspace')) {
+      log('W', '--workspace flag has been deprecated by --memPoolSize flag.');
+      return Number(options.get('--workspace'));
+    }
+    return 143771;
+  }
+
+  /** The --minShapes/--optShapes/--maxShapes of each --profile=N, in order; one group without --profile. */
+  function profileShapeOptions() {
+    if (!multi.has('--profile')) {
+      return [{ min: options.get('--minShapes'), opt: options.get('--optShapes'), max: options.get('--maxShapes') }];
+    }
+    const groups = [];
+    for (const arg of args) {
+      if (arg.startsWith('--profile=')) groups.push({});
+      for (const [flag, which] of [
+        ['--minShapes', 'min'],
+        ['--optShapes', 'opt'],
+        ['--maxShapes', 'max'],
+      ]) {
+        if (arg.startsWith(`${flag}=`) && groups.length > 0) groups.at(-1)[which] = arg.slice(flag.length + 1);
+      }
+    }
+    return groups;
+  }
+
+  /** A profile's shapes under names that keep profiles apart when several are summed into one plan. */
+  function renamed(shapes, index) {
+    return Object.fromEntries(Object.entries(shapes).map(([name, s]) => [`${name}@${index}`, s]));
+  }
+
+  function readShapes(group, index) {
+    const parse = (spec) =>
+      Object.fromEntries(
+        (spec ?? '')
+          .split(/,(?=(?:[^']*'[^']*')*[^']*$)/)
+          .filter(Boolean)
+          .map((entry) => {
+            const cut = entry.lastIndexOf(':');
+            return [entry.slice(0, cut).replace(/^'|'$/g, ''), entry.slice(cut + 1)];
+          }),
+      );
+    const mins = parse(group.min);
+    const opts = parse(group.opt);
+    const maxs = parse(group.max);
+    const shapes = {};
+    for (const name of new Set([...Object.keys(mins), ...Object.keys(opts), ...Object.keys(maxs)])) {
+      const opt = opts[name] ?? mins[name] ?? maxs[name];
+      for (const which of ['min', 'max']) {
+        if (!(which === 'min' ? mins : maxs)[name])
+          log('W', `optShapes is being broadcasted to ${which}Shapes for tensor ${name}`);
+      }
+      shapes[name] = { min: mins[name] ?? opt, opt, max: maxs[name] ?? opt };
+      const [mn, op, mx] = [shapes[name].min, opt, shapes[name].max].map((s) => s.split('x').map(Number));
+      if (mn.length !== mx.length || mn.some((d, i) => d > op[i] || op[i] > mx[i])) {
+        fail([
+          [
+            'E',
+            `Error[4]: [network.cpp::validate::3196] Error Code 4: Internal Error ` +
+              `(${name}: for dimension number 0 in profile ${index} does not satisfy MIN <= OPT <= MAX)`,
           ],
-        })),
-      })
-    : JSON.stringify({ Layers: layers, Bindings: inputs });
-}
+          ['E', 'Engine could not be created from network'],
+          ['E', 'Building engine failed'],
+          ['E', 'Failed to create engine from model or file.'],
+          ['E', 'Engine set up failed'],
+        ]);
+      }
+    }
+    return shapes;
+  }
 
-async function emitVerbose(total) {
-  if (total <= 0) return;
-  const line = `${stamp()} [V] [TRT] Tactic: 0x0000000000000000 Time: 17.8375 ${'.'.repeat(40)}\n`;
-  const block = Buffer.from(line.repeat(Math.ceil(65536 / line.length)));
-  for (let sent = 0; sent < total; sent += block.length) {
-    if (!process.stdout.write(block)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  function defaultPlanBytes(shapes) {
+    const elements = Object.values(shapes).reduce(
+      (sum, s) => sum + s.max.split('x').reduce((a, b) => a * Number(b), 1),
+      0,
+    );
+    return 65536 + Math.min(elements, 1 << 24);
+  }
+
+  /** A plan with TensorRT's real header: "ftrt", layout 0, engine count, file size, version bytes at 24-27. */
+  function writePlan(path, bytes, shapes, padding = 0) {
+    const body = Math.max(bytes, 64);
+    const size = body + padding;
+    const plan = Buffer.alloc(size);
+    plan.write('ftrt', 0, 'latin1');
+    plan.writeUInt32LE(0, 4);
+    plan.writeUInt32LE(1, 8);
+    plan.writeBigUInt64LE(BigInt(size), 16);
+    plan.writeUInt8(major, 24);
+    plan.writeUInt8(minor, 25);
+    plan.writeUInt8(patch, 26);
+    plan.writeUInt8(build ?? 0, 27);
+    plan.write('rtrtNGNE', 28, 'latin1');
+    // Deterministic body: the same build gives the same bytes, as a cached or repeated build should. A
+    // keystream seeded by the build's inputs is as incompressible as real weights and fast to make.
+    // Other weights make another engine: the ONNX's content is part of the seed.
+    const onnx = options.get('--onnx');
+    const weights = onnx && existsSync(onnx) ? createHash('sha256').update(readFileSync(onnx)).digest('hex') : null;
+    const seed = createHash('sha256')
+      .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode]))
+      .digest();
+    const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
+    keystream.update(plan.subarray(36, body)).copy(plan, 36);
+    // The engine names its model, so that --loadEngine can infer with the ONNX it was built from.
+    const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n`, 'latin1');
+    if (36 + model.length <= body) model.copy(plan, 36);
+    writeFileSync(path, plan);
+  }
+
+  function layerInfoJson(detailed, shapes) {
+    const inputs = Object.keys(shapes);
+    const layers = detailed
+      ? [
+          {
+            Name: 'node_conv2d + node_relu',
+            LayerType: 'CaskConvolution',
+            Inputs: inputs.map((n) => ({
+              Name: n,
+              Location: 'Device',
+              Dimensions: shapes[n].opt.split('x').map(Number),
+              'Format/Datatype': 'Half',
+            })),
+            Outputs: [],
+            TacticValue: '0x000000000000001f',
+            StreamId: 0,
+            Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
+          },
+          {
+            Name: '__myl_CastMulLtSeleCast_myl6_0',
+            LayerType: 'kgen',
+            Inputs: [],
+            Outputs: [],
+            TacticName: '__myl_CastMulLtSeleCast_0x1',
+            StreamId: 0,
+            Metadata: '[ONNX Layer: node_leaky_relu]',
+          },
+        ]
+      : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
+    return major >= 11
+      ? JSON.stringify({
+          Layers: layers,
+          'I/O Tensors': inputs.map((n) => ({
+            Name: n,
+            IOMode: 'Input',
+            DataType: 'Half',
+            Dimensions: [-1],
+            Location: 'Device',
+            IsShapeInferenceIO: false,
+            ProfileInfo: [
+              { MinShape: shapes[n].min, OptShape: shapes[n].opt, MaxShape: shapes[n].max, Format: 'Row major linear' },
+            ],
+          })),
+        })
+      : JSON.stringify({ Layers: layers, Bindings: inputs });
+  }
+
+  async function emitVerbose(total) {
+    if (total <= 0) return;
+    const line = `${stamp()} [V] [TRT] Tactic: 0x0000000000000000 Time: 17.8375 ${'.'.repeat(40)}\n`;
+    const block = Buffer.from(line.repeat(Math.ceil(65536 / line.length)));
+    for (let sent = 0; sent < total; sent += block.length) {
+      await io.writeAsync(block);
+    }
+  }
+
+  async function hang() {
+    io.spawnIdleChild(env.TRTEXEC_STANDIN_CHILD_PIDS);
+    if (fault('TRTEXEC_STANDIN_HANG') === 'ignore-term') io.ignoreTerm();
+    hold(Number(env.TRTEXEC_STANDIN_ALLOC_MIB ?? 1024));
+    log('V', '[TRT] --------------- Timing Runner: {ForeignNode[transformer.h.0.attn.bias.../Cast]} (Myelin)');
+    await io.forever();
   }
 }
 
-async function hang() {
-  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-  if (env.TRTEXEC_STANDIN_CHILD_PIDS) appendFileSync(env.TRTEXEC_STANDIN_CHILD_PIDS, `${child.pid}\n`);
-  if (fault('TRTEXEC_STANDIN_HANG') === 'ignore-term') process.on('SIGTERM', () => {});
-  hold(Number(env.TRTEXEC_STANDIN_ALLOC_MIB ?? 1024));
-  log('V', '[TRT] --------------- Timing Runner: {ForeignNode[transformer.h.0.attn.bias.../Cast]} (Myelin)');
-  await new Promise(() => setInterval(() => {}, 1000));
+/** The edges of the stand-in run as a program: this process, its stdout and its signals. */
+function processIo() {
+  return {
+    args: process.argv.slice(2),
+    env: process.env,
+    cwd: process.cwd(),
+    pid: process.pid,
+    write: (text) => fs.writeSync(1, text),
+    writeAsync: (block) =>
+      process.stdout.write(block) ? undefined : new Promise((done) => process.stdout.once('drain', done)),
+    sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+    async raise(signal) {
+      process.kill(process.pid, signal);
+      await new Promise((done) => setTimeout(done, 1000));
+    },
+    spawnIdleChild(pidFile) {
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      if (pidFile) fs.appendFileSync(pidFile, `${child.pid}\n`);
+    },
+    ignoreTerm: () => process.on('SIGTERM', () => {}),
+    forever: () => new Promise(() => setInterval(() => {}, 1000)),
+  };
 }
+
+if (import.meta.main) process.exitCode = await runTrtexec(processIo());
