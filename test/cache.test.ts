@@ -341,7 +341,9 @@ describe('faults degrade to a build, and the report is still written', () => {
     writeFileSync(join(entryDir(runner, nulled!), 'record.json'), 'null');
     // A file where the entry's folder should be: it can be neither read nor removed (ENOTDIR).
     const prefix = join(runner.dir, 'cache', 'engines', unreadable!.slice(0, 2));
-    if (nulled!.slice(0, 2) !== unreadable!.slice(0, 2)) {
+    // Keys share their first two characters one time in 256: then that entry stays as it is, and is served.
+    const shared = nulled!.slice(0, 2) === unreadable!.slice(0, 2);
+    if (!shared) {
       rmSync(prefix, { recursive: true });
       writeFileSync(prefix, 'not a folder');
     }
@@ -352,12 +354,12 @@ describe('faults degrade to a build, and the report is still written', () => {
     const result = await cli(['build', '--config', config]);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
-    expect(report.builds.map((b) => b.status)).toEqual(['built', 'built', 'cached']);
+    expect(report.builds.map((b) => b.status)).toEqual(['built', shared ? 'cached' : 'built', 'cached']);
     expect(report.builds[0]!.cache).toMatchObject({ corrupt: true, problem: /could not be written: ENOTDIR/ });
     expect(report.cache!.problems).toEqual(
       expect.arrayContaining([expect.stringMatching(/the engine cache could not be written: ENOTDIR/)]),
     );
-    if (nulled!.slice(0, 2) !== unreadable!.slice(0, 2)) {
+    if (!shared) {
       expect(report.builds[1]!.cache!.problem).toMatch(/the engine cache could not be read: ENOTDIR/);
     }
     expect(result.stdout).toMatch(/⚠ the engine cache could not be written/);
