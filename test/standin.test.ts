@@ -7,13 +7,13 @@ import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput } from '../src/accuracy/compare.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
-import { FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
+import { FIXTURES, makeRunner, STANDIN_NVIDIA_SMI, STANDIN_TRTEXEC } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
 
 /** The stand-in server's client, in a test run whose global setup started the server (global-setup.ts). */
-const CLIENT = process.env.TRTEXEC_STANDIN_CLIENT;
+const CLIENT = process.env.STANDIN_CLIENT;
 
 /** One trtexec call: through the test run's stand-in server when there is one, or the stand-in program. */
 function trtexec(
@@ -22,9 +22,19 @@ function trtexec(
   env: Record<string, string> = {},
   options: { program?: boolean; cwd?: string } = {},
 ) {
-  const argv = CLIENT && !options.program ? [CLIENT, ...args] : [process.execPath, STANDIN_TRTEXEC, ...args];
+  return standin('trtexec', args, { TRTEXEC_STANDIN_VERSION: version, ...env }, options);
+}
+
+function standin(
+  name: 'trtexec' | 'nvidia-smi',
+  args: string[],
+  env: Record<string, string>,
+  options: { program?: boolean; cwd?: string },
+) {
+  const source = name === 'trtexec' ? STANDIN_TRTEXEC : STANDIN_NVIDIA_SMI;
+  const argv = CLIENT && !options.program ? [CLIENT, ...args] : [process.execPath, source, ...args];
   const result = spawnSync(argv[0]!, argv.slice(1), {
-    env: { ...process.env, TRTEXEC_STANDIN_VERSION: version, ...env },
+    env: { ...process.env, STANDIN_PROGRAM: name, ...env },
     encoding: 'utf8',
     ...(options.cwd && { cwd: options.cwd }),
   });
@@ -248,24 +258,40 @@ describe('the stand-in server', () => {
   const steady = (out: string) =>
     out.replace(new RegExp(TIMESTAMP, 'g'), '[time]').replace(/ in [\d.]+ (sec|seconds)\./g, ' in [t] $1.');
 
-  it.skipIf(!CLIENT)('answers each call as the stand-in program does: output, exit, signal, files', () => {
+  it.skipIf(!CLIENT)('answers each call as the stand-in programs do: output, exit, signal, files', () => {
     const runner = makeRunner();
     writeFileSync(join(runner.dir, 'c.onnx'), classifierOnnx());
     const shapes = 'x:1x3x8x8';
-    const calls: [string, string[], Record<string, string>][] = [
-      ['10.16.1.11', ['--help'], {}],
-      ['10.3.0.26', ['--onnx=c.onnx', '--workspace=2048'], {}],
-      ['8.6.1.6', ['--onnx=c.onnx'], { TRTEXEC_STANDIN_CRASH: 'driver' }],
-      ['10.16.1.11', ['--onnx=missing.onnx'], {}],
-      ['10.16.1.11', ['--onnx=c.onnx', `--maxShapes=${shapes}`, '--saveEngine=c.plan', '--skipInference'], {}],
+    const trt = (version: string, args: string[], env: Record<string, string> = {}) =>
+      ['trtexec', args, { TRTEXEC_STANDIN_VERSION: version, ...env }] as const;
+    const smi = (args: string[], env: Record<string, string> = {}) =>
+      ['nvidia-smi', args, { NVIDIA_SMI_STANDIN_GPUS: '2', STANDIN_GPU_STATE: runner.dir, ...env }] as const;
+    // A build on GPU 1 that holds 3 GiB (a live process: this one) and was slowed 0.2 s, for nvidia-smi to see.
+    writeFileSync(join(runner.dir, `gpu1.${process.pid}.mib`), '3072');
+    writeFileSync(join(runner.dir, 'gpu1.sw_thermal_slowdown.slowed-us'), '200000');
+    const gpuFields = 'index,uuid,pci.bus_id,memory.used,memory.free,clocks_event_reasons_counters.sw_thermal_slowdown';
+    const calls = [
+      trt('10.16.1.11', ['--help']),
+      trt('10.3.0.26', ['--onnx=c.onnx', '--workspace=2048']),
+      trt('8.6.1.6', ['--onnx=c.onnx'], { TRTEXEC_STANDIN_CRASH: 'driver' }),
+      trt('10.16.1.11', ['--onnx=missing.onnx']),
+      trt('10.16.1.11', ['--onnx=c.onnx', `--maxShapes=${shapes}`, '--saveEngine=c.plan', '--skipInference']),
       // Relative paths resolve in the caller's working folder; the dump is written there.
-      [
-        '10.16.1.11',
-        ['--loadEngine=c.plan', `--shapes=${shapes}`, '--exportTimes=t.json', '--dumpRawBindingsToFile'],
-        {},
-      ],
+      trt('10.16.1.11', [
+        '--loadEngine=c.plan',
+        `--shapes=${shapes}`,
+        '--exportTimes=t.json',
+        '--dumpRawBindingsToFile',
+      ]),
+      smi([`--query-gpu=${gpuFields}`, '--format=csv']),
+      smi([`--query-gpu=${gpuFields}`, '--format=csv,noheader,nounits'], { NVIDIA_SMI_STANDIN_SET: '1:index=7' }),
+      smi(['--query-gpu=index,bogus', '--format=csv']),
+      smi(['--query-compute-apps=pid,gpu_uuid,used_memory', '--format=csv,noheader'], {
+        NVIDIA_SMI_STANDIN_APPS: '4242:python3:1:20480',
+      }),
+      smi(['--query-gpu=index', '--format=csv'], { NVIDIA_SMI_STANDIN_EXIT: '9' }),
     ];
-    for (const [version, args, env] of calls) {
+    for (const [name, args, env] of calls) {
       const files = () =>
         Object.fromEntries(
           readdirSync(runner.dir)
@@ -273,10 +299,10 @@ describe('the stand-in server', () => {
             .map((f) => [f, readFileSync(join(runner.dir, f)).toString('base64')]),
         );
       const before = files();
-      const program = trtexec(version, args, env, { program: true, cwd: runner.dir });
+      const program = standin(name, args, env, { program: true, cwd: runner.dir });
       const fromProgram = files();
       for (const f of Object.keys(fromProgram)) if (!(f in before)) rmSync(join(runner.dir, f));
-      const served = trtexec(version, args, env, { cwd: runner.dir });
+      const served = standin(name, args, env, { cwd: runner.dir });
       expect({ status: served.status, signal: served.signal }, args.join(' ')).toEqual({
         status: program.status,
         signal: program.signal,
@@ -285,5 +311,7 @@ describe('the stand-in server', () => {
       expect(files()).toEqual(fromProgram);
     }
     expect(readdirSync(runner.dir).filter((f) => f.endsWith('.raw'))).toHaveLength(2);
+    const [, query, smiEnv] = calls[6]!;
+    expect(standin('nvidia-smi', [...query], smiEnv, {}).out).toContain(', 3072 MiB, 140084 MiB, 200000 us');
   });
 });

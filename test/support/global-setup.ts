@@ -5,9 +5,9 @@
 // cost about 40 ms a spawn), lazy imports stay lazy chunks as in dist/, and each program is entered
 // through a two-line loader that turns on Node's compile cache before the bundle is read.
 //
-// It also starts the trtexec stand-in server (trtexec-standin-server.mjs says why) and builds its client;
-// installStandins (standins.ts) installs that client as trtexec when both are there. Without a C compiler
-// the tests install the stand-in as a program of its own, as the demo and the benchmarks do.
+// It also starts the stand-in server (standin-server.mjs says why) and builds its client; installStandins
+// (standins.ts) installs that client as trtexec and nvidia-smi when both are there. Without a C compiler the
+// tests install the stand-ins as programs of their own, as the demo and the benchmarks do.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,12 +66,12 @@ export default async function setup(): Promise<() => Promise<void>> {
 
 async function startStandinServer(): Promise<{ child: ChildProcess; dir: string } | null> {
   const dir = mkdtempSync(join(tmpdir(), 'trt-ci-standin-'));
-  const client = join(dir, 'trtexec');
+  const client = join(dir, 'standin-client');
   const socket = join(dir, 'server.sock');
   try {
     execFileSync('cc', ['-O2', '-o', client, STANDIN_CLIENT_SOURCE], { stdio: 'pipe' });
   } catch (error) {
-    process.stderr.write(`The trtexec stand-in runs as a program of its own: no C compiler (${error}).\n`);
+    process.stderr.write(`The stand-ins run as programs of their own: no C compiler (${error}).\n`);
     rmSync(dir, { recursive: true, force: true });
     return null;
   }
@@ -80,9 +80,9 @@ async function startStandinServer(): Promise<{ child: ChildProcess; dir: string 
     once(createInterface({ input: child.stdout! }), 'line'),
     once(child, 'exit').then(([code]) => [`exit ${code}`]),
   ]);
-  if (line !== 'ready') throw new Error(`the trtexec stand-in server did not start: ${line}`);
+  if (line !== 'ready') throw new Error(`the stand-in server did not start: ${line}`);
   // Read by installStandins in the test workers, which inherit this environment.
-  process.env.TRTEXEC_STANDIN_CLIENT = client;
-  process.env.TRTEXEC_STANDIN_SERVER = socket;
+  process.env.STANDIN_CLIENT = client;
+  process.env.STANDIN_SERVER = socket;
   return { child, dir };
 }

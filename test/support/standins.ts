@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const STANDIN_TRTEXEC = join(here, 'trtexec-standin.mjs');
-export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.sh');
-export const STANDIN_SERVER = join(here, 'trtexec-standin-server.mjs');
-export const STANDIN_CLIENT_SOURCE = join(here, 'trtexec-standin-client.c');
+export const STANDIN_NVIDIA_SMI = join(here, 'nvidia-smi-standin.mjs');
+export const STANDIN_SERVER = join(here, 'standin-server.mjs');
+export const STANDIN_CLIENT_SOURCE = join(here, 'standin-client.c');
 
 export type Switches = Record<string, string | number | undefined>;
 
@@ -44,16 +44,23 @@ export function installStandins(dir: string, options: StandinOptions = {}): Stan
   const callsFile = join(dir, 'trtexec-calls.jsonl');
   const trtexec = join(bin, 'trtexec');
   const nvidiaSmi = join(bin, 'nvidia-smi');
-  // In a test run, the client of the stand-in server that global-setup.ts started; else the program itself.
-  const { TRTEXEC_STANDIN_CLIENT: client, TRTEXEC_STANDIN_SERVER: server } = process.env;
-  wrapper(trtexec, client && server ? [client] : [process.execPath, STANDIN_TRTEXEC], {
-    ...(client && server && { TRTEXEC_STANDIN_SERVER: server }),
+  // In a test run, the client of the stand-in server that global-setup.ts started; else the programs themselves.
+  const { STANDIN_CLIENT: client, STANDIN_SERVER: server } = process.env;
+  const program = (name: 'trtexec' | 'nvidia-smi', source: string) =>
+    client && server
+      ? { command: [client], env: { STANDIN_SERVER: server, STANDIN_PROGRAM: name } }
+      : { command: [process.execPath, source], env: { STANDIN_PROGRAM: name } };
+  const trtexecProgram = program('trtexec', STANDIN_TRTEXEC);
+  wrapper(trtexec, trtexecProgram.command, {
+    ...trtexecProgram.env,
     TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
     TRTEXEC_STANDIN_CALLS: callsFile,
     STANDIN_GPU_STATE: gpuState,
     ...options.trtexecEnv,
   });
-  wrapper(nvidiaSmi, [STANDIN_NVIDIA_SMI], {
+  const nvidiaSmiProgram = program('nvidia-smi', STANDIN_NVIDIA_SMI);
+  wrapper(nvidiaSmi, nvidiaSmiProgram.command, {
+    ...nvidiaSmiProgram.env,
     NVIDIA_SMI_STANDIN_GPUS: options.gpus ?? 1,
     STANDIN_GPU_STATE: gpuState,
     ...options.nvidiaSmiEnv,

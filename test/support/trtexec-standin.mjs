@@ -2,7 +2,7 @@
 // It accepts exactly the flags of the TensorRT version it pretends to be (reference: NVIDIA/TensorRT
 // samples/common/sampleOptions.cpp by tag, summarised in docs/trtexec-flags.md), rejects the rest as
 // that version does, prints that version's output format, and writes plans with a real header.
-// Run as a program (node trtexec-standin.mjs ARGS), or one call at a time in trtexec-standin-server.mjs.
+// Run as a program (node trtexec-standin.mjs ARGS), or one call at a time in the test run's standin-server.mjs.
 //
 // Switches (environment):
 //   TRTEXEC_STANDIN_VERSION       10.16.1.11 (default) | 8.6.1.6 | 8.4.1.5 | 10.3.0.26 | 11.2.1.2 | 11.1.0.5 ...
@@ -27,10 +27,10 @@
 //                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
-import { spawn } from 'node:child_process';
 import { createCipheriv, createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { runAsProgram } from './standin-process.mjs';
 
 /** How a call ends early, as trtexec's exit(): the code its process exits with. */
 class Exit {
@@ -41,8 +41,8 @@ class Exit {
 
 /**
  * One trtexec call to its end: the code its process exits with, after its exit handlers. `io` is the call
- * (args, env, cwd, pid) and its process's edges: the same code runs as a program of its own (processIo,
- * below) and in the test run's stand-in server (trtexec-standin-server.mjs), a call per client process.
+ * (args, env, cwd, pid) and its process's edges: the same code runs as a program of its own
+ * (standin-process.mjs) and in the test run's stand-in server (standin-server.mjs), a call per client process.
  */
 export async function runTrtexec(io) {
   const atExit = [];
@@ -725,9 +725,10 @@ async function trtexec(io) {
     if (!state || !existsSync('/proc')) return false;
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
-        if (!command.includes('nvidia-smi') || !command.includes('-lms')) continue;
-        if (readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`STANDIN_GPU_STATE=${state}\0`)) return true;
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes('-lms')) continue;
+        const environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
+        if (environ.includes('STANDIN_PROGRAM=nvidia-smi\0') && environ.includes(`STANDIN_GPU_STATE=${state}\0`))
+          return true;
       } catch {
         // gone, or not ours to read
       }
@@ -1012,28 +1013,4 @@ async function trtexec(io) {
   }
 }
 
-/** The edges of the stand-in run as a program: this process, its stdout and its signals. */
-function processIo() {
-  return {
-    args: process.argv.slice(2),
-    env: process.env,
-    cwd: process.cwd(),
-    pid: process.pid,
-    write: (text) => fs.writeSync(1, text),
-    writeAsync: (block) =>
-      process.stdout.write(block) ? undefined : new Promise((done) => process.stdout.once('drain', done)),
-    sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-    async raise(signal) {
-      process.kill(process.pid, signal);
-      await new Promise((done) => setTimeout(done, 1000));
-    },
-    spawnIdleChild(pidFile) {
-      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-      if (pidFile) fs.appendFileSync(pidFile, `${child.pid}\n`);
-    },
-    ignoreTerm: () => process.on('SIGTERM', () => {}),
-    forever: () => new Promise(() => setInterval(() => {}, 1000)),
-  };
-}
-
-if (import.meta.main) process.exitCode = await runTrtexec(processIo());
+if (import.meta.main) await runAsProgram(runTrtexec);

@@ -1,14 +1,14 @@
-// The trtexec stand-in as a server, for the test run: a test run calls trtexec some 600 times, and a Node.js
-// process costs about 100 ms of CPU to start on the 2-core CI machine before it does anything. Here the
-// stand-in's code is loaded once; each `trtexec` the tests install is a small C program
-// (trtexec-standin-client.c) that sends its argv, environment, working folder and pid over a Unix socket,
-// then writes what comes back to its stdout and does in its own process what a process must do itself:
-// fork the idle child of a hung build, ignore SIGTERM, die by a signal, exit with a code. So trt-ci still
-// spawns, streams, times out and kills a real process, and the stand-in still sees the environment that
-// trt-ci gave it.
+// The stand-ins as a server, for the test run: a test run calls trtexec and nvidia-smi some 1,200 times, and a
+// Node.js process costs about 100 ms of CPU to start on the 2-core CI machine before it does anything. Here
+// the stand-ins' code is loaded once; each `trtexec` and `nvidia-smi` the tests install is a small C program
+// (standin-client.c) that sends its argv, environment, working folder and pid over a Unix socket, then
+// writes what comes back to its stdout and does in its own process what a process must do itself: fork the
+// idle child of a hung build, ignore SIGTERM, die by a signal, exit with a code. So trt-ci still spawns,
+// streams, times out and kills a real process, and the stand-in still sees the environment trt-ci gave it.
+// The client's STANDIN_PROGRAM (trtexec, the default, or nvidia-smi) names the stand-in it runs.
 //
-// Usage: node trtexec-standin-server.mjs SOCKET. Prints "ready" when it listens; exits when its stdin ends
-// (its parent, the test run, is gone).
+// Usage: node standin-server.mjs SOCKET. Prints "ready" when it listens; exits when its stdin ends (its
+// parent, the test run, is gone).
 //
 // Protocol. Request: u32 LE length, then NUL-terminated strings: pid, cwd, argc, the arguments, then the
 // environment to the end. Replies: a type byte, a u32 LE length, the payload:
@@ -18,7 +18,10 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { constants } from 'node:os';
+import { runNvidiaSmi } from './nvidia-smi-standin.mjs';
 import { runTrtexec } from './trtexec-standin.mjs';
+
+const PROGRAMS = { trtexec: runTrtexec, 'nvidia-smi': runNvidiaSmi };
 
 const socketPath = process.argv[2];
 
@@ -91,7 +94,9 @@ function socketIo(socket, request) {
 async function serve(socket, request) {
   const io = socketIo(socket, parseRequest(request));
   try {
-    io.exit(await runTrtexec(io));
+    const run = PROGRAMS[io.env.STANDIN_PROGRAM ?? 'trtexec'];
+    if (!run) throw new Error(`no stand-in is called ${io.env.STANDIN_PROGRAM}`);
+    io.exit(await run(io));
   } catch (error) {
     if (error instanceof Gone) return;
     // As an uncaught error ends the program: its stack on stderr, exit code 1.

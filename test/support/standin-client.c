@@ -1,6 +1,6 @@
 /*
- * The `trtexec` a test run installs: a client of the stand-in server (trtexec-standin-server.mjs, which says
- * why and gives the protocol). It sends this process's argv, environment, working folder and pid, then does
+ * The `trtexec` and `nvidia-smi` a test run installs: a client of the stand-in server (standin-server.mjs,
+ * which says why and gives the protocol). It sends this process's argv, environment, working folder and pid, then does
  * what the server replies: writes to stdout or stderr, forks an idle child, ignores SIGTERM, dies by a
  * signal, or exits. Killed, it closes the socket, and the server stops the call.
  *
@@ -78,16 +78,16 @@ static void fork_idle_child(const char *pid_file) {
 }
 
 int main(int argc, char **argv) {
-  const char *path = getenv("TRTEXEC_STANDIN_SERVER");
+  const char *path = getenv("STANDIN_SERVER");
   struct sockaddr_un address = {.sun_family = AF_UNIX};
   if (!path || strlen(path) >= sizeof address.sun_path) {
-    fputs("trtexec stand-in client: TRTEXEC_STANDIN_SERVER is not a socket path\n", stderr);
+    fputs("stand-in client: STANDIN_SERVER is not a socket path\n", stderr);
     return 70;
   }
   strcpy(address.sun_path, path);
   int server = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (server < 0 || connect(server, (struct sockaddr *)&address, sizeof address) != 0) {
-    fprintf(stderr, "trtexec stand-in client: cannot reach the server at %s: %s\n", path, strerror(errno));
+    fprintf(stderr, "stand-in client: cannot reach the server at %s: %s\n", path, strerror(errno));
     return 70;
   }
   char number[32];
@@ -107,7 +107,7 @@ int main(int argc, char **argv) {
   for (;;) {
     unsigned char head[5];
     if (!read_all(server, (char *)head, 5)) {
-      fputs("trtexec stand-in client: the server went away\n", stderr);
+      fputs("stand-in client: the server went away\n", stderr);
       return 70;
     }
     uint32_t size = (uint32_t)head[1] | (uint32_t)head[2] << 8 | (uint32_t)head[3] << 16 | (uint32_t)head[4] << 24;
@@ -117,7 +117,7 @@ int main(int argc, char **argv) {
       if (!payload) return 70;
     }
     if (!read_all(server, payload, size)) {
-      fputs("trtexec stand-in client: the server went away\n", stderr);
+      fputs("stand-in client: the server went away\n", stderr);
       return 70;
     }
     payload[size] = '\0';
