@@ -13,7 +13,7 @@ import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js
 import type { ProfileConfig } from '../src/config/load.js';
 import { readTrtexecCheck } from '../src/accuracy/trtexec-check.js';
 import { reportAnnotations } from '../src/github/annotations.js';
-import { cli, FIXTURES, makeRunner, STANDIN_TRTEXEC } from './support/harness.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { affineOnnx, classifierOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
@@ -128,7 +128,7 @@ describe('inputs and the reference', () => {
     writeFileSync(join(runner.dir, 'x.bin'), float32Bytes(inputs[0]!.values));
     const plan = join(runner.dir, 'c.plan');
     const standin = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-      execFileSync(process.execPath, [STANDIN_TRTEXEC, ...args], { env: { ...process.env, ...env } });
+      execFileSync(runner.trtexec, args, { env: { ...process.env, ...env } });
     standin([
       `--onnx=${onnx}`,
       `--saveEngine=${plan}`,

@@ -910,12 +910,14 @@ async function trtexec(io) {
     return shapes;
   }
 
+  // 64 KiB and a byte per 16 elements of the max shapes (at most 1 MiB more): plans that differ by profile,
+  // small enough that a test run's some 500 plans cost little to write, hash, cache and remove.
   function defaultPlanBytes(shapes) {
     const elements = Object.values(shapes).reduce(
       (sum, s) => sum + s.max.split('x').reduce((a, b) => a * Number(b), 1),
       0,
     );
-    return 65536 + Math.min(elements, 1 << 24);
+    return 65536 + Math.floor(Math.min(elements, 1 << 24) / 16);
   }
 
   /** A plan with TensorRT's real header: "ftrt", layout 0, engine count, file size, version bytes at 24-27. */
