@@ -20516,8 +20516,12 @@ for (;;) {
 const FILLED = 1;
 /** Small plans: a worker costs more to start than hashing them takes. */
 class InlineDigest {
-    buffer = Buffer.alloc(CHUNK);
+    buffer;
     hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    /** A chunk no bigger than the plan: a 64 KiB plan is not read through 4 MiB of zeroed memory. */
+    constructor(buffer) {
+        this.buffer = buffer;
+    }
     slot() {
         return this.buffer;
     }
@@ -20580,6 +20584,13 @@ class DigestRing {
 }
 const idleRings = [];
 /**
+ * A read buffer for a file of `size` bytes: at most `limit`, and not bigger than the file (a file that grows
+ * while it is read just takes more reads). Only the bytes a read filled are ever looked at: not zeroed.
+ */
+function chunkFor(size, limit) {
+    return Buffer.allocUnsafe(Math.min(limit, Math.max(size, 1)));
+}
+/**
  * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
  * zero run, the header, and (unless `digest: false`) the sha256.
  */
@@ -20593,10 +20604,15 @@ async function scanPlan(path, options = {}) {
         throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
     }
     const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-    const ring = options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
-    const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
+    const ring = options.digest === false
+        ? null
+        : size <= INLINE_DIGEST_BYTES
+            ? new InlineDigest(chunkFor(size, CHUNK))
+            : DigestRing.take();
+    const single = ring ? null : chunkFor(size, SCAN_CHUNK);
     const zeros = new ZeroRuns();
-    const head = Buffer.alloc(HEAD_BYTES);
+    // Only what is read into it is ever looked at: no need to zero it first.
+    const head = Buffer.allocUnsafe(Math.min(HEAD_BYTES, Math.max(size, 1)));
     let headBytes = 0;
     let bytes = 0;
     let seq = 0;
@@ -20613,8 +20629,8 @@ async function scanPlan(path, options = {}) {
             if (read === 0)
                 break;
             const data = chunk.subarray(0, read);
-            if (headBytes < HEAD_BYTES)
-                headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
+            if (headBytes < head.length)
+                headBytes += data.copy(head, headBytes, 0, Math.min(read, head.length - headBytes));
             zeros.push(data);
             bytes += read;
             ring?.filled(seq, read);

@@ -57,8 +57,10 @@ interface Digest {
 
 /** Small plans: a worker costs more to start than hashing them takes. */
 class InlineDigest implements Digest {
-  private readonly buffer = Buffer.alloc(CHUNK);
   private readonly hash = createHash('sha256');
+
+  /** A chunk no bigger than the plan: a 64 KiB plan is not read through 4 MiB of zeroed memory. */
+  constructor(private readonly buffer: Buffer) {}
 
   slot(): Buffer {
     return this.buffer;
@@ -134,6 +136,14 @@ class DigestRing implements Digest {
 const idleRings: DigestRing[] = [];
 
 /**
+ * A read buffer for a file of `size` bytes: at most `limit`, and not bigger than the file (a file that grows
+ * while it is read just takes more reads). Only the bytes a read filled are ever looked at: not zeroed.
+ */
+function chunkFor(size: number, limit: number): Buffer {
+  return Buffer.allocUnsafe(Math.min(limit, Math.max(size, 1)));
+}
+
+/**
  * One pass over a plan of any size in bounded memory: size, zero bytes, the longest and the trailing
  * zero run, the header, and (unless `digest: false`) the sha256.
  */
@@ -147,10 +157,15 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
   }
   const size = fstatSync(fd).size;
   const ring: Digest | null =
-    options.digest === false ? null : size <= INLINE_DIGEST_BYTES ? new InlineDigest() : DigestRing.take();
-  const single = ring ? null : Buffer.alloc(SCAN_CHUNK);
+    options.digest === false
+      ? null
+      : size <= INLINE_DIGEST_BYTES
+        ? new InlineDigest(chunkFor(size, CHUNK))
+        : DigestRing.take();
+  const single = ring ? null : chunkFor(size, SCAN_CHUNK);
   const zeros = new ZeroRuns();
-  const head = Buffer.alloc(HEAD_BYTES);
+  // Only what is read into it is ever looked at: no need to zero it first.
+  const head = Buffer.allocUnsafe(Math.min(HEAD_BYTES, Math.max(size, 1)));
   let headBytes = 0;
   let bytes = 0;
   let seq = 0;
@@ -165,7 +180,7 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
       }
       if (read === 0) break;
       const data = chunk.subarray(0, read);
-      if (headBytes < HEAD_BYTES) headBytes += data.copy(head, headBytes, 0, Math.min(read, HEAD_BYTES - headBytes));
+      if (headBytes < head.length) headBytes += data.copy(head, headBytes, 0, Math.min(read, head.length - headBytes));
       zeros.push(data);
       bytes += read;
       ring?.filled(seq, read);
