@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { INPUT_DEFAULTS } from '../src/action/inputs.js';
-import { checkConclusion, type CommentPolicy, type FailOn, failureReason, wantsComment } from '../src/action/policy.js';
+import type { CommentPolicy, FailOn } from '../src/action/inputs.js';
+import { checkConclusion, failureReason, wantsComment } from '../src/action/policy.js';
 import type { Report } from '../src/report/schema.js';
 
 type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;

@@ -1,7 +1,13 @@
 import * as core from '@actions/core';
 import { parseShard, type Shard } from '../builds/shard.js';
 import { InputError } from '../errors.js';
-import { COMMENT_POLICIES, type CommentPolicy, FAIL_ON, type FailOn } from './policy.js';
+
+// The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
+// action's first chunk parses its inputs and must not load the report's code with them (start-up time).
+export const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
+export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
+export const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
 
 /**
  * Every input with the default action.yml gives it (a test holds the two together). The runner fills

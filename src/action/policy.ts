@@ -4,11 +4,7 @@ import { isBuilt } from '../builds/outcome.js';
 import { errorMessage } from '../errors.js';
 import { overallStatus } from '../report/report.js';
 import type { Report } from '../report/schema.js';
-
-export const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
-export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
-export const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
+import type { CommentPolicy, FailOn } from './inputs.js';
 
 type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
 

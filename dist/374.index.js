@@ -1,6 +1,77 @@
-export const id = 789;
-export const ids = [789];
+export const id = 374;
+export const ids = [374];
 export const modules = {
+
+/***/ 31306:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ absoluteTolerance),
+/* harmony export */   u: () => (/* binding */ resolveAccuracy)
+/* harmony export */ });
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS = {
+    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+function defaultsFor(precision) {
+    if (precision === 'fp16')
+        return DEFAULTS.fp16;
+    if (precision === 'bf16')
+        return DEFAULTS.bf16;
+    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
+        return DEFAULTS.quantized;
+    return DEFAULTS.fp32;
+}
+/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+function resolveAccuracy(own, top, precision, 
+/** Paths in trt-ci.yml are relative to its folder. */
+resolvePath) {
+    const raw = own ?? top;
+    if (!raw)
+        return null;
+    const defaults = defaultsFor(precision);
+    const atol = raw.atol === undefined
+        ? defaults.atol
+        : typeof raw.atol === 'number'
+            ? { absolute: raw.atol }
+            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+    return {
+        inputs: raw.inputs === undefined || raw.inputs === 'auto'
+            ? 'auto'
+            : raw.inputs.endsWith('.npz')
+                ? { npz: resolvePath(raw.inputs) }
+                : { folder: resolvePath(raw.inputs) },
+        reference: raw.reference === undefined ? null : resolvePath(raw.reference),
+        shapes: raw.shapes ?? ['opt'],
+        atol,
+        rtol: raw.rtol ?? defaults.rtol,
+        cosine: raw.cosine ?? defaults.cosine,
+        topK: raw['top-k'] ?? null,
+    };
+}
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+function absoluteTolerance(atol, reference) {
+    if ('absolute' in atol)
+        return atol.absolute;
+    let largest = 0;
+    for (let i = 0; i < reference.length; i += 1) {
+        const v = Math.abs(reference[i]);
+        if (Number.isFinite(v) && v > largest)
+            largest = v;
+    }
+    return atol.shareOfMax * largest;
+}
+
+
+/***/ }),
 
 /***/ 59531:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -189,6 +260,79 @@ function workflowCommandAnnotations(annotations) {
 
 /***/ }),
 
+/***/ 75330:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gc: () => (/* binding */ checkConclusion),
+/* harmony export */   Hr: () => (/* binding */ failureReason),
+/* harmony export */   TH: () => (/* binding */ wantsComment)
+/* harmony export */ });
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38273);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(40988);
+/* harmony import */ var _report_report_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(64730);
+// What the action decides from a report: whether to comment, whether the job fails, and the check's
+// conclusion. Pure functions, tested as a table.
+
+
+
+/** Whether this report is worth a new comment under the policy (an existing one is always kept current). */
+function wantsComment(policy, report) {
+    if (policy === 'never')
+        return false;
+    if (policy === 'always' || !report)
+        return true;
+    const failed = report.status !== 'passed';
+    if (policy === 'on-failure')
+        return failed;
+    const { comparison } = report;
+    const changed = comparison.environment.length > 0 ||
+        comparison.added.length > 0 ||
+        comparison.removed.length > 0 ||
+        report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+        report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
+    return failed || changed;
+}
+/** Why the job should fail under `fail-on`, or null. */
+function failureReason(failOn, report, crash) {
+    if (crash)
+        return failOn.includes('error') ? `trt-ci could not run: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .errorMessage */ .gJ)(crash)}` : null;
+    if (!report)
+        return null;
+    const names = (rows) => rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
+    const broken = report.builds.filter((b) => !(0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .isBuilt */ .TQ)(b));
+    if (failOn.includes('error') && broken.length)
+        return `${broken.length} build(s) failed: ${names(broken)}`;
+    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+    if (failOn.includes('accuracy') && wrong.length)
+        return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
+    const budgets = report.budgets.filter((b) => b.status === 'fail');
+    if (failOn.includes('budget') && budgets.length)
+        return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
+    // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
+    const undecided = (b) => b.metric === 'latency-growth' &&
+        report.builds.some((build) => build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower');
+    const regressions = report.budgets.filter((b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b));
+    if (failOn.includes('regression') && regressions.length) {
+        return `${regressions.length} regression(s): ${names(regressions)}`;
+    }
+    return null;
+}
+/**
+ * The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed,
+ * judged from the builds and budgets themselves and never from a report's own status field (a report
+ * can come from a fork's artifact).
+ */
+function checkConclusion(run) {
+    if (run.cancelled)
+        return 'cancelled';
+    const failed = run.reports.some((r) => (0,_report_report_js__WEBPACK_IMPORTED_MODULE_2__/* .overallStatus */ .g)(r.builds, r.budgets) !== 'passed');
+    return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
+}
+
+
+/***/ }),
+
 /***/ 18586:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -246,6 +390,110 @@ function crashMarkdown(crash) {
         ? crash.message
         : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
     return `## trt-ci ❌ could not run\n\n${(0,_report_markdown_text_js__WEBPACK_IMPORTED_MODULE_3__/* .codeBlock */ .DV)(detail)}\n`;
+}
+
+
+/***/ }),
+
+/***/ 34901:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ planBuildJobs),
+/* harmony export */   e: () => (/* binding */ shapesOf)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
+/* harmony import */ var _config_load_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8026);
+/* harmony import */ var _shard_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(94393);
+
+
+
+/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
+function planBuildJobs(config, selection) {
+    const jobs = allJobs(config);
+    if (!selection)
+        return jobs;
+    const picked = (0,_shard_js__WEBPACK_IMPORTED_MODULE_2__/* .selectPairs */ .sC)(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
+    return jobs.filter((_, i) => picked[i]);
+}
+function allJobs(config) {
+    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
+        const stem = `${model.name}.${profile.name}`;
+        return {
+            model,
+            profile,
+            modelIndex,
+            profileIndex,
+            plan: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(config.outputDir, `${stem}.plan`),
+            layerInfo: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(config.outputDir, `${stem}.layers.json`),
+            logPrefix: (0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(config.outputDir, 'logs', stem),
+        };
+    }));
+}
+/**
+ * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
+ * it is built with the workspace they proved enough), or both. The combined plan points at the model.
+ */
+function enginesOf(model) {
+    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
+    const combined = { profile: { name: _config_load_js__WEBPACK_IMPORTED_MODULE_1__/* .COMBINED */ .KF, shapes: [], parts: model.profiles }, profileIndex: 0 };
+    if (model.engine === 'per-profile')
+        return split;
+    return model.engine === 'combined' ? [combined] : [...split, combined];
+}
+/**
+ * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
+ * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
+ */
+function shapesOf(profile) {
+    if (profile.parts) {
+        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
+    }
+    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
+}
+
+
+/***/ }),
+
+/***/ 38273:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GG: () => (/* binding */ backedOff),
+/* harmony export */   TQ: () => (/* binding */ isBuilt),
+/* harmony export */   nE: () => (/* binding */ notRun)
+/* harmony export */ });
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(84196);
+
+/** A build that produced a usable plan, now or from the cache. */
+function isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
+/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
+function notRun(job, gpu, failure) {
+    return {
+        job,
+        status: 'skipped',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure,
+        cache: null,
+    };
+}
+/**
+ * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
+ * workspace (which can mean slower tactics), or null.
+ */
+function backedOff(attempts) {
+    const last = attempts.at(-1);
+    const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
+    if (!last || last.failure || oom.length === 0)
+        return null;
+    return `built with ${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(last.workspaceBytes)} after out-of-memory at ${(0,_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatBytes */ .z3)(oom[0].workspaceBytes)}`;
 }
 
 
@@ -574,6 +822,784 @@ positionOf = () => null) {
         }
     }
     return rows;
+}
+
+
+/***/ }),
+
+/***/ 76582:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cb: () => (/* binding */ METRICS),
+/* harmony export */   Dm: () => (/* binding */ DEFAULT_BUDGETS),
+/* harmony export */   Uw: () => (/* binding */ METRIC_NAMES),
+/* harmony export */   vE: () => (/* binding */ AB_BUDGETS)
+/* harmony export */ });
+const METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: true,
+        describe: 'plan size growth over the baseline',
+    },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: false,
+        describe: 'zero run at the end of the plan',
+    },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'build time growth over the baseline',
+    },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
+    // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
+    'latency-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'median latency growth over the baseline',
+    },
+    // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
+    'accuracy-drift': {
+        units: ['ratio'],
+        bare: 'warn',
+        growth: true,
+        describe: "largest output error (accuracy:) over the baseline's",
+    },
+};
+const METRIC_NAMES = Object.keys(METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
+const AB_BUDGETS = {
+    'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
+};
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+    // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
+    'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
+};
+
+
+/***/ }),
+
+/***/ 8026:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  KF: () => (/* binding */ COMBINED),
+  Fj: () => (/* binding */ configError),
+  Z9: () => (/* binding */ loadConfig),
+  Tm: () => (/* binding */ runProfile)
+});
+
+// UNUSED EXPORTS: parseConfig
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+// EXTERNAL MODULE: ./.build/tsc/did-you-mean.js
+var did_you_mean = __webpack_require__(13392);
+// EXTERNAL MODULE: ./.build/tsc/errors.js
+var errors = __webpack_require__(40988);
+// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
+var flags = __webpack_require__(52256);
+// EXTERNAL MODULE: ./.build/tsc/accuracy/tolerance.js
+var tolerance = __webpack_require__(31306);
+;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
+/** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/**
+ * A path with its environment variables filled in: one runner image has TensorRT at /opt/tensorrt,
+ * another at /usr/src/tensorrt, and one trt-ci.yml serves both with `${TENSORRT_DIR}/bin/trtexec`.
+ * An empty variable counts as unset: `${TENSORRT_DIR}/bin/trtexec` must not become `/bin/trtexec`.
+ */
+function expandEnv(text, env) {
+    const unset = [];
+    const value = text.replace(VARIABLE, (_whole, name, fallback) => {
+        const set = env[name];
+        if (set)
+            return set;
+        if (fallback !== undefined)
+            return fallback;
+        unset.push(name);
+        return '';
+    });
+    return { value, unset };
+}
+/** The message for a path whose variables are not all set: it names each, and the field. */
+function unsetMessage(text, unset) {
+    const names = unset.map((name) => `\${${name}}`).join(', ');
+    return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
+        `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
+}
+
+// EXTERNAL MODULE: ./.build/tsc/config/locate.js
+var locate = __webpack_require__(37006);
+// EXTERNAL MODULE: ./.build/tsc/compare/metrics.js
+var metrics = __webpack_require__(76582);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __webpack_require__(88532);
+// EXTERNAL MODULE: ./.build/tsc/preflight/types.js
+var types = __webpack_require__(10298);
+// EXTERNAL MODULE: ./.build/tsc/units.js
+var tsc_units = __webpack_require__(84196);
+;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
+
+
+
+
+/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    // A value can be megabytes long: quote its start, say how long it is.
+    if (typeof value === 'string' && value.length > 80)
+        return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
+    if (typeof value === 'string')
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return 'a list';
+    if (value === null)
+        return 'null';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return String(value);
+}
+const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
+const SHAPE_PATTERN = /^\d+(x\d+)*$/;
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const expected = (what) => ({
+    error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
+});
+const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB'))
+    .regex(tsc_units/* SIZE_PATTERN */.bv, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+    .transform((text) => (0,tsc_units/* parseSize */.DB)(text));
+const INT32_MAX = 2 ** 31 - 1;
+/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
+const LONGEST_TIMER_MS = INT32_MAX;
+const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
+    .regex(tsc_units/* DURATION_PATTERN */.Cq, expected('a duration like 45m, 90s or 2h'))
+    .refine((text) => {
+    // A text that is no duration at all was reported by the pattern already.
+    const ms = (0,tsc_units/* parseDuration */.E9)(text);
+    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
+}, expected('a duration from 1ms to 596h (what a timer can hold)'))
+    .transform((text) => (0,tsc_units/* parseDuration */.E9)(text));
+const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
+    error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
+});
+const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
+    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
+    .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
+const shapeRange = schemas/* union */.KCZ([schemas/* strictObject */.rej({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
+const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
+    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
+    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
+const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
+/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
+function thresholdForms(units) {
+    return [
+        units.includes('fraction') && 'a percentage like 10%',
+        units.includes('bytes') && 'a size like 64MiB',
+        units.includes('ratio') && 'a ratio like 4x',
+    ]
+        .filter(Boolean)
+        .join(' or ');
+}
+function threshold(units) {
+    const forms = thresholdForms(units);
+    return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
+        const text = String(input);
+        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
+            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+        if (units.includes('bytes') && tsc_units/* SIZE_PATTERN */.bv.test(text))
+            return { unit: 'bytes', value: (0,tsc_units/* parseSize */.DB)(text), text };
+        if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
+            return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
+        ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
+        return core/* NEVER */.tm;
+    });
+}
+function limit(metric) {
+    const spec = metrics/* METRICS */.Cb[metric];
+    const value = threshold(spec.units);
+    return schemas/* union */.KCZ([value, schemas/* strictObject */.rej({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+        .transform((given, ctx) => {
+        const level = 'unit' in given
+            ? spec.bare === 'warn'
+                ? { warn: given, fail: null }
+                : { warn: null, fail: given }
+            : { warn: given.warn ?? null, fail: given.fail ?? null };
+        if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['warn'],
+                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
+            });
+        }
+        return level;
+    });
+}
+const budgets = schemas/* strictObject */.rej(Object.fromEntries(metrics/* METRIC_NAMES */.Uw.map((metric) => [metric, limit(metric).optional()])), expected('a mapping of budgets'));
+const profile = schemas/* strictObject */.rej({
+    name: schema_name('profile'),
+    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+}, expected('a profile with name and shapes'));
+/** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
+const benchmark = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* literal */.euz('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
+const share = /^\d+(\.\d+)?%$/;
+const accuracy = schemas/* strictObject */.rej({
+    inputs: schemas/* union */.KCZ([schemas/* literal */.euz('auto'), path('a folder of <input name>.npy samples or a .npz')], expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'))
+        .optional(),
+    reference: path('a .npz of reference outputs by output name')
+        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
+        .optional(),
+    shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
+        .min(1, expected('at least one of min, opt, max'))
+        .optional(),
+    atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
+        .optional(),
+    rtol: schemas/* number */.aig(expected('a number like 0.001')).min(0).optional(),
+    cosine: schemas/* number */.aig(expected('a number like 0.999')).min(-1).max(1).optional(),
+    'top-k': schemas/* number */.aig(expected('a number of classes like 5')).int().min(1).optional(),
+}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
+    .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
+    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
+    path: ['inputs'],
+});
+const model = schemas/* strictObject */.rej({
+    name: schema_name('model'),
+    onnx: path('an ONNX file'),
+    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
+    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    profiles: schemas/* array */.YOg(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
+    'extra-args': extraArgs.optional(),
+    benchmark: benchmark.optional(),
+    budgets: budgets.optional(),
+    accuracy: accuracy.optional(),
+    engine: schemas/* enum */.k5n(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
+        .optional(),
+    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
+    workspace: workspace.optional(),
+    'min-workspace': workspace.optional(),
+    'build-timeout': duration.optional(),
+}, expected('a model with name, onnx and profiles'));
+const configSchema = schemas/* strictObject */.rej({
+    trtexec: schemas/* string */.YjP(expected('a command or path')).min(1).default('trtexec'),
+    'nvidia-smi': schemas/* string */.YjP(expected('a command or path')).min(1).default('nvidia-smi'),
+    'output-dir': path('a folder').default('trt-engines'),
+    workspace: workspace.default(4 * 1024 ** 3),
+    'min-workspace': workspace.default(512 * 1024 ** 2),
+    'timing-cache': schemas/* union */.KCZ([path('a timing cache file'), schemas/* literal */.euz(false)], expected('a path, or false for none'))
+        .default('.trt-ci/timing.cache'),
+    'build-timeout': duration.default(45 * 60_000),
+    'kill-grace': duration.default(10_000),
+    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
+    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2')).int().min(1).optional(),
+    gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
+        .default('all'),
+    benchmark: benchmark.default(false),
+    // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
+    'base-plans': path('a folder of base plans').optional(),
+    // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
+    'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit')).min(1).optional(),
+    'extra-args': extraArgs.default([]),
+    budgets: budgets.optional(),
+    // The accuracy check for every model that sets none of its own.
+    accuracy: accuracy.optional(),
+    cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
+        .optional(),
+    'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
+        .optional(),
+    'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
+        .default([]),
+    'min-free-disk': size.default(20 * 1024 ** 3),
+    'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(types/* CHECK_IDS */.Sh, expected(`a preflight check id: ${types/* CHECK_IDS */.Sh.join(', ')}`)), expected('a list of preflight check ids'))
+        .default([]),
+    'cache-dir': path('a cache folder').optional(),
+    'cache-max-size': size.optional(),
+    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch'),
+    preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
+        .default('enforce'),
+    models: schemas/* array */.YOg(model, expected('a list of models')).min(1, expected('at least one model')),
+}, expected('a trt-ci.yml mapping'));
+function parseDims(text) {
+    return text.split('x').map(Number);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
+
+
+
+
+
+
+
+
+
+
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+const COMBINED = 'combined';
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+const runProfile = (profile) => profile.parts?.[0] ?? profile;
+/** A problem found in the config, positioned at `path`. */
+function configError(config, path, message) {
+    return new errors/* InputError */.dz(`${config.where(path)}: ${message}`);
+}
+/**
+ * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
+ * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ */
+function loadConfig(file, cwd, env) {
+    let text;
+    const path = (0,external_node_path_.resolve)(cwd, file);
+    try {
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
+    }
+    return parseConfig(text, file, (0,external_node_path_.dirname)(path), env);
+}
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const yamlError = doc.errors[0];
+    if (yamlError) {
+        const pos = lines.linePos(yamlError.pos[0]);
+        throw new errors/* InputError */.dz(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+    }
+    const position = (path, atKey = false) => {
+        const { line, col } = (0,locate/* locate */.x5)(doc, lines, path, atKey);
+        return { file, line, column: col };
+    };
+    const where = (path, atKey = false) => `${(0,locate/* formatPosition */.Ld)(position(path, atKey))} ${(0,locate/* formatPath */.jV)(path)}`;
+    let data;
+    try {
+        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
+        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: invalid YAML: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}`);
+    }
+    const parsed = configSchema.safeParse(data, { reportInput: true });
+    if (!parsed.success)
+        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
+    const expanded = withEnvironment(parsed.data, env);
+    if (expanded.problems.length > 0)
+        throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
+    const config = resolveConfig(expanded.raw, dir, file, { position, where });
+    const problems = findProblems(parsed.data, config);
+    if (problems.length > 0)
+        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
+    return config;
+}
+const MOST_PROBLEMS = 20;
+/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
+function listed(problems) {
+    const shown = problems.slice(0, MOST_PROBLEMS);
+    const more = problems.length - shown.length;
+    return new errors/* InputError */.dz([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
+}
+function schemaProblems(raw, where) {
+    const issue = deepest(raw);
+    const path = issue.path.filter((p) => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+        // Each unknown key names itself, with the closest known one.
+        return issue.keys.map((key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`);
+    }
+    return [`${where(path)}: ${issueMessage(issue)}`];
+}
+/**
+ * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
+ * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
+ */
+function deepest(issue) {
+    if (issue.code !== 'invalid_union')
+        return issue;
+    const inner = issue.errors
+        .flat()
+        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
+    const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
+    return best && best.path.length > issue.path.length ? best : issue;
+}
+function issueMessage(issue) {
+    if (issue.message.startsWith('expected '))
+        return issue.message;
+    const got = showValue(issue.input);
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${issue.expected}, got ${got}`;
+        case 'too_small':
+            return `expected at least ${String(issue.minimum)}, got ${got}`;
+        default:
+            return `${issue.message}, got ${got}`;
+    }
+}
+const KNOWN_KEYS = {
+    top: Object.keys(configSchema.shape),
+    model: [
+        'name',
+        'onnx',
+        'precision',
+        'plugins',
+        'dynamic-plugins',
+        'profiles',
+        'extra-args',
+        'benchmark',
+        'budgets',
+        'workspace',
+        'min-workspace',
+        'build-timeout',
+        'engine',
+        'accuracy',
+    ],
+    profile: ['name', 'shapes'],
+    shape: ['min', 'opt', 'max'],
+    budgets: metrics/* METRIC_NAMES */.Uw,
+    level: ['warn', 'fail'],
+    accuracy: ['inputs', 'reference', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
+};
+function suggest(key, path) {
+    const last = path[path.length - 1];
+    const kind = path.length === 0
+        ? 'top'
+        : last === 'accuracy'
+            ? 'accuracy'
+            : last === 'budgets'
+                ? 'budgets'
+                : path.includes('budgets')
+                    ? 'level'
+                    : path.includes('shapes')
+                        ? 'shape'
+                        : path.includes('profiles')
+                            ? 'profile'
+                            : 'model';
+    const known = KNOWN_KEYS[kind];
+    const close = (0,did_you_mean/* closest */.k)(key, known);
+    return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
+}
+function resolveConfig(raw, dir, file, locators) {
+    const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
+    const command = (c) => (c.includes('/') ? at(c) : c);
+    const inDir = (arg) => (0,flags/* resolveFlagPaths */.LO)(arg, dir, (base, p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(base, p)));
+    // A metric set on the model replaces the top-level one, which replaces the default.
+    const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
+    return {
+        file,
+        dir: (0,external_node_path_.resolve)(dir),
+        trtexec: command(raw.trtexec),
+        nvidiaSmi: command(raw['nvidia-smi']),
+        outputDir: at(raw['output-dir']),
+        workspaceBytes: raw.workspace,
+        minWorkspaceBytes: raw['min-workspace'],
+        timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
+        buildTimeoutMs: raw['build-timeout'],
+        killGraceMs: raw['kill-grace'],
+        maxParallel: raw['max-parallel'] ?? null,
+        gpus: raw.gpus,
+        cuda: raw.cuda ?? null,
+        minDriver: raw['min-driver'] ?? null,
+        expectGpu: raw['expect-gpu'],
+        minFreeDiskBytes: raw['min-free-disk'],
+        skipChecks: raw['skip-checks'],
+        preflight: raw.preflight,
+        cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+        basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
+        baseRef: raw['base-ref'] ?? null,
+        cacheMaxBytes: raw['cache-max-size'] ?? null,
+        cacheTrust: raw['cache-trust'],
+        extraArgs: raw['extra-args'].map(inDir),
+        models: raw.models.map((m) => ({
+            name: m.name,
+            onnx: at(m.onnx),
+            precision: m.precision ?? null,
+            plugins: (m.plugins ?? []).map(at),
+            dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
+            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
+            benchmark: m.benchmark ?? raw.benchmark,
+            engine: m.engine ?? 'per-profile',
+            accuracy: (0,tolerance/* resolveAccuracy */.u)(m.accuracy, raw.accuracy, m.precision ?? null, at),
+            workspaceBytes: m.workspace ?? raw.workspace,
+            minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
+            buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
+            budgets: {
+                ...metrics/* DEFAULT_BUDGETS */.Dm,
+                ...((m.benchmark ?? raw.benchmark) === 'ab' && metrics/* AB_BUDGETS */.vE),
+                ...budgets(raw.budgets),
+                ...budgets(m.budgets),
+            },
+            profiles: m.profiles.map((p) => ({
+                name: p.name,
+                shapes: Object.entries(p.shapes).map(([input, range]) => typeof range === 'string'
+                    ? { input, min: parseDims(range), opt: parseDims(range), max: parseDims(range) }
+                    : { input, min: parseDims(range.min), opt: parseDims(range.opt), max: parseDims(range.max) }),
+            })),
+        })),
+        ...locators,
+    };
+}
+/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
+function withEnvironment(raw, env) {
+    const problems = [];
+    const fill = (text, path) => {
+        const { value, unset } = expandEnv(text, env);
+        if (unset.length > 0)
+            problems.push({ path, message: unsetMessage(text, unset) });
+        return value;
+    };
+    const filled = {
+        ...raw,
+        trtexec: fill(raw.trtexec, ['trtexec']),
+        'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+        models: raw.models.map((model, m) => ({
+            ...model,
+            onnx: fill(model.onnx, ['models', m, 'onnx']),
+            ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
+            ...(model['dynamic-plugins'] && {
+                'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
+            }),
+        })),
+    };
+    return { raw: filled, problems };
+}
+/** Rules that span fields: the schema checks each value, these check how values fit together. */
+function findProblems(raw, config) {
+    const problems = [];
+    if (raw['min-workspace'] > raw.workspace) {
+        problems.push({
+            path: ['min-workspace'],
+            message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
+        });
+    }
+    const modelNames = new Map();
+    const stems = new Map();
+    raw.models.forEach((model, m) => {
+        const resolvedModel = config.models[m];
+        if ((model.workspace !== undefined || model['min-workspace'] !== undefined) &&
+            resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes) {
+            problems.push({
+                path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
+                message: `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
+                    `(${resolvedModel.workspaceBytes} bytes) for this model`,
+            });
+        }
+        const first = modelNames.get(model.name);
+        if (first !== undefined)
+            problems.push({
+                path: ['models', m, 'name'],
+                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
+            });
+        modelNames.set(model.name, m);
+        const resolved = config.models[m];
+        if (!(0,external_node_fs_.existsSync)(resolved.onnx))
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
+            });
+        else if (isLfsPointer(resolved.onnx))
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
+                    '(check out with lfs: true, or run git lfs pull)',
+            });
+        for (const key of ['plugins', 'dynamic-plugins']) {
+            (model[key] ?? []).forEach((plugin, i) => {
+                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
+                if (!(0,external_node_fs_.existsSync)(full))
+                    problems.push({
+                        path: ['models', m, key, i],
+                        message: `expected a plugin library, got "${plugin}" which does not exist`,
+                    });
+            });
+        }
+        const profileNames = new Map();
+        model.profiles.forEach((profile, p) => {
+            if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`,
+                });
+            }
+            const earlier = profileNames.get(profile.name);
+            if (earlier !== undefined) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected a unique profile name in model ` +
+                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
+                });
+            }
+            profileNames.set(profile.name, p);
+            for (const range of resolved.profiles[p].shapes) {
+                const problem = shapeProblem(range);
+                if (problem)
+                    problems.push({
+                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
+                        message: problem.message,
+                    });
+            }
+            // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
+            const stem = `${model.name}.${profile.name}`;
+            const other = stems.get(stem);
+            if (other && other.model !== m) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
+                        `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
+                });
+            }
+            stems.set(stem, { model: m, profile: p });
+        });
+    });
+    return problems;
+}
+/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
+const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
+function isLfsPointer(path) {
+    let head;
+    try {
+        // Only a regular file is opened: opening a named pipe would wait for a writer.
+        if (!(0,external_node_fs_.statSync)(path).isFile())
+            return false;
+        const fd = (0,external_node_fs_.openSync)(path, 'r');
+        try {
+            head = Buffer.alloc(LFS_POINTER.length);
+            (0,external_node_fs_.readSync)(fd, head, 0, head.length, 0);
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+    catch {
+        return false; // a folder or an unreadable file: trtexec says so itself
+    }
+    return head.toString('latin1') === LFS_POINTER;
+}
+function shapeProblem(range) {
+    const { min, opt, max } = range;
+    const show = (d) => d.join('x');
+    const rankName = (rank) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
+    for (const [key, dims] of [
+        ['opt', opt],
+        ['max', max],
+    ]) {
+        if (dims.length !== min.length) {
+            return {
+                at: [key],
+                message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"`,
+            };
+        }
+    }
+    for (let d = 0; d < min.length; d += 1) {
+        if (opt[d] < min[d])
+            return {
+                at: ['opt'],
+                message: `expected every dimension >= min ${show(min)}, got ` +
+                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
+            };
+        if (max[d] < opt[d])
+            return {
+                at: ['max'],
+                message: `expected every dimension >= opt ${show(opt)}, got ` +
+                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
+            };
+    }
+    return null;
+}
+
+
+/***/ }),
+
+/***/ 37006:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ld: () => (/* binding */ formatPosition),
+/* harmony export */   jV: () => (/* binding */ formatPath),
+/* harmony export */   x5: () => (/* binding */ locate)
+/* harmony export */ });
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38815);
+
+/** `trt-ci.yml:12:9`, as editors and terminals link it. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
+/** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
+function formatPath(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part))
+            out += out ? `.${part}` : part;
+        else
+            out += `[${JSON.stringify(part)}]`;
+    }
+    return out || '(top level)';
+}
+/**
+ * Finds where a config path is written: the value's node, or for a key that is not there (a
+ * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
+ * which is where an unknown key should be reported.
+ */
+function locate(doc, lines, path, atKey = false) {
+    let node = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i += 1) {
+        const part = path[i];
+        const last = i === path.length - 1;
+        if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isMap */ .jh)(node)) {
+            const pair = node.items.find((item) => (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isPair */ .tO)(item) && (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isScalar */ .jn)(item.key) && String(item.key.value) === String(part));
+            if (!pair)
+                break;
+            if (last && atKey) {
+                offset = rangeStart(pair.key) ?? offset;
+                break;
+            }
+            node = pair.value;
+        }
+        else if ((0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .isSeq */ .oP)(node) && typeof part === 'number') {
+            node = node.items[part];
+        }
+        else {
+            break;
+        }
+        offset = rangeStart(node) ?? offset;
+    }
+    return lines.linePos(offset);
+}
+function rangeStart(node) {
+    return node?.range?.[0];
 }
 
 
@@ -995,6 +2021,42 @@ function renderPreflightMarkdown(result, where = '') {
             ]
             : []),
     ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 10298:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Me: () => (/* binding */ overall),
+/* harmony export */   QZ: () => (/* binding */ worst),
+/* harmony export */   Sh: () => (/* binding */ CHECK_IDS)
+/* harmony export */ });
+const CHECK_IDS = [
+    'nvidia-smi',
+    'driver',
+    'gpu-arch',
+    'expect-gpu',
+    'gpu-memory',
+    'gpu-processes',
+    'mig',
+    'compute-mode',
+    'display',
+    'ecc',
+    'persistence',
+    'disk',
+    'plugins',
+    'precision',
+];
+const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
+function worst(statuses) {
+    return statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'skip');
+}
+function overall(checks) {
+    const status = worst(checks.map((c) => c.status));
+    return status === 'skip' ? 'pass' : status;
 }
 
 
@@ -1589,6 +2651,68 @@ function renderSummary(report) {
 
 /***/ }),
 
+/***/ 64730:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ toReportBuild),
+/* harmony export */   g: () => (/* binding */ overallStatus)
+/* harmony export */ });
+/* harmony import */ var _builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(38273);
+/* harmony import */ var _builds_jobs_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(34901);
+/* harmony import */ var _units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(84196);
+
+
+
+/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
+function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
+    const { job, plan } = outcome;
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: (0,_builds_jobs_js__WEBPACK_IMPORTED_MODULE_1__/* .shapesOf */ .e)(job.profile),
+        // Filled by the accuracy and latency stages, after the builds.
+        accuracy: null,
+        latency: null,
+        plan: plan && relativePath(plan.path),
+        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
+            attempt: a.attempt,
+            workspaceMiB: Math.floor(a.workspaceBytes / _units_js__WEBPACK_IMPORTED_MODULE_2__/* .MiB */ .lv),
+            log: relativePath(a.log),
+            startedAt: new Date(a.startedAt).toISOString(),
+            endedAt: new Date(a.endedAt).toISOString(),
+            seconds: (a.endedAt - a.startedAt) / 1000,
+            exitCode: a.exitCode,
+            signal: a.signal,
+            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+            failure: a.failure,
+            argv: a.argv,
+        })),
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
+        failure: outcome.failure,
+        configPosition,
+        onnxBytes,
+        baseline: null,
+        cache: outcome.cache,
+    };
+}
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+function overallStatus(builds, budgets) {
+    // An engine that built but computes the wrong answer fails the run like one that did not build.
+    const right = (b) => (0,_builds_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .isBuilt */ .TQ)(b) && b.accuracy?.status !== 'failed';
+    return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+}
+
+
+/***/ }),
+
 /***/ 4535:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
@@ -2133,6 +3257,325 @@ function hintFor(kind, message, context = {}) {
             return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
                 `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
     }
+}
+
+
+/***/ }),
+
+/***/ 52256:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AM: () => (/* binding */ hasKnownSpan),
+/* harmony export */   GI: () => (/* binding */ flagName),
+/* harmony export */   GP: () => (/* binding */ flagSupport),
+/* harmony export */   LO: () => (/* binding */ resolveFlagPaths),
+/* harmony export */   Lt: () => (/* binding */ hasFlag),
+/* harmony export */   mp: () => (/* binding */ MANAGED_FLAGS)
+/* harmony export */ });
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(13139);
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': { since: '8.2', until: '11.0' },
+    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+    '--dumpRawBindingsToFile': { since: '8.6' },
+    '--loadRefOutputs': { since: '11.1' },
+    '--accuracyAlgorithm': { since: '11.1' },
+    '--accuracyThreshold': { since: '11.1' },
+    '--atol': { since: '11.1' },
+    '--rtol': { since: '11.1' },
+};
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = (0,_version_js__WEBPACK_IMPORTED_MODULE_0__/* .formatVersion */ .qh)(version);
+    if (span.since && !(0,_version_js__WEBPACK_IMPORTED_MODULE_0__/* .atLeast */ .jZ)(version, span.since)) {
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    if (span.until && (0,_version_js__WEBPACK_IMPORTED_MODULE_0__/* .atLeast */ .jZ)(version, span.until)) {
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    return { ok: true };
+}
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+function hasKnownSpan(flag) {
+    return Object.hasOwn(FLAG_SPANS, flag);
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS = {
+    '--calib': 'file',
+    '--loadInputs': 'named',
+    '--loadRefOutputs': 'named',
+    '--exportTimes': 'file',
+    '--exportProfile': 'file',
+    '--exportOutput': 'file',
+    '--setPluginsToSerialize': 'file',
+    '--tuningCacheFile': 'file',
+    '--leanDLLPath': 'file',
+};
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+function resolveFlagPaths(arg, dir, resolvePath) {
+    const eq = arg.indexOf('=');
+    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+    if (!kind)
+        return arg;
+    const value = arg.slice(eq + 1);
+    const resolved = kind === 'file'
+        ? resolvePath(dir, value)
+        : value
+            .split(',')
+            .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+        })
+            .join(',');
+    return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
+
+/***/ }),
+
+/***/ 13139:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ao: () => (/* binding */ BANNER_PATTERN),
+/* harmony export */   jZ: () => (/* binding */ atLeast),
+/* harmony export */   ot: () => (/* binding */ parseVersion),
+/* harmony export */   qh: () => (/* binding */ formatVersion),
+/* harmony export */   xJ: () => (/* binding */ decodeBannerVersion)
+/* harmony export */ });
+/* unused harmony export compareVersions */
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    if (digits.length === 6) {
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
+
+/***/ }),
+
+/***/ 84196:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Cq: () => (/* binding */ DURATION_PATTERN),
+/* harmony export */   DB: () => (/* binding */ parseSize),
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   _V: () => (/* binding */ formatMs),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   bv: () => (/* binding */ SIZE_PATTERN),
+/* harmony export */   lv: () => (/* binding */ MiB),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+const SIZE_UNITS = {
+    B: 1,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+    TiB: 1024 ** 4,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+};
+/** A size with its unit; the config's schema checks sizes with it too. */
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
+function parseSize(text) {
+    const match = SIZE_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+}
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
+function parseDuration(text) {
+    const match = DURATION_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+const MiB = 1024 ** 2;
+function formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+function formatSeconds(seconds) {
+    if (seconds < 60)
+        return `${seconds.toFixed(1)} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+}
+/** A duration in the largest unit that holds it whole: 45m as "45 min", 90s as "90 s", 1500ms as "1500 ms". */
+function formatDuration(ms) {
+    if (ms >= 3_600_000 && ms % 3_600_000 === 0)
+        return `${ms / 3_600_000} h`;
+    if (ms >= 60_000 && ms % 60_000 === 0)
+        return `${ms / 60_000} min`;
+    if (ms >= 1_000 && ms % 1_000 === 0)
+        return `${ms / 1_000} s`;
+    return `${ms} ms`;
+}
+/** A time in ms to three significant figures: 0.0437 ms, 1.23 ms, 123 ms (trtexec prints seven). */
+function formatMs(ms) {
+    return `${Number(ms.toPrecision(3))} ms`;
 }
 
 
