@@ -10,6 +10,15 @@ import { classifierOnnx } from './support/onnx-models.js';
 const root = join(import.meta.dirname, '..');
 
 describe('the bundles in dist/', () => {
+  it("the action's first chunk is what every command needs to start: its inputs, not the pipeline", () => {
+    // Each command and what it imports load from their own chunks when the command runs (start-up time,
+    // npm run bench). A static import in the inputs' path once pulled the report code and zod in here.
+    const first = readFileSync(join(root, 'dist', 'index.js'), 'utf8');
+    expect(first).toContain('node_modules/@actions/core');
+    for (const heavy of ['node_modules/zod', 'node_modules/yaml', 'node_modules/@octokit', 'onnxruntime'])
+      expect(first, heavy).not.toContain(heavy);
+  });
+
   it('the bundled CLI runs on its own: exit 2 and one line for a bad config, no stack trace', () => {
     const runner = makeRunner();
     const config = runner.writeConfig(
