@@ -24,12 +24,13 @@ export function whichCommand(command: string, path = process.env.PATH ?? ''): st
 export async function lddOf(file: string): Promise<{ resolved: Map<string, string>; notFound: string[] } | null> {
   const ldd = whichCommand('ldd');
   if (!ldd) return null;
-  // A short local probe: @actions/exec fits (no process group or timeout needed, stdin closed).
+  // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
+  // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
+  // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
   const result = await getExecOutput(ldd, [file], {
     env: childEnv(process.env) as Record<string, string>,
     silent: true,
     ignoreReturnCode: true,
-    input: Buffer.alloc(0),
   }).catch(() => null);
   if (result?.exitCode !== 0) return null;
   const resolved = new Map<string, string>();
