@@ -164,8 +164,7 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
         : DigestRing.take();
   const single = ring ? null : chunkFor(size, SCAN_CHUNK);
   const zeros = new ZeroRuns();
-  // Only what is read into it is ever looked at: no need to zero it first.
-  const head = Buffer.allocUnsafe(Math.min(HEAD_BYTES, Math.max(size, 1)));
+  const head = chunkFor(size, HEAD_BYTES);
   let headBytes = 0;
   let bytes = 0;
   let seq = 0;
