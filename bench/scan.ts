@@ -8,7 +8,7 @@ import { randomFillSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scanPlan } from '../src/verify/scan-plan.js';
+import { scanPlan } from '../src/tensorrt/plan-scan.js';
 
 const MiB = 1024 * 1024;
 const REPEATS = 5;

@@ -12,20 +12,21 @@ import type { BuildOutcome } from './builds/outcome.js';
 import { FileDigests, type Provenance } from './cache/engine-cache.js';
 import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
 import { evaluateBudgets } from './compare/evaluate.js';
-import { type Config, loadConfig } from './config/load.js';
+import { loadConfig } from './config/load.js';
+import type { Config } from './contract/config.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { runPreflight } from './preflight/preflight.js';
-import type { PreflightResult } from './preflight/types.js';
+import { type PreflightResult, type CacheSummary, REPORT_SCHEMA, type Report } from './contract/report.js';
 import { renderSummary } from './report/markdown.js';
-import { overallStatus, toReportBuild } from './report/report.js';
-import { type CacheSummary, REPORT_SCHEMA, type Report } from './report/schema.js';
+import { toReportBuild } from './report/report.js';
+import { overallStatus } from './compare/status.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
-import { probeTrtexec } from './tensorrt/detect.js';
+import { createTrtexec, type Trtexec } from './tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
-import { fileProblem, InputError } from './errors.js';
+import { fileProblem, InputError } from './common/errors.js';
 
 /** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
 export type PipelineEvent = BuildEvent | { type: 'preflight'; preflight: PreflightResult };
@@ -34,8 +35,8 @@ export interface PipelineOptions {
   configFile: string;
   /** Where trt-ci runs: relative paths in arguments and in the report are relative to it. */
   cwd: string;
-  /** The environment `${NAME}` in trt-ci.yml is filled from (the process's when not given). */
-  env?: NodeJS.ProcessEnv;
+  /** The job's environment: `${NAME}` in trt-ci.yml is filled from it and trtexec runs in it (less credentials). */
+  env: NodeJS.ProcessEnv;
   onEvent?: (event: PipelineEvent) => void;
   /** How often a running build says where it is (default a minute). */
   heartbeatMs?: number;
@@ -84,7 +85,7 @@ function fileSize(path: string): number | null {
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
+  const config = loadConfig(options.configFile, options.cwd, options.env);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
   // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -94,12 +95,18 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
   if (selection) planBuildJobs(config, selection);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-  const gpuQuery = queryGpus(config.nvidiaSmi);
-  const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+  const gpuQuery = queryGpus(config.nvidiaSmi, options.env);
+  const trtexec = createTrtexec({
+    command: config.trtexec,
+    env: options.env,
+    killGraceMs: config.killGraceMs,
+    ...(options.signal && { signal: options.signal }),
+  });
+  const { version, helpFlags } = await trtexec.probe(config.where(['trtexec']));
   checkConfigAgainstVersion(config, version, helpFlags);
   const release = await claimOutputDir(config, options.cwd);
   try {
-    const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection };
+    const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
     return await buildAndReport(config, version, before, options);
   } finally {
     await release();
@@ -117,11 +124,13 @@ async function buildAndReport(
     startedAt: Date;
     gpuQuery: Promise<GpuQuery>;
     selection: JobSelection | undefined;
+    trtexec: Trtexec;
   },
   options: PipelineOptions,
 ): Promise<PipelineResult> {
-  const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
-  const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+  const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
+  const preflight =
+    options.preflight === false ? null : await runPreflight(config, version, { env: options.env, gpuQuery });
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
   const digests = new FileDigests();
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
@@ -136,17 +145,18 @@ async function buildAndReport(
           },
           selection,
         )
-      : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
+      : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection });
 
   const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
   // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-  const accuracy = await checkAccuracy(stage.outcomes, config, version, {
+  const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
     digests,
     ...(options.signal && { signal: options.signal }),
   });
   // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
-  const ab = await compareLatency(stage.outcomes, config, version, baseline, {
+  const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
+    env: options.env,
     provenance: options.provenance ?? null,
     ...(options.signal && { signal: options.signal }),
   });

@@ -10,7 +10,7 @@ import { float32Bytes, seededInputs } from '../src/accuracy/inputs.js';
 import { parseNpz } from '../src/accuracy/npz.js';
 import { decodeRaw, filenameSafe, findRawOutput } from '../src/accuracy/raw-bindings.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
-import type { ProfileConfig } from '../src/config/load.js';
+import type { ProfileConfig } from '../src/contract/config.js';
 import { readTrtexecCheck } from '../src/accuracy/trtexec-check.js';
 import { reportAnnotations } from '../src/github/annotations.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';

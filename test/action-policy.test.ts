@@ -4,10 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { INPUT_DEFAULTS } from '../src/action/inputs.js';
-import type { CommentPolicy, FailOn } from '../src/action/inputs.js';
+import { INPUT_DEFAULTS, type CommentPolicy, type FailOn } from '../src/action/inputs.js';
 import { checkConclusion, failureReason, wantsComment } from '../src/action/policy.js';
-import type { Report } from '../src/report/schema.js';
+import type { Report } from '../src/contract/report.js';
 
 type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
 

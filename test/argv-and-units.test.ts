@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelConfig, ProfileConfig } from '../src/config/load.js';
+import type { ModelConfig, ProfileConfig } from '../src/contract/config.js';
 import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-profile.js';
-import { formatDuration, formatMs, parseDuration, parseSize } from '../src/units.js';
+import { formatDuration, formatMs, parseDuration, parseSize } from '../src/common/units.js';
 
 const v = (text: string) => parseVersion(text)!;
 const profile: ProfileConfig = {

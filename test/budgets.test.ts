@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { loadReport, measuredBuilds } from '../src/compare/baseline.js';
 import { runPipeline } from '../src/pipeline.js';
 import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/compare/evaluate.js';
-import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/compare/metrics.js';
+import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/contract/metrics.js';
 import { diagnosePlan } from '../src/verify/diagnose.js';
-import { myelinOps, parseLayerInfo } from '../src/verify/layer-info.js';
-import type { Report } from '../src/report/report.js';
+import { myelinOps, parseLayerInfo } from '../src/tensorrt/layer-info.js';
+import type { Report } from '../src/contract/report.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 
 const MiB = 1024 * 1024;
@@ -293,7 +293,7 @@ describe('a baseline that cannot be read, in a run', () => {
       runner.touch('m.onnx');
       const configFile = runner.writeConfig(config);
       writeFileSync(join(runner.dir, 'base.json'), text);
-      const options = { configFile, cwd: runner.dir, baselineFile: 'base.json' };
+      const options = { configFile, cwd: runner.dir, env: process.env, baselineFile: 'base.json' };
       const { report } = await runPipeline({ ...options, baselineFound: true });
       expect(report.status).toBe('passed');
       expect(report.comparison.baseline).toBeNull();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/builds/manifest.js';
-import type { Report } from '../src/report/report.js';
+import type { Report } from '../src/contract/report.js';
 import { assignShards } from '../src/builds/shard.js';
 import { allGone, cli, makeRunner, TWO_MODELS } from './support/harness.js';
 

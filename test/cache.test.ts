@@ -13,7 +13,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { externalDataFiles } from '../src/cache/engine-cache.js';
-import type { Report } from '../src/report/report.js';
+import type { Report } from '../src/contract/report.js';
 import { cli, makeRunner, type Runner } from './support/harness.js';
 
 const CONFIG = (shape = '1x3x32x32', extra = '') => `output-dir: out

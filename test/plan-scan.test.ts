@@ -4,8 +4,8 @@ import { closeSync, ftruncateSync, openSync, readFileSync, writeFileSync, writeS
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ZeroRuns } from '../src/verify/zero-runs.js';
-import { scanPlan } from '../src/verify/scan-plan.js';
+import { ZeroRuns } from '../src/tensorrt/zero-runs.js';
+import { scanPlan } from '../src/tensorrt/plan-scan.js';
 import { cli, makeRunner } from './support/harness.js';
 
 const root = join(import.meta.dirname, '..');

@@ -7,8 +7,7 @@ import { findCuda, nvinferTarget, pluginFacts } from '../src/preflight/gather.js
 import { pluginCheck } from '../src/preflight/host-checks.js';
 import { gpuChecks } from '../src/preflight/gpu-checks.js';
 import { parseCsvRows, parseGpuRows } from '../src/gpu/nvidia-smi.js';
-import type { Check, PreflightResult } from '../src/preflight/types.js';
-import type { Report } from '../src/report/report.js';
+import type { Check, PreflightResult, Report } from '../src/contract/report.js';
 import { archSupport } from '../src/tensorrt/compat.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { buildExecutable, buildLibrary, buildPlugin, retarget } from './support/build-elf.js';
@@ -402,7 +401,7 @@ describe('plugins, checked with our own ELF reader on libraries built here', () 
       /needs libraries that are not found: libgone\.so/,
     ],
   ] as const)('%s', async (_what, file, dynamic, status, message) => {
-    const result = pluginCheck(await pluginFacts(file(), dynamic), trt10, 'x64');
+    const result = pluginCheck(await pluginFacts(file(), dynamic, process.env), trt10, 'x64');
     expect(result.status).toBe(status);
     expect(result.message).toMatch(message);
   });
@@ -447,7 +446,8 @@ describe('where the CUDA version comes from', () => {
     configured: null,
     trtexecPath: null,
     tensorrt: v('10.16.1'),
-    env: {},
+    // ldd is found on the job's PATH, as trtexec is.
+    env: { PATH: process.env.PATH },
     toolkitRoot: join(runner.dir, 'no-toolkit'),
   };
 
@@ -471,7 +471,7 @@ describe('where the CUDA version comes from', () => {
       version: '12.6',
       source: `the CUDA toolkit at ${toolkit}`,
     });
-    expect(await findCuda({ ...base, env: { CUDA_VERSION: '12.8.1' } })).toEqual({
+    expect(await findCuda({ ...base, env: { ...base.env, CUDA_VERSION: '12.8.1' } })).toEqual({
       version: '12.8',
       source: "CUDA_VERSION in the environment (the container's CUDA)",
     });

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/markdown.js';
-import type { Report, ReportBuild } from '../src/report/report.js';
-import { cutBytes, fitSections } from '../src/report/trim.js';
+import type { Report, ReportBuild } from '../src/contract/report.js';
+import { cutBytes, fitSections } from '../src/common/trim.js';
 import { cli, makeRunner } from './support/harness.js';
 
 const MiB = 1024 * 1024;

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProfileConfig, ShapeRange } from '../config/load.js';
-import { fileProblem } from '../errors.js';
-import { parseNpz } from './npz.js';
-
-export type ShapeChoice = 'min' | 'opt' | 'max';
+import type { ProfileConfig, ShapeChoice, ShapeRange } from '../contract/config.js';
+import { fileProblem } from '../common/errors.js';
+import { parseNpy, parseNpz } from './npz.js';
 
 /** One input tensor for an accuracy check: float32, row-major, as --loadInputs reads it. */
 export interface InputTensor {
@@ -42,37 +40,6 @@ export function seededInputs(profile: ProfileConfig, shape: ShapeChoice, seed = 
  */
 export const float32Bytes = (values: Float32Array): Buffer =>
   Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-
-/**
- * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
- * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
- * --loadInputs feeds a float input.
- */
-export function parseNpy(bytes: Buffer, file: string): { dims: number[]; values: Float32Array } {
-  if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
-    throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
-  }
-  const major = bytes[6]!;
-  const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-  const start = major === 1 ? 10 : 12;
-  const header = bytes.toString('latin1', start, start + headerLength);
-  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-  const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
-  const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-  if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
-    throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
-  }
-  const dims = shape
-    .split(',')
-    .map((d) => d.trim())
-    .filter(Boolean)
-    .map(Number);
-  const data = bytes.subarray(start + headerLength);
-  const count = dims.reduce((a, b) => a * b, 1);
-  if (data.length !== count * 4)
-    throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
-  return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
-}
 
 /**
  * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the

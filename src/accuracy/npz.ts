@@ -3,7 +3,6 @@
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
 import { inflateRawSync } from 'node:zlib';
-import { parseNpy } from './inputs.js';
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
@@ -70,4 +69,35 @@ export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: numbe
     arrays.set(name.slice(0, -4), parseNpy(member, `${file}:${name}`));
   }
   return arrays;
+}
+
+/**
+ * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
+ * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
+ * --loadInputs feeds a float input.
+ */
+export function parseNpy(bytes: Buffer, file: string): { dims: number[]; values: Float32Array } {
+  if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
+    throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
+  }
+  const major = bytes[6]!;
+  const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+  const start = major === 1 ? 10 : 12;
+  const header = bytes.toString('latin1', start, start + headerLength);
+  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
+  const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
+  const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+  if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+    throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+  }
+  const dims = shape
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map(Number);
+  const data = bytes.subarray(start + headerLength);
+  const count = dims.reduce((a, b) => a * b, 1);
+  if (data.length !== count * 4)
+    throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
+  return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
 }

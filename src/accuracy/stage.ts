@@ -4,16 +4,16 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { FileDigests } from '../cache/engine-cache.js';
-import { type Config, runProfile } from '../config/load.js';
-import { errorMessage } from '../errors.js';
-import { runProcess } from '../proc/run-process.js';
-import type { Accuracy, AccuracyOutput } from '../report/schema.js';
+import { type Config, runProfile, type ShapeChoice, type AccuracyConfig } from '../contract/config.js';
+import { errorMessage } from '../common/errors.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { Accuracy, AccuracyOutput } from '../contract/report.js';
 import { accuracyArgv, type TrtexecJudge } from '../tensorrt/argv.js';
 import { hasFlag } from '../tensorrt/flags.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { parseExportedOutput } from './export-output.js';
-import { float32Bytes, type InputTensor, readNpz, type ShapeChoice, sampleInputs, seededInputs } from './inputs.js';
+import { float32Bytes, type InputTensor, readNpz, sampleInputs, seededInputs } from './inputs.js';
 import { decodeRaw, findRawOutput, isRawType } from './raw-bindings.js';
 import {
   cachedReferenceOutputs,
@@ -22,7 +22,7 @@ import {
   type ReferenceSession,
   referenceOutputs,
 } from './reference.js';
-import { type AccuracyConfig, absoluteTolerance } from './tolerance.js';
+import { absoluteTolerance } from './tolerance.js';
 import { readTrtexecCheck, type TrtexecLoss } from './trtexec-check.js';
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
@@ -35,7 +35,8 @@ export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
 /** Each checked engine's result, by its plan path; engines that were not checked are absent. */
 export async function checkAccuracy(
   outcomes: readonly BuildOutcome[],
-  config: Pick<Config, 'trtexec' | 'outputDir' | 'killGraceMs' | 'cacheDir'>,
+  config: Pick<Config, 'outputDir' | 'cacheDir'>,
+  trtexec: Trtexec,
   version: TensorRtVersion,
   options: { runtime?: () => Promise<OnnxRuntime>; signal?: AbortSignal; digests?: FileDigests } = {},
 ): Promise<Map<string, Accuracy>> {
@@ -174,15 +175,12 @@ export async function checkAccuracy(
     }
     const output = join(dir, 'output.json');
     const log = join(dir, 'trtexec.log');
-    const env = outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env;
-    const run = await runProcess({
-      command: config.trtexec,
-      args: accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge),
+    const argv = accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge);
+    const run = await trtexec.run(argv, {
+      gpu: outcome.gpu?.index ?? null,
       cwd: dir,
-      env,
       logFile: log,
       timeoutMs: job.model.buildTimeoutMs,
-      killGraceMs: config.killGraceMs,
       ...(options.signal && { signal: options.signal }),
     });
     try {

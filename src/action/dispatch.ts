@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { errorMessage, InputError } from '../errors.js';
+import { errorMessage, InputError } from '../common/errors.js';
 import { input } from './inputs.js';
 
 /** What the action takes from the process: its environment, where it runs, and the runner's cancel. */

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { makeOctokit } from '../github/octokit.js';
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../common/errors.js';
 import { readRunContext } from '../github/context.js';
 import { describeForkApproval, type ForkApproval, readForkApproval } from '../github/fork-approval.js';
 import { decideGate } from '../github/gate.js';
@@ -27,7 +27,7 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   let labelerPermission: string | null = null;
   let currentPullRequest: { headSha: string; headRepo: string | null } | null = null;
   if ((labeled || commented) && approver && token && context) {
-    const octokit = makeOctokit(token);
+    const octokit = makeOctokit(token, edge.env);
     const repo = { owner: context.owner, repo: context.repo };
     try {
       const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: approver });
@@ -59,7 +59,7 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   // The defence a fork cannot edit out of its own workflow file: said on every gate run.
   const approval: ForkApproval =
     token && context
-      ? await readForkApproval(makeOctokit(token), { owner: context.owner, repo: context.repo })
+      ? await readForkApproval(makeOctokit(token, edge.env), { owner: context.owner, repo: context.repo })
       : { policy: 'unknown', why: 'no token' };
   core.setOutput('fork-approval', approval.policy);
   // The build matrix's shard dimension: [1, …, shards].

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { parseShard, type Shard } from '../builds/shard.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../common/errors.js';
 
 // The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).

@@ -1,9 +1,9 @@
 // What the action decides from a report: whether to comment, whether the job fails, and the check's
 // conclusion. Pure functions, tested as a table.
 import { isBuilt } from '../builds/outcome.js';
-import { errorMessage } from '../errors.js';
-import { overallStatus } from '../report/report.js';
-import type { Report } from '../report/schema.js';
+import { errorMessage } from '../common/errors.js';
+import { overallStatus } from '../compare/status.js';
+import type { Report } from '../contract/report.js';
 import type { CommentPolicy, FailOn } from './inputs.js';
 
 type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;

@@ -1,16 +1,15 @@
 import * as core from '@actions/core';
-import { makeOctokit } from '../github/octokit.js';
+import { makeOctokit, type Octokit } from '../github/octokit.js';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
-import { errorMessage, InputError } from '../errors.js';
+import { errorMessage, InputError } from '../common/errors.js';
 import { reportAnnotations } from '../github/annotations.js';
 import { workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
 import { type RunContext, readRunContext } from '../github/context.js';
-import type { Octokit } from '../github/octokit.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
-import type { Report } from '../report/schema.js';
+import type { Report } from '../contract/report.js';
 import type { ActionEdge } from './dispatch.js';
 import { GitHubReporter } from './github-reporter.js';
 import { input, shardCount, tokenInput } from './inputs.js';
@@ -47,7 +46,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   if (missing.length > 0) core.setFailed(`trt-ci: no report from ${missing.join(', ')}`);
   const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing });
   await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing }));
-  const octokit = context && token ? makeOctokit(token) : null;
+  const octokit = context && token ? makeOctokit(token, edge.env) : null;
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
   if (!pr || !context || !octokit) {
     core.info('trt-ci: no pull request to report to');

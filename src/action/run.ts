@@ -12,7 +12,7 @@ import { commentMarker } from '../github/comment.js';
 import { readRunContext, runProvenance } from '../github/context.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
-import { text } from '../report/markdown-text.js';
+import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './dispatch.js';
 import { GitHubReporter } from './github-reporter.js';
 import { readRunInputs } from './inputs.js';
@@ -27,7 +27,7 @@ import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
 export async function runCommand(edge: ActionEdge): Promise<void> {
   const inputs = readRunInputs();
   const context = readRunContext(edge.env, edge.cwd);
-  const octokit = inputs.token && context ? makeOctokit(inputs.token) : null;
+  const octokit = inputs.token && context ? makeOctokit(inputs.token, edge.env) : null;
   const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
   const target: CheckTarget | null = context?.sha
     ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }

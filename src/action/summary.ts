@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
-import { errorMessage, InputError } from '../errors.js';
-import { codeBlock } from '../report/markdown-text.js';
+import { errorMessage, InputError } from '../common/errors.js';
+import { codeBlock } from '../common/markdown-text.js';
 import { permissionsBlock, type ReportingProblem } from '../github/problems.js';
 
 /** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */

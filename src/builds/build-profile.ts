@@ -2,15 +2,16 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
-import type { Config } from '../config/load.js';
+import type { Config } from '../contract/config.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
-import { type ProcessResult, runProcess } from '../proc/run-process.js';
-import type { BuildGpu, CacheVerdict, Failure, Perf } from '../report/schema.js';
+import type { ProcessResult } from '../proc/run-process.js';
+import type { BuildGpu, CacheVerdict, Failure, Perf } from '../contract/report.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
-import { scanPlan } from '../verify/scan-plan.js';
+import { scanPlan } from '../tensorrt/plan-scan.js';
 import { cacheKey, cacheProblem, restoreFromCache, storeInCache, unreadableCache } from './cached-build.js';
 import type { BuildJob } from './jobs.js';
 import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
@@ -33,7 +34,10 @@ export type BuildEvent =
   | { type: 'done'; outcome: BuildOutcome };
 
 export interface BuildContext {
-  config: Pick<Config, 'dir' | 'trtexec' | 'timingCache' | 'killGraceMs'>;
+  config: Pick<Config, 'dir' | 'timingCache'>;
+  trtexec: Trtexec;
+  /** The job's environment: the engine cache keys the variables that change a build. */
+  env: NodeJS.ProcessEnv;
   version: TensorRtVersion;
   /** Engines by content key; a hit replaces the build. */
   cache?: {
@@ -103,8 +107,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
     cache = restored.verdict;
   }
 
-  const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-  const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
+  const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
   const last = attempts[attempts.length - 1];
   // Cancelled before its first attempt: it never ran.
   if (!last || !parsed) return done({ ...notRun(job, facts, CANCELLED), cache });
@@ -128,7 +131,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const outcome: BuildOutcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
   if (!job.model.benchmark) return done(outcome);
   if (context.signal?.aborted) return done({ ...outcome, status: 'failed', failure: CANCELLED });
-  const bench = await benchmark(job, env, context);
+  const bench = await benchmark(job, gpu, context);
   return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
 
@@ -136,7 +139,6 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
 async function runAttempts(
   job: BuildJob,
   gpu: number | null,
-  env: NodeJS.ProcessEnv,
   context: BuildContext,
 ): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean }> {
   const { config, version } = context;
@@ -163,19 +165,18 @@ async function runAttempts(
       const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
       context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
     }, context.heartbeatMs ?? 60_000);
-    const result = await runProcess({
-      command: config.trtexec,
-      args: argv,
-      env,
-      logFile: log,
-      timeoutMs: job.model.buildTimeoutMs,
-      killGraceMs: config.killGraceMs,
-      onLine: (line) => {
-        parser.push(line);
-        if (line.trim() && !/\[V\]/.test(line)) lastLine = line.trim().slice(0, 200);
-      },
-      ...(context.signal && { signal: context.signal }),
-    }).finally(() => clearInterval(heartbeat));
+    const result = await context.trtexec
+      .run(argv, {
+        gpu,
+        logFile: log,
+        timeoutMs: job.model.buildTimeoutMs,
+        onLine: (line) => {
+          parser.push(line);
+          if (line.trim() && !/\[V\]/.test(line)) lastLine = line.trim().slice(0, 200);
+        },
+        ...(context.signal && { signal: context.signal }),
+      })
+      .finally(() => clearInterval(heartbeat));
     parsed = parser.result(outcomeOf(result), {
       workspaceBytes: workspace,
       minWorkspaceBytes: job.model.minWorkspaceBytes,
@@ -252,18 +253,15 @@ function fillGpu(gpu: BuildGpu | null, parsed: ParsedLog): BuildGpu | null {
 
 async function benchmark(
   job: BuildJob,
-  env: NodeJS.ProcessEnv,
+  gpu: number | null,
   context: BuildContext,
 ): Promise<{ perf: Perf; failure: Failure | null }> {
   const log = `${job.logPrefix}.bench.log`;
   const parser = new TrtexecLogParser();
-  const result = await runProcess({
-    command: context.config.trtexec,
-    args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
-    env,
+  const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
+    gpu,
     logFile: log,
     timeoutMs: job.model.buildTimeoutMs,
-    killGraceMs: context.config.killGraceMs,
     onLine: (line) => parser.push(line),
     ...(context.signal && { signal: context.signal }),
   });

@@ -1,9 +1,10 @@
-import type { Config } from '../config/load.js';
+import type { Config } from '../contract/config.js';
 import { selectedGpus } from '../gpu/selection.js';
 import { MemorySampler, type MemoryTimeline } from '../gpu/memory-sampler.js';
 import { queryGpus, type GpuInfo, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { killAllProcessGroups } from '../proc/run-process.js';
-import type { Failure } from '../tensorrt/failures.js';
+import type { Failure } from '../contract/report.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
 import { join } from 'node:path';
@@ -16,6 +17,10 @@ import { lddOf, whichCommand } from '../preflight/gather.js';
 import { runOnSlots } from './scheduler.js';
 
 export interface BuildStageOptions {
+  /** The one way trtexec is run. */
+  trtexec: Trtexec;
+  /** The job's environment: nvidia-smi and ldd run in it, and the engine cache keys the build variables in it. */
+  env: NodeJS.ProcessEnv;
   onEvent?: (event: BuildEvent) => void;
   /** Aborting kills the running builds and skips the rest. */
   signal?: AbortSignal;
@@ -49,8 +54,8 @@ interface GpuPlan {
   queryError: string | null;
 }
 
-async function planGpus(config: Config, made?: Promise<GpuQuery>): Promise<GpuPlan> {
-  const query = await (made ?? queryGpus(config.nvidiaSmi));
+async function planGpus(config: Config, env: NodeJS.ProcessEnv, made?: Promise<GpuQuery>): Promise<GpuPlan> {
+  const query = await (made ?? queryGpus(config.nvidiaSmi, env));
   if (!query.ok) {
     // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
     return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -81,9 +86,9 @@ export function parallelSlots<Slot>(gpus: readonly Slot[], maxParallel: number |
 }
 
 /** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
-async function toolchainOf(trtexec: string): Promise<{ trtexec: string; libraries: string[] }> {
-  const binary = whichCommand(trtexec) ?? trtexec;
-  const linked = await lddOf(binary);
+async function toolchainOf(trtexec: string, env: NodeJS.ProcessEnv): Promise<{ trtexec: string; libraries: string[] }> {
+  const binary = whichCommand(trtexec, env) ?? trtexec;
+  const linked = await lddOf(binary, env);
   const libraries = [...(linked?.resolved.entries() ?? [])]
     .filter(([name]) => name.startsWith('libnvinfer'))
     .map(([, path]) => path)
@@ -133,14 +138,14 @@ export function skipBuildStage(config: Config, failure: Failure, selection?: Job
 export async function runBuildStage(
   config: Config,
   version: TensorRtVersion,
-  options: BuildStageOptions = {},
+  options: BuildStageOptions,
 ): Promise<BuildStageResult> {
   // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
-  let sampler: MemorySampler | null = new MemorySampler(config.nvidiaSmi);
+  let sampler: MemorySampler | null = new MemorySampler(config.nvidiaSmi, options.env);
   sampler.start();
   let gpuPlan: GpuPlan;
   try {
-    gpuPlan = await planGpus(config, options.gpuQuery);
+    gpuPlan = await planGpus(config, options.env, options.gpuQuery);
   } catch (error) {
     await sampler.stop();
     throw error;
@@ -158,7 +163,7 @@ export async function runBuildStage(
     ? {
         engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
         keys: new EngineKeys(options.digests),
-        toolchain: once(() => toolchainOf(config.trtexec)),
+        toolchain: once(() => toolchainOf(config.trtexec, options.env)),
         provenance: options.provenance ?? null,
         trust: config.cacheTrust,
       }
@@ -183,6 +188,8 @@ export async function runBuildStage(
           )
         : buildProfile(job, gpu, {
             config,
+            trtexec: options.trtexec,
+            env: options.env,
             version,
             gpus,
             onEvent: options.onEvent,

@@ -2,11 +2,11 @@ import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
-import { errorMessage } from '../errors.js';
-import type { BuildGpu, CacheVerdict } from '../report/schema.js';
+import { errorMessage } from '../common/errors.js';
+import type { BuildGpu, CacheVerdict } from '../contract/report.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { formatVersion } from '../tensorrt/version.js';
-import { scanPlan } from '../verify/scan-plan.js';
+import { scanPlan } from '../tensorrt/plan-scan.js';
 import type { BuildContext } from './build-profile.js';
 import type { BuildJob } from './jobs.js';
 import type { Attempt, BuiltPlan } from './outcome.js';
@@ -38,7 +38,7 @@ export async function cacheKey(
   const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
   const toolchain = await context.cache!.toolchain();
   const environment = Object.fromEntries(
-    Object.entries(process.env)
+    Object.entries(context.env)
       .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
       .sort(([a], [b]) => a.localeCompare(b)),
   ) as Record<string, string>;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { COMBINED, type Config, type ModelConfig, type ProfileConfig } from '../config/load.js';
-import type { Shapes } from '../report/schema.js';
+import { COMBINED, type Config, type ModelConfig, type ProfileConfig } from '../contract/config.js';
+import type { Shapes } from '../contract/report.js';
 import { type JobSelection, selectPairs } from './shard.js';
 
 /** One trtexec build: a profile of a model, with where its files go. */

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { VERSION } from '../version.js';
-import type { BuildGpu, Shapes } from '../report/schema.js';
+import type { BuildGpu, Shapes } from '../contract/report.js';
 import { type BuildOutcome, isBuilt } from './outcome.js';
 import { shapesOf } from './jobs.js';
 

@@ -1,6 +1,6 @@
-import { formatBytes } from '../units.js';
-import type { PlanScan } from '../verify/scan-plan.js';
-import type { BuildGpu, BuildStatus, CacheVerdict, Failure, Perf } from '../report/schema.js';
+import { formatBytes } from '../common/units.js';
+import type { PlanScan } from '../tensorrt/plan-scan.js';
+import type { BuildGpu, BuildStatus, CacheVerdict, Failure, Perf } from '../contract/report.js';
 import type { BuildJob } from './jobs.js';
 
 /** One trtexec run of a build. */

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, parse, resolve } from 'node:path';
-import { type Config, configError } from '../config/load.js';
+import { configError } from '../common/errors.js';
+import type { Config } from '../contract/config.js';
 
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
 export const OUTPUT_MARKER = '.trt-ci-output';

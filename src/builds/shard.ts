@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { closest } from '../did-you-mean.js';
-import { InputError } from '../errors.js';
+import { closest } from '../common/did-you-mean.js';
+import { InputError } from '../common/errors.js';
 
 /** `--shard 2/3`: this job is the second of three. */
 export interface Shard {

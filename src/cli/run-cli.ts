@@ -1,7 +1,7 @@
 // The CLI without the process around it: argv in, exit status out, output through `io`.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { closest } from '../did-you-mean.js';
-import { errorMessage, InputError } from '../errors.js';
+import { closest } from '../common/did-you-mean.js';
+import { errorMessage, InputError } from '../common/errors.js';
 import { parseShard } from '../builds/shard.js';
 import { VERSION } from '../version.js';
 import { abCommand } from './commands/ab.js';

@@ -1,7 +1,7 @@
 // In a terminal, one line at the bottom of stderr says what each GPU is doing, rewritten in place; the
 // event lines scroll above it. Without a terminal (CI logs, --json) there is no such line.
 import type { BuildEvent } from '../builds/build-profile.js';
-import { formatBytes, formatSeconds } from '../units.js';
+import { formatBytes, formatSeconds } from '../common/units.js';
 
 interface Running {
   name: string;

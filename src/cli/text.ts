@@ -2,9 +2,9 @@ import { describeLatency } from '../latency/render.js';
 // What the CLI prints for people (--json prints the data itself).
 import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
-import type { Report } from '../report/schema.js';
+import type { Report } from '../contract/report.js';
 import type { ParsedLog } from '../tensorrt/log-parser.js';
-import { formatBytes, formatMs, formatSeconds } from '../units.js';
+import { formatBytes, formatMs, formatSeconds } from '../common/units.js';
 import { renderDiagnosisText } from '../verify/render.js';
 import type { VerifiedPlan } from '../verify/verify-stage.js';
 

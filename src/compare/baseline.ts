@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { isBuilt } from '../builds/outcome.js';
-import { errorMessage, fileProblem, InputError } from '../errors.js';
+import { errorMessage, fileProblem, InputError } from '../common/errors.js';
 import { formatPath } from '../config/locate.js';
-import { overallStatus } from '../report/report.js';
-import { type Comparison, REPORT_SCHEMA, type Report, type ReportBuild, reportSchema } from '../report/schema.js';
+import { overallStatus } from './status.js';
+import { type Comparison, REPORT_SCHEMA, type Report, type ReportBuild, reportSchema } from '../contract/report.js';
 import { addedAndRemoved, environmentChanges, matchBaseline, type Environment, type Measured } from './evaluate.js';
 
 /**

@@ -1,6 +1,6 @@
-import { formatBytes, MiB } from '../units.js';
-import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from './metrics.js';
-import type { BudgetRow, ConfigPosition, EnvironmentChange, Latency } from '../report/schema.js';
+import { formatBytes, MiB } from '../common/units.js';
+import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from '../contract/metrics.js';
+import type { BudgetRow, ConfigPosition, EnvironmentChange, Latency } from '../contract/report.js';
 export type { BudgetRow, EnvironmentChange };
 
 /** What one build measured, as the report holds it (this run's or the baseline's). */

@@ -1,4 +1,4 @@
-import type { ConfigPath } from './locate.js';
+import type { ConfigPath } from '../contract/config.js';
 
 /** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;

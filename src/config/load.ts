@@ -2,103 +2,16 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } fro
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { closest } from '../did-you-mean.js';
-import { errorMessage, fileProblem, InputError } from '../errors.js';
-import type { ConfigPosition } from '../report/schema.js';
+import { closest } from '../common/did-you-mean.js';
+import { errorMessage, fileProblem, InputError } from '../common/errors.js';
+import type { ConfigPosition } from '../contract/report.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
-import { type AccuracyConfig, resolveAccuracy } from '../accuracy/tolerance.js';
+import { resolveAccuracy } from './accuracy.js';
+import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
-import { formatPath, formatPosition, locate, type ConfigPath } from './locate.js';
-import { AB_BUDGETS, DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../compare/metrics.js';
-import type { CheckId } from '../preflight/types.js';
-import { configSchema, parseDims, showValue, type Precision, type RawConfig } from './schema.js';
-
-export interface ShapeRange {
-  input: string;
-  min: number[];
-  opt: number[];
-  max: number[];
-}
-
-export interface ProfileConfig {
-  name: string;
-  shapes: ShapeRange[];
-  /** For the combined engine (one plan, every profile, --profile=N each): its profiles, in order. */
-  parts?: ProfileConfig[];
-}
-
-/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
-export const COMBINED = 'combined';
-
-/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
-export const runProfile = (profile: ProfileConfig): ProfileConfig => profile.parts?.[0] ?? profile;
-
-export interface ModelConfig {
-  name: string;
-  onnx: string;
-  precision: Precision | null;
-  plugins: string[];
-  /** Loaded with --dynamicPlugins: must export getCreators. */
-  dynamicPlugins: string[];
-  profiles: ProfileConfig[];
-  extraArgs: string[];
-  /** ab: a latency A/B against the base engine as well as the plain benchmark. */
-  benchmark: boolean | 'ab';
-  budgets: Budgets;
-  /** Whether and how its engines' outputs are checked against ONNX Runtime's; null: not checked. */
-  accuracy: AccuracyConfig | null;
-  /** per-profile: a plan per profile; combined: one plan with every profile (what Triton loads); both. */
-  engine: 'per-profile' | 'combined' | 'both';
-  /** The model's own, or the top-level value. */
-  workspaceBytes: number;
-  minWorkspaceBytes: number;
-  buildTimeoutMs: number;
-}
-
-export interface Config {
-  /** The config file as the user named it, for messages. */
-  file: string;
-  /** The config file's folder, absolute: relative paths in the config are relative to it. */
-  dir: string;
-  trtexec: string;
-  nvidiaSmi: string;
-  outputDir: string;
-  workspaceBytes: number;
-  minWorkspaceBytes: number;
-  timingCache: string | null;
-  buildTimeoutMs: number;
-  killGraceMs: number;
-  /** Builds at once, or null for one per GPU. */
-  maxParallel: number | null;
-  gpus: 'all' | number[];
-  cuda: string | null;
-  minDriver: string | null;
-  expectGpu: string[];
-  minFreeDiskBytes: number;
-  skipChecks: CheckId[];
-  preflight: 'enforce' | 'warn-only';
-  /** Engines by content key, kept between runs; null when not configured. */
-  cacheDir: string | null;
-  /** Where the base branch's plans are (<model>.<profile>.plan), for benchmark: ab; absolute. */
-  basePlans: string | null;
-  /** A git ref whose ONNX files base engines may be rebuilt from, when no plan is found; null: never. */
-  baseRef: string | null;
-  cacheMaxBytes: number | null;
-  /** own-branch: the default branch is never served a plan a pull request's run stored. */
-  cacheTrust: 'any' | 'own-branch';
-  /** The top-level extra-args; each model's extraArgs starts with them. */
-  extraArgs: string[];
-  models: ModelConfig[];
-  /** Where a config path is written, so later stages can point at the line. */
-  position(path: ConfigPath): ConfigPosition;
-  /** `trt-ci.yml:12:9 models[0].precision`: the position and the path, the head of every config error. */
-  where(path: ConfigPath): string;
-}
-
-/** A problem found in the config, positioned at `path`. */
-export function configError(config: Pick<Config, 'where'>, path: ConfigPath, message: string): InputError {
-  return new InputError(`${config.where(path)}: ${message}`);
-}
+import { formatPath, formatPosition, locate } from './locate.js';
+import { AB_BUDGETS, DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../contract/metrics.js';
+import { configSchema, parseDims, showValue, type RawConfig } from './schema.js';
 
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.

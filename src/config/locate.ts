@@ -1,6 +1,6 @@
 import { isMap, isPair, isScalar, isSeq, type LineCounter, type Document, type Node } from 'yaml';
 
-export type ConfigPath = readonly (string | number)[];
+import type { ConfigPath } from '../contract/config.js';
 
 /** `trt-ci.yml:12:9`, as editors and terminals link it. */
 export function formatPosition(position: { file: string; line: number; column: number }): string {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../compare/metrics.js';
-import { CHECK_IDS } from '../preflight/types.js';
-import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../units.js';
+import { PRECISIONS } from '../contract/config.js';
+import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../contract/metrics.js';
+import { CHECK_IDS } from '../contract/checks.js';
+import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../common/units.js';
 
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 export function showValue(value: unknown): string {
@@ -76,8 +77,6 @@ const extraArgs = z.array(
     .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')),
   expected('a list of trtexec flags'),
 );
-
-export const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'] as const;
 
 const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
 
@@ -278,7 +277,6 @@ export const configSchema = z.strictObject(
 );
 
 export type RawConfig = z.output<typeof configSchema>;
-export type Precision = (typeof PRECISIONS)[number];
 
 export function parseDims(text: string): number[] {
   return text.split('x').map(Number);

@@ -1,4 +1,4 @@
-import type { Report } from '../report/report.js';
+import type { Report } from '../contract/report.js';
 
 export interface Annotation {
   path: string;

@@ -1,5 +1,5 @@
 import type { Octokit } from './octokit.js';
-import { cutBytes } from '../report/trim.js';
+import { cutBytes } from '../common/trim.js';
 import type { Annotation } from './annotations.js';
 
 /** GitHub takes at most 50 annotations per check-run request; more go in further updates. */

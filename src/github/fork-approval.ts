@@ -1,4 +1,4 @@
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../common/errors.js';
 import type { Octokit } from './octokit.js';
 
 /** GitHub's setting for when workflows from a fork's pull request wait for a maintainer's approval. */

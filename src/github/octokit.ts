@@ -15,7 +15,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * rate limit is waited out twice before giving up. TRT_CI_GITHUB_BACKOFF_MS replaces the second that
  * both the backoff and the pacing are made of.
  */
-export function makeOctokit(token: string, env: NodeJS.ProcessEnv = process.env): Octokit {
+export function makeOctokit(token: string, env: NodeJS.ProcessEnv): Octokit {
   const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
   const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
   return getOctokit(

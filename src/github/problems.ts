@@ -1,4 +1,4 @@
-import { errorMessage } from '../errors.js';
+import { errorMessage } from '../common/errors.js';
 
 /** A reporting step that did not work. It never fails the job: it is said in the summary instead. */
 export interface ReportingProblem {

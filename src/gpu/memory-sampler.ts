@@ -80,6 +80,8 @@ export class MemorySampler {
 
   constructor(
     private readonly nvidiaSmi: string,
+    /** The job's environment; credentials are removed before nvidia-smi sees it. */
+    private readonly env: NodeJS.ProcessEnv,
     private readonly intervalMs = 100,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -92,7 +94,7 @@ export class MemorySampler {
     const child = spawn(
       this.nvidiaSmi,
       [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-      { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) },
+      { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(this.env) },
     );
     child.on('error', () => {
       this.child = null; // no nvidia-smi: builds go on without memory figures

@@ -1,5 +1,5 @@
 import { runProcess } from '../proc/run-process.js';
-import type { GpuInfo } from '../report/schema.js';
+import type { GpuInfo } from '../contract/report.js';
 export type { GpuInfo };
 
 /** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
@@ -81,11 +81,12 @@ const EXIT_MEANING: Record<number, string> = {
     "updated without a reboot, or a container with another driver's libraries)",
 };
 
-async function runSmi(nvidiaSmi: string, args: string[]) {
+async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv) {
   const lines: string[] = [];
   const result = await runProcess({
     command: nvidiaSmi,
     args,
+    env,
     timeoutMs: 30_000,
     killGraceMs: 1_000,
     onLine: (line) => lines.push(line),
@@ -98,17 +99,23 @@ async function runSmi(nvidiaSmi: string, args: string[]) {
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-export async function queryGpus(nvidiaSmi: string, fields: readonly string[] = GPU_FIELDS): Promise<GpuQuery> {
-  const { result, text } = await runSmi(nvidiaSmi, [
-    `--query-gpu=${fields.join(',')}`,
-    '--format=csv,noheader,nounits',
-  ]);
+export async function queryGpus(
+  nvidiaSmi: string,
+  env: NodeJS.ProcessEnv,
+  fields: readonly string[] = GPU_FIELDS,
+): Promise<GpuQuery> {
+  const { result, text } = await runSmi(
+    nvidiaSmi,
+    [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'],
+    env,
+  );
   const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
   if (result.spawnError) return { ok: false, exitCode: null, reason: result.spawnError };
   const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
   if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]!) && unknownField[1] !== 'index') {
     return queryGpus(
       nvidiaSmi,
+      env,
       fields.filter((f) => f !== unknownField[1]),
     );
   }
@@ -144,11 +151,12 @@ export interface ComputeApp {
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'] as const;
 
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-export async function queryComputeApps(nvidiaSmi: string): Promise<ComputeApp[] | null> {
-  const { result, text } = await runSmi(nvidiaSmi, [
-    `--query-compute-apps=${APP_FIELDS.join(',')}`,
-    '--format=csv,noheader,nounits',
-  ]);
+export async function queryComputeApps(nvidiaSmi: string, env: NodeJS.ProcessEnv): Promise<ComputeApp[] | null> {
+  const { result, text } = await runSmi(
+    nvidiaSmi,
+    [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'],
+    env,
+  );
   if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14)) return null;
   return parseCsvRows(
     text
@@ -179,13 +187,18 @@ export interface ClockState {
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
  * (drivers without the counters).
  */
-export async function queryClockState(nvidiaSmi: string, index: number): Promise<ClockState | null> {
+export async function queryClockState(
+  nvidiaSmi: string,
+  index: number,
+  env: NodeJS.ProcessEnv,
+): Promise<ClockState | null> {
   const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
   const fields = ['index', 'clocks.current.sm', ...counters];
-  const { result, text } = await runSmi(nvidiaSmi, [
-    `--query-gpu=${fields.join(',')}`,
-    '--format=csv,noheader,nounits',
-  ]);
+  const { result, text } = await runSmi(
+    nvidiaSmi,
+    [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'],
+    env,
+  );
   if (result.exitCode !== 0) return null;
   const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
   if (!row) return null;

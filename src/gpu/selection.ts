@@ -1,4 +1,5 @@
-import { type Config, configError } from '../config/load.js';
+import { configError } from '../common/errors.js';
+import type { Config } from '../contract/config.js';
 import type { GpuQuery } from './nvidia-smi.js';
 
 /**

@@ -5,16 +5,18 @@ import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { externalDataFiles } from '../cache/engine-cache.js';
-import type { Config } from '../config/load.js';
-import { runProcess } from '../proc/run-process.js';
+import { gitShow } from '../proc/git.js';
 import { buildArgv } from '../tensorrt/argv.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 
 /** The base engine's plan path, or why it could not be made (naming the log). */
 export async function rebuildBase(
   ref: string,
   outcome: BuildOutcome,
-  config: Pick<Config, 'trtexec' | 'killGraceMs'>,
+  trtexec: Trtexec,
+  /** What git runs with (the job's environment) and how long it has to stop. */
+  host: { env: NodeJS.ProcessEnv; killGraceMs: number },
   version: TensorRtVersion,
   dir: string,
   signal?: AbortSignal,
@@ -26,14 +28,13 @@ export async function rebuildBase(
   const show = async (file: string, target: string) => {
     // <ref>:./<path> is relative to git's working folder: the file's own folder.
     const log = `${target}.git.log`;
-    const result = await runProcess({
-      command: 'git',
-      args: ['show', `${ref}:./${basename(file)}`],
+    const result = await gitShow({
+      ref,
+      path: basename(file),
       cwd: dirname(file),
-      stdoutFile: target,
+      outFile: target,
       logFile: log,
-      timeoutMs: 10 * 60_000,
-      killGraceMs: config.killGraceMs,
+      ...host,
       ...(signal && { signal }),
     });
     return result.exitCode === 0 ? null : `git could not give ${basename(file)} at ${ref} (${log})`;
@@ -52,13 +53,10 @@ export async function rebuildBase(
   const plan = join(dir, 'base.plan');
   const log = join(dir, 'build.log');
   const paths = { plan, layerInfo: join(dir, 'base.layers.json'), timingCache: null };
-  const result = await runProcess({
-    command: config.trtexec,
-    args: buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths),
-    env: outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env,
+  const result = await trtexec.run(buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths), {
+    gpu: outcome.gpu?.index ?? null,
     logFile: log,
     timeoutMs: job.model.buildTimeoutMs,
-    killGraceMs: config.killGraceMs,
     ...(signal && { signal }),
   });
   return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };

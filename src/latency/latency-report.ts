@@ -1,5 +1,5 @@
 // An A/B's result as the report keeps it (builds[].latency, trt-ci ab --json).
-import type { Latency } from '../report/schema.js';
+import type { Latency } from '../contract/report.js';
 import type { AbResult } from './ab.js';
 
 export function toLatency(result: AbResult, budget: number, baseEngine: Latency['baseEngine']): Latency {

@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { shapesOf } from '../builds/jobs.js';
 import { EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
-import type { Limit } from '../compare/metrics.js';
-import type { Config } from '../config/load.js';
-import { errorMessage } from '../errors.js';
-import type { Latency, Report, ReportBuild } from '../report/schema.js';
+import type { Limit } from '../contract/metrics.js';
+import type { Config } from '../contract/config.js';
+import { errorMessage } from '../common/errors.js';
+import type { Latency, Report, ReportBuild } from '../contract/report.js';
 import { measurementArgs } from '../tensorrt/argv.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
-import { scanPlan } from '../verify/scan-plan.js';
+import { scanPlan } from '../tensorrt/plan-scan.js';
 import { rebuildBase } from './base-rebuild.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
 import { toLatency, unmeasured } from './latency-report.js';
 import { AB_DEFAULTS, trtexecAb } from './trtexec-ab.js';
 
@@ -30,16 +31,15 @@ export interface LatencyStageResult {
 
 export async function compareLatency(
   outcomes: readonly BuildOutcome[],
-  config: Pick<
-    Config,
-    'trtexec' | 'nvidiaSmi' | 'outputDir' | 'killGraceMs' | 'cacheDir' | 'cacheTrust' | 'basePlans' | 'baseRef'
-  >,
+  config: Pick<Config, 'nvidiaSmi' | 'outputDir' | 'killGraceMs' | 'cacheDir' | 'cacheTrust' | 'basePlans' | 'baseRef'>,
+  trtexec: Trtexec,
   version: TensorRtVersion,
   baseline: Report | null,
-  options: { signal?: AbortSignal; provenance?: Provenance | null } = {},
+  options: { env: NodeJS.ProcessEnv; signal?: AbortSignal; provenance?: Provenance | null },
 ): Promise<LatencyStageResult> {
   const latency = new Map<string, Latency>();
   const notes: string[] = [];
+  const host = { env: options.env, killGraceMs: config.killGraceMs };
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
@@ -81,7 +81,8 @@ export async function compareLatency(
       }
       const result = await trtexecAb(
         {
-          trtexec: config.trtexec,
+          trtexec,
+          env: options.env,
           nvidiaSmi: config.nvidiaSmi,
           gpuIndex: outcome.gpu?.index ?? 0,
           plans: { base: base.plan, head: plan.path },
@@ -89,7 +90,6 @@ export async function compareLatency(
           iterations: AB_DEFAULTS.iterations,
           dir: join(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
           timeoutMs: job.model.buildTimeoutMs,
-          killGraceMs: config.killGraceMs,
           ...(options.signal && { signal: options.signal }),
         },
         { repetitions: AB_DEFAULTS.repetitions, budget, retry: true },
@@ -113,7 +113,7 @@ export async function compareLatency(
     if ('plan' in fromCache || !config.baseRef) return fromCache;
     // Beside the A/B's folder, which is emptied when the A/B starts.
     const dir = join(config.outputDir, 'ab', `${model}.${profile}.base`);
-    const rebuilt = await rebuildBase(config.baseRef, outcome, config, version, dir, options.signal);
+    const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
     return 'plan' in rebuilt
       ? { source: 'rebuilt', plan: rebuilt.plan }
       : { missing: `${fromCache.missing}; ${rebuilt.missing}` };

@@ -4,13 +4,13 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { queryClockState } from '../gpu/nvidia-smi.js';
-import { runProcess } from '../proc/run-process.js';
 import { abRunArgv } from '../tensorrt/argv.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
 import { type AbPlan, type AbResult, compareAb } from './ab.js';
 import { parseExportedTimes } from './export-times.js';
 
 export interface TrtexecAb {
-  trtexec: string;
+  trtexec: Trtexec;
   /** null: no nvidia-smi, so throttling cannot be seen (said in the result). */
   nvidiaSmi: string | null;
   gpuIndex: number;
@@ -21,7 +21,8 @@ export interface TrtexecAb {
   /** Emptied first: its files are this A/B's. */
   dir: string;
   timeoutMs: number;
-  killGraceMs: number;
+  /** The job's environment, for nvidia-smi. */
+  env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
 }
 
@@ -34,22 +35,21 @@ export const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 } as 
 export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult> {
   await rm(options.dir, { recursive: true, force: true });
   await mkdir(options.dir, { recursive: true });
-  const env = { ...process.env, CUDA_VISIBLE_DEVICES: String(options.gpuIndex) };
   return compareAb(
     {
       async measure(side, index) {
         const stem = join(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
         const times = `${stem}.times.json`;
         const log = `${stem}.log`;
-        const run = await runProcess({
-          command: options.trtexec,
-          args: abRunArgv(options.plans[side], options.contract, options.iterations, times),
-          env,
-          logFile: log,
-          timeoutMs: options.timeoutMs,
-          killGraceMs: options.killGraceMs,
-          ...(options.signal && { signal: options.signal }),
-        });
+        const run = await options.trtexec.run(
+          abRunArgv(options.plans[side], options.contract, options.iterations, times),
+          {
+            gpu: options.gpuIndex,
+            logFile: log,
+            timeoutMs: options.timeoutMs,
+            ...(options.signal && { signal: options.signal }),
+          },
+        );
         if (run.exitCode !== 0) {
           const how =
             run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
@@ -57,7 +57,8 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
         }
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },
-      clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
+      clockState: async () =>
+        options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env) : null,
     },
     plan,
   );

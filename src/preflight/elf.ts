@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { fileProblem } from '../errors.js';
+import { fileProblem } from '../common/errors.js';
 
 /**
  * The little of an ELF shared object that preflight needs: what it is built for, which libraries it

@@ -6,12 +6,12 @@ import { statfs } from 'node:fs/promises';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { childEnv } from '../proc/child-env.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
-import { readElf } from './elf.js';
+import { readElf, nvinferMajor } from './elf.js';
 import type { DiskFacts, NvinferTarget, PluginFacts } from './host-checks.js';
-import { nvinferMajor } from './elf.js';
 
 /** A command's path as the shell would find it; null when it is not there. */
-export function whichCommand(command: string, path = process.env.PATH ?? ''): string | null {
+export function whichCommand(command: string, env: NodeJS.ProcessEnv): string | null {
+  const path = env.PATH ?? '';
   if (command.includes('/')) return existsSync(command) ? command : null;
   for (const dir of path.split(delimiter)) {
     const candidate = join(dir, command);
@@ -21,14 +21,17 @@ export function whichCommand(command: string, path = process.env.PATH ?? ''): st
 }
 
 /** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
-export async function lddOf(file: string): Promise<{ resolved: Map<string, string>; notFound: string[] } | null> {
-  const ldd = whichCommand('ldd');
+export async function lddOf(
+  file: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ resolved: Map<string, string>; notFound: string[] } | null> {
+  const ldd = whichCommand('ldd', env);
   if (!ldd) return null;
   // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
   // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
   // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
   const result = await getExecOutput(ldd, [file], {
-    env: childEnv(process.env) as Record<string, string>,
+    env: childEnv(env) as Record<string, string>,
     silent: true,
     ignoreReturnCode: true,
   }).catch(() => null);
@@ -56,9 +59,9 @@ export async function diskFacts(outputDir: string): Promise<DiskFacts> {
   }
 }
 
-export async function pluginFacts(path: string, dynamic: boolean): Promise<PluginFacts> {
+export async function pluginFacts(path: string, dynamic: boolean, env: NodeJS.ProcessEnv): Promise<PluginFacts> {
   const elf = await readElf(path);
-  const ldd = elf.ok ? await lddOf(path) : null;
+  const ldd = elf.ok ? await lddOf(path, env) : null;
   return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
 }
 
@@ -85,7 +88,7 @@ export async function findCuda(lookup: CudaLookup): Promise<CudaSource | null> {
   if (lookup.trtexecPath) {
     const elf = await readElf(lookup.trtexecPath);
     if (elf.ok) {
-      const ldd = await lddOf(lookup.trtexecPath);
+      const ldd = await lddOf(lookup.trtexecPath, lookup.env);
       const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
       if (linked) {
         // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
@@ -137,7 +140,7 @@ export function devNvidiaPresent(dev = '/dev'): boolean {
   return existsSync(join(dev, 'nvidiactl')) || existsSync(join(dev, 'nvidia0'));
 }
 
-export function resolveCommand(command: string): string | null {
-  const found = whichCommand(command);
+export function resolveCommand(command: string, env: NodeJS.ProcessEnv): string | null {
+  const found = whichCommand(command, env);
   return found && isAbsolute(found) ? safeRealpath(found) : found;
 }

@@ -1,8 +1,10 @@
 import type { ComputeApp, GpuInfo, GpuQuery } from '../gpu/nvidia-smi.js';
 import { archSupport, compareDriver, DRIVER_FLOOR, TOOLKIT_DRIVER } from '../tensorrt/compat.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
-import { formatBytes, MiB } from '../units.js';
-import { worst, type Check, type CheckId, type CheckStatus } from './types.js';
+import { formatBytes, MiB } from '../common/units.js';
+import { GPU_CHECK_IDS, type CheckId } from '../contract/checks.js';
+import type { Check, CheckStatus } from '../contract/report.js';
+import { worst } from './types.js';
 
 export interface GpuCheckInput {
   query: GpuQuery;
@@ -55,19 +57,6 @@ function combine(
 const skipAll = (ids: CheckId[], why: string): Check[] =>
   ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
 
-const GPU_CHECKS: CheckId[] = [
-  'driver',
-  'gpu-arch',
-  'expect-gpu',
-  'gpu-memory',
-  'gpu-processes',
-  'mig',
-  'compute-mode',
-  'display',
-  'ecc',
-  'persistence',
-];
-
 export function gpuChecks(input: GpuCheckInput): Check[] {
   const { query } = input;
   if (!query.ok) {
@@ -79,7 +68,7 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
         (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
     return [
       { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
-      ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed'),
+      ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
     ];
   }
   const selected =

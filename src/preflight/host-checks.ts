@@ -1,6 +1,6 @@
-import { formatBytes } from '../units.js';
+import { formatBytes } from '../common/units.js';
 import { hostMachine, MACHINES, nvinferMajor, type ElfRead } from './elf.js';
-import type { Check } from './types.js';
+import type { Check } from '../contract/report.js';
 
 export type DiskFacts = { path: string; freeBytes: number } | { path: string; error: string };
 

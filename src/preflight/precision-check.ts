@@ -1,7 +1,7 @@
-import type { ModelConfig } from '../config/load.js';
+import type { ModelConfig } from '../contract/config.js';
 import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import { atLeast, type TensorRtVersion } from '../tensorrt/version.js';
-import type { Check } from './types.js';
+import type { Check } from '../contract/report.js';
 
 /** FP8 tensor cores start with Ada and Hopper (compute capability 8.9). */
 const FP8_MIN_CC = 8.9;

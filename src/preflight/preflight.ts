@@ -1,4 +1,4 @@
-import type { Config } from '../config/load.js';
+import type { Config } from '../contract/config.js';
 import { selectedGpus } from '../gpu/selection.js';
 import { type GpuInfo, queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
@@ -6,11 +6,12 @@ import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, reso
 import { gpuChecks } from './gpu-checks.js';
 import { precisionCheck } from './precision-check.js';
 import { diskCheck, pluginCheck } from './host-checks.js';
-import { overall, type Check, type PreflightResult } from './types.js';
+import { overall } from './types.js';
+import type { Check, PreflightResult } from '../contract/report.js';
 
 export interface PreflightEnvironment {
-  /** Where CUDA_VERSION is read from. */
-  env?: NodeJS.ProcessEnv;
+  /** The job's environment: PATH finds trtexec, ldd and nvidia-smi; CUDA_VERSION is read from it. */
+  env: NodeJS.ProcessEnv;
   /** The CUDA toolkit whose version.json is read. */
   toolkitRoot?: string;
   devDir?: string;
@@ -41,24 +42,25 @@ type PreflightConfig = Pick<
 export async function runPreflight(
   config: PreflightConfig,
   tensorrt: TensorRtVersion,
-  environment: PreflightEnvironment = {},
+  environment: PreflightEnvironment,
 ): Promise<PreflightResult> {
   const started = performance.now();
-  const trtexecPath = resolveCommand(config.trtexec);
+  const { env } = environment;
+  const trtexecPath = resolveCommand(config.trtexec, env);
   const plugins = uniquePlugins(config.models);
   const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-    environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
-    queryComputeApps(config.nvidiaSmi),
+    environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env),
+    queryComputeApps(config.nvidiaSmi, env),
     findCuda({
       configured: config.cuda,
       trtexecPath,
       tensorrt,
-      env: environment.env ?? process.env,
+      env,
       toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda',
     }),
     nvinferTarget(trtexecPath, tensorrt),
     diskFacts(config.outputDir),
-    Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
+    Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
   ]);
 
   selectedGpus(config, query);

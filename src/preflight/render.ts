@@ -1,5 +1,5 @@
-import { tableRow, text } from '../report/markdown-text.js';
-import type { CheckStatus, PreflightResult } from './types.js';
+import { tableRow, text } from '../common/markdown-text.js';
+import type { CheckStatus, PreflightResult } from '../contract/report.js';
 
 const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
 

@@ -1,23 +1,4 @@
-import type { Check, PreflightGpu, PreflightResult, CheckStatus } from '../report/schema.js';
-export type { Check, PreflightGpu, PreflightResult, CheckStatus };
-export const CHECK_IDS = [
-  'nvidia-smi',
-  'driver',
-  'gpu-arch',
-  'expect-gpu',
-  'gpu-memory',
-  'gpu-processes',
-  'mig',
-  'compute-mode',
-  'display',
-  'ecc',
-  'persistence',
-  'disk',
-  'plugins',
-  'precision',
-] as const;
-
-export type CheckId = (typeof CHECK_IDS)[number];
+import type { Check, CheckStatus, PreflightResult } from '../contract/report.js';
 
 const RANK: Record<CheckStatus, number> = { skip: 0, pass: 1, warn: 2, fail: 3 };
 

@@ -6,7 +6,8 @@ import { LineSplitter } from './lines.js';
 export interface RunOptions {
   command: string;
   args: readonly string[];
-  env?: NodeJS.ProcessEnv;
+  /** The job's environment; credentials are removed before the child sees it. */
+  env: NodeJS.ProcessEnv;
   cwd?: string;
   /** Kill the whole process group after this long: TERM, then KILL after `killGraceMs`. */
   timeoutMs?: number;
@@ -69,7 +70,7 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
 
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
-      env: childEnv(options.env ?? process.env),
+      env: childEnv(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

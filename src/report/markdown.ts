@@ -3,10 +3,10 @@ import { formatPosition } from '../config/locate.js';
 import { distributionChart, latencyChange } from '../latency/render.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
-import { formatBytes, formatMs, formatSeconds, MiB } from '../units.js';
-import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from './markdown-text.js';
-import type { Report, ReportBuild } from './report.js';
-import { fitSections, type Section } from './trim.js';
+import { formatBytes, formatMs, formatSeconds, MiB } from '../common/units.js';
+import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from '../common/markdown-text.js';
+import type { Report, ReportBuild } from '../contract/report.js';
+import { fitSections, type Section } from '../common/trim.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 export const COMMENT_LIMIT_BYTES = 65_535;

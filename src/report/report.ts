@@ -1,10 +1,7 @@
 import type { BuildOutcome } from '../builds/outcome.js';
-import { isBuilt } from '../builds/outcome.js';
 import { shapesOf } from '../builds/jobs.js';
-import { MiB } from '../units.js';
-import type { Accuracy, BudgetRow, ConfigPosition, Report, ReportBuild } from './schema.js';
-
-export type * from './schema.js';
+import { MiB } from '../common/units.js';
+import type { ConfigPosition, ReportBuild } from '../contract/report.js';
 
 /** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
 export function toReportBuild(
@@ -49,14 +46,4 @@ export function toReportBuild(
     baseline: null,
     cache: outcome.cache,
   };
-}
-
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-export function overallStatus(
-  builds: readonly (Pick<ReportBuild, 'status'> & { accuracy?: Pick<Accuracy, 'status'> | null })[],
-  budgets: readonly Pick<BudgetRow, 'status'>[],
-): Report['status'] {
-  // An engine that built but computes the wrong answer fails the run like one that did not build.
-  const right = (b: (typeof builds)[number]) => isBuilt(b) && b.accuracy?.status !== 'failed';
-  return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }

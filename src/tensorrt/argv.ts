@@ -1,8 +1,13 @@
-import { closest } from '../did-you-mean.js';
-import { type ModelConfig, type ProfileConfig, runProfile, type ShapeRange } from '../config/load.js';
-import type { Precision } from '../config/schema.js';
+import { closest } from '../common/did-you-mean.js';
+import {
+  type ModelConfig,
+  type ProfileConfig,
+  runProfile,
+  type ShapeRange,
+  type Precision,
+} from '../contract/config.js';
 import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS } from './flags.js';
-import { MiB } from '../units.js';
+import { MiB } from '../common/units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
 export interface BuildPaths {

@@ -1,4 +1,5 @@
-import { configError, type Config } from '../config/load.js';
+import { configError } from '../common/errors.js';
+import type { Config } from '../contract/config.js';
 import { extraArgProblem, precisionFlag } from './argv.js';
 import { hasFlag } from './flags.js';
 import { formatVersion, type TensorRtVersion } from './version.js';

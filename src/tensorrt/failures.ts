@@ -1,23 +1,7 @@
-import { formatBytes, formatDuration } from '../units.js';
+import { formatBytes, formatDuration } from '../common/units.js';
 import { flagSupport } from './flags.js';
 import { parseVersion } from './version.js';
-import type { Failure } from '../report/schema.js';
-export type { Failure };
-
-export const FAILURE_KINDS = [
-  'out-of-memory',
-  'driver-insufficient',
-  'unsupported-gpu',
-  'plugin-missing',
-  'plan-incompatible',
-  'onnx-parse',
-  'unknown-option',
-  'timeout',
-  'cancelled',
-  'other',
-] as const;
-
-export type FailureKind = (typeof FAILURE_KINDS)[number];
+import type { FailureKind } from '../contract/failures.js';
 
 /** What a hint can mention when the caller knows it. */
 export interface FailureContext {

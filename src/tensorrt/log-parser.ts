@@ -4,12 +4,11 @@ import {
   requestedBytes,
   TERMINAL_PATTERN,
   type EvidenceMatch,
-  type Failure,
   type FailureContext,
 } from './failures.js';
-import { MiB } from '../units.js';
+import type { Failure, TimingStats } from '../contract/report.js';
+import { MiB } from '../common/units.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
-import type { TimingStats } from '../report/schema.js';
 export type { TimingStats };
 
 export type LogStatus = 'passed' | 'failed' | 'unknown';

@@ -1,7 +1,7 @@
-import { formatBytes } from '../units.js';
-import { describeOps, type LayerInfo } from './layer-info.js';
-import type { PlanScan } from './scan-plan.js';
-import type { Diagnosis } from '../report/schema.js';
+import { formatBytes } from '../common/units.js';
+import { describeOps, type LayerInfo } from '../tensorrt/layer-info.js';
+import type { PlanScan } from '../tensorrt/plan-scan.js';
+import type { Diagnosis } from '../contract/report.js';
 export type { Diagnosis };
 
 export const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';

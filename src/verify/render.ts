@@ -1,4 +1,4 @@
-import { code, text } from '../report/markdown-text.js';
+import { code, text } from '../common/markdown-text.js';
 import { type Diagnosis, PADDING_ISSUE } from './diagnose.js';
 
 function myelinLines(diagnosis: Diagnosis): string[] {

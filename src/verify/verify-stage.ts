@@ -1,8 +1,8 @@
 import type { BuildOutcome } from '../builds/outcome.js';
-import type { ReportPlan } from '../report/schema.js';
+import type { ReportPlan } from '../contract/report.js';
 import { diagnosePlan, mostlyTrailingZeros } from './diagnose.js';
-import { readLayerInfo } from './layer-info.js';
-import type { PlanScan } from './scan-plan.js';
+import { readLayerInfo } from '../tensorrt/layer-info.js';
+import type { PlanScan } from '../tensorrt/plan-scan.js';
 
 export type VerifiedPlan = Omit<ReportPlan, 'model' | 'profile'>;
 

@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
-import { errorMessage, InputError } from '../../errors.js';
+import { errorMessage, InputError } from '../../common/errors.js';
 import { toLatency, unmeasured } from '../../latency/latency-report.js';
 import { describeLatency, distributionChart } from '../../latency/render.js';
 import { AB_DEFAULTS, trtexecAb } from '../../latency/trtexec-ab.js';
-import type { Latency } from '../../report/schema.js';
-import { scanPlan } from '../../verify/scan-plan.js';
+import type { Latency } from '../../contract/report.js';
+import { scanPlan } from '../../tensorrt/plan-scan.js';
+import { createTrtexec } from '../../tensorrt/trtexec.js';
 import { EXIT, type CliIo } from '../io.js';
 
 export interface AbOptions {
@@ -73,15 +74,19 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
     try {
       const result = await trtexecAb(
         {
-          trtexec: config?.trtexec ?? options.trtexec ?? 'trtexec',
+          trtexec: createTrtexec({
+            command: config?.trtexec ?? options.trtexec ?? 'trtexec',
+            env: io.env,
+            killGraceMs: config?.killGraceMs ?? 5_000,
+          }),
           nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
+          env: io.env,
           gpuIndex,
           plans,
           contract: options.shapes ? [`--shapes=${options.shapes}`] : [],
           iterations,
           dir: join(config?.outputDir ?? resolve(io.cwd, 'trt-ci-out'), 'ab'),
           timeoutMs: 30 * 60_000,
-          killGraceMs: config?.killGraceMs ?? 5_000,
           ...(io.signal && { signal: io.signal }),
         },
         { repetitions, budget, retry: true },

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../common/errors.js';
 import { runProvenance } from '../../github/context.js';
 import type { JobSelection } from '../../builds/shard.js';
 import { runPipeline } from '../../pipeline.js';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileProblem, InputError, requireRegularFile } from '../../errors.js';
+import { fileProblem, InputError, requireRegularFile } from '../../common/errors.js';
 import { LineSplitter } from '../../proc/lines.js';
 import { type ParsedLog, TrtexecLogParser } from '../../tensorrt/log-parser.js';
 import { EXIT, type CliIo } from '../io.js';

@@ -1,15 +1,16 @@
 import { loadConfig } from '../../config/load.js';
 import { runPreflight } from '../../preflight/preflight.js';
 import { renderPreflightText } from '../../preflight/render.js';
-import { probeTrtexec } from '../../tensorrt/detect.js';
+import { createTrtexec } from '../../tensorrt/trtexec.js';
 import { EXIT, type CliIo } from '../io.js';
 
 export async function preflightCommand(options: { config: string; json: boolean }, io: CliIo): Promise<number> {
   const config = loadConfig(options.config, io.cwd, io.env);
   const probeStart = performance.now();
-  const { version } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+  const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
+  const { version } = await trtexec.probe(config.where(['trtexec']));
   const versionProbeMs = Math.round(performance.now() - probeStart);
-  const result = await runPreflight(config, version);
+  const result = await runPreflight(config, version, { env: io.env });
   io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
   return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { loadReport, withBaseline } from '../../compare/baseline.js';
-import { InputError } from '../../errors.js';
+import { InputError } from '../../common/errors.js';
 import { commentMarker } from '../../github/comment.js';
 import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/markdown.js';
-import type { Report } from '../../report/schema.js';
+import type { Report } from '../../contract/report.js';
 import { EXIT, type CliIo } from '../io.js';
 
 /** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */

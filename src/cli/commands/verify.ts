@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { scanPlan } from '../../verify/scan-plan.js';
+import { InputError } from '../../common/errors.js';
+import { scanPlan } from '../../tensorrt/plan-scan.js';
 import { verifiedPlan } from '../../verify/verify-stage.js';
 import { EXIT, type CliIo } from '../io.js';
 import { describePlan } from '../text.js';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { fileProblem, InputError, requireRegularFile } from '../errors.js';
-import { readPlanHeader } from './header.js';
+import { fileProblem, InputError, requireRegularFile } from '../common/errors.js';
+import { readPlanHeader } from './plan-header.js';
 import { ZeroRuns } from './zero-runs.js';
-import type { PlanScan } from '../report/schema.js';
+import type { PlanScan } from '../contract/report.js';
 export type { PlanScan };
 
 // Chunk sizes as measured on a 2-core runner (npm run bench): reading 512 KiB at a time keeps a plain

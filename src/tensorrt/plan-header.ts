@@ -1,4 +1,4 @@
-import type { PlanHeader } from '../report/schema.js';
+import type { PlanHeader } from '../contract/report.js';
 export type { PlanHeader };
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';

@@ -2,9 +2,9 @@
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
 // with it: what does not match is refused, and keys the schema does not know are dropped.
 import { z } from 'zod';
-import { METRIC_NAMES } from '../compare/metrics.js';
-import { CHECK_IDS } from '../preflight/types.js';
-import { FAILURE_KINDS } from '../tensorrt/failures.js';
+import { METRIC_NAMES } from './metrics.js';
+import { CHECK_IDS } from './checks.js';
+import { FAILURE_KINDS } from './failures.js';
 
 const count = z.number().int().nonnegative();
 const nullableNumber = z.number().nullable();

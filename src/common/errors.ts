@@ -51,3 +51,12 @@ export function requireRegularFile(path: string, name: string, what: string, exp
   }
   if (kind) throw new InputError(`${name}: cannot read ${what}: ${kind}`);
 }
+
+/** A problem found in the config, positioned at `path`. */
+export function configError(
+  config: { where(path: readonly (string | number)[]): string },
+  path: readonly (string | number)[],
+  message: string,
+): InputError {
+  return new InputError(`${config.where(path)}: ${message}`);
+}

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { MyelinLayer } from '../report/schema.js';
+import type { MyelinLayer } from '../contract/report.js';
 export type { MyelinLayer };
 
 export interface LayerInfo {

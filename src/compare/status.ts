@@ -1,0 +1,12 @@
+import { isBuilt } from '../builds/outcome.js';
+import type { Accuracy, BudgetRow, Report, ReportBuild } from '../contract/report.js';
+
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+export function overallStatus(
+  builds: readonly (Pick<ReportBuild, 'status'> & { accuracy?: Pick<Accuracy, 'status'> | null })[],
+  budgets: readonly Pick<BudgetRow, 'status'>[],
+): Report['status'] {
+  // An engine that built but computes the wrong answer fails the run like one that did not build.
+  const right = (b: (typeof builds)[number]) => isBuilt(b) && b.accuracy?.status !== 'failed';
+  return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+}

@@ -1,0 +1,58 @@
+import type { AccuracyConfig, Precision } from '../contract/config.js';
+import type { RawAccuracy } from './schema.js';
+
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS: Record<
+  'fp32' | 'fp16' | 'bf16' | 'quantized',
+  Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference'>
+> = {
+  fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+  fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+  bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+  quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+
+function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference'> {
+  if (precision === 'fp16') return DEFAULTS.fp16;
+  if (precision === 'bf16') return DEFAULTS.bf16;
+  if (precision === 'int8' || precision === 'fp8' || precision === 'best') return DEFAULTS.quantized;
+  return DEFAULTS.fp32;
+}
+
+/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+export function resolveAccuracy(
+  own: RawAccuracy | undefined,
+  top: RawAccuracy | undefined,
+  precision: Precision | null,
+  /** Paths in trt-ci.yml are relative to its folder. */
+  resolvePath: (path: string) => string,
+): AccuracyConfig | null {
+  const raw = own ?? top;
+  if (!raw) return null;
+  const defaults = defaultsFor(precision);
+  const atol =
+    raw.atol === undefined
+      ? defaults.atol
+      : typeof raw.atol === 'number'
+        ? { absolute: raw.atol }
+        : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+  return {
+    inputs:
+      raw.inputs === undefined || raw.inputs === 'auto'
+        ? 'auto'
+        : raw.inputs.endsWith('.npz')
+          ? { npz: resolvePath(raw.inputs) }
+          : { folder: resolvePath(raw.inputs) },
+    reference: raw.reference === undefined ? null : resolvePath(raw.reference),
+    shapes: raw.shapes ?? ['opt'],
+    atol,
+    rtol: raw.rtol ?? defaults.rtol,
+    cosine: raw.cosine ?? defaults.cosine,
+    topK: raw['top-k'] ?? null,
+  };
+}

@@ -1,0 +1,110 @@
+// What trt-ci.yml means once it is read: the types every stage is handed. config/ makes them (and owns the
+// YAML, positions and messages); nothing else does.
+import type { CheckId } from './checks.js';
+import type { Budgets } from './metrics.js';
+import type { ConfigPosition } from './report.js';
+
+/** A path into trt-ci.yml: `['models', 0, 'precision']`. */
+export type ConfigPath = readonly (string | number)[];
+
+export const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+
+/** Which of a profile's shapes an accuracy check runs at. */
+export type ShapeChoice = 'min' | 'opt' | 'max';
+
+/** A model's accuracy check, as resolved from trt-ci.yml and the defaults for its precision. */
+export interface AccuracyConfig {
+  /** auto: seeded random inputs; else real samples: a folder of `<input name>.npy`, or a .npz (absolute). */
+  inputs: 'auto' | { folder: string } | { npz: string };
+  /** Reference outputs the user computed (a .npz by output name) instead of ONNX Runtime's; absolute. */
+  reference: string | null;
+  shapes: ShapeChoice[];
+  /** An absolute tolerance, or a share of the output's largest reference value. */
+  atol: { absolute: number } | { shareOfMax: number };
+  rtol: number;
+  cosine: number | null;
+  topK: number | null;
+}
+
+export interface ShapeRange {
+  input: string;
+  min: number[];
+  opt: number[];
+  max: number[];
+}
+
+export interface ProfileConfig {
+  name: string;
+  shapes: ShapeRange[];
+  /** For the combined engine (one plan, every profile, --profile=N each): its profiles, in order. */
+  parts?: ProfileConfig[];
+}
+
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+export const COMBINED = 'combined';
+
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+export const runProfile = (profile: ProfileConfig): ProfileConfig => profile.parts?.[0] ?? profile;
+
+export interface ModelConfig {
+  name: string;
+  onnx: string;
+  precision: Precision | null;
+  plugins: string[];
+  /** Loaded with --dynamicPlugins: must export getCreators. */
+  dynamicPlugins: string[];
+  profiles: ProfileConfig[];
+  extraArgs: string[];
+  /** ab: a latency A/B against the base engine as well as the plain benchmark. */
+  benchmark: boolean | 'ab';
+  budgets: Budgets;
+  /** Whether and how its engines' outputs are checked against ONNX Runtime's; null: not checked. */
+  accuracy: AccuracyConfig | null;
+  /** per-profile: a plan per profile; combined: one plan with every profile (what Triton loads); both. */
+  engine: 'per-profile' | 'combined' | 'both';
+  /** The model's own, or the top-level value. */
+  workspaceBytes: number;
+  minWorkspaceBytes: number;
+  buildTimeoutMs: number;
+}
+
+export interface Config {
+  /** The config file as the user named it, for messages. */
+  file: string;
+  /** The config file's folder, absolute: relative paths in the config are relative to it. */
+  dir: string;
+  trtexec: string;
+  nvidiaSmi: string;
+  outputDir: string;
+  workspaceBytes: number;
+  minWorkspaceBytes: number;
+  timingCache: string | null;
+  buildTimeoutMs: number;
+  killGraceMs: number;
+  /** Builds at once, or null for one per GPU. */
+  maxParallel: number | null;
+  gpus: 'all' | number[];
+  cuda: string | null;
+  minDriver: string | null;
+  expectGpu: string[];
+  minFreeDiskBytes: number;
+  skipChecks: CheckId[];
+  preflight: 'enforce' | 'warn-only';
+  /** Engines by content key, kept between runs; null when not configured. */
+  cacheDir: string | null;
+  /** Where the base branch's plans are (<model>.<profile>.plan), for benchmark: ab; absolute. */
+  basePlans: string | null;
+  /** A git ref whose ONNX files base engines may be rebuilt from, when no plan is found; null: never. */
+  baseRef: string | null;
+  cacheMaxBytes: number | null;
+  /** own-branch: the default branch is never served a plan a pull request's run stored. */
+  cacheTrust: 'any' | 'own-branch';
+  /** The top-level extra-args; each model's extraArgs starts with them. */
+  extraArgs: string[];
+  models: ModelConfig[];
+  /** Where a config path is written, so later stages can point at the line. */
+  position(path: ConfigPath): ConfigPosition;
+  /** `trt-ci.yml:12:9 models[0].precision`: the position and the path, the head of every config error. */
+  where(path: ConfigPath): string;
+}

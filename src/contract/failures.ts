@@ -1,0 +1,16 @@
+// Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
+// recognises them in trtexec's output and says what to do about each.
+export const FAILURE_KINDS = [
+  'out-of-memory',
+  'driver-insufficient',
+  'unsupported-gpu',
+  'plugin-missing',
+  'plan-incompatible',
+  'onnx-parse',
+  'unknown-option',
+  'timeout',
+  'cancelled',
+  'other',
+] as const;
+
+export type FailureKind = (typeof FAILURE_KINDS)[number];
