@@ -21,11 +21,11 @@ try {
     '--quiet',
   ]);
   const probe = join(root, 'bench', 'startup', 'cpu-at-exit.mjs');
-  const cpuMs = (bundle: string, command = 'gate') => {
+  const cpuMs = (bundle: string) => {
     const result = spawnSync(process.execPath, ['--import', probe, bundle], {
       cwd: dir,
       // run with a config that is not there: it loads the whole pipeline, then stops at the config.
-      env: { PATH: process.env.PATH, INPUT_COMMAND: command, INPUT_CONFIG: 'missing.yml', RUNNER_TEMP: dir },
+      env: { PATH: process.env.PATH, INPUT_CONFIG: 'missing.yml', RUNNER_TEMP: dir },
       stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
     });
@@ -35,17 +35,18 @@ try {
   const run: number[] = [];
   const reference: number[] = [];
   for (let r = 0; r < REPEATS; r += 1) {
-    action.push(cpuMs(join(root, 'dist', 'index.js')));
-    run.push(cpuMs(join(root, 'dist', 'index.js'), 'run'));
+    // The gate action starts on every pull request event: its start-up is what the goal is about.
+    action.push(cpuMs(join(root, 'dist', 'gate.js')));
+    run.push(cpuMs(join(root, 'dist', 'index.js')));
     reference.push(cpuMs(join(dir, 'ref', 'index.mjs')));
   }
   const size = (file: string) => `${(statSync(file).size / 1024 / 1024).toFixed(2)} MiB`;
   console.log('\naction start-up CPU time (user + system until exit, median of 9, interleaved)');
-  console.log(`  dist/index.js (${size(join(root, 'dist', 'index.js'))}): ${median(action).toFixed(0)} ms`);
+  console.log(`  dist/gate.js (${size(join(root, 'dist', 'gate.js'))}): ${median(action).toFixed(0)} ms`);
   console.log(`  @actions/core only (${size(join(dir, 'ref', 'index.mjs'))}): ${median(reference).toFixed(0)} ms`);
   console.log(`  ratio ${(median(action) / median(reference)).toFixed(2)} (goal: at most 1.5)`);
   console.log(
-    `  the run command up to reading its config (the pipeline's chunk loaded): ${median(run).toFixed(0)} ms, ` +
+    `  the run action up to reading its config (the pipeline's chunk loaded): ${median(run).toFixed(0)} ms, ` +
       `ratio ${(median(run) / median(reference)).toFixed(2)}`,
   );
 } finally {

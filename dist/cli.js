@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4827);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(777);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4827:
+/***/ 777:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8633,7 +8633,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./.build/tsc/did-you-mean.js
+;// CONCATENATED MODULE: ./.build/tsc/common/did-you-mean.js
 /** The known word closest to a mistyped one (at most two edits away), or null. */
 function closest(word, known) {
     let best = null;
@@ -8663,7 +8663,7 @@ function editDistance(a, b) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./.build/tsc/errors.js
+;// CONCATENATED MODULE: ./.build/tsc/common/errors.js
 
 /**
  * Bad input (config, arguments, unreadable files). The CLI turns it into exit status 2 and prints
@@ -8718,6 +8718,10 @@ function requireRegularFile(path, name, what, expected) {
     }
     if (kind)
         throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+}
+/** A problem found in the config, positioned at `path`. */
+function configError(config, path, message) {
+    return new InputError(`${config.where(path)}: ${message}`);
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -8804,8 +8808,9 @@ function parseShard(text) {
     return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/version.js
-/** trt-ci's own version (a test holds it equal to package.json's). */
+;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
+// Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
+// when this file is stale).
 const VERSION = '0.2.0';
 
 ;// CONCATENATED MODULE: external "node:path"
@@ -9026,7 +9031,7 @@ function resolveFlagPaths(arg, dir, resolvePath) {
     return `${arg.slice(0, eq + 1)}${resolved}`;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
+;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
 /**
  * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
  * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
@@ -9075,18 +9080,13 @@ resolvePath) {
         topK: raw['top-k'] ?? null,
     };
 }
-/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
-function absoluteTolerance(atol, reference) {
-    if ('absolute' in atol)
-        return atol.absolute;
-    let largest = 0;
-    for (let i = 0; i < reference.length; i += 1) {
-        const v = Math.abs(reference[i]);
-        if (Number.isFinite(v) && v > largest)
-            largest = v;
-    }
-    return atol.shareOfMax * largest;
-}
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
+const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+const COMBINED = 'combined';
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+const runProfile = (profile) => profile.parts?.[0] ?? profile;
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
 /** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
@@ -9170,7 +9170,7 @@ function rangeStart(node) {
     return node?.range?.[0];
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/compare/metrics.js
+;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
 const METRICS = {
     'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
     'plan-growth': {
@@ -18761,33 +18761,72 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
-const CHECK_IDS = [
-    'nvidia-smi',
-    'driver',
-    'gpu-arch',
-    'expect-gpu',
-    'gpu-memory',
-    'gpu-processes',
-    'mig',
-    'compute-mode',
-    'display',
-    'ecc',
-    'persistence',
-    'disk',
-    'plugins',
-    'precision',
-];
-const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
-function worst(statuses) {
-    return statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'skip');
-}
-function overall(checks) {
-    const status = worst(checks.map((c) => c.status));
-    return status === 'skip' ? 'pass' : status;
-}
+;// CONCATENATED MODULE: ./.build/tsc/contract/checks.js
+// The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
+// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one
+// (its implementations are keyed by this table, so a check added here and judged nowhere fails to compile).
+const PREFLIGHT_CHECKS = {
+    'nvidia-smi': {
+        source: 'nvidia-smi',
+        looksAt: 'one `nvidia-smi --query-gpu` call (never the human table): the GPUs are visible and named',
+        judges: 'fails when nvidia-smi is missing, fails or cannot name a GPU; warns on a corrupted infoROM (exit 14)',
+    },
+    driver: {
+        source: 'gpu',
+        looksAt: 'the driver version against the CUDA TensorRT uses (from `cuda:`, the libcudart trtexec links, the ' +
+            'toolkit or CUDA_VERSION) and `min-driver`',
+        judges: 'fails when the driver is older than that CUDA needs',
+    },
+    'gpu-arch': {
+        source: 'gpu',
+        looksAt: "each GPU's compute capability against the detected TensorRT's supported range",
+        judges: 'fails when TensorRT cannot build for the GPU',
+    },
+    'expect-gpu': {
+        source: 'gpu',
+        looksAt: 'the GPU names against `expect-gpu`',
+        judges: 'fails when a GPU is not one of them; skipped when `expect-gpu` is not set',
+    },
+    'gpu-memory': {
+        source: 'gpu',
+        looksAt: 'free GPU memory against the workspace plus a 1 GiB margin',
+        judges: 'fails below `min-workspace` plus the margin; warns below `workspace` plus the margin',
+    },
+    'gpu-processes': {
+        source: 'gpu',
+        looksAt: 'compute processes already on the GPUs',
+        judges: 'warns when another process holds a GPU, or when they cannot be listed',
+    },
+    mig: { source: 'gpu', looksAt: 'MIG mode', judges: 'warns when MIG is on (a build sees one slice)' },
+    'compute-mode': {
+        source: 'gpu',
+        looksAt: 'the compute mode',
+        judges: 'fails when it is Prohibited, or Exclusive_Process with another process holding the GPU',
+    },
+    display: { source: 'gpu', looksAt: 'an active display', judges: 'warns: the display watchdog can kill long kernels' },
+    ecc: { source: 'gpu', looksAt: 'uncorrected ECC errors since the driver loaded', judges: 'fails when there are any' },
+    persistence: { source: 'gpu', looksAt: 'persistence mode', judges: 'warns when it is off (slow first start)' },
+    disk: {
+        source: 'host',
+        looksAt: 'free disk space at the output folder against `min-free-disk`',
+        judges: 'fails below it; warns when it cannot be read',
+    },
+    plugins: {
+        source: 'host',
+        looksAt: 'each plugin `.so`: ELF for this machine, linking the same `libnvinfer.so.N` as trtexec',
+        judges: 'fails on a missing, foreign or mislinked library',
+    },
+    precision: {
+        source: 'config',
+        looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",
+        judges: 'fails on fp8 below 8.9; warns on int8 without a calibration cache',
+    },
+};
+const CHECK_IDS = Object.keys(PREFLIGHT_CHECKS);
+/** The checks judged from nvidia-smi's facts, skipped together when nvidia-smi itself fails. */
+const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === 'gpu');
 
-;// CONCATENATED MODULE: ./.build/tsc/units.js
+;// CONCATENATED MODULE: ./.build/tsc/common/units.js
 const SIZE_UNITS = {
     B: 1,
     KiB: 1024,
@@ -18854,6 +18893,7 @@ function formatMs(ms) {
 
 
 
+
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 function showValue(value) {
     if (value === undefined)
@@ -18905,7 +18945,6 @@ const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOp
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
     // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
     .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
-const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
 const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
 /** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
 function thresholdForms(units) {
@@ -19054,14 +19093,7 @@ function parseDims(text) {
 
 
 
-/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
-const COMBINED = 'combined';
-/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
-const runProfile = (profile) => profile.parts?.[0] ?? profile;
-/** A problem found in the config, positioned at `path`. */
-function configError(config, path, message) {
-    return new InputError(`${config.where(path)}: ${message}`);
-}
+
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
  * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
@@ -19636,7 +19668,7 @@ function runProcess(options) {
         const lines = options.onLine ? new LineSplitter(options.onLine) : null;
         const child = (0,external_node_child_process_namespaceObject.spawn)(options.command, options.args, {
             cwd: options.cwd,
-            env: childEnv(options.env ?? process.env),
+            env: childEnv(options.env),
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: true,
         });
@@ -19781,11 +19813,12 @@ const EXIT_MEANING = {
     18: 'the driver and the NVML library versions do not match (driver ' +
         "updated without a reboot, or a container with another driver's libraries)",
 };
-async function runSmi(nvidiaSmi, args) {
+async function runSmi(nvidiaSmi, args, env) {
     const lines = [];
     const result = await runProcess({
         command: nvidiaSmi,
         args,
+        env,
         timeoutMs: 30_000,
         killGraceMs: 1_000,
         onLine: (line) => lines.push(line),
@@ -19797,17 +19830,14 @@ async function runSmi(nvidiaSmi, args) {
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
-    const { result, text } = await runSmi(nvidiaSmi, [
-        `--query-gpu=${fields.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
+async function queryGpus(nvidiaSmi, env, fields = GPU_FIELDS) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env);
     const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
     if (result.spawnError)
         return { ok: false, exitCode: null, reason: result.spawnError };
     const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
     if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
-        return queryGpus(nvidiaSmi, fields.filter((f) => f !== unknownField[1]));
+        return queryGpus(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]));
     }
     if (/No devices were found/i.test(text))
         return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
@@ -19830,11 +19860,8 @@ async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
 }
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-async function queryComputeApps(nvidiaSmi) {
-    const { result, text } = await runSmi(nvidiaSmi, [
-        `--query-compute-apps=${APP_FIELDS.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
+async function queryComputeApps(nvidiaSmi, env) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env);
     if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
         return null;
     return parseCsvRows(text
@@ -19854,13 +19881,10 @@ const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slo
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
  * (drivers without the counters).
  */
-async function queryClockState(nvidiaSmi, index) {
+async function queryClockState(nvidiaSmi, index, env) {
     const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
     const fields = ['index', 'clocks.current.sm', ...counters];
-    const { result, text } = await runSmi(nvidiaSmi, [
-        `--query-gpu=${fields.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env);
     if (result.exitCode !== 0)
         return null;
     const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
@@ -20318,7 +20342,6 @@ function parseExportedTimes(text, file) {
 
 
 
-
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
@@ -20327,19 +20350,15 @@ const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
 async function trtexecAb(options, plan) {
     await (0,promises_namespaceObject.rm)(options.dir, { recursive: true, force: true });
     await (0,promises_namespaceObject.mkdir)(options.dir, { recursive: true });
-    const env = { ...process.env, CUDA_VISIBLE_DEVICES: String(options.gpuIndex) };
     return compareAb({
         async measure(side, index) {
             const stem = (0,external_node_path_namespaceObject.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
             const times = `${stem}.times.json`;
             const log = `${stem}.log`;
-            const run = await runProcess({
-                command: options.trtexec,
-                args: abRunArgv(options.plans[side], options.contract, options.iterations, times),
-                env,
+            const run = await options.trtexec.run(abRunArgv(options.plans[side], options.contract, options.iterations, times), {
+                gpu: options.gpuIndex,
                 logFile: log,
                 timeoutMs: options.timeoutMs,
-                killGraceMs: options.killGraceMs,
                 ...(options.signal && { signal: options.signal }),
             });
             if (run.exitCode !== 0) {
@@ -20348,13 +20367,13 @@ async function trtexecAb(options, plan) {
             }
             return parseExportedTimes(await (0,promises_namespaceObject.readFile)(times, 'utf8'), times);
         },
-        clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
+        clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env) : null,
     }, plan);
 }
 
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
 const HEADER_BYTES = 28;
@@ -20411,7 +20430,7 @@ function readPlanHeader(head) {
     return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/zero-runs.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/zero-runs.js
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
 const STEPS = [64 * 1024, 4096, 256];
 /** The first index at or after `start` that holds a non-zero byte (or the end). */
@@ -20471,7 +20490,7 @@ class ZeroRuns {
     }
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/scan-plan.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-scan.js
 
 
 
@@ -20657,10 +20676,76 @@ async function scanPlan(path, options = {}) {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
+// The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
+// all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
+// (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
+// its version is are decided once. Stage tests may hand a stage any object of this shape.
+
+
+
+function createTrtexec(setup) {
+    let probed = null;
+    const run = (args, options) => {
+        const signals = [setup.signal, options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        return runProcess({
+            command: setup.command,
+            args,
+            env: options.gpu === null ? setup.env : { ...setup.env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
+            killGraceMs: setup.killGraceMs,
+            ...(options.cwd !== undefined && { cwd: options.cwd }),
+            ...(options.logFile !== undefined && { logFile: options.logFile }),
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+            ...(options.onLine && { onLine: options.onLine }),
+            ...(signal && { signal }),
+        });
+    };
+    return {
+        command: setup.command,
+        run,
+        probe(where) {
+            probed ??= probeHelp(setup.command, run, where);
+            return probed;
+        },
+    };
+}
+async function probeHelp(command, run, where) {
+    let version = null;
+    const helpFlags = new Set();
+    const result = await run(['--help'], {
+        gpu: null,
+        timeoutMs: 60_000,
+        onLine: (line) => {
+            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
+            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
+            if (help)
+                helpFlags.add(help[1]);
+            if (version)
+                return;
+            const banner = BANNER_PATTERN.exec(line);
+            if (banner)
+                version = decodeBannerVersion(banner[2], banner[3]);
+            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+            if (info)
+                version = parseVersion(info[1]);
+        },
+    });
+    if (result.spawnError) {
+        throw new InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
+    }
+    if (!version) {
+        throw new InputError(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
+            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
+    }
+    return { version, helpFlags };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cli/io.js
 const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/ab.js
+
 
 
 
@@ -20718,15 +20803,19 @@ async function abCommand(operands, options, io) {
     else {
         try {
             const result = await trtexecAb({
-                trtexec: config?.trtexec ?? options.trtexec ?? 'trtexec',
+                trtexec: createTrtexec({
+                    command: config?.trtexec ?? options.trtexec ?? 'trtexec',
+                    env: io.env,
+                    killGraceMs: config?.killGraceMs ?? 5_000,
+                }),
                 nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
+                env: io.env,
                 gpuIndex,
                 plans,
                 contract: options.shapes ? [`--shapes=${options.shapes}`] : [],
                 iterations,
                 dir: (0,external_node_path_namespaceObject.join)(config?.outputDir ?? (0,external_node_path_namespaceObject.resolve)(io.cwd, 'trt-ci-out'), 'ab'),
                 timeoutMs: 30 * 60_000,
-                killGraceMs: config?.killGraceMs ?? 5_000,
                 ...(io.signal && { signal: io.signal }),
             }, { repetitions, budget, retry: true });
             latency = toLatency(result, budget, baseEngine);
@@ -20888,12 +20977,16 @@ const SAMPLE_FIELDS = 'index,memory.used';
 /** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
 class MemorySampler {
     nvidiaSmi;
+    env;
     intervalMs;
     clock;
     timeline = new MemoryTimeline();
     child = null;
-    constructor(nvidiaSmi, intervalMs = 100, clock = Date.now) {
+    constructor(nvidiaSmi, 
+    /** The job's environment; credentials are removed before nvidia-smi sees it. */
+    env, intervalMs = 100, clock = Date.now) {
         this.nvidiaSmi = nvidiaSmi;
+        this.env = env;
         this.intervalMs = intervalMs;
         this.clock = clock;
     }
@@ -20903,7 +20996,7 @@ class MemorySampler {
             if (Number.isInteger(index) && Number.isFinite(used))
                 this.timeline.add(index, this.clock(), used);
         });
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) });
+        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(this.env) });
         child.on('error', () => {
             this.child = null; // no nvidia-smi: builds go on without memory figures
         });
@@ -21195,18 +21288,6 @@ async function publishTimingCache(own, shared, built) {
 
 
 
-const FAILURE_KINDS = [
-    'out-of-memory',
-    'driver-insufficient',
-    'unsupported-gpu',
-    'plugin-missing',
-    'plan-incompatible',
-    'onnx-parse',
-    'unknown-option',
-    'timeout',
-    'cancelled',
-    'other',
-];
 /**
  * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
  * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
@@ -21620,7 +21701,7 @@ async function cacheKey(job, gpu, context) {
     // are keyed themselves, and must not make a cached split run look like another build.
     const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
     const toolchain = await context.cache.toolchain();
-    const environment = Object.fromEntries(Object.entries(process.env)
+    const environment = Object.fromEntries(Object.entries(context.env)
         .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
         .sort(([a], [b]) => a.localeCompare(b)));
     return context.cache.keys.key({
@@ -21759,7 +21840,6 @@ function backedOff(attempts) {
 
 
 
-
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
@@ -21801,8 +21881,7 @@ async function buildProfile(job, gpu, context) {
         }
         cache = restored.verdict;
     }
-    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
+    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
     const last = attempts[attempts.length - 1];
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
@@ -21829,11 +21908,11 @@ async function buildProfile(job, gpu, context) {
         return done(outcome);
     if (context.signal?.aborted)
         return done({ ...outcome, status: 'failed', failure: CANCELLED });
-    const bench = await build_profile_benchmark(job, env, context);
+    const bench = await build_profile_benchmark(job, gpu, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
-async function runAttempts(job, gpu, env, context) {
+async function runAttempts(job, gpu, context) {
     const { config, version } = context;
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
     const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
@@ -21858,20 +21937,19 @@ async function runAttempts(job, gpu, env, context) {
             const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
             context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
         }, context.heartbeatMs ?? 60_000);
-        const result = await runProcess({
-            command: config.trtexec,
-            args: argv,
-            env,
+        const result = await context.trtexec
+            .run(argv, {
+            gpu,
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
-            killGraceMs: config.killGraceMs,
             onLine: (line) => {
                 parser.push(line);
                 if (line.trim() && !/\[V\]/.test(line))
                     lastLine = line.trim().slice(0, 200);
             },
             ...(context.signal && { signal: context.signal }),
-        }).finally(() => clearInterval(heartbeat));
+        })
+            .finally(() => clearInterval(heartbeat));
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
             minWorkspaceBytes: job.model.minWorkspaceBytes,
@@ -21939,16 +22017,13 @@ function fillGpu(gpu, parsed) {
         computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
     });
 }
-async function build_profile_benchmark(job, env, context) {
+async function build_profile_benchmark(job, gpu, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
-    const result = await runProcess({
-        command: context.config.trtexec,
-        args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
-        env,
+    const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
+        gpu,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
-        killGraceMs: context.config.killGraceMs,
         onLine: (line) => parser.push(line),
         ...(context.signal && { signal: context.signal }),
     });
@@ -23277,9 +23352,9 @@ function nvinferMajor(needed) {
 
 
 
-
 /** A command's path as the shell would find it; null when it is not there. */
-function whichCommand(command, path = process.env.PATH ?? '') {
+function whichCommand(command, env) {
+    const path = env.PATH ?? '';
     if (command.includes('/'))
         return (0,external_node_fs_namespaceObject.existsSync)(command) ? command : null;
     for (const dir of path.split(external_node_path_namespaceObject.delimiter)) {
@@ -23290,15 +23365,15 @@ function whichCommand(command, path = process.env.PATH ?? '') {
     return null;
 }
 /** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
-async function lddOf(file) {
-    const ldd = whichCommand('ldd');
+async function lddOf(file, env) {
+    const ldd = whichCommand('ldd', env);
     if (!ldd)
         return null;
     // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
     // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
     // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
     const result = await getExecOutput(ldd, [file], {
-        env: childEnv(process.env),
+        env: childEnv(env),
         silent: true,
         ignoreReturnCode: true,
     }).catch(() => null);
@@ -23330,9 +23405,9 @@ async function diskFacts(outputDir) {
         return { path, error: error.message };
     }
 }
-async function pluginFacts(path, dynamic) {
+async function pluginFacts(path, dynamic, env) {
     const elf = await readElf(path);
-    const ldd = elf.ok ? await lddOf(path) : null;
+    const ldd = elf.ok ? await lddOf(path, env) : null;
     return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
 }
 /**
@@ -23346,7 +23421,7 @@ async function findCuda(lookup) {
     if (lookup.trtexecPath) {
         const elf = await readElf(lookup.trtexecPath);
         if (elf.ok) {
-            const ldd = await lddOf(lookup.trtexecPath);
+            const ldd = await lddOf(lookup.trtexecPath, lookup.env);
             const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
             if (linked) {
                 // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
@@ -23401,8 +23476,8 @@ async function nvinferTarget(trtexecPath, tensorrt) {
 function devNvidiaPresent(dev = '/dev') {
     return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidiactl')) || (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidia0'));
 }
-function resolveCommand(command) {
-    const found = whichCommand(command);
+function resolveCommand(command, env) {
+    const found = whichCommand(command, env);
     return found && (0,external_node_path_namespaceObject.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
@@ -23441,8 +23516,8 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
-async function planGpus(config, made) {
-    const query = await (made ?? queryGpus(config.nvidiaSmi));
+async function planGpus(config, env, made) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi, env));
     if (!query.ok) {
         // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
         return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -23472,9 +23547,9 @@ function parallelSlots(gpus, maxParallel) {
     return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]);
 }
 /** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
-async function toolchainOf(trtexec) {
-    const binary = whichCommand(trtexec) ?? trtexec;
-    const linked = await lddOf(binary);
+async function toolchainOf(trtexec, env) {
+    const binary = whichCommand(trtexec, env) ?? trtexec;
+    const linked = await lddOf(binary, env);
     const libraries = [...(linked?.resolved.entries() ?? [])]
         .filter(([name]) => name.startsWith('libnvinfer'))
         .map(([, path]) => path)
@@ -23518,13 +23593,13 @@ function skipBuildStage(config, failure, selection) {
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
-async function runBuildStage(config, version, options = {}) {
+async function runBuildStage(config, version, options) {
     // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
-    let sampler = new MemorySampler(config.nvidiaSmi);
+    let sampler = new MemorySampler(config.nvidiaSmi, options.env);
     sampler.start();
     let gpuPlan;
     try {
-        gpuPlan = await planGpus(config, options.gpuQuery);
+        gpuPlan = await planGpus(config, options.env, options.gpuQuery);
     }
     catch (error) {
         await sampler.stop();
@@ -23542,7 +23617,7 @@ async function runBuildStage(config, version, options = {}) {
         ? {
             engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
             keys: new EngineKeys(options.digests),
-            toolchain: once(() => toolchainOf(config.trtexec)),
+            toolchain: once(() => toolchainOf(config.trtexec, options.env)),
             provenance: options.provenance ?? null,
             trust: config.cacheTrust,
         }
@@ -23559,6 +23634,8 @@ async function runBuildStage(config, version, options = {}) {
             ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
+                trtexec: options.trtexec,
+                env: options.env,
                 version,
                 gpus,
                 onEvent: options.onEvent,
@@ -23721,49 +23798,8 @@ function lockHolder(lock) {
     }
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/report.js
+;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
-
-
-/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
-function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
-    const { job, plan } = outcome;
-    return {
-        model: job.model.name,
-        profile: job.profile.name,
-        status: outcome.status,
-        gpu: outcome.gpu,
-        shapes: shapesOf(job.profile),
-        // Filled by the accuracy and latency stages, after the builds.
-        accuracy: null,
-        latency: null,
-        plan: plan && relativePath(plan.path),
-        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
-        bytes: plan?.scan.bytes ?? null,
-        sha256: plan?.scan.sha256 ?? null,
-        attempts: outcome.attempts.map((a) => ({
-            attempt: a.attempt,
-            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
-            log: relativePath(a.log),
-            startedAt: new Date(a.startedAt).toISOString(),
-            endedAt: new Date(a.endedAt).toISOString(),
-            seconds: (a.endedAt - a.startedAt) / 1000,
-            exitCode: a.exitCode,
-            signal: a.signal,
-            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
-            failure: a.failure,
-            argv: a.argv,
-        })),
-        buildSeconds: outcome.buildSeconds,
-        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
-        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
-        failure: outcome.failure,
-        configPosition,
-        onnxBytes,
-        baseline: null,
-        cache: outcome.cache,
-    };
-}
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 function overallStatus(builds, budgets) {
     // An engine that built but computes the wrong answer fails the run like one that did not build.
@@ -23771,7 +23807,23 @@ function overallStatus(builds, budgets) {
     return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/schema.js
+;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
+// Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
+// recognises them in trtexec's output and says what to do about each.
+const FAILURE_KINDS = [
+    'out-of-memory',
+    'driver-insufficient',
+    'unsupported-gpu',
+    'plugin-missing',
+    'plan-incompatible',
+    'onnx-parse',
+    'unknown-option',
+    'timeout',
+    'cancelled',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
 // The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
 // with it: what does not match is refused, and keys the schema does not know are dropped.
@@ -24577,7 +24629,6 @@ const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
 
-
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
 const LOCAL_FILE_HEADER = 0x04034b50;
@@ -24655,6 +24706,36 @@ function parseNpz(bytes, file) {
     }
     return arrays;
 }
+/**
+ * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
+ * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
+ * --loadInputs feeds a float input.
+ */
+function parseNpy(bytes, file) {
+    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
+        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
+    }
+    const major = bytes[6];
+    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+    const start = major === 1 ? 10 : 12;
+    const header = bytes.toString('latin1', start, start + headerLength);
+    const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
+    const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
+    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+    if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+        throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+    }
+    const dims = shape
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map(Number);
+    const data = bytes.subarray(start + headerLength);
+    const count = dims.reduce((a, b) => a * b, 1);
+    if (data.length !== count * 4)
+        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
+    return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
 
@@ -24688,36 +24769,6 @@ function seededInputs(profile, shape, seed = 0x7e57) {
  * (a view, not a copy; the hosts trtexec runs on are little-endian).
  */
 const float32Bytes = (values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-/**
- * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
- * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
- * --loadInputs feeds a float input.
- */
-function parseNpy(bytes, file) {
-    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
-        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
-    }
-    const major = bytes[6];
-    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-    const start = major === 1 ? 10 : 12;
-    const header = bytes.toString('latin1', start, start + headerLength);
-    const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-    const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
-    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-    if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
-        throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
-    }
-    const dims = shape
-        .split(',')
-        .map((d) => d.trim())
-        .filter(Boolean)
-        .map(Number);
-    const data = bytes.subarray(start + headerLength);
-    const count = dims.reduce((a, b) => a * b, 1);
-    if (data.length !== count * 4)
-        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
-    return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
-}
 /**
  * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
  * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
@@ -24917,6 +24968,20 @@ async function referenceOutputs(ort, session, inputs) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+function absoluteTolerance(atol, reference) {
+    if ('absolute' in atol)
+        return atol.absolute;
+    let largest = 0;
+    for (let i = 0; i < reference.length; i += 1) {
+        const v = Math.abs(reference[i]);
+        if (Number.isFinite(v) && v > largest)
+            largest = v;
+    }
+    return atol.shareOfMax * largest;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
 // trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
 // `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
@@ -24951,7 +25016,6 @@ function readTrtexecCheck(log) {
 
 
 
-
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime() {
     const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
@@ -24960,7 +25024,7 @@ async function loadOnnxRuntime() {
     return ort;
 }
 /** Each checked engine's result, by its plan path; engines that were not checked are absent. */
-async function checkAccuracy(outcomes, config, version, options = {}) {
+async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     const results = new Map();
     const digests = options.digests ?? new FileDigests();
     // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
@@ -25089,15 +25153,12 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
         }
         const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
         const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
-        const env = outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env;
-        const run = await runProcess({
-            command: config.trtexec,
-            args: accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge),
+        const argv = accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge);
+        const run = await trtexec.run(argv, {
+            gpu: outcome.gpu?.index ?? null,
             cwd: dir,
-            env,
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
-            killGraceMs: config.killGraceMs,
             ...(options.signal && { signal: options.signal }),
         });
         try {
@@ -25139,6 +25200,24 @@ function givenReference(file, read) {
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+function gitShow(options) {
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
 // The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
 // has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
@@ -25149,7 +25228,9 @@ function givenReference(file, read) {
 
 
 /** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, config, version, dir, signal) {
+async function rebuildBase(ref, outcome, trtexec, 
+/** What git runs with (the job's environment) and how long it has to stop. */
+host, version, dir, signal) {
     const { job } = outcome;
     await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
@@ -25157,14 +25238,13 @@ async function rebuildBase(ref, outcome, config, version, dir, signal) {
     const show = async (file, target) => {
         // <ref>:./<path> is relative to git's working folder: the file's own folder.
         const log = `${target}.git.log`;
-        const result = await runProcess({
-            command: 'git',
-            args: ['show', `${ref}:./${(0,external_node_path_namespaceObject.basename)(file)}`],
+        const result = await gitShow({
+            ref,
+            path: (0,external_node_path_namespaceObject.basename)(file),
             cwd: (0,external_node_path_namespaceObject.dirname)(file),
-            stdoutFile: target,
+            outFile: target,
             logFile: log,
-            timeoutMs: 10 * 60_000,
-            killGraceMs: config.killGraceMs,
+            ...host,
             ...(signal && { signal }),
         });
         return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_namespaceObject.basename)(file)} at ${ref} (${log})`;
@@ -25186,13 +25266,10 @@ async function rebuildBase(ref, outcome, config, version, dir, signal) {
     const plan = (0,external_node_path_namespaceObject.join)(dir, 'base.plan');
     const log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');
     const paths = { plan, layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'base.layers.json'), timingCache: null };
-    const result = await runProcess({
-        command: config.trtexec,
-        args: buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths),
-        env: outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env,
+    const result = await trtexec.run(buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths), {
+        gpu: outcome.gpu?.index ?? null,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
-        killGraceMs: config.killGraceMs,
         ...(signal && { signal }),
     });
     return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
@@ -25215,9 +25292,10 @@ async function rebuildBase(ref, outcome, config, version, dir, signal) {
 
 
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, config, version, baseline, options = {}) {
+async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
     const latency = new Map();
     const notes = [];
+    const host = { env: options.env, killGraceMs: config.killGraceMs };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
@@ -25256,7 +25334,8 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
                 continue;
             }
             const result = await trtexecAb({
-                trtexec: config.trtexec,
+                trtexec,
+                env: options.env,
                 nvidiaSmi: config.nvidiaSmi,
                 gpuIndex: outcome.gpu?.index ?? 0,
                 plans: { base: base.plan, head: plan.path },
@@ -25264,7 +25343,6 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
                 iterations: AB_DEFAULTS.iterations,
                 dir: (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
                 timeoutMs: job.model.buildTimeoutMs,
-                killGraceMs: config.killGraceMs,
                 ...(options.signal && { signal: options.signal }),
             }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
             latency.set(plan.path, toLatency(result, budget, base));
@@ -25285,7 +25363,7 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
             return fromCache;
         // Beside the A/B's folder, which is emptied when the A/B starts.
         const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, config, version, dir, options.signal);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
         return 'plan' in rebuilt
             ? { source: 'rebuilt', plan: rebuilt.plan }
             : { missing: `${fromCache.missing}; ${rebuilt.missing}` };
@@ -25447,7 +25525,18 @@ function nextMinor(majorMinor) {
     return `${major}.${minor + 1}`;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
+const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
+function worst(statuses) {
+    return statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'skip');
+}
+function overall(checks) {
+    const status = worst(checks.map((c) => c.status));
+    return status === 'skip' ? 'pass' : status;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gpu-checks.js
+
 
 
 
@@ -25471,18 +25560,6 @@ function combine(id, verdicts, hint, allFine) {
     };
 }
 const skipAll = (ids, why) => ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
-const GPU_CHECKS = [
-    'driver',
-    'gpu-arch',
-    'expect-gpu',
-    'gpu-memory',
-    'gpu-processes',
-    'mig',
-    'compute-mode',
-    'display',
-    'ecc',
-    'persistence',
-];
 function gpuChecks(input) {
     const { query } = input;
     if (!query.ok) {
@@ -25494,7 +25571,7 @@ function gpuChecks(input) {
                 (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
         return [
             { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
-            ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed'),
+            ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
         ];
     }
     const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
@@ -25817,23 +25894,24 @@ function pluginCheck(plugin, target, arch = process.arch) {
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
  * judges them. The TensorRT version is detected by the caller, once per run.
  */
-async function runPreflight(config, tensorrt, environment = {}) {
+async function runPreflight(config, tensorrt, environment) {
     const started = performance.now();
-    const trtexecPath = resolveCommand(config.trtexec);
+    const { env } = environment;
+    const trtexecPath = resolveCommand(config.trtexec, env);
     const plugins = uniquePlugins(config.models);
     const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-        environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
-        queryComputeApps(config.nvidiaSmi),
+        environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env),
+        queryComputeApps(config.nvidiaSmi, env),
         findCuda({
             configured: config.cuda,
             trtexecPath,
             tensorrt,
-            env: environment.env ?? process.env,
+            env,
             toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda',
         }),
         nvinferTarget(trtexecPath, tensorrt),
         diskFacts(config.outputDir),
-        Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
+        Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
     ]);
     selectedGpus(config, query);
     const checks = [
@@ -25889,7 +25967,7 @@ function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown-text.js
+;// CONCATENATED MODULE: ./.build/tsc/common/markdown-text.js
 // Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
 // from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
 // cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
@@ -25940,7 +26018,7 @@ function mermaidLabel(value) {
     return oneLine(value).replace(/["`]/g, "'");
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/layer-info.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
 
 // Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
 const ABBREVIATIONS = {
@@ -26149,7 +26227,7 @@ function renderPreflightMarkdown(result, where = '') {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/trim.js
+;// CONCATENATED MODULE: ./.build/tsc/common/trim.js
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
 function cutBytes(text, limit) {
@@ -26597,6 +26675,49 @@ function renderSummary(report) {
     return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/report.js
+
+
+/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
+function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
+    const { job, plan } = outcome;
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: shapesOf(job.profile),
+        // Filled by the accuracy and latency stages, after the builds.
+        accuracy: null,
+        latency: null,
+        plan: plan && relativePath(plan.path),
+        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
+            attempt: a.attempt,
+            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
+            log: relativePath(a.log),
+            startedAt: new Date(a.startedAt).toISOString(),
+            endedAt: new Date(a.endedAt).toISOString(),
+            seconds: (a.endedAt - a.startedAt) / 1000,
+            exitCode: a.exitCode,
+            signal: a.signal,
+            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+            failure: a.failure,
+            argv: a.argv,
+        })),
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
+        failure: outcome.failure,
+        configPosition,
+        onnxBytes,
+        baseline: null,
+        cache: outcome.cache,
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
 
 
@@ -26632,47 +26753,6 @@ helpFlags = new Set()) {
             throw configError(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
         });
     });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/detect.js
-
-
-
-/**
- * One `trtexec --help`: the version from its banner (every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]`
- * first, also for --help) and the flags its help lists.
- */
-async function probeTrtexec(trtexec, where) {
-    let version = null;
-    const helpFlags = new Set();
-    const result = await runProcess({
-        command: trtexec,
-        args: ['--help'],
-        timeoutMs: 60_000,
-        killGraceMs: 2_000,
-        onLine: (line) => {
-            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
-            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
-            if (help)
-                helpFlags.add(help[1]);
-            if (version)
-                return;
-            const banner = BANNER_PATTERN.exec(line);
-            if (banner)
-                version = decodeBannerVersion(banner[2], banner[3]);
-            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
-            if (info)
-                version = parseVersion(info[1]);
-        },
-    });
-    if (result.spawnError) {
-        throw new InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
-    }
-    if (!version) {
-        throw new InputError(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
-            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
-    }
-    return { version, helpFlags };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
@@ -26720,6 +26800,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -26734,7 +26815,7 @@ function fileSize(path) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = loadConfig(options.configFile, options.cwd, options.env ?? process.env);
+    const config = loadConfig(options.configFile, options.cwd, options.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -26745,12 +26826,18 @@ async function runPipeline(options) {
     if (selection)
         planBuildJobs(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-    const gpuQuery = queryGpus(config.nvidiaSmi);
-    const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+    const gpuQuery = queryGpus(config.nvidiaSmi, options.env);
+    const trtexec = createTrtexec({
+        command: config.trtexec,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+    const { version, helpFlags } = await trtexec.probe(config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection };
+        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
         return await buildAndReport(config, version, before, options);
     }
     finally {
@@ -26759,8 +26846,8 @@ async function runPipeline(options) {
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
-    const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
-    const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
+    const preflight = options.preflight === false ? null : await runPreflight(config, version, { env: options.env, gpuQuery });
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
@@ -26771,16 +26858,17 @@ async function buildAndReport(config, version, before, options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         }, selection)
-        : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
+        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection });
     const rel = (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-    const accuracy = await checkAccuracy(stage.outcomes, config, version, {
+    const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
         digests,
         ...(options.signal && { signal: options.signal }),
     });
     // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
-    const ab = await compareLatency(stage.outcomes, config, version, baseline, {
+    const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
+        env: options.env,
         provenance: options.provenance ?? null,
         ...(options.signal && { signal: options.signal }),
     });
@@ -27259,9 +27347,10 @@ async function parseLogFile(name, path, exitCode) {
 async function preflightCommand(options, io) {
     const config = loadConfig(options.config, io.cwd, io.env);
     const probeStart = performance.now();
-    const { version } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+    const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
+    const { version } = await trtexec.probe(config.where(['trtexec']));
     const versionProbeMs = Math.round(performance.now() - probeStart);
-    const result = await runPreflight(config, version);
+    const result = await runPreflight(config, version, { env: io.env });
     io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
     return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }

@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { actionInputsModule } from './action-inputs.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outFlag = process.argv.indexOf('--out');
@@ -15,10 +16,22 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // Each bundle's lazily loaded chunks sit beside it in dist/, named by the suffix its loader asks for.
 const entries = [
   ['action/main.js', 'dist/index.js', '', '.index.js'],
+  ['action/gate-main.js', 'dist/gate.js', '', '.gate.js'],
+  ['action/report-main.js', 'dist/report.js', '', '.report.js'],
   ['cli/main.js', 'dist/cli.js', '#!/usr/bin/env node\n', '.cli.js'],
 ];
+// The version is set in package.json only; the code reads it from a file written here.
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const versionModule =
+  '// Written by npm run build from package.json\'s "version", the one place the version is set (.ci/run fails\n' +
+  '// when this file is stale).\n' +
+  `export const VERSION = '${version}';\n`;
+mkdirSync(join(out, 'src', 'contract'), { recursive: true });
+writeFileSync(join(out, 'src', 'contract', 'version.ts'), versionModule);
+mkdirSync(join(out, 'src', 'action'), { recursive: true });
+writeFileSync(join(out, 'src', 'action', 'action-inputs.ts'), actionInputsModule(root));
 mkdirSync(join(out, 'dist'), { recursive: true });
-for (const old of readdirSync(join(out, 'dist')).filter((f) => /^\d+\.(index|cli)\.js$/.test(f)))
+for (const old of readdirSync(join(out, 'dist')).filter((f) => /^\d+\.(index|gate|report|cli)\.js$/.test(f)))
   rmSync(join(out, 'dist', old));
 mkdirSync(join(out, 'schema'), { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'trt-ci-build-'));

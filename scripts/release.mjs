@@ -40,20 +40,24 @@ if (!values['no-build']) {
 }
 const { version } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
 const tag = `v${version}`;
-if (git('tag', '--list', tag)) fail(`${tag} exists: raise the version in package.json and src/version.ts`);
+if (git('tag', '--list', tag)) fail(`${tag} exists: raise the version in package.json and run npm run build`);
 
 const code = git('rev-parse', 'HEAD');
 // The pack and its copies under .github/workflows, where callers find it.
 const files = git('ls-files', 'workflows', '.github/workflows')
   .split('\n')
   .filter((file) => /\/trt-ci[\w-]*\.yml$/.test(file));
-const own = new RegExp(`^(\\s*(?:-\\s+)?uses:\\s*)${repository.replace(/[.]/g, '\\.')}@\\S+(\\s*#.*)?$`, 'gm');
+// The run action at the root, and the gate and report actions in their folders.
+const own = new RegExp(
+  `^(\\s*(?:-\\s+)?uses:\\s*)(${repository.replace(/[.]/g, '\\.')}(?:/gate|/report)?)@\\S+(\\s*#.*)?$`,
+  'gm',
+);
 let pinned = 0;
 for (const file of files) {
   const text = readFileSync(join(cwd, file), 'utf8');
-  const stamped = text.replace(own, (_line, head) => {
+  const stamped = text.replace(own, (_line, head, action) => {
     pinned += 1;
-    return `${head}${repository}@${code} # ${tag}`;
+    return `${head}${action}@${code} # ${tag}`;
   });
   writeFileSync(join(cwd, file), stamped);
 }

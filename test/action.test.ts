@@ -54,6 +54,9 @@ function runAction(
   const summaryFile = join(runner.dir, `step-summary-${Date.now()}`);
   writeFileSync(outputFile, '');
   writeFileSync(summaryFile, '');
+  // Each of the three actions is its own program: `command` says which one (run when not given).
+  const { command = 'run', ...actionInputs } = inputs;
+  const program = command === 'run' ? 'action' : (command as 'gate' | 'report');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     GITHUB_ACTIONS: 'true',
@@ -69,11 +72,11 @@ function runAction(
     INPUT_TOKEN: 'ghs_fakeTokenForTests0123456789',
     // GitHub calls are retried with backoff and writes paced; 10 ms steps keep the tests quick.
     TRT_CI_GITHUB_BACKOFF_MS: '10',
-    ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    ...Object.fromEntries(Object.entries(actionInputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
     ...options.env,
   };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, fromSource('action'), {
+    const child = spawn(process.execPath, fromSource(program), {
       cwd: runner.dir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,7 +147,7 @@ describe('the action against a local GitHub API', () => {
       expect(decoy.body).toBe(`${marker}\nnot trt-ci`);
       expect(api.violations).toEqual([]);
       expect(first.outputs).toMatchObject({ status: 'passed', 'failed-builds': '' });
-      expect(first.outputs.report).toBe(join(runner.dir, 'out', 'report.json'));
+      expect(first.outputs['report-path']).toBe(join(runner.dir, 'out', 'report.json'));
     });
   });
 

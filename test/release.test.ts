@@ -26,7 +26,7 @@ const release = () =>
   });
 /** Each `uses:` of this repository's own action in a file at a commit, as written. */
 const ownUses = (commit: string, file: string) =>
-  [...git('show', `${commit}:${file}`).matchAll(/uses:\s*(trt-ci\/trt-ci@\S+)/g)].map((m) => m[1]!);
+  [...git('show', `${commit}:${file}`).matchAll(/uses:\s*(trt-ci\/trt-ci(?:\/gate|\/report)?@\S+)/g)].map((m) => m[1]!);
 
 describe('a release', () => {
   // Without tags: this repository's own releases would make the version taken.
@@ -47,7 +47,8 @@ describe('a release', () => {
       expect(unpinnedActions(git('show', `${pinned}:${file}`))).toEqual([]);
       const own = ownUses(pinned, file);
       expect(own.length, file).toBeGreaterThan(0);
-      expect(new Set(own)).toEqual(new Set([`trt-ci/trt-ci@${code}`]));
+      // The run action, and the gate and report actions in their folders, all of the code commit.
+      for (const uses of own) expect(uses).toMatch(new RegExp(`^trt-ci/trt-ci(/gate|/report)?@${code}$`));
     }
     expect(result.stdout).toContain(`uses: trt-ci/trt-ci/.github/workflows/trt-ci.yml@${pinned}`);
   });
@@ -58,7 +59,7 @@ describe('a release', () => {
     const [action] = ownUses(pinned, '.github/workflows/trt-ci.yml');
     const actionCommit = action!.split('@')[1]!;
     // That action (its action.yml and bundle) is byte for byte the release commit's.
-    for (const path of ['action.yml', 'dist']) {
+    for (const path of ['action.yml', 'gate/action.yml', 'report/action.yml', 'dist']) {
       expect(git('rev-parse', `${actionCommit}:${path}`), path).toBe(git('rev-parse', `${pinned}:${path}`));
     }
   });

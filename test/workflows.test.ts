@@ -92,7 +92,7 @@ describe('the inputs of the pack', () => {
     expect(String((step.with as Record<string, string>).shard)).toContain('matrix.shard');
     const artifact = build.steps.find((s) => (s.with as { name?: string })?.name?.startsWith('trt-ci-'))!;
     expect((artifact.with as { name: string }).name).toBe('trt-ci-${{ env.TRT_CI_JOB }}');
-    const report = pack.jobs.report!.steps.find((s) => (s.with as { command?: string })?.command === 'report')!;
+    const report = pack.jobs.report!.steps.find((s) => /^trt-ci\/trt-ci\/report@/.test(String(s.uses)))!;
     expect(report.with).toMatchObject({ shards: '${{ inputs.shards }}', 'expected-runners': '${{ inputs.runners }}' });
     expect(pack.jobs.report!['runs-on']).toBe('${{ fromJSON(inputs.report-runs-on) }}');
   });

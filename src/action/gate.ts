@@ -4,7 +4,7 @@ import { errorMessage } from '../common/errors.js';
 import { readRunContext } from '../github/context.js';
 import { describeForkApproval, type ForkApproval, readForkApproval } from '../github/fork-approval.js';
 import { decideGate } from '../github/gate.js';
-import type { ActionEdge } from './dispatch.js';
+import type { ActionEdge } from './edge.js';
 import { input, shardCount, tokenInput } from './inputs.js';
 import { writeSummary } from './summary.js';
 
@@ -15,11 +15,11 @@ import { writeSummary } from './summary.js';
 export async function gateCommand(edge: ActionEdge): Promise<void> {
   const context = readRunContext(edge.env, edge.cwd);
   const event = context?.event ?? {};
-  const approvalLabel = input('approval-label');
-  const trustedActors = input('trusted-actors')
+  const approvalLabel = input('gate', 'approval-label');
+  const trustedActors = input('gate', 'trusted-actors')
     .split(/[\s,]+/)
     .filter(Boolean);
-  const token = tokenInput();
+  const token = tokenInput('gate');
   // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
   const approver = event.sender?.login;
   const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
@@ -63,7 +63,7 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
       : { policy: 'unknown', why: 'no token' };
   core.setOutput('fork-approval', approval.policy);
   // The build matrix's shard dimension: [1, …, shards].
-  core.setOutput('shards', JSON.stringify(Array.from({ length: shardCount() }, (_, i) => i + 1)));
+  core.setOutput('shards', JSON.stringify(Array.from({ length: shardCount('gate') }, (_, i) => i + 1)));
   const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
   await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
 }

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { parseShard, type Shard } from '../builds/shard.js';
 import { InputError } from '../common/errors.js';
+import { ACTION_INPUTS } from './action-inputs.js';
 
 // The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).
@@ -9,37 +10,18 @@ export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
 export const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
-/**
- * Every input with the default action.yml gives it (a test holds the two together). The runner fills
- * defaults in; this table is what a run outside it (or an empty value) falls back to. The token has
- * none outside Actions: action.yml's `${{ github.token }}` means nothing there.
- */
-export const INPUT_DEFAULTS = {
-  command: 'run',
-  config: 'trt-ci.yml',
-  token: null,
-  comment: 'on-change',
-  'fail-on': 'error, budget, accuracy',
-  baseline: 'auto',
-  'check-name': '',
-  'report-key': '',
-  reports: 'reports',
-  'expected-runners': '',
-  shard: '',
-  shards: '1',
-  'approval-label': 'gpu-ok',
-  'trusted-actors': '',
-} as const satisfies Record<string, string | null>;
+export type ActionName = keyof typeof ACTION_INPUTS;
+export type InputName<A extends ActionName> = keyof (typeof ACTION_INPUTS)[A] & string;
 
-export type InputName = keyof typeof INPUT_DEFAULTS;
-
-export function input(name: InputName): string {
-  return core.getInput(name) || (INPUT_DEFAULTS[name] ?? '');
+/** An input of one of the three actions; empty (or outside the runner) falls back to its action.yml default. */
+export function input<A extends ActionName>(action: A, name: InputName<A>): string {
+  const defaults: Record<string, string | null> = ACTION_INPUTS[action];
+  return core.getInput(name) || (defaults[name] ?? '');
 }
 
 /** The token, masked in the log from here on. */
-export function tokenInput(): string {
-  const token = input('token');
+export function tokenInput(action: ActionName): string {
+  const token = input(action, 'token');
   if (token) core.setSecret(token);
   return token;
 }
@@ -59,32 +41,32 @@ export interface RunInputs {
 
 /** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
 export function readRunInputs(): RunInputs {
-  const comment = input('comment');
+  const comment = input('run', 'comment');
   if (!(COMMENT_POLICIES as readonly string[]).includes(comment)) {
     throw new InputError(`input comment: expected one of ${COMMENT_POLICIES.join(', ')}, got "${comment}"`);
   }
-  const failOn = input('fail-on')
+  const failOn = input('run', 'fail-on')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   const bad = failOn.find((f) => !(FAIL_ON as readonly string[]).includes(f));
   if (bad) throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
-  const config = input('config');
+  const config = input('run', 'config');
   return {
     config,
-    token: tokenInput(),
+    token: tokenInput('run'),
     comment: comment as CommentPolicy,
     failOn: failOn as FailOn[],
-    baseline: input('baseline'),
-    checkName: input('check-name') || 'trt-ci',
-    reportKey: input('report-key') || config,
+    baseline: input('run', 'baseline'),
+    checkName: input('run', 'check-name') || 'trt-ci',
+    reportKey: input('run', 'report-key') || config,
     shard: shardInput(),
   };
 }
 
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */
 function shardInput(): Shard | null {
-  const text = input('shard');
+  const text = input('run', 'shard');
   if (!text) return null;
   const shard = parseShard(text);
   if (!shard) throw new InputError(`input shard: expected I/N with 1 <= I <= N, like 2/3, got "${text}"`);
@@ -92,8 +74,8 @@ function shardInput(): Shard | null {
 }
 
 /** `shards` of the gate and report commands: how many jobs each runner label set is split into. */
-export function shardCount(): number {
-  const text = input('shards');
+export function shardCount(action: 'gate' | 'report'): number {
+  const text = input(action, 'shards');
   const count = Number(text);
   if (!/^\d{1,3}$/.test(text) || count < 1) {
     throw new InputError(`input shards: expected a number of jobs per runner type from 1 to 999, got "${text}"`);

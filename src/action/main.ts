@@ -1,8 +1,9 @@
-// The program: the process edge of the action. The runner cancels a job with SIGINT, then SIGTERM: stop
-// the builds and still finish the report and the check run.
-import { runAction } from './dispatch.js';
+// action.yml: preflight, builds, verification, accuracy, latency and the report, on a GPU runner.
+import * as core from '@actions/core';
+import { processEdge, runStep } from './edge.js';
 
-const controller = new AbortController();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
-
-await runAction({ env: process.env, cwd: process.cwd(), signal: controller.signal });
+await runStep(
+  async () => (await import('./run.js')).runCommand,
+  processEdge(),
+  () => core.setOutput('status', 'error'),
+);

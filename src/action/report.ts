@@ -10,7 +10,7 @@ import { commentMarker } from '../github/comment.js';
 import { type RunContext, readRunContext } from '../github/context.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import type { Report } from '../contract/report.js';
-import type { ActionEdge } from './dispatch.js';
+import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
 import { input, shardCount, tokenInput } from './inputs.js';
 import { checkConclusion } from './policy.js';
@@ -23,9 +23,9 @@ import { problemsSection, writeSummary } from './summary.js';
  */
 export async function reportCommand(edge: ActionEdge): Promise<void> {
   const context = readRunContext(edge.env, edge.cwd);
-  const token = tokenInput();
-  const key = input('report-key') || 'trt-ci';
-  const root = resolve(edge.cwd, input('reports'));
+  const token = tokenInput('report');
+  const key = input('report', 'report-key') || 'trt-ci';
+  const root = resolve(edge.cwd, input('report', 'reports'));
   const files = await findReports(root);
   const reports: Report[] = [];
   const read: string[] = [];
@@ -37,7 +37,12 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
       core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
     }
   }
-  const missing = missingRunners(expectedRunners(input('expected-runners')), read, root, shardCount());
+  const missing = missingRunners(
+    expectedRunners(input('report', 'expected-runners')),
+    read,
+    root,
+    shardCount('report'),
+  );
   if (reports.length === 0 && missing.length === 0) {
     core.warning('trt-ci: no report.json found to merge');
     return;
@@ -58,7 +63,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   const target = {
     owner: context.owner,
     repo: context.repo,
-    name: input('check-name') || 'trt-ci (all runners)',
+    name: input('report', 'check-name') || 'trt-ci (all runners)',
     headSha: pr.headSha,
   };
   await reporter.startCheck(target);

@@ -13,7 +13,7 @@ import { readRunContext, runProvenance } from '../github/context.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import { text } from '../common/markdown-text.js';
-import type { ActionEdge } from './dispatch.js';
+import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
 import { readRunInputs } from './inputs.js';
 import { checkConclusion, failureReason, wantsComment } from './policy.js';
@@ -151,9 +151,9 @@ function setOutputs(result: PipelineResult | null): void {
   const report = result?.report ?? null;
   core.setOutput('status', report ? report.status : 'error');
   if (result) {
-    core.setOutput('report', result.reportFile);
-    core.setOutput('markdown', result.summaryFile);
-    core.setOutput('manifest', result.manifestFile);
+    core.setOutput('report-path', result.reportFile);
+    core.setOutput('summary-path', result.summaryFile);
+    core.setOutput('manifest-path', result.manifestFile);
     core.setOutput('output-dir', dirname(result.reportFile));
     if (result.report.cache) core.setOutput('cache-key', result.report.cache.key);
   }

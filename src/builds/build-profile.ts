@@ -1,65 +1,17 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
-import type { Config } from '../contract/config.js';
-import type { GpuInfo } from '../gpu/nvidia-smi.js';
 import type { ProcessResult } from '../proc/run-process.js';
 import type { BuildGpu, CacheVerdict, Failure, Perf } from '../contract/report.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
-import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { formatVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import { cacheKey, cacheProblem, restoreFromCache, storeInCache, unreadableCache } from './cached-build.js';
+import type { BuildContext } from './context.js';
 import type { BuildJob } from './jobs.js';
 import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
-
-export type BuildEvent =
-  | { type: 'start'; job: BuildJob; gpu: number | null; attempt: number; workspaceBytes: number }
-  | { type: 'retry'; job: BuildJob; failure: Failure; workspaceBytes: number }
-  /** A long build is never silent: where it is, every heartbeat (a minute by default). */
-  | {
-      type: 'heartbeat';
-      job: BuildJob;
-      gpu: number | null;
-      attempt: number;
-      elapsedMs: number;
-      /** Peak GPU memory of this attempt so far (MiB above the idle GPU), when the GPU is watched. */
-      peakMiB: number | null;
-      /** trtexec's last line that is not verbose detail: the phase it is in. */
-      lastLine: string | null;
-    }
-  | { type: 'done'; outcome: BuildOutcome };
-
-export interface BuildContext {
-  config: Pick<Config, 'dir' | 'timingCache'>;
-  trtexec: Trtexec;
-  /** The job's environment: the engine cache keys the variables that change a build. */
-  env: NodeJS.ProcessEnv;
-  version: TensorRtVersion;
-  /** Engines by content key; a hit replaces the build. */
-  cache?: {
-    engines: EngineCache;
-    keys: EngineKeys;
-    /** The trtexec binary and the TensorRT libraries it loads, looked up once per run. */
-    toolchain: () => Promise<{ trtexec: string; libraries: string[] }>;
-    /** Who this run is, and which entries it takes plans from. */
-    provenance: Provenance | null;
-    trust: 'any' | 'own-branch';
-  } | null;
-  /** The timing cache for a GPU model, when it is kept per TensorRT version and GPU model. */
-  timingCacheFor?: (gpuName: string | null) => string | null;
-  gpus: ReadonlyMap<number, GpuInfo>;
-  onEvent?: (event: BuildEvent) => void;
-  /** Once aborted, no new attempt or benchmark starts; the one running is killed by the stage. */
-  signal?: AbortSignal;
-  /** How often a running build says where it is (default a minute). */
-  heartbeatMs?: number;
-  /** The GPU memory a build on `gpu` has held since `since` (ms since the epoch), from the memory stream. */
-  peakSince?: (gpu: number, since: number) => number | null;
-}
 
 /** What a build that the run's cancel stopped, or never let start, reports. */
 export const CANCELLED: Failure = {

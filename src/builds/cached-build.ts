@@ -7,7 +7,7 @@ import type { BuildGpu, CacheVerdict } from '../contract/report.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { formatVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
-import type { BuildContext } from './build-profile.js';
+import type { BuildContext } from './context.js';
 import type { BuildJob } from './jobs.js';
 import type { Attempt, BuiltPlan } from './outcome.js';
 

@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { VERSION } from '../version.js';
+import { VERSION } from '../contract/version.js';
 import type { BuildGpu, Shapes } from '../contract/report.js';
 import { type BuildOutcome, isBuilt } from './outcome.js';
 import { shapesOf } from './jobs.js';

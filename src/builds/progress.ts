@@ -1,7 +1,7 @@
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 import { open } from 'node:fs/promises';
 import { formatBytes, formatSeconds } from '../common/units.js';
-import type { BuildEvent } from './build-profile.js';
+import type { BuildEvent } from './context.js';
 import { backedOff, isBuilt } from './outcome.js';
 
 /** One line per build event, on stderr while the builds run. */

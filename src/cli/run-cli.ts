@@ -3,7 +3,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage, InputError } from '../common/errors.js';
 import { parseShard } from '../builds/shard.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../contract/version.js';
 import { abCommand } from './commands/ab.js';
 import { buildCommand } from './commands/build.js';
 import { parseLogCommand } from './commands/parse-log.js';

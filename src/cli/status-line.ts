@@ -1,6 +1,6 @@
 // In a terminal, one line at the bottom of stderr says what each GPU is doing, rewritten in place; the
 // event lines scroll above it. Without a terminal (CI logs, --json) there is no such line.
-import type { BuildEvent } from '../builds/build-profile.js';
+import type { BuildEvent } from '../builds/context.js';
 import { formatBytes, formatSeconds } from '../common/units.js';
 
 interface Running {

@@ -22,7 +22,12 @@ import { STANDIN_CLIENT_SOURCE, STANDIN_SERVER } from './standins.js';
 
 const execFileAsync = promisify(execFile);
 
-const PROGRAMS = { action: 'src/action/main.ts', cli: 'src/cli/main.ts' };
+const PROGRAMS = {
+  action: 'src/action/main.ts',
+  gate: 'src/action/gate-main.ts',
+  report: 'src/action/report-main.ts',
+  cli: 'src/cli/main.ts',
+};
 
 export default async function setup(): Promise<() => Promise<void>> {
   rmSync(PROGRAMS_DIR, { recursive: true, force: true });

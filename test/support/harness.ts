@@ -165,6 +165,7 @@ export async function allGone(pids: number[]): Promise<number[]> {
   return pids.filter(isAlive);
 }
 
-export function fromSource(program: 'action' | 'cli'): string[] {
+/** A program compiled from src/: the run action, the gate and report actions, or the CLI. */
+export function fromSource(program: 'action' | 'gate' | 'report' | 'cli'): string[] {
   return [join(PROGRAMS_DIR, `${program}.mjs`)];
 }

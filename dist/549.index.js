@@ -1,8 +1,8 @@
-export const id = 820;
-export const ids = [820];
+export const id = 549;
+export const ids = [549];
 export const modules = {
 
-/***/ 4820:
+/***/ 14549:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -17,16 +17,142 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
-// EXTERNAL MODULE: ./.build/tsc/github/octokit.js
-var github_octokit = __webpack_require__(64842);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(61351);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(49735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(86856);
+// EXTERNAL MODULE: ./node_modules/bottleneck/lib/index.js
+var lib = __webpack_require__(62203);
+;// CONCATENATED MODULE: ./.build/tsc/github/octokit.js
+
+
+
+
+/** No GitHub request may hang the job: each gets this long. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The client for a token: every request times out; a 5xx or a network error is retried with backoff
+ * (1 s, 4 s, 9 s); writes are paced a second apart, as GitHub asks of clients that post several; a
+ * rate limit is waited out twice before giving up. TRT_CI_GITHUB_BACKOFF_MS replaces the second that
+ * both the backoff and the pacing are made of.
+ */
+function makeOctokit(token, env) {
+    const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
+    const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
+    return (0,github/* getOctokit */.Q)(token, {
+        retry: { retryAfterBaseValue: unitMs },
+        request: {
+            fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+        },
+        throttle: {
+            write: new lib.Group({ maxConcurrent: 1, minTime: unitMs }),
+            onRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+            onSecondaryRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+        },
+    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+}
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./.build/tsc/builds/outcome.js
-var builds_outcome = __webpack_require__(38273);
+;// CONCATENATED MODULE: ./.build/tsc/common/units.js
+const SIZE_UNITS = {
+    B: 1,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+    TiB: 1024 ** 4,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+};
+/** A size with its unit; the config's schema checks sizes with it too. */
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
+function parseSize(text) {
+    const match = SIZE_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+}
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
+function parseDuration(text) {
+    const match = DURATION_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+const MiB = 1024 ** 2;
+function formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+function formatSeconds(seconds) {
+    if (seconds < 60)
+        return `${seconds.toFixed(1)} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+}
+/** A duration in the largest unit that holds it whole: 45m as "45 min", 90s as "90 s", 1500ms as "1500 ms". */
+function formatDuration(ms) {
+    if (ms >= 3_600_000 && ms % 3_600_000 === 0)
+        return `${ms / 3_600_000} h`;
+    if (ms >= 60_000 && ms % 60_000 === 0)
+        return `${ms / 60_000} min`;
+    if (ms >= 1_000 && ms % 1_000 === 0)
+        return `${ms / 1_000} s`;
+    return `${ms} ms`;
+}
+/** A time in ms to three significant figures: 0.0437 ms, 1.23 ms, 123 ms (trtexec prints seven). */
+function formatMs(ms) {
+    return `${Number(ms.toPrecision(3))} ms`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
+
+/** A build that produced a usable plan, now or from the cache. */
+function isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
+/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
+function notRun(job, gpu, failure) {
+    return {
+        job,
+        status: 'skipped',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure,
+        cache: null,
+    };
+}
+/**
+ * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
+ * workspace (which can mean slower tactics), or null.
+ */
+function backedOff(attempts) {
+    const last = attempts.at(-1);
+    const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
+    if (!last || last.failure || oom.length === 0)
+        return null;
+    return `built with ${formatBytes(last.workspaceBytes)} after out-of-memory at ${formatBytes(oom[0].workspaceBytes)}`;
+}
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
-// EXTERNAL MODULE: ./.build/tsc/units.js
-var units = __webpack_require__(84196);
 ;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 
@@ -39,24 +165,24 @@ function describeEvent(event) {
             const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
             const { model, profile } = event.job;
             return (`▶ ${model.name}/${profile.name}: building on ${where} ` +
-                `(attempt ${event.attempt}, workspace ${(0,units/* formatBytes */.z3)(event.workspaceBytes)})\n`);
+                `(attempt ${event.attempt}, workspace ${formatBytes(event.workspaceBytes)})\n`);
         }
         case 'retry':
             return (`↻ ${event.job.model.name}/${event.job.profile.name}: ${event.failure.kind}; ` +
-                `retrying with workspace ${(0,units/* formatBytes */.z3)(event.workspaceBytes)}\n`);
+                `retrying with workspace ${formatBytes(event.workspaceBytes)}\n`);
         case 'heartbeat': {
             const where = event.gpu === null ? '' : ` on GPU ${event.gpu}`;
-            const peak = event.peakMiB === null ? '' : `, peak ${(0,units/* formatBytes */.z3)(event.peakMiB * 1024 ** 2)} so far`;
+            const peak = event.peakMiB === null ? '' : `, peak ${formatBytes(event.peakMiB * 1024 ** 2)} so far`;
             const last = event.lastLine ? `; last: ${event.lastLine}` : '';
-            return (`… ${event.job.model.name}/${event.job.profile.name}: ${(0,units/* formatSeconds */.Xo)(event.elapsedMs / 1000)}${where} ` +
+            return (`… ${event.job.model.name}/${event.job.profile.name}: ${formatSeconds(event.elapsedMs / 1000)}${where} ` +
                 `(attempt ${event.attempt})${peak}${last}\n`);
         }
         case 'done': {
             const { job, status, failure } = event.outcome;
             const name = `${job.model.name}/${job.profile.name}`;
-            if (!(0,builds_outcome/* isBuilt */.TQ)(event.outcome))
+            if (!isBuilt(event.outcome))
                 return `✘ ${name}: ${failure?.kind ?? status}\n`;
-            const backoff = (0,builds_outcome/* backedOff */.GG)(event.outcome.attempts);
+            const backoff = backedOff(event.outcome.attempts);
             return `✔ ${name}: ${backoff ?? status}\n`;
         }
     }
@@ -92,20 +218,350 @@ function heartbeatMs(env) {
     return Number.isInteger(ms) && ms >= 100 ? ms : undefined;
 }
 
-// EXTERNAL MODULE: ./.build/tsc/preflight/render.js
-var render = __webpack_require__(36439);
-// EXTERNAL MODULE: ./.build/tsc/github/annotations.js
-var annotations = __webpack_require__(26109);
-// EXTERNAL MODULE: ./.build/tsc/github/baseline-artifact.js
-var baseline_artifact = __webpack_require__(32659);
-// EXTERNAL MODULE: ./.build/tsc/github/comment.js
-var comment = __webpack_require__(28102);
-// EXTERNAL MODULE: ./.build/tsc/github/context.js
-var github_context = __webpack_require__(8224);
+;// CONCATENATED MODULE: ./.build/tsc/common/markdown-text.js
+// Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
+// from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
+// cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
+// turns into a mention, an image or a link.
+const ZERO_WIDTH_SPACE = '\u200b';
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
+const inert = (text) => text
+    .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
+/**
+ * Inline text (in a sentence, a heading, a list item, a cell): one line, and the punctuation that opens
+ * or closes something inline escaped: emphasis, code, links and images ([ ] !), HTML and comments (< >,
+ * entities &), strikethrough and the cell separator. trt-ci never starts a line with such text, so the
+ * line-start markers (#, -, +) need no escape.
+ */
+function markdown_text_text(value) {
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+}
+/** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
+function htmlText(value) {
+    const escaped = oneLine(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return inert(escaped);
+}
+/** A table row with every cell escaped as text (a `|` would end the cell and a line break the row). */
+function tableRow(cells) {
+    return `| ${cells.map(markdown_text_text).join(' | ')} |`;
+}
+/** The longest run of backticks in the text. */
+const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+/** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
+function code(value) {
+    const line = oneLine(value);
+    const ticks = '`'.repeat(longestBacktickRun(line) + 1);
+    const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${line}${pad}${ticks}`;
+}
+/** A fenced block that the text cannot close; every line break becomes \n. */
+function codeBlock(value) {
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+    return `${fence}\n${body}\n${fence}`;
+}
+/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
+function mermaidLabel(value) {
+    return oneLine(value).replace(/["`]/g, "'");
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [
+        `preflight: ${result.status} (TensorRT ` +
+            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+    ];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
+    return [
+        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length
+            ? [
+                `<details><summary>${fine.length} checks passed or skipped</summary>`,
+                '',
+                ...head,
+                ...fine.map(row),
+                '',
+                '</details>',
+                '',
+            ]
+            : []),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/annotations.js
+/** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
+function reportAnnotations(report, toRepoPath) {
+    const out = [];
+    for (const build of report.builds) {
+        if (!build.failure || build.status === 'built')
+            continue;
+        const at = build.configPosition;
+        if (at)
+            out.push({
+                path: toRepoPath(at.file),
+                startLine: at.line,
+                level: 'failure',
+                title: `${build.model}/${build.profile}: ${build.failure.kind}`,
+                message: `${build.failure.message}\n\n${build.failure.hint}`,
+            });
+    }
+    for (const build of report.builds) {
+        const at = build.accuracy?.configPosition;
+        if (build.accuracy?.status !== 'failed' || !at)
+            continue;
+        const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
+        out.push({
+            path: toRepoPath(at.file),
+            startLine: at.line,
+            level: 'failure',
+            title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
+            message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+        });
+    }
+    for (const budget of report.budgets) {
+        if (budget.status !== 'fail' && budget.status !== 'warn')
+            continue;
+        const at = budget.configPosition;
+        if (at)
+            out.push({
+                path: toRepoPath(at.file),
+                startLine: at.line,
+                level: budget.status === 'fail' ? 'failure' : 'warning',
+                title: `${budget.model}/${budget.profile}: ${budget.metric}`,
+                message: budget.message,
+            });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+;// CONCATENATED MODULE: ./.build/tsc/github/baseline-artifact.js
+
+
+
+/**
+ * @actions/artifact is more than half of the bundle and only baseline: auto needs it, so it is loaded
+ * when used (ncc puts it in its own chunk) and never at action start.
+ */
+async function artifactClient() {
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 91252));
+    return new DefaultArtifactClient();
+}
+/** The artifact a default-branch run stores its report in, per report key. */
+function baselineArtifactName(reportKey) {
+    return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+}
+/** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
+function workflowFile(workflowRef) {
+    const match = workflowRef ? /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef) : null;
+    return match?.[1] ?? null;
+}
+/** A push to the default branch stores its report: that is what pull requests compare against. */
+function storesBaseline(context) {
+    return (context.eventName === 'push' &&
+        context.defaultBranch !== null &&
+        context.ref === `refs/heads/${context.defaultBranch}`);
+}
+async function uploadBaseline(reportFile, reportKey) {
+    await (await artifactClient()).uploadArtifact(baselineArtifactName(reportKey), [reportFile], (0,external_node_path_.dirname)(reportFile), {
+        retentionDays: 90,
+    });
+}
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+async function findBaseline(octokit, token, context, reportKey) {
+    const pr = context.pullRequest;
+    const workflow = workflowFile(context.workflowRef);
+    if (!pr || !workflow)
+        return null;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.actions.listWorkflowRuns({
+        owner,
+        repo,
+        workflow_id: workflow,
+        branch: pr.baseRef,
+        event: 'push',
+        status: 'success',
+        per_page: 20,
+    });
+    const name = baselineArtifactName(reportKey);
+    for (const run of data.workflow_runs) {
+        if (run.head_repository?.full_name !== `${owner}/${repo}`)
+            continue;
+        const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
+            owner,
+            repo,
+            run_id: run.id,
+            name,
+            per_page: 10,
+        });
+        const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
+        if (!artifact)
+            continue;
+        const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'trt-ci-baseline-'));
+        await (await artifactClient()).downloadArtifact(artifact.id, {
+            path,
+            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
+        });
+        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+            owner,
+            repo,
+            basehead: `${pr.baseSha}...${pr.headSha}`,
+            per_page: 1,
+        });
+        const mergeBase = compare.merge_base_commit.sha;
+        const short = (sha) => sha.slice(0, 7);
+        const note = run.head_sha === mergeBase
+            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
+            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
+                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+        return { file: (0,external_node_path_.join)(path, (0,external_node_path_.basename)('report.json')), note };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
+/** The HTML comment that identifies trt-ci's sticky comment for one report key. */
+function commentMarker(key) {
+    return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
+}
+/**
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). GraphQL's
+ * viewer answers for every kind of token: the GITHUB_TOKEN (github-actions[bot]), a GitHub App's
+ * installation token (its bot) and a personal token; REST /user does not for the first two.
+ */
+async function tokenIdentity(octokit) {
+    try {
+        const { viewer } = await octokit.graphql('query { viewer { login } }');
+        return viewer.login;
+    }
+    catch {
+        return 'github-actions[bot]';
+    }
+}
+/** The second marker: which workflow wrote the comment (comments from before it carry none). */
+function workflowMarker(workflow) {
+    return `<!-- trt-ci:workflow=${workflow.replace(/--/g, '-')} -->`;
+}
+/**
+ * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
+ * second one, however many comments the pull request has. Null when there was none and none was made.
+ */
+async function upsertStickyComment(octokit, comment, author, create = true) {
+    const marker = commentMarker(comment.key);
+    const own = comment.workflow ? workflowMarker(comment.workflow) : null;
+    const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
+    const ours = (text) => text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
+    // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
+    let mine;
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        per_page: 100,
+    });
+    for await (const page of pages) {
+        mine = page.data.find((c) => c.user?.login === author && ours(c.body ?? ''));
+        if (mine)
+            break;
+    }
+    if (mine) {
+        await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
+        return { id: mine.id, created: false };
+    }
+    if (!create)
+        return null;
+    const { data } = await octokit.rest.issues.createComment({
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        body,
+    });
+    return { id: data.id, created: true };
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
-// EXTERNAL MODULE: ./.build/tsc/config/load.js + 2 modules
-var load = __webpack_require__(8026);
+;// CONCATENATED MODULE: ./.build/tsc/github/context.js
+
+function readRunContext(env, cwd) {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    if (!owner || !repo)
+        return null;
+    let event = {};
+    try {
+        if (env.GITHUB_EVENT_PATH)
+            event = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        event = {};
+    }
+    const pr = event.pull_request;
+    return {
+        owner,
+        repo,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        event,
+        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+        ref: env.GITHUB_REF ?? null,
+        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+        defaultBranch: event.repository?.default_branch ?? null,
+        pullRequest: pr
+            ? {
+                number: pr.number,
+                headSha: pr.head.sha,
+                baseRef: pr.base.ref,
+                baseSha: pr.base.sha,
+                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+            }
+            : null,
+        workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+function runProvenance(env, cwd) {
+    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    if (!context)
+        return { commit: null, event: 'local', defaultBranch: false };
+    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+}
+
+// EXTERNAL MODULE: ./.build/tsc/common/errors.js
+var errors = __webpack_require__(69326);
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
 
 /**
@@ -120,7 +576,7 @@ function selectedGpus(config, query) {
     const known = new Set(query.gpus.map((g) => g.index));
     const missing = config.gpus.findIndex((index) => !known.has(index));
     if (missing !== -1) {
-        throw (0,load/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+        throw (0,errors/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
     }
     return config.gpus;
 }
@@ -275,12 +731,16 @@ const SAMPLE_FIELDS = 'index,memory.used';
 /** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
 class MemorySampler {
     nvidiaSmi;
+    env;
     intervalMs;
     clock;
     timeline = new MemoryTimeline();
     child = null;
-    constructor(nvidiaSmi, intervalMs = 100, clock = Date.now) {
+    constructor(nvidiaSmi, 
+    /** The job's environment; credentials are removed before nvidia-smi sees it. */
+    env, intervalMs = 100, clock = Date.now) {
         this.nvidiaSmi = nvidiaSmi;
+        this.env = env;
         this.intervalMs = intervalMs;
         this.clock = clock;
     }
@@ -290,7 +750,7 @@ class MemorySampler {
             if (Number.isInteger(index) && Number.isFinite(used))
                 this.timeline.add(index, this.clock(), used);
         });
-        const child = (0,external_node_child_process_.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(process.env) });
+        const child = (0,external_node_child_process_.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(this.env) });
         child.on('error', () => {
             this.child = null; // no nvidia-smi: builds go on without memory figures
         });
@@ -368,7 +828,7 @@ function runProcess(options) {
         const lines = options.onLine ? new LineSplitter(options.onLine) : null;
         const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
             cwd: options.cwd,
-            env: childEnv(options.env ?? process.env),
+            env: childEnv(options.env),
             stdio: ['ignore', 'pipe', 'pipe'],
             detached: true,
         });
@@ -513,11 +973,12 @@ const EXIT_MEANING = {
     18: 'the driver and the NVML library versions do not match (driver ' +
         "updated without a reboot, or a container with another driver's libraries)",
 };
-async function runSmi(nvidiaSmi, args) {
+async function runSmi(nvidiaSmi, args, env) {
     const lines = [];
     const result = await runProcess({
         command: nvidiaSmi,
         args,
+        env,
         timeoutMs: 30_000,
         killGraceMs: 1_000,
         onLine: (line) => lines.push(line),
@@ -529,17 +990,14 @@ async function runSmi(nvidiaSmi, args) {
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
-    const { result, text } = await runSmi(nvidiaSmi, [
-        `--query-gpu=${fields.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
+async function queryGpus(nvidiaSmi, env, fields = GPU_FIELDS) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env);
     const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
     if (result.spawnError)
         return { ok: false, exitCode: null, reason: result.spawnError };
     const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
     if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
-        return queryGpus(nvidiaSmi, fields.filter((f) => f !== unknownField[1]));
+        return queryGpus(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]));
     }
     if (/No devices were found/i.test(text))
         return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
@@ -562,11 +1020,8 @@ async function queryGpus(nvidiaSmi, fields = GPU_FIELDS) {
 }
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-async function queryComputeApps(nvidiaSmi) {
-    const { result, text } = await runSmi(nvidiaSmi, [
-        `--query-compute-apps=${APP_FIELDS.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
+async function queryComputeApps(nvidiaSmi, env) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env);
     if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
         return null;
     return parseCsvRows(text
@@ -586,13 +1041,10 @@ const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slo
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
  * (drivers without the counters).
  */
-async function queryClockState(nvidiaSmi, index) {
+async function queryClockState(nvidiaSmi, index, env) {
     const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
     const fields = ['index', 'clocks.current.sm', ...counters];
-    const { result, text } = await runSmi(nvidiaSmi, [
-        `--query-gpu=${fields.join(',')}`,
-        '--format=csv,noheader,nounits',
-    ]);
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env);
     if (result.exitCode !== 0)
         return null;
     const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
@@ -608,8 +1060,64 @@ async function queryClockState(nvidiaSmi, index) {
     return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
 }
 
-// EXTERNAL MODULE: ./.build/tsc/tensorrt/version.js
-var tensorrt_version = __webpack_require__(13139);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    if (digits.length === 6) {
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
 
 
@@ -859,10 +1367,197 @@ async function publishTimingCache(own, shared, built) {
     return 'dropped';
 }
 
-// EXTERNAL MODULE: ./.build/tsc/did-you-mean.js
-var did_you_mean = __webpack_require__(13392);
-// EXTERNAL MODULE: ./.build/tsc/tensorrt/flags.js
-var flags = __webpack_require__(52256);
+;// CONCATENATED MODULE: ./.build/tsc/common/did-you-mean.js
+/** The known word closest to a mistyped one (at most two edits away), or null. */
+function closest(word, known) {
+    let best = null;
+    let bestDistance = 3;
+    for (const candidate of known) {
+        const distance = editDistance(candidate, word);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+function editDistance(a, b) {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i += 1) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j += 1) {
+            const current = row[j];
+            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+            previous = current;
+        }
+    }
+    return row[b.length];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
+const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+const COMBINED = 'combined';
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+const runProfile = (profile) => profile.parts?.[0] ?? profile;
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': { since: '8.2', until: '11.0' },
+    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+    '--dumpRawBindingsToFile': { since: '8.6' },
+    '--loadRefOutputs': { since: '11.1' },
+    '--accuracyAlgorithm': { since: '11.1' },
+    '--accuracyThreshold': { since: '11.1' },
+    '--atol': { since: '11.1' },
+    '--rtol': { since: '11.1' },
+};
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = formatVersion(version);
+    if (span.since && !atLeast(version, span.since)) {
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    if (span.until && atLeast(version, span.until)) {
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    return { ok: true };
+}
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+function hasKnownSpan(flag) {
+    return Object.hasOwn(FLAG_SPANS, flag);
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS = {
+    '--calib': 'file',
+    '--loadInputs': 'named',
+    '--loadRefOutputs': 'named',
+    '--exportTimes': 'file',
+    '--exportProfile': 'file',
+    '--exportOutput': 'file',
+    '--setPluginsToSerialize': 'file',
+    '--tuningCacheFile': 'file',
+    '--leanDLLPath': 'file',
+};
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+function resolveFlagPaths(arg, dir, resolvePath) {
+    const eq = arg.indexOf('=');
+    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+    if (!kind)
+        return arg;
+    const value = arg.slice(eq + 1);
+    const resolved = kind === 'file'
+        ? resolvePath(dir, value)
+        : value
+            .split(',')
+            .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+        })
+            .join(',');
+    return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
 
 
@@ -890,15 +1585,15 @@ const PRECISION_FLAGS = {
 function precisionFlag(precision, version) {
     if (precision === null || precision === 'fp32')
         return { flag: null };
-    if (precision === 'strongly-typed' && (0,tensorrt_version/* atLeast */.jZ)(version, '11.0'))
+    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
         return { flag: null };
     const flag = PRECISION_FLAGS[precision];
-    const verdict = (0,flags/* flagSupport */.GP)(flag, version);
+    const verdict = flagSupport(flag, version);
     if (verdict.ok)
         return { flag };
-    if ((0,tensorrt_version/* atLeast */.jZ)(version, '11.0')) {
+    if (atLeast(version, '11.0')) {
         return {
-            error: `TensorRT ${(0,tensorrt_version/* formatVersion */.qh)(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
                 '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
         };
     }
@@ -906,17 +1601,17 @@ function precisionFlag(precision, version) {
 }
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
 function extraArgProblem(arg, version, helpFlags = new Set()) {
-    const flag = (0,flags/* flagName */.GI)(arg);
-    if (flags/* MANAGED_FLAGS */.mp.has(flag))
+    const flag = flagName(arg);
+    if (MANAGED_FLAGS.has(flag))
         return (`${flag} is set by trt-ci from the config (shapes, ` +
             `workspace, precision, plugins, timing-cache); set it there`);
-    const verdict = (0,flags/* flagSupport */.GP)(flag, version);
+    const verdict = flagSupport(flag, version);
     if (!verdict.ok)
         return verdict.reason;
     // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
-    if (helpFlags.size > 0 && !helpFlags.has(flag) && !(0,flags/* hasKnownSpan */.AM)(flag)) {
-        const near = (0,did_you_mean/* closest */.k)(flag, [...helpFlags]);
-        return `this trtexec (${(0,tensorrt_version/* formatVersion */.qh)(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
+        const near = closest(flag, [...helpFlags]);
+        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
     }
     return null;
 }
@@ -931,16 +1626,16 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
             return;
         argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
     });
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / units/* MiB */.lv));
-    argv.push((0,flags/* hasFlag */.Lt)('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
+    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
     const precision = precisionFlag(model.precision, version);
     if ('flag' in precision && precision.flag)
         argv.push(precision.flag);
-    if (paths.timingCache && (0,flags/* hasFlag */.Lt)('--timingCacheFile', version))
+    if (paths.timingCache && hasFlag('--timingCacheFile', version))
         argv.push(`--timingCacheFile=${paths.timingCache}`);
-    argv.push((0,flags/* hasFlag */.Lt)('--skipInference', version) ? '--skipInference' : '--buildOnly');
+    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
     argv.push(...pluginArgs(model, version));
-    if ((0,flags/* hasFlag */.Lt)('--exportLayerInfo', version))
+    if (hasFlag('--exportLayerInfo', version))
         argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
     argv.push(...model.extraArgs);
     return argv;
@@ -951,7 +1646,7 @@ function benchmarkArgv(version, model, profile, plan) {
 }
 /** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
 function measurementArgs(version, model, profile) {
-    const measured = profile && (0,load/* runProfile */.Tm)(profile);
+    const measured = profile && runProfile(profile);
     return [
         ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
         ...pluginArgs(model, version),
@@ -981,12 +1676,12 @@ function abRunArgv(plan, contract, iterations, times) {
  * required; the share of one element in a billion is still above 1e-9).
  */
 function accuracyArgv(version, model, profile, shape, files, judge = null) {
-    const measured = (0,load/* runProfile */.Tm)(profile);
+    const measured = runProfile(profile);
     const argv = [`--loadEngine=${files.plan}`];
     if (measured.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
     argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
-    argv.push((0,flags/* hasFlag */.Lt)('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+    argv.push(hasFlag('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
     if (judge) {
         argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
         argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
@@ -996,15 +1691,156 @@ function accuracyArgv(version, model, profile, shape, files, judge = null) {
 }
 const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
 function pluginArgs(model, version) {
-    const flag = (0,flags/* hasFlag */.Lt)('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
     return [
         ...model.plugins.map((plugin) => `${flag}=${plugin}`),
         ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
     ];
 }
 
-// EXTERNAL MODULE: ./.build/tsc/tensorrt/failures.js
-var failures = __webpack_require__(1840);
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
+
+
+
+/**
+ * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
+ * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
+ * parse; an out-of-memory also ends in "Could not find any implementation").
+ */
+const EVIDENCE = [
+    { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
+    {
+        kind: 'driver-insufficient',
+        pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
+    },
+    { kind: 'unsupported-gpu', pattern: /Unsupported SM|SM version not supported|Target GPU SM \d+ is not supported/ },
+    {
+        kind: 'unsupported-gpu',
+        pattern: /no kernel image is available for execution on the device/,
+        hint: 'A kernel (often a plugin .so) was not compiled for this GPU: rebuild the plugin with ' +
+            "-gencode for this GPU's compute capability (nvidia-smi --query-gpu=compute_cap --format=csv).",
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: /SymbolAddress for (getPluginCreators|getCreators) could not be loaded/,
+        hint: 'A library passed with --dynamicPlugins must export getCreators (older TensorRT: getPluginCreators) and ' +
+            'setLoggerFinder; export them from the plugin, or list ' +
+            'it under `plugins:` so trt-ci loads it with --staticPlugins.',
+    },
+    {
+        kind: 'plugin-missing',
+        pattern: anyOf(/Plugin not found, are the plugin name, version, and namespace correct/, /IPluginCreator not found in Plugin Registry/, /Cannot find plugin: /, /getPluginCreator could not find plugin/),
+    },
+    { kind: 'plugin-missing', pattern: /Could not load library|cannot open shared object file/ },
+    {
+        kind: 'plan-incompatible',
+        pattern: /Magic tag does not match|magicTag == rt::kPLAN_MAGIC_TAG failed|magicTagRead == kMAGIC_TAG failed/,
+        hint: 'The file is not a TensorRT plan: check it is the saved engine, not the ONNX; an ' +
+            'Ultralytics .engine has a JSON header in front of the plan and must be stripped first.',
+    },
+    {
+        kind: 'plan-incompatible',
+        pattern: anyOf(/Version tag does not match/, /generated on an incompatible device/, /Engine deserialization failed/, /Could not deserialize engine/, /Serialization version is not supported/),
+    },
+    {
+        kind: 'out-of-memory',
+        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, /could not be allocated/i, /insufficient memory/i),
+    },
+    {
+        kind: 'onnx-parse',
+        pattern: anyOf(/Failed to parse onnx file/, /Failure while parsing ONNX file/, /While parsing node number/, /Parsing model failed/, 
+        // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
+        /ModelImporter\.cpp:\d+: ERROR/),
+    },
+];
+/** One pattern that matches any of the alternatives (each kept on its own line). */
+function anyOf(...alternatives) {
+    return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
+}
+/** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
+/** The failure evidence in one line, if any. */
+function matchEvidence(message) {
+    for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
+        const evidence = EVIDENCE[rank];
+        if (evidence.pattern.test(message))
+            return { kind: evidence.kind, message, rank, ...(evidence.hint && { hint: evidence.hint }) };
+    }
+    return null;
+}
+/** "Requested amount of GPU memory (N bytes)", "requested size of N", "allocating N-byte buffer". */
+function requestedBytes(line) {
+    const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
+    return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
+}
+function hintFor(kind, message, context = {}) {
+    switch (kind) {
+        case 'out-of-memory': {
+            const asked = context.requestedBytes ?? requestedBytes(message);
+            const floor = context.minWorkspaceBytes !== undefined
+                ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
+                : ' down to min-workspace';
+            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
+                `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
+                'free the GPU (nvidia-smi ' +
+                '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
+        }
+        case 'driver-insufficient': {
+            // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA
+            // builds.
+            const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+            const known = version && version.major >= 11
+                ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+                : '';
+            return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+                `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+                '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+                'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+                "upgrade the runner's driver or use a container for an older CUDA.");
+        }
+        case 'unsupported-gpu':
+            return ('This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+                '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+                'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.');
+        case 'plugin-missing':
+            return ('A layer needs a plugin that was not loaded. List the ' +
+                "plugin library under the model's `plugins:` (trt-ci passes it with " +
+                '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+                'check that the .so is in the image and built against this TensorRT.');
+        case 'plan-incompatible':
+            return ('The plan was built by another TensorRT version or for another ' +
+                'GPU; plans are not portable unless built with --versionCompatible ' +
+                'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.');
+        case 'onnx-parse':
+            return ("TensorRT's ONNX parser rejected the model. Check that " +
+                'its opset is supported by this TensorRT, run onnx.checker or ' +
+                '`polygraphy inspect model` on it, and fold constants ' +
+                '(`polygraphy surgeon sanitize --fold-constants`) before the build.');
+        case 'unknown-option': {
+            const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
+            const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+            const verdict = flag && version ? flagSupport(flag, version) : null;
+            const why = verdict && !verdict.ok
+                ? `${verdict.reason}. `
+                : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+            return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
+        }
+        case 'cancelled':
+            return 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.';
+        case 'timeout': {
+            const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
+            return (`The build ran past build-timeout${limit} and its whole ` +
+                `process group was stopped. Raise build-timeout, keep the timing cache ` +
+                'between runs (timing-cache) so later builds are faster, or pass ' +
+                '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
+        }
+        case 'other':
+            return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
+                `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/log-parser.js
 
 
@@ -1072,10 +1908,10 @@ class TrtexecLogParser {
         this.readFailure(line, level);
     }
     readBanner(line) {
-        const match = tensorrt_version/* BANNER_PATTERN */.Ao.exec(line);
+        const match = BANNER_PATTERN.exec(line);
         if (!match)
             return;
-        const version = (0,tensorrt_version/* decodeBannerVersion */.xJ)(match[2], match[3]);
+        const version = decodeBannerVersion(match[2], match[3]);
         if (version && !this.version)
             this.version = version;
         else if (version && this.version?.build === null && sameRelease(version, this.version))
@@ -1101,18 +1937,18 @@ class TrtexecLogParser {
             return;
         let match = /^Created engine with size: ([\d.]+) MiB/.exec(line);
         if (match) {
-            this.engineBytes = Math.round(Number(match[1]) * units/* MiB */.lv);
+            this.engineBytes = Math.round(Number(match[1]) * MiB);
             return;
         }
         match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
         if (match) {
-            this.loadedEngineBytes ??= Math.round(Number(match[1]) * units/* MiB */.lv);
+            this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
             return;
         }
         match = /^TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
         if (match) {
             if (!this.version)
-                this.version = (0,tensorrt_version/* parseVersion */.ot)(match[1]);
+                this.version = parseVersion(match[1]);
             return;
         }
         match = /^Selected Device: (.+)$/.exec(line);
@@ -1168,7 +2004,7 @@ class TrtexecLogParser {
     readFailure(line, level) {
         if (level === 'I')
             return;
-        const match = (0,failures/* matchEvidence */.nC)(line);
+        const match = matchEvidence(line);
         if (match &&
             (!this.evidence ||
                 match.rank < this.evidence.rank ||
@@ -1176,16 +2012,16 @@ class TrtexecLogParser {
             this.evidence = match;
             this.evidenceLevel = level;
         }
-        if (!this.terminal && failures/* TERMINAL_PATTERN */.AP.test(line))
+        if (!this.terminal && TERMINAL_PATTERN.test(line))
             this.terminal = line;
         if (match?.kind === 'out-of-memory')
-            this.requestedBytes ??= (0,failures/* requestedBytes */.Q8)(line);
+            this.requestedBytes ??= requestedBytes(line);
         if (level === 'E' || level === 'F')
             this.lastError = line;
     }
     /** The figures so far, judged by how the process ended when that is known. */
     result(outcome, context = {}) {
-        const version = this.version ? (0,tensorrt_version/* formatVersion */.qh)(this.version) : null;
+        const version = this.version ? formatVersion(this.version) : null;
         const status = this.status(outcome);
         return {
             tensorrtVersion: version,
@@ -1216,11 +2052,11 @@ class TrtexecLogParser {
             return {
                 kind: 'timeout',
                 message: 'trtexec ran past build-timeout and was stopped',
-                hint: (0,failures/* hintFor */.JR)('timeout', '', context),
+                hint: hintFor('timeout', '', context),
             };
         if (this.evidence) {
             const hint = this.evidence.hint ??
-                (0,failures/* hintFor */.JR)(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
+                hintFor(this.evidence.kind, this.evidence.message, { requestedBytes: this.requestedBytes, ...context });
             return { kind: this.evidence.kind, message: this.evidence.message, hint };
         }
         const how = outcome?.signal
@@ -1232,7 +2068,7 @@ class TrtexecLogParser {
         return {
             kind: 'other',
             message: message === how ? how : `${how}: ${message}`,
-            hint: (0,failures/* hintFor */.JR)('other', message, context),
+            hint: hintFor('other', message, context),
         };
     }
 }
@@ -1250,9 +2086,7 @@ function readStats(line) {
 
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
-// EXTERNAL MODULE: ./.build/tsc/errors.js
-var errors = __webpack_require__(40988);
-;// CONCATENATED MODULE: ./.build/tsc/verify/header.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
 const HEADER_BYTES = 28;
@@ -1309,7 +2143,7 @@ function readPlanHeader(head) {
     return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/zero-runs.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/zero-runs.js
 const ZERO_BLOCK = Buffer.alloc(64 * 1024);
 const STEPS = [64 * 1024, 4096, 256];
 /** The first index at or after `start` that holds a non-zero byte (or the end). */
@@ -1369,7 +2203,7 @@ class ZeroRuns {
     }
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/scan-plan.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-scan.js
 
 
 
@@ -1586,7 +2420,7 @@ async function cacheKey(job, gpu, context) {
     // are keyed themselves, and must not make a cached split run look like another build.
     const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
     const toolchain = await context.cache.toolchain();
-    const environment = Object.fromEntries(Object.entries(process.env)
+    const environment = Object.fromEntries(Object.entries(context.env)
         .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
         .sort(([a], [b]) => a.localeCompare(b)));
     return context.cache.keys.key({
@@ -1594,7 +2428,7 @@ async function cacheKey(job, gpu, context) {
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
         inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
         argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],
-        tensorrtVersion: (0,tensorrt_version/* formatVersion */.qh)(context.version, true),
+        tensorrtVersion: formatVersion(context.version, true),
         trtexec: toolchain.trtexec,
         libraries: toolchain.libraries,
         gpu: { name: gpu.name, computeCapability: gpu.computeCapability, driverVersion: gpu.driverVersion },
@@ -1692,12 +2526,11 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
 
 
 
-
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
     message: 'the run was cancelled',
-    hint: (0,failures/* hintFor */.JR)('cancelled', ''),
+    hint: hintFor('cancelled', ''),
 };
 /** The next workspace after an out-of-memory failure, or null when the floor is reached. */
 function nextWorkspace(current, floor) {
@@ -1730,26 +2563,25 @@ async function buildProfile(job, gpu, context) {
         (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
-            return done({ ...(0,builds_outcome/* notRun */.nE)(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
+            return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
         }
         cache = restored.verdict;
     }
-    const env = gpu === null ? process.env : { ...process.env, CUDA_VISIBLE_DEVICES: String(gpu) };
-    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, env, context);
+    const { attempts, parsed, retryCancelled } = await runAttempts(job, gpu, context);
     const last = attempts[attempts.length - 1];
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
-        return done({ ...(0,builds_outcome/* notRun */.nE)(job, facts, CANCELLED), cache });
+        return done({ ...notRun(job, facts, CANCELLED), cache });
     const collected = last.failure ? null : await collectPlan(job, last, parsed);
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
-        return done({ ...(0,builds_outcome/* notRun */.nE)(job, facts, failure), status: 'failed', attempts: settled, cache });
+        return done({ ...notRun(job, facts, failure), status: 'failed', attempts: settled, cache });
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
         const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
-        const version = (0,tensorrt_version/* formatVersion */.qh)(context.version, true);
+        const version = formatVersion(context.version, true);
         await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error) => {
             // A full cache disk costs the next run a build, not this one its engine.
             const problem = cacheProblem('written', error);
@@ -1757,16 +2589,16 @@ async function buildProfile(job, gpu, context) {
                 cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
         });
     }
-    const outcome = { ...(0,builds_outcome/* notRun */.nE)(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
+    const outcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
         return done(outcome);
     if (context.signal?.aborted)
         return done({ ...outcome, status: 'failed', failure: CANCELLED });
-    const bench = await benchmark(job, env, context);
+    const bench = await benchmark(job, gpu, context);
     return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
-async function runAttempts(job, gpu, env, context) {
+async function runAttempts(job, gpu, context) {
     const { config, version } = context;
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
     const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
@@ -1791,20 +2623,19 @@ async function runAttempts(job, gpu, env, context) {
             const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
             context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
         }, context.heartbeatMs ?? 60_000);
-        const result = await runProcess({
-            command: config.trtexec,
-            args: argv,
-            env,
+        const result = await context.trtexec
+            .run(argv, {
+            gpu,
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
-            killGraceMs: config.killGraceMs,
             onLine: (line) => {
                 parser.push(line);
                 if (line.trim() && !/\[V\]/.test(line))
                     lastLine = line.trim().slice(0, 200);
             },
             ...(context.signal && { signal: context.signal }),
-        }).finally(() => clearInterval(heartbeat));
+        })
+            .finally(() => clearInterval(heartbeat));
         parsed = parser.result(outcomeOf(result), {
             workspaceBytes: workspace,
             minWorkspaceBytes: job.model.minWorkspaceBytes,
@@ -1872,16 +2703,13 @@ function fillGpu(gpu, parsed) {
         computeCapability: gpu.computeCapability ?? parsed.device.computeCapability,
     });
 }
-async function benchmark(job, env, context) {
+async function benchmark(job, gpu, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
-    const result = await runProcess({
-        command: context.config.trtexec,
-        args: benchmarkArgv(context.version, job.model, job.profile, job.plan),
-        env,
+    const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
+        gpu,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
-        killGraceMs: context.config.killGraceMs,
         onLine: (line) => parser.push(line),
         ...(context.signal && { signal: context.signal }),
     });
@@ -1901,8 +2729,136 @@ function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
 }
 
-// EXTERNAL MODULE: ./.build/tsc/builds/jobs.js
-var builds_jobs = __webpack_require__(34901);
+;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
+
+
+
+const score = (pair, shard) => (0,external_node_crypto_.createHash)('sha256').update(`${pair}\0${shard}`).digest().readUInt32BE(0);
+/**
+ * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
+ * split on its own), balanced, and stable when models come and go.
+ *
+ * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
+ * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
+ * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
+ * the pairs that lose least by leaving, each to its next shard with room, until none is over. Adding a
+ * model moves its own pairs in and, measured over 2,000 random fleets, about one other pair on average.
+ */
+function assignShards(pairs, count, weights) {
+    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
+    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
+    // A pair the earlier report did not have counts as an average one.
+    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+    const weight = pairs.map(weightOf);
+    const total = weight.reduce((a, b) => a + b, 0);
+    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
+    const ranked = pairs.map((pair) => Array.from({ length: count }, (_, s) => ({ s, score: score(pair, s) })).sort((a, b) => b.score - a.score));
+    const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
+    const shardOf = ranked.map((r) => r[0].s);
+    const load = new Array(count).fill(0);
+    for (const [i, shard] of shardOf.entries())
+        load[shard] += weight[i];
+    for (let moves = 0; moves < pairs.length * count; moves += 1) {
+        const over = load.findIndex((l) => l > room + 1e-9);
+        if (over < 0)
+            break;
+        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
+        let best = null;
+        let lightest = -1;
+        shardOf.forEach((shard, i) => {
+            if (shard !== over)
+                return;
+            if (lightest < 0 || weight[i] < weight[lightest])
+                lightest = i;
+            const fits = ranked[i].find((r) => r.s !== over && load[r.s] + weight[i] <= room + 1e-9);
+            if (!fits)
+                return;
+            const loss = scoreAt(i, over) - scoreAt(i, fits.s);
+            if (!best || loss < best.loss)
+                best = { i, to: fits.s, loss };
+        });
+        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
+        const { i, to } = best ?? { i: lightest, to: emptiest };
+        shardOf[i] = to;
+        load[over] -= weight[i];
+        load[to] += weight[i];
+    }
+    return shardOf;
+}
+/**
+ * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
+ * the config is an input error with the closest name: a typo must not build nothing and pass.
+ */
+function selectPairs(pairs, selection) {
+    for (const wanted of selection.only) {
+        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
+        if (!known.includes(wanted)) {
+            const close = closest(wanted, known);
+            throw new errors/* InputError */.dz(`--only: expected a model or model/profile of the config, got "${wanted}"` +
+                (close ? `; did you mean "${close}"?` : ''));
+        }
+    }
+    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
+    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
+    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
+}
+/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
+function parseShard(text) {
+    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
+    if (!match)
+        return null;
+    const [index, count] = [Number(match[1]), Number(match[2])];
+    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
+
+
+
+/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
+function planBuildJobs(config, selection) {
+    const jobs = allJobs(config);
+    if (!selection)
+        return jobs;
+    const picked = selectPairs(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
+    return jobs.filter((_, i) => picked[i]);
+}
+function allJobs(config) {
+    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
+        const stem = `${model.name}.${profile.name}`;
+        return {
+            model,
+            profile,
+            modelIndex,
+            profileIndex,
+            plan: (0,external_node_path_.join)(config.outputDir, `${stem}.plan`),
+            layerInfo: (0,external_node_path_.join)(config.outputDir, `${stem}.layers.json`),
+            logPrefix: (0,external_node_path_.join)(config.outputDir, 'logs', stem),
+        };
+    }));
+}
+/**
+ * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
+ * it is built with the workspace they proved enough), or both. The combined plan points at the model.
+ */
+function enginesOf(model) {
+    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
+    const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
+    if (model.engine === 'per-profile')
+        return split;
+    return model.engine === 'combined' ? [combined] : [...split, combined];
+}
+/**
+ * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
+ * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
+ */
+function shapesOf(profile) {
+    if (profile.parts) {
+        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
+    }
+    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
+}
+
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
 var exec = __webpack_require__(22876);
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
@@ -2030,9 +2986,9 @@ function nvinferMajor(needed) {
 
 
 
-
 /** A command's path as the shell would find it; null when it is not there. */
-function whichCommand(command, path = process.env.PATH ?? '') {
+function whichCommand(command, env) {
+    const path = env.PATH ?? '';
     if (command.includes('/'))
         return (0,external_node_fs_.existsSync)(command) ? command : null;
     for (const dir of path.split(external_node_path_.delimiter)) {
@@ -2043,15 +2999,15 @@ function whichCommand(command, path = process.env.PATH ?? '') {
     return null;
 }
 /** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
-async function lddOf(file) {
-    const ldd = whichCommand('ldd');
+async function lddOf(file, env) {
+    const ldd = whichCommand('ldd', env);
     if (!ldd)
         return null;
     // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
     // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
     // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
     const result = await (0,exec/* getExecOutput */.H)(ldd, [file], {
-        env: childEnv(process.env),
+        env: childEnv(env),
         silent: true,
         ignoreReturnCode: true,
     }).catch(() => null);
@@ -2083,9 +3039,9 @@ async function diskFacts(outputDir) {
         return { path, error: error.message };
     }
 }
-async function pluginFacts(path, dynamic) {
+async function pluginFacts(path, dynamic, env) {
     const elf = await readElf(path);
-    const ldd = elf.ok ? await lddOf(path) : null;
+    const ldd = elf.ok ? await lddOf(path, env) : null;
     return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
 }
 /**
@@ -2099,7 +3055,7 @@ async function findCuda(lookup) {
     if (lookup.trtexecPath) {
         const elf = await readElf(lookup.trtexecPath);
         if (elf.ok) {
-            const ldd = await lddOf(lookup.trtexecPath);
+            const ldd = await lddOf(lookup.trtexecPath, lookup.env);
             const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
             if (linked) {
                 // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
@@ -2154,8 +3110,8 @@ async function nvinferTarget(trtexecPath, tensorrt) {
 function devNvidiaPresent(dev = '/dev') {
     return (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidiactl')) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidia0'));
 }
-function resolveCommand(command) {
-    const found = whichCommand(command);
+function resolveCommand(command, env) {
+    const found = whichCommand(command, env);
     return found && (0,external_node_path_.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
@@ -2194,8 +3150,8 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
-async function planGpus(config, made) {
-    const query = await (made ?? queryGpus(config.nvidiaSmi));
+async function planGpus(config, env, made) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi, env));
     if (!query.ok) {
         // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
         return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -2225,9 +3181,9 @@ function parallelSlots(gpus, maxParallel) {
     return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]);
 }
 /** The trtexec binary and the libnvinfer* libraries it links, as the dynamic linker resolves them. */
-async function toolchainOf(trtexec) {
-    const binary = whichCommand(trtexec) ?? trtexec;
-    const linked = await lddOf(binary);
+async function toolchainOf(trtexec, env) {
+    const binary = whichCommand(trtexec, env) ?? trtexec;
+    const linked = await lddOf(binary, env);
     const libraries = [...(linked?.resolved.entries() ?? [])]
         .filter(([name]) => name.startsWith('libnvinfer'))
         .map(([, path]) => path)
@@ -2259,7 +3215,7 @@ function withPeakMemory(outcomes, timeline) {
 /** Every build of the config, not run: the report still lists what was not built, and why. */
 function skipBuildStage(config, failure, selection) {
     return {
-        outcomes: (0,builds_jobs/* planBuildJobs */.W)(config, selection).map((job) => (0,builds_outcome/* notRun */.nE)(job, null, failure)),
+        outcomes: planBuildJobs(config, selection).map((job) => notRun(job, null, failure)),
         gpus: [],
         gpuQueryError: null,
         cacheBytes: null,
@@ -2271,13 +3227,13 @@ function skipBuildStage(config, failure, selection) {
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
-async function runBuildStage(config, version, options = {}) {
+async function runBuildStage(config, version, options) {
     // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
-    let sampler = new MemorySampler(config.nvidiaSmi);
+    let sampler = new MemorySampler(config.nvidiaSmi, options.env);
     sampler.start();
     let gpuPlan;
     try {
-        gpuPlan = await planGpus(config, options.gpuQuery);
+        gpuPlan = await planGpus(config, options.env, options.gpuQuery);
     }
     catch (error) {
         await sampler.stop();
@@ -2295,23 +3251,25 @@ async function runBuildStage(config, version, options = {}) {
         ? {
             engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
             keys: new EngineKeys(options.digests),
-            toolchain: once(() => toolchainOf(config.trtexec)),
+            toolchain: once(() => toolchainOf(config.trtexec, options.env)),
             provenance: options.provenance ?? null,
             trust: config.cacheTrust,
         }
         : null;
     // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
     const timingCacheFor = config.cacheDir
-        ? (gpuName) => (0,external_node_path_.join)(config.cacheDir, 'timing', `${(0,tensorrt_version/* formatVersion */.qh)(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
+        ? (gpuName) => (0,external_node_path_.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
         : undefined;
     let outcomes;
-    const jobs = (0,builds_jobs/* planBuildJobs */.W)(config, options.selection);
+    const jobs = planBuildJobs(config, options.selection);
     const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
     try {
         const build = (job, gpu) => options.signal?.aborted
-            ? Promise.resolve((0,builds_outcome/* notRun */.nE)(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
+            ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : buildProfile(job, gpu, {
                 config,
+                trtexec: options.trtexec,
+                env: options.env,
                 version,
                 gpus,
                 onEvent: options.onEvent,
@@ -2352,8 +3310,9 @@ async function runBuildStage(config, version, options = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/version.js
-/** trt-ci's own version (a test holds it equal to package.json's). */
+;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
+// Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
+// when this file is stale).
 const VERSION = '0.2.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
@@ -2368,13 +3327,13 @@ function buildManifest(outcomes, run) {
     const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_.relative)(outputDir, path)}`);
     const engines = outcomes.flatMap((o) => {
         const plan = o.plan;
-        if (!(0,builds_outcome/* isBuilt */.TQ)(o) || !plan?.scan.sha256)
+        if (!isBuilt(o) || !plan?.scan.sha256)
             return [];
         return [
             {
                 model: o.job.model.name,
                 profile: o.job.profile.name,
-                shapes: (0,builds_jobs/* shapesOf */.e)(o.job.profile),
+                shapes: shapesOf(o.job.profile),
                 path: (0,external_node_path_.relative)(outputDir, plan.path),
                 layerInfo: plan.layerInfo ? (0,external_node_path_.relative)(outputDir, plan.layerInfo) : null,
                 bytes: plan.scan.bytes,
@@ -2416,20 +3375,20 @@ async function claimOutputDir(config, cwd) {
     const dir = (0,external_node_path_.resolve)(config.outputDir);
     const shared = [(0,external_node_path_.parse)(dir).root, (0,external_node_path_.resolve)(config.dir), (0,external_node_path_.resolve)(cwd)].includes(dir);
     if (shared) {
-        throw (0,load/* configError */.Fj)(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
+        throw (0,errors/* configError */.Fj)(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
     }
     if ((0,external_node_fs_.existsSync)(dir) && !(0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER))) {
         // Names alone prove nothing (a repository has its own summary.md): only the marker does.
         const foreign = (0,external_node_fs_.readdirSync)(dir);
         if (foreign.length > 0) {
             const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
-            throw (0,load/* configError */.Fj)(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
+            throw (0,errors/* configError */.Fj)(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
         }
     }
     await (0,promises_.mkdir)(dir, { recursive: true });
     (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
     const lock = (0,external_node_path_.join)(dir, OUTPUT_LOCK);
-    const busy = (holder) => (0,load/* configError */.Fj)(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
+    const busy = (holder) => (0,errors/* configError */.Fj)(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
         `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
         `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
     for (let attempt = 1;; attempt += 1) {
@@ -2478,10 +3437,1479 @@ function lockHolder(lock) {
     }
 }
 
-// EXTERNAL MODULE: ./.build/tsc/compare/baseline.js
-var compare_baseline = __webpack_require__(96068);
-// EXTERNAL MODULE: ./.build/tsc/compare/evaluate.js
-var evaluate = __webpack_require__(17928);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
+
+/** `trt-ci.yml:12:9`, as editors and terminals link it. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
+/** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
+function formatPath(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part))
+            out += out ? `.${part}` : part;
+        else
+            out += `[${JSON.stringify(part)}]`;
+    }
+    return out || '(top level)';
+}
+/**
+ * Finds where a config path is written: the value's node, or for a key that is not there (a
+ * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
+ * which is where an unknown key should be reported.
+ */
+function locate(doc, lines, path, atKey = false) {
+    let node = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i += 1) {
+        const part = path[i];
+        const last = i === path.length - 1;
+        if ((0,dist/* isMap */.jh)(node)) {
+            const pair = node.items.find((item) => (0,dist/* isPair */.tO)(item) && (0,dist/* isScalar */.jn)(item.key) && String(item.key.value) === String(part));
+            if (!pair)
+                break;
+            if (last && atKey) {
+                offset = rangeStart(pair.key) ?? offset;
+                break;
+            }
+            node = pair.value;
+        }
+        else if ((0,dist/* isSeq */.oP)(node) && typeof part === 'number') {
+            node = node.items[part];
+        }
+        else {
+            break;
+        }
+        offset = rangeStart(node) ?? offset;
+    }
+    return lines.linePos(offset);
+}
+function rangeStart(node) {
+    return node?.range?.[0];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
+
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+function overallStatus(builds, budgets) {
+    // An engine that built but computes the wrong answer fails the run like one that did not build.
+    const right = (b) => isBuilt(b) && b.accuracy?.status !== 'failed';
+    return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
+var schemas = __webpack_require__(9691);
+;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
+const METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: true,
+        describe: 'plan size growth over the baseline',
+    },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: false,
+        describe: 'zero run at the end of the plan',
+    },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'build time growth over the baseline',
+    },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
+    // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
+    'latency-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'median latency growth over the baseline',
+    },
+    // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
+    'accuracy-drift': {
+        units: ['ratio'],
+        bare: 'warn',
+        growth: true,
+        describe: "largest output error (accuracy:) over the baseline's",
+    },
+};
+const METRIC_NAMES = Object.keys(METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
+const AB_BUDGETS = {
+    'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
+};
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+    // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
+    'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
+};
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/checks.js
+// The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
+// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one
+// (its implementations are keyed by this table, so a check added here and judged nowhere fails to compile).
+const PREFLIGHT_CHECKS = {
+    'nvidia-smi': {
+        source: 'nvidia-smi',
+        looksAt: 'one `nvidia-smi --query-gpu` call (never the human table): the GPUs are visible and named',
+        judges: 'fails when nvidia-smi is missing, fails or cannot name a GPU; warns on a corrupted infoROM (exit 14)',
+    },
+    driver: {
+        source: 'gpu',
+        looksAt: 'the driver version against the CUDA TensorRT uses (from `cuda:`, the libcudart trtexec links, the ' +
+            'toolkit or CUDA_VERSION) and `min-driver`',
+        judges: 'fails when the driver is older than that CUDA needs',
+    },
+    'gpu-arch': {
+        source: 'gpu',
+        looksAt: "each GPU's compute capability against the detected TensorRT's supported range",
+        judges: 'fails when TensorRT cannot build for the GPU',
+    },
+    'expect-gpu': {
+        source: 'gpu',
+        looksAt: 'the GPU names against `expect-gpu`',
+        judges: 'fails when a GPU is not one of them; skipped when `expect-gpu` is not set',
+    },
+    'gpu-memory': {
+        source: 'gpu',
+        looksAt: 'free GPU memory against the workspace plus a 1 GiB margin',
+        judges: 'fails below `min-workspace` plus the margin; warns below `workspace` plus the margin',
+    },
+    'gpu-processes': {
+        source: 'gpu',
+        looksAt: 'compute processes already on the GPUs',
+        judges: 'warns when another process holds a GPU, or when they cannot be listed',
+    },
+    mig: { source: 'gpu', looksAt: 'MIG mode', judges: 'warns when MIG is on (a build sees one slice)' },
+    'compute-mode': {
+        source: 'gpu',
+        looksAt: 'the compute mode',
+        judges: 'fails when it is Prohibited, or Exclusive_Process with another process holding the GPU',
+    },
+    display: { source: 'gpu', looksAt: 'an active display', judges: 'warns: the display watchdog can kill long kernels' },
+    ecc: { source: 'gpu', looksAt: 'uncorrected ECC errors since the driver loaded', judges: 'fails when there are any' },
+    persistence: { source: 'gpu', looksAt: 'persistence mode', judges: 'warns when it is off (slow first start)' },
+    disk: {
+        source: 'host',
+        looksAt: 'free disk space at the output folder against `min-free-disk`',
+        judges: 'fails below it; warns when it cannot be read',
+    },
+    plugins: {
+        source: 'host',
+        looksAt: 'each plugin `.so`: ELF for this machine, linking the same `libnvinfer.so.N` as trtexec',
+        judges: 'fails on a missing, foreign or mislinked library',
+    },
+    precision: {
+        source: 'config',
+        looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",
+        judges: 'fails on fp8 below 8.9; warns on int8 without a calibration cache',
+    },
+};
+const CHECK_IDS = Object.keys(PREFLIGHT_CHECKS);
+/** The checks judged from nvidia-smi's facts, skipped together when nvidia-smi itself fails. */
+const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === 'gpu');
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
+// Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
+// recognises them in trtexec's output and says what to do about each.
+const FAILURE_KINDS = [
+    'out-of-memory',
+    'driver-insufficient',
+    'unsupported-gpu',
+    'plugin-missing',
+    'plan-incompatible',
+    'onnx-parse',
+    'unknown-option',
+    'timeout',
+    'cancelled',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
+// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped.
+
+
+
+
+const count = schemas/* number */.aig().int().nonnegative();
+const nullableNumber = schemas/* number */.aig().nullable();
+const nullableString = schemas/* string */.YjP().nullable();
+const failureSchema = schemas/* object */.Ikc({
+    kind: schemas/* enum */.k5n(FAILURE_KINDS),
+    /** The line of trtexec output that shows it, or what trt-ci saw. */
+    message: schemas/* string */.YjP(),
+    /** What the user should do about it. */
+    hint: schemas/* string */.YjP(),
+});
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+const timingStatsSchema = schemas/* object */.Ikc({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+})
+    .catchall(nullableNumber);
+const gpuInfoSchema = schemas/* object */.Ikc({
+    index: count,
+    name: nullableString,
+    uuid: nullableString,
+    busId: nullableString,
+    computeCapability: nullableString,
+    driverVersion: nullableString,
+    memoryTotalMiB: nullableNumber,
+    memoryUsedMiB: nullableNumber,
+    memoryFreeMiB: nullableNumber,
+    eccMode: nullableString,
+    eccUncorrectedErrors: nullableNumber,
+    displayActive: nullableString,
+    persistenceMode: nullableString,
+    computeMode: nullableString,
+    migMode: nullableString,
+});
+const checkStatus = schemas/* enum */.k5n(['pass', 'warn', 'fail', 'skip']);
+const checkSchema = schemas/* object */.Ikc({
+    id: schemas/* enum */.k5n(CHECK_IDS),
+    status: checkStatus,
+    message: schemas/* string */.YjP(),
+    /** What to do about it; null when there is nothing to do. */
+    hint: nullableString,
+    /** What the check looked at when one id covers several things (a plugin's path). */
+    subject: schemas/* string */.YjP().optional(),
+});
+const preflightGpuSchema = gpuInfoSchema.pick({
+    index: true,
+    name: true,
+    computeCapability: true,
+    driverVersion: true,
+    memoryTotalMiB: true,
+    memoryUsedMiB: true,
+});
+const preflightSchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['pass', 'warn', 'fail']),
+    gpus: schemas/* array */.YOg(preflightGpuSchema),
+    checks: schemas/* array */.YOg(checkSchema),
+    /** The CUDA version the driver check used, and where it came from. */
+    cuda: schemas/* object */.Ikc({ version: schemas/* string */.YjP(), source: schemas/* string */.YjP() }).nullable(),
+    tensorrtVersion: schemas/* string */.YjP(),
+    elapsedMs: schemas/* number */.aig(),
+});
+const planHeaderSchema = schemas/* object */.Ikc({
+    /** `ftrt` found where a TensorRT plan starts. */
+    magic: schemas/* boolean */.zMY(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas/* enum */.k5n(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan, when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas/* string */.YjP(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas/* number */.aig().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas/* string */.YjP()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = schemas/* object */.Ikc({
+    name: schemas/* string */.YjP(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas/* enum */.k5n(['kgen', 'foreign-node']),
+    ops: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+const layerInfoSchemaName = schemas/* enum */.k5n(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas/* enum */.k5n(['detailed', 'layer_names_only']);
+const diagnosisSchema = schemas/* object */.Ikc({
+    summary: schemas/* string */.YjP(),
+    layerInfo: schemas/* object */.Ikc({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: schemas/* array */.YOg(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: schemas/* array */.YOg(schemas/* string */.YjP()),
+    link: schemas/* string */.YjP(),
+});
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
+const budgetRowSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    gpu: nullableString,
+    metric: schemas/* enum */.k5n(METRIC_NAMES),
+    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+    value: nullableNumber,
+    limit: nullableNumber,
+    unit: schemas/* enum */.k5n(['bytes', 'fraction', 'ratio']).nullable(),
+    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+    baseline: nullableNumber,
+    status: schemas/* enum */.k5n(['pass', 'warn', 'fail', 'no-baseline']),
+    message: schemas/* string */.YjP(),
+    /** The budget's line in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const environmentChangeSchema = schemas/* object */.Ikc({
+    what: schemas/* enum */.k5n(['TensorRT', 'driver', 'GPU']),
+    from: nullableString,
+    to: nullableString,
+});
+const gpuFactsSchema = schemas/* object */.Ikc({ index: count, name: nullableString, computeCapability: nullableString });
+const shapesSchema = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ min: schemas/* string */.YjP(), opt: schemas/* string */.YjP(), max: schemas/* string */.YjP() }));
+const perfSchema = schemas/* object */.Ikc({
+    throughputQps: nullableNumber,
+    latencyMs: timingStatsSchema.nullable(),
+    gpuComputeMs: timingStatsSchema.nullable(),
+    log: schemas/* string */.YjP(),
+});
+const cacheVerdictSchema = schemas/* object */.Ikc({
+    key: schemas/* string */.YjP(),
+    hit: schemas/* boolean */.zMY(),
+    savedSeconds: nullableNumber,
+    corrupt: schemas/* boolean */.zMY(),
+    /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
+    untrusted: schemas/* boolean */.zMY().default(false),
+    /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
+    problem: nullableString.default(null),
+});
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = schemas/* object */.Ikc({
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    name: schemas/* string */.YjP(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: schemas/* number */.aig(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: schemas/* number */.aig(),
+    rtol: schemas/* number */.aig(),
+    /**
+     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+     */
+    judgedBy: schemas/* enum */.k5n(['trt-ci', 'trtexec']).default('trt-ci'),
+    /** Why it failed, or null. */
+    failure: nullableString,
+});
+const accuracySchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['passed', 'failed']),
+    outputs: schemas/* array */.YOg(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = schemas/* object */.Ikc({
+    side: schemas/* enum */.k5n(['base', 'head']),
+    round: count,
+    medianMs: schemas/* number */.aig(),
+    p99Ms: schemas/* number */.aig(),
+    iterations: count,
+    throttled: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+    smClockMHz: nullableNumber.default(null),
+});
+const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = schemas/* object */.Ikc({
+    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: schemas/* string */.YjP(),
+    retried: schemas/* boolean */.zMY(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: schemas/* number */.aig(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: schemas/* boolean */.zMY(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: schemas/* object */.Ikc({ source: schemas/* enum */.k5n(['cache', 'plans', 'rebuilt', 'given']), plan: schemas/* string */.YjP() }).nullable(),
+    runs: schemas/* array */.YOg(abRunSchema),
+});
+const reportAttemptSchema = schemas/* object */.Ikc({
+    attempt: count,
+    workspaceMiB: count,
+    log: schemas/* string */.YjP(),
+    startedAt: schemas/* string */.YjP(),
+    endedAt: schemas/* string */.YjP(),
+    seconds: schemas/* number */.aig(),
+    exitCode: schemas/* number */.aig().int().nullable(),
+    signal: nullableString,
+    peakGpuMemoryMiB: nullableNumber,
+    failure: failureSchema.nullable(),
+    argv: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+const baselineFiguresSchema = schemas/* object */.Ikc({
+    bytes: nullableNumber,
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    latencyMedianMs: nullableNumber,
+});
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+const reportBuildSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    status: schemas/* enum */.k5n(BUILD_STATUSES),
+    gpu: gpuFactsSchema.nullable(),
+    shapes: shapesSchema,
+    plan: nullableString,
+    layerInfo: nullableString,
+    bytes: count.nullable(),
+    sha256: nullableString,
+    attempts: schemas/* array */.YOg(reportAttemptSchema),
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    perf: perfSchema.nullable(),
+    failure: failureSchema.nullable(),
+    /** Where this model's profile is written in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+    onnxBytes: count.nullable(),
+    /** The same engine in the baseline report, when there is one. */
+    baseline: baselineFiguresSchema.nullable(),
+    cache: cacheVerdictSchema.nullable(),
+    /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
+    accuracy: accuracySchema.nullable().default(null),
+    /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
+    latency: latencySchema.nullable().default(null),
+});
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+const reportPlanSchema = planScanSchema.extend({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    diagnosis: diagnosisSchema.nullable(),
+});
+const cacheSummarySchema = schemas/* object */.Ikc({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas/* string */.YjP(),
+    dir: schemas/* string */.YjP(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    untrusted: count.default(0),
+    savedSeconds: schemas/* number */.aig(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+});
+const comparisonSchema = schemas/* object */.Ikc({
+    /** The baseline report, or null when there is none yet. */
+    baseline: nullableString,
+    /** Where the baseline came from (which run, whether it is the merge-base). */
+    note: nullableString.optional(),
+    environment: schemas/* array */.YOg(environmentChangeSchema),
+    /** model/profile pairs built now and not in the baseline, and the other way round. */
+    added: schemas/* array */.YOg(schemas/* string */.YjP()),
+    removed: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
+    latencyNotes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+});
+const REPORT_SCHEMA = 'trt-ci/report@1';
+const reportSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz(REPORT_SCHEMA),
+    status: schemas/* enum */.k5n(['passed', 'failed']),
+    startedAt: schemas/* string */.YjP(),
+    finishedAt: schemas/* string */.YjP(),
+    config: schemas/* string */.YjP(),
+    environment: schemas/* object */.Ikc({
+        tensorrtVersion: schemas/* string */.YjP(),
+        trtexec: schemas/* string */.YjP(),
+        gpus: schemas/* array */.YOg(gpuInfoSchema),
+        /** Why GPU facts are missing, when they are. */
+        gpuQueryError: nullableString,
+    }),
+    preflight: preflightSchema.nullable(),
+    builds: schemas/* array */.YOg(reportBuildSchema),
+    plans: schemas/* array */.YOg(reportPlanSchema),
+    budgets: schemas/* array */.YOg(budgetRowSchema),
+    comparison: comparisonSchema,
+    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+    cache: cacheSummarySchema.nullable(),
+    manifest: nullableString,
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
+
+
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
+}
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+function addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+        case 'accuracy-drift': {
+            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
+            if (now === null || before === null)
+                return null;
+            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
+        }
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    if (metric === 'accuracy-drift')
+        return base.accuracyError;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return formatBytes(value);
+    if (unit === 'ratio')
+        return `${value.toFixed(2)}x`;
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline, configPosition) {
+    const spec = METRICS[metric];
+    if (metric === 'latency-growth' && build.latencyAb)
+        return judgeAb(limit, build, build.latencyAb, configPosition);
+    const row = {
+        model: build.model,
+        profile: build.profile,
+        gpu: build.gpu,
+        metric,
+        baseline: baselineFigure(metric, base),
+        configPosition,
+    };
+    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
+    const unit = (limit.fail ?? limit.warn)?.unit;
+    if (unit && measure(metric, unit, build, build) === null)
+        return null;
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
+            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
+            return {
+                ...row,
+                value,
+                limit: threshold.value,
+                unit: threshold.unit,
+                status: fromTwoJobs ? 'warn' : level,
+                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
+                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
+            };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return {
+        ...row,
+        value,
+        limit: decisive.value,
+        unit: decisive.unit,
+        status: 'pass',
+        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/**
+ * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
+ * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
+ */
+function judgeAb(limit, build, ab, configPosition) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
+    const value = ab.ratio === null ? null : ab.ratio - 1;
+    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
+    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
+        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
+        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
+    }
+    for (const level of ['fail', 'warn']) {
+        const threshold = limit[level];
+        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
+            return {
+                ...base,
+                limit: threshold.value,
+                status: level,
+                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
+                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    return {
+        ...base,
+        limit: decisive.value,
+        status: 'pass',
+        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
+    };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline, 
+/** Where a model's budget is written in trt-ci.yml, for annotations. */
+positionOf = () => null) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
+
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${path}: cannot read ${role}: ${(0,errors/* fileProblem */.Wj)(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error)})`);
+    }
+    const schema = data?.schema;
+    if (schema !== REPORT_SCHEMA) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new errors/* InputError */.dz(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new errors/* InputError */.dz(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    // A report's own status is a claim: it is recomputed from its builds and budgets.
+    return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function largestError(accuracy) {
+    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length ? Math.max(...errors) : null;
+}
+function measuredBuilds(report) {
+    return report.builds.filter(isBuilt).map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+            accuracyError: largestError(b.accuracy),
+            latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/** What a report says when there is no baseline to compare with. */
+const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
+/**
+ * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
+ * what changed in the environment, and which engines are new or gone.
+ */
+function compareWithBaseline(current, baseline) {
+    if (!baseline)
+        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
+    const before = measuredBuilds(baseline.report);
+    const builds = current.builds.map((build) => {
+        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const figures = match && {
+            bytes: match.bytes,
+            buildSeconds: match.buildSeconds,
+            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+            latencyMedianMs: match.latencyMedianMs,
+        };
+        return { ...build, baseline: figures };
+    });
+    const comparison = {
+        baseline: baseline.path,
+        note: baseline.note ?? null,
+        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
+        ...addedAndRemoved(current.builds, baseline.report.builds),
+    };
+    return { builds, comparison };
+}
+/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
+function withBaseline(report, baseline, path) {
+    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS = {
+    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+function defaultsFor(precision) {
+    if (precision === 'fp16')
+        return DEFAULTS.fp16;
+    if (precision === 'bf16')
+        return DEFAULTS.bf16;
+    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
+        return DEFAULTS.quantized;
+    return DEFAULTS.fp32;
+}
+/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+function resolveAccuracy(own, top, precision, 
+/** Paths in trt-ci.yml are relative to its folder. */
+resolvePath) {
+    const raw = own ?? top;
+    if (!raw)
+        return null;
+    const defaults = defaultsFor(precision);
+    const atol = raw.atol === undefined
+        ? defaults.atol
+        : typeof raw.atol === 'number'
+            ? { absolute: raw.atol }
+            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+    return {
+        inputs: raw.inputs === undefined || raw.inputs === 'auto'
+            ? 'auto'
+            : raw.inputs.endsWith('.npz')
+                ? { npz: resolvePath(raw.inputs) }
+                : { folder: resolvePath(raw.inputs) },
+        reference: raw.reference === undefined ? null : resolvePath(raw.reference),
+        shapes: raw.shapes ?? ['opt'],
+        atol,
+        rtol: raw.rtol ?? defaults.rtol,
+        cosine: raw.cosine ?? defaults.cosine,
+        topK: raw['top-k'] ?? null,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
+/** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/**
+ * A path with its environment variables filled in: one runner image has TensorRT at /opt/tensorrt,
+ * another at /usr/src/tensorrt, and one trt-ci.yml serves both with `${TENSORRT_DIR}/bin/trtexec`.
+ * An empty variable counts as unset: `${TENSORRT_DIR}/bin/trtexec` must not become `/bin/trtexec`.
+ */
+function expandEnv(text, env) {
+    const unset = [];
+    const value = text.replace(VARIABLE, (_whole, name, fallback) => {
+        const set = env[name];
+        if (set)
+            return set;
+        if (fallback !== undefined)
+            return fallback;
+        unset.push(name);
+        return '';
+    });
+    return { value, unset };
+}
+/** The message for a path whose variables are not all set: it names each, and the field. */
+function unsetMessage(text, unset) {
+    const names = unset.map((name) => `\${${name}}`).join(', ');
+    return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
+        `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(88532);
+;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
+
+
+
+
+
+/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    // A value can be megabytes long: quote its start, say how long it is.
+    if (typeof value === 'string' && value.length > 80)
+        return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
+    if (typeof value === 'string')
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return 'a list';
+    if (value === null)
+        return 'null';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return String(value);
+}
+const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
+const SHAPE_PATTERN = /^\d+(x\d+)*$/;
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const expected = (what) => ({
+    error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
+});
+const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB'))
+    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+    .transform((text) => parseSize(text));
+const INT32_MAX = 2 ** 31 - 1;
+/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
+const LONGEST_TIMER_MS = INT32_MAX;
+const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
+    .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+    .refine((text) => {
+    // A text that is no duration at all was reported by the pattern already.
+    const ms = parseDuration(text);
+    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
+}, expected('a duration from 1ms to 596h (what a timer can hold)'))
+    .transform((text) => parseDuration(text));
+const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
+    error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
+});
+const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
+    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
+    .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
+const shapeRange = schemas/* union */.KCZ([schemas/* strictObject */.rej({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
+const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
+    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
+    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
+const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
+/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
+function thresholdForms(units) {
+    return [
+        units.includes('fraction') && 'a percentage like 10%',
+        units.includes('bytes') && 'a size like 64MiB',
+        units.includes('ratio') && 'a ratio like 4x',
+    ]
+        .filter(Boolean)
+        .join(' or ');
+}
+function threshold(units) {
+    const forms = thresholdForms(units);
+    return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
+        const text = String(input);
+        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
+            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+        if (units.includes('bytes') && SIZE_PATTERN.test(text))
+            return { unit: 'bytes', value: parseSize(text), text };
+        if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
+            return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
+        ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
+        return core_core/* NEVER */.tm;
+    });
+}
+function limit(metric) {
+    const spec = METRICS[metric];
+    const value = threshold(spec.units);
+    return schemas/* union */.KCZ([value, schemas/* strictObject */.rej({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+        .transform((given, ctx) => {
+        const level = 'unit' in given
+            ? spec.bare === 'warn'
+                ? { warn: given, fail: null }
+                : { warn: null, fail: given }
+            : { warn: given.warn ?? null, fail: given.fail ?? null };
+        if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['warn'],
+                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
+            });
+        }
+        return level;
+    });
+}
+const budgets = schemas/* strictObject */.rej(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])), expected('a mapping of budgets'));
+const profile = schemas/* strictObject */.rej({
+    name: schema_name('profile'),
+    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+}, expected('a profile with name and shapes'));
+/** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
+const schema_benchmark = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* literal */.euz('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
+const share = /^\d+(\.\d+)?%$/;
+const accuracy = schemas/* strictObject */.rej({
+    inputs: schemas/* union */.KCZ([schemas/* literal */.euz('auto'), path('a folder of <input name>.npy samples or a .npz')], expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'))
+        .optional(),
+    reference: path('a .npz of reference outputs by output name')
+        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
+        .optional(),
+    shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
+        .min(1, expected('at least one of min, opt, max'))
+        .optional(),
+    atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
+        .optional(),
+    rtol: schemas/* number */.aig(expected('a number like 0.001')).min(0).optional(),
+    cosine: schemas/* number */.aig(expected('a number like 0.999')).min(-1).max(1).optional(),
+    'top-k': schemas/* number */.aig(expected('a number of classes like 5')).int().min(1).optional(),
+}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
+    .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
+    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
+    path: ['inputs'],
+});
+const model = schemas/* strictObject */.rej({
+    name: schema_name('model'),
+    onnx: path('an ONNX file'),
+    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
+    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
+    profiles: schemas/* array */.YOg(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
+    'extra-args': extraArgs.optional(),
+    benchmark: schema_benchmark.optional(),
+    budgets: budgets.optional(),
+    accuracy: accuracy.optional(),
+    engine: schemas/* enum */.k5n(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
+        .optional(),
+    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
+    workspace: workspace.optional(),
+    'min-workspace': workspace.optional(),
+    'build-timeout': duration.optional(),
+}, expected('a model with name, onnx and profiles'));
+const configSchema = schemas/* strictObject */.rej({
+    trtexec: schemas/* string */.YjP(expected('a command or path')).min(1).default('trtexec'),
+    'nvidia-smi': schemas/* string */.YjP(expected('a command or path')).min(1).default('nvidia-smi'),
+    'output-dir': path('a folder').default('trt-engines'),
+    workspace: workspace.default(4 * 1024 ** 3),
+    'min-workspace': workspace.default(512 * 1024 ** 2),
+    'timing-cache': schemas/* union */.KCZ([path('a timing cache file'), schemas/* literal */.euz(false)], expected('a path, or false for none'))
+        .default('.trt-ci/timing.cache'),
+    'build-timeout': duration.default(45 * 60_000),
+    'kill-grace': duration.default(10_000),
+    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
+    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2')).int().min(1).optional(),
+    gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
+        .default('all'),
+    benchmark: schema_benchmark.default(false),
+    // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
+    'base-plans': path('a folder of base plans').optional(),
+    // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
+    'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit')).min(1).optional(),
+    'extra-args': extraArgs.default([]),
+    budgets: budgets.optional(),
+    // The accuracy check for every model that sets none of its own.
+    accuracy: accuracy.optional(),
+    cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
+        .optional(),
+    'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
+        .optional(),
+    'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
+        .default([]),
+    'min-free-disk': size.default(20 * 1024 ** 3),
+    'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
+        .default([]),
+    'cache-dir': path('a cache folder').optional(),
+    'cache-max-size': size.optional(),
+    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch'),
+    preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
+        .default('enforce'),
+    models: schemas/* array */.YOg(model, expected('a list of models')).min(1, expected('at least one model')),
+}, expected('a trt-ci.yml mapping'));
+function parseDims(text) {
+    return text.split('x').map(Number);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
+ * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ */
+function loadConfig(file, cwd, env) {
+    let text;
+    const path = (0,external_node_path_.resolve)(cwd, file);
+    try {
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
+    }
+    return parseConfig(text, file, (0,external_node_path_.dirname)(path), env);
+}
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const yamlError = doc.errors[0];
+    if (yamlError) {
+        const pos = lines.linePos(yamlError.pos[0]);
+        throw new errors/* InputError */.dz(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+    }
+    const position = (path, atKey = false) => {
+        const { line, col } = locate(doc, lines, path, atKey);
+        return { file, line, column: col };
+    };
+    const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
+    let data;
+    try {
+        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
+        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: invalid YAML: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}`);
+    }
+    const parsed = configSchema.safeParse(data, { reportInput: true });
+    if (!parsed.success)
+        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
+    const expanded = withEnvironment(parsed.data, env);
+    if (expanded.problems.length > 0)
+        throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
+    const config = resolveConfig(expanded.raw, dir, file, { position, where });
+    const problems = findProblems(parsed.data, config);
+    if (problems.length > 0)
+        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
+    return config;
+}
+const MOST_PROBLEMS = 20;
+/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
+function listed(problems) {
+    const shown = problems.slice(0, MOST_PROBLEMS);
+    const more = problems.length - shown.length;
+    return new errors/* InputError */.dz([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
+}
+function schemaProblems(raw, where) {
+    const issue = deepest(raw);
+    const path = issue.path.filter((p) => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+        // Each unknown key names itself, with the closest known one.
+        return issue.keys.map((key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`);
+    }
+    return [`${where(path)}: ${issueMessage(issue)}`];
+}
+/**
+ * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
+ * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
+ */
+function deepest(issue) {
+    if (issue.code !== 'invalid_union')
+        return issue;
+    const inner = issue.errors
+        .flat()
+        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
+    const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
+    return best && best.path.length > issue.path.length ? best : issue;
+}
+function issueMessage(issue) {
+    if (issue.message.startsWith('expected '))
+        return issue.message;
+    const got = showValue(issue.input);
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${issue.expected}, got ${got}`;
+        case 'too_small':
+            return `expected at least ${String(issue.minimum)}, got ${got}`;
+        default:
+            return `${issue.message}, got ${got}`;
+    }
+}
+const KNOWN_KEYS = {
+    top: Object.keys(configSchema.shape),
+    model: [
+        'name',
+        'onnx',
+        'precision',
+        'plugins',
+        'dynamic-plugins',
+        'profiles',
+        'extra-args',
+        'benchmark',
+        'budgets',
+        'workspace',
+        'min-workspace',
+        'build-timeout',
+        'engine',
+        'accuracy',
+    ],
+    profile: ['name', 'shapes'],
+    shape: ['min', 'opt', 'max'],
+    budgets: METRIC_NAMES,
+    level: ['warn', 'fail'],
+    accuracy: ['inputs', 'reference', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
+};
+function suggest(key, path) {
+    const last = path[path.length - 1];
+    const kind = path.length === 0
+        ? 'top'
+        : last === 'accuracy'
+            ? 'accuracy'
+            : last === 'budgets'
+                ? 'budgets'
+                : path.includes('budgets')
+                    ? 'level'
+                    : path.includes('shapes')
+                        ? 'shape'
+                        : path.includes('profiles')
+                            ? 'profile'
+                            : 'model';
+    const known = KNOWN_KEYS[kind];
+    const close = closest(key, known);
+    return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
+}
+function resolveConfig(raw, dir, file, locators) {
+    const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
+    const command = (c) => (c.includes('/') ? at(c) : c);
+    const inDir = (arg) => resolveFlagPaths(arg, dir, (base, p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(base, p)));
+    // A metric set on the model replaces the top-level one, which replaces the default.
+    const budgets = (b) => Object.fromEntries(Object.entries(b ?? {}).filter(([, limit]) => limit !== undefined));
+    return {
+        file,
+        dir: (0,external_node_path_.resolve)(dir),
+        trtexec: command(raw.trtexec),
+        nvidiaSmi: command(raw['nvidia-smi']),
+        outputDir: at(raw['output-dir']),
+        workspaceBytes: raw.workspace,
+        minWorkspaceBytes: raw['min-workspace'],
+        timingCache: raw['timing-cache'] === false ? null : at(raw['timing-cache']),
+        buildTimeoutMs: raw['build-timeout'],
+        killGraceMs: raw['kill-grace'],
+        maxParallel: raw['max-parallel'] ?? null,
+        gpus: raw.gpus,
+        cuda: raw.cuda ?? null,
+        minDriver: raw['min-driver'] ?? null,
+        expectGpu: raw['expect-gpu'],
+        minFreeDiskBytes: raw['min-free-disk'],
+        skipChecks: raw['skip-checks'],
+        preflight: raw.preflight,
+        cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+        basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
+        baseRef: raw['base-ref'] ?? null,
+        cacheMaxBytes: raw['cache-max-size'] ?? null,
+        cacheTrust: raw['cache-trust'],
+        extraArgs: raw['extra-args'].map(inDir),
+        models: raw.models.map((m) => ({
+            name: m.name,
+            onnx: at(m.onnx),
+            precision: m.precision ?? null,
+            plugins: (m.plugins ?? []).map(at),
+            dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
+            extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
+            benchmark: m.benchmark ?? raw.benchmark,
+            engine: m.engine ?? 'per-profile',
+            accuracy: resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at),
+            workspaceBytes: m.workspace ?? raw.workspace,
+            minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
+            buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
+            budgets: {
+                ...DEFAULT_BUDGETS,
+                ...((m.benchmark ?? raw.benchmark) === 'ab' && AB_BUDGETS),
+                ...budgets(raw.budgets),
+                ...budgets(m.budgets),
+            },
+            profiles: m.profiles.map((p) => ({
+                name: p.name,
+                shapes: Object.entries(p.shapes).map(([input, range]) => typeof range === 'string'
+                    ? { input, min: parseDims(range), opt: parseDims(range), max: parseDims(range) }
+                    : { input, min: parseDims(range.min), opt: parseDims(range.opt), max: parseDims(range.max) }),
+            })),
+        })),
+        ...locators,
+    };
+}
+/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
+function withEnvironment(raw, env) {
+    const problems = [];
+    const fill = (text, path) => {
+        const { value, unset } = expandEnv(text, env);
+        if (unset.length > 0)
+            problems.push({ path, message: unsetMessage(text, unset) });
+        return value;
+    };
+    const filled = {
+        ...raw,
+        trtexec: fill(raw.trtexec, ['trtexec']),
+        'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+        models: raw.models.map((model, m) => ({
+            ...model,
+            onnx: fill(model.onnx, ['models', m, 'onnx']),
+            ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
+            ...(model['dynamic-plugins'] && {
+                'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
+            }),
+        })),
+    };
+    return { raw: filled, problems };
+}
+/** Rules that span fields: the schema checks each value, these check how values fit together. */
+function findProblems(raw, config) {
+    const problems = [];
+    if (raw['min-workspace'] > raw.workspace) {
+        problems.push({
+            path: ['min-workspace'],
+            message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
+        });
+    }
+    const modelNames = new Map();
+    const stems = new Map();
+    raw.models.forEach((model, m) => {
+        const resolvedModel = config.models[m];
+        if ((model.workspace !== undefined || model['min-workspace'] !== undefined) &&
+            resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes) {
+            problems.push({
+                path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
+                message: `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
+                    `(${resolvedModel.workspaceBytes} bytes) for this model`,
+            });
+        }
+        const first = modelNames.get(model.name);
+        if (first !== undefined)
+            problems.push({
+                path: ['models', m, 'name'],
+                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
+            });
+        modelNames.set(model.name, m);
+        const resolved = config.models[m];
+        if (!(0,external_node_fs_.existsSync)(resolved.onnx))
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
+            });
+        else if (isLfsPointer(resolved.onnx))
+            problems.push({
+                path: ['models', m, 'onnx'],
+                message: `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
+                    '(check out with lfs: true, or run git lfs pull)',
+            });
+        for (const key of ['plugins', 'dynamic-plugins']) {
+            (model[key] ?? []).forEach((plugin, i) => {
+                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
+                if (!(0,external_node_fs_.existsSync)(full))
+                    problems.push({
+                        path: ['models', m, key, i],
+                        message: `expected a plugin library, got "${plugin}" which does not exist`,
+                    });
+            });
+        }
+        const profileNames = new Map();
+        model.profiles.forEach((profile, p) => {
+            if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`,
+                });
+            }
+            const earlier = profileNames.get(profile.name);
+            if (earlier !== undefined) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected a unique profile name in model ` +
+                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
+                });
+            }
+            profileNames.set(profile.name, p);
+            for (const range of resolved.profiles[p].shapes) {
+                const problem = shapeProblem(range);
+                if (problem)
+                    problems.push({
+                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
+                        message: problem.message,
+                    });
+            }
+            // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
+            const stem = `${model.name}.${profile.name}`;
+            const other = stems.get(stem);
+            if (other && other.model !== m) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'name'],
+                    message: `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
+                        `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
+                });
+            }
+            stems.set(stem, { model: m, profile: p });
+        });
+    });
+    return problems;
+}
+/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
+const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
+function isLfsPointer(path) {
+    let head;
+    try {
+        // Only a regular file is opened: opening a named pipe would wait for a writer.
+        if (!(0,external_node_fs_.statSync)(path).isFile())
+            return false;
+        const fd = (0,external_node_fs_.openSync)(path, 'r');
+        try {
+            head = Buffer.alloc(LFS_POINTER.length);
+            (0,external_node_fs_.readSync)(fd, head, 0, head.length, 0);
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+    catch {
+        return false; // a folder or an unreadable file: trtexec says so itself
+    }
+    return head.toString('latin1') === LFS_POINTER;
+}
+function shapeProblem(range) {
+    const { min, opt, max } = range;
+    const show = (d) => d.join('x');
+    const rankName = (rank) => (rank === 4 ? 'NxCxHxW' : `${rank} dimensions`);
+    for (const [key, dims] of [
+        ['opt', opt],
+        ['max', max],
+    ]) {
+        if (dims.length !== min.length) {
+            return {
+                at: [key],
+                message: `expected ${rankName(min.length)} like ${show(min)} (as min has), got "${show(dims)}"`,
+            };
+        }
+    }
+    for (let d = 0; d < min.length; d += 1) {
+        if (opt[d] < min[d])
+            return {
+                at: ['opt'],
+                message: `expected every dimension >= min ${show(min)}, got ` +
+                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
+            };
+        if (max[d] < opt[d])
+            return {
+                at: ['max'],
+                message: `expected every dimension >= opt ${show(opt)}, got ` +
+                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
+            };
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/compare.js
 // How far an engine's output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate
 // judges by. Pure: arrays in, figures out.
@@ -2577,7 +5005,7 @@ function topKAgreement(engine, reference, dimensions, k) {
     for (let row = 0; row < rows; row += 1) {
         const top = (values) => Array.from({ length: classes }, (_, c) => c)
             // NaN sorts last: a NaN is never a top class.
-            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
+            .sort((x, y) => compare_score(values[row * classes + y]) - compare_score(values[row * classes + x]) || x - y)
             .slice(0, take);
         const want = new Set(top(reference));
         if (top(engine).every((c) => want.has(c)))
@@ -2585,7 +5013,7 @@ function topKAgreement(engine, reference, dimensions, k) {
     }
     return { k: take, rows, agree };
 }
-const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
+const compare_score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/export-output.js
 // trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
@@ -2667,7 +5095,6 @@ var external_node_zlib_ = __webpack_require__(38522);
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
 
-
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
 const LOCAL_FILE_HEADER = 0x04034b50;
@@ -2745,6 +5172,36 @@ function parseNpz(bytes, file) {
     }
     return arrays;
 }
+/**
+ * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
+ * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
+ * --loadInputs feeds a float input.
+ */
+function parseNpy(bytes, file) {
+    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
+        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
+    }
+    const major = bytes[6];
+    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+    const start = major === 1 ? 10 : 12;
+    const header = bytes.toString('latin1', start, start + headerLength);
+    const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
+    const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
+    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+    if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+        throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+    }
+    const dims = shape
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean)
+        .map(Number);
+    const data = bytes.subarray(start + headerLength);
+    const count = dims.reduce((a, b) => a * b, 1);
+    if (data.length !== count * 4)
+        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
+    return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
 
@@ -2778,36 +5235,6 @@ function seededInputs(profile, shape, seed = 0x7e57) {
  * (a view, not a copy; the hosts trtexec runs on are little-endian).
  */
 const float32Bytes = (values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-/**
- * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
- * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
- * --loadInputs feeds a float input.
- */
-function parseNpy(bytes, file) {
-    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
-        throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
-    }
-    const major = bytes[6];
-    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-    const start = major === 1 ? 10 : 12;
-    const header = bytes.toString('latin1', start, start + headerLength);
-    const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-    const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
-    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-    if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
-        throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
-    }
-    const dims = shape
-        .split(',')
-        .map((d) => d.trim())
-        .filter(Boolean)
-        .map(Number);
-    const data = bytes.subarray(start + headerLength);
-    const count = dims.reduce((a, b) => a * b, 1);
-    if (data.length !== count * 4)
-        throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
-    return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
-}
 /**
  * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
  * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
@@ -3007,8 +5434,20 @@ async function referenceOutputs(ort, session, inputs) {
     });
 }
 
-// EXTERNAL MODULE: ./.build/tsc/accuracy/tolerance.js
-var tolerance = __webpack_require__(31306);
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+function absoluteTolerance(atol, reference) {
+    if ('absolute' in atol)
+        return atol.absolute;
+    let largest = 0;
+    for (let i = 0; i < reference.length; i += 1) {
+        const v = Math.abs(reference[i]);
+        if (Number.isFinite(v) && v > largest)
+            largest = v;
+    }
+    return atol.shareOfMax * largest;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
 // trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
 // `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
@@ -3043,7 +5482,6 @@ function readTrtexecCheck(log) {
 
 
 
-
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime() {
     const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
@@ -3052,7 +5490,7 @@ async function loadOnnxRuntime() {
     return ort;
 }
 /** Each checked engine's result, by its plan path; engines that were not checked are absent. */
-async function checkAccuracy(outcomes, config, version, options = {}) {
+async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     const results = new Map();
     const digests = options.digests ?? new FileDigests();
     // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
@@ -3101,7 +5539,7 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             // A dump left by an earlier run must never stand in for this run's outputs.
             await (0,promises_.rm)(dir, { recursive: true, force: true });
             await (0,promises_.mkdir)(dir, { recursive: true });
-            const profile = (0,load/* runProfile */.Tm)(job.profile);
+            const profile = runProfile(job.profile);
             let inputs;
             let expected;
             try {
@@ -3121,7 +5559,7 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
                     : `ONNX Runtime could not compute the reference: ${(0,errors/* errorMessage */.gJ)(error)}`;
                 break;
             }
-            const atols = expected.map((o) => (0,tolerance/* absoluteTolerance */.f)(check.atol, o.values));
+            const atols = expected.map((o) => absoluteTolerance(check.atol, o.values));
             const tolerances = { atols, rtol: check.rtol };
             const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, tolerances, dir);
             if ('problem' in engine) {
@@ -3174,22 +5612,19 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
         const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_.join)(dir, `input${i}.bin`) }));
         await Promise.all(inputs.map((input, i) => (0,promises_.writeFile)(files[i].file, float32Bytes(input.values))));
         let judge = null;
-        if ((0,flags/* hasFlag */.Lt)('--loadRefOutputs', version) && new Set(atols).size === 1) {
+        if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
             const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_.join)(dir, `reference${i}.bin`) }));
             await Promise.all(expected.map((o, i) => (0,promises_.writeFile)(references[i].file, float32Bytes(o.values))));
             judge = { references, atol: atols[0], rtol };
         }
         const output = (0,external_node_path_.join)(dir, 'output.json');
         const log = (0,external_node_path_.join)(dir, 'trtexec.log');
-        const env = outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env;
-        const run = await runProcess({
-            command: config.trtexec,
-            args: accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge),
+        const argv = accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge);
+        const run = await trtexec.run(argv, {
+            gpu: outcome.gpu?.index ?? null,
             cwd: dir,
-            env,
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
-            killGraceMs: config.killGraceMs,
             ...(options.signal && { signal: options.signal }),
         });
         try {
@@ -3198,7 +5633,7 @@ async function checkAccuracy(outcomes, config, version, options = {}) {
             if (run.exitCode !== 0 && !check?.failed) {
                 throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
             }
-            const outputs = (0,flags/* hasFlag */.Lt)('--dumpRawBindingsToFile', version)
+            const outputs = hasFlag('--dumpRawBindingsToFile', version)
                 ? await readRawOutputs(dir, expected)
                 : new Map(parseExportedOutput(await (0,promises_.readFile)(output, 'utf8')).map((o) => [o.name, o.values]));
             return { outputs, trtexecLosses: check?.losses ?? null };
@@ -3231,6 +5666,24 @@ function givenReference(file, read) {
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+function gitShow(options) {
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
 // The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
 // has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
@@ -3241,7 +5694,9 @@ function givenReference(file, read) {
 
 
 /** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, config, version, dir, signal) {
+async function rebuildBase(ref, outcome, trtexec, 
+/** What git runs with (the job's environment) and how long it has to stop. */
+host, version, dir, signal) {
     const { job } = outcome;
     await (0,promises_.rm)(dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(dir, { recursive: true });
@@ -3249,14 +5704,13 @@ async function rebuildBase(ref, outcome, config, version, dir, signal) {
     const show = async (file, target) => {
         // <ref>:./<path> is relative to git's working folder: the file's own folder.
         const log = `${target}.git.log`;
-        const result = await runProcess({
-            command: 'git',
-            args: ['show', `${ref}:./${(0,external_node_path_.basename)(file)}`],
+        const result = await gitShow({
+            ref,
+            path: (0,external_node_path_.basename)(file),
             cwd: (0,external_node_path_.dirname)(file),
-            stdoutFile: target,
+            outFile: target,
             logFile: log,
-            timeoutMs: 10 * 60_000,
-            killGraceMs: config.killGraceMs,
+            ...host,
             ...(signal && { signal }),
         });
         return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_.basename)(file)} at ${ref} (${log})`;
@@ -3278,13 +5732,10 @@ async function rebuildBase(ref, outcome, config, version, dir, signal) {
     const plan = (0,external_node_path_.join)(dir, 'base.plan');
     const log = (0,external_node_path_.join)(dir, 'build.log');
     const paths = { plan, layerInfo: (0,external_node_path_.join)(dir, 'base.layers.json'), timingCache: null };
-    const result = await runProcess({
-        command: config.trtexec,
-        args: buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths),
-        env: outcome.gpu ? { ...process.env, CUDA_VISIBLE_DEVICES: String(outcome.gpu.index) } : process.env,
+    const result = await trtexec.run(buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths), {
+        gpu: outcome.gpu?.index ?? null,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
-        killGraceMs: config.killGraceMs,
         ...(signal && { signal }),
     });
     return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
@@ -3482,7 +5933,7 @@ const pct = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(2)
  * `budget` is the smallest change that counts (0.02 for 2%): a change counts only when it is both
  * significant (p < 5%) and at least the budget; "same" needs the whole interval inside ±budget.
  */
-function judgeAb(repetitions, budget) {
+function verdict_judgeAb(repetitions, budget) {
     const of = (side) => repetitions.filter((r) => r.side === side);
     const [base, head] = [of('base'), of('head')];
     const summary = (reps) => reps.length === 0 ? null : { median: median(reps.map((r) => r.medianMs)), p99: median(reps.map((r) => r.p99Ms)) };
@@ -3584,13 +6035,13 @@ async function compareAb(edges, plan) {
         return runs;
     };
     const first = await batch(0);
-    const judged = judgeAb(first, plan.budget);
+    const judged = verdict_judgeAb(first, plan.budget);
     if (!plan.retry || judged.retry === null)
         return { ...judged, runs: first, retried: false, clockEventsRead };
     // A drifting batch is set aside; an undecided one is pooled with the next for more power.
     const second = await batch(plan.repetitions);
     const pooled = judged.retry === 'drift' ? second : [...first, ...second];
-    const again = judgeAb(pooled, plan.budget);
+    const again = verdict_judgeAb(pooled, plan.budget);
     return { ...again, runs: [...first, ...second], retried: true, clockEventsRead };
 }
 
@@ -3632,7 +6083,6 @@ function parseExportedTimes(text, file) {
 
 
 
-
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
@@ -3641,19 +6091,15 @@ const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
 async function trtexecAb(options, plan) {
     await (0,promises_.rm)(options.dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(options.dir, { recursive: true });
-    const env = { ...process.env, CUDA_VISIBLE_DEVICES: String(options.gpuIndex) };
     return compareAb({
         async measure(side, index) {
             const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
             const times = `${stem}.times.json`;
             const log = `${stem}.log`;
-            const run = await runProcess({
-                command: options.trtexec,
-                args: abRunArgv(options.plans[side], options.contract, options.iterations, times),
-                env,
+            const run = await options.trtexec.run(abRunArgv(options.plans[side], options.contract, options.iterations, times), {
+                gpu: options.gpuIndex,
                 logFile: log,
                 timeoutMs: options.timeoutMs,
-                killGraceMs: options.killGraceMs,
                 ...(options.signal && { signal: options.signal }),
             });
             if (run.exitCode !== 0) {
@@ -3662,7 +6108,7 @@ async function trtexecAb(options, plan) {
             }
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
-        clockState: async () => (options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex) : null),
+        clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env) : null,
     }, plan);
 }
 
@@ -3683,9 +6129,10 @@ async function trtexecAb(options, plan) {
 
 
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, config, version, baseline, options = {}) {
+async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
     const latency = new Map();
     const notes = [];
+    const host = { env: options.env, killGraceMs: config.killGraceMs };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
@@ -3711,10 +6158,10 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
                 latency.set(plan.path, unmeasured('same', SAME_PLAN, budget, base));
                 continue;
             }
-            const headShapes = JSON.stringify((0,builds_jobs/* shapesOf */.e)(job.profile));
+            const headShapes = JSON.stringify(shapesOf(job.profile));
             if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
                 const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
-                    `than this one (${shapeText((0,builds_jobs/* shapesOf */.e)(job.profile))})`;
+                    `than this one (${shapeText(shapesOf(job.profile))})`;
                 latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
@@ -3724,7 +6171,8 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
                 continue;
             }
             const result = await trtexecAb({
-                trtexec: config.trtexec,
+                trtexec,
+                env: options.env,
                 nvidiaSmi: config.nvidiaSmi,
                 gpuIndex: outcome.gpu?.index ?? 0,
                 plans: { base: base.plan, head: plan.path },
@@ -3732,7 +6180,6 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
                 iterations: AB_DEFAULTS.iterations,
                 dir: (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
                 timeoutMs: job.model.buildTimeoutMs,
-                killGraceMs: config.killGraceMs,
                 ...(options.signal && { signal: options.signal }),
             }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
             latency.set(plan.path, toLatency(result, budget, base));
@@ -3753,7 +6200,7 @@ async function compareLatency(outcomes, config, version, baseline, options = {})
             return fromCache;
         // Beside the A/B's folder, which is emptied when the A/B starts.
         const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, config, version, dir, options.signal);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
         return 'plan' in rebuilt
             ? { source: 'rebuilt', plan: rebuilt.plan }
             : { missing: `${fromCache.missing}; ${rebuilt.missing}` };
@@ -3858,28 +6305,28 @@ const NEWER_GPUS = [
 ];
 /** Whether a TensorRT release can build for a GPU of this compute capability. */
 function archSupport(version, cc) {
-    const v = (0,tensorrt_version/* formatVersion */.qh)(version);
+    const v = formatVersion(version);
     const sm = smNumber(cc);
     if (sm === null)
         return {
             status: 'warn',
             message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
         };
-    if ((0,tensorrt_version/* atLeast */.jZ)(version, '10.5') && sm < 75)
+    if (atLeast(version, '10.5') && sm < 75)
         return {
             status: 'fail',
             message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
         };
-    if ((0,tensorrt_version/* atLeast */.jZ)(version, '10.0') && sm < 70)
+    if (atLeast(version, '10.0') && sm < 70)
         return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
-    if ((0,tensorrt_version/* atLeast */.jZ)(version, '8.6') && sm < 60)
+    if (atLeast(version, '8.6') && sm < 60)
         return {
             status: 'fail',
             message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
         };
-    if ((0,tensorrt_version/* atLeast */.jZ)(version, '10.0') && sm === 70)
+    if (atLeast(version, '10.0') && sm === 70)
         return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
-    if ((0,tensorrt_version/* atLeast */.jZ)(version, '8.6') && sm < 70)
+    if (atLeast(version, '8.6') && sm < 70)
         return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
     if (version.major >= 11 && sm === 75)
         return {
@@ -3888,9 +6335,9 @@ function archSupport(version, cc) {
         };
     const newer = NEWER_GPUS.find((g) => g.sm === sm);
     if (newer) {
-        if ((0,tensorrt_version/* atLeast */.jZ)(version, newer.supportedFrom))
+        if (atLeast(version, newer.supportedFrom))
             return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
-        if (newer.unsupportedThrough && !(0,tensorrt_version/* atLeast */.jZ)(version, nextMinor(newer.unsupportedThrough))) {
+        if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
             return {
                 status: 'fail',
                 message: `TensorRT ${v} does not support compute capability ${cc} ` +
@@ -3915,22 +6362,31 @@ function nextMinor(majorMinor) {
     return `${major}.${minor + 1}`;
 }
 
-// EXTERNAL MODULE: ./.build/tsc/preflight/types.js
-var types = __webpack_require__(10298);
+;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
+const RANK = { skip: 0, pass: 1, warn: 2, fail: 3 };
+function worst(statuses) {
+    return statuses.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'skip');
+}
+function overall(checks) {
+    const status = worst(checks.map((c) => c.status));
+    return status === 'skip' ? 'pass' : status;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/gpu-checks.js
 
 
 
 
+
 /** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
-const BUILD_MEMORY_MARGIN_BYTES = 1024 * units/* MiB */.lv;
+const BUILD_MEMORY_MARGIN_BYTES = 1024 * MiB;
 const CONTAINER_HINT = 'On a containerised runner, start the container with the GPU ' +
     'passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
     'so that /dev/nvidia* and the driver libraries are inside it; ' +
     'on the host, check `lsmod | grep nvidia` and the driver install.';
 /** One check from per-GPU verdicts: the worst status, and the GPUs that are not fine named in the message. */
 function combine(id, verdicts, hint, allFine) {
-    const status = (0,types/* worst */.QZ)(verdicts.map((v) => v.verdict.status));
+    const status = worst(verdicts.map((v) => v.verdict.status));
     const notable = verdicts.filter((v) => v.verdict.status !== 'pass' && v.verdict.status !== 'skip');
     const message = notable.length === 0 ? allFine : notable.map((v) => `GPU ${v.gpu.index}: ${v.verdict.message}`).join('; ');
     return {
@@ -3941,18 +6397,6 @@ function combine(id, verdicts, hint, allFine) {
     };
 }
 const skipAll = (ids, why) => ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
-const GPU_CHECKS = [
-    'driver',
-    'gpu-arch',
-    'expect-gpu',
-    'gpu-memory',
-    'gpu-processes',
-    'mig',
-    'compute-mode',
-    'display',
-    'ecc',
-    'persistence',
-];
 function gpuChecks(input) {
     const { query } = input;
     if (!query.ok) {
@@ -3964,7 +6408,7 @@ function gpuChecks(input) {
                 (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
         return [
             { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
-            ...skipAll(GPU_CHECKS, 'no GPU facts: nvidia-smi failed'),
+            ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
         ];
     }
     const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
@@ -3996,7 +6440,7 @@ function gpuChecks(input) {
         smi,
         driverCheck(selected, input),
         combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run ` +
-            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${(0,tensorrt_version/* formatVersion */.qh)(input.tensorrt)} supports every GPU here`),
+            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
         expectGpuCheck(selected, input.expectGpu),
         memoryCheck(selected, input),
         processCheck(selected, input.apps),
@@ -4111,19 +6555,19 @@ function memoryCheck(gpus, input) {
     return combine('gpu-memory', gpus.map((gpu) => {
         if (gpu.memoryFreeMiB === null)
             return { gpu, verdict: { status: 'warn', message: 'free memory unknown' } };
-        const free = gpu.memoryFreeMiB * units/* MiB */.lv;
+        const free = gpu.memoryFreeMiB * MiB;
         const status = free < floor ? 'fail' : free < need ? 'warn' : 'pass';
         return {
             gpu,
             verdict: {
                 status,
-                message: `${(0,units/* formatBytes */.z3)(free)} free, a build needs ${(0,units/* formatBytes */.z3)(need)} ` +
-                    `(workspace ${(0,units/* formatBytes */.z3)(input.workspaceBytes)} + ${(0,units/* formatBytes */.z3)(BUILD_MEMORY_MARGIN_BYTES)})` +
-                    (status === 'fail' ? ` and at least ${(0,units/* formatBytes */.z3)(floor)} at min-workspace` : ''),
+                message: `${formatBytes(free)} free, a build needs ${formatBytes(need)} ` +
+                    `(workspace ${formatBytes(input.workspaceBytes)} + ${formatBytes(BUILD_MEMORY_MARGIN_BYTES)})` +
+                    (status === 'fail' ? ` and at least ${formatBytes(floor)} at min-workspace` : ''),
             },
         };
     }), 'Free the GPU (see gpu-processes), lower workspace, or let the ' +
-        'out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${(0,units/* formatBytes */.z3)(input.workspaceBytes)}`);
+        'out-of-memory back-off find a workspace that fits (it stops at min-workspace).', `every GPU has room for a build with workspace ${formatBytes(input.workspaceBytes)}`);
 }
 const describeApp = (app) => `pid ${app.pid} ` +
     `${app.processName ?? '(unknown)'}${app.usedMemoryMiB === null ? '' : ` using ${app.usedMemoryMiB} MiB`}`;
@@ -4204,7 +6648,7 @@ function precisionCheck(models, gpus, tensorrt) {
     const uncalibrated = models
         .filter((m) => m.precision === 'int8' && !m.extraArgs.some((a) => a.startsWith('--calib=')))
         .map((m) => m.name);
-    if (uncalibrated.length > 0 && !(0,tensorrt_version/* atLeast */.jZ)(tensorrt, '11.0')) {
+    if (uncalibrated.length > 0 && !atLeast(tensorrt, '11.0')) {
         return {
             id: 'precision',
             status: 'warn',
@@ -4226,11 +6670,11 @@ function diskCheck(disk, minFreeBytes) {
         ? {
             id: 'disk',
             status: 'fail',
-            message: `${(0,units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${(0,units/* formatBytes */.z3)(minFreeBytes)}`,
+            message: `${formatBytes(disk.freeBytes)} free at ${disk.path}, min-free-disk is ${formatBytes(minFreeBytes)}`,
             hint: 'Free space on the runner (old engines, docker images) or point ' +
                 'output-dir at a larger volume: one bloated plan can be 5 GB (NVIDIA/TensorRT#4841).',
         }
-        : { id: 'disk', status: 'pass', message: `${(0,units/* formatBytes */.z3)(disk.freeBytes)} free at ${disk.path}`, hint: null };
+        : { id: 'disk', status: 'pass', message: `${formatBytes(disk.freeBytes)} free at ${disk.path}`, hint: null };
 }
 function pluginCheck(plugin, target, arch = process.arch) {
     const fail = (message, hint) => ({
@@ -4287,23 +6731,24 @@ function pluginCheck(plugin, target, arch = process.arch) {
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
  * judges them. The TensorRT version is detected by the caller, once per run.
  */
-async function runPreflight(config, tensorrt, environment = {}) {
+async function runPreflight(config, tensorrt, environment) {
     const started = performance.now();
-    const trtexecPath = resolveCommand(config.trtexec);
+    const { env } = environment;
+    const trtexecPath = resolveCommand(config.trtexec, env);
     const plugins = uniquePlugins(config.models);
     const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-        environment.gpuQuery ?? queryGpus(config.nvidiaSmi),
-        queryComputeApps(config.nvidiaSmi),
+        environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env),
+        queryComputeApps(config.nvidiaSmi, env),
         findCuda({
             configured: config.cuda,
             trtexecPath,
             tensorrt,
-            env: environment.env ?? process.env,
+            env,
             toolkitRoot: environment.toolkitRoot ?? '/usr/local/cuda',
         }),
         nvinferTarget(trtexecPath, tensorrt),
         diskFacts(config.outputDir),
-        Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic))),
+        Promise.all(plugins.map(({ path, dynamic }) => pluginFacts(path, dynamic, env))),
     ]);
     selectedGpus(config, query);
     const checks = [
@@ -4330,7 +6775,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
         : check);
     const gpus = query.ok ? query.gpus.filter((g) => config.gpus === 'all' || config.gpus.includes(g.index)) : [];
     return {
-        status: (0,types/* overall */.Me)(checks),
+        status: overall(checks),
         gpus: gpus.map((g) => ({
             index: g.index,
             name: g.name,
@@ -4341,7 +6786,7 @@ async function runPreflight(config, tensorrt, environment = {}) {
         })),
         checks,
         cuda,
-        tensorrtVersion: (0,tensorrt_version/* formatVersion */.qh)(tensorrt, true),
+        tensorrtVersion: formatVersion(tensorrt, true),
         elapsedMs: Math.round(performance.now() - started),
     };
 }
@@ -4359,12 +6804,705 @@ function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
 }
 
-// EXTERNAL MODULE: ./.build/tsc/report/markdown.js + 2 modules
-var report_markdown = __webpack_require__(84142);
-// EXTERNAL MODULE: ./.build/tsc/report/report.js
-var report_report = __webpack_require__(64730);
-// EXTERNAL MODULE: ./.build/tsc/report/schema.js
-var schema = __webpack_require__(4535);
+;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
+const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
+function latencyChange(latency) {
+    if (latency.ratio === null)
+        return '–';
+    const interval = latency.ci
+        ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
+        : '';
+    return `${signed(latency.ratio)}${interval}`;
+}
+const BARS = ' ▁▂▃▄▅▆▇█';
+/**
+ * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
+ * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
+ */
+function distributionChart(runs, bins = 16) {
+    const values = runs.map((r) => r.medianMs);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
+    const line = (side) => {
+        const counts = new Array(bins).fill(0);
+        for (const r of runs)
+            if (r.side === side)
+                counts[bin(r.medianMs)] += 1;
+        const most = Math.max(...counts, 1);
+        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
+    };
+    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
+}
+/** One line: the verdict, the change with its interval, p, and why. */
+function describeLatency(latency) {
+    if (latency.verdict === 'contract-mismatch')
+        return `contract mismatch: ${latency.reason}`;
+    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
+    const retried = latency.retried ? ', after a second batch' : '';
+    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
+        latency.reason);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+function parseLayerInfo(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (!Array.isArray(json.Layers))
+        return null;
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
+    const myelin = [];
+    for (const layer of json.Layers) {
+        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
+        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
+        return null;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
+    }
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+
+
+function myelinLines(diagnosis) {
+    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
+}
+function renderDiagnosisText(diagnosis) {
+    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
+    if (diagnosis.layerInfo)
+        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ` +
+            `${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
+    for (const line of myelinLines(diagnosis))
+        lines.push(`    Myelin: ${line}`);
+    for (const advice of diagnosis.advice)
+        lines.push(`    - ${advice}`);
+    return lines;
+}
+/**
+ * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
+ * and the link is trt-ci's own.
+ */
+function renderDiagnosisMarkdown(diagnosis) {
+    return [
+        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${PADDING_ISSUE}).`,
+        ...(diagnosis.myelinLayers.length
+            ? [
+                '>',
+                '> Myelin kernels in the plan:',
+                ...diagnosis.myelinLayers.map((l) => {
+                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
+                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
+                }),
+            ]
+            : []),
+        '>',
+        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/common/trim.js
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
+
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
+const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
+const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({
+        build,
+        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })));
+}
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0
+        ? ''
+        : now / before >= 10
+            ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
+            : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+function rowIcon(row) {
+    if (row.build.status !== 'built' && row.build.status !== 'cached')
+        return STATUS_ICON[row.build.status];
+    if (row.budgets.some((b) => b.status === 'fail'))
+        return '❌';
+    if (row.budgets.some((b) => b.status === 'warn'))
+        return '⚠️';
+    return STATUS_ICON[row.build.status];
+}
+const TABLE_HEAD = [
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+];
+function engineRow(row) {
+    const b = row.build;
+    const latency = b.perf?.latencyMs?.median ?? null;
+    return tableRow([
+        rowIcon(row),
+        b.model,
+        b.profile,
+        b.bytes === null ? '—' : formatBytes(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, formatBytes),
+        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
+        latency === null ? '—' : formatMs(latency),
+    ]);
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [
+            comparedAcrossGpus(rows, gpus),
+            ...gpus.map((gpu) => ({
+                priority: 5,
+                text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)),
+            })),
+        ];
+    const sections = [];
+    for (const gpu of gpus) {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const head = `### ${markdown_text_text(gpu)}`;
+        sections.push({
+            priority: 2,
+            text: [
+                head,
+                '',
+                ...(shown.length
+                    ? [...TABLE_HEAD, ...shown.map(engineRow)]
+                    : ['Every engine is the same size as on the baseline.']),
+            ].join('\n'),
+        });
+        if (folded.length) {
+            sections.push({
+                priority: 6,
+                text: [
+                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
+                    '',
+                    ...TABLE_HEAD,
+                    ...folded.map(engineRow),
+                    '',
+                    '</details>',
+                ].join('\n'),
+            });
+        }
+        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
+    }
+    return sections;
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const short = (gpu) => markdown_text_text(gpu.replace(/^NVIDIA /, ''));
+    const head = [
+        `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
+        `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
+    ];
+    const lines = engines.map((engine) => {
+        const cells = gpus.map((gpu) => {
+            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+            if (!row)
+                return ' — | — | — |';
+            const b = row.build;
+            const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
+            const size = b.bytes === null ? '—' : formatBytes(b.bytes);
+            const time = b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds);
+            return ` ${icon}${size} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${time} |`;
+        });
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return `| ${icon} | ${markdown_text_text(engine.model)} | ${markdown_text_text(engine.profile)} |${cells.join('')}`;
+    });
+    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
+}
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu, rows) {
+    const built = rows.filter((r) => r.build.bytes !== null);
+    if (built.length === 0)
+        return '';
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
+    const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
+    // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
+    const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "MiB"',
+        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+        '```',
+    ].join('\n');
+}
+function failures(rows) {
+    return rows
+        .filter((r) => r.build.failure && r.build.status !== 'built')
+        .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+            priority: 1,
+            text: [
+                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
+                '',
+                codeBlock(b.failure.message),
+                '',
+                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
+                ...(log || b.configPosition
+                    ? [
+                        '',
+                        [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
+                            .filter(Boolean)
+                            .join(' · '),
+                    ]
+                    : []),
+            ].join('\n'),
+        };
+    });
+}
+/** The worst output of each checked engine (a failing one first), with its figures. */
+function worstOutput(accuracy) {
+    return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
+}
+const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+/** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
+function accuracySection(rows) {
+    const checked = rows.filter((r) => r.build.accuracy);
+    if (checked.length === 0)
+        return null;
+    const failed = checked.filter((r) => r.build.accuracy.status === 'failed');
+    const lines = checked.map((r) => {
+        const accuracy = r.build.accuracy;
+        const worst = worstOutput(accuracy);
+        const icon = accuracy.status === 'passed' ? '✅' : '❌';
+        const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+        return tableRow([
+            icon,
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            worst ? `${worst.name} (${worst.shape})` : '–',
+            figure(worst?.maxAbsError ?? null),
+            figure(worst?.maxRelError ?? null),
+            worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
+            // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
+            worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
+            worst ? String(worst.nan + worst.inf) : '–',
+            why,
+        ]);
+    });
+    return {
+        priority: failed.length ? 1 : 5,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
+                `${checked.length - failed.length}/${checked.length} within tolerance`,
+            '',
+            '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+            '|---|---|---|---|---|---|---|---|---|---|',
+            ...lines,
+        ].join('\n'),
+    };
+}
+/**
+ * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
+ * with p, and the repetition medians of both sides as a strip chart on one scale.
+ */
+function latencySection(reports, rows) {
+    const compared = rows.filter((r) => r.build.latency);
+    const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
+    if (compared.length === 0 && notes.length === 0)
+        return null;
+    const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' };
+    const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
+    const lines = compared.map((r) => {
+        const latency = r.build.latency;
+        const chart = latency.runs.length ? distributionChart(latency.runs) : null;
+        return tableRow([
+            icons[latency.verdict],
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            latency.verdict,
+            latencyChange(latency),
+            latency.p === null ? '–' : latency.p.toPrecision(2),
+            latency.base && latency.head
+                ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
+                : '–',
+            chart ? `base ${chart.base} / head ${chart.head}` : '–',
+            latency.reason,
+        ]);
+    });
+    return {
+        priority: slower.length ? 1 : 5,
+        text: [
+            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
+                `${slower.length}/${compared.length} slower`,
+            '',
+            ...(compared.length
+                ? [
+                    '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
+                    '|---|---|---|---|---|---|---|---|---|',
+                    ...lines,
+                ]
+                : []),
+            ...notes.map((note) => `- ${markdown_text_text(note)}`),
+        ].join('\n'),
+    };
+}
+/** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
+function backoffSection(rows) {
+    const lines = rows.flatMap((r) => {
+        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * MiB, failure: a.failure })));
+        return note ? [`- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(r.gpu)}: ${note}`] : [];
+    });
+    if (lines.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '#### ⚠️ Built after out-of-memory back-off',
+            '',
+            ...lines,
+            '',
+            'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
+                'with more free memory.',
+        ].join('\n'),
+    };
+}
+function budgetSection(reports) {
+    const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    // One row per engine, GPU and budget, however many reports repeat it.
+    const rows = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
+    if (rows.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '### Budgets',
+            '',
+            '| | model | profile | GPU | budget | result |',
+            '|---|---|---|---|---|---|',
+            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
+        ].join('\n'),
+    };
+}
+function headline(reports, title, missing) {
+    const rows = rowsOf(reports);
+    const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => isBuilt(r.build)).length;
+    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+    const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
+    const problems = reports.flatMap((r) => r.cache?.problems ?? []);
+    const cached = reports.some((r) => r.cache)
+        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '') +
+            (problems.length
+                ? ` · ⚠️ ${markdown_text_text(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+                : '')
+        : '';
+    const lines = [
+        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        '',
+        [
+            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
+            failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+            warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+        ].join(''),
+    ];
+    for (const report of reports) {
+        const { comparison } = report;
+        const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
+        if (comparison.baseline === null) {
+            lines.push('', comparison.note
+                ? `No baseline${where}: ${markdown_text_text(comparison.note)}.`
+                : `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            continue;
+        }
+        // A list, so that each fact keeps its own line when GitHub renders it.
+        lines.push('', `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${markdown_text_text(comparison.note)}_` : ''}`);
+        for (const c of comparison.environment) {
+            const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
+            lines.push(`- **${c.what} changed: ${markdown_text_text(c.from ?? 'unknown')} → ${markdown_text_text(c.to ?? 'unknown')}**${why}`);
+        }
+        if (comparison.added.length)
+            lines.push(`- New: ${markdown_text_text(comparison.added.join(', '))}.`);
+        if (comparison.removed.length)
+            lines.push(`- Gone: ${markdown_text_text(comparison.removed.join(', '))}.`);
+    }
+    return lines.join('\n');
+}
+/** Runners whose job ended without a report: said first, never left out of the merged view. */
+function missingSection(missing) {
+    return [
+        `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
+        '',
+        ...missing.map((runner) => `- ${code(runner)}`),
+        '',
+        'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
+            'cancelled, timed out or never got a runner. Its log in this run says which.',
+    ].join('\n');
+}
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const sections = [
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+        ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
+        ...failures(rows),
+        ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...gpuTables(rows).filter((s) => s.text),
+        ...reports.flatMap((r) => r.plans
+            .filter((p) => p.diagnosis)
+            .map((p) => ({
+            priority: 3,
+            text: [
+                `#### ${markdown_text_text(p.model)} / ${markdown_text_text(p.profile)}: plan padded with zeros`,
+                '',
+                renderDiagnosisMarkdown(p.diagnosis),
+            ].join('\n'),
+        }))),
+        ...reports.flatMap((r) => r.preflight
+            ? [
+                {
+                    priority: r.preflight.status === 'pass' ? 7 : 1,
+                    text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
+                },
+            ]
+            : []),
+    ];
+    const marker = options.marker ? `${options.marker}\n` : '';
+    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
+        `under GitHub's size limit: the full report is in report.json._`);
+    return marker + body;
+}
+/** The job summary of one run. */
+function renderSummary(report) {
+    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/report.js
+
+
+/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
+function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
+    const { job, plan } = outcome;
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: shapesOf(job.profile),
+        // Filled by the accuracy and latency stages, after the builds.
+        accuracy: null,
+        latency: null,
+        plan: plan && relativePath(plan.path),
+        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
+            attempt: a.attempt,
+            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
+            log: relativePath(a.log),
+            startedAt: new Date(a.startedAt).toISOString(),
+            endedAt: new Date(a.endedAt).toISOString(),
+            seconds: (a.endedAt - a.startedAt) / 1000,
+            exitCode: a.exitCode,
+            signal: a.signal,
+            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+            failure: a.failure,
+            argv: a.argv,
+        })),
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
+        failure: outcome.failure,
+        configPosition,
+        onnxBytes,
+        baseline: null,
+        cache: outcome.cache,
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
 
 
@@ -4378,46 +7516,70 @@ function checkConfigAgainstVersion(config, version,
 /** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */
 helpFlags = new Set()) {
     config.models.forEach((model, m) => {
-        if (model.dynamicPlugins.length > 0 && !(0,flags/* hasFlag */.Lt)('--dynamicPlugins', version)) {
-            throw (0,load/* configError */.Fj)(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
-                `${(0,tensorrt_version/* formatVersion */.qh)(version)}; list the libraries under plugins:`);
+        if (model.dynamicPlugins.length > 0 && !hasFlag('--dynamicPlugins', version)) {
+            throw (0,errors/* configError */.Fj)(config, ['models', m, 'dynamic-plugins'], `--dynamicPlugins needs TensorRT >= 8.6, this trtexec is ` +
+                `${formatVersion(version)}; list the libraries under plugins:`);
         }
         // One plan with several profiles takes --profile=N (9.1, GA in 10.0); before it trtexec builds one.
-        const canCombine = (0,flags/* hasFlag */.Lt)('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
+        const canCombine = hasFlag('--profile', version) && (helpFlags.size === 0 || helpFlags.has('--profile'));
         if (model.engine !== 'per-profile' && !canCombine) {
-            throw (0,load/* configError */.Fj)(config, ['models', m, 'engine'], `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
-                `${(0,tensorrt_version/* formatVersion */.qh)(version)}; use engine: per-profile`);
+            throw (0,errors/* configError */.Fj)(config, ['models', m, 'engine'], `a combined engine needs trtexec's --profile=N (TensorRT >= 10.0), this trtexec is ` +
+                `${formatVersion(version)}; use engine: per-profile`);
         }
         const precision = precisionFlag(model.precision, version);
         if ('error' in precision)
-            throw (0,load/* configError */.Fj)(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+            throw (0,errors/* configError */.Fj)(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
         model.extraArgs.forEach((arg, i) => {
             const problem = extraArgProblem(arg, version, helpFlags);
             if (!problem)
                 return;
             // The model's list starts with the top-level extra-args; point at the line that holds this one.
             const top = config.extraArgs.length;
-            throw (0,load/* configError */.Fj)(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
+            throw (0,errors/* configError */.Fj)(config, i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top], `${problem}, got "${arg}"`);
         });
     });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/detect.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
+// The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
+// all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
+// (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
+// its version is are decided once. Stage tests may hand a stage any object of this shape.
 
 
 
-/**
- * One `trtexec --help`: the version from its banner (every trtexec prints `&&&& RUNNING … [TensorRT vNNNN]`
- * first, also for --help) and the flags its help lists.
- */
-async function probeTrtexec(trtexec, where) {
+function createTrtexec(setup) {
+    let probed = null;
+    const run = (args, options) => {
+        const signals = [setup.signal, options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        return runProcess({
+            command: setup.command,
+            args,
+            env: options.gpu === null ? setup.env : { ...setup.env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
+            killGraceMs: setup.killGraceMs,
+            ...(options.cwd !== undefined && { cwd: options.cwd }),
+            ...(options.logFile !== undefined && { logFile: options.logFile }),
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+            ...(options.onLine && { onLine: options.onLine }),
+            ...(signal && { signal }),
+        });
+    };
+    return {
+        command: setup.command,
+        run,
+        probe(where) {
+            probed ??= probeHelp(setup.command, run, where);
+            return probed;
+        },
+    };
+}
+async function probeHelp(command, run, where) {
     let version = null;
     const helpFlags = new Set();
-    const result = await runProcess({
-        command: trtexec,
-        args: ['--help'],
+    const result = await run(['--help'], {
+        gpu: null,
         timeoutMs: 60_000,
-        killGraceMs: 2_000,
         onLine: (line) => {
             // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
             const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
@@ -4425,35 +7587,31 @@ async function probeTrtexec(trtexec, where) {
                 helpFlags.add(help[1]);
             if (version)
                 return;
-            const banner = tensorrt_version/* BANNER_PATTERN */.Ao.exec(line);
+            const banner = BANNER_PATTERN.exec(line);
             if (banner)
-                version = (0,tensorrt_version/* decodeBannerVersion */.xJ)(banner[2], banner[3]);
+                version = decodeBannerVersion(banner[2], banner[3]);
             const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
             if (info)
-                version = (0,tensorrt_version/* parseVersion */.ot)(info[1]);
+                version = parseVersion(info[1]);
         },
     });
     if (result.spawnError) {
         throw new errors/* InputError */.dz(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
     }
     if (!version) {
-        throw new errors/* InputError */.dz(`${where}: "${trtexec} --help" printed no "&&&& RUNNING … [TensorRT ` +
+        throw new errors/* InputError */.dz(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
             `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
     }
     return { version, helpFlags };
 }
 
-// EXTERNAL MODULE: ./.build/tsc/verify/diagnose.js
-var diagnose = __webpack_require__(96513);
-// EXTERNAL MODULE: ./.build/tsc/verify/layer-info.js
-var layer_info = __webpack_require__(52517);
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
 
 
 /** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
 async function verifiedPlan(scan, layerInfo) {
-    const info = (0,diagnose/* mostlyTrailingZeros */.UX)(scan) && layerInfo ? await (0,layer_info/* readLayerInfo */.cq)(layerInfo) : null;
-    return { ...scan, diagnosis: (0,diagnose/* diagnosePlan */.oG)(scan, info) };
+    const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
+    return { ...scan, diagnosis: diagnosePlan(scan, info) };
 }
 /** Every built plan, from the scan its build already made (one pass per plan). */
 async function verifyBuilds(outcomes, relativePath) {
@@ -4492,6 +7650,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -4506,7 +7665,7 @@ function fileSize(path) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = (0,load/* loadConfig */.Z9)(options.configFile, options.cwd, options.env ?? process.env);
+    const config = loadConfig(options.configFile, options.cwd, options.env);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -4515,14 +7674,20 @@ async function runPipeline(options) {
     const weights = options.baselineFound ? undefined : buildSeconds(baseline);
     const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
     if (selection)
-        (0,builds_jobs/* planBuildJobs */.W)(config, selection);
+        planBuildJobs(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-    const gpuQuery = queryGpus(config.nvidiaSmi);
-    const { version, helpFlags } = await probeTrtexec(config.trtexec, config.where(['trtexec']));
+    const gpuQuery = queryGpus(config.nvidiaSmi, options.env);
+    const trtexec = createTrtexec({
+        command: config.trtexec,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+    const { version, helpFlags } = await trtexec.probe(config.where(['trtexec']));
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection };
+        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
         return await buildAndReport(config, version, before, options);
     }
     finally {
@@ -4531,8 +7696,8 @@ async function runPipeline(options) {
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
-    const { baseline, baselineFile, startedAt, gpuQuery, selection } = before;
-    const preflight = options.preflight === false ? null : await runPreflight(config, version, { gpuQuery });
+    const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
+    const preflight = options.preflight === false ? null : await runPreflight(config, version, { env: options.env, gpuQuery });
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
@@ -4543,16 +7708,17 @@ async function buildAndReport(config, version, before, options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         }, selection)
-        : await runBuildStage(config, version, { ...options, gpuQuery, digests, selection });
+        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection });
     const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
-    const tensorrtVersion = (0,tensorrt_version/* formatVersion */.qh)(version, true);
+    const tensorrtVersion = formatVersion(version, true);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-    const accuracy = await checkAccuracy(stage.outcomes, config, version, {
+    const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
         digests,
         ...(options.signal && { signal: options.signal }),
     });
     // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
-    const ab = await compareLatency(stage.outcomes, config, version, baseline, {
+    const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
+        env: options.env,
         provenance: options.provenance ?? null,
         ...(options.signal && { signal: options.signal }),
     });
@@ -4563,7 +7729,7 @@ async function buildAndReport(config, version, before, options) {
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
         const where = config.position(['models', o.job.modelIndex, 'accuracy']);
         return {
-            ...(0,report_report/* toReportBuild */.K)(o, at, fileSize(o.job.model.onnx), rel),
+            ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
             accuracy: checked ? { ...checked, configPosition: where } : null,
             latency: latency && {
                 ...latency,
@@ -4578,22 +7744,22 @@ async function buildAndReport(config, version, before, options) {
         gpus: stage.gpus,
         gpuQueryError: stage.gpuQueryError,
     };
-    const compared = (0,compare_baseline/* compareWithBaseline */.$_)({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
+    const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
     const comparison = {
         ...compared.comparison,
         ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
         latencyNotes: ab.notes,
     };
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
-    const budgets = (0,evaluate/* evaluateBudgets */.A1)((0,compare_baseline/* measuredBuilds */.Mb)({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? (0,compare_baseline/* measuredBuilds */.Mb)(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
+    const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
     const outputs = {
         manifest: (0,external_node_path_.join)(config.outputDir, 'manifest.json'),
         report: (0,external_node_path_.join)(config.outputDir, 'report.json'),
         summary: (0,external_node_path_.join)(config.outputDir, 'summary.md'),
     };
     const report = {
-        schema: schema/* REPORT_SCHEMA */.DC,
-        status: (0,report_report/* overallStatus */.g)(compared.builds, budgets),
+        schema: REPORT_SCHEMA,
+        status: overallStatus(compared.builds, budgets),
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
         config: config.file,
@@ -4624,7 +7790,7 @@ async function buildAndReport(config, version, before, options) {
     const unwritten = await writeOutputs([
         [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
         [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
-        [outputs.summary, (0,report_markdown/* renderSummary */.Br)(report)],
+        [outputs.summary, renderSummary(report)],
     ]);
     return {
         report,
@@ -4656,7 +7822,7 @@ async function readBaseline(file, found) {
     if (!file)
         return { baseline: null, baselineRefused: null };
     try {
-        return { baseline: await (0,compare_baseline/* loadReport */.N1)(file), baselineRefused: null };
+        return { baseline: await loadReport(file), baselineRefused: null };
     }
     catch (error) {
         if (!found || !(error instanceof errors/* InputError */.dz))
@@ -4687,16 +7853,405 @@ function cacheSummary(config, stage, rel) {
     };
 }
 
-// EXTERNAL MODULE: ./.build/tsc/report/markdown-text.js
-var markdown_text = __webpack_require__(82185);
-// EXTERNAL MODULE: ./.build/tsc/action/github-reporter.js + 1 modules
-var github_reporter = __webpack_require__(59531);
-// EXTERNAL MODULE: ./.build/tsc/action/inputs.js
-var action_inputs = __webpack_require__(99581);
-// EXTERNAL MODULE: ./.build/tsc/action/policy.js
-var policy = __webpack_require__(75330);
-// EXTERNAL MODULE: ./.build/tsc/action/summary.js
-var summary = __webpack_require__(18586);
+;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
+
+/** GitHub takes at most 50 annotations per check-run request; more go in further updates. */
+const ANNOTATIONS_PER_REQUEST = 50;
+const OUTPUT_LIMIT = 65_535;
+async function startCheckRun(octokit, target) {
+    const { data } = await octokit.rest.checks.create({
+        owner: target.owner,
+        repo: target.repo,
+        name: target.name,
+        head_sha: target.headSha,
+        status: 'in_progress',
+        started_at: new Date().toISOString(),
+    });
+    return data.id;
+}
+/** Completes the check run, with every annotation in batches of 50. */
+async function completeCheckRun(octokit, target, id, outcome) {
+    const toApi = (a) => ({
+        path: a.path,
+        start_line: a.startLine,
+        end_line: a.startLine,
+        annotation_level: a.level,
+        title: a.title.slice(0, 255),
+        message: cutBytes(a.message, 64 * 1024 - 1),
+    });
+    const batches = [];
+    for (let i = 0; i < outcome.annotations.length; i += ANNOTATIONS_PER_REQUEST)
+        batches.push(outcome.annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+    const output = { title: outcome.title, summary: cutBytes(outcome.summary, OUTPUT_LIMIT) };
+    // Annotations are added by updates that keep the run in progress; the last request completes it.
+    for (const batch of batches.slice(0, -1)) {
+        await octokit.rest.checks.update({
+            owner: target.owner,
+            repo: target.repo,
+            check_run_id: id,
+            output: { ...output, annotations: batch.map(toApi) },
+        });
+    }
+    const last = batches[batches.length - 1];
+    await octokit.rest.checks.update({
+        owner: target.owner,
+        repo: target.repo,
+        check_run_id: id,
+        status: 'completed',
+        conclusion: outcome.conclusion,
+        completed_at: new Date().toISOString(),
+        output: { ...output, ...(last && { annotations: last.map(toApi) }) },
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/problems.js
+
+function httpStatus(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** Turns an API error into what the user can do about it. */
+function reportingProblem(step, permission, error, fromFork) {
+    const status = httpStatus(error);
+    const denied = status === 403 || status === 404 || status === 401;
+    const why = denied
+        ? fromFork
+            ? 'a pull request from a fork gets a read-only token'
+            : `the token lacks ${permission}`
+        : `GitHub answered ${status ?? 'with an error'}`;
+    return {
+        step,
+        message: `${step} failed: ${why} (${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]})`,
+        permission: denied ? permission : null,
+    };
+}
+/** The block to paste into the workflow, for the permissions that were missing. */
+function permissionsBlock(problems) {
+    const needed = [...new Set(problems.map((p) => p.permission).filter((p) => p !== null))];
+    if (needed.length === 0)
+        return null;
+    return ['permissions:', '  contents: read', ...needed.map((p) => `  ${p}`)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/summary.js
+
+
+
+
+/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await core/* summary */.z.addRaw(markdown).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`trt-ci: could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+}
+/** The summary's account of reporting steps that did not work, with the permissions block to add. */
+function problemsSection(problems) {
+    if (problems.length === 0)
+        return '';
+    const block = permissionsBlock(problems);
+    return [
+        '',
+        '### Reporting',
+        '',
+        ...problems.map((p) => `- ⚠️ ${p.message}`),
+        ...(block
+            ? [
+                '',
+                "Give the job these permissions (a fork's pull request " +
+                    'never gets them: post its comment from a `workflow_run` job):',
+                '',
+                '```yaml',
+                block,
+                '```',
+            ]
+            : []),
+        '',
+    ].join('\n');
+}
+/** What the summary and the check run say when trt-ci could not run: the one line, or the bug's stack. */
+function crashMarkdown(crash) {
+    const detail = crash instanceof errors/* InputError */.dz
+        ? crash.message
+        : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
+    return `## trt-ci ❌ could not run\n\n${codeBlock(detail)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/github-reporter.js
+
+
+
+
+
+/**
+ * Everything the action says on GitHub besides the job summary: one check run that is started and
+ * always completed, the sticky comment, and annotations. Nothing here fails the job: each failed step
+ * is kept as a problem, which the summary shows with the permission that was missing.
+ */
+class GitHubReporter {
+    octokit;
+    fromFork;
+    problems = [];
+    checkId = null;
+    completed = false;
+    constructor(octokit, fromFork) {
+        this.octokit = octokit;
+        this.fromFork = fromFork;
+    }
+    async startCheck(target) {
+        if (!this.octokit || !target)
+            return;
+        await this.attempt('Creating the check run', 'checks: write', async () => {
+            this.checkId = await startCheckRun(this.octokit, target);
+        });
+    }
+    /** Completes the check run with its annotations; without one, annotates with workflow commands. */
+    async completeCheck(target, outcome) {
+        if (this.completed)
+            return;
+        this.completed = true;
+        let annotated = false;
+        if (this.octokit && target && this.checkId !== null) {
+            const id = this.checkId;
+            annotated = await this.attempt('Completing the check run', 'checks: write', () => completeCheckRun(this.octokit, target, id, outcome));
+            // A check left in progress reads as "still running" forever: complete it with the least there is.
+            if (!annotated)
+                await this.completeBare(target, id, outcome);
+        }
+        if (!annotated)
+            workflowCommandAnnotations(outcome.annotations);
+    }
+    async completeBare(target, id, outcome) {
+        await this.attempt('Completing the check run without its summary', 'checks: write', () => this.octokit.rest.checks.update({
+            owner: target.owner,
+            repo: target.repo,
+            check_run_id: id,
+            status: 'completed',
+            conclusion: outcome.conclusion,
+            completed_at: new Date().toISOString(),
+            output: { title: outcome.title, summary: 'GitHub refused the full summary: the job summary has it.' },
+        }));
+    }
+    async comment(where, body, create = true) {
+        if (!this.octokit)
+            return;
+        const octokit = this.octokit;
+        await this.attempt('Commenting on the pull request', 'pull-requests: write', async () => {
+            const posted = await upsertStickyComment(octokit, { ...where, body }, await tokenIdentity(octokit), create);
+            if (posted)
+                core/* info */.pq(`trt-ci: ${posted.created ? 'created' : 'updated'} the pull request comment ${posted.id}`);
+        });
+    }
+    /** Work that must not leave the check run in progress: a crash in it completes the check as failed. */
+    async completing(target, work) {
+        try {
+            return await work();
+        }
+        catch (error) {
+            const summary = crashMarkdown(error);
+            await this.completeCheck(target, {
+                conclusion: 'failure',
+                title: 'trt-ci could not run',
+                summary,
+                annotations: [],
+            });
+            throw error;
+        }
+    }
+    /** Runs one reporting step; a failure becomes a problem (and a warning), never an exception. */
+    async attempt(step, permission, work) {
+        try {
+            await work();
+            return true;
+        }
+        catch (error) {
+            const problem = reportingProblem(step, permission, error, this.fromFork);
+            this.problems.push(problem);
+            core/* warning */.$e(`trt-ci: ${problem.message}`);
+            return false;
+        }
+    }
+}
+/** Workflow-command annotations, within GitHub's limit of 10 per type per step. */
+function workflowCommandAnnotations(annotations) {
+    for (const level of ['failure', 'warning']) {
+        const mine = annotations.filter((a) => a.level === level);
+        for (const a of mine.slice(0, 10)) {
+            (level === 'failure' ? core/* error */.z3 : core/* warning */.$e)(a.message, {
+                title: a.title,
+                file: a.path,
+                startLine: a.startLine,
+            });
+        }
+        if (mine.length > 10) {
+            const what = level === 'failure' ? 'errors' : 'warnings';
+            core/* notice */.lm(`trt-ci: ${mine.length - 10} more ${what} were not annotated ` +
+                '(GitHub shows 10 per type per step); the job summary lists them all.');
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/action-inputs.js
+// Written by npm run build (scripts/action-inputs.mjs) from action.yml, gate/action.yml and report/action.yml:
+// each action's inputs with the default the runner fills in. The token's default (the job's github.token)
+// means nothing outside Actions, so there it has none (null).
+const ACTION_INPUTS = {
+    run: {
+        config: 'trt-ci.yml',
+        token: null,
+        comment: 'on-change',
+        'fail-on': 'error, budget, accuracy',
+        baseline: 'auto',
+        'check-name': '',
+        'report-key': '',
+        shard: '',
+    },
+    gate: {
+        token: null,
+        'approval-label': 'gpu-ok',
+        'trusted-actors': '',
+        shards: '1',
+    },
+    report: {
+        token: null,
+        reports: 'reports',
+        'report-key': '',
+        'check-name': '',
+        shards: '1',
+        'expected-runners': '',
+    },
+};
+
+;// CONCATENATED MODULE: ./.build/tsc/action/inputs.js
+
+
+
+
+// The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
+// action's first chunk parses its inputs and must not load the report's code with them (start-up time).
+const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'];
+const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'];
+/** An input of one of the three actions; empty (or outside the runner) falls back to its action.yml default. */
+function input(action, name) {
+    const defaults = ACTION_INPUTS[action];
+    return core/* getInput */.V4(name) || (defaults[name] ?? '');
+}
+/** The token, masked in the log from here on. */
+function tokenInput(action) {
+    const token = input(action, 'token');
+    if (token)
+        core/* setSecret */.Pq(token);
+    return token;
+}
+/** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
+function readRunInputs() {
+    const comment = input('run', 'comment');
+    if (!COMMENT_POLICIES.includes(comment)) {
+        throw new errors/* InputError */.dz(`input comment: expected one of ${COMMENT_POLICIES.join(', ')}, got "${comment}"`);
+    }
+    const failOn = input('run', 'fail-on')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const bad = failOn.find((f) => !FAIL_ON.includes(f));
+    if (bad)
+        throw new errors/* InputError */.dz(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
+    const config = input('run', 'config');
+    return {
+        config,
+        token: tokenInput('run'),
+        comment: comment,
+        failOn: failOn,
+        baseline: input('run', 'baseline'),
+        checkName: input('run', 'check-name') || 'trt-ci',
+        reportKey: input('run', 'report-key') || config,
+        shard: shardInput(),
+    };
+}
+/** `shard: I/N` of the run command: this job builds that share of the pairs. */
+function shardInput() {
+    const text = input('run', 'shard');
+    if (!text)
+        return null;
+    const shard = parseShard(text);
+    if (!shard)
+        throw new errors/* InputError */.dz(`input shard: expected I/N with 1 <= I <= N, like 2/3, got "${text}"`);
+    return shard;
+}
+/** `shards` of the gate and report commands: how many jobs each runner label set is split into. */
+function shardCount(action) {
+    const text = input(action, 'shards');
+    const count = Number(text);
+    if (!/^\d{1,3}$/.test(text) || count < 1) {
+        throw new InputError(`input shards: expected a number of jobs per runner type from 1 to 999, got "${text}"`);
+    }
+    return count;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/policy.js
+// What the action decides from a report: whether to comment, whether the job fails, and the check's
+// conclusion. Pure functions, tested as a table.
+
+
+
+/** Whether this report is worth a new comment under the policy (an existing one is always kept current). */
+function wantsComment(policy, report) {
+    if (policy === 'never')
+        return false;
+    if (policy === 'always' || !report)
+        return true;
+    const failed = report.status !== 'passed';
+    if (policy === 'on-failure')
+        return failed;
+    const { comparison } = report;
+    const changed = comparison.environment.length > 0 ||
+        comparison.added.length > 0 ||
+        comparison.removed.length > 0 ||
+        report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+        report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
+    return failed || changed;
+}
+/** Why the job should fail under `fail-on`, or null. */
+function failureReason(failOn, report, crash) {
+    if (crash)
+        return failOn.includes('error') ? `trt-ci could not run: ${(0,errors/* errorMessage */.gJ)(crash)}` : null;
+    if (!report)
+        return null;
+    const names = (rows) => rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
+    const broken = report.builds.filter((b) => !isBuilt(b));
+    if (failOn.includes('error') && broken.length)
+        return `${broken.length} build(s) failed: ${names(broken)}`;
+    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+    if (failOn.includes('accuracy') && wrong.length)
+        return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
+    const budgets = report.budgets.filter((b) => b.status === 'fail');
+    if (failOn.includes('budget') && budgets.length)
+        return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
+    // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
+    const undecided = (b) => b.metric === 'latency-growth' &&
+        report.builds.some((build) => build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower');
+    const regressions = report.budgets.filter((b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b));
+    if (failOn.includes('regression') && regressions.length) {
+        return `${regressions.length} regression(s): ${names(regressions)}`;
+    }
+    return null;
+}
+/**
+ * The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed,
+ * judged from the builds and budgets themselves and never from a report's own status field (a report
+ * can come from a fork's artifact).
+ */
+function checkConclusion(run) {
+    if (run.cancelled)
+        return 'cancelled';
+    const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
+    return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/action/run.js
 
 
@@ -4722,10 +8277,10 @@ var summary = __webpack_require__(18586);
  * reporting error never fails the job; it is said in the summary with the permission that was missing.
  */
 async function runCommand(edge) {
-    const inputs = (0,action_inputs/* readRunInputs */.hT)();
-    const context = (0,github_context/* readRunContext */.$)(edge.env, edge.cwd);
-    const octokit = inputs.token && context ? (0,github_octokit/* makeOctokit */.a)(inputs.token) : null;
-    const reporter = new github_reporter/* GitHubReporter */.J(octokit, context?.pullRequest?.fromFork ?? false);
+    const inputs = readRunInputs();
+    const context = readRunContext(edge.env, edge.cwd);
+    const octokit = inputs.token && context ? makeOctokit(inputs.token, edge.env) : null;
+    const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
     const target = context?.sha
         ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
         : null;
@@ -4735,7 +8290,7 @@ async function runCommand(edge) {
         let baselineNote = null;
         if (inputs.baseline === 'auto' && octokit && context?.pullRequest) {
             await reporter.attempt("Finding the base branch's report", 'actions: read', async () => {
-                const found = await (0,baseline_artifact/* findBaseline */.Xn)(octokit, inputs.token, context, inputs.reportKey);
+                const found = await findBaseline(octokit, inputs.token, context, inputs.reportKey);
                 baselineFile = found?.file ?? null;
                 baselineNote = found?.note ?? null;
             });
@@ -4753,12 +8308,12 @@ async function runCommand(edge) {
                 baselineFound: inputs.baseline === 'auto',
                 ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
                 commit: context?.sha || null,
-                provenance: (0,github_context/* runProvenance */.s)(edge.env, edge.cwd),
+                provenance: runProvenance(edge.env, edge.cwd),
                 ...(edge.signal && { signal: edge.signal }),
                 ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
                 onEvent: (event) => {
                     if (event.type === 'preflight')
-                        core/* info */.pq((0,render/* renderPreflightText */.h)(event.preflight));
+                        core/* info */.pq(renderPreflightText(event.preflight));
                     else if (event.type === 'done')
                         logs.push(logBuild(event.outcome));
                     else
@@ -4771,40 +8326,40 @@ async function runCommand(edge) {
             crash = error;
         }
         const report = result?.report ?? null;
-        const markdown = report ? (0,report_markdown/* renderSummary */.Br)(report) : (0,summary/* crashMarkdown */.d0)(crash);
+        const markdown = report ? renderSummary(report) : crashMarkdown(crash);
         setOutputs(result);
         const toRepoPath = (path) => {
             const repoRelative = (0,external_node_path_.relative)(context?.workspace ?? edge.cwd, (0,external_node_path_.resolve)(edge.cwd, path));
             return repoRelative.startsWith('..') || (0,external_node_path_.isAbsolute)(repoRelative) ? path : repoRelative;
         };
-        const built = report ? report.builds.filter(builds_outcome/* isBuilt */.TQ).length : 0;
+        const built = report ? report.builds.filter(isBuilt).length : 0;
         await reporter.completeCheck(target, {
-            conclusion: (0,policy/* checkConclusion */.Gc)({
+            conclusion: checkConclusion({
                 cancelled: edge.signal?.aborted ?? false,
                 crashed: crash !== null,
                 reports: report ? [report] : [],
             }),
             title: report ? `${report.status}: ${built}/${report.builds.length} engines` : 'trt-ci could not run',
             summary: markdown,
-            annotations: report ? (0,annotations/* reportAnnotations */.b)(report, toRepoPath) : [],
+            annotations: report ? reportAnnotations(report, toRepoPath) : [],
         });
         if (context?.pullRequest && inputs.comment !== 'never') {
-            const marker = (0,comment/* commentMarker */.Ql)(inputs.reportKey);
-            const body = report ? (0,report_markdown/* renderReports */.kr)([report], { limit: report_markdown/* COMMENT_LIMIT_BYTES */.gI, marker }) : `${marker}\n${markdown}`;
+            const marker = commentMarker(inputs.reportKey);
+            const body = report ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker }) : `${marker}\n${markdown}`;
             const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
-            const workflow = (0,baseline_artifact/* workflowFile */.EY)(context.workflowRef);
-            await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, (0,policy/* wantsComment */.TH)(inputs.comment, report));
+            const workflow = workflowFile(context.workflowRef);
+            await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, wantsComment(inputs.comment, report));
         }
-        if (result && context && (0,baseline_artifact/* storesBaseline */.eM)(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
+        if (result && context && storesBaseline(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
             const reportFile = result.reportFile;
-            await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => (0,baseline_artifact/* uploadBaseline */.rC)(reportFile, inputs.reportKey));
+            await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () => uploadBaseline(reportFile, inputs.reportKey));
         }
         const unwritten = result?.unwritten ?? [];
         const notWritten = unwritten.length
-            ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${(0,markdown_text/* text */.Qq)(u)}`).join('\n')}\n`
+            ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${markdown_text_text(u)}`).join('\n')}\n`
             : '';
-        await (0,summary/* writeSummary */.Sy)(`${markdown}${notWritten}${(0,summary/* problemsSection */.Ad)(reporter.problems)}`.slice(0, report_markdown/* SUMMARY_LIMIT_BYTES */.Jz));
-        const reason = (0,policy/* failureReason */.Hr)(inputs.failOn, report, crash);
+        await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
+        const reason = failureReason(inputs.failOn, report, crash);
         // A report the next job cannot read fails the step even when the engines passed.
         if (reason || unwritten.length)
             core/* setFailed */.C1(`trt-ci: ${reason ?? unwritten.join('; ')}`);
@@ -4834,7 +8389,7 @@ async function logBuild(outcome) {
         core/* info */.pq(text);
     core/* info */.pq(`::${stop}::`);
     core/* endGroup */.N4();
-    if (!(0,builds_outcome/* isBuilt */.TQ)(outcome)) {
+    if (!isBuilt(outcome)) {
         core/* info */.pq(`::stop-commands::${stop}`);
         core/* info */.pq(tail.slice(-FAILURE_LINES).join('\n'));
         core/* info */.pq(`::${stop}::`);
@@ -4844,14 +8399,14 @@ function setOutputs(result) {
     const report = result?.report ?? null;
     core/* setOutput */.uH('status', report ? report.status : 'error');
     if (result) {
-        core/* setOutput */.uH('report', result.reportFile);
-        core/* setOutput */.uH('markdown', result.summaryFile);
-        core/* setOutput */.uH('manifest', result.manifestFile);
+        core/* setOutput */.uH('report-path', result.reportFile);
+        core/* setOutput */.uH('summary-path', result.summaryFile);
+        core/* setOutput */.uH('manifest-path', result.manifestFile);
         core/* setOutput */.uH('output-dir', (0,external_node_path_.dirname)(result.reportFile));
         if (result.report.cache)
             core/* setOutput */.uH('cache-key', result.report.cache.key);
     }
-    const failed = (report?.builds ?? []).filter((b) => !(0,builds_outcome/* isBuilt */.TQ)(b)).map((b) => `${b.model}/${b.profile}`);
+    const failed = (report?.builds ?? []).filter((b) => !isBuilt(b)).map((b) => `${b.model}/${b.profile}`);
     core/* setOutput */.uH('failed-builds', failed.join(','));
 }
 

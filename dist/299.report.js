@@ -1,0 +1,2626 @@
+export const id = 299;
+export const ids = [299];
+export const modules = {
+
+/***/ 54299:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  expectedRunners: () => (/* binding */ expectedRunners),
+  missingRunners: () => (/* binding */ missingRunners),
+  reportCommand: () => (/* binding */ reportCommand)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __webpack_require__(77094);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(61351);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(49735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(86856);
+// EXTERNAL MODULE: ./node_modules/bottleneck/lib/index.js
+var lib = __webpack_require__(62203);
+;// CONCATENATED MODULE: ./.build/tsc/github/octokit.js
+
+
+
+
+/** No GitHub request may hang the job: each gets this long. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * The client for a token: every request times out; a 5xx or a network error is retried with backoff
+ * (1 s, 4 s, 9 s); writes are paced a second apart, as GitHub asks of clients that post several; a
+ * rate limit is waited out twice before giving up. TRT_CI_GITHUB_BACKOFF_MS replaces the second that
+ * both the backoff and the pacing are made of.
+ */
+function makeOctokit(token, env) {
+    const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
+    const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
+    return (0,github/* getOctokit */.Q)(token, {
+        retry: { retryAfterBaseValue: unitMs },
+        request: {
+            fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+        },
+        throttle: {
+            write: new lib.Group({ maxConcurrent: 1, minTime: unitMs }),
+            onRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+            onSecondaryRateLimit: (_after, _options, _octokit, retryCount) => retryCount < 2,
+        },
+    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+;// CONCATENATED MODULE: ./.build/tsc/common/units.js
+const SIZE_UNITS = {
+    B: 1,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+    TiB: 1024 ** 4,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    TB: 1e12,
+};
+/** A size with its unit; the config's schema checks sizes with it too. */
+const SIZE_PATTERN = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|KB|MB|GB|TB)$/;
+/** Bytes for "4GiB", "512MiB", "1.5GB"; null when the text is not a size with a unit. */
+function parseSize(text) {
+    const match = SIZE_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * SIZE_UNITS[match[2]]);
+}
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION_PATTERN = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)$/;
+/** Milliseconds for "45m", "90s", "1.5h"; null when the text is not a duration with a unit. */
+function parseDuration(text) {
+    const match = DURATION_PATTERN.exec(text.trim());
+    if (!match)
+        return null;
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
+}
+const units_MiB = 1024 ** 2;
+function units_formatBytes(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = 0;
+    while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+        value /= 1024;
+        unit += 1;
+    }
+    return unit === 0 ? `${bytes} B` : `${value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2)} ${units[unit]}`;
+}
+function formatSeconds(seconds) {
+    if (seconds < 60)
+        return `${seconds.toFixed(1)} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes}m ${Math.round(seconds - minutes * 60)}s`;
+}
+/** A duration in the largest unit that holds it whole: 45m as "45 min", 90s as "90 s", 1500ms as "1500 ms". */
+function formatDuration(ms) {
+    if (ms >= 3_600_000 && ms % 3_600_000 === 0)
+        return `${ms / 3_600_000} h`;
+    if (ms >= 60_000 && ms % 60_000 === 0)
+        return `${ms / 60_000} min`;
+    if (ms >= 1_000 && ms % 1_000 === 0)
+        return `${ms / 1_000} s`;
+    return `${ms} ms`;
+}
+/** A time in ms to three significant figures: 0.0437 ms, 1.23 ms, 123 ms (trtexec prints seven). */
+function formatMs(ms) {
+    return `${Number(ms.toPrecision(3))} ms`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
+
+/** A build that produced a usable plan, now or from the cache. */
+function outcome_isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
+/** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
+function notRun(job, gpu, failure) {
+    return {
+        job,
+        status: 'skipped',
+        gpu,
+        attempts: [],
+        plan: null,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        perf: null,
+        failure,
+        cache: null,
+    };
+}
+/**
+ * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
+ * workspace (which can mean slower tactics), or null.
+ */
+function backedOff(attempts) {
+    const last = attempts.at(-1);
+    const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
+    if (!last || last.failure || oom.length === 0)
+        return null;
+    return `built with ${units_formatBytes(last.workspaceBytes)} after out-of-memory at ${units_formatBytes(oom[0].workspaceBytes)}`;
+}
+
+// EXTERNAL MODULE: ./.build/tsc/common/errors.js
+var errors = __webpack_require__(69326);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(38815);
+;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
+
+/** `trt-ci.yml:12:9`, as editors and terminals link it. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
+/** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
+function formatPath(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part))
+            out += out ? `.${part}` : part;
+        else
+            out += `[${JSON.stringify(part)}]`;
+    }
+    return out || '(top level)';
+}
+/**
+ * Finds where a config path is written: the value's node, or for a key that is not there (a
+ * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
+ * which is where an unknown key should be reported.
+ */
+function locate(doc, lines, path, atKey = false) {
+    let node = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i += 1) {
+        const part = path[i];
+        const last = i === path.length - 1;
+        if (isMap(node)) {
+            const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part));
+            if (!pair)
+                break;
+            if (last && atKey) {
+                offset = rangeStart(pair.key) ?? offset;
+                break;
+            }
+            node = pair.value;
+        }
+        else if (isSeq(node) && typeof part === 'number') {
+            node = node.items[part];
+        }
+        else {
+            break;
+        }
+        offset = rangeStart(node) ?? offset;
+    }
+    return lines.linePos(offset);
+}
+function rangeStart(node) {
+    return node?.range?.[0];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
+
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+function overallStatus(builds, budgets) {
+    // An engine that built but computes the wrong answer fails the run like one that did not build.
+    const right = (b) => outcome_isBuilt(b) && b.accuracy?.status !== 'failed';
+    return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
+var schemas = __webpack_require__(38816);
+;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
+const metrics_METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: true,
+        describe: 'plan size growth over the baseline',
+    },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: false,
+        describe: 'zero run at the end of the plan',
+    },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'build time growth over the baseline',
+    },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
+    // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
+    'latency-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'median latency growth over the baseline',
+    },
+    // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
+    'accuracy-drift': {
+        units: ['ratio'],
+        bare: 'warn',
+        growth: true,
+        describe: "largest output error (accuracy:) over the baseline's",
+    },
+};
+const METRIC_NAMES = Object.keys(metrics_METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
+const AB_BUDGETS = {
+    'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
+};
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+    // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
+    'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
+};
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/checks.js
+// The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
+// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one
+// (its implementations are keyed by this table, so a check added here and judged nowhere fails to compile).
+const PREFLIGHT_CHECKS = {
+    'nvidia-smi': {
+        source: 'nvidia-smi',
+        looksAt: 'one `nvidia-smi --query-gpu` call (never the human table): the GPUs are visible and named',
+        judges: 'fails when nvidia-smi is missing, fails or cannot name a GPU; warns on a corrupted infoROM (exit 14)',
+    },
+    driver: {
+        source: 'gpu',
+        looksAt: 'the driver version against the CUDA TensorRT uses (from `cuda:`, the libcudart trtexec links, the ' +
+            'toolkit or CUDA_VERSION) and `min-driver`',
+        judges: 'fails when the driver is older than that CUDA needs',
+    },
+    'gpu-arch': {
+        source: 'gpu',
+        looksAt: "each GPU's compute capability against the detected TensorRT's supported range",
+        judges: 'fails when TensorRT cannot build for the GPU',
+    },
+    'expect-gpu': {
+        source: 'gpu',
+        looksAt: 'the GPU names against `expect-gpu`',
+        judges: 'fails when a GPU is not one of them; skipped when `expect-gpu` is not set',
+    },
+    'gpu-memory': {
+        source: 'gpu',
+        looksAt: 'free GPU memory against the workspace plus a 1 GiB margin',
+        judges: 'fails below `min-workspace` plus the margin; warns below `workspace` plus the margin',
+    },
+    'gpu-processes': {
+        source: 'gpu',
+        looksAt: 'compute processes already on the GPUs',
+        judges: 'warns when another process holds a GPU, or when they cannot be listed',
+    },
+    mig: { source: 'gpu', looksAt: 'MIG mode', judges: 'warns when MIG is on (a build sees one slice)' },
+    'compute-mode': {
+        source: 'gpu',
+        looksAt: 'the compute mode',
+        judges: 'fails when it is Prohibited, or Exclusive_Process with another process holding the GPU',
+    },
+    display: { source: 'gpu', looksAt: 'an active display', judges: 'warns: the display watchdog can kill long kernels' },
+    ecc: { source: 'gpu', looksAt: 'uncorrected ECC errors since the driver loaded', judges: 'fails when there are any' },
+    persistence: { source: 'gpu', looksAt: 'persistence mode', judges: 'warns when it is off (slow first start)' },
+    disk: {
+        source: 'host',
+        looksAt: 'free disk space at the output folder against `min-free-disk`',
+        judges: 'fails below it; warns when it cannot be read',
+    },
+    plugins: {
+        source: 'host',
+        looksAt: 'each plugin `.so`: ELF for this machine, linking the same `libnvinfer.so.N` as trtexec',
+        judges: 'fails on a missing, foreign or mislinked library',
+    },
+    precision: {
+        source: 'config',
+        looksAt: "the models' precisions against the GPUs (fp8 needs compute capability 8.9) and int8 calibration",
+        judges: 'fails on fp8 below 8.9; warns on int8 without a calibration cache',
+    },
+};
+const CHECK_IDS = Object.keys(PREFLIGHT_CHECKS);
+/** The checks judged from nvidia-smi's facts, skipped together when nvidia-smi itself fails. */
+const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === 'gpu');
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
+// Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
+// recognises them in trtexec's output and says what to do about each.
+const FAILURE_KINDS = [
+    'out-of-memory',
+    'driver-insufficient',
+    'unsupported-gpu',
+    'plugin-missing',
+    'plan-incompatible',
+    'onnx-parse',
+    'unknown-option',
+    'timeout',
+    'cancelled',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
+// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
+// with it: what does not match is refused, and keys the schema does not know are dropped.
+
+
+
+
+const count = schemas/* number */.aig().int().nonnegative();
+const nullableNumber = schemas/* number */.aig().nullable();
+const nullableString = schemas/* string */.YjP().nullable();
+const failureSchema = schemas/* object */.Ikc({
+    kind: schemas/* enum */.k5n(FAILURE_KINDS),
+    /** The line of trtexec output that shows it, or what trt-ci saw. */
+    message: schemas/* string */.YjP(),
+    /** What the user should do about it. */
+    hint: schemas/* string */.YjP(),
+});
+/** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
+const timingStatsSchema = schemas/* object */.Ikc({
+    min: nullableNumber,
+    max: nullableNumber,
+    mean: nullableNumber,
+    median: nullableNumber,
+    p90: nullableNumber,
+    p95: nullableNumber,
+    p99: nullableNumber,
+})
+    .catchall(nullableNumber);
+const gpuInfoSchema = schemas/* object */.Ikc({
+    index: count,
+    name: nullableString,
+    uuid: nullableString,
+    busId: nullableString,
+    computeCapability: nullableString,
+    driverVersion: nullableString,
+    memoryTotalMiB: nullableNumber,
+    memoryUsedMiB: nullableNumber,
+    memoryFreeMiB: nullableNumber,
+    eccMode: nullableString,
+    eccUncorrectedErrors: nullableNumber,
+    displayActive: nullableString,
+    persistenceMode: nullableString,
+    computeMode: nullableString,
+    migMode: nullableString,
+});
+const checkStatus = schemas/* enum */.k5n(['pass', 'warn', 'fail', 'skip']);
+const checkSchema = schemas/* object */.Ikc({
+    id: schemas/* enum */.k5n(CHECK_IDS),
+    status: checkStatus,
+    message: schemas/* string */.YjP(),
+    /** What to do about it; null when there is nothing to do. */
+    hint: nullableString,
+    /** What the check looked at when one id covers several things (a plugin's path). */
+    subject: schemas/* string */.YjP().optional(),
+});
+const preflightGpuSchema = gpuInfoSchema.pick({
+    index: true,
+    name: true,
+    computeCapability: true,
+    driverVersion: true,
+    memoryTotalMiB: true,
+    memoryUsedMiB: true,
+});
+const preflightSchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['pass', 'warn', 'fail']),
+    gpus: schemas/* array */.YOg(preflightGpuSchema),
+    checks: schemas/* array */.YOg(checkSchema),
+    /** The CUDA version the driver check used, and where it came from. */
+    cuda: schemas/* object */.Ikc({ version: schemas/* string */.YjP(), source: schemas/* string */.YjP() }).nullable(),
+    tensorrtVersion: schemas/* string */.YjP(),
+    elapsedMs: schemas/* number */.aig(),
+});
+const planHeaderSchema = schemas/* object */.Ikc({
+    /** `ftrt` found where a TensorRT plan starts. */
+    magic: schemas/* boolean */.zMY(),
+    /** From bytes 24-27 of the plan: major.minor.patch.build. */
+    tensorrtVersion: nullableString,
+    /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
+    container: schemas/* enum */.k5n(['plan', 'ultralytics']).nullable(),
+    /** Where the plan itself starts in the file. */
+    planOffset: count.nullable(),
+    /** Why the file is not a usable plan, when it is not. */
+    problem: nullableString,
+    /** The Ultralytics metadata, when there is some. */
+    metadata: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullable(),
+});
+const planScanSchema = planHeaderSchema.extend({
+    path: schemas/* string */.YjP(),
+    bytes: count,
+    zeroBytes: count,
+    zeroFraction: schemas/* number */.aig().min(0).max(1),
+    trailingZeroBytes: count,
+    longestZeroRun: count,
+    sha256: schemas/* string */.YjP()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
+});
+const myelinLayerSchema = schemas/* object */.Ikc({
+    name: schemas/* string */.YjP(),
+    /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
+    kind: schemas/* enum */.k5n(['kgen', 'foreign-node']),
+    ops: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+const layerInfoSchemaName = schemas/* enum */.k5n(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = schemas/* enum */.k5n(['detailed', 'layer_names_only']);
+const diagnosisSchema = schemas/* object */.Ikc({
+    summary: schemas/* string */.YjP(),
+    layerInfo: schemas/* object */.Ikc({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
+    myelinLayers: schemas/* array */.YOg(myelinLayerSchema.extend({ looksLike: nullableString })),
+    advice: schemas/* array */.YOg(schemas/* string */.YjP()),
+    link: schemas/* string */.YjP(),
+});
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
+const budgetRowSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    gpu: nullableString,
+    metric: schemas/* enum */.k5n(METRIC_NAMES),
+    /** In the unit of the limit: bytes, a fraction (0.1 = 10%) or a ratio. */
+    value: nullableNumber,
+    limit: nullableNumber,
+    unit: schemas/* enum */.k5n(['bytes', 'fraction', 'ratio']).nullable(),
+    /** The baseline's own figure for the metric (bytes, seconds, ms), for growth metrics. */
+    baseline: nullableNumber,
+    status: schemas/* enum */.k5n(['pass', 'warn', 'fail', 'no-baseline']),
+    message: schemas/* string */.YjP(),
+    /** The budget's line in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+const environmentChangeSchema = schemas/* object */.Ikc({
+    what: schemas/* enum */.k5n(['TensorRT', 'driver', 'GPU']),
+    from: nullableString,
+    to: nullableString,
+});
+const gpuFactsSchema = schemas/* object */.Ikc({ index: count, name: nullableString, computeCapability: nullableString });
+const shapesSchema = schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ min: schemas/* string */.YjP(), opt: schemas/* string */.YjP(), max: schemas/* string */.YjP() }));
+const perfSchema = schemas/* object */.Ikc({
+    throughputQps: nullableNumber,
+    latencyMs: timingStatsSchema.nullable(),
+    gpuComputeMs: timingStatsSchema.nullable(),
+    log: schemas/* string */.YjP(),
+});
+const cacheVerdictSchema = schemas/* object */.Ikc({
+    key: schemas/* string */.YjP(),
+    hit: schemas/* boolean */.zMY(),
+    savedSeconds: nullableNumber,
+    corrupt: schemas/* boolean */.zMY(),
+    /** An entry was there, stored by a run this one does not take plans from (a pull request's). */
+    untrusted: schemas/* boolean */.zMY().default(false),
+    /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
+    problem: nullableString.default(null),
+});
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = schemas/* object */.Ikc({
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    name: schemas/* string */.YjP(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: schemas/* number */.aig(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: schemas/* number */.aig(),
+    rtol: schemas/* number */.aig(),
+    /**
+     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+     */
+    judgedBy: schemas/* enum */.k5n(['trt-ci', 'trtexec']).default('trt-ci'),
+    /** Why it failed, or null. */
+    failure: nullableString,
+});
+const accuracySchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['passed', 'failed']),
+    outputs: schemas/* array */.YOg(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = schemas/* object */.Ikc({
+    side: schemas/* enum */.k5n(['base', 'head']),
+    round: count,
+    medianMs: schemas/* number */.aig(),
+    p99Ms: schemas/* number */.aig(),
+    iterations: count,
+    throttled: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+    smClockMHz: nullableNumber.default(null),
+});
+const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = schemas/* object */.Ikc({
+    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: schemas/* string */.YjP(),
+    retried: schemas/* boolean */.zMY(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: schemas/* number */.aig(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: schemas/* boolean */.zMY(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: schemas/* object */.Ikc({ source: schemas/* enum */.k5n(['cache', 'plans', 'rebuilt', 'given']), plan: schemas/* string */.YjP() }).nullable(),
+    runs: schemas/* array */.YOg(abRunSchema),
+});
+const reportAttemptSchema = schemas/* object */.Ikc({
+    attempt: count,
+    workspaceMiB: count,
+    log: schemas/* string */.YjP(),
+    startedAt: schemas/* string */.YjP(),
+    endedAt: schemas/* string */.YjP(),
+    seconds: schemas/* number */.aig(),
+    exitCode: schemas/* number */.aig().int().nullable(),
+    signal: nullableString,
+    peakGpuMemoryMiB: nullableNumber,
+    failure: failureSchema.nullable(),
+    argv: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+const baselineFiguresSchema = schemas/* object */.Ikc({
+    bytes: nullableNumber,
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    latencyMedianMs: nullableNumber,
+});
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+const reportBuildSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    status: schemas/* enum */.k5n(BUILD_STATUSES),
+    gpu: gpuFactsSchema.nullable(),
+    shapes: shapesSchema,
+    plan: nullableString,
+    layerInfo: nullableString,
+    bytes: count.nullable(),
+    sha256: nullableString,
+    attempts: schemas/* array */.YOg(reportAttemptSchema),
+    buildSeconds: nullableNumber,
+    peakGpuMemoryMiB: nullableNumber,
+    perf: perfSchema.nullable(),
+    failure: failureSchema.nullable(),
+    /** Where this model's profile is written in trt-ci.yml, for annotations. */
+    configPosition: configPositionSchema.nullable().default(null),
+    onnxBytes: count.nullable(),
+    /** The same engine in the baseline report, when there is one. */
+    baseline: baselineFiguresSchema.nullable(),
+    cache: cacheVerdictSchema.nullable(),
+    /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
+    accuracy: accuracySchema.nullable().default(null),
+    /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
+    latency: latencySchema.nullable().default(null),
+});
+/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
+const reportPlanSchema = planScanSchema.extend({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    diagnosis: diagnosisSchema.nullable(),
+});
+const cacheSummarySchema = schemas/* object */.Ikc({
+    /** One key for all of this run's engines, for actions/cache. */
+    key: schemas/* string */.YjP(),
+    dir: schemas/* string */.YjP(),
+    hits: count,
+    misses: count,
+    corrupt: count,
+    untrusted: count.default(0),
+    savedSeconds: schemas/* number */.aig(),
+    bytes: count.nullable(),
+    evicted: count,
+    /** Why the cache was not used for some builds (the GPU model was unknown), or null. */
+    refused: nullableString.default(null),
+    /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
+    problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+});
+const comparisonSchema = schemas/* object */.Ikc({
+    /** The baseline report, or null when there is none yet. */
+    baseline: nullableString,
+    /** Where the baseline came from (which run, whether it is the merge-base). */
+    note: nullableString.optional(),
+    environment: schemas/* array */.YOg(environmentChangeSchema),
+    /** model/profile pairs built now and not in the baseline, and the other way round. */
+    added: schemas/* array */.YOg(schemas/* string */.YjP()),
+    removed: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
+    latencyNotes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+});
+const REPORT_SCHEMA = 'trt-ci/report@1';
+const reportSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz(REPORT_SCHEMA),
+    status: schemas/* enum */.k5n(['passed', 'failed']),
+    startedAt: schemas/* string */.YjP(),
+    finishedAt: schemas/* string */.YjP(),
+    config: schemas/* string */.YjP(),
+    environment: schemas/* object */.Ikc({
+        tensorrtVersion: schemas/* string */.YjP(),
+        trtexec: schemas/* string */.YjP(),
+        gpus: schemas/* array */.YOg(gpuInfoSchema),
+        /** Why GPU facts are missing, when they are. */
+        gpuQueryError: nullableString,
+    }),
+    preflight: preflightSchema.nullable(),
+    builds: schemas/* array */.YOg(reportBuildSchema),
+    plans: schemas/* array */.YOg(reportPlanSchema),
+    budgets: schemas/* array */.YOg(budgetRowSchema),
+    comparison: comparisonSchema,
+    /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
+    cache: cacheSummarySchema.nullable(),
+    manifest: nullableString,
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
+
+
+const key = (m) => `${m.model}/${m.profile}`;
+/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
+function evaluate_matchBaseline(build, baseline) {
+    const candidates = baseline.filter((b) => key(b) === key(build));
+    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
+}
+/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
+function evaluate_addedAndRemoved(current, baseline) {
+    const now = new Set(current.map(key));
+    const before = new Set(baseline.map(key));
+    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
+}
+function evaluate_environmentChanges(before, now) {
+    const changes = [];
+    if (before.tensorrtVersion !== now.tensorrtVersion)
+        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
+    if (before.driverVersion !== now.driverVersion)
+        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
+    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
+    if (gpus(before.gpus) !== gpus(now.gpus))
+        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
+    return changes;
+}
+/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
+function measure(metric, unit, build, base) {
+    const growth = (now, before) => {
+        if (now === null || before === null)
+            return null;
+        if (unit === 'bytes')
+            return now - before;
+        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
+    };
+    switch (metric) {
+        case 'plan-size':
+            return build.bytes;
+        case 'zero-fraction':
+            return build.zeroFraction;
+        case 'trailing-zeros':
+            if (build.trailingZeroBytes === null || build.bytes === null)
+                return null;
+            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
+        case 'plan-to-onnx':
+            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
+        case 'peak-memory':
+            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
+        case 'plan-growth':
+            return growth(build.bytes, base?.bytes ?? null);
+        case 'build-time-growth':
+            return growth(build.buildSeconds, base?.buildSeconds ?? null);
+        case 'latency-growth':
+            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
+        case 'accuracy-drift': {
+            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
+            if (now === null || before === null)
+                return null;
+            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
+        }
+    }
+}
+function baselineFigure(metric, base) {
+    if (!base)
+        return null;
+    if (metric === 'plan-growth')
+        return base.bytes;
+    if (metric === 'build-time-growth')
+        return base.buildSeconds;
+    if (metric === 'latency-growth')
+        return base.latencyMedianMs;
+    if (metric === 'accuracy-drift')
+        return base.accuracyError;
+    return null;
+}
+function show(value, unit) {
+    if (unit === 'bytes')
+        return formatBytes(value);
+    if (unit === 'ratio')
+        return `${value.toFixed(2)}x`;
+    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
+}
+function judge(metric, limit, build, base, hasBaseline, configPosition) {
+    const spec = METRICS[metric];
+    if (metric === 'latency-growth' && build.latencyAb)
+        return judgeAb(limit, build, build.latencyAb, configPosition);
+    const row = {
+        model: build.model,
+        profile: build.profile,
+        gpu: build.gpu,
+        metric,
+        baseline: baselineFigure(metric, base),
+        configPosition,
+    };
+    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
+    const unit = (limit.fail ?? limit.warn)?.unit;
+    if (unit && measure(metric, unit, build, build) === null)
+        return null;
+    if (spec.growth && !base) {
+        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
+    for (const level of levels) {
+        const threshold = limit[level];
+        const value = measure(metric, threshold.unit, build, base);
+        if (value === null)
+            return null;
+        if (value > threshold.value) {
+            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
+            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
+            return {
+                ...row,
+                value,
+                limit: threshold.value,
+                unit: threshold.unit,
+                status: fromTwoJobs ? 'warn' : level,
+                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
+                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
+                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
+            };
+        }
+    }
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const value = measure(metric, decisive.unit, build, base);
+    if (value === null)
+        return null;
+    return {
+        ...row,
+        value,
+        limit: decisive.value,
+        unit: decisive.unit,
+        status: 'pass',
+        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+    };
+}
+/**
+ * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
+ * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
+ */
+function judgeAb(limit, build, ab, configPosition) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
+    const value = ab.ratio === null ? null : ab.ratio - 1;
+    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
+    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
+        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
+        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
+    }
+    for (const level of ['fail', 'warn']) {
+        const threshold = limit[level];
+        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
+            return {
+                ...base,
+                limit: threshold.value,
+                status: level,
+                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
+                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
+            };
+        }
+    }
+    return {
+        ...base,
+        limit: decisive.value,
+        status: 'pass',
+        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
+    };
+}
+/** Every budget of every build, against the baseline where the metric is a growth. */
+function evaluateBudgets(builds, budgetsFor, baseline, 
+/** Where a model's budget is written in trt-ci.yml, for annotations. */
+positionOf = () => null) {
+    const rows = [];
+    for (const build of builds) {
+        const base = baseline ? evaluate_matchBaseline(build, baseline) : null;
+        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
+            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
+            if (row)
+                rows.push(row);
+        }
+    }
+    return rows;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
+
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${path}: cannot read ${role}: ${(0,errors/* fileProblem */.Wj)(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error)})`);
+    }
+    const schema = data?.schema;
+    if (schema !== REPORT_SCHEMA) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new errors/* InputError */.dz(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+    }
+    const parsed = reportSchema.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new errors/* InputError */.dz(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    // A report's own status is a claim: it is recomputed from its builds and budgets.
+    return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
+}
+/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+function largestError(accuracy) {
+    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length ? Math.max(...errors) : null;
+}
+function measuredBuilds(report) {
+    return report.builds.filter(isBuilt).map((b) => {
+        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+        return {
+            model: b.model,
+            profile: b.profile,
+            gpu: b.gpu?.name ?? null,
+            bytes: b.bytes,
+            zeroFraction: plan?.zeroFraction ?? null,
+            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
+            onnxBytes: b.onnxBytes ?? null,
+            buildSeconds: b.buildSeconds,
+            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+            accuracyError: largestError(b.accuracy),
+            latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
+        };
+    });
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
+/** What a report says when there is no baseline to compare with. */
+const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
+/**
+ * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
+ * what changed in the environment, and which engines are new or gone.
+ */
+function compareWithBaseline(current, baseline) {
+    if (!baseline)
+        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
+    const before = measuredBuilds(baseline.report);
+    const builds = current.builds.map((build) => {
+        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
+        const figures = match && {
+            bytes: match.bytes,
+            buildSeconds: match.buildSeconds,
+            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+            latencyMedianMs: match.latencyMedianMs,
+        };
+        return { ...build, baseline: figures };
+    });
+    const comparison = {
+        baseline: baseline.path,
+        note: baseline.note ?? null,
+        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
+        ...addedAndRemoved(current.builds, baseline.report.builds),
+    };
+    return { builds, comparison };
+}
+/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
+function withBaseline(report, baseline, path) {
+    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/annotations.js
+/** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
+function reportAnnotations(report, toRepoPath) {
+    const out = [];
+    for (const build of report.builds) {
+        if (!build.failure || build.status === 'built')
+            continue;
+        const at = build.configPosition;
+        if (at)
+            out.push({
+                path: toRepoPath(at.file),
+                startLine: at.line,
+                level: 'failure',
+                title: `${build.model}/${build.profile}: ${build.failure.kind}`,
+                message: `${build.failure.message}\n\n${build.failure.hint}`,
+            });
+    }
+    for (const build of report.builds) {
+        const at = build.accuracy?.configPosition;
+        if (build.accuracy?.status !== 'failed' || !at)
+            continue;
+        const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
+        out.push({
+            path: toRepoPath(at.file),
+            startLine: at.line,
+            level: 'failure',
+            title: `${build.model}/${build.profile}: out of tolerance against ONNX Runtime`,
+            message: [build.accuracy.problem, ...reasons].filter(Boolean).join('\n'),
+        });
+    }
+    for (const budget of report.budgets) {
+        if (budget.status !== 'fail' && budget.status !== 'warn')
+            continue;
+        const at = budget.configPosition;
+        if (at)
+            out.push({
+                path: toRepoPath(at.file),
+                startLine: at.line,
+                level: budget.status === 'fail' ? 'failure' : 'warning',
+                title: `${budget.model}/${budget.profile}: ${budget.metric}`,
+                message: budget.message,
+            });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+;// CONCATENATED MODULE: ./.build/tsc/github/baseline-artifact.js
+
+
+
+/**
+ * @actions/artifact is more than half of the bundle and only baseline: auto needs it, so it is loaded
+ * when used (ncc puts it in its own chunk) and never at action start.
+ */
+async function artifactClient() {
+    const { DefaultArtifactClient } = await __webpack_require__.e(/* import() */ 252).then(__webpack_require__.bind(__webpack_require__, 91252));
+    return new DefaultArtifactClient();
+}
+/** The artifact a default-branch run stores its report in, per report key. */
+function baselineArtifactName(reportKey) {
+    return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+}
+/** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
+function workflowFile(workflowRef) {
+    const match = workflowRef ? /\/\.github\/workflows\/([^@/]+)@/.exec(workflowRef) : null;
+    return match?.[1] ?? null;
+}
+/** A push to the default branch stores its report: that is what pull requests compare against. */
+function storesBaseline(context) {
+    return (context.eventName === 'push' &&
+        context.defaultBranch !== null &&
+        context.ref === `refs/heads/${context.defaultBranch}`);
+}
+async function uploadBaseline(reportFile, reportKey) {
+    await (await artifactClient()).uploadArtifact(baselineArtifactName(reportKey), [reportFile], dirname(reportFile), {
+        retentionDays: 90,
+    });
+}
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+async function findBaseline(octokit, token, context, reportKey) {
+    const pr = context.pullRequest;
+    const workflow = workflowFile(context.workflowRef);
+    if (!pr || !workflow)
+        return null;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.actions.listWorkflowRuns({
+        owner,
+        repo,
+        workflow_id: workflow,
+        branch: pr.baseRef,
+        event: 'push',
+        status: 'success',
+        per_page: 20,
+    });
+    const name = baselineArtifactName(reportKey);
+    for (const run of data.workflow_runs) {
+        if (run.head_repository?.full_name !== `${owner}/${repo}`)
+            continue;
+        const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
+            owner,
+            repo,
+            run_id: run.id,
+            name,
+            per_page: 10,
+        });
+        const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
+        if (!artifact)
+            continue;
+        const path = await mkdtemp(join(tmpdir(), 'trt-ci-baseline-'));
+        await (await artifactClient()).downloadArtifact(artifact.id, {
+            path,
+            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
+        });
+        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+            owner,
+            repo,
+            basehead: `${pr.baseSha}...${pr.headSha}`,
+            per_page: 1,
+        });
+        const mergeBase = compare.merge_base_commit.sha;
+        const short = (sha) => sha.slice(0, 7);
+        const note = run.head_sha === mergeBase
+            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
+            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
+                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+        return { file: join(path, basename('report.json')), note };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
+/** The HTML comment that identifies trt-ci's sticky comment for one report key. */
+function commentMarker(key) {
+    return `<!-- trt-ci:sticky-comment key=${key.replace(/--/g, '-')} -->`;
+}
+/**
+ * Who the token is, so that only comments it wrote are updated (anyone can paste the marker). GraphQL's
+ * viewer answers for every kind of token: the GITHUB_TOKEN (github-actions[bot]), a GitHub App's
+ * installation token (its bot) and a personal token; REST /user does not for the first two.
+ */
+async function tokenIdentity(octokit) {
+    try {
+        const { viewer } = await octokit.graphql('query { viewer { login } }');
+        return viewer.login;
+    }
+    catch {
+        return 'github-actions[bot]';
+    }
+}
+/** The second marker: which workflow wrote the comment (comments from before it carry none). */
+function workflowMarker(workflow) {
+    return `<!-- trt-ci:workflow=${workflow.replace(/--/g, '-')} -->`;
+}
+/**
+ * Updates the comment this identity wrote before for the key, or creates it (when `create`): never a
+ * second one, however many comments the pull request has. Null when there was none and none was made.
+ */
+async function upsertStickyComment(octokit, comment, author, create = true) {
+    const marker = commentMarker(comment.key);
+    const own = comment.workflow ? workflowMarker(comment.workflow) : null;
+    const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
+    const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
+    const ours = (text) => text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
+    // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
+    let mine;
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        per_page: 100,
+    });
+    for await (const page of pages) {
+        mine = page.data.find((c) => c.user?.login === author && ours(c.body ?? ''));
+        if (mine)
+            break;
+    }
+    if (mine) {
+        await octokit.rest.issues.updateComment({ owner: comment.owner, repo: comment.repo, comment_id: mine.id, body });
+        return { id: mine.id, created: false };
+    }
+    if (!create)
+        return null;
+    const { data } = await octokit.rest.issues.createComment({
+        owner: comment.owner,
+        repo: comment.repo,
+        issue_number: comment.issueNumber,
+        body,
+    });
+    return { id: data.id, created: true };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
+;// CONCATENATED MODULE: ./.build/tsc/github/context.js
+
+function readRunContext(env, cwd) {
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    if (!owner || !repo)
+        return null;
+    let event = {};
+    try {
+        if (env.GITHUB_EVENT_PATH)
+            event = JSON.parse((0,external_node_fs_.readFileSync)(env.GITHUB_EVENT_PATH, 'utf8'));
+    }
+    catch {
+        event = {};
+    }
+    const pr = event.pull_request;
+    return {
+        owner,
+        repo,
+        eventName: env.GITHUB_EVENT_NAME ?? '',
+        event,
+        sha: pr?.head.sha ?? env.GITHUB_SHA ?? '',
+        ref: env.GITHUB_REF ?? null,
+        runId: env.GITHUB_RUN_ID ? Number(env.GITHUB_RUN_ID) : null,
+        workflowRef: env.GITHUB_WORKFLOW_REF ?? null,
+        defaultBranch: event.repository?.default_branch ?? null,
+        pullRequest: pr
+            ? {
+                number: pr.number,
+                headSha: pr.head.sha,
+                baseRef: pr.base.ref,
+                baseSha: pr.base.sha,
+                // A fork's pull request runs with a read-only token: reporting degrades to the summary.
+                fromFork: (pr.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+            }
+            : null,
+        workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
+ * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
+ */
+function runProvenance(env, cwd) {
+    const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    if (!context)
+        return { commit: null, event: 'local', defaultBranch: false };
+    const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
+    const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
+const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
+function latencyChange(latency) {
+    if (latency.ratio === null)
+        return '–';
+    const interval = latency.ci
+        ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
+        : '';
+    return `${signed(latency.ratio)}${interval}`;
+}
+const BARS = ' ▁▂▃▄▅▆▇█';
+/**
+ * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
+ * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
+ */
+function distributionChart(runs, bins = 16) {
+    const values = runs.map((r) => r.medianMs);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
+    const line = (side) => {
+        const counts = new Array(bins).fill(0);
+        for (const r of runs)
+            if (r.side === side)
+                counts[bin(r.medianMs)] += 1;
+        const most = Math.max(...counts, 1);
+        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
+    };
+    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
+}
+/** One line: the verdict, the change with its interval, p, and why. */
+function describeLatency(latency) {
+    if (latency.verdict === 'contract-mismatch')
+        return `contract mismatch: ${latency.reason}`;
+    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
+    const retried = latency.retried ? ', after a second batch' : '';
+    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
+        latency.reason);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/common/markdown-text.js
+// Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
+// from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
+// cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
+// turns into a mention, an image or a link.
+const ZERO_WIDTH_SPACE = '\u200b';
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
+const inert = (text) => text
+    .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/:\/\//g, `:${ZERO_WIDTH_SPACE}//`)
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}${ZERO_WIDTH_SPACE}.`);
+/**
+ * Inline text (in a sentence, a heading, a list item, a cell): one line, and the punctuation that opens
+ * or closes something inline escaped: emphasis, code, links and images ([ ] !), HTML and comments (< >,
+ * entities &), strikethrough and the cell separator. trt-ci never starts a line with such text, so the
+ * line-start markers (#, -, +) need no escape.
+ */
+function markdown_text_text(value) {
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+}
+/** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
+function htmlText(value) {
+    const escaped = oneLine(value).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return inert(escaped);
+}
+/** A table row with every cell escaped as text (a `|` would end the cell and a line break the row). */
+function tableRow(cells) {
+    return `| ${cells.map(markdown_text_text).join(' | ')} |`;
+}
+/** The longest run of backticks in the text. */
+const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+/** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
+function code(value) {
+    const line = oneLine(value);
+    const ticks = '`'.repeat(longestBacktickRun(line) + 1);
+    const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+    return `${ticks}${pad}${line}${pad}${ticks}`;
+}
+/** A fenced block that the text cannot close; every line break becomes \n. */
+function codeBlock(value) {
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
+    return `${fence}\n${body}\n${fence}`;
+}
+/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
+function mermaidLabel(value) {
+    return oneLine(value).replace(/["`]/g, "'");
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function layer_info_describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+function parseLayerInfo(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return null;
+    }
+    if (!Array.isArray(json.Layers))
+        return null;
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
+    const myelin = [];
+    for (const layer of json.Layers) {
+        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
+        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await readFile(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
+        return null;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
+    }
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+
+
+function myelinLines(diagnosis) {
+    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
+}
+function renderDiagnosisText(diagnosis) {
+    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
+    if (diagnosis.layerInfo)
+        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ` +
+            `${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
+    for (const line of myelinLines(diagnosis))
+        lines.push(`    Myelin: ${line}`);
+    for (const advice of diagnosis.advice)
+        lines.push(`    - ${advice}`);
+    return lines;
+}
+/**
+ * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
+ * and the link is trt-ci's own.
+ */
+function renderDiagnosisMarkdown(diagnosis) {
+    return [
+        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${PADDING_ISSUE}).`,
+        ...(diagnosis.myelinLayers.length
+            ? [
+                '>',
+                '> Myelin kernels in the plan:',
+                ...diagnosis.myelinLayers.map((l) => {
+                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
+                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
+                }),
+            ]
+            : []),
+        '>',
+        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+
+const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [
+        `preflight: ${result.status} (TensorRT ` +
+            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+    ];
+    for (const check of result.checks) {
+        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
+    return [
+        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length
+            ? [
+                `<details><summary>${fine.length} checks passed or skipped</summary>`,
+                '',
+                ...head,
+                ...fine.map(row),
+                '',
+                '</details>',
+                '',
+            ]
+            : []),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/common/trim.js
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
+
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
+const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
+const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({
+        build,
+        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
+        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
+        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
+    })));
+}
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0
+        ? ''
+        : now / before >= 10
+            ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
+            : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+function rowIcon(row) {
+    if (row.build.status !== 'built' && row.build.status !== 'cached')
+        return STATUS_ICON[row.build.status];
+    if (row.budgets.some((b) => b.status === 'fail'))
+        return '❌';
+    if (row.budgets.some((b) => b.status === 'warn'))
+        return '⚠️';
+    return STATUS_ICON[row.build.status];
+}
+const TABLE_HEAD = [
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|',
+];
+function engineRow(row) {
+    const b = row.build;
+    const latency = b.perf?.latencyMs?.median ?? null;
+    return tableRow([
+        rowIcon(row),
+        b.model,
+        b.profile,
+        b.bytes === null ? '—' : units_formatBytes(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, units_formatBytes),
+        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : units_formatBytes(b.peakGpuMemoryMiB * units_MiB),
+        latency === null ? '—' : formatMs(latency),
+    ]);
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [
+            comparedAcrossGpus(rows, gpus),
+            ...gpus.map((gpu) => ({
+                priority: 5,
+                text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)),
+            })),
+        ];
+    const sections = [];
+    for (const gpu of gpus) {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const head = `### ${markdown_text_text(gpu)}`;
+        sections.push({
+            priority: 2,
+            text: [
+                head,
+                '',
+                ...(shown.length
+                    ? [...TABLE_HEAD, ...shown.map(engineRow)]
+                    : ['Every engine is the same size as on the baseline.']),
+            ].join('\n'),
+        });
+        if (folded.length) {
+            sections.push({
+                priority: 6,
+                text: [
+                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
+                    '',
+                    ...TABLE_HEAD,
+                    ...folded.map(engineRow),
+                    '',
+                    '</details>',
+                ].join('\n'),
+            });
+        }
+        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
+    }
+    return sections;
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const short = (gpu) => markdown_text_text(gpu.replace(/^NVIDIA /, ''));
+    const head = [
+        `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
+        `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
+    ];
+    const lines = engines.map((engine) => {
+        const cells = gpus.map((gpu) => {
+            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
+            if (!row)
+                return ' — | — | — |';
+            const b = row.build;
+            const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
+            const size = b.bytes === null ? '—' : units_formatBytes(b.bytes);
+            const time = b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds);
+            return ` ${icon}${size} | ${delta(b.bytes, b.baseline?.bytes, units_formatBytes)} | ${time} |`;
+        });
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return `| ${icon} | ${markdown_text_text(engine.model)} | ${markdown_text_text(engine.profile)} |${cells.join('')}`;
+    });
+    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
+}
+/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
+function sizeChart(gpu, rows) {
+    const built = rows.filter((r) => r.build.bytes !== null);
+    if (built.length === 0)
+        return '';
+    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / units_MiB).toFixed(2)));
+    const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
+    // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
+    const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
+        `  x-axis [${labels.join(', ')}]`,
+        '  y-axis "MiB"',
+        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
+        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
+        '```',
+    ].join('\n');
+}
+function failures(rows) {
+    return rows
+        .filter((r) => r.build.failure && r.build.status !== 'built')
+        .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+            priority: 1,
+            text: [
+                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
+                '',
+                codeBlock(b.failure.message),
+                '',
+                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
+                ...(log || b.configPosition
+                    ? [
+                        '',
+                        [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
+                            .filter(Boolean)
+                            .join(' · '),
+                    ]
+                    : []),
+            ].join('\n'),
+        };
+    });
+}
+/** The worst output of each checked engine (a failing one first), with its figures. */
+function worstOutput(accuracy) {
+    return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
+}
+const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+/** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
+function accuracySection(rows) {
+    const checked = rows.filter((r) => r.build.accuracy);
+    if (checked.length === 0)
+        return null;
+    const failed = checked.filter((r) => r.build.accuracy.status === 'failed');
+    const lines = checked.map((r) => {
+        const accuracy = r.build.accuracy;
+        const worst = worstOutput(accuracy);
+        const icon = accuracy.status === 'passed' ? '✅' : '❌';
+        const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+        return tableRow([
+            icon,
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            worst ? `${worst.name} (${worst.shape})` : '–',
+            figure(worst?.maxAbsError ?? null),
+            figure(worst?.maxRelError ?? null),
+            worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
+            // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
+            worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
+            worst ? String(worst.nan + worst.inf) : '–',
+            why,
+        ]);
+    });
+    return {
+        priority: failed.length ? 1 : 5,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
+                `${checked.length - failed.length}/${checked.length} within tolerance`,
+            '',
+            '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+            '|---|---|---|---|---|---|---|---|---|---|',
+            ...lines,
+        ].join('\n'),
+    };
+}
+/**
+ * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
+ * with p, and the repetition medians of both sides as a strip chart on one scale.
+ */
+function latencySection(reports, rows) {
+    const compared = rows.filter((r) => r.build.latency);
+    const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
+    if (compared.length === 0 && notes.length === 0)
+        return null;
+    const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' };
+    const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
+    const lines = compared.map((r) => {
+        const latency = r.build.latency;
+        const chart = latency.runs.length ? distributionChart(latency.runs) : null;
+        return tableRow([
+            icons[latency.verdict],
+            `${r.build.model} / ${r.build.profile}`,
+            r.gpu,
+            latency.verdict,
+            latencyChange(latency),
+            latency.p === null ? '–' : latency.p.toPrecision(2),
+            latency.base && latency.head
+                ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
+                : '–',
+            chart ? `base ${chart.base} / head ${chart.head}` : '–',
+            latency.reason,
+        ]);
+    });
+    return {
+        priority: slower.length ? 1 : 5,
+        text: [
+            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
+                `${slower.length}/${compared.length} slower`,
+            '',
+            ...(compared.length
+                ? [
+                    '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
+                    '|---|---|---|---|---|---|---|---|---|',
+                    ...lines,
+                ]
+                : []),
+            ...notes.map((note) => `- ${markdown_text_text(note)}`),
+        ].join('\n'),
+    };
+}
+/** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
+function backoffSection(rows) {
+    const lines = rows.flatMap((r) => {
+        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * units_MiB, failure: a.failure })));
+        return note ? [`- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(r.gpu)}: ${note}`] : [];
+    });
+    if (lines.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '#### ⚠️ Built after out-of-memory back-off',
+            '',
+            ...lines,
+            '',
+            'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
+                'with more free memory.',
+        ].join('\n'),
+    };
+}
+function budgetSection(reports) {
+    const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    // One row per engine, GPU and budget, however many reports repeat it.
+    const rows = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
+    if (rows.length === 0)
+        return null;
+    return {
+        priority: 2,
+        text: [
+            '### Budgets',
+            '',
+            '| | model | profile | GPU | budget | result |',
+            '|---|---|---|---|---|---|',
+            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
+        ].join('\n'),
+    };
+}
+function headline(reports, title, missing) {
+    const rows = rowsOf(reports);
+    const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => outcome_isBuilt(r.build)).length;
+    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
+    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+    const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+    const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
+    const problems = reports.flatMap((r) => r.cache?.problems ?? []);
+    const cached = reports.some((r) => r.cache)
+        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '') +
+            (problems.length
+                ? ` · ⚠️ ${markdown_text_text(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+                : '')
+        : '';
+    const lines = [
+        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        '',
+        [
+            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
+            failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+            warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+        ].join(''),
+    ];
+    for (const report of reports) {
+        const { comparison } = report;
+        const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
+        if (comparison.baseline === null) {
+            lines.push('', comparison.note
+                ? `No baseline${where}: ${markdown_text_text(comparison.note)}.`
+                : `No baseline yet${where}: growth budgets start from the next run on the base branch.`);
+            continue;
+        }
+        // A list, so that each fact keeps its own line when GitHub renders it.
+        lines.push('', `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${markdown_text_text(comparison.note)}_` : ''}`);
+        for (const c of comparison.environment) {
+            const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
+            lines.push(`- **${c.what} changed: ${markdown_text_text(c.from ?? 'unknown')} → ${markdown_text_text(c.to ?? 'unknown')}**${why}`);
+        }
+        if (comparison.added.length)
+            lines.push(`- New: ${markdown_text_text(comparison.added.join(', '))}.`);
+        if (comparison.removed.length)
+            lines.push(`- Gone: ${markdown_text_text(comparison.removed.join(', '))}.`);
+    }
+    return lines.join('\n');
+}
+/** Runners whose job ended without a report: said first, never left out of the merged view. */
+function missingSection(missing) {
+    return [
+        `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
+        '',
+        ...missing.map((runner) => `- ${code(runner)}`),
+        '',
+        'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
+            'cancelled, timed out or never got a runner. Its log in this run says which.',
+    ].join('\n');
+}
+/**
+ * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
+ * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
+ * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
+ */
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const sections = [
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+        ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
+        ...failures(rows),
+        ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...gpuTables(rows).filter((s) => s.text),
+        ...reports.flatMap((r) => r.plans
+            .filter((p) => p.diagnosis)
+            .map((p) => ({
+            priority: 3,
+            text: [
+                `#### ${markdown_text_text(p.model)} / ${markdown_text_text(p.profile)}: plan padded with zeros`,
+                '',
+                renderDiagnosisMarkdown(p.diagnosis),
+            ].join('\n'),
+        }))),
+        ...reports.flatMap((r) => r.preflight
+            ? [
+                {
+                    priority: r.preflight.status === 'pass' ? 7 : 1,
+                    text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
+                },
+            ]
+            : []),
+    ];
+    const marker = options.marker ? `${options.marker}\n` : '';
+    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
+        `under GitHub's size limit: the full report is in report.json._`);
+    return marker + body;
+}
+/** The job summary of one run. */
+function renderSummary(report) {
+    return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
+
+/** GitHub takes at most 50 annotations per check-run request; more go in further updates. */
+const ANNOTATIONS_PER_REQUEST = 50;
+const OUTPUT_LIMIT = 65_535;
+async function startCheckRun(octokit, target) {
+    const { data } = await octokit.rest.checks.create({
+        owner: target.owner,
+        repo: target.repo,
+        name: target.name,
+        head_sha: target.headSha,
+        status: 'in_progress',
+        started_at: new Date().toISOString(),
+    });
+    return data.id;
+}
+/** Completes the check run, with every annotation in batches of 50. */
+async function completeCheckRun(octokit, target, id, outcome) {
+    const toApi = (a) => ({
+        path: a.path,
+        start_line: a.startLine,
+        end_line: a.startLine,
+        annotation_level: a.level,
+        title: a.title.slice(0, 255),
+        message: cutBytes(a.message, 64 * 1024 - 1),
+    });
+    const batches = [];
+    for (let i = 0; i < outcome.annotations.length; i += ANNOTATIONS_PER_REQUEST)
+        batches.push(outcome.annotations.slice(i, i + ANNOTATIONS_PER_REQUEST));
+    const output = { title: outcome.title, summary: cutBytes(outcome.summary, OUTPUT_LIMIT) };
+    // Annotations are added by updates that keep the run in progress; the last request completes it.
+    for (const batch of batches.slice(0, -1)) {
+        await octokit.rest.checks.update({
+            owner: target.owner,
+            repo: target.repo,
+            check_run_id: id,
+            output: { ...output, annotations: batch.map(toApi) },
+        });
+    }
+    const last = batches[batches.length - 1];
+    await octokit.rest.checks.update({
+        owner: target.owner,
+        repo: target.repo,
+        check_run_id: id,
+        status: 'completed',
+        conclusion: outcome.conclusion,
+        completed_at: new Date().toISOString(),
+        output: { ...output, ...(last && { annotations: last.map(toApi) }) },
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/github/problems.js
+
+function httpStatus(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** Turns an API error into what the user can do about it. */
+function reportingProblem(step, permission, error, fromFork) {
+    const status = httpStatus(error);
+    const denied = status === 403 || status === 404 || status === 401;
+    const why = denied
+        ? fromFork
+            ? 'a pull request from a fork gets a read-only token'
+            : `the token lacks ${permission}`
+        : `GitHub answered ${status ?? 'with an error'}`;
+    return {
+        step,
+        message: `${step} failed: ${why} (${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]})`,
+        permission: denied ? permission : null,
+    };
+}
+/** The block to paste into the workflow, for the permissions that were missing. */
+function permissionsBlock(problems) {
+    const needed = [...new Set(problems.map((p) => p.permission).filter((p) => p !== null))];
+    if (needed.length === 0)
+        return null;
+    return ['permissions:', '  contents: read', ...needed.map((p) => `  ${p}`)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/summary.js
+
+
+
+
+/** The job summary needs no permission, so it is always written; a failure to write it never hides the result. */
+async function writeSummary(markdown) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await core/* summary */.z.addRaw(markdown).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`trt-ci: could not write the job summary: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+}
+/** The summary's account of reporting steps that did not work, with the permissions block to add. */
+function problemsSection(problems) {
+    if (problems.length === 0)
+        return '';
+    const block = permissionsBlock(problems);
+    return [
+        '',
+        '### Reporting',
+        '',
+        ...problems.map((p) => `- ⚠️ ${p.message}`),
+        ...(block
+            ? [
+                '',
+                "Give the job these permissions (a fork's pull request " +
+                    'never gets them: post its comment from a `workflow_run` job):',
+                '',
+                '```yaml',
+                block,
+                '```',
+            ]
+            : []),
+        '',
+    ].join('\n');
+}
+/** What the summary and the check run say when trt-ci could not run: the one line, or the bug's stack. */
+function crashMarkdown(crash) {
+    const detail = crash instanceof errors/* InputError */.dz
+        ? crash.message
+        : `internal error (please report it): ${crash instanceof Error ? (crash.stack ?? crash.message) : String(crash)}`;
+    return `## trt-ci ❌ could not run\n\n${codeBlock(detail)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/github-reporter.js
+
+
+
+
+
+/**
+ * Everything the action says on GitHub besides the job summary: one check run that is started and
+ * always completed, the sticky comment, and annotations. Nothing here fails the job: each failed step
+ * is kept as a problem, which the summary shows with the permission that was missing.
+ */
+class GitHubReporter {
+    octokit;
+    fromFork;
+    problems = [];
+    checkId = null;
+    completed = false;
+    constructor(octokit, fromFork) {
+        this.octokit = octokit;
+        this.fromFork = fromFork;
+    }
+    async startCheck(target) {
+        if (!this.octokit || !target)
+            return;
+        await this.attempt('Creating the check run', 'checks: write', async () => {
+            this.checkId = await startCheckRun(this.octokit, target);
+        });
+    }
+    /** Completes the check run with its annotations; without one, annotates with workflow commands. */
+    async completeCheck(target, outcome) {
+        if (this.completed)
+            return;
+        this.completed = true;
+        let annotated = false;
+        if (this.octokit && target && this.checkId !== null) {
+            const id = this.checkId;
+            annotated = await this.attempt('Completing the check run', 'checks: write', () => completeCheckRun(this.octokit, target, id, outcome));
+            // A check left in progress reads as "still running" forever: complete it with the least there is.
+            if (!annotated)
+                await this.completeBare(target, id, outcome);
+        }
+        if (!annotated)
+            workflowCommandAnnotations(outcome.annotations);
+    }
+    async completeBare(target, id, outcome) {
+        await this.attempt('Completing the check run without its summary', 'checks: write', () => this.octokit.rest.checks.update({
+            owner: target.owner,
+            repo: target.repo,
+            check_run_id: id,
+            status: 'completed',
+            conclusion: outcome.conclusion,
+            completed_at: new Date().toISOString(),
+            output: { title: outcome.title, summary: 'GitHub refused the full summary: the job summary has it.' },
+        }));
+    }
+    async comment(where, body, create = true) {
+        if (!this.octokit)
+            return;
+        const octokit = this.octokit;
+        await this.attempt('Commenting on the pull request', 'pull-requests: write', async () => {
+            const posted = await upsertStickyComment(octokit, { ...where, body }, await tokenIdentity(octokit), create);
+            if (posted)
+                core/* info */.pq(`trt-ci: ${posted.created ? 'created' : 'updated'} the pull request comment ${posted.id}`);
+        });
+    }
+    /** Work that must not leave the check run in progress: a crash in it completes the check as failed. */
+    async completing(target, work) {
+        try {
+            return await work();
+        }
+        catch (error) {
+            const summary = crashMarkdown(error);
+            await this.completeCheck(target, {
+                conclusion: 'failure',
+                title: 'trt-ci could not run',
+                summary,
+                annotations: [],
+            });
+            throw error;
+        }
+    }
+    /** Runs one reporting step; a failure becomes a problem (and a warning), never an exception. */
+    async attempt(step, permission, work) {
+        try {
+            await work();
+            return true;
+        }
+        catch (error) {
+            const problem = reportingProblem(step, permission, error, this.fromFork);
+            this.problems.push(problem);
+            core/* warning */.$e(`trt-ci: ${problem.message}`);
+            return false;
+        }
+    }
+}
+/** Workflow-command annotations, within GitHub's limit of 10 per type per step. */
+function workflowCommandAnnotations(annotations) {
+    for (const level of ['failure', 'warning']) {
+        const mine = annotations.filter((a) => a.level === level);
+        for (const a of mine.slice(0, 10)) {
+            (level === 'failure' ? core/* error */.z3 : core/* warning */.$e)(a.message, {
+                title: a.title,
+                file: a.path,
+                startLine: a.startLine,
+            });
+        }
+        if (mine.length > 10) {
+            const what = level === 'failure' ? 'errors' : 'warnings';
+            core/* notice */.lm(`trt-ci: ${mine.length - 10} more ${what} were not annotated ` +
+                '(GitHub shows 10 per type per step); the job summary lists them all.');
+        }
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
+
+
+
+const score = (pair, shard) => createHash('sha256').update(`${pair}\0${shard}`).digest().readUInt32BE(0);
+/**
+ * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
+ * split on its own), balanced, and stable when models come and go.
+ *
+ * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
+ * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
+ * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
+ * the pairs that lose least by leaving, each to its next shard with room, until none is over. Adding a
+ * model moves its own pairs in and, measured over 2,000 random fleets, about one other pair on average.
+ */
+function assignShards(pairs, count, weights) {
+    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
+    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
+    // A pair the earlier report did not have counts as an average one.
+    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+    const weight = pairs.map(weightOf);
+    const total = weight.reduce((a, b) => a + b, 0);
+    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
+    const ranked = pairs.map((pair) => Array.from({ length: count }, (_, s) => ({ s, score: score(pair, s) })).sort((a, b) => b.score - a.score));
+    const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
+    const shardOf = ranked.map((r) => r[0].s);
+    const load = new Array(count).fill(0);
+    for (const [i, shard] of shardOf.entries())
+        load[shard] += weight[i];
+    for (let moves = 0; moves < pairs.length * count; moves += 1) {
+        const over = load.findIndex((l) => l > room + 1e-9);
+        if (over < 0)
+            break;
+        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
+        let best = null;
+        let lightest = -1;
+        shardOf.forEach((shard, i) => {
+            if (shard !== over)
+                return;
+            if (lightest < 0 || weight[i] < weight[lightest])
+                lightest = i;
+            const fits = ranked[i].find((r) => r.s !== over && load[r.s] + weight[i] <= room + 1e-9);
+            if (!fits)
+                return;
+            const loss = scoreAt(i, over) - scoreAt(i, fits.s);
+            if (!best || loss < best.loss)
+                best = { i, to: fits.s, loss };
+        });
+        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
+        const { i, to } = best ?? { i: lightest, to: emptiest };
+        shardOf[i] = to;
+        load[over] -= weight[i];
+        load[to] += weight[i];
+    }
+    return shardOf;
+}
+/**
+ * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
+ * the config is an input error with the closest name: a typo must not build nothing and pass.
+ */
+function selectPairs(pairs, selection) {
+    for (const wanted of selection.only) {
+        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
+        if (!known.includes(wanted)) {
+            const close = closest(wanted, known);
+            throw new InputError(`--only: expected a model or model/profile of the config, got "${wanted}"` +
+                (close ? `; did you mean "${close}"?` : ''));
+        }
+    }
+    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
+    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
+    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
+}
+/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
+function shard_parseShard(text) {
+    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
+    if (!match)
+        return null;
+    const [index, count] = [Number(match[1]), Number(match[2])];
+    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/action-inputs.js
+// Written by npm run build (scripts/action-inputs.mjs) from action.yml, gate/action.yml and report/action.yml:
+// each action's inputs with the default the runner fills in. The token's default (the job's github.token)
+// means nothing outside Actions, so there it has none (null).
+const ACTION_INPUTS = {
+    run: {
+        config: 'trt-ci.yml',
+        token: null,
+        comment: 'on-change',
+        'fail-on': 'error, budget, accuracy',
+        baseline: 'auto',
+        'check-name': '',
+        'report-key': '',
+        shard: '',
+    },
+    gate: {
+        token: null,
+        'approval-label': 'gpu-ok',
+        'trusted-actors': '',
+        shards: '1',
+    },
+    report: {
+        token: null,
+        reports: 'reports',
+        'report-key': '',
+        'check-name': '',
+        shards: '1',
+        'expected-runners': '',
+    },
+};
+
+;// CONCATENATED MODULE: ./.build/tsc/action/inputs.js
+
+
+
+
+// The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
+// action's first chunk parses its inputs and must not load the report's code with them (start-up time).
+const COMMENT_POLICIES = (/* unused pure expression or super */ null && (['always', 'on-change', 'on-failure', 'never']));
+const FAIL_ON = (/* unused pure expression or super */ null && (['error', 'budget', 'regression', 'accuracy']));
+/** An input of one of the three actions; empty (or outside the runner) falls back to its action.yml default. */
+function input(action, name) {
+    const defaults = ACTION_INPUTS[action];
+    return core/* getInput */.V4(name) || (defaults[name] ?? '');
+}
+/** The token, masked in the log from here on. */
+function tokenInput(action) {
+    const token = input(action, 'token');
+    if (token)
+        core/* setSecret */.Pq(token);
+    return token;
+}
+/** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
+function readRunInputs() {
+    const comment = input('run', 'comment');
+    if (!COMMENT_POLICIES.includes(comment)) {
+        throw new InputError(`input comment: expected one of ${COMMENT_POLICIES.join(', ')}, got "${comment}"`);
+    }
+    const failOn = input('run', 'fail-on')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const bad = failOn.find((f) => !FAIL_ON.includes(f));
+    if (bad)
+        throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
+    const config = input('run', 'config');
+    return {
+        config,
+        token: tokenInput('run'),
+        comment: comment,
+        failOn: failOn,
+        baseline: input('run', 'baseline'),
+        checkName: input('run', 'check-name') || 'trt-ci',
+        reportKey: input('run', 'report-key') || config,
+        shard: shardInput(),
+    };
+}
+/** `shard: I/N` of the run command: this job builds that share of the pairs. */
+function shardInput() {
+    const text = input('run', 'shard');
+    if (!text)
+        return null;
+    const shard = parseShard(text);
+    if (!shard)
+        throw new InputError(`input shard: expected I/N with 1 <= I <= N, like 2/3, got "${text}"`);
+    return shard;
+}
+/** `shards` of the gate and report commands: how many jobs each runner label set is split into. */
+function shardCount(action) {
+    const text = input(action, 'shards');
+    const count = Number(text);
+    if (!/^\d{1,3}$/.test(text) || count < 1) {
+        throw new errors/* InputError */.dz(`input shards: expected a number of jobs per runner type from 1 to 999, got "${text}"`);
+    }
+    return count;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/policy.js
+// What the action decides from a report: whether to comment, whether the job fails, and the check's
+// conclusion. Pure functions, tested as a table.
+
+
+
+/** Whether this report is worth a new comment under the policy (an existing one is always kept current). */
+function wantsComment(policy, report) {
+    if (policy === 'never')
+        return false;
+    if (policy === 'always' || !report)
+        return true;
+    const failed = report.status !== 'passed';
+    if (policy === 'on-failure')
+        return failed;
+    const { comparison } = report;
+    const changed = comparison.environment.length > 0 ||
+        comparison.added.length > 0 ||
+        comparison.removed.length > 0 ||
+        report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+        report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
+    return failed || changed;
+}
+/** Why the job should fail under `fail-on`, or null. */
+function failureReason(failOn, report, crash) {
+    if (crash)
+        return failOn.includes('error') ? `trt-ci could not run: ${errorMessage(crash)}` : null;
+    if (!report)
+        return null;
+    const names = (rows) => rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
+    const broken = report.builds.filter((b) => !isBuilt(b));
+    if (failOn.includes('error') && broken.length)
+        return `${broken.length} build(s) failed: ${names(broken)}`;
+    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+    if (failOn.includes('accuracy') && wrong.length)
+        return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
+    const budgets = report.budgets.filter((b) => b.status === 'fail');
+    if (failOn.includes('budget') && budgets.length)
+        return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
+    // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
+    const undecided = (b) => b.metric === 'latency-growth' &&
+        report.builds.some((build) => build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower');
+    const regressions = report.budgets.filter((b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b));
+    if (failOn.includes('regression') && regressions.length) {
+        return `${regressions.length} regression(s): ${names(regressions)}`;
+    }
+    return null;
+}
+/**
+ * The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed,
+ * judged from the builds and budgets themselves and never from a report's own status field (a report
+ * can come from a fork's artifact).
+ */
+function checkConclusion(run) {
+    if (run.cancelled)
+        return 'cancelled';
+    const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
+    return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/report.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
+ * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
+ * The pull request and its commit come from the event GitHub sent, never from an artifact.
+ */
+async function reportCommand(edge) {
+    const context = readRunContext(edge.env, edge.cwd);
+    const token = tokenInput('report');
+    const key = input('report', 'report-key') || 'trt-ci';
+    const root = (0,external_node_path_.resolve)(edge.cwd, input('report', 'reports'));
+    const files = await findReports(root);
+    const reports = [];
+    const read = [];
+    for (const file of files) {
+        try {
+            reports.push(await loadReport(file, 'report'));
+            read.push(file);
+        }
+        catch (error) {
+            core/* warning */.$e(`trt-ci: skipped ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+    }
+    const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), read, root, shardCount('report'));
+    if (reports.length === 0 && missing.length === 0) {
+        core/* warning */.$e('trt-ci: no report.json found to merge');
+        return;
+    }
+    // A runner type that wrote no report fails the merged view; it never just drops out of it.
+    if (missing.length > 0)
+        core/* setFailed */.C1(`trt-ci: no report from ${missing.join(', ')}`);
+    const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing });
+    await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing }));
+    const octokit = context && token ? makeOctokit(token, edge.env) : null;
+    const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
+    if (!pr || !context || !octokit) {
+        core/* info */.pq('trt-ci: no pull request to report to');
+        return;
+    }
+    const reporter = new GitHubReporter(octokit, false);
+    const workflow = workflowFile(context.workflowRef);
+    await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow }, body);
+    const target = {
+        owner: context.owner,
+        repo: context.repo,
+        name: input('report', 'check-name') || 'trt-ci (all runners)',
+        headSha: pr.headSha,
+    };
+    await reporter.startCheck(target);
+    const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
+    const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
+    const conclusion = checkConclusion({ cancelled: false, crashed: false, reports, missing: missing.length });
+    const runners = `${reports.length} runner type${reports.length === 1 ? '' : 's'}` +
+        (missing.length ? `, ${missing.length} without a report` : '');
+    await reporter.completeCheck(target, {
+        conclusion,
+        title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
+        summary: body,
+        annotations: unique,
+    });
+    if (reporter.problems.length)
+        await writeSummary(problemsSection(reporter.problems));
+}
+/**
+ * The runners the pack started, from its `runners` input (a JSON list of label sets); each uploads its
+ * report as the artifact trt-ci-<labels joined with ->. Empty: no runner is expected by name.
+ */
+function expectedRunners(json) {
+    if (!json.trim())
+        return [];
+    let value;
+    try {
+        value = JSON.parse(json);
+    }
+    catch {
+        value = null;
+    }
+    const valid = Array.isArray(value) &&
+        value.every((set) => Array.isArray(set) && set.length > 0 && set.every((l) => typeof l === 'string'));
+    if (!valid) {
+        throw new errors/* InputError */.dz(`expected-runners: expected a JSON list of runner label sets like [["self-hosted","gpu","a100"]], got ${json}`);
+    }
+    return value;
+}
+/**
+ * The expected runners (each shard of each, when the pack shards them) with no readable report in the
+ * folder the pack downloads their artifacts to, as trt-ci-<labels>[-shard-<i>-of-<n>].
+ */
+function missingRunners(expected, reportFiles, root, shards = 1) {
+    const found = new Set(reportFiles.map((file) => (0,external_node_path_.relative)(root, file).split(external_node_path_.sep)[0]));
+    const missing = [];
+    for (const labels of expected) {
+        for (let shard = 1; shard <= shards; shard += 1) {
+            const suffix = shards > 1 ? `-shard-${shard}-of-${shards}` : '';
+            if (!found.has(`trt-ci-${labels.join('-')}${suffix}`)) {
+                missing.push(labels.join(' ') + (shards > 1 ? ` (shard ${shard}/${shards})` : ''));
+            }
+        }
+    }
+    return missing;
+}
+/** report.json files under a folder (one per downloaded artifact). */
+async function findReports(root) {
+    const found = [];
+    const walk = async (dir, depth) => {
+        for (const entry of await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => [])) {
+            const path = (0,external_node_path_.join)(dir, entry.name);
+            if (entry.isDirectory() && depth < 3)
+                await walk(path, depth + 1);
+            else if (entry.isFile() && entry.name === 'report.json')
+                found.push(path);
+        }
+    };
+    await walk(root, 0);
+    return found.sort();
+}
+/**
+/**
+ * The pull request of this run and its head commit, from the event: a pull_request event, or the
+ * workflow_run a fork's run finished.
+ */
+async function pullRequestOf(context, octokit) {
+    if (context.pullRequest)
+        return { number: context.pullRequest.number, headSha: context.pullRequest.headSha };
+    const run = context.event.workflow_run;
+    if (context.eventName !== 'workflow_run' || !run?.head_sha)
+        return null;
+    if (run.pull_requests?.[0])
+        return { number: run.pull_requests[0].number, headSha: run.head_sha };
+    // GitHub leaves pull_requests empty for forks: find the open pull request of that fork's branch and commit.
+    const owner = run.head_repository?.owner?.login;
+    if (!owner || !run.head_branch)
+        return null;
+    const { data } = await octokit.rest.pulls.list({
+        owner: context.owner,
+        repo: context.repo,
+        state: 'open',
+        head: `${owner}:${run.head_branch}`,
+        per_page: 10,
+    });
+    const number = data.find((pr) => pr.head.sha === run.head_sha)?.number;
+    return number === undefined ? null : { number, headSha: run.head_sha };
+}
+
+
+/***/ })
+
+};

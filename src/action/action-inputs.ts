@@ -1,0 +1,29 @@
+// Written by npm run build (scripts/action-inputs.mjs) from action.yml, gate/action.yml and report/action.yml:
+// each action's inputs with the default the runner fills in. The token's default (the job's github.token)
+// means nothing outside Actions, so there it has none (null).
+export const ACTION_INPUTS = {
+  run: {
+    config: 'trt-ci.yml',
+    token: null,
+    comment: 'on-change',
+    'fail-on': 'error, budget, accuracy',
+    baseline: 'auto',
+    'check-name': '',
+    'report-key': '',
+    shard: '',
+  },
+  gate: {
+    token: null,
+    'approval-label': 'gpu-ok',
+    'trusted-actors': '',
+    shards: '1',
+  },
+  report: {
+    token: null,
+    reports: 'reports',
+    'report-key': '',
+    'check-name': '',
+    shards: '1',
+    'expected-runners': '',
+  },
+} as const;
