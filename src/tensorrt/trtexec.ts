@@ -40,7 +40,7 @@ export interface Trtexec {
 
 export interface TrtexecSetup {
   command: string;
-  /** The job's environment (entries pass process.env); credentials are removed before a run sees it. */
+  /** The job's environment, as the entry was given it; credentials are removed before a run sees it. */
   env: NodeJS.ProcessEnv;
   killGraceMs: number;
   /** The run's cancel: aborting it kills every trtexec still running, and none starts after. */

@@ -1,0 +1,88 @@
+// The shape ARCHITECTURE.md promises, checked on the source: no import cycles (type-only imports count),
+// the contract at the bottom, adapters below the stages, the stages in pipeline order, trtexec run from
+// one module and the process environment read only by the entries.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backwardImports, importCycles, type ImportGraph, readImportGraph } from './support/import-graph.js';
+
+const root = join(import.meta.dirname, '..');
+const src = join(root, 'src');
+const graph = readImportGraph(src);
+
+/** The pipeline's stages as ARCHITECTURE.md writes them: `config → preflight → … → report`. */
+function stagesIn(file: string): string[] {
+  const line = readFileSync(join(root, file), 'utf8')
+    .split('\n')
+    .find((l) => /^\s*config → preflight → /.test(l));
+  if (!line) throw new Error(`${file} has no "config → preflight → …" line`);
+  return line.trim().replace(/`/g, '').split(' → ');
+}
+const STAGES = stagesIn('ARCHITECTURE.md');
+
+/** Modules whose source matches `pattern`. */
+function modulesMatching(pattern: RegExp): string[] {
+  return [...graph.keys()].filter((m) => pattern.test(readFileSync(join(src, m), 'utf8'))).sort();
+}
+
+describe('the import graph of src/', () => {
+  it('has no cycle', () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('points one way: contract ← common ← adapters ← stages in pipeline order ← entries', () => {
+    expect(backwardImports(graph, STAGES)).toEqual([]);
+  });
+
+  it('has a folder for every stage, in the order the README and ARCHITECTURE.md give', () => {
+    const folders = readdirSync(src, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    for (const stage of STAGES) expect(folders, stage).toContain(stage);
+    expect(stagesIn('README.md')).toEqual(STAGES);
+  });
+
+  it('fails when a cycle or a backward import is added', () => {
+    const broken: ImportGraph = new Map([...graph].map(([m, targets]) => [m, [...targets]]));
+    broken.get('config/load.ts')!.push('report/markdown.ts');
+    broken.get('contract/report.ts')!.push('common/units.ts');
+    broken.get('tensorrt/flags.ts')!.push('gpu/nvidia-smi.ts');
+    broken.get('gpu/nvidia-smi.ts')!.push('tensorrt/flags.ts');
+    broken.get('proc/git.ts')!.push('builds/jobs.ts');
+    broken.set('stray.ts', []);
+    expect(importCycles(broken)).toEqual([['gpu/nvidia-smi.ts', 'tensorrt/flags.ts']]);
+    expect(backwardImports(broken, STAGES).map((v) => `${v.from} -> ${v.to}`)).toEqual(
+      expect.arrayContaining([
+        'config/load.ts -> report/markdown.ts',
+        'contract/report.ts -> common/units.ts',
+        'proc/git.ts -> builds/jobs.ts',
+        'stray.ts -> stray.ts',
+      ]),
+    );
+  });
+});
+
+describe('the edges', () => {
+  it('trtexec is run from one module; other processes from their adapters', () => {
+    expect(modulesMatching(/from '[./]*proc\/run-process\.js'/).filter((m) => !m.startsWith('proc/'))).toEqual([
+      'builds/build-profile.ts', // the ProcessResult type only
+      'builds/build-stage.ts', // killAllProcessGroups on a cancel
+      'gpu/nvidia-smi.ts',
+      'tensorrt/trtexec.ts',
+    ]);
+    expect(modulesMatching(/\brunProcess\(/)).toEqual([
+      'gpu/nvidia-smi.ts',
+      'proc/git.ts',
+      'proc/run-process.ts',
+      'tensorrt/trtexec.ts',
+    ]);
+    expect(modulesMatching(/from 'node:child_process'/)).toEqual(['gpu/memory-sampler.ts', 'proc/run-process.ts']);
+    expect(modulesMatching(/from '@actions\/exec'/)).toEqual(['preflight/gather.ts']);
+    expect(modulesMatching(/CUDA_VISIBLE_DEVICES:/)).toEqual(['tensorrt/trtexec.ts']);
+  });
+
+  it('the process environment is read only by the entries (action/, cli/); the rest are handed it', () => {
+    const readers = modulesMatching(/\bprocess\.env\b/);
+    expect(readers.filter((m) => !m.startsWith('action/') && !m.startsWith('cli/'))).toEqual([]);
+  });
+});
