@@ -368,7 +368,7 @@ describe('faults degrade to a build, and the report is still written', () => {
     );
   });
 
-  it('a full output disk: the files that fit are written, the rest named, exit 2 and never 70', async () => {
+  it('a full output disk: what fits is written, the rest named, exit 74 (not written), never 70', async () => {
     const runner = makeRunner();
     runner.touch('up.onnx');
     await run(runner, ONE());
@@ -377,7 +377,7 @@ describe('faults degrade to a build, and the report is still written', () => {
     symlinkSync('/dev/full', join(runner.dir, 'out', 'report.json'));
     rmSync(join(runner.dir, 'out', 'summary.md'));
     const result = await cli(['build', '--config', join(runner.dir, 'out.yml')]);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(74);
     expect(result.stderr).toMatch(/out\/report\.json: cannot write: no space left on device/);
     expect(result.stdout).toMatch(/✔\s+up\/sd\s+cached/);
     expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain('♻️ 1 from the engine cache');

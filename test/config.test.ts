@@ -374,6 +374,17 @@ describe('trt-ci.yml', () => {
   it('keeps command-line habits: --version, --help per command, one line for a wrong option', async () => {
     const version = await cli(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n` });
+    expect(await cli(['-v'])).toEqual(version);
+    // -h and --help on every command, and `help <command>`, say the same; every exit status is listed.
+    for (const command of ['preflight', 'build', 'run', 'verify', 'ab', 'report', 'parse-log']) {
+      const long = await cli([command, '--help']);
+      expect(long.code, command).toBe(0);
+      expect(long.stdout).toContain(`usage: trt-ci ${command}`);
+      expect(await cli([command, '-h'])).toEqual(long);
+      expect(await cli(['help', command])).toEqual(long);
+      for (const status of [0, 1, 2, 70, 74, 130]) expect(long.stdout).toMatch(new RegExp(`^ +${status}  `, 'm'));
+    }
+    expect((await cli(['help', 'biuld'])).stderr).toContain('did you mean build?');
     const help = await cli(['run', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('usage: trt-ci run [options]');

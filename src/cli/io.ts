@@ -10,5 +10,3 @@ export interface CliIo {
   /** stderr is a terminal: a live status line per GPU instead of heartbeat lines. */
   tty?: boolean;
 }
-
-export const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 } as const;

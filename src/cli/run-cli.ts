@@ -3,6 +3,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage, InputError } from '../common/errors.js';
 import { parseShard } from '../builds/shard.js';
+import { EXIT, EXIT_MEANINGS } from '../contract/exit.js';
 import { VERSION } from '../contract/version.js';
 import { abCommand } from './commands/ab.js';
 import { buildCommand } from './commands/build.js';
@@ -10,9 +11,9 @@ import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
 import { reportCommand } from './commands/report.js';
 import { verifyCommand } from './commands/verify.js';
-import { type CliIo, EXIT } from './io.js';
+import type { CliIo } from './io.js';
 
-export { type CliIo, EXIT } from './io.js';
+export { EXIT } from '../contract/exit.js';
 
 /** Every option any command takes, with its help line. */
 const OPTIONS = {
@@ -43,7 +44,7 @@ const OPTIONS = {
   budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
   gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
   'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
-  help: { type: 'boolean', help: '--help          this text' },
+  help: { type: 'boolean', short: 'h', help: '-h, --help      this text' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
 
@@ -147,18 +148,22 @@ function buildOptions(values: Values) {
   };
 }
 
-const EXIT_STATUS = 'exit status: 0 passed, 1 the work failed, 2 invalid input';
+const EXIT_STATUS = [
+  'exit status:',
+  ...EXIT_MEANINGS.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
+];
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   return [
-    'usage: trt-ci <command> [options]     (trt-ci <command> --help for its options)',
+    'usage: trt-ci <command> [options]     (trt-ci help <command> for its options)',
     '',
     'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}   ${c.summary}`),
     '',
-    `--version prints ${VERSION}`,
-    EXIT_STATUS,
+    `-v, --version prints ${VERSION}; -h, --help this text`,
+    '',
+    ...EXIT_STATUS,
   ].join('\n');
 }
 
@@ -171,8 +176,32 @@ function commandUsage(name: string, command: Command): string {
     'options:',
     ...[...command.options, 'help' as const].map((option) => `  ${OPTIONS[option].help}`),
     '',
-    EXIT_STATUS,
+    ...EXIT_STATUS,
   ].join('\n');
+}
+
+function commandNamed(name: string): Command {
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (command) return command;
+  const near = closest(name, Object.keys(COMMANDS));
+  const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
+  throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
+}
+
+/** docs/cli.md: every command with its operands, options and what it does, from the declarations above. */
+export function cliReference(): string {
+  const lines = ['| command | does | options |', '|---|---|---|'];
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    const usage = `\`${name}${command.operands ? ` ${command.operands}` : ''}\``;
+    const options = command.options.map((o) => `\`${OPTIONS[o].help.replace(/\s{2,}.*$/, '')}\``).join(', ');
+    lines.push(`| ${usage} | ${command.summary} | ${options} |`);
+  }
+  lines.push(
+    '',
+    'Every command takes `-h`/`--help`; `trt-ci help <command>` says the same. `trt-ci -v` prints the version.',
+  );
+  lines.push('', '| exit status | means |', '|---|---|', ...EXIT_MEANINGS.map(([c, m]) => `| ${c} | ${m} |`));
+  return `${lines.join('\n')}\n`;
 }
 
 /** One line for a command line that does not parse, with the closest option this command takes. */
@@ -197,24 +226,31 @@ function optionProblem(error: unknown, name: string, command: Command): InputErr
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const [name, ...rest] = argv;
+    if (name === 'help' && rest.length > 0) {
+      const [topic] = rest;
+      io.stdout(`${commandUsage(topic!, commandNamed(topic!))}\n`);
+      return EXIT.passed;
+    }
     if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
       io.stdout(`${usage()}\n`);
       return name === undefined ? EXIT.input : EXIT.passed;
     }
-    if (name === '--version') {
+    if (name === '--version' || name === '-v') {
       io.stdout(`${VERSION}\n`);
       return EXIT.passed;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-    if (!command) {
-      const near = closest(name, Object.keys(COMMANDS));
-      const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
-      throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
-    }
+    const command = commandNamed(name);
     const options: ParseArgsConfig['options'] = Object.fromEntries(
       [...command.options, 'help' as const].map((o) => {
-        const { type } = OPTIONS[o];
-        return [o, { type, ...('multiple' in OPTIONS[o] && { multiple: true }) }];
+        const option = OPTIONS[o];
+        return [
+          o,
+          {
+            type: option.type,
+            ...('multiple' in option && { multiple: true }),
+            ...('short' in option && { short: 'h' }),
+          },
+        ];
       }),
     );
     let parsed: { values: Values; positionals: string[] };
@@ -233,7 +269,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         : '';
       throw new InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
     }
-    return await command.run(parsed.positionals, parsed.values, io);
+    const status = await command.run(parsed.positionals, parsed.values, io);
+    // Stopped by the user or the runner: said as such (the command has written what it had), not as a verdict.
+    return io.signal?.aborted ? EXIT.interrupted : status;
   } catch (error) {
     if (error instanceof InputError) {
       // One line per problem (a config can have several), each one saying where it is.

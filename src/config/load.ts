@@ -10,8 +10,8 @@ import { resolveAccuracy } from './accuracy.js';
 import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate } from './locate.js';
-import { AB_BUDGETS, DEFAULT_BUDGETS, METRIC_NAMES, type Budgets } from '../contract/metrics.js';
-import { configSchema, parseDims, showValue, type RawConfig } from './schema.js';
+import { AB_BUDGETS, DEFAULT_BUDGETS, type Budgets } from '../contract/metrics.js';
+import { CONFIG_KEYS, configSchema, parseDims, showValue, type RawConfig } from './schema.js';
 
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
@@ -107,31 +107,6 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
-const KNOWN_KEYS: Record<string, string[]> = {
-  top: Object.keys(configSchema.shape),
-  model: [
-    'name',
-    'onnx',
-    'precision',
-    'plugins',
-    'dynamic-plugins',
-    'profiles',
-    'extra-args',
-    'benchmark',
-    'budgets',
-    'workspace',
-    'min-workspace',
-    'build-timeout',
-    'engine',
-    'accuracy',
-  ],
-  profile: ['name', 'shapes'],
-  shape: ['min', 'opt', 'max'],
-  budgets: METRIC_NAMES,
-  level: ['warn', 'fail'],
-  accuracy: ['inputs', 'reference', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
-};
-
 function suggest(key: string, path: readonly (string | number)[]): string {
   const last = path[path.length - 1];
   const kind =
@@ -148,7 +123,7 @@ function suggest(key: string, path: readonly (string | number)[]): string {
               : path.includes('profiles')
                 ? 'profile'
                 : 'model';
-  const known = KNOWN_KEYS[kind]!;
+  const known = CONFIG_KEYS[kind];
   const close = closest(key, known);
   return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
 }

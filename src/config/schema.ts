@@ -65,7 +65,14 @@ const dims = z
   );
 
 const shapeRange = z.union(
-  [z.strictObject({ min: dims, opt: dims, max: dims }), dims],
+  [
+    z.strictObject({
+      min: dims.describe('The smallest shape the engine takes, like 1x3x240x320.'),
+      opt: dims.describe('The shape TensorRT tunes for.'),
+      max: dims.describe('The largest shape the engine takes.'),
+    }),
+    dims,
+  ],
   expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'),
 );
 
@@ -110,7 +117,13 @@ function limit(metric: Metric) {
   const value = threshold(spec.units);
   return z
     .union(
-      [value, z.strictObject({ warn: value.optional(), fail: value.optional() })],
+      [
+        value,
+        z.strictObject({
+          warn: value.optional().describe('Beyond this the run warns.'),
+          fail: value.optional().describe('Beyond this the run fails.'),
+        }),
+      ],
       expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`),
     )
     .transform((given, ctx): Limit => {
@@ -132,7 +145,9 @@ function limit(metric: Metric) {
 }
 
 const budgets = z.strictObject(
-  Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])) as {
+  Object.fromEntries(
+    METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)]),
+  ) as {
     [M in Metric]: z.ZodOptional<ReturnType<typeof limit>>;
   },
   expected('a mapping of budgets'),
@@ -140,8 +155,10 @@ const budgets = z.strictObject(
 
 const profile = z.strictObject(
   {
-    name: name('profile'),
-    shapes: z.record(z.string(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+    name: name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
+    shapes: z
+      .record(z.string(), shapeRange, expected('a mapping of input name to { min, opt, max }'))
+      .describe('Each input: { min, opt, max } like 1x3x640x640, or one shape for a static input.'),
   },
   expected('a profile with name and shapes'),
 );
@@ -161,23 +178,45 @@ const accuracy = z
           [z.literal('auto'), path('a folder of <input name>.npy samples or a .npz')],
           expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'),
         )
-        .optional(),
+        .optional()
+        .describe(
+          'auto: seeded inputs, the same on every runner; or real samples: a folder of <input>.npy, or a .npz.',
+        ),
       reference: path('a .npz of reference outputs by output name')
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
-        .optional(),
+        .optional()
+        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
       shapes: z
         .array(z.enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
         .min(1, expected('at least one of min, opt, max'))
-        .optional(),
+        .optional()
+        .describe("Which of each profile's shapes the engine is checked at (default [opt])."),
       atol: z
         .union(
           [z.number().min(0), z.string().regex(share)],
           expected("a number like 0.001, or a share of the output's largest value like 0.5%"),
         )
-        .optional(),
-      rtol: z.number(expected('a number like 0.001')).min(0).optional(),
-      cosine: z.number(expected('a number like 0.999')).min(-1).max(1).optional(),
-      'top-k': z.number(expected('a number of classes like 5')).int().min(1).optional(),
+        .optional()
+        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
+      rtol: z
+        .number(expected('a number like 0.001'))
+        .min(0)
+        .optional()
+        .describe(
+          'Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).',
+        ),
+      cosine: z
+        .number(expected('a number like 0.999'))
+        .min(-1)
+        .max(1)
+        .optional()
+        .describe('The least cosine similarity of each output with the reference (default by precision).'),
+      'top-k': z
+        .number(expected('a number of classes like 5'))
+        .int()
+        .min(1)
+        .optional()
+        .describe("For classifiers: the engine's top k classes must be the reference's."),
     },
     expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'),
   )
@@ -189,94 +228,162 @@ export type RawAccuracy = z.output<typeof accuracy>;
 
 const model = z.strictObject(
   {
-    name: name('model'),
-    onnx: path('an ONNX file'),
-    precision: z.enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
-    plugins: z.array(path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    'dynamic-plugins': z.array(path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    profiles: z.array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
-    'extra-args': extraArgs.optional(),
-    benchmark: benchmark.optional(),
-    budgets: budgets.optional(),
-    accuracy: accuracy.optional(),
+    name: name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
+    onnx: path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    precision: z
+      .enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`))
+      .optional()
+      .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
+    plugins: z
+      .array(path('a plugin library'), expected('a list of plugin library paths'))
+      .optional()
+      .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
+    'dynamic-plugins': z
+      .array(path('a plugin library'), expected('a list of plugin library paths'))
+      .optional()
+      .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
+    profiles: z
+      .array(profile, expected('a list of profiles'))
+      .min(1, expected('at least one profile'))
+      .describe('Optimization profiles: one trtexec build each.'),
+    'extra-args': extraArgs.optional().describe('trtexec flags for this model, after the top-level ones.'),
+    benchmark: benchmark
+      .optional()
+      .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
+    budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
+    accuracy: accuracy.optional().describe("This model's accuracy check (the top-level one otherwise)."),
     engine: z
       .enum(
         ['per-profile', 'combined', 'both'],
         expected('per-profile (a plan per profile), combined (one plan with every profile), or both'),
       )
-      .optional(),
+      .optional()
+      .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
-    workspace: workspace.optional(),
-    'min-workspace': workspace.optional(),
-    'build-timeout': duration.optional(),
+    workspace: workspace.optional().describe("This model's first workspace (the top-level value otherwise)."),
+    'min-workspace': workspace.optional().describe("Where this model's out-of-memory back-off stops."),
+    'build-timeout': duration.optional().describe("This model's time per build attempt."),
   },
   expected('a model with name, onnx and profiles'),
 );
 
 export const configSchema = z.strictObject(
   {
-    trtexec: z.string(expected('a command or path')).min(1).default('trtexec'),
-    'nvidia-smi': z.string(expected('a command or path')).min(1).default('nvidia-smi'),
-    'output-dir': path('a folder').default('trt-engines'),
-    workspace: workspace.default(4 * 1024 ** 3),
-    'min-workspace': workspace.default(512 * 1024 ** 2),
+    trtexec: z
+      .string(expected('a command or path'))
+      .min(1)
+      .default('trtexec')
+      .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
+    'nvidia-smi': z
+      .string(expected('a command or path'))
+      .min(1)
+      .default('nvidia-smi')
+      .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
+    'output-dir': path('a folder')
+      .default('trt-engines')
+      .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
+    workspace: workspace.default(4 * 1024 ** 3).describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
+    'min-workspace': workspace
+      .default(512 * 1024 ** 2)
+      .describe('The out-of-memory back-off halves the workspace down to this.'),
     'timing-cache': z
       .union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none'))
-      .default('.trt-ci/timing.cache'),
-    'build-timeout': duration.default(45 * 60_000),
-    'kill-grace': duration.default(10_000),
+      .default('.trt-ci/timing.cache')
+      .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
+    'build-timeout': duration.default(45 * 60_000).describe("Per attempt; then the build's process group gets TERM."),
+    'kill-grace': duration.default(10_000).describe('Time between TERM and KILL.'),
     // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
-    'max-parallel': z.number(expected('a number of builds like 2')).int().min(1).optional(),
+    'max-parallel': z
+      .number(expected('a number of builds like 2'))
+      .int()
+      .min(1)
+      .optional()
+      .describe('Builds at once (default one per GPU); more than the GPUs shares GPUs between builds.'),
     gpus: z
       .union(
         [z.literal('all'), z.array(z.number().int().min(0), expected('a GPU index like 0')).min(1)],
         expected('"all" or a list of GPU indices like [0, 1]'),
       )
-      .default('all'),
-    benchmark: benchmark.default(false),
+      .default('all')
+      .describe('all, or GPU indices like [0, 1]; one build per GPU at a time.'),
+    benchmark: benchmark
+      .default(false)
+      .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': path('a folder of base plans').optional(),
+    'base-plans': path('a folder of base plans')
+      .optional()
+      .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
-    'base-ref': z.string(expected('a git ref like origin/main or a commit')).min(1).optional(),
-    'extra-args': extraArgs.default([]),
-    budgets: budgets.optional(),
+    'base-ref': z
+      .string(expected('a git ref like origin/main or a commit'))
+      .min(1)
+      .optional()
+      .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
+    'extra-args': extraArgs
+      .default([])
+      .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
+    budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
-    accuracy: accuracy.optional(),
+    accuracy: accuracy
+      .optional()
+      .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
     cuda: z
       .string(expected('a CUDA version like "12.4"'))
       .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
-      .optional(),
+      .optional()
+      .describe('The CUDA of your TensorRT build, when trt-ci cannot read it from trtexec or the machine.'),
     'min-driver': z
       .string(expected('a driver version like "535.104.05"'))
       .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
-      .optional(),
+      .optional()
+      .describe('A driver your team pins: preflight fails below it instead of the CUDA floor.'),
     'expect-gpu': z
       .array(z.string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
-      .default([]),
-    'min-free-disk': size.default(20 * 1024 ** 3),
+      .default([])
+      .describe('GPU models the runner must have, like [A100, H100].'),
+    'min-free-disk': size.default(20 * 1024 ** 3).describe('Free space needed at output-dir.'),
     'skip-checks': z
       .array(
         z.enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)),
         expected('a list of preflight check ids'),
       )
-      .default([]),
-    'cache-dir': path('a cache folder').optional(),
-    'cache-max-size': size.optional(),
+      .default([])
+      .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
+    'cache-dir': path('a cache folder')
+      .optional()
+      .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
+    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
     'cache-trust': z
       .enum(
         ['any', 'own-branch'],
         expected("any, or own-branch (pull requests' entries are not served to the default branch)"),
       )
-      .default('own-branch'),
+      .default('own-branch')
+      .describe('own-branch: a default-branch run takes only entries the default branch stored; any: every entry.'),
     preflight: z
       .enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
-      .default('enforce'),
-    models: z.array(model, expected('a list of models')).min(1, expected('at least one model')),
+      .default('enforce')
+      .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
+    models: z
+      .array(model, expected('a list of models'))
+      .min(1, expected('at least one model'))
+      .describe('The models to build: each an ONNX file and its optimization profiles.'),
   },
   expected('a trt-ci.yml mapping'),
 );
 
 export type RawConfig = z.output<typeof configSchema>;
+
+/** The keys each kind of mapping takes, from the schema itself: the "did you mean" of an unknown key. */
+export const CONFIG_KEYS = {
+  top: Object.keys(configSchema.shape),
+  model: Object.keys(model.shape),
+  profile: Object.keys(profile.shape),
+  shape: ['min', 'opt', 'max'],
+  budgets: METRIC_NAMES,
+  level: ['warn', 'fail'],
+  accuracy: Object.keys(accuracy.shape),
+} as const satisfies Record<string, readonly string[]>;
 
 export function parseDims(text: string): number[] {
   return text.split('x').map(Number);

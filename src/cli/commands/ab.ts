@@ -7,7 +7,8 @@ import { AB_DEFAULTS, trtexecAb } from '../../latency/trtexec-ab.js';
 import type { Latency } from '../../contract/report.js';
 import { scanPlan } from '../../tensorrt/plan-scan.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
+import { EXIT } from '../../contract/exit.js';
 
 export interface AbOptions {
   config: string | null;

@@ -4,7 +4,8 @@ import { runProvenance } from '../../github/context.js';
 import type { JobSelection } from '../../builds/shard.js';
 import { runPipeline } from '../../pipeline.js';
 import { renderPreflightText } from '../../preflight/render.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
+import { EXIT } from '../../contract/exit.js';
 import { describeEvent, heartbeatMs } from '../../builds/progress.js';
 import { StatusLine } from '../status-line.js';
 import { renderRunText } from '../text.js';
@@ -53,8 +54,9 @@ export async function buildCommand(
         `summary:  ${rel(result.summaryFile)}\n`,
     );
   }
-  // Results that could not be saved (a full disk) are exit 2 even when the engines passed: nothing reads them.
+  // Results that could not be saved (a full disk) fail the command even when the engines passed: nothing reads
+  // them. Its own status, so that a script can tell it from bad input.
   for (const problem of result.unwritten) io.stderr(`trt-ci: ${problem}\n`);
-  if (result.unwritten.length > 0) return EXIT.input;
+  if (result.unwritten.length > 0) return EXIT.unwritten;
   return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { fileProblem, InputError, requireRegularFile } from '../../common/errors.js';
 import { LineSplitter } from '../../proc/lines.js';
 import { type ParsedLog, TrtexecLogParser } from '../../tensorrt/log-parser.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
+import { EXIT } from '../../contract/exit.js';
 import { describeLog } from '../text.js';
 
 export async function parseLogCommand(

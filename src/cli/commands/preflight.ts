@@ -2,7 +2,8 @@ import { loadConfig } from '../../config/load.js';
 import { runPreflight } from '../../preflight/preflight.js';
 import { renderPreflightText } from '../../preflight/render.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
+import { EXIT } from '../../contract/exit.js';
 
 export async function preflightCommand(options: { config: string; json: boolean }, io: CliIo): Promise<number> {
   const config = loadConfig(options.config, io.cwd, io.env);

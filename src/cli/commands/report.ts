@@ -4,7 +4,8 @@ import { InputError } from '../../common/errors.js';
 import { commentMarker } from '../../github/comment.js';
 import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/markdown.js';
 import type { Report } from '../../contract/report.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
+import { EXIT } from '../../contract/exit.js';
 
 /** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */
 export async function reportCommand(

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { InputError } from '../../common/errors.js';
 import { scanPlan } from '../../tensorrt/plan-scan.js';
 import { verifiedPlan } from '../../verify/verify-stage.js';
-import { EXIT, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
+import { EXIT } from '../../contract/exit.js';
 import { describePlan } from '../text.js';
 
 export async function verifyCommand(files: string[], options: { json: boolean }, io: CliIo): Promise<number> {
