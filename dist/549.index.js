@@ -4394,7 +4394,14 @@ const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).mi
 const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
     .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
-const shapeRange = schemas/* union */.KCZ([schemas/* strictObject */.rej({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
+const shapeRange = schemas/* union */.KCZ([
+    schemas/* strictObject */.rej({
+        min: dims.describe('The smallest shape the engine takes, like 1x3x240x320.'),
+        opt: dims.describe('The shape TensorRT tunes for.'),
+        max: dims.describe('The largest shape the engine takes.'),
+    }),
+    dims,
+], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
 const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
     // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
@@ -4427,7 +4434,13 @@ function threshold(units) {
 function limit(metric) {
     const spec = METRICS[metric];
     const value = threshold(spec.units);
-    return schemas/* union */.KCZ([value, schemas/* strictObject */.rej({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+    return schemas/* union */.KCZ([
+        value,
+        schemas/* strictObject */.rej({
+            warn: value.optional().describe('Beyond this the run warns.'),
+            fail: value.optional().describe('Beyond this the run fails.'),
+        }),
+    ], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
         .transform((given, ctx) => {
         const level = 'unit' in given
             ? spec.bare === 'warn'
@@ -4444,93 +4457,167 @@ function limit(metric) {
         return level;
     });
 }
-const budgets = schemas/* strictObject */.rej(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])), expected('a mapping of budgets'));
+const budgets = schemas/* strictObject */.rej(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
 const profile = schemas/* strictObject */.rej({
-    name: schema_name('profile'),
-    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+    name: schema_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
+    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }'))
+        .describe('Each input: { min, opt, max } like 1x3x640x640, or one shape for a static input.'),
 }, expected('a profile with name and shapes'));
 /** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
 const schema_benchmark = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* literal */.euz('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
 const share = /^\d+(\.\d+)?%$/;
 const accuracy = schemas/* strictObject */.rej({
     inputs: schemas/* union */.KCZ([schemas/* literal */.euz('auto'), path('a folder of <input name>.npy samples or a .npz')], expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'))
-        .optional(),
+        .optional()
+        .describe('auto: seeded inputs, the same on every runner; or real samples: a folder of <input>.npy, or a .npz.'),
     reference: path('a .npz of reference outputs by output name')
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
-        .optional(),
+        .optional()
+        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
     shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
         .min(1, expected('at least one of min, opt, max'))
-        .optional(),
+        .optional()
+        .describe("Which of each profile's shapes the engine is checked at (default [opt])."),
     atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
-        .optional(),
-    rtol: schemas/* number */.aig(expected('a number like 0.001')).min(0).optional(),
-    cosine: schemas/* number */.aig(expected('a number like 0.999')).min(-1).max(1).optional(),
-    'top-k': schemas/* number */.aig(expected('a number of classes like 5')).int().min(1).optional(),
+        .optional()
+        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
+    rtol: schemas/* number */.aig(expected('a number like 0.001'))
+        .min(0)
+        .optional()
+        .describe('Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).'),
+    cosine: schemas/* number */.aig(expected('a number like 0.999'))
+        .min(-1)
+        .max(1)
+        .optional()
+        .describe('The least cosine similarity of each output with the reference (default by precision).'),
+    'top-k': schemas/* number */.aig(expected('a number of classes like 5'))
+        .int()
+        .min(1)
+        .optional()
+        .describe("For classifiers: the engine's top k classes must be the reference's."),
 }, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
     .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
 });
 const model = schemas/* strictObject */.rej({
-    name: schema_name('model'),
-    onnx: path('an ONNX file'),
-    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
-    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    profiles: schemas/* array */.YOg(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
-    'extra-args': extraArgs.optional(),
-    benchmark: schema_benchmark.optional(),
-    budgets: budgets.optional(),
-    accuracy: accuracy.optional(),
+    name: schema_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
+    onnx: path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`))
+        .optional()
+        .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
+    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths'))
+        .optional()
+        .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
+    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths'))
+        .optional()
+        .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
+    profiles: schemas/* array */.YOg(profile, expected('a list of profiles'))
+        .min(1, expected('at least one profile'))
+        .describe('Optimization profiles: one trtexec build each.'),
+    'extra-args': extraArgs.optional().describe('trtexec flags for this model, after the top-level ones.'),
+    benchmark: schema_benchmark
+        .optional()
+        .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
+    budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
+    accuracy: accuracy.optional().describe("This model's accuracy check (the top-level one otherwise)."),
     engine: schemas/* enum */.k5n(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
-        .optional(),
+        .optional()
+        .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
-    workspace: workspace.optional(),
-    'min-workspace': workspace.optional(),
-    'build-timeout': duration.optional(),
+    workspace: workspace.optional().describe("This model's first workspace (the top-level value otherwise)."),
+    'min-workspace': workspace.optional().describe("Where this model's out-of-memory back-off stops."),
+    'build-timeout': duration.optional().describe("This model's time per build attempt."),
 }, expected('a model with name, onnx and profiles'));
 const configSchema = schemas/* strictObject */.rej({
-    trtexec: schemas/* string */.YjP(expected('a command or path')).min(1).default('trtexec'),
-    'nvidia-smi': schemas/* string */.YjP(expected('a command or path')).min(1).default('nvidia-smi'),
-    'output-dir': path('a folder').default('trt-engines'),
-    workspace: workspace.default(4 * 1024 ** 3),
-    'min-workspace': workspace.default(512 * 1024 ** 2),
+    trtexec: schemas/* string */.YjP(expected('a command or path'))
+        .min(1)
+        .default('trtexec')
+        .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
+    'nvidia-smi': schemas/* string */.YjP(expected('a command or path'))
+        .min(1)
+        .default('nvidia-smi')
+        .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
+    'output-dir': path('a folder')
+        .default('trt-engines')
+        .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
+    workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
+    'min-workspace': workspace
+        .prefault('512MiB')
+        .describe('The out-of-memory back-off halves the workspace down to this.'),
     'timing-cache': schemas/* union */.KCZ([path('a timing cache file'), schemas/* literal */.euz(false)], expected('a path, or false for none'))
-        .default('.trt-ci/timing.cache'),
-    'build-timeout': duration.default(45 * 60_000),
-    'kill-grace': duration.default(10_000),
+        .default('.trt-ci/timing.cache')
+        .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
+    'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
+    'kill-grace': duration.prefault('10s').describe('Time between TERM and KILL.'),
     // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
-    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2')).int().min(1).optional(),
+    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2'))
+        .int()
+        .min(1)
+        .optional()
+        .describe('Builds at once (default one per GPU); more than the GPUs shares GPUs between builds.'),
     gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
-        .default('all'),
-    benchmark: schema_benchmark.default(false),
+        .default('all')
+        .describe('all, or GPU indices like [0, 1]; one build per GPU at a time.'),
+    benchmark: schema_benchmark
+        .default(false)
+        .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': path('a folder of base plans').optional(),
+    'base-plans': path('a folder of base plans')
+        .optional()
+        .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
-    'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit')).min(1).optional(),
-    'extra-args': extraArgs.default([]),
-    budgets: budgets.optional(),
+    'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit'))
+        .min(1)
+        .optional()
+        .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
+    'extra-args': extraArgs
+        .default([])
+        .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
+    budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
-    accuracy: accuracy.optional(),
+    accuracy: accuracy
+        .optional()
+        .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
     cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
-        .optional(),
+        .optional()
+        .describe('The CUDA of your TensorRT build, when trt-ci cannot read it from trtexec or the machine.'),
     'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
-        .optional(),
+        .optional()
+        .describe('A driver your team pins: preflight fails below it instead of the CUDA floor.'),
     'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
-        .default([]),
-    'min-free-disk': size.default(20 * 1024 ** 3),
+        .default([])
+        .describe('GPU models the runner must have, like [A100, H100].'),
+    'min-free-disk': size.prefault('20GiB').describe('Free space needed at output-dir.'),
     'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
-        .default([]),
-    'cache-dir': path('a cache folder').optional(),
-    'cache-max-size': size.optional(),
+        .default([])
+        .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
+    'cache-dir': path('a cache folder')
+        .optional()
+        .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
+    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
     'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
-        .default('own-branch'),
+        .default('own-branch')
+        .describe('own-branch: a default-branch run takes only entries the default branch stored; any: every entry.'),
     preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
-        .default('enforce'),
-    models: schemas/* array */.YOg(model, expected('a list of models')).min(1, expected('at least one model')),
+        .default('enforce')
+        .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
+    models: schemas/* array */.YOg(model, expected('a list of models'))
+        .min(1, expected('at least one model'))
+        .describe('The models to build: each an ONNX file and its optimization profiles.'),
 }, expected('a trt-ci.yml mapping'));
+/** The keys each kind of mapping takes, from the schema itself: the "did you mean" of an unknown key. */
+const CONFIG_KEYS = {
+    top: Object.keys(configSchema.shape),
+    model: Object.keys(model.shape),
+    profile: Object.keys(profile.shape),
+    shape: ['min', 'opt', 'max'],
+    budgets: METRIC_NAMES,
+    level: ['warn', 'fail'],
+    accuracy: Object.keys(accuracy.shape),
+};
 function parseDims(text) {
     return text.split('x').map(Number);
 }
@@ -4639,30 +4726,6 @@ function issueMessage(issue) {
             return `${issue.message}, got ${got}`;
     }
 }
-const KNOWN_KEYS = {
-    top: Object.keys(configSchema.shape),
-    model: [
-        'name',
-        'onnx',
-        'precision',
-        'plugins',
-        'dynamic-plugins',
-        'profiles',
-        'extra-args',
-        'benchmark',
-        'budgets',
-        'workspace',
-        'min-workspace',
-        'build-timeout',
-        'engine',
-        'accuracy',
-    ],
-    profile: ['name', 'shapes'],
-    shape: ['min', 'opt', 'max'],
-    budgets: METRIC_NAMES,
-    level: ['warn', 'fail'],
-    accuracy: ['inputs', 'reference', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
-};
 function suggest(key, path) {
     const last = path[path.length - 1];
     const kind = path.length === 0
@@ -4678,7 +4741,7 @@ function suggest(key, path) {
                         : path.includes('profiles')
                             ? 'profile'
                             : 'model';
-    const known = KNOWN_KEYS[kind];
+    const known = CONFIG_KEYS[kind];
     const close = closest(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
 }

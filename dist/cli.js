@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(777);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1328);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8606,7 +8606,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
         controller.abort();
     });
 }
-process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
+process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,
     stdout: (text) => process.stdout.write(text),
@@ -8620,16 +8620,16 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 777:
+/***/ 1328:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  a: () => (/* binding */ runCli)
+  ak: () => (/* binding */ runCli)
 });
 
-// UNUSED EXPORTS: EXIT
+// UNUSED EXPORTS: EXIT, cliReference
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
@@ -8807,6 +8807,31 @@ function parseShard(text) {
     const [index, count] = [Number(match[1]), Number(match[2])];
     return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/exit.js
+// trt-ci's exit statuses, the same for every CLI command (docs/cli.md lists them).
+const EXIT = {
+    /** The work passed. */
+    passed: 0,
+    /** The work failed: a check, a build, a budget, an accuracy or latency gate. */
+    failed: 1,
+    /** Invalid input: a config, an argument or a file; one line names it. */
+    input: 2,
+    /** A bug in trt-ci (EX_SOFTWARE): the message says so and carries the stack. */
+    bug: 70,
+    /** The results could not be written (EX_IOERR: a full disk, a read-only folder); what ran is not lost. */
+    unwritten: 74,
+    /** Stopped by SIGINT or SIGTERM (128 + 2, as a shell reports it); the report is still written. */
+    interrupted: 130,
+};
+const exit_EXIT_MEANINGS = [
+    [EXIT.passed, 'passed'],
+    [EXIT.failed, 'the work failed (a check, a build, a budget, accuracy, a slower engine)'],
+    [EXIT.input, 'invalid input (config, arguments, a file): one line names it'],
+    [EXIT.bug, 'internal error: a bug in trt-ci, reported with its stack'],
+    [EXIT.unwritten, 'the results could not be written (full disk, read-only folder)'],
+    [EXIT.interrupted, 'interrupted (SIGINT or SIGTERM); what ran is reported'],
+];
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
@@ -18940,7 +18965,14 @@ const schema_path = (what) => schemas_string(expected(`a path to ${what}`)).min(
 const dims = schemas_string(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
     .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
-const shapeRange = union([strictObject({ min: dims, opt: dims, max: dims }), dims], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
+const shapeRange = union([
+    strictObject({
+        min: dims.describe('The smallest shape the engine takes, like 1x3x240x320.'),
+        opt: dims.describe('The shape TensorRT tunes for.'),
+        max: dims.describe('The largest shape the engine takes.'),
+    }),
+    dims,
+], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
 const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOptimizationLevel=5'))
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
     // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
@@ -18973,7 +19005,13 @@ function threshold(units) {
 function limit(metric) {
     const spec = METRICS[metric];
     const value = threshold(spec.units);
-    return union([value, strictObject({ warn: value.optional(), fail: value.optional() })], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+    return union([
+        value,
+        strictObject({
+            warn: value.optional().describe('Beyond this the run warns.'),
+            fail: value.optional().describe('Beyond this the run fails.'),
+        }),
+    ], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
         .transform((given, ctx) => {
         const level = 'unit' in given
             ? spec.bare === 'warn'
@@ -18990,93 +19028,167 @@ function limit(metric) {
         return level;
     });
 }
-const budgets = strictObject(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional()])), expected('a mapping of budgets'));
+const budgets = strictObject(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
 const profile = strictObject({
-    name: schema_name('profile'),
-    shapes: record(schemas_string(), shapeRange, expected('a mapping of input name to { min, opt, max }')),
+    name: schema_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
+    shapes: record(schemas_string(), shapeRange, expected('a mapping of input name to { min, opt, max }'))
+        .describe('Each input: { min, opt, max } like 1x3x640x640, or one shape for a static input.'),
 }, expected('a profile with name and shapes'));
 /** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
 const benchmark = union([schemas_boolean(), literal('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
 const share = /^\d+(\.\d+)?%$/;
 const accuracy = strictObject({
     inputs: union([literal('auto'), schema_path('a folder of <input name>.npy samples or a .npz')], expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'))
-        .optional(),
+        .optional()
+        .describe('auto: seeded inputs, the same on every runner; or real samples: a folder of <input>.npy, or a .npz.'),
     reference: schema_path('a .npz of reference outputs by output name')
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
-        .optional(),
+        .optional()
+        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
     shapes: array(schemas_enum(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
         .min(1, expected('at least one of min, opt, max'))
-        .optional(),
+        .optional()
+        .describe("Which of each profile's shapes the engine is checked at (default [opt])."),
     atol: union([schemas_number().min(0), schemas_string().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
-        .optional(),
-    rtol: schemas_number(expected('a number like 0.001')).min(0).optional(),
-    cosine: schemas_number(expected('a number like 0.999')).min(-1).max(1).optional(),
-    'top-k': schemas_number(expected('a number of classes like 5')).int().min(1).optional(),
+        .optional()
+        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
+    rtol: schemas_number(expected('a number like 0.001'))
+        .min(0)
+        .optional()
+        .describe('Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).'),
+    cosine: schemas_number(expected('a number like 0.999'))
+        .min(-1)
+        .max(1)
+        .optional()
+        .describe('The least cosine similarity of each output with the reference (default by precision).'),
+    'top-k': schemas_number(expected('a number of classes like 5'))
+        .int()
+        .min(1)
+        .optional()
+        .describe("For classifiers: the engine's top k classes must be the reference's."),
 }, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
     .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
 });
 const model = strictObject({
-    name: schema_name('model'),
-    onnx: schema_path('an ONNX file'),
-    precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`)).optional(),
-    plugins: array(schema_path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    'dynamic-plugins': array(schema_path('a plugin library'), expected('a list of plugin library paths')).optional(),
-    profiles: array(profile, expected('a list of profiles')).min(1, expected('at least one profile')),
-    'extra-args': extraArgs.optional(),
-    benchmark: benchmark.optional(),
-    budgets: budgets.optional(),
-    accuracy: accuracy.optional(),
+    name: schema_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
+    onnx: schema_path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`))
+        .optional()
+        .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
+    plugins: array(schema_path('a plugin library'), expected('a list of plugin library paths'))
+        .optional()
+        .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
+    'dynamic-plugins': array(schema_path('a plugin library'), expected('a list of plugin library paths'))
+        .optional()
+        .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
+    profiles: array(profile, expected('a list of profiles'))
+        .min(1, expected('at least one profile'))
+        .describe('Optimization profiles: one trtexec build each.'),
+    'extra-args': extraArgs.optional().describe('trtexec flags for this model, after the top-level ones.'),
+    benchmark: benchmark
+        .optional()
+        .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
+    budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
+    accuracy: accuracy.optional().describe("This model's accuracy check (the top-level one otherwise)."),
     engine: schemas_enum(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
-        .optional(),
+        .optional()
+        .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
-    workspace: workspace.optional(),
-    'min-workspace': workspace.optional(),
-    'build-timeout': schema_duration.optional(),
+    workspace: workspace.optional().describe("This model's first workspace (the top-level value otherwise)."),
+    'min-workspace': workspace.optional().describe("Where this model's out-of-memory back-off stops."),
+    'build-timeout': schema_duration.optional().describe("This model's time per build attempt."),
 }, expected('a model with name, onnx and profiles'));
 const configSchema = strictObject({
-    trtexec: schemas_string(expected('a command or path')).min(1).default('trtexec'),
-    'nvidia-smi': schemas_string(expected('a command or path')).min(1).default('nvidia-smi'),
-    'output-dir': schema_path('a folder').default('trt-engines'),
-    workspace: workspace.default(4 * 1024 ** 3),
-    'min-workspace': workspace.default(512 * 1024 ** 2),
+    trtexec: schemas_string(expected('a command or path'))
+        .min(1)
+        .default('trtexec')
+        .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
+    'nvidia-smi': schemas_string(expected('a command or path'))
+        .min(1)
+        .default('nvidia-smi')
+        .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
+    'output-dir': schema_path('a folder')
+        .default('trt-engines')
+        .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
+    workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
+    'min-workspace': workspace
+        .prefault('512MiB')
+        .describe('The out-of-memory back-off halves the workspace down to this.'),
     'timing-cache': union([schema_path('a timing cache file'), literal(false)], expected('a path, or false for none'))
-        .default('.trt-ci/timing.cache'),
-    'build-timeout': schema_duration.default(45 * 60_000),
-    'kill-grace': schema_duration.default(10_000),
+        .default('.trt-ci/timing.cache')
+        .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
+    'build-timeout': schema_duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
+    'kill-grace': schema_duration.prefault('10s').describe('Time between TERM and KILL.'),
     // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
-    'max-parallel': schemas_number(expected('a number of builds like 2')).int().min(1).optional(),
+    'max-parallel': schemas_number(expected('a number of builds like 2'))
+        .int()
+        .min(1)
+        .optional()
+        .describe('Builds at once (default one per GPU); more than the GPUs shares GPUs between builds.'),
     gpus: union([literal('all'), array(schemas_number().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
-        .default('all'),
-    benchmark: benchmark.default(false),
+        .default('all')
+        .describe('all, or GPU indices like [0, 1]; one build per GPU at a time.'),
+    benchmark: benchmark
+        .default(false)
+        .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': schema_path('a folder of base plans').optional(),
+    'base-plans': schema_path('a folder of base plans')
+        .optional()
+        .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
-    'base-ref': schemas_string(expected('a git ref like origin/main or a commit')).min(1).optional(),
-    'extra-args': extraArgs.default([]),
-    budgets: budgets.optional(),
+    'base-ref': schemas_string(expected('a git ref like origin/main or a commit'))
+        .min(1)
+        .optional()
+        .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
+    'extra-args': extraArgs
+        .default([])
+        .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
+    budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
-    accuracy: accuracy.optional(),
+    accuracy: accuracy
+        .optional()
+        .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
     cuda: schemas_string(expected('a CUDA version like "12.4"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
-        .optional(),
+        .optional()
+        .describe('The CUDA of your TensorRT build, when trt-ci cannot read it from trtexec or the machine.'),
     'min-driver': schemas_string(expected('a driver version like "535.104.05"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
-        .optional(),
+        .optional()
+        .describe('A driver your team pins: preflight fails below it instead of the CUDA floor.'),
     'expect-gpu': array(schemas_string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
-        .default([]),
-    'min-free-disk': size.default(20 * 1024 ** 3),
+        .default([])
+        .describe('GPU models the runner must have, like [A100, H100].'),
+    'min-free-disk': size.prefault('20GiB').describe('Free space needed at output-dir.'),
     'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
-        .default([]),
-    'cache-dir': schema_path('a cache folder').optional(),
-    'cache-max-size': size.optional(),
+        .default([])
+        .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
+    'cache-dir': schema_path('a cache folder')
+        .optional()
+        .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
+    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
     'cache-trust': schemas_enum(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
-        .default('own-branch'),
+        .default('own-branch')
+        .describe('own-branch: a default-branch run takes only entries the default branch stored; any: every entry.'),
     preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
-        .default('enforce'),
-    models: array(model, expected('a list of models')).min(1, expected('at least one model')),
+        .default('enforce')
+        .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
+    models: array(model, expected('a list of models'))
+        .min(1, expected('at least one model'))
+        .describe('The models to build: each an ONNX file and its optimization profiles.'),
 }, expected('a trt-ci.yml mapping'));
+/** The keys each kind of mapping takes, from the schema itself: the "did you mean" of an unknown key. */
+const CONFIG_KEYS = {
+    top: Object.keys(configSchema.shape),
+    model: Object.keys(model.shape),
+    profile: Object.keys(profile.shape),
+    shape: ['min', 'opt', 'max'],
+    budgets: METRIC_NAMES,
+    level: ['warn', 'fail'],
+    accuracy: Object.keys(accuracy.shape),
+};
 function parseDims(text) {
     return text.split('x').map(Number);
 }
@@ -19185,30 +19297,6 @@ function issueMessage(issue) {
             return `${issue.message}, got ${got}`;
     }
 }
-const KNOWN_KEYS = {
-    top: Object.keys(configSchema.shape),
-    model: [
-        'name',
-        'onnx',
-        'precision',
-        'plugins',
-        'dynamic-plugins',
-        'profiles',
-        'extra-args',
-        'benchmark',
-        'budgets',
-        'workspace',
-        'min-workspace',
-        'build-timeout',
-        'engine',
-        'accuracy',
-    ],
-    profile: ['name', 'shapes'],
-    shape: ['min', 'opt', 'max'],
-    budgets: METRIC_NAMES,
-    level: ['warn', 'fail'],
-    accuracy: ['inputs', 'reference', 'shapes', 'atol', 'rtol', 'cosine', 'top-k'],
-};
 function suggest(key, path) {
     const last = path[path.length - 1];
     const kind = path.length === 0
@@ -19224,7 +19312,7 @@ function suggest(key, path) {
                         : path.includes('profiles')
                             ? 'profile'
                             : 'model';
-    const known = KNOWN_KEYS[kind];
+    const known = CONFIG_KEYS[kind];
     const close = closest(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
 }
@@ -20740,9 +20828,6 @@ async function probeHelp(command, run, where) {
     }
     return { version, helpFlags };
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/cli/io.js
-const EXIT = { passed: 0, failed: 1, input: 2, bug: 70 };
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/ab.js
 
@@ -27292,11 +27377,12 @@ async function buildCommand(command, options, io) {
         io.stdout(`\nmanifest: ${rel(result.manifestFile)}\nreport:   ${rel(result.reportFile)}\n` +
             `summary:  ${rel(result.summaryFile)}\n`);
     }
-    // Results that could not be saved (a full disk) are exit 2 even when the engines passed: nothing reads them.
+    // Results that could not be saved (a full disk) fail the command even when the engines passed: nothing reads
+    // them. Its own status, so that a script can tell it from bad input.
     for (const problem of result.unwritten)
         io.stderr(`trt-ci: ${problem}\n`);
     if (result.unwritten.length > 0)
-        return EXIT.input;
+        return EXIT.unwritten;
     return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
 
@@ -27522,7 +27608,7 @@ const OPTIONS = {
     budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
     gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
     'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
-    help: { type: 'boolean', help: '--help          this text' },
+    help: { type: 'boolean', short: 'h', help: '-h, --help      this text' },
 };
 const COMMANDS = {
     preflight: {
@@ -27591,17 +27677,21 @@ function buildOptions(values) {
         selection: { shard, only: values.only ?? [] },
     };
 }
-const EXIT_STATUS = 'exit status: 0 passed, 1 the work failed, 2 invalid input';
+const EXIT_STATUS = [
+    'exit status:',
+    ...exit_EXIT_MEANINGS.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
+];
 function usage() {
     const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
     return [
-        'usage: trt-ci <command> [options]     (trt-ci <command> --help for its options)',
+        'usage: trt-ci <command> [options]     (trt-ci help <command> for its options)',
         '',
         'commands:',
         ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}   ${c.summary}`),
         '',
-        `--version prints ${VERSION}`,
-        EXIT_STATUS,
+        `-v, --version prints ${VERSION}; -h, --help this text`,
+        '',
+        ...EXIT_STATUS,
     ].join('\n');
 }
 function commandUsage(name, command) {
@@ -27613,8 +27703,28 @@ function commandUsage(name, command) {
         'options:',
         ...[...command.options, 'help'].map((option) => `  ${OPTIONS[option].help}`),
         '',
-        EXIT_STATUS,
+        ...EXIT_STATUS,
     ].join('\n');
+}
+function commandNamed(name) {
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (command)
+        return command;
+    const near = closest(name, Object.keys(COMMANDS));
+    const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
+    throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
+}
+/** docs/cli.md: every command with its operands, options and what it does, from the declarations above. */
+function cliReference() {
+    const lines = ['| command | does | options |', '|---|---|---|'];
+    for (const [name, command] of Object.entries(COMMANDS)) {
+        const usage = `\`${name}${command.operands ? ` ${command.operands}` : ''}\``;
+        const options = command.options.map((o) => `\`${OPTIONS[o].help.replace(/\s{2,}.*$/, '')}\``).join(', ');
+        lines.push(`| ${usage} | ${command.summary} | ${options} |`);
+    }
+    lines.push('', 'Every command takes `-h`/`--help`; `trt-ci help <command>` says the same. `trt-ci -v` prints the version.');
+    lines.push('', '| exit status | means |', '|---|---|', ...EXIT_MEANINGS.map(([c, m]) => `| ${c} | ${m} |`));
+    return `${lines.join('\n')}\n`;
 }
 /** One line for a command line that does not parse, with the closest option this command takes. */
 function optionProblem(error, name, command) {
@@ -27638,23 +27748,30 @@ function optionProblem(error, name, command) {
 async function runCli(argv, io) {
     try {
         const [name, ...rest] = argv;
+        if (name === 'help' && rest.length > 0) {
+            const [topic] = rest;
+            io.stdout(`${commandUsage(topic, commandNamed(topic))}\n`);
+            return EXIT.passed;
+        }
         if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
             io.stdout(`${usage()}\n`);
             return name === undefined ? EXIT.input : EXIT.passed;
         }
-        if (name === '--version') {
+        if (name === '--version' || name === '-v') {
             io.stdout(`${VERSION}\n`);
             return EXIT.passed;
         }
-        const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-        if (!command) {
-            const near = closest(name, Object.keys(COMMANDS));
-            const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
-            throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
-        }
+        const command = commandNamed(name);
         const options = Object.fromEntries([...command.options, 'help'].map((o) => {
-            const { type } = OPTIONS[o];
-            return [o, { type, ...('multiple' in OPTIONS[o] && { multiple: true }) }];
+            const option = OPTIONS[o];
+            return [
+                o,
+                {
+                    type: option.type,
+                    ...('multiple' in option && { multiple: true }),
+                    ...('short' in option && { short: 'h' }),
+                },
+            ];
         }));
         let parsed;
         try {
@@ -27673,7 +27790,9 @@ async function runCli(argv, io) {
                 : '';
             throw new InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
         }
-        return await command.run(parsed.positionals, parsed.values, io);
+        const status = await command.run(parsed.positionals, parsed.values, io);
+        // Stopped by the user or the runner: said as such (the command has written what it had), not as a verdict.
+        return io.signal?.aborted ? EXIT.interrupted : status;
     }
     catch (error) {
         if (error instanceof InputError) {

@@ -1,5 +1,6 @@
 // npm run build: bundles the action (dist/index.js, with its lazily loaded chunks) and the CLI
-// (dist/cli.js) with ncc, writes the JSON Schema of trt-ci.yml, and copies the workflow pack into
+// (dist/cli.js) with ncc, writes the reference made from the code (schema/, docs/: scripts/generate-reference.ts),
+// and copies the workflow pack into
 // .github/workflows/. `node scripts/build.mjs --out DIR` builds into DIR instead of the repo.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,10 +75,7 @@ try {
   rmSync(scratch, { recursive: true, force: true });
   rmSync(join(root, '.build'), { recursive: true, force: true });
 }
-execFileSync(bin('tsx'), [join(root, 'scripts/generate-schema.ts'), join(out, 'schema/trt-ci.schema.json')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+execFileSync(bin('tsx'), [join(root, 'scripts/generate-reference.ts'), out], { cwd: root, stdio: 'inherit' });
 // GitHub runs reusable workflows only from .github/workflows/: the pack's canonical files are copied there.
 mkdirSync(join(out, '.github', 'workflows'), { recursive: true });
 for (const file of readdirSync(join(root, 'workflows')).filter((f) => f.endsWith('.yml'))) {

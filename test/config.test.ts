@@ -416,6 +416,23 @@ describe('trt-ci.yml', () => {
     expect(schema.properties.models.items.properties.precision.enum).toContain('strongly-typed');
     expect(schema.additionalProperties).toBe(false);
   });
+
+  it('describes every key in that schema (editors show it on hover)', () => {
+    const undescribed: string[] = [];
+    const walk = (node: Record<string, unknown>, path: string): void => {
+      for (const [key, child] of Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if (typeof child.description !== 'string' || child.description.length < 5) undescribed.push(`${path}${key}`);
+        walk(child, `${path}${key}.`);
+      }
+      for (const nested of ['items', 'anyOf', 'additionalProperties']) {
+        const value = node[nested];
+        for (const n of Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : [])
+          walk(n as Record<string, unknown>, path);
+      }
+    };
+    walk(JSON.parse(renderJsonSchema()), '');
+    expect(undescribed).toEqual([]);
+  });
 });
 
 describe('an ONNX that Git LFS did not fetch', () => {

@@ -282,16 +282,16 @@ export const configSchema = z.strictObject(
     'output-dir': path('a folder')
       .default('trt-engines')
       .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
-    workspace: workspace.default(4 * 1024 ** 3).describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
+    workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
     'min-workspace': workspace
-      .default(512 * 1024 ** 2)
+      .prefault('512MiB')
       .describe('The out-of-memory back-off halves the workspace down to this.'),
     'timing-cache': z
       .union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none'))
       .default('.trt-ci/timing.cache')
       .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
-    'build-timeout': duration.default(45 * 60_000).describe("Per attempt; then the build's process group gets TERM."),
-    'kill-grace': duration.default(10_000).describe('Time between TERM and KILL.'),
+    'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
+    'kill-grace': duration.prefault('10s').describe('Time between TERM and KILL.'),
     // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
     'max-parallel': z
       .number(expected('a number of builds like 2'))
@@ -341,7 +341,7 @@ export const configSchema = z.strictObject(
       .array(z.string(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
       .default([])
       .describe('GPU models the runner must have, like [A100, H100].'),
-    'min-free-disk': size.default(20 * 1024 ** 3).describe('Free space needed at output-dir.'),
+    'min-free-disk': size.prefault('20GiB').describe('Free space needed at output-dir.'),
     'skip-checks': z
       .array(
         z.enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)),
