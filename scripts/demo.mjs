@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gpuState = mkdtempSync(join(tmpdir(), 'trt-ci-demo-'));
 console.log('DEMO: trt-ci run on examples/trt-ci.yml with a trtexec stand-in (as TensorRT 10.16.1) and a');
-console.log('recorded H200 nvidia-smi. Nothing here touches TensorRT or a GPU; see README "On a real runner".\n');
+console.log('recorded H200 nvidia-smi. Nothing here touches TensorRT or a GPU; see docs/runner.md.\n');
 const result = spawnSync(
   process.execPath,
   [join(root, 'dist', 'cli.js'), 'run', '--config', join(root, 'examples', 'trt-ci.yml')],

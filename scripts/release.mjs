@@ -5,7 +5,8 @@
 // GitHub then runs the workflow file of commit R, and the action that file names is whatever its own
 // `uses:` says: a tag or a branch would move under the caller. So the release is two commits:
 //   C  the code (src, dist, action.yml), as main has it;
-//   R  C plus one change: every `uses: owner/name@…` of the pack pinned to C by full SHA.
+//   R  C plus one change: every `uses: owner/name@…` of the pack pinned to C by full SHA (and the release's
+//      entry in CHANGELOG.md: the subjects of the commits since the last release).
 // R's workflows run C's action, and C's dist is R's dist (R changes workflow files only): a caller who
 // pins R runs exactly the code of R. The tag vX.Y.Z names R.
 //
@@ -13,7 +14,7 @@
 // read at run time, then the action checked out from it), needs `id-token: write` in every caller and
 // a checkout of this repository into their job: more permission and more moving parts for the same pin.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -62,7 +63,27 @@ for (const file of files) {
   writeFileSync(join(cwd, file), stamped);
 }
 if (pinned === 0) fail(`no "uses: ${repository}@…" in ${files.join(', ')}: is --repository right?`);
-git('add', ...files);
+// CHANGELOG.md: this release's entry on top, the subjects of the commits since the last release, oldest first
+// (the release commits themselves left out: they only pin the pack).
+const previous = git('tag', '--list', 'v*', '--sort=-v:refname', '--merged', code).split('\n').filter(Boolean)[0];
+const subjects = git('log', '--reverse', '--no-merges', '--format=%h %s', previous ? `${previous}..${code}` : code)
+  .split('\n')
+  .filter((line) => line && !/^\S+ release v\d/.test(line));
+const date = git('show', '--no-patch', '--format=%cs', code);
+const entry = [
+  `## ${tag} (${date})`,
+  '',
+  `Pinned: \`uses: ${repository}/.github/workflows/trt-ci.yml@<this release's commit> # ${tag}\`; the action is ${code}.`,
+  previous ? `Since ${previous}:` : 'The first release with a changelog:',
+  '',
+  ...subjects.map((line) => `- ${line.slice(line.indexOf(' ') + 1)} (${line.slice(0, line.indexOf(' '))})`),
+  '',
+].join('\n');
+const changelogFile = join(cwd, 'CHANGELOG.md');
+const changelog = existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '';
+const heading = '# Changelog\n\nEach release of trt-ci, newest first, written by `npm run release`.\n\n';
+writeFileSync(changelogFile, `${heading}${entry}\n${changelog.replace(heading, '')}`.replace(/\n{3,}/g, '\n\n'));
+git('add', ...files, 'CHANGELOG.md');
 git('commit', '--quiet', '-m', `release ${tag}: the pack runs the action of ${code.slice(0, 12)}`);
 git('tag', '--annotate', tag, '--message', `trt-ci ${tag}`);
 const release = git('rev-parse', 'HEAD');

@@ -39,10 +39,21 @@ describe('a release', () => {
     const pinned = git('rev-parse', 'HEAD');
     expect(git('rev-parse', 'HEAD^')).toBe(code);
     expect(git('describe', '--tags', '--exact-match', pinned)).toMatch(/^v\d+\.\d+\.\d+$/);
-    // The release commit changes the pack's workflow files and nothing else.
+    // The release commit changes the pack's workflow files and the changelog, nothing else.
     const changed = git('diff', '--name-only', code, pinned).split('\n');
-    expect(changed.every((f) => /^(\.github\/)?workflows\/trt-ci[\w-]*\.yml$/.test(f))).toBe(true);
-    for (const file of changed) {
+    expect(changed).toContain('CHANGELOG.md');
+    const workflows = changed.filter((f) => f !== 'CHANGELOG.md');
+    expect(workflows.every((f) => /^(\.github\/)?workflows\/trt-ci[\w-]*\.yml$/.test(f))).toBe(true);
+    // Its entry is on top, and lists the code commit's subject.
+    const changelog = git('show', `${pinned}:CHANGELOG.md`);
+    const tag = git('describe', '--tags', '--exact-match', pinned);
+    expect(changelog.split('\n').find((l) => l.startsWith('## '))).toMatch(
+      new RegExp(`^## ${tag} \\(\\d{4}-\\d\\d-\\d\\d\\)$`),
+    );
+    expect(changelog).toContain(
+      `- ${git('show', '--no-patch', '--format=%s', code)} (${git('rev-parse', '--short', code)})`,
+    );
+    for (const file of workflows) {
       // No exemption for our own action: every uses: is a full SHA (with its version) or local.
       expect(unpinnedActions(git('show', `${pinned}:${file}`))).toEqual([]);
       const own = ownUses(pinned, file);

@@ -57,8 +57,8 @@ describe('the inputs of the pack', () => {
   const inputs = pack.on.workflow_call.inputs;
   const build = pack.jobs.build!;
 
-  it('each is in the README table, with its default', () => {
-    const readme = read('README.md');
+  it("each is in the pack's documented table (docs/pack.md), with its default", () => {
+    const readme = read('docs/pack.md');
     for (const [name, spec] of Object.entries(inputs)) {
       const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
       expect(row, name).toBeDefined();
