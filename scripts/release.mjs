@@ -73,7 +73,8 @@ const date = git('show', '--no-patch', '--format=%cs', code);
 const entry = [
   `## ${tag} (${date})`,
   '',
-  `Pinned: \`uses: ${repository}/.github/workflows/trt-ci.yml@<this release's commit> # ${tag}\`; the action is ${code}.`,
+  `Callers pin \`${repository}/.github/workflows/trt-ci.yml@<this release's commit> # ${tag}\`;`,
+  `its actions are those of ${code}.`,
   previous ? `Since ${previous}:` : 'The first release with a changelog:',
   '',
   ...subjects.map((line) => `- ${line.slice(line.indexOf(' ') + 1)} (${line.slice(0, line.indexOf(' '))})`),
