@@ -16,12 +16,15 @@ import time
 
 VERSION = (10, 16, 1, 11)
 CODE = VERSION[0] * 10000 + VERSION[1] * 100 + VERSION[2]
+# The TensorRT 10.16 flags this stand-in acts on (names as trtexec 10.16's sampleOptions.cpp parses them);
+# any other flag fails as trtexec fails an unknown one, so a flag trt-ci starts to send cannot slip past a
+# GPU check unnoticed. test/gpu-standins.test.ts runs parse() on the argv of every stage trt-ci runs.
 KNOWN = {
     '--onnx', '--saveEngine', '--loadEngine', '--minShapes', '--optShapes', '--maxShapes', '--shapes', '--memPoolSize',
     '--fp16', '--bf16', '--int8', '--best', '--stronglyTyped', '--timingCacheFile', '--skipInference',
-    '--staticPlugins',
-    '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help', '--verbose',
-    '--builderOptimizationLevel', '--loadInputs', '--exportOutput',
+    '--staticPlugins', '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help',
+    '--verbose', '--builderOptimizationLevel', '--loadInputs', '--exportOutput', '--dumpRawBindingsToFile',
+    '--warmUp', '--duration', '--iterations',
 }
 PRECISIONS = {'--fp16': 'float16', '--bf16': 'bfloat16'}
 META = b'trtexec-gpu-standin '
@@ -45,16 +48,29 @@ def smi_used(index):
     return int(out.stdout.strip().splitlines()[0])
 
 
-def main(args):
+class UnknownOption(Exception):
+    pass
+
+
+def parse(args):
+    """The options of an argv, as trtexec reads `--flag=value` and bare `--flag`; an unknown flag raises."""
     options = {}
     for arg in args:
         key, _, value = arg.partition('=')
         if key not in KNOWN:
-            banner('RUNNING', args)
-            log('E', f'Unknown option: {key} {value}')
-            banner('FAILED', args)
-            return 1
+            raise UnknownOption(f'Unknown option: {key} {value}')
         options[key] = value
+    return options
+
+
+def main(args):
+    try:
+        options = parse(args)
+    except UnknownOption as error:
+        banner('RUNNING', args)
+        log('E', str(error))
+        banner('FAILED', args)
+        return 1
     banner('RUNNING', args)
     if '--help' in options:
         log('I', '=== Help ===')
@@ -120,10 +136,19 @@ def main(args):
     return 0
 
 
+def filename_safe(text):
+    """trtexec's genFilenameSafeString (samples/common/common.h): letters, digits and ._-, kept, else _."""
+    return ''.join(c if c.isascii() and (c.isalnum() or c in '._-,') else '_' for c in text)
+
+
 def infer(options, args):
-    """--loadEngine with --loadInputs and --exportOutput: the engine's model (the PyTorch module saved next to
-    its ONNX as <onnx>.pt) run on the GPU in the precision it was built with, outputs in trtexec's layout."""
+    """--loadEngine with --loadInputs: the engine's model (the PyTorch module saved next to its ONNX as
+    <onnx>.pt) run once on the GPU in the precision it was built with; the output written as trtexec 10.16
+    writes it: --dumpRawBindingsToFile into the working folder (`<name>.output.<d0.d1…>.fp32.raw`, the
+    binding's own type: float32 I/O, as trtexec builds without --inputIOFormats/--outputIOFormats), or
+    --exportOutput's JSON."""
     import numpy as np
+    import onnx
     import torch
     with open(options['--loadEngine'], 'rb') as plan_file:
         plan = plan_file.read(1 << 16)
@@ -138,12 +163,17 @@ def infer(options, args):
     x = torch.from_numpy(np.fromfile(files[name], dtype=np.float32).reshape(dims)).cuda()
     with torch.no_grad():
         out = model.to(dtype)(x.to(dtype)).float().cpu().numpy()
+    output = onnx.load(meta['onnx'], load_external_data=False).graph.output[0].name
     log('I', f'Engine loaded; inference in {meta["dtype"]}')
+    if '--dumpRawBindingsToFile' in options:
+        for tensor, kind, values in ((name, 'input', x.cpu().numpy()), (output, 'output', out)):
+            dims = '.'.join(str(d) for d in values.shape)
+            values.astype('<f4').tofile(f'{filename_safe(tensor)}.{kind}.{dims}.fp32.raw')
     if '--exportOutput' in options:
         values = ', '.join('%g' % v for v in out.reshape(-1))
         with open(options['--exportOutput'], 'w') as exported:
-            exported.write('[\n  { "name" : "logits"\n  , "dimensions" : "%s"\n  , "values" : [ %s ]\n  }\n]\n'
-                           % ('x'.join(str(d) for d in out.shape), values))
+            exported.write('[\n  { "name" : "%s"\n  , "dimensions" : "%s"\n  , "values" : [ %s ]\n  }\n]\n'
+                           % (output, 'x'.join(str(d) for d in out.shape), values))
     banner('PASSED', args)
     return 0
 

@@ -97,15 +97,38 @@ def log(text):
     print(f'{stamp()} [I] {text}', flush=True)
 
 
-def trtexec(args):
-    line = f'TensorRT.trtexec [TensorRT v{CODE}] [b{VERSION[3]}] # trtexec {" ".join(args)}'
-    print(f'&&&& RUNNING {line}', flush=True)
+# The TensorRT 10.16 flags this stand-in acts on; any other fails as trtexec fails an unknown flag, so a
+# flag trt-ci starts to send cannot slip past the latency check (test/gpu-standins.test.ts runs parse()
+# on the argv of every A/B run and probe trt-ci makes).
+KNOWN = ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes', '--help')
+
+
+class UnknownOption(Exception):
+    pass
+
+
+def parse(args):
+    """The options of an argv, as trtexec reads `--flag=value` and bare `--flag`; an unknown flag raises."""
     options = {}
     for arg in args:
         key, _, value = arg.partition('=')
+        if key not in KNOWN:
+            raise UnknownOption(f'Unknown option: {key} {value}')
         options[key] = value
+    return options
+
+
+def trtexec(args):
+    line = f'TensorRT.trtexec [TensorRT v{CODE}] [b{VERSION[3]}] # trtexec {" ".join(args)}'
+    print(f'&&&& RUNNING {line}', flush=True)
+    try:
+        options = parse(args)
+    except UnknownOption as error:
+        print(f'{stamp()} [E] {error}', flush=True)
+        print(f'&&&& FAILED {line}', flush=True)
+        return 1
     if '--help' in options:
-        for flag in ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes'):
+        for flag in KNOWN:
             log(f'  {flag:<28}(see trtexec --help)')
         return 0
     plan = open(options['--loadEngine'], 'rb').read()

@@ -1,0 +1,102 @@
+// The GPU checks' trtexec stand-ins (test/gpu/*.py, run on the GPU machine, which has no TensorRT) take
+// exactly what trt-ci sends them. The argv are caught from trt-ci itself, run here as each GPU script runs
+// it (scripts/gpu/*.sh), against the CPU stand-in pretending to be the same TensorRT 10.16; each is then
+// handed to the GPU stand-in's own parse(). A flag trt-ci starts to send that a GPU stand-in does not know
+// fails here, on the CPU, instead of in the next GPU run (the accuracy run's --dumpRawBindingsToFile did).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, makeRunner, type Runner } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
+
+const GPU_DIR = join(import.meta.dirname, 'gpu');
+const python = spawnSync('python3', ['--version']).status === 0;
+
+/** What each GPU stand-in's parse() makes of each argv: its options, or the error trtexec would print. */
+function parsedBy(standin: 'trtexec_gpu' | 'trtexec_latency', argvs: string[][]): string[] {
+  const program = [
+    'import json, sys',
+    `sys.path.insert(0, ${JSON.stringify(GPU_DIR)})`,
+    `import ${standin} as standin`,
+    'for argv in json.load(sys.stdin):',
+    '    try:',
+    '        standin.parse(argv)',
+    '        print("ok")',
+    '    except standin.UnknownOption as error:',
+    '        print(error)',
+  ].join('\n');
+  return execFileSync('python3', ['-c', program], { input: JSON.stringify(argvs), encoding: 'utf8' })
+    .trim()
+    .split('\n');
+}
+
+/** The argv of every trtexec run trt-ci made in this runner, with the seam's --help probe (never recorded). */
+const argvOf = (runner: Runner) => [['--help'], ...runner.calls().map((call) => call.args)];
+
+describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT 10.16)', () => {
+  it('gpu-check.sh and accuracy-check.sh: preflight, builds with back-off, fp16/bf16, the accuracy run', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '2048' } });
+    writeFileSync(join(runner.dir, 'resnet50.onnx'), classifierOnnx());
+    // As gpu-check.sh writes its configs (workspace, gpus, profiles) and accuracy-check.sh its models.
+    const config = runner.writeConfig(
+      [
+        'output-dir: out',
+        'workspace: 8GiB',
+        'min-workspace: 1GiB',
+        'gpus: [0]',
+        'accuracy: { top-k: 5 }',
+        'models:',
+        ...['fp16', 'bf16'].flatMap((precision) => [
+          `  - name: resnet50-${precision}`,
+          '    onnx: resnet50.onnx',
+          `    precision: ${precision}`,
+          '    profiles: [{ name: b4, shapes: { x: 4x3x8x8 } }, { name: p2, shapes: { x: 1x3x8x8 } }]',
+        ]),
+        '',
+      ].join('\n'),
+    );
+    expect((await cli(['preflight', '--config', config, '--json'])).code).not.toBe(2);
+    const run = await cli(['run', '--config', config, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const argvs = argvOf(runner);
+    // What the scripts rely on was run: a build that ran out of memory and was retried, and the accuracy run.
+    expect(argvs.filter((a) => a.some((f) => f.startsWith('--saveEngine='))).length).toBeGreaterThan(4);
+    expect(argvs.some((a) => a.includes('--dumpRawBindingsToFile'))).toBe(true);
+    expect(argvs.some((a) => a.includes('--bf16'))).toBe(true);
+    const parsed = parsedBy('trtexec_gpu', argvs);
+    expect(parsed.map((p, i) => `${p}  <-  ${argvs[i]!.join(' ')}`).filter((p) => !p.startsWith('ok '))).toEqual([]);
+  });
+
+  it('latency-check.sh: trt-ci ab with --trtexec, every repetition', async () => {
+    const runner = makeRunner({});
+    for (const name of ['base.plan', 'same.plan']) {
+      const bytes = Buffer.alloc(64);
+      bytes.write('ftrt', 0, 'latin1');
+      bytes.set([10, 16, 1, 11], 24);
+      writeFileSync(join(runner.dir, name), bytes);
+    }
+    const args = ['ab', 'base.plan', 'same.plan', '--trtexec', runner.trtexec, '--repetitions', '3', '--json'];
+    const result = await cli(args, { cwd: runner.dir });
+    expect(result.code, result.stderr).toBe(0);
+    const argvs = argvOf(runner);
+    expect(argvs.filter((a) => a.some((f) => f.startsWith('--exportTimes='))).length).toBeGreaterThanOrEqual(6);
+    const parsed = parsedBy('trtexec_latency', argvs);
+    expect(parsed.map((p, i) => `${p}  <-  ${argvs[i]!.join(' ')}`).filter((p) => !p.startsWith('ok '))).toEqual([]);
+  });
+
+  it('a flag neither stand-in acts on is refused, as trtexec refuses an unknown one', () => {
+    const argvs = [
+      ['--loadEngine=a.plan', '--noSuchFlag=1'],
+      ['--loadEngine=a.plan', '--useCudaGraph'],
+    ];
+    expect(parsedBy('trtexec_gpu', argvs)).toEqual([
+      'Unknown option: --noSuchFlag 1',
+      'Unknown option: --useCudaGraph',
+    ]);
+    expect(parsedBy('trtexec_latency', argvs)).toEqual([
+      'Unknown option: --noSuchFlag 1',
+      'Unknown option: --useCudaGraph',
+    ]);
+  });
+});
