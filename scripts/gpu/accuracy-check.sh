@@ -6,7 +6,7 @@
 # A third model scales the classifier so its logits overflow FP16 (65504): the planted real failure.
 # Writes $OUT/accuracy-report.json (trt-ci's report) and $OUT/accuracy-summary.md.
 set -uo pipefail
-if [[ -s .gpu/node.xz ]]; then xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH; fi
+source "$(dirname "$0")/node.sh"
 root=$PWD
 out=${OUT:-$root/accuracy-check-out}
 mkdir -p "$out"

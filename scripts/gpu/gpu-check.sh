@@ -6,7 +6,7 @@
 # memory on one GPU while the others build. Everything it measured goes to $OUT (or ./gpu-check-out):
 # gpu-check.json sums it up.
 set -uo pipefail
-if [[ -s .gpu/node.xz ]]; then xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH; fi
+source "$(dirname "$0")/node.sh"
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 root=$PWD
 out=${OUT:-$root/gpu-check-out}

@@ -8,7 +8,7 @@
 #   MODE=ab: BASE against 1%, 2% and 5% slowdowns, COUNT times each (detection)
 # Writes $OUT/latency-<MODE>.jsonl (one line per comparison: trt-ci's JSON, the wall time, the slowdown).
 set -uo pipefail
-if [[ -s .gpu/node.xz ]]; then xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH; fi
+source "$(dirname "$0")/node.sh"
 root=$PWD
 out=${OUT:-$root/latency-check-out}
 mode=${MODE:-aa}

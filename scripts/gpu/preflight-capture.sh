@@ -2,7 +2,7 @@
 # Runs on the GPU machine (device tool), with the carried Node 24 in .gpu/: trt-ci preflight against the
 # real nvidia-smi, timed, plus the raw nvidia-smi answers the tests keep as fixtures. Writes into $OUT.
 set -uo pipefail
-xz -dc .gpu/node.xz > /tmp/node && chmod +x /tmp/node && export PATH=/tmp:$PATH
+source "$(dirname "$0")/node.sh"
 work=$(mktemp -d)
 printf 'onnx placeholder\n' > "$work/m.onnx"
 cat > "$work/trt-ci.yml" <<YAML
