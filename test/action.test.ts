@@ -477,6 +477,11 @@ describe('the action against a local GitHub API', () => {
       expect(result.summary).toContain('## trt-ci ❌ could not run');
       expect(result.summary).toContain('ENOTDIR');
       expect(result.outputs.status).toBe('error');
+      // The pack uploads the logs there are under the names the action gives, crash or not.
+      expect(result.outputs).toMatchObject({
+        'report-artifact': 'trt-ci-trt-ci.yml',
+        'plans-artifact': 'plans-trt-ci-trt-ci.yml',
+      });
       expect(api.violations).toEqual([]);
     });
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { artifactNames, REPORT_ARTIFACT_PREFIX } from '../src/github/baseline-artifact.js';
 import { decideGate, type GateInput } from '../src/github/gate.js';
 import {
   excessPermissions,
@@ -79,10 +80,10 @@ describe('the inputs of the pack', () => {
     });
     const trtCi = build.steps.findIndex((s) => s.id === 'trt');
     expect(build.steps.indexOf(setup)).toBeLessThan(trtCi);
-    const plans = build.steps.find((s) => (s.with as { name?: string })?.name?.startsWith('plans-'))!;
+    const uploadNamed = (output: string) =>
+      build.steps.find((s) => (s.with as { name?: string })?.name === `\${{ steps.trt.outputs.${output} }}`)!;
+    const plans = uploadNamed('plans-artifact');
     expect(plans.if).toContain('inputs.upload-plans');
-    // The report job downloads trt-ci-*: the plans must not match it.
-    expect((plans.with as { name: string }).name).not.toMatch(/^trt-ci-/);
     expect(pack.jobs.gate!['runs-on']).toBe('${{ fromJSON(inputs.gate-runs-on) }}');
     // Shards: the gate makes the list, each job builds its share, names its artifact by it, and the report
     // job expects every shard of every runner.
@@ -90,11 +91,28 @@ describe('the inputs of the pack', () => {
     expect(matrix.shard).toBe('${{ fromJSON(needs.gate.outputs.shards) }}');
     const step = build.steps.find((s) => s.id === 'trt')!;
     expect(String((step.with as Record<string, string>).shard)).toContain('matrix.shard');
-    const artifact = build.steps.find((s) => (s.with as { name?: string })?.name?.startsWith('trt-ci-'))!;
-    expect((artifact.with as { name: string }).name).toBe('trt-ci-${{ env.TRT_CI_JOB }}');
+    expect(uploadNamed('report-artifact').if).toContain('always()');
+    expect((step.with as Record<string, string>)['report-key']).toBe('${{ env.TRT_CI_JOB }}');
     const report = pack.jobs.report!.steps.find((s) => /^trt-ci\/trt-ci\/report@/.test(String(s.uses)))!;
     expect(report.with).toMatchObject({ shards: '${{ inputs.shards }}', 'expected-runners': '${{ inputs.runners }}' });
     expect(pack.jobs.report!['runs-on']).toBe('${{ fromJSON(inputs.report-runs-on) }}');
+  });
+});
+
+describe("the artifacts' names", () => {
+  it('come from the action; the report jobs download the reports and never the plans', () => {
+    // The action names both (artifactNames); YAML only globs the reports' prefix, which must match them.
+    const names = artifactNames('self-hosted-linux-h100-shard-1-of-2');
+    expect(names.report).toBe('trt-ci-self-hosted-linux-h100-shard-1-of-2');
+    expect(names.plans).not.toMatch(new RegExp(`^${REPORT_ARTIFACT_PREFIX}`));
+    const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
+    for (const file of ['workflows/trt-ci.yml', 'workflows/trt-ci-comment.yml']) {
+      const patterns = [...read(file).matchAll(/^\s+pattern: (\S+)$/gm)].map((m) => m[1]!);
+      expect(patterns, file).toEqual([`${REPORT_ARTIFACT_PREFIX}*`]);
+      expect(names.report).toMatch(glob(patterns[0]!));
+      expect(names.plans).not.toMatch(glob(patterns[0]!));
+    }
+    expect(artifactNames('a/b c').report).toBe('trt-ci-a-b-c');
   });
 });
 

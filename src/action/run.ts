@@ -6,7 +6,13 @@ import { type BuildOutcome, isBuilt } from '../builds/outcome.js';
 import { describeEvent, heartbeatMs, lastLines } from '../builds/progress.js';
 import { renderPreflightText } from '../preflight/render.js';
 import { reportAnnotations } from '../github/annotations.js';
-import { findBaseline, storesBaseline, uploadBaseline, workflowFile } from '../github/baseline-artifact.js';
+import {
+  artifactNames,
+  findBaseline,
+  storesBaseline,
+  uploadBaseline,
+  workflowFile,
+} from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
 import { commentMarker } from '../github/comment.js';
 import { readRunContext, runProvenance } from '../github/context.js';
@@ -32,6 +38,10 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
   const target: CheckTarget | null = context?.sha
     ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
     : null;
+  // Named before anything can fail: the pack uploads what there is under these names, whatever happens.
+  const artifacts = artifactNames(inputs.reportKey);
+  core.setOutput('report-artifact', artifacts.report);
+  core.setOutput('plans-artifact', artifacts.plans);
   await reporter.startCheck(target);
   await reporter.completing(target, async () => {
     let baselineFile = inputs.baseline === 'auto' || inputs.baseline === 'none' ? null : inputs.baseline;

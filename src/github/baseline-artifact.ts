@@ -13,9 +13,27 @@ async function artifactClient() {
   return new DefaultArtifactClient();
 }
 
+/**
+ * Every artifact of a job's report starts so: the pack's report job downloads `trt-ci-*` (a glob in YAML,
+ * the one name there that cannot come from here; test/workflows.test.ts holds the two together).
+ */
+export const REPORT_ARTIFACT_PREFIX = 'trt-ci-';
+
+const artifactSafe = (reportKey: string) => reportKey.replace(/[^A-Za-z0-9._-]+/g, '-');
+
+/**
+ * The artifacts of one report key, named once: the job's report (uploaded by the pack, read by its report
+ * job), its plans (not `trt-ci-*`: the report job must not download gigabytes) and the baseline a
+ * default-branch run stores for pull requests to compare against.
+ */
+export function artifactNames(reportKey: string): { report: string; plans: string; baseline: string } {
+  const key = artifactSafe(reportKey);
+  return { report: `${REPORT_ARTIFACT_PREFIX}${key}`, plans: `plans-trt-ci-${key}`, baseline: `trt-ci-report-${key}` };
+}
+
 /** The artifact a default-branch run stores its report in, per report key. */
 export function baselineArtifactName(reportKey: string): string {
-  return `trt-ci-report-${reportKey.replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  return artifactNames(reportKey).baseline;
 }
 
 /** "acme/engines/.github/workflows/engines.yml@refs/pull/7/merge" → "engines.yml". */
