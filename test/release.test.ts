@@ -31,6 +31,9 @@ const ownUses = (commit: string, file: string) =>
 describe('a release', () => {
   // Without tags: this repository's own releases would make the version taken.
   execFileSync('git', ['clone', '--quiet', '--no-tags', '--no-hardlinks', root, clone], { env });
+  // The code commit of this test's release: never a release commit itself (when this repository's HEAD is
+  // one, as right after npm run release, the changelog rightly leaves its subject out).
+  git('commit', '--quiet', '--allow-empty', '-m', 'the code this test releases');
   const code = git('rev-parse', 'HEAD');
 
   it("pins every uses: of the pack to the code commit, which is the release commit's parent", () => {
