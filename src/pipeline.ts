@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import { buildManifest } from './builds/manifest.js';
@@ -15,6 +15,7 @@ import { evaluateBudgets } from './compare/evaluate.js';
 import { loadConfig } from './config/load.js';
 import type { Config } from './contract/config.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
+import { resolveCommit } from './proc/git.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { runPreflight } from './preflight/preflight.js';
@@ -85,7 +86,7 @@ function fileSize(path: string): number | null {
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const config = loadConfig(options.configFile, options.cwd, options.env);
+  const config = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
   // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -111,6 +112,29 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   } finally {
     await release();
   }
+}
+
+/**
+ * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
+ * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
+ */
+async function resolveBaseRef(config: Config, options: PipelineOptions): Promise<Config> {
+  if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab')) return config;
+  const cwd = dirname(resolve(options.cwd, options.configFile));
+  const resolved = await resolveCommit({
+    ref: config.baseRef,
+    cwd,
+    env: options.env,
+    killGraceMs: config.killGraceMs,
+    ...(options.signal && { signal: options.signal }),
+  });
+  if ('problem' in resolved) {
+    throw new InputError(
+      `${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
+        '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)',
+    );
+  }
+  return { ...config, baseRef: resolved.commit };
 }
 
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */

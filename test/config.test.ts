@@ -276,6 +276,27 @@ describe('trt-ci.yml', () => {
       'plan-size: { warn: 32MiB, error: 64MiB }',
       /plan-size\.error: unknown key "error"; expected one of warn, fail/,
     ],
+    // base-ref reaches git: nothing in it may be read as an option, a range, a path or shell syntax.
+    ...(
+      [
+        ['an option', '--output=pwned', /git would read as an option/],
+        ['a format option', '--format=%H', /git would read as an option/],
+        ['a range', 'HEAD..HEAD', /a range \(\.\.\); name one commit/],
+        ['a path', 'HEAD:../..', /names a path \(:\)/],
+        ['a newline', '"main\\nHEAD"', /whitespace or a control character/],
+        ['shell syntax', '"$(id)"', /with a character no ref has/],
+      ] as const
+    ).map(
+      ([what, ref, message]) =>
+        [
+          `base-ref: ${what}`,
+          'gpus: all',
+          `gpus: all\nbase-ref: ${ref}`,
+          new RegExp(
+            `trt-ci\\.yml:7:11 base-ref: expected a git ref like origin/main, v1\\.2, HEAD~1 or a commit; got .*${message.source}`,
+          ),
+        ] as const,
+    ),
     ['YAML that does not parse', 'gpus: all', 'gpus: [0, 1', /trt-ci\.yml:\d+:\d+ invalid YAML: /],
     [
       'a key written twice',

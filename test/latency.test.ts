@@ -386,16 +386,42 @@ describe('benchmark: ab with base-ref: (the base engine built from the base comm
     const flags = (args: string[]) =>
       args.filter((a) => !/^--(onnx|saveEngine|exportLayerInfo|timingCacheFile)=/.test(a));
     expect(flags(builds[1]!.args)).toEqual(flags(builds[0]!.args));
-    // A ref git does not have is said, and the run goes on without an A/B.
-    const missing = runner.writeConfig(
-      'output-dir: out\nbase-ref: no-such-ref\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+    // git was given the commit the ref names, never the ref itself.
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: runner.dir, encoding: 'utf8' }).trim();
+    expect(readFileSync(join(runner.dir, 'out', 'ab', 'm.p.base', 'm.onnx.git.log'), 'utf8')).toBe('');
+    expect(JSON.parse(result.stdout).builds[0].latency.baseEngine.plan).toBe('out/ab/m.p.base/base.plan');
+    expect(head).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it.each([
+    ['a ref git does not have', 'no-such-ref', /"no-such-ref" is not a commit: git has no commit by that name/],
+    ['a tree, not a commit', 'HEAD^{tree}', /"HEAD\^\{tree\}" is not a commit/],
+    // Rewritten by a step before trt-ci: the run checks what git makes of it, not only its spelling.
+    ['a tag of a blob', 'blobtag', /"blobtag" is not a commit/],
+  ])('base-ref that names no commit (%s): exit 2 naming base-ref, before any build', async (_what, ref, message) => {
+    const runner = makeRunner();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: runner.dir });
+    git('init', '-q');
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    git('add', 'm.onnx');
+    git('commit', '-qm', 'base');
+    git(
+      'tag',
+      'blobtag',
+      execFileSync('git', ['hash-object', '-w', 'm.onnx'], { cwd: runner.dir, encoding: 'utf8' }).trim(),
+    );
+    const config = runner.writeConfig(
+      `output-dir: out\nbase-ref: ${ref}\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n` +
         '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
     );
-    const without = await cli(['run', '--config', missing, '--json'], { cwd: runner.dir });
-    expect(without.code, without.stderr).toBe(0);
-    expect(JSON.parse(without.stdout).comparison.latencyNotes[0]).toMatch(
-      /^m\/p: no latency A\/B: .*; git could not give m\.onnx at no-such-ref \(.*m\.onnx\.git\.log\)$/,
-    );
+    const result = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/trt-ci\.yml:4:11 base-ref: /);
+    expect(lines[0]).toMatch(message);
+    expect(runner.calls()).toEqual([]);
   });
 });
 

@@ -53,6 +53,19 @@ const name = (what: string) =>
     .string(expected(`a ${what} name`))
     .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 
+/**
+ * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
+ * and `rev:path` as a file; whitespace, control characters and shell syntax are in no ref a user means.
+ */
+function refProblem(ref: string): string | null {
+  if (ref.startsWith('-')) return `got "${ref}", which git would read as an option`;
+  if (/[\s\p{Cc}]/u.test(ref)) return `got ${JSON.stringify(ref)}, with whitespace or a control character`;
+  if (ref.includes(':')) return `got "${ref}", which names a path (:); name a commit`;
+  if (ref.includes('..')) return `got "${ref}", a range (..); name one commit`;
+  if (/[$`\\*?[]/.test(ref)) return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
+  return null;
+}
+
 const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 
 const dims = z
@@ -316,7 +329,15 @@ export const configSchema = z.strictObject(
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
     'base-ref': z
       .string(expected('a git ref like origin/main or a commit'))
-      .min(1)
+      .min(1, expected('a git ref like origin/main or a commit'))
+      .superRefine((ref, ctx) => {
+        const problem = refProblem(ref);
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected a git ref like origin/main, v1.2, HEAD~1 or a commit; ${problem}`,
+          });
+      })
       .optional()
       .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
     'extra-args': extraArgs
