@@ -293,7 +293,8 @@ describe('trt-ci.yml', () => {
           'gpus: all',
           `gpus: all\nbase-ref: ${ref}`,
           new RegExp(
-            `trt-ci\\.yml:7:11 base-ref: expected a git ref like origin/main, v1\\.2, HEAD~1 or a commit; got .*${message.source}`,
+            'trt-ci\\.yml:7:11 base-ref: expected a git ref like origin/main, v1\\.2, HEAD~1 or a commit; ' +
+              `got .*${message.source}`,
           ),
         ] as const,
     ),
