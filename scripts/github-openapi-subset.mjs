@@ -22,6 +22,8 @@ const OPERATIONS = {
   '/repos/{owner}/{repo}/compare/{basehead}': ['get'],
   '/repos/{owner}/{repo}/collaborators/{username}/permission': ['get'],
   '/repos/{owner}/{repo}/pulls': ['get'],
+  '/repos/{owner}/{repo}/pulls/{pull_number}': ['get'],
+  '/repos/{owner}/{repo}/commits/{ref}': ['get'],
   '/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval': ['get'],
 };
 

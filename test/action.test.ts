@@ -670,6 +670,77 @@ describe('the gate job', () => {
   });
 });
 
+describe('the gate job on a /gpu-ok comment', () => {
+  const HEAD = 'abcdef1234567890abcdef1234567890abcdef12';
+  /** An issue_comment event on pull request 7 of a fork, and the API as it answers about it. */
+  async function gate(action: string, body: string, resolvesTo: string | null) {
+    const runner = makeRunner();
+    const event = join(runner.dir, 'comment-event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        action,
+        issue: { number: 7, pull_request: { url: 'https://api.github.com/repos/acme/engines/pulls/7' } },
+        comment: { body, user: { login: 'someone' } },
+        sender: { login: 'maint' },
+        repository: { full_name: 'acme/engines', default_branch: 'main' },
+      }),
+    );
+    const routes = {
+      'GET /repos/acme/engines/collaborators/maint/permission': () => ({
+        status: 200,
+        body: { permission: 'write', user: { login: 'maint' } },
+      }),
+      'GET /repos/acme/engines/pulls/7': () => ({
+        status: 200,
+        body: { number: 7, state: 'open', head: { sha: HEAD, repo: { full_name: 'someone/engines' } } },
+      }),
+      [`GET /repos/acme/engines/commits/${body.split(' ')[1]}`]: () =>
+        resolvesTo
+          ? { status: 200, body: { sha: resolvesTo } }
+          : { status: 422, body: { message: 'No commit found for SHA: abcdef1' } },
+    };
+    return withApi({ routes }, async (api) => {
+      const result = await runAction(
+        runner,
+        api,
+        { command: 'gate', 'approval-label': 'gpu-ok', shards: '1' },
+        {
+          env: { GITHUB_EVENT_NAME: 'issue_comment', GITHUB_EVENT_PATH: event },
+        },
+      );
+      expect(result.code, result.stdout).toBe(0);
+      expect(api.violations).toEqual([]);
+      return { result, asked: api.requests.map((r) => `${r.method} ${r.path}`) };
+    });
+  }
+
+  it('a new comment with a prefix the repository resolves to the head builds exactly that commit', async () => {
+    const { result, asked } = await gate('created', '/gpu-ok abcdef1', HEAD);
+    expect(result.outputs).toMatchObject({ allowed: 'true', sha: HEAD, repository: 'someone/engines' });
+    expect(asked).toContain('GET /repos/acme/engines/commits/abcdef1');
+  });
+
+  it('a prefix the head shares but that names another commit approves nothing', async () => {
+    const { result } = await gate('created', '/gpu-ok abcdef1', 'abcdef1999999999999999999999999999999999');
+    expect(result.outputs).toMatchObject({ allowed: 'false', sha: '' });
+    expect(result.outputs.reason).toMatch(/not exactly the head .*approve with the full SHA/);
+    const ambiguous = await gate('created', '/gpu-ok abcdef1', null);
+    expect(ambiguous.result.outputs).toMatchObject({ allowed: 'false', sha: '' });
+    expect(ambiguous.result.outputs.reason).toMatch(/no single commit: No commit found for SHA/);
+  });
+
+  it.each(['edited', 'deleted'])(
+    'a comment %s by a maintainer approves nothing, and asks the API nothing',
+    async (a) => {
+      const { result, asked } = await gate(a, `/gpu-ok ${HEAD}`, HEAD);
+      expect(result.outputs).toMatchObject({ allowed: 'false', sha: '' });
+      expect(result.outputs.reason).toMatch(new RegExp(`a ${a} comment approves nothing`));
+      expect(asked.filter((r) => /collaborators|pulls|commits/.test(r))).toEqual([]);
+    },
+  );
+});
+
 describe('the local GitHub API', () => {
   it("catches a request body that GitHub's OpenAPI description does not allow", async () => {
     await withApi({}, async (api) => {

@@ -286,18 +286,15 @@ describe('trt-ci.yml', () => {
         ['a newline', '"main\\nHEAD"', /whitespace or a control character/],
         ['shell syntax', '"$(id)"', /with a character no ref has/],
       ] as const
-    ).map(
-      ([what, ref, message]) =>
-        [
-          `base-ref: ${what}`,
-          'gpus: all',
-          `gpus: all\nbase-ref: ${ref}`,
-          new RegExp(
-            'trt-ci\\.yml:7:11 base-ref: expected a git ref like origin/main, v1\\.2, HEAD~1 or a commit; ' +
-              `got .*${message.source}`,
-          ),
-        ] as const,
-    ),
+    ).map(([what, ref, message]): [string, string, string, RegExp] => [
+      `base-ref: ${what}`,
+      'gpus: all',
+      `gpus: all\nbase-ref: ${ref}`,
+      new RegExp(
+        'trt-ci\\.yml:7:11 base-ref: expected a git ref like origin/main, v1\\.2, HEAD~1 or a commit; ' +
+          `got .*${message.source}`,
+      ),
+    ]),
     ['YAML that does not parse', 'gpus: all', 'gpus: [0, 1', /trt-ci\.yml:\d+:\d+ invalid YAML: /],
     [
       'a key written twice',

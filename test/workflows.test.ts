@@ -266,21 +266,73 @@ describe('the gate', () => {
       /dependabot\[bot\] is on trusted-actors/,
     ],
     [
-      'a /gpu-ok comment by a maintainer naming the head commit',
+      'a /gpu-ok comment by a maintainer naming the head commit (a prefix the repository resolves to it)',
       {
         eventName: 'issue_comment',
-        event: { comment: { body: 'Reviewed.\n/gpu-ok abcdef1' }, sender: { login: 'maint' } },
+        event: { action: 'created', comment: { body: 'Reviewed.\n/gpu-ok abcdef1' }, sender: { login: 'maint' } },
         labelerPermission: 'maintain',
         currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+        resolvedApproval: { sha: 'abcdef1234567' },
       },
       true,
       /maint \(maintain access\) approved commit abcdef1 with \/gpu-ok/,
     ],
     [
+      'a /gpu-ok comment naming the full head SHA (nothing to resolve)',
+      {
+        eventName: 'issue_comment',
+        event: { action: 'created', comment: { body: '/gpu-ok abcdef1234567' }, sender: { login: 'maint' } },
+        labelerPermission: 'write',
+        currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+      },
+      true,
+      /maint \(write access\) approved commit abcdef1 with \/gpu-ok/,
+    ],
+    [
+      // A fork pushed a commit sharing the reviewed one's 7-digit prefix before the gate ran.
+      'a prefix that the head shares but that resolves to another commit (the reviewed one)',
+      {
+        eventName: 'issue_comment',
+        event: { action: 'created', comment: { body: '/gpu-ok abcdef1' }, sender: { login: 'maint' } },
+        labelerPermission: 'write',
+        currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+        resolvedApproval: { sha: 'abcdef1999999' },
+      },
+      false,
+      /approved abcdef1, which is not exactly the head abcdef1234567 \(it names abcdef199999.*approve with the full SHA/,
+    ],
+    [
+      'a prefix several commits share (GitHub resolves it to none)',
+      {
+        eventName: 'issue_comment',
+        event: { action: 'created', comment: { body: '/gpu-ok abcdef1' }, sender: { login: 'maint' } },
+        labelerPermission: 'write',
+        currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+        resolvedApproval: { problem: 'GitHub resolves it to no single commit: 422' },
+      },
+      false,
+      /not exactly the head .*no single commit/,
+    ],
+    ...(['edited', 'deleted'] as const).map(
+      (action) =>
+        [
+          // The sender is the maintainer who edited or deleted an outsider's comment.
+          `a /gpu-ok comment ${action} by a maintainer`,
+          {
+            eventName: 'issue_comment',
+            event: { action, comment: { body: '/gpu-ok abcdef1234567' }, sender: { login: 'maint' } },
+            labelerPermission: 'admin',
+            currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
+          },
+          false,
+          new RegExp(`a ${action} comment approves nothing: only a new /gpu-ok comment`),
+        ] as const,
+    ),
+    [
       'a /gpu-ok comment naming a commit that is no longer the head (a push after the review)',
       {
         eventName: 'issue_comment',
-        event: { comment: { body: '/gpu-ok 1111111' }, sender: { login: 'maint' } },
+        event: { action: 'created', comment: { body: '/gpu-ok 1111111' }, sender: { login: 'maint' } },
         labelerPermission: 'write',
         currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
       },
@@ -291,7 +343,7 @@ describe('the gate', () => {
       'a /gpu-ok comment by someone without write access',
       {
         eventName: 'issue_comment',
-        event: { comment: { body: '/gpu-ok abcdef1' }, sender: { login: 'someone' } },
+        event: { action: 'created', comment: { body: '/gpu-ok abcdef1' }, sender: { login: 'someone' } },
         labelerPermission: 'read',
         currentPullRequest: { headSha: 'abcdef1234567', headRepo: 'someone/engines' },
       },

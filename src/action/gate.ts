@@ -3,7 +3,7 @@ import { makeOctokit } from '../github/octokit.js';
 import { errorMessage } from '../common/errors.js';
 import { readRunContext } from '../github/context.js';
 import { describeForkApproval, type ForkApproval, readForkApproval } from '../github/fork-approval.js';
-import { decideGate } from '../github/gate.js';
+import { approvalPrefix, decideGate, type GateInput } from '../github/gate.js';
 import type { ActionEdge } from './edge.js';
 import { input, shardCount, tokenInput } from './inputs.js';
 import { writeSummary } from './summary.js';
@@ -23,9 +23,12 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
   const approver = event.sender?.login;
   const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
-  const commented = context?.eventName === 'issue_comment' && /^\/gpu-ok\s/m.test(event.comment?.body ?? '');
+  // Only a new comment approves (decideGate says why): an edit or a deletion asks the API nothing.
+  const wanted = approvalPrefix(event.comment?.body);
+  const commented = context?.eventName === 'issue_comment' && event.action === 'created' && wanted !== null;
   let labelerPermission: string | null = null;
   let currentPullRequest: { headSha: string; headRepo: string | null } | null = null;
+  let resolvedApproval: GateInput['resolvedApproval'] = null;
   if ((labeled || commented) && approver && token && context) {
     const octokit = makeOctokit(token, edge.env);
     const repo = { owner: context.owner, repo: context.repo };
@@ -36,6 +39,7 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
         const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: event.issue.number });
         if (pr.state === 'open')
           currentPullRequest = { headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null };
+        if (wanted && wanted.length < 40) resolvedApproval = await resolveCommit(octokit, repo, wanted);
       }
     } catch (error) {
       core.warning(`trt-ci gate: could not read ${approver}'s permission or the pull request: ${errorMessage(error)}`);
@@ -49,6 +53,7 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
     trustedActors,
     labelerPermission,
     currentPullRequest,
+    resolvedApproval,
   });
   core.setOutput('allowed', String(decision.allowed));
   core.setOutput('reason', decision.reason);
@@ -66,4 +71,18 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   core.setOutput('shards', JSON.stringify(Array.from({ length: shardCount('gate') }, (_, i) => i + 1)));
   const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
   await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
+}
+
+/** The one commit a SHA prefix names in the repository (GitHub answers 422 when several or none share it). */
+async function resolveCommit(
+  octokit: ReturnType<typeof makeOctokit>,
+  repo: { owner: string; repo: string },
+  prefix: string,
+): Promise<{ sha: string } | { problem: string }> {
+  try {
+    const { data } = await octokit.rest.repos.getCommit({ ...repo, ref: prefix });
+    return { sha: data.sha };
+  } catch (error) {
+    return { problem: `GitHub resolves it to no single commit: ${errorMessage(error)}` };
+  }
 }

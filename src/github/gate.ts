@@ -21,6 +21,11 @@ export interface GateInput {
   };
   /** For an issue_comment: the pull request it is on, as the API says it is now (head commit and repo). */
   currentPullRequest?: { headSha: string; headRepo: string | null } | null;
+  /**
+   * For a `/gpu-ok <prefix>` shorter than a full SHA: the one commit the repository resolves it to (the API's
+   * `GET /commits/{ref}`), or why it resolves to none (unknown, or shared by several commits).
+   */
+  resolvedApproval?: { sha: string } | { problem: string } | null;
   approvalLabel: string;
   trustedActors: readonly string[];
   /**
@@ -40,6 +45,11 @@ export interface GateDecision {
 
 /** "/gpu-ok 1a2b3c4" on a line of its own: the approval names the commit it was given for. */
 const APPROVAL_COMMENT = /^\/gpu-ok\s+([0-9a-f]{7,40})\s*$/m;
+
+/** The commit prefix a `/gpu-ok` comment names, or null when the body holds no approval. */
+export function approvalPrefix(body: string | undefined): string | null {
+  return APPROVAL_COMMENT.exec(body ?? '')?.[1] ?? null;
+}
 
 const TRUSTED_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'merge_group'];
 const WRITE = ['admin', 'maintain', 'write'];
@@ -106,9 +116,19 @@ export function decideGate(input: GateInput): GateDecision {
  * what came before it (a label cannot say which commit it means).
  */
 function decideComment(input: GateInput): GateDecision {
-  const wanted = APPROVAL_COMMENT.exec(input.event.comment?.body ?? '')?.[1];
+  const wanted = approvalPrefix(input.event.comment?.body);
   const who = input.event.sender?.login ?? 'someone';
   if (!wanted) return { allowed: false, reason: 'the comment is not an approval (/gpu-ok <commit sha>)' };
+  // The sender of an edited or deleted comment is whoever edited or deleted it, not who wrote the approval:
+  // a maintainer tidying up an outsider's "/gpu-ok <sha>" must not approve it.
+  if (input.event.action !== 'created') {
+    return {
+      allowed: false,
+      reason:
+        `a ${input.event.action ?? 'changed'} comment approves nothing: only a new /gpu-ok comment by someone ` +
+        'with write access does',
+    };
+  }
   if (!input.labelerPermission || !WRITE.includes(input.labelerPermission)) {
     return {
       allowed: false,
@@ -126,6 +146,24 @@ function decideComment(input: GateInput): GateDecision {
         `${who} approved ${wanted}, but the pull request's head is now ${current.headSha.slice(0, 7)}: ` +
         'approve the new commit after reviewing it',
     };
+  }
+  // A prefix is the commit the repository resolves it to, and must be the head itself: a fork can make a
+  // commit that shares 7 (or 12) hex digits with the reviewed one and push it before the gate runs.
+  if (wanted.length < current.headSha.length) {
+    const resolved = input.resolvedApproval;
+    if (!resolved || 'problem' in resolved || resolved.sha !== current.headSha) {
+      const why = !resolved
+        ? 'it was not resolved'
+        : 'problem' in resolved
+          ? resolved.problem
+          : `it names ${resolved.sha.slice(0, 12)}, not the head`;
+      return {
+        allowed: false,
+        reason:
+          `${who} approved ${wanted}, which is not exactly the head ${current.headSha} (${why}): approve with ` +
+          `the full SHA, /gpu-ok ${current.headSha}`,
+      };
+    }
   }
   return {
     allowed: true,
