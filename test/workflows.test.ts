@@ -299,7 +299,7 @@ describe('the gate', () => {
         resolvedApproval: { sha: 'abcdef1999999' },
       },
       false,
-      /approved abcdef1, which is not exactly the head abcdef1234567 \(it names abcdef199999.*approve with the full SHA/,
+      /approved abcdef1, which is not exactly the head abcdef1234567 \(it names abcdef199999.*full SHA/,
     ],
     [
       'a prefix several commits share (GitHub resolves it to none)',
