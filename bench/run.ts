@@ -6,3 +6,4 @@ await import('./startup.js');
 await import('./parse.js');
 await import('./fuzz-logs.js');
 await import('./accuracy.js');
+await import('./shard.js');

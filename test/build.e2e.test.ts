@@ -706,6 +706,15 @@ describe('sharding over the fleet', () => {
     expect(assignShards(pairs, 3)).toEqual(before);
   });
 
+  it('more shards than pairs: each shard builds at most one (npm run bench times --shard 1/9999)', () => {
+    const pairs = Array.from({ length: 1000 }, (_, i) => `m${i >> 2}/p${i & 3}`);
+    const shards = assignShards(pairs, 9999);
+    const counts = new Map<number, number>();
+    for (const s of shards) counts.set(s, (counts.get(s) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBe(1);
+    expect(shards.every((s) => Number.isInteger(s) && s >= 0 && s < 9999)).toBe(true);
+  });
+
   it('balances by build time when the baseline has them: one long build gets a shard to itself', () => {
     const pairs = ['llm/a', 'cls/a', 'cls/b', 'cls/c', 'cls/d'];
     const weights = new Map([

@@ -390,6 +390,21 @@ describe('trt-ci.yml', () => {
     expect((await cli(['--help'])).code).toBe(0);
   });
 
+  it('refuses an option given twice (the last would win silently) and numbers that are not decimal', async () => {
+    const twice = await cli(['build', '--shard', '1/2', '--shard', '2/2']);
+    expect([twice.code, twice.stderr]).toEqual([2, 'trt-ci: build: --shard given twice; give it once\n']);
+    // --only may be repeated: it is a list.
+    const only = await cli(['build', '--config', 'missing.yml', '--only', 'a', '--only', 'b']);
+    expect(only.stderr).not.toContain('given twice');
+    for (const value of ['0x10', '1e1', ' 8', '8.0']) {
+      const result = await cli(['ab', 'a.plan', 'b.plan', '--repetitions', value]);
+      expect(result.code, value).toBe(2);
+      expect(result.stderr, value).toBe(
+        `trt-ci: --repetitions: expected a whole number from 3 to 100, got "${value}"\n`,
+      );
+    }
+  });
+
   it('keeps command-line habits: --version, --help per command, one line for a wrong option', async () => {
     const version = await cli(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n` });

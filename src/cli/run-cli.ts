@@ -253,12 +253,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ];
       }),
     );
-    let parsed: { values: Values; positionals: string[] };
+    let parsed: { values: Values; positionals: string[]; tokens: { kind: string; name?: string }[] };
     try {
-      parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true }) as typeof parsed;
+      parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true, tokens: true }) as typeof parsed;
     } catch (error) {
       throw optionProblem(error, name, command);
     }
+    // parseArgs keeps the last of an option given twice: `--shard 1/2 --shard 2/2` would build one half silently.
+    const given = parsed.tokens.filter((t) => t.kind === 'option').map((t) => t.name as OptionName);
+    const twice = given.find((o, i) => given.indexOf(o) !== i && !('multiple' in OPTIONS[o]));
+    if (twice) throw new InputError(`${name}: --${twice} given twice; give it once`);
     if (parsed.values.help) {
       io.stdout(`${commandUsage(name, command)}\n`);
       return EXIT.passed;

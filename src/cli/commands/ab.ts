@@ -23,7 +23,8 @@ export interface AbOptions {
 
 const whole = (text: string | null, name: string, fallback: number, min: number, max: number) => {
   if (text === null) return fallback;
-  const value = Number(text);
+  // Decimal digits only: Number() also reads "0x10" as 16, "1e2" as 100 and " 8" as 8.
+  const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
   }
