@@ -8,6 +8,7 @@ import {
   statSync,
   symlinkSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -179,6 +180,26 @@ describe('the engine cache', () => {
     // The entries left are the two most recently used.
     const again = await run(runner, CONFIG('1x3x32x32', 'cache-max-size: 2.5MiB\n'));
     expect(again.builds.filter((b) => b.status === 'cached')).toHaveLength(2);
+  });
+});
+
+describe('eviction under a wrong clock', () => {
+  it('entries stamped in the future go first; the entries this run stored are kept', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_PLAN_BYTES: 1024 * 1024 } });
+    runner.touch('up.onnx', 'det.onnx');
+    const limit = 'cache-max-size: 3.5MiB\n';
+    await run(runner, CONFIG('1x3x32x32', limit));
+    // A job whose clock was years ahead stamped every entry so far.
+    const future = new Date('2099-01-01T00:00:00Z');
+    const engines = join(runner.dir, 'cache', 'engines');
+    const records = readdirSync(engines).flatMap((p) => readdirSync(join(engines, p)).map((k) => join(engines, p, k)));
+    for (const entry of records) utimesSync(join(entry, 'record.json'), future, future);
+    // One engine changes: two are served (and so used now), one is new, one is left stamped in 2099.
+    const second = await run(runner, CONFIG('1x3x64x64', limit));
+    expect(second.builds.map((b) => b.status).sort()).toEqual(['built', 'cached', 'cached']);
+    expect(second.cache!.evicted).toBe(1);
+    const third = await run(runner, CONFIG('1x3x64x64', limit));
+    expect(third.builds.map((b) => b.status)).toEqual(third.builds.map(() => 'cached'));
   });
 });
 

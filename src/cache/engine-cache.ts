@@ -170,6 +170,9 @@ export interface KeyParts {
   environment: Record<string, string>;
 }
 
+/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
 /**
  * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
  * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
@@ -242,8 +245,12 @@ export class EngineCache {
     await rm(this.entry(key), { recursive: true, force: true });
   }
 
-  /** Removes the least recently used entries until the cache is under `cache-max-size`. */
-  async evict(): Promise<{ removed: string[]; bytes: number }> {
+  /**
+   * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
+   * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
+   * never go and every new entry would be evicted right after it was stored.
+   */
+  async evict(now = Date.now()): Promise<{ removed: string[]; bytes: number }> {
     const entries: { key: string; bytes: number; used: number }[] = [];
     for (const prefix of await readdir(join(this.dir, 'engines')).catch(() => [])) {
       for (const key of await readdir(join(this.dir, 'engines', prefix)).catch(() => [])) {
@@ -256,7 +263,8 @@ export class EngineCache {
               .catch(() => 0),
           ),
         );
-        const used = (await stat(join(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+        const stamped = (await stat(join(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+        const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
         entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
       }
     }
