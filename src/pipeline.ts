@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
@@ -16,6 +16,7 @@ import { loadConfig } from './config/load.js';
 import type { Config } from './contract/config.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { resolveCommit } from './proc/git.js';
+import { writeNewFile } from './proc/new-file.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { runPreflight } from './preflight/preflight.js';
@@ -274,7 +275,7 @@ async function buildAndReport(
 async function writeOutputs(files: [path: string, text: string][]): Promise<string[]> {
   const unwritten: string[] = [];
   for (const [path, text] of files) {
-    await writeFile(path, text).catch((error: unknown) => {
+    await writeNewFile(path, text).catch((error: unknown) => {
       unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
     });
   }

@@ -1,6 +1,7 @@
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { writeNewFile } from '../proc/new-file.js';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { FileDigests } from '../cache/engine-cache.js';
@@ -166,11 +167,11 @@ export async function checkAccuracy(
   > {
     const { job } = outcome;
     const files = inputs.map((input, i) => ({ name: input.name, file: join(dir, `input${i}.bin`) }));
-    await Promise.all(inputs.map((input, i) => writeFile(files[i]!.file, float32Bytes(input.values))));
+    await Promise.all(inputs.map((input, i) => writeNewFile(files[i]!.file, float32Bytes(input.values))));
     let judge: TrtexecJudge | null = null;
     if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
       const references = expected.map((o, i) => ({ name: o.name, file: join(dir, `reference${i}.bin`) }));
-      await Promise.all(expected.map((o, i) => writeFile(references[i]!.file, float32Bytes(o.values))));
+      await Promise.all(expected.map((o, i) => writeNewFile(references[i]!.file, float32Bytes(o.values))));
       judge = { references, atol: atols[0]!, rtol };
     }
     const output = join(dir, 'output.json');

@@ -1,8 +1,9 @@
 // The A/B's edges on a real runner: each repetition is one trtexec process (--exportTimes into the A/B's
 // folder, its log beside it), the clock event counters come from nvidia-smi between them. Nothing else
 // runs on the GPU meanwhile: the memory sampler is not started for these runs.
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { InputError } from '../common/errors.js';
 import { queryClockState } from '../gpu/nvidia-smi.js';
 import { abRunArgv } from '../tensorrt/argv.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
@@ -18,7 +19,7 @@ export interface TrtexecAb {
   /** The flags both sides run with besides the engine (shapes, plugins). */
   contract: string[];
   iterations: number;
-  /** Emptied first: its files are this A/B's. */
+  /** Its own files from an earlier A/B are removed first; nothing else there is touched. */
   dir: string;
   timeoutMs: number;
   /** The job's environment, for nvidia-smi. */
@@ -32,9 +33,23 @@ export interface TrtexecAb {
  */
 export const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 } as const;
 
+/** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
+const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
+
 export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult> {
-  await rm(options.dir, { recursive: true, force: true });
+  for (const side of ['base', 'head'] as const) {
+    const inside = relative(resolve(options.dir), resolve(options.plans[side]));
+    if (!inside.startsWith('..') && !inside.startsWith('/')) {
+      throw new InputError(
+        `the ${side} plan ${options.plans[side]} is inside the A/B's folder ${options.dir}, where trt-ci ` +
+          'writes its runs: move it, or give trt-ci another output folder',
+      );
+    }
+  }
   await mkdir(options.dir, { recursive: true });
+  for (const file of await readdir(options.dir)) {
+    if (OWN_FILE.test(file)) await rm(join(options.dir, file), { force: true });
+  }
   return compareAb(
     {
       async measure(side, index) {

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { finished } from 'node:stream';
+import { newFileStream } from './new-file.js';
 import { childEnv } from './child-env.js';
 import { LineSplitter } from './lines.js';
 
@@ -80,7 +82,7 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
       if (pgid !== undefined) signalGroup(pgid, 'SIGKILL');
     };
     options.signal?.addEventListener('abort', cancel, { once: true });
-    if (options.logFile) log = createWriteStream(options.logFile);
+    if (options.logFile) log = newFileStream(options.logFile);
 
     const onData = (chunk: Buffer) => {
       lines?.push(chunk);
@@ -93,7 +95,9 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
         });
       }
     };
-    const output = options.stdoutFile ? createWriteStream(options.stdoutFile) : null;
+    const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
+    // A log that cannot be written (a full disk) costs the log, never the run: the child goes on.
+    for (const stream of [log, output]) stream?.on('error', () => {});
     child.stdout?.on(
       'data',
       output
@@ -145,7 +149,12 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
         endedAt: Date.now(),
       };
       const closed = [log, output].map(
-        (stream) => new Promise<void>((done) => (stream ? stream.end(() => done()) : done())),
+        (stream) =>
+          new Promise<void>((done) => {
+            if (!stream) return done();
+            finished(stream, () => done());
+            stream.end();
+          }),
       );
       void Promise.all(closed).then(() => resolve(result));
     });

@@ -95,6 +95,7 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
       );
       latency = toLatency(result, budget, baseEngine);
     } catch (error) {
+      if (error instanceof InputError) throw error;
       io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
       return EXIT.failed;
     }
