@@ -10,10 +10,14 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { parseNpz } from '../src/accuracy/npz.js';
 import { cli, makeRunner } from './support/harness.js';
+import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
 const ONE = 'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n';
 
@@ -82,5 +86,146 @@ describe('trt-ci ab and the files beside its runs', () => {
     expect(readFileSync(join(ab, 'notes.txt'), 'utf8')).toBe('mine');
     expect(existsSync(join(ab, '99.head.log'))).toBe(false);
     expect(readdirSync(ab)).toContain('01.base.log');
+  });
+});
+
+/** A .npy of float32 with this header shape, and these data bytes (as many as the test wants). */
+function npy(shape: string, data: Buffer): Buffer {
+  let header = `{'descr': '<f4', 'fortran_order': False, 'shape': (${shape}), }`;
+  header += `${' '.repeat(63 - ((10 + header.length) % 64))}\n`;
+  const head = Buffer.alloc(10);
+  head.write('\x93NUMPY', 0, 'latin1');
+  head[6] = 1;
+  head.writeUInt16LE(header.length, 8);
+  return Buffer.concat([head, Buffer.from(header, 'latin1'), data]);
+}
+
+/** A one-member ZIP as NumPy's savez writes it, with the directory's fields open to lies. */
+function zipOf(name: string, stored: Buffer, method: 0 | 8, size: number, lie: { localOffset?: number } = {}) {
+  const file = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(method, 8);
+  local.writeUInt32LE(stored.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(method, 10);
+  central.writeUInt32LE(stored.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(file.length, 28);
+  central.writeUInt32LE(lie.localOffset ?? 0, 42);
+  const body = Buffer.concat([local, file, stored]);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + file.length, 12);
+  end.writeUInt32LE(body.length, 16);
+  return Buffer.concat([body, central, file, end]);
+}
+
+describe('a crafted .npz', () => {
+  it('a zip bomb (16 bytes said, 64 MiB inside) stops at what it says and is refused, naming the member', () => {
+    const honest = npy('4', Buffer.alloc(16));
+    // The .npy header says 4 values and the directory agrees; the stream holds 64 MiB more.
+    const bomb = deflateRawSync(Buffer.concat([honest, Buffer.alloc(64 * 1024 * 1024)]));
+    expect(bomb.length).toBeLessThan(128 * 1024);
+    expect(() => parseNpz(zipOf('x.npy', bomb, 8, honest.length), 'bomb.npz')).toThrow(
+      `bomb.npz: expected a NumPy .npz archive (np.savez), member x.npy inflates past the ${honest.length} bytes`,
+    );
+    // The header is honest about 64 MiB, the directory says 16 bytes: they disagree before anything is inflated.
+    const big = deflateRawSync(npy('16777216', Buffer.alloc(64 * 1024 * 1024)));
+    expect(() => parseNpz(zipOf('x.npy', big, 8, honest.length), 'liar.npz')).toThrow(
+      /^liar\.npz: expected a NumPy \.npz archive \(np\.savez\), member x\.npy: its \.npy header holds \d+ bytes, its directory says \d+$/,
+    );
+    // A directory that says more than deflate can make of the bytes there.
+    expect(() => parseNpz(zipOf('x.npy', bomb, 8, 2 ** 31), 'huge.npz')).toThrow(
+      /member x\.npy says it inflates to .*more than deflate can/,
+    );
+  });
+
+  it('a directory pointing outside the file, a damaged stream and fractional dims name the file', () => {
+    const good = npy('4', Buffer.alloc(16));
+    expect(() => parseNpz(zipOf('x.npy', good, 0, good.length, { localOffset: 2 ** 31 }), 'far.npz')).toThrow(
+      /^far\.npz: expected a NumPy \.npz archive \(np\.savez\), its directory points outside the file/,
+    );
+    const damaged = Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x13, 0x37]);
+    expect(() => parseNpz(zipOf('x.npy', damaged, 8, 100), 'bad.npz')).toThrow(
+      /^bad\.npz: expected a NumPy \.npz archive \(np\.savez\), member x\.npy is damaged \(/,
+    );
+    const half = npy('1.5', Buffer.alloc(8));
+    expect(() => parseNpz(zipOf('x.npy', half, 0, half.length), 'half.npz')).toThrow(
+      'half.npz:x.npy: expected a .npy header with a shape of whole numbers',
+    );
+  });
+});
+
+describe('an inputs folder whose sample is not a regular file', () => {
+  it.each([
+    ['a FIFO', (path: string) => execFileSync('mkfifo', [path])],
+    ['a symlink to /dev/zero', (path: string) => symlinkSync('/dev/zero', path)],
+  ])('%s: the check says so and the run ends (no hang)', async (_what, plant) => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    mkdirSync(join(runner.dir, 'samples'));
+    plant(join(runner.dir, 'samples', 'x.npy'));
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: cls\n    onnx: classifier.onnx\n    accuracy: { inputs: samples }\n' +
+        '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).builds[0].accuracy.problem).toMatch(
+      /samples\/x\.npy: cannot read sample for input x: not a regular file \((a named pipe|a device)\), expected a \.npy file$/,
+    );
+  });
+});
+
+describe('outputs the accuracy check could mix up or miss', () => {
+  const config = (runner: ReturnType<typeof makeRunner>, accuracy: string) =>
+    runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: two\n    onnx: two.onnx\n    accuracy: ${accuracy}\n` +
+        '    profiles: [{ name: p, shapes: { x: 2x4 } }]\n',
+    );
+
+  it('y:0 and y_0 share a dump file name: both are read by name from --exportOutput, and pass', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'two.onnx'), twoOutputsOnnx(['y:0', 'y_0']));
+    const result = await cli(['run', '--config', config(runner, '{}'), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const { outputs } = JSON.parse(result.stdout).builds[0].accuracy;
+    expect(outputs.map((o: { name: string; failure: string | null }) => [o.name, o.failure])).toEqual([
+      ['y:0', null],
+      ['y_0', null],
+    ]);
+  });
+
+  it('a reference .npz without one of the outputs is a problem, never a silent pass', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'two.onnx'), twoOutputsOnnx(['double', 'plus']));
+    const x = Float32Array.from({ length: 8 }, (_, i) => i / 8);
+    const member = (name: string, values: Float32Array) =>
+      zipOf(`${name}.npy`, npy('2, 4', Buffer.from(values.buffer)), 0, npy('2, 4', Buffer.from(values.buffer)).length);
+    writeFileSync(join(runner.dir, 'inputs.npz'), member('x', x));
+    writeFileSync(
+      join(runner.dir, 'refs.npz'),
+      member(
+        'double',
+        x.map((v) => 2 * v),
+      ),
+    );
+    const result = await cli([
+      'run',
+      '--config',
+      config(runner, '{ inputs: inputs.npz, reference: refs.npz }'),
+      '--json',
+    ]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).builds[0].accuracy).toMatchObject({
+      status: 'failed',
+      problem: expect.stringMatching(/the reference has nothing for the engine's output\(s\) plus\./),
+    });
   });
 });

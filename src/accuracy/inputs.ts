@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileConfig, ShapeChoice, ShapeRange } from '../contract/config.js';
-import { fileProblem } from '../common/errors.js';
+import { fileProblem, notRegularFile } from '../common/errors.js';
 import { parseNpy, parseNpz } from './npz.js';
 
 /** One input tensor for an accuracy check: float32, row-major, as --loadInputs reads it. */
@@ -66,7 +66,8 @@ export function sampleInputs(
       where = join(source.folder, `${range.input}.npy`);
       let bytes: Buffer;
       try {
-        bytes = readFileSync(where);
+        // The largest honest .npy of this input: its largest shape's float32 data and a header.
+        bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 4 + 64 * 1024, 'a .npy file');
       } catch (error) {
         throw new Error(`${where}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
       }
@@ -82,11 +83,26 @@ export function sampleInputs(
   });
 }
 
+/**
+ * A file's bytes, when it is a regular file (a FIFO would block the event loop, so that not even SIGTERM
+ * could write the report; /dev/zero never ends) of at most `maxBytes`.
+ */
+function readRegularFile(file: string, maxBytes: number, expected: string): Buffer {
+  const found = statSync(file);
+  const irregular = notRegularFile(found, expected);
+  if (irregular) throw new Error(irregular);
+  if (found.size > maxBytes) throw new Error(`${found.size} bytes, more than the ${maxBytes} it can hold`);
+  return readFileSync(file);
+}
+
+/** Largest .npz trt-ci reads (inputs and references of one model, compressed or not). */
+const MAX_NPZ_BYTES = 16 * 1024 ** 3;
+
 /** A .npz file's arrays by name; a file that cannot be read is an error naming it. */
 export function readNpz(file: string): Map<string, { dims: number[]; values: Float32Array }> {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file, MAX_NPZ_BYTES, 'a .npz file');
   } catch (error) {
     throw new Error(`${file}: cannot read: ${fileProblem(error, 'a .npz file')}`);
   }

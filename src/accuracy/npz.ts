@@ -2,7 +2,7 @@
 // each member with force_zip64 (numpy/lib/_npyio_impl.py _savez), so sizes may sit in the ZIP64 extra
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
-import { inflateRawSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
@@ -12,9 +12,30 @@ const ZIP64_END = 0x06064b50;
 const ZIP64_EXTRA = 0x0001;
 const MASK32 = 0xffffffff;
 
-/** Each array of the archive by its name (the member name without `.npy`), float32 in C order only. */
+/** Deflate's largest ratio (RFC 1951: 258 bytes from a 2-bit code, about 1,032 to 1): no honest member is more. */
+const DEFLATE_MAX_RATIO = 1032;
+
+/**
+ * Each array of the archive by its name (the member name without `.npy`), float32 in C order only. Nothing
+ * is inflated past what the member's own .npy header and the directory agree on: a member that says 16
+ * bytes and inflates to gigabytes (a zip bomb) stops at 16 and is refused.
+ */
 export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: number[]; values: Float32Array }> {
   const bad = (what: string) => new Error(`${file}: expected a NumPy .npz archive (np.savez), ${what}`);
+  try {
+    return readMembers(bytes, file, bad);
+  } catch (error) {
+    // Offsets and sizes come from the file: one that points outside it is a damaged archive, said as one.
+    if (error instanceof RangeError) throw bad(`its directory points outside the file (${error.message})`);
+    throw error;
+  }
+}
+
+function readMembers(
+  bytes: Buffer,
+  file: string,
+  bad: (what: string) => Error,
+): Map<string, { dims: number[]; values: Float32Array }> {
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < 0 || bytes.length - end < 22 || bytes.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) {
     throw bad('found no ZIP directory');
@@ -59,13 +80,35 @@ export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: numbe
     offset += 46 + nameLength + extraLength + commentLength;
     if (bytes.readUInt32LE(local) !== LOCAL_FILE_HEADER) throw bad(`member ${name} is damaged`);
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (!name.endsWith('.npy')) continue;
+    if (start + compressed > bytes.length) throw bad(`member ${name} runs past the end of the file`);
     const stored = bytes.subarray(start, start + compressed);
     let member: Buffer;
     if (method === 0) member = stored;
-    else if (method === 8) member = inflateRawSync(stored);
-    else throw bad(`member ${name} is compressed with method ${method}, not stored or deflated`);
+    else if (method === 8) {
+      if (size > compressed * DEFLATE_MAX_RATIO + 1024) {
+        throw bad(`member ${name} says it inflates to ${size} bytes from ${compressed}, more than deflate can`);
+      }
+      // The .npy header first (a little of the stream), then the whole member, held to what the header says.
+      let header: ReturnType<typeof npyHeader> = null;
+      try {
+        header = npyHeader(inflateRawSync(stored.subarray(0, 1024), { finishFlush: constants.Z_SYNC_FLUSH }));
+      } catch {
+        // A damaged stream: the full inflate below says so.
+      }
+      const expected = header ? header.dataStart + header.count * 4 : null;
+      if (expected !== null && expected !== size) {
+        throw bad(`member ${name}: its .npy header holds ${expected} bytes, its directory says ${size}`);
+      }
+      try {
+        member = inflateRawSync(stored, { maxOutputLength: Math.max(size, 1) });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ERR_BUFFER_TOO_LARGE') throw bad(`member ${name} inflates past the ${size} bytes it says`);
+        throw bad(`member ${name} is damaged (${(error as Error).message})`);
+      }
+    } else throw bad(`member ${name} is compressed with method ${method}, not stored or deflated`);
     if (member.length !== size) throw bad(`member ${name} has ${member.length} bytes, its directory says ${size}`);
-    if (!name.endsWith('.npy')) continue;
     arrays.set(name.slice(0, -4), parseNpy(member, `${file}:${name}`));
   }
   return arrays;
@@ -76,27 +119,45 @@ export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: numbe
  * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
  * --loadInputs feeds a float input.
  */
+/** The float32 array a .npy header describes, and where its data starts; null when it is not one. */
+function npyHeader(
+  bytes: Buffer,
+): { dims: number[]; count: number; dataStart: number; descr: string | undefined; fortran: string | undefined } | null {
+  if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') return null;
+  const major = bytes[6]!;
+  if (major !== 1 && bytes.length < 12) return null;
+  const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+  const start = major === 1 ? 10 : 12;
+  if (start + headerLength > bytes.length) return null;
+  const header = bytes.toString('latin1', start, start + headerLength);
+  const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+  const texts = (shape ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  // Whole, non-negative dimensions only: "1.5" or "-1" describe no array.
+  if (shape === undefined || !texts.every((d) => /^\d{1,12}$/.test(d))) return null;
+  const dims = texts.map(Number);
+  return {
+    dims,
+    count: dims.reduce((a, b) => a * b, 1),
+    dataStart: start + headerLength,
+    descr: /'descr':\s*'([^']+)'/.exec(header)?.[1],
+    fortran: /'fortran_order':\s*(True|False)/.exec(header)?.[1],
+  };
+}
+
 export function parseNpy(bytes: Buffer, file: string): { dims: number[]; values: Float32Array } {
   if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
     throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
   }
-  const major = bytes[6]!;
-  const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-  const start = major === 1 ? 10 : 12;
-  const header = bytes.toString('latin1', start, start + headerLength);
-  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-  const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
-  const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-  if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+  const header = npyHeader(bytes);
+  if (!header) throw new Error(`${file}: expected a .npy header with a shape of whole numbers`);
+  const { descr, fortran, dims, count } = header;
+  if (descr !== '<f4' || fortran !== 'False') {
     throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
   }
-  const dims = shape
-    .split(',')
-    .map((d) => d.trim())
-    .filter(Boolean)
-    .map(Number);
-  const data = bytes.subarray(start + headerLength);
-  const count = dims.reduce((a, b) => a * b, 1);
+  const data = bytes.subarray(header.dataStart);
   if (data.length !== count * 4)
     throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
   return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };

@@ -66,18 +66,35 @@ export function decodeRaw(bytes: Buffer, dtype: RawType, count: number, file: st
   return numbers;
 }
 
+/** The output dumps among a folder's files, with the shape and type each name gives. */
+function outputDumps(files: readonly string[]): { file: string; dims: number[]; dtype: string }[] {
+  return files.flatMap((file) => {
+    const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
+    return parts ? [{ file, dims: parts[1] ? parts[1].split('.').map(Number) : [], dtype: parts[2]! }] : [];
+  });
+}
+
+/**
+ * Output names whose dumps would have one file name (`y:0` and `y_0` are both `y_0`): trtexec writes the
+ * second over the first, so the dump cannot tell them apart and --exportOutput (named) must be read.
+ */
+export function dumpNamesCollide(names: readonly string[]): boolean {
+  return new Set(names.map(filenameSafe)).size !== names.length;
+}
+
+/** Dumped outputs that are none of `names` (an output the reference does not check). */
+export function dumpsOfOtherOutputs(files: readonly string[], names: readonly string[]): string[] {
+  return outputDumps(files)
+    .filter((dump) => !names.some((name) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)))
+    .map((dump) => dump.file);
+}
+
 /** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
 export function findRawOutput(
   files: readonly string[],
   name: string,
 ): { file: string; dims: number[]; dtype: string } | null {
-  for (const file of files) {
-    const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
-    if (!parts) continue;
-    const dims = parts[1] ? parts[1].split('.').map(Number) : [];
-    if (rawOutputFileNames(name, dims, parts[2]!).includes(file)) return { file, dims, dtype: parts[2]! };
-  }
-  return null;
+  return outputDumps(files).find((dump) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)) ?? null;
 }
 
 export const isRawType = (dtype: string): dtype is RawType => (RAW_TYPES as readonly string[]).includes(dtype);

@@ -15,7 +15,7 @@ import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { parseExportedOutput } from './export-output.js';
 import { float32Bytes, type InputTensor, readNpz, sampleInputs, seededInputs } from './inputs.js';
-import { decodeRaw, findRawOutput, isRawType } from './raw-bindings.js';
+import { decodeRaw, dumpNamesCollide, dumpsOfOtherOutputs, findRawOutput, isRawType } from './raw-bindings.js';
 import {
   cachedReferenceOutputs,
   type OnnxRuntime,
@@ -176,7 +176,10 @@ export async function checkAccuracy(
     }
     const output = join(dir, 'output.json');
     const log = join(dir, 'trtexec.log');
-    const argv = accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge);
+    const names = expected.map((o) => o.name);
+    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
+    const paths = { plan: planPath, inputs: files, output };
+    const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
     const run = await trtexec.run(argv, {
       gpu: outcome.gpu?.index ?? null,
       cwd: dir,
@@ -190,9 +193,21 @@ export async function checkAccuracy(
       if (run.exitCode !== 0 && !check?.failed) {
         throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
       }
-      const outputs = hasFlag('--dumpRawBindingsToFile', version)
-        ? await readRawOutputs(dir, expected)
-        : new Map(parseExportedOutput(await readFile(output, 'utf8')).map((o) => [o.name, o.values]));
+      let outputs: Map<string, ArrayLike<number>>;
+      let unchecked: string[];
+      if (dump) {
+        const files = await readdir(dir);
+        outputs = await readRawOutputs(dir, files, expected);
+        unchecked = dumpsOfOtherOutputs(files, names);
+      } else {
+        const exported = parseExportedOutput(await readFile(output, 'utf8'));
+        outputs = new Map(exported.map((o) => [o.name, o.values]));
+        unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
+      }
+      // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
+      if (unchecked.length > 0) {
+        return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
+      }
       return { outputs, trtexecLosses: check?.losses ?? null };
     } catch (error) {
       return { problem: `trtexec could not run the engine on the inputs (${log}): ${errorMessage(error)}` };
@@ -203,9 +218,9 @@ export async function checkAccuracy(
 /** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
 async function readRawOutputs(
   dir: string,
+  files: readonly string[],
   expected: readonly ReferenceOutput[],
 ): Promise<Map<string, ArrayLike<number>>> {
-  const files = await readdir(dir);
   const outputs = new Map<string, ArrayLike<number>>();
   for (const { name } of expected) {
     const found = findRawOutput(files, name);

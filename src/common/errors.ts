@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 /**
  * Bad input (config, arguments, unreadable files). The CLI turns it into exit status 2 and prints
  * only `message`, which must name the field or file and say what was expected.
@@ -40,16 +40,20 @@ export function fileProblem(error: unknown, expected: string): string {
 export function requireRegularFile(path: string, name: string, what: string, expected: string): void {
   let kind: string | null = null;
   try {
-    const found = statSync(path);
-    if (found.isDirectory()) kind = `is a directory, expected ${expected}`;
-    else if (found.isFIFO()) kind = `not a regular file (a named pipe), expected ${expected}`;
-    else if (found.isCharacterDevice() || found.isBlockDevice())
-      kind = `not a regular file (a device), expected ${expected}`;
-    else if (found.isSocket()) kind = `not a regular file (a socket), expected ${expected}`;
+    kind = notRegularFile(statSync(path), expected);
   } catch (error) {
     throw new InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
   }
   if (kind) throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+}
+
+/** What a path is when it is not a regular file (said against what was expected), or null. */
+export function notRegularFile(found: Stats, expected: string): string | null {
+  if (found.isDirectory()) return `is a directory, expected ${expected}`;
+  if (found.isFIFO()) return `not a regular file (a named pipe), expected ${expected}`;
+  if (found.isCharacterDevice() || found.isBlockDevice()) return `not a regular file (a device), expected ${expected}`;
+  if (found.isSocket()) return `not a regular file (a socket), expected ${expected}`;
+  return null;
 }
 
 /** A problem found in the config, positioned at `path`. */

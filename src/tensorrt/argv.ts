@@ -173,12 +173,14 @@ export function accuracyArgv(
   shape: 'min' | 'opt' | 'max',
   files: { plan: string; inputs: { name: string; file: string }[]; output: string },
   judge: TrtexecJudge | null = null,
+  /** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
+  dump = hasFlag('--dumpRawBindingsToFile', version),
 ): string[] {
   const measured = runProfile(profile);
   const argv = [`--loadEngine=${files.plan}`];
   if (measured.shapes.length > 0) argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
   argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
-  argv.push(hasFlag('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+  argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
   if (judge) {
     argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
     argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');

@@ -92,3 +92,19 @@ export function affineOnnx(): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/** x [batch, 4] -> two outputs, 2x (`names[0]`) and x + 1 (`names[1]`): for outputs whose names trtexec mixes up. */
+export function twoOutputsOnnx(names: [string, string]): Uint8Array {
+  const graph = onnx.GraphProto.create({
+    name: 'two-outputs',
+    node: [
+      onnx.NodeProto.create({ opType: 'Mul', input: ['x', 'two'], output: [names[0]] }),
+      onnx.NodeProto.create({ opType: 'Add', input: ['x', 'one'], output: [names[1]] }),
+    ],
+    initializer: [initializer('two', [1], Float32Array.of(2)), initializer('one', [1], Float32Array.of(1))],
+    input: [tensorType('x', ['batch', 4])],
+    output: [tensorType(names[0], ['batch', 4]), tensorType(names[1], ['batch', 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
