@@ -16,6 +16,13 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseNpz } from '../src/accuracy/npz.js';
+import { describeEvent } from '../src/builds/progress.js';
+import { text } from '../src/common/markdown-text.js';
+import { reportAnnotations } from '../src/github/annotations.js';
+import { commentMarker, upsertStickyComment } from '../src/github/comment.js';
+import { makeOctokit } from '../src/github/octokit.js';
+import { renderPreflightText } from '../src/preflight/render.js';
+import { startGitHubApi } from './support/github-api.js';
 import { cli, makeRunner } from './support/harness.js';
 import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
@@ -227,5 +234,82 @@ describe('outputs the accuracy check could mix up or miss', () => {
       status: 'failed',
       problem: expect.stringMatching(/the reference has nothing for the engine's output\(s\) plus\./),
     });
+  });
+});
+
+describe('outside text in the job log, comments and annotations', () => {
+  const job = { model: { name: 'm' }, profile: { name: 'p' } } as never;
+  /** The lines the runner would read: a bare \r, U+2028/9 and U+0085 end a line for it as \n does. */
+  const runnerLines = (text: string) => text.split(/\r\n|[\r\n\u2028\u2029\u0085]/);
+
+  it("trtexec's last line in the heartbeat and a plugin path in preflight start no workflow command", () => {
+    const heartbeat = describeEvent({
+      type: 'heartbeat',
+      job,
+      gpu: 0,
+      attempt: 1,
+      elapsedMs: 61_000,
+      peakMiB: null,
+      lastLine: 'building\r::error::pwned\u2028::add-mask::x',
+    } as never);
+    expect(runnerLines(heartbeat).filter((l) => /^\s*::/.test(l))).toEqual([]);
+    const preflight = renderPreflightText({
+      status: 'fail',
+      tensorrtVersion: '10.16.1',
+      cuda: null,
+      gpus: [],
+      checks: [
+        { id: 'plugins', status: 'fail', message: 'libx.so\r::warning file=a::owned', hint: null },
+        { id: 'disk', status: 'pass', message: '\n::stop-commands::x', hint: null },
+      ],
+    } as never);
+    expect(runnerLines(preflight).filter((l) => /^\s*::/.test(l))).toEqual([]);
+    expect(preflight).toContain(':\u200b:stop-commands::x');
+  });
+
+  it('markdown text: $…$ is not math, and bidirectional overrides are gone (comments and annotations)', () => {
+    expect(text('$\\color{red}{\\text{PASSED}}$ and $$x$$')).toBe(
+      '\\$\\\\color{red}{\\\\text{PASSED}}\\$ and \\$\\$x\\$\\$',
+    );
+    expect(text('model\u202egnp.exe')).toBe('modelgnp.exe');
+    const report = {
+      builds: [
+        {
+          model: 'm\u202e',
+          profile: 'p',
+          status: 'failed',
+          failure: { kind: 'other', message: 'a\u2066b', hint: 'h' },
+          configPosition: { file: 'trt-ci.yml', line: 3, column: 1 },
+        },
+      ],
+      budgets: [],
+    } as never;
+    const [annotation] = reportAnnotations(report, (p) => p);
+    expect(annotation!.title + annotation!.message).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it("a report line quoting another key's sticky marker does not make that key's run overwrite the comment", async () => {
+    const api = await startGitHubApi({
+      comments: [
+        {
+          id: 11,
+          body: `${commentMarker('a100')}\n## trt-ci\nlog: ${commentMarker('h100')}`,
+          user: { login: 'github-actions[bot]' },
+        },
+      ],
+    });
+    try {
+      const octokit = makeOctokit('ghs_test', { GITHUB_API_URL: api.url, TRT_CI_GITHUB_BACKOFF_MS: '1' });
+      const where = { owner: 'acme', repo: 'engines', issueNumber: 7, workflow: null };
+      const result = await upsertStickyComment(
+        octokit,
+        { ...where, key: 'h100', body: 'h100 report' },
+        'github-actions[bot]',
+      );
+      expect(result).toMatchObject({ created: true });
+      expect(api.comments.find((c) => c.id === 11)!.body).toContain('## trt-ci\nlog:');
+    } finally {
+      await api.close();
+    }
   });
 });

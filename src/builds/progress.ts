@@ -1,11 +1,17 @@
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 import { open } from 'node:fs/promises';
+import { logLines } from '../common/log-text.js';
 import { formatBytes, formatSeconds } from '../common/units.js';
 import type { BuildEvent } from './context.js';
 import { backedOff, isBuilt } from './outcome.js';
 
 /** One line per build event, on stderr while the builds run. */
 export function describeEvent(event: BuildEvent): string {
+  // Names and trtexec's last line are outside text: nothing in them may act as a workflow command.
+  return logLines(eventLine(event));
+}
+
+function eventLine(event: BuildEvent): string {
   switch (event.type) {
     case 'start': {
       const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;

@@ -3,10 +3,12 @@
 // cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
 // turns into a mention, an image or a link.
 
+import { BIDI_CONTROLS } from './log-text.js';
+
 const ZERO_WIDTH_SPACE = '\u200b';
 
-/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
-const oneLine = (text: string) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space; bidirectional controls go. */
+const oneLine = (text: string) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ').replace(BIDI_CONTROLS, '');
 
 /** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
 const inert = (text: string) =>
@@ -22,7 +24,8 @@ const inert = (text: string) =>
  * line-start markers (#, -, +) need no escape.
  */
 export function text(value: string): string {
-  return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+  // `$` too: GitHub renders $…$ and $$…$$ as math, which can draw anything over the comment.
+  return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&$]/g, (c) => `\\${c}`));
 }
 
 /** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
@@ -49,7 +52,7 @@ export function code(value: string): string {
 
 /** A fenced block that the text cannot close; every line break becomes \n. */
 export function codeBlock(value: string): string {
-  const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+  const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n').replace(BIDI_CONTROLS, '');
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
   return `${fence}\n${body}\n${fence}`;
 }

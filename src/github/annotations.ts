@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS } from '../common/log-text.js';
 import type { Report } from '../contract/report.js';
 
 export interface Annotation {
@@ -47,5 +48,10 @@ export function reportAnnotations(report: Report, toRepoPath: (path: string) => 
         message: budget.message,
       });
   }
-  return out;
+  // Titles and messages quote a fork's names and trtexec's words: no bidirectional control may reorder them.
+  return out.map((a) => ({
+    ...a,
+    title: a.title.replace(BIDI_CONTROLS, ''),
+    message: a.message.replace(BIDI_CONTROLS, ''),
+  }));
 }

@@ -48,8 +48,13 @@ export async function upsertStickyComment(
   const own = comment.workflow ? workflowMarker(comment.workflow) : null;
   const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
   const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
-  const ours = (text: string) =>
-    text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
+  // The markers count only where trt-ci writes them, as the first lines: a report line quoting another
+  // key's marker (a log line can carry anything) must not make that key's run overwrite this comment.
+  const ours = (text: string) => {
+    if (!text.startsWith(`${marker}\n`) && text !== marker) return false;
+    const second = text.slice(marker.length + 1).split('\n', 1)[0]!;
+    return !own || !second.startsWith('<!-- trt-ci:workflow=') || second === own;
+  };
   // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
   let mine: { id: number } | undefined;
   const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {

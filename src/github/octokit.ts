@@ -21,6 +21,8 @@ export function makeOctokit(token: string, env: NodeJS.ProcessEnv): Octokit {
   return getOctokit(
     token,
     {
+      // The job's API (GitHub Enterprise Server has its own), from the environment the entry was handed.
+      baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
       retry: { retryAfterBaseValue: unitMs },
       request: {
         fetch: (url: string, init: RequestInit) =>

@@ -1,3 +1,4 @@
+import { logLines } from '../common/log-text.js';
 import { tableRow, text } from '../common/markdown-text.js';
 import type { CheckStatus, PreflightResult } from '../contract/report.js';
 
@@ -15,7 +16,8 @@ export function renderPreflightText(result: PreflightResult): string {
     if (check.hint && (check.status === 'fail' || check.status === 'warn'))
       lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Messages carry paths and names from the config and the host: no line of them may act as a workflow command.
+  return logLines(`${lines.join('\n')}\n`);
 }
 
 const MD_ICON: Record<CheckStatus, string> = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
