@@ -288,7 +288,7 @@ describe('outside text in the job log, comments and annotations', () => {
     expect(annotation!.title + annotation!.message).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 
-  it("a report line quoting another key's sticky marker does not make that key's run overwrite the comment", async () => {
+  it("a line quoting another key's sticky marker does not make that key's run overwrite the comment", async () => {
     const api = await startGitHubApi({
       comments: [
         {
