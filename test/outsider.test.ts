@@ -313,3 +313,27 @@ describe('outside text in the job log, comments and annotations', () => {
     }
   });
 });
+
+describe('inputs a run cannot use are exit 2 before any build, naming them', () => {
+  it('an output-dir that cannot be made (a file in its path)', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    writeFileSync(join(runner.dir, 'blocker'), 'a file');
+    const config = runner.writeConfig(ONE.replace('output-dir: out', 'output-dir: blocker/out'));
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/trt-ci\.yml:3:13 output-dir: expected a folder trt-ci can write, got .*blocker\/out: /),
+    ]);
+    expect(runner.calls()).toEqual([]);
+  });
+
+  it('an ONNX that is a folder, not a file', async () => {
+    const runner = makeRunner();
+    mkdirSync(join(runner.dir, 'm.onnx'));
+    const result = await cli(['build', '--config', runner.writeConfig(ONE)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/models\[0\]\.onnx: expected an ONNX file, got "m\.onnx" which is a directory/);
+    expect(runner.calls()).toEqual([]);
+  });
+});

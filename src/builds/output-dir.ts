@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join, parse, resolve } from 'node:path';
-import { configError } from '../common/errors.js';
+import { configError, fileProblem } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
@@ -36,8 +36,17 @@ export async function claimOutputDir(
       );
     }
   }
-  await mkdir(dir, { recursive: true });
-  writeFileSync(join(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+  try {
+    await mkdir(dir, { recursive: true });
+    writeFileSync(join(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+  } catch (error) {
+    // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
+    throw configError(
+      config,
+      ['output-dir'],
+      `expected a folder trt-ci can write, got ${dir}: ${fileProblem(error, 'a folder')}`,
+    );
+  }
   const lock = join(dir, OUTPUT_LOCK);
   const busy = (holder: number | null) =>
     configError(

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { closest } from '../common/did-you-mean.js';
-import { errorMessage, fileProblem, InputError } from '../common/errors.js';
+import { errorMessage, fileProblem, InputError, notRegularFile } from '../common/errors.js';
 import type { ConfigPosition } from '../contract/report.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { resolveAccuracy } from './accuracy.js';
@@ -258,18 +258,9 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
       });
     modelNames.set(model.name, m);
     const resolved = config.models[m]!;
-    if (!existsSync(resolved.onnx))
-      problems.push({
-        path: ['models', m, 'onnx'],
-        message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
-      });
-    else if (isLfsPointer(resolved.onnx))
-      problems.push({
-        path: ['models', m, 'onnx'],
-        message:
-          `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
-          '(check out with lfs: true, or run git lfs pull)',
-      });
+    const onnx = onnxProblem(resolved.onnx);
+    if (onnx)
+      problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
     for (const key of ['plugins', 'dynamic-plugins'] as const) {
       (model[key] ?? []).forEach((plugin, i) => {
         const full = key === 'plugins' ? resolved.plugins[i]! : resolved.dynamicPlugins[i]!;
@@ -326,22 +317,31 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
 /** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
 const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
 
-function isLfsPointer(path: string): boolean {
-  let head: Buffer;
+/**
+ * Why a model's ONNX cannot be built, or null: missing, not a regular file, unreadable (said before any
+ * build, not as a failed build of kind other), or a Git LFS pointer left by a checkout without LFS.
+ */
+function onnxProblem(path: string): string | null {
+  const head = Buffer.alloc(LFS_POINTER.length);
   try {
     // Only a regular file is opened: opening a named pipe would wait for a writer.
-    if (!statSync(path).isFile()) return false;
+    const irregular = notRegularFile(statSync(path), 'an ONNX file');
+    if (irregular) return ` which ${irregular.replace(/^not/, 'is not').replace(/, expected .*$/, '')} (${path})`;
     const fd = openSync(path, 'r');
     try {
-      head = Buffer.alloc(LFS_POINTER.length);
       readSync(fd, head, 0, head.length, 0);
     } finally {
       closeSync(fd);
     }
-  } catch {
-    return false; // a folder or an unreadable file: trtexec says so itself
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? ` which does not exist (${path})`
+      : ` which cannot be read: ${fileProblem(error, 'an ONNX file')} (${path})`;
   }
-  return head.toString('latin1') === LFS_POINTER;
+  return head.toString('latin1') === LFS_POINTER
+    ? ', a Git LFS pointer: the model itself was not fetched (check out with lfs: true, or run git lfs pull)'
+    : null;
 }
 
 function shapeProblem(range: ShapeRange): { at: string[]; message: string } | null {
