@@ -40,6 +40,8 @@ function makeOctokit(token, env) {
     const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
     const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
     return (0,github/* getOctokit */.Q)(token, {
+        // The job's API (GitHub Enterprise Server has its own), from the environment the entry was handed.
+        baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
         retry: { retryAfterBaseValue: unitMs },
         request: {
             fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
@@ -150,6 +152,10 @@ function describeForkApproval(approval) {
 ;// CONCATENATED MODULE: ./.build/tsc/github/gate.js
 /** "/gpu-ok 1a2b3c4" on a line of its own: the approval names the commit it was given for. */
 const APPROVAL_COMMENT = /^\/gpu-ok\s+([0-9a-f]{7,40})\s*$/m;
+/** The commit prefix a `/gpu-ok` comment names, or null when the body holds no approval. */
+function approvalPrefix(body) {
+    return APPROVAL_COMMENT.exec(body ?? '')?.[1] ?? null;
+}
 const TRUSTED_EVENTS = ['push', 'workflow_dispatch', 'schedule', 'merge_group'];
 const WRITE = ['admin', 'maintain', 'write'];
 function decideGate(input) {
@@ -210,10 +216,19 @@ function decideGate(input) {
  * what came before it (a label cannot say which commit it means).
  */
 function decideComment(input) {
-    const wanted = APPROVAL_COMMENT.exec(input.event.comment?.body ?? '')?.[1];
+    const wanted = approvalPrefix(input.event.comment?.body);
     const who = input.event.sender?.login ?? 'someone';
     if (!wanted)
         return { allowed: false, reason: 'the comment is not an approval (/gpu-ok <commit sha>)' };
+    // The sender of an edited or deleted comment is whoever edited or deleted it, not who wrote the approval:
+    // a maintainer tidying up an outsider's "/gpu-ok <sha>" must not approve it.
+    if (input.event.action !== 'created') {
+        return {
+            allowed: false,
+            reason: `a ${input.event.action ?? 'changed'} comment approves nothing: only a new /gpu-ok comment by someone ` +
+                'with write access does',
+        };
+    }
     if (!input.labelerPermission || !WRITE.includes(input.labelerPermission)) {
         return {
             allowed: false,
@@ -231,6 +246,23 @@ function decideComment(input) {
                 'approve the new commit after reviewing it',
         };
     }
+    // A prefix is the commit the repository resolves it to, and must be the head itself: a fork can make a
+    // commit that shares 7 (or 12) hex digits with the reviewed one and push it before the gate runs.
+    if (wanted.length < current.headSha.length) {
+        const resolved = input.resolvedApproval;
+        if (!resolved || 'problem' in resolved || resolved.sha !== current.headSha) {
+            const why = !resolved
+                ? 'it was not resolved'
+                : 'problem' in resolved
+                    ? resolved.problem
+                    : `it names ${resolved.sha.slice(0, 12)}, not the head`;
+            return {
+                allowed: false,
+                reason: `${who} approved ${wanted}, which is not exactly the head ${current.headSha} (${why}): approve with ` +
+                    `the full SHA, /gpu-ok ${current.headSha}`,
+            };
+        }
+    }
     return {
         allowed: true,
         reason: `${who} (${input.labelerPermission} access) approved commit ${current.headSha.slice(0, 7)} with /gpu-ok`,
@@ -245,7 +277,21 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 
-const score = (pair, shard) => createHash('sha256').update(`${pair}\0${shard}`).digest().readUInt32BE(0);
+/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
+function mix(x) {
+    let h = x >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+}
+/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
+function scorer(pairs) {
+    const seeds = pairs.map((pair) => {
+        const digest = createHash('sha256').update(pair).digest();
+        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
+    });
+    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
+}
 /**
  * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
  * split on its own), balanced, and stable when models come and go.
@@ -253,8 +299,11 @@ const score = (pair, shard) => createHash('sha256').update(`${pair}\0${shard}`).
  * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
  * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
  * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
- * the pairs that lose least by leaving, each to its next shard with room, until none is over. Adding a
- * model moves its own pairs in and, measured over 2,000 random fleets, about one other pair on average.
+ * the pairs that lose least by leaving, each to its best shard with room, until none is over.
+ *
+ * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
+ * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
+ * under a second) and the memory pairs + shards.
  */
 function assignShards(pairs, count, weights) {
     const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
@@ -264,12 +313,27 @@ function assignShards(pairs, count, weights) {
     const weight = pairs.map(weightOf);
     const total = weight.reduce((a, b) => a + b, 0);
     const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
-    const ranked = pairs.map((pair) => Array.from({ length: count }, (_, s) => ({ s, score: score(pair, s) })).sort((a, b) => b.score - a.score));
-    const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
-    const shardOf = ranked.map((r) => r[0].s);
+    const score = scorer(pairs);
+    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
+    const bestShard = (i, ok) => {
+        let best = -1;
+        let bestScore = -1;
+        for (let s = 0; s < count; s += 1) {
+            if (!ok(s))
+                continue;
+            const value = score(i, s);
+            if (value > bestScore)
+                [best, bestScore] = [s, value];
+        }
+        return best;
+    };
+    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
     const load = new Array(count).fill(0);
-    for (const [i, shard] of shardOf.entries())
+    const members = Array.from({ length: count }, () => []);
+    for (const [i, shard] of shardOf.entries()) {
         load[shard] += weight[i];
+        members[shard].push(i);
+    }
     for (let moves = 0; moves < pairs.length * count; moves += 1) {
         const over = load.findIndex((l) => l > room + 1e-9);
         if (over < 0)
@@ -277,23 +341,23 @@ function assignShards(pairs, count, weights) {
         // The pair that loses least by leaving, among those another shard has room for (else the lightest).
         let best = null;
         let lightest = -1;
-        shardOf.forEach((shard, i) => {
-            if (shard !== over)
-                return;
+        for (const i of members[over]) {
             if (lightest < 0 || weight[i] < weight[lightest])
                 lightest = i;
-            const fits = ranked[i].find((r) => r.s !== over && load[r.s] + weight[i] <= room + 1e-9);
-            if (!fits)
-                return;
-            const loss = scoreAt(i, over) - scoreAt(i, fits.s);
+            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
+            if (fits < 0)
+                continue;
+            const loss = score(i, over) - score(i, fits);
             if (!best || loss < best.loss)
-                best = { i, to: fits.s, loss };
-        });
+                best = { i, to: fits, loss };
+        }
         const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
         const { i, to } = best ?? { i: lightest, to: emptiest };
         shardOf[i] = to;
         load[over] -= weight[i];
         load[to] += weight[i];
+        members[over] = members[over].filter((m) => m !== i);
+        members[to].push(i);
     }
     return shardOf;
 }
@@ -521,9 +585,12 @@ async function gateCommand(edge) {
     // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
     const approver = event.sender?.login;
     const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
-    const commented = context?.eventName === 'issue_comment' && /^\/gpu-ok\s/m.test(event.comment?.body ?? '');
+    // Only a new comment approves (decideGate says why): an edit or a deletion asks the API nothing.
+    const wanted = approvalPrefix(event.comment?.body);
+    const commented = context?.eventName === 'issue_comment' && event.action === 'created' && wanted !== null;
     let labelerPermission = null;
     let currentPullRequest = null;
+    let resolvedApproval = null;
     if ((labeled || commented) && approver && token && context) {
         const octokit = makeOctokit(token, edge.env);
         const repo = { owner: context.owner, repo: context.repo };
@@ -534,6 +601,8 @@ async function gateCommand(edge) {
                 const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: event.issue.number });
                 if (pr.state === 'open')
                     currentPullRequest = { headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null };
+                if (wanted && wanted.length < 40)
+                    resolvedApproval = await resolveCommit(octokit, repo, wanted);
             }
         }
         catch (error) {
@@ -548,6 +617,7 @@ async function gateCommand(edge) {
         trustedActors,
         labelerPermission,
         currentPullRequest,
+        resolvedApproval,
     });
     core/* setOutput */.uH('allowed', String(decision.allowed));
     core/* setOutput */.uH('reason', decision.reason);
@@ -564,6 +634,16 @@ async function gateCommand(edge) {
     core/* setOutput */.uH('shards', JSON.stringify(Array.from({ length: shardCount('gate') }, (_, i) => i + 1)));
     const verdict = decision.allowed ? '✅ GPU runners allowed' : '⛔ GPU runners not used';
     await writeSummary(`## trt-ci gate: ${verdict}\n\n${decision.reason}\n\n${describeForkApproval(approval)}\n`);
+}
+/** The one commit a SHA prefix names in the repository (GitHub answers 422 when several or none share it). */
+async function resolveCommit(octokit, repo, prefix) {
+    try {
+        const { data } = await octokit.rest.repos.getCommit({ ...repo, ref: prefix });
+        return { sha: data.sha };
+    }
+    catch (error) {
+        return { problem: `GitHub resolves it to no single commit: ${(0,errors/* errorMessage */.gJ)(error)}` };
+    }
 }
 
 

@@ -28646,7 +28646,7 @@ __webpack_async_result__();
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage)
 /* harmony export */ });
-/* unused harmony exports fileProblem, requireRegularFile, configError */
+/* unused harmony exports fileProblem, requireRegularFile, notRegularFile, configError */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 
 /**
@@ -28687,21 +28687,25 @@ function fileProblem(error, expected) {
 function requireRegularFile(path, name, what, expected) {
     let kind = null;
     try {
-        const found = statSync(path);
-        if (found.isDirectory())
-            kind = `is a directory, expected ${expected}`;
-        else if (found.isFIFO())
-            kind = `not a regular file (a named pipe), expected ${expected}`;
-        else if (found.isCharacterDevice() || found.isBlockDevice())
-            kind = `not a regular file (a device), expected ${expected}`;
-        else if (found.isSocket())
-            kind = `not a regular file (a socket), expected ${expected}`;
+        kind = notRegularFile(statSync(path), expected);
     }
     catch (error) {
         throw new InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
     }
     if (kind)
         throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+}
+/** What a path is when it is not a regular file (said against what was expected), or null. */
+function notRegularFile(found, expected) {
+    if (found.isDirectory())
+        return `is a directory, expected ${expected}`;
+    if (found.isFIFO())
+        return `not a regular file (a named pipe), expected ${expected}`;
+    if (found.isCharacterDevice() || found.isBlockDevice())
+        return `not a regular file (a device), expected ${expected}`;
+    if (found.isSocket())
+        return `not a regular file (a socket), expected ${expected}`;
+    return null;
 }
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {

@@ -28751,7 +28751,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _edge_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81173);
 // report/action.yml: the runners' reports merged into one sticky comment and one check run.
 
-await (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .e)(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(129), __nccwpck_require__.e(299)]).then(__nccwpck_require__.bind(__nccwpck_require__, 54299))).reportCommand, (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .processEdge */ .Z)());
+await (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .e)(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(129), __nccwpck_require__.e(900)]).then(__nccwpck_require__.bind(__nccwpck_require__, 76900))).reportCommand, (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .processEdge */ .Z)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -28766,7 +28766,7 @@ __webpack_async_result__();
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage)
 /* harmony export */ });
-/* unused harmony exports requireRegularFile, configError */
+/* unused harmony exports requireRegularFile, notRegularFile, configError */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 
 /**
@@ -28807,21 +28807,25 @@ function fileProblem(error, expected) {
 function requireRegularFile(path, name, what, expected) {
     let kind = null;
     try {
-        const found = statSync(path);
-        if (found.isDirectory())
-            kind = `is a directory, expected ${expected}`;
-        else if (found.isFIFO())
-            kind = `not a regular file (a named pipe), expected ${expected}`;
-        else if (found.isCharacterDevice() || found.isBlockDevice())
-            kind = `not a regular file (a device), expected ${expected}`;
-        else if (found.isSocket())
-            kind = `not a regular file (a socket), expected ${expected}`;
+        kind = notRegularFile(statSync(path), expected);
     }
     catch (error) {
         throw new InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
     }
     if (kind)
         throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+}
+/** What a path is when it is not a regular file (said against what was expected), or null. */
+function notRegularFile(found, expected) {
+    if (found.isDirectory())
+        return `is a directory, expected ${expected}`;
+    if (found.isFIFO())
+        return `not a regular file (a named pipe), expected ${expected}`;
+    if (found.isCharacterDevice() || found.isBlockDevice())
+        return `not a regular file (a device), expected ${expected}`;
+    if (found.isSocket())
+        return `not a regular file (a socket), expected ${expected}`;
+    return null;
 }
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {

@@ -10,7 +10,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
@@ -23,7 +23,7 @@ import { commentMarker, upsertStickyComment } from '../src/github/comment.js';
 import { makeOctokit } from '../src/github/octokit.js';
 import { renderPreflightText } from '../src/preflight/render.js';
 import { startGitHubApi } from './support/github-api.js';
-import { cli, makeRunner } from './support/harness.js';
+import { cli, fromSource, makeRunner } from './support/harness.js';
 import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
 const ONE = 'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n';
@@ -335,5 +335,98 @@ describe('inputs a run cannot use are exit 2 before any build, naming them', () 
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/models\[0\]\.onnx: expected an ONNX file, got "m\.onnx" which is a directory/);
     expect(runner.calls()).toEqual([]);
+  });
+});
+
+describe('faults in the latency A/B', () => {
+  const plan = (path: string) => {
+    const bytes = Buffer.alloc(64);
+    bytes.write('ftrt', 0, 'latin1');
+    bytes.set([10, 16, 1, 11], 24);
+    writeFileSync(path, bytes);
+  };
+
+  it('a head engine that crashes in every run fails the run (head-failed), not a note', async () => {
+    const runner = makeRunner({
+      trtexecEnv: { TRTEXEC_STANDIN_RUN_CRASH: 'timed', TRTEXEC_STANDIN_ONLY: 'out/m.p.plan' },
+    });
+    runner.touch('m.onnx');
+    mkdirSync(join(runner.dir, 'base'));
+    plan(join(runner.dir, 'base', 'm.p.plan'));
+    const config = runner.writeConfig(
+      'output-dir: out\nbase-plans: base\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect([report.builds[0].status, report.comparison.latencyNotes]).toEqual(['built', []]);
+    expect(report.status).toBe('failed');
+    expect(report.builds[0].latency).toMatchObject({
+      verdict: 'head-failed',
+      reason: expect.stringMatching(/^trtexec was stopped by SIGSEGV running the head engine \(.*\.log\)$/),
+    });
+    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toMatch(
+      /\| ❌ \| m \/ p \| .* \| head-failed \|/,
+    );
+  });
+
+  it.each([
+    ['trt-ci run, benchmark: ab', ['run', '--config', 'trt-ci.yml'], join('out', 'ab', 'm.p', '01.base.log')],
+    ['the action, benchmark: ab', null, join('out', 'ab', 'm.p', '01.base.log')],
+  ])('SIGTERM during the A/B of %s: not a pass', async (_what, args, log) => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_REAL_TIME: '1' } });
+    runner.touch('m.onnx');
+    mkdirSync(join(runner.dir, 'base'));
+    plan(join(runner.dir, 'base', 'm.p.plan'));
+    runner.writeConfig(
+      'output-dir: out\nbase-plans: base\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    const program = args ? [...fromSource('cli'), ...args] : fromSource('action');
+    const summary = join(runner.dir, 'summary.out');
+    const output = join(runner.dir, 'github-output');
+    writeFileSync(summary, '');
+    writeFileSync(output, '');
+    const env = {
+      PATH: process.env.PATH,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: output,
+      INPUT_CONFIG: 'trt-ci.yml',
+      INPUT_COMMENT: 'never',
+      'INPUT_FAIL-ON': 'error, budget, accuracy',
+      INPUT_BASELINE: 'none',
+    };
+    const child = spawn(process.execPath, program, { cwd: runner.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    while (!existsSync(join(runner.dir, log))) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGTERM');
+    const code = await exited;
+    expect(code, stdout).not.toBe(0);
+    if (args) expect(code).toBe(130);
+    else expect(readFileSync(output, 'utf8')).toMatch(/^status<<\S+\nfailed\n/m);
+  });
+
+  it('SIGTERM during trt-ci ab: exit 130, with the trtexec it was running stopped', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_REAL_TIME: '1' } });
+    plan(join(runner.dir, 'base.plan'));
+    plan(join(runner.dir, 'head.plan'));
+    const child = spawn(
+      process.execPath,
+      [...fromSource('cli'), 'ab', 'base.plan', 'head.plan', '--trtexec', runner.trtexec],
+      {
+        cwd: runner.dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // The first run has started: its log is open.
+    const firstLog = join(runner.dir, 'trt-ci-out', 'ab', '01.base.log');
+    while (!existsSync(firstLog)) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(130);
+    expect(runner.calls().filter((c) => c.exit === 0)).toEqual([]);
   });
 });

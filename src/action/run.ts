@@ -83,7 +83,8 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
 
     const report = result?.report ?? null;
     const markdown = report ? renderSummary(report) : crashMarkdown(crash);
-    setOutputs(result);
+    const cancelled = edge.signal?.aborted ?? false;
+    setOutputs(result, cancelled);
     const toRepoPath = (path: string) => {
       const repoRelative = relative(context?.workspace ?? edge.cwd, resolve(edge.cwd, path));
       return repoRelative.startsWith('..') || isAbsolute(repoRelative) ? path : repoRelative;
@@ -91,7 +92,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
     const built = report ? report.builds.filter(isBuilt).length : 0;
     await reporter.completeCheck(target, {
       conclusion: checkConclusion({
-        cancelled: edge.signal?.aborted ?? false,
+        cancelled,
         crashed: crash !== null,
         reports: report ? [report] : [],
       }),
@@ -120,7 +121,10 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
       ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${text(u)}`).join('\n')}\n`
       : '';
     await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
-    const reason = failureReason(inputs.failOn, report, crash);
+    // A cancelled run never passes: what it did not get to (a build, an A/B) would otherwise read as fine.
+    const reason = cancelled
+      ? 'cancelled (the runner stopped the job); what ran is in the report'
+      : failureReason(inputs.failOn, report, crash);
     // A report the next job cannot read fails the step even when the engines passed.
     if (reason || unwritten.length) core.setFailed(`trt-ci: ${reason ?? unwritten.join('; ')}`);
   });
@@ -157,9 +161,9 @@ async function logBuild(outcome: BuildOutcome): Promise<void> {
   }
 }
 
-function setOutputs(result: PipelineResult | null): void {
+function setOutputs(result: PipelineResult | null, cancelled: boolean): void {
   const report = result?.report ?? null;
-  core.setOutput('status', report ? report.status : 'error');
+  core.setOutput('status', report ? (cancelled ? 'failed' : report.status) : 'error');
   if (result) {
     core.setOutput('report-path', result.reportFile);
     core.setOutput('summary-path', result.summaryFile);

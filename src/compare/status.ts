@@ -1,12 +1,17 @@
 import { isBuilt } from '../builds/outcome.js';
-import type { Accuracy, BudgetRow, Report, ReportBuild } from '../contract/report.js';
+import type { Accuracy, BudgetRow, Latency, Report, ReportBuild } from '../contract/report.js';
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 export function overallStatus(
-  builds: readonly (Pick<ReportBuild, 'status'> & { accuracy?: Pick<Accuracy, 'status'> | null })[],
+  builds: readonly (Pick<ReportBuild, 'status'> & {
+    accuracy?: Pick<Accuracy, 'status'> | null;
+    latency?: Pick<Latency, 'verdict'> | null;
+  })[],
   budgets: readonly Pick<BudgetRow, 'status'>[],
 ): Report['status'] {
-  // An engine that built but computes the wrong answer fails the run like one that did not build.
-  const right = (b: (typeof builds)[number]) => isBuilt(b) && b.accuracy?.status !== 'failed';
+  // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
+  // that did not build.
+  const right = (b: (typeof builds)[number]) =>
+    isBuilt(b) && b.accuracy?.status !== 'failed' && b.latency?.verdict !== 'head-failed';
   return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }

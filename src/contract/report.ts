@@ -242,7 +242,8 @@ const sideFiguresSchema = z.object({ median: z.number(), p99: z.number() }).null
 
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
 export const latencySchema = z.object({
-  verdict: z.enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+  /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
+  verdict: z.enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
   /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
   ratio: nullableNumber,
   ci: z.tuple([z.number(), z.number()]).nullable(),

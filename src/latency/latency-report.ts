@@ -21,11 +21,12 @@ export function toLatency(result: AbResult, budget: number, baseEngine: Latency[
 }
 
 /**
- * An A/B decided without running: two engines that cannot be compared on equal terms (contract-mismatch),
- * or the head engine being the base engine byte for byte (same, a ratio of exactly 1).
+ * An A/B decided without (all of) its runs: two engines that cannot be compared on equal terms
+ * (contract-mismatch), the head engine being the base engine byte for byte (same, a ratio of exactly 1),
+ * or a head engine that could not be run (head-failed).
  */
 export function unmeasured(
-  verdict: 'contract-mismatch' | 'same',
+  verdict: 'contract-mismatch' | 'same' | 'head-failed',
   reason: string,
   budget: number,
   baseEngine: Latency['baseEngine'],

@@ -35,6 +35,7 @@ export function distributionChart(runs: Latency['runs'], bins = 16): { base: str
 /** One line: the verdict, the change with its interval, p, and why. */
 export function describeLatency(latency: Latency): string {
   if (latency.verdict === 'contract-mismatch') return `contract mismatch: ${latency.reason}`;
+  if (latency.verdict === 'head-failed') return `the head engine could not be run: ${latency.reason}`;
   const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
   const retried = latency.retried ? ', after a second batch' : '';
   return (

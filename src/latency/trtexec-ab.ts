@@ -33,6 +33,16 @@ export interface TrtexecAb {
  */
 export const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 } as const;
 
+/** One side's engine could not be run (not stopped by the run's cancel): the A/B has no verdict. */
+export class EngineRunError extends Error {
+  constructor(
+    readonly side: 'base' | 'head',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 
@@ -68,7 +78,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
         if (run.exitCode !== 0) {
           const how =
             run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
-          throw new Error(`trtexec ${how} running the ${side} engine (${log})`);
+          throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
         }
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },

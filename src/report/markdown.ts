@@ -261,7 +261,14 @@ function latencySection(reports: readonly Report[], rows: readonly Row[]): Secti
   const compared = rows.filter((r) => r.build.latency);
   const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
   if (compared.length === 0 && notes.length === 0) return null;
-  const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' } as const;
+  const icons = {
+    slower: '❌',
+    faster: '🚀',
+    same: '✅',
+    inconclusive: '⚠️',
+    'contract-mismatch': '⚠️',
+    'head-failed': '❌',
+  } as const;
   const slower = compared.filter((r) => r.build.latency!.verdict === 'slower');
   const lines = compared.map((r) => {
     const latency = r.build.latency!;

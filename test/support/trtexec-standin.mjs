@@ -11,6 +11,8 @@
 //   TRTEXEC_STANDIN_CHILD_PIDS    file to append the forked child's pid to (hang mode)
 //   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
 //   TRTEXEC_STANDIN_CRASH         "driver": die as trtexec does on a driver older than its CUDA runtime
+//   TRTEXEC_STANDIN_RUN_CRASH     a loaded engine dies by SIGSEGV before its first inference: "all" runs, or
+//                                 "timed" ones (--exportTimes: the latency A/B's, not the plain benchmark)
 //   TRTEXEC_STANDIN_ONLY          apply the fault switches only to builds whose --saveEngine contains this
 //   TRTEXEC_STANDIN_TERSE_HELP    --help lists no flags (a build whose help trt-ci cannot read)
 //   TRTEXEC_STANDIN_BUILD_MS      how long the build takes (default 0)
@@ -524,6 +526,12 @@ async function trtexec(io) {
     }
     log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00676279 sec.');
+    // An engine that deserializes and then dies running (a kernel fault, a plugin's bug): killed by SIGSEGV.
+    const runCrash = fault('TRTEXEC_STANDIN_RUN_CRASH');
+    if (runCrash === 'all' || (runCrash === 'timed' && options.has('--exportTimes'))) {
+      recordCall({ exit: 139 });
+      await io.raise('SIGSEGV');
+    }
     const inference = ['--exportOutput', '--dumpRawBindingsToFile', '--loadRefOutputs'].some((f) => options.has(f));
     const results = inference ? await infer(plan) : null;
     const accuracyFailed = results && options.has('--loadRefOutputs') ? checkAccuracy(results.outputs) : false;

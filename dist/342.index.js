@@ -1,8 +1,8 @@
-export const id = 549;
-export const ids = [549];
+export const id = 342;
+export const ids = [342];
 export const modules = {
 
-/***/ 14549:
+/***/ 24342:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -42,6 +42,8 @@ function makeOctokit(token, env) {
     const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
     const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
     return (0,github/* getOctokit */.Q)(token, {
+        // The job's API (GitHub Enterprise Server has its own), from the environment the entry was handed.
+        baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
         retry: { retryAfterBaseValue: unitMs },
         request: {
             fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
@@ -153,13 +155,38 @@ function backedOff(attempts) {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
+;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
+// Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
+// log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
+// ::stop-commands::), and a bare \r (or U+2028/U+2029/U+0085) starts a new line for it: so every line
+// break inside a value becomes a space, and a line that would start with `::` gets a zero-width space
+// between the colons. Bidirectional overrides go too: they make a log line read other than it is.
+/** U+202A-U+202E and U+2066-U+2069: embeddings, overrides and isolates. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** One value inside a log line: no line break, no bidirectional control. */
+function logValue(value) {
+    return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
+}
+/** Lines for the job log (split at \n only: the renderer's own line breaks); none can be a workflow command. */
+function logLines(text) {
+    return text
+        .split('\n')
+        .map((line) => logValue(line).replace(/^(\s*):(?=:)/, '$1:\u200b'))
+        .join('\n');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
 // What a run says while it goes, for people: a line per build event (the CLI's stderr, the action's log).
 
 
 
+
 /** One line per build event, on stderr while the builds run. */
 function describeEvent(event) {
+    // Names and trtexec's last line are outside text: nothing in them may act as a workflow command.
+    return logLines(eventLine(event));
+}
+function eventLine(event) {
     switch (event.type) {
         case 'start': {
             const where = event.gpu === null ? 'the default GPU' : `GPU ${event.gpu}`;
@@ -223,9 +250,10 @@ function heartbeatMs(env) {
 // from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
 // cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
 // turns into a mention, an image or a link.
+
 const ZERO_WIDTH_SPACE = '\u200b';
-/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
-const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space; bidirectional controls go. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ').replace(BIDI_CONTROLS, '');
 /** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
 const inert = (text) => text
     .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
@@ -238,7 +266,8 @@ const inert = (text) => text
  * line-start markers (#, -, +) need no escape.
  */
 function markdown_text_text(value) {
-    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+    // `$` too: GitHub renders $…$ and $$…$$ as math, which can draw anything over the comment.
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&$]/g, (c) => `\\${c}`));
 }
 /** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
 function htmlText(value) {
@@ -260,7 +289,7 @@ function code(value) {
 }
 /** A fenced block that the text cannot close; every line break becomes \n. */
 function codeBlock(value) {
-    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n').replace(BIDI_CONTROLS, '');
     const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
     return `${fence}\n${body}\n${fence}`;
 }
@@ -270,6 +299,7 @@ function mermaidLabel(value) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+
 
 const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
 /** The preflight table for a terminal. */
@@ -284,7 +314,8 @@ function renderPreflightText(result) {
         if (check.hint && (check.status === 'fail' || check.status === 'warn'))
             lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
     }
-    return `${lines.join('\n')}\n`;
+    // Messages carry paths and names from the config and the host: no line of them may act as a workflow command.
+    return logLines(`${lines.join('\n')}\n`);
 }
 const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
 /** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
@@ -312,6 +343,7 @@ function renderPreflightMarkdown(result, where = '') {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/annotations.js
+
 /** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
 function reportAnnotations(report, toRepoPath) {
     const out = [];
@@ -354,7 +386,12 @@ function reportAnnotations(report, toRepoPath) {
                 message: budget.message,
             });
     }
-    return out;
+    // Titles and messages quote a fork's names and trtexec's words: no bidirectional control may reorder them.
+    return out.map((a) => ({
+        ...a,
+        title: a.title.replace(BIDI_CONTROLS, ''),
+        message: a.message.replace(BIDI_CONTROLS, ''),
+    }));
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -493,7 +530,14 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
     const own = comment.workflow ? workflowMarker(comment.workflow) : null;
     const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
     const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
-    const ours = (text) => text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
+    // The markers count only where trt-ci writes them, as the first lines: a report line quoting another
+    // key's marker (a log line can carry anything) must not make that key's run overwrite this comment.
+    const ours = (text) => {
+        if (!text.startsWith(`${marker}\n`) && text !== marker)
+            return false;
+        const second = text.slice(marker.length + 1).split('\n', 1)[0];
+        return !own || !second.startsWith('<!-- trt-ci:workflow=') || second === own;
+    };
     // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
     let mine;
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -804,7 +848,27 @@ class MemorySampler {
     }
 }
 
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
+;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
+// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
+// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
+// in a persistent output folder for the next run to write through. What is at the path goes first (a
+// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
+// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
+
+
+async function writeNewFile(path, data) {
+    await (0,promises_.rm)(path, { force: true });
+    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
+}
+function newFileStream(path) {
+    (0,external_node_fs_.rmSync)(path, { force: true });
+    return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
 
 
 
@@ -856,7 +920,7 @@ function runProcess(options) {
         };
         options.signal?.addEventListener('abort', cancel, { once: true });
         if (options.logFile)
-            log = (0,external_node_fs_.createWriteStream)(options.logFile);
+            log = newFileStream(options.logFile);
         const onData = (chunk) => {
             lines?.push(chunk);
             if (log && !log.write(chunk)) {
@@ -868,7 +932,10 @@ function runProcess(options) {
                 });
             }
         };
-        const output = options.stdoutFile ? (0,external_node_fs_.createWriteStream)(options.stdoutFile) : null;
+        const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
+        // A log that cannot be written (a full disk) costs the log, never the run: the child goes on.
+        for (const stream of [log, output])
+            stream?.on('error', () => { });
         child.stdout?.on('data', output
             ? (chunk) => {
                 if (!output.write(chunk)) {
@@ -915,7 +982,12 @@ function runProcess(options) {
                 startedAt,
                 endedAt: Date.now(),
             };
-            const closed = [log, output].map((stream) => new Promise((done) => (stream ? stream.end(() => done()) : done())));
+            const closed = [log, output].map((stream) => new Promise((done) => {
+                if (!stream)
+                    return done();
+                (0,external_node_stream_.finished)(stream, () => done());
+                stream.end();
+            }));
             void Promise.all(closed).then(() => resolve(result));
         });
     });
@@ -1243,6 +1315,8 @@ class EngineKeys {
         return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
     }
 }
+/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
+const CLOCK_SLACK_MS = 5 * 60_000;
 /**
  * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
  * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
@@ -1315,8 +1389,12 @@ class EngineCache {
     async remove(key) {
         await (0,promises_.rm)(this.entry(key), { recursive: true, force: true });
     }
-    /** Removes the least recently used entries until the cache is under `cache-max-size`. */
-    async evict() {
+    /**
+     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
+     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
+     * never go and every new entry would be evicted right after it was stored.
+     */
+    async evict(now = Date.now()) {
         const entries = [];
         for (const prefix of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines')).catch(() => [])) {
             for (const key of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines', prefix)).catch(() => [])) {
@@ -1325,7 +1403,8 @@ class EngineCache {
                 const sizes = await Promise.all(files.map((f) => (0,promises_.stat)((0,external_node_path_.join)(dir, f))
                     .then((s) => s.size)
                     .catch(() => 0)));
-                const used = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                const stamped = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
                 entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
             }
         }
@@ -1690,13 +1769,15 @@ function abRunArgv(plan, contract, iterations, times) {
  * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
  * required; the share of one element in a billion is still above 1e-9).
  */
-function accuracyArgv(version, model, profile, shape, files, judge = null) {
+function accuracyArgv(version, model, profile, shape, files, judge = null, 
+/** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
+dump = hasFlag('--dumpRawBindingsToFile', version)) {
     const measured = runProfile(profile);
     const argv = [`--loadEngine=${files.plan}`];
     if (measured.shapes.length > 0)
         argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
     argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
-    argv.push(hasFlag('--dumpRawBindingsToFile', version) ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+    argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
     if (judge) {
         argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
         argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
@@ -2748,7 +2829,21 @@ function outcomeOf(result) {
 
 
 
-const score = (pair, shard) => (0,external_node_crypto_.createHash)('sha256').update(`${pair}\0${shard}`).digest().readUInt32BE(0);
+/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
+function mix(x) {
+    let h = x >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+}
+/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
+function scorer(pairs) {
+    const seeds = pairs.map((pair) => {
+        const digest = (0,external_node_crypto_.createHash)('sha256').update(pair).digest();
+        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
+    });
+    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
+}
 /**
  * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
  * split on its own), balanced, and stable when models come and go.
@@ -2756,8 +2851,11 @@ const score = (pair, shard) => (0,external_node_crypto_.createHash)('sha256').up
  * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
  * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
  * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
- * the pairs that lose least by leaving, each to its next shard with room, until none is over. Adding a
- * model moves its own pairs in and, measured over 2,000 random fleets, about one other pair on average.
+ * the pairs that lose least by leaving, each to its best shard with room, until none is over.
+ *
+ * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
+ * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
+ * under a second) and the memory pairs + shards.
  */
 function assignShards(pairs, count, weights) {
     const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
@@ -2767,12 +2865,27 @@ function assignShards(pairs, count, weights) {
     const weight = pairs.map(weightOf);
     const total = weight.reduce((a, b) => a + b, 0);
     const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
-    const ranked = pairs.map((pair) => Array.from({ length: count }, (_, s) => ({ s, score: score(pair, s) })).sort((a, b) => b.score - a.score));
-    const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
-    const shardOf = ranked.map((r) => r[0].s);
+    const score = scorer(pairs);
+    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
+    const bestShard = (i, ok) => {
+        let best = -1;
+        let bestScore = -1;
+        for (let s = 0; s < count; s += 1) {
+            if (!ok(s))
+                continue;
+            const value = score(i, s);
+            if (value > bestScore)
+                [best, bestScore] = [s, value];
+        }
+        return best;
+    };
+    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
     const load = new Array(count).fill(0);
-    for (const [i, shard] of shardOf.entries())
+    const members = Array.from({ length: count }, () => []);
+    for (const [i, shard] of shardOf.entries()) {
         load[shard] += weight[i];
+        members[shard].push(i);
+    }
     for (let moves = 0; moves < pairs.length * count; moves += 1) {
         const over = load.findIndex((l) => l > room + 1e-9);
         if (over < 0)
@@ -2780,23 +2893,23 @@ function assignShards(pairs, count, weights) {
         // The pair that loses least by leaving, among those another shard has room for (else the lightest).
         let best = null;
         let lightest = -1;
-        shardOf.forEach((shard, i) => {
-            if (shard !== over)
-                return;
+        for (const i of members[over]) {
             if (lightest < 0 || weight[i] < weight[lightest])
                 lightest = i;
-            const fits = ranked[i].find((r) => r.s !== over && load[r.s] + weight[i] <= room + 1e-9);
-            if (!fits)
-                return;
-            const loss = scoreAt(i, over) - scoreAt(i, fits.s);
+            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
+            if (fits < 0)
+                continue;
+            const loss = score(i, over) - score(i, fits);
             if (!best || loss < best.loss)
-                best = { i, to: fits.s, loss };
-        });
+                best = { i, to: fits, loss };
+        }
         const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
         const { i, to } = best ?? { i: lightest, to: emptiest };
         shardOf[i] = to;
         load[over] -= weight[i];
         load[to] += weight[i];
+        members[over] = members[over].filter((m) => m !== i);
+        members[to].push(i);
     }
     return shardOf;
 }
@@ -3400,8 +3513,14 @@ async function claimOutputDir(config, cwd) {
             throw (0,errors/* configError */.Fj)(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
         }
     }
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    try {
+        await (0,promises_.mkdir)(dir, { recursive: true });
+        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    }
+    catch (error) {
+        // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
+        throw (0,errors/* configError */.Fj)(config, ['output-dir'], `expected a folder trt-ci can write, got ${dir}: ${(0,errors/* fileProblem */.Wj)(error, 'a folder')}`);
+    }
     const lock = (0,external_node_path_.join)(dir, OUTPUT_LOCK);
     const busy = (holder) => (0,errors/* configError */.Fj)(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
         `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
@@ -3512,8 +3631,9 @@ function rangeStart(node) {
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 function overallStatus(builds, budgets) {
-    // An engine that built but computes the wrong answer fails the run like one that did not build.
-    const right = (b) => isBuilt(b) && b.accuracy?.status !== 'failed';
+    // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
+    // that did not build.
+    const right = (b) => isBuilt(b) && b.accuracy?.status !== 'failed' && b.latency?.verdict !== 'head-failed';
     return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
@@ -3854,7 +3974,8 @@ const abRunSchema = schemas/* object */.Ikc({
 const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
 const latencySchema = schemas/* object */.Ikc({
-    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
+    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
     /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
     ratio: nullableNumber,
     ci: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
@@ -4405,6 +4526,23 @@ const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
 });
 const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
     .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+/**
+ * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
+ * and `rev:path` as a file; whitespace, control characters and shell syntax are in no ref a user means.
+ */
+function refProblem(ref) {
+    if (ref.startsWith('-'))
+        return `got "${ref}", which git would read as an option`;
+    if (/[\s\p{Cc}]/u.test(ref))
+        return `got ${JSON.stringify(ref)}, with whitespace or a control character`;
+    if (ref.includes(':'))
+        return `got "${ref}", which names a path (:); name a commit`;
+    if (ref.includes('..'))
+        return `got "${ref}", a range (..); name one commit`;
+    if (/[$`\\*?[]/.test(ref))
+        return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
+    return null;
+}
 const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
@@ -4583,7 +4721,15 @@ const configSchema = schemas/* strictObject */.rej({
         .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
     'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit'))
-        .min(1)
+        .min(1, expected('a git ref like origin/main or a commit'))
+        .superRefine((ref, ctx) => {
+        const problem = refProblem(ref);
+        if (problem)
+            ctx.addIssue({
+                code: 'custom',
+                message: `expected a git ref like origin/main, v1.2, HEAD~1 or a commit; ${problem}`,
+            });
+    })
         .optional()
         .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
     'extra-args': extraArgs
@@ -4873,17 +5019,9 @@ function findProblems(raw, config) {
             });
         modelNames.set(model.name, m);
         const resolved = config.models[m];
-        if (!(0,external_node_fs_.existsSync)(resolved.onnx))
-            problems.push({
-                path: ['models', m, 'onnx'],
-                message: `expected an ONNX file, got "${model.onnx}" which does not exist (${resolved.onnx})`,
-            });
-        else if (isLfsPointer(resolved.onnx))
-            problems.push({
-                path: ['models', m, 'onnx'],
-                message: `expected an ONNX file, got "${model.onnx}", a Git LFS pointer: the model itself was not fetched ` +
-                    '(check out with lfs: true, or run git lfs pull)',
-            });
+        const onnx = onnxProblem(resolved.onnx);
+        if (onnx)
+            problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
         for (const key of ['plugins', 'dynamic-plugins']) {
             (model[key] ?? []).forEach((plugin, i) => {
                 const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
@@ -4936,25 +5074,34 @@ function findProblems(raw, config) {
 }
 /** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
 const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
-function isLfsPointer(path) {
-    let head;
+/**
+ * Why a model's ONNX cannot be built, or null: missing, not a regular file, unreadable (said before any
+ * build, not as a failed build of kind other), or a Git LFS pointer left by a checkout without LFS.
+ */
+function onnxProblem(path) {
+    const head = Buffer.alloc(LFS_POINTER.length);
     try {
         // Only a regular file is opened: opening a named pipe would wait for a writer.
-        if (!(0,external_node_fs_.statSync)(path).isFile())
-            return false;
+        const irregular = (0,errors/* notRegularFile */.s5)((0,external_node_fs_.statSync)(path), 'an ONNX file');
+        if (irregular)
+            return ` which ${irregular.replace(/^not/, 'is not').replace(/, expected .*$/, '')} (${path})`;
         const fd = (0,external_node_fs_.openSync)(path, 'r');
         try {
-            head = Buffer.alloc(LFS_POINTER.length);
             (0,external_node_fs_.readSync)(fd, head, 0, head.length, 0);
         }
         finally {
             (0,external_node_fs_.closeSync)(fd);
         }
     }
-    catch {
-        return false; // a folder or an unreadable file: trtexec says so itself
+    catch (error) {
+        const code = error.code;
+        return code === 'ENOENT'
+            ? ` which does not exist (${path})`
+            : ` which cannot be read: ${(0,errors/* fileProblem */.Wj)(error, 'an ONNX file')} (${path})`;
     }
-    return head.toString('latin1') === LFS_POINTER;
+    return head.toString('latin1') === LFS_POINTER
+        ? ', a Git LFS pointer: the model itself was not fetched (check out with lfs: true, or run git lfs pull)'
+        : null;
 }
 function shapeProblem(range) {
     const { min, opt, max } = range;
@@ -4986,6 +5133,53 @@ function shapeProblem(range) {
             };
     }
     return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
+// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
+// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
+
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function gitShow(options) {
+    // Only a resolved commit id reaches git here: a ref could be read as an option or name a path.
+    if (!COMMIT_ID.test(options.ref))
+        throw new Error(`gitShow takes a commit id, got "${options.ref}"`);
+    return runProcess({
+        command: 'git',
+        args: ['show', `${options.ref}:./${options.path}`],
+        cwd: options.cwd,
+        env: options.env,
+        stdoutFile: options.outFile,
+        logFile: options.logFile,
+        timeoutMs: 10 * 60_000,
+        killGraceMs: options.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+}
+/**
+ * The commit a ref names, or why it names none. `--verify` takes exactly one object name (no range, no
+ * option: --end-of-options), and `^{commit}` refuses what is not a commit (a tree path such as
+ * `HEAD:dir`, a blob).
+ */
+async function resolveCommit(options) {
+    let stdout = '';
+    const result = await runProcess({
+        command: 'git',
+        args: ['rev-parse', '--verify', '--quiet', '--end-of-options', `${options.ref}^{commit}`],
+        cwd: options.cwd,
+        env: options.env,
+        timeoutMs: 60_000,
+        killGraceMs: options.killGraceMs,
+        onLine: (line) => {
+            stdout ||= line.trim();
+        },
+        ...(options.signal && { signal: options.signal }),
+    });
+    if (result.spawnError)
+        return { problem: `git could not be run (${result.spawnError})` };
+    if (result.exitCode === 0 && COMMIT_ID.test(stdout))
+        return { commit: stdout };
+    return { problem: `git has no commit by that name in ${options.cwd}` };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/compare.js
@@ -5083,7 +5277,7 @@ function topKAgreement(engine, reference, dimensions, k) {
     for (let row = 0; row < rows; row += 1) {
         const top = (values) => Array.from({ length: classes }, (_, c) => c)
             // NaN sorts last: a NaN is never a top class.
-            .sort((x, y) => compare_score(values[row * classes + y]) - compare_score(values[row * classes + x]) || x - y)
+            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
             .slice(0, take);
         const want = new Set(top(reference));
         if (top(engine).every((c) => want.has(c)))
@@ -5091,7 +5285,7 @@ function topKAgreement(engine, reference, dimensions, k) {
     }
     return { k: take, rows, agree };
 }
-const compare_score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
+const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/export-output.js
 // trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
@@ -5180,9 +5374,26 @@ const ZIP64_END_LOCATOR = 0x07064b50;
 const ZIP64_END = 0x06064b50;
 const ZIP64_EXTRA = 0x0001;
 const MASK32 = 0xffffffff;
-/** Each array of the archive by its name (the member name without `.npy`), float32 in C order only. */
+/** Deflate's largest ratio (RFC 1951: 258 bytes from a 2-bit code, about 1,032 to 1): no honest member is more. */
+const DEFLATE_MAX_RATIO = 1032;
+/**
+ * Each array of the archive by its name (the member name without `.npy`), float32 in C order only. Nothing
+ * is inflated past what the member's own .npy header and the directory agree on: a member that says 16
+ * bytes and inflates to gigabytes (a zip bomb) stops at 16 and is refused.
+ */
 function parseNpz(bytes, file) {
     const bad = (what) => new Error(`${file}: expected a NumPy .npz archive (np.savez), ${what}`);
+    try {
+        return readMembers(bytes, file, bad);
+    }
+    catch (error) {
+        // Offsets and sizes come from the file: one that points outside it is a damaged archive, said as one.
+        if (error instanceof RangeError)
+            throw bad(`its directory points outside the file (${error.message})`);
+        throw error;
+    }
+}
+function readMembers(bytes, file, bad) {
     const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
     if (end < 0 || bytes.length - end < 22 || bytes.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) {
         throw bad('found no ZIP directory');
@@ -5234,18 +5445,44 @@ function parseNpz(bytes, file) {
         if (bytes.readUInt32LE(local) !== LOCAL_FILE_HEADER)
             throw bad(`member ${name} is damaged`);
         const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+        if (!name.endsWith('.npy'))
+            continue;
+        if (start + compressed > bytes.length)
+            throw bad(`member ${name} runs past the end of the file`);
         const stored = bytes.subarray(start, start + compressed);
         let member;
         if (method === 0)
             member = stored;
-        else if (method === 8)
-            member = (0,external_node_zlib_.inflateRawSync)(stored);
+        else if (method === 8) {
+            if (size > compressed * DEFLATE_MAX_RATIO + 1024) {
+                throw bad(`member ${name} says it inflates to ${size} bytes from ${compressed}, more than deflate can`);
+            }
+            // The .npy header first (a little of the stream), then the whole member, held to what the header says.
+            let header = null;
+            try {
+                header = npyHeader((0,external_node_zlib_.inflateRawSync)(stored.subarray(0, 1024), { finishFlush: external_node_zlib_.constants.Z_SYNC_FLUSH }));
+            }
+            catch {
+                // A damaged stream: the full inflate below says so.
+            }
+            const expected = header ? header.dataStart + header.count * 4 : null;
+            if (expected !== null && expected !== size) {
+                throw bad(`member ${name}: its .npy header holds ${expected} bytes, its directory says ${size}`);
+            }
+            try {
+                member = (0,external_node_zlib_.inflateRawSync)(stored, { maxOutputLength: Math.max(size, 1) });
+            }
+            catch (error) {
+                const code = error.code;
+                if (code === 'ERR_BUFFER_TOO_LARGE')
+                    throw bad(`member ${name} inflates past the ${size} bytes it says`);
+                throw bad(`member ${name} is damaged (${error.message})`);
+            }
+        }
         else
             throw bad(`member ${name} is compressed with method ${method}, not stored or deflated`);
         if (member.length !== size)
             throw bad(`member ${name} has ${member.length} bytes, its directory says ${size}`);
-        if (!name.endsWith('.npy'))
-            continue;
         arrays.set(name.slice(0, -4), parseNpy(member, `${file}:${name}`));
     }
     return arrays;
@@ -5255,27 +5492,47 @@ function parseNpz(bytes, file) {
  * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
  * --loadInputs feeds a float input.
  */
+/** The float32 array a .npy header describes, and where its data starts; null when it is not one. */
+function npyHeader(bytes) {
+    if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY')
+        return null;
+    const major = bytes[6];
+    if (major !== 1 && bytes.length < 12)
+        return null;
+    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
+    const start = major === 1 ? 10 : 12;
+    if (start + headerLength > bytes.length)
+        return null;
+    const header = bytes.toString('latin1', start, start + headerLength);
+    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
+    const texts = (shape ?? '')
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean);
+    // Whole, non-negative dimensions only: "1.5" or "-1" describe no array.
+    if (shape === undefined || !texts.every((d) => /^\d{1,12}$/.test(d)))
+        return null;
+    const dims = texts.map(Number);
+    return {
+        dims,
+        count: dims.reduce((a, b) => a * b, 1),
+        dataStart: start + headerLength,
+        descr: /'descr':\s*'([^']+)'/.exec(header)?.[1],
+        fortran: /'fortran_order':\s*(True|False)/.exec(header)?.[1],
+    };
+}
 function parseNpy(bytes, file) {
     if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
         throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
     }
-    const major = bytes[6];
-    const headerLength = major === 1 ? bytes.readUInt16LE(8) : bytes.readUInt32LE(8);
-    const start = major === 1 ? 10 : 12;
-    const header = bytes.toString('latin1', start, start + headerLength);
-    const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-    const fortran = /'fortran_order':\s*(True|False)/.exec(header)?.[1];
-    const shape = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-    if (descr !== '<f4' || fortran !== 'False' || shape === undefined) {
+    const header = npyHeader(bytes);
+    if (!header)
+        throw new Error(`${file}: expected a .npy header with a shape of whole numbers`);
+    const { descr, fortran, dims, count } = header;
+    if (descr !== '<f4' || fortran !== 'False') {
         throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
     }
-    const dims = shape
-        .split(',')
-        .map((d) => d.trim())
-        .filter(Boolean)
-        .map(Number);
-    const data = bytes.subarray(start + headerLength);
-    const count = dims.reduce((a, b) => a * b, 1);
+    const data = bytes.subarray(header.dataStart);
     if (data.length !== count * 4)
         throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
     return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
@@ -5336,7 +5593,8 @@ read = readNpz) {
             where = (0,external_node_path_.join)(source.folder, `${range.input}.npy`);
             let bytes;
             try {
-                bytes = (0,external_node_fs_.readFileSync)(where);
+                // The largest honest .npy of this input: its largest shape's float32 data and a header.
+                bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 4 + 64 * 1024, 'a .npy file');
             }
             catch (error) {
                 throw new Error(`${where}: cannot read sample for input ${range.input}: ${(0,errors/* fileProblem */.Wj)(error, 'a .npy file')}`);
@@ -5350,11 +5608,26 @@ read = readNpz) {
         return { name: range.input, dims: sample.dims, values: sample.values };
     });
 }
+/**
+ * A file's bytes, when it is a regular file (a FIFO would block the event loop, so that not even SIGTERM
+ * could write the report; /dev/zero never ends) of at most `maxBytes`.
+ */
+function readRegularFile(file, maxBytes, expected) {
+    const found = (0,external_node_fs_.statSync)(file);
+    const irregular = (0,errors/* notRegularFile */.s5)(found, expected);
+    if (irregular)
+        throw new Error(irregular);
+    if (found.size > maxBytes)
+        throw new Error(`${found.size} bytes, more than the ${maxBytes} it can hold`);
+    return (0,external_node_fs_.readFileSync)(file);
+}
+/** Largest .npz trt-ci reads (inputs and references of one model, compressed or not). */
+const MAX_NPZ_BYTES = 16 * 1024 ** 3;
 /** A .npz file's arrays by name; a file that cannot be read is an error naming it. */
 function readNpz(file) {
     let bytes;
     try {
-        bytes = (0,external_node_fs_.readFileSync)(file);
+        bytes = readRegularFile(file, MAX_NPZ_BYTES, 'a .npz file');
     }
     catch (error) {
         throw new Error(`${file}: cannot read: ${(0,errors/* fileProblem */.Wj)(error, 'a .npz file')}`);
@@ -5425,17 +5698,29 @@ function decodeRaw(bytes, dtype, count, file) {
         numbers[i] = values[i];
     return numbers;
 }
+/** The output dumps among a folder's files, with the shape and type each name gives. */
+function outputDumps(files) {
+    return files.flatMap((file) => {
+        const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
+        return parts ? [{ file, dims: parts[1] ? parts[1].split('.').map(Number) : [], dtype: parts[2] }] : [];
+    });
+}
+/**
+ * Output names whose dumps would have one file name (`y:0` and `y_0` are both `y_0`): trtexec writes the
+ * second over the first, so the dump cannot tell them apart and --exportOutput (named) must be read.
+ */
+function dumpNamesCollide(names) {
+    return new Set(names.map(filenameSafe)).size !== names.length;
+}
+/** Dumped outputs that are none of `names` (an output the reference does not check). */
+function dumpsOfOtherOutputs(files, names) {
+    return outputDumps(files)
+        .filter((dump) => !names.some((name) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)))
+        .map((dump) => dump.file);
+}
 /** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
 function findRawOutput(files, name) {
-    for (const file of files) {
-        const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
-        if (!parts)
-            continue;
-        const dims = parts[1] ? parts[1].split('.').map(Number) : [];
-        if (rawOutputFileNames(name, dims, parts[2]).includes(file))
-            return { file, dims, dtype: parts[2] };
-    }
-    return null;
+    return outputDumps(files).find((dump) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)) ?? null;
 }
 const isRawType = (dtype) => RAW_TYPES.includes(dtype);
 
@@ -5546,6 +5831,7 @@ function readTrtexecCheck(log) {
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
 
 
 
@@ -5688,16 +5974,19 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     async function runEngineOnInputs(outcome, planPath, shape, inputs, expected, { atols, rtol }, dir) {
         const { job } = outcome;
         const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_.join)(dir, `input${i}.bin`) }));
-        await Promise.all(inputs.map((input, i) => (0,promises_.writeFile)(files[i].file, float32Bytes(input.values))));
+        await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, float32Bytes(input.values))));
         let judge = null;
         if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
             const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_.join)(dir, `reference${i}.bin`) }));
-            await Promise.all(expected.map((o, i) => (0,promises_.writeFile)(references[i].file, float32Bytes(o.values))));
+            await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, float32Bytes(o.values))));
             judge = { references, atol: atols[0], rtol };
         }
         const output = (0,external_node_path_.join)(dir, 'output.json');
         const log = (0,external_node_path_.join)(dir, 'trtexec.log');
-        const argv = accuracyArgv(version, job.model, job.profile, shape, { plan: planPath, inputs: files, output }, judge);
+        const names = expected.map((o) => o.name);
+        const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
+        const paths = { plan: planPath, inputs: files, output };
+        const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
         const run = await trtexec.run(argv, {
             gpu: outcome.gpu?.index ?? null,
             cwd: dir,
@@ -5711,9 +6000,22 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
             if (run.exitCode !== 0 && !check?.failed) {
                 throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
             }
-            const outputs = hasFlag('--dumpRawBindingsToFile', version)
-                ? await readRawOutputs(dir, expected)
-                : new Map(parseExportedOutput(await (0,promises_.readFile)(output, 'utf8')).map((o) => [o.name, o.values]));
+            let outputs;
+            let unchecked;
+            if (dump) {
+                const files = await (0,promises_.readdir)(dir);
+                outputs = await readRawOutputs(dir, files, expected);
+                unchecked = dumpsOfOtherOutputs(files, names);
+            }
+            else {
+                const exported = parseExportedOutput(await (0,promises_.readFile)(output, 'utf8'));
+                outputs = new Map(exported.map((o) => [o.name, o.values]));
+                unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
+            }
+            // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
+            if (unchecked.length > 0) {
+                return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
+            }
             return { outputs, trtexecLosses: check?.losses ?? null };
         }
         catch (error) {
@@ -5722,8 +6024,7 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     }
 }
 /** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
-async function readRawOutputs(dir, expected) {
-    const files = await (0,promises_.readdir)(dir);
+async function readRawOutputs(dir, files, expected) {
     const outputs = new Map();
     for (const { name } of expected) {
         const found = findRawOutput(files, name);
@@ -5742,24 +6043,6 @@ function givenReference(file, read) {
     if (arrays.size === 0)
         throw new Error(`${file}: no arrays; expected one per output, named as the output`);
     return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
-// git, as trt-ci asks it: one file of another commit, written byte for byte. argv only; the ref is
-// resolved to a commit first, so that nothing a user writes in a ref is read by git as an option.
-
-function gitShow(options) {
-    return runProcess({
-        command: 'git',
-        args: ['show', `${options.ref}:./${options.path}`],
-        cwd: options.cwd,
-        env: options.env,
-        stdoutFile: options.outFile,
-        logFile: options.logFile,
-        timeoutMs: 10 * 60_000,
-        killGraceMs: options.killGraceMs,
-        ...(options.signal && { signal: options.signal }),
-    });
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
@@ -5838,8 +6121,9 @@ function toLatency(result, budget, baseEngine) {
     };
 }
 /**
- * An A/B decided without running: two engines that cannot be compared on equal terms (contract-mismatch),
- * or the head engine being the base engine byte for byte (same, a ratio of exactly 1).
+ * An A/B decided without (all of) its runs: two engines that cannot be compared on equal terms
+ * (contract-mismatch), the head engine being the base engine byte for byte (same, a ratio of exactly 1),
+ * or a head engine that could not be run (head-failed).
  */
 function unmeasured(verdict, reason, budget, baseEngine) {
     return {
@@ -6161,14 +6445,35 @@ function parseExportedTimes(text, file) {
 
 
 
+
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
  */
 const AB_DEFAULTS = { repetitions: 8, iterations: 300, budget: 0.01 };
+/** One side's engine could not be run (not stopped by the run's cancel): the A/B has no verdict. */
+class EngineRunError extends Error {
+    side;
+    constructor(side, message) {
+        super(message);
+        this.side = side;
+    }
+}
+/** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
+const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 async function trtexecAb(options, plan) {
-    await (0,promises_.rm)(options.dir, { recursive: true, force: true });
+    for (const side of ['base', 'head']) {
+        const inside = (0,external_node_path_.relative)((0,external_node_path_.resolve)(options.dir), (0,external_node_path_.resolve)(options.plans[side]));
+        if (!inside.startsWith('..') && !inside.startsWith('/')) {
+            throw new errors/* InputError */.dz(`the ${side} plan ${options.plans[side]} is inside the A/B's folder ${options.dir}, where trt-ci ` +
+                'writes its runs: move it, or give trt-ci another output folder');
+        }
+    }
     await (0,promises_.mkdir)(options.dir, { recursive: true });
+    for (const file of await (0,promises_.readdir)(options.dir)) {
+        if (OWN_FILE.test(file))
+            await (0,promises_.rm)((0,external_node_path_.join)(options.dir, file), { force: true });
+    }
     return compareAb({
         async measure(side, index) {
             const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
@@ -6182,7 +6487,7 @@ async function trtexecAb(options, plan) {
             });
             if (run.exitCode !== 0) {
                 const how = run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
-                throw new Error(`trtexec ${how} running the ${side} engine (${log})`);
+                throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
             }
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
@@ -6263,7 +6568,13 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
             latency.set(plan.path, toLatency(result, budget, base));
         }
         catch (error) {
-            notes.push(`${name}: the latency A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
+            if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
+                const budget = smallestChange(job.model.budgets['latency-growth']);
+                latency.set(plan.path, unmeasured('head-failed', error.message, budget, null));
+            }
+            else
+                notes.push(`${name}: the latency A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
     }
     return { latency, notes };
@@ -6917,6 +7228,8 @@ function distributionChart(runs, bins = 16) {
 function describeLatency(latency) {
     if (latency.verdict === 'contract-mismatch')
         return `contract mismatch: ${latency.reason}`;
+    if (latency.verdict === 'head-failed')
+        return `the head engine could not be run: ${latency.reason}`;
     const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
     const retried = latency.retried ? ', after a second batch' : '';
     return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
@@ -7362,7 +7675,14 @@ function latencySection(reports, rows) {
     const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
     if (compared.length === 0 && notes.length === 0)
         return null;
-    const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' };
+    const icons = {
+        slower: '❌',
+        faster: '🚀',
+        same: '✅',
+        inconclusive: '⚠️',
+        'contract-mismatch': '⚠️',
+        'head-failed': '❌',
+    };
     const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
     const lines = compared.map((r) => {
         const latency = r.build.latency;
@@ -7729,6 +8049,8 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -7743,7 +8065,7 @@ function fileSize(path) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = loadConfig(options.configFile, options.cwd, options.env);
+    const config = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -7771,6 +8093,27 @@ async function runPipeline(options) {
     finally {
         await release();
     }
+}
+/**
+ * base-ref as the commit it names, before any build: what reaches `git show` is a commit id, never a text
+ * git could read as an option, a range or a path; a ref git cannot resolve is exit 2, naming base-ref.
+ */
+async function resolveBaseRef(config, options) {
+    if (!config.baseRef || !config.models.some((m) => m.benchmark === 'ab'))
+        return config;
+    const cwd = (0,external_node_path_.dirname)((0,external_node_path_.resolve)(options.cwd, options.configFile));
+    const resolved = await resolveCommit({
+        ref: config.baseRef,
+        cwd,
+        env: options.env,
+        killGraceMs: config.killGraceMs,
+        ...(options.signal && { signal: options.signal }),
+    });
+    if ('problem' in resolved) {
+        throw new errors/* InputError */.dz(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
+            '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
+    }
+    return { ...config, baseRef: resolved.commit };
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
@@ -7882,7 +8225,7 @@ async function buildAndReport(config, version, before, options) {
 async function writeOutputs(files) {
     const unwritten = [];
     for (const [path, text] of files) {
-        await (0,promises_.writeFile)(path, text).catch((error) => {
+        await writeNewFile(path, text).catch((error) => {
             unwritten.push(`${path}: cannot write: ${(0,errors/* fileProblem */.Wj)(error, 'a file')}`);
         });
     }
@@ -8409,7 +8752,8 @@ async function runCommand(edge) {
         }
         const report = result?.report ?? null;
         const markdown = report ? renderSummary(report) : crashMarkdown(crash);
-        setOutputs(result);
+        const cancelled = edge.signal?.aborted ?? false;
+        setOutputs(result, cancelled);
         const toRepoPath = (path) => {
             const repoRelative = (0,external_node_path_.relative)(context?.workspace ?? edge.cwd, (0,external_node_path_.resolve)(edge.cwd, path));
             return repoRelative.startsWith('..') || (0,external_node_path_.isAbsolute)(repoRelative) ? path : repoRelative;
@@ -8417,7 +8761,7 @@ async function runCommand(edge) {
         const built = report ? report.builds.filter(isBuilt).length : 0;
         await reporter.completeCheck(target, {
             conclusion: checkConclusion({
-                cancelled: edge.signal?.aborted ?? false,
+                cancelled,
                 crashed: crash !== null,
                 reports: report ? [report] : [],
             }),
@@ -8441,7 +8785,10 @@ async function runCommand(edge) {
             ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${markdown_text_text(u)}`).join('\n')}\n`
             : '';
         await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
-        const reason = failureReason(inputs.failOn, report, crash);
+        // A cancelled run never passes: what it did not get to (a build, an A/B) would otherwise read as fine.
+        const reason = cancelled
+            ? 'cancelled (the runner stopped the job); what ran is in the report'
+            : failureReason(inputs.failOn, report, crash);
         // A report the next job cannot read fails the step even when the engines passed.
         if (reason || unwritten.length)
             core/* setFailed */.C1(`trt-ci: ${reason ?? unwritten.join('; ')}`);
@@ -8477,9 +8824,9 @@ async function logBuild(outcome) {
         core/* info */.pq(`::${stop}::`);
     }
 }
-function setOutputs(result) {
+function setOutputs(result, cancelled) {
     const report = result?.report ?? null;
-    core/* setOutput */.uH('status', report ? report.status : 'error');
+    core/* setOutput */.uH('status', report ? (cancelled ? 'failed' : report.status) : 'error');
     if (result) {
         core/* setOutput */.uH('report-path', result.reportFile);
         core/* setOutput */.uH('summary-path', result.summaryFile);

@@ -1,8 +1,8 @@
-export const id = 299;
-export const ids = [299];
+export const id = 900;
+export const ids = [900];
 export const modules = {
 
-/***/ 54299:
+/***/ 76900:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -42,6 +42,8 @@ function makeOctokit(token, env) {
     const configured = Number(env.TRT_CI_GITHUB_BACKOFF_MS);
     const unitMs = env.TRT_CI_GITHUB_BACKOFF_MS && Number.isFinite(configured) && configured >= 0 ? configured : 1_000;
     return (0,github/* getOctokit */.Q)(token, {
+        // The job's API (GitHub Enterprise Server has its own), from the environment the entry was handed.
+        baseUrl: env.GITHUB_API_URL || 'https://api.github.com',
         retry: { retryAfterBaseValue: unitMs },
         request: {
             fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
@@ -215,8 +217,9 @@ function rangeStart(node) {
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
 function overallStatus(builds, budgets) {
-    // An engine that built but computes the wrong answer fails the run like one that did not build.
-    const right = (b) => outcome_isBuilt(b) && b.accuracy?.status !== 'failed';
+    // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
+    // that did not build.
+    const right = (b) => outcome_isBuilt(b) && b.accuracy?.status !== 'failed' && b.latency?.verdict !== 'head-failed';
     return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
@@ -557,7 +560,8 @@ const abRunSchema = schemas/* object */.Ikc({
 const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
 const latencySchema = schemas/* object */.Ikc({
-    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch']),
+    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
+    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
     /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
     ratio: nullableNumber,
     ci: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
@@ -980,7 +984,28 @@ function withBaseline(report, baseline, path) {
     return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
+// Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
+// log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
+// ::stop-commands::), and a bare \r (or U+2028/U+2029/U+0085) starts a new line for it: so every line
+// break inside a value becomes a space, and a line that would start with `::` gets a zero-width space
+// between the colons. Bidirectional overrides go too: they make a log line read other than it is.
+/** U+202A-U+202E and U+2066-U+2069: embeddings, overrides and isolates. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** One value inside a log line: no line break, no bidirectional control. */
+function logValue(value) {
+    return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
+}
+/** Lines for the job log (split at \n only: the renderer's own line breaks); none can be a workflow command. */
+function log_text_logLines(text) {
+    return text
+        .split('\n')
+        .map((line) => logValue(line).replace(/^(\s*):(?=:)/, '$1:\u200b'))
+        .join('\n');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/github/annotations.js
+
 /** Annotations on trt-ci.yml: failed builds at their profile, broken budgets at their budget line. */
 function reportAnnotations(report, toRepoPath) {
     const out = [];
@@ -1023,7 +1048,12 @@ function reportAnnotations(report, toRepoPath) {
                 message: budget.message,
             });
     }
-    return out;
+    // Titles and messages quote a fork's names and trtexec's words: no bidirectional control may reorder them.
+    return out.map((a) => ({
+        ...a,
+        title: a.title.replace(BIDI_CONTROLS, ''),
+        message: a.message.replace(BIDI_CONTROLS, ''),
+    }));
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -1162,7 +1192,14 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
     const own = comment.workflow ? workflowMarker(comment.workflow) : null;
     const marked = comment.body.startsWith(marker) ? comment.body : `${marker}\n${comment.body}`;
     const body = own ? marked.replace(marker, `${marker}\n${own}`) : marked;
-    const ours = (text) => text.includes(marker) && (!own || !text.includes('<!-- trt-ci:workflow=') || text.includes(own));
+    // The markers count only where trt-ci writes them, as the first lines: a report line quoting another
+    // key's marker (a log line can carry anything) must not make that key's run overwrite this comment.
+    const ours = (text) => {
+        if (!text.startsWith(`${marker}\n`) && text !== marker)
+            return false;
+        const second = text.slice(marker.length + 1).split('\n', 1)[0];
+        return !own || !second.startsWith('<!-- trt-ci:workflow=') || second === own;
+    };
     // Page by page, stopping at the first page that holds ours: 5,000 comments need not cost 50 requests.
     let mine;
     const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -1279,6 +1316,8 @@ function distributionChart(runs, bins = 16) {
 function describeLatency(latency) {
     if (latency.verdict === 'contract-mismatch')
         return `contract mismatch: ${latency.reason}`;
+    if (latency.verdict === 'head-failed')
+        return `the head engine could not be run: ${latency.reason}`;
     const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
     const retried = latency.retried ? ', after a second batch' : '';
     return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
@@ -1290,9 +1329,10 @@ function describeLatency(latency) {
 // from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
 // cannot leave that place (close a fence, end a cell or a row, open a comment or a tag) and nothing in it
 // turns into a mention, an image or a link.
+
 const ZERO_WIDTH_SPACE = '\u200b';
-/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space. */
-const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ');
+/** Line breaks of every kind (a bare \r ends a line for GitHub too) as one space; bidirectional controls go. */
+const oneLine = (text) => text.replace(/\r\n|\r|\n|\u2028|\u2029/g, ' ').replace(BIDI_CONTROLS, '');
 /** Mentions (@team), references (#12 stays: it is harmless) and autolinks (https://, www.) made inert. */
 const inert = (text) => text
     .replace(/@/g, `@${ZERO_WIDTH_SPACE}`)
@@ -1305,7 +1345,8 @@ const inert = (text) => text
  * line-start markers (#, -, +) need no escape.
  */
 function markdown_text_text(value) {
-    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&]/g, (c) => `\\${c}`));
+    // `$` too: GitHub renders $…$ and $$…$$ as math, which can draw anything over the comment.
+    return inert(oneLine(value).replace(/[\\`*_[\]<>|!~&$]/g, (c) => `\\${c}`));
 }
 /** Text inside trt-ci's own HTML (a <summary>): markdown is not read there, HTML is. */
 function htmlText(value) {
@@ -1327,7 +1368,7 @@ function code(value) {
 }
 /** A fenced block that the text cannot close; every line break becomes \n. */
 function codeBlock(value) {
-    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n');
+    const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n').replace(BIDI_CONTROLS, '');
     const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
     return `${fence}\n${body}\n${fence}`;
 }
@@ -1505,6 +1546,7 @@ function renderDiagnosisMarkdown(diagnosis) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
 
+
 const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
 /** The preflight table for a terminal. */
 function renderPreflightText(result) {
@@ -1518,7 +1560,8 @@ function renderPreflightText(result) {
         if (check.hint && (check.status === 'fail' || check.status === 'warn'))
             lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
     }
-    return `${lines.join('\n')}\n`;
+    // Messages carry paths and names from the config and the host: no line of them may act as a workflow command.
+    return logLines(`${lines.join('\n')}\n`);
 }
 const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
 /** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
@@ -1817,7 +1860,14 @@ function latencySection(reports, rows) {
     const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
     if (compared.length === 0 && notes.length === 0)
         return null;
-    const icons = { slower: '❌', faster: '🚀', same: '✅', inconclusive: '⚠️', 'contract-mismatch': '⚠️' };
+    const icons = {
+        slower: '❌',
+        faster: '🚀',
+        same: '✅',
+        inconclusive: '⚠️',
+        'contract-mismatch': '⚠️',
+        'head-failed': '❌',
+    };
     const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
     const lines = compared.map((r) => {
         const latency = r.build.latency;
@@ -2241,7 +2291,21 @@ var external_node_crypto_ = __webpack_require__(77598);
 
 
 
-const score = (pair, shard) => createHash('sha256').update(`${pair}\0${shard}`).digest().readUInt32BE(0);
+/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
+function mix(x) {
+    let h = x >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+}
+/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
+function scorer(pairs) {
+    const seeds = pairs.map((pair) => {
+        const digest = createHash('sha256').update(pair).digest();
+        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
+    });
+    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
+}
 /**
  * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
  * split on its own), balanced, and stable when models come and go.
@@ -2249,8 +2313,11 @@ const score = (pair, shard) => createHash('sha256').update(`${pair}\0${shard}`).
  * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
  * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
  * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
- * the pairs that lose least by leaving, each to its next shard with room, until none is over. Adding a
- * model moves its own pairs in and, measured over 2,000 random fleets, about one other pair on average.
+ * the pairs that lose least by leaving, each to its best shard with room, until none is over.
+ *
+ * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
+ * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
+ * under a second) and the memory pairs + shards.
  */
 function assignShards(pairs, count, weights) {
     const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
@@ -2260,12 +2327,27 @@ function assignShards(pairs, count, weights) {
     const weight = pairs.map(weightOf);
     const total = weight.reduce((a, b) => a + b, 0);
     const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
-    const ranked = pairs.map((pair) => Array.from({ length: count }, (_, s) => ({ s, score: score(pair, s) })).sort((a, b) => b.score - a.score));
-    const scoreAt = (i, shard) => ranked[i].find((r) => r.s === shard).score;
-    const shardOf = ranked.map((r) => r[0].s);
+    const score = scorer(pairs);
+    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
+    const bestShard = (i, ok) => {
+        let best = -1;
+        let bestScore = -1;
+        for (let s = 0; s < count; s += 1) {
+            if (!ok(s))
+                continue;
+            const value = score(i, s);
+            if (value > bestScore)
+                [best, bestScore] = [s, value];
+        }
+        return best;
+    };
+    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
     const load = new Array(count).fill(0);
-    for (const [i, shard] of shardOf.entries())
+    const members = Array.from({ length: count }, () => []);
+    for (const [i, shard] of shardOf.entries()) {
         load[shard] += weight[i];
+        members[shard].push(i);
+    }
     for (let moves = 0; moves < pairs.length * count; moves += 1) {
         const over = load.findIndex((l) => l > room + 1e-9);
         if (over < 0)
@@ -2273,23 +2355,23 @@ function assignShards(pairs, count, weights) {
         // The pair that loses least by leaving, among those another shard has room for (else the lightest).
         let best = null;
         let lightest = -1;
-        shardOf.forEach((shard, i) => {
-            if (shard !== over)
-                return;
+        for (const i of members[over]) {
             if (lightest < 0 || weight[i] < weight[lightest])
                 lightest = i;
-            const fits = ranked[i].find((r) => r.s !== over && load[r.s] + weight[i] <= room + 1e-9);
-            if (!fits)
-                return;
-            const loss = scoreAt(i, over) - scoreAt(i, fits.s);
+            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
+            if (fits < 0)
+                continue;
+            const loss = score(i, over) - score(i, fits);
             if (!best || loss < best.loss)
-                best = { i, to: fits.s, loss };
-        });
+                best = { i, to: fits, loss };
+        }
         const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
         const { i, to } = best ?? { i: lightest, to: emptiest };
         shardOf[i] = to;
         load[over] -= weight[i];
         load[to] += weight[i];
+        members[over] = members[over].filter((m) => m !== i);
+        members[to].push(i);
     }
     return shardOf;
 }
