@@ -97,7 +97,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
   if (selection) planBuildJobs(config, selection);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-  const gpuQuery = queryGpus(config.nvidiaSmi, options.env);
+  const gpuQuery = queryGpus(config.nvidiaSmi, options.env, options.signal);
   const trtexec = createTrtexec({
     command: config.trtexec,
     env: options.env,
@@ -155,7 +155,13 @@ async function buildAndReport(
 ): Promise<PipelineResult> {
   const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
   const preflight =
-    options.preflight === false ? null : await runPreflight(config, version, { env: options.env, gpuQuery });
+    options.preflight === false
+      ? null
+      : await runPreflight(config, version, {
+          env: options.env,
+          gpuQuery,
+          ...(options.signal && { signal: options.signal }),
+        });
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
   const digests = new FileDigests();
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];

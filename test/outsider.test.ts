@@ -430,3 +430,24 @@ describe('faults in the latency A/B', () => {
     expect(runner.calls().filter((c) => c.exit === 0)).toEqual([]);
   });
 });
+
+describe('a cancel while nvidia-smi hangs (a hung driver)', () => {
+  it('stops the query at once and writes the report (exit 130), instead of waiting out its 30 s', async () => {
+    const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_HANG: '1' } });
+    runner.touch('m.onnx');
+    const calls = join(runner.dir, 'smi-calls.jsonl');
+    const config = runner.writeConfig(ONE);
+    const controller = new AbortController();
+    const run = cli(['run', '--config', config, '--json'], {
+      signal: controller.signal,
+      env: { ...process.env, NVIDIA_SMI_STANDIN_CALLS: calls },
+    });
+    // The query is under way: nvidia-smi was called.
+    while (!existsSync(calls)) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    const result = await run;
+    expect(result.code).toBe(130);
+    expect(JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')).status).toBe('failed');
+    expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toEqual([]);
+  }, 20_000);
+});

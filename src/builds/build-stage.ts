@@ -55,8 +55,13 @@ interface GpuPlan {
   queryError: string | null;
 }
 
-async function planGpus(config: Config, env: NodeJS.ProcessEnv, made?: Promise<GpuQuery>): Promise<GpuPlan> {
-  const query = await (made ?? queryGpus(config.nvidiaSmi, env));
+async function planGpus(
+  config: Config,
+  env: NodeJS.ProcessEnv,
+  made: Promise<GpuQuery> | undefined,
+  signal: AbortSignal | undefined,
+): Promise<GpuPlan> {
+  const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
   if (!query.ok) {
     // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
     return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -146,7 +151,7 @@ export async function runBuildStage(
   sampler.start();
   let gpuPlan: GpuPlan;
   try {
-    gpuPlan = await planGpus(config, options.env, options.gpuQuery);
+    gpuPlan = await planGpus(config, options.env, options.gpuQuery, options.signal);
   } catch (error) {
     await sampler.stop();
     throw error;

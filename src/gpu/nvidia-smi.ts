@@ -81,7 +81,8 @@ const EXIT_MEANING: Record<number, string> = {
     "updated without a reboot, or a container with another driver's libraries)",
 };
 
-async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv) {
+/** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
+async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal) {
   const lines: string[] = [];
   const result = await runProcess({
     command: nvidiaSmi,
@@ -90,6 +91,7 @@ async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv)
     timeoutMs: 30_000,
     killGraceMs: 1_000,
     onLine: (line) => lines.push(line),
+    ...(signal && { signal }),
   });
   return { result, text: lines.join('\n') };
 }
@@ -99,24 +101,31 @@ async function runSmi(nvidiaSmi: string, args: string[], env: NodeJS.ProcessEnv)
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-export async function queryGpus(
+export function queryGpus(nvidiaSmi: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<GpuQuery> {
+  return queryGpuFields(nvidiaSmi, env, GPU_FIELDS, signal);
+}
+
+async function queryGpuFields(
   nvidiaSmi: string,
   env: NodeJS.ProcessEnv,
-  fields: readonly string[] = GPU_FIELDS,
+  fields: readonly string[],
+  signal: AbortSignal | undefined,
 ): Promise<GpuQuery> {
   const { result, text } = await runSmi(
     nvidiaSmi,
     [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'],
     env,
+    signal,
   );
   const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
   if (result.spawnError) return { ok: false, exitCode: null, reason: result.spawnError };
   const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
   if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]!) && unknownField[1] !== 'index') {
-    return queryGpus(
+    return queryGpuFields(
       nvidiaSmi,
       env,
       fields.filter((f) => f !== unknownField[1]),
+      signal,
     );
   }
   if (/No devices were found/i.test(text))
@@ -151,11 +160,16 @@ export interface ComputeApp {
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'] as const;
 
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-export async function queryComputeApps(nvidiaSmi: string, env: NodeJS.ProcessEnv): Promise<ComputeApp[] | null> {
+export async function queryComputeApps(
+  nvidiaSmi: string,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<ComputeApp[] | null> {
   const { result, text } = await runSmi(
     nvidiaSmi,
     [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'],
     env,
+    signal,
   );
   if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14)) return null;
   return parseCsvRows(
@@ -191,6 +205,7 @@ export async function queryClockState(
   nvidiaSmi: string,
   index: number,
   env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
 ): Promise<ClockState | null> {
   const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
   const fields = ['index', 'clocks.current.sm', ...counters];
@@ -198,6 +213,7 @@ export async function queryClockState(
     nvidiaSmi,
     [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'],
     env,
+    signal,
   );
   if (result.exitCode !== 0) return null;
   const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);

@@ -83,7 +83,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },
       clockState: async () =>
-        options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env) : null,
+        options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
     },
     plan,
   );

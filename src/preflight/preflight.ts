@@ -17,6 +17,8 @@ export interface PreflightEnvironment {
   devDir?: string;
   /** The GPU query the run already made; preflight makes its own when there is none. */
   gpuQuery?: Promise<GpuQuery>;
+  /** The run's cancel: a hung nvidia-smi is stopped at once. */
+  signal?: AbortSignal;
 }
 
 type PreflightConfig = Pick<
@@ -49,8 +51,8 @@ export async function runPreflight(
   const trtexecPath = resolveCommand(config.trtexec, env);
   const plugins = uniquePlugins(config.models);
   const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-    environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env),
-    queryComputeApps(config.nvidiaSmi, env),
+    environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env, environment.signal),
+    queryComputeApps(config.nvidiaSmi, env, environment.signal),
     findCuda({
       configured: config.cuda,
       trtexecPath,

@@ -14,6 +14,7 @@
 //   NVIDIA_SMI_STANDIN_NO_FIELD  a field this (older) driver does not know, e.g. compute_cap before 510
 //   NVIDIA_SMI_STANDIN_CALLS  file to append each call's arguments to, one JSON line a call
 //   NVIDIA_SMI_STANDIN_WEDGED a -lms stream that ignores SIGTERM, as nvidia-smi does on a wedged driver
+//   NVIDIA_SMI_STANDIN_HANG   a --query-gpu call that never answers (a hung driver)
 //   STANDIN_GPU_STATE         folder the trtexec stand-in writes gpu<N>.<pid>.mib files into, and
 //                             gpu<N>.<reason>.slowed-us (added to clocks_event_reasons_counters.<reason>)
 // The failure messages are nvidia-smi's own, as quoted in public bug reports.
@@ -58,6 +59,8 @@ export async function runNvidiaSmi(io) {
   const fields = new Map(capture());
   fields.delete(env.NVIDIA_SMI_STANDIN_NO_FIELD);
   if (env.NVIDIA_SMI_STANDIN_CALLS) appendFileSync(env.NVIDIA_SMI_STANDIN_CALLS, `${JSON.stringify(args)}\n`);
+  // A hung driver: the query never answers (until the process is killed).
+  if (env.NVIDIA_SMI_STANDIN_HANG && args.some((a) => a.startsWith('--query-gpu='))) await new Promise(() => {});
   const status = Number(env.NVIDIA_SMI_STANDIN_EXIT ?? 0) || 0;
   if (FATAL[status]) {
     out(`${FATAL[status]}\n`);

@@ -11,7 +11,7 @@ export async function preflightCommand(options: { config: string; json: boolean 
   const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
   const { version } = await trtexec.probe(config.where(['trtexec']));
   const versionProbeMs = Math.round(performance.now() - probeStart);
-  const result = await runPreflight(config, version, { env: io.env });
+  const result = await runPreflight(config, version, { env: io.env, ...(io.signal && { signal: io.signal }) });
   io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
   return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }
