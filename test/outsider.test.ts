@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import { rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { commentMarker, upsertStickyComment } from '../src/github/comment.js';
 import { makeOctokit } from '../src/github/octokit.js';
 import { renderPreflightText } from '../src/preflight/render.js';
 import { startGitHubApi } from './support/github-api.js';
-import { cli, fromSource, makeRunner } from './support/harness.js';
+import { allGone, cli, fromSource, makeRunner } from './support/harness.js';
 import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
 const ONE = 'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n';
@@ -450,4 +451,17 @@ describe('a cancel while nvidia-smi hangs (a hung driver)', () => {
     expect(JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')).status).toBe('failed');
     expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toEqual([]);
   }, 20_000);
+});
+
+describe('a process that escapes the build (setsid)', () => {
+  it('is killed when its trtexec run is over; nothing it left lives on', async () => {
+    const pids = join(tmpdir(), `trt-ci-escaped-${process.pid}-${Date.now()}`);
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_ESCAPE: '1', TRTEXEC_STANDIN_CHILD_PIDS: pids } });
+    runner.touch('m.onnx');
+    const result = await cli(['build', '--config', runner.writeConfig(ONE)]);
+    expect(result.code, result.stderr).toBe(0);
+    const escaped = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(escaped).toHaveLength(1);
+    expect(await allGone(escaped)).toEqual([]);
+  });
 });

@@ -3,6 +3,8 @@
 // (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
 // its version is are decided once. Stage tests may hand a stage any object of this shape.
 import { InputError } from '../common/errors.js';
+import { randomBytes } from 'node:crypto';
+import { killTagged, RUN_TAG_VARIABLE } from '../proc/escaped.js';
 import { type ProcessResult, runProcess } from '../proc/run-process.js';
 import { BANNER_PATTERN, decodeBannerVersion, parseVersion, type TensorRtVersion } from './version.js';
 
@@ -49,13 +51,16 @@ export interface TrtexecSetup {
 
 export function createTrtexec(setup: TrtexecSetup): Trtexec {
   let probed: Promise<TrtexecProbe> | null = null;
-  const run = (args: readonly string[], options: TrtexecRunOptions) => {
+  const run = async (args: readonly string[], options: TrtexecRunOptions) => {
     const signals = [setup.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    return runProcess({
+    // Each run's own tag: what is still alive with it once the run is over escaped its process group.
+    const tag = randomBytes(12).toString('hex');
+    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
+    const result = await runProcess({
       command: setup.command,
       args,
-      env: options.gpu === null ? setup.env : { ...setup.env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
+      env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
       killGraceMs: setup.killGraceMs,
       ...(options.cwd !== undefined && { cwd: options.cwd }),
       ...(options.logFile !== undefined && { logFile: options.logFile }),
@@ -63,6 +68,8 @@ export function createTrtexec(setup: TrtexecSetup): Trtexec {
       ...(options.onLine && { onLine: options.onLine }),
       ...(signal && { signal }),
     });
+    await killTagged(tag);
+    return result;
   };
   return {
     command: setup.command,

@@ -56,9 +56,11 @@ static int read_all(int fd, char *bytes, size_t length) {
   return 1;
 }
 
-static void fork_idle_child(const char *pid_file) {
+static void fork_idle_child(const char *pid_file, int escape) {
   pid_t child = fork();
   if (child == 0) {
+    /* escape: a session of its own (setsid), out of the process group trt-ci kills. */
+    if (escape) setsid();
     /* As a child spawned with stdio 'ignore': it holds none of its parent's pipes or the socket. */
     int null = open("/dev/null", O_RDWR);
     for (int fd = 0; fd < 1024; fd++)
@@ -129,7 +131,10 @@ int main(int argc, char **argv) {
         write_all(2, payload, size);
         break;
       case 'c':
-        fork_idle_child(payload);
+        fork_idle_child(payload, 0);
+        break;
+      case 's':
+        fork_idle_child(payload, 1);
         break;
       case 'i':
         signal(SIGTERM, SIG_IGN);

@@ -19,8 +19,13 @@ export async function runAsProgram(run) {
       await new Promise((done) => setTimeout(done, 1000));
     },
     // As a hung build's forked child: it holds none of its parent's pipes.
-    spawnIdleChild(pidFile) {
-      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    spawnIdleChild(pidFile, ownSession = false) {
+      // ownSession: in a session of its own (setsid), out of the process group trt-ci kills.
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+        stdio: 'ignore',
+        detached: ownSession,
+      });
+      if (ownSession) child.unref();
       if (pidFile) appendFileSync(pidFile, `${child.pid}\n`);
     },
     ignoreTerm: () => process.on('SIGTERM', () => {}),

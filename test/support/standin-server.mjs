@@ -79,7 +79,7 @@ function socketIo(socket, request) {
       send('k', constants.signals[signal]);
       await closed;
     },
-    spawnIdleChild: (pidFile) => send('c', pidFile ?? ''),
+    spawnIdleChild: (pidFile, ownSession = false) => send(ownSession ? 's' : 'c', pidFile ?? ''),
     ignoreTerm: () => send('i'),
     forever: () => closed,
     exit: (code) => {

@@ -8,7 +8,8 @@
 //   TRTEXEC_STANDIN_VERSION       10.16.1.11 (default) | 8.6.1.6 | 8.4.1.5 | 10.3.0.26 | 11.2.1.2 | 11.1.0.5 ...
 //   TRTEXEC_STANDIN_OOM_ABOVE_MIB build fails with TensorRT's out-of-memory errors above this workspace
 //   TRTEXEC_STANDIN_HANG          "1": hang after parsing (with a forked child); "ignore-term": and ignore SIGTERM
-//   TRTEXEC_STANDIN_CHILD_PIDS    file to append the forked child's pid to (hang mode)
+//   TRTEXEC_STANDIN_CHILD_PIDS    file to append the forked child's pid to (hang and escape modes)
+//   TRTEXEC_STANDIN_ESCAPE        "1": the build leaves an idle child in a session of its own (setsid)
 //   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
 //   TRTEXEC_STANDIN_CRASH         "driver": die as trtexec does on a driver older than its CUDA runtime
 //   TRTEXEC_STANDIN_RUN_CRASH     a loaded engine dies by SIGSEGV before its first inference: "all" runs, or
@@ -409,6 +410,8 @@ async function trtexec(io) {
     }
 
     if (fault('TRTEXEC_STANDIN_HANG')) await hang();
+    // A build that leaves a daemon behind (setsid: out of its process group), then succeeds.
+    if (fault('TRTEXEC_STANDIN_ESCAPE')) io.spawnIdleChild(env.TRTEXEC_STANDIN_CHILD_PIDS, true);
     const oomAbove = fault('TRTEXEC_STANDIN_OOM_ABOVE_MIB');
     if (oomAbove !== undefined && workspaceMiB > Number(oomAbove)) {
       const bytes = Math.round(workspaceMiB * 1024 * 1024 * 0.9);
