@@ -2574,6 +2574,7 @@ function checkConclusion(run) {
 
 
 
+
 /**
  * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
  * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
@@ -2583,6 +2584,11 @@ async function reportCommand(edge) {
     const context = readRunContext(edge.env, edge.cwd);
     const token = tokenInput('report');
     const key = input('report', 'report-key') || 'trt-ci';
+    const fork = context ? forkPullRequestRun(context) : null;
+    if (fork && context) {
+        await reportNotBuilt(context, fork, token, key, edge.env);
+        return;
+    }
     const root = (0,external_node_path_.resolve)(edge.cwd, input('report', 'reports'));
     const files = await findReports(root);
     const reports = [];
@@ -2632,6 +2638,53 @@ async function reportCommand(edge) {
         title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
         summary: body,
         annotations: unique,
+    });
+    if (reporter.problems.length)
+        await writeSummary(problemsSection(reporter.problems));
+}
+/**
+ * The fork a workflow_run's run came from, when it was a `pull_request` run of a fork: GitHub ran the
+ * fork's own workflow file there (the merge commit's), which can upload any `trt-ci-*` artifact without a
+ * GPU build. Nothing it uploaded decides anything; only the approval path (the base repository's workflow
+ * file, on a maintainer's /gpu-ok) builds a fork's code and reports it.
+ */
+function forkPullRequestRun(context) {
+    const run = context.event.workflow_run;
+    if (context.eventName !== 'workflow_run' || run?.event !== 'pull_request' || !run.head_sha)
+        return null;
+    const repository = run.head_repository?.full_name ?? null;
+    if (repository === `${context.owner}/${context.repo}`)
+        return null;
+    return { repository: repository ?? '(a deleted fork)', headSha: run.head_sha };
+}
+/** The fork's pull request is told it was not built, and its check never reads as passed. */
+async function reportNotBuilt(context, fork, token, key, env) {
+    const said = `## trt-ci ⏸️ not built: awaiting approval\n\nThis pull request comes from the fork ${code(fork.repository)}. ` +
+        "A fork's own pull_request run uses the fork's workflow file, so nothing it uploaded is read. A maintainer " +
+        `reviews commit ${code(fork.headSha)} and comments \`/gpu-ok ${fork.headSha}\` to build it on the GPU ` +
+        'runners; that run reports here.\n';
+    await writeSummary(said);
+    core/* info */.pq(`trt-ci: not built: ${fork.repository}'s own run decides nothing (awaiting /gpu-ok)`);
+    const octokit = token ? makeOctokit(token, env) : null;
+    const pr = octokit ? await pullRequestOf(context, octokit) : null;
+    if (!octokit || !pr)
+        return;
+    const reporter = new GitHubReporter(octokit, false);
+    const workflow = workflowFile(context.workflowRef);
+    const where = { owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow };
+    await reporter.comment(where, `${commentMarker(key)}\n${said}`);
+    const target = {
+        owner: context.owner,
+        repo: context.repo,
+        name: input('report', 'check-name') || 'trt-ci (all runners)',
+        headSha: fork.headSha,
+    };
+    await reporter.startCheck(target);
+    await reporter.completeCheck(target, {
+        conclusion: 'action_required',
+        title: 'not built: awaiting approval',
+        summary: said,
+        annotations: [],
     });
     if (reporter.problems.length)
         await writeSummary(problemsSection(reporter.problems));

@@ -765,6 +765,58 @@ describe('the local GitHub API', () => {
 });
 
 describe("command: report (the pack's report job and the fork comment workflow)", () => {
+  it("a fork's own pull_request run uploaded a passing report: it is not read, the check is not green", async () => {
+    const runner = project();
+    const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
+    expect(built.code, built.stderr).toBe(0);
+    // The fork's workflow file (its merge commit's) uploaded this without a GPU build.
+    const reports = join(runner.dir, 'reports');
+    execFileSync('mkdir', ['-p', join(reports, 'trt-ci-a100')]);
+    writeFileSync(join(reports, 'trt-ci-a100', 'report.json'), readFileSync(join(runner.dir, 'out', 'report.json')));
+    const event = join(runner.dir, 'fork-run.json');
+    const head = 'cafe000000000000000000000000000000000000';
+    writeFileSync(
+      event,
+      JSON.stringify({
+        workflow_run: {
+          id: 43,
+          event: 'pull_request',
+          pull_requests: [],
+          head_branch: 'patch-1',
+          head_sha: head,
+          head_repository: { owner: { login: 'someone' }, full_name: 'someone/engines' },
+        },
+      }),
+    );
+    const routes = {
+      'GET /repos/acme/engines/pulls': () => ({ status: 200, body: [{ number: 31, head: { sha: head } }] }),
+    };
+    await withApi({ routes }, async (api) => {
+      const result = await runAction(
+        runner,
+        api,
+        { command: 'report', reports, 'report-key': 'engines' },
+        { env: { GITHUB_EVENT_NAME: 'workflow_run', GITHUB_EVENT_PATH: event } },
+      );
+      expect(result.code, result.stdout).toBe(0);
+      const [created, ...updates] = [...api.checkRuns.values()][0]!;
+      expect(created).toMatchObject({ name: 'trt-ci (all runners)', head_sha: head });
+      expect(updates.at(-1)).toMatchObject({
+        status: 'completed',
+        conclusion: 'action_required',
+        output: { title: 'not built: awaiting approval' },
+      });
+      const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
+      expect(comment.body.startsWith(commentMarker('engines'))).toBe(true);
+      expect(comment.body).toContain('not built: awaiting approval');
+      expect(comment.body).toContain(`/gpu-ok ${head}`);
+      // Nothing of the fork's artifact reached the comment or the check.
+      expect(comment.body).not.toContain('✅ passed');
+      expect(result.summary).toContain('nothing it uploaded is read');
+      expect(api.violations).toEqual([]);
+    });
+  });
+
   it(
     "merges the runners' reports as data and comments " + 'on the pull request found from the workflow_run event',
     async () => {
@@ -783,7 +835,8 @@ describe("command: report (the pack's report job and the fork comment workflow)"
       execFileSync('mkdir', ['-p', join(reports, 'trt-ci-evil')]);
       writeFileSync(join(reports, 'trt-ci-evil', 'report.json'), '{"schema": "not/trt-ci", "builds": "rm -rf /"}');
       const event = join(runner.dir, 'workflow-run.json');
-      // GitHub leaves pull_requests empty when the run came from a fork.
+      // A run of a branch of this repository (one of a fork's own runs decides nothing: the next test).
+      // GitHub can leave pull_requests empty: the pull request is found by its branch and commit.
       writeFileSync(
         event,
         JSON.stringify({
@@ -793,7 +846,7 @@ describe("command: report (the pack's report job and the fork comment workflow)"
             pull_requests: [],
             head_branch: 'patch-1',
             head_sha: 'cafe000000000000000000000000000000000000',
-            head_repository: { owner: { login: 'someone' } },
+            head_repository: { owner: { login: 'acme' }, full_name: 'acme/engines' },
           },
         }),
       );
@@ -801,7 +854,7 @@ describe("command: report (the pack's report job and the fork comment workflow)"
         'GET /repos/acme/engines/pulls': (url: URL) => ({
           status: 200,
           body:
-            url.searchParams.get('head') === 'someone:patch-1'
+            url.searchParams.get('head') === 'acme:patch-1'
               ? [{ number: 31, head: { sha: 'cafe000000000000000000000000000000000000' } }]
               : [],
         }),
@@ -823,7 +876,7 @@ describe("command: report (the pack's report job and the fork comment workflow)"
         expect(comment.body).toContain(
           '| | model | profile | A100 plan | A100 Δ | A100 build | H100 plan | H100 Δ | H100 build |',
         );
-        // One check run for all runners, on the fork's commit that the event names.
+        // One check run for all runners, on the commit that the event names.
         const [created, ...updates] = [...api.checkRuns.values()][0]!;
         expect(created).toMatchObject({
           name: 'trt-ci (all runners)',

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { data, Evaluator, Lexer, Parser } from '@actions/expressions';
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
@@ -14,6 +15,22 @@ import {
 } from './support/workflow-rules.js';
 
 const root = join(import.meta.dirname, '..');
+
+/** A `${{ }}` value as the runner evaluates it, with the gate's outputs and the job's token. */
+function evaluate(value: string, gate: Record<string, string>): string {
+  const inner = /^\$\{\{(.*)\}\}$/s.exec(value.trim())?.[1];
+  if (!inner) return value;
+  const dict = (entries: Record<string, data.ExpressionData>) =>
+    new data.Dictionary(...Object.entries(entries).map(([key, value]) => ({ key, value })));
+  const strings = (values: Record<string, string>) =>
+    dict(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, new data.StringData(v)])));
+  const context = dict({
+    needs: dict({ gate: dict({ outputs: strings(gate) }) }),
+    github: strings({ token: 'ghs_job_token' }),
+  });
+  const expression = new Parser(new Lexer(inner).lex().tokens, ['needs', 'github'], []).parse();
+  return new Evaluator(expression, context).evaluate().coerceString();
+}
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const PACK = readdirSync(join(root, 'workflows')).map((f) => `workflows/${f}`);
 const ALL = [...PACK, '.github/workflows/ci.yml', 'examples/engines.yml'];
@@ -93,6 +110,10 @@ describe('the inputs of the pack', () => {
     expect(String((step.with as Record<string, string>).shard)).toContain('matrix.shard');
     expect(uploadNamed('report-artifact').if).toContain('always()');
     expect((step.with as Record<string, string>)['report-key']).toBe('${{ env.TRT_CI_JOB }}');
+    // A fork's approved build (the gate names its repository) gets no token: the code it runs could read it.
+    const token = (step.with as Record<string, string>).token!;
+    expect(evaluate(token, { repository: 'someone/engines' })).toBe('');
+    expect(evaluate(token, { repository: '' })).toBe('ghs_job_token');
     const report = pack.jobs.report!.steps.find((s) => /^trt-ci\/trt-ci\/report@/.test(String(s.uses)))!;
     expect(report.with).toMatchObject({ shards: '${{ inputs.shards }}', 'expected-runners': '${{ inputs.runners }}' });
     expect(pack.jobs.report!['runs-on']).toBe('${{ fromJSON(inputs.report-runs-on) }}');

@@ -9,6 +9,7 @@ import { workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
 import { type RunContext, readRunContext } from '../github/context.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
+import { code } from '../common/markdown-text.js';
 import type { Report } from '../contract/report.js';
 import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
@@ -25,6 +26,11 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   const context = readRunContext(edge.env, edge.cwd);
   const token = tokenInput('report');
   const key = input('report', 'report-key') || 'trt-ci';
+  const fork = context ? forkPullRequestRun(context) : null;
+  if (fork && context) {
+    await reportNotBuilt(context, fork, token, key, edge.env);
+    return;
+  }
   const root = resolve(edge.cwd, input('report', 'reports'));
   const files = await findReports(root);
   const reports: Report[] = [];
@@ -78,6 +84,58 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
     title: `${conclusion === 'success' ? 'passed' : 'failed'} on ${runners}`,
     summary: body,
     annotations: unique,
+  });
+  if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+}
+
+/**
+ * The fork a workflow_run's run came from, when it was a `pull_request` run of a fork: GitHub ran the
+ * fork's own workflow file there (the merge commit's), which can upload any `trt-ci-*` artifact without a
+ * GPU build. Nothing it uploaded decides anything; only the approval path (the base repository's workflow
+ * file, on a maintainer's /gpu-ok) builds a fork's code and reports it.
+ */
+function forkPullRequestRun(context: RunContext): { repository: string; headSha: string } | null {
+  const run = context.event.workflow_run;
+  if (context.eventName !== 'workflow_run' || run?.event !== 'pull_request' || !run.head_sha) return null;
+  const repository = run.head_repository?.full_name ?? null;
+  if (repository === `${context.owner}/${context.repo}`) return null;
+  return { repository: repository ?? '(a deleted fork)', headSha: run.head_sha };
+}
+
+/** The fork's pull request is told it was not built, and its check never reads as passed. */
+async function reportNotBuilt(
+  context: RunContext,
+  fork: { repository: string; headSha: string },
+  token: string,
+  key: string,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const said =
+    `## trt-ci ⏸️ not built: awaiting approval\n\nThis pull request comes from the fork ${code(fork.repository)}. ` +
+    "A fork's own pull_request run uses the fork's workflow file, so nothing it uploaded is read. A maintainer " +
+    `reviews commit ${code(fork.headSha)} and comments \`/gpu-ok ${fork.headSha}\` to build it on the GPU ` +
+    'runners; that run reports here.\n';
+  await writeSummary(said);
+  core.info(`trt-ci: not built: ${fork.repository}'s own run decides nothing (awaiting /gpu-ok)`);
+  const octokit = token ? makeOctokit(token, env) : null;
+  const pr = octokit ? await pullRequestOf(context, octokit) : null;
+  if (!octokit || !pr) return;
+  const reporter = new GitHubReporter(octokit, false);
+  const workflow = workflowFile(context.workflowRef);
+  const where = { owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow };
+  await reporter.comment(where, `${commentMarker(key)}\n${said}`);
+  const target = {
+    owner: context.owner,
+    repo: context.repo,
+    name: input('report', 'check-name') || 'trt-ci (all runners)',
+    headSha: fork.headSha,
+  };
+  await reporter.startCheck(target);
+  await reporter.completeCheck(target, {
+    conclusion: 'action_required',
+    title: 'not built: awaiting approval',
+    summary: said,
+    annotations: [],
   });
   if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
 }

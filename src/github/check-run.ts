@@ -26,7 +26,7 @@ export async function startCheckRun(octokit: Octokit, target: CheckTarget): Prom
 }
 
 export interface CheckOutcome {
-  conclusion: 'success' | 'failure' | 'neutral' | 'cancelled';
+  conclusion: 'success' | 'failure' | 'neutral' | 'cancelled' | 'action_required';
   title: string;
   summary: string;
   annotations: Annotation[];

@@ -20,7 +20,9 @@ export interface EventPayload {
     pull_requests?: { number: number }[];
     head_branch?: string;
     head_sha?: string;
-    head_repository?: { owner?: { login?: string } };
+    head_repository?: { owner?: { login?: string }; full_name?: string } | null;
+    /** The event that started that run: for `pull_request` from a fork, its workflow file was the fork's. */
+    event?: string;
   };
 }
 

@@ -1,8 +1,8 @@
-export const id = 342;
-export const ids = [342];
+export const id = 238;
+export const ids = [238];
 export const modules = {
 
-/***/ 24342:
+/***/ 47238:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1060,7 +1060,8 @@ const EXIT_MEANING = {
     18: 'the driver and the NVML library versions do not match (driver ' +
         "updated without a reboot, or a container with another driver's libraries)",
 };
-async function runSmi(nvidiaSmi, args, env) {
+/** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
+async function runSmi(nvidiaSmi, args, env, signal) {
     const lines = [];
     const result = await runProcess({
         command: nvidiaSmi,
@@ -1069,6 +1070,7 @@ async function runSmi(nvidiaSmi, args, env) {
         timeoutMs: 30_000,
         killGraceMs: 1_000,
         onLine: (line) => lines.push(line),
+        ...(signal && { signal }),
     });
     return { result, text: lines.join('\n') };
 }
@@ -1077,14 +1079,17 @@ async function runSmi(nvidiaSmi, args, env) {
  * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
  * the query made again without it.
  */
-async function queryGpus(nvidiaSmi, env, fields = GPU_FIELDS) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env);
+function queryGpus(nvidiaSmi, env, signal) {
+    return queryGpuFields(nvidiaSmi, env, GPU_FIELDS, signal);
+}
+async function queryGpuFields(nvidiaSmi, env, fields, signal) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
     const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
     if (result.spawnError)
         return { ok: false, exitCode: null, reason: result.spawnError };
     const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
     if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
-        return queryGpus(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]));
+        return queryGpuFields(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]), signal);
     }
     if (/No devices were found/i.test(text))
         return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
@@ -1107,8 +1112,8 @@ async function queryGpus(nvidiaSmi, env, fields = GPU_FIELDS) {
 }
 const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
 /** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-async function queryComputeApps(nvidiaSmi, env) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env);
+async function queryComputeApps(nvidiaSmi, env, signal) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
     if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
         return null;
     return parseCsvRows(text
@@ -1128,10 +1133,10 @@ const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slo
  * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
  * (drivers without the counters).
  */
-async function queryClockState(nvidiaSmi, index, env) {
+async function queryClockState(nvidiaSmi, index, env, signal) {
     const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
     const fields = ['index', 'clocks.current.sm', ...counters];
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env);
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
     if (result.exitCode !== 0)
         return null;
     const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
@@ -3278,8 +3283,8 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
-async function planGpus(config, env, made) {
-    const query = await (made ?? queryGpus(config.nvidiaSmi, env));
+async function planGpus(config, env, made, signal) {
+    const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
     if (!query.ok) {
         // Without nvidia-smi the builds still run, unpinned and one at a time, without memory figures.
         return { slots: config.gpus === 'all' ? [null] : config.gpus, gpus: [], queryError: query.reason };
@@ -3361,7 +3366,7 @@ async function runBuildStage(config, version, options) {
     sampler.start();
     let gpuPlan;
     try {
-        gpuPlan = await planGpus(config, options.env, options.gpuQuery);
+        gpuPlan = await planGpus(config, options.env, options.gpuQuery, options.signal);
     }
     catch (error) {
         await sampler.stop();
@@ -6491,7 +6496,7 @@ async function trtexecAb(options, plan) {
             }
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
-        clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env) : null,
+        clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
     }, plan);
 }
 
@@ -7126,8 +7131,8 @@ async function runPreflight(config, tensorrt, environment) {
     const trtexecPath = resolveCommand(config.trtexec, env);
     const plugins = uniquePlugins(config.models);
     const [query, apps, cuda, target, disk, pluginList] = await Promise.all([
-        environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env),
-        queryComputeApps(config.nvidiaSmi, env),
+        environment.gpuQuery ?? queryGpus(config.nvidiaSmi, env, environment.signal),
+        queryComputeApps(config.nvidiaSmi, env, environment.signal),
         findCuda({
             configured: config.cuda,
             trtexecPath,
@@ -7938,6 +7943,36 @@ helpFlags = new Set()) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/proc/escaped.js
+// Processes that left the process group they were started in. trt-ci stops a trtexec by killing its group,
+// but a child that called setsid (a daemon a plugin or a fork's model starts) is in no group of ours and
+// would outlive the run: on a shared runner it could read the next job's files or tokens. Every process
+// trt-ci starts carries a tag in its environment, which its children inherit; after a run, a process that
+// still carries the tag is one of them and is killed. Linux only (/proc/<pid>/environ); elsewhere nothing.
+
+const RUN_TAG_VARIABLE = 'TRT_CI_RUN_TAG';
+/** Kills every process (but this one) whose environment holds `RUN_TAG_VARIABLE=tag`; returns their pids. */
+async function killTagged(tag) {
+    const entries = await (0,promises_.readdir)('/proc').catch(() => []);
+    const needle = Buffer.from(`${RUN_TAG_VARIABLE}=${tag}\0`);
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        const environ = await (0,promises_.readFile)(`/proc/${entry}/environ`).catch(() => null);
+        if (!environ || !(environ.indexOf(needle) === 0 || environ.includes(Buffer.concat([Buffer.from([0]), needle]))))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
 // The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
 // all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
@@ -7946,15 +7981,20 @@ helpFlags = new Set()) {
 
 
 
+
+
 function createTrtexec(setup) {
     let probed = null;
-    const run = (args, options) => {
+    const run = async (args, options) => {
         const signals = [setup.signal, options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        return runProcess({
+        // Each run's own tag: what is still alive with it once the run is over escaped its process group.
+        const tag = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+        const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
+        const result = await runProcess({
             command: setup.command,
             args,
-            env: options.gpu === null ? setup.env : { ...setup.env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
+            env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
             killGraceMs: setup.killGraceMs,
             ...(options.cwd !== undefined && { cwd: options.cwd }),
             ...(options.logFile !== undefined && { logFile: options.logFile }),
@@ -7962,6 +8002,8 @@ function createTrtexec(setup) {
             ...(options.onLine && { onLine: options.onLine }),
             ...(signal && { signal }),
         });
+        await killTagged(tag);
+        return result;
     };
     return {
         command: setup.command,
@@ -8076,7 +8118,7 @@ async function runPipeline(options) {
     if (selection)
         planBuildJobs(config, selection);
     // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
-    const gpuQuery = queryGpus(config.nvidiaSmi, options.env);
+    const gpuQuery = queryGpus(config.nvidiaSmi, options.env, options.signal);
     const trtexec = createTrtexec({
         command: config.trtexec,
         env: options.env,
@@ -8118,7 +8160,13 @@ async function resolveBaseRef(config, options) {
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
     const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
-    const preflight = options.preflight === false ? null : await runPreflight(config, version, { env: options.env, gpuQuery });
+    const preflight = options.preflight === false
+        ? null
+        : await runPreflight(config, version, {
+            env: options.env,
+            gpuQuery,
+            ...(options.signal && { signal: options.signal }),
+        });
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
