@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6084);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4098);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6084:
+/***/ 4098:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9140,6 +9140,80 @@ resolvePath) {
         cosine: raw.cosine ?? defaults.cosine,
         topK: raw['top-k'] ?? null,
     };
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
+// Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
+// same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
+// any environment variable a later step reads. So nothing written in the folder, and no provenance a run
+// records, proves who wrote an entry. What does: a signature made with a key that pull request jobs never
+// receive (a secret of a GitHub environment that only the default branch may use), checked with its public
+// half, which is in trt-ci.yml for every run to verify with. docs/cache.md says how to set it up.
+//
+//   cache-public-key set   every run serves only entries signed by that key (engines, accuracy references,
+//                          timing caches); runs holding cache-signing-key sign what they store.
+//   no key                 a run for the default branch (its own environment, which no other job can set,
+//                          says so) serves nothing from the folder and only stores; other runs serve all.
+//   cache-trust: any       every entry is served: for runners that only ever run one trust level of code.
+
+
+/** The cache's trust for this run, from trt-ci.yml (keys validated when it was loaded) and its own environment. */
+function cacheTrustOf(config, defaultBranch) {
+    return {
+        trust: config.cacheTrust,
+        defaultBranch,
+        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
+        publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
+    };
+}
+/** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
+const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
+/** A key as trt-ci.yml gives it: PEM, or its DER in base64 on one line (PKCS#8 private, SPKI public). */
+function parseCacheKey(text, kind) {
+    const pem = text.includes('-----BEGIN');
+    const der = pem ? null : Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    const made = kind === 'private'
+        ? (0,external_node_crypto_namespaceObject.createPrivateKey)(der ? { key: der, format: 'der', type: 'pkcs8' } : text)
+        : (0,external_node_crypto_namespaceObject.createPublicKey)(der ? { key: der, format: 'der', type: 'spki' } : text);
+    if (made.asymmetricKeyType !== 'ed25519')
+        throw new Error(`expected an Ed25519 key, got ${made.asymmetricKeyType}`);
+    return made;
+}
+/** What a signature covers: the kind of entry, its cache key and the digest of its content. */
+const signed = (kind, key, sha256) => Buffer.from(`trt-ci-cache/1\0${kind}\0${key}\0${sha256}`);
+/** The signature this run puts on an entry it stores, or null when it holds no signing key. */
+function signEntry(trust, kind, key, sha256) {
+    return trust.signingKey ? (0,external_node_crypto_namespaceObject.sign)(null, signed(kind, key, sha256), trust.signingKey).toString('base64') : null;
+}
+/** Whether an entry (its signature, if any) may be served to this run. */
+function mayServe(trust, kind, key, sha256, signature) {
+    if (trust.trust === 'any')
+        return true;
+    if (trust.publicKey) {
+        if (!signature)
+            return false;
+        try {
+            return (0,external_node_crypto_namespaceObject.verify)(null, signed(kind, key, sha256), trust.publicKey, Buffer.from(signature, 'base64'));
+        }
+        catch {
+            return false;
+        }
+    }
+    return !trust.defaultBranch;
+}
+/**
+ * Whether a run may put its unsigned content in place of what is there: never over an entry signed by the
+ * key this run verifies with (a pull request's job would otherwise wipe what the default branch stored).
+ */
+function mayReplace(trust, existingServable) {
+    return trust.signingKey !== null || !trust.publicKey || !existingServable;
+}
+/** A path in the cache that is a regular file, not a link: a link could lead anywhere (a runner's secret). */
+async function isPlainFile(path) {
+    const found = await (0,promises_namespaceObject.lstat)(path).catch(() => null);
+    return found?.isFile() === true;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
@@ -19014,6 +19088,8 @@ function refProblem(ref) {
         return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
     return null;
 }
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const schema_path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 const dims = schemas_string(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
@@ -19232,7 +19308,15 @@ const configSchema = strictObject({
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
     'cache-trust': schemas_enum(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
         .default('own-branch')
-        .describe('own-branch: a default-branch run takes only entries the default branch stored; any: every entry.'),
+        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
+        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
+    'cache-signing-key': schemas_string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`))
+        .optional()
+        .describe(`Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
+        '(empty elsewhere; docs/cache.md).'),
+    'cache-public-key': schemas_string(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
+        .optional()
+        .describe("The signing key's public half: every run serves only cache entries it verifies."),
     preflight: schemas_enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
         .default('enforce')
         .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
@@ -19255,6 +19339,7 @@ function parseDims(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
 
 
 
@@ -19407,6 +19492,8 @@ function resolveConfig(raw, dir, file, locators) {
         baseRef: raw['base-ref'] ?? null,
         cacheMaxBytes: raw['cache-max-size'] ?? null,
         cacheTrust: raw['cache-trust'],
+        cacheSigningKey: raw['cache-signing-key'] || null,
+        cachePublicKey: raw['cache-public-key'] || null,
         extraArgs: raw['extra-args'].map(inDir),
         models: raw.models.map((m) => ({
             name: m.name,
@@ -19450,6 +19537,10 @@ function withEnvironment(raw, env) {
         ...raw,
         trtexec: fill(raw.trtexec, ['trtexec']),
         'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+        // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
+        ...(raw['cache-signing-key'] !== undefined && {
+            'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
+        }),
         models: raw.models.map((model, m) => ({
             ...model,
             onnx: fill(model.onnx, ['models', m, 'onnx']),
@@ -19464,6 +19555,23 @@ function withEnvironment(raw, env) {
 /** Rules that span fields: the schema checks each value, these check how values fit together. */
 function findProblems(raw, config) {
     const problems = [];
+    for (const [field, kind] of [
+        ['cache-signing-key', 'private'],
+        ['cache-public-key', 'public'],
+    ]) {
+        // As expanded: the signing key comes from the environment.
+        const text = field === 'cache-signing-key' ? config.cacheSigningKey : config.cachePublicKey;
+        if (!text)
+            continue;
+        try {
+            parseCacheKey(text, kind);
+        }
+        catch (error) {
+            // Said without the key's text: it may be a secret.
+            const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+            problems.push({ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` });
+        }
+    }
     if (raw['min-workspace'] > raw.workspace) {
         problems.push({
             path: ['min-workspace'],
@@ -19648,7 +19756,7 @@ function unmeasured(verdict, reason, budget, baseEngine) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
-const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+const render_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 /** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
 function latencyChange(latency) {
     if (latency.ratio === null)
@@ -19656,7 +19764,7 @@ function latencyChange(latency) {
     const interval = latency.ci
         ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
         : '';
-    return `${signed(latency.ratio)}${interval}`;
+    return `${render_signed(latency.ratio)}${interval}`;
 }
 const BARS = ' ▁▂▃▄▅▆▇█';
 /**
@@ -19690,8 +19798,6 @@ function describeLatency(latency) {
         latency.reason);
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:stream"
@@ -19719,7 +19825,7 @@ function newFileStream(path) {
  * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
  * artifact would leak the token: they are removed from every child's environment.
  */
-const SECRET = new RegExp(`^(${[
+const child_env_SECRET = new RegExp(`^(${[
     'INPUT_.*',
     'GITHUB_TOKEN',
     'GH_TOKEN',
@@ -19733,7 +19839,7 @@ const SECRET = new RegExp(`^(${[
 function childEnv(base) {
     const env = {};
     for (const [name, value] of Object.entries(base))
-        if (!SECRET.test(name))
+        if (!child_env_SECRET.test(name))
             env[name] = value;
     return env;
 }
@@ -21286,16 +21392,7 @@ class MemorySampler {
 
 
 
-/**
- * Whether an entry may be served to this run: a run for the default branch takes only entries that
- * a default-branch run (or a local run of the same machine) stored, unless cache-trust is any. A pull
- * request's code, approved or not, must not decide what the default branch ships.
- */
-function trusts(reader, entry, trust) {
-    if (trust === 'any' || !reader?.defaultBranch)
-        return true;
-    return entry.provenance?.defaultBranch === true;
-}
+
 async function sha256OfFile(path) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
     for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
@@ -21423,9 +21520,11 @@ class EngineCache {
             await this.remove(key);
             return 'corrupt';
         }
-        const plan = await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
+        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+        const plan = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
+        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_namespaceObject.join)(dir, 'record.json')));
         // `null`, a list or a record of another key: written by something else, or damaged.
-        if (typeof record !== 'object' || record === null || record.key !== key || !plan || plan.size !== record.bytes) {
+        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
             await this.remove(key);
             return 'corrupt';
         }
@@ -21433,11 +21532,12 @@ class EngineCache {
         await (0,promises_namespaceObject.utimes)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
         return { dir, record };
     }
-    /** Puts the cached plan (and layer info) where a build would have written them. */
+    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
     async restore(entry, plan, layerInfo) {
         await place((0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), plan);
-        if (entry.record.hasLayerInfo)
-            await place((0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json'), layerInfo);
+        const layers = (0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json');
+        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
+            await place(layers, layerInfo);
     }
     /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
     async store(record, plan, layerInfo, replace = false) {
@@ -21508,6 +21608,7 @@ async function place(from, to) {
 
 
 
+
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
  * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
@@ -21516,21 +21617,43 @@ async function place(from, to) {
  * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
  * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
  */
-async function privateTimingCache(shared, label) {
+async function privateTimingCache(shared, label, trust) {
     await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
     const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
-    await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
-        if (error.code !== 'ENOENT')
-            throw error;
-    });
+    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+    if (await servable(shared, trust)) {
+        await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
+            if (error.code !== 'ENOENT')
+                throw error;
+        });
+    }
     return own;
 }
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+async function servable(shared, trust) {
+    if (!(await isPlainFile(shared)))
+        return false;
+    if (trust.trust === 'any')
+        return true;
+    const content = await (0,promises_namespaceObject.readFile)(shared).catch(() => null);
+    const signature = await (0,promises_namespaceObject.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
+    return content !== null && mayServe(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(content), signature?.trim());
+}
+const sha256 = (bytes) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 /** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-async function publishTimingCache(own, shared, built) {
+async function publishTimingCache(own, shared, built, trust) {
     const mine = await (0,promises_namespaceObject.stat)(own).catch(() => null);
     const current = await (0,promises_namespaceObject.stat)(shared).catch(() => null);
-    if (built && mine?.isFile() && (!current || mine.size >= current.size)) {
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the
+    // default branch's), and what this run cannot vouch for is not served to the ones that check.
+    const ours = trust.signingKey !== null || !trust.publicKey || !(await servable(shared, trust));
+    if (built && ours && mine?.isFile() && (!current || mine.size >= current.size || !(await servable(shared, trust)))) {
+        const signature = signEntry(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(await (0,promises_namespaceObject.readFile)(own)));
+        await (0,promises_namespaceObject.rm)(`${shared}.sig`, { force: true });
         await (0,promises_namespaceObject.rename)(own, shared);
+        if (signature)
+            await (0,promises_namespaceObject.writeFile)(`${shared}.sig`, `${signature}\n`);
         return 'kept';
     }
     await (0,promises_namespaceObject.rm)(own, { force: true });
@@ -21933,7 +22056,8 @@ function readStats(line) {
 
 
 /** Variables that change what trtexec builds; their values are part of the key. */
-const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
+// TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
+const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
 /**
  * The content key: the model's files, the plugins, files named in extra-args, the argv without its
  * paths, TensorRT, the trtexec binary and its TensorRT libraries, the GPU and driver, and the variables
@@ -22003,7 +22127,7 @@ function unreadableCache(key, error) {
  * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
  * An entry this run does not trust (a pull request's, read by the default branch) is not served.
  */
-async function restoreFromCache(job, key, cache, reader) {
+async function restoreFromCache(job, key, cache, trust) {
     const miss = (corrupt, untrusted = false) => ({
         plan: null,
         verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
@@ -22011,7 +22135,8 @@ async function restoreFromCache(job, key, cache, reader) {
     const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
         return miss(entry === 'corrupt');
-    if (!trusts(reader.provenance, entry.record, reader.trust))
+    const { record } = entry;
+    if (!mayServe(trust, 'engine', key, record.sha256, record.signature))
         return miss(false, true);
     await cache.restore(entry, job.plan, job.layerInfo);
     const scan = await scanPlan(job.plan);
@@ -22046,6 +22171,9 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
         createdAt: new Date().toISOString(),
         hasLayerInfo: plan.layerInfo !== null,
         ...(writer.provenance && { provenance: writer.provenance }),
+        ...(signEntry(writer.trust, 'engine', key, plan.scan.sha256) && {
+            signature: signEntry(writer.trust, 'engine', key, plan.scan.sha256),
+        }),
     }, plan.path, plan.layerInfo, writer.replace);
 }
 
@@ -22125,7 +22253,7 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache).catch(
+        const restored = await restoreFromCache(job, key, context.cache.engines, context.cacheTrust).catch(
         // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
         (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
         if (restored.plan) {
@@ -22147,7 +22275,11 @@ async function buildProfile(job, gpu, context) {
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
-        const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
+        const writer = {
+            provenance: context.cache.provenance,
+            replace: cache?.untrusted ?? false,
+            trust: context.cacheTrust,
+        };
         const version = formatVersion(context.version, true);
         await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error) => {
             // A full cache disk costs the next run a build, not this one its engine.
@@ -22170,7 +22302,7 @@ async function runAttempts(job, gpu, context) {
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
     const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
     const timingCache = sharedTiming
-        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
+        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
         : null;
     const attempts = [];
     let workspace = job.workspaceBytes ?? job.model.workspaceBytes;
@@ -22239,7 +22371,7 @@ async function runAttempts(job, gpu, context) {
     }
     const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
     if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, built);
+        await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
     // Cancelled with a retry still to come: the build did not fail, it was stopped.
     return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
 }
@@ -23769,6 +23901,7 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
 async function planGpus(config, env, made, signal) {
     const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
     if (!query.ok) {
@@ -23872,7 +24005,6 @@ async function runBuildStage(config, version, options) {
             keys: new EngineKeys(options.digests),
             toolchain: once(() => toolchainOf(config.trtexec, options.env)),
             provenance: options.provenance ?? null,
-            trust: config.cacheTrust,
         }
         : null;
     // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
@@ -23893,6 +24025,7 @@ async function runBuildStage(config, version, options) {
                 gpus,
                 onEvent: options.onEvent,
                 cache,
+                cacheTrust: options.cacheTrust ?? TRUST_ALL,
                 timingCacheFor,
                 signal: options.signal,
                 ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
@@ -25299,33 +25432,45 @@ const isRawType = (dtype) => RAW_TYPES.includes(dtype);
 
 
 
+
 /**
  * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
  * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
  * written costs a computation, never the check.
  */
-async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute) {
+async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute, 
+/** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
+ * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
+trust) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256')
         .update(REFERENCE_RUNTIME)
         .update(modelDigest ?? '');
     for (const input of inputs)
         hash.update(`${input.name}:${input.dims.join('x')}`).update(float32Bytes(input.values));
     const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
-    if (file) {
-        const kept = await (0,promises_namespaceObject.readFile)(file, 'utf8').then(reference_decode, () => null);
+    if (file && (await isPlainFile(file))) {
+        const text = await (0,promises_namespaceObject.readFile)(file, 'utf8').catch(() => null);
+        const signature = await (0,promises_namespaceObject.readFile)(`${file}.sig`, 'utf8').catch(() => null);
+        const served = text !== null && mayServe(trust, 'reference', (0,external_node_path_namespaceObject.basename)(file), reference_sha256(text), signature?.trim());
+        const kept = served ? reference_decode(text) : null;
         if (kept)
             return { outputs: kept, cached: true };
     }
     const outputs = await compute();
     if (file) {
         const staging = `${file}.${process.pid}.tmp`;
+        const text = reference_encode(outputs);
+        const signature = signEntry(trust, 'reference', (0,external_node_path_namespaceObject.basename)(file), reference_sha256(text));
         await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true })
-            .then(() => (0,promises_namespaceObject.writeFile)(staging, reference_encode(outputs)))
+            .then(() => (0,promises_namespaceObject.writeFile)(staging, text))
+            .then(() => (0,promises_namespaceObject.rm)(`${file}.sig`, { force: true }))
             .then(() => (0,promises_namespaceObject.rename)(staging, file))
+            .then(() => (signature ? (0,promises_namespaceObject.writeFile)(`${file}.sig`, `${signature}\n`) : undefined))
             .catch(() => (0,promises_namespaceObject.rm)(staging, { force: true }));
     }
     return { outputs, cached: false };
 }
+const reference_sha256 = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest('hex');
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
 const reference_encode = (outputs) => JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: float32Bytes(o.values).toString('base64') })));
@@ -25416,6 +25561,7 @@ function readTrtexecCheck(log) {
 
 
 
+
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime() {
     const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
@@ -25457,7 +25603,8 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
         if (check.reference)
             return givenReference(check.reference, npz);
         const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
-        return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
+        const trust = options.cacheTrust ?? TRUST_ALL;
+        return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute, trust)).outputs;
     };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
@@ -25688,6 +25835,7 @@ host, version, dir, signal) {
 
 
 
+
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
     const latency = new Map();
@@ -25780,10 +25928,15 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
         const entry = await new EngineCache(config.cacheDir, null).lookup(key);
         if (!entry || entry === 'corrupt')
             return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-        if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
+        if (!mayServe(options.cacheTrust ?? TRUST_ALL, 'engine', key, entry.record.sha256, entry.record.signature)) {
             return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
         }
-        return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan') };
+        // The signature vouches for the recorded digest; the plan beside it must be that plan.
+        const plan = (0,external_node_path_namespaceObject.join)(entry.dir, 'plan');
+        if ((await scanPlan(plan)).sha256 !== entry.record.sha256) {
+            return { missing: `the base engine in the cache (key ${key.slice(0, 12)}) is not the plan its record names` };
+        }
+        return { source: 'cache', plan };
     }
 }
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
@@ -27237,6 +27390,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_namespaceObject.statSync)(path).size;
@@ -27314,6 +27468,8 @@ async function buildAndReport(config, version, before, options) {
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
+    // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+    const cacheTrust = cacheTrustOf(config, options.provenance?.defaultBranch ?? false);
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
@@ -27321,18 +27477,19 @@ async function buildAndReport(config, version, before, options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         }, selection)
-        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection });
+        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection, cacheTrust });
     const rel = (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
     const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
         digests,
+        cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
     // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
     const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
         env: options.env,
-        provenance: options.provenance ?? null,
+        cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
     const unjudged = stage.outcomes.map((o) => {

@@ -16,6 +16,7 @@ import { loadConfig } from './config/load.js';
 import type { Config } from './contract/config.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { resolveCommit } from './proc/git.js';
+import { cacheTrustOf } from './cache/trust.js';
 import { writeNewFile } from './proc/new-file.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
@@ -164,6 +165,8 @@ async function buildAndReport(
         });
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
   const digests = new FileDigests();
+  // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+  const cacheTrust = cacheTrustOf(config, options.provenance?.defaultBranch ?? false);
   const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
   const stage =
     blocking.length > 0 && config.preflight === 'enforce'
@@ -176,19 +179,20 @@ async function buildAndReport(
           },
           selection,
         )
-      : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection });
+      : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection, cacheTrust });
 
   const rel = (path: string) => relative(options.cwd, path) || '.';
   const tensorrtVersion = formatVersion(version, true);
   // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
   const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
     digests,
+    cacheTrust,
     ...(options.signal && { signal: options.signal }),
   });
   // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
   const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
     env: options.env,
-    provenance: options.provenance ?? null,
+    cacheTrust,
     ...(options.signal && { signal: options.signal }),
   });
   const unjudged = stage.outcomes.map((o) => {

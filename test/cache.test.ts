@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   truncateSync,
   utimesSync,
   writeFileSync,
@@ -16,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { externalDataFiles } from '../src/cache/engine-cache.js';
 import type { Report } from '../src/contract/report.js';
 import { cli, makeRunner, type Runner } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
 
 const CONFIG = (shape = '1x3x32x32', extra = '') => `output-dir: out
 cache-dir: cache
@@ -296,9 +298,9 @@ function varint(value: number): Buffer {
   return Buffer.from(bytes);
 }
 
-describe('whose entries a run takes', () => {
+describe('whose entries a run takes (the trust model of docs/cache.md)', () => {
   /** The environment of a run in GitHub Actions: a pull request's, or a push to the default branch. */
-  function actionsEnv(runner: Runner, event: 'pull_request' | 'push'): NodeJS.ProcessEnv {
+  function actionsEnv(runner: Runner, event: 'pull_request' | 'push', secret?: string): NodeJS.ProcessEnv {
     const file = join(runner.dir, `${event}.json`);
     writeFileSync(file, JSON.stringify({ repository: { default_branch: 'main' } }));
     return {
@@ -309,36 +311,118 @@ describe('whose entries a run takes', () => {
       GITHUB_EVENT_PATH: file,
       GITHUB_REF: event === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
       GITHUB_SHA: event === 'push' ? 'a'.repeat(40) : 'b'.repeat(40),
+      ...(secret && { TRT_CI_CACHE_KEY: secret }),
     };
   }
+  // The default branch's key: its private half a secret only push jobs get, its public half in trt-ci.yml.
+  const pair = generateKeyPairSync('ed25519');
+  const secret = pair.privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+  const publicKey = pair.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+  const SIGNED = `cache-signing-key: \${TRT_CI_CACHE_KEY:-}\ncache-public-key: ${publicKey}\n`;
 
-  async function build(runner: Runner, env: NodeJS.ProcessEnv, trust = ''): Promise<Report> {
+  async function build(runner: Runner, env: NodeJS.ProcessEnv, extra = ''): Promise<Report> {
     const config = runner.writeConfig(
-      `output-dir: out\ncache-dir: cache\n${trust}` +
+      `output-dir: out\ncache-dir: cache\n${extra}` +
         'models: [{ name: up, onnx: up.onnx, profiles: [{ name: sd, shapes: { x: 1x8 } }] }]\n',
     );
     const result = await cli(['build', '--config', config, '--json'], { env });
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
   }
+  const entry = (runner: Runner) => {
+    const [prefix] = readdirSync(join(runner.dir, 'cache', 'engines'));
+    const [key] = readdirSync(join(runner.dir, 'cache', 'engines', prefix!));
+    return join(runner.dir, 'cache', 'engines', prefix!, key!);
+  };
 
-  it("the default branch is never served a pull request's plan, and its own build replaces the entry", async () => {
+  it("without a key: pull requests share entries; the default branch takes none (records prove nothing)", async () => {
     const runner = makeRunner();
     runner.touch('up.onnx');
     await build(runner, actionsEnv(runner, 'pull_request'));
-    const record = () => {
-      const [prefix] = readdirSync(join(runner.dir, 'cache', 'engines'));
-      const [key] = readdirSync(join(runner.dir, 'cache', 'engines', prefix!));
-      return JSON.parse(readFileSync(join(runner.dir, 'cache', 'engines', prefix!, key!, 'record.json'), 'utf8'));
-    };
-    expect(record().provenance).toEqual({ commit: 'b'.repeat(40), event: 'pull_request', defaultBranch: false });
-    // Another pull request run may take it.
     expect((await build(runner, actionsEnv(runner, 'pull_request'))).builds[0]!.status).toBe('cached');
+    // The pull request's job rewrites its record to read as the default branch's.
+    const record = JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8'));
+    record.provenance = { commit: 'a'.repeat(40), event: 'push', defaultBranch: true };
+    writeFileSync(join(entry(runner), 'record.json'), JSON.stringify(record));
     const push = await build(runner, actionsEnv(runner, 'push'));
     expect(push.builds[0]!.status).toBe('built');
     expect(push.cache).toMatchObject({ hits: 0, untrusted: 1 });
-    expect(record().provenance).toMatchObject({ event: 'push', defaultBranch: true });
-    expect((await build(runner, actionsEnv(runner, 'push'))).builds[0]!.status).toBe('cached');
+  });
+
+  it('with a key: the default branch signs and is served its own; a rewritten entry is served to no one', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    await build(runner, actionsEnv(runner, 'push', secret), SIGNED);
+    expect(JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8')).signature).toMatch(
+      /^[A-Za-z0-9+/=]{80,}$/,
+    );
+    expect((await build(runner, actionsEnv(runner, 'push', secret), SIGNED)).builds[0]!.status).toBe('cached');
+    // A pull request (no secret: the key is empty there) is served the signed entry.
+    expect((await build(runner, actionsEnv(runner, 'pull_request'), SIGNED)).builds[0]!.status).toBe('cached');
+    // It puts its own plan in the entry, keeping the signed record: the plan is not the one signed.
+    writeFileSync(join(entry(runner), 'plan'), readFileSync(join(entry(runner), 'plan')).fill(7, 64));
+    const push = await build(runner, actionsEnv(runner, 'push', secret), SIGNED);
+    expect(push.builds[0]!.status).toBe('built');
+    // Or a record of its own with the signature copied from another entry: the signature does not fit.
+    const record = JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8'));
+    record.sha256 = 'f'.repeat(64);
+    writeFileSync(join(entry(runner), 'record.json'), JSON.stringify(record));
+    expect((await build(runner, actionsEnv(runner, 'pull_request'), SIGNED)).cache).toMatchObject({ untrusted: 1 });
+  });
+
+  it("an entry whose plan is a link (to a runner's secret) is never restored", async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    await build(runner, actionsEnv(runner, 'pull_request'));
+    const secretFile = join(runner.dir, 'runner-secret');
+    writeFileSync(secretFile, 'token=ghs_secret');
+    const plan = join(entry(runner), 'plan');
+    const size = statSync(plan).size;
+    rmSync(plan);
+    symlinkSync(secretFile, plan);
+    truncateSync(secretFile, size);
+    const again = await build(runner, actionsEnv(runner, 'pull_request'));
+    expect(again.builds[0]!.status).toBe('built');
+    expect(
+      readFileSync(join(runner.dir, 'out', 'up.sd.plan'))
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('ftrt');
+  });
+
+  it("a planted timing cache is not handed to the default branch's build (it starts with none)", async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    mkdirSync(join(runner.dir, 'cache', 'timing'), { recursive: true });
+    writeFileSync(join(runner.dir, 'cache', 'timing', '10.16.1.11-NVIDIA-H200.cache'), Buffer.alloc(4096, 9));
+    const push = await build(runner, actionsEnv(runner, 'push', secret), SIGNED);
+    const log = readFileSync(join(runner.dir, push.builds[0]!.attempts[0]!.log!), 'utf8');
+    expect(log).toContain('Could not read cache from');
+    // What it published is its own, signed: the next default-branch build starts from it.
+    expect(existsSync(join(runner.dir, 'cache', 'timing', '10.16.1.11-NVIDIA-H200.cache.sig'))).toBe(true);
+  });
+
+  it('an accuracy reference rewritten to zeros is not served: a zeros engine still fails', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const config = runner.writeConfig(
+      `output-dir: out\ncache-dir: cache\n${SIGNED}models:\n  - name: cls\n    onnx: classifier.onnx\n` +
+        '    accuracy: {}\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+    const run = (env: NodeJS.ProcessEnv) => cli(['run', '--config', config, '--json'], { env });
+    expect((await run(actionsEnv(runner, 'push', secret))).code).toBe(0);
+    const references = join(runner.dir, 'cache', 'references');
+    const [kept] = readdirSync(references).filter((f) => f.endsWith('.json'));
+    expect(existsSync(join(references, `${kept}.sig`))).toBe(true);
+    // A pull request's job zeroes the kept reference (its signature left beside it).
+    const zeroed = JSON.parse(readFileSync(join(references, kept!), 'utf8')).map((o: { values: string }) => ({
+      ...o,
+      values: Buffer.alloc(Buffer.from(o.values, 'base64').length).toString('base64'),
+    }));
+    writeFileSync(join(references, kept!), JSON.stringify(zeroed));
+    const broken = await run({ ...actionsEnv(runner, 'push', secret), TRTEXEC_STANDIN_OUTPUT_ERROR: 'zeros' });
+    expect(broken.code).toBe(1);
+    expect(JSON.parse(broken.stdout).builds[0].accuracy.status).toBe('failed');
   });
 
   it('cache-trust: any lets the default branch take them', async () => {
@@ -347,6 +431,19 @@ describe('whose entries a run takes', () => {
     await build(runner, actionsEnv(runner, 'pull_request'), 'cache-trust: any\n');
     const push = await build(runner, actionsEnv(runner, 'push'), 'cache-trust: any\n');
     expect(push.builds[0]!.status).toBe('cached');
+  });
+
+  it('a key that is not an Ed25519 key is exit 2 at its line, without its text', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ncache-dir: cache\ncache-public-key: bm90IGEga2V5\n' +
+        'models: [{ name: up, onnx: up.onnx, profiles: [{ name: sd, shapes: { x: 1x8 } }] }]\n',
+    );
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/trt-ci\.yml:5:19 cache-public-key: expected an Ed25519 public key: /);
+    expect(result.stderr).not.toContain('bm90IGEga2V5');
   });
 });
 

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TRUST_ALL } from '../src/cache/trust.js';
 import { describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { MemorySampler, MemoryTimeline } from '../src/gpu/memory-sampler.js';
@@ -186,17 +187,17 @@ describe('the shared timing cache', () => {
     const shared = join(dir, 'timing.cache');
     writeFileSync(shared, Buffer.alloc(4096, 1));
     // Two builds start from the same 4 KiB cache; one learns 8 KiB of tactics, the other 2 KiB.
-    const big = await privateTimingCache(shared, 'a');
-    const small = await privateTimingCache(shared, 'b');
+    const big = await privateTimingCache(shared, 'a', TRUST_ALL);
+    const small = await privateTimingCache(shared, 'b', TRUST_ALL);
     writeFileSync(big, Buffer.alloc(12 * 1024, 2));
     writeFileSync(small, Buffer.alloc(6 * 1024, 3));
-    expect(await publishTimingCache(big, shared, true)).toBe('kept');
-    expect(await publishTimingCache(small, shared, true)).toBe('dropped');
+    expect(await publishTimingCache(big, shared, true, TRUST_ALL)).toBe('kept');
+    expect(await publishTimingCache(small, shared, true, TRUST_ALL)).toBe('dropped');
     expect(readFileSync(shared)).toEqual(Buffer.alloc(12 * 1024, 2));
     // No private copy is left behind, and a failed build never publishes.
-    const failed = await privateTimingCache(shared, 'c');
+    const failed = await privateTimingCache(shared, 'c', TRUST_ALL);
     writeFileSync(failed, Buffer.alloc(64 * 1024, 4));
-    expect(await publishTimingCache(failed, shared, false)).toBe('dropped');
+    expect(await publishTimingCache(failed, shared, false, TRUST_ALL)).toBe('dropped');
     expect(readdirSync(dir).filter((f) => f.startsWith('timing.cache'))).toEqual(['timing.cache']);
   });
 });

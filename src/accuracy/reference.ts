@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { type CacheTrust, isPlainFile, mayServe, signEntry } from '../cache/trust.js';
 import { float32Bytes, type InputTensor } from './inputs.js';
 
 export interface ReferenceOutput {
@@ -33,26 +34,38 @@ export async function cachedReferenceOutputs(
   modelDigest: string | null,
   inputs: readonly InputTensor[],
   compute: () => Promise<ReferenceOutput[]>,
+  /** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
+   * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
+  trust: CacheTrust,
 ): Promise<{ outputs: ReferenceOutput[]; cached: boolean }> {
   const hash = createHash('sha256')
     .update(REFERENCE_RUNTIME)
     .update(modelDigest ?? '');
   for (const input of inputs) hash.update(`${input.name}:${input.dims.join('x')}`).update(float32Bytes(input.values));
   const file = cacheDir && modelDigest && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
-  if (file) {
-    const kept = await readFile(file, 'utf8').then(decode, () => null);
+  if (file && (await isPlainFile(file))) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    const signature = await readFile(`${file}.sig`, 'utf8').catch(() => null);
+    const served = text !== null && mayServe(trust, 'reference', basename(file), sha256(text), signature?.trim());
+    const kept = served ? decode(text) : null;
     if (kept) return { outputs: kept, cached: true };
   }
   const outputs = await compute();
   if (file) {
     const staging = `${file}.${process.pid}.tmp`;
+    const text = encode(outputs);
+    const signature = signEntry(trust, 'reference', basename(file), sha256(text));
     await mkdir(dirname(file), { recursive: true })
-      .then(() => writeFile(staging, encode(outputs)))
+      .then(() => writeFile(staging, text))
+      .then(() => rm(`${file}.sig`, { force: true }))
       .then(() => rename(staging, file))
+      .then(() => (signature ? writeFile(`${file}.sig`, `${signature}\n`) : undefined))
       .catch(() => rm(staging, { force: true }));
   }
   return { outputs, cached: false };
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';

@@ -2,6 +2,7 @@
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { writeNewFile } from '../proc/new-file.js';
+import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { FileDigests } from '../cache/engine-cache.js';
@@ -39,7 +40,12 @@ export async function checkAccuracy(
   config: Pick<Config, 'outputDir' | 'cacheDir'>,
   trtexec: Trtexec,
   version: TensorRtVersion,
-  options: { runtime?: () => Promise<OnnxRuntime>; signal?: AbortSignal; digests?: FileDigests } = {},
+  options: {
+    runtime?: () => Promise<OnnxRuntime>;
+    signal?: AbortSignal;
+    digests?: FileDigests;
+    cacheTrust?: CacheTrust;
+  } = {},
 ): Promise<Map<string, Accuracy>> {
   const results = new Map<string, Accuracy>();
   const digests = options.digests ?? new FileDigests();
@@ -72,7 +78,8 @@ export async function checkAccuracy(
   const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => {
     if (check.reference) return givenReference(check.reference, npz);
     const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
-    return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
+    const trust = options.cacheTrust ?? TRUST_ALL;
+    return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute, trust)).outputs;
   };
   for (const outcome of outcomes) {
     const { job, plan } = outcome;

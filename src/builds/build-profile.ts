@@ -48,7 +48,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
   let cache: CacheVerdict | null = null;
   if (context.cache && key) {
-    const restored = await restoreFromCache(job, key, context.cache.engines, context.cache).catch(
+    const restored = await restoreFromCache(job, key, context.cache.engines, context.cacheTrust).catch(
       // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
       (error: unknown) => ({ plan: null, verdict: unreadableCache(key, error) }),
     );
@@ -72,7 +72,11 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
 
   const built = { ...collected, gpu: fillGpu(facts, parsed), last };
   if (context.cache && key) {
-    const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
+    const writer = {
+      provenance: context.cache.provenance,
+      replace: cache?.untrusted ?? false,
+      trust: context.cacheTrust,
+    };
     const version = formatVersion(context.version, true);
     await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error: unknown) => {
       // A full cache disk costs the next run a build, not this one its engine.
@@ -97,7 +101,7 @@ async function runAttempts(
   const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
   const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
   const timingCache = sharedTiming
-    ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
+    ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
     : null;
   const attempts: Attempt[] = [];
   let workspace: number | null = job.workspaceBytes ?? job.model.workspaceBytes;
@@ -162,7 +166,7 @@ async function runAttempts(
     if (workspace !== null) context.onEvent?.({ type: 'retry', job, failure, workspaceBytes: workspace });
   }
   const built = attempts.length > 0 && !attempts[attempts.length - 1]!.failure;
-  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, built);
+  if (timingCache) await publishTimingCache(timingCache, sharedTiming!, built, context.cacheTrust);
   // Cancelled with a retry still to come: the build did not fail, it was stopped.
   return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
 }

@@ -8,6 +8,7 @@ import type { Trtexec } from '../tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
 import { join } from 'node:path';
+import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
 import { buildProfile, CANCELLED } from './build-profile.js';
 import type { BuildEvent } from './context.js';
 import { cacheProblem } from './cached-build.js';
@@ -27,8 +28,10 @@ export interface BuildStageOptions {
   signal?: AbortSignal;
   /** File digests the run shares (the cache keys and the manifest read each file once). */
   digests?: FileDigests;
-  /** Who this run is, for the engine cache's trust (null: unknown, trusted as a local run). */
+  /** Who this run is, as the engine cache records it (null: unknown). */
   provenance?: Provenance | null;
+  /** Which cache entries this run may take (cache/trust.ts); default: all of them. */
+  cacheTrust?: CacheTrust;
   /** The GPU query the run already made (for preflight); the stage makes its own when there is none. */
   gpuQuery?: Promise<GpuQuery>;
   /** The pairs this run builds (`--shard`, `--only`); all when not given. */
@@ -171,7 +174,6 @@ export async function runBuildStage(
         keys: new EngineKeys(options.digests),
         toolchain: once(() => toolchainOf(config.trtexec, options.env)),
         provenance: options.provenance ?? null,
-        trust: config.cacheTrust,
       }
     : null;
   // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
@@ -200,6 +202,7 @@ export async function runBuildStage(
             gpus,
             onEvent: options.onEvent,
             cache,
+            cacheTrust: options.cacheTrust ?? TRUST_ALL,
             timingCacheFor,
             signal: options.signal,
             ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),

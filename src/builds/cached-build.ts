@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
+import type { EngineCache, Provenance } from '../cache/engine-cache.js';
+import { type CacheTrust, mayServe, signEntry } from '../cache/trust.js';
 import { errorMessage } from '../common/errors.js';
 import type { BuildGpu, CacheVerdict } from '../contract/report.js';
 import { buildArgv } from '../tensorrt/argv.js';
@@ -12,7 +13,9 @@ import type { BuildJob } from './jobs.js';
 import type { Attempt, BuiltPlan } from './outcome.js';
 
 /** Variables that change what trtexec builds; their values are part of the key. */
-const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
+// TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
+const BUILD_ENVIRONMENT =
+  /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
 
 /**
  * The content key: the model's files, the plugins, files named in extra-args, the argv without its
@@ -98,7 +101,7 @@ export async function restoreFromCache(
   job: BuildJob,
   key: string,
   cache: EngineCache,
-  reader: { provenance: Provenance | null; trust: 'any' | 'own-branch' },
+  trust: CacheTrust,
 ): Promise<CacheLookup> {
   const miss = (corrupt: boolean, untrusted = false): CacheLookup => ({
     plan: null,
@@ -106,7 +109,8 @@ export async function restoreFromCache(
   });
   const entry = await cache.lookup(key);
   if (entry === null || entry === 'corrupt') return miss(entry === 'corrupt');
-  if (!trusts(reader.provenance, entry.record, reader.trust)) return miss(false, true);
+  const { record } = entry;
+  if (!mayServe(trust, 'engine', key, record.sha256, record.signature)) return miss(false, true);
   await cache.restore(entry, job.plan, job.layerInfo);
   const scan = await scanPlan(job.plan);
   if (scan.sha256 !== entry.record.sha256) {
@@ -130,7 +134,7 @@ export async function storeInCache(
   built: { plan: BuiltPlan; buildSeconds: number | null; gpu: BuildGpu | null; last: Attempt },
   job: BuildJob,
   tensorrtVersion: string,
-  writer: { provenance: Provenance | null; replace: boolean },
+  writer: { provenance: Provenance | null; replace: boolean; trust: CacheTrust },
 ): Promise<void> {
   const { plan, gpu } = built;
   if (!plan.scan.sha256) return;
@@ -148,6 +152,9 @@ export async function storeInCache(
       createdAt: new Date().toISOString(),
       hasLayerInfo: plan.layerInfo !== null,
       ...(writer.provenance && { provenance: writer.provenance }),
+      ...(signEntry(writer.trust, 'engine', key, plan.scan.sha256) && {
+        signature: signEntry(writer.trust, 'engine', key, plan.scan.sha256)!,
+      }),
     },
     plan.path,
     plan.layerInfo,

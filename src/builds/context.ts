@@ -1,4 +1,5 @@
 // What a build is handed (the run's trtexec, GPUs, cache and cancel) and what it says as it goes.
+import type { CacheTrust } from '../cache/trust.js';
 import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
@@ -37,10 +38,11 @@ export interface BuildContext {
     keys: EngineKeys;
     /** The trtexec binary and the TensorRT libraries it loads, looked up once per run. */
     toolchain: () => Promise<{ trtexec: string; libraries: string[] }>;
-    /** Who this run is, and which entries it takes plans from. */
+    /** Who this run is, as its entries record it (said in the record, never trusted). */
     provenance: Provenance | null;
-    trust: 'any' | 'own-branch';
   } | null;
+  /** Which cached engines and timing caches this run may take, and how it signs what it stores. */
+  cacheTrust: CacheTrust;
   /** The timing cache for a GPU model, when it is kept per TensorRT version and GPU model. */
   timingCacheFor?: (gpuName: string | null) => string | null;
   gpus: ReadonlyMap<number, GpuInfo>;

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import {
   copyFile,
   link,
+  lstat,
   mkdir,
   readdir,
   readFile,
@@ -14,6 +15,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { isPlainFile } from './trust.js';
 
 /** What a cached engine carries besides its plan: enough to report the build it stands for. */
 export interface CachedRecord {
@@ -28,8 +30,10 @@ export interface CachedRecord {
   argv: string[];
   createdAt: string;
   hasLayerInfo: boolean;
-  /** Who stored it: the commit and the event of the run (older entries have none). */
+  /** Who stored it: the commit and the event of the run (older entries have none). Said, never trusted. */
   provenance?: Provenance;
+  /** The storing run's signature over (key, sha256), when it held cache-signing-key (cache/trust.ts). */
+  signature?: string;
 }
 
 /** Where a run comes from, as the cache records and judges it. */
@@ -39,16 +43,6 @@ export interface Provenance {
   event: string;
   /** The run is a push to (or a schedule on) the default branch: what ships. */
   defaultBranch: boolean;
-}
-
-/**
- * Whether an entry may be served to this run: a run for the default branch takes only entries that
- * a default-branch run (or a local run of the same machine) stored, unless cache-trust is any. A pull
- * request's code, approved or not, must not decide what the default branch ships.
- */
-export function trusts(reader: Provenance | null, entry: CachedRecord, trust: 'any' | 'own-branch'): boolean {
-  if (trust === 'any' || !reader?.defaultBranch) return true;
-  return entry.provenance?.defaultBranch === true;
 }
 
 export interface CachedEngine {
@@ -204,9 +198,11 @@ export class EngineCache {
       await this.remove(key);
       return 'corrupt';
     }
-    const plan = await stat(join(dir, 'plan')).catch(() => null);
+    // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+    const plan = await lstat(join(dir, 'plan')).catch(() => null);
+    const plain = plan?.isFile() === true && (await isPlainFile(join(dir, 'record.json')));
     // `null`, a list or a record of another key: written by something else, or damaged.
-    if (typeof record !== 'object' || record === null || record.key !== key || !plan || plan.size !== record.bytes) {
+    if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan!.size !== record.bytes) {
       await this.remove(key);
       return 'corrupt';
     }
@@ -215,10 +211,11 @@ export class EngineCache {
     return { dir, record };
   }
 
-  /** Puts the cached plan (and layer info) where a build would have written them. */
+  /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
   async restore(entry: CachedEngine, plan: string, layerInfo: string): Promise<void> {
     await place(join(entry.dir, 'plan'), plan);
-    if (entry.record.hasLayerInfo) await place(join(entry.dir, 'layers.json'), layerInfo);
+    const layers = join(entry.dir, 'layers.json');
+    if (entry.record.hasLayerInfo && (await isPlainFile(layers))) await place(layers, layerInfo);
   }
 
   /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { type CacheTrust, isPlainFile, mayServe, signEntry } from './trust.js';
 
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
@@ -10,21 +11,47 @@ import { dirname } from 'node:path';
  * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
  * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
  */
-export async function privateTimingCache(shared: string, label: string): Promise<string> {
+export async function privateTimingCache(shared: string, label: string, trust: CacheTrust): Promise<string> {
   await mkdir(dirname(shared), { recursive: true });
   const own = `${shared}.${process.pid}.${label}.${randomBytes(4).toString('hex')}`;
-  await copyFile(shared, own).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+  // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+  // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+  if (await servable(shared, trust)) {
+    await copyFile(shared, own).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
   return own;
 }
 
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+async function servable(shared: string, trust: CacheTrust): Promise<boolean> {
+  if (!(await isPlainFile(shared))) return false;
+  if (trust.trust === 'any') return true;
+  const content = await readFile(shared).catch(() => null);
+  const signature = await readFile(`${shared}.sig`, 'utf8').catch(() => null);
+  return content !== null && mayServe(trust, 'timing', basename(shared), sha256(content), signature?.trim());
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-export async function publishTimingCache(own: string, shared: string, built: boolean): Promise<'kept' | 'dropped'> {
+export async function publishTimingCache(
+  own: string,
+  shared: string,
+  built: boolean,
+  trust: CacheTrust,
+): Promise<'kept' | 'dropped'> {
   const mine = await stat(own).catch(() => null);
   const current = await stat(shared).catch(() => null);
-  if (built && mine?.isFile() && (!current || mine.size >= current.size)) {
+  // Never an unsigned cache over one signed by the key this run verifies with (it would undo the
+  // default branch's), and what this run cannot vouch for is not served to the ones that check.
+  const ours = trust.signingKey !== null || !trust.publicKey || !(await servable(shared, trust));
+  if (built && ours && mine?.isFile() && (!current || mine.size >= current.size || !(await servable(shared, trust)))) {
+    const signature = signEntry(trust, 'timing', basename(shared), sha256(await readFile(own)));
+    await rm(`${shared}.sig`, { force: true });
     await rename(own, shared);
+    if (signature) await writeFile(`${shared}.sig`, `${signature}\n`);
     return 'kept';
   }
   await rm(own, { force: true });

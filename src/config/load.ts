@@ -7,6 +7,7 @@ import { errorMessage, fileProblem, InputError, notRegularFile } from '../common
 import type { ConfigPosition } from '../contract/report.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { resolveAccuracy } from './accuracy.js';
+import { parseCacheKey } from '../cache/trust.js';
 import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate } from './locate.js';
@@ -164,6 +165,8 @@ function resolveConfig(
     baseRef: raw['base-ref'] ?? null,
     cacheMaxBytes: raw['cache-max-size'] ?? null,
     cacheTrust: raw['cache-trust'],
+    cacheSigningKey: raw['cache-signing-key'] || null,
+    cachePublicKey: raw['cache-public-key'] || null,
     extraArgs: raw['extra-args'].map(inDir),
     models: raw.models.map((m) => ({
       name: m.name,
@@ -214,6 +217,10 @@ function withEnvironment(raw: RawConfig, env: NodeJS.ProcessEnv): { raw: RawConf
     ...raw,
     trtexec: fill(raw.trtexec, ['trtexec']),
     'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+    // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
+    ...(raw['cache-signing-key'] !== undefined && {
+      'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
+    }),
     models: raw.models.map((model, m) => ({
       ...model,
       onnx: fill(model.onnx, ['models', m, 'onnx']),
@@ -229,6 +236,21 @@ function withEnvironment(raw: RawConfig, env: NodeJS.ProcessEnv): { raw: RawConf
 /** Rules that span fields: the schema checks each value, these check how values fit together. */
 function findProblems(raw: RawConfig, config: Config): Problem[] {
   const problems: Problem[] = [];
+  for (const [field, kind] of [
+    ['cache-signing-key', 'private'],
+    ['cache-public-key', 'public'],
+  ] as const) {
+    // As expanded: the signing key comes from the environment.
+    const text = field === 'cache-signing-key' ? config.cacheSigningKey : config.cachePublicKey;
+    if (!text) continue;
+    try {
+      parseCacheKey(text, kind);
+    } catch (error) {
+      // Said without the key's text: it may be a secret.
+      const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+      problems.push({ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` });
+    }
+  }
   if (raw['min-workspace'] > raw.workspace) {
     problems.push({
       path: ['min-workspace'],

@@ -66,6 +66,9 @@ function refProblem(ref: string): string | null {
   return null;
 }
 
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
+
 const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 
 const dims = z
@@ -380,7 +383,21 @@ export const configSchema = z.strictObject(
         expected("any, or own-branch (pull requests' entries are not served to the default branch)"),
       )
       .default('own-branch')
-      .describe('own-branch: a default-branch run takes only entries the default branch stored; any: every entry.'),
+      .describe(
+        'own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
+          'served none (docs/cache.md); any: every entry (runners that run one trust level of code).',
+      ),
+    'cache-signing-key': z
+      .string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`))
+      .optional()
+      .describe(
+        `Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
+          '(empty elsewhere; docs/cache.md).',
+      ),
+    'cache-public-key': z
+      .string(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
+      .optional()
+      .describe("The signing key's public half: every run serves only cache entries it verifies."),
     preflight: z
       .enum(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
       .default('enforce')

@@ -98,8 +98,12 @@ export interface Config {
   /** A git ref whose ONNX files base engines may be rebuilt from, when no plan is found; null: never. */
   baseRef: string | null;
   cacheMaxBytes: number | null;
-  /** own-branch: the default branch is never served a plan a pull request's run stored. */
+  /** own-branch: only signed entries are served (with a public key), or none to the default branch (without). */
   cacheTrust: 'any' | 'own-branch';
+  /** Signs what this run stores in the cache (the default branch's secret); validated, as written. */
+  cacheSigningKey: string | null;
+  /** Verifies what the cache serves (committed in trt-ci.yml); validated, as written. */
+  cachePublicKey: string | null;
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   models: ModelConfig[];

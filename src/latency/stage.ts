@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { shapesOf } from '../builds/jobs.js';
-import { EngineCache, type Provenance, trusts } from '../cache/engine-cache.js';
+import { EngineCache } from '../cache/engine-cache.js';
+import { type CacheTrust, mayServe, TRUST_ALL } from '../cache/trust.js';
 import type { Limit } from '../contract/metrics.js';
 import type { Config } from '../contract/config.js';
 import { errorMessage } from '../common/errors.js';
@@ -35,7 +36,7 @@ export async function compareLatency(
   trtexec: Trtexec,
   version: TensorRtVersion,
   baseline: Report | null,
-  options: { env: NodeJS.ProcessEnv; signal?: AbortSignal; provenance?: Provenance | null },
+  options: { env: NodeJS.ProcessEnv; signal?: AbortSignal; cacheTrust?: CacheTrust },
 ): Promise<LatencyStageResult> {
   const latency = new Map<string, Latency>();
   const notes: string[] = [];
@@ -132,10 +133,15 @@ export async function compareLatency(
     const entry = await new EngineCache(config.cacheDir, null).lookup(key);
     if (!entry || entry === 'corrupt')
       return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-    if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
+    if (!mayServe(options.cacheTrust ?? TRUST_ALL, 'engine', key, entry.record.sha256, entry.record.signature)) {
       return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
     }
-    return { source: 'cache', plan: join(entry.dir, 'plan') };
+    // The signature vouches for the recorded digest; the plan beside it must be that plan.
+    const plan = join(entry.dir, 'plan');
+    if ((await scanPlan(plan)).sha256 !== entry.record.sha256) {
+      return { missing: `the base engine in the cache (key ${key.slice(0, 12)}) is not the plan its record names` };
+    }
+    return { source: 'cache', plan };
   }
 }
 

@@ -1,8 +1,8 @@
-export const id = 238;
-export const ids = [238];
+export const id = 885;
+export const ids = [885];
 export const modules = {
 
-/***/ 47238:
+/***/ 2885:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1210,21 +1210,84 @@ function atLeast(version, majorMinor) {
     return compareVersions(version, floor) >= 0;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
+// Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
+// same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
+// any environment variable a later step reads. So nothing written in the folder, and no provenance a run
+// records, proves who wrote an entry. What does: a signature made with a key that pull request jobs never
+// receive (a secret of a GitHub environment that only the default branch may use), checked with its public
+// half, which is in trt-ci.yml for every run to verify with. docs/cache.md says how to set it up.
+//
+//   cache-public-key set   every run serves only entries signed by that key (engines, accuracy references,
+//                          timing caches); runs holding cache-signing-key sign what they store.
+//   no key                 a run for the default branch (its own environment, which no other job can set,
+//                          says so) serves nothing from the folder and only stores; other runs serve all.
+//   cache-trust: any       every entry is served: for runners that only ever run one trust level of code.
+
+
+/** The cache's trust for this run, from trt-ci.yml (keys validated when it was loaded) and its own environment. */
+function cacheTrustOf(config, defaultBranch) {
+    return {
+        trust: config.cacheTrust,
+        defaultBranch,
+        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
+        publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
+    };
+}
+/** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
+const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
+/** A key as trt-ci.yml gives it: PEM, or its DER in base64 on one line (PKCS#8 private, SPKI public). */
+function parseCacheKey(text, kind) {
+    const pem = text.includes('-----BEGIN');
+    const der = pem ? null : Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    const made = kind === 'private'
+        ? (0,external_node_crypto_.createPrivateKey)(der ? { key: der, format: 'der', type: 'pkcs8' } : text)
+        : (0,external_node_crypto_.createPublicKey)(der ? { key: der, format: 'der', type: 'spki' } : text);
+    if (made.asymmetricKeyType !== 'ed25519')
+        throw new Error(`expected an Ed25519 key, got ${made.asymmetricKeyType}`);
+    return made;
+}
+/** What a signature covers: the kind of entry, its cache key and the digest of its content. */
+const signed = (kind, key, sha256) => Buffer.from(`trt-ci-cache/1\0${kind}\0${key}\0${sha256}`);
+/** The signature this run puts on an entry it stores, or null when it holds no signing key. */
+function signEntry(trust, kind, key, sha256) {
+    return trust.signingKey ? (0,external_node_crypto_.sign)(null, signed(kind, key, sha256), trust.signingKey).toString('base64') : null;
+}
+/** Whether an entry (its signature, if any) may be served to this run. */
+function mayServe(trust, kind, key, sha256, signature) {
+    if (trust.trust === 'any')
+        return true;
+    if (trust.publicKey) {
+        if (!signature)
+            return false;
+        try {
+            return (0,external_node_crypto_.verify)(null, signed(kind, key, sha256), trust.publicKey, Buffer.from(signature, 'base64'));
+        }
+        catch {
+            return false;
+        }
+    }
+    return !trust.defaultBranch;
+}
+/**
+ * Whether a run may put its unsigned content in place of what is there: never over an entry signed by the
+ * key this run verifies with (a pull request's job would otherwise wipe what the default branch stored).
+ */
+function mayReplace(trust, existingServable) {
+    return trust.signingKey !== null || !trust.publicKey || !existingServable;
+}
+/** A path in the cache that is a regular file, not a link: a link could lead anywhere (a runner's secret). */
+async function isPlainFile(path) {
+    const found = await (0,promises_.lstat)(path).catch(() => null);
+    return found?.isFile() === true;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
 
 
 
 
-/**
- * Whether an entry may be served to this run: a run for the default branch takes only entries that
- * a default-branch run (or a local run of the same machine) stored, unless cache-trust is any. A pull
- * request's code, approved or not, must not decide what the default branch ships.
- */
-function trusts(reader, entry, trust) {
-    if (trust === 'any' || !reader?.defaultBranch)
-        return true;
-    return entry.provenance?.defaultBranch === true;
-}
+
 async function sha256OfFile(path) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
     for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
@@ -1352,9 +1415,11 @@ class EngineCache {
             await this.remove(key);
             return 'corrupt';
         }
-        const plan = await (0,promises_.stat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
+        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+        const plan = await (0,promises_.lstat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
+        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_.join)(dir, 'record.json')));
         // `null`, a list or a record of another key: written by something else, or damaged.
-        if (typeof record !== 'object' || record === null || record.key !== key || !plan || plan.size !== record.bytes) {
+        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
             await this.remove(key);
             return 'corrupt';
         }
@@ -1362,11 +1427,12 @@ class EngineCache {
         await (0,promises_.utimes)((0,external_node_path_.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
         return { dir, record };
     }
-    /** Puts the cached plan (and layer info) where a build would have written them. */
+    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
     async restore(entry, plan, layerInfo) {
         await place((0,external_node_path_.join)(entry.dir, 'plan'), plan);
-        if (entry.record.hasLayerInfo)
-            await place((0,external_node_path_.join)(entry.dir, 'layers.json'), layerInfo);
+        const layers = (0,external_node_path_.join)(entry.dir, 'layers.json');
+        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
+            await place(layers, layerInfo);
     }
     /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
     async store(record, plan, layerInfo, replace = false) {
@@ -1437,6 +1503,7 @@ async function place(from, to) {
 
 
 
+
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
  * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
@@ -1445,21 +1512,43 @@ async function place(from, to) {
  * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
  * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
  */
-async function privateTimingCache(shared, label) {
+async function privateTimingCache(shared, label, trust) {
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
     const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
-    await (0,promises_.copyFile)(shared, own).catch((error) => {
-        if (error.code !== 'ENOENT')
-            throw error;
-    });
+    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+    if (await servable(shared, trust)) {
+        await (0,promises_.copyFile)(shared, own).catch((error) => {
+            if (error.code !== 'ENOENT')
+                throw error;
+        });
+    }
     return own;
 }
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+async function servable(shared, trust) {
+    if (!(await isPlainFile(shared)))
+        return false;
+    if (trust.trust === 'any')
+        return true;
+    const content = await (0,promises_.readFile)(shared).catch(() => null);
+    const signature = await (0,promises_.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
+    return content !== null && mayServe(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(content), signature?.trim());
+}
+const sha256 = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
 /** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-async function publishTimingCache(own, shared, built) {
+async function publishTimingCache(own, shared, built, trust) {
     const mine = await (0,promises_.stat)(own).catch(() => null);
     const current = await (0,promises_.stat)(shared).catch(() => null);
-    if (built && mine?.isFile() && (!current || mine.size >= current.size)) {
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the
+    // default branch's), and what this run cannot vouch for is not served to the ones that check.
+    const ours = trust.signingKey !== null || !trust.publicKey || !(await servable(shared, trust));
+    if (built && ours && mine?.isFile() && (!current || mine.size >= current.size || !(await servable(shared, trust)))) {
+        const signature = signEntry(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(await (0,promises_.readFile)(own)));
+        await (0,promises_.rm)(`${shared}.sig`, { force: true });
         await (0,promises_.rename)(own, shared);
+        if (signature)
+            await (0,promises_.writeFile)(`${shared}.sig`, `${signature}\n`);
         return 'kept';
     }
     await (0,promises_.rm)(own, { force: true });
@@ -2500,7 +2589,8 @@ async function scanPlan(path, options = {}) {
 
 
 /** Variables that change what trtexec builds; their values are part of the key. */
-const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_.+)$/;
+// TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
+const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
 /**
  * The content key: the model's files, the plugins, files named in extra-args, the argv without its
  * paths, TensorRT, the trtexec binary and its TensorRT libraries, the GPU and driver, and the variables
@@ -2570,7 +2660,7 @@ function unreadableCache(key, error) {
  * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
  * An entry this run does not trust (a pull request's, read by the default branch) is not served.
  */
-async function restoreFromCache(job, key, cache, reader) {
+async function restoreFromCache(job, key, cache, trust) {
     const miss = (corrupt, untrusted = false) => ({
         plan: null,
         verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
@@ -2578,7 +2668,8 @@ async function restoreFromCache(job, key, cache, reader) {
     const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
         return miss(entry === 'corrupt');
-    if (!trusts(reader.provenance, entry.record, reader.trust))
+    const { record } = entry;
+    if (!mayServe(trust, 'engine', key, record.sha256, record.signature))
         return miss(false, true);
     await cache.restore(entry, job.plan, job.layerInfo);
     const scan = await scanPlan(job.plan);
@@ -2613,6 +2704,9 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
         createdAt: new Date().toISOString(),
         hasLayerInfo: plan.layerInfo !== null,
         ...(writer.provenance && { provenance: writer.provenance }),
+        ...(signEntry(writer.trust, 'engine', key, plan.scan.sha256) && {
+            signature: signEntry(writer.trust, 'engine', key, plan.scan.sha256),
+        }),
     }, plan.path, plan.layerInfo, writer.replace);
 }
 
@@ -2659,7 +2753,7 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines, context.cache).catch(
+        const restored = await restoreFromCache(job, key, context.cache.engines, context.cacheTrust).catch(
         // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
         (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
         if (restored.plan) {
@@ -2681,7 +2775,11 @@ async function buildProfile(job, gpu, context) {
     }
     const built = { ...collected, gpu: fillGpu(facts, parsed), last };
     if (context.cache && key) {
-        const writer = { provenance: context.cache.provenance, replace: cache?.untrusted ?? false };
+        const writer = {
+            provenance: context.cache.provenance,
+            replace: cache?.untrusted ?? false,
+            trust: context.cacheTrust,
+        };
         const version = formatVersion(context.version, true);
         await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error) => {
             // A full cache disk costs the next run a build, not this one its engine.
@@ -2704,7 +2802,7 @@ async function runAttempts(job, gpu, context) {
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
     const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
     const timingCache = sharedTiming
-        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`)
+        ? await privateTimingCache(sharedTiming, `${job.model.name}.${job.profile.name}`, context.cacheTrust)
         : null;
     const attempts = [];
     let workspace = job.workspaceBytes ?? job.model.workspaceBytes;
@@ -2773,7 +2871,7 @@ async function runAttempts(job, gpu, context) {
     }
     const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
     if (timingCache)
-        await publishTimingCache(timingCache, sharedTiming, built);
+        await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
     // Cancelled with a retry still to come: the build did not fail, it was stopped.
     return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
 }
@@ -3283,6 +3381,7 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
 async function planGpus(config, env, made, signal) {
     const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
     if (!query.ok) {
@@ -3386,7 +3485,6 @@ async function runBuildStage(config, version, options) {
             keys: new EngineKeys(options.digests),
             toolchain: once(() => toolchainOf(config.trtexec, options.env)),
             provenance: options.provenance ?? null,
-            trust: config.cacheTrust,
         }
         : null;
     // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
@@ -3407,6 +3505,7 @@ async function runBuildStage(config, version, options) {
                 gpus,
                 onEvent: options.onEvent,
                 cache,
+                cacheTrust: options.cacheTrust ?? TRUST_ALL,
                 timingCacheFor,
                 signal: options.signal,
                 ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
@@ -4548,6 +4647,8 @@ function refProblem(ref) {
         return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
     return null;
 }
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const schema_SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224'))
     .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
@@ -4766,7 +4867,15 @@ const configSchema = schemas/* strictObject */.rej({
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
     'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
         .default('own-branch')
-        .describe('own-branch: a default-branch run takes only entries the default branch stored; any: every entry.'),
+        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
+        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
+    'cache-signing-key': schemas/* string */.YjP(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${schema_SECRET}`))
+        .optional()
+        .describe(`Signs the entries this run stores: ${schema_SECRET}, a secret only default-branch jobs receive ` +
+        '(empty elsewhere; docs/cache.md).'),
+    'cache-public-key': schemas/* string */.YjP(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
+        .optional()
+        .describe("The signing key's public half: every run serves only cache entries it verifies."),
     preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
         .default('enforce')
         .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
@@ -4789,6 +4898,7 @@ function parseDims(text) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+
 
 
 
@@ -4941,6 +5051,8 @@ function resolveConfig(raw, dir, file, locators) {
         baseRef: raw['base-ref'] ?? null,
         cacheMaxBytes: raw['cache-max-size'] ?? null,
         cacheTrust: raw['cache-trust'],
+        cacheSigningKey: raw['cache-signing-key'] || null,
+        cachePublicKey: raw['cache-public-key'] || null,
         extraArgs: raw['extra-args'].map(inDir),
         models: raw.models.map((m) => ({
             name: m.name,
@@ -4984,6 +5096,10 @@ function withEnvironment(raw, env) {
         ...raw,
         trtexec: fill(raw.trtexec, ['trtexec']),
         'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+        // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
+        ...(raw['cache-signing-key'] !== undefined && {
+            'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
+        }),
         models: raw.models.map((model, m) => ({
             ...model,
             onnx: fill(model.onnx, ['models', m, 'onnx']),
@@ -4998,6 +5114,23 @@ function withEnvironment(raw, env) {
 /** Rules that span fields: the schema checks each value, these check how values fit together. */
 function findProblems(raw, config) {
     const problems = [];
+    for (const [field, kind] of [
+        ['cache-signing-key', 'private'],
+        ['cache-public-key', 'public'],
+    ]) {
+        // As expanded: the signing key comes from the environment.
+        const text = field === 'cache-signing-key' ? config.cacheSigningKey : config.cachePublicKey;
+        if (!text)
+            continue;
+        try {
+            parseCacheKey(text, kind);
+        }
+        catch (error) {
+            // Said without the key's text: it may be a secret.
+            const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+            problems.push({ path: [field], message: `expected ${what}: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}` });
+        }
+    }
     if (raw['min-workspace'] > raw.workspace) {
         problems.push({
             path: ['min-workspace'],
@@ -5734,33 +5867,45 @@ const isRawType = (dtype) => RAW_TYPES.includes(dtype);
 
 
 
+
 /**
  * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
  * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
  * written costs a computation, never the check.
  */
-async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute) {
+async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute, 
+/** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
+ * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
+trust) {
     const hash = (0,external_node_crypto_.createHash)('sha256')
         .update(REFERENCE_RUNTIME)
         .update(modelDigest ?? '');
     for (const input of inputs)
         hash.update(`${input.name}:${input.dims.join('x')}`).update(float32Bytes(input.values));
     const file = cacheDir && modelDigest && (0,external_node_path_.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
-    if (file) {
-        const kept = await (0,promises_.readFile)(file, 'utf8').then(decode, () => null);
+    if (file && (await isPlainFile(file))) {
+        const text = await (0,promises_.readFile)(file, 'utf8').catch(() => null);
+        const signature = await (0,promises_.readFile)(`${file}.sig`, 'utf8').catch(() => null);
+        const served = text !== null && mayServe(trust, 'reference', (0,external_node_path_.basename)(file), reference_sha256(text), signature?.trim());
+        const kept = served ? decode(text) : null;
         if (kept)
             return { outputs: kept, cached: true };
     }
     const outputs = await compute();
     if (file) {
         const staging = `${file}.${process.pid}.tmp`;
+        const text = encode(outputs);
+        const signature = signEntry(trust, 'reference', (0,external_node_path_.basename)(file), reference_sha256(text));
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(file), { recursive: true })
-            .then(() => (0,promises_.writeFile)(staging, encode(outputs)))
+            .then(() => (0,promises_.writeFile)(staging, text))
+            .then(() => (0,promises_.rm)(`${file}.sig`, { force: true }))
             .then(() => (0,promises_.rename)(staging, file))
+            .then(() => (signature ? (0,promises_.writeFile)(`${file}.sig`, `${signature}\n`) : undefined))
             .catch(() => (0,promises_.rm)(staging, { force: true }));
     }
     return { outputs, cached: false };
 }
+const reference_sha256 = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex');
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
 const encode = (outputs) => JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: float32Bytes(o.values).toString('base64') })));
@@ -5851,6 +5996,7 @@ function readTrtexecCheck(log) {
 
 
 
+
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime() {
     const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
@@ -5892,7 +6038,8 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
         if (check.reference)
             return givenReference(check.reference, npz);
         const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
-        return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute)).outputs;
+        const trust = options.cacheTrust ?? TRUST_ALL;
+        return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute, trust)).outputs;
     };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
@@ -6516,6 +6663,7 @@ async function trtexecAb(options, plan) {
 
 
 
+
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
     const latency = new Map();
@@ -6608,10 +6756,15 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
         const entry = await new EngineCache(config.cacheDir, null).lookup(key);
         if (!entry || entry === 'corrupt')
             return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-        if (!trusts(options.provenance ?? null, entry.record, config.cacheTrust)) {
+        if (!mayServe(options.cacheTrust ?? TRUST_ALL, 'engine', key, entry.record.sha256, entry.record.signature)) {
             return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
         }
-        return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan') };
+        // The signature vouches for the recorded digest; the plan beside it must be that plan.
+        const plan = (0,external_node_path_.join)(entry.dir, 'plan');
+        if ((await scanPlan(plan)).sha256 !== entry.record.sha256) {
+            return { missing: `the base engine in the cache (key ${key.slice(0, 12)}) is not the plan its record names` };
+        }
+        return { source: 'cache', plan };
     }
 }
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
@@ -7199,7 +7352,7 @@ function selectedInfo(gpus, selection) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
-const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+const render_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 /** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
 function latencyChange(latency) {
     if (latency.ratio === null)
@@ -7207,7 +7360,7 @@ function latencyChange(latency) {
     const interval = latency.ci
         ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
         : '';
-    return `${signed(latency.ratio)}${interval}`;
+    return `${render_signed(latency.ratio)}${interval}`;
 }
 const BARS = ' ▁▂▃▄▅▆▇█';
 /**
@@ -8093,6 +8246,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 function fileSize(path) {
     try {
         return (0,external_node_fs_.statSync)(path).size;
@@ -8170,6 +8324,8 @@ async function buildAndReport(config, version, before, options) {
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
     const digests = new FileDigests();
+    // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+    const cacheTrust = cacheTrustOf(config, options.provenance?.defaultBranch ?? false);
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
@@ -8177,18 +8333,19 @@ async function buildAndReport(config, version, before, options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         }, selection)
-        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection });
+        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection, cacheTrust });
     const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
     const tensorrtVersion = formatVersion(version, true);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
     const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
         digests,
+        cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
     // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
     const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
         env: options.env,
-        provenance: options.provenance ?? null,
+        cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
     const unjudged = stage.outcomes.map((o) => {
