@@ -335,7 +335,7 @@ describe('whose entries a run takes (the trust model of docs/cache.md)', () => {
     return join(runner.dir, 'cache', 'engines', prefix!, key!);
   };
 
-  it("without a key: pull requests share entries; the default branch takes none (records prove nothing)", async () => {
+  it('without a key: pull requests share entries; the default branch takes none (records prove nothing)', async () => {
     const runner = makeRunner();
     runner.touch('up.onnx');
     await build(runner, actionsEnv(runner, 'pull_request'));
