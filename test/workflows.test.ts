@@ -39,6 +39,8 @@ const ALL = [...PACK, '.github/workflows/ci.yml', 'examples/engines.yml'];
 const LEAST: Record<string, Record<string, string>> = {
   gate: { contents: 'read' },
   build: { contents: 'read', checks: 'write', actions: 'read' },
+  // A fork's approved commit: no write permission, no token.
+  'build-fork': { contents: 'read' },
   report: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
   comment: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
   test: { contents: 'read' },
@@ -110,13 +112,45 @@ describe('the inputs of the pack', () => {
     expect(String((step.with as Record<string, string>).shard)).toContain('matrix.shard');
     expect(uploadNamed('report-artifact').if).toContain('always()');
     expect((step.with as Record<string, string>)['report-key']).toBe('${{ env.TRT_CI_JOB }}');
-    // A fork's approved build (the gate names its repository) gets no token: the code it runs could read it.
-    const token = (step.with as Record<string, string>).token!;
-    expect(evaluate(token, { repository: 'someone/engines' })).toBe('');
-    expect(evaluate(token, { repository: '' })).toBe('ghs_job_token');
     const report = pack.jobs.report!.steps.find((s) => /^trt-ci\/trt-ci\/report@/.test(String(s.uses)))!;
     expect(report.with).toMatchObject({ shards: '${{ inputs.shards }}', 'expected-runners': '${{ inputs.runners }}' });
     expect(pack.jobs.report!['runs-on']).toBe('${{ fromJSON(inputs.report-runs-on) }}');
+  });
+});
+
+describe("a fork's approved commit builds in its own job", () => {
+  const pack = parseDocument(read('workflows/trt-ci.yml')).toJS() as {
+    jobs: Record<string, { if: string; permissions: Record<string, string>; steps: Record<string, unknown>[] }>;
+  };
+  const { build, 'build-fork': fork } = pack.jobs as Record<string, (typeof pack.jobs)[string]>;
+
+  it('exactly one of the two runs for each gate decision', () => {
+    for (const repository of ['', 'someone/engines']) {
+      const runs = [build!, fork!].map((job) => evaluate(`\${{ ${job.if} }}`, { allowed: 'true', repository }));
+      expect(runs, repository).toEqual(repository ? ['false', 'true'] : ['true', 'false']);
+    }
+    expect(evaluate(`\${{ ${fork!.if} }}`, { allowed: 'false', repository: 'someone/engines' })).toBe('false');
+  });
+
+  it('with no write permission and no token, and otherwise the same steps as the trusted build', () => {
+    expect(fork!.permissions).toEqual({ contents: 'read' });
+    const trt = (job: typeof build) => job!.steps.find((s) => s.id === 'trt')! as { with: Record<string, string> };
+    expect(trt(fork).with).toMatchObject({ token: '', baseline: 'none' });
+    expect(trt(build).with.token).toBeUndefined();
+    const { token: _t, baseline: _b, ...forkWith } = trt(fork).with;
+    expect(forkWith).toEqual(trt(build).with);
+    const others = (job: typeof build) => job!.steps.filter((s) => s.id !== 'trt');
+    expect(others(fork)).toEqual(others(build));
+    const setting = (job: typeof build) => {
+      const { name: _n, if: _i, permissions: _p, steps: _s, ...rest } = job as Record<string, unknown>;
+      return rest;
+    };
+    expect(setting(fork)).toEqual(setting(build));
+    expect(Object.keys(setting(build))).toEqual(
+      expect.arrayContaining(['strategy', 'runs-on', 'container', 'concurrency', 'env', 'timeout-minutes']),
+    );
+    // The report job waits for both, whichever ran.
+    expect((pack.jobs.report as unknown as { needs: string[] }).needs).toEqual(['gate', 'build', 'build-fork']);
   });
 });
 
