@@ -9,6 +9,7 @@ const LONG_FIRST = [
   'action.test.ts',
   'build.e2e.test.ts',
   'cache.test.ts',
+  'outsider.test.ts',
   'latency.test.ts',
   'accuracy.test.ts',
   'plan-scan.test.ts',

@@ -112,6 +112,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
     return await buildAndReport(config, version, before, options);
   } finally {
+    // Nothing a build left running outside its process group outlives the run.
+    await trtexec.sweep();
     await release();
   }
 }

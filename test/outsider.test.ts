@@ -454,7 +454,7 @@ describe('a cancel while nvidia-smi hangs (a hung driver)', () => {
 });
 
 describe('a process that escapes the build (setsid)', () => {
-  it('is killed when its trtexec run is over; nothing it left lives on', async () => {
+  it('is killed when the run is over; nothing it left lives on', async () => {
     const pids = join(tmpdir(), `trt-ci-escaped-${process.pid}-${Date.now()}`);
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_ESCAPE: '1', TRTEXEC_STANDIN_CHILD_PIDS: pids } });
     runner.touch('m.onnx');

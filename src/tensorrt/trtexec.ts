@@ -38,6 +38,11 @@ export interface Trtexec {
    * the setting in messages (`trt-ci.yml:3:10 trtexec`).
    */
   probe(where: string): Promise<TrtexecProbe>;
+  /**
+   * Kills what the runs left behind outside their process groups (a child that called setsid): every
+   * process still carrying this seam's tag. The run's entry calls it when it is done with trtexec.
+   */
+  sweep(): Promise<number[]>;
 }
 
 export interface TrtexecSetup {
@@ -51,13 +56,13 @@ export interface TrtexecSetup {
 
 export function createTrtexec(setup: TrtexecSetup): Trtexec {
   let probed: Promise<TrtexecProbe> | null = null;
+  // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
+  const tag = randomBytes(12).toString('hex');
+  const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
   const run = async (args: readonly string[], options: TrtexecRunOptions) => {
     const signals = [setup.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    // Each run's own tag: what is still alive with it once the run is over escaped its process group.
-    const tag = randomBytes(12).toString('hex');
-    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-    const result = await runProcess({
+    return runProcess({
       command: setup.command,
       args,
       env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
@@ -68,12 +73,11 @@ export function createTrtexec(setup: TrtexecSetup): Trtexec {
       ...(options.onLine && { onLine: options.onLine }),
       ...(signal && { signal }),
     });
-    await killTagged(tag);
-    return result;
   };
   return {
     command: setup.command,
     run,
+    sweep: () => killTagged(tag),
     probe(where) {
       probed ??= probeHelp(setup.command, run, where);
       return probed;

@@ -73,14 +73,15 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
       baseEngine,
     );
   } else {
+    const trtexec = createTrtexec({
+      command: config?.trtexec ?? options.trtexec ?? 'trtexec',
+      env: io.env,
+      killGraceMs: config?.killGraceMs ?? 5_000,
+    });
     try {
       const result = await trtexecAb(
         {
-          trtexec: createTrtexec({
-            command: config?.trtexec ?? options.trtexec ?? 'trtexec',
-            env: io.env,
-            killGraceMs: config?.killGraceMs ?? 5_000,
-          }),
+          trtexec,
           nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
           env: io.env,
           gpuIndex,
@@ -98,6 +99,8 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
       if (error instanceof InputError) throw error;
       io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
       return EXIT.failed;
+    } finally {
+      await trtexec.sweep();
     }
   }
   if (options.json) io.stdout(`${JSON.stringify(latency, null, 2)}\n`);
