@@ -3545,7 +3545,7 @@ async function runBuildStage(config, version, options) {
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.3.0';
+const VERSION = '0.4.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 
@@ -8138,13 +8138,13 @@ async function killTagged(tag) {
 
 function createTrtexec(setup) {
     let probed = null;
+    // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
+    const tag = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
     const run = async (args, options) => {
         const signals = [setup.signal, options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        // Each run's own tag: what is still alive with it once the run is over escaped its process group.
-        const tag = (0,external_node_crypto_.randomBytes)(12).toString('hex');
-        const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-        const result = await runProcess({
+        return runProcess({
             command: setup.command,
             args,
             env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
@@ -8155,12 +8155,11 @@ function createTrtexec(setup) {
             ...(options.onLine && { onLine: options.onLine }),
             ...(signal && { signal }),
         });
-        await killTagged(tag);
-        return result;
     };
     return {
         command: setup.command,
         run,
+        sweep: () => killTagged(tag),
         probe(where) {
             probed ??= probeHelp(setup.command, run, where);
             return probed;
@@ -8287,6 +8286,8 @@ async function runPipeline(options) {
         return await buildAndReport(config, version, before, options);
     }
     finally {
+        // Nothing a build left running outside its process group outlives the run.
+        await trtexec.sweep();
         await release();
     }
 }

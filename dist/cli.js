@@ -8872,7 +8872,7 @@ const exit_EXIT_MEANINGS = [
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.3.0';
+const VERSION = '0.4.0';
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -21033,13 +21033,13 @@ async function killTagged(tag) {
 
 function createTrtexec(setup) {
     let probed = null;
+    // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
+    const tag = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex');
+    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
     const run = async (args, options) => {
         const signals = [setup.signal, options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        // Each run's own tag: what is still alive with it once the run is over escaped its process group.
-        const tag = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex');
-        const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-        const result = await runProcess({
+        return runProcess({
             command: setup.command,
             args,
             env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
@@ -21050,12 +21050,11 @@ function createTrtexec(setup) {
             ...(options.onLine && { onLine: options.onLine }),
             ...(signal && { signal }),
         });
-        await killTagged(tag);
-        return result;
     };
     return {
         command: setup.command,
         run,
+        sweep: () => killTagged(tag),
         probe(where) {
             probed ??= probeHelp(setup.command, run, where);
             return probed;
@@ -21151,13 +21150,14 @@ async function abCommand(operands, options, io) {
         latency = unmeasured('contract-mismatch', `the base plan is TensorRT ${base.tensorrtVersion}, the head ${head.tensorrtVersion}: one trtexec loads only one`, budget, baseEngine);
     }
     else {
+        const trtexec = createTrtexec({
+            command: config?.trtexec ?? options.trtexec ?? 'trtexec',
+            env: io.env,
+            killGraceMs: config?.killGraceMs ?? 5_000,
+        });
         try {
             const result = await trtexecAb({
-                trtexec: createTrtexec({
-                    command: config?.trtexec ?? options.trtexec ?? 'trtexec',
-                    env: io.env,
-                    killGraceMs: config?.killGraceMs ?? 5_000,
-                }),
+                trtexec,
                 nvidiaSmi: config?.nvidiaSmi ?? 'nvidia-smi',
                 env: io.env,
                 gpuIndex,
@@ -21175,6 +21175,9 @@ async function abCommand(operands, options, io) {
                 throw error;
             io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
             return EXIT.failed;
+        }
+        finally {
+            await trtexec.sweep();
         }
     }
     if (options.json)
@@ -27431,6 +27434,8 @@ async function runPipeline(options) {
         return await buildAndReport(config, version, before, options);
     }
     finally {
+        // Nothing a build left running outside its process group outlives the run.
+        await trtexec.sweep();
         await release();
     }
 }
