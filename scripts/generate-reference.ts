@@ -7,6 +7,7 @@
 //   docs/cli.md                 the commands, their options and the exit statuses
 //   docs/action.md              the three actions' inputs and outputs (their action.yml files)
 // Usage: tsx scripts/generate-reference.ts [OUT]   (OUT: the folder to write into; the repo by default)
+import { evidenceTable } from './gpu/evidence-table.mjs';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -165,6 +166,16 @@ Three actions, one purpose each; pin each by full commit SHA. Most teams use the
 workflow pack ([pack.md](pack.md)), which wires the gate, the build matrix and the report together.
 
 ${actionSections.join('\n')}`,
+);
+
+// docs/evidence.md: the GPU checks' table, from the newest results npm run gpu-check wrote.
+const evidenceFile = join(out, 'docs', 'evidence.md');
+const evidence = readFileSync(evidenceFile, 'utf8');
+const [start, end] = ['<!-- gpu-check:start (npm run build makes this table) -->', '<!-- gpu-check:end -->'];
+if (!evidence.includes(start) || !evidence.includes(end)) throw new Error(`docs/evidence.md lacks ${start} … ${end}`);
+write(
+  'docs/evidence.md',
+  `${evidence.slice(0, evidence.indexOf(start) + start.length)}\n${evidenceTable(out)}\n${evidence.slice(evidence.indexOf(end))}`,
 );
 
 write('schema/trt-ci.schema.json', renderJsonSchema());

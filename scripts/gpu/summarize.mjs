@@ -1,4 +1,4 @@
-// Sums up what scripts/gpu/gpu-check.sh measured into one JSON (bench/results/).
+// Sums up what scripts/gpu/builds-check.sh measured into one JSON (gpu-check.sh makes the checks of it).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,0 +1,114 @@
+// node scripts/gpu/checks.mjs WORK COMMIT OUT: one JSON per GPU check from what gpu-check.sh's parts measured
+// in WORK, each with whether it held (its goal, in words), the machine, the date and the commit it ran on.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [work, commit, out] = process.argv.slice(2);
+const read = (path) => (existsSync(join(work, path)) ? readFileSync(join(work, path), 'utf8') : null);
+const json = (path) => (read(path) ? JSON.parse(read(path)) : null);
+const lines = (path) =>
+  (read(path) ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+
+const builds = json('builds/gpu-check.json');
+const machine = {
+  gpu: builds?.gpu ?? null,
+  gpus: builds?.gpus ?? null,
+  driver: builds?.driver ?? null,
+  node: builds?.node ?? null,
+  software: (read('accuracy/gpu.txt') ?? '').split('\n')[1]?.trim() || null,
+};
+const date = new Date().toISOString().slice(0, 10);
+mkdirSync(out, { recursive: true });
+const write = (check, goal, passed, measured) =>
+  writeFileSync(
+    join(out, `${check}.json`),
+    `${JSON.stringify({ check, goal, passed, date, commit, machine, measured }, null, 2)}\n`,
+  );
+
+write(
+  'preflight',
+  'trt-ci preflight against the real nvidia-smi does not fail',
+  builds?.preflight?.status !== 'fail' && builds?.preflight?.status !== undefined,
+  builds?.preflight ?? null,
+);
+
+const attribution = builds?.attribution ?? [];
+write(
+  'attribution',
+  "each build's peak GPU memory as trt-ci attributes it is within 5% of what the stand-in allocated",
+  attribution.length > 0 &&
+    attribution.every((a) => a.errorVsAllocated !== null && Math.abs(a.errorVsAllocated) <= 0.05),
+  attribution,
+);
+
+const backoff = builds?.backoff ?? null;
+const attempts = backoff?.attempts ?? [];
+write(
+  'backoff',
+  'a workspace larger than the GPU runs out of memory, then builds at a halved workspace',
+  backoff?.status === 'built' && attempts[0]?.failure === 'out-of-memory' && attempts.at(-1)?.failure === null,
+  backoff,
+);
+
+const sampler = builds?.sampler ?? null;
+write(
+  'sampler',
+  "the memory sampler costs the GPU under 2% of a matmul loop's time",
+  sampler !== null && sampler.overhead < 0.02,
+  sampler,
+);
+
+if (builds?.multiGpu) {
+  const m = builds.multiGpu;
+  write(
+    'multi-gpu',
+    'N profiles on N GPUs at least 0.9 N times as fast as on one, each peak on its own GPU within 5%',
+    m.speedup >= m.goal && m.memory.every((b) => b.trtCiGpu === b.standinGpu && Math.abs(b.error ?? 1) <= 0.05),
+    m,
+  );
+}
+
+const accuracy = json('accuracy/accuracy-report.json');
+const engines = (accuracy?.builds ?? []).map((b) => ({
+  model: b.model,
+  status: b.accuracy?.status ?? null,
+  problem: b.accuracy?.problem ?? null,
+  outputs: (b.accuracy?.outputs ?? []).map((o) => ({
+    name: o.name,
+    maxAbsError: o.maxAbsError,
+    maxRelError: o.maxRelError,
+    cosine: o.cosine,
+    inf: o.inf,
+    nan: o.nan,
+    atol: o.atol,
+    rtol: o.rtol,
+    failure: o.failure,
+  })),
+}));
+const verdict = (model) => engines.find((e) => e.model === model)?.status;
+write(
+  'accuracy',
+  'a ResNet-50 in real FP16 and BF16 passes against ONNX Runtime FP32; the planted FP16 overflow fails',
+  verdict('resnet50-fp16') === 'passed' &&
+    verdict('resnet50-bf16') === 'passed' &&
+    verdict('overflow-fp16') === 'failed',
+  engines,
+);
+
+const strip = ({ runs: _runs, ...rest }) => rest;
+const aa = lines('latency/latency-aa.jsonl').filter((r) => r.verdict);
+const ab = lines('latency/latency-ab.jsonl').filter((r) => r.verdict);
+write(
+  'latency',
+  'every A/A comparison is same (no false positive); every 1%, 2% and 5% slowdown is slower',
+  aa.length > 0 && ab.length > 0 && aa.every((r) => r.verdict === 'same') && ab.every((r) => r.verdict === 'slower'),
+  {
+    aa: aa.map(strip),
+    ab: ab.map(strip),
+    plain: lines('latency/latency-aa.jsonl').filter((r) => r.plain),
+  },
+);
+console.log(`gpu-check: wrote ${out}`);
