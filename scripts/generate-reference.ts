@@ -175,7 +175,11 @@ const [start, end] = ['<!-- gpu-check:start (npm run build makes this table) -->
 if (!evidence.includes(start) || !evidence.includes(end)) throw new Error(`docs/evidence.md lacks ${start} … ${end}`);
 write(
   'docs/evidence.md',
-  `${evidence.slice(0, evidence.indexOf(start) + start.length)}\n${evidenceTable(out)}\n${evidence.slice(evidence.indexOf(end))}`,
+  [
+    evidence.slice(0, evidence.indexOf(start) + start.length),
+    evidenceTable(out),
+    evidence.slice(evidence.indexOf(end)),
+  ].join('\n'),
 );
 
 write('schema/trt-ci.schema.json', renderJsonSchema());

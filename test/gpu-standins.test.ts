@@ -35,7 +35,7 @@ function parsedBy(standin: 'trtexec_gpu' | 'trtexec_latency', argvs: string[][])
 const argvOf = (runner: Runner) => [['--help'], ...runner.calls().map((call) => call.args)];
 
 describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT 10.16)', () => {
-  it('builds-check.sh and accuracy-check.sh: preflight, builds with back-off, fp16/bf16, the accuracy run', async () => {
+  it('builds-check.sh and accuracy-check.sh: preflight, builds, back-off, fp16/bf16, the accuracy run', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '2048' } });
     writeFileSync(join(runner.dir, 'resnet50.onnx'), classifierOnnx());
     // As builds-check.sh writes its configs (workspace, gpus, profiles) and accuracy-check.sh its models.

@@ -24,7 +24,8 @@ const MEASURED = {
     m
       .map((e) => {
         const o = e.outputs[0] ?? {};
-        return `${e.model}: ${e.status}, max abs ${num(o.maxAbsError, 3)}, cosine ${num(o.cosine, 7)}${o.inf ? `, ${o.inf} inf` : ''}`;
+        const inf = o.inf ? `, ${o.inf} inf` : '';
+        return `${e.model}: ${e.status}, max abs ${num(o.maxAbsError, 3)}, cosine ${num(o.cosine, 7)}${inf}`;
       })
       .join('; '),
   latency: (m) => {
@@ -64,8 +65,9 @@ export function evidenceTable(root) {
       `| ${c.check} | ${c.goal} | ${c.passed ? '✅' : '❌'} | ${(MEASURED[c.check] ?? JSON.stringify)(c.measured)} |`,
   );
   return [
-    `\`npm run gpu-check\` on ${machine.gpus ?? '?'} × ${machine.gpu} (driver ${machine.driver}, ${machine.software ?? ''},` +
-      ` Node ${machine.node}), ${date}, at commit ${commit}: [bench/results/gpu-check/${newest}/](../bench/results/gpu-check/${newest}/).`,
+    `\`npm run gpu-check\` on ${machine.gpus ?? '?'} × ${machine.gpu} (driver ${machine.driver}, ` +
+      `${machine.software ?? ''}, Node ${machine.node}), ${date}, at commit ${commit}: ` +
+      `[bench/results/gpu-check/${newest}/](../bench/results/gpu-check/${newest}/).`,
     '',
     '| check | goal | held | measured |',
     '|---|---|---|---|',
