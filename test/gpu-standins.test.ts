@@ -85,6 +85,34 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
     expect(parsed.map((p, i) => `${p}  <-  ${argvs[i]!.join(' ')}`).filter((p) => !p.startsWith('ok '))).toEqual([]);
   });
 
+  it('benchmark: ab in a run: builds to the build stand-in, the benchmark and every A/B run to the latency one', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const base = Buffer.alloc(64);
+    base.write('ftrt', 0, 'latin1');
+    base.set([10, 16, 1, 11], 24);
+    execFileSync('mkdir', ['-p', join(runner.dir, 'base')]);
+    writeFileSync(join(runner.dir, 'base', 'm.p.plan'), base);
+    const config = runner.writeConfig(
+      'output-dir: out\nbase-plans: base\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+        '    profiles: [{ name: p, shapes: { x: { min: 1x8, opt: 2x8, max: 4x8 } } }]\n',
+    );
+    const run = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    expect(run.code, run.stderr).toBe(0);
+    const argvs = argvOf(runner);
+    const loads = argvs.filter((a) => a.some((f) => f.startsWith('--loadEngine=')));
+    const builds = argvs.filter((a) => !loads.includes(a));
+    // The plain benchmark (no --exportTimes) and the A/B's repetitions (with it) were both run.
+    expect(loads.some((a) => !a.some((f) => f.startsWith('--exportTimes=')))).toBe(true);
+    expect(loads.filter((a) => a.some((f) => f.startsWith('--exportTimes='))).length).toBeGreaterThanOrEqual(6);
+    const refused = (standin: 'trtexec_gpu' | 'trtexec_latency', list: string[][]) =>
+      parsedBy(standin, list)
+        .map((p, i) => `${p}  <-  ${list[i]!.join(' ')}`)
+        .filter((p) => !p.startsWith('ok '));
+    expect(refused('trtexec_gpu', builds)).toEqual([]);
+    expect(refused('trtexec_latency', [['--help'], ...loads])).toEqual([]);
+  });
+
   it('a flag neither stand-in acts on is refused, as trtexec refuses an unknown one', () => {
     const argvs = [
       ['--loadEngine=a.plan', '--noSuchFlag=1'],
