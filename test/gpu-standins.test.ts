@@ -85,7 +85,7 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
     expect(parsed.map((p, i) => `${p}  <-  ${argvs[i]!.join(' ')}`).filter((p) => !p.startsWith('ok '))).toEqual([]);
   });
 
-  it('benchmark: ab in a run: builds to the build stand-in, the benchmark and every A/B run to the latency one', async () => {
+  it('benchmark: ab in a run: builds to one stand-in, the benchmark and each A/B run to the other', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
     const base = Buffer.alloc(64);
