@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
 import { renderJsonSchema } from '../src/config/json-schema.js';
+import { onnxInputs } from '../src/tensorrt/onnx-inputs.js';
 import { cli, makeRunner } from './support/harness.js';
+import { classifierOnnx, inputsOnnx } from './support/onnx-models.js';
 
 const GOOD = `trtexec: trtexec
 output-dir: out
@@ -489,5 +491,71 @@ describe('an ONNX that Git LFS did not fetch', () => {
       );
     }
     expect(runner.calls()).toEqual([]);
+  });
+});
+
+describe("profile shapes against the model's own inputs (before any build)", () => {
+  it('every problem at once, each at its line, with the model inputs listed and the closest name', async () => {
+    const runner = makeRunner();
+    const images = [{ name: 'images', type: 'float32' as const, dims: [1, 3, 640, 640] }];
+    writeFileSync(join(runner.dir, 'yolo.onnx'), inputsOnnx(images));
+    writeFileSync(
+      join(runner.dir, 'bert.onnx'),
+      inputsOnnx([
+        { name: 'input_ids', type: 'int64', dims: ['batch', 'sequence'] },
+        { name: 'attention_mask', type: 'int64', dims: ['batch', 'sequence'] },
+      ]),
+    );
+    const yolo = (name: string, shape: string) =>
+      `  - { name: ${name}, onnx: yolo.onnx, profiles: [{ name: p, shapes: { ${shape} } }] }`;
+    const config = runner.writeConfig(
+      [
+        'models:',
+        yolo('typo', 'image: 1x3x640x640'),
+        yolo('rank', 'images: 1x3x640'),
+        yolo('fixed', 'images: { min: 1x3x640x640, opt: 1x3x640x640, max: 8x3x640x640 }'),
+        yolo('right', 'images: 1x3x640x640'),
+        '  - name: bert',
+        '    onnx: bert.onnx',
+        '    profiles: [{ name: s128, shapes: { input_ids: { min: 1x16, opt: 8x128, max: 16x512 } } }]',
+        '',
+      ].join('\n'),
+    );
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    const shown = 'images \\(float32, 1x3x640x640\\)';
+    const mask = 'attention_mask \\(int64, \\?x\\?\\)';
+    const at = (model: number, rest: string) => new RegExp(`models\\[${model}\\]\\.profiles\\[0\\]\\.shapes${rest}$`);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        at(
+          0,
+          '\\.image: expected an input of the model, got "image" \\(did you mean "images"\\?\\); ' +
+            `the model's inputs: ${shown}`,
+        ),
+      ),
+      expect.stringMatching(at(1, `\\.images: expected 4 dimensions, as the model's ${shown}, got 1x3x640 \\(3\\)`)),
+      expect.stringMatching(
+        at(2, `\\.images: expected dimension 0 to be 1, fixed in the model's ${shown}, got max 8x3x640x640`),
+      ),
+      expect.stringMatching(
+        at(
+          4,
+          `: expected a shape for each dynamic input, got none for ${mask}; the model's inputs: input_ids .*, ${mask}`,
+        ),
+      ),
+    ]);
+    expect(lines[0]).toMatch(/trt-ci\.yml:4:75 /);
+    expect(runner.calls()).toEqual([]);
+  });
+
+  it("reads the inputs of the accuracy tests' classifier: a dynamic batch, fixed channels and size", () => {
+    // The accuracy tests' classifier: x [batch, 3, 8, 8], its weights as initializers.
+    expect(onnxInputs(Buffer.from(classifierOnnx()))).toEqual([{ name: 'x', type: 'float32', dims: [null, 3, 8, 8] }]);
+    expect(() => onnxInputs(Buffer.from('onnx placeholder\n'))).toThrow();
+    // Weights listed as inputs (IR < 4) are no input a profile shapes.
+    const old = inputsOnnx([{ name: 'x', type: 'float32', dims: [1, 4] }], ['w', 'b']);
+    expect(onnxInputs(Buffer.from(old))).toEqual([{ name: 'x', type: 'float32', dims: [1, 4] }]);
   });
 });

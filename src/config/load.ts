@@ -8,6 +8,7 @@ import type { ConfigPosition } from '../contract/report.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { resolveAccuracy } from './accuracy.js';
 import { parseCacheKey } from '../cache/trust.js';
+import { describeInput, type OnnxInput, onnxInputs } from '../tensorrt/onnx-inputs.js';
 import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate } from './locate.js';
@@ -283,6 +284,7 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
     const onnx = onnxProblem(resolved.onnx);
     if (onnx)
       problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
+    else problems.push(...profileShapeProblems(resolved, m, model.profiles.length));
     for (const key of ['plugins', 'dynamic-plugins'] as const) {
       (model[key] ?? []).forEach((plugin, i) => {
         const full = key === 'plugins' ? resolved.plugins[i]! : resolved.dynamicPlugins[i]!;
@@ -332,6 +334,78 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
       }
       stems.set(stem, { model: m, profile: p });
     });
+  });
+  return problems;
+}
+
+/** Models read for their inputs before any build; a larger one is left to trtexec (it says the same, later). */
+const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
+
+/**
+ * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
+ * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
+ * a profile leaves out. Each at its place; the message lists the model's inputs. A file that does not parse
+ * as ONNX is left to trtexec, whose parser says why.
+ */
+function profileShapeProblems(model: Config['models'][number], m: number, count: number): Problem[] {
+  let inputs: OnnxInput[];
+  try {
+    if (statSync(model.onnx).size > MAX_ONNX_READ) return [];
+    inputs = onnxInputs(readFileSync(model.onnx));
+  } catch {
+    return [];
+  }
+  if (inputs.length === 0) return [];
+  const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
+  const problems: Problem[] = [];
+  model.profiles.slice(0, count).forEach((profile, p) => {
+    if (profile.shapes.length === 0) return;
+    const at = (...rest: (string | number)[]) => ['models', m, 'profiles', p, 'shapes', ...rest];
+    for (const range of profile.shapes) {
+      const input = inputs.find((i) => i.name === range.input);
+      if (!input) {
+        const near = closest(
+          range.input,
+          inputs.map((i) => i.name),
+        );
+        problems.push({
+          path: at(range.input),
+          message:
+            `expected an input of the model, got "${range.input}"` +
+            `${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`,
+        });
+        continue;
+      }
+      if (range.min.length !== input.dims.length) {
+        problems.push({
+          path: at(range.input),
+          message:
+            `expected ${input.dims.length} dimensions, as the model's ${describeInput(input)}, ` +
+            `got ${range.min.join('x')} (${range.min.length})`,
+        });
+        continue;
+      }
+      for (const which of ['min', 'opt', 'max'] as const) {
+        const wrong = input.dims.findIndex((d, i) => d !== null && range[which][i] !== d);
+        if (wrong >= 0) {
+          problems.push({
+            path: at(range.input),
+            message:
+              `expected dimension ${wrong} to be ${input.dims[wrong]}, fixed in the model's ${describeInput(input)}, ` +
+              `got ${which} ${range[which].join('x')}`,
+          });
+          break;
+        }
+      }
+    }
+    for (const input of inputs) {
+      if (input.dims.some((d) => d === null) && !profile.shapes.some((s) => s.input === input.name)) {
+        problems.push({
+          path: ['models', m, 'profiles', p, 'shapes'],
+          message: `expected a shape for each dynamic input, got none for ${describeInput(input)}; ${listed}`,
+        });
+      }
+    }
   });
   return problems;
 }

@@ -108,3 +108,34 @@ export function twoOutputsOnnx(names: [string, string]): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/**
+ * A model with these inputs (each passed through an Identity to an output): for what a config must say
+ * about a model's inputs. `dims` as ONNX writes them: a number, or a name for a dynamic dimension.
+ */
+export function inputsOnnx(
+  inputs: { name: string; type: 'float32' | 'int64'; dims: (number | string)[] }[],
+  /** Weights also listed as graph inputs, as exporters did before IR version 4. */
+  initializers: string[] = [],
+) {
+  const elem = { float32: onnx.TensorProto.DataType.FLOAT, int64: onnx.TensorProto.DataType.INT64 };
+  const info = (name: string, type: 'float32' | 'int64', dims: (number | string)[]) =>
+    onnx.ValueInfoProto.create({
+      name,
+      type: {
+        tensorType: {
+          elemType: elem[type],
+          shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+        },
+      },
+    });
+  const graph = onnx.GraphProto.create({
+    name: 'inputs',
+    node: inputs.map((i) => onnx.NodeProto.create({ opType: 'Identity', input: [i.name], output: [`${i.name}_out`] })),
+    input: [...inputs.map((i) => info(i.name, i.type, i.dims)), ...initializers.map((n) => info(n, 'float32', [4]))],
+    output: inputs.map((i) => info(`${i.name}_out`, i.type, i.dims)),
+    initializer: initializers.map((n) => initializer(n, [4], Float32Array.of(1, 2, 3, 4))),
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
