@@ -559,3 +559,34 @@ describe("profile shapes against the model's own inputs (before any build)", () 
     expect(onnxInputs(Buffer.from(old))).toEqual([{ name: 'x', type: 'float32', dims: [1, 4] }]);
   });
 });
+
+describe('files extra-args has trtexec read', () => {
+  it('must exist (exit 2 at the entry); an empty calibration cache still warns', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx', 'inputs.bin');
+    const config = (calib: string) =>
+      runner.writeConfig(
+        'output-dir: out\nextra-args: ["--loadInputs=x:inputs.bin"]\nmodels:\n  - name: q\n    onnx: m.onnx\n' +
+          `    precision: int8\n    extra-args: ["--calib=${calib}", "--noTF32"]\n` +
+          '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+      );
+    const missing = await cli(['build', '--config', config('calib.cache')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /trt-ci\.yml:9:18 models\[0\]\.extra-args\[0\]: expected the file --calib reads, got .*calib\.cache/,
+      ),
+    ]);
+    expect(runner.calls()).toEqual([]);
+    writeFileSync(join(runner.dir, 'calib.cache'), '');
+    const empty = await cli(['preflight', '--config', config('calib.cache'), '--json']);
+    const precision = JSON.parse(empty.stdout).checks.find((c: { id: string }) => c.id === 'precision');
+    expect(precision).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('q: int8 without a calibration'),
+    });
+    writeFileSync(join(runner.dir, 'calib.cache'), 'TRT-8601-EntropyCalibration2\n');
+    const filled = await cli(['preflight', '--config', config('calib.cache'), '--json']);
+    expect(JSON.parse(filled.stdout).checks.find((c: { id: string }) => c.id === 'precision').status).toBe('pass');
+  });
+});

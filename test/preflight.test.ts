@@ -513,7 +513,7 @@ describe('precisions the GPUs can build', () => {
     expect(bare.code).toBe(0);
     expect(bare.check).toMatchObject({
       status: 'warn',
-      message: 'm: int8 without a calibration cache (--calib in extra-args)',
+      message: 'm: int8 without a calibration cache (--calib in extra-args, not empty)',
     });
     expect(bare.check.hint).toContain('computes wrong values');
     expect((await withPrecision({}, 'int8', '[--calib=m.onnx]')).check.status).toBe('pass');

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage, fileProblem, InputError, notRegularFile } from '../common/errors.js';
 import type { ConfigPosition } from '../contract/report.js';
-import { resolveFlagPaths } from '../tensorrt/flags.js';
+import { filesReadBy, resolveFlagPaths } from '../tensorrt/flags.js';
 import { resolveAccuracy } from './accuracy.js';
 import { parseCacheKey } from '../cache/trust.js';
 import { describeInput, type OnnxInput, onnxInputs } from '../tensorrt/onnx-inputs.js';
@@ -258,6 +258,26 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
       message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
     });
   }
+  // Files extra-args has trtexec read (--calib, --loadInputs, …) must be there: a missing calibration cache
+  // built silently with placeholder scales.
+  const missingFiles = (args: readonly string[], at: (i: number) => ConfigPath) => {
+    args.forEach((arg, i) => {
+      const read = filesReadBy(arg);
+      for (const file of read?.files ?? []) {
+        if (!existsSync(file)) {
+          problems.push({
+            path: at(i),
+            message: `expected the file ${read!.flag} reads, got ${file}, which does not exist`,
+          });
+        }
+      }
+    });
+  };
+  missingFiles(config.extraArgs, (i) => ['extra-args', i]);
+  // A model's extra-args are the top-level ones, then its own.
+  config.models.forEach((model, m) => {
+    missingFiles(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i]);
+  });
   const modelNames = new Map<string, number>();
   const stems = new Map<string, { model: number; profile: number }>();
   raw.models.forEach((model, m) => {

@@ -15,6 +15,8 @@ export function precisionCheck(
   models: readonly Pick<ModelConfig, 'name' | 'precision' | 'extraArgs'>[],
   gpus: readonly GpuInfo[],
   tensorrt: TensorRtVersion,
+  /** A file's size, or null when there is none: an empty calibration cache calibrates nothing. */
+  fileBytes: (path: string) => number | null = () => null,
 ): Check {
   const fp8 = models.filter((m) => m.precision === 'fp8').map((m) => m.name);
   const old = gpus.filter((g) => g.computeCapability !== null && Number(g.computeCapability) < FP8_MIN_CC);
@@ -27,14 +29,14 @@ export function precisionCheck(
       hint: 'Build fp8 engines on Ada, Hopper or Blackwell runners (L4, L40S, H100, H200, B200), or use fp16 here.',
     };
   }
-  const uncalibrated = models
-    .filter((m) => m.precision === 'int8' && !m.extraArgs.some((a) => a.startsWith('--calib=')))
-    .map((m) => m.name);
+  const calibrated = (m: (typeof models)[number]) =>
+    m.extraArgs.some((a) => a.startsWith('--calib=') && (fileBytes(a.slice('--calib='.length)) ?? 0) > 0);
+  const uncalibrated = models.filter((m) => m.precision === 'int8' && !calibrated(m)).map((m) => m.name);
   if (uncalibrated.length > 0 && !atLeast(tensorrt, '11.0')) {
     return {
       id: 'precision',
       status: 'warn',
-      message: `${uncalibrated.join(', ')}: int8 without a calibration cache (--calib in extra-args)`,
+      message: `${uncalibrated.join(', ')}: int8 without a calibration cache (--calib in extra-args, not empty)`,
       hint:
         'Without --calib, TensorRT uses placeholder scales unless the ONNX has Q/DQ nodes: the engine ' +
         'builds and runs but computes wrong values. Pass --calib=<cache>, or quantize the ONNX with ModelOpt.',

@@ -157,6 +157,22 @@ const FILE_FLAGS: Record<string, 'file' | 'named'> = {
   '--leanDLLPath': 'file',
 };
 
+/** The flags whose files trtexec reads (the rest of FILE_FLAGS it writes): they must exist before a build. */
+const READ_FLAGS = new Set(['--calib', '--loadInputs', '--loadRefOutputs', '--setPluginsToSerialize', '--leanDLLPath']);
+
+/** The files an extra-args entry (its paths resolved) has trtexec read: `--calib=x` → [x]. */
+export function filesReadBy(arg: string): { flag: string; files: string[] } | null {
+  const eq = arg.indexOf('=');
+  const flag = eq === -1 ? arg : arg.slice(0, eq);
+  if (!READ_FLAGS.has(flag) || eq === -1) return null;
+  const value = arg.slice(eq + 1);
+  const files =
+    FILE_FLAGS[flag] === 'file'
+      ? [value]
+      : value.split(',').map((item) => (item.includes(':') ? item.slice(item.indexOf(':') + 1) : item));
+  return { flag, files: files.filter(Boolean) };
+}
+
 /** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
 export function resolveFlagPaths(arg: string, dir: string, resolvePath: (dir: string, path: string) => string): string {
   const eq = arg.indexOf('=');
