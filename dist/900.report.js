@@ -359,6 +359,8 @@ const FAILURE_KINDS = [
     'unknown-option',
     'timeout',
     'cancelled',
+    /** Not built: the runner failed its preflight (said once for the run, not per engine). */
+    'preflight-failed',
     'other',
 ];
 
@@ -1784,30 +1786,49 @@ function sizeChart(gpu, rows) {
     ].join('\n');
 }
 function failures(rows) {
-    return rows
-        .filter((r) => r.build.failure && r.build.status !== 'built')
-        .map((r) => {
-        const b = r.build;
-        const log = b.attempts[b.attempts.length - 1]?.log;
-        return {
-            priority: 1,
-            text: [
-                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
-                '',
-                codeBlock(b.failure.message),
-                '',
-                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
-                ...(log || b.configPosition
-                    ? [
-                        '',
-                        [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
-                            .filter(Boolean)
-                            .join(' · '),
-                    ]
-                    : []),
-            ].join('\n'),
-        };
-    });
+    // A failed preflight stopped every build of its runner: said once, with the engines it kept from building.
+    const stopped = rows.filter((r) => r.build.status !== 'built' && r.build.failure?.kind === 'preflight-failed');
+    const names = stopped.map((r) => markdown_text_text(`${r.build.model}/${r.build.profile}`)).join(', ');
+    const notBuilt = stopped.length
+        ? [
+            {
+                priority: 1,
+                text: [
+                    `#### ❌ Not built: ${markdown_text_text(stopped[0].build.failure.message)} ` +
+                        `(${stopped.length} engine${stopped.length === 1 ? '' : 's'}: ${names})`,
+                    '',
+                    `**What to do:** ${markdown_text_text(stopped[0].build.failure.hint)}`,
+                ].join('\n'),
+            },
+        ]
+        : [];
+    return [
+        ...notBuilt,
+        ...rows
+            .filter((r) => r.build.failure && r.build.status !== 'built' && r.build.failure.kind !== 'preflight-failed')
+            .map((r) => {
+            const b = r.build;
+            const log = b.attempts[b.attempts.length - 1]?.log;
+            return {
+                priority: 1,
+                text: [
+                    `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
+                    '',
+                    codeBlock(b.failure.message),
+                    '',
+                    `**What to do:** ${markdown_text_text(b.failure.hint)}`,
+                    ...(log || b.configPosition
+                        ? [
+                            '',
+                            [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
+                                .filter(Boolean)
+                                .join(' · '),
+                        ]
+                        : []),
+                ].join('\n'),
+            };
+        }),
+    ];
 }
 /** The worst output of each checked engine (a failing one first), with its figures. */
 function worstOutput(accuracy) {

@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4098);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9954);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4098:
+/***/ 9954:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9073,6 +9073,20 @@ const FILE_FLAGS = {
     '--tuningCacheFile': 'file',
     '--leanDLLPath': 'file',
 };
+/** The flags whose files trtexec reads (the rest of FILE_FLAGS it writes): they must exist before a build. */
+const READ_FLAGS = new Set(['--calib', '--loadInputs', '--loadRefOutputs', '--setPluginsToSerialize', '--leanDLLPath']);
+/** The files an extra-args entry (its paths resolved) has trtexec read: `--calib=x` → [x]. */
+function filesReadBy(arg) {
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (!READ_FLAGS.has(flag) || eq === -1)
+        return null;
+    const value = arg.slice(eq + 1);
+    const files = FILE_FLAGS[flag] === 'file'
+        ? [value]
+        : value.split(',').map((item) => (item.includes(':') ? item.slice(item.indexOf(':') + 1) : item));
+    return { flag, files: files.filter(Boolean) };
+}
 /** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
 function resolveFlagPaths(arg, dir, resolvePath) {
     const eq = arg.indexOf('=');
@@ -9215,6 +9229,102 @@ async function isPlainFile(path) {
     const found = await (0,promises_namespaceObject.lstat)(path).catch(() => null);
     return found?.isFile() === true;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
+// The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
+// protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
+// TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
+// dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
+// as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
+const ELEM_TYPES = {
+    1: 'float32',
+    2: 'uint8',
+    3: 'int8',
+    4: 'uint16',
+    5: 'int16',
+    6: 'int32',
+    7: 'int64',
+    8: 'string',
+    9: 'bool',
+    10: 'float16',
+    11: 'float64',
+    12: 'uint32',
+    13: 'uint64',
+    16: 'bfloat16',
+    17: 'float8e4m3fn',
+    18: 'float8e4m3fnuz',
+    19: 'float8e5m2',
+    20: 'float8e5m2fnuz',
+    21: 'uint4',
+    22: 'int4',
+};
+/** The fields of a message, in order; throws on bytes that are not protobuf. */
+function fields(bytes) {
+    const out = [];
+    let at = 0;
+    const varint = () => {
+        let value = 0;
+        for (let shift = 0; shift < 64; shift += 7) {
+            if (at >= bytes.length)
+                throw new Error('a varint runs past the end');
+            const byte = bytes[at++];
+            value += (byte & 0x7f) * 2 ** shift;
+            if (byte < 0x80)
+                return value;
+        }
+        throw new Error('a varint is too long');
+    };
+    while (at < bytes.length) {
+        const key = varint();
+        const number = Math.floor(key / 8);
+        const wire = key % 8;
+        if (wire === 0)
+            out.push({ number, value: varint() });
+        else if (wire === 2) {
+            const length = varint();
+            if (at + length > bytes.length)
+                throw new Error('a field runs past the end');
+            out.push({ number, value: bytes.subarray(at, at + length) });
+            at += length;
+        }
+        else if (wire === 1)
+            at += 8;
+        else if (wire === 5)
+            at += 4;
+        else
+            throw new Error(`wire type ${wire} is not protobuf's`);
+    }
+    return out;
+}
+const messages = (list, number) => list.filter((f) => f.number === number && Buffer.isBuffer(f.value)).map((f) => f.value);
+const onnx_inputs_text = (list, number) => messages(list, number)[0]?.toString('utf8') ?? null;
+/** The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. */
+function onnxInputs(model) {
+    const graph = messages(fields(model), 7)[0];
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const graphFields = fields(graph);
+    const initialized = new Set(messages(graphFields, 5).map((t) => onnx_inputs_text(fields(t), 8)));
+    return messages(graphFields, 11).flatMap((info) => {
+        const infoFields = fields(info);
+        const name = onnx_inputs_text(infoFields, 1) ?? '';
+        if (initialized.has(name))
+            return [];
+        const tensor = messages(infoFields, 2).flatMap((t) => messages(fields(t), 1))[0];
+        const tensorFields = tensor ? fields(tensor) : [];
+        const elem = tensorFields.find((f) => f.number === 1)?.value;
+        const shape = messages(tensorFields, 2)[0];
+        const dims = shape
+            ? messages(fields(shape), 1).map((d) => {
+                const value = fields(d).find((f) => f.number === 1)?.value;
+                return typeof value === 'number' && value > 0 ? value : null;
+            })
+            : [];
+        return [{ name, type: typeof elem === 'number' ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
+    });
+}
+/** `images (float32, 1x3x?x?)`: an input as a message shows it. */
+const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
@@ -19352,6 +19462,7 @@ function parseDims(text) {
 
 
 
+
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
  * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
@@ -19578,6 +19689,26 @@ function findProblems(raw, config) {
             message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
         });
     }
+    // Files extra-args has trtexec read (--calib, --loadInputs, …) must be there: a missing calibration cache
+    // built silently with placeholder scales.
+    const missingFiles = (args, at) => {
+        args.forEach((arg, i) => {
+            const read = filesReadBy(arg);
+            for (const file of read?.files ?? []) {
+                if (!(0,external_node_fs_namespaceObject.existsSync)(file)) {
+                    problems.push({
+                        path: at(i),
+                        message: `expected the file ${read.flag} reads, got ${file}, which does not exist`,
+                    });
+                }
+            }
+        });
+    };
+    missingFiles(config.extraArgs, (i) => ['extra-args', i]);
+    // A model's extra-args are the top-level ones, then its own.
+    config.models.forEach((model, m) => {
+        missingFiles(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i]);
+    });
     const modelNames = new Map();
     const stems = new Map();
     raw.models.forEach((model, m) => {
@@ -19601,6 +19732,8 @@ function findProblems(raw, config) {
         const onnx = onnxProblem(resolved.onnx);
         if (onnx)
             problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
+        else
+            problems.push(...profileShapeProblems(resolved, m, model.profiles.length));
         for (const key of ['plugins', 'dynamic-plugins']) {
             (model[key] ?? []).forEach((plugin, i) => {
                 const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
@@ -19648,6 +19781,74 @@ function findProblems(raw, config) {
             }
             stems.set(stem, { model: m, profile: p });
         });
+    });
+    return problems;
+}
+/** Models read for their inputs before any build; a larger one is left to trtexec (it says the same, later). */
+const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
+/**
+ * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
+ * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
+ * a profile leaves out. Each at its place; the message lists the model's inputs. A file that does not parse
+ * as ONNX is left to trtexec, whose parser says why.
+ */
+function profileShapeProblems(model, m, count) {
+    let inputs;
+    try {
+        if ((0,external_node_fs_namespaceObject.statSync)(model.onnx).size > MAX_ONNX_READ)
+            return [];
+        inputs = onnxInputs((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
+    }
+    catch {
+        return [];
+    }
+    if (inputs.length === 0)
+        return [];
+    const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
+    const problems = [];
+    model.profiles.slice(0, count).forEach((profile, p) => {
+        if (profile.shapes.length === 0)
+            return;
+        const at = (...rest) => ['models', m, 'profiles', p, 'shapes', ...rest];
+        for (const range of profile.shapes) {
+            const input = inputs.find((i) => i.name === range.input);
+            if (!input) {
+                const near = closest(range.input, inputs.map((i) => i.name));
+                problems.push({
+                    path: at(range.input),
+                    message: `expected an input of the model, got "${range.input}"` +
+                        `${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`,
+                });
+                continue;
+            }
+            if (range.min.length !== input.dims.length) {
+                problems.push({
+                    path: at(range.input),
+                    message: `expected ${input.dims.length} dimensions, as the model's ${describeInput(input)}, ` +
+                        `got ${range.min.join('x')} (${range.min.length})`,
+                });
+                continue;
+            }
+            for (const which of ['min', 'opt', 'max']) {
+                const wrong = input.dims.findIndex((d, i) => d !== null && range[which][i] !== d);
+                if (wrong >= 0) {
+                    problems.push({
+                        path: at(range.input),
+                        message: `expected dimension ${wrong} to be ${input.dims[wrong]}, fixed in the model's ${describeInput(input)}, ` +
+                            `got ${which} ${range[which].join('x')}`,
+                    });
+                    break;
+                }
+            }
+        }
+        for (const input of inputs) {
+            if (input.dims.some((d) => d === null) && !profile.shapes.some((s) => s.input === input.name)) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'shapes'],
+                    message: `expected a shape for each dynamic input, got none for ${describeInput(input)}; ${listed}`,
+                });
+            }
+        }
     });
     return problems;
 }
@@ -21036,8 +21237,10 @@ function createTrtexec(setup) {
     // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
     const tag = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex');
     const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-    const run = async (args, options) => {
-        const signals = [setup.signal, options.signal].filter((s) => s !== undefined);
+    // The version probe is not cancelled with the run (a --help takes a moment, bounded by its timeout):
+    // a run cancelled meanwhile still knows its TensorRT and writes its report.
+    const run = async (args, options, cancellable = true) => {
+        const signals = [cancellable ? setup.signal : undefined, options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
         return runProcess({
             command: setup.command,
@@ -21056,7 +21259,7 @@ function createTrtexec(setup) {
         run,
         sweep: () => killTagged(tag),
         probe(where) {
-            probed ??= probeHelp(setup.command, run, where);
+            probed ??= probeHelp(setup.command, (args, options) => run(args, options, false), where);
             return probed;
         },
     };
@@ -21800,6 +22003,8 @@ function hintFor(kind, message, context = {}) {
                 'between runs (timing-cache) so later builds are faster, or pass ' +
                 '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
         }
+        case 'preflight-failed':
+            return 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.';
         case 'other':
             return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
                 `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
@@ -23698,6 +23903,7 @@ async function readElf(path) {
             }
         }
         const exports = [];
+        const imports = [];
         const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
         if (dynsym && dynsym.entsize > 0) {
             const symbols = await read(dynsym.offset, dynsym.size);
@@ -23710,9 +23916,11 @@ async function readElf(path) {
                 const kind = info & 0xf;
                 if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
                     exports.push(cString(names, name));
+                else if (name !== 0 && shndx === SHN_UNDEF)
+                    imports.push(cString(names, name));
             }
         }
-        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports } };
+        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports, imports } };
     }
     catch (error) {
         return { ok: false, reason: `a damaged ELF file (${error.message})` };
@@ -24216,6 +24424,8 @@ const FAILURE_KINDS = [
     'unknown-option',
     'timeout',
     'cancelled',
+    /** Not built: the runner failed its preflight (said once for the run, not per engine). */
+    'preflight-failed',
     'other',
 ];
 
@@ -26355,7 +26565,9 @@ const FP8_MIN_CC = 8.9;
  * GPU fails deep in the build); INT8 without a calibration cache (before TensorRT 11, which builds INT8
  * only from Q/DQ nodes) calibrates on random data unless the ONNX brings its own scales.
  */
-function precisionCheck(models, gpus, tensorrt) {
+function precisionCheck(models, gpus, tensorrt, 
+/** A file's size, or null when there is none: an empty calibration cache calibrates nothing. */
+fileBytes = () => null) {
     const fp8 = models.filter((m) => m.precision === 'fp8').map((m) => m.name);
     const old = gpus.filter((g) => g.computeCapability !== null && Number(g.computeCapability) < FP8_MIN_CC);
     if (fp8.length > 0 && old.length > 0) {
@@ -26367,14 +26579,13 @@ function precisionCheck(models, gpus, tensorrt) {
             hint: 'Build fp8 engines on Ada, Hopper or Blackwell runners (L4, L40S, H100, H200, B200), or use fp16 here.',
         };
     }
-    const uncalibrated = models
-        .filter((m) => m.precision === 'int8' && !m.extraArgs.some((a) => a.startsWith('--calib=')))
-        .map((m) => m.name);
+    const calibrated = (m) => m.extraArgs.some((a) => a.startsWith('--calib=') && (fileBytes(a.slice('--calib='.length)) ?? 0) > 0);
+    const uncalibrated = models.filter((m) => m.precision === 'int8' && !calibrated(m)).map((m) => m.name);
     if (uncalibrated.length > 0 && !atLeast(tensorrt, '11.0')) {
         return {
             id: 'precision',
             status: 'warn',
-            message: `${uncalibrated.join(', ')}: int8 without a calibration cache (--calib in extra-args)`,
+            message: `${uncalibrated.join(', ')}: int8 without a calibration cache (--calib in extra-args, not empty)`,
             hint: 'Without --calib, TensorRT uses placeholder scales unless the ONNX has Q/DQ nodes: the engine ' +
                 'builds and runs but computes wrong values. Pass --calib=<cache>, or quantize the ONNX with ModelOpt.',
         };
@@ -26398,6 +26609,10 @@ function diskCheck(disk, minFreeBytes) {
         }
         : { id: 'disk', status: 'pass', message: `${formatBytes(disk.freeBytes)} free at ${disk.path}`, hint: null };
 }
+/** What a plugin library exports for TensorRT to find its creators (NvInferRuntimePlugin.h, NvInferPlugin.h). */
+const PLUGIN_ENTRY_POINTS = new Set(['getCreators', 'getPluginCreators', 'initLibNvInferPlugins']);
+/** What a library that registers its creators as it loads calls (NvInferRuntime.h). */
+const PLUGIN_REGISTRIES = new Set(['getPluginRegistry', 'getBuilderPluginRegistry']);
 function pluginCheck(plugin, target, arch = process.arch) {
     const fail = (message, hint) => ({
         id: 'plugins',
@@ -26429,6 +26644,16 @@ function pluginCheck(plugin, target, arch = process.arch) {
         return fail('exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads', 'Export getCreators (and setLoggerFinder) from the plugin with ' +
             'extern "C", or list it under plugins: to load it with --staticPlugins.');
     }
+    // A TensorRT plugin library hands TensorRT its creators: it exports the entry point --dynamicPlugins and
+    // the plugin loader call, or registers them as it loads (REGISTER_TENSORRT_PLUGIN calls getPluginRegistry,
+    // which it takes from libnvinfer). A library that does neither (libz.so.1) adds no plugin.
+    const entry = elf.exports.find((name) => PLUGIN_ENTRY_POINTS.has(name));
+    const registers = elf.imports.find((name) => PLUGIN_REGISTRIES.has(name));
+    if (!entry && !registers && major === null) {
+        return fail(`exports no TensorRT plugin entry point (${[...PLUGIN_ENTRY_POINTS].join(', ')}), imports no plugin ` +
+            'registry and does not link libnvinfer: it is not a TensorRT plugin library', 'List the library that defines the plugins (built against TensorRT, with REGISTER_TENSORRT_PLUGIN or ' +
+            'an exported getCreators), not one of its dependencies.');
+    }
     const links = major === null ? 'does not link libnvinfer directly' : `links libnvinfer.so.${major}`;
     return {
         id: 'plugins',
@@ -26448,6 +26673,16 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
+
+/** A file's size in bytes, or null when it cannot be read. */
+function fileBytes(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path).size;
+    }
+    catch {
+        return null;
+    }
+}
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -26488,7 +26723,7 @@ async function runPreflight(config, tensorrt, environment) {
             devNvidiaPresent: devNvidiaPresent(environment.devDir),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
-        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt),
+        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileBytes),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -27006,30 +27241,49 @@ function sizeChart(gpu, rows) {
     ].join('\n');
 }
 function failures(rows) {
-    return rows
-        .filter((r) => r.build.failure && r.build.status !== 'built')
-        .map((r) => {
-        const b = r.build;
-        const log = b.attempts[b.attempts.length - 1]?.log;
-        return {
-            priority: 1,
-            text: [
-                `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
-                '',
-                codeBlock(b.failure.message),
-                '',
-                `**What to do:** ${markdown_text_text(b.failure.hint)}`,
-                ...(log || b.configPosition
-                    ? [
-                        '',
-                        [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
-                            .filter(Boolean)
-                            .join(' · '),
-                    ]
-                    : []),
-            ].join('\n'),
-        };
-    });
+    // A failed preflight stopped every build of its runner: said once, with the engines it kept from building.
+    const stopped = rows.filter((r) => r.build.status !== 'built' && r.build.failure?.kind === 'preflight-failed');
+    const names = stopped.map((r) => markdown_text_text(`${r.build.model}/${r.build.profile}`)).join(', ');
+    const notBuilt = stopped.length
+        ? [
+            {
+                priority: 1,
+                text: [
+                    `#### ❌ Not built: ${markdown_text_text(stopped[0].build.failure.message)} ` +
+                        `(${stopped.length} engine${stopped.length === 1 ? '' : 's'}: ${names})`,
+                    '',
+                    `**What to do:** ${markdown_text_text(stopped[0].build.failure.hint)}`,
+                ].join('\n'),
+            },
+        ]
+        : [];
+    return [
+        ...notBuilt,
+        ...rows
+            .filter((r) => r.build.failure && r.build.status !== 'built' && r.build.failure.kind !== 'preflight-failed')
+            .map((r) => {
+            const b = r.build;
+            const log = b.attempts[b.attempts.length - 1]?.log;
+            return {
+                priority: 1,
+                text: [
+                    `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
+                    '',
+                    codeBlock(b.failure.message),
+                    '',
+                    `**What to do:** ${markdown_text_text(b.failure.hint)}`,
+                    ...(log || b.configPosition
+                        ? [
+                            '',
+                            [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
+                                .filter(Boolean)
+                                .join(' · '),
+                        ]
+                        : []),
+                ].join('\n'),
+            };
+        }),
+    ];
 }
 /** The worst output of each checked engine (a failing one first), with its figures. */
 function worstOutput(accuracy) {
@@ -27478,7 +27732,7 @@ async function buildAndReport(config, version, before, options) {
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     const stage = blocking.length > 0 && config.preflight === 'enforce'
         ? skipBuildStage(config, {
-            kind: 'other',
+            kind: 'preflight-failed',
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
         }, selection)

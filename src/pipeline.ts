@@ -175,7 +175,7 @@ async function buildAndReport(
       ? skipBuildStage(
           config,
           {
-            kind: 'other',
+            kind: 'preflight-failed',
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
           },

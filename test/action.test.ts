@@ -433,9 +433,9 @@ describe('the action against a local GitHub API', () => {
   });
 
   it('260 failed builds: a 70,000-byte report cut under 65,535 bytes, 260 annotations in batches of 50', async () => {
-    // The reporting limits are the point, not 120 trtexec runs: a failed preflight (the runner is not the
-    // A100 the config expects) fails every build before it starts, each with its own annotation.
-    const runner = project({}, 260, 'expect-gpu: [A100]\n');
+    // The reporting limits are the point: every build fails at once (trtexec dies as it does on a driver
+    // older than its CUDA), each with its own section and annotation. (A failed preflight would be said once.)
+    const runner = project({ trtexecEnv: { TRTEXEC_STANDIN_CRASH: 'driver' } }, 260);
     await withApi({}, async (api) => {
       const result = await runAction(runner, api, { config: 'trt-ci.yml', comment: 'always' });
       expect(result.code).toBe(1);

@@ -447,7 +447,7 @@ describe('a cancel while nvidia-smi hangs (a hung driver)', () => {
     while (!existsSync(calls)) await new Promise((r) => setTimeout(r, 20));
     controller.abort();
     const result = await run;
-    expect(result.code).toBe(130);
+    expect(result.code, result.stderr).toBe(130);
     expect(JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')).status).toBe('failed');
     expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toEqual([]);
   }, 20_000);

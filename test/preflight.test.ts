@@ -350,6 +350,16 @@ describe('plugins, checked with our own ELF reader on libraries built here', () 
   const noCreators = buildPlugin(dir, 'libnocreators.so', ['libnvinfer.so.10'], ['initPlugins']);
   const needsGone = buildPlugin(dir, 'libneedsgone.so', ['libnvinfer.so.10', 'libgone.so']);
   rmSync(join(dir, 'libgone.so'));
+  // A real library that is no plugin (as libz.so.1 is), and one that registers its creators as it loads
+  // (REGISTER_TENSORRT_PLUGIN: a static constructor calling getPluginRegistry, taken from libnvinfer).
+  const notPlugin = buildLibrary(dir, 'libz.so.1', 'libz.so.1', 'int deflate(void) { return 0; }');
+  const registering = buildLibrary(
+    dir,
+    'libregistering.so',
+    'libregistering.so',
+    'extern void *getPluginRegistry(void);\n' +
+      '__attribute__((constructor)) static void add(void) { getPluginRegistry(); }',
+  );
   const aarch64 = retarget(plugin10, join(dir, 'libleaky10-aarch64.so'), 183);
   const notElf = join(dir, 'libtext.so');
   writeFileSync(notElf, 'not a library\n');
@@ -393,6 +403,14 @@ describe('plugins, checked with our own ELF reader on libraries built here', () 
       /exports neither getCreators nor getPluginCreators/,
     ],
     ['a dynamic plugin with getCreators', () => plugin10, true, 'pass', /shared object/],
+    [
+      'a library that is no plugin (libz.so.1)',
+      () => notPlugin,
+      false,
+      'fail',
+      /libz\.so\.1: exports no TensorRT plugin entry point \(getCreators, getPluginCreators, initLibNvInferPlugins\)/,
+    ],
+    ['a library that registers its creators as it loads', () => registering, false, 'pass', /shared object/],
     [
       'a plugin whose dependency ldd cannot find',
       () => needsGone,
@@ -549,11 +567,16 @@ describe('preflight in trt-ci run', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.preflight!.status).toBe('fail');
-    expect(report.builds.map((b) => [b.status, b.failure!.message])).toEqual([
-      ['skipped', 'preflight failed: ecc'],
-      ['skipped', 'preflight failed: ecc'],
+    expect(report.builds.map((b) => [b.status, b.failure!.kind, b.failure!.message])).toEqual([
+      ['skipped', 'preflight-failed', 'preflight failed: ecc'],
+      ['skipped', 'preflight-failed', 'preflight failed: ecc'],
     ]);
     expect(runner.calls()).toEqual([]);
+    // Said once in the summary, with the engines it kept from building; not a failure per engine.
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary.match(/preflight failed: ecc/g)).toHaveLength(1);
+    expect(summary).toContain('#### ❌ Not built: preflight failed: ecc (2 engines: m/a, m/b)');
+    expect(summary).not.toMatch(/#### ❌ m \/ a/);
   });
 
   it('preflight: warn-only builds anyway', async () => {

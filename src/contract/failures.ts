@@ -10,6 +10,8 @@ export const FAILURE_KINDS = [
   'unknown-option',
   'timeout',
   'cancelled',
+  /** Not built: the runner failed its preflight (said once for the run, not per engine). */
+  'preflight-failed',
   'other',
 ] as const;
 

@@ -17,6 +17,8 @@ export interface ElfInfo {
   soname: string | null;
   /** Defined, global or weak, function or object symbols of .dynsym. */
   exports: string[];
+  /** Undefined symbols of .dynsym: what it takes from the libraries it needs. */
+  imports: string[];
 }
 
 export type ElfRead = { ok: true; elf: ElfInfo } | { ok: false; reason: string };
@@ -102,6 +104,7 @@ export async function readElf(path: string): Promise<ElfRead> {
     }
 
     const exports: string[] = [];
+    const imports: string[] = [];
     const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
     if (dynsym && dynsym.entsize > 0) {
       const symbols = await read(dynsym.offset, dynsym.size);
@@ -114,9 +117,10 @@ export async function readElf(path: string): Promise<ElfRead> {
         const kind = info & 0xf;
         if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
           exports.push(cString(names, name));
+        else if (name !== 0 && shndx === SHN_UNDEF) imports.push(cString(names, name));
       }
     }
-    return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports } };
+    return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports, imports } };
   } catch (error) {
     return { ok: false, reason: `a damaged ELF file (${(error as Error).message})` };
   } finally {

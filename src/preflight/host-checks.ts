@@ -33,6 +33,11 @@ export interface NvinferTarget {
   source: string;
 }
 
+/** What a plugin library exports for TensorRT to find its creators (NvInferRuntimePlugin.h, NvInferPlugin.h). */
+const PLUGIN_ENTRY_POINTS = new Set(['getCreators', 'getPluginCreators', 'initLibNvInferPlugins']);
+/** What a library that registers its creators as it loads calls (NvInferRuntime.h). */
+const PLUGIN_REGISTRIES = new Set(['getPluginRegistry', 'getBuilderPluginRegistry']);
+
 export function pluginCheck(plugin: PluginFacts, target: NvinferTarget, arch: string = process.arch): Check {
   const fail = (message: string, hint: string): Check => ({
     id: 'plugins',
@@ -77,6 +82,19 @@ export function pluginCheck(plugin: PluginFacts, target: NvinferTarget, arch: st
       'exports neither getCreators nor getPluginCreators, which --dynamicPlugins loads',
       'Export getCreators (and setLoggerFinder) from the plugin with ' +
         'extern "C", or list it under plugins: to load it with --staticPlugins.',
+    );
+  }
+  // A TensorRT plugin library hands TensorRT its creators: it exports the entry point --dynamicPlugins and
+  // the plugin loader call, or registers them as it loads (REGISTER_TENSORRT_PLUGIN calls getPluginRegistry,
+  // which it takes from libnvinfer). A library that does neither (libz.so.1) adds no plugin.
+  const entry = elf.exports.find((name) => PLUGIN_ENTRY_POINTS.has(name));
+  const registers = elf.imports.find((name) => PLUGIN_REGISTRIES.has(name));
+  if (!entry && !registers && major === null) {
+    return fail(
+      `exports no TensorRT plugin entry point (${[...PLUGIN_ENTRY_POINTS].join(', ')}), imports no plugin ` +
+        'registry and does not link libnvinfer: it is not a TensorRT plugin library',
+      'List the library that defines the plugins (built against TensorRT, with REGISTER_TENSORRT_PLUGIN or ' +
+        'an exported getCreators), not one of its dependencies.',
     );
   }
   const links = major === null ? 'does not link libnvinfer directly' : `links libnvinfer.so.${major}`;

@@ -181,30 +181,49 @@ function sizeChart(gpu: string, rows: readonly Row[]): string {
 }
 
 function failures(rows: readonly Row[]): Section[] {
-  return rows
-    .filter((r) => r.build.failure && r.build.status !== 'built')
-    .map((r) => {
-      const b = r.build;
-      const log = b.attempts[b.attempts.length - 1]?.log;
-      return {
-        priority: 1,
-        text: [
-          `#### ❌ ${text(b.model)} / ${text(b.profile)} on ${text(r.gpu)}: ${b.failure!.kind}`,
-          '',
-          codeBlock(b.failure!.message),
-          '',
-          `**What to do:** ${text(b.failure!.hint)}`,
-          ...(log || b.configPosition
-            ? [
-                '',
-                [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
-                  .filter(Boolean)
-                  .join(' · '),
-              ]
-            : []),
-        ].join('\n'),
-      };
-    });
+  // A failed preflight stopped every build of its runner: said once, with the engines it kept from building.
+  const stopped = rows.filter((r) => r.build.status !== 'built' && r.build.failure?.kind === 'preflight-failed');
+  const names = stopped.map((r) => text(`${r.build.model}/${r.build.profile}`)).join(', ');
+  const notBuilt: Section[] = stopped.length
+    ? [
+        {
+          priority: 1,
+          text: [
+            `#### ❌ Not built: ${text(stopped[0]!.build.failure!.message)} ` +
+              `(${stopped.length} engine${stopped.length === 1 ? '' : 's'}: ${names})`,
+            '',
+            `**What to do:** ${text(stopped[0]!.build.failure!.hint)}`,
+          ].join('\n'),
+        },
+      ]
+    : [];
+  return [
+    ...notBuilt,
+    ...rows
+      .filter((r) => r.build.failure && r.build.status !== 'built' && r.build.failure.kind !== 'preflight-failed')
+      .map((r) => {
+        const b = r.build;
+        const log = b.attempts[b.attempts.length - 1]?.log;
+        return {
+          priority: 1,
+          text: [
+            `#### ❌ ${text(b.model)} / ${text(b.profile)} on ${text(r.gpu)}: ${b.failure!.kind}`,
+            '',
+            codeBlock(b.failure!.message),
+            '',
+            `**What to do:** ${text(b.failure!.hint)}`,
+            ...(log || b.configPosition
+              ? [
+                  '',
+                  [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
+                    .filter(Boolean)
+                    .join(' · '),
+                ]
+              : []),
+          ].join('\n'),
+        };
+      }),
+  ];
 }
 
 /** The worst output of each checked engine (a failing one first), with its figures. */

@@ -231,6 +231,8 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
         '--builderOptimizationLevel=2 in extra-args to search fewer tactics.'
       );
     }
+    case 'preflight-failed':
+      return 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.';
     case 'other':
       return (
         `trtexec failed for a reason trt-ci does not recognise; read the ` +

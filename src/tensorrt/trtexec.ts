@@ -59,8 +59,12 @@ export function createTrtexec(setup: TrtexecSetup): Trtexec {
   // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
   const tag = randomBytes(12).toString('hex');
   const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-  const run = async (args: readonly string[], options: TrtexecRunOptions) => {
-    const signals = [setup.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
+  // The version probe is not cancelled with the run (a --help takes a moment, bounded by its timeout):
+  // a run cancelled meanwhile still knows its TensorRT and writes its report.
+  const run = async (args: readonly string[], options: TrtexecRunOptions, cancellable = true) => {
+    const signals = [cancellable ? setup.signal : undefined, options.signal].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
     return runProcess({
       command: setup.command,
@@ -79,7 +83,7 @@ export function createTrtexec(setup: TrtexecSetup): Trtexec {
     run,
     sweep: () => killTagged(tag),
     probe(where) {
-      probed ??= probeHelp(setup.command, run, where);
+      probed ??= probeHelp(setup.command, (args, options) => run(args, options, false), where);
       return probed;
     },
   };
