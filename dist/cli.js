@@ -19159,11 +19159,25 @@ function showValue(value) {
 const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const expected = (what) => ({
-    error: (issue) => `expected ${what}, got ${showValue(issue.input)}`,
+/** "expected …, got …", and what the value most likely meant when `guess` can tell. */
+const expected = (what, guess) => ({
+    error: (issue) => {
+        const meant = guess?.(issue.input);
+        return `expected ${what}, got ${showValue(issue.input)}${meant ? `; did you mean ${meant}?` : ''}`;
+    },
 });
-const size = schemas_string(expected('a size like 4GiB or 512MiB'))
-    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+/** A bare number where a size goes (8192 is a workspace in MiB, as trtexec's --workspace took it). */
+const sizeGuess = (input) => {
+    const text = String(input);
+    if (/^\d+(\.\d+)?$/.test(text))
+        return `${text}MiB`;
+    const unit = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b?)$/i.exec(text);
+    if (unit)
+        return `${unit[1]}${unit[2][0].toUpperCase()}iB`;
+    return null;
+};
+const size = schemas_string(expected('a size like 4GiB or 512MiB', sizeGuess))
+    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)', sizeGuess))
     .transform((text) => parseSize(text));
 const INT32_MAX = 2 ** 31 - 1;
 /** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
@@ -19201,8 +19215,15 @@ function refProblem(ref) {
 /** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
 const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const schema_path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
-const dims = schemas_string(expected('dimensions like 1x3x224x224'))
-    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
+/** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
+const shapeGuess = (input) => {
+    const parts = String(input).split(':');
+    return parts.length === 3 && parts.every((p) => SHAPE_PATTERN.test(p))
+        ? `{ min: ${parts[0]}, opt: ${parts[1]}, max: ${parts[2]} }`
+        : null;
+};
+const dims = schemas_string(expected('dimensions like 1x3x224x224', shapeGuess))
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224', shapeGuess))
     .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
 const shapeRange = union([
     strictObject({
@@ -19211,7 +19232,7 @@ const shapeRange = union([
         max: dims.describe('The largest shape the engine takes.'),
     }),
     dims,
-], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'));
+], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input', shapeGuess));
 const extraArgs = array(schemas_string(expected('a trtexec flag like --builderOptimizationLevel=5'))
     .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
     // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
@@ -19227,6 +19248,11 @@ function thresholdForms(units) {
         .filter(Boolean)
         .join(' or ');
 }
+/** A share written as a fraction (0.1 for 10%) where a percentage goes. */
+function shareGuess(units, input) {
+    const share = units.includes('fraction') && typeof input === 'number' && input > 0 && input < 1;
+    return share ? `${Number((input * 100).toPrecision(6))}%` : null;
+}
 function threshold(units) {
     const forms = thresholdForms(units);
     return union([schemas_string(), schemas_number()], expected(forms)).transform((input, ctx) => {
@@ -19237,7 +19263,11 @@ function threshold(units) {
             return { unit: 'bytes', value: parseSize(text), text };
         if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
             return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
-        ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
+        const meant = shareGuess(units, input);
+        ctx.addIssue({
+            code: 'custom',
+            message: `expected ${forms}, got ${showValue(input)}${meant ? `; did you mean ${meant}?` : ''}`,
+        });
         return NEVER;
     });
 }
@@ -19250,7 +19280,7 @@ function limit(metric) {
             warn: value.optional().describe('Beyond this the run warns.'),
             fail: value.optional().describe('Beyond this the run fails.'),
         }),
-    ], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`))
+    ], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`, (input) => shareGuess(spec.units, input)))
         .transform((given, ctx) => {
         const level = 'unit' in given
             ? spec.bare === 'warn'
@@ -19313,7 +19343,10 @@ const accuracy = strictObject({
 const model = strictObject({
     name: schema_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
     onnx: schema_path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
-    precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`))
+    precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`, (input) => {
+        const lower = String(input).toLowerCase().replace(/_/g, '-');
+        return PRECISIONS.includes(lower) ? lower : null;
+    }))
         .optional()
         .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
     plugins: array(schema_path('a plugin library'), expected('a list of plugin library paths'))
@@ -19503,11 +19536,15 @@ function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dir
     const parsed = configSchema.safeParse(data, { reportInput: true });
     if (!parsed.success)
         throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
+    // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
     const expanded = withEnvironment(parsed.data, env);
-    if (expanded.problems.length > 0)
-        throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
     const config = resolveConfig(expanded.raw, dir, file, { position, where });
-    const problems = findProblems(parsed.data, config);
+    const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
+    const problems = [
+        ...expanded.problems,
+        // A field whose variable is unset is not checked again (its file would not exist either).
+        ...findProblems(parsed.data, config).filter((p) => !unset.has(JSON.stringify(p.path))),
+    ];
     if (problems.length > 0)
         throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
     return config;

@@ -590,3 +590,52 @@ describe('files extra-args has trtexec read', () => {
     expect(JSON.parse(filled.stdout).checks.find((c: { id: string }) => c.id === 'precision').status).toBe('pass');
   });
 });
+
+describe('values a user means but did not write (issue 24)', () => {
+  it('says the likely value, and every problem of the run at once, an unset variable among them', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      [
+        'output-dir: out',
+        'workspace: 8192',
+        'models:',
+        '  - name: m',
+        `    onnx: "${'$'}{NO_SUCH_MODELS_VAR}/m.onnx"`,
+        '    precision: FP16',
+        '    plugins: [libmissing.so]',
+        '    profiles: [{ name: p, shapes: { x: "1x512:8x512:16x512" } }]',
+        '    budgets: { plan-growth: 0.1 }',
+        '',
+      ].join('\n'),
+    );
+    const result = await cli(['build', '--config', config]);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/workspace: expected a size like 4GiB or 512MiB, got 8192; did you mean 8192MiB\?$/),
+      expect.stringMatching(/models\[0\]\.precision: expected one of .*, got "FP16"; did you mean fp16\?$/),
+      expect.stringMatching(
+        /shapes\.x: expected .*, got "1x512:8x512:16x512"; did you mean \{ min: 1x512, opt: 8x512, max: 16x512 \}\?$/,
+      ),
+      expect.stringMatching(
+        /models\[0\]\.budgets\.plan-growth: expected a percentage like 10%.*, got 0\.1; did you mean 10%\?$/,
+      ),
+    ]);
+    // Fixed, the other problems are all said in one run: the unset variables and the missing plugin.
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8')
+        .replace('workspace: 8192', 'workspace: 8GiB')
+        .replace('FP16', 'fp16')
+        .replace('"1x512:8x512:16x512"', '{ min: 1x512, opt: 8x512, max: 16x512 }')
+        .replace('plan-growth: 0.1', 'plan-growth: 10%'),
+    );
+    const second = await cli(['build', '--config', config]);
+    expect(second.code).toBe(2);
+    expect(second.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/models\[0\]\.onnx: expected \$\{NO_SUCH_MODELS_VAR\} to be set/),
+      expect.stringMatching(/models\[0\]\.plugins\[0\]: expected a plugin library, got "libmissing\.so"/),
+    ]);
+  });
+});

@@ -54,10 +54,15 @@ export function parseConfig(text: string, file: string, dir = dirname(file), env
   const parsed = configSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
 
+  // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
   const expanded = withEnvironment(parsed.data, env);
-  if (expanded.problems.length > 0) throw listed(expanded.problems.map((p) => `${where(p.path)}: ${p.message}`));
   const config = resolveConfig(expanded.raw, dir, file, { position, where });
-  const problems = findProblems(parsed.data, config);
+  const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
+  const problems = [
+    ...expanded.problems,
+    // A field whose variable is unset is not checked again (its file would not exist either).
+    ...findProblems(parsed.data, config).filter((p) => !unset.has(JSON.stringify(p.path))),
+  ];
   if (problems.length > 0) throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
   return config;
 }

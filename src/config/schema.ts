@@ -21,13 +21,26 @@ const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
 const SHAPE_PATTERN = /^\d+(x\d+)*$/;
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-const expected = (what: string) => ({
-  error: (issue: { input?: unknown }) => `expected ${what}, got ${showValue(issue.input)}`,
+/** "expected …, got …", and what the value most likely meant when `guess` can tell. */
+const expected = (what: string, guess?: (input: unknown) => string | null) => ({
+  error: (issue: { input?: unknown }) => {
+    const meant = guess?.(issue.input);
+    return `expected ${what}, got ${showValue(issue.input)}${meant ? `; did you mean ${meant}?` : ''}`;
+  },
 });
 
+/** A bare number where a size goes (8192 is a workspace in MiB, as trtexec's --workspace took it). */
+const sizeGuess = (input: unknown) => {
+  const text = String(input);
+  if (/^\d+(\.\d+)?$/.test(text)) return `${text}MiB`;
+  const unit = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b?)$/i.exec(text);
+  if (unit) return `${unit[1]}${unit[2]![0]!.toUpperCase()}iB`;
+  return null;
+};
+
 const size = z
-  .string(expected('a size like 4GiB or 512MiB'))
-  .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)'))
+  .string(expected('a size like 4GiB or 512MiB', sizeGuess))
+  .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)', sizeGuess))
   .transform((text) => parseSize(text)!);
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -71,9 +84,17 @@ const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 
 const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 
+/** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
+const shapeGuess = (input: unknown) => {
+  const parts = String(input).split(':');
+  return parts.length === 3 && parts.every((p) => SHAPE_PATTERN.test(p))
+    ? `{ min: ${parts[0]}, opt: ${parts[1]}, max: ${parts[2]} }`
+    : null;
+};
+
 const dims = z
-  .string(expected('dimensions like 1x3x224x224'))
-  .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224'))
+  .string(expected('dimensions like 1x3x224x224', shapeGuess))
+  .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224', shapeGuess))
   .refine(
     (text) =>
       !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX),
@@ -89,7 +110,7 @@ const shapeRange = z.union(
     }),
     dims,
   ],
-  expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input'),
+  expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input', shapeGuess),
 );
 
 const extraArgs = z.array(
@@ -114,6 +135,12 @@ function thresholdForms(units: readonly Threshold['unit'][]): string {
     .join(' or ');
 }
 
+/** A share written as a fraction (0.1 for 10%) where a percentage goes. */
+function shareGuess(units: readonly Threshold['unit'][], input: unknown): string | null {
+  const share = units.includes('fraction') && typeof input === 'number' && input > 0 && input < 1;
+  return share ? `${Number((input * 100).toPrecision(6))}%` : null;
+}
+
 function threshold(units: readonly Threshold['unit'][]) {
   const forms = thresholdForms(units);
   return z.union([z.string(), z.number()], expected(forms)).transform((input, ctx): Threshold => {
@@ -123,7 +150,11 @@ function threshold(units: readonly Threshold['unit'][]) {
     if (units.includes('bytes') && SIZE_PATTERN.test(text)) return { unit: 'bytes', value: parseSize(text)!, text };
     if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
       return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
-    ctx.addIssue({ code: 'custom', message: `expected ${forms}, got ${showValue(input)}` });
+    const meant = shareGuess(units, input);
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected ${forms}, got ${showValue(input)}${meant ? `; did you mean ${meant}?` : ''}`,
+    });
     return z.NEVER;
   });
 }
@@ -140,7 +171,7 @@ function limit(metric: Metric) {
           fail: value.optional().describe('Beyond this the run fails.'),
         }),
       ],
-      expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`),
+      expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`, (input) => shareGuess(spec.units, input)),
     )
     .transform((given, ctx): Limit => {
       const level: Limit =
@@ -247,7 +278,13 @@ const model = z.strictObject(
     name: name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
     onnx: path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
     precision: z
-      .enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`))
+      .enum(
+        PRECISIONS,
+        expected(`one of ${PRECISIONS.join(', ')}`, (input) => {
+          const lower = String(input).toLowerCase().replace(/_/g, '-');
+          return (PRECISIONS as readonly string[]).includes(lower) ? lower : null;
+        }),
+      )
       .optional()
       .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
     plugins: z
