@@ -170,6 +170,15 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
     { status: 'failed', kind: 'out-of-memory', outcome: { exitCode: 1 } },
   ],
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'a', { status: 'unknown', throughputQps: 1.57184 }],
+  // TensorRT 7.x's verdict had no version tag: it is a verdict all the same (issue 24).
+  ...(['a', 'b', 'c'] as const).map(
+    (section) =>
+      [
+        'verdict-without-version-tag-trt7.x.log',
+        section,
+        { tensorrtVersion: null, status: 'passed', kind: null },
+      ] as const,
+  ),
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'b', { status: 'unknown', throughputQps: 0 }],
   [
     'success-build-bench-trt10.16.1-h100-cookbook.log',
@@ -221,6 +230,20 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
     { status: 'failed', kind: 'unsupported-gpu', message: /SM version not supported/ },
   ],
 ];
+
+describe('fatal [E] lines mark a log failed without an exit code or a verdict (issue 24)', () => {
+  it.each([
+    // oom-build-failed-no-implementation-trt10.3.log, line 8: the build found no tactic (after out-of-memory).
+    [
+      '[11/22/2024-13:40:47] [E] Error[10]: IBuilder::buildSerializedNetwork: Error Code 10: Internal Error ' +
+        '(Could not find any implementation for node {ForeignNode[/1/Constant_36_output_0.../1/Slice_4]}.)',
+    ],
+    // onnx-parse-failure-trt7-trt8-classic.log (a), its first two lines as published: the ONNX parser's own.
+    ['While parsing node number 0 [Conv]:\nERROR: ModelImporter.cpp:296 In function importModel:'],
+  ])('%s', (line) => {
+    expect(parse(`${line}\n`).status).toBe('failed');
+  });
+});
 
 describe('parseTrtexecLog on real trtexec output', () => {
   it('has expected figures for every log in the fixtures', () => {

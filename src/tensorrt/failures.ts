@@ -127,6 +127,10 @@ export const TERMINAL_PATTERN = anyOf(
   /Serialization assertion /,
   /Deserialize the cuda engine failed/,
   /SymbolAddress for \w+ could not be loaded/,
+  // The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
+  /While parsing node number/,
+  /ModelImporter\.cpp:\d+: ERROR/,
+  /Could not find any implementation for node/,
 );
 
 export interface EvidenceMatch {

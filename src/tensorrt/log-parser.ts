@@ -8,7 +8,14 @@ import {
 } from './failures.js';
 import type { Failure, TimingStats } from '../contract/report.js';
 import { MiB } from '../common/units.js';
-import { BANNER_PATTERN, decodeBannerVersion, formatVersion, parseVersion, type TensorRtVersion } from './version.js';
+import {
+  BANNER_PATTERN,
+  decodeBannerVersion,
+  formatVersion,
+  parseVersion,
+  type TensorRtVersion,
+  VERDICT_PATTERN,
+} from './version.js';
 export type { TimingStats };
 
 export type LogStatus = 'passed' | 'failed' | 'unknown';
@@ -98,13 +105,14 @@ export class TrtexecLogParser {
   }
 
   private readBanner(line: string): void {
+    const verdict = VERDICT_PATTERN.exec(line)?.[1];
+    if (verdict === 'PASSED' || verdict === 'FAILED') this.banner = verdict;
     const match = BANNER_PATTERN.exec(line);
     if (!match) return;
     const version = decodeBannerVersion(match[2]!, match[3]);
     if (version && !this.version) this.version = version;
     else if (version && this.version?.build === null && sameRelease(version, this.version))
       this.version.build = version.build;
-    if (match[1] === 'PASSED' || match[1] === 'FAILED') this.banner = match[1];
   }
 
   private readBuildFigures(line: string): boolean {

@@ -37,6 +37,12 @@ export function decodeBannerVersion(digits: string, build?: string): TensorRtVer
 export const BANNER_PATTERN =
   /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
 
+/**
+ * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
+ * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
+ */
+export const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
+
 /** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
 export function parseVersion(text: string): TensorRtVersion | null {
   const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
