@@ -219,7 +219,10 @@ function rangeStart(node) {
 function overallStatus(builds, budgets) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
-    const right = (b) => outcome_isBuilt(b) && b.accuracy?.status !== 'failed' && b.latency?.verdict !== 'head-failed';
+    const right = (b) => outcome_isBuilt(b) &&
+        b.accuracy?.status !== 'failed' &&
+        b.accuracy?.status !== 'error' &&
+        b.latency?.verdict !== 'head-failed';
     return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
@@ -541,7 +544,11 @@ const accuracyOutputSchema = schemas/* object */.Ikc({
     failure: nullableString,
 });
 const accuracySchema = schemas/* object */.Ikc({
-    status: schemas/* enum */.k5n(['passed', 'failed']),
+    /**
+     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
+     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
+     */
+    status: schemas/* enum */.k5n(['passed', 'failed', 'error', 'not-checked']),
     outputs: schemas/* array */.YOg(accuracyOutputSchema),
     /** Why the check could not run at all (trtexec could not run the engine), or null. */
     problem: nullableString.default(null),
@@ -1026,7 +1033,7 @@ function reportAnnotations(report, toRepoPath) {
     }
     for (const build of report.builds) {
         const at = build.accuracy?.configPosition;
-        if (build.accuracy?.status !== 'failed' || !at)
+        if ((build.accuracy?.status !== 'failed' && build.accuracy?.status !== 'error') || !at)
             continue;
         const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
         out.push({
@@ -1835,17 +1842,23 @@ function worstOutput(accuracy) {
     return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
 }
 const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+const ACCURACY_ICON = { passed: '✅', failed: '❌', error: '❗', 'not-checked': '⏭️' };
 /** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
 function accuracySection(rows) {
-    const checked = rows.filter((r) => r.build.accuracy);
-    if (checked.length === 0)
+    const listed = rows.filter((r) => r.build.accuracy);
+    if (listed.length === 0)
         return null;
-    const failed = checked.filter((r) => r.build.accuracy.status === 'failed');
-    const lines = checked.map((r) => {
+    const checked = listed.filter((r) => r.build.accuracy.status !== 'not-checked');
+    const failed = checked.filter((r) => r.build.accuracy.status !== 'passed');
+    const lines = listed.map((r) => {
         const accuracy = r.build.accuracy;
         const worst = worstOutput(accuracy);
-        const icon = accuracy.status === 'passed' ? '✅' : '❌';
-        const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+        const icon = ACCURACY_ICON[accuracy.status];
+        const why = accuracy.status === 'not-checked'
+            ? 'not checked (accuracy: false)'
+            : accuracy.status === 'error'
+                ? `error: ${accuracy.problem}`
+                : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
         return tableRow([
             icon,
             `${r.build.model} / ${r.build.profile}`,
@@ -2552,7 +2565,7 @@ function failureReason(failOn, report, crash) {
     const broken = report.builds.filter((b) => !isBuilt(b));
     if (failOn.includes('error') && broken.length)
         return `${broken.length} build(s) failed: ${names(broken)}`;
-    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
     const budgets = report.budgets.filter((b) => b.status === 'fail');

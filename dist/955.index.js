@@ -362,7 +362,7 @@ function reportAnnotations(report, toRepoPath) {
     }
     for (const build of report.builds) {
         const at = build.accuracy?.configPosition;
-        if (build.accuracy?.status !== 'failed' || !at)
+        if ((build.accuracy?.status !== 'failed' && build.accuracy?.status !== 'error') || !at)
             continue;
         const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
         out.push({
@@ -1182,6 +1182,11 @@ function decodeBannerVersion(digits, build) {
     return null;
 }
 const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/**
+ * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
+ * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
+ */
+const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
 /** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
 function parseVersion(text) {
     const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
@@ -1962,7 +1967,9 @@ function anyOf(...alternatives) {
     return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
 }
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/);
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
+// The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
+/While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/);
 /** The failure evidence in one line, if any. */
 function matchEvidence(message) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
@@ -2114,6 +2121,9 @@ class TrtexecLogParser {
         this.readFailure(line, level);
     }
     readBanner(line) {
+        const verdict = VERDICT_PATTERN.exec(line)?.[1];
+        if (verdict === 'PASSED' || verdict === 'FAILED')
+            this.banner = verdict;
         const match = BANNER_PATTERN.exec(line);
         if (!match)
             return;
@@ -2122,8 +2132,6 @@ class TrtexecLogParser {
             this.version = version;
         else if (version && this.version?.build === null && sameRelease(version, this.version))
             this.version.build = version.build;
-        if (match[1] === 'PASSED' || match[1] === 'FAILED')
-            this.banner = match[1];
     }
     readBuildFigures(line) {
         let match = /^Engine built in ([\d.]+) sec/.exec(line);
@@ -3756,7 +3764,10 @@ function rangeStart(node) {
 function overallStatus(builds, budgets) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
-    const right = (b) => isBuilt(b) && b.accuracy?.status !== 'failed' && b.latency?.verdict !== 'head-failed';
+    const right = (b) => isBuilt(b) &&
+        b.accuracy?.status !== 'failed' &&
+        b.accuracy?.status !== 'error' &&
+        b.latency?.verdict !== 'head-failed';
     return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }
 
@@ -4078,7 +4089,11 @@ const accuracyOutputSchema = schemas/* object */.Ikc({
     failure: nullableString,
 });
 const accuracySchema = schemas/* object */.Ikc({
-    status: schemas/* enum */.k5n(['passed', 'failed']),
+    /**
+     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
+     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
+     */
+    status: schemas/* enum */.k5n(['passed', 'failed', 'error', 'not-checked']),
     outputs: schemas/* array */.YOg(accuracyOutputSchema),
     /** Why the check could not run at all (trtexec could not run the engine), or null. */
     problem: nullableString.default(null),
@@ -4929,7 +4944,9 @@ const model = schemas/* strictObject */.rej({
         .optional()
         .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
     budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
-    accuracy: accuracy.optional().describe("This model's accuracy check (the top-level one otherwise)."),
+    accuracy: schemas/* union */.KCZ([schemas/* literal */.euz(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
+        .optional()
+        .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
     engine: schemas/* enum */.k5n(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
         .optional()
         .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
@@ -5218,7 +5235,8 @@ function resolveConfig(raw, dir, file, locators) {
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
             engine: m.engine ?? 'per-profile',
-            accuracy: resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at),
+            accuracy: m.accuracy === false ? null : resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at),
+            accuracyOff: m.accuracy === false,
             workspaceBytes: m.workspace ?? raw.workspace,
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
             buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
@@ -6289,7 +6307,13 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         const check = job.model.accuracy;
-        if (!check || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+        // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
+        if (built && job.model.accuracyOff) {
+            results.set(plan.path, { status: 'not-checked', outputs: [], problem: null, configPosition: null });
+            continue;
+        }
+        if (!check || !plan || !built)
             continue;
         if (options.signal?.aborted)
             break;
@@ -6359,8 +6383,9 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
                 });
             });
         }
-        const failed = problem !== null || outputs.some((o) => o.failure !== null);
-        results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem, configPosition: null });
+        // A check that could not run is an error (said with why), not an engine out of tolerance.
+        const status = problem !== null ? 'error' : outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
+        results.set(plan.path, { status, outputs, problem, configPosition: null });
     }
     return results;
     /**
@@ -6416,7 +6441,14 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
             return { outputs, trtexecLosses: check?.losses ?? null };
         }
         catch (error) {
-            return { problem: `trtexec could not run the engine on the inputs (${log}): ${(0,errors/* errorMessage */.gJ)(error)}` };
+            // trtexec's own last error says why better than an exit status does.
+            const said = (await (0,promises_.readFile)(log, 'utf8').catch(() => ''))
+                .split('\n')
+                .filter((line) => /\[E\]/.test(line))
+                .at(-1)
+                ?.replace(/^\[[^\]]*\] \[E\] /, '');
+            const why = said ? `${(0,errors/* errorMessage */.gJ)(error)}; trtexec said: ${said}` : (0,errors/* errorMessage */.gJ)(error);
+            return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
         }
     }
 }
@@ -8076,17 +8108,23 @@ function worstOutput(accuracy) {
     return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
 }
 const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+const ACCURACY_ICON = { passed: '✅', failed: '❌', error: '❗', 'not-checked': '⏭️' };
 /** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
 function accuracySection(rows) {
-    const checked = rows.filter((r) => r.build.accuracy);
-    if (checked.length === 0)
+    const listed = rows.filter((r) => r.build.accuracy);
+    if (listed.length === 0)
         return null;
-    const failed = checked.filter((r) => r.build.accuracy.status === 'failed');
-    const lines = checked.map((r) => {
+    const checked = listed.filter((r) => r.build.accuracy.status !== 'not-checked');
+    const failed = checked.filter((r) => r.build.accuracy.status !== 'passed');
+    const lines = listed.map((r) => {
         const accuracy = r.build.accuracy;
         const worst = worstOutput(accuracy);
-        const icon = accuracy.status === 'passed' ? '✅' : '❌';
-        const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+        const icon = ACCURACY_ICON[accuracy.status];
+        const why = accuracy.status === 'not-checked'
+            ? 'not checked (accuracy: false)'
+            : accuracy.status === 'error'
+                ? `error: ${accuracy.problem}`
+                : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
         return tableRow([
             icon,
             `${r.build.model} / ${r.build.profile}`,
@@ -9143,7 +9181,7 @@ function failureReason(failOn, report, crash) {
     const broken = report.builds.filter((b) => !isBuilt(b));
     if (failOn.includes('error') && broken.length)
         return `${broken.length} build(s) failed: ${names(broken)}`;
-    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+    const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
     const budgets = report.budgets.filter((b) => b.status === 'fail');

@@ -461,3 +461,40 @@ describe('.npz archives (np.savez, np.savez_compressed)', () => {
     );
   });
 });
+
+describe('every model has an accuracy row (issue 24)', () => {
+  const config = (runner: ReturnType<typeof makeRunner>) =>
+    runner.writeConfig(
+      'output-dir: out\naccuracy: {}\nmodels:\n' +
+        '  - name: checked\n    onnx: classifier.onnx\n    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n' +
+        '  - name: skipped\n    onnx: classifier.onnx\n    accuracy: false\n' +
+        '    profiles: [{ name: p, shapes: { x: 2x3x8x8 } }]\n',
+    );
+
+  it('accuracy: false is a clear "not checked" row, never a silent gap, and fails nothing', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const result = await cli(['run', '--config', config(runner), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const builds = JSON.parse(result.stdout).builds;
+    expect(builds.map((b: { accuracy: { status: string } }) => b.accuracy.status)).toEqual(['passed', 'not-checked']);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('#### ✅ Accuracy against ONNX Runtime: 1/1 within tolerance');
+    expect(summary).toMatch(/\| ⏭️ \| skipped \/ p \| .*\| not checked \(accuracy: false\) \|/);
+  });
+
+  it("an engine trtexec cannot run on the inputs is an error with trtexec's last error, not a failure", async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_RUN_NO_KERNEL: '1' } });
+    writeFileSync(join(runner.dir, 'classifier.onnx'), classifierOnnx());
+    const result = await cli(['run', '--config', config(runner), '--json']);
+    expect(result.code).toBe(1);
+    const [checked] = JSON.parse(result.stdout).builds;
+    expect(checked.accuracy).toMatchObject({
+      status: 'error',
+      problem: expect.stringMatching(/trtexec said: \[TRT\] FAILED_EXECUTION: std::exception$/),
+    });
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/\| ❗ \| checked \/ p \| .*\| error: trtexec could not run the engine/);
+    expect(summary).toContain('Accuracy against ONNX Runtime: 0/1 within tolerance');
+  });
+});

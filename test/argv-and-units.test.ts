@@ -25,6 +25,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   buildTimeoutMs: 45 * 60_000,
   engine: 'per-profile',
   accuracy: null,
+  accuracyOff: false,
   ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };

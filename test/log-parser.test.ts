@@ -171,14 +171,11 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
   ],
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'a', { status: 'unknown', throughputQps: 1.57184 }],
   // TensorRT 7.x's verdict had no version tag: it is a verdict all the same (issue 24).
-  ...(['a', 'b', 'c'] as const).map(
-    (section) =>
-      [
-        'verdict-without-version-tag-trt7.x.log',
-        section,
-        { tensorrtVersion: null, status: 'passed', kind: null },
-      ] as const,
-  ),
+  ...['a', 'b', 'c'].map((section): [string, string, Expected] => [
+    'verdict-without-version-tag-trt7.x.log',
+    section,
+    { tensorrtVersion: null, status: 'passed', kind: null },
+  ]),
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'b', { status: 'unknown', throughputQps: 0 }],
   [
     'success-build-bench-trt10.16.1-h100-cookbook.log',

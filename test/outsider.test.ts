@@ -232,7 +232,7 @@ describe('outputs the accuracy check could mix up or miss', () => {
     ]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).builds[0].accuracy).toMatchObject({
-      status: 'failed',
+      status: 'error',
       problem: expect.stringMatching(/the reference has nothing for the engine's output\(s\) plus\./),
     });
   });

@@ -84,7 +84,13 @@ export async function checkAccuracy(
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     const check = job.model.accuracy;
-    if (!check || !plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
+    const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+    // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
+    if (built && job.model.accuracyOff) {
+      results.set(plan.path, { status: 'not-checked', outputs: [], problem: null, configPosition: null });
+      continue;
+    }
+    if (!check || !plan || !built) continue;
     if (options.signal?.aborted) break;
 
     const outputs: AccuracyOutput[] = [];
@@ -151,8 +157,9 @@ export async function checkAccuracy(
         });
       });
     }
-    const failed = problem !== null || outputs.some((o) => o.failure !== null);
-    results.set(plan.path, { status: failed ? 'failed' : 'passed', outputs, problem, configPosition: null });
+    // A check that could not run is an error (said with why), not an engine out of tolerance.
+    const status = problem !== null ? 'error' : outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
+    results.set(plan.path, { status, outputs, problem, configPosition: null });
   }
   return results;
 
@@ -217,7 +224,14 @@ export async function checkAccuracy(
       }
       return { outputs, trtexecLosses: check?.losses ?? null };
     } catch (error) {
-      return { problem: `trtexec could not run the engine on the inputs (${log}): ${errorMessage(error)}` };
+      // trtexec's own last error says why better than an exit status does.
+      const said = (await readFile(log, 'utf8').catch(() => ''))
+        .split('\n')
+        .filter((line) => /\[E\]/.test(line))
+        .at(-1)
+        ?.replace(/^\[[^\]]*\] \[E\] /, '');
+      const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
+      return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
     }
   }
 }

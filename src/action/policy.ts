@@ -32,7 +32,7 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
     rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
   const broken = report.builds.filter((b) => !isBuilt(b));
   if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${names(broken)}`;
-  const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed');
+  const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
   if (failOn.includes('accuracy') && wrong.length) return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
   const budgets = report.budgets.filter((b) => b.status === 'fail');
   if (failOn.includes('budget') && budgets.length) return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;

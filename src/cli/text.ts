@@ -47,7 +47,9 @@ export function renderRunText(report: Report): string {
   for (const b of report.builds) {
     if (!b.accuracy) continue;
     const failing = b.accuracy.outputs.filter((o) => o.failure);
-    if (b.accuracy.problem) out.push(`✘ accuracy ${b.model}/${b.profile}: ${b.accuracy.problem}`);
+    if (b.accuracy.status === 'not-checked')
+      out.push(`· accuracy ${b.model}/${b.profile}: not checked (accuracy: false)`);
+    if (b.accuracy.problem) out.push(`✘ accuracy ${b.model}/${b.profile}: error: ${b.accuracy.problem}`);
     for (const o of failing) out.push(`✘ accuracy ${b.model}/${b.profile}: ${o.name} (${o.shape}): ${o.failure}`);
     if (b.accuracy.status === 'passed') {
       const cosine = Math.min(...b.accuracy.outputs.map((o) => o.cosine ?? 1));

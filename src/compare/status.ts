@@ -12,6 +12,9 @@ export function overallStatus(
   // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
   // that did not build.
   const right = (b: (typeof builds)[number]) =>
-    isBuilt(b) && b.accuracy?.status !== 'failed' && b.latency?.verdict !== 'head-failed';
+    isBuilt(b) &&
+    b.accuracy?.status !== 'failed' &&
+    b.accuracy?.status !== 'error' &&
+    b.latency?.verdict !== 'head-failed';
   return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
 }

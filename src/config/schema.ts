@@ -304,7 +304,10 @@ const model = z.strictObject(
       .optional()
       .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
     budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
-    accuracy: accuracy.optional().describe("This model's accuracy check (the top-level one otherwise)."),
+    accuracy: z
+      .union([z.literal(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
+      .optional()
+      .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
     engine: z
       .enum(
         ['per-profile', 'combined', 'both'],

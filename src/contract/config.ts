@@ -61,6 +61,8 @@ export interface ModelConfig {
   budgets: Budgets;
   /** Whether and how its engines' outputs are checked against ONNX Runtime's; null: not checked. */
   accuracy: AccuracyConfig | null;
+  /** The model said accuracy: false (the report shows it as not checked, never a silent gap). */
+  accuracyOff: boolean;
   /** per-profile: a plan per profile; combined: one plan with every profile (what Triton loads); both. */
   engine: 'per-profile' | 'combined' | 'both';
   /** The model's own, or the top-level value. */

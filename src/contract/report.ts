@@ -217,7 +217,11 @@ export const accuracyOutputSchema = z.object({
 export type AccuracyOutput = z.infer<typeof accuracyOutputSchema>;
 
 export const accuracySchema = z.object({
-  status: z.enum(['passed', 'failed']),
+  /**
+   * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
+   * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
+   */
+  status: z.enum(['passed', 'failed', 'error', 'not-checked']),
   outputs: z.array(accuracyOutputSchema),
   /** Why the check could not run at all (trtexec could not run the engine), or null. */
   problem: nullableString.default(null),

@@ -26,7 +26,7 @@ export function reportAnnotations(report: Report, toRepoPath: (path: string) => 
   }
   for (const build of report.builds) {
     const at = build.accuracy?.configPosition;
-    if (build.accuracy?.status !== 'failed' || !at) continue;
+    if ((build.accuracy?.status !== 'failed' && build.accuracy?.status !== 'error') || !at) continue;
     const reasons = build.accuracy.outputs.filter((o) => o.failure).map((o) => `${o.name} (${o.shape}): ${o.failure}`);
     out.push({
       path: toRepoPath(at.file),

@@ -235,16 +235,24 @@ function worstOutput(accuracy: NonNullable<ReportBuild['accuracy']>) {
 
 const figure = (v: number | null) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
 
+const ACCURACY_ICON = { passed: '✅', failed: '❌', error: '❗', 'not-checked': '⏭️' } as const;
+
 /** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
 function accuracySection(rows: readonly Row[]): Section | null {
-  const checked = rows.filter((r) => r.build.accuracy);
-  if (checked.length === 0) return null;
-  const failed = checked.filter((r) => r.build.accuracy!.status === 'failed');
-  const lines = checked.map((r) => {
+  const listed = rows.filter((r) => r.build.accuracy);
+  if (listed.length === 0) return null;
+  const checked = listed.filter((r) => r.build.accuracy!.status !== 'not-checked');
+  const failed = checked.filter((r) => r.build.accuracy!.status !== 'passed');
+  const lines = listed.map((r) => {
     const accuracy = r.build.accuracy!;
     const worst = worstOutput(accuracy);
-    const icon = accuracy.status === 'passed' ? '✅' : '❌';
-    const why = accuracy.problem ?? worst?.failure ?? 'within tolerance';
+    const icon = ACCURACY_ICON[accuracy.status];
+    const why =
+      accuracy.status === 'not-checked'
+        ? 'not checked (accuracy: false)'
+        : accuracy.status === 'error'
+          ? `error: ${accuracy.problem}`
+          : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
     return tableRow([
       icon,
       `${r.build.model} / ${r.build.profile}`,

@@ -12,6 +12,8 @@
 //   TRTEXEC_STANDIN_ESCAPE        "1": the build leaves an idle child in a session of its own (setsid)
 //   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
 //   TRTEXEC_STANDIN_CRASH         "driver": die as trtexec does on a driver older than its CUDA runtime
+//   TRTEXEC_STANDIN_RUN_NO_KERNEL "1": a run on given inputs (--loadInputs) fails as a plugin without a kernel
+//                                 for the GPU does (Cuda Error 209, FAILED_EXECUTION), exit 1
 //   TRTEXEC_STANDIN_RUN_CRASH     a loaded engine dies by SIGSEGV before its first inference: "all" runs, or
 //                                 "timed" ones (--exportTimes: the latency A/B's, not the plain benchmark)
 //   TRTEXEC_STANDIN_ONLY          apply the fault switches only to builds whose --saveEngine contains this
@@ -530,6 +532,18 @@ async function trtexec(io) {
     log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00676279 sec.');
     // An engine that deserializes and then dies running (a kernel fault, a plugin's bug): killed by SIGSEGV.
+    // A plugin kernel built for another GPU fails the first inference, as trtexec 8.x says it
+    // (test/fixtures/trtexec-logs/no-kernel-image-plugin-at-inference-trt8.x.log).
+    if (fault('TRTEXEC_STANDIN_RUN_NO_KERNEL') && options.has('--loadInputs')) {
+      fail([
+        [
+          'E',
+          '[TRT] ../rtExt/cuda/cudaPluginV2DynamicExtRunner.cpp (108) - Cuda Error in execute: 209 ' +
+            '(no kernel image is available for execution on the device)',
+        ],
+        ['E', '[TRT] FAILED_EXECUTION: std::exception'],
+      ]);
+    }
     const runCrash = fault('TRTEXEC_STANDIN_RUN_CRASH');
     if (runCrash === 'all' || (runCrash === 'timed' && options.has('--exportTimes'))) {
       recordCall({ exit: 139 });
