@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9954);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(197);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9954:
+/***/ 197:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9330,6 +9330,113 @@ function onnxInputs(model) {
 }
 /** `images (float32, 1x3x?x?)`: an input as a message shows it. */
 const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
+
+;// CONCATENATED MODULE: ./.build/tsc/config/model-files.js
+// What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
+// file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
+
+
+
+
+/** Models read for their inputs before any build; a larger one is left to trtexec (it says the same, later). */
+const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
+/**
+ * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
+ * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
+ * a profile leaves out. Each at its place; the message lists the model's inputs. A file that does not parse
+ * as ONNX is left to trtexec, whose parser says why.
+ */
+function profileShapeProblems(model, m, count) {
+    let inputs;
+    try {
+        if ((0,external_node_fs_namespaceObject.statSync)(model.onnx).size > MAX_ONNX_READ)
+            return [];
+        inputs = onnxInputs((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
+    }
+    catch {
+        return [];
+    }
+    if (inputs.length === 0)
+        return [];
+    const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
+    const problems = [];
+    model.profiles.slice(0, count).forEach((profile, p) => {
+        if (profile.shapes.length === 0)
+            return;
+        const at = (...rest) => ['models', m, 'profiles', p, 'shapes', ...rest];
+        for (const range of profile.shapes) {
+            const input = inputs.find((i) => i.name === range.input);
+            if (!input) {
+                const near = closest(range.input, inputs.map((i) => i.name));
+                problems.push({
+                    path: at(range.input),
+                    message: `expected an input of the model, got "${range.input}"` +
+                        `${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`,
+                });
+                continue;
+            }
+            if (range.min.length !== input.dims.length) {
+                problems.push({
+                    path: at(range.input),
+                    message: `expected ${input.dims.length} dimensions, as the model's ${describeInput(input)}, ` +
+                        `got ${range.min.join('x')} (${range.min.length})`,
+                });
+                continue;
+            }
+            for (const which of ['min', 'opt', 'max']) {
+                const wrong = input.dims.findIndex((d, i) => d !== null && range[which][i] !== d);
+                if (wrong >= 0) {
+                    problems.push({
+                        path: at(range.input),
+                        message: `expected dimension ${wrong} to be ${input.dims[wrong]}, fixed in the model's ${describeInput(input)}, ` +
+                            `got ${which} ${range[which].join('x')}`,
+                    });
+                    break;
+                }
+            }
+        }
+        for (const input of inputs) {
+            if (input.dims.some((d) => d === null) && !profile.shapes.some((s) => s.input === input.name)) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'shapes'],
+                    message: `expected a shape for each dynamic input, got none for ${describeInput(input)}; ${listed}`,
+                });
+            }
+        }
+    });
+    return problems;
+}
+/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
+const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
+/**
+ * Why a model's ONNX cannot be built, or null: missing, not a regular file, unreadable (said before any
+ * build, not as a failed build of kind other), or a Git LFS pointer left by a checkout without LFS.
+ */
+function onnxProblem(path) {
+    const head = Buffer.alloc(LFS_POINTER.length);
+    try {
+        // Only a regular file is opened: opening a named pipe would wait for a writer.
+        const irregular = notRegularFile((0,external_node_fs_namespaceObject.statSync)(path), 'an ONNX file');
+        if (irregular)
+            return ` which ${irregular.replace(/^not/, 'is not').replace(/, expected .*$/, '')} (${path})`;
+        const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        try {
+            (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, head.length, 0);
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+    catch (error) {
+        const code = error.code;
+        return code === 'ENOENT'
+            ? ` which does not exist (${path})`
+            : ` which cannot be read: ${fileProblem(error, 'an ONNX file')} (${path})`;
+    }
+    return head.toString('latin1') === LFS_POINTER
+        ? ', a Git LFS pointer: the model itself was not fetched (check out with lfs: true, or run git lfs pull)'
+        : null;
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
@@ -19829,105 +19936,6 @@ function findProblems(raw, config) {
     });
     return problems;
 }
-/** Models read for their inputs before any build; a larger one is left to trtexec (it says the same, later). */
-const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
-/**
- * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
- * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
- * a profile leaves out. Each at its place; the message lists the model's inputs. A file that does not parse
- * as ONNX is left to trtexec, whose parser says why.
- */
-function profileShapeProblems(model, m, count) {
-    let inputs;
-    try {
-        if ((0,external_node_fs_namespaceObject.statSync)(model.onnx).size > MAX_ONNX_READ)
-            return [];
-        inputs = onnxInputs((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
-    }
-    catch {
-        return [];
-    }
-    if (inputs.length === 0)
-        return [];
-    const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
-    const problems = [];
-    model.profiles.slice(0, count).forEach((profile, p) => {
-        if (profile.shapes.length === 0)
-            return;
-        const at = (...rest) => ['models', m, 'profiles', p, 'shapes', ...rest];
-        for (const range of profile.shapes) {
-            const input = inputs.find((i) => i.name === range.input);
-            if (!input) {
-                const near = closest(range.input, inputs.map((i) => i.name));
-                problems.push({
-                    path: at(range.input),
-                    message: `expected an input of the model, got "${range.input}"` +
-                        `${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`,
-                });
-                continue;
-            }
-            if (range.min.length !== input.dims.length) {
-                problems.push({
-                    path: at(range.input),
-                    message: `expected ${input.dims.length} dimensions, as the model's ${describeInput(input)}, ` +
-                        `got ${range.min.join('x')} (${range.min.length})`,
-                });
-                continue;
-            }
-            for (const which of ['min', 'opt', 'max']) {
-                const wrong = input.dims.findIndex((d, i) => d !== null && range[which][i] !== d);
-                if (wrong >= 0) {
-                    problems.push({
-                        path: at(range.input),
-                        message: `expected dimension ${wrong} to be ${input.dims[wrong]}, fixed in the model's ${describeInput(input)}, ` +
-                            `got ${which} ${range[which].join('x')}`,
-                    });
-                    break;
-                }
-            }
-        }
-        for (const input of inputs) {
-            if (input.dims.some((d) => d === null) && !profile.shapes.some((s) => s.input === input.name)) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'shapes'],
-                    message: `expected a shape for each dynamic input, got none for ${describeInput(input)}; ${listed}`,
-                });
-            }
-        }
-    });
-    return problems;
-}
-/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
-const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
-/**
- * Why a model's ONNX cannot be built, or null: missing, not a regular file, unreadable (said before any
- * build, not as a failed build of kind other), or a Git LFS pointer left by a checkout without LFS.
- */
-function onnxProblem(path) {
-    const head = Buffer.alloc(LFS_POINTER.length);
-    try {
-        // Only a regular file is opened: opening a named pipe would wait for a writer.
-        const irregular = notRegularFile((0,external_node_fs_namespaceObject.statSync)(path), 'an ONNX file');
-        if (irregular)
-            return ` which ${irregular.replace(/^not/, 'is not').replace(/, expected .*$/, '')} (${path})`;
-        const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-        try {
-            (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, head.length, 0);
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-    catch (error) {
-        const code = error.code;
-        return code === 'ENOENT'
-            ? ` which does not exist (${path})`
-            : ` which cannot be read: ${fileProblem(error, 'an ONNX file')} (${path})`;
-    }
-    return head.toString('latin1') === LFS_POINTER
-        ? ', a Git LFS pointer: the model itself was not fetched (check out with lfs: true, or run git lfs pull)'
-        : null;
-}
 function shapeProblem(range) {
     const { min, opt, max } = range;
     const show = (d) => d.join('x');
@@ -25695,6 +25703,115 @@ function findRawOutput(files, name) {
 }
 const isRawType = (dtype) => RAW_TYPES.includes(dtype);
 
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
+// trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
+// `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
+// `Accuracy validation FAILED` with exit 1 at the end (samples/common/sampleInference.cpp validateAccuracy,
+// samples/trtexec/trtexec.cpp at v11.1). The loss is printed std::fixed with 6 decimals.
+const LOSS = /Accuracy loss for tensor (.+) \((L0|L1|L2|LInf|Cosine)\): (\S+)( \[FAIL: >= threshold [^\]]*\])?\s*$/;
+/** Each judged output's loss by name, and whether trtexec failed the check as a whole. */
+function readTrtexecCheck(log) {
+    const losses = new Map();
+    for (const line of log.split('\n')) {
+        const match = LOSS.exec(line);
+        if (match)
+            losses.set(match[1], { algorithm: match[2], loss: Number(match[3]), failed: match[4] !== undefined });
+    }
+    return { losses, failed: log.includes('Accuracy validation FAILED') };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/engine-run.js
+// One run of a built engine on an accuracy check's inputs, and its outputs as trtexec wrote them: the dump
+// at full precision (8.6+) or --exportOutput's JSON, with trtexec 11.1's own judgement where it can give it.
+
+
+
+
+
+
+
+
+
+
+/**
+ * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on
+ * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
+ * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
+ */
+async function runEngineOnInputs(runner, outcome, planPath, shape, inputs, expected, { atols, rtol }, dir) {
+    const { job } = outcome;
+    const { trtexec, version } = runner;
+    const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
+    await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, float32Bytes(input.values))));
+    let judge = null;
+    if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
+        const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_namespaceObject.join)(dir, `reference${i}.bin`) }));
+        await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, float32Bytes(o.values))));
+        judge = { references, atol: atols[0], rtol };
+    }
+    const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
+    const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
+    const names = expected.map((o) => o.name);
+    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
+    const paths = { plan: planPath, inputs: files, output };
+    const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
+    const run = await trtexec.run(argv, {
+        gpu: outcome.gpu?.index ?? null,
+        cwd: dir,
+        logFile: log,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(runner.signal && { signal: runner.signal }),
+    });
+    try {
+        const check = judge ? readTrtexecCheck(await (0,promises_namespaceObject.readFile)(log, 'utf8')) : null;
+        // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
+        if (run.exitCode !== 0 && !check?.failed) {
+            throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
+        }
+        let outputs;
+        let unchecked;
+        if (dump) {
+            const files = await (0,promises_namespaceObject.readdir)(dir);
+            outputs = await readRawOutputs(dir, files, expected);
+            unchecked = dumpsOfOtherOutputs(files, names);
+        }
+        else {
+            const exported = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
+            outputs = new Map(exported.map((o) => [o.name, o.values]));
+            unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
+        }
+        // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
+        if (unchecked.length > 0) {
+            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
+        }
+        return { outputs, trtexecLosses: check?.losses ?? null };
+    }
+    catch (error) {
+        // trtexec's own last error says why better than an exit status does.
+        const said = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => ''))
+            .split('\n')
+            .filter((line) => /\[E\]/.test(line))
+            .at(-1)
+            ?.replace(/^\[[^\]]*\] \[E\] /, '');
+        const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
+        return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
+    }
+}
+/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
+async function readRawOutputs(dir, files, expected) {
+    const outputs = new Map();
+    for (const { name } of expected) {
+        const found = findRawOutput(files, name);
+        if (!found)
+            continue;
+        if (!isRawType(found.dtype))
+            throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
+        const count = found.dims.reduce((a, b) => a * b, 1);
+        outputs.set(name, decodeRaw(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, found.file)), found.dtype, count, found.file));
+    }
+    return outputs;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
 
 
@@ -25794,31 +25911,9 @@ function absoluteTolerance(atol, reference) {
     return atol.shareOfMax * largest;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
-// trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
-// `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
-// `Accuracy validation FAILED` with exit 1 at the end (samples/common/sampleInference.cpp validateAccuracy,
-// samples/trtexec/trtexec.cpp at v11.1). The loss is printed std::fixed with 6 decimals.
-const LOSS = /Accuracy loss for tensor (.+) \((L0|L1|L2|LInf|Cosine)\): (\S+)( \[FAIL: >= threshold [^\]]*\])?\s*$/;
-/** Each judged output's loss by name, and whether trtexec failed the check as a whole. */
-function readTrtexecCheck(log) {
-    const losses = new Map();
-    for (const line of log.split('\n')) {
-        const match = LOSS.exec(line);
-        if (match)
-            losses.set(match[1], { algorithm: match[2], loss: Number(match[3]), failed: match[4] !== undefined });
-    }
-    return { losses, failed: log.includes('Accuracy validation FAILED') };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
-
-
-
-
-
 
 
 
@@ -25916,7 +26011,8 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
             }
             const atols = expected.map((o) => absoluteTolerance(check.atol, o.values));
             const tolerances = { atols, rtol: check.rtol };
-            const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, tolerances, dir);
+            const runner = { trtexec, version, ...(options.signal && { signal: options.signal }) };
+            const engine = await runEngineOnInputs(runner, outcome, plan.path, shape, inputs, expected, tolerances, dir);
             if ('problem' in engine) {
                 problem = engine.problem;
                 break;
@@ -25958,83 +26054,6 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
         results.set(plan.path, { status, outputs, problem, configPosition: null });
     }
     return results;
-    /**
-     * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on
-     * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
-     * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
-     */
-    async function runEngineOnInputs(outcome, planPath, shape, inputs, expected, { atols, rtol }, dir) {
-        const { job } = outcome;
-        const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
-        await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, float32Bytes(input.values))));
-        let judge = null;
-        if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
-            const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_namespaceObject.join)(dir, `reference${i}.bin`) }));
-            await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, float32Bytes(o.values))));
-            judge = { references, atol: atols[0], rtol };
-        }
-        const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
-        const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
-        const names = expected.map((o) => o.name);
-        const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
-        const paths = { plan: planPath, inputs: files, output };
-        const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
-        const run = await trtexec.run(argv, {
-            gpu: outcome.gpu?.index ?? null,
-            cwd: dir,
-            logFile: log,
-            timeoutMs: job.model.buildTimeoutMs,
-            ...(options.signal && { signal: options.signal }),
-        });
-        try {
-            const check = judge ? readTrtexecCheck(await (0,promises_namespaceObject.readFile)(log, 'utf8')) : null;
-            // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
-            if (run.exitCode !== 0 && !check?.failed) {
-                throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
-            }
-            let outputs;
-            let unchecked;
-            if (dump) {
-                const files = await (0,promises_namespaceObject.readdir)(dir);
-                outputs = await readRawOutputs(dir, files, expected);
-                unchecked = dumpsOfOtherOutputs(files, names);
-            }
-            else {
-                const exported = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
-                outputs = new Map(exported.map((o) => [o.name, o.values]));
-                unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
-            }
-            // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
-            if (unchecked.length > 0) {
-                return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
-            }
-            return { outputs, trtexecLosses: check?.losses ?? null };
-        }
-        catch (error) {
-            // trtexec's own last error says why better than an exit status does.
-            const said = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => ''))
-                .split('\n')
-                .filter((line) => /\[E\]/.test(line))
-                .at(-1)
-                ?.replace(/^\[[^\]]*\] \[E\] /, '');
-            const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
-            return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
-        }
-    }
-}
-/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
-async function readRawOutputs(dir, files, expected) {
-    const outputs = new Map();
-    for (const { name } of expected) {
-        const found = findRawOutput(files, name);
-        if (!found)
-            continue;
-        if (!isRawType(found.dtype))
-            throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
-        const count = found.dims.reduce((a, b) => a * b, 1);
-        outputs.set(name, decodeRaw(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, found.file)), found.dtype, count, found.file));
-    }
-    return outputs;
 }
 /** Reference outputs the user gave: a .npz with one float32 array per output, named as the output. */
 function givenReference(file, read) {

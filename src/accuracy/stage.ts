@@ -1,22 +1,18 @@
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { writeNewFile } from '../proc/new-file.js';
-import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { FileDigests } from '../cache/engine-cache.js';
-import { type Config, runProfile, type ShapeChoice, type AccuracyConfig } from '../contract/config.js';
+import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
 import { errorMessage } from '../common/errors.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
+import { type AccuracyConfig, type Config, runProfile } from '../contract/config.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
-import { accuracyArgv, type TrtexecJudge } from '../tensorrt/argv.js';
-import { hasFlag } from '../tensorrt/flags.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
-import { parseExportedOutput } from './export-output.js';
-import { float32Bytes, type InputTensor, readNpz, sampleInputs, seededInputs } from './inputs.js';
-import { decodeRaw, dumpNamesCollide, dumpsOfOtherOutputs, findRawOutput, isRawType } from './raw-bindings.js';
+import { runEngineOnInputs } from './engine-run.js';
+import { type InputTensor, readNpz, sampleInputs, seededInputs } from './inputs.js';
 import {
   cachedReferenceOutputs,
   type OnnxRuntime,
@@ -25,7 +21,6 @@ import {
   referenceOutputs,
 } from './reference.js';
 import { absoluteTolerance } from './tolerance.js';
-import { readTrtexecCheck, type TrtexecLoss } from './trtexec-check.js';
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
@@ -120,7 +115,8 @@ export async function checkAccuracy(
       }
       const atols = expected.map((o) => absoluteTolerance(check.atol, o.values));
       const tolerances = { atols, rtol: check.rtol };
-      const engine = await runEngineOnInputs(outcome, plan.path, shape, inputs, expected, tolerances, dir);
+      const runner = { trtexec, version, ...(options.signal && { signal: options.signal }) };
+      const engine = await runEngineOnInputs(runner, outcome, plan.path, shape, inputs, expected, tolerances, dir);
       if ('problem' in engine) {
         problem = engine.problem;
         break;
@@ -162,95 +158,6 @@ export async function checkAccuracy(
     results.set(plan.path, { status, outputs, problem, configPosition: null });
   }
   return results;
-
-  /**
-   * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on
-   * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
-   * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
-   */
-  async function runEngineOnInputs(
-    outcome: BuildOutcome,
-    planPath: string,
-    shape: ShapeChoice,
-    inputs: readonly InputTensor[],
-    expected: readonly ReferenceOutput[],
-    { atols, rtol }: { atols: readonly number[]; rtol: number },
-    dir: string,
-  ): Promise<
-    { outputs: Map<string, ArrayLike<number>>; trtexecLosses: Map<string, TrtexecLoss> | null } | { problem: string }
-  > {
-    const { job } = outcome;
-    const files = inputs.map((input, i) => ({ name: input.name, file: join(dir, `input${i}.bin`) }));
-    await Promise.all(inputs.map((input, i) => writeNewFile(files[i]!.file, float32Bytes(input.values))));
-    let judge: TrtexecJudge | null = null;
-    if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
-      const references = expected.map((o, i) => ({ name: o.name, file: join(dir, `reference${i}.bin`) }));
-      await Promise.all(expected.map((o, i) => writeNewFile(references[i]!.file, float32Bytes(o.values))));
-      judge = { references, atol: atols[0]!, rtol };
-    }
-    const output = join(dir, 'output.json');
-    const log = join(dir, 'trtexec.log');
-    const names = expected.map((o) => o.name);
-    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
-    const paths = { plan: planPath, inputs: files, output };
-    const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
-    const run = await trtexec.run(argv, {
-      gpu: outcome.gpu?.index ?? null,
-      cwd: dir,
-      logFile: log,
-      timeoutMs: job.model.buildTimeoutMs,
-      ...(options.signal && { signal: options.signal }),
-    });
-    try {
-      const check = judge ? readTrtexecCheck(await readFile(log, 'utf8')) : null;
-      // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
-      if (run.exitCode !== 0 && !check?.failed) {
-        throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
-      }
-      let outputs: Map<string, ArrayLike<number>>;
-      let unchecked: string[];
-      if (dump) {
-        const files = await readdir(dir);
-        outputs = await readRawOutputs(dir, files, expected);
-        unchecked = dumpsOfOtherOutputs(files, names);
-      } else {
-        const exported = parseExportedOutput(await readFile(output, 'utf8'));
-        outputs = new Map(exported.map((o) => [o.name, o.values]));
-        unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
-      }
-      // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
-      if (unchecked.length > 0) {
-        return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
-      }
-      return { outputs, trtexecLosses: check?.losses ?? null };
-    } catch (error) {
-      // trtexec's own last error says why better than an exit status does.
-      const said = (await readFile(log, 'utf8').catch(() => ''))
-        .split('\n')
-        .filter((line) => /\[E\]/.test(line))
-        .at(-1)
-        ?.replace(/^\[[^\]]*\] \[E\] /, '');
-      const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
-      return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
-    }
-  }
-}
-
-/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
-async function readRawOutputs(
-  dir: string,
-  files: readonly string[],
-  expected: readonly ReferenceOutput[],
-): Promise<Map<string, ArrayLike<number>>> {
-  const outputs = new Map<string, ArrayLike<number>>();
-  for (const { name } of expected) {
-    const found = findRawOutput(files, name);
-    if (!found) continue;
-    if (!isRawType(found.dtype)) throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
-    const count = found.dims.reduce((a, b) => a * b, 1);
-    outputs.set(name, decodeRaw(await readFile(join(dir, found.file)), found.dtype, count, found.file));
-  }
-  return outputs;
 }
 
 /** Reference outputs the user gave: a .npz with one float32 array per output, named as the output. */
