@@ -2652,16 +2652,7 @@ async function reportCommand(edge) {
         core/* info */.pq('trt-ci: no pull request to report to');
         return;
     }
-    const reporter = new GitHubReporter(octokit, false);
-    const workflow = workflowFile(context.workflowRef);
-    await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow }, body);
-    const target = {
-        owner: context.owner,
-        repo: context.repo,
-        name: input('report', 'check-name') || 'trt-ci (all runners)',
-        headSha: pr.headSha,
-    };
-    await reporter.startCheck(target);
+    const { reporter, target } = await commentAndStartCheck(context, octokit, { ...pr, key, body });
     const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
     const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
     const conclusion = checkConclusion({ cancelled: false, crashed: false, reports, missing: missing.length });
@@ -2703,17 +2694,13 @@ async function reportNotBuilt(context, fork, token, key, env) {
     const pr = octokit ? await pullRequestOf(context, octokit) : null;
     if (!octokit || !pr)
         return;
-    const reporter = new GitHubReporter(octokit, false);
-    const workflow = workflowFile(context.workflowRef);
-    const where = { owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow };
-    await reporter.comment(where, `${commentMarker(key)}\n${said}`);
-    const target = {
-        owner: context.owner,
-        repo: context.repo,
-        name: input('report', 'check-name') || 'trt-ci (all runners)',
+    const body = `${commentMarker(key)}\n${said}`;
+    const { reporter, target } = await commentAndStartCheck(context, octokit, {
+        number: pr.number,
         headSha: fork.headSha,
-    };
-    await reporter.startCheck(target);
+        key,
+        body,
+    });
     await reporter.completeCheck(target, {
         conclusion: 'action_required',
         title: 'not built: awaiting approval',
@@ -2722,6 +2709,21 @@ async function reportNotBuilt(context, fork, token, key, env) {
     });
     if (reporter.problems.length)
         await writeSummary(problemsSection(reporter.problems));
+}
+/** The sticky comment on the pull request, then its check run for all runners started on `headSha`. */
+async function commentAndStartCheck(context, octokit, on) {
+    const reporter = new GitHubReporter(octokit, false);
+    const workflow = workflowFile(context.workflowRef);
+    const where = { owner: context.owner, repo: context.repo, issueNumber: on.number, key: on.key, workflow };
+    await reporter.comment(where, on.body);
+    const target = {
+        owner: context.owner,
+        repo: context.repo,
+        name: input('report', 'check-name') || 'trt-ci (all runners)',
+        headSha: on.headSha,
+    };
+    await reporter.startCheck(target);
+    return { reporter, target };
 }
 /**
  * The runners the pack started, from its `runners` input (a JSON list of label sets); each uploads its

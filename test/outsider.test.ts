@@ -27,6 +27,14 @@ import { startGitHubApi } from './support/github-api.js';
 import { allGone, cli, fromSource, makeRunner } from './support/harness.js';
 import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
+/** A plan file with TensorRT 10.16.1.11's header, which the stand-in loads. */
+const plan = (path: string) => {
+  const bytes = Buffer.alloc(64);
+  bytes.write('ftrt', 0, 'latin1');
+  bytes.set([10, 16, 1, 11], 24);
+  writeFileSync(path, bytes);
+};
+
 const ONE = 'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n';
 
 describe("files a run writes, where an earlier job planted links (a shared runner's output folder)", () => {
@@ -60,13 +68,6 @@ describe("files a run writes, where an earlier job planted links (a shared runne
 });
 
 describe('trt-ci ab and the files beside its runs', () => {
-  const plan = (path: string) => {
-    const bytes = Buffer.alloc(64);
-    bytes.write('ftrt', 0, 'latin1');
-    bytes.set([10, 16, 1, 11], 24);
-    writeFileSync(path, bytes);
-  };
-
   it("plans inside the A/B's folder are refused (exit 2) and left where they are", async () => {
     const runner = makeRunner();
     const ab = join(runner.dir, 'trt-ci-out', 'ab');
@@ -340,13 +341,6 @@ describe('inputs a run cannot use are exit 2 before any build, naming them', () 
 });
 
 describe('faults in the latency A/B', () => {
-  const plan = (path: string) => {
-    const bytes = Buffer.alloc(64);
-    bytes.write('ftrt', 0, 'latin1');
-    bytes.set([10, 16, 1, 11], 24);
-    writeFileSync(path, bytes);
-  };
-
   it('a head engine that crashes in every run fails the run (head-failed), not a note', async () => {
     const runner = makeRunner({
       trtexecEnv: { TRTEXEC_STANDIN_RUN_CRASH: 'timed', TRTEXEC_STANDIN_ONLY: 'out/m.p.plan' },

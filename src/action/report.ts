@@ -63,16 +63,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
     core.info('trt-ci: no pull request to report to');
     return;
   }
-  const reporter = new GitHubReporter(octokit, false);
-  const workflow = workflowFile(context.workflowRef);
-  await reporter.comment({ owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow }, body);
-  const target = {
-    owner: context.owner,
-    repo: context.repo,
-    name: input('report', 'check-name') || 'trt-ci (all runners)',
-    headSha: pr.headSha,
-  };
-  await reporter.startCheck(target);
+  const { reporter, target } = await commentAndStartCheck(context, octokit, { ...pr, key, body });
   const annotations = reports.flatMap((report) => reportAnnotations(report, (path) => path));
   const unique = [...new Map(annotations.map((a) => [`${a.path}:${a.startLine}:${a.title}`, a])).values()];
   const conclusion = checkConclusion({ cancelled: false, crashed: false, reports, missing: missing.length });
@@ -120,17 +111,13 @@ async function reportNotBuilt(
   const octokit = token ? makeOctokit(token, env) : null;
   const pr = octokit ? await pullRequestOf(context, octokit) : null;
   if (!octokit || !pr) return;
-  const reporter = new GitHubReporter(octokit, false);
-  const workflow = workflowFile(context.workflowRef);
-  const where = { owner: context.owner, repo: context.repo, issueNumber: pr.number, key, workflow };
-  await reporter.comment(where, `${commentMarker(key)}\n${said}`);
-  const target = {
-    owner: context.owner,
-    repo: context.repo,
-    name: input('report', 'check-name') || 'trt-ci (all runners)',
+  const body = `${commentMarker(key)}\n${said}`;
+  const { reporter, target } = await commentAndStartCheck(context, octokit, {
+    number: pr.number,
     headSha: fork.headSha,
-  };
-  await reporter.startCheck(target);
+    key,
+    body,
+  });
   await reporter.completeCheck(target, {
     conclusion: 'action_required',
     title: 'not built: awaiting approval',
@@ -138,6 +125,26 @@ async function reportNotBuilt(
     annotations: [],
   });
   if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+}
+
+/** The sticky comment on the pull request, then its check run for all runners started on `headSha`. */
+async function commentAndStartCheck(
+  context: RunContext,
+  octokit: Octokit,
+  on: { number: number; headSha: string; key: string; body: string },
+) {
+  const reporter = new GitHubReporter(octokit, false);
+  const workflow = workflowFile(context.workflowRef);
+  const where = { owner: context.owner, repo: context.repo, issueNumber: on.number, key: on.key, workflow };
+  await reporter.comment(where, on.body);
+  const target = {
+    owner: context.owner,
+    repo: context.repo,
+    name: input('report', 'check-name') || 'trt-ci (all runners)',
+    headSha: on.headSha,
+  };
+  await reporter.startCheck(target);
+  return { reporter, target };
 }
 
 /**
