@@ -8,6 +8,7 @@ import { compareAb } from '../src/latency/ab.js';
 import { hodgesLehmann, mannWhitney, median } from '../src/latency/statistics.js';
 import { judgeAb, type Repetition } from '../src/latency/verdict.js';
 import { parseExportedTimes } from '../src/latency/export-times.js';
+import { readBindings } from '../src/tensorrt/bindings.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'latency', name), 'utf8'));
@@ -448,4 +449,62 @@ it("the stand-in's probe for a polling nvidia-smi sees one (so the A/B runs' fal
   } finally {
     stream.kill('SIGKILL');
   }
+});
+
+describe('an A/B of engines that are not the same contract (issue 24)', () => {
+  const plans = (runner: ReturnType<typeof makeRunner>) => {
+    for (const name of ['base.plan', 'head.plan']) {
+      const bytes = Buffer.alloc(64);
+      bytes.write('ftrt', 0, 'latin1');
+      bytes.set([10, 16, 1, 11], 24);
+      writeFileSync(join(runner.dir, name), bytes);
+    }
+  };
+  const ab = (runner: ReturnType<typeof makeRunner>, extra: string[] = []) =>
+    cli(['ab', 'base.plan', 'head.plan', '--trtexec', runner.trtexec, '--repetitions', '3', '--json', ...extra], {
+      cwd: runner.dir,
+    });
+
+  it('reads the bindings trtexec names, from real logs', () => {
+    const log = readFileSync(join(FIXTURES, 'trtexec-logs', 'bindings-and-dynamic-override.log'), 'utf8');
+    const { bindings, overridden } = readBindings(log);
+    expect(bindings.slice(0, 2)).toEqual([
+      { kind: 'input', name: 'images', dims: '4x3x640x640' },
+      { kind: 'output', name: 'output0', dims: '4x84x8400' },
+    ]);
+    expect(bindings.map((b) => b.name)).toContain('onnx::Cast_0');
+    expect(overridden).toEqual(['pixel_values']);
+  });
+
+  it('a YOLO plan against a ViT plan: contract mismatch (exit 2), never "same"', async () => {
+    const runner = makeRunner({
+      trtexecEnv: {
+        TRTEXEC_STANDIN_BINDINGS:
+          'head.plan=in:images:1x3x640x640>out:output0:1x84x8400,' +
+          'base.plan=in:pixel_values:1x3x224x224>out:logits:1x1000',
+      },
+    });
+    plans(runner);
+    const result = await ab(runner);
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      verdict: 'contract-mismatch',
+      reason:
+        "the engines' inputs and outputs differ: base pixel_values:1x3x224x224 → logits:1x1000; " +
+        'head images:1x3x640x640 → output0:1x84x8400',
+    });
+  });
+
+  it('a dynamic engine run without --shapes would be measured at 1s: refused; with --shapes it runs', async () => {
+    const runner = makeRunner({
+      trtexecEnv: { TRTEXEC_STANDIN_BINDINGS: 'in:pixel_values:?x3x518x518>out:depth:1x1' },
+    });
+    plans(runner);
+    const bare = await ab(runner);
+    expect(bare.code).toBe(2);
+    expect(JSON.parse(bare.stdout).reason).toMatch(/dynamic inputs given no shape \(pixel_values\).*give --shapes/);
+    const shaped = await ab(runner, ['--shapes', 'pixel_values:1x3x518x518', '--iterations', '20']);
+    expect(shaped.code, shaped.stderr).toBe(0);
+    expect(JSON.parse(shaped.stdout).verdict).not.toBe('contract-mismatch');
+  });
 });

@@ -170,6 +170,8 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
     { status: 'failed', kind: 'out-of-memory', outcome: { exitCode: 1 } },
   ],
   ['perf-summary-older-formats-trt7.x-trt8.0.log', 'a', { status: 'unknown', throughputQps: 1.57184 }],
+  // Binding lines only (the A/B reads them, test/latency.test.ts): no verdict in them.
+  ['bindings-and-dynamic-override.log', 'all', { status: 'unknown', kind: null }],
   // TensorRT 7.x's verdict had no version tag: it is a verdict all the same (issue 24).
   ...['a', 'b', 'c'].map((section): [string, string, Expected] => [
     'verdict-without-version-tag-trt7.x.log',

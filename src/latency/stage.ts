@@ -19,7 +19,7 @@ import { scanPlan } from '../tensorrt/plan-scan.js';
 import { rebuildBase } from './base-rebuild.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { toLatency, unmeasured } from './latency-report.js';
-import { AB_DEFAULTS, EngineRunError, trtexecAb } from './trtexec-ab.js';
+import { AB_DEFAULTS, AbContractError, EngineRunError, trtexecAb } from './trtexec-ab.js';
 
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 
@@ -98,7 +98,12 @@ export async function compareLatency(
       latency.set(plan.path, toLatency(result, budget, base));
     } catch (error) {
       // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
-      if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
+      if (error instanceof AbContractError) {
+        latency.set(
+          plan.path,
+          unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null),
+        );
+      } else if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
         const budget = smallestChange(job.model.budgets['latency-growth']);
         latency.set(plan.path, unmeasured('head-failed', error.message, budget, null));
       } else notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);

@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path';
 import { InputError } from '../common/errors.js';
 import { queryClockState } from '../gpu/nvidia-smi.js';
 import { abRunArgv } from '../tensorrt/argv.js';
+import { type Binding, describeBindings, readBindings } from '../tensorrt/bindings.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { type AbPlan, type AbResult, compareAb } from './ab.js';
 import { parseExportedTimes } from './export-times.js';
@@ -43,10 +44,17 @@ export class EngineRunError extends Error {
   }
 }
 
+/**
+ * The two engines cannot be compared on equal terms: their inputs or outputs differ (a YOLO plan against
+ * a ViT plan), or trtexec ran a dynamic input at 1s for want of --shapes. A contract mismatch, not a verdict.
+ */
+export class AbContractError extends Error {}
+
 /** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 
 export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult> {
+  const seen: Partial<Record<'base' | 'head', Binding[]>> = {};
   for (const side of ['base', 'head'] as const) {
     const inside = relative(resolve(options.dir), resolve(options.plans[side]));
     if (!inside.startsWith('..') && !inside.startsWith('/')) {
@@ -80,6 +88,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
             run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
           throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
         }
+        checkContract(side, readBindings(await readFile(log, 'utf8').catch(() => '')), seen);
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },
       clockState: async () =>
@@ -87,4 +96,26 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
     },
     plan,
   );
+}
+
+/** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */
+function checkContract(
+  side: 'base' | 'head',
+  run: { bindings: Binding[]; overridden: string[] },
+  seen: Partial<Record<'base' | 'head', Binding[]>>,
+): void {
+  if (run.overridden.length > 0) {
+    throw new AbContractError(
+      `the ${side} engine has dynamic inputs given no shape (${run.overridden.join(', ')}), which trtexec ran at 1s: ` +
+        'give --shapes at the shapes that matter (the opt shapes), or --config',
+    );
+  }
+  if (run.bindings.length === 0 || seen[side]) return;
+  seen[side] = run.bindings;
+  const [base, head] = [seen.base, seen.head];
+  if (base && head && describeBindings(base) !== describeBindings(head)) {
+    throw new AbContractError(
+      `the engines' inputs and outputs differ: base ${describeBindings(base)}; head ${describeBindings(head)}`,
+    );
+  }
 }

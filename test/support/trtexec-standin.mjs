@@ -12,6 +12,8 @@
 //   TRTEXEC_STANDIN_ESCAPE        "1": the build leaves an idle child in a session of its own (setsid)
 //   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
 //   TRTEXEC_STANDIN_CRASH         "driver": die as trtexec does on a driver older than its CUDA runtime
+//   TRTEXEC_STANDIN_BINDINGS     a loaded engine's bindings, per engine: "head.plan=in:images:?x3x640x640>out:y:1x8"
+//                                 (? a dynamic dimension: 1 without --shapes, with trtexec's warning)
 //   TRTEXEC_STANDIN_RUN_NO_KERNEL "1": a run on given inputs (--loadInputs) fails as a plugin without a kernel
 //                                 for the GPU does (Cuda Error 209, FAILED_EXECUTION), exit 1
 //   TRTEXEC_STANDIN_RUN_CRASH     a loaded engine dies by SIGSEGV before its first inference: "all" runs, or
@@ -531,6 +533,24 @@ async function trtexec(io) {
     }
     log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00676279 sec.');
+    // Its bindings as trtexec 8.5+ creates them (test/fixtures/trtexec-logs/bindings-and-dynamic-override.log):
+    // "in:NAME:DIMS>out:NAME:DIMS" per engine; a dynamic input given no --shapes is overridden to 1s.
+    const bindings = perEngine(env.TRTEXEC_STANDIN_BINDINGS, path, '');
+    for (const binding of bindings.split('>').filter(Boolean)) {
+      const [kind, name, dims] = binding.split(':');
+      let shown = dims;
+      if (dims.includes('?')) {
+        const given = (options.get('--shapes') ?? '').split(',').find((s) => s.startsWith(`${name}:`));
+        shown = given ? given.slice(name.length + 1) : dims.replace(/\?/g, '1');
+        if (!given)
+          log(
+            'W',
+            `Dynamic dimensions required for input: ${name}, but no shapes were provided. Automatically overriding ` +
+              `shape to: ${shown}`,
+          );
+      }
+      log('I', `Created ${kind === 'in' ? 'input' : 'output'} binding for ${name} with dimensions ${shown}`);
+    }
     // An engine that deserializes and then dies running (a kernel fault, a plugin's bug): killed by SIGSEGV.
     // A plugin kernel built for another GPU fails the first inference, as trtexec 8.x says it
     // (test/fixtures/trtexec-logs/no-kernel-image-plugin-at-inference-trt8.x.log).

@@ -3,7 +3,7 @@ import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../common/errors.js';
 import { toLatency, unmeasured } from '../../latency/latency-report.js';
 import { describeLatency, distributionChart } from '../../latency/render.js';
-import { AB_DEFAULTS, trtexecAb } from '../../latency/trtexec-ab.js';
+import { AB_DEFAULTS, AbContractError, trtexecAb } from '../../latency/trtexec-ab.js';
 import type { Latency } from '../../contract/report.js';
 import { scanPlan } from '../../tensorrt/plan-scan.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
@@ -97,8 +97,11 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
       latency = toLatency(result, budget, baseEngine);
     } catch (error) {
       if (error instanceof InputError) throw error;
-      io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
-      return EXIT.failed;
+      if (!(error instanceof AbContractError)) {
+        io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
+        return EXIT.failed;
+      }
+      latency = unmeasured('contract-mismatch', error.message, budget, baseEngine);
     } finally {
       await trtexec.sweep();
     }

@@ -1,8 +1,8 @@
-export const id = 580;
-export const ids = [580];
+export const id = 926;
+export const ids = [926];
 export const modules = {
 
-/***/ 33580:
+/***/ 73926:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -6591,6 +6591,36 @@ function unmeasured(verdict, reason, budget, baseEngine) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/bindings.js
+// The bindings trtexec 8.5+ says it creates when it runs an engine ("Created input binding for images with
+// dimensions 4x3x640x640"), and the dynamic inputs it was given no shape for and ran at 1s ("Dynamic
+// dimensions required for input: x, but no shapes were provided. Automatically overriding shape to: 1x3x1x1").
+// Real lines: test/fixtures/trtexec-logs/bindings-and-dynamic-override.log.
+const BINDING = /Created (input|output) binding for (.+) with dimensions (\S+)\s*$/;
+const OVERRIDDEN = /Dynamic dimensions required for input: (.+), but no shapes were provided/;
+/** The bindings a run's log names, in order, and the inputs trtexec overrode for want of --shapes. */
+function readBindings(log) {
+    const bindings = [];
+    const overridden = [];
+    for (const line of log.split('\n')) {
+        const binding = BINDING.exec(line);
+        if (binding)
+            bindings.push({ kind: binding[1], name: binding[2], dims: binding[3] });
+        const dynamic = OVERRIDDEN.exec(line);
+        if (dynamic)
+            overridden.push(dynamic[1]);
+    }
+    return { bindings, overridden };
+}
+/** `images:4x3x640x640 → output0:4x84x8400`: a run's interface, as a message shows it. */
+const describeBindings = (bindings) => `${bindings
+    .filter((b) => b.kind === 'input')
+    .map((b) => `${b.name}:${b.dims}`)
+    .join(', ')} → ${bindings
+    .filter((b) => b.kind === 'output')
+    .map((b) => `${b.name}:${b.dims}`)
+    .join(', ')}`;
+
 ;// CONCATENATED MODULE: ./.build/tsc/latency/statistics.js
 // Rank statistics for the latency A/B: the Mann-Whitney U test and the Hodges-Lehmann shift with its
 // distribution-free confidence interval (the inversion of the same test). Pure. Chosen over a bootstrap
@@ -6894,6 +6924,7 @@ function parseExportedTimes(text, file) {
 
 
 
+
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
@@ -6907,9 +6938,16 @@ class EngineRunError extends Error {
         this.side = side;
     }
 }
+/**
+ * The two engines cannot be compared on equal terms: their inputs or outputs differ (a YOLO plan against
+ * a ViT plan), or trtexec ran a dynamic input at 1s for want of --shapes. A contract mismatch, not a verdict.
+ */
+class AbContractError extends Error {
+}
 /** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 async function trtexecAb(options, plan) {
+    const seen = {};
     for (const side of ['base', 'head']) {
         const inside = (0,external_node_path_.relative)((0,external_node_path_.resolve)(options.dir), (0,external_node_path_.resolve)(options.plans[side]));
         if (!inside.startsWith('..') && !inside.startsWith('/')) {
@@ -6937,10 +6975,25 @@ async function trtexecAb(options, plan) {
                 const how = run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
                 throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
             }
+            checkContract(side, readBindings(await (0,promises_.readFile)(log, 'utf8').catch(() => '')), seen);
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
         clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
     }, plan);
+}
+/** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */
+function checkContract(side, run, seen) {
+    if (run.overridden.length > 0) {
+        throw new AbContractError(`the ${side} engine has dynamic inputs given no shape (${run.overridden.join(', ')}), which trtexec ran at 1s: ` +
+            'give --shapes at the shapes that matter (the opt shapes), or --config');
+    }
+    if (run.bindings.length === 0 || seen[side])
+        return;
+    seen[side] = run.bindings;
+    const [base, head] = [seen.base, seen.head];
+    if (base && head && describeBindings(base) !== describeBindings(head)) {
+        throw new AbContractError(`the engines' inputs and outputs differ: base ${describeBindings(base)}; head ${describeBindings(head)}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
@@ -7018,7 +7071,10 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
         }
         catch (error) {
             // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
-            if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
+            if (error instanceof AbContractError) {
+                latency.set(plan.path, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
+            }
+            else if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
                 const budget = smallestChange(job.model.budgets['latency-growth']);
                 latency.set(plan.path, unmeasured('head-failed', error.message, budget, null));
             }
