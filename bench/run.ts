@@ -7,3 +7,4 @@ await import('./parse.js');
 await import('./fuzz-logs.js');
 await import('./accuracy.js');
 await import('./shard.js');
+await import('./onnx-inputs.js');

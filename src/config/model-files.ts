@@ -1,19 +1,16 @@
 // What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
 // file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { closest } from '../common/did-you-mean.js';
 import { fileProblem, notRegularFile } from '../common/errors.js';
 import type { Config, ConfigPath } from '../contract/config.js';
-import { describeInput, type OnnxInput, onnxInputs } from '../tensorrt/onnx-inputs.js';
+import { describeInput, fileSource, type OnnxInput, onnxInputs } from '../tensorrt/onnx-inputs.js';
 
 /** A problem at a place in trt-ci.yml. */
 export interface Problem {
   path: ConfigPath;
   message: string;
 }
-
-/** Models read for their inputs before any build; a larger one is left to trtexec (it says the same, later). */
-const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
 
 /**
  * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
@@ -23,11 +20,16 @@ const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
  */
 export function profileShapeProblems(model: Config['models'][number], m: number, count: number): Problem[] {
   let inputs: OnnxInput[];
+  // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
+  let fd: number | null = null;
   try {
-    if (statSync(model.onnx).size > MAX_ONNX_READ) return [];
-    inputs = onnxInputs(readFileSync(model.onnx));
+    fd = openSync(model.onnx, 'r');
+    const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
+    inputs = onnxInputs(source);
   } catch {
     return [];
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
   if (inputs.length === 0) return [];
   const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;

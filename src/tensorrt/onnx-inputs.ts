@@ -35,35 +35,52 @@ const ELEM_TYPES: Record<number, string> = {
   22: 'int4',
 };
 
-/** One protobuf field: its number, wire type and value (a number for varints, the bytes for LEN). */
-interface Field {
-  number: number;
-  value: number | Buffer;
+/** Where a model's bytes come from: a Buffer, or a file read at offsets (weights are never read). */
+export interface ByteSource {
+  size: number;
+  read(offset: number, length: number): Buffer;
 }
 
-/** The fields of a message, in order; throws on bytes that are not protobuf. */
-function fields(bytes: Buffer): Field[] {
+export const bufferSource = (bytes: Buffer): ByteSource => ({
+  size: bytes.length,
+  read: (offset, length) => bytes.subarray(offset, offset + length),
+});
+
+/** One protobuf field: its number, and a varint's value or where a LEN field's bytes are. */
+interface Field {
+  number: number;
+  value?: number;
+  start?: number;
+  length?: number;
+}
+
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function fields(source: ByteSource, start: number, end: number): Field[] {
   const out: Field[] = [];
-  let at = 0;
+  let at = start;
   const varint = (): number => {
+    // A varint is at most 10 bytes: read them together, not byte by byte from a file.
+    const bytes = source.read(at, Math.min(10, end - at));
     let value = 0;
-    for (let shift = 0; shift < 64; shift += 7) {
-      if (at >= bytes.length) throw new Error('a varint runs past the end');
-      const byte = bytes[at++]!;
+    for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
+      const byte = bytes[i]!;
       value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
+      if (byte < 0x80) {
+        at += i + 1;
+        return value;
+      }
     }
-    throw new Error('a varint is too long');
+    throw new Error('a varint runs past the end');
   };
-  while (at < bytes.length) {
+  while (at < end) {
     const key = varint();
     const number = Math.floor(key / 8);
     const wire = key % 8;
     if (wire === 0) out.push({ number, value: varint() });
     else if (wire === 2) {
       const length = varint();
-      if (at + length > bytes.length) throw new Error('a field runs past the end');
-      out.push({ number, value: bytes.subarray(at, at + length) });
+      if (at + length > end) throw new Error('a field runs past the end');
+      out.push({ number, start: at, length });
       at += length;
     } else if (wire === 1) at += 8;
     else if (wire === 5) at += 4;
@@ -72,32 +89,49 @@ function fields(bytes: Buffer): Field[] {
   return out;
 }
 
-const messages = (list: Field[], number: number) =>
-  list.filter((f) => f.number === number && Buffer.isBuffer(f.value)).map((f) => f.value as Buffer);
-const text = (list: Field[], number: number) => messages(list, number)[0]?.toString('utf8') ?? null;
-
-/** The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. */
-export function onnxInputs(model: Buffer): OnnxInput[] {
-  const graph = messages(fields(model), 7)[0];
+/**
+ * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
+ * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
+ * initializer data) are skipped by their lengths.
+ */
+export function onnxInputs(source: ByteSource | Buffer): OnnxInput[] {
+  const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+  const sub = (list: Field[], number: number) => list.filter((f) => f.number === number && f.start !== undefined);
+  const inside = (f: Field) => fields(src, f.start!, f.start! + f.length!);
+  const text = (f: Field | undefined) => (f ? src.read(f.start!, f.length!).toString('utf8') : null);
+  const graph = sub(fields(src, 0, src.size), 7)[0];
   if (!graph) throw new Error('no graph in it (ModelProto.graph)');
-  const graphFields = fields(graph);
-  const initialized = new Set(messages(graphFields, 5).map((t) => text(fields(t), 8)));
-  return messages(graphFields, 11).flatMap((info) => {
-    const infoFields = fields(info);
-    const name = text(infoFields, 1) ?? '';
+  const graphFields = inside(graph);
+  // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
+  const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
+  return sub(graphFields, 11).flatMap((info) => {
+    const infoFields = inside(info);
+    const name = text(sub(infoFields, 1)[0]) ?? '';
     if (initialized.has(name)) return [];
-    const tensor = messages(infoFields, 2).flatMap((t) => messages(fields(t), 1))[0];
-    const tensorFields = tensor ? fields(tensor) : [];
+    const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
+    const tensorFields = tensor ? inside(tensor) : [];
     const elem = tensorFields.find((f) => f.number === 1)?.value;
-    const shape = messages(tensorFields, 2)[0];
+    const shape = sub(tensorFields, 2)[0];
     const dims = shape
-      ? messages(fields(shape), 1).map((d) => {
-          const value = fields(d).find((f) => f.number === 1)?.value;
-          return typeof value === 'number' && value > 0 ? value : null;
+      ? sub(inside(shape), 1).map((d) => {
+          const value = inside(d).find((f) => f.number === 1)?.value;
+          return value !== undefined && value > 0 ? value : null;
         })
       : [];
-    return [{ name, type: typeof elem === 'number' ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
+    return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
   });
+}
+
+/** A model file as a ByteSource: read at offsets, never whole. */
+export function fileSource(fd: number, size: number, readAt: (fd: number, buffer: Buffer, at: number) => number) {
+  return {
+    size,
+    read(offset: number, length: number): Buffer {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+      const got = readAt(fd, buffer, offset);
+      return buffer.subarray(0, got);
+    },
+  } satisfies ByteSource;
 }
 
 /** `images (float32, 1x3x?x?)`: an input as a message shows it. */
