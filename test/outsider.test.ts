@@ -55,6 +55,9 @@ describe("files a run writes, where an earlier job planted links (a shared runne
       symlinkSync(secret, `${path}.link`);
       await rename(`${path}.link`, path); // report.json is now a symlink to the secret
     }
+    // The folder's own marker too: trt-ci rewrites it on every run.
+    await rm(join(out, '.trt-ci-output'));
+    symlinkSync(notes, join(out, '.trt-ci-output'));
     const log = join(out, 'logs', logs[0]!);
     await rm(log);
     linkSync(notes, log);

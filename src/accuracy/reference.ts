@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
 import { type CacheTrust, isPlainFile, mayServe, signEntry } from '../cache/trust.js';
 import { float32Bytes, type InputTensor } from './inputs.js';
@@ -56,10 +57,10 @@ export async function cachedReferenceOutputs(
     const text = encode(outputs);
     const signature = signEntry(trust, 'reference', basename(file), sha256(text));
     await mkdir(dirname(file), { recursive: true })
-      .then(() => writeFile(staging, text))
+      .then(() => writeNewFile(staging, text))
       .then(() => rm(`${file}.sig`, { force: true }))
       .then(() => rename(staging, file))
-      .then(() => (signature ? writeFile(`${file}.sig`, `${signature}\n`) : undefined))
+      .then(() => (signature ? writeNewFile(`${file}.sig`, `${signature}\n`) : undefined))
       .catch(() => rm(staging, { force: true }));
   }
   return { outputs, cached: false };

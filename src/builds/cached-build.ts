@@ -138,6 +138,7 @@ export async function storeInCache(
 ): Promise<void> {
   const { plan, gpu } = built;
   if (!plan.scan.sha256) return;
+  const signature = signEntry(writer.trust, 'engine', key, plan.scan.sha256);
   await cache.store(
     {
       key,
@@ -152,9 +153,7 @@ export async function storeInCache(
       createdAt: new Date().toISOString(),
       hasLayerInfo: plan.layerInfo !== null,
       ...(writer.provenance && { provenance: writer.provenance }),
-      ...(signEntry(writer.trust, 'engine', key, plan.scan.sha256) && {
-        signature: signEntry(writer.trust, 'engine', key, plan.scan.sha256)!,
-      }),
+      ...(signature && { signature }),
     },
     plan.path,
     plan.layerInfo,

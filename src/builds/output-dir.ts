@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { mkdir, rm } from 'node:fs/promises';
 import { join, parse, resolve } from 'node:path';
 import { configError, fileProblem } from '../common/errors.js';
+import { writeNewFileSync } from '../proc/new-file.js';
 import type { Config } from '../contract/config.js';
 
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
@@ -38,7 +39,7 @@ export async function claimOutputDir(
   }
   try {
     await mkdir(dir, { recursive: true });
-    writeFileSync(join(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    writeNewFileSync(join(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
   } catch (error) {
     // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
     throw configError(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname } from 'node:path';
 import { type CacheTrust, isPlainFile, mayServe, signEntry } from './trust.js';
 
@@ -44,14 +45,16 @@ export async function publishTimingCache(
 ): Promise<'kept' | 'dropped'> {
   const mine = await stat(own).catch(() => null);
   const current = await stat(shared).catch(() => null);
-  // Never an unsigned cache over one signed by the key this run verifies with (it would undo the
-  // default branch's), and what this run cannot vouch for is not served to the ones that check.
-  const ours = trust.signingKey !== null || !trust.publicKey || !(await servable(shared, trust));
-  if (built && ours && mine?.isFile() && (!current || mine.size >= current.size || !(await servable(shared, trust)))) {
+  // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
+  const kept = current ? await servable(shared, trust) : false;
+  // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
+  // branch's); otherwise the copy that knows more stays.
+  const mayReplace = trust.signingKey !== null || !trust.publicKey || !kept;
+  if (built && mayReplace && mine?.isFile() && (!kept || mine.size >= current!.size)) {
     const signature = signEntry(trust, 'timing', basename(shared), sha256(await readFile(own)));
     await rm(`${shared}.sig`, { force: true });
     await rename(own, shared);
-    if (signature) await writeFile(`${shared}.sig`, `${signature}\n`);
+    if (signature) await writeNewFile(`${shared}.sig`, `${signature}\n`);
     return 'kept';
   }
   await rm(own, { force: true });

@@ -3,12 +3,17 @@
 // in a persistent output folder for the next run to write through. What is at the path goes first (a
 // symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
 // exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
-import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, rmSync, type WriteStream, writeFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 
 export async function writeNewFile(path: string, data: string | Uint8Array): Promise<void> {
   await rm(path, { force: true });
   await writeFile(path, data, { flag: 'wx' });
+}
+
+export function writeNewFileSync(path: string, data: string | Uint8Array): void {
+  rmSync(path, { force: true });
+  writeFileSync(path, data, { flag: 'wx' });
 }
 
 export function newFileStream(path: string): WriteStream {
