@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, makeRunner, type Runner } from './support/harness.js';
+import { cli, makeRunner, type Runner, writeStandinPlan } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 const GPU_DIR = join(import.meta.dirname, 'gpu');
@@ -70,12 +70,7 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
 
   it('latency-check.sh: trt-ci ab with --trtexec, every repetition', async () => {
     const runner = makeRunner({});
-    for (const name of ['base.plan', 'same.plan']) {
-      const bytes = Buffer.alloc(64);
-      bytes.write('ftrt', 0, 'latin1');
-      bytes.set([10, 16, 1, 11], 24);
-      writeFileSync(join(runner.dir, name), bytes);
-    }
+    for (const name of ['base.plan', 'same.plan']) writeStandinPlan(join(runner.dir, name));
     const args = ['ab', 'base.plan', 'same.plan', '--trtexec', runner.trtexec, '--repetitions', '3', '--json'];
     const result = await cli(args, { cwd: runner.dir });
     expect(result.code, result.stderr).toBe(0);
@@ -88,11 +83,8 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
   it('benchmark: ab in a run: builds to one stand-in, the benchmark and each A/B run to the other', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
-    const base = Buffer.alloc(64);
-    base.write('ftrt', 0, 'latin1');
-    base.set([10, 16, 1, 11], 24);
     execFileSync('mkdir', ['-p', join(runner.dir, 'base')]);
-    writeFileSync(join(runner.dir, 'base', 'm.p.plan'), base);
+    writeStandinPlan(join(runner.dir, 'base', 'm.p.plan'));
     const config = runner.writeConfig(
       'output-dir: out\nbase-plans: base\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
         '    profiles: [{ name: p, shapes: { x: { min: 1x8, opt: 2x8, max: 4x8 } } }]\n',

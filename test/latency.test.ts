@@ -9,7 +9,7 @@ import { hodgesLehmann, mannWhitney, median } from '../src/latency/statistics.js
 import { judgeAb, type Repetition } from '../src/latency/verdict.js';
 import { parseExportedTimes } from '../src/latency/export-times.js';
 import { readBindings } from '../src/tensorrt/bindings.js';
-import { cli, FIXTURES, makeRunner } from './support/harness.js';
+import { cli, FIXTURES, makeRunner, writeStandinPlan } from './support/harness.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'latency', name), 'utf8'));
 
@@ -159,10 +159,7 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
   async function ab(env: Record<string, string>, extra: string[] = [], versions = ['10.16.1', '10.16.1']) {
     const runner = makeRunner({ trtexecEnv: env });
     const plan = (name: string, version: string) => {
-      const bytes = Buffer.alloc(64);
-      bytes.write('ftrt', 0, 'latin1');
-      bytes.set(version.split('.').map(Number), 24);
-      writeFileSync(join(runner.dir, name), bytes);
+      writeStandinPlan(join(runner.dir, name), version);
       return name;
     };
     const config = runner.writeConfig(
@@ -216,12 +213,7 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
 
   it('prints the verdict, the figures and the chart of repetition medians', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.05,base.plan=1' } });
-    for (const name of ['base.plan', 'head.plan']) {
-      const bytes = Buffer.alloc(64);
-      bytes.write('ftrt', 0, 'latin1');
-      bytes.set([10, 16, 1], 24);
-      writeFileSync(join(runner.dir, name), bytes);
-    }
+    for (const name of ['base.plan', 'head.plan']) writeStandinPlan(join(runner.dir, name));
     const args = ['ab', 'base.plan', 'head.plan', '--trtexec', runner.trtexec, '--repetitions', '4'];
     const result = await cli([...args, '--iterations', '20'], { cwd: runner.dir });
     expect(result.code).toBe(1);
@@ -359,15 +351,21 @@ describe('benchmark: ab in trt-ci run', () => {
   });
 });
 
+/** A git repository in the runner with m.onnx ("base model") committed; its git, for more. */
+function baseCommit(runner: ReturnType<typeof makeRunner>) {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: runner.dir, encoding: 'utf8' });
+  git('init', '-q');
+  writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+  git('add', 'm.onnx');
+  git('commit', '-qm', 'base');
+  return git;
+}
+
 describe('benchmark: ab with base-ref: (the base engine built from the base commit)', () => {
   it("builds the base commit's ONNX with this job's flags when no plan is found, and says so", async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'base.plan=1,out/m.p.plan=1.05' } });
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: runner.dir });
-    git('init', '-q');
-    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
-    git('add', 'm.onnx');
-    git('commit', '-qm', 'base');
+    baseCommit(runner);
     writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
     const config = runner.writeConfig(
       'output-dir: out\nbase-ref: HEAD\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
@@ -401,17 +399,8 @@ describe('benchmark: ab with base-ref: (the base engine built from the base comm
     ['a tag of a blob', 'blobtag', /"blobtag" is not a commit/],
   ])('base-ref that names no commit (%s): exit 2 naming base-ref, before any build', async (_what, ref, message) => {
     const runner = makeRunner();
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: runner.dir });
-    git('init', '-q');
-    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
-    git('add', 'm.onnx');
-    git('commit', '-qm', 'base');
-    git(
-      'tag',
-      'blobtag',
-      execFileSync('git', ['hash-object', '-w', 'm.onnx'], { cwd: runner.dir, encoding: 'utf8' }).trim(),
-    );
+    const git = baseCommit(runner);
+    git('tag', 'blobtag', git('hash-object', '-w', 'm.onnx').trim());
     const config = runner.writeConfig(
       `output-dir: out\nbase-ref: ${ref}\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n` +
         '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
@@ -437,10 +426,7 @@ it("the stand-in's probe for a polling nvidia-smi sees one (so the A/B runs' fal
   );
   try {
     await new Promise((resolve) => stream.stdout.once('data', resolve));
-    const bytes = Buffer.alloc(64);
-    bytes.write('ftrt', 0, 'latin1');
-    bytes.set([10, 16, 1], 24);
-    writeFileSync(join(runner.dir, 'e.plan'), bytes);
+    writeStandinPlan(join(runner.dir, 'e.plan'));
     execFileSync(runner.trtexec, [
       `--loadEngine=${join(runner.dir, 'e.plan')}`,
       `--exportTimes=${join(runner.dir, 't.json')}`,
@@ -453,12 +439,7 @@ it("the stand-in's probe for a polling nvidia-smi sees one (so the A/B runs' fal
 
 describe('an A/B of engines that are not the same contract (issue 24)', () => {
   const plans = (runner: ReturnType<typeof makeRunner>) => {
-    for (const name of ['base.plan', 'head.plan']) {
-      const bytes = Buffer.alloc(64);
-      bytes.write('ftrt', 0, 'latin1');
-      bytes.set([10, 16, 1, 11], 24);
-      writeFileSync(join(runner.dir, name), bytes);
-    }
+    for (const name of ['base.plan', 'head.plan']) writeStandinPlan(join(runner.dir, name));
   };
   const ab = (runner: ReturnType<typeof makeRunner>, extra: string[] = []) =>
     cli(['ab', 'base.plan', 'head.plan', '--trtexec', runner.trtexec, '--repetitions', '3', '--json', ...extra], {

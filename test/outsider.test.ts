@@ -24,16 +24,10 @@ import { commentMarker, upsertStickyComment } from '../src/github/comment.js';
 import { makeOctokit } from '../src/github/octokit.js';
 import { renderPreflightText } from '../src/preflight/render.js';
 import { startGitHubApi } from './support/github-api.js';
-import { allGone, cli, fromSource, makeRunner } from './support/harness.js';
+import { allGone, cli, fromSource, makeRunner, writeStandinPlan } from './support/harness.js';
 import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
-/** A plan file with TensorRT 10.16.1.11's header, which the stand-in loads. */
-const plan = (path: string) => {
-  const bytes = Buffer.alloc(64);
-  bytes.write('ftrt', 0, 'latin1');
-  bytes.set([10, 16, 1, 11], 24);
-  writeFileSync(path, bytes);
-};
+const plan = writeStandinPlan;
 
 const ONE = 'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n';
 

@@ -112,6 +112,18 @@ export async function cli(
   return { code, stdout, stderr };
 }
 
+/**
+ * A plan file the trtexec stand-in loads: TensorRT's header ("ftrt", the version bytes at 24) and no body,
+ * for the tests that run engines (an A/B, a benchmark) without building them.
+ */
+export function writeStandinPlan(path: string, version = '10.16.1.11'): string {
+  const bytes = Buffer.alloc(64);
+  bytes.write('ftrt', 0, 'latin1');
+  bytes.set(version.split('.').map(Number), 24);
+  writeFileSync(path, bytes);
+  return path;
+}
+
 /** Two models × three profiles, the shape of most tests. */
 export const TWO_MODELS = `
 output-dir: out
