@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
@@ -29,7 +28,7 @@ import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
 import { createTrtexec, type Trtexec } from './tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
-import { fileProblem, InputError } from './common/errors.js';
+import { fileProblem, fileSize, InputError } from './common/errors.js';
 
 /** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
 export type PipelineEvent = BuildEvent | { type: 'preflight'; preflight: PreflightResult };
@@ -72,14 +71,6 @@ export interface PipelineResult {
   manifestFile: string;
   /** The output files that could not be written (a full disk), each with why; the report is still returned. */
   unwritten: string[];
-}
-
-function fileSize(path: string): number | null {
-  try {
-    return statSync(path).size;
-  } catch {
-    return null;
-  }
 }
 
 /**

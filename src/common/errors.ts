@@ -47,6 +47,15 @@ export function requireRegularFile(path: string, name: string, what: string, exp
   if (kind) throw new InputError(`${name}: cannot read ${what}: ${kind}`);
 }
 
+/** A file's size in bytes, or null when it cannot be read. */
+export function fileSize(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
 /** What a path is when it is not a regular file (said against what was expected), or null. */
 export function notRegularFile(found: Stats, expected: string): string | null {
   if (found.isDirectory()) return `is a directory, expected ${expected}`;

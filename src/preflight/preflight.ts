@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { fileSize } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import { selectedGpus } from '../gpu/selection.js';
 import { type GpuInfo, queryComputeApps, queryGpus, type GpuQuery } from '../gpu/nvidia-smi.js';
@@ -36,15 +36,6 @@ type PreflightConfig = Pick<
   | 'models'
   | 'where'
 >;
-
-/** A file's size in bytes, or null when it cannot be read. */
-function fileBytes(path: string): number | null {
-  try {
-    return statSync(path).size;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
@@ -91,7 +82,7 @@ export async function runPreflight(
       devNvidiaPresent: devNvidiaPresent(environment.devDir),
     }),
     diskCheck(disk, config.minFreeDiskBytes),
-    precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileBytes),
+    precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize),
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
       : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),
