@@ -862,6 +862,10 @@ async function writeNewFile(path, data) {
     await (0,promises_.rm)(path, { force: true });
     await (0,promises_.writeFile)(path, data, { flag: 'wx' });
 }
+function writeNewFileSync(path, data) {
+    (0,external_node_fs_.rmSync)(path, { force: true });
+    (0,external_node_fs_.writeFileSync)(path, data, { flag: 'wx' });
+}
 function newFileStream(path) {
     (0,external_node_fs_.rmSync)(path, { force: true });
     return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
@@ -1509,6 +1513,7 @@ async function place(from, to) {
 
 
 
+
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
  * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
@@ -1545,15 +1550,17 @@ const sha256 = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(
 async function publishTimingCache(own, shared, built, trust) {
     const mine = await (0,promises_.stat)(own).catch(() => null);
     const current = await (0,promises_.stat)(shared).catch(() => null);
-    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the
-    // default branch's), and what this run cannot vouch for is not served to the ones that check.
-    const ours = trust.signingKey !== null || !trust.publicKey || !(await servable(shared, trust));
-    if (built && ours && mine?.isFile() && (!current || mine.size >= current.size || !(await servable(shared, trust)))) {
+    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
+    const kept = current ? await servable(shared, trust) : false;
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
+    // branch's); otherwise the copy that knows more stays.
+    const mayReplace = trust.signingKey !== null || !trust.publicKey || !kept;
+    if (built && mayReplace && mine?.isFile() && (!kept || mine.size >= current.size)) {
         const signature = signEntry(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(await (0,promises_.readFile)(own)));
         await (0,promises_.rm)(`${shared}.sig`, { force: true });
         await (0,promises_.rename)(own, shared);
         if (signature)
-            await (0,promises_.writeFile)(`${shared}.sig`, `${signature}\n`);
+            await writeNewFile(`${shared}.sig`, `${signature}\n`);
         return 'kept';
     }
     await (0,promises_.rm)(own, { force: true });
@@ -2715,6 +2722,7 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
     const { plan, gpu } = built;
     if (!plan.scan.sha256)
         return;
+    const signature = signEntry(writer.trust, 'engine', key, plan.scan.sha256);
     await cache.store({
         key,
         model: job.model.name,
@@ -2728,9 +2736,7 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
         createdAt: new Date().toISOString(),
         hasLayerInfo: plan.layerInfo !== null,
         ...(writer.provenance && { provenance: writer.provenance }),
-        ...(signEntry(writer.trust, 'engine', key, plan.scan.sha256) && {
-            signature: signEntry(writer.trust, 'engine', key, plan.scan.sha256),
-        }),
+        ...(signature && { signature }),
     }, plan.path, plan.layerInfo, writer.replace);
 }
 
@@ -3620,6 +3626,7 @@ function buildManifest(outcomes, run) {
 
 
 
+
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
 const OUTPUT_MARKER = '.trt-ci-output';
 /** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
@@ -3646,7 +3653,7 @@ async function claimOutputDir(config, cwd) {
     }
     try {
         await (0,promises_.mkdir)(dir, { recursive: true });
-        (0,external_node_fs_.writeFileSync)((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+        writeNewFileSync((0,external_node_path_.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
     }
     catch (error) {
         // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
@@ -4616,23 +4623,29 @@ const ELEM_TYPES = {
     21: 'uint4',
     22: 'int4',
 };
-/** The fields of a message, in order; throws on bytes that are not protobuf. */
-function fields(bytes) {
+const bufferSource = (bytes) => ({
+    size: bytes.length,
+    read: (offset, length) => bytes.subarray(offset, offset + length),
+});
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function fields(source, start, end) {
     const out = [];
-    let at = 0;
+    let at = start;
     const varint = () => {
+        // A varint is at most 10 bytes: read them together, not byte by byte from a file.
+        const bytes = source.read(at, Math.min(10, end - at));
         let value = 0;
-        for (let shift = 0; shift < 64; shift += 7) {
-            if (at >= bytes.length)
-                throw new Error('a varint runs past the end');
-            const byte = bytes[at++];
+        for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
+            const byte = bytes[i];
             value += (byte & 0x7f) * 2 ** shift;
-            if (byte < 0x80)
+            if (byte < 0x80) {
+                at += i + 1;
                 return value;
+            }
         }
-        throw new Error('a varint is too long');
+        throw new Error('a varint runs past the end');
     };
-    while (at < bytes.length) {
+    while (at < end) {
         const key = varint();
         const number = Math.floor(key / 8);
         const wire = key % 8;
@@ -4640,9 +4653,9 @@ function fields(bytes) {
             out.push({ number, value: varint() });
         else if (wire === 2) {
             const length = varint();
-            if (at + length > bytes.length)
+            if (at + length > end)
                 throw new Error('a field runs past the end');
-            out.push({ number, value: bytes.subarray(at, at + length) });
+            out.push({ number, start: at, length });
             at += length;
         }
         else if (wire === 1)
@@ -4654,32 +4667,50 @@ function fields(bytes) {
     }
     return out;
 }
-const messages = (list, number) => list.filter((f) => f.number === number && Buffer.isBuffer(f.value)).map((f) => f.value);
-const onnx_inputs_text = (list, number) => messages(list, number)[0]?.toString('utf8') ?? null;
-/** The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. */
-function onnxInputs(model) {
-    const graph = messages(fields(model), 7)[0];
+/**
+ * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
+ * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
+ * initializer data) are skipped by their lengths.
+ */
+function onnxInputs(source) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const graph = sub(fields(src, 0, src.size), 7)[0];
     if (!graph)
         throw new Error('no graph in it (ModelProto.graph)');
-    const graphFields = fields(graph);
-    const initialized = new Set(messages(graphFields, 5).map((t) => onnx_inputs_text(fields(t), 8)));
-    return messages(graphFields, 11).flatMap((info) => {
-        const infoFields = fields(info);
-        const name = onnx_inputs_text(infoFields, 1) ?? '';
+    const graphFields = inside(graph);
+    // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
+    const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
+    return sub(graphFields, 11).flatMap((info) => {
+        const infoFields = inside(info);
+        const name = text(sub(infoFields, 1)[0]) ?? '';
         if (initialized.has(name))
             return [];
-        const tensor = messages(infoFields, 2).flatMap((t) => messages(fields(t), 1))[0];
-        const tensorFields = tensor ? fields(tensor) : [];
+        const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
+        const tensorFields = tensor ? inside(tensor) : [];
         const elem = tensorFields.find((f) => f.number === 1)?.value;
-        const shape = messages(tensorFields, 2)[0];
+        const shape = sub(tensorFields, 2)[0];
         const dims = shape
-            ? messages(fields(shape), 1).map((d) => {
-                const value = fields(d).find((f) => f.number === 1)?.value;
-                return typeof value === 'number' && value > 0 ? value : null;
+            ? sub(inside(shape), 1).map((d) => {
+                const value = inside(d).find((f) => f.number === 1)?.value;
+                return value !== undefined && value > 0 ? value : null;
             })
             : [];
-        return [{ name, type: typeof elem === 'number' ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
+        return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
     });
+}
+/** A model file as a ByteSource: read at offsets, never whole. */
+function fileSource(fd, size, readAt) {
+    return {
+        size,
+        read(offset, length) {
+            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+            const got = readAt(fd, buffer, offset);
+            return buffer.subarray(0, got);
+        },
+    };
 }
 /** `images (float32, 1x3x?x?)`: an input as a message shows it. */
 const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
@@ -4691,8 +4722,6 @@ const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map
 
 
 
-/** Models read for their inputs before any build; a larger one is left to trtexec (it says the same, later). */
-const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
 /**
  * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
  * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
@@ -4701,13 +4730,19 @@ const MAX_ONNX_READ = 2 * 1024 ** 3 - 1;
  */
 function profileShapeProblems(model, m, count) {
     let inputs;
+    // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
+    let fd = null;
     try {
-        if ((0,external_node_fs_.statSync)(model.onnx).size > MAX_ONNX_READ)
-            return [];
-        inputs = onnxInputs((0,external_node_fs_.readFileSync)(model.onnx));
+        fd = (0,external_node_fs_.openSync)(model.onnx, 'r');
+        const source = fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at));
+        inputs = onnxInputs(source);
     }
     catch {
         return [];
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_.closeSync)(fd);
     }
     if (inputs.length === 0)
         return [];
@@ -6248,6 +6283,7 @@ async function readRawOutputs(dir, files, expected) {
 
 
 
+
 /**
  * The reference outputs, kept in the engine cache's folder by (ONNX digest, inputs, runtime): a model
  * whose ONNX did not change is not run on the CPU again, nor even read. A cache that cannot be read or
@@ -6277,10 +6313,10 @@ trust) {
         const text = encode(outputs);
         const signature = signEntry(trust, 'reference', (0,external_node_path_.basename)(file), reference_sha256(text));
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(file), { recursive: true })
-            .then(() => (0,promises_.writeFile)(staging, text))
+            .then(() => writeNewFile(staging, text))
             .then(() => (0,promises_.rm)(`${file}.sig`, { force: true }))
             .then(() => (0,promises_.rename)(staging, file))
-            .then(() => (signature ? (0,promises_.writeFile)(`${file}.sig`, `${signature}\n`) : undefined))
+            .then(() => (signature ? writeNewFile(`${file}.sig`, `${signature}\n`) : undefined))
             .catch(() => (0,promises_.rm)(staging, { force: true }));
     }
     return { outputs, cached: false };
@@ -7017,6 +7053,8 @@ const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure
 async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
     const latency = new Map();
     const notes = [];
+    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
+    const recorded = new Map();
     const host = { env: options.env, killGraceMs: config.killGraceMs };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
@@ -7038,6 +7076,10 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
             const budget = smallestChange(job.model.budgets['latency-growth']);
             // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
             const baseScan = await scanPlan(base.plan);
+            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
+                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
+                continue;
+            }
             if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
                 // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
                 latency.set(plan.path, unmeasured('same', SAME_PLAN, budget, base));
@@ -7111,11 +7153,9 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
         if (!mayServe(options.cacheTrust ?? TRUST_ALL, 'engine', key, entry.record.sha256, entry.record.signature)) {
             return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
         }
-        // The signature vouches for the recorded digest; the plan beside it must be that plan.
+        // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
         const plan = (0,external_node_path_.join)(entry.dir, 'plan');
-        if ((await scanPlan(plan)).sha256 !== entry.record.sha256) {
-            return { missing: `the base engine in the cache (key ${key.slice(0, 12)}) is not the plan its record names` };
-        }
+        recorded.set(plan, entry.record.sha256);
         return { source: 'cache', plan };
     }
 }
@@ -7641,15 +7681,6 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
-/** A file's size in bytes, or null when it cannot be read. */
-function fileBytes(path) {
-    try {
-        return (0,external_node_fs_.statSync)(path).size;
-    }
-    catch {
-        return null;
-    }
-}
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -7690,7 +7721,7 @@ async function runPreflight(config, tensorrt, environment) {
             devNvidiaPresent: devNvidiaPresent(environment.devDir),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
-        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileBytes),
+        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, errors/* fileSize */.Ov),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -8649,15 +8680,6 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
-
-function fileSize(path) {
-    try {
-        return (0,external_node_fs_.statSync)(path).size;
-    }
-    catch {
-        return null;
-    }
-}
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -8760,7 +8782,7 @@ async function buildAndReport(config, version, before, options) {
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
         const where = config.position(['models', o.job.modelIndex, 'accuracy']);
         return {
-            ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
+            ...toReportBuild(o, at, (0,errors/* fileSize */.Ov)(o.job.model.onnx), rel),
             accuracy: checked ? { ...checked, configPosition: where } : null,
             latency: latency && {
                 ...latency,

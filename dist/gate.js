@@ -28646,7 +28646,7 @@ __webpack_async_result__();
 /* harmony export */   dz: () => (/* binding */ InputError),
 /* harmony export */   gJ: () => (/* binding */ errorMessage)
 /* harmony export */ });
-/* unused harmony exports fileProblem, requireRegularFile, notRegularFile, configError */
+/* unused harmony exports fileProblem, requireRegularFile, fileSize, notRegularFile, configError */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 
 /**
@@ -28694,6 +28694,15 @@ function requireRegularFile(path, name, what, expected) {
     }
     if (kind)
         throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+}
+/** A file's size in bytes, or null when it cannot be read. */
+function fileSize(path) {
+    try {
+        return statSync(path).size;
+    }
+    catch {
+        return null;
+    }
 }
 /** What a path is when it is not a regular file (said against what was expected), or null. */
 function notRegularFile(found, expected) {
