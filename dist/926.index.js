@@ -2161,7 +2161,8 @@ class TrtexecLogParser {
             this.engineBytes = Math.round(Number(match[1]) * MiB);
             return;
         }
-        match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
+        // TensorRT 8.0 prints "MB" where later releases print "MiB", for the same size >> 20 (docs/trtexec-flags.md).
+        match = /^Loaded engine size: ([\d.]+) Mi?B\b/.exec(line);
         if (match) {
             this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
             return;
@@ -2308,47 +2309,66 @@ function readStats(line) {
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
+
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
+/** The tag older plans start with (docs/plan-header.md: real TensorRT 8.2-era plans). */
+const OLDER_MAGIC = 'ptrt';
 const HEADER_BYTES = 28;
 const MAX_METADATA_BYTES = 1024 * 1024;
-function planAt(head, offset) {
-    if (head.toString('latin1', offset, offset + 4) !== MAGIC)
-        return { magic: false, tensorrtVersion: null, problem: null };
+const notAPlan = { magic: false, layout: null, tensorrtVersion: null, declaredBytes: null, problem: null };
+/** What the header at `offset` says, `planBytes` being what the file holds from there on. */
+function planAt(head, offset, planBytes) {
+    const tag = head.toString('latin1', offset, offset + 4);
+    if (tag === OLDER_MAGIC) {
+        // Its fields moved between releases (two real plans put the size at 12 and at 16): read none of them.
+        return { ...notAPlan, magic: true, layout: 'ptrt' };
+    }
+    if (tag !== MAGIC)
+        return notAPlan;
     if (head.length < offset + HEADER_BYTES) {
-        return {
-            magic: false,
-            tensorrtVersion: null,
-            problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
-        };
+        return { ...notAPlan, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
     }
     const bytes = [...head.subarray(offset + 24, offset + 28)];
     // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
-    if (bytes[0] === 0) {
-        return {
-            magic: false,
-            tensorrtVersion: null,
-            problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
-        };
-    }
-    return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
+    if (bytes[0] === 0)
+        return { ...notAPlan, problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}` };
+    const declared = head.readBigUInt64LE(offset + 16);
+    const declaredBytes = declared <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(declared) : null;
+    return {
+        magic: true,
+        layout: 'ftrt',
+        tensorrtVersion: bytes.join('.'),
+        declaredBytes,
+        problem: sizeProblem(declaredBytes, planBytes),
+    };
+}
+/** Every real ftrt plan examined holds its own total size at bytes 16-23; a plan that disagrees is damaged. */
+function sizeProblem(declared, actual) {
+    if (declared === null)
+        return 'the header declares an impossible size (bytes 16-23)';
+    if (declared === actual)
+        return null;
+    const says = `the header says ${formatBytes(declared)} (${declared} bytes), the file holds ${actual}`;
+    return declared > actual ? `truncated: ${says}` : `padded: ${says}`;
 }
 /**
- * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
- * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
- * those are recognised rather than called "not a plan".
+ * Reads the plan header (docs/plan-header.md): "ftrt" at 0, the plan's total size in bytes 16-23 and the
+ * TensorRT version in bytes 24-27; `fileBytes` is the whole file's size, to check the declared one against.
+ * Older plans start with "ptrt" and are recognised without a version. Ultralytics' .engine files put a
+ * 4-byte length and a JSON blob in front of the plan; those are recognised rather than called "not a plan".
  */
-function readPlanHeader(head) {
+function readPlanHeader(head, fileBytes) {
     const none = { container: null, planOffset: null, metadata: null };
     if (head.length === 0)
-        return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
-    const bare = planAt(head, 0);
+        return { ...notAPlan, problem: 'the file is empty', ...none };
+    const bare = planAt(head, 0, fileBytes);
     if (bare.magic || bare.problem)
         return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
     if (head.length >= 5 && head[4] === 0x7b /* { */) {
         const length = head.readInt32LE(0);
         if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
-            const wrapped = planAt(head, 4 + length);
+            const wrapped = planAt(head, 4 + length, fileBytes - 4 - length);
             if (wrapped.magic) {
                 let metadata = null;
                 try {
@@ -2361,7 +2381,7 @@ function readPlanHeader(head) {
             }
         }
     }
-    return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+    return { ...notAPlan, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/zero-runs.js
@@ -2598,7 +2618,7 @@ async function scanPlan(path, options = {}) {
             trailingZeroBytes: zeros.currentRun,
             longestZeroRun: zeros.longestRun,
             sha256,
-            ...readPlanHeader(head.subarray(0, headBytes)),
+            ...readPlanHeader(head.subarray(0, headBytes), bytes),
         };
     }
     catch (error) {
@@ -2902,8 +2922,9 @@ async function runAttempts(job, gpu, context) {
     const built = attempts.length > 0 && !attempts[attempts.length - 1].failure;
     if (timingCache)
         await publishTimingCache(timingCache, sharedTiming, built, context.cacheTrust);
-    // Cancelled with a retry still to come: the build did not fail, it was stopped.
-    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
+    // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
+    // leaves the loop with its workspace still set: that is no retry.)
+    return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
 }
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
 async function collectPlan(job, last, parsed) {
@@ -2919,8 +2940,19 @@ async function collectPlan(job, last, parsed) {
         };
     }
     const layerInfo = (await (0,promises_.stat)(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+    const scan = await scanPlan(job.plan);
+    // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
+    if (scan.layout === 'ftrt' && scan.problem) {
+        return {
+            failure: {
+                kind: 'other',
+                message: `trtexec passed but the plan at ${job.plan} is damaged: ${scan.problem}`,
+                hint: 'Check the free space of the output folder, then build again.',
+            },
+        };
+    }
     return {
-        plan: { path: job.plan, layerInfo, scan: await scanPlan(job.plan) },
+        plan: { path: job.plan, layerInfo, scan },
         buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
     };
 }
@@ -3993,15 +4025,22 @@ const preflightSchema = schemas/* object */.Ikc({
     elapsedMs: schemas/* number */.aig(),
 });
 const planHeaderSchema = schemas/* object */.Ikc({
-    /** `ftrt` found where a TensorRT plan starts. */
+    /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
     magic: schemas/* boolean */.zMY(),
+    /**
+     * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
+     * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+     */
+    layout: schemas/* enum */.k5n(['ftrt', 'ptrt']).nullable(),
+    /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
+    declaredBytes: count.nullable(),
     /** From bytes 24-27 of the plan: major.minor.patch.build. */
     tensorrtVersion: nullableString,
     /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
     container: schemas/* enum */.k5n(['plan', 'ultralytics']).nullable(),
     /** Where the plan itself starts in the file. */
     planOffset: count.nullable(),
-    /** Why the file is not a usable plan, when it is not. */
+    /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
     problem: nullableString,
     /** The Ultralytics metadata, when there is some. */
     metadata: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()).nullable(),

@@ -150,6 +150,45 @@ models:
     expect(report.status).toBe('failed');
   });
 
+  it('a plan cut short on disk (its header says more bytes) is a failed build, never cached', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_CUT_PLAN: 1000, TRTEXEC_STANDIN_ONLY: 'm.cut.plan' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(`
+output-dir: out
+cache-dir: cache
+models:
+  - name: m
+    onnx: m.onnx
+    profiles:
+      - { name: cut, shapes: { x: 1x3x64x64 } }
+      - { name: whole, shapes: { x: 1x3x32x32 } }
+`);
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const [cut, whole] = (JSON.parse(result.stdout) as Report).builds;
+    expect(cut).toMatchObject({ status: 'failed', plan: null });
+    expect(cut!.failure!.message).toMatch(
+      /m\.cut\.plan is damaged: truncated: the header says .*, the file holds 1000$/,
+    );
+    expect(whole!.status).toBe('built');
+    const again = JSON.parse((await cli(['run', '--config', config, '--json'])).stdout) as Report;
+    expect(again.builds.map((b) => b.cache?.hit)).toEqual([false, true]);
+    expect(again.builds[0]!.failure!.kind).toBe('other');
+  });
+
+  it('trtexec passing without writing a plan is a failed build with its hint, not "cancelled"', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_CUT_PLAN: 0 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - { name: m, onnx: m.onnx, profiles: [{ name: p, shapes: { x: 1x3x8x8 } }] }\n',
+    );
+    const [build] = (JSON.parse((await cli(['run', '--config', config, '--json'])).stdout) as Report).builds;
+    expect(build!.failure).toMatchObject({
+      kind: 'other',
+      message: expect.stringMatching(/wrote no plan at .*m\.p\.plan$/),
+    });
+  });
+
   it('kills the whole process group at build-timeout, TERM then KILL, and leaves no process behind', async () => {
     const childPids = join(makeRunner().dir, 'child-pids');
     const hanging = makeRunner({

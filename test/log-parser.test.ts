@@ -244,6 +244,16 @@ describe('fatal [E] lines mark a log failed without an exit code or a verdict (i
   });
 });
 
+describe('the loaded engine size', () => {
+  // "MB" is TensorRT 8.0's spelling (issue 24's held-out logs; no public capture of it was found to copy).
+  it.each([
+    ['[08/12/2021-10:11:12] [I] [TRT] Loaded engine size: 12 MB', 12],
+    ['[04/15/2024-18:24:21] [I] [TRT] Loaded engine size: 2 MiB', 2],
+  ])('%s', (line, mib) => {
+    expect(parse(`${line}\n`).engineBytes).toBe(mib * 1024 * 1024);
+  });
+});
+
 describe('parseTrtexecLog on real trtexec output', () => {
   it('has expected figures for every log in the fixtures', () => {
     const covered = new Set(EXPECTED.map(([file]) => file));

@@ -6,17 +6,26 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ZeroRuns } from '../src/tensorrt/zero-runs.js';
 import { scanPlan } from '../src/tensorrt/plan-scan.js';
+import { formatBytes } from '../src/common/units.js';
 import { cli, makeRunner } from './support/harness.js';
 
 const root = join(import.meta.dirname, '..');
+const fixtures = join(root, 'test', 'fixtures', 'plans');
 
-/** A plan with TensorRT's real header: "ftrt", then version bytes at 24-27. */
-function planHeader(version: number[]): Buffer {
+/** TensorRT's real header: "ftrt", the layout 0, the plan's total size at 16-23, version bytes at 24-27. */
+function planHeader(version: number[], totalBytes = 64): Buffer {
   const head = randomBytes(64);
   head.write('ftrt', 0, 'latin1');
   head.writeUInt32LE(0, 4);
+  head.writeBigUInt64LE(BigInt(totalBytes), 16);
   Buffer.from(version).copy(head, 24);
   return head;
+}
+
+/** A whole plan: the header, whose size field counts the body too, then the body. */
+function planOf(version: number[], ...body: Buffer[]): Buffer {
+  const size = 64 + body.reduce((sum, part) => sum + part.length, 0);
+  return Buffer.concat([planHeader(version, size), ...body]);
 }
 
 /** The figures done the slow, obvious way, to check the fast scan against. */
@@ -75,24 +84,16 @@ describe('scanPlan on plans built here', () => {
   });
 
   it('reads the header: ftrt and the TensorRT version in bytes 24-27', async () => {
-    const scan = await scanPlan(write('v.plan', planHeader([10, 5, 0, 18]), randomBytes(1000)));
+    const scan = await scanPlan(write('v.plan', planOf([10, 5, 0, 18], randomBytes(1000))));
     expect(scan).toMatchObject({
       magic: true,
+      layout: 'ftrt',
+      declaredBytes: 1064,
       tensorrtVersion: '10.5.0.18',
       container: 'plan',
       planOffset: 0,
       problem: null,
     });
-  });
-
-  it('knows the real 10.5.0.18 header dump of sampleMNIST.engine (NVIDIA/TensorRT PR #4316)', async () => {
-    // docs/plan-header.md: the first 48 bytes of the 284,092-byte plan, as xxd showed them.
-    const real = Buffer.from(
-      '66747274000000000100000000000000bc550400000000000a050012727472744e474e45000000003800000000000000',
-      'hex',
-    );
-    const scan = await scanPlan(write('mnist.plan', real, Buffer.alloc(284_092 - real.length)));
-    expect(scan).toMatchObject({ magic: true, tensorrtVersion: '10.5.0.18', bytes: 284_092 });
   });
 
   it('recognises an Ultralytics .engine: a length, JSON metadata, then the plan', async () => {
@@ -101,7 +102,7 @@ describe('scanPlan on plans built here', () => {
     );
     const length = Buffer.alloc(4);
     length.writeInt32LE(meta.length);
-    const scan = await scanPlan(write('yolo.engine', length, meta, planHeader([10, 7, 0, 23]), randomBytes(5000)));
+    const scan = await scanPlan(write('yolo.engine', length, meta, planOf([10, 7, 0, 23], randomBytes(5000))));
     expect(scan).toMatchObject({
       magic: true,
       tensorrtVersion: '10.7.0.23',
@@ -109,6 +110,7 @@ describe('scanPlan on plans built here', () => {
       planOffset: 4 + meta.length,
     });
     expect(scan.metadata).toMatchObject({ task: 'detect', imgsz: [640, 640] });
+    expect(scan.problem).toBeNull();
   });
 
   it.each([
@@ -183,6 +185,71 @@ describe('scanPlan on plans built here', () => {
   });
 });
 
+describe('real plans (test/fixtures/plans: public repositories, TensorRT 8.2-era to 10.5)', () => {
+  const dir = makeRunner().dir;
+  type Real = { source: string; bytes: number; head: string };
+  const real: Real[] = JSON.parse(readFileSync(join(fixtures, 'real-plan-headers.json'), 'utf8'));
+  const ftrt = real.filter((r) => r.head.startsWith(Buffer.from('ftrt').toString('hex')));
+  const ptrt = real.filter((r) => r.head.startsWith(Buffer.from('ptrt').toString('hex')));
+  /** The real header, the rest of the file zeros: `bytes` long, or as long as the real file was. */
+  const rebuilt = (row: Real, bytes = row.bytes) => {
+    const path = join(dir, `${createHash('sha1').update(row.source).digest('hex')}-${bytes}.plan`);
+    const head = Buffer.from(row.head, 'hex');
+    writeFileSync(path, Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length))]).subarray(0, bytes));
+    return path;
+  };
+
+  it('holds six ftrt plans and two ptrt plans', () => {
+    expect([ftrt.length, ptrt.length]).toEqual([6, 2]);
+  });
+
+  it.each(ftrt.map((r) => [r.source, r] as const))('%s: bytes 16-23 are its size; version read', async (_s, row) => {
+    const scan = await scanPlan(rebuilt(row));
+    const version = [...Buffer.from(row.head, 'hex').subarray(24, 28)].join('.');
+    expect(scan).toMatchObject({ magic: true, layout: 'ftrt', declaredBytes: row.bytes, problem: null });
+    expect(scan.tensorrtVersion).toBe(version);
+  });
+
+  it.each(ftrt.map((r) => [r.source, r] as const))('%s: cut to 1,000 bytes is truncated', async (_s, row) => {
+    const scan = await scanPlan(rebuilt(row, 1000));
+    expect(scan.magic).toBe(true);
+    expect(scan.problem).toBe(
+      `truncated: the header says ${formatBytes(row.bytes)} (${row.bytes} bytes), the file holds 1000`,
+    );
+    const verify = await cli(['verify', rebuilt(row, 1000)]);
+    expect(verify.code).toBe(1);
+    expect(verify.stdout).toContain(`plan, truncated: the header says`);
+  });
+
+  it('the whole real 3,228-byte plan passes verify; with 4 KiB appended it is padded and fails', async () => {
+    const whole = join(fixtures, 'nvidia-game-model-8.6.1.6.plan');
+    const ok = await cli(['verify', whole]);
+    expect(ok).toMatchObject({ code: 0 });
+    expect(ok.stdout).toMatch(/: TensorRT 8\.6\.1\.6 plan\n/);
+    const padded = join(dir, 'padded.plan');
+    writeFileSync(padded, Buffer.concat([readFileSync(whole), Buffer.alloc(4096)]));
+    const bad = await cli(['verify', padded]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(
+      'TensorRT 8.6.1.6 plan, padded: the header says 3.15 KiB (3228 bytes), the file holds 7324',
+    );
+  });
+
+  it.each(ptrt.map((r) => [r.source, r] as const))('%s: an older plan, its version unread', async (_s, row) => {
+    const path = rebuilt(row);
+    expect(await scanPlan(path)).toMatchObject({
+      magic: true,
+      layout: 'ptrt',
+      tensorrtVersion: null,
+      declaredBytes: null,
+      problem: null,
+    });
+    const verify = await cli(['verify', path]);
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toContain(': TensorRT plan, older layout, version not readable from the header\n');
+  });
+});
+
 describe('memory', () => {
   it('stays bounded on a 1 GiB plan: peak RSS grows by less than 64 MiB', async () => {
     const dir = makeRunner().dir;
@@ -231,7 +298,7 @@ describe('files that are not files', () => {
   it('verify still prints the plans it could read when one cannot be read, and exits 2', async () => {
     const dir = makeRunner().dir;
     const plan = join(dir, 'ok.plan');
-    writeFileSync(plan, Buffer.concat([planHeader([10, 16, 1, 11]), randomBytes(100)]));
+    writeFileSync(plan, planOf([10, 16, 1, 11], randomBytes(100)));
     const result = await cli(['verify', plan, join(dir, 'gone.plan'), '--json']);
     expect(result.code).toBe(2);
     expect(JSON.parse(result.stdout).plans.map((p: { path: string }) => p.path)).toEqual([plan]);
@@ -255,7 +322,7 @@ describe('trt-ci verify', () => {
     const plan = join(dir, 'ok.plan');
     // The random part ends in a non-zero byte, so the zero tail is exactly 5000 bytes (1 run in 256 it was not).
     const head = Buffer.concat([randomBytes(999), Buffer.from([0xff])]);
-    writeFileSync(plan, Buffer.concat([planHeader([10, 16, 1, 11]), head, Buffer.alloc(5000)]));
+    writeFileSync(plan, planOf([10, 16, 1, 11], head, Buffer.alloc(5000)));
     const onnx = join(dir, 'm.onnx');
     writeFileSync(onnx, randomBytes(100));
     const ok = await cli(['verify', plan, '--json']);

@@ -24,8 +24,10 @@ for _ in $(seq 1 600); do [[ -S $GPU_LATENCY_SOCKET ]] && break; sleep 0.1; done
 plan() { # NAME SLOWDOWN: TensorRT 10.16.1's header, then the slowdown the stand-in injects
   python3 - "$work/$1.plan" "$2" <<'PY'
 import sys
-header = b'ftrt' + bytes(20) + bytes([10, 16, 1, 11]) + b'rtrtNGNE'
-open(sys.argv[1], 'wb').write(header + b'gpu-latency-standin slowdown=' + sys.argv[2].encode() + b'\n' + bytes(64))
+body = b'rtrtNGNE' + b'gpu-latency-standin slowdown=' + sys.argv[2].encode() + b'\n' + bytes(64)
+size = 28 + len(body)  # bytes 16-23 hold the plan's total size, as in every real plan
+header = b'ftrt' + bytes(12) + size.to_bytes(8, 'little') + bytes([10, 16, 1, 11])
+open(sys.argv[1], 'wb').write(header + body)
 PY
 }
 plan base 0; plan same 0; plan s1 0.01; plan s2 0.02; plan s5 0.05

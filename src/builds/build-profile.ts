@@ -167,8 +167,9 @@ async function runAttempts(
   }
   const built = attempts.length > 0 && !attempts[attempts.length - 1]!.failure;
   if (timingCache) await publishTimingCache(timingCache, sharedTiming!, built, context.cacheTrust);
-  // Cancelled with a retry still to come: the build did not fail, it was stopped.
-  return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 };
+  // Cancelled with a retry still to come: the build did not fail, it was stopped. (A build that passed
+  // leaves the loop with its workspace still set: that is no retry.)
+  return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
 }
 
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
@@ -190,8 +191,19 @@ async function collectPlan(
     };
   }
   const layerInfo = (await stat(job.layerInfo).catch(() => null))?.isFile() ? job.layerInfo : null;
+  const scan = await scanPlan(job.plan);
+  // A plan cut short on the way to disk (a full disk, a killed writer) must not be verified, cached or shipped.
+  if (scan.layout === 'ftrt' && scan.problem) {
+    return {
+      failure: {
+        kind: 'other',
+        message: `trtexec passed but the plan at ${job.plan} is damaged: ${scan.problem}`,
+        hint: 'Check the free space of the output folder, then build again.',
+      },
+    };
+  }
   return {
-    plan: { path: job.plan, layerInfo, scan: await scanPlan(job.plan) },
+    plan: { path: job.plan, layerInfo, scan },
     buildSeconds: parsed.buildSeconds ?? (last.endedAt - last.startedAt) / 1000,
   };
 }

@@ -89,8 +89,12 @@ export function renderRunText(report: Report): string {
 export function describePlan(plan: VerifiedPlan): string {
   const container = plan.container === 'ultralytics' ? ` behind ${plan.planOffset} bytes of Ultralytics metadata` : '';
   const zeros = `${(plan.zeroFraction * 100).toFixed(1)}% zero bytes`;
+  const what =
+    plan.layout === 'ptrt'
+      ? 'TensorRT plan, older layout, version not readable from the header'
+      : `TensorRT ${plan.tensorrtVersion} plan`;
   const out = [
-    `${plan.path}: ${plan.magic ? `TensorRT ${plan.tensorrtVersion} plan${container}` : plan.problem}`,
+    `${plan.path}: ${plan.magic ? `${what}${container}${plan.problem ? `, ${plan.problem}` : ''}` : plan.problem}`,
     `  ${formatBytes(plan.bytes)}, ${zeros}, trailing zero run ${formatBytes(plan.trailingZeroBytes)}, ` +
       `longest ${formatBytes(plan.longestZeroRun)}`,
     `  sha256 ${plan.sha256}`,

@@ -88,15 +88,22 @@ export const preflightSchema = z.object({
 export type PreflightResult = z.infer<typeof preflightSchema>;
 
 export const planHeaderSchema = z.object({
-  /** `ftrt` found where a TensorRT plan starts. */
+  /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
   magic: z.boolean(),
+  /**
+   * `ftrt`: the layout trtexec's printPlanVersion reads (version in bytes 24-27, total size in 16-23);
+   * `ptrt`: the older layout of TensorRT 8.2-era plans, whose header carries no readable version.
+   */
+  layout: z.enum(['ftrt', 'ptrt']).nullable(),
+  /** The plan's total size in bytes as its `ftrt` header says (bytes 16-23, little-endian u64). */
+  declaredBytes: count.nullable(),
   /** From bytes 24-27 of the plan: major.minor.patch.build. */
   tensorrtVersion: nullableString,
   /** `plan`: a bare TensorRT plan; `ultralytics`: a plan behind Ultralytics' length-prefixed JSON metadata. */
   container: z.enum(['plan', 'ultralytics']).nullable(),
   /** Where the plan itself starts in the file. */
   planOffset: count.nullable(),
-  /** Why the file is not a usable plan, when it is not. */
+  /** Why the file is not a usable plan (not a plan, or a truncated or padded one), when it is not. */
   problem: nullableString,
   /** The Ultralytics metadata, when there is some. */
   metadata: z.record(z.string(), z.unknown()).nullable(),

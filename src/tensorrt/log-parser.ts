@@ -136,7 +136,8 @@ export class TrtexecLogParser {
       this.engineBytes = Math.round(Number(match[1]) * MiB);
       return;
     }
-    match = /^Loaded engine size: ([\d.]+) MiB/.exec(line);
+    // TensorRT 8.0 prints "MB" where later releases print "MiB", for the same size >> 20 (docs/trtexec-flags.md).
+    match = /^Loaded engine size: ([\d.]+) Mi?B\b/.exec(line);
     if (match) {
       this.loadedEngineBytes ??= Math.round(Number(match[1]) * MiB);
       return;

@@ -1,47 +1,65 @@
 import type { PlanHeader } from '../contract/report.js';
+import { formatBytes } from '../common/units.js';
 export type { PlanHeader };
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
 const MAGIC = 'ftrt';
+/** The tag older plans start with (docs/plan-header.md: real TensorRT 8.2-era plans). */
+const OLDER_MAGIC = 'ptrt';
 const HEADER_BYTES = 28;
 const MAX_METADATA_BYTES = 1024 * 1024;
 
-function planAt(head: Buffer, offset: number): Pick<PlanHeader, 'magic' | 'tensorrtVersion' | 'problem'> {
-  if (head.toString('latin1', offset, offset + 4) !== MAGIC)
-    return { magic: false, tensorrtVersion: null, problem: null };
+type PlanAt = Pick<PlanHeader, 'magic' | 'layout' | 'tensorrtVersion' | 'declaredBytes' | 'problem'>;
+const notAPlan: PlanAt = { magic: false, layout: null, tensorrtVersion: null, declaredBytes: null, problem: null };
+
+/** What the header at `offset` says, `planBytes` being what the file holds from there on. */
+function planAt(head: Buffer, offset: number, planBytes: number): PlanAt {
+  const tag = head.toString('latin1', offset, offset + 4);
+  if (tag === OLDER_MAGIC) {
+    // Its fields moved between releases (two real plans put the size at 12 and at 16): read none of them.
+    return { ...notAPlan, magic: true, layout: 'ptrt' };
+  }
+  if (tag !== MAGIC) return notAPlan;
   if (head.length < offset + HEADER_BYTES) {
-    return {
-      magic: false,
-      tensorrtVersion: null,
-      problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header`,
-    };
+    return { ...notAPlan, problem: `starts with "ftrt" but is shorter than the ${HEADER_BYTES}-byte plan header` };
   }
   const bytes = [...head.subarray(offset + 24, offset + 28)];
   // No TensorRT release is 0.x: a 0.0.0.0 header is a file that only looks like a plan.
-  if (bytes[0] === 0) {
-    return {
-      magic: false,
-      tensorrtVersion: null,
-      problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}`,
-    };
-  }
-  return { magic: true, tensorrtVersion: bytes.join('.'), problem: null };
+  if (bytes[0] === 0) return { ...notAPlan, problem: `has the "ftrt" tag but TensorRT version ${bytes.join('.')}` };
+  const declared = head.readBigUInt64LE(offset + 16);
+  const declaredBytes = declared <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(declared) : null;
+  return {
+    magic: true,
+    layout: 'ftrt',
+    tensorrtVersion: bytes.join('.'),
+    declaredBytes,
+    problem: sizeProblem(declaredBytes, planBytes),
+  };
+}
+
+/** Every real ftrt plan examined holds its own total size at bytes 16-23; a plan that disagrees is damaged. */
+function sizeProblem(declared: number | null, actual: number): string | null {
+  if (declared === null) return 'the header declares an impossible size (bytes 16-23)';
+  if (declared === actual) return null;
+  const says = `the header says ${formatBytes(declared)} (${declared} bytes), the file holds ${actual}`;
+  return declared > actual ? `truncated: ${says}` : `padded: ${says}`;
 }
 
 /**
- * Reads the plan header (docs/plan-header.md): "ftrt" at 0 and the TensorRT version in
- * bytes 24-27. Ultralytics' .engine files put a 4-byte length and a JSON blob in front of the plan;
- * those are recognised rather than called "not a plan".
+ * Reads the plan header (docs/plan-header.md): "ftrt" at 0, the plan's total size in bytes 16-23 and the
+ * TensorRT version in bytes 24-27; `fileBytes` is the whole file's size, to check the declared one against.
+ * Older plans start with "ptrt" and are recognised without a version. Ultralytics' .engine files put a
+ * 4-byte length and a JSON blob in front of the plan; those are recognised rather than called "not a plan".
  */
-export function readPlanHeader(head: Buffer): PlanHeader {
+export function readPlanHeader(head: Buffer, fileBytes: number): PlanHeader {
   const none = { container: null, planOffset: null, metadata: null };
-  if (head.length === 0) return { magic: false, tensorrtVersion: null, problem: 'the file is empty', ...none };
-  const bare = planAt(head, 0);
+  if (head.length === 0) return { ...notAPlan, problem: 'the file is empty', ...none };
+  const bare = planAt(head, 0, fileBytes);
   if (bare.magic || bare.problem)
     return { ...bare, container: bare.magic ? 'plan' : null, planOffset: bare.magic ? 0 : null, metadata: null };
   if (head.length >= 5 && head[4] === 0x7b /* { */) {
     const length = head.readInt32LE(0);
     if (length > 0 && length <= MAX_METADATA_BYTES && head.length >= 4 + length) {
-      const wrapped = planAt(head, 4 + length);
+      const wrapped = planAt(head, 4 + length, fileBytes - 4 - length);
       if (wrapped.magic) {
         let metadata: Record<string, unknown> | null = null;
         try {
@@ -53,5 +71,5 @@ export function readPlanHeader(head: Buffer): PlanHeader {
       }
     }
   }
-  return { magic: false, tensorrtVersion: null, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
+  return { ...notAPlan, problem: 'no "ftrt" plan header: not a TensorRT plan', ...none };
 }

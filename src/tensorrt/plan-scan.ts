@@ -194,7 +194,7 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
       trailingZeroBytes: zeros.currentRun,
       longestZeroRun: zeros.longestRun,
       sha256,
-      ...readPlanHeader(head.subarray(0, headBytes)),
+      ...readPlanHeader(head.subarray(0, headBytes), bytes),
     };
   } catch (error) {
     await ring?.stop();

@@ -5,8 +5,8 @@ scripts/gpu/gpu-check.sh only: trt-ci never knows it is talking to it.
 It takes the flags trt-ci passes to a TensorRT 10.16 trtexec, allocates the requested workspace on the
 GPU it was given (CUDA_VISIBLE_DEVICES), holds it for GPU_STANDIN_HOLD_S seconds, fails with the real
 CUDA out-of-memory error (in trtexec's format) when the workspace does not fit, and writes a plan with
-TensorRT's header ("ftrt", version bytes at 24-27). GPU_STANDIN_RECORD names a file it appends one JSON
-line to per build: what it allocated and what nvidia-smi saw on its GPU before and at its peak.
+TensorRT's header ("ftrt", its size at 16-23, version bytes at 24-27). GPU_STANDIN_RECORD names a file it
+appends one JSON line to per build: what it allocated and what nvidia-smi saw on its GPU before and at its peak.
 """
 import json
 import os
@@ -110,6 +110,7 @@ def main(args):
     plan = bytearray(os.urandom(plan_bytes))
     plan[0:4] = b'ftrt'
     plan[4:8] = bytes(4)
+    plan[16:24] = plan_bytes.to_bytes(8, 'little')
     plan[24:28] = bytes(VERSION)
     # The engine names its model and precision, so that --loadEngine can run that model on the GPU.
     meta = META + json.dumps({'onnx': os.path.abspath(options.get('--onnx', '')),

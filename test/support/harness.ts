@@ -113,12 +113,14 @@ export async function cli(
 }
 
 /**
- * A plan file the trtexec stand-in loads: TensorRT's header ("ftrt", the version bytes at 24) and no body,
+ * A plan file the trtexec stand-in loads: TensorRT's header ("ftrt", its own size at 16, the version bytes at
+ * 24) and no body,
  * for the tests that run engines (an A/B, a benchmark) without building them.
  */
 export function writeStandinPlan(path: string, version = '10.16.1.11'): string {
   const bytes = Buffer.alloc(64);
   bytes.write('ftrt', 0, 'latin1');
+  bytes.writeBigUInt64LE(BigInt(bytes.length), 16);
   bytes.set(version.split('.').map(Number), 24);
   writeFileSync(path, bytes);
   return path;

@@ -27,6 +27,7 @@
 //   TRTEXEC_STANDIN_PLAN_BYTES    plan size (default: derived from the max shapes)
 //   TRTEXEC_STANDIN_PAD_ZEROS     append this many zero bytes to the plan, as TensorRT 11.2 does for
 //                                 unfused pointwise ops (NVIDIA/TensorRT#4841)
+//   TRTEXEC_STANDIN_CUT_PLAN      write only this many bytes of the plan, and still pass (a writer cut short)
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
@@ -992,7 +993,8 @@ async function trtexec(io) {
     // The engine names its model, so that --loadEngine can infer with the ONNX it was built from.
     const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n`, 'latin1');
     if (36 + model.length <= body) model.copy(plan, 36);
-    writeFileSync(path, plan);
+    const cut = fault('TRTEXEC_STANDIN_CUT_PLAN');
+    writeFileSync(path, cut === undefined ? plan : plan.subarray(0, Number(cut)));
   }
 
   function layerInfoJson(detailed, shapes) {

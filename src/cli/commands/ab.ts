@@ -61,8 +61,9 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
     scanPlan(plans.head, { digest: false }),
   ]);
   for (const [side, scan] of [['base', base] as const, ['head', head] as const]) {
-    if (!scan.magic)
-      throw new InputError(`${operands[side === 'base' ? 0 : 1]}: not a TensorRT plan (${scan.problem})`);
+    const name = operands[side === 'base' ? 0 : 1];
+    if (!scan.magic) throw new InputError(`${name}: not a TensorRT plan (${scan.problem})`);
+    if (scan.problem) throw new InputError(`${name}: a damaged TensorRT plan (${scan.problem})`);
   }
   let latency: Latency;
   if (base.tensorrtVersion !== head.tensorrtVersion) {

@@ -24,7 +24,7 @@ export async function verifyCommand(files: string[], options: { json: boolean },
   io.stdout(options.json ? `${JSON.stringify({ plans }, null, 2)}\n` : plans.map(describePlan).join('\n'));
   for (const message of unreadable) io.stderr(`trt-ci: ${message}\n`);
   if (unreadable.length > 0) return EXIT.input;
-  return plans.every((p) => p.magic) ? EXIT.passed : EXIT.failed;
+  return plans.every((p) => p.magic && p.problem === null) ? EXIT.passed : EXIT.failed;
 }
 
 /** trt-ci writes a plan's layer info as <stem>.layers.json beside it. */
