@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5776);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4280);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5776:
+/***/ 4280:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9142,14 +9142,21 @@ function defaultsFor(precision) {
         return DEFAULTS.quantized;
     return DEFAULTS.fp32;
 }
-/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+/**
+ * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
+ * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
+ * BF16 network gets that precision's defaults.
+ */
 function resolveAccuracy(own, top, precision, 
 /** Paths in trt-ci.yml are relative to its folder. */
-resolvePath) {
+resolvePath, 
+/** The network's narrowest float type, read from the ONNX only when a default needs it. */
+networkFloat = () => null) {
     const raw = own ?? top;
     if (!raw)
         return null;
-    const defaults = defaultsFor(precision);
+    const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
+    const defaults = defaultsFor((typed && networkFloat()) || precision);
     const atol = raw.atol === undefined
         ? defaults.atol
         : typeof raw.atol === 'number'
@@ -9158,9 +9165,11 @@ resolvePath) {
     return {
         inputs: raw.inputs === undefined || raw.inputs === 'auto'
             ? 'auto'
-            : raw.inputs.endsWith('.npz')
-                ? { npz: resolvePath(raw.inputs) }
-                : { folder: resolvePath(raw.inputs) },
+            : typeof raw.inputs === 'object'
+                ? { ranges: Object.fromEntries(Object.entries(raw.inputs).map(([name, { range }]) => [name, range])) }
+                : raw.inputs.endsWith('.npz')
+                    ? { npz: resolvePath(raw.inputs) }
+                    : { folder: resolvePath(raw.inputs) },
         reference: raw.reference === undefined ? null : resolvePath(raw.reference),
         shapes: raw.shapes ?? ['opt'],
         atol,
@@ -9244,12 +9253,114 @@ async function isPlainFile(path) {
     return found?.isFile() === true;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
+// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
+// the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
+// Pure: numbers in, bytes out.
+const ELEMENT_TYPES = ['float32', 'float16', 'bfloat16', 'int8', 'uint8', 'int32', 'int64', 'bool'];
+const isElementType = (type) => ELEMENT_TYPES.includes(type);
+/** Integers and booleans: compared exactly, filled with whole numbers. */
+const isIntegral = (type) => type !== 'float32' && type !== 'float16' && type !== 'bfloat16';
+/** Bytes per element. */
+const ELEMENT_BYTES = {
+    float32: 4,
+    float16: 2,
+    bfloat16: 2,
+    int8: 1,
+    uint8: 1,
+    int32: 4,
+    int64: 8,
+    bool: 1,
+};
+/** The whole numbers each integral type holds, to refuse a range it cannot. */
+const INTEGRAL_LIMITS = {
+    int8: [-128, 127],
+    uint8: [0, 255],
+    int32: [-(2 ** 31), 2 ** 31 - 1],
+    int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    bool: [0, 1],
+};
+/** A float32's bits rounded to bfloat16's (round to nearest, ties to even), as the top half of a float32. */
+function bfloat16Bits(value) {
+    const bits = new Uint32Array(Float32Array.of(value).buffer)[0];
+    if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0)
+        return (bits >>> 16) | 0x40; // NaN stays NaN
+    return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
+}
+/** NumPy's descr of each type np.save writes little-endian (bfloat16 is no NumPy type). */
+const NUMPY_DESCR = {
+    '<f4': 'float32',
+    '<f2': 'float16',
+    '|i1': 'int8',
+    '|u1': 'uint8',
+    '<i4': 'int32',
+    '<i8': 'int64',
+    '|b1': 'bool',
+};
+/** Little-endian bytes of the type as numbers (the inverse of elementBytes); `bytes` holds whole elements. */
+function readElements(type, bytes) {
+    const count = bytes.length / ELEMENT_BYTES[type];
+    // A copy: a typed view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
+    const own = Uint8Array.from(bytes).buffer;
+    if (type === 'float32')
+        return new Float32Array(own);
+    if (type === 'float16')
+        return Float32Array.from(new Float16Array(own));
+    if (type === 'bfloat16')
+        return new Float32Array(Uint32Array.from(new Uint16Array(own), (h) => h << 16).buffer);
+    const view = type === 'int8'
+        ? new Int8Array(own)
+        : type === 'uint8' || type === 'bool'
+            ? new Uint8Array(own)
+            : type === 'int32'
+                ? new Int32Array(own)
+                : Array.from(new BigInt64Array(own), Number);
+    return Float64Array.from({ length: count }, (_, i) => view[i]);
+}
+/** The value as the type stores it: what the engine receives, so that the reference computes on the same. */
+function roundTo(type, value) {
+    if (type === 'float32')
+        return Math.fround(value);
+    if (type === 'float16')
+        return Math.f16round(value);
+    if (type === 'bfloat16')
+        return new Float32Array(Uint32Array.of(bfloat16Bits(value) << 16).buffer)[0];
+    return type === 'bool' ? (value ? 1 : 0) : Math.trunc(value);
+}
+/** The values' bytes in the type, little-endian: what --loadInputs reads for a binding of that type. */
+function elementBytes(type, values) {
+    // A view, not a copy, for the common case (the hosts trtexec runs on are little-endian).
+    if (type === 'float32' && values instanceof Float32Array) {
+        return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+    }
+    const out = Buffer.alloc(values.length * ELEMENT_BYTES[type]);
+    for (let i = 0; i < values.length; i += 1) {
+        const v = values[i];
+        if (type === 'float32')
+            out.writeFloatLE(v, i * 4);
+        else if (type === 'float16')
+            out.writeUInt16LE(new Uint16Array(Float16Array.of(v).buffer)[0], i * 2);
+        else if (type === 'bfloat16')
+            out.writeUInt16LE(bfloat16Bits(v), i * 2);
+        else if (type === 'int8')
+            out.writeInt8(v, i);
+        else if (type === 'uint8' || type === 'bool')
+            out.writeUInt8(v, i);
+        else if (type === 'int32')
+            out.writeInt32LE(v, i * 4);
+        else
+            out.writeBigInt64LE(BigInt(v), i * 8);
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
 // The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
 // protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
 // TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
 // dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
 // as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
+
 const ELEM_TYPES = {
     1: 'float32',
     2: 'uint8',
@@ -9322,6 +9433,25 @@ function fields(source, start, end) {
  * initializer data) are skipped by their lengths.
  */
 function onnxInputs(source) {
+    return graphValues(source, 11);
+}
+/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
+function onnxOutputs(source) {
+    return graphValues(source, 12);
+}
+/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
+function readOnnxIo(path) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+    try {
+        const source = fileSource(fd, (0,external_node_fs_namespaceObject.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_namespaceObject.readSync)(f, buffer, 0, buffer.length, at));
+        return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
+function graphValues(source, number) {
     const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
     const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
     const inside = (f) => fields(src, f.start, f.start + f.length);
@@ -9332,10 +9462,10 @@ function onnxInputs(source) {
     const graphFields = inside(graph);
     // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
     const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
-    return sub(graphFields, 11).flatMap((info) => {
+    return sub(graphFields, number).flatMap((info) => {
         const infoFields = inside(info);
         const name = text(sub(infoFields, 1)[0]) ?? '';
-        if (initialized.has(name))
+        if (number === 11 && initialized.has(name))
             return [];
         const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
         const tensorFields = tensor ? inside(tensor) : [];
@@ -9371,32 +9501,39 @@ const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map
 
 
 
+
 /**
  * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
  * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
- * a profile leaves out. Each at its place; the message lists the model's inputs. A file that does not parse
- * as ONNX is left to trtexec, whose parser says why.
+ * a profile leaves out; and the accuracy check's input ranges (at `rangesAt`): an input the model lacks, a
+ * range an integer input cannot hold. Each at its place; the message lists the model's inputs. A file that
+ * does not parse as ONNX is left to trtexec, whose parser says why.
  */
-function profileShapeProblems(model, m, count) {
+function modelInputProblems(model, m, count, rangesAt) {
     let inputs;
-    // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
-    let fd = null;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(model.onnx, 'r');
-        const source = fileSource(fd, (0,external_node_fs_namespaceObject.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_namespaceObject.readSync)(f, buffer, 0, buffer.length, at));
-        inputs = onnxInputs(source);
+        // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
+        inputs = readOnnxIo(model.onnx).inputs;
     }
     catch {
         return [];
-    }
-    finally {
-        if (fd !== null)
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
     if (inputs.length === 0)
         return [];
     const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
     const problems = [];
+    const ranges = model.accuracy && typeof model.accuracy.inputs === 'object' && 'ranges' in model.accuracy.inputs;
+    for (const [name, [low, high]] of Object.entries(ranges ? model.accuracy.inputs.ranges : {})) {
+        const input = inputs.find((i) => i.name === name);
+        const near = input
+            ? null
+            : closest(name, inputs.map((i) => i.name));
+        const problem = !input
+            ? `expected an input of the model, got "${name}"${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`
+            : rangeProblem(input.type, low, high);
+        if (problem)
+            problems.push({ path: [...rangesAt, name], message: problem });
+    }
     model.profiles.slice(0, count).forEach((profile, p) => {
         if (profile.shapes.length === 0)
             return;
@@ -9442,6 +9579,30 @@ function profileShapeProblems(model, m, count) {
         }
     });
     return problems;
+}
+/** The narrowest float type among the network's inputs and outputs (bf16, then fp16), or null. */
+function networkFloatType(onnx) {
+    let types;
+    try {
+        const io = readOnnxIo(onnx);
+        types = [...io.inputs, ...io.outputs].map((v) => v.type);
+    }
+    catch {
+        return null;
+    }
+    return types.includes('bfloat16') ? 'bf16' : types.includes('float16') ? 'fp16' : null;
+}
+/** Why an input of this type cannot take values in [low, high], or null. */
+function rangeProblem(type, low, high) {
+    if (!isElementType(type) || !isIntegral(type))
+        return null;
+    const [least, most] = INTEGRAL_LIMITS[type];
+    if (!Number.isInteger(low) || !Number.isInteger(high)) {
+        return `expected whole numbers for the ${type} input, got [${low}, ${high}]`;
+    }
+    if (low < least || high > most)
+        return `expected a range within ${type}'s [${least}, ${most}], got [${low}, ${high}]`;
+    return null;
 }
 /** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
 const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
@@ -19456,9 +19617,20 @@ const profile = strictObject({
 const benchmark = union([schemas_boolean(), literal('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
 const share = /^\d+(\.\d+)?%$/;
 const accuracy = strictObject({
-    inputs: union([literal('auto'), schema_path('a folder of <input name>.npy samples or a .npz')], expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'))
+    inputs: union([
+        literal('auto'),
+        schema_path('a folder of <input name>.npy samples or a .npz'),
+        record(schemas_string().min(1), strictObject({
+            range: tuple([schemas_number(), schemas_number()], expected('[low, high], like [0, 30521]'))
+                .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
+                .describe('Seeded values of this input: whole numbers in [low, high], floats in [low, high).'),
+        }, expected('{ range: [low, high] }'))),
+    ], expected('auto (seeded random inputs), a folder of <input name>.npy samples, a .npz file, ' +
+        'or seeded inputs with ranges like { input_ids: { range: [0, 30521] } }'))
         .optional()
-        .describe('auto: seeded inputs, the same on every runner; or real samples: a folder of <input>.npy, or a .npz.'),
+        .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
+        "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
+        'or real samples: a folder of <input>.npy, or a .npz.'),
     reference: schema_path('a .npz of reference outputs by output name')
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
         .optional()
@@ -19485,7 +19657,7 @@ const accuracy = strictObject({
         .optional()
         .describe("For classifiers: the engine's top k classes must be the reference's."),
 }, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
-    .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
+    .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
 });
@@ -19803,7 +19975,9 @@ function resolveConfig(raw, dir, file, locators) {
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
             benchmark: m.benchmark ?? raw.benchmark,
             engine: m.engine ?? 'per-profile',
-            accuracy: m.accuracy === false ? null : resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at),
+            accuracy: m.accuracy === false || (m.accuracy ?? raw.accuracy) === undefined
+                ? null
+                : resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at, () => networkFloatType(at(m.onnx))),
             accuracyOff: m.accuracy === false,
             workspaceBytes: m.workspace ?? raw.workspace,
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
@@ -19921,8 +20095,10 @@ function findProblems(raw, config) {
         const onnx = onnxProblem(resolved.onnx);
         if (onnx)
             problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
-        else
-            problems.push(...profileShapeProblems(resolved, m, model.profiles.length));
+        else {
+            const rangesAt = model.accuracy ? ['models', m, 'accuracy', 'inputs'] : ['accuracy', 'inputs'];
+            problems.push(...modelInputProblems(resolved, m, model.profiles.length, rangesAt));
+        }
         for (const key of ['plugins', 'dynamic-plugins']) {
             (model[key] ?? []).forEach((plugin, i) => {
                 const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
@@ -25480,6 +25656,345 @@ function parseExportedOutput(text) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/raw-bindings.js
+// trtexec --dumpRawBindingsToFile (8.6+): every binding of the last inference, written to the working
+// folder as `<name>.<input|output>.<d0.d1…>.<dtype>.raw` in the binding's own type, so the values are
+// the engine's to the last bit (--exportOutput prints ~6 significant digits). Source:
+// samples/common/sampleInference.cpp (dumpBindings), common.h (genFilenameSafeString), sampleOptions.cpp
+// (operator<< for DataType) at v8.6.1 and v11.1; docs/trtexec-inference-io.md.
+
+/** Longest file name genFilenameSafeString keeps; longer ones keep both ends around "...". */
+const MAX_FILE_NAME = 150;
+/** genFilenameSafeString: letters, digits and `._-,` kept, anything else `_`; cut in the middle when long. */
+function filenameSafe(text) {
+    const safe = (part) => part.replace(/[^A-Za-z0-9._,-]/g, '_');
+    if (text.length <= MAX_FILE_NAME)
+        return safe(text);
+    const half = (MAX_FILE_NAME - 3) >> 1;
+    return `${safe(text.slice(0, half))}...${safe(text.slice(text.length - half))}`;
+}
+/**
+ * The names an output's dump may have: 8.6 makes only the tensor name safe, 11.1 the whole file name
+ * (they differ only for names long enough to be cut).
+ */
+function rawOutputFileNames(name, dims, dtype) {
+    const suffix = `.output.${dims.join('.')}.${dtype}.raw`;
+    return [...new Set([`${filenameSafe(name)}${suffix}`, filenameSafe(`${name}${suffix}`)])];
+}
+/** The types trt-ci reads from a dump, as trtexec spells them; an output of another type is not compared. */
+const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'];
+/** trtexec's spelling of each type (sampleOptions.cpp operator<< for DataType) as ONNX names it. */
+const ELEMENT_OF = {
+    fp32: 'float32',
+    fp16: 'float16',
+    bf16: 'bfloat16',
+    int32: 'int32',
+    int8: 'int8',
+    uint8: 'uint8',
+    int64: 'int64',
+    bool: 'bool',
+};
+/** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
+function decodeRaw(bytes, dtype, count, file) {
+    const type = ELEMENT_OF[dtype];
+    const size = ELEMENT_BYTES[type];
+    if (bytes.length !== count * size) {
+        throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
+    }
+    return readElements(type, bytes);
+}
+/** The output dumps among a folder's files, with the shape and type each name gives. */
+function outputDumps(files) {
+    return files.flatMap((file) => {
+        const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
+        return parts ? [{ file, dims: parts[1] ? parts[1].split('.').map(Number) : [], dtype: parts[2] }] : [];
+    });
+}
+/**
+ * Output names whose dumps would have one file name (`y:0` and `y_0` are both `y_0`): trtexec writes the
+ * second over the first, so the dump cannot tell them apart and --exportOutput (named) must be read.
+ */
+function dumpNamesCollide(names) {
+    return new Set(names.map(filenameSafe)).size !== names.length;
+}
+/** Dumped outputs that are none of `names` (an output the reference does not check). */
+function dumpsOfOtherOutputs(files, names) {
+    return outputDumps(files)
+        .filter((dump) => !names.some((name) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)))
+        .map((dump) => dump.file);
+}
+/** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
+function findRawOutput(files, name) {
+    return outputDumps(files).find((dump) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)) ?? null;
+}
+const isRawType = (dtype) => RAW_TYPES.includes(dtype);
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
+// trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
+// `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
+// `Accuracy validation FAILED` with exit 1 at the end (samples/common/sampleInference.cpp validateAccuracy,
+// samples/trtexec/trtexec.cpp at v11.1). The loss is printed std::fixed with 6 decimals.
+const LOSS = /Accuracy loss for tensor (.+) \((L0|L1|L2|LInf|Cosine)\): (\S+)( \[FAIL: >= threshold [^\]]*\])?\s*$/;
+/** Each judged output's loss by name, and whether trtexec failed the check as a whole. */
+function readTrtexecCheck(log) {
+    const losses = new Map();
+    for (const line of log.split('\n')) {
+        const match = LOSS.exec(line);
+        if (match)
+            losses.set(match[1], { algorithm: match[2], loss: Number(match[3]), failed: match[4] !== undefined });
+    }
+    return { losses, failed: log.includes('Accuracy validation FAILED') };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/engine-run.js
+// One run of a built engine on an accuracy check's inputs, and its outputs as trtexec wrote them: the dump
+// at full precision (8.6+) or --exportOutput's JSON, with trtexec 11.1's own judgement where it can give it.
+
+
+
+
+
+
+
+
+
+
+/**
+ * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on
+ * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
+ * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
+ */
+async function runEngineOnInputs(runner, outcome, planPath, shape, inputs, expected, { atols, rtol }, dir, 
+/** Each output's type in the model: trtexec reads a reference in its binding's type, so it judges only FP32. */
+outputTypes = new Map()) {
+    const { job } = outcome;
+    const { trtexec, version } = runner;
+    const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
+    await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, elementBytes(input.type, input.values))));
+    let judge = null;
+    const allFloat32 = expected.every((o) => o.type === 'float32' && (outputTypes.get(o.name) ?? 'float32') === 'float32');
+    if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1 && allFloat32) {
+        const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_namespaceObject.join)(dir, `reference${i}.bin`) }));
+        await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, elementBytes('float32', o.values))));
+        judge = { references, atol: atols[0], rtol };
+    }
+    const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
+    const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
+    const names = expected.map((o) => o.name);
+    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
+    const paths = { plan: planPath, inputs: files, output };
+    const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
+    const run = await trtexec.run(argv, {
+        gpu: outcome.gpu?.index ?? null,
+        cwd: dir,
+        logFile: log,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(runner.signal && { signal: runner.signal }),
+    });
+    try {
+        const check = judge ? readTrtexecCheck(await (0,promises_namespaceObject.readFile)(log, 'utf8')) : null;
+        // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
+        if (run.exitCode !== 0 && !check?.failed) {
+            throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
+        }
+        let outputs;
+        let unchecked;
+        if (dump) {
+            const files = await (0,promises_namespaceObject.readdir)(dir);
+            outputs = await readRawOutputs(dir, files, expected);
+            unchecked = dumpsOfOtherOutputs(files, names);
+        }
+        else {
+            const exported = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
+            outputs = new Map(exported.map((o) => [o.name, o.values]));
+            unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
+        }
+        // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
+        if (unchecked.length > 0) {
+            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
+        }
+        return { outputs, trtexecLosses: check?.losses ?? null };
+    }
+    catch (error) {
+        // trtexec's own last error says why better than an exit status does.
+        const said = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => ''))
+            .split('\n')
+            .filter((line) => /\[E\]/.test(line))
+            .at(-1)
+            ?.replace(/^\[[^\]]*\] \[E\] /, '');
+        const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
+        return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
+    }
+}
+/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
+async function readRawOutputs(dir, files, expected) {
+    const outputs = new Map();
+    for (const { name } of expected) {
+        const found = findRawOutput(files, name);
+        if (!found)
+            continue;
+        if (!isRawType(found.dtype))
+            throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
+        const count = found.dims.reduce((a, b) => a * b, 1);
+        outputs.set(name, decodeRaw(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, found.file)), found.dtype, count, found.file));
+    }
+    return outputs;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/widen-model.js
+// An FP32 copy of an ONNX model whose tensors are FP16 or BF16 (a strongly typed network, as TensorRT 11
+// builds only): the reference is computed in FP32, as for every other model, and ONNX Runtime's CPU has no
+// BF16 kernels at all. Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable): every
+// FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
+// FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
+// for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
+const FLOAT = 1;
+const NARROW = new Set([10, 16]);
+function widen_model_readVarint(bytes, at) {
+    let value = 0;
+    for (let i = 0; i < 10 && at + i < bytes.length; i += 1) {
+        const byte = bytes[at + i];
+        value += (byte & 0x7f) * 2 ** (7 * i);
+        if (byte < 0x80)
+            return { value, next: at + i + 1 };
+    }
+    throw new Error('a varint runs past the end');
+}
+function widen_model_parse(bytes, start, end) {
+    const out = [];
+    let at = start;
+    while (at < end) {
+        const key = widen_model_readVarint(bytes, at);
+        const number = Math.floor(key.value / 8);
+        const wire = key.value % 8;
+        let field;
+        if (wire === 0) {
+            const v = widen_model_readVarint(bytes, key.next);
+            field = { number, wire, start: at, end: v.next, value: v.value, payload: key.next };
+        }
+        else if (wire === 2) {
+            const length = widen_model_readVarint(bytes, key.next);
+            field = { number, wire, start: at, end: length.next + length.value, value: length.value, payload: length.next };
+        }
+        else if (wire === 1 || wire === 5) {
+            const size = wire === 1 ? 8 : 4;
+            field = { number, wire, start: at, end: key.next + size, value: 0, payload: key.next };
+        }
+        else
+            throw new Error(`wire type ${wire} is not protobuf's`);
+        if (field.end > end)
+            throw new Error('a field runs past the end');
+        out.push(field);
+        at = field.end;
+    }
+    return out;
+}
+function varint(value) {
+    const out = [];
+    let rest = value;
+    while (rest >= 0x80) {
+        out.push((rest % 0x80) | 0x80);
+        rest = Math.floor(rest / 0x80);
+    }
+    out.push(rest);
+    return out;
+}
+const varintField = (number, value) => Buffer.from([...varint(number * 8), ...varint(value)]);
+const lenField = (number, payload) => Buffer.concat([Buffer.from([...varint(number * 8 + 2), ...varint(payload.length)]), payload]);
+/** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
+class Rewriter {
+    changed = false;
+    message(bytes, rules, varints = {}) {
+        const parts = [];
+        for (const field of widen_model_parse(bytes, 0, bytes.length)) {
+            const rule = field.wire === 2 ? rules[field.number] : undefined;
+            const number = field.wire === 0 ? varints[field.number] : undefined;
+            if (rule) {
+                const next = rule(bytes.subarray(field.payload, field.end));
+                parts.push(next ? lenField(field.number, next) : bytes.subarray(field.start, field.end));
+            }
+            else if (number && number(field.value) !== field.value) {
+                this.changed = true;
+                parts.push(varintField(field.number, number(field.value)));
+            }
+            else
+                parts.push(bytes.subarray(field.start, field.end));
+        }
+        return Buffer.concat(parts);
+    }
+}
+const widenType = (type) => (NARROW.has(type) ? FLOAT : type);
+/** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
+function int32Data(bytes, fields) {
+    const out = [];
+    for (const f of fields.filter((x) => x.number === 5)) {
+        if (f.wire === 0) {
+            out.push(f.value);
+            continue;
+        }
+        for (let at = f.payload; at < f.end;) {
+            const v = widen_model_readVarint(bytes, at);
+            out.push(v.value);
+            at = v.next;
+        }
+    }
+    return out;
+}
+/** A TensorProto (dims 1, data_type 2, int32_data 5, name 8, raw_data 9, data_location 14) as FP32. */
+function widenTensor(bytes) {
+    const fields = widen_model_parse(bytes, 0, bytes.length);
+    const type = fields.find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
+    if (!NARROW.has(type))
+        return null;
+    if (fields.some((f) => f.number === 14 && f.value === 1)) {
+        throw new Error('its FP16/BF16 weights are in external data, which the FP32 reference cannot widen');
+    }
+    const raw = fields.find((f) => f.number === 9);
+    const bits = raw
+        ? Array.from({ length: (raw.end - raw.payload) / 2 }, (_, i) => bytes.readUInt16LE(raw.payload + i * 2))
+        : int32Data(bytes, fields);
+    const halves = Uint16Array.from(bits);
+    const values = type === 10
+        ? Float32Array.from(new Float16Array(halves.buffer))
+        : new Float32Array(Uint32Array.from(halves, (h) => h << 16).buffer);
+    this.changed = true;
+    const kept = fields.filter((f) => f.number !== 2 && f.number !== 5 && f.number !== 9);
+    return Buffer.concat([
+        ...kept.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
+        varintField(2, FLOAT),
+        ...kept.filter((f) => f.number !== 1).map((f) => bytes.subarray(f.start, f.end)),
+        lenField(9, Buffer.from(values.buffer)),
+    ]);
+}
+/**
+ * The model with every FP16/BF16 tensor in FP32, or null when it has none (the model is used as it is).
+ * Throws, saying why, when a narrow tensor cannot be widened (its weights are in external data).
+ */
+function widenToFloat32(model) {
+    const w = new Rewriter();
+    const tensor = (payload) => widenTensor.call(w, payload);
+    // TypeProto: tensor_type (1) → elem_type (1); sequence (4) and optional (9) hold a TypeProto (elem_type 1).
+    const typeProto = (payload) => w.message(payload, {
+        1: (t) => w.message(t, {}, { 1: widenType }),
+        4: (s) => w.message(s, { 1: typeProto }),
+        9: (o) => w.message(o, { 1: typeProto }),
+    });
+    const valueInfo = (payload) => w.message(payload, { 2: typeProto });
+    // AttributeProto: t (5), g (6), tensors (10), graphs (11); the int (3) of `to` (Cast) and `dtype` (EyeLike…).
+    const attribute = (payload) => {
+        const fields = widen_model_parse(payload, 0, payload.length);
+        const nameField = fields.find((f) => f.number === 1);
+        const name = nameField ? payload.toString('utf8', nameField.payload, nameField.end) : '';
+        const typeOf = name === 'to' || name === 'dtype' ? { 3: widenType } : {};
+        return w.message(payload, { 5: tensor, 6: graph, 10: tensor, 11: graph }, typeOf);
+    };
+    const node = (payload) => w.message(payload, { 5: attribute });
+    // GraphProto: node 1, initializer 5, input 11, output 12, value_info 13.
+    const graph = (payload) => w.message(payload, { 1: node, 5: tensor, 11: valueInfo, 12: valueInfo, 13: valueInfo });
+    const widened = w.message(model, { 7: graph });
+    return w.changed ? widened : null;
+}
+
 ;// CONCATENATED MODULE: external "node:zlib"
 const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/npz.js
@@ -25487,6 +26002,7 @@ const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 // each member with force_zip64 (numpy/lib/_npyio_impl.py _savez), so sizes may sit in the ZIP64 extra
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
+
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
@@ -25498,7 +26014,7 @@ const MASK32 = 0xffffffff;
 /** Deflate's largest ratio (RFC 1951: 258 bytes from a 2-bit code, about 1,032 to 1): no honest member is more. */
 const DEFLATE_MAX_RATIO = 1032;
 /**
- * Each array of the archive by its name (the member name without `.npy`), float32 in C order only. Nothing
+ * Each array of the archive by its name (the member name without `.npy`), in C order (parseNpy). Nothing
  * is inflated past what the member's own .npy header and the directory agree on: a member that says 16
  * bytes and inflates to gigabytes (a zip bomb) stops at 16 and is refused.
  */
@@ -25586,7 +26102,8 @@ function readMembers(bytes, file, bad) {
             catch {
                 // A damaged stream: the full inflate below says so.
             }
-            const expected = header ? header.dataStart + header.count * 4 : null;
+            const element = header?.descr === undefined ? undefined : NUMPY_DESCR[header.descr];
+            const expected = header && element ? header.dataStart + header.count * ELEMENT_BYTES[element] : null;
             if (expected !== null && expected !== size) {
                 throw bad(`member ${name}: its .npy header holds ${expected} bytes, its directory says ${size}`);
             }
@@ -25608,12 +26125,7 @@ function readMembers(bytes, file, bad) {
     }
     return arrays;
 }
-/**
- * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
- * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
- * --loadInputs feeds a float input.
- */
-/** The float32 array a .npy header describes, and where its data starts; null when it is not one. */
+/** The array a .npy header describes, and where its data starts; null when it is not one. */
 function npyHeader(bytes) {
     if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY')
         return null;
@@ -25642,6 +26154,11 @@ function npyHeader(bytes) {
         fortran: /'fortran_order':\s*(True|False)/.exec(header)?.[1],
     };
 }
+/**
+ * A NumPy .npy file (what `np.save` writes): the magic, a version, a header that is a Python dict literal,
+ * then the data. Little-endian float32, float16, int8, uint8, int32, int64 and bool in C order are taken:
+ * the types --loadInputs feeds a binding of.
+ */
 function parseNpy(bytes, file) {
     if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
         throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
@@ -25650,13 +26167,15 @@ function parseNpy(bytes, file) {
     if (!header)
         throw new Error(`${file}: expected a .npy header with a shape of whole numbers`);
     const { descr, fortran, dims, count } = header;
-    if (descr !== '<f4' || fortran !== 'False') {
-        throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+    const type = descr === undefined ? undefined : NUMPY_DESCR[descr];
+    if (!type || fortran !== 'False') {
+        throw new Error(`${file}: expected float32, float16, int8, uint8, int32, int64 or bool in C order, ` +
+            `got ${descr ?? '?'}, fortran_order ${fortran}`);
     }
     const data = bytes.subarray(header.dataStart);
-    if (data.length !== count * 4)
+    if (data.length !== count * ELEMENT_BYTES[type])
         throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
-    return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
+    return { dims, type, values: readElements(type, data) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/inputs.js
@@ -25664,12 +26183,26 @@ function parseNpy(bytes, file) {
 
 
 
+
+/** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
+const DEFAULT_INTEGER_RANGE = [0, 1];
+/** trt-ci's float inputs: uniform in [-1, 1). */
+const DEFAULT_FLOAT_RANGE = [-1, 1];
+/** The element type of input `name` in the model (float32 when the model does not say, as before types). */
+function inputType(types, name) {
+    const type = types.get(name) ?? 'float32';
+    if (!isElementType(type)) {
+        throw new Error(`the model's input ${name} is ${type}; trt-ci feeds ${ELEMENT_TYPES.join(', ')} inputs (give samples)`);
+    }
+    return type;
+}
 /**
- * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from
- * a seeded generator, uniform in [-1, 1), so that the same model and shapes get the same inputs on every
- * runner and every run, and a reference computed once can be kept.
+ * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from a
+ * seeded generator, so that the same model and shapes get the same inputs on every runner and every run, and
+ * a reference computed once can be kept. Floats are uniform in [-1, 1) and integers and booleans uniform in
+ * [0, 1] (Polygraphy's default), or in the input's own `range` (a vocabulary: [0, 30521]).
  */
-function seededInputs(profile, shape, seed = 0x7e57) {
+function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7e57) {
     let state = seed >>> 0;
     const next = () => {
         // xorshift32: fast, and the same numbers in every JavaScript engine.
@@ -25683,22 +26216,26 @@ function seededInputs(profile, shape, seed = 0x7e57) {
     return profile.shapes.map((range) => {
         const dims = range[shape];
         const count = dims.reduce((a, b) => a * b, 1);
-        return { name: range.input, dims: [...dims], values: Float32Array.from({ length: count }, () => next() * 2 - 1) };
+        const type = inputType(types, range.input);
+        if (isIntegral(type)) {
+            const [low, high] = ranges[range.input] ?? DEFAULT_INTEGER_RANGE;
+            const values = Float64Array.from({ length: count }, () => low + Math.floor(next() * (high - low + 1)));
+            return { name: range.input, dims: [...dims], type, values };
+        }
+        const [low, high] = ranges[range.input] ?? DEFAULT_FLOAT_RANGE;
+        const values = Float32Array.from({ length: count }, () => roundTo(type, low + next() * (high - low)));
+        return { name: range.input, dims: [...dims], type, values };
     });
 }
 /**
- * A float32 tensor's own bytes, as --loadInputs and --loadRefOutputs read them: little-endian, no header
- * (a view, not a copy; the hosts trtexec runs on are little-endian).
- */
-const float32Bytes = (values) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-/**
  * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
  * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
- * is checked at the shapes it is built for.
+ * is checked at the shapes it is built for. Float samples feed any float input (rounded to its type, as the
+ * engine holds them); whole-number samples feed integer and boolean inputs, when each value fits.
  */
 function sampleInputs(source, profile, shape, 
 /** How a .npz is read: the stage reads each archive once for all its profiles and shapes. */
-read = readNpz) {
+read = readNpz, types = new Map()) {
     const archive = 'npz' in source ? read(source.npz) : null;
     return profile.shapes.map((range) => {
         let sample;
@@ -25714,8 +26251,8 @@ read = readNpz) {
             where = (0,external_node_path_namespaceObject.join)(source.folder, `${range.input}.npy`);
             let bytes;
             try {
-                // The largest honest .npy of this input: its largest shape's float32 data and a header.
-                bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 4 + 64 * 1024, 'a .npy file');
+                // The largest honest .npy of this input: its largest shape's data at 8 bytes an element, and a header.
+                bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 8 + 64 * 1024, 'a .npy file');
             }
             catch (error) {
                 throw new Error(`${where}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
@@ -25726,8 +26263,24 @@ read = readNpz) {
         if (sample.dims.join('x') !== want.join('x')) {
             throw new Error(`${where}: shape ${sample.dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`);
         }
-        return { name: range.input, dims: sample.dims, values: sample.values };
+        const type = inputType(types, range.input);
+        return { name: range.input, dims: sample.dims, type, values: asInputType(sample, type, where) };
     });
+}
+/** A sample's values as the input's type holds them; a sample of the other kind (float, whole) is refused. */
+function asInputType(sample, type, where) {
+    if (isIntegral(sample.type) !== isIntegral(type)) {
+        throw new Error(`${where}: ${sample.type} values, but the model's input is ${type}`);
+    }
+    if (!isIntegral(type)) {
+        return sample.type === type ? sample.values : Float32Array.from(sample.values, (v) => roundTo(type, v));
+    }
+    const [low, high] = INTEGRAL_LIMITS[type];
+    const outside = sample.values.findIndex((v) => v < low || v > high);
+    if (outside >= 0) {
+        throw new Error(`${where}: value ${sample.values[outside]} at ${outside} does not fit the input's ${type}`);
+    }
+    return sample.values;
 }
 /**
  * A file's bytes, when it is a regular file (a FIFO would block the event loop, so that not even SIGTERM
@@ -25756,204 +26309,6 @@ function readNpz(file) {
     return parseNpz(bytes, file);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/raw-bindings.js
-// trtexec --dumpRawBindingsToFile (8.6+): every binding of the last inference, written to the working
-// folder as `<name>.<input|output>.<d0.d1…>.<dtype>.raw` in the binding's own type, so the values are
-// the engine's to the last bit (--exportOutput prints ~6 significant digits). Source:
-// samples/common/sampleInference.cpp (dumpBindings), common.h (genFilenameSafeString), sampleOptions.cpp
-// (operator<< for DataType) at v8.6.1 and v11.1; docs/trtexec-inference-io.md.
-/** Longest file name genFilenameSafeString keeps; longer ones keep both ends around "...". */
-const MAX_FILE_NAME = 150;
-/** genFilenameSafeString: letters, digits and `._-,` kept, anything else `_`; cut in the middle when long. */
-function filenameSafe(text) {
-    const safe = (part) => part.replace(/[^A-Za-z0-9._,-]/g, '_');
-    if (text.length <= MAX_FILE_NAME)
-        return safe(text);
-    const half = (MAX_FILE_NAME - 3) >> 1;
-    return `${safe(text.slice(0, half))}...${safe(text.slice(text.length - half))}`;
-}
-/**
- * The names an output's dump may have: 8.6 makes only the tensor name safe, 11.1 the whole file name
- * (they differ only for names long enough to be cut).
- */
-function rawOutputFileNames(name, dims, dtype) {
-    const suffix = `.output.${dims.join('.')}.${dtype}.raw`;
-    return [...new Set([`${filenameSafe(name)}${suffix}`, filenameSafe(`${name}${suffix}`)])];
-}
-/** The types trt-ci reads from a dump, as trtexec spells them; an output of another type is not compared. */
-const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'];
-/** Each type's element as a typed array over little-endian bytes (bf16 is read as the top half of an fp32). */
-const VIEWS = {
-    fp32: { bytes: 4, view: (b) => new Float32Array(b) },
-    fp16: { bytes: 2, view: (b) => new Float16Array(b) },
-    bf16: { bytes: 2, view: (b) => widen(new Uint16Array(b)) },
-    int32: { bytes: 4, view: (b) => new Int32Array(b) },
-    int8: { bytes: 1, view: (b) => new Int8Array(b) },
-    uint8: { bytes: 1, view: (b) => new Uint8Array(b) },
-    int64: { bytes: 8, view: (b) => numbers(new BigInt64Array(b)) },
-    bool: { bytes: 1, view: (b) => new Uint8Array(b) },
-};
-/** bfloat16 bits as the float32 whose top half they are. */
-function widen(halves) {
-    const words = new Uint32Array(halves.length);
-    for (let i = 0; i < halves.length; i += 1)
-        words[i] = halves[i] << 16;
-    return new Float32Array(words.buffer);
-}
-function numbers(values) {
-    const out = new Float64Array(values.length);
-    for (let i = 0; i < values.length; i += 1)
-        out[i] = Number(values[i]);
-    return out;
-}
-/** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
-function decodeRaw(bytes, dtype, count, file) {
-    const { bytes: size, view } = VIEWS[dtype];
-    if (bytes.length !== count * size) {
-        throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
-    }
-    // A copy: the view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
-    const values = view(Uint8Array.from(bytes).buffer);
-    const numbers = new Float64Array(count);
-    for (let i = 0; i < count; i += 1)
-        numbers[i] = values[i];
-    return numbers;
-}
-/** The output dumps among a folder's files, with the shape and type each name gives. */
-function outputDumps(files) {
-    return files.flatMap((file) => {
-        const parts = /\.output\.((?:\d+\.)*\d+|)\.([a-z0-9]+)\.raw$/.exec(file);
-        return parts ? [{ file, dims: parts[1] ? parts[1].split('.').map(Number) : [], dtype: parts[2] }] : [];
-    });
-}
-/**
- * Output names whose dumps would have one file name (`y:0` and `y_0` are both `y_0`): trtexec writes the
- * second over the first, so the dump cannot tell them apart and --exportOutput (named) must be read.
- */
-function dumpNamesCollide(names) {
-    return new Set(names.map(filenameSafe)).size !== names.length;
-}
-/** Dumped outputs that are none of `names` (an output the reference does not check). */
-function dumpsOfOtherOutputs(files, names) {
-    return outputDumps(files)
-        .filter((dump) => !names.some((name) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)))
-        .map((dump) => dump.file);
-}
-/** The dump of output `name` among a folder's files, with the shape and type its name gives; null if none. */
-function findRawOutput(files, name) {
-    return outputDumps(files).find((dump) => rawOutputFileNames(name, dump.dims, dump.dtype).includes(dump.file)) ?? null;
-}
-const isRawType = (dtype) => RAW_TYPES.includes(dtype);
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/trtexec-check.js
-// trtexec 11.1's own accuracy check, read from its log: for each output compared with --loadRefOutputs,
-// `Accuracy loss for tensor <name> (L0): 0.000250`, then ` [FAIL: >= threshold …]` when it failed, and
-// `Accuracy validation FAILED` with exit 1 at the end (samples/common/sampleInference.cpp validateAccuracy,
-// samples/trtexec/trtexec.cpp at v11.1). The loss is printed std::fixed with 6 decimals.
-const LOSS = /Accuracy loss for tensor (.+) \((L0|L1|L2|LInf|Cosine)\): (\S+)( \[FAIL: >= threshold [^\]]*\])?\s*$/;
-/** Each judged output's loss by name, and whether trtexec failed the check as a whole. */
-function readTrtexecCheck(log) {
-    const losses = new Map();
-    for (const line of log.split('\n')) {
-        const match = LOSS.exec(line);
-        if (match)
-            losses.set(match[1], { algorithm: match[2], loss: Number(match[3]), failed: match[4] !== undefined });
-    }
-    return { losses, failed: log.includes('Accuracy validation FAILED') };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/engine-run.js
-// One run of a built engine on an accuracy check's inputs, and its outputs as trtexec wrote them: the dump
-// at full precision (8.6+) or --exportOutput's JSON, with trtexec 11.1's own judgement where it can give it.
-
-
-
-
-
-
-
-
-
-
-/**
- * Runs the engine once on the inputs (in `dir`, where 8.6+ dumps its outputs) and reads its outputs; on
- * 11.1+, when one atol fits every output (trtexec takes one), trtexec judges them against the reference
- * as well. Whatever keeps the outputs from being read is the check's problem, naming the log.
- */
-async function runEngineOnInputs(runner, outcome, planPath, shape, inputs, expected, { atols, rtol }, dir) {
-    const { job } = outcome;
-    const { trtexec, version } = runner;
-    const files = inputs.map((input, i) => ({ name: input.name, file: (0,external_node_path_namespaceObject.join)(dir, `input${i}.bin`) }));
-    await Promise.all(inputs.map((input, i) => writeNewFile(files[i].file, float32Bytes(input.values))));
-    let judge = null;
-    if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
-        const references = expected.map((o, i) => ({ name: o.name, file: (0,external_node_path_namespaceObject.join)(dir, `reference${i}.bin`) }));
-        await Promise.all(expected.map((o, i) => writeNewFile(references[i].file, float32Bytes(o.values))));
-        judge = { references, atol: atols[0], rtol };
-    }
-    const output = (0,external_node_path_namespaceObject.join)(dir, 'output.json');
-    const log = (0,external_node_path_namespaceObject.join)(dir, 'trtexec.log');
-    const names = expected.map((o) => o.name);
-    const dump = hasFlag('--dumpRawBindingsToFile', version) && !dumpNamesCollide(names);
-    const paths = { plan: planPath, inputs: files, output };
-    const argv = accuracyArgv(version, job.model, job.profile, shape, paths, judge, dump);
-    const run = await trtexec.run(argv, {
-        gpu: outcome.gpu?.index ?? null,
-        cwd: dir,
-        logFile: log,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(runner.signal && { signal: runner.signal }),
-    });
-    try {
-        const check = judge ? readTrtexecCheck(await (0,promises_namespaceObject.readFile)(log, 'utf8')) : null;
-        // trtexec exits 1 when its own check fails, after writing the outputs: that is a verdict, not a fault.
-        if (run.exitCode !== 0 && !check?.failed) {
-            throw new Error(`trtexec exited with ${run.exitCode ?? run.signal ?? run.spawnError}`);
-        }
-        let outputs;
-        let unchecked;
-        if (dump) {
-            const files = await (0,promises_namespaceObject.readdir)(dir);
-            outputs = await readRawOutputs(dir, files, expected);
-            unchecked = dumpsOfOtherOutputs(files, names);
-        }
-        else {
-            const exported = parseExportedOutput(await (0,promises_namespaceObject.readFile)(output, 'utf8'));
-            outputs = new Map(exported.map((o) => [o.name, o.values]));
-            unchecked = exported.map((o) => o.name).filter((name) => !names.includes(name));
-        }
-        // Every output the engine has is checked: a reference that lacks one must not pass it unseen.
-        if (unchecked.length > 0) {
-            return { problem: `the reference has nothing for the engine's output(s) ${unchecked.join(', ')}` };
-        }
-        return { outputs, trtexecLosses: check?.losses ?? null };
-    }
-    catch (error) {
-        // trtexec's own last error says why better than an exit status does.
-        const said = (await (0,promises_namespaceObject.readFile)(log, 'utf8').catch(() => ''))
-            .split('\n')
-            .filter((line) => /\[E\]/.test(line))
-            .at(-1)
-            ?.replace(/^\[[^\]]*\] \[E\] /, '');
-        const why = said ? `${errorMessage(error)}; trtexec said: ${said}` : errorMessage(error);
-        return { problem: `trtexec could not run the engine on the inputs (${log}): ${why}` };
-    }
-}
-/** The outputs trtexec dumped into `dir`, each at full precision in its own type. */
-async function readRawOutputs(dir, files, expected) {
-    const outputs = new Map();
-    for (const { name } of expected) {
-        const found = findRawOutput(files, name);
-        if (!found)
-            continue;
-        if (!isRawType(found.dtype))
-            throw new Error(`output ${name} is ${found.dtype}, which trt-ci does not compare`);
-        const count = found.dims.reduce((a, b) => a * b, 1);
-        outputs.set(name, decodeRaw(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, found.file)), found.dtype, count, found.file));
-    }
-    return outputs;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/reference.js
 
 
@@ -25973,8 +26328,11 @@ trust) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256')
         .update(REFERENCE_RUNTIME)
         .update(modelDigest ?? '');
-    for (const input of inputs)
-        hash.update(`${input.name}:${input.dims.join('x')}`).update(float32Bytes(input.values));
+    for (const input of inputs) {
+        // float32 inputs hash as they did before types: a kept reference stays valid.
+        const type = input.type === 'float32' ? '' : `:${input.type}`;
+        hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
+    }
     const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
     if (file && (await isPlainFile(file))) {
         const text = await (0,promises_namespaceObject.readFile)(file, 'utf8').catch(() => null);
@@ -26001,16 +26359,24 @@ trust) {
 const reference_sha256 = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest('hex');
 /** Which runtime computed a kept reference: another version may round differently. */
 const REFERENCE_RUNTIME = 'onnxruntime-web 1.30 cpu fp32\0';
-const reference_encode = (outputs) => JSON.stringify(outputs.map((o) => ({ name: o.name, dims: o.dims, values: float32Bytes(o.values).toString('base64') })));
+/** Each output's values in its type's bytes (a float32 output as before types: no `type` key). */
+const reference_encode = (outputs) => JSON.stringify(outputs.map((o) => ({
+    name: o.name,
+    dims: o.dims,
+    ...(o.type !== 'float32' && { type: o.type }),
+    values: elementBytes(o.type, o.values).toString('base64'),
+})));
 function reference_decode(text) {
     try {
         const data = JSON.parse(text);
         return data.map((o) => {
-            const bytes = Buffer.from(o.values, 'base64');
-            const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+            const type = o.type ?? 'float32';
+            if (!isElementType(type))
+                throw new Error('damaged');
+            const values = readElements(type, Buffer.from(o.values, 'base64'));
             if (values.length !== o.dims.reduce((a, b) => a * b, 1))
                 throw new Error('damaged');
-            return { name: o.name, dims: o.dims, values };
+            return { name: o.name, dims: o.dims, type, values };
         });
     }
     catch {
@@ -26018,8 +26384,38 @@ function reference_decode(text) {
     }
 }
 /**
- * The reference outputs: the ONNX model (a session opened once per model) run by ONNX Runtime on the CPU
- * in FP32, on the same inputs the engine gets.
+ * An input as ONNX Runtime takes it: the reference model is FP32 (widen-model.ts), so FP16 and BF16 inputs
+ * go in as the float32 values they hold; integers in their own type.
+ */
+function feed(ort, input) {
+    const { type, values, dims } = input;
+    if (!isIntegral(type))
+        return new ort.Tensor('float32', Float32Array.from(values), dims);
+    if (type === 'int64')
+        return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+    const arrays = { int32: Int32Array, int8: Int8Array, uint8: Uint8Array, bool: Uint8Array };
+    return new ort.Tensor(type, arrays[type].from(values), dims);
+}
+/** ONNX Runtime's output as a reference: float32 as it is, integers and booleans as numbers. */
+function referenceOf(name, tensor) {
+    const dims = [...tensor.dims];
+    if (tensor.type === 'float32' && tensor.data instanceof Float32Array) {
+        return { name, dims, type: 'float32', values: tensor.data };
+    }
+    if (isElementType(tensor.type) && isIntegral(tensor.type)) {
+        const data = tensor.data;
+        return {
+            name,
+            dims,
+            type: tensor.type,
+            values: Float64Array.from({ length: data.length }, (_, i) => Number(data[i])),
+        };
+    }
+    throw new Error(`the model's output ${name} is ${tensor.type}: float32, integer and bool outputs are compared`);
+}
+/**
+ * The reference outputs: the ONNX model (a session opened once per model, its FP16/BF16 tensors widened to
+ * FP32) run by ONNX Runtime on the CPU in FP32, on the same inputs the engine gets.
  */
 async function referenceOutputs(ort, session, inputs) {
     const given = new Map(inputs.map((input) => [input.name, input]));
@@ -26028,16 +26424,10 @@ async function referenceOutputs(ort, session, inputs) {
         const input = given.get(name);
         if (!input)
             throw new Error(`the model's input ${name} has no shape in this profile`);
-        feeds[name] = new ort.Tensor('float32', input.values, input.dims);
+        feeds[name] = feed(ort, input);
     }
     const results = await session.run(feeds);
-    return session.outputNames.map((name) => {
-        const tensor = results[name];
-        if (!(tensor.data instanceof Float32Array)) {
-            throw new Error(`the model's output ${name} is not float32: only float outputs are compared`);
-        }
-        return { name, dims: [...tensor.dims], values: tensor.data };
-    });
+    return session.outputNames.map((name) => referenceOf(name, results[name]));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
@@ -26057,6 +26447,9 @@ function absoluteTolerance(atol, reference) {
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
+
+
 
 
 
@@ -26090,7 +26483,8 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     const session = (onnx) => {
         let opened = sessions.get(onnx);
         if (!opened) {
-            opened = Promise.all([runtime(), (0,promises_namespaceObject.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(model));
+            // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+            opened = Promise.all([runtime(), (0,promises_namespaceObject.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model));
             sessions.set(onnx, opened);
         }
         return opened;
@@ -26104,6 +26498,24 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
             archives.set(file, arrays);
         }
         return arrays;
+    };
+    // Each model's input and output types, read once (at offsets); a model that cannot be read is float32 throughout.
+    const graphTypes = new Map();
+    const typesOf = (onnx) => {
+        let types = graphTypes.get(onnx);
+        if (!types) {
+            let io = { inputs: [], outputs: [] };
+            try {
+                io = readOnnxIo(onnx);
+            }
+            catch {
+                // trtexec's parser says what is wrong with a model that is not ONNX.
+            }
+            const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
+            types = { inputs: byName(io.inputs), outputs: byName(io.outputs) };
+            graphTypes.set(onnx, types);
+        }
+        return types;
     };
     const reference = async (check, onnx, inputs) => {
         if (check.reference)
@@ -26135,9 +26547,12 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
             const profile = runProfile(job.profile);
             let inputs;
             let expected;
+            const types = typesOf(job.model.onnx);
             try {
                 inputs =
-                    check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs, profile, shape, npz);
+                    check.inputs === 'auto' || 'ranges' in check.inputs
+                        ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+                        : sampleInputs(check.inputs, profile, shape, npz, types.inputs);
             }
             catch (error) {
                 problem = errorMessage(error);
@@ -26152,17 +26567,21 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
                     : `ONNX Runtime could not compute the reference: ${errorMessage(error)}`;
                 break;
             }
-            const atols = expected.map((o) => absoluteTolerance(check.atol, o.values));
+            // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
+            const exact = expected.map((o) => isIntegral(o.type));
+            const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
             const tolerances = { atols, rtol: check.rtol };
             const runner = { trtexec, version, ...(options.signal && { signal: options.signal }) };
-            const engine = await runEngineOnInputs(runner, outcome, plan.path, shape, inputs, expected, tolerances, dir);
+            const engine = await runEngineOnInputs(runner, outcome, plan.path, shape, inputs, expected, tolerances, dir, types.outputs);
             if ('problem' in engine) {
                 problem = engine.problem;
                 break;
             }
             expected.forEach((want, i) => {
                 const got = engine.outputs.get(want.name);
-                const tolerance = { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+                const tolerance = exact[i]
+                    ? { atol: 0, rtol: 0, cosine: null, topK: null }
+                    : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
                 if (!got || got.length !== want.values.length) {
                     problem = got
                         ? `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`
@@ -26185,8 +26604,8 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
                     cosine: error.cosine,
                     nan: error.nan,
                     inf: error.inf,
-                    atol: atols[i],
-                    rtol: check.rtol,
+                    atol: tolerance.atol,
+                    rtol: tolerance.rtol,
                     judgedBy: judged ? 'trtexec' : 'trt-ci',
                     failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
                 });
@@ -26198,12 +26617,18 @@ async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
     }
     return results;
 }
-/** Reference outputs the user gave: a .npz with one float32 array per output, named as the output. */
+/** Reference outputs the user gave: a .npz with one array per output, named as the output. */
 function givenReference(file, read) {
     const arrays = read(file);
     if (arrays.size === 0)
         throw new Error(`${file}: no arrays; expected one per output, named as the output`);
-    return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
+    return [...arrays].map(([name, array]) => ({
+        name,
+        dims: array.dims,
+        // A float16 array is a float reference like any other: compared as the float32 it widens to.
+        type: array.type === 'float16' ? 'float32' : array.type,
+        values: array.values,
+    }));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js

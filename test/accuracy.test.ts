@@ -6,15 +6,18 @@ import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { compareOutput, judgeOutput, type Tolerance } from '../src/accuracy/compare.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
-import { float32Bytes, seededInputs } from '../src/accuracy/inputs.js';
+import { seededInputs } from '../src/accuracy/inputs.js';
+import { elementBytes, readElements } from '../src/tensorrt/element-type.js';
 import { parseNpz } from '../src/accuracy/npz.js';
+import { widenToFloat32 } from '../src/accuracy/widen-model.js';
+import onnxProto from 'onnx-proto';
 import { decodeRaw, filenameSafe, findRawOutput } from '../src/accuracy/raw-bindings.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/accuracy/reference.js';
 import type { ProfileConfig } from '../src/contract/config.js';
 import { readTrtexecCheck } from '../src/accuracy/trtexec-check.js';
 import { reportAnnotations } from '../src/github/annotations.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
-import { affineOnnx, classifierOnnx } from './support/onnx-models.js';
+import { affineOnnx, classifierOnnx, encoderOnnx, typedAffineOnnx } from './support/onnx-models.js';
 
 ort.env.wasm.numThreads = 1;
 
@@ -115,7 +118,7 @@ describe('inputs and the reference', () => {
     expect(Math.max(...opt!.values)).toBeLessThan(1);
     expect(new Set(opt!.values).size).toBeGreaterThan(300);
     expect(seededInputs(profile, 'max')[0]!.dims).toEqual([4, 3, 8, 8]);
-    const raw = float32Bytes(opt!.values);
+    const raw = elementBytes('float32', opt!.values);
     expect(raw).toHaveLength(opt!.values.length * 4);
     expect(raw.readFloatLE(4 * 7)).toBe(opt!.values[7]);
   });
@@ -125,7 +128,7 @@ describe('inputs and the reference', () => {
     const onnx = join(runner.dir, 'classifier.onnx');
     writeFileSync(onnx, classifierOnnx());
     const inputs = seededInputs(profile, 'opt');
-    writeFileSync(join(runner.dir, 'x.bin'), float32Bytes(inputs[0]!.values));
+    writeFileSync(join(runner.dir, 'x.bin'), elementBytes('float32', inputs[0]!.values));
     const plan = join(runner.dir, 'c.plan');
     const standin = (args: string[], env: NodeJS.ProcessEnv = {}) =>
       execFileSync(runner.trtexec, args, { env: { ...process.env, ...env } });
@@ -325,7 +328,8 @@ describe('the reference, kept', () => {
 });
 
 /** Bytes as np.save writes a float32 array (format 1.0, numpy/lib/format.py: header padded to 64 bytes). */
-function npy(dims: number[], values: Float32Array, descr = '<f4'): Buffer {
+/** A .npy as np.save writes it; `values` as float32, or the data's own bytes for another descr. */
+function npy(dims: number[], values: Float32Array | Buffer, descr = '<f4'): Buffer {
   const shape = `(${dims.join(', ')}${dims.length === 1 ? ',' : ''})`;
   const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shape}, }`;
   const header = `${dict}${' '.repeat(64 - ((10 + dict.length + 1) % 64))}\n`;
@@ -334,7 +338,8 @@ function npy(dims: number[], values: Float32Array, descr = '<f4'): Buffer {
   prefix.writeUInt8(1, 6);
   prefix.writeUInt8(0, 7);
   prefix.writeUInt16LE(header.length, 8);
-  return Buffer.concat([prefix, Buffer.from(header, 'latin1'), Buffer.from(values.buffer)]);
+  const data = Buffer.isBuffer(values) ? values : Buffer.from(values.buffer);
+  return Buffer.concat([prefix, Buffer.from(header, 'latin1'), data]);
 }
 
 describe('real samples (inputs: a folder of .npy files)', () => {
@@ -363,7 +368,9 @@ describe('real samples (inputs: a folder of .npy files)', () => {
     );
     writeFileSync(join(runner.dir, 'samples', 'x.npy'), npy([2, 3, 8, 8], values, '<f8'));
     const wrongType = await cli(['run', '--config', config('2x3x8x8'), '--json']);
-    expect(JSON.parse(wrongType.stdout).builds[0].accuracy.problem).toMatch(/expected float32 in C order .*got <f8/);
+    expect(JSON.parse(wrongType.stdout).builds[0].accuracy.problem).toMatch(
+      /expected float32, float16, int8, uint8, int32, int64 or bool in C order, got <f8/,
+    );
   });
 });
 
@@ -413,7 +420,7 @@ describe('.npz archives (np.savez, np.savez_compressed)', () => {
   it('reads stored and deflated members with their ZIP64 headers, as NumPy writes them', () => {
     for (const name of ['samples.npz', 'samples-compressed.npz']) {
       const arrays = parseNpz(fixture(name), name);
-      expect(arrays.get('x')).toEqual({ dims: [2, 3, 8, 8], values: exact(384) });
+      expect(arrays.get('x')).toEqual({ dims: [2, 3, 8, 8], type: 'float32', values: exact(384) });
     }
     expect(parseNpz(fixture('samples.npz'), 's').get('note')?.values).toEqual(Float32Array.of(0, 1, 2));
   });
@@ -421,7 +428,9 @@ describe('.npz archives (np.savez, np.savez_compressed)', () => {
     expect(() => parseNpz(Buffer.from('not a zip'), 'refs.npz')).toThrow(
       'refs.npz: expected a NumPy .npz archive (np.savez), found no ZIP directory',
     );
-    expect(() => parseNpz(fixture('not-float32.npz'), 'n.npz')).toThrow(/n\.npz:x\.npy: expected float32 .*got <f8/);
+    expect(() => parseNpz(fixture('not-float32.npz'), 'n.npz')).toThrow(
+      /n\.npz:x\.npy: expected float32, .* in C order, got <f8/,
+    );
     const cut = fixture('samples.npz');
     cut.writeUInt32LE(0, cut.lastIndexOf(Buffer.from('PK\x01\x02', 'latin1')));
     expect(() => parseNpz(cut, 'cut.npz')).toThrow(
@@ -496,5 +505,191 @@ describe('every model has an accuracy row (issue 24)', () => {
     const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
     expect(summary).toMatch(/\| ❗ \| checked \/ p \| .*\| error: trtexec could not run the engine/);
     expect(summary).toContain('Accuracy against ONNX Runtime: 0/1 within tolerance');
+  });
+});
+
+describe('integer, boolean, FP16 and BF16 tensors (issue 24)', () => {
+  const dumped = (dir: string, prefix: string) => {
+    const file = readdirSync(dir).find((f) => f.startsWith(prefix))!;
+    const raw = /\.(int64|fp16|bf16|fp32)\.raw$/.exec(file)![1]!;
+    const type = ({ int64: 'int64', fp16: 'float16', bf16: 'bfloat16', fp32: 'float32' } as const)[raw]!;
+    return [...readElements(type, readFileSync(join(dir, file)))];
+  };
+  const encoder = (accuracy: string, trtexecEnv: Record<string, string> = {}) => {
+    const runner = makeRunner({ trtexecEnv });
+    writeFileSync(join(runner.dir, 'encoder.onnx'), encoderOnnx());
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: bert\n    onnx: encoder.onnx\n    accuracy: ${accuracy}\n` +
+        '    profiles: [{ name: s128, shapes: { input_ids: 1x128, attention_mask: 1x128 } }]\n',
+    );
+    return { runner, config };
+  };
+
+  it('a BERT-like model: token ids in their range, a 0/1 mask, and an int64 output compared exactly', async () => {
+    const { runner, config } = encoder('{ inputs: { input_ids: { range: [0, 999] } } }');
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const { accuracy } = JSON.parse(result.stdout).builds[0];
+    expect(accuracy.status).toBe('passed');
+    expect(accuracy.outputs.map((o: { name: string }) => o.name)).toEqual(['hidden', 'ids']);
+    expect(accuracy.outputs[1]).toMatchObject({ name: 'ids', atol: 0, rtol: 0, maxAbsError: 0, outOfTolerance: 0 });
+    // What the engine was given, as its input bindings' dumps show: int64 ids across the vocabulary, a 0/1 mask.
+    const dir = join(runner.dir, 'out', 'accuracy', 'bert.s128.opt');
+    const ids = dumped(dir, 'input_ids.input.');
+    const mask = dumped(dir, 'attention_mask.input.');
+    expect(ids).toHaveLength(128);
+    expect(Math.min(...ids)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ids)).toBeLessThanOrEqual(999);
+    expect(Math.max(...ids)).toBeGreaterThan(500);
+    expect(ids.every(Number.isInteger)).toBe(true);
+    expect(new Set(mask)).toEqual(new Set([0, 1]));
+  });
+
+  it('an integer output one index off fails, though its float output is within tolerance', async () => {
+    const { config } = encoder('{ inputs: { input_ids: { range: [0, 999] } } }', {
+      TRTEXEC_STANDIN_OUTPUT_ERROR: 'noise:0.000001',
+    });
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code).toBe(1);
+    const { accuracy } = JSON.parse(result.stdout).builds[0];
+    expect(accuracy.status).toBe('failed');
+    const [hidden, ids] = accuracy.outputs;
+    expect(hidden.failure).toBeNull();
+    expect(ids).toMatchObject({ maxAbsError: 1, outOfTolerance: 1 / 128 });
+    expect(ids.failure).toMatch(/^0\.781% of elements off by more than/);
+  });
+
+  it('int64 samples feed integer inputs; float samples for them are refused, naming the file', async () => {
+    const { runner, config } = encoder('{ inputs: samples }');
+    mkdirSync(join(runner.dir, 'samples'));
+    const ints = (values: number[]) => Buffer.from(BigInt64Array.from(values, BigInt).buffer);
+    const tokens = Array.from({ length: 128 }, (_, i) => (i * 37) % 1000);
+    writeFileSync(join(runner.dir, 'samples', 'input_ids.npy'), npy([1, 128], ints(tokens), '<i8'));
+    writeFileSync(
+      join(runner.dir, 'samples', 'attention_mask.npy'),
+      npy([1, 128], ints(tokens.map((t) => t % 2)), '<i8'),
+    );
+    const ok = await cli(['run', '--config', config, '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(dumped(join(runner.dir, 'out', 'accuracy', 'bert.s128.opt'), 'input_ids.input.')).toEqual(tokens);
+    const floats = Float32Array.from(tokens);
+    writeFileSync(join(runner.dir, 'samples', 'input_ids.npy'), npy([1, 128], floats));
+    const refused = await cli(['run', '--config', config, '--json']);
+    expect(JSON.parse(refused.stdout).builds[0].accuracy).toMatchObject({
+      status: 'error',
+      problem: expect.stringMatching(/input_ids\.npy: float32 values, but the model's input is int64$/),
+    });
+  });
+
+  it.each([
+    [
+      'input_id',
+      /accuracy\.inputs\.input_id: expected an input of the model, got "input_id" \(did you mean "input_ids"\?\)/,
+    ],
+    ['input_ids', /accuracy\.inputs\.input_ids: expected whole numbers for the int64 input, got \[0\.5, 3\]/],
+  ])('a range for %s is refused before any build (exit 2, at its line)', async (name, message) => {
+    const { runner, config } = encoder(
+      `{ inputs: { ${name}: { range: [${name === 'input_id' ? '0, 9' : '0.5, 3'}] } } }`,
+    );
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/trt-ci\.yml:\d+:\d+ models\[0\]\.accuracy\.inputs\./);
+    expect(runner.calls()).toEqual([]);
+  });
+
+  it('a range [high, low] is refused by the schema', async () => {
+    const { config } = encoder('{ inputs: { input_ids: { range: [9, 0] } } }');
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/accuracy\.inputs\.input_ids\.range: expected \[low, high\] with low <= high/);
+  });
+
+  it.each([
+    ['float16', 'fp16'],
+    ['bfloat16', 'bf16'],
+  ] as const)('a strongly typed %s network on TensorRT 11 is checked against an FP32 reference', async (type, raw) => {
+    const runner = makeRunner({ version: '11.2.1.2' });
+    writeFileSync(join(runner.dir, 'typed.onnx'), typedAffineOnnx(type));
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: typed\n    onnx: typed.onnx\n    accuracy: {}\n' +
+        '    profiles: [{ name: p, shapes: { x: 2x4 } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const { accuracy } = JSON.parse(result.stdout).builds[0];
+    // The network's own precision sets the defaults (fp16 0.005, bf16 0.02); trtexec reads references in the
+    // binding's type, so trt-ci judges these itself.
+    expect(accuracy).toMatchObject({ status: 'passed' });
+    expect(accuracy.outputs[0]).toMatchObject({ name: 'y', judgedBy: 'trt-ci', rtol: raw === 'fp16' ? 0.005 : 0.02 });
+    const dir = join(runner.dir, 'out', 'accuracy', 'typed.p.opt');
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining([`x.input.2.4.${raw}.raw`, `y.output.2.4.${raw}.raw`]));
+    // The engine's input file holds 16-bit values: 2 bytes each.
+    expect(readFileSync(join(dir, 'input0.bin'))).toHaveLength(8 * 2);
+    expect(accuracy.outputs[0].maxAbsError).toBeGreaterThan(0);
+  });
+});
+
+describe('the FP32 reference of an FP16 or BF16 network (widen-model.ts)', () => {
+  const { onnx } = onnxProto;
+
+  it.each(['float16', 'bfloat16'] as const)('%s: every tensor, weight and type becomes FP32', async (type) => {
+    const wide = widenToFloat32(Buffer.from(typedAffineOnnx(type)))!;
+    const model = onnx.ModelProto.decode(wide);
+    expect(model.graph!.input![0]!.type!.tensorType!.elemType).toBe(onnx.TensorProto.DataType.FLOAT);
+    expect(model.graph!.output![0]!.type!.tensorType!.elemType).toBe(onnx.TensorProto.DataType.FLOAT);
+    expect(model.graph!.initializer!.map((t) => [t.dataType, t.int32Data!.length])).toEqual([
+      [1, 0],
+      [1, 0],
+    ]);
+    const session = await ort.InferenceSession.create(wide);
+    const x = Float32Array.of(1, 1, 1, 1, -2, 0.5, 4, 0);
+    const { y } = await session.run({ x: new ort.Tensor('float32', x, [2, 4]) });
+    // relu(x * [1.5, -2, 0.75, 3] + [0.25, 0.5, -0.125, 1]), exactly: every value is a short binary fraction.
+    expect([...(y!.data as Float32Array)]).toEqual([1.75, 0, 0.625, 4, 0, 0, 2.875, 1]);
+  });
+
+  it('a Cast to FP16 becomes a Cast to FP32; an FP32 model is left as it is (null)', () => {
+    const T = onnx.TensorProto.DataType;
+    const info = (name: string, elemType: number) =>
+      onnx.ValueInfoProto.create({ name, type: { tensorType: { elemType, shape: { dim: [{ dimValue: 2 }] } } } });
+    const cast = (to: number) =>
+      onnx.ModelProto.encode(
+        onnx.ModelProto.create({
+          irVersion: 8,
+          opsetImport: [{ domain: '', version: 17 }],
+          graph: {
+            name: 'cast',
+            node: [
+              {
+                opType: 'Cast',
+                input: ['x'],
+                output: ['y'],
+                attribute: [{ name: 'to', i: to, type: onnx.AttributeProto.AttributeType.INT }],
+              },
+            ],
+            input: [info('x', T.FLOAT)],
+            output: [info('y', to)],
+          },
+        }),
+      ).finish();
+    const wide = onnx.ModelProto.decode(widenToFloat32(Buffer.from(cast(T.FLOAT16)))!);
+    expect(Number(wide.graph!.node![0]!.attribute![0]!.i)).toBe(T.FLOAT);
+    expect(widenToFloat32(Buffer.from(cast(T.INT64)))).toBeNull();
+    expect(widenToFloat32(Buffer.from(classifierOnnx()))).toBeNull();
+  });
+
+  it('FP16 weights in external data are said, not widened to garbage', () => {
+    const model = onnx.ModelProto.decode(typedAffineOnnx('float16'));
+    model.graph!.initializer![0] = onnx.TensorProto.create({
+      name: 'w',
+      dims: [4],
+      dataType: onnx.TensorProto.DataType.FLOAT16,
+      dataLocation: onnx.TensorProto.DataLocation.EXTERNAL,
+      externalData: [{ key: 'location', value: 'w.bin' }],
+    });
+    expect(() => widenToFloat32(Buffer.from(onnx.ModelProto.encode(model).finish()))).toThrow(
+      /FP16\/BF16 weights are in external data/,
+    );
   });
 });

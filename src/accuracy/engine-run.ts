@@ -11,7 +11,8 @@ import { hasFlag } from '../tensorrt/flags.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { parseExportedOutput } from './export-output.js';
-import { float32Bytes, type InputTensor } from './inputs.js';
+import { elementBytes } from '../tensorrt/element-type.js';
+import type { InputTensor } from './inputs.js';
 import { decodeRaw, dumpNamesCollide, dumpsOfOtherOutputs, findRawOutput, isRawType } from './raw-bindings.js';
 import type { ReferenceOutput } from './reference.js';
 import { readTrtexecCheck, type TrtexecLoss } from './trtexec-check.js';
@@ -37,17 +38,22 @@ export async function runEngineOnInputs(
   expected: readonly ReferenceOutput[],
   { atols, rtol }: { atols: readonly number[]; rtol: number },
   dir: string,
+  /** Each output's type in the model: trtexec reads a reference in its binding's type, so it judges only FP32. */
+  outputTypes: ReadonlyMap<string, string> = new Map(),
 ): Promise<
   { outputs: Map<string, ArrayLike<number>>; trtexecLosses: Map<string, TrtexecLoss> | null } | { problem: string }
 > {
   const { job } = outcome;
   const { trtexec, version } = runner;
   const files = inputs.map((input, i) => ({ name: input.name, file: join(dir, `input${i}.bin`) }));
-  await Promise.all(inputs.map((input, i) => writeNewFile(files[i]!.file, float32Bytes(input.values))));
+  await Promise.all(inputs.map((input, i) => writeNewFile(files[i]!.file, elementBytes(input.type, input.values))));
   let judge: TrtexecJudge | null = null;
-  if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1) {
+  const allFloat32 = expected.every(
+    (o) => o.type === 'float32' && (outputTypes.get(o.name) ?? 'float32') === 'float32',
+  );
+  if (hasFlag('--loadRefOutputs', version) && new Set(atols).size === 1 && allFloat32) {
     const references = expected.map((o, i) => ({ name: o.name, file: join(dir, `reference${i}.bin`) }));
-    await Promise.all(expected.map((o, i) => writeNewFile(references[i]!.file, float32Bytes(o.values))));
+    await Promise.all(expected.map((o, i) => writeNewFile(references[i]!.file, elementBytes('float32', o.values))));
     judge = { references, atol: atols[0]!, rtol };
   }
   const output = join(dir, 'output.json');

@@ -2,21 +2,55 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileConfig, ShapeChoice, ShapeRange } from '../contract/config.js';
 import { fileProblem, notRegularFile } from '../common/errors.js';
-import { parseNpy, parseNpz } from './npz.js';
+import {
+  ELEMENT_TYPES,
+  type ElementType,
+  INTEGRAL_LIMITS,
+  isElementType,
+  isIntegral,
+  roundTo,
+  type TensorValues,
+} from '../tensorrt/element-type.js';
+import { type NpyArray, parseNpy, parseNpz } from './npz.js';
 
-/** One input tensor for an accuracy check: float32, row-major, as --loadInputs reads it. */
+/** One input tensor for an accuracy check, in the model's own element type, row-major. */
 export interface InputTensor {
   name: string;
   dims: number[];
-  values: Float32Array;
+  type: ElementType;
+  /** Each value exactly as the type holds it (rounded to FP16 for a float16 input): what the engine gets. */
+  values: TensorValues;
+}
+
+/** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
+const DEFAULT_INTEGER_RANGE: [number, number] = [0, 1];
+/** trt-ci's float inputs: uniform in [-1, 1). */
+const DEFAULT_FLOAT_RANGE: [number, number] = [-1, 1];
+
+/** The element type of input `name` in the model (float32 when the model does not say, as before types). */
+export function inputType(types: ReadonlyMap<string, string>, name: string): ElementType {
+  const type = types.get(name) ?? 'float32';
+  if (!isElementType(type)) {
+    throw new Error(
+      `the model's input ${name} is ${type}; trt-ci feeds ${ELEMENT_TYPES.join(', ')} inputs (give samples)`,
+    );
+  }
+  return type;
 }
 
 /**
- * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from
- * a seeded generator, uniform in [-1, 1), so that the same model and shapes get the same inputs on every
- * runner and every run, and a reference computed once can be kept.
+ * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from a
+ * seeded generator, so that the same model and shapes get the same inputs on every runner and every run, and
+ * a reference computed once can be kept. Floats are uniform in [-1, 1) and integers and booleans uniform in
+ * [0, 1] (Polygraphy's default), or in the input's own `range` (a vocabulary: [0, 30521]).
  */
-export function seededInputs(profile: ProfileConfig, shape: ShapeChoice, seed = 0x7e57): InputTensor[] {
+export function seededInputs(
+  profile: ProfileConfig,
+  shape: ShapeChoice,
+  types: ReadonlyMap<string, string> = new Map(),
+  ranges: Readonly<Record<string, readonly [number, number]>> = {},
+  seed = 0x7e57,
+): InputTensor[] {
   let state = seed >>> 0;
   const next = () => {
     // xorshift32: fast, and the same numbers in every JavaScript engine.
@@ -30,21 +64,23 @@ export function seededInputs(profile: ProfileConfig, shape: ShapeChoice, seed = 
   return profile.shapes.map((range: ShapeRange) => {
     const dims = range[shape];
     const count = dims.reduce((a, b) => a * b, 1);
-    return { name: range.input, dims: [...dims], values: Float32Array.from({ length: count }, () => next() * 2 - 1) };
+    const type = inputType(types, range.input);
+    if (isIntegral(type)) {
+      const [low, high] = ranges[range.input] ?? DEFAULT_INTEGER_RANGE;
+      const values = Float64Array.from({ length: count }, () => low + Math.floor(next() * (high - low + 1)));
+      return { name: range.input, dims: [...dims], type, values };
+    }
+    const [low, high] = ranges[range.input] ?? DEFAULT_FLOAT_RANGE;
+    const values = Float32Array.from({ length: count }, () => roundTo(type, low + next() * (high - low)));
+    return { name: range.input, dims: [...dims], type, values };
   });
 }
 
 /**
- * A float32 tensor's own bytes, as --loadInputs and --loadRefOutputs read them: little-endian, no header
- * (a view, not a copy; the hosts trtexec runs on are little-endian).
- */
-export const float32Bytes = (values: Float32Array): Buffer =>
-  Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-
-/**
  * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
  * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
- * is checked at the shapes it is built for.
+ * is checked at the shapes it is built for. Float samples feed any float input (rounded to its type, as the
+ * engine holds them); whole-number samples feed integer and boolean inputs, when each value fits.
  */
 export function sampleInputs(
   source: { folder: string } | { npz: string },
@@ -52,10 +88,11 @@ export function sampleInputs(
   shape: ShapeChoice,
   /** How a .npz is read: the stage reads each archive once for all its profiles and shapes. */
   read: typeof readNpz = readNpz,
+  types: ReadonlyMap<string, string> = new Map(),
 ): InputTensor[] {
   const archive = 'npz' in source ? read(source.npz) : null;
   return profile.shapes.map((range) => {
-    let sample: { dims: number[]; values: Float32Array };
+    let sample: NpyArray;
     let where: string;
     if ('npz' in source) {
       where = `${source.npz}:${range.input}`;
@@ -66,8 +103,8 @@ export function sampleInputs(
       where = join(source.folder, `${range.input}.npy`);
       let bytes: Buffer;
       try {
-        // The largest honest .npy of this input: its largest shape's float32 data and a header.
-        bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 4 + 64 * 1024, 'a .npy file');
+        // The largest honest .npy of this input: its largest shape's data at 8 bytes an element, and a header.
+        bytes = readRegularFile(where, range.max.reduce((a, b) => a * b, 1) * 8 + 64 * 1024, 'a .npy file');
       } catch (error) {
         throw new Error(`${where}: cannot read sample for input ${range.input}: ${fileProblem(error, 'a .npy file')}`);
       }
@@ -79,8 +116,25 @@ export function sampleInputs(
         `${where}: shape ${sample.dims.join('x')}, but the ${shape} shape of this profile is ${want.join('x')}`,
       );
     }
-    return { name: range.input, dims: sample.dims, values: sample.values };
+    const type = inputType(types, range.input);
+    return { name: range.input, dims: sample.dims, type, values: asInputType(sample, type, where) };
   });
+}
+
+/** A sample's values as the input's type holds them; a sample of the other kind (float, whole) is refused. */
+function asInputType(sample: NpyArray, type: ElementType, where: string): TensorValues {
+  if (isIntegral(sample.type) !== isIntegral(type)) {
+    throw new Error(`${where}: ${sample.type} values, but the model's input is ${type}`);
+  }
+  if (!isIntegral(type)) {
+    return sample.type === type ? sample.values : Float32Array.from(sample.values, (v) => roundTo(type, v));
+  }
+  const [low, high] = INTEGRAL_LIMITS[type as keyof typeof INTEGRAL_LIMITS];
+  const outside = sample.values.findIndex((v) => v < low || v > high);
+  if (outside >= 0) {
+    throw new Error(`${where}: value ${sample.values[outside]} at ${outside} does not fit the input's ${type}`);
+  }
+  return sample.values;
 }
 
 /**
@@ -99,7 +153,7 @@ function readRegularFile(file: string, maxBytes: number, expected: string): Buff
 const MAX_NPZ_BYTES = 16 * 1024 ** 3;
 
 /** A .npz file's arrays by name; a file that cannot be read is an error naming it. */
-export function readNpz(file: string): Map<string, { dims: number[]; values: Float32Array }> {
+export function readNpz(file: string): Map<string, NpyArray> {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(file, MAX_NPZ_BYTES, 'a .npz file');

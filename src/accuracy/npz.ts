@@ -3,6 +3,13 @@
 // field; members are stored, or deflated by savez_compressed. Read from the central directory
 // (APPNOTE.TXT 4.3.12, 4.3.16, 4.5.3), which is what a ZIP reader must trust.
 import { constants, inflateRawSync } from 'node:zlib';
+import {
+  ELEMENT_BYTES,
+  type ElementType,
+  NUMPY_DESCR,
+  readElements,
+  type TensorValues,
+} from '../tensorrt/element-type.js';
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
@@ -16,11 +23,11 @@ const MASK32 = 0xffffffff;
 const DEFLATE_MAX_RATIO = 1032;
 
 /**
- * Each array of the archive by its name (the member name without `.npy`), float32 in C order only. Nothing
+ * Each array of the archive by its name (the member name without `.npy`), in C order (parseNpy). Nothing
  * is inflated past what the member's own .npy header and the directory agree on: a member that says 16
  * bytes and inflates to gigabytes (a zip bomb) stops at 16 and is refused.
  */
-export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: number[]; values: Float32Array }> {
+export function parseNpz(bytes: Buffer, file: string): Map<string, NpyArray> {
   const bad = (what: string) => new Error(`${file}: expected a NumPy .npz archive (np.savez), ${what}`);
   try {
     return readMembers(bytes, file, bad);
@@ -31,11 +38,7 @@ export function parseNpz(bytes: Buffer, file: string): Map<string, { dims: numbe
   }
 }
 
-function readMembers(
-  bytes: Buffer,
-  file: string,
-  bad: (what: string) => Error,
-): Map<string, { dims: number[]; values: Float32Array }> {
+function readMembers(bytes: Buffer, file: string, bad: (what: string) => Error): Map<string, NpyArray> {
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < 0 || bytes.length - end < 22 || bytes.readUInt32LE(end) !== END_OF_CENTRAL_DIRECTORY) {
     throw bad('found no ZIP directory');
@@ -50,7 +53,7 @@ function readMembers(
     count = Number(bytes.readBigUInt64LE(zip64 + 32));
     offset = Number(bytes.readBigUInt64LE(zip64 + 48));
   }
-  const arrays = new Map<string, { dims: number[]; values: Float32Array }>();
+  const arrays = new Map<string, NpyArray>();
   for (let i = 0; i < count; i += 1) {
     if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_FILE_HEADER) {
       throw bad('its directory is damaged');
@@ -96,7 +99,8 @@ function readMembers(
       } catch {
         // A damaged stream: the full inflate below says so.
       }
-      const expected = header ? header.dataStart + header.count * 4 : null;
+      const element = header?.descr === undefined ? undefined : NUMPY_DESCR[header.descr];
+      const expected = header && element ? header.dataStart + header.count * ELEMENT_BYTES[element] : null;
       if (expected !== null && expected !== size) {
         throw bad(`member ${name}: its .npy header holds ${expected} bytes, its directory says ${size}`);
       }
@@ -114,12 +118,7 @@ function readMembers(
   return arrays;
 }
 
-/**
- * A NumPy .npy file of float32 values (what `np.save` writes): the magic, a version, a header that is a
- * Python dict literal, then the data. Only little-endian float32 in C order is taken: that is what
- * --loadInputs feeds a float input.
- */
-/** The float32 array a .npy header describes, and where its data starts; null when it is not one. */
+/** The array a .npy header describes, and where its data starts; null when it is not one. */
 function npyHeader(
   bytes: Buffer,
 ): { dims: number[]; count: number; dataStart: number; descr: string | undefined; fortran: string | undefined } | null {
@@ -147,18 +146,34 @@ function npyHeader(
   };
 }
 
-export function parseNpy(bytes: Buffer, file: string): { dims: number[]; values: Float32Array } {
+/** One array of a .npy or .npz: its shape, its element type and its values. */
+export interface NpyArray {
+  dims: number[];
+  type: ElementType;
+  values: TensorValues;
+}
+
+/**
+ * A NumPy .npy file (what `np.save` writes): the magic, a version, a header that is a Python dict literal,
+ * then the data. Little-endian float32, float16, int8, uint8, int32, int64 and bool in C order are taken:
+ * the types --loadInputs feeds a binding of.
+ */
+export function parseNpy(bytes: Buffer, file: string): NpyArray {
   if (bytes.length < 10 || bytes.toString('latin1', 0, 6) !== '\x93NUMPY') {
     throw new Error(`${file}: expected a NumPy .npy file (np.save), got something else`);
   }
   const header = npyHeader(bytes);
   if (!header) throw new Error(`${file}: expected a .npy header with a shape of whole numbers`);
   const { descr, fortran, dims, count } = header;
-  if (descr !== '<f4' || fortran !== 'False') {
-    throw new Error(`${file}: expected float32 in C order (np.float32), got ${descr ?? '?'}, fortran_order ${fortran}`);
+  const type = descr === undefined ? undefined : NUMPY_DESCR[descr];
+  if (!type || fortran !== 'False') {
+    throw new Error(
+      `${file}: expected float32, float16, int8, uint8, int32, int64 or bool in C order, ` +
+        `got ${descr ?? '?'}, fortran_order ${fortran}`,
+    );
   }
   const data = bytes.subarray(header.dataStart);
-  if (data.length !== count * 4)
+  if (data.length !== count * ELEMENT_BYTES[type])
     throw new Error(`${file}: shape (${dims.join(', ')}) but ${data.length} bytes of data`);
-  return { dims, values: new Float32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length)) };
+  return { dims, type, values: readElements(type, data) };
 }

@@ -3,6 +3,7 @@
 // the engine's to the last bit (--exportOutput prints ~6 significant digits). Source:
 // samples/common/sampleInference.cpp (dumpBindings), common.h (genFilenameSafeString), sampleOptions.cpp
 // (operator<< for DataType) at v8.6.1 and v11.1; docs/trtexec-inference-io.md.
+import { ELEMENT_BYTES, type ElementType, readElements, type TensorValues } from '../tensorrt/element-type.js';
 
 /** Longest file name genFilenameSafeString keeps; longer ones keep both ends around "...". */
 const MAX_FILE_NAME = 150;
@@ -28,42 +29,26 @@ export function rawOutputFileNames(name: string, dims: readonly number[], dtype:
 export const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'] as const;
 export type RawType = (typeof RAW_TYPES)[number];
 
-/** Each type's element as a typed array over little-endian bytes (bf16 is read as the top half of an fp32). */
-const VIEWS: Record<RawType, { bytes: number; view: (buffer: ArrayBuffer) => ArrayLike<number> }> = {
-  fp32: { bytes: 4, view: (b) => new Float32Array(b) },
-  fp16: { bytes: 2, view: (b) => new Float16Array(b) },
-  bf16: { bytes: 2, view: (b) => widen(new Uint16Array(b)) },
-  int32: { bytes: 4, view: (b) => new Int32Array(b) },
-  int8: { bytes: 1, view: (b) => new Int8Array(b) },
-  uint8: { bytes: 1, view: (b) => new Uint8Array(b) },
-  int64: { bytes: 8, view: (b) => numbers(new BigInt64Array(b)) },
-  bool: { bytes: 1, view: (b) => new Uint8Array(b) },
+/** trtexec's spelling of each type (sampleOptions.cpp operator<< for DataType) as ONNX names it. */
+const ELEMENT_OF: Record<RawType, ElementType> = {
+  fp32: 'float32',
+  fp16: 'float16',
+  bf16: 'bfloat16',
+  int32: 'int32',
+  int8: 'int8',
+  uint8: 'uint8',
+  int64: 'int64',
+  bool: 'bool',
 };
 
-/** bfloat16 bits as the float32 whose top half they are. */
-function widen(halves: Uint16Array): Float32Array {
-  const words = new Uint32Array(halves.length);
-  for (let i = 0; i < halves.length; i += 1) words[i] = halves[i]! << 16;
-  return new Float32Array(words.buffer);
-}
-
-function numbers(values: BigInt64Array): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i += 1) out[i] = Number(values[i]!);
-  return out;
-}
-
 /** A dump's values as numbers (as the GPU wrote them); throws when the size is not the shape's. */
-export function decodeRaw(bytes: Buffer, dtype: RawType, count: number, file: string): Float64Array {
-  const { bytes: size, view } = VIEWS[dtype];
+export function decodeRaw(bytes: Buffer, dtype: RawType, count: number, file: string): TensorValues {
+  const type = ELEMENT_OF[dtype];
+  const size = ELEMENT_BYTES[type];
   if (bytes.length !== count * size) {
     throw new Error(`${file}: ${bytes.length} bytes, expected ${count * size} (${count} × ${dtype})`);
   }
-  // A copy: the view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
-  const values = view(Uint8Array.from(bytes).buffer);
-  const numbers = new Float64Array(count);
-  for (let i = 0; i < count; i += 1) numbers[i] = values[i]!;
-  return numbers;
+  return readElements(type, bytes);
 }
 
 /** The output dumps among a folder's files, with the shape and type each name gives. */

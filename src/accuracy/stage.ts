@@ -12,6 +12,9 @@ import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { compareOutput, judgeOutput } from './compare.js';
 import { runEngineOnInputs } from './engine-run.js';
+import { isIntegral } from '../tensorrt/element-type.js';
+import { widenToFloat32 } from './widen-model.js';
+import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
 import { type InputTensor, readNpz, sampleInputs, seededInputs } from './inputs.js';
 import {
   cachedReferenceOutputs,
@@ -55,7 +58,10 @@ export async function checkAccuracy(
   const session = (onnx: string) => {
     let opened = sessions.get(onnx);
     if (!opened) {
-      opened = Promise.all([runtime(), readFile(onnx)]).then(([rt, model]) => rt.InferenceSession.create(model));
+      // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+      opened = Promise.all([runtime(), readFile(onnx)]).then(([rt, model]) =>
+        rt.InferenceSession.create(widenToFloat32(model) ?? model),
+      );
       sessions.set(onnx, opened);
     }
     return opened;
@@ -69,6 +75,23 @@ export async function checkAccuracy(
       archives.set(file, arrays);
     }
     return arrays;
+  };
+  // Each model's input and output types, read once (at offsets); a model that cannot be read is float32 throughout.
+  const graphTypes = new Map<string, { inputs: Map<string, string>; outputs: Map<string, string> }>();
+  const typesOf = (onnx: string) => {
+    let types = graphTypes.get(onnx);
+    if (!types) {
+      let io: ReturnType<typeof readOnnxIo> = { inputs: [], outputs: [] };
+      try {
+        io = readOnnxIo(onnx);
+      } catch {
+        // trtexec's parser says what is wrong with a model that is not ONNX.
+      }
+      const byName = (list: typeof io.inputs) => new Map(list.map((v) => [v.name, v.type]));
+      types = { inputs: byName(io.inputs), outputs: byName(io.outputs) };
+      graphTypes.set(onnx, types);
+    }
+    return types;
   };
   const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => {
     if (check.reference) return givenReference(check.reference, npz);
@@ -98,9 +121,12 @@ export async function checkAccuracy(
       const profile = runProfile(job.profile);
       let inputs: InputTensor[];
       let expected: ReferenceOutput[];
+      const types = typesOf(job.model.onnx);
       try {
         inputs =
-          check.inputs === 'auto' ? seededInputs(profile, shape) : sampleInputs(check.inputs, profile, shape, npz);
+          check.inputs === 'auto' || 'ranges' in check.inputs
+            ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+            : sampleInputs(check.inputs, profile, shape, npz, types.inputs);
       } catch (error) {
         problem = errorMessage(error);
         break;
@@ -113,17 +139,31 @@ export async function checkAccuracy(
           : `ONNX Runtime could not compute the reference: ${errorMessage(error)}`;
         break;
       }
-      const atols = expected.map((o) => absoluteTolerance(check.atol, o.values));
+      // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
+      const exact = expected.map((o) => isIntegral(o.type));
+      const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
       const tolerances = { atols, rtol: check.rtol };
       const runner = { trtexec, version, ...(options.signal && { signal: options.signal }) };
-      const engine = await runEngineOnInputs(runner, outcome, plan.path, shape, inputs, expected, tolerances, dir);
+      const engine = await runEngineOnInputs(
+        runner,
+        outcome,
+        plan.path,
+        shape,
+        inputs,
+        expected,
+        tolerances,
+        dir,
+        types.outputs,
+      );
       if ('problem' in engine) {
         problem = engine.problem;
         break;
       }
       expected.forEach((want, i) => {
         const got = engine.outputs.get(want.name);
-        const tolerance = { atol: atols[i]!, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+        const tolerance = exact[i]
+          ? { atol: 0, rtol: 0, cosine: null, topK: null }
+          : { atol: atols[i]!, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
         if (!got || got.length !== want.values.length) {
           problem = got
             ? `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`
@@ -146,8 +186,8 @@ export async function checkAccuracy(
           cosine: error.cosine,
           nan: error.nan,
           inf: error.inf,
-          atol: atols[i]!,
-          rtol: check.rtol,
+          atol: tolerance.atol,
+          rtol: tolerance.rtol,
           judgedBy: judged ? 'trtexec' : 'trt-ci',
           failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
         });
@@ -160,9 +200,15 @@ export async function checkAccuracy(
   return results;
 }
 
-/** Reference outputs the user gave: a .npz with one float32 array per output, named as the output. */
+/** Reference outputs the user gave: a .npz with one array per output, named as the output. */
 function givenReference(file: string, read: typeof readNpz): ReferenceOutput[] {
   const arrays = read(file);
   if (arrays.size === 0) throw new Error(`${file}: no arrays; expected one per output, named as the output`);
-  return [...arrays].map(([name, array]) => ({ name, dims: array.dims, values: array.values }));
+  return [...arrays].map(([name, array]) => ({
+    name,
+    dims: array.dims,
+    // A float16 array is a float reference like any other: compared as the float32 it widens to.
+    type: array.type === 'float16' ? 'float32' : array.type,
+    values: array.values,
+  }));
 }

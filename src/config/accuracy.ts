@@ -24,17 +24,24 @@ function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'inputs'
   return DEFAULTS.fp32;
 }
 
-/** The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. */
+/**
+ * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
+ * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
+ * BF16 network gets that precision's defaults.
+ */
 export function resolveAccuracy(
   own: RawAccuracy | undefined,
   top: RawAccuracy | undefined,
   precision: Precision | null,
   /** Paths in trt-ci.yml are relative to its folder. */
   resolvePath: (path: string) => string,
+  /** The network's narrowest float type, read from the ONNX only when a default needs it. */
+  networkFloat: () => 'fp16' | 'bf16' | null = () => null,
 ): AccuracyConfig | null {
   const raw = own ?? top;
   if (!raw) return null;
-  const defaults = defaultsFor(precision);
+  const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
+  const defaults = defaultsFor((typed && networkFloat()) || precision);
   const atol =
     raw.atol === undefined
       ? defaults.atol
@@ -45,9 +52,11 @@ export function resolveAccuracy(
     inputs:
       raw.inputs === undefined || raw.inputs === 'auto'
         ? 'auto'
-        : raw.inputs.endsWith('.npz')
-          ? { npz: resolvePath(raw.inputs) }
-          : { folder: resolvePath(raw.inputs) },
+        : typeof raw.inputs === 'object'
+          ? { ranges: Object.fromEntries(Object.entries(raw.inputs).map(([name, { range }]) => [name, range])) }
+          : raw.inputs.endsWith('.npz')
+            ? { npz: resolvePath(raw.inputs) }
+            : { folder: resolvePath(raw.inputs) },
     reference: raw.reference === undefined ? null : resolvePath(raw.reference),
     shapes: raw.shapes ?? ['opt'],
     atol,

@@ -8,7 +8,7 @@ import type { ConfigPosition } from '../contract/report.js';
 import { filesReadBy, resolveFlagPaths } from '../tensorrt/flags.js';
 import { resolveAccuracy } from './accuracy.js';
 import { parseCacheKey } from '../cache/trust.js';
-import { onnxProblem, type Problem, profileShapeProblems } from './model-files.js';
+import { modelInputProblems, networkFloatType, onnxProblem, type Problem } from './model-files.js';
 import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate } from './locate.js';
@@ -183,7 +183,10 @@ function resolveConfig(
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
       benchmark: m.benchmark ?? raw.benchmark,
       engine: m.engine ?? 'per-profile',
-      accuracy: m.accuracy === false ? null : resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at),
+      accuracy:
+        m.accuracy === false || (m.accuracy ?? raw.accuracy) === undefined
+          ? null
+          : resolveAccuracy(m.accuracy, raw.accuracy, m.precision ?? null, at, () => networkFloatType(at(m.onnx))),
       accuracyOff: m.accuracy === false,
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
@@ -305,7 +308,10 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
     const onnx = onnxProblem(resolved.onnx);
     if (onnx)
       problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
-    else problems.push(...profileShapeProblems(resolved, m, model.profiles.length));
+    else {
+      const rangesAt: ConfigPath = model.accuracy ? ['models', m, 'accuracy', 'inputs'] : ['accuracy', 'inputs'];
+      problems.push(...modelInputProblems(resolved, m, model.profiles.length, rangesAt));
+    }
     for (const key of ['plugins', 'dynamic-plugins'] as const) {
       (model[key] ?? []).forEach((plugin, i) => {
         const full = key === 'plugins' ? resolved.plugins[i]! : resolved.dynamicPlugins[i]!;

@@ -1,10 +1,11 @@
 // What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
 // file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { closest } from '../common/did-you-mean.js';
 import { fileProblem, notRegularFile } from '../common/errors.js';
 import type { Config, ConfigPath } from '../contract/config.js';
-import { describeInput, fileSource, type OnnxInput, onnxInputs } from '../tensorrt/onnx-inputs.js';
+import { INTEGRAL_LIMITS, isElementType, isIntegral } from '../tensorrt/element-type.js';
+import { describeInput, type OnnxInput, readOnnxIo } from '../tensorrt/onnx-inputs.js';
 
 /** A problem at a place in trt-ci.yml. */
 export interface Problem {
@@ -15,25 +16,40 @@ export interface Problem {
 /**
  * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
  * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
- * a profile leaves out. Each at its place; the message lists the model's inputs. A file that does not parse
- * as ONNX is left to trtexec, whose parser says why.
+ * a profile leaves out; and the accuracy check's input ranges (at `rangesAt`): an input the model lacks, a
+ * range an integer input cannot hold. Each at its place; the message lists the model's inputs. A file that
+ * does not parse as ONNX is left to trtexec, whose parser says why.
  */
-export function profileShapeProblems(model: Config['models'][number], m: number, count: number): Problem[] {
+export function modelInputProblems(
+  model: Config['models'][number],
+  m: number,
+  count: number,
+  rangesAt: ConfigPath,
+): Problem[] {
   let inputs: OnnxInput[];
-  // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
-  let fd: number | null = null;
   try {
-    fd = openSync(model.onnx, 'r');
-    const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
-    inputs = onnxInputs(source);
+    // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
+    inputs = readOnnxIo(model.onnx).inputs;
   } catch {
     return [];
-  } finally {
-    if (fd !== null) closeSync(fd);
   }
   if (inputs.length === 0) return [];
   const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
   const problems: Problem[] = [];
+  const ranges = model.accuracy && typeof model.accuracy.inputs === 'object' && 'ranges' in model.accuracy.inputs;
+  for (const [name, [low, high]] of Object.entries(ranges ? (model.accuracy!.inputs as RangeInputs).ranges : {})) {
+    const input = inputs.find((i) => i.name === name);
+    const near = input
+      ? null
+      : closest(
+          name,
+          inputs.map((i) => i.name),
+        );
+    const problem = !input
+      ? `expected an input of the model, got "${name}"${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`
+      : rangeProblem(input.type, low, high);
+    if (problem) problems.push({ path: [...rangesAt, name], message: problem });
+  }
   model.profiles.slice(0, count).forEach((profile, p) => {
     if (profile.shapes.length === 0) return;
     const at = (...rest: (string | number)[]) => ['models', m, 'profiles', p, 'shapes', ...rest];
@@ -84,6 +100,31 @@ export function profileShapeProblems(model: Config['models'][number], m: number,
     }
   });
   return problems;
+}
+
+/** The narrowest float type among the network's inputs and outputs (bf16, then fp16), or null. */
+export function networkFloatType(onnx: string): 'fp16' | 'bf16' | null {
+  let types: string[];
+  try {
+    const io = readOnnxIo(onnx);
+    types = [...io.inputs, ...io.outputs].map((v) => v.type);
+  } catch {
+    return null;
+  }
+  return types.includes('bfloat16') ? 'bf16' : types.includes('float16') ? 'fp16' : null;
+}
+
+type RangeInputs = { ranges: Record<string, [number, number]> };
+
+/** Why an input of this type cannot take values in [low, high], or null. */
+function rangeProblem(type: string, low: number, high: number): string | null {
+  if (!isElementType(type) || !isIntegral(type)) return null;
+  const [least, most] = INTEGRAL_LIMITS[type as keyof typeof INTEGRAL_LIMITS];
+  if (!Number.isInteger(low) || !Number.isInteger(high)) {
+    return `expected whole numbers for the ${type} input, got [${low}, ${high}]`;
+  }
+  if (low < least || high > most) return `expected a range within ${type}'s [${least}, ${most}], got [${low}, ${high}]`;
+  return null;
 }
 
 /** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */

@@ -222,12 +222,32 @@ const accuracy = z
     {
       inputs: z
         .union(
-          [z.literal('auto'), path('a folder of <input name>.npy samples or a .npz')],
-          expected('auto (seeded random inputs), a folder of <input name>.npy samples or a .npz file'),
+          [
+            z.literal('auto'),
+            path('a folder of <input name>.npy samples or a .npz'),
+            z.record(
+              z.string().min(1),
+              z.strictObject(
+                {
+                  range: z
+                    .tuple([z.number(), z.number()], expected('[low, high], like [0, 30521]'))
+                    .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
+                    .describe('Seeded values of this input: whole numbers in [low, high], floats in [low, high).'),
+                },
+                expected('{ range: [low, high] }'),
+              ),
+            ),
+          ],
+          expected(
+            'auto (seeded random inputs), a folder of <input name>.npy samples, a .npz file, ' +
+              'or seeded inputs with ranges like { input_ids: { range: [0, 30521] } }',
+          ),
         )
         .optional()
         .describe(
-          'auto: seeded inputs, the same on every runner; or real samples: a folder of <input>.npy, or a .npz.',
+          'auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
+            "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
+            'or real samples: a folder of <input>.npy, or a .npz.',
         ),
       reference: path('a .npz of reference outputs by output name')
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
@@ -267,7 +287,7 @@ const accuracy = z
     },
     expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'),
   )
-  .refine((check) => check.reference === undefined || (check.inputs !== undefined && check.inputs !== 'auto'), {
+  .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
   });

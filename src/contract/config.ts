@@ -15,8 +15,11 @@ export type ShapeChoice = 'min' | 'opt' | 'max';
 
 /** A model's accuracy check, as resolved from trt-ci.yml and the defaults for its precision. */
 export interface AccuracyConfig {
-  /** auto: seeded random inputs; else real samples: a folder of `<input name>.npy`, or a .npz (absolute). */
-  inputs: 'auto' | { folder: string } | { npz: string };
+  /**
+   * auto: seeded random inputs; `ranges`: seeded inputs, these in their own [low, high] (floats [low, high));
+   * else real samples: a folder of `<input name>.npy`, or a .npz (absolute).
+   */
+  inputs: 'auto' | { ranges: Record<string, [number, number]> } | { folder: string } | { npz: string };
   /** Reference outputs the user computed (a .npz by output name) instead of ONNX Runtime's; absolute. */
   reference: string | null;
   shapes: ShapeChoice[];

@@ -4,6 +4,8 @@
 // dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
 // as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
 
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
 export interface OnnxInput {
   name: string;
   /** TensorProto.DataType as a word: float32, float16, int64, bool, … */
@@ -95,6 +97,27 @@ function fields(source: ByteSource, start: number, end: number): Field[] {
  * initializer data) are skipped by their lengths.
  */
 export function onnxInputs(source: ByteSource | Buffer): OnnxInput[] {
+  return graphValues(source, 11);
+}
+
+/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
+export function onnxOutputs(source: ByteSource | Buffer): OnnxInput[] {
+  return graphValues(source, 12);
+}
+
+/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
+export function readOnnxIo(path: string): { inputs: OnnxInput[]; outputs: OnnxInput[] } {
+  const fd = openSync(path, 'r');
+  try {
+    const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
+    return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
+function graphValues(source: ByteSource | Buffer, number: 11 | 12): OnnxInput[] {
   const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
   const sub = (list: Field[], number: number) => list.filter((f) => f.number === number && f.start !== undefined);
   const inside = (f: Field) => fields(src, f.start!, f.start! + f.length!);
@@ -104,10 +127,10 @@ export function onnxInputs(source: ByteSource | Buffer): OnnxInput[] {
   const graphFields = inside(graph);
   // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
   const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
-  return sub(graphFields, 11).flatMap((info) => {
+  return sub(graphFields, number).flatMap((info) => {
     const infoFields = inside(info);
     const name = text(sub(infoFields, 1)[0]) ?? '';
-    if (initialized.has(name)) return [];
+    if (number === 11 && initialized.has(name)) return [];
     const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
     const tensorFields = tensor ? inside(tensor) : [];
     const elem = tensorFields.find((f) => f.number === 1)?.value;

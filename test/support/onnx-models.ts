@@ -139,3 +139,86 @@ export function inputsOnnx(
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+const valueInfo = (name: string, elemType: number, dims: (number | string)[]) =>
+  onnx.ValueInfoProto.create({
+    name,
+    type: {
+      tensorType: {
+        elemType,
+        shape: { dim: dims.map((d) => (typeof d === 'string' ? { dimParam: d } : { dimValue: d })) },
+      },
+    },
+  });
+
+/**
+ * A BERT-like encoder's front: input_ids and attention_mask (int64 [batch, seq]) -> Gather from a [vocab, 8]
+ * embedding -> times the mask -> hidden (float32 [batch, seq, 8]), and ArgMax over it -> ids (int64
+ * [batch, seq]): integer inputs in a vocabulary's range, and an integer output to compare exactly.
+ */
+export function encoderOnnx(vocab = 1000): Uint8Array {
+  const T = onnx.TensorProto.DataType;
+  const graph = onnx.GraphProto.create({
+    name: 'encoder',
+    node: [
+      onnx.NodeProto.create({ opType: 'Gather', input: ['embedding', 'input_ids'], output: ['embedded'] }),
+      onnx.NodeProto.create({
+        opType: 'Cast',
+        input: ['attention_mask'],
+        output: ['mask'],
+        attribute: [
+          onnx.AttributeProto.create({ name: 'to', i: T.FLOAT, type: onnx.AttributeProto.AttributeType.INT }),
+        ],
+      }),
+      onnx.NodeProto.create({ opType: 'Unsqueeze', input: ['mask', 'last'], output: ['mask3'] }),
+      onnx.NodeProto.create({ opType: 'Mul', input: ['embedded', 'mask3'], output: ['hidden'] }),
+      onnx.NodeProto.create({
+        opType: 'ArgMax',
+        input: ['hidden'],
+        output: ['ids'],
+        attribute: [
+          onnx.AttributeProto.create({ name: 'axis', i: 2, type: onnx.AttributeProto.AttributeType.INT }),
+          onnx.AttributeProto.create({ name: 'keepdims', i: 0, type: onnx.AttributeProto.AttributeType.INT }),
+        ],
+      }),
+    ],
+    initializer: [
+      initializer('embedding', [vocab, 8], weights(vocab * 8, 5, 1)),
+      onnx.TensorProto.create({ name: 'last', dims: [1], dataType: T.INT64, int64Data: [2] }),
+    ],
+    input: [valueInfo('input_ids', T.INT64, ['batch', 'seq']), valueInfo('attention_mask', T.INT64, ['batch', 'seq'])],
+    output: [valueInfo('hidden', T.FLOAT, ['batch', 'seq', 8]), valueInfo('ids', T.INT64, ['batch', 'seq'])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
+
+/**
+ * A strongly typed network: y = relu(x * w + b) on x [batch, 4], every tensor FP16 or BF16 (weights kept as
+ * their 16-bit patterns in int32_data, as exporters write them), as TensorRT 11 builds only.
+ */
+export function typedAffineOnnx(type: 'float16' | 'bfloat16'): Uint8Array {
+  const T = onnx.TensorProto.DataType;
+  const elem = type === 'float16' ? T.FLOAT16 : T.BFLOAT16;
+  const bits = (values: number[]) =>
+    values.map((v) =>
+      type === 'float16'
+        ? new Uint16Array(Float16Array.of(v).buffer)[0]!
+        : new Uint32Array(Float32Array.of(v).buffer)[0]! >>> 16,
+    );
+  const narrow = (name: string, values: number[]) =>
+    onnx.TensorProto.create({ name, dims: [4], dataType: elem, int32Data: bits(values) });
+  const graph = onnx.GraphProto.create({
+    name: `affine-${type}`,
+    node: [
+      onnx.NodeProto.create({ opType: 'Mul', input: ['x', 'w'], output: ['scaled'] }),
+      onnx.NodeProto.create({ opType: 'Add', input: ['scaled', 'b'], output: ['shifted'] }),
+      onnx.NodeProto.create({ opType: 'Relu', input: ['shifted'], output: ['y'] }),
+    ],
+    initializer: [narrow('w', [1.5, -2, 0.75, 3]), narrow('b', [0.25, 0.5, -0.125, 1])],
+    input: [valueInfo('x', elem, ['batch', 4])],
+    output: [valueInfo('y', elem, ['batch', 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}

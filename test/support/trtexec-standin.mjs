@@ -592,8 +592,9 @@ async function trtexec(io) {
    * Inference on given inputs: the engine's outputs are its ONNX model's, computed by ONNX Runtime
    * (WebAssembly, on the CPU) on the --loadInputs files (raw, the input's dtype, row-major) or on
    * trtexec-like random inputs, then changed as TRTEXEC_STANDIN_OUTPUT_ERROR asks.
-   *   TRTEXEC_STANDIN_OUTPUT_ERROR   noise:R (seeded relative noise of size R) | fp16 (rounded to FP16,
-   *                                  overflow to inf) | zeros | nan (the first element NaN) | inf
+   *   TRTEXEC_STANDIN_OUTPUT_ERROR   noise:R (seeded relative noise of size R; an integer output's first
+   *                                  element one off) | fp16 (rounded to FP16, overflow to inf) | zeros |
+   *                                  nan (the first element NaN) | inf
    *   TRTEXEC_STANDIN_OUTPUT_TYPE    fp32 (default) | fp16: the engine's output binding type
    */
   async function infer(plan) {
@@ -602,7 +603,11 @@ async function trtexec(io) {
     if (!onnx || !existsSync(onnx)) fail([['E', 'Could not find the network this engine was built from']]);
     const ort = await import('onnxruntime-web');
     ort.env.wasm.numThreads = 1;
-    const session = await ort.InferenceSession.create(readFileSync(onnx));
+    // The bindings have the network's own types (a strongly typed FP16/BF16 network keeps them); the stand-in
+    // computes an FP16/BF16 network in FP32 (ONNX Runtime's CPU has no BF16) and rounds its outputs back.
+    const BINDING = bindingTypes();
+    const model = await modelTypes(readFileSync(onnx));
+    const session = await ort.InferenceSession.create(model.runnable);
     const shapes = Object.fromEntries(nameList('--shapes').map(([name, dims]) => [name, dims.split('x').map(Number)]));
     const files = Object.fromEntries(nameList('--loadInputs'));
     const feeds = {};
@@ -611,23 +616,33 @@ async function trtexec(io) {
       const dims = shapes[name];
       if (!dims) fail([['E', `Dynamic dimensions required for input: ${name}, but no shapes were provided.`]]);
       const count = dims.reduce((a, b) => a * b, 1);
-      let data;
+      const type = model.inputs[name] ?? 'fp32';
+      let values;
       if (files[name]) {
         const raw = readFileSync(files[name]);
-        if (raw.length !== count * 4) fail([['E', `Input size mismatch for ${name}: ${raw.length} bytes`]]);
-        data = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+        const size = BINDING[type].bytes;
+        if (raw.length !== count * size) fail([['E', `Input size mismatch for ${name}: ${raw.length} bytes`]]);
+        values = Array.from({ length: count }, (_, i) => BINDING[type].read(raw, i * size));
       } else {
-        data = Float32Array.from({ length: count }, seeded(1));
+        values = Array.from({ length: count }, seeded(1)).map((v) => (BINDING[type].whole ? 0 : v));
       }
-      feeds[name] = new ort.Tensor('float32', data, dims);
-      inputs.push({ name, dims, values: data });
+      feeds[name] = feedTensor(ort, type, values, dims);
+      inputs.push({ name, dims, type, values });
     }
     const results = await session.run(feeds);
     const error = perEngine(env.TRTEXEC_STANDIN_OUTPUT_ERROR, options.get('--loadEngine') ?? '', '');
-    const half = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16';
     const noise = seeded(2);
     const outputs = session.outputNames.map((name) => {
       const tensor = results[name];
+      const own = model.outputs[name] ?? 'fp32';
+      const type = own === 'fp32' && env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16' ? 'fp16' : own;
+      if (BINDING[type].whole) {
+        // Whole numbers have no rounding to be off by: any noise is one index off, zeros are zeros.
+        const values = Array.from(tensor.data, (v, i) =>
+          error === 'zeros' ? 0 : error.startsWith('noise:') && i === 0 ? Number(v) + 1 : Number(v),
+        );
+        return { name, dims: [...tensor.dims], type, networkType: own, values };
+      }
       const values = Array.from(tensor.data, (v, i) => {
         let value = v;
         if (error.startsWith('noise:')) value = v * (1 + Number(error.slice(6)) * noise());
@@ -635,11 +650,67 @@ async function trtexec(io) {
         if (error === 'zeros') value = 0;
         if (i === 0 && error === 'nan') value = Number.NaN;
         if (i === 0 && error === 'inf') value = Number.POSITIVE_INFINITY;
-        return half ? Math.f16round(value) : Math.fround(value);
+        return BINDING[type].round(value);
       });
-      return { name, dims: [...tensor.dims], values };
+      return { name, dims: [...tensor.dims], type, networkType: own, values };
     });
     return { inputs, outputs };
+  }
+
+  /**
+   * The bindings' types by name as trtexec spells them (fp32, fp16, bf16, int32, int64, int8, uint8, bool),
+   * and a model ONNX Runtime runs: the ONNX as it is, or with FP16/BF16 made FP32 (via ONNX's own schema).
+   */
+  async function modelTypes(bytes) {
+    const BINDING = bindingTypes();
+    const { onnx } = (await import('onnx-proto')).default;
+    const model = onnx.ModelProto.decode(bytes);
+    const spell = { 1: 'fp32', 10: 'fp16', 16: 'bf16', 6: 'int32', 7: 'int64', 3: 'int8', 2: 'uint8', 9: 'bool' };
+    const typeOf = (info) => spell[info.type?.tensorType?.elemType] ?? 'fp32';
+    const inputs = Object.fromEntries(model.graph.input.map((i) => [i.name, typeOf(i)]));
+    const outputs = Object.fromEntries(model.graph.output.map((o) => [o.name, typeOf(o)]));
+    let narrow = false;
+    const widenTensor = (t) => {
+      if (t.dataType !== 10 && t.dataType !== 16) return;
+      narrow = true;
+      const bits = t.rawData?.length
+        ? Array.from({ length: t.rawData.length / 2 }, (_, i) => t.rawData[i * 2] | (t.rawData[i * 2 + 1] << 8))
+        : t.int32Data;
+      const floats = Float32Array.from(bits, (b) => (t.dataType === 10 ? BINDING.fp16 : BINDING.bf16).fromBits(b));
+      Object.assign(t, { dataType: 1, int32Data: [], rawData: new Uint8Array(floats.buffer) });
+    };
+    const widenGraph = (graph) => {
+      for (const info of [...graph.input, ...graph.output, ...graph.valueInfo]) {
+        const tensor = info.type?.tensorType;
+        if (tensor && (tensor.elemType === 10 || tensor.elemType === 16)) {
+          narrow = true;
+          tensor.elemType = 1;
+        }
+      }
+      graph.initializer.forEach(widenTensor);
+      for (const node of graph.node) {
+        for (const attribute of node.attribute) {
+          if (attribute.t) widenTensor(attribute.t);
+          attribute.tensors.forEach(widenTensor);
+          if (attribute.g) widenGraph(attribute.g);
+          attribute.graphs.forEach(widenGraph);
+          if ((attribute.name === 'to' || attribute.name === 'dtype') && [10, 16].includes(Number(attribute.i))) {
+            attribute.i = 1;
+          }
+        }
+      }
+    };
+    widenGraph(model.graph);
+    return { inputs, outputs, runnable: narrow ? onnx.ModelProto.encode(model).finish() : bytes };
+  }
+
+  /** An input as ONNX Runtime takes it: floats as float32 (the model it runs is FP32), integers in their type. */
+  function feedTensor(ort, type, values, dims) {
+    if (type === 'int64') return new ort.Tensor('int64', BigInt64Array.from(values, BigInt), dims);
+    if (type === 'int32') return new ort.Tensor('int32', Int32Array.from(values), dims);
+    if (type === 'int8') return new ort.Tensor('int8', Int8Array.from(values), dims);
+    if (type === 'uint8' || type === 'bool') return new ort.Tensor(type, Uint8Array.from(values), dims);
+    return new ort.Tensor('float32', Float32Array.from(values), dims);
   }
 
   /** `name:value` lists as trtexec reads them: names may be quoted ('a:0'), the value follows the last colon. */
@@ -672,29 +743,90 @@ async function trtexec(io) {
    * `<name>.<input|output>.<d0.d1…>.<dtype>.raw` (sampleInference.cpp dumpBindings; name made file-safe).
    */
   function dumpRawBindings({ inputs, outputs }) {
-    const outputType = env.TRTEXEC_STANDIN_OUTPUT_TYPE === 'fp16' ? 'fp16' : 'fp32';
-    const write = (binding, kind, dtype) => {
+    const BINDING = bindingTypes();
+    const write = (binding, kind) => {
+      const dtype = binding.type;
       const dims = binding.dims.join('.');
       const file = `${binding.name.replace(/[^A-Za-z0-9._,-]/g, '_')}.${kind}.${dims}.${dtype}.raw`;
-      const bytes = Buffer.alloc(binding.values.length * (dtype === 'fp16' ? 2 : 4));
-      for (const [i, v] of binding.values.entries()) {
-        if (dtype === 'fp16') bytes.writeUInt16LE(halfBits(v), i * 2);
-        else bytes.writeFloatLE(v, i * 4);
-      }
+      const { bytes: size, write: put } = BINDING[dtype];
+      const bytes = Buffer.alloc(binding.values.length * size);
+      for (const [i, v] of binding.values.entries()) put(bytes, i * size, v);
       log(
         'I',
         `Writing file for ${kind} binding ${binding.name} (with datatype ${dtype} and dimensions ${dims}) to ${file}`,
       );
       writeFileSync(file, bytes);
     };
-    for (const input of inputs) write(input, 'input', 'fp32');
-    for (const output of outputs) write(output, 'output', outputType);
+    for (const input of inputs) write(input, 'input');
+    for (const output of outputs) write(output, 'output');
   }
 
   /** A number's IEEE 754 binary16 bits (rounded to nearest even, as the GPU stores an FP16 output). */
   // A function declaration, not a const: the module's top-level await runs before later consts exist.
+  // Each binding type: its size, how a value is rounded to it, read from and written to little-endian bytes.
+  // (A function, for the same reason as halfBits: each use builds it.)
+  function bindingTypes() {
+    const fromHalf = (b) => new Float16Array(Uint16Array.of(b).buffer)[0];
+    const fromBfloat = (b) => new Float32Array(Uint32Array.of(b << 16).buffer)[0];
+    const whole = (bytes, read, write) => ({ bytes, whole: true, round: Math.trunc, read, write });
+    return {
+      fp32: {
+        bytes: 4,
+        round: Math.fround,
+        read: (b, at) => b.readFloatLE(at),
+        write: (b, at, v) => b.writeFloatLE(v, at),
+      },
+      fp16: {
+        bytes: 2,
+        round: Math.f16round,
+        fromBits: fromHalf,
+        read: (b, at) => fromHalf(b.readUInt16LE(at)),
+        write: (b, at, v) => b.writeUInt16LE(halfBits(v), at),
+      },
+      bf16: {
+        bytes: 2,
+        round: (v) => fromBfloat(bfloatBits(v)),
+        fromBits: fromBfloat,
+        read: (b, at) => fromBfloat(b.readUInt16LE(at)),
+        write: (b, at, v) => b.writeUInt16LE(bfloatBits(v), at),
+      },
+      int32: whole(
+        4,
+        (b, at) => b.readInt32LE(at),
+        (b, at, v) => b.writeInt32LE(v, at),
+      ),
+      int64: whole(
+        8,
+        (b, at) => Number(b.readBigInt64LE(at)),
+        (b, at, v) => b.writeBigInt64LE(BigInt(v), at),
+      ),
+      int8: whole(
+        1,
+        (b, at) => b.readInt8(at),
+        (b, at, v) => b.writeInt8(v, at),
+      ),
+      uint8: whole(
+        1,
+        (b, at) => b.readUInt8(at),
+        (b, at, v) => b.writeUInt8(v, at),
+      ),
+      bool: whole(
+        1,
+        (b, at) => b.readUInt8(at),
+        (b, at, v) => b.writeUInt8(v ? 1 : 0, at),
+      ),
+    };
+  }
+
   function halfBits(value) {
     return new Uint16Array(Float16Array.of(value).buffer)[0];
+  }
+
+  /** A float32's bfloat16 bits, rounded to nearest even (NaN kept a NaN). */
+  function bfloatBits(value) {
+    const bits = new Uint32Array(Float32Array.of(value).buffer)[0];
+    if (Number.isNaN(value)) return 0x7fc0;
+    return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
   }
 
   /**
@@ -704,6 +836,7 @@ async function trtexec(io) {
    * decimals, the threshold too (the stream keeps std::fixed). True when any output reached the threshold.
    */
   function checkAccuracy(outputs) {
+    const BINDING = bindingTypes();
     const algorithm = options.get('--accuracyAlgorithm') ?? 'l0';
     const atol = Number(options.get('--atol') ?? 1e-5);
     const rtol = Number(options.get('--rtol') ?? 1e-5);
@@ -713,12 +846,14 @@ async function trtexec(io) {
     for (const [name, file] of nameList('--loadRefOutputs')) {
       const output = outputs.find((o) => o.name === name);
       const raw = readFileSync(file);
-      if (!output || raw.length !== output.values.length * 4) fail([['E', `Reference size mismatch for ${name}`]]);
+      // Raw, in the network's type for the output (loadRefOutputsImpl): an FP16 network's reference is FP16.
+      const { bytes: size, read } = BINDING[output?.networkType ?? 'fp32'];
+      if (!output || raw.length !== output.values.length * size) fail([['E', `Reference size mismatch for ${name}`]]);
       log(
         'I',
         `Loaded reference output for tensor ${name} from ${file} (volume=${output.values.length}, bytes=${raw.length})`,
       );
-      const ref = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
+      const ref = output.values.map((_, i) => read(raw, i * size));
       const pairs = output.values.map((a, i) => [a, ref[i]]);
       let loss;
       if (algorithm === 'l0')
