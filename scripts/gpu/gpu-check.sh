@@ -11,7 +11,14 @@ root=$PWD
 out=${OUT:-$root/gpu-check-out}
 mkdir -p "$out"
 work=$(mktemp -d)
-commit=${GPU_CHECK_COMMIT:-$(git rev-parse HEAD 2>/dev/null || echo unknown)}
+# A HEAD is the commit only when the tree is that commit: a copied tree can carry a stale .git (the device's
+# did, on 2026-12-01, naming the commit before the one that ran).
+commit=${GPU_CHECK_COMMIT:-}
+if [[ -z $commit ]]; then
+  head=$(git rev-parse HEAD 2>/dev/null || true)
+  if [[ -n $head && -z $(git status --porcelain --untracked-files=no 2>/dev/null) ]]; then commit=$head
+  else commit=unknown; fi
+fi
 export PYTHONUNBUFFERED=1
 OUT=$work/builds timeout 300 bash "$root/scripts/gpu/builds-check.sh" > "$work/builds.log" 2>&1
 echo "builds rc=$?"
