@@ -5062,6 +5062,7 @@ var core_core = __webpack_require__(88532);
 
 
 
+
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 function showValue(value) {
     if (value === undefined)
@@ -5349,7 +5350,8 @@ const configSchema = schemas/* strictObject */.rej({
     'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit'))
         .min(1, expected('a git ref like origin/main or a commit'))
         .superRefine((ref, ctx) => {
-        const problem = refProblem(ref);
+        // ${BASE_SHA:-HEAD~1} is checked here by its own text, and again once the environment filled it in.
+        const problem = refProblem(ref.replace(VARIABLE, 'x'));
         if (problem)
             ctx.addIssue({
                 code: 'custom',
@@ -5620,10 +5622,23 @@ function withEnvironment(raw, env) {
             problems.push({ path, message: unsetMessage(text, unset) });
         return value;
     };
+    const optional = (key) => raw[key] === undefined ? {} : { [key]: fill(raw[key], [key]) };
+    const accuracy = (check, at) => check && {
+        ...check,
+        ...(typeof check.inputs === 'string' && { inputs: fill(check.inputs, [...at, 'inputs']) }),
+        ...(check.reference !== undefined && { reference: fill(check.reference, [...at, 'reference']) }),
+    };
     const filled = {
         ...raw,
         trtexec: fill(raw.trtexec, ['trtexec']),
         'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+        // Paths and refs the runner decides: ${RUNNER_TEMP}/engines, ${BASE_SHA:-HEAD~1}.
+        'output-dir': fill(raw['output-dir'], ['output-dir']),
+        ...(raw['timing-cache'] !== false && { 'timing-cache': fill(raw['timing-cache'], ['timing-cache']) }),
+        ...optional('cache-dir'),
+        ...optional('base-plans'),
+        ...optional('base-ref'),
+        ...(raw.accuracy && { accuracy: accuracy(raw.accuracy, ['accuracy']) }),
         // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
         ...(raw['cache-signing-key'] !== undefined && {
             'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
@@ -5631,6 +5646,7 @@ function withEnvironment(raw, env) {
         models: raw.models.map((model, m) => ({
             ...model,
             onnx: fill(model.onnx, ['models', m, 'onnx']),
+            ...(model.accuracy && { accuracy: accuracy(model.accuracy, ['models', m, 'accuracy']) }),
             ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
             ...(model['dynamic-plugins'] && {
                 'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
@@ -5659,6 +5675,10 @@ function findProblems(raw, config) {
             problems.push({ path: [field], message: `expected ${what}: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}` });
         }
     }
+    // A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more.
+    const ref = config.baseRef && refProblem(config.baseRef);
+    if (ref)
+        problems.push({ path: ['base-ref'], message: `expected a git ref like origin/main or a commit; ${ref}` });
     if (raw['min-workspace'] > raw.workspace) {
         problems.push({
             path: ['min-workspace'],

@@ -75,7 +75,10 @@ write(
 # trt-ci.yml
 
 Every key, its default and what it does. Paths are relative to the file; \`\${NAME}\` expands from the
-environment in paths and commands. Sizes take B/KiB/MiB/GiB (and KB/MB/GB as powers of ten), durations
+environment (\`\${NAME:-default}\` when unset or empty) in every path, command and ref: \`trtexec\`,
+\`nvidia-smi\`, \`output-dir\`, \`cache-dir\`, \`timing-cache\`, \`base-plans\`, \`base-ref\`, each model's \`onnx\`
+and plugins, accuracy \`inputs\` and \`reference\`, and \`cache-signing-key\`.
+Sizes take B/KiB/MiB/GiB (and KB/MB/GB as powers of ten), durations
 ms/s/m/h. A mistake is exit 2 with its place: \`trt-ci.yml:12:9 models[0].profiles[1].shapes.x.max: expected
 …\`. Editors complete and explain every key from [schema/trt-ci.schema.json](../schema/trt-ci.schema.json)
 (add \`# yaml-language-server: $schema=…\` at the top, as [examples/trt-ci.yml](../examples/trt-ci.yml) does).

@@ -639,3 +639,59 @@ describe('values a user means but did not write (issue 24)', () => {
     ]);
   });
 });
+
+describe('${NAME} in every path and ref the runner decides (issue 25)', () => {
+  const dollar = (name: string) => `\${${name}}`;
+  const text = (lines: string) =>
+    `${lines}\nmodels:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n`;
+  const runner = makeRunner();
+  runner.touch('m.onnx');
+  const dir = runner.dir;
+
+  it('expands output-dir, cache-dir, base-plans, base-ref, timing-cache and accuracy paths', () => {
+    const config = parseConfig(
+      text(
+        [
+          `output-dir: ${dollar('RUNNER_TEMP')}/engines`,
+          `cache-dir: ${dollar('CACHE:-/var/cache/trt')}`,
+          `base-plans: ${dollar('RUNNER_TEMP')}/base`,
+          `base-ref: ${dollar('BASE_SHA:-HEAD~1')}`,
+          `timing-cache: ${dollar('RUNNER_TEMP')}/timing.cache`,
+          `accuracy: { inputs: "${dollar('SAMPLES')}/x.npz" }`,
+        ].join('\n'),
+      ),
+      `${dir}/trt-ci.yml`,
+      dir,
+      { RUNNER_TEMP: '/runner/_temp', SAMPLES: '/data', BASE_SHA: 'a'.repeat(40) },
+    );
+    expect(config.outputDir).toBe('/runner/_temp/engines');
+    expect(config.cacheDir).toBe('/var/cache/trt');
+    expect(config.basePlans).toBe('/runner/_temp/base');
+    expect(config.baseRef).toBe('a'.repeat(40));
+    expect(config.timingCache).toBe('/runner/_temp/timing.cache');
+    expect(config.models[0]!.accuracy!.inputs).toEqual({ npz: '/data/x.npz' });
+    const fallback = parseConfig(text(`base-ref: ${dollar('BASE_SHA:-HEAD~1')}`), `${dir}/trt-ci.yml`, dir, {});
+    expect(fallback.baseRef).toBe('HEAD~1');
+  });
+
+  it('an unset one is exit 2 naming it and its field; every other one is said too', () => {
+    const bad = () =>
+      parseConfig(
+        text(`output-dir: ${dollar('OUT')}/e\ncache-dir: ${dollar('CACHE')}\nbase-ref: ${dollar('BASE_SHA')}`),
+        `${dir}/trt-ci.yml`,
+        dir,
+        {},
+      );
+    expect(bad).toThrow(/trt-ci\.yml:1:\d+ output-dir: expected \$\{OUT\} to be set/);
+    expect(bad).toThrow(/trt-ci\.yml:2:\d+ cache-dir: expected \$\{CACHE\} to be set/);
+    expect(bad).toThrow(/trt-ci\.yml:3:\d+ base-ref: expected \$\{BASE_SHA\} to be set/);
+  });
+
+  it('a base-ref the environment fills with an option or a range is refused, as its own text would be', () => {
+    for (const value of ['--upload-pack=touch /tmp/x', 'main..HEAD']) {
+      expect(() =>
+        parseConfig(text(`base-ref: ${dollar('BASE_SHA')}`), `${dir}/trt-ci.yml`, dir, { BASE_SHA: value }),
+      ).toThrow(/trt-ci\.yml:1:\d+ base-ref: expected a git ref like origin\/main or a commit; got /);
+    }
+  });
+});

@@ -13,7 +13,7 @@ import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../cont
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate } from './locate.js';
 import { AB_BUDGETS, DEFAULT_BUDGETS, type Budgets } from '../contract/metrics.js';
-import { CONFIG_KEYS, configSchema, parseDims, showValue, type RawConfig } from './schema.js';
+import { CONFIG_KEYS, configSchema, parseDims, refProblem, showValue, type RawConfig } from './schema.js';
 
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
@@ -218,10 +218,25 @@ function withEnvironment(raw: RawConfig, env: NodeJS.ProcessEnv): { raw: RawConf
     if (unset.length > 0) problems.push({ path, message: unsetMessage(text, unset) });
     return value;
   };
+  const optional = <K extends 'cache-dir' | 'base-plans' | 'base-ref'>(key: K) =>
+    raw[key] === undefined ? {} : { [key]: fill(raw[key] as string, [key]) };
+  const accuracy = (check: RawConfig['accuracy'], at: ConfigPath) =>
+    check && {
+      ...check,
+      ...(typeof check.inputs === 'string' && { inputs: fill(check.inputs, [...at, 'inputs']) }),
+      ...(check.reference !== undefined && { reference: fill(check.reference, [...at, 'reference']) }),
+    };
   const filled: RawConfig = {
     ...raw,
     trtexec: fill(raw.trtexec, ['trtexec']),
     'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
+    // Paths and refs the runner decides: ${RUNNER_TEMP}/engines, ${BASE_SHA:-HEAD~1}.
+    'output-dir': fill(raw['output-dir'], ['output-dir']),
+    ...(raw['timing-cache'] !== false && { 'timing-cache': fill(raw['timing-cache'], ['timing-cache']) }),
+    ...optional('cache-dir'),
+    ...optional('base-plans'),
+    ...optional('base-ref'),
+    ...(raw.accuracy && { accuracy: accuracy(raw.accuracy, ['accuracy']) }),
     // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
     ...(raw['cache-signing-key'] !== undefined && {
       'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
@@ -229,6 +244,7 @@ function withEnvironment(raw: RawConfig, env: NodeJS.ProcessEnv): { raw: RawConf
     models: raw.models.map((model, m) => ({
       ...model,
       onnx: fill(model.onnx, ['models', m, 'onnx']),
+      ...(model.accuracy && { accuracy: accuracy(model.accuracy, ['models', m, 'accuracy']) }),
       ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
       ...(model['dynamic-plugins'] && {
         'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
@@ -256,6 +272,9 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
       problems.push({ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` });
     }
   }
+  // A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more.
+  const ref = config.baseRef && refProblem(config.baseRef);
+  if (ref) problems.push({ path: ['base-ref'], message: `expected a git ref like origin/main or a commit; ${ref}` });
   if (raw['min-workspace'] > raw.workspace) {
     problems.push({
       path: ['min-workspace'],

@@ -3,6 +3,7 @@ import { PRECISIONS } from '../contract/config.js';
 import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../contract/metrics.js';
 import { CHECK_IDS } from '../contract/checks.js';
 import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../common/units.js';
+import { VARIABLE } from './expand-env.js';
 
 /** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
 export function showValue(value: unknown): string {
@@ -70,7 +71,7 @@ const name = (what: string) =>
  * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
  * and `rev:path` as a file; whitespace, control characters and shell syntax are in no ref a user means.
  */
-function refProblem(ref: string): string | null {
+export function refProblem(ref: string): string | null {
   if (ref.startsWith('-')) return `got "${ref}", which git would read as an option`;
   if (/[\s\p{Cc}]/u.test(ref)) return `got ${JSON.stringify(ref)}, with whitespace or a control character`;
   if (ref.includes(':')) return `got "${ref}", which names a path (:); name a commit`;
@@ -394,7 +395,8 @@ export const configSchema = z.strictObject(
       .string(expected('a git ref like origin/main or a commit'))
       .min(1, expected('a git ref like origin/main or a commit'))
       .superRefine((ref, ctx) => {
-        const problem = refProblem(ref);
+        // ${BASE_SHA:-HEAD~1} is checked here by its own text, and again once the environment filled it in.
+        const problem = refProblem(ref.replace(VARIABLE, 'x'));
         if (problem)
           ctx.addIssue({
             code: 'custom',
