@@ -640,7 +640,7 @@ describe('values a user means but did not write (issue 24)', () => {
   });
 });
 
-describe('${NAME} in every path and ref the runner decides (issue 25)', () => {
+describe('Environment variables in every path and ref the runner decides (issue 25)', () => {
   const dollar = (name: string) => `\${${name}}`;
   const text = (lines: string) =>
     `${lines}\nmodels:\n  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n`;
