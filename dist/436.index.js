@@ -443,14 +443,11 @@ async function uploadBaseline(reportFile, reportKey) {
         retentionDays: 90,
     });
 }
-/**
- * The base branch's report, without rebuilding the base branch: the newest successful push run of
- * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
- */
-async function findBaseline(octokit, token, context, reportKey) {
+/** The newest such run that still holds the artifact `name`; null when none does (or this is no pull request). */
+async function findBaseRunArtifact(octokit, context, name) {
     const pr = context.pullRequest;
     const workflow = workflowFile(context.workflowRef);
-    if (!pr || !workflow)
+    if (!pr || !workflow || !pr.baseRef)
         return null;
     const { owner, repo } = context;
     const { data } = await octokit.rest.actions.listWorkflowRuns({
@@ -462,7 +459,6 @@ async function findBaseline(octokit, token, context, reportKey) {
         status: 'success',
         per_page: 20,
     });
-    const name = baselineArtifactName(reportKey);
     for (const run of data.workflow_runs) {
         if (run.head_repository?.full_name !== `${owner}/${repo}`)
             continue;
@@ -474,28 +470,56 @@ async function findBaseline(octokit, token, context, reportKey) {
             per_page: 10,
         });
         const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
-        if (!artifact)
-            continue;
-        const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'trt-ci-baseline-'));
-        await (await artifactClient()).downloadArtifact(artifact.id, {
-            path,
-            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
-        });
-        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
-            owner,
-            repo,
-            basehead: `${pr.baseSha}...${pr.headSha}`,
-            per_page: 1,
-        });
-        const mergeBase = compare.merge_base_commit.sha;
-        const short = (sha) => sha.slice(0, 7);
-        const note = run.head_sha === mergeBase
-            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
-            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
-                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
-        return { file: (0,external_node_path_.join)(path, (0,external_node_path_.basename)('report.json')), note };
+        if (artifact)
+            return { run: { id: run.id, head_sha: run.head_sha }, artifactId: artifact.id };
     }
     return null;
+}
+/** That artifact, downloaded into a new temporary folder. */
+async function download(found, token, context, prefix) {
+    const path = await (0,promises_.mkdtemp)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), prefix));
+    await (await artifactClient()).downloadArtifact(found.artifactId, {
+        path,
+        findBy: { token, workflowRunId: found.run.id, repositoryOwner: context.owner, repositoryName: context.repo },
+    });
+    return path;
+}
+const baseline_artifact_short = (sha) => sha.slice(0, 7);
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+async function findBaseline(octokit, token, context, reportKey) {
+    const found = await findBaseRunArtifact(octokit, context, baselineArtifactName(reportKey));
+    const pr = context.pullRequest;
+    if (!found || !pr)
+        return null;
+    const path = await download(found, token, context, 'trt-ci-baseline-');
+    const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+        owner: context.owner,
+        repo: context.repo,
+        basehead: `${pr.baseSha}...${pr.headSha}`,
+        per_page: 1,
+    });
+    const mergeBase = compare.merge_base_commit.sha;
+    const { run } = found;
+    const note = run.head_sha === mergeBase
+        ? `baseline: run ${run.id} on ${pr.baseRef} at ${baseline_artifact_short(run.head_sha)}, the pull request's merge-base`
+        : `baseline: run ${run.id} on ${pr.baseRef} at ${baseline_artifact_short(run.head_sha)}, which is not the pull ` +
+            `request's merge-base ${baseline_artifact_short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+    return { file: (0,external_node_path_.join)(path, (0,external_node_path_.basename)('report.json')), note };
+}
+/**
+ * The base engines of the latency A/B: the plans the base branch's newest successful push run uploaded for
+ * this report key (the pack's plans-trt-ci-<key>, <model>.<profile>.plan), in a new folder. Null: none.
+ */
+async function findBasePlans(octokit, token, context, reportKey) {
+    const found = await findBaseRunArtifact(octokit, context, artifactNames(reportKey).plans);
+    if (!found)
+        return null;
+    const dir = await download(found, token, context, 'trt-ci-base-plans-');
+    const branch = context.pullRequest?.baseRef ?? 'the base branch';
+    return { dir, note: `base plans: run ${found.run.id} on ${branch} at ${baseline_artifact_short(found.run.head_sha)}` };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
@@ -568,7 +592,10 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
+// EXTERNAL MODULE: ./.build/tsc/common/errors.js
+var errors = __webpack_require__(69326);
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
+
 
 function readRunContext(env, cwd) {
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
@@ -607,6 +634,38 @@ function readRunContext(env, cwd) {
     };
 }
 /**
+ * The run's pull request when its event is not a pull_request (a `/gpu-ok` comment, whose GITHUB_SHA and
+ * GITHUB_REF are the default branch's): the pack's gate names it (`pull-request`) and the commit it approved
+ * (`head-sha`), and GET /pulls/{n} gives its base. Without a token the commit still targets the check run.
+ */
+async function withPullRequest(context, octokit, given) {
+    if (context.pullRequest || !given.number)
+        return context;
+    if (!/^[1-9]\d{0,9}$/.test(given.number)) {
+        throw new errors/* InputError */.dz(`input pull-request: expected a pull request number, got "${given.number}"`);
+    }
+    if (given.headSha && !/^[0-9a-f]{40}$/.test(given.headSha)) {
+        throw new errors/* InputError */.dz(`input head-sha: expected a full commit SHA (40 hex digits), got "${given.headSha}"`);
+    }
+    const pinned = given.headSha ? { ...context, sha: given.headSha } : context;
+    if (!octokit)
+        return pinned;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: Number(given.number) });
+    const headSha = given.headSha || data.head.sha;
+    return {
+        ...context,
+        sha: headSha,
+        pullRequest: {
+            number: data.number,
+            headSha,
+            baseRef: data.base.ref,
+            baseSha: data.base.sha,
+            fromFork: (data.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+        },
+    };
+}
+/**
  * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
  * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
  */
@@ -619,8 +678,6 @@ function runProvenance(env, cwd) {
     return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }
 
-// EXTERNAL MODULE: ./.build/tsc/common/errors.js
-var errors = __webpack_require__(69326);
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
 
 /**
@@ -8793,6 +8850,33 @@ function latencySection(reports, rows) {
         ].join('\n'),
     };
 }
+/**
+ * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
+ * them, which a reader of the latency table alone would miss. With why, and what to set.
+ */
+function noBaseSection(reports) {
+    const missing = reports
+        .flatMap((r) => r.comparison.latencyNotes ?? [])
+        .filter((n) => n.includes(': no latency A/B: '));
+    if (missing.length === 0)
+        return null;
+    const shown = missing.slice(0, 3).map((note) => `- ${markdown_text_text(note)}`);
+    return {
+        priority: 0,
+        text: [
+            `#### ⚠️ No latency A/B for ${missing.length} engine${missing.length > 1 ? 's' : ''}: ` +
+                'latency-growth not enforced',
+            '',
+            ...shown,
+            ...(missing.length > shown.length ? [`- and ${missing.length - shown.length} more (report.json)`] : []),
+            '',
+            "To get base engines: the pack uploads the default branch's plans on push (`base-plans: true`, its " +
+                'default) and pull requests download them, so merge once to the default branch; outside the pack, set ' +
+                '`base-plans:` in trt-ci.yml (a folder of `<model>.<profile>.plan`), or `base-ref:` with the base commit ' +
+                'fetched (`fetch-depth: 0`).',
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -8900,6 +8984,7 @@ function renderReports(reports, options) {
     const sections = [
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
+        ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
         ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
@@ -9170,7 +9255,8 @@ async function verifyBuilds(outcomes, relativePath) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+    const loaded = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+    const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -9192,7 +9278,7 @@ async function runPipeline(options) {
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
+        const before = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, trtexec };
         return await buildAndReport(config, version, before, options);
     }
     finally {
@@ -9221,6 +9307,24 @@ async function resolveBaseRef(config, options) {
             '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
     }
     return { ...config, baseRef: resolved.commit };
+}
+/**
+ * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
+ * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
+ */
+async function withFoundBasePlans(config, options) {
+    if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
+        return { config, basePlansNote: null };
+    }
+    try {
+        const found = await options.findBasePlans();
+        if (!found)
+            return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
+        return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
+    }
+    catch (error) {
+        return { config, basePlansNote: `base plans: could not be downloaded: ${(0,errors/* errorMessage */.gJ)(error)}` };
+    }
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
@@ -9285,7 +9389,7 @@ async function buildAndReport(config, version, before, options) {
     const comparison = {
         ...compared.comparison,
         ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
-        latencyNotes: ab.notes,
+        latencyNotes: before.basePlansNote ? [before.basePlansNote, ...ab.notes] : ab.notes,
     };
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
@@ -9645,6 +9749,9 @@ const ACTION_INPUTS = {
         baseline: 'auto',
         'check-name': '',
         'report-key': '',
+        'pull-request': '',
+        'head-sha': '',
+        'base-plans': 'auto',
         shard: '',
     },
     gate: {
@@ -9659,6 +9766,8 @@ const ACTION_INPUTS = {
         'report-key': '',
         'check-name': '',
         shards: '1',
+        'pull-request': '',
+        'head-sha': '',
         'expected-runners': '',
     },
 };
@@ -9698,7 +9807,12 @@ function readRunInputs() {
     if (bad)
         throw new errors/* InputError */.dz(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
     const config = input('run', 'config');
+    const basePlans = input('run', 'base-plans');
+    if (basePlans !== 'auto' && basePlans !== 'none') {
+        throw new errors/* InputError */.dz(`input base-plans: expected auto or none, got "${basePlans}"`);
+    }
     return {
+        basePlans,
         config,
         token: tokenInput('run'),
         comment: comment,
@@ -9707,6 +9821,7 @@ function readRunInputs() {
         checkName: input('run', 'check-name') || 'trt-ci',
         reportKey: input('run', 'report-key') || config,
         shard: shardInput(),
+        pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
     };
 }
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */
@@ -9808,6 +9923,7 @@ function checkConclusion(run) {
 
 
 
+
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
  * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
@@ -9815,8 +9931,8 @@ function checkConclusion(run) {
  */
 async function runCommand(edge) {
     const inputs = readRunInputs();
-    const context = readRunContext(edge.env, edge.cwd);
-    const octokit = inputs.token && context ? makeOctokit(inputs.token, edge.env) : null;
+    const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
+    const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);
     const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
     const target = context?.sha
         ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
@@ -9849,6 +9965,11 @@ async function runCommand(edge) {
                 baselineFound: inputs.baseline === 'auto',
                 ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
                 commit: context?.sha || null,
+                ...(inputs.basePlans === 'auto' &&
+                    octokit &&
+                    context?.pullRequest && {
+                    findBasePlans: () => findBasePlans(octokit, inputs.token, context, inputs.reportKey),
+                }),
                 provenance: runProvenance(edge.env, edge.cwd),
                 ...(edge.signal && { signal: edge.signal }),
                 ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
@@ -9909,6 +10030,23 @@ async function runCommand(edge) {
         if (reason || unwritten.length)
             core/* setFailed */.C1(`trt-ci: ${reason ?? unwritten.join('; ')}`);
     });
+}
+/**
+ * The run's context with the pull request the gate named (an approval comment's run is the default branch's
+ * to GitHub). A pull request the token cannot read is said in the job log; the run goes on without it.
+ */
+async function pullRequestContext(context, octokit, given) {
+    if (!context)
+        return null;
+    try {
+        return await withPullRequest(context, octokit, given);
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw error;
+        core/* warning */.$e(`trt-ci: could not read pull request #${given.number}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        return given.headSha ? { ...context, sha: given.headSha } : context;
+    }
 }
 const GROUP_LINES = 400;
 const FAILURE_LINES = 50;

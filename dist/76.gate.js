@@ -60,6 +60,7 @@ var errors = __webpack_require__(9326);
 var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
 
+
 function readRunContext(env, cwd) {
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     if (!owner || !repo)
@@ -94,6 +95,38 @@ function readRunContext(env, cwd) {
             }
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * The run's pull request when its event is not a pull_request (a `/gpu-ok` comment, whose GITHUB_SHA and
+ * GITHUB_REF are the default branch's): the pack's gate names it (`pull-request`) and the commit it approved
+ * (`head-sha`), and GET /pulls/{n} gives its base. Without a token the commit still targets the check run.
+ */
+async function withPullRequest(context, octokit, given) {
+    if (context.pullRequest || !given.number)
+        return context;
+    if (!/^[1-9]\d{0,9}$/.test(given.number)) {
+        throw new InputError(`input pull-request: expected a pull request number, got "${given.number}"`);
+    }
+    if (given.headSha && !/^[0-9a-f]{40}$/.test(given.headSha)) {
+        throw new InputError(`input head-sha: expected a full commit SHA (40 hex digits), got "${given.headSha}"`);
+    }
+    const pinned = given.headSha ? { ...context, sha: given.headSha } : context;
+    if (!octokit)
+        return pinned;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: Number(given.number) });
+    const headSha = given.headSha || data.head.sha;
+    return {
+        ...context,
+        sha: headSha,
+        pullRequest: {
+            number: data.number,
+            headSha,
+            baseRef: data.base.ref,
+            baseSha: data.base.sha,
+            fromFork: (data.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+        },
     };
 }
 /**
@@ -181,33 +214,23 @@ function decideGate(input) {
     const author = pr.user?.login ?? null;
     if (author && input.trustedActors.includes(author))
         return { allowed: true, reason: `the pull request's author ${author} is on trusted-actors` };
-    const labeled = input.eventName === 'pull_request' && event.action === 'labeled' && event.label?.name === input.approvalLabel;
+    const sha = pr.head?.sha ?? '<sha>';
+    const labeled = event.action === 'labeled' && event.label?.name === input.approvalLabel;
     if (labeled) {
-        const who = event.sender?.login ?? 'someone';
-        if (input.labelerPermission && WRITE.includes(input.labelerPermission)) {
-            return {
-                allowed: true,
-                reason: `${who} (${input.labelerPermission} access) approved commit ` +
-                    `${pr.head?.sha?.slice(0, 7) ?? ''} of the fork ${head ?? '(deleted)'} with the ${input.approvalLabel} label`,
-                ...(pr.head?.sha && { sha: pr.head.sha }),
-                ...(head && { repository: head }),
-            };
-        }
+        // The label names no commit, and this run (its workflow file the fork's, its token read-only) could not
+        // report what it built: a fork's commit is approved by the comment, whose run is the base repository's.
         return {
             allowed: false,
-            reason: `${who} applied ${input.approvalLabel} but has ` +
-                `${input.labelerPermission ?? 'unknown'} access; only someone ` +
-                `with write access can approve a fork's code for the GPU runners`,
+            reason: `${event.sender?.login ?? 'someone'} applied ${input.approvalLabel} to the fork ${head ?? '(deleted)'}'s ` +
+                `pull request; a fork's commit is approved with a comment that names it: /gpu-ok ${sha}`,
         };
     }
     const hasLabel = (pr.labels ?? []).some((l) => l.name === input.approvalLabel);
     return {
         allowed: false,
-        reason: hasLabel
-            ? `the fork ${head ?? '(deleted)'} has new commits since it was ` +
-                `approved: a maintainer must apply ${input.approvalLabel} again for this commit`
-            : `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer ` +
-                `reviews it and applies the ${input.approvalLabel} label to build it on the GPU runners`,
+        reason: `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer reviews commit ${sha.slice(0, 12)} ` +
+            `and comments /gpu-ok ${sha} to build it on the GPU runners` +
+            (hasLabel ? ` (the ${input.approvalLabel} label approves no fork commit)` : ''),
     };
 }
 /**
@@ -267,7 +290,8 @@ function decideComment(input) {
         allowed: true,
         reason: `${who} (${input.labelerPermission} access) approved commit ${current.headSha.slice(0, 7)} with /gpu-ok`,
         sha: current.headSha,
-        ...(current.headRepo && { repository: current.headRepo }),
+        // A branch of this repository builds in the trusted job; only a fork's commit goes to build-fork.
+        ...(current.headRepo && current.headRepo !== input.repository && { repository: current.headRepo }),
     };
 }
 
@@ -400,6 +424,9 @@ const ACTION_INPUTS = {
         baseline: 'auto',
         'check-name': '',
         'report-key': '',
+        'pull-request': '',
+        'head-sha': '',
+        'base-plans': 'auto',
         shard: '',
     },
     gate: {
@@ -414,6 +441,8 @@ const ACTION_INPUTS = {
         'report-key': '',
         'check-name': '',
         shards: '1',
+        'pull-request': '',
+        'head-sha': '',
         'expected-runners': '',
     },
 };
@@ -453,7 +482,12 @@ function readRunInputs() {
     if (bad)
         throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
     const config = input('run', 'config');
+    const basePlans = input('run', 'base-plans');
+    if (basePlans !== 'auto' && basePlans !== 'none') {
+        throw new InputError(`input base-plans: expected auto or none, got "${basePlans}"`);
+    }
     return {
+        basePlans,
         config,
         token: tokenInput('run'),
         comment: comment,
@@ -462,6 +496,7 @@ function readRunInputs() {
         checkName: input('run', 'check-name') || 'trt-ci',
         reportKey: input('run', 'report-key') || config,
         shard: shardInput(),
+        pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
     };
 }
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */
@@ -582,22 +617,21 @@ async function gateCommand(edge) {
         .split(/[\s,]+/)
         .filter(Boolean);
     const token = tokenInput('gate');
-    // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
+    // Who approved (commented /gpu-ok), and the pull request as it is now.
     const approver = event.sender?.login;
-    const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
     // Only a new comment approves (decideGate says why): an edit or a deletion asks the API nothing.
     const wanted = approvalPrefix(event.comment?.body);
     const commented = context?.eventName === 'issue_comment' && event.action === 'created' && wanted !== null;
     let labelerPermission = null;
     let currentPullRequest = null;
     let resolvedApproval = null;
-    if ((labeled || commented) && approver && token && context) {
+    if (commented && approver && token && context) {
         const octokit = makeOctokit(token, edge.env);
         const repo = { owner: context.owner, repo: context.repo };
         try {
             const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: approver });
             labelerPermission = data.permission;
-            if (commented && event.issue?.pull_request && event.issue.number) {
+            if (event.issue?.pull_request && event.issue.number) {
                 const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: event.issue.number });
                 if (pr.state === 'open')
                     currentPullRequest = { headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null };
@@ -624,6 +658,12 @@ async function gateCommand(edge) {
     // The build checks out exactly the approved commit of the fork, never what was pushed after it.
     core/* setOutput */.uH('sha', decision.sha ?? '');
     core/* setOutput */.uH('repository', decision.repository ?? '');
+    // Where the build and report jobs report: a comment's run is the default branch's to GitHub.
+    const pr = event.pull_request;
+    const number = context?.eventName === 'issue_comment' ? event.issue?.number : pr?.number;
+    const headSha = context?.eventName === 'issue_comment' ? decision.sha : pr?.head?.sha;
+    core/* setOutput */.uH('pull-request', decision.allowed && number ? String(number) : '');
+    core/* setOutput */.uH('head-sha', decision.allowed && number ? (headSha ?? '') : '');
     core/* info */.pq(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
     // The defence a fork cannot edit out of its own workflow file: said on every gate run.
     const approval = token && context

@@ -1121,14 +1121,11 @@ async function uploadBaseline(reportFile, reportKey) {
         retentionDays: 90,
     });
 }
-/**
- * The base branch's report, without rebuilding the base branch: the newest successful push run of
- * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
- */
-async function findBaseline(octokit, token, context, reportKey) {
+/** The newest such run that still holds the artifact `name`; null when none does (or this is no pull request). */
+async function findBaseRunArtifact(octokit, context, name) {
     const pr = context.pullRequest;
     const workflow = workflowFile(context.workflowRef);
-    if (!pr || !workflow)
+    if (!pr || !workflow || !pr.baseRef)
         return null;
     const { owner, repo } = context;
     const { data } = await octokit.rest.actions.listWorkflowRuns({
@@ -1140,7 +1137,6 @@ async function findBaseline(octokit, token, context, reportKey) {
         status: 'success',
         per_page: 20,
     });
-    const name = baselineArtifactName(reportKey);
     for (const run of data.workflow_runs) {
         if (run.head_repository?.full_name !== `${owner}/${repo}`)
             continue;
@@ -1152,28 +1148,56 @@ async function findBaseline(octokit, token, context, reportKey) {
             per_page: 10,
         });
         const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
-        if (!artifact)
-            continue;
-        const path = await mkdtemp(join(tmpdir(), 'trt-ci-baseline-'));
-        await (await artifactClient()).downloadArtifact(artifact.id, {
-            path,
-            findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
-        });
-        const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
-            owner,
-            repo,
-            basehead: `${pr.baseSha}...${pr.headSha}`,
-            per_page: 1,
-        });
-        const mergeBase = compare.merge_base_commit.sha;
-        const short = (sha) => sha.slice(0, 7);
-        const note = run.head_sha === mergeBase
-            ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
-            : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
-                `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
-        return { file: join(path, basename('report.json')), note };
+        if (artifact)
+            return { run: { id: run.id, head_sha: run.head_sha }, artifactId: artifact.id };
     }
     return null;
+}
+/** That artifact, downloaded into a new temporary folder. */
+async function download(found, token, context, prefix) {
+    const path = await mkdtemp(join(tmpdir(), prefix));
+    await (await artifactClient()).downloadArtifact(found.artifactId, {
+        path,
+        findBy: { token, workflowRunId: found.run.id, repositoryOwner: context.owner, repositoryName: context.repo },
+    });
+    return path;
+}
+const baseline_artifact_short = (sha) => sha.slice(0, 7);
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+async function findBaseline(octokit, token, context, reportKey) {
+    const found = await findBaseRunArtifact(octokit, context, baselineArtifactName(reportKey));
+    const pr = context.pullRequest;
+    if (!found || !pr)
+        return null;
+    const path = await download(found, token, context, 'trt-ci-baseline-');
+    const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+        owner: context.owner,
+        repo: context.repo,
+        basehead: `${pr.baseSha}...${pr.headSha}`,
+        per_page: 1,
+    });
+    const mergeBase = compare.merge_base_commit.sha;
+    const { run } = found;
+    const note = run.head_sha === mergeBase
+        ? `baseline: run ${run.id} on ${pr.baseRef} at ${baseline_artifact_short(run.head_sha)}, the pull request's merge-base`
+        : `baseline: run ${run.id} on ${pr.baseRef} at ${baseline_artifact_short(run.head_sha)}, which is not the pull ` +
+            `request's merge-base ${baseline_artifact_short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+    return { file: join(path, basename('report.json')), note };
+}
+/**
+ * The base engines of the latency A/B: the plans the base branch's newest successful push run uploaded for
+ * this report key (the pack's plans-trt-ci-<key>, <model>.<profile>.plan), in a new folder. Null: none.
+ */
+async function findBasePlans(octokit, token, context, reportKey) {
+    const found = await findBaseRunArtifact(octokit, context, artifactNames(reportKey).plans);
+    if (!found)
+        return null;
+    const dir = await download(found, token, context, 'trt-ci-base-plans-');
+    const branch = context.pullRequest?.baseRef ?? 'the base branch';
+    return { dir, note: `base plans: run ${found.run.id} on ${branch} at ${baseline_artifact_short(found.run.head_sha)}` };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/comment.js
@@ -1248,6 +1272,7 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
 var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
 
+
 function readRunContext(env, cwd) {
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     if (!owner || !repo)
@@ -1282,6 +1307,38 @@ function readRunContext(env, cwd) {
             }
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * The run's pull request when its event is not a pull_request (a `/gpu-ok` comment, whose GITHUB_SHA and
+ * GITHUB_REF are the default branch's): the pack's gate names it (`pull-request`) and the commit it approved
+ * (`head-sha`), and GET /pulls/{n} gives its base. Without a token the commit still targets the check run.
+ */
+async function withPullRequest(context, octokit, given) {
+    if (context.pullRequest || !given.number)
+        return context;
+    if (!/^[1-9]\d{0,9}$/.test(given.number)) {
+        throw new errors/* InputError */.dz(`input pull-request: expected a pull request number, got "${given.number}"`);
+    }
+    if (given.headSha && !/^[0-9a-f]{40}$/.test(given.headSha)) {
+        throw new errors/* InputError */.dz(`input head-sha: expected a full commit SHA (40 hex digits), got "${given.headSha}"`);
+    }
+    const pinned = given.headSha ? { ...context, sha: given.headSha } : context;
+    if (!octokit)
+        return pinned;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: Number(given.number) });
+    const headSha = given.headSha || data.head.sha;
+    return {
+        ...context,
+        sha: headSha,
+        pullRequest: {
+            number: data.number,
+            headSha,
+            baseRef: data.base.ref,
+            baseSha: data.base.sha,
+            fromFork: (data.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+        },
     };
 }
 /**
@@ -1944,6 +2001,33 @@ function latencySection(reports, rows) {
         ].join('\n'),
     };
 }
+/**
+ * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
+ * them, which a reader of the latency table alone would miss. With why, and what to set.
+ */
+function noBaseSection(reports) {
+    const missing = reports
+        .flatMap((r) => r.comparison.latencyNotes ?? [])
+        .filter((n) => n.includes(': no latency A/B: '));
+    if (missing.length === 0)
+        return null;
+    const shown = missing.slice(0, 3).map((note) => `- ${markdown_text_text(note)}`);
+    return {
+        priority: 0,
+        text: [
+            `#### ⚠️ No latency A/B for ${missing.length} engine${missing.length > 1 ? 's' : ''}: ` +
+                'latency-growth not enforced',
+            '',
+            ...shown,
+            ...(missing.length > shown.length ? [`- and ${missing.length - shown.length} more (report.json)`] : []),
+            '',
+            "To get base engines: the pack uploads the default branch's plans on push (`base-plans: true`, its " +
+                'default) and pull requests download them, so merge once to the default branch; outside the pack, set ' +
+                '`base-plans:` in trt-ci.yml (a folder of `<model>.<profile>.plan`), or `base-ref:` with the base commit ' +
+                'fetched (`fetch-depth: 0`).',
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -2051,6 +2135,7 @@ function renderReports(reports, options) {
     const sections = [
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
+        ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
         ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
@@ -2455,6 +2540,9 @@ const ACTION_INPUTS = {
         baseline: 'auto',
         'check-name': '',
         'report-key': '',
+        'pull-request': '',
+        'head-sha': '',
+        'base-plans': 'auto',
         shard: '',
     },
     gate: {
@@ -2469,6 +2557,8 @@ const ACTION_INPUTS = {
         'report-key': '',
         'check-name': '',
         shards: '1',
+        'pull-request': '',
+        'head-sha': '',
         'expected-runners': '',
     },
 };
@@ -2508,7 +2598,12 @@ function readRunInputs() {
     if (bad)
         throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
     const config = input('run', 'config');
+    const basePlans = input('run', 'base-plans');
+    if (basePlans !== 'auto' && basePlans !== 'none') {
+        throw new InputError(`input base-plans: expected auto or none, got "${basePlans}"`);
+    }
     return {
+        basePlans,
         config,
         token: tokenInput('run'),
         comment: comment,
@@ -2517,6 +2612,7 @@ function readRunInputs() {
         checkName: input('run', 'check-name') || 'trt-ci',
         reportKey: input('run', 'report-key') || config,
         shard: shardInput(),
+        pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
     };
 }
 /** `shard: I/N` of the run command: this job builds that share of the pairs. */
@@ -2622,8 +2718,9 @@ function checkConclusion(run) {
  * The pull request and its commit come from the event GitHub sent, never from an artifact.
  */
 async function reportCommand(edge) {
-    const context = readRunContext(edge.env, edge.cwd);
     const token = tokenInput('report');
+    const given = { number: input('report', 'pull-request'), headSha: input('report', 'head-sha') };
+    const context = await namedPullRequest(readRunContext(edge.env, edge.cwd), token, given, edge.env);
     const key = input('report', 'report-key') || 'trt-ci';
     const fork = context ? forkPullRequestRun(context) : null;
     if (fork && context) {
@@ -2633,17 +2730,17 @@ async function reportCommand(edge) {
     const root = (0,external_node_path_.resolve)(edge.cwd, input('report', 'reports'));
     const files = await findReports(root);
     const reports = [];
-    const read = [];
+    const loaded = [];
     for (const file of files) {
         try {
             reports.push(await loadReport(file, 'report'));
-            read.push(file);
+            loaded.push(file);
         }
         catch (error) {
             core/* warning */.$e(`trt-ci: skipped ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
     }
-    const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), read, root, shardCount('report'));
+    const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), loaded, root, shardCount('report'));
     if (reports.length === 0 && missing.length === 0) {
         core/* warning */.$e('trt-ci: no report.json found to merge');
         return;
@@ -2673,6 +2770,25 @@ async function reportCommand(edge) {
     });
     if (reporter.problems.length)
         await writeSummary(problemsSection(reporter.problems));
+}
+/**
+ * The context with the pull request the gate named (an approval comment's event names none); one the API
+ * does not give is still reported on, by its number and the commit that was built.
+ */
+async function namedPullRequest(context, token, given, env) {
+    if (!context)
+        return null;
+    try {
+        return await withPullRequest(context, token ? makeOctokit(token, env) : null, given);
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw error;
+        core/* warning */.$e(`trt-ci: could not read pull request #${given.number}: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        const headSha = given.headSha || context.sha;
+        const pr = { number: Number(given.number), headSha, baseRef: '', baseSha: '', fromFork: false };
+        return { ...context, sha: headSha, pullRequest: pr };
+    }
 }
 /**
  * The fork a workflow_run's run came from, when it was a `pull_request` run of a fork: GitHub ran the

@@ -8669,7 +8669,7 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
  * Bad input (config, arguments, unreadable files). The CLI turns it into exit status 2 and prints
  * only `message`, which must name the field or file and say what was expected.
  */
-class InputError extends Error {
+class errors_InputError extends Error {
     name = 'InputError';
 }
 function errorMessage(error) {
@@ -8706,10 +8706,10 @@ function requireRegularFile(path, name, what, expected) {
         kind = notRegularFile((0,external_node_fs_namespaceObject.statSync)(path), expected);
     }
     catch (error) {
-        throw new InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
+        throw new errors_InputError(`${name}: cannot read ${what}: ${fileProblem(error, expected)}`);
     }
     if (kind)
-        throw new InputError(`${name}: cannot read ${what}: ${kind}`);
+        throw new errors_InputError(`${name}: cannot read ${what}: ${kind}`);
 }
 /** A file's size in bytes, or null when it cannot be read. */
 function fileSize(path) {
@@ -8734,7 +8734,7 @@ function notRegularFile(found, expected) {
 }
 /** A problem found in the config, positioned at `path`. */
 function configError(config, path, message) {
-    return new InputError(`${config.where(path)}: ${message}`);
+    return new errors_InputError(`${config.where(path)}: ${message}`);
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -8836,7 +8836,7 @@ function selectPairs(pairs, selection) {
         const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
         if (!known.includes(wanted)) {
             const close = closest(wanted, known);
-            throw new InputError(`--only: expected a model or model/profile of the config, got "${wanted}"` +
+            throw new errors_InputError(`--only: expected a model or model/profile of the config, got "${wanted}"` +
                 (close ? `; did you mean "${close}"?` : ''));
         }
     }
@@ -19832,7 +19832,7 @@ function loadConfig(file, cwd, env) {
         text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
     }
     catch (error) {
-        throw new InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
+        throw new errors_InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
     }
     return parseConfig(text, file, (0,external_node_path_namespaceObject.dirname)(path), env);
 }
@@ -19843,7 +19843,7 @@ function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dir
     const yamlError = doc.errors[0];
     if (yamlError) {
         const pos = lines.linePos(yamlError.pos[0]);
-        throw new InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+        throw new errors_InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
     }
     const position = (path, atKey = false) => {
         const { line, col } = locate(doc, lines, path, atKey);
@@ -19856,7 +19856,7 @@ function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dir
         data = doc.toJS({ maxAliasCount: 100 }) ?? {};
     }
     catch (error) {
-        throw new InputError(`${file}: invalid YAML: ${errorMessage(error).split('\n')[0]}`);
+        throw new errors_InputError(`${file}: invalid YAML: ${errorMessage(error).split('\n')[0]}`);
     }
     const parsed = configSchema.safeParse(data, { reportInput: true });
     if (!parsed.success)
@@ -19879,7 +19879,7 @@ const MOST_PROBLEMS = 20;
 function listed(problems) {
     const shown = problems.slice(0, MOST_PROBLEMS);
     const more = problems.length - shown.length;
-    return new InputError([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
+    return new errors_InputError([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
 }
 function schemaProblems(raw, where) {
     const issue = deepest(raw);
@@ -21185,7 +21185,7 @@ async function trtexecAb(options, plan) {
     for (const side of ['base', 'head']) {
         const inside = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.resolve)(options.dir), (0,external_node_path_namespaceObject.resolve)(options.plans[side]));
         if (!inside.startsWith('..') && !inside.startsWith('/')) {
-            throw new InputError(`the ${side} plan ${options.plans[side]} is inside the A/B's folder ${options.dir}, where trt-ci ` +
+            throw new errors_InputError(`the ${side} plan ${options.plans[side]} is inside the A/B's folder ${options.dir}, where trt-ci ` +
                 'writes its runs: move it, or give trt-ci another output folder');
         }
     }
@@ -21498,7 +21498,7 @@ async function scanPlan(path, options = {}) {
         fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
     }
     catch (error) {
-        throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
+        throw new errors_InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
     }
     const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
     const ring = options.digest === false
@@ -21520,7 +21520,7 @@ async function scanPlan(path, options = {}) {
                 read = (0,external_node_fs_namespaceObject.readSync)(fd, chunk, 0, chunk.length, null);
             }
             catch (error) {
-                throw new InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
+                throw new errors_InputError(`${path}: cannot read plan: ${fileProblem(error, 'a plan file')}`);
             }
             if (read === 0)
                 break;
@@ -21648,10 +21648,10 @@ async function probeHelp(command, run, where) {
         },
     });
     if (result.spawnError) {
-        throw new InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
+        throw new errors_InputError(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
     }
     if (!version) {
-        throw new InputError(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
+        throw new errors_InputError(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
             `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
     }
     return { version, helpFlags };
@@ -21673,7 +21673,7 @@ const whole = (text, name, fallback, min, max) => {
     // Decimal digits only: Number() also reads "0x10" as 16, "1e2" as 100 and " 8" as 8.
     const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
     if (!Number.isInteger(value) || value < min || value > max) {
-        throw new InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+        throw new errors_InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
     }
     return value;
 };
@@ -21683,9 +21683,9 @@ const whole = (text, name, fallback, min, max) => {
  */
 async function abCommand(operands, options, io) {
     if (operands.length !== 2)
-        throw new InputError(`ab takes BASE.plan HEAD.plan, got ${operands.length} operand(s)`);
+        throw new errors_InputError(`ab takes BASE.plan HEAD.plan, got ${operands.length} operand(s)`);
     if (options.config !== null && options.trtexec !== null) {
-        throw new InputError('ab: give --config or --trtexec, not both');
+        throw new errors_InputError('ab: give --config or --trtexec, not both');
     }
     const repetitions = whole(options.repetitions, 'repetitions', AB_DEFAULTS.repetitions, 3, 100);
     const iterations = whole(options.iterations, 'iterations', AB_DEFAULTS.iterations, 10, 100_000);
@@ -21694,7 +21694,7 @@ async function abCommand(operands, options, io) {
     if (options.budget !== null) {
         const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
         if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
-            throw new InputError(`--budget: expected a share like 2%, got "${options.budget}"`);
+            throw new errors_InputError(`--budget: expected a share like 2%, got "${options.budget}"`);
         }
         budget = Number(match[1]) / 100;
     }
@@ -21709,9 +21709,9 @@ async function abCommand(operands, options, io) {
     for (const [side, scan] of [['base', base], ['head', head]]) {
         const name = operands[side === 'base' ? 0 : 1];
         if (!scan.magic)
-            throw new InputError(`${name}: not a TensorRT plan (${scan.problem})`);
+            throw new errors_InputError(`${name}: not a TensorRT plan (${scan.problem})`);
         if (scan.problem)
-            throw new InputError(`${name}: a damaged TensorRT plan (${scan.problem})`);
+            throw new errors_InputError(`${name}: a damaged TensorRT plan (${scan.problem})`);
     }
     let latency;
     if (base.tensorrtVersion !== head.tensorrtVersion) {
@@ -21739,7 +21739,7 @@ async function abCommand(operands, options, io) {
             latency = toLatency(result, budget, baseEngine);
         }
         catch (error) {
-            if (error instanceof InputError)
+            if (error instanceof errors_InputError)
                 throw error;
             if (!(error instanceof AbContractError)) {
                 io.stderr(`trt-ci: ab: ${errorMessage(error)}\n`);
@@ -21775,6 +21775,7 @@ function abText(latency) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
 
+
 function readRunContext(env, cwd) {
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     if (!owner || !repo)
@@ -21809,6 +21810,38 @@ function readRunContext(env, cwd) {
             }
             : null,
         workspace: env.GITHUB_WORKSPACE ?? cwd,
+    };
+}
+/**
+ * The run's pull request when its event is not a pull_request (a `/gpu-ok` comment, whose GITHUB_SHA and
+ * GITHUB_REF are the default branch's): the pack's gate names it (`pull-request`) and the commit it approved
+ * (`head-sha`), and GET /pulls/{n} gives its base. Without a token the commit still targets the check run.
+ */
+async function withPullRequest(context, octokit, given) {
+    if (context.pullRequest || !given.number)
+        return context;
+    if (!/^[1-9]\d{0,9}$/.test(given.number)) {
+        throw new InputError(`input pull-request: expected a pull request number, got "${given.number}"`);
+    }
+    if (given.headSha && !/^[0-9a-f]{40}$/.test(given.headSha)) {
+        throw new InputError(`input head-sha: expected a full commit SHA (40 hex digits), got "${given.headSha}"`);
+    }
+    const pinned = given.headSha ? { ...context, sha: given.headSha } : context;
+    if (!octokit)
+        return pinned;
+    const { owner, repo } = context;
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: Number(given.number) });
+    const headSha = given.headSha || data.head.sha;
+    return {
+        ...context,
+        sha: headSha,
+        pullRequest: {
+            number: data.number,
+            headSha,
+            baseRef: data.base.ref,
+            baseSha: data.base.sha,
+            fromFork: (data.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+        },
     };
 }
 /**
@@ -25361,26 +25394,26 @@ async function loadReport(path, role = 'baseline') {
         text = await (0,promises_namespaceObject.readFile)(path, 'utf8');
     }
     catch (error) {
-        throw new InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
+        throw new errors_InputError(`${path}: cannot read ${role}: ${fileProblem(error, 'a report.json')}`);
     }
     let data;
     try {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+        throw new errors_InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
     }
     const schema = data?.schema;
     if (schema !== REPORT_SCHEMA) {
         const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+        throw new errors_InputError(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
     }
     const parsed = reportSchema.safeParse(data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
         const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+        throw new errors_InputError(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
     }
     // A report's own status is a claim: it is recomputed from its builds and budgets.
     return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
@@ -28059,6 +28092,33 @@ function latencySection(reports, rows) {
         ].join('\n'),
     };
 }
+/**
+ * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
+ * them, which a reader of the latency table alone would miss. With why, and what to set.
+ */
+function noBaseSection(reports) {
+    const missing = reports
+        .flatMap((r) => r.comparison.latencyNotes ?? [])
+        .filter((n) => n.includes(': no latency A/B: '));
+    if (missing.length === 0)
+        return null;
+    const shown = missing.slice(0, 3).map((note) => `- ${markdown_text_text(note)}`);
+    return {
+        priority: 0,
+        text: [
+            `#### ⚠️ No latency A/B for ${missing.length} engine${missing.length > 1 ? 's' : ''}: ` +
+                'latency-growth not enforced',
+            '',
+            ...shown,
+            ...(missing.length > shown.length ? [`- and ${missing.length - shown.length} more (report.json)`] : []),
+            '',
+            "To get base engines: the pack uploads the default branch's plans on push (`base-plans: true`, its " +
+                'default) and pull requests download them, so merge once to the default branch; outside the pack, set ' +
+                '`base-plans:` in trt-ci.yml (a folder of `<model>.<profile>.plan`), or `base-ref:` with the base commit ' +
+                'fetched (`fetch-depth: 0`).',
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -28166,6 +28226,7 @@ function renderReports(reports, options) {
     const sections = [
         { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
+        ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
         ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
@@ -28333,7 +28394,8 @@ async function verifyBuilds(outcomes, relativePath) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const config = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+    const loaded = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+    const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
     // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -28355,7 +28417,7 @@ async function runPipeline(options) {
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
+        const before = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, trtexec };
         return await buildAndReport(config, version, before, options);
     }
     finally {
@@ -28380,10 +28442,28 @@ async function resolveBaseRef(config, options) {
         ...(options.signal && { signal: options.signal }),
     });
     if ('problem' in resolved) {
-        throw new InputError(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
+        throw new errors_InputError(`${config.where(['base-ref'])}: "${config.baseRef}" is not a commit: ${resolved.problem} ` +
             '(a shallow checkout lacks the base commit: fetch it, e.g. fetch-depth: 0)');
     }
     return { ...config, baseRef: resolved.commit };
+}
+/**
+ * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
+ * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
+ */
+async function withFoundBasePlans(config, options) {
+    if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
+        return { config, basePlansNote: null };
+    }
+    try {
+        const found = await options.findBasePlans();
+        if (!found)
+            return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
+        return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
+    }
+    catch (error) {
+        return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
+    }
 }
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
@@ -28448,7 +28528,7 @@ async function buildAndReport(config, version, before, options) {
     const comparison = {
         ...compared.comparison,
         ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
-        latencyNotes: ab.notes,
+        latencyNotes: before.basePlansNote ? [before.basePlansNote, ...ab.notes] : ab.notes,
     };
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
@@ -28525,7 +28605,7 @@ async function readBaseline(file, found) {
         return { baseline: await loadReport(file), baselineRefused: null };
     }
     catch (error) {
-        if (!found || !(error instanceof InputError))
+        if (!found || !(error instanceof errors_InputError))
             throw error;
         return { baseline: null, baselineRefused: error.message };
     }
@@ -28813,7 +28893,7 @@ function describeLog(log) {
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 async function buildCommand(command, options, io) {
     if (options.baseline && command !== 'run') {
-        throw new InputError('--baseline: only trt-ci run compares against a baseline');
+        throw new errors_InputError('--baseline: only trt-ci run compares against a baseline');
     }
     const live = io.tty && !options.json ? new StatusLine() : null;
     const beat = live ? 1000 : heartbeatMs(io.env);
@@ -28871,13 +28951,13 @@ async function buildCommand(command, options, io) {
 
 async function parseLogCommand(files, options, io) {
     if (files.length !== 1)
-        throw new InputError(`parse-log takes one LOG file, got ${files.length}`);
+        throw new errors_InputError(`parse-log takes one LOG file, got ${files.length}`);
     let exitCode;
     if (options.exitCode !== undefined) {
         // A decimal exit status; "" or "0x1" must not turn a failed log into a passed one.
         exitCode = /^\d{1,3}$/.test(options.exitCode) ? Number(options.exitCode) : Number.NaN;
         if (!(exitCode <= 255)) {
-            throw new InputError(`--exit-code: expected an exit status 0-255, got "${options.exitCode.slice(0, 40)}"`);
+            throw new errors_InputError(`--exit-code: expected an exit status 0-255, got "${options.exitCode.slice(0, 40)}"`);
         }
     }
     const parsed = await parseLogFile(files[0], (0,external_node_path_namespaceObject.resolve)(io.cwd, files[0]), exitCode);
@@ -28893,7 +28973,7 @@ async function parseLogFile(name, path, exitCode) {
             lines.push(chunk);
     }
     catch (error) {
-        throw new InputError(`${name}: cannot read log: ${fileProblem(error, 'a trtexec log')}`);
+        throw new errors_InputError(`${name}: cannot read log: ${fileProblem(error, 'a trtexec log')}`);
     }
     lines.end();
     return parser.result(exitCode === undefined ? undefined : { exitCode });
@@ -28994,7 +29074,7 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
 /** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */
 async function reportCommand(files, options, io) {
     if (files.length === 0)
-        throw new InputError('report takes one or more REPORT.json files, got none');
+        throw new errors_InputError('report takes one or more REPORT.json files, got none');
     const reports = await Promise.all(files.map((file) => loadReport((0,external_node_path_namespaceObject.resolve)(io.cwd, file), 'report')));
     const baselines = await Promise.all(options.baselines.map(async (file) => ({ file, report: await loadReport((0,external_node_path_namespaceObject.resolve)(io.cwd, file)) })));
     const gpuOf = (report) => report.environment.gpus[0]?.name ?? null;
@@ -29018,7 +29098,7 @@ async function reportCommand(files, options, io) {
 
 async function verifyCommand(files, options, io) {
     if (files.length === 0)
-        throw new InputError('verify takes one or more PLAN files, got none');
+        throw new errors_InputError('verify takes one or more PLAN files, got none');
     const plans = [];
     const unreadable = [];
     for (const file of files) {
@@ -29028,7 +29108,7 @@ async function verifyCommand(files, options, io) {
         }
         catch (error) {
             // One file that cannot be read does not hide what the others say.
-            if (!(error instanceof InputError))
+            if (!(error instanceof errors_InputError))
                 throw error;
             unreadable.push(error.message);
         }
@@ -29147,10 +29227,10 @@ const COMMANDS = {
 };
 function buildOptions(values) {
     if ((values.baseline?.length ?? 0) > 1)
-        throw new InputError('--baseline: run takes one baseline report');
+        throw new errors_InputError('--baseline: run takes one baseline report');
     const shard = values.shard === undefined ? null : parseShard(values.shard);
     if (values.shard !== undefined && !shard) {
-        throw new InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
+        throw new errors_InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
     }
     return {
         config: values.config ?? 'trt-ci.yml',
@@ -29194,7 +29274,7 @@ function commandNamed(name) {
         return command;
     const near = closest(name, Object.keys(COMMANDS));
     const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
-    throw new InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
+    throw new errors_InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
 }
 /** docs/cli.md: every command with its operands, options and what it does, from the declarations above. */
 function cliReference() {
@@ -29216,15 +29296,15 @@ function optionProblem(error, name, command) {
         const known = [...command.options, 'help'].map((o) => `--${o}`);
         const near = closest(unknown.split('=')[0], known);
         const hint = near ? `; did you mean ${near}?` : `; it takes ${known.join(', ')}`;
-        return new InputError(`${name}: unknown option ${unknown}${hint}`);
+        return new errors_InputError(`${name}: unknown option ${unknown}${hint}`);
     }
     const missing = /Option '(-{1,2}[^ ']+)[^']*' argument missing/.exec(message)?.[1];
     if (missing)
-        return new InputError(`${name}: ${missing} needs a value`);
+        return new errors_InputError(`${name}: ${missing} needs a value`);
     const ambiguous = /Option '(-{1,2}[^ ']+)' argument is ambiguous/.exec(message)?.[1];
     if (ambiguous)
-        return new InputError(`${name}: ${ambiguous} takes a value; write ${ambiguous}=VALUE for one that starts with -`);
-    return new InputError(`${name}: ${message.split('\n')[0]}`);
+        return new errors_InputError(`${name}: ${ambiguous} takes a value; write ${ambiguous}=VALUE for one that starts with -`);
+    return new errors_InputError(`${name}: ${message.split('\n')[0]}`);
 }
 /** Bad input is exit 2 with one line; anything unexpected is a bug (exit 70) with its stack. */
 async function runCli(argv, io) {
@@ -29266,7 +29346,7 @@ async function runCli(argv, io) {
         const given = parsed.tokens.filter((t) => t.kind === 'option').map((t) => t.name);
         const twice = given.find((o, i) => given.indexOf(o) !== i && !('multiple' in OPTIONS[o]));
         if (twice)
-            throw new InputError(`${name}: --${twice} given twice; give it once`);
+            throw new errors_InputError(`${name}: --${twice} given twice; give it once`);
         if (parsed.values.help) {
             io.stdout(`${commandUsage(name, command)}\n`);
             return EXIT.passed;
@@ -29275,14 +29355,14 @@ async function runCli(argv, io) {
             const asConfig = parsed.positionals[0].endsWith('.yml')
                 ? ` (for a config: --config ${parsed.positionals[0]})`
                 : '';
-            throw new InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
+            throw new errors_InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
         }
         const status = await command.run(parsed.positionals, parsed.values, io);
         // Stopped by the user or the runner: said as such (the command has written what it had), not as a verdict.
         return io.signal?.aborted ? EXIT.interrupted : status;
     }
     catch (error) {
-        if (error instanceof InputError) {
+        if (error instanceof errors_InputError) {
             // One line per problem (a config can have several), each one saying where it is.
             io.stderr(`${error.message
                 .split('\n')

@@ -28,7 +28,7 @@ import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
 import { createTrtexec, type Trtexec } from './tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
-import { fileProblem, fileSize, InputError } from './common/errors.js';
+import { errorMessage, fileProblem, fileSize, InputError } from './common/errors.js';
 
 /** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
 export type PipelineEvent = BuildEvent | { type: 'preflight'; preflight: PreflightResult };
@@ -62,6 +62,11 @@ export interface PipelineOptions {
   provenance?: Provenance | null;
   /** The model/profile pairs to build (`--shard`, `--only`); every pair when not given. */
   selection?: JobSelection;
+  /**
+   * Where base engines come from when trt-ci.yml names no base-plans (the action's `base-plans: auto`: the
+   * base branch's uploaded plans); asked only when a model has benchmark: ab. Null: there are none.
+   */
+  findBasePlans?: () => Promise<{ dir: string; note: string } | null>;
 }
 
 export interface PipelineResult {
@@ -79,7 +84,8 @@ export interface PipelineResult {
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const config = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+  const loaded = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+  const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
   // A shard is balanced by the build times of a baseline the user named (every shard must be given the
@@ -100,7 +106,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   checkConfigAgainstVersion(config, version, helpFlags);
   const release = await claimOutputDir(config, options.cwd);
   try {
-    const before = { baseline, baselineFile, baselineRefused, startedAt, gpuQuery, selection, trtexec };
+    const before = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, trtexec };
     return await buildAndReport(config, version, before, options);
   } finally {
     // Nothing a build left running outside its process group outlives the run.
@@ -132,6 +138,26 @@ async function resolveBaseRef(config: Config, options: PipelineOptions): Promise
   return { ...config, baseRef: resolved.commit };
 }
 
+/**
+ * The base branch's plans as base-plans, when trt-ci.yml names none and a model asks for an A/B: found for
+ * the user (the action downloads the base branch's artifact). One that cannot be had is a note, never the run.
+ */
+async function withFoundBasePlans(
+  config: Config,
+  options: PipelineOptions,
+): Promise<{ config: Config; basePlansNote: string | null }> {
+  if (config.basePlans || !options.findBasePlans || !config.models.some((m) => m.benchmark === 'ab')) {
+    return { config, basePlansNote: null };
+  }
+  try {
+    const found = await options.findBasePlans();
+    if (!found) return { config, basePlansNote: "base plans: the base branch's runs uploaded none for this job" };
+    return { config: { ...config, basePlans: found.dir }, basePlansNote: found.note };
+  } catch (error) {
+    return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
+  }
+}
+
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(
   config: Config,
@@ -140,6 +166,7 @@ async function buildAndReport(
     baseline: Report | null;
     baselineFile: string | null;
     baselineRefused: string | null;
+    basePlansNote: string | null;
     startedAt: Date;
     gpuQuery: Promise<GpuQuery>;
     selection: JobSelection | undefined;
@@ -217,7 +244,7 @@ async function buildAndReport(
   const comparison = {
     ...compared.comparison,
     ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
-    latencyNotes: ab.notes,
+    latencyNotes: before.basePlansNote ? [before.basePlansNote, ...ab.notes] : ab.notes,
   };
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
   const budgets = evaluateBudgets(

@@ -10,6 +10,9 @@ export const ACTION_INPUTS = {
     baseline: 'auto',
     'check-name': '',
     'report-key': '',
+    'pull-request': '',
+    'head-sha': '',
+    'base-plans': 'auto',
     shard: '',
   },
   gate: {
@@ -24,6 +27,8 @@ export const ACTION_INPUTS = {
     'report-key': '',
     'check-name': '',
     shards: '1',
+    'pull-request': '',
+    'head-sha': '',
     'expected-runners': '',
   },
 } as const;

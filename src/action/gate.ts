@@ -20,22 +20,21 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
     .split(/[\s,]+/)
     .filter(Boolean);
   const token = tokenInput('gate');
-  // Who approved (applied the label, or commented /gpu-ok), and for a comment the pull request as it is now.
+  // Who approved (commented /gpu-ok), and the pull request as it is now.
   const approver = event.sender?.login;
-  const labeled = event.action === 'labeled' && event.label?.name === approvalLabel;
   // Only a new comment approves (decideGate says why): an edit or a deletion asks the API nothing.
   const wanted = approvalPrefix(event.comment?.body);
   const commented = context?.eventName === 'issue_comment' && event.action === 'created' && wanted !== null;
   let labelerPermission: string | null = null;
   let currentPullRequest: { headSha: string; headRepo: string | null } | null = null;
   let resolvedApproval: GateInput['resolvedApproval'] = null;
-  if ((labeled || commented) && approver && token && context) {
+  if (commented && approver && token && context) {
     const octokit = makeOctokit(token, edge.env);
     const repo = { owner: context.owner, repo: context.repo };
     try {
       const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: approver });
       labelerPermission = data.permission;
-      if (commented && event.issue?.pull_request && event.issue.number) {
+      if (event.issue?.pull_request && event.issue.number) {
         const { data: pr } = await octokit.rest.pulls.get({ ...repo, pull_number: event.issue.number });
         if (pr.state === 'open')
           currentPullRequest = { headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null };
@@ -60,6 +59,12 @@ export async function gateCommand(edge: ActionEdge): Promise<void> {
   // The build checks out exactly the approved commit of the fork, never what was pushed after it.
   core.setOutput('sha', decision.sha ?? '');
   core.setOutput('repository', decision.repository ?? '');
+  // Where the build and report jobs report: a comment's run is the default branch's to GitHub.
+  const pr = event.pull_request;
+  const number = context?.eventName === 'issue_comment' ? event.issue?.number : pr?.number;
+  const headSha = context?.eventName === 'issue_comment' ? decision.sha : pr?.head?.sha;
+  core.setOutput('pull-request', decision.allowed && number ? String(number) : '');
+  core.setOutput('head-sha', decision.allowed && number ? (headSha ?? '') : '');
   core.info(`trt-ci gate: ${decision.allowed ? 'allowed' : 'not allowed'}: ${decision.reason}`);
   // The defence a fork cannot edit out of its own workflow file: said on every gate run.
   const approval: ForkApproval =

@@ -37,6 +37,10 @@ export interface RunInputs {
   reportKey: string;
   /** This job's share of the pairs (the pack's shards input), or null for all. */
   shard: Shard | null;
+  /** auto: the base branch's uploaded plans for the A/B when trt-ci.yml names no base-plans; or none. */
+  basePlans: 'auto' | 'none';
+  /** The pull request and commit the gate named, for events that are not pull_request ('' when none). */
+  pullRequest: { number: string; headSha: string };
 }
 
 /** The run command's inputs, checked like the config: a bad one names itself and what it takes. */
@@ -52,7 +56,12 @@ export function readRunInputs(): RunInputs {
   const bad = failOn.find((f) => !(FAIL_ON as readonly string[]).includes(f));
   if (bad) throw new InputError(`input fail-on: expected a list of ${FAIL_ON.join(', ')}, got "${bad}"`);
   const config = input('run', 'config');
+  const basePlans = input('run', 'base-plans');
+  if (basePlans !== 'auto' && basePlans !== 'none') {
+    throw new InputError(`input base-plans: expected auto or none, got "${basePlans}"`);
+  }
   return {
+    basePlans,
     config,
     token: tokenInput('run'),
     comment: comment as CommentPolicy,
@@ -61,6 +70,7 @@ export function readRunInputs(): RunInputs {
     checkName: input('run', 'check-name') || 'trt-ci',
     reportKey: input('run', 'report-key') || config,
     shard: shardInput(),
+    pullRequest: { number: input('run', 'pull-request'), headSha: input('run', 'head-sha') },
   };
 }
 

@@ -7,7 +7,7 @@ import { errorMessage, InputError } from '../common/errors.js';
 import { reportAnnotations } from '../github/annotations.js';
 import { workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
-import { type RunContext, readRunContext } from '../github/context.js';
+import { type RunContext, readRunContext, withPullRequest } from '../github/context.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import { code } from '../common/markdown-text.js';
 import type { Report } from '../contract/report.js';
@@ -23,8 +23,9 @@ import { problemsSection, writeSummary } from './summary.js';
  * The pull request and its commit come from the event GitHub sent, never from an artifact.
  */
 export async function reportCommand(edge: ActionEdge): Promise<void> {
-  const context = readRunContext(edge.env, edge.cwd);
   const token = tokenInput('report');
+  const given = { number: input('report', 'pull-request'), headSha: input('report', 'head-sha') };
+  const context = await namedPullRequest(readRunContext(edge.env, edge.cwd), token, given, edge.env);
   const key = input('report', 'report-key') || 'trt-ci';
   const fork = context ? forkPullRequestRun(context) : null;
   if (fork && context) {
@@ -34,18 +35,18 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   const root = resolve(edge.cwd, input('report', 'reports'));
   const files = await findReports(root);
   const reports: Report[] = [];
-  const read: string[] = [];
+  const loaded: string[] = [];
   for (const file of files) {
     try {
       reports.push(await loadReport(file, 'report'));
-      read.push(file);
+      loaded.push(file);
     } catch (error) {
       core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
     }
   }
   const missing = missingRunners(
     expectedRunners(input('report', 'expected-runners')),
-    read,
+    loaded,
     root,
     shardCount('report'),
   );
@@ -77,6 +78,28 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
     annotations: unique,
   });
   if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+}
+
+/**
+ * The context with the pull request the gate named (an approval comment's event names none); one the API
+ * does not give is still reported on, by its number and the commit that was built.
+ */
+async function namedPullRequest(
+  context: RunContext | null,
+  token: string,
+  given: { number: string; headSha: string },
+  env: NodeJS.ProcessEnv,
+): Promise<RunContext | null> {
+  if (!context) return null;
+  try {
+    return await withPullRequest(context, token ? makeOctokit(token, env) : null, given);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    core.warning(`trt-ci: could not read pull request #${given.number}: ${errorMessage(error)}`);
+    const headSha = given.headSha || context.sha;
+    const pr = { number: Number(given.number), headSha, baseRef: '', baseSha: '', fromFork: false };
+    return { ...context, sha: headSha, pullRequest: pr };
+  }
 }
 
 /**

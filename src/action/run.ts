@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
-import { makeOctokit } from '../github/octokit.js';
+import { makeOctokit, type Octokit } from '../github/octokit.js';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type BuildOutcome, isBuilt } from '../builds/outcome.js';
 import { describeEvent, heartbeatMs, lastLines } from '../builds/progress.js';
@@ -9,13 +9,15 @@ import { reportAnnotations } from '../github/annotations.js';
 import {
   artifactNames,
   findBaseline,
+  findBasePlans,
   storesBaseline,
   uploadBaseline,
   workflowFile,
 } from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
 import { commentMarker } from '../github/comment.js';
-import { readRunContext, runProvenance } from '../github/context.js';
+import { type RunContext, readRunContext, runProvenance, withPullRequest } from '../github/context.js';
+import { errorMessage, InputError } from '../common/errors.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import { text } from '../common/markdown-text.js';
@@ -32,8 +34,8 @@ import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
  */
 export async function runCommand(edge: ActionEdge): Promise<void> {
   const inputs = readRunInputs();
-  const context = readRunContext(edge.env, edge.cwd);
-  const octokit = inputs.token && context ? makeOctokit(inputs.token, edge.env) : null;
+  const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
+  const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);
   const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
   const target: CheckTarget | null = context?.sha
     ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
@@ -67,6 +69,11 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
         baselineFound: inputs.baseline === 'auto',
         ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
         commit: context?.sha || null,
+        ...(inputs.basePlans === 'auto' &&
+          octokit &&
+          context?.pullRequest && {
+            findBasePlans: () => findBasePlans(octokit, inputs.token, context, inputs.reportKey),
+          }),
         provenance: runProvenance(edge.env, edge.cwd),
         ...(edge.signal && { signal: edge.signal }),
         ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
@@ -128,6 +135,25 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
     // A report the next job cannot read fails the step even when the engines passed.
     if (reason || unwritten.length) core.setFailed(`trt-ci: ${reason ?? unwritten.join('; ')}`);
   });
+}
+
+/**
+ * The run's context with the pull request the gate named (an approval comment's run is the default branch's
+ * to GitHub). A pull request the token cannot read is said in the job log; the run goes on without it.
+ */
+async function pullRequestContext(
+  context: RunContext | null,
+  octokit: Octokit | null,
+  given: { number: string; headSha: string },
+): Promise<RunContext | null> {
+  if (!context) return null;
+  try {
+    return await withPullRequest(context, octokit, given);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    core.warning(`trt-ci: could not read pull request #${given.number}: ${errorMessage(error)}`);
+    return given.headSha ? { ...context, sha: given.headSha } : context;
+  }
 }
 
 const GROUP_LINES = 400;

@@ -63,19 +63,21 @@ export interface FoundBaseline {
   note: string;
 }
 
-/**
- * The base branch's report, without rebuilding the base branch: the newest successful push run of
- * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
- */
-export async function findBaseline(
+/** A successful push run of this workflow on the base branch (never a fork's) and its artifact of that name. */
+interface BaseRunArtifact {
+  run: { id: number; head_sha: string };
+  artifactId: number;
+}
+
+/** The newest such run that still holds the artifact `name`; null when none does (or this is no pull request). */
+async function findBaseRunArtifact(
   octokit: Octokit,
-  token: string,
   context: RunContext,
-  reportKey: string,
-): Promise<FoundBaseline | null> {
+  name: string,
+): Promise<BaseRunArtifact | null> {
   const pr = context.pullRequest;
   const workflow = workflowFile(context.workflowRef);
-  if (!pr || !workflow) return null;
+  if (!pr || !workflow || !pr.baseRef) return null;
   const { owner, repo } = context;
   const { data } = await octokit.rest.actions.listWorkflowRuns({
     owner,
@@ -86,7 +88,6 @@ export async function findBaseline(
     status: 'success',
     per_page: 20,
   });
-  const name = baselineArtifactName(reportKey);
   for (const run of data.workflow_runs) {
     if (run.head_repository?.full_name !== `${owner}/${repo}`) continue;
     const { data: artifacts } = await octokit.rest.actions.listWorkflowRunArtifacts({
@@ -97,26 +98,66 @@ export async function findBaseline(
       per_page: 10,
     });
     const artifact = artifacts.artifacts.find((a) => a.name === name && !a.expired);
-    if (!artifact) continue;
-    const path = await mkdtemp(join(tmpdir(), 'trt-ci-baseline-'));
-    await (await artifactClient()).downloadArtifact(artifact.id, {
-      path,
-      findBy: { token, workflowRunId: run.id, repositoryOwner: owner, repositoryName: repo },
-    });
-    const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
-      owner,
-      repo,
-      basehead: `${pr.baseSha}...${pr.headSha}`,
-      per_page: 1,
-    });
-    const mergeBase = compare.merge_base_commit.sha;
-    const short = (sha: string) => sha.slice(0, 7);
-    const note =
-      run.head_sha === mergeBase
-        ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
-        : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
-          `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
-    return { file: join(path, basename('report.json')), note };
+    if (artifact) return { run: { id: run.id, head_sha: run.head_sha }, artifactId: artifact.id };
   }
   return null;
+}
+
+/** That artifact, downloaded into a new temporary folder. */
+async function download(found: BaseRunArtifact, token: string, context: RunContext, prefix: string): Promise<string> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  await (await artifactClient()).downloadArtifact(found.artifactId, {
+    path,
+    findBy: { token, workflowRunId: found.run.id, repositoryOwner: context.owner, repositoryName: context.repo },
+  });
+  return path;
+}
+
+const short = (sha: string) => sha.slice(0, 7);
+
+/**
+ * The base branch's report, without rebuilding the base branch: the newest successful push run of
+ * this workflow on the base branch (never a fork's), and its report artifact. Null when there is none.
+ */
+export async function findBaseline(
+  octokit: Octokit,
+  token: string,
+  context: RunContext,
+  reportKey: string,
+): Promise<FoundBaseline | null> {
+  const found = await findBaseRunArtifact(octokit, context, baselineArtifactName(reportKey));
+  const pr = context.pullRequest;
+  if (!found || !pr) return null;
+  const path = await download(found, token, context, 'trt-ci-baseline-');
+  const { data: compare } = await octokit.rest.repos.compareCommitsWithBasehead({
+    owner: context.owner,
+    repo: context.repo,
+    basehead: `${pr.baseSha}...${pr.headSha}`,
+    per_page: 1,
+  });
+  const mergeBase = compare.merge_base_commit.sha;
+  const { run } = found;
+  const note =
+    run.head_sha === mergeBase
+      ? `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, the pull request's merge-base`
+      : `baseline: run ${run.id} on ${pr.baseRef} at ${short(run.head_sha)}, which is not the pull ` +
+        `request's merge-base ${short(mergeBase)}: deltas include changes made on ${pr.baseRef} since`;
+  return { file: join(path, basename('report.json')), note };
+}
+
+/**
+ * The base engines of the latency A/B: the plans the base branch's newest successful push run uploaded for
+ * this report key (the pack's plans-trt-ci-<key>, <model>.<profile>.plan), in a new folder. Null: none.
+ */
+export async function findBasePlans(
+  octokit: Octokit,
+  token: string,
+  context: RunContext,
+  reportKey: string,
+): Promise<{ dir: string; note: string } | null> {
+  const found = await findBaseRunArtifact(octokit, context, artifactNames(reportKey).plans);
+  if (!found) return null;
+  const dir = await download(found, token, context, 'trt-ci-base-plans-');
+  const branch = context.pullRequest?.baseRef ?? 'the base branch';
+  return { dir, note: `base plans: run ${found.run.id} on ${branch} at ${short(found.run.head_sha)}` };
 }

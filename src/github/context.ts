@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Provenance } from '../cache/engine-cache.js';
+import { InputError } from '../common/errors.js';
+import type { Octokit } from './octokit.js';
 
 /** The parts of the event payload (GITHUB_EVENT_PATH) that trt-ci reads, parsed once per run. */
 export interface EventPayload {
@@ -72,6 +74,41 @@ export function readRunContext(env: NodeJS.ProcessEnv, cwd: string): RunContext 
         }
       : null,
     workspace: env.GITHUB_WORKSPACE ?? cwd,
+  };
+}
+
+/**
+ * The run's pull request when its event is not a pull_request (a `/gpu-ok` comment, whose GITHUB_SHA and
+ * GITHUB_REF are the default branch's): the pack's gate names it (`pull-request`) and the commit it approved
+ * (`head-sha`), and GET /pulls/{n} gives its base. Without a token the commit still targets the check run.
+ */
+export async function withPullRequest(
+  context: RunContext,
+  octokit: Octokit | null,
+  given: { number: string; headSha: string },
+): Promise<RunContext> {
+  if (context.pullRequest || !given.number) return context;
+  if (!/^[1-9]\d{0,9}$/.test(given.number)) {
+    throw new InputError(`input pull-request: expected a pull request number, got "${given.number}"`);
+  }
+  if (given.headSha && !/^[0-9a-f]{40}$/.test(given.headSha)) {
+    throw new InputError(`input head-sha: expected a full commit SHA (40 hex digits), got "${given.headSha}"`);
+  }
+  const pinned = given.headSha ? { ...context, sha: given.headSha } : context;
+  if (!octokit) return pinned;
+  const { owner, repo } = context;
+  const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: Number(given.number) });
+  const headSha = given.headSha || data.head.sha;
+  return {
+    ...context,
+    sha: headSha,
+    pullRequest: {
+      number: data.number,
+      headSha,
+      baseRef: data.base.ref,
+      baseSha: data.base.sha,
+      fromFork: (data.head.repo?.full_name ?? null) !== `${owner}/${repo}`,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Whether a workflow run may use the self-hosted GPU runners. Code from a fork runs there only after
- * someone with write access approved this very commit (by applying the approval label), or when its
+ * someone with write access approved this very commit (a `/gpu-ok <sha>` comment), or when its
  * author is on the allow-list: a self-hosted runner keeps state between jobs, and fork code on it can
  * read whatever the next job leaves behind.
  */
@@ -29,7 +29,7 @@ export interface GateInput {
   approvalLabel: string;
   trustedActors: readonly string[];
   /**
-   * The permission of whoever applied the label (admin, maintain, write, triage, read, none), when it was looked up.
+   * The permission of whoever commented /gpu-ok (admin, maintain, write, triage, read, none), when looked up.
    */
   labelerPermission: string | null;
 }
@@ -77,36 +77,25 @@ export function decideGate(input: GateInput): GateDecision {
   const author = pr.user?.login ?? null;
   if (author && input.trustedActors.includes(author))
     return { allowed: true, reason: `the pull request's author ${author} is on trusted-actors` };
-  const labeled =
-    input.eventName === 'pull_request' && event.action === 'labeled' && event.label?.name === input.approvalLabel;
+  const sha = pr.head?.sha ?? '<sha>';
+  const labeled = event.action === 'labeled' && event.label?.name === input.approvalLabel;
   if (labeled) {
-    const who = event.sender?.login ?? 'someone';
-    if (input.labelerPermission && WRITE.includes(input.labelerPermission)) {
-      return {
-        allowed: true,
-        reason:
-          `${who} (${input.labelerPermission} access) approved commit ` +
-          `${pr.head?.sha?.slice(0, 7) ?? ''} of the fork ${head ?? '(deleted)'} with the ${input.approvalLabel} label`,
-        ...(pr.head?.sha && { sha: pr.head.sha }),
-        ...(head && { repository: head }),
-      };
-    }
+    // The label names no commit, and this run (its workflow file the fork's, its token read-only) could not
+    // report what it built: a fork's commit is approved by the comment, whose run is the base repository's.
     return {
       allowed: false,
       reason:
-        `${who} applied ${input.approvalLabel} but has ` +
-        `${input.labelerPermission ?? 'unknown'} access; only someone ` +
-        `with write access can approve a fork's code for the GPU runners`,
+        `${event.sender?.login ?? 'someone'} applied ${input.approvalLabel} to the fork ${head ?? '(deleted)'}'s ` +
+        `pull request; a fork's commit is approved with a comment that names it: /gpu-ok ${sha}`,
     };
   }
   const hasLabel = (pr.labels ?? []).some((l) => l.name === input.approvalLabel);
   return {
     allowed: false,
-    reason: hasLabel
-      ? `the fork ${head ?? '(deleted)'} has new commits since it was ` +
-        `approved: a maintainer must apply ${input.approvalLabel} again for this commit`
-      : `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer ` +
-        `reviews it and applies the ${input.approvalLabel} label to build it on the GPU runners`,
+    reason:
+      `the pull request comes from the fork ${head ?? '(deleted)'}: a maintainer reviews commit ${sha.slice(0, 12)} ` +
+      `and comments /gpu-ok ${sha} to build it on the GPU runners` +
+      (hasLabel ? ` (the ${input.approvalLabel} label approves no fork commit)` : ''),
   };
 }
 
@@ -169,6 +158,7 @@ function decideComment(input: GateInput): GateDecision {
     allowed: true,
     reason: `${who} (${input.labelerPermission} access) approved commit ${current.headSha.slice(0, 7)} with /gpu-ok`,
     sha: current.headSha,
-    ...(current.headRepo && { repository: current.headRepo }),
+    // A branch of this repository builds in the trusted job; only a fork's commit goes to build-fork.
+    ...(current.headRepo && current.headRepo !== input.repository && { repository: current.headRepo }),
   };
 }

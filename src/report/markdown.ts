@@ -332,6 +332,33 @@ function latencySection(reports: readonly Report[], rows: readonly Row[]): Secti
   };
 }
 
+/**
+ * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
+ * them, which a reader of the latency table alone would miss. With why, and what to set.
+ */
+function noBaseSection(reports: readonly Report[]): Section | null {
+  const missing = reports
+    .flatMap((r) => r.comparison.latencyNotes ?? [])
+    .filter((n) => n.includes(': no latency A/B: '));
+  if (missing.length === 0) return null;
+  const shown = missing.slice(0, 3).map((note) => `- ${text(note)}`);
+  return {
+    priority: 0,
+    text: [
+      `#### ⚠️ No latency A/B for ${missing.length} engine${missing.length > 1 ? 's' : ''}: ` +
+        'latency-growth not enforced',
+      '',
+      ...shown,
+      ...(missing.length > shown.length ? [`- and ${missing.length - shown.length} more (report.json)`] : []),
+      '',
+      "To get base engines: the pack uploads the default branch's plans on push (`base-plans: true`, its " +
+        'default) and pull requests download them, so merge once to the default branch; outside the pack, set ' +
+        '`base-plans:` in trt-ci.yml (a folder of `<model>.<profile>.plan`), or `base-ref:` with the base commit ' +
+        'fetched (`fetch-depth: 0`).',
+    ].join('\n'),
+  };
+}
+
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows: readonly Row[]): Section | null {
   const lines = rows.flatMap((r) => {
@@ -454,6 +481,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
   const sections: Section[] = [
     { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
+    ...[noBaseSection(reports)].filter((s): s is Section => s !== null),
     ...failures(rows),
     ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter(
       (s): s is Section => s !== null,

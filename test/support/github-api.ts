@@ -53,6 +53,8 @@ export interface ApiComment {
   id: number;
   body: string;
   user: { login: string };
+  /** The issue or pull request it is on; without one, it is on every one (what most tests need). */
+  issue?: number;
 }
 
 export interface ApiOptions {
@@ -157,7 +159,8 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
         if (refuse('GET comments')) return;
         const perPage = Number(url.searchParams.get('per_page') ?? 30);
         const page = Number(url.searchParams.get('page') ?? 1);
-        const last = Math.max(1, Math.ceil(comments.length / perPage));
+        const here = comments.filter((c) => c.issue === undefined || c.issue === Number(commentsPath[1]));
+        const last = Math.max(1, Math.ceil(here.length / perPage));
         const links: Record<string, string> =
           page < last
             ? {
@@ -167,10 +170,15 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
                   `<http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`,
               }
             : {};
-        send(200, comments.slice((page - 1) * perPage, page * perPage), links);
+        send(200, here.slice((page - 1) * perPage, page * perPage), links);
       } else {
         if (refuse('POST comments')) return;
-        const comment = { id: nextId++, body: String(body?.body), user: { login: 'github-actions[bot]' } };
+        const comment = {
+          id: nextId++,
+          body: String(body?.body),
+          user: { login: 'github-actions[bot]' },
+          issue: Number(commentsPath[1]),
+        };
         comments.push(comment);
         send(201, comment);
       }

@@ -1,0 +1,350 @@
+// The pack as GitHub would run it (test/support/pack-runner.ts), with examples/engines.yml's inputs, for the
+// events a repository sends it: a push to the default branch, a pull request from a branch and from a fork,
+// labels, a /gpu-ok approval, and the fork's comment workflow. For each: what is built and checked out, where
+// the check runs and the comment land, and which base engine the latency A/B used.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import type { Report } from '../src/contract/report.js';
+import { startGitHubApi, type GitHubApi } from './support/github-api.js';
+import { makeRunner } from './support/harness.js';
+import {
+  type PackEvent,
+  type PackWorld,
+  readWorkflow,
+  runWorkflow,
+  type WorkflowRun,
+  zipOf,
+} from './support/pack-runner.js';
+
+const REPO = 'acme/engines';
+const FORK = 'someone/engines';
+const sha = (c: string) => c.repeat(40);
+const [MAIN, HEAD, FORK_HEAD, DRAFT_HEAD, MERGE] = [sha('b'), sha('c'), sha('f'), sha('d'), sha('e')];
+
+const CONFIG =
+  'output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+  '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+
+/** A project at a commit: trt-ci.yml and an ONNX whose bytes differ per commit (so the plans do). */
+function project(content: string): string {
+  const runner = makeRunner();
+  writeFileSync(join(runner.dir, 'm.onnx'), `onnx of ${content}\n`);
+  runner.writeConfig(CONFIG);
+  return runner.dir;
+}
+
+const caller = parseDocument(
+  readFileSync(join(import.meta.dirname, '..', 'examples', 'engines.yml'), 'utf8'),
+).toJS() as { jobs: { engines: { with: Record<string, string> } } };
+const WITH = caller.jobs.engines.with;
+const RUNNERS = JSON.parse(WITH.runners!) as string[][];
+
+const pull = (number: number, head: string, from: string, extra: Record<string, unknown> = {}) => ({
+  number,
+  draft: false,
+  state: 'open',
+  head: { sha: head, ref: 'feature', repo: { full_name: from } },
+  base: { sha: MAIN, ref: 'main', repo: { full_name: REPO } },
+  user: { login: from === REPO ? 'dev' : 'someone' },
+  labels: [],
+  ...extra,
+});
+const PULLS: Record<number, ReturnType<typeof pull>> = {
+  7: pull(7, HEAD, REPO),
+  8: pull(8, FORK_HEAD, FORK),
+  9: pull(9, DRAFT_HEAD, REPO, { draft: true }),
+};
+const repository = { full_name: REPO, default_branch: 'main' };
+
+let api: GitHubApi;
+const world: PackWorld = {
+  api: { url: '' },
+  repository: REPO,
+  runs: [],
+  env: { TRT_CI_GITHUB_BACKOFF_MS: '10' },
+  checkout: () => '',
+};
+const projects = new Map<string, string>();
+const at = (key: string) => {
+  if (!projects.has(key)) projects.set(key, project(key));
+  return projects.get(key)!;
+};
+world.checkout = (repo, ref, event) => {
+  if (repo === FORK) return at(`fork@${ref}`);
+  if (ref) return at(`${repo}@${ref}`);
+  // The event's own ref: a push's commit, or a pull request's merge commit of its head.
+  const pr = event.payload.pull_request as { head: { sha: string } } | undefined;
+  return at(pr ? `${REPO}@${pr.head.sha}` : `${REPO}@${event.sha}`);
+};
+
+beforeAll(async () => {
+  const artifactsOf = (runId: number) => world.runs.find((r) => r.id === runId)?.artifacts ?? new Map<string, string>();
+  const ids = new Map<number, { runId: number; name: string }>();
+  const idOf = (runId: number, name: string) => {
+    for (const [id, a] of ids) if (a.runId === runId && a.name === name) return id;
+    const id = 5000 + ids.size;
+    ids.set(id, { runId, name });
+    return id;
+  };
+  const route = (key: string) => {
+    const [method, path] = key.split(' ') as [string, string];
+    if (method !== 'GET') return undefined;
+    if (path === '/repos/acme/engines/pulls') {
+      return (url: URL) => {
+        const [owner, branch] = (url.searchParams.get('head') ?? ':').split(':');
+        const open = Object.values(PULLS).filter(
+          (p) => p.head.repo.full_name.startsWith(`${owner}/`) && p.head.ref === branch,
+        );
+        return { status: 200, body: open };
+      };
+    }
+    let m = /^\/repos\/acme\/engines\/pulls\/(\d+)$/.exec(path);
+    if (m) return () => ({ status: 200, body: PULLS[Number(m![1])] });
+    if (/^\/repos\/acme\/engines\/collaborators\/[^/]+\/permission$/.test(path)) {
+      return () => ({ status: 200, body: { permission: 'write' } });
+    }
+    if (path === '/repos/acme/engines/actions/workflows/engines.yml/runs') {
+      return (url: URL) => {
+        const runs = world.runs
+          .filter((r) => r.event === url.searchParams.get('event') && r.ranJobs.length > 0)
+          .reverse()
+          .map((r) => ({ id: r.id, head_sha: r.headSha, head_repository: { full_name: r.headRepository } }));
+        return { status: 200, body: { total_count: runs.length, workflow_runs: runs } };
+      };
+    }
+    m = /^\/repos\/acme\/engines\/actions\/runs\/(\d+)\/artifacts$/.exec(path);
+    if (m) {
+      return (url: URL) => {
+        const runId = Number(m![1]);
+        const artifacts = [...artifactsOf(runId).keys()]
+          .filter((name) => !url.searchParams.get('name') || name === url.searchParams.get('name'))
+          .map((name) => ({ id: idOf(runId, name), name, expired: false }));
+        return { status: 200, body: { total_count: artifacts.length, artifacts } };
+      };
+    }
+    m = /^\/repos\/acme\/engines\/actions\/artifacts\/(\d+)\/zip$/.exec(path);
+    if (m) {
+      return (_url: URL, base: string) => ({
+        status: 302,
+        body: {},
+        headers: { location: `${base}/blob/${m![1]}.zip` },
+      });
+    }
+    m = /^\/blob\/(\d+)\.zip$/.exec(path);
+    if (m) {
+      return () => {
+        const { runId, name } = ids.get(Number(m![1]))!;
+        return { status: 200, body: zipOf(artifactsOf(runId).get(name)!) };
+      };
+    }
+    if (path.startsWith('/repos/acme/engines/compare/')) {
+      return () => ({ status: 200, body: { merge_base_commit: { sha: MAIN } } });
+    }
+    return undefined;
+  };
+  const routes = new Proxy({}, { get: (_t, key) => (typeof key === 'string' ? route(key) : undefined) });
+  api = await startGitHubApi({ routes: routes as never });
+  world.api.url = api.url;
+});
+afterAll(async () => api?.close());
+
+const pullRequestEvent = (action: string, number: number, extra: Record<string, unknown> = {}): PackEvent => ({
+  name: 'pull_request',
+  payload: { action, number, pull_request: PULLS[number], repository, sender: { login: 'maint' }, ...extra },
+  sha: MERGE,
+  ref: `refs/pull/${number}/merge`,
+});
+
+const jobs = (run: WorkflowRun) => run.ranJobs.map((j) => j.job);
+const builds = (run: WorkflowRun) => run.ranJobs.filter((j) => j.job === 'build' || j.job === 'build-fork');
+/** The requests to GitHub since `from`, as "METHOD path". */
+const since = (from: number) => api.requests.slice(from);
+const checkRunsSince = (from: number) =>
+  since(from)
+    .filter((r) => r.method === 'POST' && r.path.endsWith('/check-runs'))
+    .map((r) => ({ name: (r.body as { name: string }).name, head: (r.body as { head_sha: string }).head_sha }));
+const commentsSince = (from: number) =>
+  since(from)
+    .filter((r) => r.method === 'POST' && /\/issues\/\d+\/comments$/.test(r.path))
+    .map((r) => Number(/issues\/(\d+)\//.exec(r.path)![1]));
+
+describe('the pack, event by event (issue 25)', () => {
+  const pack = 'workflows/trt-ci.yml';
+
+  it('a push to the default branch builds on every runner type, uploads its plans, reports on its commit', async () => {
+    const from = api.requests.length;
+    const run = await runWorkflow(
+      world,
+      pack,
+      {
+        name: 'push',
+        payload: { ref: 'refs/heads/main', after: MAIN, repository },
+        sha: MAIN,
+        ref: 'refs/heads/main',
+      },
+      WITH,
+    );
+    expect(jobs(run)).toEqual(['gate', 'build', 'build']);
+    for (const [i, job] of builds(run).entries()) {
+      expect(job.steps.find((s) => s.checkout)!.checkout).toEqual({ repository: REPO, ref: '' });
+      expect(job.concurrency).toEqual({
+        group: `trt-ci-engines-refs/heads/main-${RUNNERS[i]!.join('-')}-1`,
+        cancelInProgress: false,
+      });
+      const trt = job.steps.find((s) => s.step === 'trt')!.action!;
+      expect(trt.code, trt.log).toBe(0);
+      // The base engines of the pull requests to come: plans-trt-ci-<runner labels>.
+      const plans = job.steps.find((s) => s.uploaded?.name.startsWith('plans-'))!.uploaded!;
+      expect(plans).toEqual({ name: `plans-trt-ci-${RUNNERS[i]!.join('-')}`, files: ['m.p.plan', 'manifest.json'] });
+    }
+    expect(checkRunsSince(from)).toEqual(RUNNERS.map((r) => ({ name: `trt-ci (${r.join('-')})`, head: MAIN })));
+    expect(commentsSince(from)).toEqual([]);
+  });
+
+  it(
+    "a pull request from a branch: built on its head, A/B against the base branch's uploaded plans, " +
+      'one check per runner type, one merged check and one comment on the pull request',
+    async () => {
+      const from = api.requests.length;
+      const run = await runWorkflow(world, pack, pullRequestEvent('opened', 7), WITH);
+      expect(jobs(run)).toEqual(['gate', 'build', 'build', 'report']);
+      for (const job of builds(run)) {
+        expect(job.concurrency).toMatchObject({
+          group: expect.stringContaining('trt-ci-engines-7-'),
+          cancelInProgress: true,
+        });
+        const trt = job.steps.find((s) => s.step === 'trt')!.action!;
+        expect(trt.code, trt.log).toBe(0);
+        expect(trt.summary).toContain(`base plans: run ${world.runs[0]!.id} on main at bbbbbbb`);
+        expect(trt.summary).not.toContain('No latency A/B');
+        const report = JSON.parse(
+          readFileSync(resolve(at(`${REPO}@${HEAD}`), trt.outputs['report-path']!), 'utf8'),
+        ) as Report;
+        const latency = report.builds[0]!.latency!;
+        expect(latency.baseEngine).toMatchObject({
+          source: 'plans',
+          plan: expect.stringMatching(/trt-ci-base-plans-.*\/m\.p\.plan$/),
+        });
+        expect(['same', 'slower', 'faster', 'inconclusive']).toContain(latency.verdict);
+      }
+      expect(checkRunsSince(from)).toEqual([
+        ...RUNNERS.map((r) => ({ name: `trt-ci (${r.join('-')})`, head: HEAD })),
+        { name: 'trt-ci (all runners)', head: HEAD },
+      ]);
+      expect(commentsSince(from)).toEqual([7]);
+    },
+  );
+
+  it('a label other than the approval label, on a ready pull request, starts nothing (cancels nothing)', async () => {
+    const from = api.requests.length;
+    const run = await runWorkflow(world, pack, pullRequestEvent('labeled', 7, { label: { name: 'bug' } }), WITH);
+    expect(jobs(run)).toEqual([]);
+    expect(since(from)).toEqual([]);
+    const approval = await runWorkflow(
+      world,
+      pack,
+      pullRequestEvent('labeled', 7, { label: { name: 'gpu-ok' } }),
+      WITH,
+    );
+    expect(jobs(approval)).toEqual([]);
+  });
+
+  it('a draft builds nothing until it gets the approval label, then builds its head', async () => {
+    const draft = await runWorkflow(world, pack, pullRequestEvent('opened', 9), WITH);
+    expect(jobs(draft)).toEqual([]);
+    const from = api.requests.length;
+    const labeled = await runWorkflow(world, pack, pullRequestEvent('labeled', 9, { label: { name: 'gpu-ok' } }), WITH);
+    expect(jobs(labeled)).toEqual(['gate', 'build', 'build', 'report']);
+    expect(checkRunsSince(from).at(-1)).toEqual({ name: 'trt-ci (all runners)', head: DRAFT_HEAD });
+    expect(commentsSince(from)).toEqual([9]);
+  });
+
+  it("a fork's pull request builds nothing; the comment workflow tells it which commit to approve", async () => {
+    const run = await runWorkflow(world, pack, pullRequestEvent('opened', 8), WITH);
+    expect(jobs(run)).toEqual(['gate']);
+    const gate = run.ranJobs[0]!.steps.find((s) => s.step === 'gate')!.action!;
+    expect(gate.outputs.allowed).toBe('false');
+    expect(gate.summary).toContain(`comments /gpu-ok ${FORK_HEAD}`);
+    const from = api.requests.length;
+    const comment = await runWorkflow(
+      world,
+      'workflows/trt-ci-comment.yml',
+      {
+        name: 'workflow_run',
+        payload: {
+          action: 'completed',
+          repository,
+          workflow_run: {
+            id: run.id,
+            event: 'pull_request',
+            head_sha: FORK_HEAD,
+            head_branch: 'feature',
+            head_repository: { full_name: FORK, owner: { login: 'someone' } },
+            pull_requests: [],
+          },
+        },
+        sha: MAIN,
+        ref: 'refs/heads/main',
+      },
+      { 'report-key': WITH.config, runners: WITH.runners },
+    );
+    expect(jobs(comment)).toEqual(['comment']);
+    expect(checkRunsSince(from)).toEqual([{ name: 'trt-ci (all runners)', head: FORK_HEAD }]);
+  });
+
+  it(
+    'a /gpu-ok comment builds exactly the approved commit of the fork, in build-fork, and reports on the ' +
+      "pull request's head, never on the default branch",
+    async () => {
+      const from = api.requests.length;
+      const run = await runWorkflow(
+        world,
+        pack,
+        {
+          name: 'issue_comment',
+          payload: {
+            action: 'created',
+            issue: { number: 8, pull_request: { url: 'https://api.github.com/repos/acme/engines/pulls/8' } },
+            comment: { body: `Reviewed.\n/gpu-ok ${FORK_HEAD}`, author_association: 'MEMBER' },
+            sender: { login: 'maint' },
+            repository,
+          },
+          // GitHub gives a comment's run the default branch's commit and ref.
+          sha: MAIN,
+          ref: 'refs/heads/main',
+        },
+        WITH,
+      );
+      expect(jobs(run)).toEqual(['gate', 'build-fork', 'build-fork', 'report']);
+      for (const job of builds(run)) {
+        expect(job.steps.find((s) => s.checkout)!.checkout).toEqual({ repository: FORK, ref: FORK_HEAD });
+        expect(job.concurrency!.group).toContain('trt-ci-engines-8-');
+        const trt = job.steps.find((s) => s.step === 'trt')!.action!;
+        expect(trt.code, trt.log).toBe(0);
+      }
+      // Only the report job, which runs no fork code, writes to GitHub: on the approved head and #8.
+      expect(checkRunsSince(from)).toEqual([{ name: 'trt-ci (all runners)', head: FORK_HEAD }]);
+      // The sticky comment the fork's own run left ("not built") is the one updated: one comment on #8.
+      const on8 = api.comments.filter((c) => c.issue === 8);
+      expect(on8).toHaveLength(1);
+      expect(on8[0]!.body).not.toContain('awaiting approval');
+      expect(on8[0]!.body).toContain('| ✅ | m | p |');
+      expect(since(from).some((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${on8[0]!.id}`))).toBe(
+        true,
+      );
+      expect(since(from).some((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(MAIN))).toBe(false);
+    },
+  );
+
+  it('every request any job made is one GitHub has, with a valid body', () => {
+    expect(api.violations).toEqual([]);
+  });
+});
+
+describe('the walkthrough runs the real pack', () => {
+  it("its jobs are the pack file's", () => {
+    expect(Object.keys(readWorkflow('workflows/trt-ci.yml').jobs)).toEqual(['gate', 'build', 'build-fork', 'report']);
+  });
+});
