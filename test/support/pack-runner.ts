@@ -86,7 +86,7 @@ export function condition(text: string | undefined, contexts: Contexts): boolean
   return !(json === false || json === null || json === 0 || json === '' || Number.isNaN(json));
 }
 
-interface Step {
+export interface Step {
   id?: string;
   name?: string;
   uses?: string;
@@ -96,7 +96,7 @@ interface Step {
   env?: Record<string, Json>;
 }
 
-interface Job {
+export interface Job {
   if?: string;
   needs?: string | string[];
   strategy?: { matrix: Record<string, Json> };
@@ -106,13 +106,18 @@ interface Job {
   steps: Step[];
 }
 
-interface Workflow {
+export interface Workflow {
   on: { workflow_call: { inputs: Record<string, { default?: Json }> } };
   jobs: Record<string, Job>;
 }
 
 export function readWorkflow(file: string): Workflow {
-  return parseDocument(readFileSync(join(root, file), 'utf8')).toJS() as Workflow;
+  return parseWorkflowText(readFileSync(join(root, file), 'utf8'));
+}
+
+/** A workflow file's text (at any commit) as the jobs and inputs it declares. */
+export function parseWorkflowText(text: string): Workflow {
+  return parseDocument(text).toJS() as Workflow;
 }
 
 /** What one step of a job did, as a test looks at it. */
