@@ -4259,6 +4259,45 @@ const baselineFiguresSchema = schemas/* object */.Ikc({
     peakGpuMemoryMiB: nullableNumber,
     latencyMedianMs: nullableNumber,
 });
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+const EXPLAIN_CHANGES = [
+    'new',
+    'gone',
+    'precision',
+    'fusion',
+    'tactic',
+    'reformat-added',
+    'reformat-removed',
+];
+const explainSideSchema = schemas/* object */.Ikc({
+    /** The engine's layers in this region, by name. */
+    layers: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+    timeMs: nullableNumber,
+    /** max - min of that sum over the profile runs; null with fewer than two. */
+    spreadMs: nullableNumber,
+    weightBytes: count,
+    precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
+    tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+const explainSchema = schemas/* object */.Ikc({
+    base: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    head: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    regions: schemas/* array */.YOg(schemas/* object */.Ikc({
+        onnxNodes: schemas/* array */.YOg(schemas/* string */.YjP()),
+        base: explainSideSchema,
+        head: explainSideSchema,
+        deltaMs: nullableNumber,
+        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+        share: nullableNumber,
+        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+        significant: schemas/* boolean */.zMY().nullable(),
+        change: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
+    })),
+    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+    notes: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -4285,6 +4324,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
     latency: latencySchema.nullable().default(null),
+    /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
+    explain: explainSchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -4885,6 +4926,25 @@ function onnxInputs(source) {
 /** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
 function onnxOutputs(source) {
     return graphValues(source, 12);
+}
+/**
+ * The graph's nodes in the order the file lists them, which ONNX requires to be topological: each node's
+ * name (NodeProto.name, 3), else its first output (NodeProto.output, 2), as TensorRT names a layer from it.
+ */
+function onnxNodeNames(source) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    return inside(graph)
+        .filter((f) => f.number === 1 && f.start !== undefined)
+        .map((node) => {
+        const nodeFields = inside(node);
+        const named = text(nodeFields.find((f) => f.number === 3 && f.start !== undefined));
+        return named || (text(nodeFields.find((f) => f.number === 2 && f.start !== undefined)) ?? '');
+    });
 }
 /** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
 function readOnnxIo(path) {
@@ -9030,9 +9090,10 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
         status: outcome.status,
         gpu: outcome.gpu,
         shapes: shapesOf(job.profile),
-        // Filled by the accuracy and latency stages, after the builds.
+        // Filled by the accuracy, latency and explain stages, after the builds.
         accuracy: null,
         latency: null,
+        explain: null,
         plan: plan && relativePath(plan.path),
         layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
         bytes: plan?.scan.bytes ?? null,

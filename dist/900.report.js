@@ -618,6 +618,45 @@ const baselineFiguresSchema = schemas/* object */.Ikc({
     peakGpuMemoryMiB: nullableNumber,
     latencyMedianMs: nullableNumber,
 });
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+const EXPLAIN_CHANGES = [
+    'new',
+    'gone',
+    'precision',
+    'fusion',
+    'tactic',
+    'reformat-added',
+    'reformat-removed',
+];
+const explainSideSchema = schemas/* object */.Ikc({
+    /** The engine's layers in this region, by name. */
+    layers: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+    timeMs: nullableNumber,
+    /** max - min of that sum over the profile runs; null with fewer than two. */
+    spreadMs: nullableNumber,
+    weightBytes: count,
+    precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
+    tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+const explainSchema = schemas/* object */.Ikc({
+    base: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    head: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    regions: schemas/* array */.YOg(schemas/* object */.Ikc({
+        onnxNodes: schemas/* array */.YOg(schemas/* string */.YjP()),
+        base: explainSideSchema,
+        head: explainSideSchema,
+        deltaMs: nullableNumber,
+        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+        share: nullableNumber,
+        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+        significant: schemas/* boolean */.zMY().nullable(),
+        change: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
+    })),
+    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+    notes: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -644,6 +683,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
     latency: latencySchema.nullable().default(null),
+    /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
+    explain: explainSchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({

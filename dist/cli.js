@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4280);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4440);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4280:
+/***/ 4440:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9438,6 +9438,25 @@ function onnxInputs(source) {
 /** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
 function onnxOutputs(source) {
     return graphValues(source, 12);
+}
+/**
+ * The graph's nodes in the order the file lists them, which ONNX requires to be topological: each node's
+ * name (NodeProto.name, 3), else its first output (NodeProto.output, 2), as TensorRT names a layer from it.
+ */
+function onnxNodeNames(source) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    return inside(graph)
+        .filter((f) => f.number === 1 && f.start !== undefined)
+        .map((node) => {
+        const nodeFields = inside(node);
+        const named = text(nodeFields.find((f) => f.number === 3 && f.start !== undefined));
+        return named || (text(nodeFields.find((f) => f.number === 2 && f.start !== undefined)) ?? '');
+    });
 }
 /** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
 function readOnnxIo(path) {
@@ -25103,6 +25122,45 @@ const baselineFiguresSchema = object({
     peakGpuMemoryMiB: nullableNumber,
     latencyMedianMs: nullableNumber,
 });
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+const EXPLAIN_CHANGES = [
+    'new',
+    'gone',
+    'precision',
+    'fusion',
+    'tactic',
+    'reformat-added',
+    'reformat-removed',
+];
+const explainSideSchema = object({
+    /** The engine's layers in this region, by name. */
+    layers: array(schemas_string()),
+    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+    timeMs: nullableNumber,
+    /** max - min of that sum over the profile runs; null with fewer than two. */
+    spreadMs: nullableNumber,
+    weightBytes: count,
+    precisions: array(schemas_string()),
+    tactics: array(schemas_string()),
+});
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+const explainSchema = object({
+    base: object({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    head: object({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    regions: array(object({
+        onnxNodes: array(schemas_string()),
+        base: explainSideSchema,
+        head: explainSideSchema,
+        deltaMs: nullableNumber,
+        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+        share: nullableNumber,
+        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+        significant: schemas_boolean().nullable(),
+        change: array(schemas_enum(EXPLAIN_CHANGES)),
+    })),
+    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+    notes: array(schemas_string()),
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = object({
     model: schemas_string(),
@@ -25129,6 +25187,8 @@ const reportBuildSchema = object({
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
     latency: latencySchema.nullable().default(null),
+    /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
+    explain: explainSchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -28272,9 +28332,10 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
         status: outcome.status,
         gpu: outcome.gpu,
         shapes: shapesOf(job.profile),
-        // Filled by the accuracy and latency stages, after the builds.
+        // Filled by the accuracy, latency and explain stages, after the builds.
         accuracy: null,
         latency: null,
+        explain: null,
         plan: plan && relativePath(plan.path),
         layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
         bytes: plan?.scan.bytes ?? null,
@@ -28941,6 +29002,494 @@ async function buildCommand(command, options, io) {
     return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/explain/engine-layers.js
+// An engine's layers as --exportLayerInfo writes them (8.2+; 10.x "Bindings" and 11.x "I/O Tensors"
+// schemas), each with the ONNX nodes it computes: its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur), else the nodes its fused name lists ("Conv_0 + Relu_1",
+// "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the ONNX graph's order when the graph
+// is known. Reformats name the layer they feed or read ("Reformatting CopyNode for Input Tensor 0 to X").
+// Sources: docs/explain.md. Pure: text in, layers out.
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]\u001e\u001f]*)\]/g;
+const TYPE_BYTES = {
+    Float: 4,
+    Half: 2,
+    BFloat16: 2,
+    BF16: 2,
+    Int8: 1,
+    FP8: 1,
+    Int32: 4,
+    Int64: 8,
+    Bool: 1,
+    UInt8: 1,
+};
+/** "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8. */
+function precisionOf(text) {
+    const t = text.toLowerCase();
+    if (/\bbf16\b|bfloat16/.test(t))
+        return 'bf16';
+    if (/\bfp16\b|\bhalf\b/.test(t))
+        return 'fp16';
+    if (/\bfp32\b|\bfloat\b/.test(t))
+        return 'fp32';
+    if (/\bfp8\b|\bfloat8/.test(t))
+        return 'fp8';
+    if (/\bint8\b/.test(t))
+        return 'int8';
+    if (/\bint32\b/.test(t))
+        return 'int32';
+    if (/\bint64\b/.test(t))
+        return 'int64';
+    if (/\bbool\b/.test(t))
+        return 'bool';
+    return text;
+}
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+function nodesInName(name) {
+    const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
+    if (foreign) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
+        const first = nodesInName(foreign[1]).nodes;
+        const last = nodesInName(foreign[2]).nodes;
+        return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1], last.at(-1) ?? foreign[2]] };
+    }
+    const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
+    const text = single ? single[1] : name;
+    const nodes = text
+        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+        .replace(/[(),]/g, ' + ')
+        .split(' + ')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    return { nodes, foreign: null };
+}
+function tensorPrecision(tensor) {
+    const format = String(tensor['Format/Datatype'] ?? tensor.Format ?? tensor.DataType ?? '');
+    const datatype = String(tensor.DataType ?? tensor['Format/Datatype'] ?? '');
+    return { precision: precisionOf(datatype), format };
+}
+function weightBytesOf(layer) {
+    let bytes = 0;
+    for (const key of ['Weights', 'Bias']) {
+        const w = layer[key];
+        if (w && typeof w.Count === 'number')
+            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+    }
+    return bytes;
+}
+/** Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. */
+function parseEngineLayers(text, nodeOrder = []) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (error) {
+        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
+    }
+    if (!json || !Array.isArray(json.Layers))
+        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const position = new Map(nodeOrder.map((n, i) => [n, i]));
+    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+    const layers = json.Layers.map((raw) => {
+        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
+        const name = String(layer.Name ?? '');
+        const reformat = REFORMAT.exec(name)?.[1] ?? null;
+        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
+        let onnxNodes;
+        if (reformat)
+            onnxNodes = [];
+        else if (metadata.length)
+            onnxNodes = metadata;
+        else {
+            const { nodes, foreign } = nodesInName(name);
+            const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+            onnxNodes = from !== undefined && to !== undefined && from <= to ? nodeOrder.slice(from, to + 1) : nodes;
+        }
+        const outputs = (Array.isArray(layer.Outputs) ? layer.Outputs : []);
+        const described = outputs.map(tensorPrecision);
+        return {
+            name,
+            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+            onnxNodes: [...new Set(onnxNodes)],
+            reformatOf: reformat,
+            precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
+            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+            tactic: typeof layer.TacticName === 'string' ? layer.TacticName : null,
+            weightBytes: weightBytesOf(layer),
+            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+        };
+    });
+    return { layers, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
+// trtexec --exportProfile (samples/common/sampleReporting.cpp, exportJSONProfile): a JSON list whose first
+// entry is { "count": iterations } and then one entry per layer: name, timeMs (the sum over iterations),
+// averageMs, medianMs (from 8.4; TensorRT 7.x and 8.2 have none) and percentage. A layer's time is its
+// median where there is one, else its average. Pure: text in, times out.
+function parseProfile(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (error) {
+        throw new Error(`expected --exportProfile JSON, got text that does not parse (${error.message})`);
+    }
+    if (!Array.isArray(json))
+        throw new Error('expected --exportProfile JSON: a list of { name, averageMs, … }');
+    let count = null;
+    let median = true;
+    const times = new Map();
+    for (const entry of json) {
+        if (!entry || typeof entry !== 'object')
+            continue;
+        if (typeof entry.count === 'number' && entry.name === undefined) {
+            count = entry.count;
+            continue;
+        }
+        if (typeof entry.name !== 'string')
+            continue;
+        const value = typeof entry.medianMs === 'number' ? entry.medianMs : entry.averageMs;
+        if (typeof entry.medianMs !== 'number')
+            median = false;
+        if (typeof value !== 'number' || !Number.isFinite(value))
+            continue;
+        times.set(entry.name, (times.get(entry.name) ?? 0) + value);
+    }
+    return { count, times, median };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/explain/regions.js
+class Components {
+    parent = new Map();
+    find(key) {
+        let root = key;
+        while (this.parent.has(root) && this.parent.get(root) !== root)
+            root = this.parent.get(root);
+        if (!this.parent.has(root))
+            this.parent.set(root, root);
+        // Path halving keeps later finds short.
+        let at = key;
+        while (at !== root) {
+            const next = this.parent.get(at) ?? root;
+            this.parent.set(at, root);
+            at = next;
+        }
+        return root;
+    }
+    union(a, b) {
+        const [ra, rb] = [this.find(a), this.find(b)];
+        if (ra !== rb)
+            this.parent.set(rb, ra);
+    }
+}
+const isReformat = (layer) => layer.reformatOf !== null || layer.type === 'Reformat';
+/** The layer each node-less layer joins: the one it names, else the one before it, else the one after. */
+function anchorOf(layers, i) {
+    const layer = layers[i];
+    if (layer.reformatOf !== null) {
+        const named = layers.findIndex((l) => l.name === layer.reformatOf);
+        if (named >= 0)
+            return named;
+    }
+    if (i > 0)
+        return i - 1;
+    return layers.length > 1 ? 1 : null;
+}
+const regions_median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** A set of layers' time: the median over runs of their summed times, and the spread of those sums. */
+function timeOf(names, profiles) {
+    if (profiles.length === 0)
+        return { timeMs: null, spreadMs: null };
+    const sums = profiles.map((p) => names.reduce((sum, n) => sum + (p.times.get(n) ?? 0), 0));
+    return { timeMs: regions_median(sums), spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
+}
+const sameSet = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+/** Explains the head engine against the base; `measuredChangeMs` is the A/B's change of latency, if known. */
+function explainEngines(base, head, measuredChangeMs = null) {
+    const components = new Components();
+    const sides = [
+        ['b', base],
+        ['h', head],
+    ];
+    for (const [tag, side] of sides) {
+        const { layers } = side.layers;
+        layers.forEach((layer, i) => {
+            const key = `${tag}:${i}`;
+            components.find(key);
+            for (const node of layer.onnxNodes)
+                components.union(`n:${node}`, key);
+        });
+        layers.forEach((layer, i) => {
+            if (layer.onnxNodes.length > 0)
+                return;
+            const anchor = anchorOf(layers, i);
+            if (anchor !== null)
+                components.union(`${tag}:${anchor}`, `${tag}:${i}`);
+        });
+    }
+    const groups = new Map();
+    let order = 0;
+    const group = (root) => {
+        let g = groups.get(root);
+        if (!g) {
+            g = { nodes: new Set(), base: [], head: [], first: order++ };
+            groups.set(root, g);
+        }
+        return g;
+    };
+    for (const [tag, side] of sides) {
+        side.layers.layers.forEach((layer, i) => {
+            const g = group(components.find(`${tag}:${i}`));
+            (tag === 'b' ? g.base : g.head).push(layer);
+            for (const node of layer.onnxNodes)
+                g.nodes.add(node);
+        });
+    }
+    const summary = (layers, profiles) => {
+        const computing = layers.filter((l) => !isReformat(l));
+        return {
+            layers: layers.map((l) => l.name),
+            ...timeOf(layers.map((l) => l.name), profiles),
+            weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
+            precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
+            tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
+        };
+    };
+    const totals = (side) => ({
+        layers: side.layers.layers.length,
+        timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
+        weightBytes: side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0),
+    });
+    const [baseTotal, headTotal] = [totals(base), totals(head)];
+    const layerChange = baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
+    const denominator = measuredChangeMs ?? layerChange;
+    const regions = [...groups.values()]
+        .sort((a, b) => a.first - b.first)
+        .map((g) => {
+        const [b, h] = [summary(g.base, base.profiles), summary(g.head, head.profiles)];
+        const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
+        const significant = deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
+            ? Math.abs(deltaMs) > b.spreadMs + h.spreadMs
+            : null;
+        return {
+            onnxNodes: [...g.nodes],
+            base: b,
+            head: h,
+            deltaMs,
+            share: deltaMs !== null && denominator ? deltaMs / denominator : null,
+            significant,
+            change: changesOf(g.base, g.head),
+        };
+    })
+        .sort((x, y) => Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
+        Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes));
+    return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+}
+/** What changed between a region's layers of the two engines. */
+function changesOf(base, head) {
+    if (base.length === 0)
+        return ['new'];
+    if (head.length === 0)
+        return ['gone'];
+    const change = [];
+    const computing = (layers) => layers.filter((l) => !isReformat(l));
+    const [b, h] = [computing(base), computing(head)];
+    const precisions = (layers) => [...new Set(layers.flatMap((l) => l.precisions))];
+    if (!sameSet(precisions(b), precisions(h)))
+        change.push('precision');
+    // A fusion is which nodes a layer computes together; the names may differ while that stays.
+    const groupsOf = (layers) => layers.map((l) => [...l.onnxNodes].sort().join('\n'));
+    if (!sameSet(groupsOf(b), groupsOf(h)))
+        change.push('fusion');
+    const tactics = (layers) => layers.map((l) => l.tactic).filter((t) => t !== null);
+    if (!change.includes('fusion') && !sameSet(tactics(b), tactics(h)))
+        change.push('tactic');
+    const reformats = (layers) => layers.filter(isReformat).length;
+    if (reformats(head) > reformats(base))
+        change.push('reformat-added');
+    if (reformats(head) < reformats(base))
+        change.push('reformat-removed');
+    return change;
+}
+function notesOf(base, head) {
+    const notes = [];
+    for (const [which, side] of [
+        ['base', base],
+        ['head', head],
+    ]) {
+        if (side.layers.verbosity === 'layer_names_only') {
+            notes.push(`the ${which} engine's layer info has names only (built without --profilingVerbosity=detailed): ` +
+                'regions come from layer names, with no precisions, tactics or weights');
+        }
+        if (side.layers.layers.some((l) => l.auxiliaryStream)) {
+            notes.push(`the ${which} engine runs layers on auxiliary streams (StreamId > 0): the sum of layer times is not reliable`);
+        }
+        if (side.profiles.some((p) => !p.median))
+            notes.push(`the ${which} profile has averages, not medians (TensorRT before 8.4)`);
+        const names = new Set(side.layers.layers.map((l) => l.name));
+        const unmatched = new Set(side.profiles.flatMap((p) => [...p.times.keys()].filter((n) => !names.has(n))));
+        if (unmatched.size)
+            notes.push(`${unmatched.size} of the ${which} profile's layers are not in its layer info`);
+        if (side.profiles.length === 1)
+            notes.push(`one profile run of the ${which} engine: no run-to-run spread to judge by`);
+    }
+    if (base.layers.schema !== head.layers.schema) {
+        notes.push(`the layer info schemas differ (${base.layers.schema} against ${head.layers.schema})`);
+    }
+    return notes;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/explain/render.js
+
+/** A region by its ONNX nodes: their common path ("/model.22/cv2"), else its first nodes. */
+function regionName(region) {
+    const nodes = region.onnxNodes;
+    if (nodes.length === 0)
+        return (region.head.layers[0] ?? region.base.layers[0] ?? '?').slice(0, 80);
+    if (nodes.length === 1)
+        return nodes[0];
+    const parts = nodes.map((n) => n.split('/'));
+    const common = [];
+    for (let i = 0; parts.every((p) => p.length > i + 1 && p[i] === parts[0][i]); i += 1)
+        common.push(parts[0][i]);
+    const prefix = common.join('/');
+    if (prefix.replace(/\//g, ''))
+        return prefix;
+    return nodes.length === 2 ? `${nodes[0]} + ${nodes[1]}` : `${nodes[0]} … ${nodes.at(-1)} (${nodes.length} nodes)`;
+}
+const isMyelin = (name) => name.startsWith('__myl_') || name.includes('{ForeignNode[');
+/** What changed, in words: "fp16 → fp32", "2 layers → 1, now a Myelin kernel". */
+function describeChange(region) {
+    const said = [];
+    for (const change of region.change) {
+        if (change === 'new')
+            said.push('new in the head engine');
+        else if (change === 'gone')
+            said.push('not in the head engine');
+        else if (change === 'precision') {
+            said.push(`${region.base.precisions.join('/') || '?'} → ${region.head.precisions.join('/') || '?'}`);
+        }
+        else if (change === 'fusion') {
+            const myelin = region.head.layers.some(isMyelin) && !region.base.layers.some(isMyelin);
+            said.push(`${region.base.layers.length} layer${region.base.layers.length === 1 ? '' : 's'} → ` +
+                `${region.head.layers.length}${myelin ? ', now a Myelin kernel' : ''}`);
+        }
+        else if (change === 'tactic')
+            said.push('another tactic');
+        else if (change === 'reformat-added')
+            said.push('a reformat added');
+        else if (change === 'reformat-removed')
+            said.push('a reformat removed');
+    }
+    return said.join(', ') || 'no change in layers, precisions or tactics';
+}
+const ms = (value) => (value === null ? '–' : `${value >= 0 ? '+' : ''}${value.toFixed(4)} ms`);
+/** "80% in `/model.22/cv2` — fp16 → fp32, 2 layers → 1": the regions that carry the change, most first. */
+function explainLine(explanation, top = 2) {
+    const carrying = explanation.regions.filter((r) => (r.deltaMs ?? 0) !== 0 || r.change.length > 0).slice(0, top);
+    if (carrying.length === 0)
+        return 'no region changed';
+    return carrying
+        .map((r) => {
+        const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
+        const noise = r.significant === false ? ' (within run-to-run noise)' : '';
+        return `${share} in \`${regionName(r)}\` — ${describeChange(r)}${noise}`;
+    })
+        .join('; ');
+}
+/** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
+function explainRows(explanation, limit = 10) {
+    return explanation.regions
+        .slice(0, limit)
+        .map((r) => [
+        regionName(r),
+        ms(r.deltaMs),
+        r.share === null ? '–' : `${(r.share * 100).toFixed(0)}%`,
+        `${r.base.layers.length} → ${r.head.layers.length}`,
+        r.head.weightBytes === r.base.weightBytes
+            ? formatBytes(r.head.weightBytes)
+            : `${formatBytes(r.base.weightBytes)} → ${formatBytes(r.head.weightBytes)}`,
+        describeChange(r),
+    ]);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/explain.js
+
+
+
+
+
+
+
+
+
+/** trt-ci explain: where and why two engines of one network differ, from their files alone. */
+async function explainCommand(options, io) {
+    if (!options.base || !options.head) {
+        throw new errors_InputError('explain: expected --base A.layers.json and --head B.layers.json (--exportLayerInfo files)');
+    }
+    if (options.onnx && (options.baseOnnx || options.headOnnx)) {
+        throw new errors_InputError('explain: give --onnx (one model for both) or --base-onnx and --head-onnx, not both');
+    }
+    const read = (file, what) => {
+        try {
+            return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.resolve)(io.cwd, file));
+        }
+        catch (error) {
+            throw new errors_InputError(`${file}: cannot read ${what}: ${error.code ?? error}`);
+        }
+    };
+    const parsed = (file, what, parse) => {
+        try {
+            return parse(read(file, what).toString('utf8'));
+        }
+        catch (error) {
+            if (error instanceof errors_InputError)
+                throw error;
+            throw new errors_InputError(`${file}: ${error.message}`);
+        }
+    };
+    const order = (file) => {
+        if (!file)
+            return [];
+        const bytes = read(file, 'the ONNX model');
+        try {
+            return onnxNodeNames(bytes);
+        }
+        catch (error) {
+            throw new errors_InputError(`${file}: expected an ONNX model: ${error.message}`);
+        }
+    };
+    const baseOrder = order(options.baseOnnx ?? options.onnx);
+    const headOrder = options.headOnnx ? order(options.headOnnx) : options.onnx ? baseOrder : [];
+    const side = (layers, profiles, nodeOrder) => ({
+        layers: parsed(layers, 'layer info', (t) => parseEngineLayers(t, nodeOrder)),
+        profiles: profiles.map((p) => parsed(p, 'a profile', parseProfile)),
+    });
+    const explanation = explainEngines(side(options.base, options.baseProfiles, baseOrder), side(options.head, options.headProfiles, headOrder));
+    if (options.json) {
+        io.stdout(`${JSON.stringify(explanation, null, 2)}\n`);
+        return EXIT.passed;
+    }
+    const { base, head } = explanation;
+    const total = (t) => (t === null ? 'no profile' : `${t.toFixed(4)} ms of layer time`);
+    const lines = [
+        `base: ${base.layers} layers, ${total(base.timeMs)}; head: ${head.layers} layers, ${total(head.timeMs)}`,
+        explainLine(explanation, 3),
+        '',
+        ...explainRows(explanation).map((row) => `  ${row.join('  |  ')}`),
+        ...explanation.notes.map((note) => `note: ${note}`),
+    ];
+    io.stdout(`${lines.join('\n')}\n`);
+    return EXIT.passed;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/parse-log.js
 
 
@@ -29141,6 +29690,7 @@ function layerInfoBeside(plan) {
 
 
 
+
 /** Every option any command takes, with its help line. */
 const OPTIONS = {
     config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
@@ -29170,6 +29720,17 @@ const OPTIONS = {
     budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
     gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
     'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
+    base: { type: 'string', help: "--base F        the base engine's --exportLayerInfo JSON" },
+    head: { type: 'string', help: "--head F        the head engine's --exportLayerInfo JSON" },
+    'base-profile': {
+        type: 'string',
+        multiple: true,
+        help: '--base-profile F  an --exportProfile of the base engine (repeat: runs make the noise)',
+    },
+    'head-profile': { type: 'string', multiple: true, help: '--head-profile F  an --exportProfile of the head engine' },
+    onnx: { type: 'string', help: '--onnx F        the ONNX both were built from (expands ForeignNode ranges)' },
+    'base-onnx': { type: 'string', help: "--base-onnx F   the base engine's ONNX, when the two differ" },
+    'head-onnx': { type: 'string', help: "--head-onnx F   the head engine's ONNX" },
     help: { type: 'boolean', short: 'h', help: '-h, --help      this text' },
 };
 const COMMANDS = {
@@ -29217,6 +29778,21 @@ const COMMANDS = {
         operands: 'REPORT.json...',
         options: ['baseline', 'key'],
         run: (operands, values, io) => reportCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+    },
+    explain: {
+        summary: 'where and why two engines of one network differ: regions by ONNX node, time, weights, precisions',
+        operands: '',
+        options: ['base', 'head', 'base-profile', 'head-profile', 'onnx', 'base-onnx', 'head-onnx', 'json'],
+        run: (_, values, io) => explainCommand({
+            base: values.base ?? null,
+            head: values.head ?? null,
+            baseProfiles: values['base-profile'] ?? [],
+            headProfiles: values['head-profile'] ?? [],
+            onnx: values.onnx ?? null,
+            baseOnnx: values['base-onnx'] ?? null,
+            headOnnx: values['head-onnx'] ?? null,
+            json: values.json ?? false,
+        }, io),
     },
     'parse-log': {
         summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',

@@ -15,6 +15,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
     profile,
     accuracy: null,
     latency: null,
+    explain: null,
     status: 'built',
     gpu: { index: 0, name: gpu, computeCapability: '9.0' },
     shapes: {},

@@ -7,6 +7,7 @@ import { EXIT, EXIT_MEANINGS } from '../contract/exit.js';
 import { VERSION } from '../contract/version.js';
 import { abCommand } from './commands/ab.js';
 import { buildCommand } from './commands/build.js';
+import { explainCommand } from './commands/explain.js';
 import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
 import { reportCommand } from './commands/report.js';
@@ -44,6 +45,17 @@ const OPTIONS = {
   budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
   gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
   'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
+  base: { type: 'string', help: "--base F        the base engine's --exportLayerInfo JSON" },
+  head: { type: 'string', help: "--head F        the head engine's --exportLayerInfo JSON" },
+  'base-profile': {
+    type: 'string',
+    multiple: true,
+    help: '--base-profile F  an --exportProfile of the base engine (repeat: runs make the noise)',
+  },
+  'head-profile': { type: 'string', multiple: true, help: '--head-profile F  an --exportProfile of the head engine' },
+  onnx: { type: 'string', help: '--onnx F        the ONNX both were built from (expands ForeignNode ranges)' },
+  'base-onnx': { type: 'string', help: "--base-onnx F   the base engine's ONNX, when the two differ" },
+  'head-onnx': { type: 'string', help: "--head-onnx F   the head engine's ONNX" },
   help: { type: 'boolean', short: 'h', help: '-h, --help      this text' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
@@ -63,6 +75,13 @@ interface Values {
   budget?: string;
   gpu?: string;
   help?: boolean;
+  base?: string;
+  head?: string;
+  'base-profile'?: string[];
+  'head-profile'?: string[];
+  onnx?: string;
+  'base-onnx'?: string;
+  'head-onnx'?: string;
 }
 
 interface Command {
@@ -124,6 +143,25 @@ const COMMANDS: Record<string, Command> = {
     options: ['baseline', 'key'],
     run: (operands, values, io) =>
       reportCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+  },
+  explain: {
+    summary: 'where and why two engines of one network differ: regions by ONNX node, time, weights, precisions',
+    operands: '',
+    options: ['base', 'head', 'base-profile', 'head-profile', 'onnx', 'base-onnx', 'head-onnx', 'json'],
+    run: (_, values, io) =>
+      explainCommand(
+        {
+          base: values.base ?? null,
+          head: values.head ?? null,
+          baseProfiles: values['base-profile'] ?? [],
+          headProfiles: values['head-profile'] ?? [],
+          onnx: values.onnx ?? null,
+          baseOnnx: values['base-onnx'] ?? null,
+          headOnnx: values['head-onnx'] ?? null,
+          json: values.json ?? false,
+        },
+        io,
+      ),
   },
   'parse-log': {
     summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',

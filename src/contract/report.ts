@@ -301,6 +301,51 @@ export const baselineFiguresSchema = z.object({
 });
 export type BaselineFigures = z.infer<typeof baselineFiguresSchema>;
 
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+export const EXPLAIN_CHANGES = [
+  'new',
+  'gone',
+  'precision',
+  'fusion',
+  'tactic',
+  'reformat-added',
+  'reformat-removed',
+] as const;
+
+const explainSideSchema = z.object({
+  /** The engine's layers in this region, by name. */
+  layers: z.array(z.string()),
+  /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+  timeMs: nullableNumber,
+  /** max - min of that sum over the profile runs; null with fewer than two. */
+  spreadMs: nullableNumber,
+  weightBytes: count,
+  precisions: z.array(z.string()),
+  tactics: z.array(z.string()),
+});
+
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+export const explainSchema = z.object({
+  base: z.object({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+  head: z.object({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+  regions: z.array(
+    z.object({
+      onnxNodes: z.array(z.string()),
+      base: explainSideSchema,
+      head: explainSideSchema,
+      deltaMs: nullableNumber,
+      /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+      share: nullableNumber,
+      /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+      significant: z.boolean().nullable(),
+      change: z.array(z.enum(EXPLAIN_CHANGES)),
+    }),
+  ),
+  /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+  notes: z.array(z.string()),
+});
+export type Explanation = z.infer<typeof explainSchema>;
+
 export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
@@ -329,6 +374,8 @@ export const reportBuildSchema = z.object({
   accuracy: accuracySchema.nullable().default(null),
   /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
   latency: latencySchema.nullable().default(null),
+  /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
+  explain: explainSchema.nullable().default(null),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
 

@@ -17,9 +17,10 @@ export function toReportBuild(
     status: outcome.status,
     gpu: outcome.gpu,
     shapes: shapesOf(job.profile),
-    // Filled by the accuracy and latency stages, after the builds.
+    // Filled by the accuracy, latency and explain stages, after the builds.
     accuracy: null,
     latency: null,
+    explain: null,
     plan: plan && relativePath(plan.path),
     layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
     bytes: plan?.scan.bytes ?? null,

@@ -105,6 +105,25 @@ export function onnxOutputs(source: ByteSource | Buffer): OnnxInput[] {
   return graphValues(source, 12);
 }
 
+/**
+ * The graph's nodes in the order the file lists them, which ONNX requires to be topological: each node's
+ * name (NodeProto.name, 3), else its first output (NodeProto.output, 2), as TensorRT names a layer from it.
+ */
+export function onnxNodeNames(source: ByteSource | Buffer): string[] {
+  const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+  const inside = (f: Field) => fields(src, f.start!, f.start! + f.length!);
+  const text = (f: Field | undefined) => (f ? src.read(f.start!, f.length!).toString('utf8') : null);
+  const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+  if (!graph) throw new Error('no graph in it (ModelProto.graph)');
+  return inside(graph)
+    .filter((f) => f.number === 1 && f.start !== undefined)
+    .map((node) => {
+      const nodeFields = inside(node);
+      const named = text(nodeFields.find((f) => f.number === 3 && f.start !== undefined));
+      return named || (text(nodeFields.find((f) => f.number === 2 && f.start !== undefined)) ?? '');
+    });
+}
+
 /** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
 export function readOnnxIo(path: string): { inputs: OnnxInput[]; outputs: OnnxInput[] } {
   const fd = openSync(path, 'r');

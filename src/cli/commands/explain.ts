@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InputError } from '../../common/errors.js';
+import { EXIT } from '../../contract/exit.js';
+import { parseEngineLayers } from '../../explain/engine-layers.js';
+import { parseProfile } from '../../explain/profile.js';
+import { explainEngines } from '../../explain/regions.js';
+import { explainLine, explainRows } from '../../explain/render.js';
+import { onnxNodeNames } from '../../tensorrt/onnx-inputs.js';
+import type { CliIo } from '../io.js';
+
+export interface ExplainOptions {
+  base: string | null;
+  head: string | null;
+  baseProfiles: string[];
+  headProfiles: string[];
+  onnx: string | null;
+  baseOnnx: string | null;
+  headOnnx: string | null;
+  json: boolean;
+}
+
+/** trt-ci explain: where and why two engines of one network differ, from their files alone. */
+export async function explainCommand(options: ExplainOptions, io: CliIo): Promise<number> {
+  if (!options.base || !options.head) {
+    throw new InputError('explain: expected --base A.layers.json and --head B.layers.json (--exportLayerInfo files)');
+  }
+  if (options.onnx && (options.baseOnnx || options.headOnnx)) {
+    throw new InputError('explain: give --onnx (one model for both) or --base-onnx and --head-onnx, not both');
+  }
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(resolve(io.cwd, file));
+    } catch (error) {
+      throw new InputError(`${file}: cannot read ${what}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  };
+  const parsed = <T>(file: string, what: string, parse: (text: string) => T): T => {
+    try {
+      return parse(read(file, what).toString('utf8'));
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw new InputError(`${file}: ${(error as Error).message}`);
+    }
+  };
+  const order = (file: string | null): string[] => {
+    if (!file) return [];
+    const bytes = read(file, 'the ONNX model');
+    try {
+      return onnxNodeNames(bytes);
+    } catch (error) {
+      throw new InputError(`${file}: expected an ONNX model: ${(error as Error).message}`);
+    }
+  };
+  const baseOrder = order(options.baseOnnx ?? options.onnx);
+  const headOrder = options.headOnnx ? order(options.headOnnx) : options.onnx ? baseOrder : [];
+  const side = (layers: string, profiles: string[], nodeOrder: string[]) => ({
+    layers: parsed(layers, 'layer info', (t) => parseEngineLayers(t, nodeOrder)),
+    profiles: profiles.map((p) => parsed(p, 'a profile', parseProfile)),
+  });
+  const explanation = explainEngines(
+    side(options.base, options.baseProfiles, baseOrder),
+    side(options.head, options.headProfiles, headOrder),
+  );
+  if (options.json) {
+    io.stdout(`${JSON.stringify(explanation, null, 2)}\n`);
+    return EXIT.passed;
+  }
+  const { base, head } = explanation;
+  const total = (t: number | null) => (t === null ? 'no profile' : `${t.toFixed(4)} ms of layer time`);
+  const lines = [
+    `base: ${base.layers} layers, ${total(base.timeMs)}; head: ${head.layers} layers, ${total(head.timeMs)}`,
+    explainLine(explanation, 3),
+    '',
+    ...explainRows(explanation).map((row) => `  ${row.join('  |  ')}`),
+    ...explanation.notes.map((note) => `note: ${note}`),
+  ];
+  io.stdout(`${lines.join('\n')}\n`);
+  return EXIT.passed;
+}

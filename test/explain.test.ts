@@ -1,0 +1,229 @@
+// Why did it change (issue 26): regions by ONNX provenance across different fusions, on real layer info and
+// profiles of one network built two ways (test/fixtures/explain), and on mutations of them.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Explanation } from '../src/contract/report.js';
+import { nodesInName, parseEngineLayers, precisionOf } from '../src/explain/engine-layers.js';
+import { parseProfile } from '../src/explain/profile.js';
+import { explainEngines } from '../src/explain/regions.js';
+import { explainLine, regionName } from '../src/explain/render.js';
+import { onnxNodeNames } from '../src/tensorrt/onnx-inputs.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
+import { classifierOnnx } from './support/onnx-models.js';
+
+const fixture = (name: string) => readFileSync(join(FIXTURES, 'explain', name), 'utf8');
+const side = (stem: string, order: string[] = []) => ({
+  layers: parseEngineLayers(fixture(`${stem}.layers.json`), order),
+  profiles: [parseProfile(fixture(`${stem}.profile.json`))],
+});
+
+/** The issue's invariants: every layer of both engines in exactly one region; region times sum to the total. */
+function holdsInvariants(explanation: Explanation, base: ReturnType<typeof side>, head: ReturnType<typeof side>) {
+  for (const [which, s] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
+    const placed = explanation.regions.flatMap((r) => r[which].layers);
+    expect([...placed].sort()).toEqual(s.layers.layers.map((l) => l.name).sort());
+    const sum = explanation.regions.reduce((t, r) => t + (r[which].timeMs ?? 0), 0);
+    expect(sum).toBeCloseTo(explanation[which].timeMs!, 9);
+  }
+  const nodes = explanation.regions.flatMap((r) => r.onnxNodes);
+  expect(new Set(nodes).size).toBe(nodes.length);
+}
+
+describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
+  it.each([
+    ['pytorch-resnet-a100', 'Conv_0 + Relu_1'],
+    ['tensorflow-resnet-rtx3090', 'Conv__435 + resnet50/conv1_relu/Relu'],
+  ])('%s: every layer in one region, times add up, the precision change is named', (stem, firstConv) => {
+    const [base, head] = [side(`${stem}-fp32`), side(`${stem}-fp16`)];
+    const explanation = explainEngines(base, head);
+    holdsInvariants(explanation, base, head);
+    // The fp16 engine is faster: the layer-time sums say so, and regions carry it.
+    expect(explanation.head.timeMs!).toBeLessThan(explanation.base.timeMs!);
+    const conv = explanation.regions.find((r) => r.base.layers.includes(firstConv))!;
+    expect(conv.head.layers).toContain(firstConv);
+    expect(conv.change).toContain('precision');
+    expect(conv.base.precisions).toEqual(['fp32']);
+    expect(conv.head.precisions).toContain('fp16');
+    // Weights halve: Float counts × 4 against Half counts × 2.
+    expect(conv.head.weightBytes).toBe(conv.base.weightBytes / 2);
+    // Regions are sorted by how much time they moved.
+    const deltas = explanation.regions.map((r) => Math.abs(r.deltaMs ?? 0));
+    expect(deltas).toEqual([...deltas].sort((a, b) => b - a));
+    expect(explainLine(explanation)).toMatch(/^-?\d+% in `.+` — /);
+  });
+
+  it('an engine against itself: no region changed, every delta 0', () => {
+    const a = side('pytorch-resnet-a100-fp16');
+    const explanation = explainEngines(a, side('pytorch-resnet-a100-fp16'));
+    holdsInvariants(explanation, a, a);
+    expect(explanation.regions.every((r) => r.change.length === 0 && r.deltaMs === 0)).toBe(true);
+    expect(explainLine(explanation)).toBe('no region changed');
+  });
+
+  it('a reformat joins the layer it feeds; the fp16 engine adds reformats that fp32 has not', () => {
+    const [base, head] = [side('pytorch-resnet-a100-fp32'), side('pytorch-resnet-a100-fp16')];
+    const explanation = explainEngines(base, head);
+    const first = explanation.regions.find((r) => r.head.layers.includes('Conv_0 + Relu_1'))!;
+    expect(first.head.layers).toContain('Reformatting CopyNode for Input Tensor 0 to Conv_0 + Relu_1');
+    expect(explanation.regions.some((r) => r.change.includes('reformat-added'))).toBe(true);
+  });
+});
+
+describe('regions across different fusions (mutations of the real FP16 engine)', () => {
+  const real = JSON.parse(fixture('pytorch-resnet-a100-fp16.layers.json')) as { Layers: Record<string, unknown>[] };
+  const profile = parseProfile(fixture('pytorch-resnet-a100-fp16.profile.json'));
+  const layersOf = (list: Record<string, unknown>[]) =>
+    parseEngineLayers(JSON.stringify({ Layers: list, Bindings: [] }));
+
+  it('two layers merged into one fused layer are one region with the two, named a fusion', () => {
+    const i = real.Layers.findIndex((l) => l.Name === 'Conv_3 + Relu_4');
+    const j = real.Layers.findIndex((l) => l.Name === 'Conv_5 + Add_6 + Relu_7');
+    const merged = { ...real.Layers[j]!, Name: 'Conv_3 + Relu_4 + Conv_5 + Add_6 + Relu_7' };
+    const head = [...real.Layers.slice(0, i), ...real.Layers.slice(i + 1, j), merged, ...real.Layers.slice(j + 1)];
+    const times = new Map(profile.times);
+    times.set(
+      merged.Name as string,
+      (times.get('Conv_3 + Relu_4') ?? 0) + (times.get('Conv_5 + Add_6 + Relu_7') ?? 0) * 1.5,
+    );
+    const base = { layers: layersOf(real.Layers), profiles: [profile] };
+    const headSide = { layers: layersOf(head), profiles: [{ ...profile, times }] };
+    const explanation = explainEngines(base, headSide);
+    holdsInvariants(explanation, base, headSide);
+    const region = explanation.regions[0]!;
+    expect(region.onnxNodes).toEqual(expect.arrayContaining(['Conv_3', 'Relu_4', 'Conv_5', 'Add_6', 'Relu_7']));
+    expect(region.base.layers).toEqual(expect.arrayContaining(['Conv_3 + Relu_4', 'Conv_5 + Add_6 + Relu_7']));
+    expect(region.head.layers).toContain(merged.Name);
+    expect(region.change).toContain('fusion');
+    expect(region.deltaMs!).toBeGreaterThan(0);
+  });
+
+  it('a ForeignNode covers the ONNX nodes between its ends, given the graph order; without it, its ends', () => {
+    const base = layersOf([{ Name: 'A + B', LayerType: 'CaskConvolution' }, { Name: 'C' }, { Name: 'D' }]);
+    const head = layersOf([{ Name: '{ForeignNode[A...D]}', LayerType: 'Myelin' }]);
+    const ordered = parseEngineLayers(JSON.stringify({ Layers: [{ Name: '{ForeignNode[A...D]}' }] }), [
+      'A',
+      'B',
+      'C',
+      'D',
+    ]);
+    const one = explainEngines({ layers: base, profiles: [] }, { layers: ordered, profiles: [] });
+    expect(one.regions).toHaveLength(1);
+    expect(one.regions[0]!.onnxNodes).toEqual(['A', 'B', 'C', 'D']);
+    expect(one.regions[0]!.change).toEqual(['fusion']);
+    const coarse = explainEngines({ layers: base, profiles: [] }, { layers: head, profiles: [] });
+    expect(coarse.regions.map((r) => r.change)).toEqual(expect.arrayContaining([['gone']]));
+  });
+
+  it('Metadata names the nodes, with either separator TensorRT writes (U+001E, U+001F)', () => {
+    for (const sep of ['\u001e', '\u001f']) {
+      const layers = parseEngineLayers(
+        JSON.stringify({
+          Layers: [{ Name: '__myl_AddMul_myl0_1', Metadata: `[ONNX Layer: /a/Add]${sep}[ONNX Layer: /a/Mul]` }],
+        }),
+      );
+      expect(layers.layers[0]!.onnxNodes).toEqual(['/a/Add', '/a/Mul']);
+    }
+  });
+
+  it("a time change within both sides' run-to-run spread is not significant; beyond it, it is", () => {
+    const base = { layers: layersOf(real.Layers), profiles: [profile, profile] };
+    const wobble = (factor: number) => ({
+      ...profile,
+      times: new Map([...profile.times].map(([k, v]) => [k, v * factor])),
+    });
+    const noisy = explainEngines(
+      { layers: layersOf(real.Layers), profiles: [wobble(0.95), wobble(1.05)] },
+      { layers: layersOf(real.Layers), profiles: [wobble(1.0), wobble(1.04)] },
+    );
+    expect(noisy.regions.every((r) => r.significant === false)).toBe(true);
+    const slower = explainEngines(base, { layers: layersOf(real.Layers), profiles: [wobble(1.5), wobble(1.5)] });
+    expect(slower.regions.filter((r) => (r.deltaMs ?? 0) > 0).every((r) => r.significant === true)).toBe(true);
+  });
+});
+
+describe('the layer info of TensorRT 10 and 11 (test/fixtures/layer-info)', () => {
+  it('reads 10.x Format/Datatype and 11.x DataType, StreamId, Metadata and the names-only form', () => {
+    const ten = parseEngineLayers(readFileSync(join(FIXTURES, 'layer-info', 'cookbook-10.16.1-detailed.json'), 'utf8'));
+    expect(ten.layers[0]).toMatchObject({ onnxNodes: ['node_conv2d', 'node_relu'], precisions: ['fp32'] });
+    const eleven = parseEngineLayers(
+      readFileSync(join(FIXTURES, 'layer-info', 'issue-4841-11.2-detailed.json'), 'utf8'),
+    );
+    expect(eleven.schema).toBe('11.x (I/O Tensors)');
+    expect(eleven.layers[0]!.precisions).toEqual(['fp16']);
+    const names = parseEngineLayers(readFileSync(join(FIXTURES, 'layer-info', 'names-only-10.10.json'), 'utf8'));
+    expect(names.verbosity).toBe('layer_names_only');
+    expect(names.layers[1]!.reformatOf).toMatch(/^\{ForeignNode\[/);
+    const explanation = explainEngines({ layers: names, profiles: [] }, { layers: names, profiles: [] });
+    expect(explanation.notes.join('\n')).toMatch(/names only \(built without --profilingVerbosity=detailed\)/);
+  });
+
+  it('fused names and precisions as TensorRT spells them', () => {
+    expect(nodesInName('features.0.0.weight + QuantizeLinear_8 + Conv_12 + PWN(Clip_16)').nodes).toEqual([
+      'features.0.0.weight',
+      'QuantizeLinear_8',
+      'Conv_12',
+      'Clip_16',
+    ]);
+    expect(
+      nodesInName('{ForeignNode[/encoder/Unsqueeze_3 + /encoder/Unsqueeze_4.../match_model/Squeeze]}').foreign,
+    ).toEqual(['/encoder/Unsqueeze_3', '/match_model/Squeeze']);
+    expect(
+      ['Row major linear FP32', 'Half', 'Channel major FP16 format where channel % 8 == 0', 'Int8'].map(precisionOf),
+    ).toEqual(['fp32', 'fp16', 'fp16', 'int8']);
+    const region = {
+      onnxNodes: ['/model.22/cv2/conv/Conv', '/model.22/cv2/act/Mul'],
+    } as Explanation['regions'][number];
+    expect(regionName(region)).toBe('/model.22/cv2');
+  });
+
+  it('reads the graph order of a real ONNX model (the nodes a ForeignNode spans)', () => {
+    expect(onnxNodeNames(Buffer.from(classifierOnnx()))).toEqual(['conv', 'relu', 'flat', 'logits', 'prob']);
+  });
+});
+
+describe('trt-ci explain', () => {
+  const at = (name: string) => join(FIXTURES, 'explain', name);
+
+  it('prints the JSON the issue names, and a text line with the top regions', async () => {
+    const args = [
+      'explain',
+      '--base',
+      at('pytorch-resnet-a100-fp32.layers.json'),
+      '--head',
+      at('pytorch-resnet-a100-fp16.layers.json'),
+      '--base-profile',
+      at('pytorch-resnet-a100-fp32.profile.json'),
+      '--head-profile',
+      at('pytorch-resnet-a100-fp16.profile.json'),
+    ];
+    const json = await cli([...args, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const parsed = JSON.parse(json.stdout) as Explanation;
+    expect(Object.keys(parsed)).toEqual(['base', 'head', 'regions', 'notes']);
+    expect(Object.keys(parsed.regions[0]!)).toEqual(
+      expect.arrayContaining(['onnxNodes', 'base', 'head', 'deltaMs', 'share', 'change']),
+    );
+    const text = await cli(args);
+    expect(text.stdout).toMatch(/^base: 32 layers, [\d.]+ ms of layer time; head: 36 layers/);
+    expect(text.stdout).toContain('fp32 → fp16');
+  });
+
+  it('a file that cannot be read or is not layer info is exit 2, one line naming it', async () => {
+    const dir = makeRunner().dir;
+    writeFileSync(join(dir, 'bad.json'), '{"Layers": 3}');
+    for (const [file, message] of [
+      [join(dir, 'gone.json'), /gone\.json: cannot read layer info: ENOENT/],
+      [join(dir, 'bad.json'), /bad\.json: expected --exportLayerInfo JSON with a "Layers" list/],
+    ] as const) {
+      const result = await cli(['explain', '--base', file, '--head', at('pytorch-resnet-a100-fp16.layers.json')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+    expect((await cli(['explain', '--head', at('pytorch-resnet-a100-fp16.layers.json')])).code).toBe(2);
+  });
+});
