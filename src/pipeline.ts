@@ -19,6 +19,7 @@ import { cacheTrustOf } from './cache/trust.js';
 import { writeNewFile } from './proc/new-file.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
+import { explainChanges } from './explain/stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import { type PreflightResult, type CacheSummary, REPORT_SCHEMA, type Report } from './contract/report.js';
 import { renderSummary } from './report/markdown.js';
@@ -215,6 +216,9 @@ async function buildAndReport(
     cacheTrust,
     ...(options.signal && { signal: options.signal }),
   });
+  const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
+    ...(options.signal && { signal: options.signal }),
+  });
   const unjudged = stage.outcomes.map((o) => {
     const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
     const checked = accuracy.get(o.plan?.path ?? '');
@@ -228,6 +232,7 @@ async function buildAndReport(
         ...latency,
         baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
       },
+      explain: explained.get(o.plan?.path ?? '') ?? null,
     };
   });
   const plans = await verifyBuilds(stage.outcomes, rel);

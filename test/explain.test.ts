@@ -227,3 +227,46 @@ describe('trt-ci explain', () => {
     expect((await cli(['explain', '--head', at('pytorch-resnet-a100-fp16.layers.json')])).code).toBe(2);
   });
 });
+
+describe('benchmark: ab explains a slower engine (issue 26)', () => {
+  it('the region whose layer got slower and fell back to FP32 comes first in the comment', async () => {
+    // The stand-in's timings by plan path: the base engine is the cache's, the head engine is pr-out/'s (the
+    // base branch built into base-out/); in the head engine the Myelin kernel is 3x slower and fell back to FP32.
+    const runner = makeRunner({
+      trtexecEnv: {
+        TRTEXEC_STANDIN_LATENCY_MS: 'pr-out/=1.2,cache/=1',
+        TRTEXEC_STANDIN_SLOW_LAYER: 'pr-out/=__myl_CastMulLtSeleCast_myl6_0:3',
+        TRTEXEC_STANDIN_LAYER_PRECISION: 'pr-out/=__myl_CastMulLtSeleCast_myl6_0:Float',
+      },
+    });
+    const yaml = (out: string) =>
+      `output-dir: ${out}\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n` +
+      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    const base = await cli(['run', '--config', runner.writeConfig(yaml('base-out')), '--json'], { cwd: runner.dir });
+    expect(base.code, base.stderr).toBe(0);
+    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    const config = runner.writeConfig(yaml('pr-out'));
+    const head = await cli(['run', '--config', config, '--baseline', 'base-report.json', '--json'], {
+      cwd: runner.dir,
+    });
+    const [build] = (JSON.parse(head.stdout) as { builds: { latency: { verdict: string }; explain: Explanation }[] })
+      .builds;
+    expect(build!.latency.verdict).toBe('slower');
+    const [top] = build!.explain.regions;
+    expect(top).toMatchObject({ onnxNodes: ['node_leaky_relu'], significant: true });
+    expect(top!.change).toEqual(['precision']);
+    expect(top!.base.precisions).toEqual(['fp16']);
+    expect(top!.head.precisions).toEqual(['fp32']);
+    expect(top!.deltaMs!).toBeGreaterThan(0);
+    // Two profile runs a side, interleaved, each with --exportProfile and (below 11.0) --separateProfileRun.
+    const profiled = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--exportProfile=')));
+    expect(
+      profiled.map((c) => (c.args.find((a) => a.startsWith('--loadEngine='))!.includes('/cache/') ? 'base' : 'head')),
+    ).toEqual(['base', 'head', 'base', 'head']);
+    expect(profiled.every((c) => c.args.includes('--separateProfileRun'))).toBe(true);
+    const summary = readFileSync(join(runner.dir, 'pr-out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/\*\*m \/ p\*\* \+\d+\.\d% .*: \d+% in `node_leaky_relu` — fp16 → fp32/);
+  });
+});

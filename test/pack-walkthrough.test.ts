@@ -197,7 +197,10 @@ describe('the pack, event by event (issue 25)', () => {
       expect(trt.code, trt.log).toBe(0);
       // The base engines of the pull requests to come: plans-trt-ci-<runner labels>.
       const plans = job.steps.find((s) => s.uploaded?.name.startsWith('plans-'))!.uploaded!;
-      expect(plans).toEqual({ name: `plans-trt-ci-${RUNNERS[i]!.join('-')}`, files: ['m.p.plan', 'manifest.json'] });
+      expect(plans).toEqual({
+        name: `plans-trt-ci-${RUNNERS[i]!.join('-')}`,
+        files: ['m.p.layers.json', 'm.p.plan', 'manifest.json'],
+      });
     }
     expect(checkRunsSince(from)).toEqual(RUNNERS.map((r) => ({ name: `trt-ci (${r.join('-')})`, head: MAIN })));
     expect(commentsSince(from)).toEqual([]);

@@ -1,5 +1,6 @@
 // An explanation in words: the comment's one line per slower or bigger engine, and its table. Pure.
 import type { Explanation } from '../contract/report.js';
+import { code } from '../common/markdown-text.js';
 import { formatBytes } from '../common/units.js';
 
 type Region = Explanation['regions'][number];
@@ -50,7 +51,8 @@ export function explainLine(explanation: Explanation, top = 2): string {
     .map((r) => {
       const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
       const noise = r.significant === false ? ' (within run-to-run noise)' : '';
-      return `${share} in \`${regionName(r)}\` — ${describeChange(r)}${noise}`;
+      // A node name is the model's, which a fork writes: a code span it cannot close.
+      return `${share} in ${code(regionName(r))} — ${describeChange(r)}${noise}`;
     })
     .join('; ');
 }

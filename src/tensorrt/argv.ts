@@ -151,6 +151,30 @@ export function abRunArgv(plan: string, contract: readonly string[], iterations:
   ];
 }
 
+/**
+ * argv for one profile run of an engine after its A/B (docs/explain.md): the same contract and warm-up, a
+ * fixed number of iterations, per-layer times to `profile` (--exportProfile). Below 11.0 the profile is
+ * taken in a run of its own (--separateProfileRun), so profiling does not slow the timed iterations; from
+ * 11.0 that is always so and the flag a no-op that warns (docs/trtexec-flags.md).
+ */
+export function profileRunArgv(
+  version: TensorRtVersion,
+  plan: string,
+  contract: readonly string[],
+  iterations: number,
+  profile: string,
+): string[] {
+  return [
+    `--loadEngine=${plan}`,
+    ...contract,
+    '--warmUp=200',
+    '--duration=0',
+    `--iterations=${iterations}`,
+    `--exportProfile=${profile}`,
+    ...(version.major < 11 ? ['--separateProfileRun'] : []),
+  ];
+}
+
 /** trtexec 11.1's own accuracy check, as trt-ci asks for it: L0 (the share of elements out of tolerance). */
 export interface TrtexecJudge {
   references: { name: string; file: string }[];

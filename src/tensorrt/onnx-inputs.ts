@@ -124,6 +124,20 @@ export function onnxNodeNames(source: ByteSource | Buffer): string[] {
     });
 }
 
+/** A model file's node order, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+export async function readOnnxNodeOrder(path: string): Promise<string[]> {
+  let fd: number | null = null;
+  try {
+    fd = openSync(path, 'r');
+    const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
+    return onnxNodeNames(source);
+  } catch {
+    return [];
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
 /** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
 export function readOnnxIo(path: string): { inputs: OnnxInput[]; outputs: OnnxInput[] } {
   const fd = openSync(path, 'r');

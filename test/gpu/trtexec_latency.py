@@ -100,7 +100,8 @@ def log(text):
 # The TensorRT 10.16 flags this stand-in acts on; any other fails as trtexec fails an unknown flag, so a
 # flag trt-ci starts to send cannot slip past the latency check (test/gpu-standins.test.ts runs parse()
 # on the argv of every A/B run and probe trt-ci makes).
-KNOWN = ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes', '--help')
+KNOWN = ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes', '--exportProfile',
+         '--separateProfileRun', '--help')
 
 
 class UnknownOption(Exception):
@@ -164,6 +165,12 @@ def trtexec(args):
             f.write('[\n  ' + '\n, '.join(rows) + '\n]\n')
     ordered = sorted(times)
     median = ordered[len(ordered) // 2]
+    if '--exportProfile' in options:
+        # exportJSONProfile's layout; the stand-in's engine is one layer (--separateProfileRun changes nothing).
+        with open(options['--exportProfile'], 'w') as f:
+            f.write(f'[\n  {{ "count" : {len(times)} }}\n, {{ "name" : "gpu-latency-standin", '
+                    f'"timeMs" : {sum(times):.6g}, "averageMs" : {sum(times) / len(times):.6g}, '
+                    f'"medianMs" : {median:.6g}, "percentage" : 100 }}\n]\n')
     log('=== Performance summary ===')
     log(f'Latency: min = {ordered[0]:.6g} ms, max = {ordered[-1]:.6g} ms, mean = {sum(times) / len(times):.6g} ms, '
         f'median = {median:.6g} ms, percentile(99%) = {ordered[int(len(ordered) * 0.99) - 1]:.6g} ms')

@@ -476,7 +476,7 @@ async function trtexec(io) {
     }
     const layerInfo = options.get('--exportLayerInfo');
     const detailed = options.get('--profilingVerbosity') === 'detailed';
-    if (layerInfo) writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0]));
+    if (layerInfo) writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0], options.get('--saveEngine') ?? ''));
     log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00188653 sec.');
     if (options.has('--skipInference')) log('I', 'Skipped inference phase since --skipInference is added.');
@@ -580,6 +580,7 @@ async function trtexec(io) {
     // Whether an nvidia-smi of this test is polling (the memory sampler's -lms stream) while this engine runs.
     const polled = options.has('--exportTimes') ? nvidiaSmiStreaming() : undefined;
     if (options.has('--exportTimes')) exportTimes(times);
+    if (options.has('--exportProfile')) exportProfile(path, times);
     printPerformance();
     if (results && options.has('--exportOutput')) exportOutput(results.outputs);
     if (results && options.has('--dumpRawBindingsToFile')) dumpRawBindings(results);
@@ -971,6 +972,36 @@ async function trtexec(io) {
     });
   }
 
+  /**
+   * --exportProfile: exportJSONProfile (sampleReporting.cpp): { count }, then each layer of the plan's layer
+   * info (beside it as <stem>.layers.json, or layers.json in a cache entry, as trt-ci keeps it) with its share of the iterations' time;
+   * TRTEXEC_STANDIN_SLOW_LAYER, per engine: <layer>:<factor> makes one layer that much slower.
+   */
+  function exportProfile(engine, times) {
+    // A cache entry keeps `plan` and `layers.json` side by side.
+    const info =
+      basename(engine) === 'plan'
+        ? join(engine, '..', 'layers.json')
+        : engine.replace(/\.(plan|engine)$/, '.layers.json');
+    const names =
+      existsSync(info) && info !== engine
+        ? JSON.parse(readFileSync(info, 'utf8')).Layers.map((l) => (typeof l === 'string' ? l : l.Name))
+        : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
+    const [slow, factor] = String(perEngine(env.TRTEXEC_STANDIN_SLOW_LAYER, engine, ':1')).split(':');
+    const median = [...times].sort((a, b) => a - b)[times.length >> 1] ?? 1;
+    const weights = names.map((n) => (n === slow ? Number(factor) : 1));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const rows = names.map((name, i) => {
+      const ms = (median * weights[i]) / names.length;
+      const share = cFloat((100 * weights[i]) / total);
+      return (
+        `, { "name" : "${name}", "timeMs" : ${cFloat(ms * times.length)}, "averageMs" : ${cFloat(ms)}, ` +
+        `"medianMs" : ${cFloat(ms)}, "percentage" : ${share} }`
+      );
+    });
+    writeFileSync(options.get('--exportProfile'), `[\n  { "count" : ${times.length} }\n${rows.join('\n')}\n]\n`);
+  }
+
   /** --exportTimes: exportJSONTrace (sampleReporting.cpp): one object per timed iteration, this layout. */
   function exportTimes(times) {
     let clock = 100;
@@ -1132,8 +1163,18 @@ async function trtexec(io) {
     writeFileSync(path, cut === undefined ? plan : plan.subarray(0, Number(cut)));
   }
 
-  function layerInfoJson(detailed, shapes) {
+  function layerInfoJson(detailed, shapes, engine) {
     const inputs = Object.keys(shapes);
+    // TRTEXEC_STANDIN_LAYER_PRECISION, per engine: <layer>:<Float|Half> (one layer fell back, or not).
+    const [fellBack, type] = String(perEngine(env.TRTEXEC_STANDIN_LAYER_PRECISION, engine, ':')).split(':');
+    const output = (name) => [
+      {
+        Name: `${name}_out`,
+        Location: 'Device',
+        Dimensions: [1],
+        'Format/Datatype': name === fellBack ? type : 'Half',
+      },
+    ];
     const layers = detailed
       ? [
           {
@@ -1145,7 +1186,7 @@ async function trtexec(io) {
               Dimensions: shapes[n].opt.split('x').map(Number),
               'Format/Datatype': 'Half',
             })),
-            Outputs: [],
+            Outputs: output('node_conv2d + node_relu'),
             TacticValue: '0x000000000000001f',
             StreamId: 0,
             Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
@@ -1154,7 +1195,7 @@ async function trtexec(io) {
             Name: '__myl_CastMulLtSeleCast_myl6_0',
             LayerType: 'kgen',
             Inputs: [],
-            Outputs: [],
+            Outputs: output('__myl_CastMulLtSeleCast_myl6_0'),
             TacticName: '__myl_CastMulLtSeleCast_0x1',
             StreamId: 0,
             Metadata: '[ONNX Layer: node_leaky_relu]',

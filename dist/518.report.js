@@ -1,8 +1,8 @@
-export const id = 900;
-export const ids = [900];
+export const id = 518;
+export const ids = [518];
 export const modules = {
 
-/***/ 76900:
+/***/ 1518:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1734,7 +1734,84 @@ function fitSections(sections, limit, leftOut) {
     return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/explain/render.js
+
+
+/** A region by its ONNX nodes: their common path ("/model.22/cv2"), else its first nodes. */
+function regionName(region) {
+    const nodes = region.onnxNodes;
+    if (nodes.length === 0)
+        return (region.head.layers[0] ?? region.base.layers[0] ?? '?').slice(0, 80);
+    if (nodes.length === 1)
+        return nodes[0];
+    const parts = nodes.map((n) => n.split('/'));
+    const common = [];
+    for (let i = 0; parts.every((p) => p.length > i + 1 && p[i] === parts[0][i]); i += 1)
+        common.push(parts[0][i]);
+    const prefix = common.join('/');
+    if (prefix.replace(/\//g, ''))
+        return prefix;
+    return nodes.length === 2 ? `${nodes[0]} + ${nodes[1]}` : `${nodes[0]} … ${nodes.at(-1)} (${nodes.length} nodes)`;
+}
+const isMyelin = (name) => name.startsWith('__myl_') || name.includes('{ForeignNode[');
+/** What changed, in words: "fp16 → fp32", "2 layers → 1, now a Myelin kernel". */
+function describeChange(region) {
+    const said = [];
+    for (const change of region.change) {
+        if (change === 'new')
+            said.push('new in the head engine');
+        else if (change === 'gone')
+            said.push('not in the head engine');
+        else if (change === 'precision') {
+            said.push(`${region.base.precisions.join('/') || '?'} → ${region.head.precisions.join('/') || '?'}`);
+        }
+        else if (change === 'fusion') {
+            const myelin = region.head.layers.some(isMyelin) && !region.base.layers.some(isMyelin);
+            said.push(`${region.base.layers.length} layer${region.base.layers.length === 1 ? '' : 's'} → ` +
+                `${region.head.layers.length}${myelin ? ', now a Myelin kernel' : ''}`);
+        }
+        else if (change === 'tactic')
+            said.push('another tactic');
+        else if (change === 'reformat-added')
+            said.push('a reformat added');
+        else if (change === 'reformat-removed')
+            said.push('a reformat removed');
+    }
+    return said.join(', ') || 'no change in layers, precisions or tactics';
+}
+const ms = (value) => (value === null ? '–' : `${value >= 0 ? '+' : ''}${value.toFixed(4)} ms`);
+/** "80% in `/model.22/cv2` — fp16 → fp32, 2 layers → 1": the regions that carry the change, most first. */
+function explainLine(explanation, top = 2) {
+    const carrying = explanation.regions.filter((r) => (r.deltaMs ?? 0) !== 0 || r.change.length > 0).slice(0, top);
+    if (carrying.length === 0)
+        return 'no region changed';
+    return carrying
+        .map((r) => {
+        const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
+        const noise = r.significant === false ? ' (within run-to-run noise)' : '';
+        // A node name is the model's, which a fork writes: a code span it cannot close.
+        return `${share} in ${code(regionName(r))} — ${describeChange(r)}${noise}`;
+    })
+        .join('; ');
+}
+/** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
+function explainRows(explanation, limit = 10) {
+    return explanation.regions
+        .slice(0, limit)
+        .map((r) => [
+        regionName(r),
+        ms(r.deltaMs),
+        r.share === null ? '–' : `${(r.share * 100).toFixed(0)}%`,
+        `${r.base.layers.length} → ${r.head.layers.length}`,
+        r.head.weightBytes === r.base.weightBytes
+            ? units_formatBytes(r.head.weightBytes)
+            : `${units_formatBytes(r.base.weightBytes)} → ${units_formatBytes(r.head.weightBytes)}`,
+        describeChange(r),
+    ]);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 
 
@@ -2039,8 +2116,29 @@ function latencySection(reports, rows) {
                 ]
                 : []),
             ...notes.map((note) => `- ${markdown_text_text(note)}`),
+            ...compared.flatMap((r) => whyLines(r)),
         ].join('\n'),
     };
+}
+/** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
+function whyLines(row) {
+    const { latency, explain } = row.build;
+    if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
+        return [];
+    const rows = explainRows(explain).map(tableRow);
+    return [
+        '',
+        `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}** ${latencyChange(latency)}: ${explainLine(explain)}`,
+        '',
+        '<details><summary>regions</summary>',
+        '',
+        '| region | Δ time | share | layers | weights | change |',
+        '|---|---:|---:|---|---|---|',
+        ...rows,
+        ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${markdown_text_text(n)}`)] : []),
+        '',
+        '</details>',
+    ];
 }
 /**
  * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for

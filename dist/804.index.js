@@ -1,8 +1,8 @@
-export const id = 436;
-export const ids = [436];
+export const id = 804;
+export const ids = [804];
 export const modules = {
 
-/***/ 72436:
+/***/ 49804:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1936,6 +1936,23 @@ function abRunArgv(plan, contract, iterations, times) {
         '--duration=0',
         `--iterations=${iterations}`,
         `--exportTimes=${times}`,
+    ];
+}
+/**
+ * argv for one profile run of an engine after its A/B (docs/explain.md): the same contract and warm-up, a
+ * fixed number of iterations, per-layer times to `profile` (--exportProfile). Below 11.0 the profile is
+ * taken in a run of its own (--separateProfileRun), so profiling does not slow the timed iterations; from
+ * 11.0 that is always so and the flag a no-op that warns (docs/trtexec-flags.md).
+ */
+function profileRunArgv(version, plan, contract, iterations, profile) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportProfile=${profile}`,
+        ...(version.major < 11 ? ['--separateProfileRun'] : []),
     ];
 }
 /**
@@ -4946,6 +4963,22 @@ function onnxNodeNames(source) {
         return named || (text(nodeFields.find((f) => f.number === 2 && f.start !== undefined)) ?? '');
     });
 }
+/** A model file's node order, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+async function readOnnxNodeOrder(path) {
+    let fd = null;
+    try {
+        fd = (0,external_node_fs_.openSync)(path, 'r');
+        const source = fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at));
+        return onnxNodeNames(source);
+    }
+    catch {
+        return [];
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_.closeSync)(fd);
+    }
+}
 /** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
 function readOnnxIo(path) {
     const fd = (0,external_node_fs_.openSync)(path, 'r');
@@ -7769,6 +7802,447 @@ const shapeText = (shapes) => Object.entries(shapes)
     .map(([input, s]) => `${input}:${s.opt}`)
     .join(',');
 
+;// CONCATENATED MODULE: ./.build/tsc/explain/engine-layers.js
+// An engine's layers as --exportLayerInfo writes them (8.2+; 10.x "Bindings" and 11.x "I/O Tensors"
+// schemas), each with the ONNX nodes it computes: its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur), else the nodes its fused name lists ("Conv_0 + Relu_1",
+// "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the ONNX graph's order when the graph
+// is known. Reformats name the layer they feed or read ("Reformatting CopyNode for Input Tensor 0 to X").
+// Sources: docs/explain.md. Pure: text in, layers out.
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]\u001e\u001f]*)\]/g;
+const TYPE_BYTES = {
+    Float: 4,
+    Half: 2,
+    BFloat16: 2,
+    BF16: 2,
+    Int8: 1,
+    FP8: 1,
+    Int32: 4,
+    Int64: 8,
+    Bool: 1,
+    UInt8: 1,
+};
+/** "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8. */
+function precisionOf(text) {
+    const t = text.toLowerCase();
+    if (/\bbf16\b|bfloat16/.test(t))
+        return 'bf16';
+    if (/\bfp16\b|\bhalf\b/.test(t))
+        return 'fp16';
+    if (/\bfp32\b|\bfloat\b/.test(t))
+        return 'fp32';
+    if (/\bfp8\b|\bfloat8/.test(t))
+        return 'fp8';
+    if (/\bint8\b/.test(t))
+        return 'int8';
+    if (/\bint32\b/.test(t))
+        return 'int32';
+    if (/\bint64\b/.test(t))
+        return 'int64';
+    if (/\bbool\b/.test(t))
+        return 'bool';
+    return text;
+}
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+function nodesInName(name) {
+    const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
+    if (foreign) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
+        const first = nodesInName(foreign[1]).nodes;
+        const last = nodesInName(foreign[2]).nodes;
+        return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1], last.at(-1) ?? foreign[2]] };
+    }
+    const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
+    const text = single ? single[1] : name;
+    const nodes = text
+        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+        .replace(/[(),]/g, ' + ')
+        .split(' + ')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    return { nodes, foreign: null };
+}
+function tensorPrecision(tensor) {
+    const format = String(tensor['Format/Datatype'] ?? tensor.Format ?? tensor.DataType ?? '');
+    const datatype = String(tensor.DataType ?? tensor['Format/Datatype'] ?? '');
+    return { precision: precisionOf(datatype), format };
+}
+function weightBytesOf(layer) {
+    let bytes = 0;
+    for (const key of ['Weights', 'Bias']) {
+        const w = layer[key];
+        if (w && typeof w.Count === 'number')
+            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+    }
+    return bytes;
+}
+/** Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. */
+function parseEngineLayers(text, nodeOrder = []) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (error) {
+        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
+    }
+    if (!json || !Array.isArray(json.Layers))
+        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const position = new Map(nodeOrder.map((n, i) => [n, i]));
+    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+    const layers = json.Layers.map((raw) => {
+        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
+        const name = String(layer.Name ?? '');
+        const reformat = REFORMAT.exec(name)?.[1] ?? null;
+        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
+        let onnxNodes;
+        if (reformat)
+            onnxNodes = [];
+        else if (metadata.length)
+            onnxNodes = metadata;
+        else {
+            const { nodes, foreign } = nodesInName(name);
+            const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+            onnxNodes = from !== undefined && to !== undefined && from <= to ? nodeOrder.slice(from, to + 1) : nodes;
+        }
+        const outputs = (Array.isArray(layer.Outputs) ? layer.Outputs : []);
+        const described = outputs.map(tensorPrecision);
+        return {
+            name,
+            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+            onnxNodes: [...new Set(onnxNodes)],
+            reformatOf: reformat,
+            precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
+            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+            tactic: typeof layer.TacticName === 'string' ? layer.TacticName : null,
+            weightBytes: weightBytesOf(layer),
+            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+        };
+    });
+    return { layers, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
+// trtexec --exportProfile (samples/common/sampleReporting.cpp, exportJSONProfile): a JSON list whose first
+// entry is { "count": iterations } and then one entry per layer: name, timeMs (the sum over iterations),
+// averageMs, medianMs (from 8.4; TensorRT 7.x and 8.2 have none) and percentage. A layer's time is its
+// median where there is one, else its average. Pure: text in, times out.
+function parseProfile(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (error) {
+        throw new Error(`expected --exportProfile JSON, got text that does not parse (${error.message})`);
+    }
+    if (!Array.isArray(json))
+        throw new Error('expected --exportProfile JSON: a list of { name, averageMs, … }');
+    let count = null;
+    let median = true;
+    const times = new Map();
+    for (const entry of json) {
+        if (!entry || typeof entry !== 'object')
+            continue;
+        if (typeof entry.count === 'number' && entry.name === undefined) {
+            count = entry.count;
+            continue;
+        }
+        if (typeof entry.name !== 'string')
+            continue;
+        const value = typeof entry.medianMs === 'number' ? entry.medianMs : entry.averageMs;
+        if (typeof entry.medianMs !== 'number')
+            median = false;
+        if (typeof value !== 'number' || !Number.isFinite(value))
+            continue;
+        times.set(entry.name, (times.get(entry.name) ?? 0) + value);
+    }
+    return { count, times, median };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/explain/regions.js
+class Components {
+    parent = new Map();
+    find(key) {
+        let root = key;
+        while (this.parent.has(root) && this.parent.get(root) !== root)
+            root = this.parent.get(root);
+        if (!this.parent.has(root))
+            this.parent.set(root, root);
+        // Path halving keeps later finds short.
+        let at = key;
+        while (at !== root) {
+            const next = this.parent.get(at) ?? root;
+            this.parent.set(at, root);
+            at = next;
+        }
+        return root;
+    }
+    union(a, b) {
+        const [ra, rb] = [this.find(a), this.find(b)];
+        if (ra !== rb)
+            this.parent.set(rb, ra);
+    }
+}
+const isReformat = (layer) => layer.reformatOf !== null || layer.type === 'Reformat';
+/** The layer each node-less layer joins: the one it names, else the one before it, else the one after. */
+function anchorOf(layers, i) {
+    const layer = layers[i];
+    if (layer.reformatOf !== null) {
+        const named = layers.findIndex((l) => l.name === layer.reformatOf);
+        if (named >= 0)
+            return named;
+    }
+    if (i > 0)
+        return i - 1;
+    return layers.length > 1 ? 1 : null;
+}
+const regions_median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** A set of layers' time: the median over runs of their summed times, and the spread of those sums. */
+function timeOf(names, profiles) {
+    if (profiles.length === 0)
+        return { timeMs: null, spreadMs: null };
+    const sums = profiles.map((p) => names.reduce((sum, n) => sum + (p.times.get(n) ?? 0), 0));
+    return { timeMs: regions_median(sums), spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
+}
+const sameSet = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+/** Explains the head engine against the base; `measuredChangeMs` is the A/B's change of latency, if known. */
+function explainEngines(base, head, measuredChangeMs = null) {
+    const components = new Components();
+    const sides = [
+        ['b', base],
+        ['h', head],
+    ];
+    for (const [tag, side] of sides) {
+        const { layers } = side.layers;
+        layers.forEach((layer, i) => {
+            const key = `${tag}:${i}`;
+            components.find(key);
+            for (const node of layer.onnxNodes)
+                components.union(`n:${node}`, key);
+        });
+        layers.forEach((layer, i) => {
+            if (layer.onnxNodes.length > 0)
+                return;
+            const anchor = anchorOf(layers, i);
+            if (anchor !== null)
+                components.union(`${tag}:${anchor}`, `${tag}:${i}`);
+        });
+    }
+    const groups = new Map();
+    let order = 0;
+    const group = (root) => {
+        let g = groups.get(root);
+        if (!g) {
+            g = { nodes: new Set(), base: [], head: [], first: order++ };
+            groups.set(root, g);
+        }
+        return g;
+    };
+    for (const [tag, side] of sides) {
+        side.layers.layers.forEach((layer, i) => {
+            const g = group(components.find(`${tag}:${i}`));
+            (tag === 'b' ? g.base : g.head).push(layer);
+            for (const node of layer.onnxNodes)
+                g.nodes.add(node);
+        });
+    }
+    const summary = (layers, profiles) => {
+        const computing = layers.filter((l) => !isReformat(l));
+        return {
+            layers: layers.map((l) => l.name),
+            ...timeOf(layers.map((l) => l.name), profiles),
+            weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
+            precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
+            tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
+        };
+    };
+    const totals = (side) => ({
+        layers: side.layers.layers.length,
+        timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
+        weightBytes: side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0),
+    });
+    const [baseTotal, headTotal] = [totals(base), totals(head)];
+    const layerChange = baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
+    const denominator = measuredChangeMs ?? layerChange;
+    const regions = [...groups.values()]
+        .sort((a, b) => a.first - b.first)
+        .map((g) => {
+        const [b, h] = [summary(g.base, base.profiles), summary(g.head, head.profiles)];
+        const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
+        const significant = deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
+            ? Math.abs(deltaMs) > b.spreadMs + h.spreadMs
+            : null;
+        return {
+            onnxNodes: [...g.nodes],
+            base: b,
+            head: h,
+            deltaMs,
+            share: deltaMs !== null && denominator ? deltaMs / denominator : null,
+            significant,
+            change: changesOf(g.base, g.head),
+        };
+    })
+        .sort((x, y) => Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
+        Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes));
+    return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+}
+/** What changed between a region's layers of the two engines. */
+function changesOf(base, head) {
+    if (base.length === 0)
+        return ['new'];
+    if (head.length === 0)
+        return ['gone'];
+    const change = [];
+    const computing = (layers) => layers.filter((l) => !isReformat(l));
+    const [b, h] = [computing(base), computing(head)];
+    const precisions = (layers) => [...new Set(layers.flatMap((l) => l.precisions))];
+    if (!sameSet(precisions(b), precisions(h)))
+        change.push('precision');
+    // A fusion is which nodes a layer computes together; the names may differ while that stays.
+    const groupsOf = (layers) => layers.map((l) => [...l.onnxNodes].sort().join('\n'));
+    if (!sameSet(groupsOf(b), groupsOf(h)))
+        change.push('fusion');
+    const tactics = (layers) => layers.map((l) => l.tactic).filter((t) => t !== null);
+    if (!change.includes('fusion') && !sameSet(tactics(b), tactics(h)))
+        change.push('tactic');
+    const reformats = (layers) => layers.filter(isReformat).length;
+    if (reformats(head) > reformats(base))
+        change.push('reformat-added');
+    if (reformats(head) < reformats(base))
+        change.push('reformat-removed');
+    return change;
+}
+function notesOf(base, head) {
+    const notes = [];
+    for (const [which, side] of [
+        ['base', base],
+        ['head', head],
+    ]) {
+        if (side.layers.verbosity === 'layer_names_only') {
+            notes.push(`the ${which} engine's layer info has names only (built without --profilingVerbosity=detailed): ` +
+                'regions come from layer names, with no precisions, tactics or weights');
+        }
+        if (side.layers.layers.some((l) => l.auxiliaryStream)) {
+            notes.push(`the ${which} engine runs layers on auxiliary streams (StreamId > 0): the sum of layer times is not reliable`);
+        }
+        if (side.profiles.some((p) => !p.median))
+            notes.push(`the ${which} profile has averages, not medians (TensorRT before 8.4)`);
+        const names = new Set(side.layers.layers.map((l) => l.name));
+        const unmatched = new Set(side.profiles.flatMap((p) => [...p.times.keys()].filter((n) => !names.has(n))));
+        if (unmatched.size)
+            notes.push(`${unmatched.size} of the ${which} profile's layers are not in its layer info`);
+        if (side.profiles.length === 1)
+            notes.push(`one profile run of the ${which} engine: no run-to-run spread to judge by`);
+    }
+    if (base.layers.schema !== head.layers.schema) {
+        notes.push(`the layer info schemas differ (${base.layers.schema} against ${head.layers.schema})`);
+    }
+    return notes;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/explain/stage.js
+// The explain stage (benchmark: ab): for each engine the A/B compared with a base engine, where and why the
+// two differ, per ONNX region. An engine that got slower or faster is profiled after its A/B: two runs a
+// side, interleaved, on the GPU it was measured on (--exportProfile), so a region's delta is judged against
+// its own run-to-run spread. Without a change, or without layer info beside the base plan, it says less
+// and why. A profile that cannot be taken is a note, never the run.
+
+
+
+
+
+
+
+
+
+/** Profile runs a side, and iterations each: enough for a median per layer and a spread, cheap next to the A/B. */
+const PROFILE_RUNS = { runs: 2, iterations: 100 };
+/**
+ * A plan's layer info as trt-ci keeps it: <stem>.layers.json beside a built or uploaded plan (the pack's
+ * plans artifact carries both), layers.json beside a cache entry's `plan`.
+ */
+const layerInfoBeside = (plan) => (0,external_node_path_.basename)(plan) === 'plan'
+    ? (0,external_node_path_.join)((0,external_node_path_.dirname)(plan), 'layers.json')
+    : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
+async function explainChanges(outcomes, latency, config, trtexec, version, options = {}) {
+    const explained = new Map();
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const ab = plan && latency.get(plan.path);
+        const basePlan = ab?.baseEngine?.plan;
+        if (!plan || !ab || !basePlan || !plan.layerInfo || options.signal?.aborted)
+            continue;
+        const baseInfo = layerInfoBeside(basePlan);
+        const order = await readOnnxNodeOrder(job.model.onnx);
+        const head = await readLayers(plan.layerInfo, order);
+        const base = (0,external_node_fs_.existsSync)(baseInfo) ? await readLayers(baseInfo, order) : null;
+        if (!head || !base) {
+            // Said, never a silent gap beside the engines that were explained.
+            const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
+            explained.set(plan.path, { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] });
+            continue;
+        }
+        const notes = [];
+        let profiles = { base: [], head: [] };
+        const changed = ab.verdict === 'slower' || ab.verdict === 'faster';
+        if (changed) {
+            try {
+                profiles = await profileBoth({ base: basePlan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...options });
+            }
+            catch (error) {
+                notes.push(`the engines could not be profiled: ${(0,errors/* errorMessage */.gJ)(error)}`);
+            }
+        }
+        else
+            notes.push(`no profile runs: the A/B found no change (${ab.verdict})`);
+        const measured = ab.base && ab.head ? ab.head.median - ab.base.median : null;
+        const explanation = explainEngines({ layers: base, profiles: profiles.base }, { layers: head, profiles: profiles.head }, changed ? measured : null);
+        explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
+    }
+    return explained;
+}
+const EMPTY = {
+    base: { layers: 0, timeMs: null, weightBytes: 0 },
+    head: { layers: 0, timeMs: null, weightBytes: 0 },
+    regions: [],
+    notes: [],
+};
+async function readLayers(file, order) {
+    try {
+        return parseEngineLayers(await (0,promises_.readFile)(file, 'utf8'), order);
+    }
+    catch {
+        return null;
+    }
+}
+/** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
+async function profileBoth(plans, dir, contract, run) {
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const out = { base: [], head: [] };
+    for (let i = 1; i <= PROFILE_RUNS.runs; i += 1) {
+        for (const side of ['base', 'head']) {
+            const file = (0,external_node_path_.join)(dir, `${i}.${side}.profile.json`);
+            const argv = profileRunArgv(run.version, plans[side], contract, PROFILE_RUNS.iterations, file);
+            const result = await run.trtexec.run(argv, {
+                gpu: run.gpu,
+                logFile: (0,external_node_path_.join)(dir, `${i}.${side}.log`),
+                timeoutMs: run.timeoutMs,
+                ...(run.signal && { signal: run.signal }),
+            });
+            if (result.exitCode !== 0)
+                throw new Error(`trtexec exited with ${result.exitCode ?? result.signal} (${dir})`);
+            out[side].push(parseProfile(await (0,promises_.readFile)(file, 'utf8')));
+        }
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
@@ -8602,7 +9076,84 @@ function fitSections(sections, limit, leftOut) {
     return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/explain/render.js
+
+
+/** A region by its ONNX nodes: their common path ("/model.22/cv2"), else its first nodes. */
+function regionName(region) {
+    const nodes = region.onnxNodes;
+    if (nodes.length === 0)
+        return (region.head.layers[0] ?? region.base.layers[0] ?? '?').slice(0, 80);
+    if (nodes.length === 1)
+        return nodes[0];
+    const parts = nodes.map((n) => n.split('/'));
+    const common = [];
+    for (let i = 0; parts.every((p) => p.length > i + 1 && p[i] === parts[0][i]); i += 1)
+        common.push(parts[0][i]);
+    const prefix = common.join('/');
+    if (prefix.replace(/\//g, ''))
+        return prefix;
+    return nodes.length === 2 ? `${nodes[0]} + ${nodes[1]}` : `${nodes[0]} … ${nodes.at(-1)} (${nodes.length} nodes)`;
+}
+const isMyelin = (name) => name.startsWith('__myl_') || name.includes('{ForeignNode[');
+/** What changed, in words: "fp16 → fp32", "2 layers → 1, now a Myelin kernel". */
+function describeChange(region) {
+    const said = [];
+    for (const change of region.change) {
+        if (change === 'new')
+            said.push('new in the head engine');
+        else if (change === 'gone')
+            said.push('not in the head engine');
+        else if (change === 'precision') {
+            said.push(`${region.base.precisions.join('/') || '?'} → ${region.head.precisions.join('/') || '?'}`);
+        }
+        else if (change === 'fusion') {
+            const myelin = region.head.layers.some(isMyelin) && !region.base.layers.some(isMyelin);
+            said.push(`${region.base.layers.length} layer${region.base.layers.length === 1 ? '' : 's'} → ` +
+                `${region.head.layers.length}${myelin ? ', now a Myelin kernel' : ''}`);
+        }
+        else if (change === 'tactic')
+            said.push('another tactic');
+        else if (change === 'reformat-added')
+            said.push('a reformat added');
+        else if (change === 'reformat-removed')
+            said.push('a reformat removed');
+    }
+    return said.join(', ') || 'no change in layers, precisions or tactics';
+}
+const ms = (value) => (value === null ? '–' : `${value >= 0 ? '+' : ''}${value.toFixed(4)} ms`);
+/** "80% in `/model.22/cv2` — fp16 → fp32, 2 layers → 1": the regions that carry the change, most first. */
+function explainLine(explanation, top = 2) {
+    const carrying = explanation.regions.filter((r) => (r.deltaMs ?? 0) !== 0 || r.change.length > 0).slice(0, top);
+    if (carrying.length === 0)
+        return 'no region changed';
+    return carrying
+        .map((r) => {
+        const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
+        const noise = r.significant === false ? ' (within run-to-run noise)' : '';
+        // A node name is the model's, which a fork writes: a code span it cannot close.
+        return `${share} in ${code(regionName(r))} — ${describeChange(r)}${noise}`;
+    })
+        .join('; ');
+}
+/** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
+function explainRows(explanation, limit = 10) {
+    return explanation.regions
+        .slice(0, limit)
+        .map((r) => [
+        regionName(r),
+        ms(r.deltaMs),
+        r.share === null ? '–' : `${(r.share * 100).toFixed(0)}%`,
+        `${r.base.layers.length} → ${r.head.layers.length}`,
+        r.head.weightBytes === r.base.weightBytes
+            ? formatBytes(r.head.weightBytes)
+            : `${formatBytes(r.base.weightBytes)} → ${formatBytes(r.head.weightBytes)}`,
+        describeChange(r),
+    ]);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 
 
@@ -8907,8 +9458,29 @@ function latencySection(reports, rows) {
                 ]
                 : []),
             ...notes.map((note) => `- ${markdown_text_text(note)}`),
+            ...compared.flatMap((r) => whyLines(r)),
         ].join('\n'),
     };
+}
+/** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
+function whyLines(row) {
+    const { latency, explain } = row.build;
+    if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
+        return [];
+    const rows = explainRows(explain).map(tableRow);
+    return [
+        '',
+        `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}** ${latencyChange(latency)}: ${explainLine(explain)}`,
+        '',
+        '<details><summary>regions</summary>',
+        '',
+        '| region | Δ time | share | layers | weights | change |',
+        '|---|---:|---:|---|---|---|',
+        ...rows,
+        ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${markdown_text_text(n)}`)] : []),
+        '',
+        '</details>',
+    ];
 }
 /**
  * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
@@ -9310,6 +9882,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -9424,6 +9997,9 @@ async function buildAndReport(config, version, before, options) {
         cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
+    const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
+        ...(options.signal && { signal: options.signal }),
+    });
     const unjudged = stage.outcomes.map((o) => {
         const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
         const checked = accuracy.get(o.plan?.path ?? '');
@@ -9437,6 +10013,7 @@ async function buildAndReport(config, version, before, options) {
                 ...latency,
                 baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
             },
+            explain: explained.get(o.plan?.path ?? '') ?? null,
         };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);
