@@ -974,7 +974,8 @@ async function trtexec(io) {
 
   /**
    * --exportProfile: exportJSONProfile (sampleReporting.cpp): { count }, then each layer of the plan's layer
-   * info (beside it as <stem>.layers.json, or layers.json in a cache entry, as trt-ci keeps it) with its share of the iterations' time;
+   * info (beside it as <stem>.layers.json, or layers.json in a cache entry, as trt-ci keeps it) with its
+   * share of the iterations' time;
    * TRTEXEC_STANDIN_SLOW_LAYER, per engine: <layer>:<factor> makes one layer that much slower.
    */
   function exportProfile(engine, times) {
