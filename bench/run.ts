@@ -8,3 +8,4 @@ await import('./fuzz-logs.js');
 await import('./accuracy.js');
 await import('./shard.js');
 await import('./onnx-inputs.js');
+await import('./explain.js');

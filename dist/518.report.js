@@ -639,10 +639,18 @@ const explainSideSchema = schemas/* object */.Ikc({
     precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
     tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
 });
+const explainTotalSchema = schemas/* object */.Ikc({
+    layers: count,
+    timeMs: nullableNumber,
+    weightBytes: count,
+    /** The plan's size, when known; `otherBytes` is the rest of it: kernels, Myelin code, padding. */
+    planBytes: count.nullable().default(null),
+    otherBytes: count.nullable().default(null),
+});
 /** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
 const explainSchema = schemas/* object */.Ikc({
-    base: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
-    head: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    base: explainTotalSchema,
+    head: explainTotalSchema,
     regions: schemas/* array */.YOg(schemas/* object */.Ikc({
         onnxNodes: schemas/* array */.YOg(schemas/* string */.YjP()),
         base: explainSideSchema,
@@ -1794,6 +1802,26 @@ function explainLine(explanation, top = 2) {
     })
         .join('; ');
 }
+/**
+ * Where a plan's growth went: "+6.0 MiB: weights +4.0 MiB in `/model.22/cv2`, +2.0 MiB not weights
+ * (kernels, Myelin code, padding)". Null when the plan did not grow or its sizes are unknown.
+ */
+function explainBytesLine(explanation) {
+    const { base, head } = explanation;
+    if (base.planBytes === null || head.planBytes === null || head.planBytes <= base.planBytes)
+        return null;
+    const grown = explanation.regions
+        .map((r) => ({ r, delta: r.head.weightBytes - r.base.weightBytes }))
+        .filter((x) => x.delta > 0)
+        .sort((a, b) => b.delta - a.delta)
+        .slice(0, 2)
+        .map((x) => `weights +${units_formatBytes(x.delta)} in ${code(regionName(x.r))}`);
+    const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
+    return [
+        `+${units_formatBytes(head.planBytes - base.planBytes)}:`,
+        [...grown, ...(other > 0 ? [`+${units_formatBytes(other)} not weights (kernels, Myelin code, padding)`] : [])].join(', ') || 'no region grew',
+    ].join(' ');
+}
 /** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
 function explainRows(explanation, limit = 10) {
     return explanation.regions
@@ -2123,12 +2151,16 @@ function latencySection(reports, rows) {
 /** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
 function whyLines(row) {
     const { latency, explain } = row.build;
+    const bytes = explain && explainBytesLine(explain);
+    const name = `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}**`;
+    const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
     if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
-        return [];
+        return grew;
     const rows = explainRows(explain).map(tableRow);
     return [
         '',
-        `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}** ${latencyChange(latency)}: ${explainLine(explain)}`,
+        `${name} ${latencyChange(latency)}: ${explainLine(explain)}`,
+        ...grew.slice(1),
         '',
         '<details><summary>regions</summary>',
         '',

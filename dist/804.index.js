@@ -4297,10 +4297,18 @@ const explainSideSchema = schemas/* object */.Ikc({
     precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
     tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
 });
+const explainTotalSchema = schemas/* object */.Ikc({
+    layers: count,
+    timeMs: nullableNumber,
+    weightBytes: count,
+    /** The plan's size, when known; `otherBytes` is the rest of it: kernels, Myelin code, padding. */
+    planBytes: count.nullable().default(null),
+    otherBytes: count.nullable().default(null),
+});
 /** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
 const explainSchema = schemas/* object */.Ikc({
-    base: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
-    head: schemas/* object */.Ikc({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+    base: explainTotalSchema,
+    head: explainTotalSchema,
     regions: schemas/* array */.YOg(schemas/* object */.Ikc({
         onnxNodes: schemas/* array */.YOg(schemas/* string */.YjP()),
         base: explainSideSchema,
@@ -8061,11 +8069,17 @@ function explainEngines(base, head, measuredChangeMs = null) {
             tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
         };
     };
-    const totals = (side) => ({
-        layers: side.layers.layers.length,
-        timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
-        weightBytes: side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0),
-    });
+    const totals = (side) => {
+        const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
+        const planBytes = side.planBytes ?? null;
+        return {
+            layers: side.layers.layers.length,
+            timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
+            weightBytes,
+            planBytes,
+            otherBytes: planBytes === null ? null : Math.max(0, planBytes - weightBytes),
+        };
+    };
     const [baseTotal, headTotal] = [totals(base), totals(head)];
     const layerChange = baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
     const denominator = measuredChangeMs ?? layerChange;
@@ -8201,14 +8215,14 @@ async function explainChanges(outcomes, latency, config, trtexec, version, optio
         else
             notes.push(`no profile runs: the A/B found no change (${ab.verdict})`);
         const measured = ab.base && ab.head ? ab.head.median - ab.base.median : null;
-        const explanation = explainEngines({ layers: base, profiles: profiles.base }, { layers: head, profiles: profiles.head }, changed ? measured : null);
+        const explanation = explainEngines({ layers: base, profiles: profiles.base, planBytes: (0,errors/* fileSize */.Ov)(basePlan) }, { layers: head, profiles: profiles.head, planBytes: plan.scan.bytes }, changed ? measured : null);
         explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
     }
     return explained;
 }
 const EMPTY = {
-    base: { layers: 0, timeMs: null, weightBytes: 0 },
-    head: { layers: 0, timeMs: null, weightBytes: 0 },
+    base: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
+    head: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
     regions: [],
     notes: [],
 };
@@ -9136,6 +9150,26 @@ function explainLine(explanation, top = 2) {
     })
         .join('; ');
 }
+/**
+ * Where a plan's growth went: "+6.0 MiB: weights +4.0 MiB in `/model.22/cv2`, +2.0 MiB not weights
+ * (kernels, Myelin code, padding)". Null when the plan did not grow or its sizes are unknown.
+ */
+function explainBytesLine(explanation) {
+    const { base, head } = explanation;
+    if (base.planBytes === null || head.planBytes === null || head.planBytes <= base.planBytes)
+        return null;
+    const grown = explanation.regions
+        .map((r) => ({ r, delta: r.head.weightBytes - r.base.weightBytes }))
+        .filter((x) => x.delta > 0)
+        .sort((a, b) => b.delta - a.delta)
+        .slice(0, 2)
+        .map((x) => `weights +${formatBytes(x.delta)} in ${code(regionName(x.r))}`);
+    const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
+    return [
+        `+${formatBytes(head.planBytes - base.planBytes)}:`,
+        [...grown, ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code, padding)`] : [])].join(', ') || 'no region grew',
+    ].join(' ');
+}
 /** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
 function explainRows(explanation, limit = 10) {
     return explanation.regions
@@ -9465,12 +9499,16 @@ function latencySection(reports, rows) {
 /** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
 function whyLines(row) {
     const { latency, explain } = row.build;
+    const bytes = explain && explainBytesLine(explain);
+    const name = `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}**`;
+    const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
     if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
-        return [];
+        return grew;
     const rows = explainRows(explain).map(tableRow);
     return [
         '',
-        `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}** ${latencyChange(latency)}: ${explainLine(explain)}`,
+        `${name} ${latencyChange(latency)}: ${explainLine(explain)}`,
+        ...grew.slice(1),
         '',
         '<details><summary>regions</summary>',
         '',

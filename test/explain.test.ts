@@ -7,7 +7,7 @@ import type { Explanation } from '../src/contract/report.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/explain/engine-layers.js';
 import { parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
-import { explainLine, regionName } from '../src/explain/render.js';
+import { explainBytesLine, explainLine, regionName } from '../src/explain/render.js';
 import { onnxNodeNames } from '../src/tensorrt/onnx-inputs.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
@@ -54,6 +54,21 @@ describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
     const deltas = explanation.regions.map((r) => Math.abs(r.deltaMs ?? 0));
     expect(deltas).toEqual([...deltas].sort((a, b) => b - a));
     expect(explainLine(explanation)).toMatch(/^-?\d+% in `.+` — /);
+  });
+
+  it('a bigger plan: its growth split into the regions whose weights grew and what is not weights', () => {
+    // FP16 as the base, FP32 as the head: every weight doubles; the plans' sizes are made up around them.
+    const [base, head] = [side('pytorch-resnet-a100-fp16'), side('pytorch-resnet-a100-fp32')];
+    const explanation = explainEngines({ ...base, planBytes: 30_000_000 }, { ...head, planBytes: 60_000_000 });
+    const { base: b, head: h } = explanation;
+    expect(h.weightBytes).toBe(2 * b.weightBytes);
+    expect(b.otherBytes).toBe(30_000_000 - b.weightBytes);
+    expect(h.otherBytes).toBe(60_000_000 - h.weightBytes);
+    const line = explainBytesLine(explanation)!;
+    expect(line).toMatch(
+      /^\+28\.6 MiB: weights \+[\d.]+ MiB in `[^`]+`, weights \+[\d.]+ MiB in `[^`]+`, \+[\d.]+ MiB not weights/,
+    );
+    expect(explainBytesLine(explainEngines({ ...head, planBytes: 1 }, { ...base, planBytes: 1 }))).toBeNull();
   });
 
   it('an engine against itself: no region changed, every delta 0', () => {

@@ -324,10 +324,19 @@ const explainSideSchema = z.object({
   tactics: z.array(z.string()),
 });
 
+const explainTotalSchema = z.object({
+  layers: count,
+  timeMs: nullableNumber,
+  weightBytes: count,
+  /** The plan's size, when known; `otherBytes` is the rest of it: kernels, Myelin code, padding. */
+  planBytes: count.nullable().default(null),
+  otherBytes: count.nullable().default(null),
+});
+
 /** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
 export const explainSchema = z.object({
-  base: z.object({ layers: count, timeMs: nullableNumber, weightBytes: count }),
-  head: z.object({ layers: count, timeMs: nullableNumber, weightBytes: count }),
+  base: explainTotalSchema,
+  head: explainTotalSchema,
   regions: z.array(
     z.object({
       onnxNodes: z.array(z.string()),

@@ -12,6 +12,8 @@ export interface EngineSide {
   layers: EngineLayers;
   /** One per profile run of this engine (two or more make the run-to-run spread). */
   profiles: readonly LayerTimes[];
+  /** The plan's size in bytes, when known: what is not weights is kernels, Myelin code and padding. */
+  planBytes?: number | null;
 }
 
 class Components {
@@ -121,14 +123,20 @@ export function explainEngines(
       tactics: [...new Set(computing.map((l) => l.tactic).filter((t): t is string => t !== null))].sort(),
     };
   };
-  const totals = (side: EngineSide) => ({
-    layers: side.layers.layers.length,
-    timeMs: timeOf(
-      side.layers.layers.map((l) => l.name),
-      side.profiles,
-    ).timeMs,
-    weightBytes: side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0),
-  });
+  const totals = (side: EngineSide) => {
+    const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
+    const planBytes = side.planBytes ?? null;
+    return {
+      layers: side.layers.layers.length,
+      timeMs: timeOf(
+        side.layers.layers.map((l) => l.name),
+        side.profiles,
+      ).timeMs,
+      weightBytes,
+      planBytes,
+      otherBytes: planBytes === null ? null : Math.max(0, planBytes - weightBytes),
+    };
+  };
   const [baseTotal, headTotal] = [totals(base), totals(head)];
   const layerChange =
     baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;

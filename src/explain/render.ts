@@ -57,6 +57,28 @@ export function explainLine(explanation: Explanation, top = 2): string {
     .join('; ');
 }
 
+/**
+ * Where a plan's growth went: "+6.0 MiB: weights +4.0 MiB in `/model.22/cv2`, +2.0 MiB not weights
+ * (kernels, Myelin code, padding)". Null when the plan did not grow or its sizes are unknown.
+ */
+export function explainBytesLine(explanation: Explanation): string | null {
+  const { base, head } = explanation;
+  if (base.planBytes === null || head.planBytes === null || head.planBytes <= base.planBytes) return null;
+  const grown = explanation.regions
+    .map((r) => ({ r, delta: r.head.weightBytes - r.base.weightBytes }))
+    .filter((x) => x.delta > 0)
+    .sort((a, b) => b.delta - a.delta)
+    .slice(0, 2)
+    .map((x) => `weights +${formatBytes(x.delta)} in ${code(regionName(x.r))}`);
+  const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
+  return [
+    `+${formatBytes(head.planBytes - base.planBytes)}:`,
+    [...grown, ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code, padding)`] : [])].join(
+      ', ',
+    ) || 'no region grew',
+  ].join(' ');
+}
+
 /** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
 export function explainRows(explanation: Explanation, limit = 10): string[][] {
   return explanation.regions

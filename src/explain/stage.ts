@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
-import { errorMessage } from '../common/errors.js';
+import { errorMessage, fileSize } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import type { Explanation, Latency } from '../contract/report.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
@@ -71,8 +71,8 @@ export async function explainChanges(
     } else notes.push(`no profile runs: the A/B found no change (${ab.verdict})`);
     const measured = ab.base && ab.head ? ab.head.median - ab.base.median : null;
     const explanation = explainEngines(
-      { layers: base, profiles: profiles.base },
-      { layers: head, profiles: profiles.head },
+      { layers: base, profiles: profiles.base, planBytes: fileSize(basePlan) },
+      { layers: head, profiles: profiles.head, planBytes: plan.scan.bytes },
       changed ? measured : null,
     );
     explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
@@ -81,8 +81,8 @@ export async function explainChanges(
 }
 
 const EMPTY: Explanation = {
-  base: { layers: 0, timeMs: null, weightBytes: 0 },
-  head: { layers: 0, timeMs: null, weightBytes: 0 },
+  base: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
+  head: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
   regions: [],
   notes: [],
 };

@@ -7,7 +7,7 @@ import { formatBytes, formatMs, formatSeconds, MiB } from '../common/units.js';
 import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from '../common/markdown-text.js';
 import type { Report, ReportBuild } from '../contract/report.js';
 import { fitSections, type Section } from '../common/trim.js';
-import { explainLine, explainRows } from '../explain/render.js';
+import { explainBytesLine, explainLine, explainRows } from '../explain/render.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 export const COMMENT_LIMIT_BYTES = 65_535;
@@ -337,11 +337,15 @@ function latencySection(reports: readonly Report[], rows: readonly Row[]): Secti
 /** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
 function whyLines(row: Row): string[] {
   const { latency, explain } = row.build;
-  if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster')) return [];
+  const bytes = explain && explainBytesLine(explain);
+  const name = `**${text(row.build.model)} / ${text(row.build.profile)}**`;
+  const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
+  if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster')) return grew;
   const rows = explainRows(explain).map(tableRow);
   return [
     '',
-    `**${text(row.build.model)} / ${text(row.build.profile)}** ${latencyChange(latency)}: ${explainLine(explain)}`,
+    `${name} ${latencyChange(latency)}: ${explainLine(explain)}`,
+    ...grew.slice(1),
     '',
     '<details><summary>regions</summary>',
     '',
