@@ -26981,12 +26981,13 @@ const shapeText = (shapes) => Object.entries(shapes)
 ;// CONCATENATED MODULE: ./.build/tsc/explain/engine-layers.js
 // An engine's layers as --exportLayerInfo writes them (8.2+; 10.x "Bindings" and 11.x "I/O Tensors"
 // schemas), each with the ONNX nodes it computes: its `Metadata` (8.6+: "[ONNX Layer: name]" entries
-// separated by U+001E or U+001F, both occur), else the nodes its fused name lists ("Conv_0 + Relu_1",
-// "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the ONNX graph's order when the graph
-// is known. Reformats name the layer they feed or read ("Reformatting CopyNode for Input Tensor 0 to X").
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes
+// its fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded
+// over the ONNX graph's order when the graph is known. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X").
 // Sources: docs/explain.md. Pure: text in, layers out.
 const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
-const METADATA_ENTRY = /\[ONNX Layer: ([^\]\u001e\u001f]*)\]/g;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
 const TYPE_BYTES = {
     Float: 4,
     Half: 2,
