@@ -665,6 +665,20 @@ const explainSchema = schemas/* object */.Ikc({
     /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
     notes: schemas/* array */.YOg(schemas/* string */.YjP()),
 });
+/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
+const deployRowSchema = schemas/* object */.Ikc({
+    target: schemas/* string */.YjP(),
+    gpu: nullableString,
+    computeCapability: nullableString,
+    tensorrt: nullableString,
+    os: schemas/* enum */.k5n(['linux', 'windows']),
+    verdict: schemas/* enum */.k5n(['loads', 'loads-with-warning', 'fails', 'unknown']),
+    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
+    line: nullableString,
+    fix: nullableString,
+    /** true: a load on the target's runner said so; false: predicted. */
+    observed: schemas/* boolean */.zMY(),
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -693,6 +707,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
     latency: latencySchema.nullable().default(null),
     /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
     explain: explainSchema.nullable().default(null),
+    /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
+    deploy: schemas/* array */.YOg(deployRowSchema).default([]),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -2199,6 +2215,35 @@ function noBaseSection(reports) {
         ].join('\n'),
     };
 }
+/** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
+function deploySection(rows) {
+    const withTargets = rows.filter((r) => r.build.deploy.length > 0);
+    if (withTargets.length === 0)
+        return null;
+    const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
+    const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
+    const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
+    const fails = failing.filter((x) => x.d.verdict === 'fails').length;
+    return {
+        priority: fails ? 1 : 6,
+        text: [
+            `#### ${fails ? '❌' : '✅'} Deploy targets: ${fails} engine × target pair${fails === 1 ? '' : 's'} will not load`,
+            '',
+            `| engine | GPU | ${names.map(markdown_text_text).join(' | ')} |`,
+            `|---|---|${names.map(() => '---').join('|')}|`,
+            ...withTargets.map((r) => {
+                const cells = names.map((n) => {
+                    const d = r.build.deploy.find((x) => x.target === n);
+                    return d ? `${icon[d.verdict]}${d.observed ? ' (seen)' : ''}` : '–';
+                });
+                return tableRow([`${r.build.model} / ${r.build.profile}`, r.gpu, ...cells]);
+            }),
+            '',
+            ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
+                `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -2308,7 +2353,7 @@ function renderReports(reports, options) {
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
-        ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter((s) => s !== null),
         ...[budgetSection(reports)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans

@@ -20,6 +20,7 @@ import { writeNewFile } from './proc/new-file.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { explainChanges } from './explain/stage.js';
+import { predictDeploy } from './deploy/stage.js';
 import { runPreflight } from './preflight/preflight.js';
 import { type PreflightResult, type CacheSummary, REPORT_SCHEMA, type Report } from './contract/report.js';
 import { renderSummary } from './report/markdown.js';
@@ -219,6 +220,8 @@ async function buildAndReport(
   const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
     ...(options.signal && { signal: options.signal }),
   });
+  // trt-ci builds where it runs: a Windows runner makes Windows plans.
+  const deployed = predictDeploy(stage.outcomes, process.platform === 'win32' ? 'windows' : 'linux');
   const unjudged = stage.outcomes.map((o) => {
     const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
     const checked = accuracy.get(o.plan?.path ?? '');
@@ -233,6 +236,7 @@ async function buildAndReport(
         baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
       },
       explain: explained.get(o.plan?.path ?? '') ?? null,
+      deploy: deployed.get(o.plan?.path ?? '') ?? [],
     };
   });
   const plans = await verifyBuilds(stage.outcomes, rel);

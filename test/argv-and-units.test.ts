@@ -26,6 +26,8 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   engine: 'per-profile',
   accuracy: null,
   accuracyOff: false,
+  deploy: [],
+  deployOwn: false,
   ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };

@@ -868,7 +868,8 @@ describe('in a terminal', () => {
   it('a status line per GPU is redrawn in place while builds run, and erased at the end', async () => {
     const runner = makeRunner({
       gpus: 2,
-      trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 2500, TRTEXEC_STANDIN_ALLOC_MIB: 1024 },
+      // Long enough that a loaded machine still draws a frame with both builds and their memory.
+      trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 4000, TRTEXEC_STANDIN_ALLOC_MIB: 1024 },
     });
     runner.touch('m.onnx');
     const config = runner.writeConfig(

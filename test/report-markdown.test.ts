@@ -16,6 +16,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
     accuracy: null,
     latency: null,
     explain: null,
+    deploy: [],
     status: 'built',
     gpu: { index: 0, name: gpu, computeCapability: '9.0' },
     shapes: {},

@@ -7,6 +7,7 @@ import { EXIT, EXIT_MEANINGS } from '../contract/exit.js';
 import { VERSION } from '../contract/version.js';
 import { abCommand } from './commands/ab.js';
 import { buildCommand } from './commands/build.js';
+import { deployCheckCommand } from './commands/deploy-check.js';
 import { explainCommand } from './commands/explain.js';
 import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
@@ -162,6 +163,13 @@ const COMMANDS: Record<string, Command> = {
         },
         io,
       ),
+  },
+  'deploy-check': {
+    summary: "will the manifest's engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
+    operands: 'MANIFEST.json',
+    options: ['config', 'json'],
+    run: (operands, values, io) =>
+      deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
   },
   'parse-log': {
     summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',

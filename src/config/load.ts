@@ -8,8 +8,15 @@ import type { ConfigPosition } from '../contract/report.js';
 import { filesReadBy, resolveFlagPaths } from '../tensorrt/flags.js';
 import { resolveAccuracy } from './accuracy.js';
 import { parseCacheKey } from '../cache/trust.js';
+import { computeCapabilityOf, GPU_COMPUTE } from '../tensorrt/deploy-rules.js';
 import { modelInputProblems, networkFloatType, onnxProblem, type Problem } from './model-files.js';
-import { type Config, type ConfigPath, type ShapeRange, COMBINED } from '../contract/config.js';
+import {
+  type Config,
+  type ConfigPath,
+  type DeployTargetConfig,
+  type ShapeRange,
+  COMBINED,
+} from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
 import { formatPath, formatPosition, locate } from './locate.js';
 import { AB_BUDGETS, DEFAULT_BUDGETS, type Budgets } from '../contract/metrics.js';
@@ -191,6 +198,8 @@ function resolveConfig(
       workspaceBytes: m.workspace ?? raw.workspace,
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
+      deployOwn: m.deploy !== undefined,
+      deploy: (m.deploy ?? raw.deploy ?? []).map(resolveTarget),
       budgets: {
         ...DEFAULT_BUDGETS,
         ...((m.benchmark ?? raw.benchmark) === 'ab' && AB_BUDGETS),
@@ -207,6 +216,18 @@ function resolveConfig(
       })),
     })),
     ...locators,
+  };
+}
+
+/** A deploy target of trt-ci.yml, its GPU's compute capability from the table when not given. */
+export function resolveTarget(t: NonNullable<RawConfig['deploy']>[number]): DeployTargetConfig {
+  return {
+    name: t.name,
+    gpu: t.gpu ?? null,
+    computeCapability: t['compute-capability'] ?? (t.gpu ? computeCapabilityOf(t.gpu) : null),
+    tensorrt: t.tensorrt ?? null,
+    os: t.os,
+    runsOn: t['runs-on'] ?? null,
   };
 }
 
@@ -271,6 +292,32 @@ function findProblems(raw: RawConfig, config: Config): Problem[] {
       const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
       problems.push({ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` });
     }
+  }
+  // A deploy target's GPU must be one the table knows, or come with its compute capability.
+  const targets: [RawConfig['deploy'], ConfigPath][] = [
+    [raw.deploy, ['deploy']],
+    ...raw.models.map((m, i): [RawConfig['deploy'], ConfigPath] => [m.deploy, ['models', i, 'deploy']]),
+  ];
+  for (const [list, at] of targets) {
+    (list ?? []).forEach((t, i) => {
+      const known = t.gpu ? computeCapabilityOf(t.gpu) : null;
+      if (!t.gpu && !t['compute-capability']) {
+        problems.push({ path: [...at, i], message: 'expected gpu: (a GPU model like L4) or compute-capability:' });
+      } else if (t.gpu && !known && !t['compute-capability']) {
+        const near = closest(t.gpu, Object.keys(GPU_COMPUTE));
+        problems.push({
+          path: [...at, i, 'gpu'],
+          message:
+            `expected a GPU model trt-ci knows (${Object.keys(GPU_COMPUTE).join(', ')}) or compute-capability:, ` +
+            `got "${t.gpu}"${near ? ` (did you mean "${near}"?)` : ''}`,
+        });
+      } else if (known && t['compute-capability'] && known !== t['compute-capability']) {
+        problems.push({
+          path: [...at, i, 'compute-capability'],
+          message: `expected ${known}, the compute capability of ${t.gpu}, got "${t['compute-capability']}"`,
+        });
+      }
+    });
   }
   // A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more.
   const ref = config.baseRef && refProblem(config.baseRef);

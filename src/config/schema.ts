@@ -217,6 +217,39 @@ const benchmark = z.union(
   expected('true, false, or ab (against the base engine, on the same GPU)'),
 );
 
+const deployTarget = z.strictObject(
+  {
+    name: z.string(expected('a target name like edge-l4')).min(1).describe('The target, as the matrix names it.'),
+    gpu: z
+      .string(expected('a GPU model like L4 or H100'))
+      .min(1)
+      .optional()
+      .describe("The GPU model, like L4 (its compute capability comes from docs/deploy.md's table)."),
+    'compute-capability': z
+      .string(expected('a compute capability like "8.9"'))
+      .regex(/^\d+\.\d+$/, expected('a compute capability like "8.9"'))
+      .optional()
+      .describe("The GPU's compute capability, for a GPU the table does not know."),
+    tensorrt: z
+      .string(expected('a TensorRT version like "10.3" or "10.3.0.26"'))
+      .regex(/^\d+(\.\d+){0,3}$/, expected('a TensorRT version like "10.3" or "10.3.0.26"'))
+      .optional()
+      .describe("The target's TensorRT runtime (default: the builder's)."),
+    os: z
+      .enum(['linux', 'windows'], expected('linux or windows'))
+      .default('linux')
+      .describe('The OS the plan is loaded on.'),
+    'runs-on': z
+      .array(z.string().min(1), expected('runner labels like [self-hosted, linux, l4]'))
+      .optional()
+      .describe("Runner labels of the target, for the pack's deploy job (a load on real hardware)."),
+  },
+  expected('a mapping with name, gpu or compute-capability, tensorrt, os, runs-on'),
+);
+export const deploy = z
+  .array(deployTarget, expected('a list of deploy targets like [{ name: edge-l4, gpu: L4 }]'))
+  .describe('Where the engines ship: each engine gets a load prediction per target (docs/deploy.md).');
+
 const share = /^\d+(\.\d+)?%$/;
 const accuracy = z
   .strictObject(
@@ -325,6 +358,7 @@ const model = z.strictObject(
       .optional()
       .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
     budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
+    deploy: deploy.optional().describe("This model's deploy targets (the top-level list otherwise)."),
     accuracy: z
       .union([z.literal(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
       .optional()
@@ -413,6 +447,7 @@ export const configSchema = z.strictObject(
     accuracy: accuracy
       .optional()
       .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
+    deploy: deploy.optional(),
     cuda: z
       .string(expected('a CUDA version like "12.4"'))
       .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))

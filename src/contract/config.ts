@@ -72,6 +72,21 @@ export interface ModelConfig {
   workspaceBytes: number;
   minWorkspaceBytes: number;
   buildTimeoutMs: number;
+  /** Where its engines ship (deploy:, the model's own or the top-level list): each gets a prediction. */
+  deploy: DeployTargetConfig[];
+  /** Whether that list is the model's own (messages point at its line) or the top-level one. */
+  deployOwn: boolean;
+}
+
+/** A deploy target: a GPU (by model or compute capability), a TensorRT (a version prefix), an OS. */
+export interface DeployTargetConfig {
+  name: string;
+  gpu: string | null;
+  computeCapability: string | null;
+  tensorrt: string | null;
+  os: 'linux' | 'windows';
+  /** The runner labels of a job that can load the plan on that target (the pack's deploy job). */
+  runsOn: string[] | null;
 }
 
 export interface Config {

@@ -355,6 +355,22 @@ export const explainSchema = z.object({
 });
 export type Explanation = z.infer<typeof explainSchema>;
 
+/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
+export const deployRowSchema = z.object({
+  target: z.string(),
+  gpu: nullableString,
+  computeCapability: nullableString,
+  tensorrt: nullableString,
+  os: z.enum(['linux', 'windows']),
+  verdict: z.enum(['loads', 'loads-with-warning', 'fails', 'unknown']),
+  /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
+  line: nullableString,
+  fix: nullableString,
+  /** true: a load on the target's runner said so; false: predicted. */
+  observed: z.boolean(),
+});
+export type DeployRow = z.infer<typeof deployRowSchema>;
+
 export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
@@ -385,6 +401,8 @@ export const reportBuildSchema = z.object({
   latency: latencySchema.nullable().default(null),
   /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
   explain: explainSchema.nullable().default(null),
+  /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
+  deploy: z.array(deployRowSchema).default([]),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
 

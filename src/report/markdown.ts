@@ -385,6 +385,40 @@ function noBaseSection(reports: readonly Report[]): Section | null {
   };
 }
 
+/** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
+function deploySection(rows: readonly Row[]): Section | null {
+  const withTargets = rows.filter((r) => r.build.deploy.length > 0);
+  if (withTargets.length === 0) return null;
+  const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
+  const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' } as const;
+  const failing = withTargets.flatMap((r) =>
+    r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })),
+  );
+  const fails = failing.filter((x) => x.d.verdict === 'fails').length;
+  return {
+    priority: fails ? 1 : 6,
+    text: [
+      `#### ${fails ? '❌' : '✅'} Deploy targets: ${fails} engine × target pair${fails === 1 ? '' : 's'} will not load`,
+      '',
+      `| engine | GPU | ${names.map(text).join(' | ')} |`,
+      `|---|---|${names.map(() => '---').join('|')}|`,
+      ...withTargets.map((r) => {
+        const cells = names.map((n) => {
+          const d = r.build.deploy.find((x) => x.target === n);
+          return d ? `${icon[d.verdict]}${d.observed ? ' (seen)' : ''}` : '–';
+        });
+        return tableRow([`${r.build.model} / ${r.build.profile}`, r.gpu, ...cells]);
+      }),
+      '',
+      ...failing.map(
+        ({ r, d }) =>
+          `- ${text(r.build.model)} / ${text(r.build.profile)} on ${text(d.target)}: ${text(d.verdict)}` +
+          `${d.line ? ` — ${text(d.line)}` : ''}${d.fix ? `. Fix: ${text(d.fix)}` : ''}`,
+      ),
+    ].join('\n'),
+  };
+}
+
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows: readonly Row[]): Section | null {
   const lines = rows.flatMap((r) => {
@@ -509,7 +543,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...[noBaseSection(reports)].filter((s): s is Section => s !== null),
     ...failures(rows),
-    ...[accuracySection(rows), latencySection(reports, rows), backoffSection(rows)].filter(
+    ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter(
       (s): s is Section => s !== null,
     ),
     ...[budgetSection(reports)].filter((s): s is Section => s !== null),

@@ -21,6 +21,7 @@ export function toReportBuild(
     accuracy: null,
     latency: null,
     explain: null,
+    deploy: [],
     plan: plan && relativePath(plan.path),
     layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
     bytes: plan?.scan.bytes ?? null,

@@ -2,6 +2,7 @@ import { configError } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import { extraArgProblem, precisionFlag } from './argv.js';
 import { hasFlag } from './flags.js';
+import { portabilityOf, unreachable } from './deploy-rules.js';
 import { formatVersion, type TensorRtVersion } from './version.js';
 
 /**
@@ -36,6 +37,27 @@ export function checkConfigAgainstVersion(
     const precision = precisionFlag(model.precision, version);
     if ('error' in precision)
       throw configError(config, ['models', m, 'precision'], `${precision.error}, got "${model.precision}"`);
+    const portable = portabilityOf(model.extraArgs);
+    const flagAt = (flag: string): (string | number)[] => {
+      const i = model.extraArgs.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+      const top = config.extraArgs.length;
+      return i < 0 ? ['models', m] : i < top ? ['extra-args', i] : ['models', m, 'extra-args', i - top];
+    };
+    if (model.extraArgs.includes('--excludeLeanRuntime') && !portable.versionCompatible) {
+      throw configError(config, flagAt('--excludeLeanRuntime'), '--excludeLeanRuntime needs --versionCompatible');
+    }
+    if (portable.runtimePlatform === 'WindowsAMD64' && (model.benchmark !== false || model.accuracy)) {
+      throw configError(
+        config,
+        flagAt('--runtimePlatform'),
+        'a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it (it implies ' +
+          '--skipInference): set benchmark: false and accuracy: false for this model',
+      );
+    }
+    model.deploy.forEach((target, t) => {
+      const problem = unreachable(portable, target, formatVersion(version));
+      if (problem) throw configError(config, model.deployOwn ? ['models', m, 'deploy', t] : ['deploy', t], problem);
+    });
     model.extraArgs.forEach((arg, i) => {
       const problem = extraArgProblem(arg, version, helpFlags);
       if (!problem) return;

@@ -1,0 +1,45 @@
+// The deploy stage: each built engine against each deploy target of its model (deploy: in trt-ci.yml), by
+// TensorRT's portability rules (tensorrt/deploy-rules.ts): will it load there, with which line if not, and
+// what fixes it. A prediction from what the run knows; the pack's deploy job replaces it with a real load.
+import type { BuildOutcome } from '../builds/outcome.js';
+import type { DeployTargetConfig } from '../contract/config.js';
+import type { DeployRow } from '../contract/report.js';
+import { type BuiltPlan, portabilityOf, predictLoad } from '../tensorrt/deploy-rules.js';
+
+/** One engine's predictions, a row per target; `os` is the builder's. */
+export function predictTargets(
+  plan: Omit<BuiltPlan, 'portability'> & { flags: readonly string[] },
+  targets: readonly DeployTargetConfig[],
+): DeployRow[] {
+  const built: BuiltPlan = { ...plan, portability: portabilityOf(plan.flags) };
+  return targets.map((target) => ({
+    target: target.name,
+    gpu: target.gpu,
+    computeCapability: target.computeCapability,
+    tensorrt: target.tensorrt,
+    os: target.os,
+    ...predictLoad(built, target),
+    observed: false,
+  }));
+}
+
+/** Each built engine's predictions by plan path; engines of models without targets are absent. */
+export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | 'windows'): Map<string, DeployRow[]> {
+  const out = new Map<string, DeployRow[]>();
+  for (const outcome of outcomes) {
+    const { job, plan } = outcome;
+    if (!plan || job.model.deploy.length === 0) continue;
+    const rows = predictTargets(
+      {
+        tensorrtVersion: plan.scan.tensorrtVersion,
+        computeCapability: outcome.gpu?.computeCapability ?? null,
+        gpu: outcome.gpu?.name ?? null,
+        os,
+        flags: job.model.extraArgs,
+      },
+      job.model.deploy,
+    );
+    out.set(plan.path, rows);
+  }
+  return out;
+}

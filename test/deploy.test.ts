@@ -1,0 +1,229 @@
+// Will it load where we ship it (issue 27): TensorRT's portability rules for every combination of
+// version, compute capability, flags and OS, with the lines TensorRT prints from public logs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/contract/report.js';
+import {
+  type BuiltPlan,
+  computeCapabilityOf,
+  type DeployTarget,
+  MODEL_WARNING,
+  portabilityOf,
+  predictLoad,
+  unreachable,
+} from '../src/tensorrt/deploy-rules.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
+
+const plan = (over: Partial<BuiltPlan> = {}, flags: string[] = []): BuiltPlan => ({
+  tensorrtVersion: '10.16.1.11',
+  computeCapability: '8.0',
+  gpu: 'NVIDIA A100 80GB PCIe',
+  os: 'linux',
+  portability: portabilityOf(flags),
+  ...over,
+});
+const target = (over: Partial<DeployTarget>): DeployTarget => ({
+  name: 't',
+  gpu: null,
+  computeCapability: null,
+  tensorrt: null,
+  os: 'linux',
+  ...over,
+});
+const gpu = (name: string, over: Partial<DeployTarget> = {}) =>
+  target({ name, gpu: name, computeCapability: computeCapabilityOf(name), ...over });
+
+describe('the lines TensorRT prints, from public logs (test/fixtures/deploy)', () => {
+  const lines = JSON.parse(readFileSync(join(FIXTURES, 'deploy', 'load-lines.json'), 'utf8')) as {
+    source: string;
+    runtime?: { cc?: string; tensorrt?: string };
+    plan?: { cc?: string; tensorrt?: string };
+    warning?: boolean;
+    line: string;
+  }[];
+
+  it.each(lines.filter((l) => !l.warning).map((l) => [l.source, l] as const))('%s', (_source, row) => {
+    const built = plan({
+      computeCapability: row.plan?.cc ?? '8.0',
+      tensorrtVersion: row.plan?.tensorrt ?? '10.16.1.11',
+    });
+    const at = target({
+      computeCapability: row.runtime?.cc ?? built.computeCapability,
+      tensorrt: row.runtime?.tensorrt ?? null,
+    });
+    expect(predictLoad(built, at)).toMatchObject({ verdict: 'fails', line: row.line });
+  });
+
+  it("the warning for the same compute capability on another GPU model is TensorRT's own", () => {
+    expect(lines.find((l) => l.warning)!.line).toBe(MODEL_WARNING);
+  });
+});
+
+describe('predictions for an A100-built plan (TensorRT 10.16.1.11)', () => {
+  it.each([
+    ['H100', gpu('H100'), 'fails', /expecting compute 9\.0 got compute 8\.0/, /--hardwareCompatibilityLevel=ampere\+/],
+    ['L4', gpu('L4'), 'fails', /expecting compute 8\.9 got compute 8\.0/, /ampere\+/],
+    [
+      'an A100 of another memory size',
+      gpu('A100 40GB'),
+      'loads-with-warning',
+      /different models of devices/,
+      /A100 40GB/,
+    ],
+    ['the same A100', gpu('A100 80GB PCIe'), 'loads', null, null],
+    [
+      'T4 (7.5)',
+      gpu('T4'),
+      'fails',
+      /expecting compute 7\.5 got compute 8\.0/,
+      /build on a compute capability 7\.5 runner/,
+    ],
+    [
+      'another patch of TensorRT',
+      gpu('A100 80GB PCIe', { tensorrt: '10.16.0.72' }),
+      'fails',
+      /expecting library version 10\.16\.0\.72 got 10\.16\.1\.11/,
+      /--versionCompatible/,
+    ],
+    [
+      'another minor of TensorRT',
+      gpu('A100 80GB PCIe', { tensorrt: '10.15' }),
+      'fails',
+      /expecting library version 10\.15\.x got 10\.16\.1\.11/,
+      /TensorRT 10\.15/,
+    ],
+    [
+      'a TensorRT named only by its minor',
+      gpu('A100 80GB PCIe', { tensorrt: '10.16' }),
+      'unknown',
+      /needs exactly TensorRT 10\.16\.1\.11/,
+      /tensorrt: "10\.16\.1\.11"/,
+    ],
+    [
+      'Windows',
+      gpu('A100 80GB PCIe', { os: 'windows' }),
+      'fails',
+      /a linux plan does not deserialize on windows/,
+      /--runtimePlatform=WindowsAMD64/,
+    ],
+    ['an unknown GPU', target({ name: 'x' }), 'unknown', /compute capability is not known/, null],
+  ] as const)('%s: %s', (_what, at, verdict, line, fix) => {
+    const got = predictLoad(plan(), at);
+    expect(got.verdict).toBe(verdict);
+    if (line) expect(got.line).toMatch(line);
+    else expect(got.line).toBeNull();
+    if (fix) expect(got.fix).toMatch(fix);
+  });
+
+  it('ampere+ loads on every GPU from 8.0 on, never before; a 7.5 target is unreachable before the build', () => {
+    const portable = plan({}, ['--hardwareCompatibilityLevel=ampere+']);
+    for (const name of ['H100', 'L4', 'A10', 'B200']) expect(predictLoad(portable, gpu(name)).verdict).toBe('loads');
+    expect(predictLoad(portable, gpu('T4')).verdict).toBe('fails');
+    expect(unreachable(portable.portability, gpu('T4'), '10.16.1')).toMatch(/ampere\+ runs on compute capability 8\.0/);
+    expect(unreachable(portable.portability, gpu('L4'), '10.16.1')).toBeNull();
+  });
+
+  it('sameComputeCapability: any GPU of that capability without the warning; needs TensorRT 10.9', () => {
+    const same = plan({ computeCapability: '9.0', gpu: 'NVIDIA H100 80GB HBM3' }, [
+      '--hardwareCompatibilityLevel=sameComputeCapability',
+    ]);
+    expect(predictLoad(same, gpu('H200')).verdict).toBe('loads');
+    expect(predictLoad(same, gpu('L4')).verdict).toBe('fails');
+    expect(unreachable(same.portability, gpu('H200'), '10.8.0')).toMatch(/needs TensorRT 10\.9/);
+  });
+
+  it('--versionCompatible: newer TensorRT of the same major loads it; older or another major does not', () => {
+    const vc = plan({ tensorrtVersion: '10.3.0.26' }, ['--versionCompatible']);
+    expect(predictLoad(vc, gpu('A100 80GB PCIe', { tensorrt: '10.16' })).verdict).toBe('loads');
+    expect(predictLoad(vc, gpu('A100 80GB PCIe', { tensorrt: '10.2' })).verdict).toBe('fails');
+    expect(predictLoad(vc, gpu('A100 80GB PCIe', { tensorrt: '11.1' })).verdict).toBe('fails');
+  });
+
+  it('--runtimePlatform=WindowsAMD64: a Windows plan, which no Linux target loads; needs TensorRT 10.2', () => {
+    const win = plan({}, ['--runtimePlatform=WindowsAMD64']);
+    expect(predictLoad(win, gpu('A100 80GB PCIe', { os: 'windows' })).verdict).toBe('loads');
+    expect(predictLoad(win, gpu('A100 80GB PCIe')).verdict).toBe('fails');
+    expect(unreachable(win.portability, gpu('A100 80GB PCIe'), '10.16.1')).toMatch(/makes a Windows plan/);
+    expect(unreachable(win.portability, gpu('A100 80GB PCIe', { os: 'windows' }), '10.1.0')).toMatch(
+      /needs TensorRT 10\.2/,
+    );
+  });
+
+  it('GPU names as nvidia-smi writes them resolve to their compute capability', () => {
+    expect(
+      ['NVIDIA H100 80GB HBM3', 'NVIDIA A100-SXM4-40GB', 'NVIDIA L40S', 'NVIDIA H200', 'Tesla T4'].map(
+        computeCapabilityOf,
+      ),
+    ).toEqual(['9.0', '8.0', '8.9', '9.0', null]);
+  });
+});
+
+describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)', () => {
+  const targets = [
+    '  - { name: h100, gpu: H100 }',
+    '  - { name: edge-l4, gpu: L4 }',
+    '  - { name: a100-40, gpu: A100 40GB }',
+    '  - { name: trt-10.15, gpu: H200, tensorrt: "10.15" }',
+  ].join('\n');
+
+  it('the matrix of an H200-built plan; the manifest alone gives the same answers', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      `output-dir: out\ndeploy:\n${targets}\nmodels:\n  - name: m\n    onnx: m.onnx\n` +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const run = await cli(['run', '--config', config, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const [build] = (JSON.parse(run.stdout) as Report).builds;
+    // The stand-in's GPU is an H200 (9.0): the H100 has its compute capability, another model.
+    expect(build!.deploy.map((d) => [d.target, d.verdict])).toEqual([
+      ['h100', 'loads-with-warning'],
+      ['edge-l4', 'fails'],
+      ['a100-40', 'fails'],
+      ['trt-10.15', 'fails'],
+    ]);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('#### ❌ Deploy targets: 3 engine × target pairs will not load');
+    expect(summary).toMatch(/\| m \/ p \| NVIDIA H200 \| ⚠️ \| ❌ \| ❌ \| ❌ \|/);
+    const check = await cli(['deploy-check', join(runner.dir, 'out', 'manifest.json'), '--config', config, '--json']);
+    expect(check.code).toBe(1);
+    const [engine] = JSON.parse(check.stdout).engines;
+    expect(
+      engine.targets.map((t: { name: string; verdict: string; line: string | null }) => [t.name, t.verdict, t.line]),
+    ).toEqual(build!.deploy.map((d) => [d.target, d.verdict, d.line]));
+  });
+
+  it('a target the flags can never reach, or a GPU the table lacks, is exit 2 before any build', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const unreachableTarget = runner.writeConfig(
+      'output-dir: out\ndeploy: [{ name: t4, gpu: T4 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    extra-args: [--hardwareCompatibilityLevel=ampere+]\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    const refused = await cli(['run', '--config', unreachableTarget]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        'trt-ci\\.yml:\\d+:\\d+ deploy\\[0\\]: --hardwareCompatibilityLevel=ampere\\+ runs on ' +
+          'compute capability 8\\.0 and newer, target t4 is 7\\.5',
+      ),
+    );
+    expect(runner.calls()).toEqual([]);
+    const typo = runner.writeConfig(
+      'output-dir: out\ndeploy: [{ name: x, gpu: H1OO }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+      'typo.yml',
+    );
+    const unknown = await cli(['run', '--config', typo]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /deploy\[0\]\.gpu: expected a GPU model trt-ci knows .* got "H1OO" \(did you mean "H100"\?\)/,
+    );
+    writeFileSync(join(runner.dir, 'manifest.json'), '{}');
+    expect((await cli(['deploy-check', join(runner.dir, 'manifest.json'), '--config', typo])).stderr).toMatch(
+      /manifest\.json: expected a trt-ci manifest/,
+    );
+  });
+});
