@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2258);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4828);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2258:
+/***/ 4828:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29988,11 +29988,7 @@ async function buildCommand(command, options, io) {
 async function deployCheckCommand(operands, options, io) {
     if (operands.length !== 1)
         throw new errors_InputError('deploy-check takes one MANIFEST.json (a run writes manifest.json)');
-    const manifestFile = (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]);
-    const manifest = readJson(manifestFile, operands[0]);
-    if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
-        throw new errors_InputError(`${operands[0]}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
-    }
+    const { file: manifestFile, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
     const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
     const engines = manifest.engines.map((engine) => ({
         model: engine.model,
@@ -30016,6 +30012,14 @@ async function deployCheckCommand(operands, options, io) {
         io.stdout(`${lines.join('\n') || 'no deploy targets in the config'}\n`);
     }
     return engines.some((e) => e.targets.some((t) => t.verdict === 'fails')) ? EXIT.failed : EXIT.passed;
+}
+/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+function readManifest(file, shown) {
+    const manifest = readJson(file, shown);
+    if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+        throw new errors_InputError(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
+    }
+    return { file, manifest: manifest };
 }
 function readJson(file, shown) {
     let text;
@@ -30057,6 +30061,97 @@ function readTargets(file, shown) {
             byModel.set(m.name, parse(m.deploy, `models[${i}].deploy`) ?? top);
     });
     return byModel;
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
+const WARNING = /Using an engine plan file across different models of devices/;
+/** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
+function observedLoad(log, exitCode) {
+    const lines = log.split('\n');
+    const errors = lines.filter((l) => /\[E\]/.test(l)).map((l) => l.replace(/^.*?\[E\]\s*(\[TRT\]\s*)?/, ''));
+    if (exitCode === 0) {
+        const warned = lines.find((l) => WARNING.test(l));
+        return warned
+            ? { verdict: 'loads-with-warning', line: warned.replace(/^.*?\[W\]\s*(\[TRT\]\s*)?/, '') }
+            : { verdict: 'loads', line: null };
+    }
+    // TensorRT's reason is the line about the plan file; the ones after it only say that deserializing failed.
+    const reason = errors.find((l) => /engine plan file|Version tag does not match|Magic tag/.test(l)) ?? errors.at(0);
+    return { verdict: 'fails', line: reason ?? `trtexec exited with ${exitCode ?? 'a signal'}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-load.js
+
+
+
+
+
+
+
+
+
+
+/**
+ * trt-ci deploy-load MANIFEST --target NAME --config trt-ci.yml: on the target's own machine, each engine of
+ * the manifest whose model ships to NAME is loaded (trtexec --loadEngine, with --versionCompatible when it
+ * was built so) and run once; what TensorRT said replaces the prediction (observed: true), and a prediction
+ * the load contradicts is said. Exit 1 when a load fails.
+ */
+async function deployLoadCommand(operands, options, io) {
+    if (operands.length !== 1)
+        throw new errors_InputError('deploy-load takes one MANIFEST.json');
+    if (!options.target)
+        throw new errors_InputError('deploy-load: expected --target NAME, a deploy target of the config');
+    const { file, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
+    const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
+    const trtexec = createTrtexec({ command: options.trtexec ?? 'trtexec', env: io.env, killGraceMs: 10_000 });
+    const logs = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-deploy-load-'));
+    const engines = [];
+    for (const [i, engine] of manifest.engines.entries()) {
+        const target = (targets.get(engine.model) ?? []).find((t) => t.name === options.target);
+        if (!target)
+            continue;
+        const [predicted] = predictTargets({
+            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+            computeCapability: engine.gpu?.computeCapability ?? null,
+            gpu: engine.gpu?.name ?? null,
+            os: 'linux',
+            flags: engine.flags ?? [],
+        }, [target]);
+        const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
+        const argv = [
+            `--loadEngine=${(0,external_node_path_namespaceObject.resolve)(file, '..', engine.path)}`,
+            ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
+            ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
+            '--warmUp=0',
+            '--duration=0',
+            '--iterations=1',
+        ];
+        const log = (0,external_node_path_namespaceObject.join)(logs, `${i}.log`);
+        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
+        const seen = observedLoad((0,external_node_fs_namespaceObject.readFileSync)(log, 'utf8'), run.exitCode);
+        engines.push({
+            model: engine.model,
+            profile: engine.profile,
+            target: target.name,
+            ...seen,
+            observed: true,
+            predicted: predicted.verdict,
+            // A prediction the load contradicts is a fact about the rules, said beside the engine.
+            mismatch: predicted.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
+        });
+    }
+    await trtexec.sweep();
+    if (options.json)
+        io.stdout(`${JSON.stringify({ target: options.target, engines }, null, 2)}\n`);
+    else {
+        const lines = engines.map((e) => `${e.verdict === 'fails' ? '✘' : e.verdict === 'loads' ? '✔' : '⚠'} ${e.model}/${e.profile} on ${e.target}: ` +
+            `${e.verdict}${e.line ? ` — ${e.line}` : ''}${e.mismatch ? ` (predicted ${e.predicted})` : ''}`);
+        io.stdout(`${lines.join('\n') || `no engine of the manifest ships to ${options.target}`}\n`);
+    }
+    return engines.some((e) => e.verdict === 'fails') ? EXIT.failed : EXIT.passed;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/explain.js
@@ -30332,6 +30427,7 @@ function verify_layerInfoBeside(plan) {
 
 
 
+
 /** Every option any command takes, with its help line. */
 const OPTIONS = {
     config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
@@ -30361,6 +30457,7 @@ const OPTIONS = {
     budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
     gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
     'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
+    target: { type: 'string', help: '--target NAME   the deploy target this machine is (deploy: in trt-ci.yml)' },
     base: { type: 'string', help: "--base F        the base engine's --exportLayerInfo JSON" },
     head: { type: 'string', help: "--head F        the head engine's --exportLayerInfo JSON" },
     'base-profile': {
@@ -30440,6 +30537,17 @@ const COMMANDS = {
         operands: 'MANIFEST.json',
         options: ['config', 'json'],
         run: (operands, values, io) => deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+    },
+    'deploy-load': {
+        summary: "on a target's own machine: load each engine that ships there, and say what TensorRT said",
+        operands: 'MANIFEST.json',
+        options: ['config', 'target', 'trtexec', 'json'],
+        run: (operands, values, io) => deployLoadCommand(operands, {
+            config: values.config ?? 'trt-ci.yml',
+            target: values.target ?? null,
+            trtexec: values.trtexec ?? null,
+            json: values.json ?? false,
+        }, io),
     },
     'parse-log': {
         summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',

@@ -227,3 +227,46 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     );
   });
 });
+
+describe('trt-ci deploy-load: a load on the target machine replaces the prediction (issue 27)', () => {
+  it("an L4 refuses the H200 plan with TensorRT's line; an H100 loads it, warned; a wrong target is said", async () => {
+    const builder = makeRunner();
+    builder.touch('m.onnx');
+    const config = builder.writeConfig(
+      'output-dir: out\ndeploy:\n  - { name: edge-l4, gpu: L4 }\n  - { name: h100, gpu: H100 }\nmodels:\n' +
+        '  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    expect((await cli(['run', '--config', config])).code).toBe(0);
+    const manifest = join(builder.dir, 'out', 'manifest.json');
+    // The target machines: the stand-in as each one's trtexec, with that machine's GPU.
+    const machine = (name: string, cc: string) =>
+      makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_GPU_NAME: name, TRTEXEC_STANDIN_GPU_CC: cc } }).trtexec;
+    const load = (target: string, trtexec: string) =>
+      cli(['deploy-load', manifest, '--config', config, '--target', target, '--trtexec', trtexec, '--json']);
+    const l4 = await load('edge-l4', machine('NVIDIA L4', '8.9'));
+    expect(l4.code).toBe(1);
+    expect(JSON.parse(l4.stdout).engines).toEqual([
+      expect.objectContaining({
+        verdict: 'fails',
+        line: expect.stringContaining('expecting compute 8.9 got compute 9.0, please rebuild.'),
+        observed: true,
+        predicted: 'fails',
+        mismatch: false,
+      }),
+    ]);
+    const h100 = await load('h100', machine('NVIDIA H100 80GB HBM3', '9.0'));
+    expect(h100.code, h100.stderr).toBe(0);
+    expect(JSON.parse(h100.stdout).engines[0]).toMatchObject({
+      verdict: 'loads-with-warning',
+      line: expect.stringMatching(/^Using an engine plan file across different models of devices/),
+      mismatch: false,
+    });
+    // The "h100" runner is really an L4: the load contradicts the prediction, and says so.
+    const wrong = await load('h100', machine('NVIDIA L4', '8.9'));
+    expect(JSON.parse(wrong.stdout).engines[0]).toMatchObject({
+      verdict: 'fails',
+      predicted: 'loads-with-warning',
+      mismatch: true,
+    });
+  });
+});

@@ -8,6 +8,7 @@ import { VERSION } from '../contract/version.js';
 import { abCommand } from './commands/ab.js';
 import { buildCommand } from './commands/build.js';
 import { deployCheckCommand } from './commands/deploy-check.js';
+import { deployLoadCommand } from './commands/deploy-load.js';
 import { explainCommand } from './commands/explain.js';
 import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
@@ -46,6 +47,7 @@ const OPTIONS = {
   budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
   gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
   'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
+  target: { type: 'string', help: '--target NAME   the deploy target this machine is (deploy: in trt-ci.yml)' },
   base: { type: 'string', help: "--base F        the base engine's --exportLayerInfo JSON" },
   head: { type: 'string', help: "--head F        the head engine's --exportLayerInfo JSON" },
   'base-profile': {
@@ -76,6 +78,7 @@ interface Values {
   budget?: string;
   gpu?: string;
   help?: boolean;
+  target?: string;
   base?: string;
   head?: string;
   'base-profile'?: string[];
@@ -170,6 +173,22 @@ const COMMANDS: Record<string, Command> = {
     options: ['config', 'json'],
     run: (operands, values, io) =>
       deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+  },
+  'deploy-load': {
+    summary: "on a target's own machine: load each engine that ships there, and say what TensorRT said",
+    operands: 'MANIFEST.json',
+    options: ['config', 'target', 'trtexec', 'json'],
+    run: (operands, values, io) =>
+      deployLoadCommand(
+        operands,
+        {
+          config: values.config ?? 'trt-ci.yml',
+          target: values.target ?? null,
+          trtexec: values.trtexec ?? null,
+          json: values.json ?? false,
+        },
+        io,
+      ),
   },
   'parse-log': {
     summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',

@@ -81,6 +81,9 @@ async function trtexec(io) {
   const { env, args, pid } = io;
   /** Written into each plan after the header: the ONNX it was built from, for --loadEngine to infer with. */
   const ONNX_MARK = 'trtexec-standin onnx=';
+  const BUILT_MARK = 'trtexec-standin built=';
+  const thisGpuCc = () => env.TRTEXEC_STANDIN_GPU_CC ?? '9.0';
+  const thisGpuName = () => env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
   const [major, minor, patch, build] = (env.TRTEXEC_STANDIN_VERSION ?? '10.16.1.11').split('.').map(Number);
   const at = (m, n) => major > m || (major === m && minor >= n);
   const versionCode = major >= 10 ? major * 10000 + minor * 100 + patch : major * 1000 + minor * 100 + patch;
@@ -516,6 +519,32 @@ async function trtexec(io) {
         ['E', 'Engine deserialization failed'],
         ['E', 'Engine set up failed'],
       ]);
+    }
+    // A plan built on another GPU: TensorRT's own words (NVIDIA/TensorRT#564, #4233); "expecting" is this GPU.
+    const text = plan.toString('latin1', 36, Math.min(plan.length, 36 + 8192));
+    const at = text.indexOf(BUILT_MARK);
+    if (at >= 0) {
+      const [cc, name, level] = text.slice(at + BUILT_MARK.length, text.indexOf('\n', at)).split(';');
+      const sm = (v) => Number(v.replace('.', ''));
+      const reaches = level === 'ampere+' ? sm(thisGpuCc()) >= 80 : cc === thisGpuCc();
+      if (!reaches) {
+        fail([
+          [
+            'E',
+            `[TRT] IRuntime::deserializeCudaEngine: Error Code 6: API Usage Error (The engine plan file is generated ` +
+              `on an incompatible device, expecting compute ${thisGpuCc()} got compute ${cc}, please rebuild.)`,
+          ],
+          ['E', 'Engine deserialization failed'],
+          ['E', 'Engine set up failed'],
+        ]);
+      }
+      if (level === 'none' && name !== thisGpuName()) {
+        log(
+          'W',
+          '[TRT] Using an engine plan file across different models of devices is not recommended and is likely to ' +
+            'affect performance or even cause errors.',
+        );
+      }
     }
     if (!pluginLoaded) {
       fail([
@@ -1158,7 +1187,10 @@ async function trtexec(io) {
     const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
     keystream.update(plan.subarray(36, body)).copy(plan, 36);
     // The engine names its model, so that --loadEngine can infer with the ONNX it was built from.
-    const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n`, 'latin1');
+    // Where it was built, as a real plan knows it: the GPU, its compute capability, the hardware level.
+    const level = options.get('--hardwareCompatibilityLevel') ?? 'none';
+    const built = `${BUILT_MARK}${thisGpuCc()};${thisGpuName()};${level}\n`;
+    const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n${built}`, 'latin1');
     if (36 + model.length <= body) model.copy(plan, 36);
     const cut = fault('TRTEXEC_STANDIN_CUT_PLAN');
     writeFileSync(path, cut === undefined ? plan : plan.subarray(0, Number(cut)));

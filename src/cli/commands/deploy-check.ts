@@ -21,11 +21,7 @@ export async function deployCheckCommand(
   io: CliIo,
 ): Promise<number> {
   if (operands.length !== 1) throw new InputError('deploy-check takes one MANIFEST.json (a run writes manifest.json)');
-  const manifestFile = resolve(io.cwd, operands[0]!);
-  const manifest = readJson(manifestFile, operands[0]!) as Partial<Manifest>;
-  if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
-    throw new InputError(`${operands[0]}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
-  }
+  const { file: manifestFile, manifest } = readManifest(resolve(io.cwd, operands[0]!), operands[0]!);
   const targets = readTargets(resolve(io.cwd, options.config), options.config);
   const engines = manifest.engines.map((engine) => ({
     model: engine.model,
@@ -58,6 +54,15 @@ export async function deployCheckCommand(
   return engines.some((e) => e.targets.some((t) => t.verdict === 'fails')) ? EXIT.failed : EXIT.passed;
 }
 
+/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+export function readManifest(file: string, shown: string): { file: string; manifest: Manifest } {
+  const manifest = readJson(file, shown) as Partial<Manifest>;
+  if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+    throw new InputError(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
+  }
+  return { file, manifest: manifest as Manifest };
+}
+
 function readJson(file: string, shown: string): unknown {
   let text: string;
   try {
@@ -73,7 +78,7 @@ function readJson(file: string, shown: string): unknown {
 }
 
 /** Each model's deploy targets (its own list, else the top-level one), read from trt-ci.yml alone. */
-function readTargets(file: string, shown: string): Map<string, DeployTargetConfig[]> {
+export function readTargets(file: string, shown: string): Map<string, DeployTargetConfig[]> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
