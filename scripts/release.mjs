@@ -41,7 +41,9 @@ if (!values['no-build']) {
 }
 const { version } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
 const tag = `v${version}`;
-if (git('tag', '--list', tag)) fail(`${tag} exists: raise the version in package.json and run npm run build`);
+// A release commit counts as the release where its tag did not travel with the clone.
+const released = git('tag', '--list', tag) || git('log', '-1', '--format=%H', `--grep=^release ${tag}:`);
+if (released) fail(`${tag} exists: raise the version in package.json and run npm run build`);
 
 const code = git('rev-parse', 'HEAD');
 // The pack and its copies under .github/workflows, where callers find it.
@@ -65,8 +67,15 @@ for (const file of files) {
 if (pinned === 0) fail(`no "uses: ${repository}@…" in ${files.join(', ')}: is --repository right?`);
 // CHANGELOG.md: this release's entry on top, the subjects of the commits since the last release, oldest first
 // (the release commits themselves left out: they only pin the pack).
-const previous = git('tag', '--list', 'v*', '--sort=-v:refname', '--merged', code).split('\n').filter(Boolean)[0];
-const subjects = git('log', '--reverse', '--no-merges', '--format=%h %s', previous ? `${previous}..${code}` : code)
+// The newest release tag; in a clone without tags (they may not travel), the newest release commit, by the
+// subject this script gives it.
+const tagged = git('tag', '--list', 'v*', '--sort=-v:refname', '--merged', code).split('\n').filter(Boolean)[0];
+const committed = /^(\S+) release (v\d+\.\d+\.\d+):/.exec(
+  git('log', '-1', '--format=%H %s', '--grep=^release v[0-9]', code),
+);
+const since = tagged ? { ref: tagged, name: tagged } : committed ? { ref: committed[1], name: committed[2] } : null;
+const previous = since?.name;
+const subjects = git('log', '--reverse', '--no-merges', '--format=%h %s', since ? `${since.ref}..${code}` : code)
   .split('\n')
   .filter((line) => line && !/^\S+ release v\d/.test(line));
 const date = git('show', '--no-patch', '--format=%cs', code);

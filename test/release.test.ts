@@ -2,7 +2,7 @@
 // reusable workflow at the release commit runs the action of that same code, and nothing in the pack
 // moves under them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,10 @@ describe('a release', () => {
   execFileSync('git', ['clone', '--quiet', '--no-tags', '--no-hardlinks', root, clone], { env });
   // The code commit of this test's release: never a release commit itself (when this repository's HEAD is
   // one, as right after npm run release, the changelog rightly leaves its subject out).
-  git('commit', '--quiet', '--allow-empty', '-m', 'the code this test releases');
+  // A version no commit of this repository released (its own release commits count, tags or not).
+  const pkg = join(clone, 'package.json');
+  writeFileSync(pkg, readFileSync(pkg, 'utf8').replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
+  git('commit', '--quiet', '-am', 'the code this test releases');
   const code = git('rev-parse', 'HEAD');
 
   it("pins every uses: of the pack to the code commit, which is the release commit's parent", () => {
@@ -82,6 +85,9 @@ describe('a release', () => {
     const again = release();
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/release: v\d+\.\d+\.\d+ exists: raise the version/);
+    // Without its tag (tags may not travel with a clone), the release commit still says it was released.
+    git('tag', '--delete', 'v99.0.0');
+    expect(release().stderr).toMatch(/release: v99\.0\.0 exists: raise the version/);
     execFileSync('sh', ['-c', 'echo change >> README.md'], { cwd: clone });
     const dirty = release();
     expect(dirty.status).toBe(2);
