@@ -56,6 +56,8 @@ function makeOctokit(token, env) {
     }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
@@ -1333,8 +1335,6 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
     return { id: data.id, created: true };
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
 
 
@@ -2759,6 +2759,9 @@ const ACTION_INPUTS = {
         'pull-request': '',
         'head-sha': '',
         'base-plans': 'auto',
+        'deploy-target': '',
+        'deploy-from': '',
+        manifest: '',
         shard: '',
     },
     gate: {
@@ -2928,6 +2931,7 @@ function checkConclusion(run) {
 
 
 
+
 /**
  * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
  * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
@@ -2956,6 +2960,7 @@ async function reportCommand(edge) {
             core/* warning */.$e(`trt-ci: skipped ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
     }
+    mergeDeployLoads(reports, loaded, root);
     const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), loaded, root, shardCount('report'));
     if (reports.length === 0 && missing.length === 0) {
         core/* warning */.$e('trt-ci: no report.json found to merge');
@@ -3101,6 +3106,48 @@ function missingRunners(expected, reportFiles, root, shards = 1) {
         }
     }
     return missing;
+}
+/**
+ * The pack's deploy jobs' loads (trt-ci-deploy-<target>/deploy.json) put into the matrix: each observed
+ * verdict replaces the prediction of the same engine and target in the report of the runner type whose
+ * plans were loaded (trt-ci-<from>), and a load that contradicts it says so in its line.
+ */
+function mergeDeployLoads(reports, files, root) {
+    const byKey = new Map(files.map((file, i) => [(0,external_node_path_.relative)(root, file).split(external_node_path_.sep)[0], reports[i]]));
+    for (const dir of readdirSyncSafe(root).filter((d) => d.startsWith('trt-ci-deploy-'))) {
+        let load;
+        try {
+            load = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, dir, 'deploy.json'), 'utf8'));
+        }
+        catch {
+            core/* warning */.$e(`trt-ci: skipped ${dir}: no readable deploy.json`);
+            continue;
+        }
+        const report = load.from ? byKey.get(`trt-ci-${load.from}`) : undefined;
+        if (load.schema !== 'trt-ci/deploy-load@1' || !report || !Array.isArray(load.engines))
+            continue;
+        for (const raw of load.engines) {
+            const build = report.builds.find((b) => b.model === raw.model && b.profile === raw.profile);
+            const row = build?.deploy.find((d) => d.target === load.target);
+            const verdict = raw.verdict;
+            if (!row || !['loads', 'loads-with-warning', 'fails', 'unknown'].includes(String(verdict)))
+                continue;
+            const said = typeof raw.line === 'string' ? raw.line : null;
+            Object.assign(row, {
+                verdict,
+                observed: true,
+                line: raw.mismatch ? `${said ?? verdict} (predicted ${String(raw.predicted)})` : said,
+            });
+        }
+    }
+}
+function readdirSyncSafe(dir) {
+    try {
+        return (0,external_node_fs_.readdirSync)(dir);
+    }
+    catch {
+        return [];
+    }
 }
 /** report.json files under a folder (one per downloaded artifact). */
 async function findReports(root) {

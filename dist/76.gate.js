@@ -427,6 +427,9 @@ const ACTION_INPUTS = {
         'pull-request': '',
         'head-sha': '',
         'base-plans': 'auto',
+        'deploy-target': '',
+        'deploy-from': '',
+        manifest: '',
         shard: '',
     },
     gate: {

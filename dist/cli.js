@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4828);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8702);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4828:
+/***/ 8702:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29971,7 +29971,27 @@ async function buildCommand(command, options, io) {
     return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-check.js
+;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
+const WARNING = /Using an engine plan file across different models of devices/;
+/** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
+function observedLoad(log, exitCode) {
+    const lines = log.split('\n');
+    const errors = lines.filter((l) => /\[E\]/.test(l)).map((l) => l.replace(/^.*?\[E\]\s*(\[TRT\]\s*)?/, ''));
+    if (exitCode === 0) {
+        const warned = lines.find((l) => WARNING.test(l));
+        return warned
+            ? { verdict: 'loads-with-warning', line: warned.replace(/^.*?\[W\]\s*(\[TRT\]\s*)?/, '') }
+            : { verdict: 'loads', line: null };
+    }
+    // TensorRT's reason is the line about the plan file; the ones after it only say that deserializing failed.
+    const reason = errors.find((l) => /engine plan file|Version tag does not match|Magic tag/.test(l)) ?? errors.at(0);
+    return { verdict: 'fails', line: reason ?? `trtexec exited with ${exitCode ?? 'a signal'}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/deploy/load.js
+// A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
+// that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
+// (observed: true), beside the prediction it confirms or contradicts.
 
 
 
@@ -29980,38 +30000,43 @@ async function buildCommand(command, options, io) {
 
 
 
-/**
- * trt-ci deploy-check MANIFEST --config trt-ci.yml: will the manifest's engines load on trt-ci.yml's deploy
- * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
- * TensorRT, no models). Exit 1 when an engine fails on a target.
- */
-async function deployCheckCommand(operands, options, io) {
-    if (operands.length !== 1)
-        throw new errors_InputError('deploy-check takes one MANIFEST.json (a run writes manifest.json)');
-    const { file: manifestFile, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
-    const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
-    const engines = manifest.engines.map((engine) => ({
-        model: engine.model,
-        profile: engine.profile,
-        plan: (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(manifestFile), engine.path),
-        targets: predictTargets({
+
+async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
+    const engines = [];
+    for (const engine of manifest.engines) {
+        const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
+        if (!target)
+            continue;
+        const [predicted] = predictTargets({
             tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
             computeCapability: engine.gpu?.computeCapability ?? null,
             gpu: engine.gpu?.name ?? null,
-            // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
             os: 'linux',
             flags: engine.flags ?? [],
-        }, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
-    }));
-    if (options.json)
-        io.stdout(`${JSON.stringify({ engines }, null, 2)}\n`);
-    else {
-        const icon = { loads: '✔', 'loads-with-warning': '⚠', fails: '✘', unknown: '?' };
-        const lines = engines.flatMap((e) => e.targets.map((t) => `${icon[t.verdict]} ${e.model}/${e.profile} on ${t.name}: ${t.verdict}${t.line ? ` — ${t.line}` : ''}` +
-            (t.fix ? `\n    fix: ${t.fix}` : '')));
-        io.stdout(`${lines.join('\n') || 'no deploy targets in the config'}\n`);
+        }, [target]);
+        const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
+        const argv = [
+            `--loadEngine=${(0,external_node_path_namespaceObject.resolve)(manifestFile, '..', engine.path)}`,
+            ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
+            ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
+            '--warmUp=0',
+            '--duration=0',
+            '--iterations=1',
+        ];
+        const log = (0,external_node_path_namespaceObject.join)(logDir, `${engine.model}.${engine.profile}.${targetName}.load.log`);
+        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
+        const seen = observedLoad((0,external_node_fs_namespaceObject.readFileSync)(log, 'utf8'), run.exitCode);
+        engines.push({
+            model: engine.model,
+            profile: engine.profile,
+            target: target.name,
+            ...seen,
+            observed: true,
+            predicted: predicted.verdict,
+            mismatch: predicted.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
+        });
     }
-    return engines.some((e) => e.targets.some((t) => t.verdict === 'fails')) ? EXIT.failed : EXIT.passed;
+    return engines;
 }
 /** A manifest.json a run wrote, or exit 2 saying what it is not. */
 function readManifest(file, shown) {
@@ -30063,29 +30088,49 @@ function readTargets(file, shown) {
     return byModel;
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
-const WARNING = /Using an engine plan file across different models of devices/;
-/** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
-function observedLoad(log, exitCode) {
-    const lines = log.split('\n');
-    const errors = lines.filter((l) => /\[E\]/.test(l)).map((l) => l.replace(/^.*?\[E\]\s*(\[TRT\]\s*)?/, ''));
-    if (exitCode === 0) {
-        const warned = lines.find((l) => WARNING.test(l));
-        return warned
-            ? { verdict: 'loads-with-warning', line: warned.replace(/^.*?\[W\]\s*(\[TRT\]\s*)?/, '') }
-            : { verdict: 'loads', line: null };
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-check.js
+
+
+
+
+
+/**
+ * trt-ci deploy-check MANIFEST --config trt-ci.yml: will the manifest's engines load on trt-ci.yml's deploy
+ * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
+ * TensorRT, no models). Exit 1 when an engine fails on a target.
+ */
+async function deployCheckCommand(operands, options, io) {
+    if (operands.length !== 1)
+        throw new errors_InputError('deploy-check takes one MANIFEST.json (a run writes manifest.json)');
+    const { file: manifestFile, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
+    const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
+    const engines = manifest.engines.map((engine) => ({
+        model: engine.model,
+        profile: engine.profile,
+        plan: (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(manifestFile), engine.path),
+        targets: predictTargets({
+            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+            computeCapability: engine.gpu?.computeCapability ?? null,
+            gpu: engine.gpu?.name ?? null,
+            // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+            os: 'linux',
+            flags: engine.flags ?? [],
+        }, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
+    }));
+    if (options.json)
+        io.stdout(`${JSON.stringify({ engines }, null, 2)}\n`);
+    else {
+        const icon = { loads: '✔', 'loads-with-warning': '⚠', fails: '✘', unknown: '?' };
+        const lines = engines.flatMap((e) => e.targets.map((t) => `${icon[t.verdict]} ${e.model}/${e.profile} on ${t.name}: ${t.verdict}${t.line ? ` — ${t.line}` : ''}` +
+            (t.fix ? `\n    fix: ${t.fix}` : '')));
+        io.stdout(`${lines.join('\n') || 'no deploy targets in the config'}\n`);
     }
-    // TensorRT's reason is the line about the plan file; the ones after it only say that deserializing failed.
-    const reason = errors.find((l) => /engine plan file|Version tag does not match|Magic tag/.test(l)) ?? errors.at(0);
-    return { verdict: 'fails', line: reason ?? `trtexec exited with ${exitCode ?? 'a signal'}` };
+    return engines.some((e) => e.targets.some((t) => t.verdict === 'fails')) ? EXIT.failed : EXIT.passed;
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-load.js
-
-
-
 
 
 
@@ -30108,41 +30153,7 @@ async function deployLoadCommand(operands, options, io) {
     const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
     const trtexec = createTrtexec({ command: options.trtexec ?? 'trtexec', env: io.env, killGraceMs: 10_000 });
     const logs = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-deploy-load-'));
-    const engines = [];
-    for (const [i, engine] of manifest.engines.entries()) {
-        const target = (targets.get(engine.model) ?? []).find((t) => t.name === options.target);
-        if (!target)
-            continue;
-        const [predicted] = predictTargets({
-            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-            computeCapability: engine.gpu?.computeCapability ?? null,
-            gpu: engine.gpu?.name ?? null,
-            os: 'linux',
-            flags: engine.flags ?? [],
-        }, [target]);
-        const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
-        const argv = [
-            `--loadEngine=${(0,external_node_path_namespaceObject.resolve)(file, '..', engine.path)}`,
-            ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
-            ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
-            '--warmUp=0',
-            '--duration=0',
-            '--iterations=1',
-        ];
-        const log = (0,external_node_path_namespaceObject.join)(logs, `${i}.log`);
-        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
-        const seen = observedLoad((0,external_node_fs_namespaceObject.readFileSync)(log, 'utf8'), run.exitCode);
-        engines.push({
-            model: engine.model,
-            profile: engine.profile,
-            target: target.name,
-            ...seen,
-            observed: true,
-            predicted: predicted.verdict,
-            // A prediction the load contradicts is a fact about the rules, said beside the engine.
-            mismatch: predicted.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
-        });
-    }
+    const engines = await loadOnTarget(manifest, file, targets, options.target, trtexec, logs);
     await trtexec.sweep();
     if (options.json)
         io.stdout(`${JSON.stringify({ target: options.target, engines }, null, 2)}\n`);

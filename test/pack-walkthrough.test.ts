@@ -24,7 +24,8 @@ const sha = (c: string) => c.repeat(40);
 const [MAIN, HEAD, FORK_HEAD, DRAFT_HEAD, MERGE] = [sha('b'), sha('c'), sha('f'), sha('d'), sha('e')];
 
 const CONFIG =
-  'output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+  'output-dir: out\ndeploy:\n  - { name: edge-l4, gpu: L4 }\n  - { name: h100, gpu: H100 }\n' +
+  'models:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
   '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
 
 /** A project at a commit: trt-ci.yml and an ONNX whose bytes differ per commit (so the plans do). */
@@ -55,6 +56,7 @@ const PULLS: Record<number, ReturnType<typeof pull>> = {
   7: pull(7, HEAD, REPO),
   8: pull(8, FORK_HEAD, FORK),
   9: pull(9, DRAFT_HEAD, REPO, { draft: true }),
+  10: pull(10, sha('a'), REPO),
 };
 const repository = { full_name: REPO, default_branch: 'main' };
 
@@ -341,6 +343,47 @@ describe('the pack, event by event (issue 25)', () => {
     },
   );
 
+  it(
+    'deploy targets: each loads the plans on its own runner, and what TensorRT said there is in the matrix, ' +
+      'a failing load included',
+    async () => {
+      const a100 = RUNNERS[0]!;
+      const targets = [
+        { name: 'edge-l4', 'runs-on': ['self-hosted', 'linux', 'l4'], from: a100 },
+        { name: 'h100', 'runs-on': ['self-hosted', 'linux', 'h100'], from: a100 },
+      ];
+      // The target runners' GPUs, as their trtexec sees them; the builders are the stand-in's H200.
+      world.envFor = (job, matrix) => {
+        if (job !== 'deploy') return {};
+        const name = (matrix.target as { name: string }).name;
+        return name === 'edge-l4'
+          ? { TRTEXEC_STANDIN_GPU_NAME: 'NVIDIA L4', TRTEXEC_STANDIN_GPU_CC: '8.9' }
+          : { TRTEXEC_STANDIN_GPU_NAME: 'NVIDIA H100 80GB HBM3', TRTEXEC_STANDIN_GPU_CC: '9.0' };
+      };
+      try {
+        const run = await runWorkflow(world, pack, pullRequestEvent('opened', 10), {
+          ...WITH,
+          'deploy-targets': JSON.stringify(targets),
+        });
+        expect(jobs(run)).toEqual(['gate', 'build', 'build', 'deploy', 'deploy', 'report']);
+        const loads = run.ranJobs.filter((j) => j.job === 'deploy');
+        const codes = loads.map((j) => j.steps.find((s) => s.step === 'trt')!.action!.code);
+        expect(codes).toEqual([1, 0]); // the L4 refuses the H200 plan: its job fails, as it should
+        expect(loads.map((j) => j.steps.find((s) => s.uploaded)?.uploaded?.name)).toEqual([
+          'trt-ci-deploy-edge-l4',
+          'trt-ci-deploy-h100',
+        ]);
+        const comment = api.comments.filter((c) => c.issue === 10).at(-1)!.body;
+        // The a100 runner's plans were loaded (seen); the h100 runner's row is still the prediction.
+        expect(comment).toMatch(/\| m \/ p \| NVIDIA H200 \| ❌ \(seen\) \| ⚠️ \(seen\) \|/);
+        expect(comment).toMatch(/\| m \/ p \| NVIDIA H200 \| ❌ \| ⚠️ \|/);
+        expect(comment).toContain('expecting compute 8.9 got compute 9.0, please rebuild.');
+      } finally {
+        world.envFor = undefined;
+      }
+    },
+  );
+
   it('every request any job made is one GitHub has, with a valid body', () => {
     expect(api.violations).toEqual([]);
   });
@@ -348,6 +391,12 @@ describe('the pack, event by event (issue 25)', () => {
 
 describe('the walkthrough runs the real pack', () => {
   it("its jobs are the pack file's", () => {
-    expect(Object.keys(readWorkflow('workflows/trt-ci.yml').jobs)).toEqual(['gate', 'build', 'build-fork', 'report']);
+    expect(Object.keys(readWorkflow('workflows/trt-ci.yml').jobs)).toEqual([
+      'gate',
+      'build',
+      'build-fork',
+      'deploy',
+      'report',
+    ]);
   });
 });

@@ -5,7 +5,7 @@
 // whose action refuses any of it (v0.2.0's refused accuracy: and benchmark: ab, and fail-on: accuracy,
 // which the pack passed it) fails here before it fails every build job of a fleet.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,7 @@ function fullFeatureProject(): string {
       `base-ref: ${variable('BASE_SHA:-HEAD')}`,
       'budgets: { plan-size: 64MiB, plan-growth: 10%, zero-fraction: 50% }',
       'accuracy: { top-k: 1 }',
+      'deploy: [{ name: h100, gpu: H100 }, { name: edge-l4, compute-capability: "8.9", tensorrt: "10.16" }]',
       'models:',
       '  - name: cls',
       '    onnx: classifier.onnx',
@@ -176,7 +177,12 @@ async function runPin(pin: Pin, project: string) {
   const contexts = {
     inputs: pin.inputs,
     env: { TRT_CI_JOB: job },
-    matrix: { runner: ['self-hosted', 'linux', 'gpu', 'a100'], shard: 1 },
+    matrix: {
+      runner: ['self-hosted', 'linux', 'gpu', 'a100'],
+      shard: 1,
+      // The pack's deploy job: a target of the project's deploy: list.
+      target: { name: 'h100', 'runs-on': ['self-hosted', 'linux', 'h100'], from: ['self-hosted', 'linux', 'a100'] },
+    },
     needs: { gate: { outputs: { allowed: 'true', sha: '', repository: '', shards: '[1]', 'pull-request': '' } } },
     github: { token: 'ghs_job_token', event_name: 'push', repository: 'acme/engines' },
     steps: {},
@@ -231,11 +237,14 @@ describe('the action every pin of workflows/ and examples/ runs (issue 25)', () 
   const pins = allPins();
   const project = fullFeatureProject();
   beforeAll(async () => {
+    const temp = mkdtempSync(join(tmpdir(), 'trt-ci-pin-report-'));
     const run = await cli(['run', '--config', join(project, 'trt-ci.yml'), '--json'], {
-      env: { ...process.env, RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'trt-ci-pin-report-')) },
+      env: { ...process.env, RUNNER_TEMP: temp },
     });
     expect(run.code, run.stderr).toBe(0);
     report = run.stdout;
+    // What the pack's deploy job downloads: the build job's plans with their manifest.
+    cpSync(join(temp, 'engines'), join(project, 'deploy-plans'), { recursive: true });
   });
 
   // Only a shallow clone may lack them (then fetch the history to run this file's checks of the examples).
@@ -257,7 +266,11 @@ describe('the action every pin of workflows/ and examples/ runs (issue 25)', () 
     async (_name, pin) => {
       const run = await runPin(pin, project);
       expect(run.log).not.toMatch(/::error::trt-ci: input /);
-      if (pin.program === 'action')
+      if ('deploy-target' in pin.with && run.outputs['deploy-report']) {
+        // The deploy job: the plans loaded on the target, its report written for the report job.
+        expect(run.code, run.log).toBe(0);
+        expect(JSON.parse(readFileSync(run.outputs['deploy-report'], 'utf8'))).toMatchObject({ target: 'h100' });
+      } else if (pin.program === 'action')
         expect({ code: run.code, status: run.outputs.status }, run.log).toEqual({ code: 0, status: 'passed' });
       else expect(run.code, run.log).toBe(0);
     },

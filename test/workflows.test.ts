@@ -42,6 +42,7 @@ const LEAST: Record<string, Record<string, string>> = {
   // A fork's approved commit: no write permission, no token.
   'build-fork': { contents: 'read' },
   report: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
+  deploy: { contents: 'read' },
   comment: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
   test: { contents: 'read' },
   engines: { contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read' },
@@ -150,7 +151,8 @@ describe("a fork's approved commit builds in its own job", () => {
       expect.arrayContaining(['strategy', 'runs-on', 'container', 'concurrency', 'env', 'timeout-minutes']),
     );
     // The report job waits for both, whichever ran.
-    expect((pack.jobs.report as unknown as { needs: string[] }).needs).toEqual(['gate', 'build', 'build-fork']);
+    const needs = (pack.jobs.report as unknown as { needs: string[] }).needs;
+    expect(needs).toEqual(['gate', 'build', 'build-fork', 'deploy']);
   });
 });
 

@@ -13,6 +13,9 @@ export const ACTION_INPUTS = {
     'pull-request': '',
     'head-sha': '',
     'base-plans': 'auto',
+    'deploy-target': '',
+    'deploy-from': '',
+    manifest: '',
     shard: '',
   },
   gate: {

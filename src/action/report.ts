@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { makeOctokit, type Octokit } from '../github/octokit.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
@@ -44,6 +45,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
       core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
     }
   }
+  mergeDeployLoads(reports, loaded, root);
   const missing = missingRunners(
     expectedRunners(input('report', 'expected-runners')),
     loaded,
@@ -214,6 +216,46 @@ export function missingRunners(
     }
   }
   return missing;
+}
+
+/**
+ * The pack's deploy jobs' loads (trt-ci-deploy-<target>/deploy.json) put into the matrix: each observed
+ * verdict replaces the prediction of the same engine and target in the report of the runner type whose
+ * plans were loaded (trt-ci-<from>), and a load that contradicts it says so in its line.
+ */
+function mergeDeployLoads(reports: Report[], files: readonly string[], root: string): void {
+  const byKey = new Map(files.map((file, i) => [relative(root, file).split(sep)[0]!, reports[i]!]));
+  for (const dir of readdirSyncSafe(root).filter((d) => d.startsWith('trt-ci-deploy-'))) {
+    let load: { schema?: string; target?: string; from?: string | null; engines?: unknown[] };
+    try {
+      load = JSON.parse(readFileSync(join(root, dir, 'deploy.json'), 'utf8'));
+    } catch {
+      core.warning(`trt-ci: skipped ${dir}: no readable deploy.json`);
+      continue;
+    }
+    const report = load.from ? byKey.get(`trt-ci-${load.from}`) : undefined;
+    if (load.schema !== 'trt-ci/deploy-load@1' || !report || !Array.isArray(load.engines)) continue;
+    for (const raw of load.engines as Record<string, unknown>[]) {
+      const build = report.builds.find((b) => b.model === raw.model && b.profile === raw.profile);
+      const row = build?.deploy.find((d) => d.target === load.target);
+      const verdict = raw.verdict as (typeof row & object)['verdict'];
+      if (!row || !['loads', 'loads-with-warning', 'fails', 'unknown'].includes(String(verdict))) continue;
+      const said = typeof raw.line === 'string' ? raw.line : null;
+      Object.assign(row, {
+        verdict,
+        observed: true,
+        line: raw.mismatch ? `${said ?? verdict} (predicted ${String(raw.predicted)})` : said,
+      });
+    }
+  }
+}
+
+function readdirSyncSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** report.json files under a folder (one per downloaded artifact). */

@@ -23,7 +23,8 @@ import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES 
 import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
-import { readRunInputs } from './inputs.js';
+import { input, readRunInputs } from './inputs.js';
+import { deployCommand } from './deploy.js';
 import { checkConclusion, failureReason, wantsComment } from './policy.js';
 import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
 
@@ -33,6 +34,8 @@ import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
  * reporting error never fails the job; it is said in the summary with the permission that was missing.
  */
 export async function runCommand(edge: ActionEdge): Promise<void> {
+  const deployTarget = input('run', 'deploy-target');
+  if (deployTarget) return deployCommand(edge, deployTarget);
   const inputs = readRunInputs();
   const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
   const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);

@@ -169,6 +169,8 @@ export interface PackWorld {
   runs: WorkflowRun[];
   /** The environment every action step gets on top of the runner's (stand-ins on PATH, fast backoff). */
   env: NodeJS.ProcessEnv;
+  /** A job's own runner: what its machine adds (the deploy target's GPU, for the stand-in). */
+  envFor?: (job: string, matrix: Record<string, Json>) => NodeJS.ProcessEnv;
 }
 
 let nextRunId = 700;
@@ -282,11 +284,26 @@ async function runJob(
       done.steps.push({ step: label, uploaded });
     } else if (uses.startsWith('actions/download-artifact@')) {
       const from = withs['run-id'] ? world.runs.find((r) => String(r.id) === String(withs['run-id'])) : run;
-      downloadInto(from?.artifacts ?? new Map(), String(withs.pattern), join(workspace, String(withs.path)));
+      const artifacts = from?.artifacts ?? new Map<string, string>();
+      // By name: the artifact's files in `path` itself; by pattern: each artifact in a folder of its name.
+      if (withs.name) {
+        const dir = artifacts.get(String(withs.name));
+        if (dir) cpSync(dir, join(workspace, String(withs.path)), { recursive: true });
+      } else downloadInto(artifacts, String(withs.pattern), join(workspace, String(withs.path)));
       done.steps.push({ step: label });
     } else if (/^trt-ci\/trt-ci(\/gate|\/report)?@/.test(uses)) {
       const program = uses.includes('/gate@') ? 'gate' : uses.includes('/report@') ? 'report' : 'action';
-      const action = await runAction(world, program, workspace, withs, event, { ...env }, callerWorkflow, run.id);
+      const machine = world.envFor?.(name, contexts.matrix as Record<string, Json>) ?? {};
+      const action = await runAction(
+        world,
+        program,
+        workspace,
+        withs,
+        event,
+        { ...env, ...machine },
+        callerWorkflow,
+        run.id,
+      );
       if (step.id) steps[step.id] = { outputs: action.outputs };
       done.steps.push({ step: label, action });
       if (program === 'action' && storesBaselineHere(event) && action.outputs['report-path']) {
@@ -395,7 +412,7 @@ function runAction(
   workspace: string,
   withs: Record<string, Json>,
   event: PackEvent,
-  jobEnv: Record<string, string>,
+  jobEnv: NodeJS.ProcessEnv,
   callerWorkflow: string,
   runId: number,
 ): Promise<NonNullable<StepRun['action']>> {

@@ -1,14 +1,11 @@
-import { join, resolve } from 'node:path';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
-import { observedLoad } from '../../deploy/observe.js';
-import { predictTargets } from '../../deploy/stage.js';
-import { portabilityOf } from '../../tensorrt/deploy-rules.js';
+import { loadOnTarget, readManifest, readTargets } from '../../deploy/load.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
-import { readManifest, readTargets } from './deploy-check.js';
 
 /**
  * trt-ci deploy-load MANIFEST --target NAME --config trt-ci.yml: on the target's own machine, each engine of
@@ -27,43 +24,7 @@ export async function deployLoadCommand(
   const targets = readTargets(resolve(io.cwd, options.config), options.config);
   const trtexec = createTrtexec({ command: options.trtexec ?? 'trtexec', env: io.env, killGraceMs: 10_000 });
   const logs = mkdtempSync(join(tmpdir(), 'trt-ci-deploy-load-'));
-  const engines = [];
-  for (const [i, engine] of manifest.engines.entries()) {
-    const target = (targets.get(engine.model) ?? []).find((t) => t.name === options.target);
-    if (!target) continue;
-    const [predicted] = predictTargets(
-      {
-        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
-        computeCapability: engine.gpu?.computeCapability ?? null,
-        gpu: engine.gpu?.name ?? null,
-        os: 'linux',
-        flags: engine.flags ?? [],
-      },
-      [target],
-    );
-    const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
-    const argv = [
-      `--loadEngine=${resolve(file, '..', engine.path)}`,
-      ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
-      ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
-      '--warmUp=0',
-      '--duration=0',
-      '--iterations=1',
-    ];
-    const log = join(logs, `${i}.log`);
-    const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
-    const seen = observedLoad(readFileSync(log, 'utf8'), run.exitCode);
-    engines.push({
-      model: engine.model,
-      profile: engine.profile,
-      target: target.name,
-      ...seen,
-      observed: true,
-      predicted: predicted!.verdict,
-      // A prediction the load contradicts is a fact about the rules, said beside the engine.
-      mismatch: predicted!.verdict !== 'unknown' && predicted!.verdict !== seen.verdict,
-    });
-  }
+  const engines = await loadOnTarget(manifest, file, targets, options.target, trtexec, logs);
   await trtexec.sweep();
   if (options.json) io.stdout(`${JSON.stringify({ target: options.target, engines }, null, 2)}\n`);
   else {

@@ -1,8 +1,8 @@
-export const id = 998;
-export const ids = [998];
+export const id = 320;
+export const ids = [320];
 export const modules = {
 
-/***/ 23998:
+/***/ 14320:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10782,6 +10782,9 @@ const ACTION_INPUTS = {
         'pull-request': '',
         'head-sha': '',
         'base-plans': 'auto',
+        'deploy-target': '',
+        'deploy-from': '',
+        manifest: '',
         shard: '',
     },
     gate: {
@@ -10874,6 +10877,175 @@ function shardCount(action) {
     return count;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
+const WARNING = /Using an engine plan file across different models of devices/;
+/** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
+function observedLoad(log, exitCode) {
+    const lines = log.split('\n');
+    const errors = lines.filter((l) => /\[E\]/.test(l)).map((l) => l.replace(/^.*?\[E\]\s*(\[TRT\]\s*)?/, ''));
+    if (exitCode === 0) {
+        const warned = lines.find((l) => WARNING.test(l));
+        return warned
+            ? { verdict: 'loads-with-warning', line: warned.replace(/^.*?\[W\]\s*(\[TRT\]\s*)?/, '') }
+            : { verdict: 'loads', line: null };
+    }
+    // TensorRT's reason is the line about the plan file; the ones after it only say that deserializing failed.
+    const reason = errors.find((l) => /engine plan file|Version tag does not match|Magic tag/.test(l)) ?? errors.at(0);
+    return { verdict: 'fails', line: reason ?? `trtexec exited with ${exitCode ?? 'a signal'}` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/deploy/load.js
+// A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
+// that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
+// (observed: true), beside the prediction it confirms or contradicts.
+
+
+
+
+
+
+
+
+
+async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
+    const engines = [];
+    for (const engine of manifest.engines) {
+        const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
+        if (!target)
+            continue;
+        const [predicted] = predictTargets({
+            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+            computeCapability: engine.gpu?.computeCapability ?? null,
+            gpu: engine.gpu?.name ?? null,
+            os: 'linux',
+            flags: engine.flags ?? [],
+        }, [target]);
+        const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
+        const argv = [
+            `--loadEngine=${(0,external_node_path_.resolve)(manifestFile, '..', engine.path)}`,
+            ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
+            ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
+            '--warmUp=0',
+            '--duration=0',
+            '--iterations=1',
+        ];
+        const log = (0,external_node_path_.join)(logDir, `${engine.model}.${engine.profile}.${targetName}.load.log`);
+        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
+        const seen = observedLoad((0,external_node_fs_.readFileSync)(log, 'utf8'), run.exitCode);
+        engines.push({
+            model: engine.model,
+            profile: engine.profile,
+            target: target.name,
+            ...seen,
+            observed: true,
+            predicted: predicted.verdict,
+            mismatch: predicted.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
+        });
+    }
+    return engines;
+}
+/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+function readManifest(file, shown) {
+    const manifest = readJson(file, shown);
+    if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+        throw new errors/* InputError */.dz(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
+    }
+    return { file, manifest: manifest };
+}
+function readJson(file, shown) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${shown}: cannot read: ${error.code ?? error}`);
+    }
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new errors/* InputError */.dz(`${shown}: expected JSON`);
+    }
+}
+/** Each model's deploy targets (its own list, else the top-level one), read from trt-ci.yml alone. */
+function readTargets(file, shown) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${shown}: cannot read: ${error.code ?? error}`);
+    }
+    const raw = ((0,dist/* parseDocument */.Tp)(text).toJS() ?? {});
+    const parse = (list, at) => {
+        if (list === undefined)
+            return null;
+        const parsed = deploy.safeParse(list);
+        if (!parsed.success)
+            throw new errors/* InputError */.dz(`${shown}: ${at}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        return parsed.data.map(resolveTarget);
+    };
+    const top = parse(raw.deploy, 'deploy') ?? [];
+    const byModel = new Map();
+    (raw.models ?? []).forEach((m, i) => {
+        if (typeof m?.name === 'string')
+            byModel.set(m.name, parse(m.deploy, `models[${i}].deploy`) ?? top);
+    });
+    return byModel;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/action/deploy.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The run action's deploy mode (the pack's deploy job, on the target's own runner): the manifest's plans
+ * loaded as the target names them, and the loads written for the report job to put in the matrix.
+ */
+async function deployCommand(edge, target) {
+    const config = (0,external_node_path_.resolve)(edge.cwd, input('run', 'config'));
+    const manifestInput = input('run', 'manifest');
+    if (!manifestInput)
+        throw new errors/* InputError */.dz('input manifest: expected the manifest.json of the plans to load');
+    const { file, manifest } = readManifest((0,external_node_path_.resolve)(edge.cwd, manifestInput), manifestInput);
+    const targets = readTargets(config, input('run', 'config'));
+    // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here).
+    const raw = ((0,dist/* parseDocument */.Tp)((0,external_node_fs_.readFileSync)(config, 'utf8')).toJS() ?? {});
+    const command = expandEnv(raw.trtexec ?? 'trtexec', edge.env).value || 'trtexec';
+    const trtexec = createTrtexec({ command, env: edge.env, killGraceMs: 10_000 });
+    const dir = (0,external_node_path_.join)(edge.env.RUNNER_TEMP ?? edge.cwd, 'trt-ci-deploy');
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
+    await trtexec.sweep();
+    const report = {
+        schema: 'trt-ci/deploy-load@1',
+        target,
+        from: input('run', 'deploy-from') || null,
+        engines,
+    };
+    const out = (0,external_node_path_.join)(dir, 'deploy.json');
+    await writeNewFile(out, `${JSON.stringify(report, null, 2)}\n`);
+    core/* setOutput */.uH('deploy-report', out);
+    core/* setOutput */.uH('deploy-artifact', `trt-ci-deploy-${target.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
+    const rows = engines.map((e) => `| ${markdown_text_text(`${e.model} / ${e.profile}`)} | ${e.verdict} | ${markdown_text_text(e.line ?? '')} | ` +
+        `${e.mismatch ? `predicted ${e.predicted}` : ''} |`);
+    await writeSummary(`## trt-ci: loaded on ${markdown_text_text(target)}\n\n| engine | verdict | TensorRT said | |\n|---|---|---|---|\n` +
+        `${rows.join('\n')}\n`);
+    const failed = engines.filter((e) => e.verdict === 'fails');
+    if (failed.length)
+        core/* setFailed */.C1(`trt-ci: ${failed.length} engine(s) do not load on ${target}`);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/action/policy.js
 // What the action decides from a report: whether to comment, whether the job fails, and the check's
 // conclusion. Pure functions, tested as a table.
@@ -10954,12 +11126,16 @@ function checkConclusion(run) {
 
 
 
+
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
  * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
  * reporting error never fails the job; it is said in the summary with the permission that was missing.
  */
 async function runCommand(edge) {
+    const deployTarget = input('run', 'deploy-target');
+    if (deployTarget)
+        return deployCommand(edge, deployTarget);
     const inputs = readRunInputs();
     const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
     const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);

@@ -1,0 +1,55 @@
+import * as core from '@actions/core';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import { InputError } from '../common/errors.js';
+import { expandEnv } from '../config/expand-env.js';
+import { type DeployLoadReport, loadOnTarget, readManifest, readTargets } from '../deploy/load.js';
+import { writeNewFile } from '../proc/new-file.js';
+import { createTrtexec } from '../tensorrt/trtexec.js';
+import { text } from '../common/markdown-text.js';
+import type { ActionEdge } from './edge.js';
+import { input } from './inputs.js';
+import { writeSummary } from './summary.js';
+
+/**
+ * The run action's deploy mode (the pack's deploy job, on the target's own runner): the manifest's plans
+ * loaded as the target names them, and the loads written for the report job to put in the matrix.
+ */
+export async function deployCommand(edge: ActionEdge, target: string): Promise<void> {
+  const config = resolve(edge.cwd, input('run', 'config'));
+  const manifestInput = input('run', 'manifest');
+  if (!manifestInput) throw new InputError('input manifest: expected the manifest.json of the plans to load');
+  const { file, manifest } = readManifest(resolve(edge.cwd, manifestInput), manifestInput);
+  const targets = readTargets(config, input('run', 'config'));
+  // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here).
+  const raw = (parseDocument(readFileSync(config, 'utf8')).toJS() ?? {}) as { trtexec?: string };
+  const command = expandEnv(raw.trtexec ?? 'trtexec', edge.env).value || 'trtexec';
+  const trtexec = createTrtexec({ command, env: edge.env, killGraceMs: 10_000 });
+  const dir = join(edge.env.RUNNER_TEMP ?? edge.cwd, 'trt-ci-deploy');
+  await mkdir(dir, { recursive: true });
+  const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
+  await trtexec.sweep();
+  const report: DeployLoadReport = {
+    schema: 'trt-ci/deploy-load@1',
+    target,
+    from: input('run', 'deploy-from') || null,
+    engines,
+  };
+  const out = join(dir, 'deploy.json');
+  await writeNewFile(out, `${JSON.stringify(report, null, 2)}\n`);
+  core.setOutput('deploy-report', out);
+  core.setOutput('deploy-artifact', `trt-ci-deploy-${target.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
+  const rows = engines.map(
+    (e) =>
+      `| ${text(`${e.model} / ${e.profile}`)} | ${e.verdict} | ${text(e.line ?? '')} | ` +
+      `${e.mismatch ? `predicted ${e.predicted}` : ''} |`,
+  );
+  await writeSummary(
+    `## trt-ci: loaded on ${text(target)}\n\n| engine | verdict | TensorRT said | |\n|---|---|---|---|\n` +
+      `${rows.join('\n')}\n`,
+  );
+  const failed = engines.filter((e) => e.verdict === 'fails');
+  if (failed.length) core.setFailed(`trt-ci: ${failed.length} engine(s) do not load on ${target}`);
+}

@@ -1,0 +1,133 @@
+// A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
+// that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
+// (observed: true), beside the prediction it confirms or contradicts.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { Manifest } from '../builds/manifest.js';
+import { InputError } from '../common/errors.js';
+import { resolveTarget } from '../config/load.js';
+import { deploy as deploySchema } from '../config/schema.js';
+import type { DeployTargetConfig } from '../contract/config.js';
+import { portabilityOf } from '../tensorrt/deploy-rules.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
+import { observedLoad } from './observe.js';
+import { predictTargets } from './stage.js';
+
+/** One engine loaded on the target: the observed verdict, and the prediction beside it. */
+export interface LoadedEngine {
+  model: string;
+  profile: string;
+  target: string;
+  verdict: 'loads' | 'loads-with-warning' | 'fails' | 'unknown';
+  line: string | null;
+  observed: true;
+  predicted: string;
+  /** The load contradicts a prediction that was not `unknown`. */
+  mismatch: boolean;
+}
+
+/** What the deploy job writes for the report job: the target, the runner type whose plans it loaded, the loads. */
+export interface DeployLoadReport {
+  schema: 'trt-ci/deploy-load@1';
+  target: string;
+  /** The report key (runner labels) of the build job whose plans were loaded; null from the CLI. */
+  from: string | null;
+  engines: LoadedEngine[];
+}
+
+export async function loadOnTarget(
+  manifest: Manifest,
+  manifestFile: string,
+  targets: ReadonlyMap<string, readonly DeployTargetConfig[]>,
+  targetName: string,
+  trtexec: Trtexec,
+  logDir: string,
+): Promise<LoadedEngine[]> {
+  const engines: LoadedEngine[] = [];
+  for (const engine of manifest.engines) {
+    const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
+    if (!target) continue;
+    const [predicted] = predictTargets(
+      {
+        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+        computeCapability: engine.gpu?.computeCapability ?? null,
+        gpu: engine.gpu?.name ?? null,
+        os: 'linux',
+        flags: engine.flags ?? [],
+      },
+      [target],
+    );
+    const shapes = Object.entries(engine.shapes ?? {}).map(([name, s]) => `${name}:${s.opt}`);
+    const argv = [
+      `--loadEngine=${resolve(manifestFile, '..', engine.path)}`,
+      ...(portabilityOf(engine.flags ?? []).versionCompatible ? ['--versionCompatible'] : []),
+      ...(shapes.length ? [`--shapes=${shapes.join(',')}`] : []),
+      '--warmUp=0',
+      '--duration=0',
+      '--iterations=1',
+    ];
+    const log = join(logDir, `${engine.model}.${engine.profile}.${targetName}.load.log`);
+    const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
+    const seen = observedLoad(readFileSync(log, 'utf8'), run.exitCode);
+    engines.push({
+      model: engine.model,
+      profile: engine.profile,
+      target: target.name,
+      ...seen,
+      observed: true,
+      predicted: predicted!.verdict,
+      mismatch: predicted!.verdict !== 'unknown' && predicted!.verdict !== seen.verdict,
+    });
+  }
+  return engines;
+}
+
+/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+export function readManifest(file: string, shown: string): { file: string; manifest: Manifest } {
+  const manifest = readJson(file, shown) as Partial<Manifest>;
+  if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+    throw new InputError(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
+  }
+  return { file, manifest: manifest as Manifest };
+}
+
+function readJson(file: string, shown: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InputError(`${shown}: expected JSON`);
+  }
+}
+
+/** Each model's deploy targets (its own list, else the top-level one), read from trt-ci.yml alone. */
+export function readTargets(file: string, shown: string): Map<string, DeployTargetConfig[]> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? error}`);
+  }
+  const raw = (parseDocument(text).toJS() ?? {}) as {
+    deploy?: unknown;
+    models?: { name?: string; deploy?: unknown }[];
+  };
+  const parse = (list: unknown, at: string) => {
+    if (list === undefined) return null;
+    const parsed = deploySchema.safeParse(list);
+    if (!parsed.success) throw new InputError(`${shown}: ${at}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return parsed.data.map(resolveTarget);
+  };
+  const top = parse(raw.deploy, 'deploy') ?? [];
+  const byModel = new Map<string, DeployTargetConfig[]>();
+  (raw.models ?? []).forEach((m, i) => {
+    if (typeof m?.name === 'string') byModel.set(m.name, parse(m.deploy, `models[${i}].deploy`) ?? top);
+  });
+  return byModel;
+}
