@@ -111,6 +111,33 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
     expect(refused('trtexec_latency', [['--help'], ...loads])).toEqual([]);
   });
 
+  it('trt-ci deploy-load: the load on a deploy target goes to the latency stand-in, as a plan run', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy: [{ name: h100, gpu: H100 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    extra-args: [--versionCompatible]\n' +
+        '    profiles: [{ name: p, shapes: { x: { min: 1x8, opt: 2x8, max: 4x8 } } }]\n',
+    );
+    expect((await cli(['run', '--config', config], { cwd: runner.dir })).code).toBe(0);
+    const manifest = join(runner.dir, 'out', 'manifest.json');
+    const load = await cli([
+      'deploy-load',
+      manifest,
+      '--config',
+      config,
+      '--target',
+      'h100',
+      '--trtexec',
+      runner.trtexec,
+    ]);
+    expect(load.code, load.stderr).toBe(0);
+    const loads = argvOf(runner).filter((a) => a.some((f) => f.startsWith('--loadEngine=')));
+    expect(loads).toHaveLength(1);
+    expect(loads[0]).toEqual(expect.arrayContaining(['--versionCompatible', '--shapes=x:2x8', '--iterations=1']));
+    expect(parsedBy('trtexec_latency', loads)).toEqual(['ok']);
+  });
+
   it('a flag neither stand-in acts on is refused, as trtexec refuses an unknown one', () => {
     const argvs = [
       ['--loadEngine=a.plan', '--noSuchFlag=1'],

@@ -101,7 +101,7 @@ def log(text):
 # flag trt-ci starts to send cannot slip past the latency check (test/gpu-standins.test.ts runs parse()
 # on the argv of every A/B run and probe trt-ci makes).
 KNOWN = ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes', '--exportProfile',
-         '--separateProfileRun', '--help')
+         '--separateProfileRun', '--versionCompatible', '--help')
 
 
 class UnknownOption(Exception):
