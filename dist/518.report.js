@@ -681,6 +681,14 @@ const deployRowSchema = schemas/* object */.Ikc({
     /** true: a load on the target's runner said so; false: predicted. */
     observed: schemas/* boolean */.zMY(),
 });
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+const deployCostSchema = schemas/* object */.Ikc({
+    variant: schemas/* literal */.euz('ampere+'),
+    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+    latency: latencySchema.nullable(),
+    /** Why there is no A/B, when there is none. */
+    note: nullableString,
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -711,6 +719,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
     explain: explainSchema.nullable().default(null),
     /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
     deploy: schemas/* array */.YOg(deployRowSchema).default([]),
+    /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
+    deployCost: deployCostSchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -2218,8 +2228,21 @@ function noBaseSection(reports) {
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
-    if (withTargets.length === 0)
+    const priced = rows.filter((r) => r.build.deployCost);
+    if (withTargets.length === 0 && priced.length === 0)
         return null;
+    const costs = priced.map(({ build, gpu }) => {
+        const cost = build.deployCost;
+        const what = cost.latency
+            ? cost.latency.verdict === 'same'
+                ? `costs nothing measurable (${latencyChange(cost.latency)})`
+                : `costs ${latencyChange(cost.latency)} latency`
+            : `not priced: ${cost.note ?? 'no A/B'}`;
+        return `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}`;
+    });
+    if (withTargets.length === 0) {
+        return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
+    }
     const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
     const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
     const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
@@ -2241,6 +2264,7 @@ function deploySection(rows) {
             '',
             ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
                 `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+            ...(costs.length ? ['', ...costs] : []),
         ].join('\n'),
     };
 }

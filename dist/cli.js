@@ -8594,7 +8594,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8702);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4312);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -8620,7 +8620,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8702:
+/***/ 4312:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20061,6 +20061,9 @@ const model = strictObject({
         .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
     budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
     deploy: deploy.optional().describe("This model's deploy targets (the top-level list otherwise)."),
+    'deploy-cost': schemas_boolean(expected('true or false'))
+        .optional()
+        .describe("This model's deploy-cost (the top-level one otherwise)."),
     accuracy: union([literal(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
         .optional()
         .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
@@ -20132,6 +20135,9 @@ const configSchema = strictObject({
         .optional()
         .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
     deploy: deploy.optional(),
+    'deploy-cost': schemas_boolean(expected('true or false'))
+        .optional()
+        .describe('Also build each engine with --hardwareCompatibilityLevel=ampere+ and A/B it against the native one.'),
     cuda: schemas_string(expected('a CUDA version like "12.4"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
         .optional()
@@ -20363,6 +20369,7 @@ function resolveConfig(raw, dir, file, locators) {
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
             buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
             deployOwn: m.deploy !== undefined,
+            deployCost: m['deploy-cost'] ?? raw['deploy-cost'] ?? false,
             deploy: (m.deploy ?? raw.deploy ?? []).map(resolveTarget),
             budgets: {
                 ...DEFAULT_BUDGETS,
@@ -25599,6 +25606,14 @@ const deployRowSchema = object({
     /** true: a load on the target's runner said so; false: predicted. */
     observed: schemas_boolean(),
 });
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+const deployCostSchema = object({
+    variant: literal('ampere+'),
+    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+    latency: latencySchema.nullable(),
+    /** Why there is no A/B, when there is none. */
+    note: nullableString,
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = object({
     model: schemas_string(),
@@ -25629,6 +25644,8 @@ const reportBuildSchema = object({
     explain: explainSchema.nullable().default(null),
     /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
     deploy: array(deployRowSchema).default([]),
+    /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
+    deployCost: deployCostSchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -27369,6 +27386,7 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
     }
 }
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
 function smallestChange(limit) {
     const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
     return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
@@ -27857,6 +27875,80 @@ function predictDeploy(outcomes, os) {
         out.set(plan.path, rows);
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/deploy/cost.js
+// The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
+// ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
+// the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
+// run is said, never the run.
+
+
+
+
+
+
+
+
+const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
+async function priceOfPortability(outcomes, config, trtexec, version, options) {
+    const costs = new Map();
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+        if (!job.model.deployCost || !plan || !built || options.signal?.aborted)
+            continue;
+        if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
+            costs.set(plan.path, { variant: 'ampere+', latency: null, note: 'the engine is already built portable' });
+            continue;
+        }
+        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+        const portable = (0,external_node_path_namespaceObject.join)(dir, 'ampere+.plan');
+        const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+        const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const paths = { plan: portable, layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'ampere+.layers.json'), timingCache: null };
+        const log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');
+        const build = await trtexec.run(buildArgv(version, model, job.profile, workspace, paths), {
+            gpu: outcome.gpu?.index ?? null,
+            logFile: log,
+            timeoutMs: job.model.buildTimeoutMs,
+            ...(options.signal && { signal: options.signal }),
+        });
+        if (build.exitCode !== 0) {
+            costs.set(plan.path, { variant: 'ampere+', latency: null, note: `the ampere+ engine did not build (${log})` });
+            continue;
+        }
+        const budget = smallestChange(job.model.budgets['latency-growth']);
+        try {
+            const result = await trtexecAb({
+                trtexec,
+                env: options.env,
+                nvidiaSmi: config.nvidiaSmi,
+                gpuIndex: outcome.gpu?.index ?? 0,
+                plans: { base: plan.path, head: portable },
+                contract: measurementArgs(version, job.model, job.profile),
+                iterations: AB_DEFAULTS.iterations,
+                dir: (0,external_node_path_namespaceObject.join)(dir, 'ab'),
+                timeoutMs: job.model.buildTimeoutMs,
+                ...(options.signal && { signal: options.signal }),
+            }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+            costs.set(plan.path, {
+                variant: 'ampere+',
+                latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
+                note: null,
+            });
+        }
+        catch (error) {
+            costs.set(plan.path, {
+                variant: 'ampere+',
+                latency: null,
+                note: `the A/B could not run: ${errorMessage(error)}`,
+            });
+        }
+    }
+    return costs;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
@@ -29093,8 +29185,21 @@ function noBaseSection(reports) {
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
-    if (withTargets.length === 0)
+    const priced = rows.filter((r) => r.build.deployCost);
+    if (withTargets.length === 0 && priced.length === 0)
         return null;
+    const costs = priced.map(({ build, gpu }) => {
+        const cost = build.deployCost;
+        const what = cost.latency
+            ? cost.latency.verdict === 'same'
+                ? `costs nothing measurable (${latencyChange(cost.latency)})`
+                : `costs ${latencyChange(cost.latency)} latency`
+            : `not priced: ${cost.note ?? 'no A/B'}`;
+        return `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}`;
+    });
+    if (withTargets.length === 0) {
+        return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
+    }
     const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
     const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
     const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
@@ -29116,6 +29221,7 @@ function deploySection(rows) {
             '',
             ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
                 `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+            ...(costs.length ? ['', ...costs] : []),
         ].join('\n'),
     };
 }
@@ -29277,6 +29383,7 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
         latency: null,
         explain: null,
         deploy: [],
+        deployCost: null,
         plan: plan && relativePath(plan.path),
         layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
         bytes: plan?.scan.bytes ?? null,
@@ -29345,6 +29452,10 @@ helpFlags = new Set()) {
             throw configError(config, flagAt('--runtimePlatform'), 'a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it (it implies ' +
                 '--skipInference): set benchmark: false and accuracy: false for this model');
         }
+        if (model.deployCost && !hasFlag('--hardwareCompatibilityLevel', version)) {
+            throw configError(config, ['models', m], `deploy-cost builds with --hardwareCompatibilityLevel=ampere+ (TensorRT >= 8.6), this trtexec is ` +
+                formatVersion(version));
+        }
         model.deploy.forEach((target, t) => {
             const problem = unreachable(portable, target, formatVersion(version));
             if (problem)
@@ -29382,6 +29493,7 @@ async function verifyBuilds(outcomes, relativePath) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
+
 
 
 
@@ -29488,6 +29600,13 @@ async function withFoundBasePlans(config, options) {
         return { config, basePlansNote: `base plans: could not be downloaded: ${errorMessage(error)}` };
     }
 }
+/** A deploy cost as the report writes it: its native plan's path relative, as every path there is. */
+function relativeCost(cost, rel) {
+    const base = cost?.latency?.baseEngine;
+    if (!cost?.latency || !base)
+        return cost;
+    return { ...cost, latency: { ...cost.latency, baseEngine: { ...base, plan: rel(base.plan) } } };
+}
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
     const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
@@ -29528,6 +29647,10 @@ async function buildAndReport(config, version, before, options) {
     const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
         ...(options.signal && { signal: options.signal }),
     });
+    const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {
+        env: options.env,
+        ...(options.signal && { signal: options.signal }),
+    });
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deployed = predictDeploy(stage.outcomes, process.platform === 'win32' ? 'windows' : 'linux');
     const unjudged = stage.outcomes.map((o) => {
@@ -29545,6 +29668,7 @@ async function buildAndReport(config, version, before, options) {
             },
             explain: explained.get(o.plan?.path ?? '') ?? null,
             deploy: deployed.get(o.plan?.path ?? '') ?? [],
+            deployCost: relativeCost(costs.get(o.plan?.path ?? '') ?? null, rel),
         };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);

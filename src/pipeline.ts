@@ -21,8 +21,15 @@ import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { explainChanges } from './explain/stage.js';
 import { predictDeploy } from './deploy/stage.js';
+import { priceOfPortability } from './deploy/cost.js';
 import { runPreflight } from './preflight/preflight.js';
-import { type PreflightResult, type CacheSummary, REPORT_SCHEMA, type Report } from './contract/report.js';
+import {
+  type CacheSummary,
+  type DeployCost,
+  type PreflightResult,
+  REPORT_SCHEMA,
+  type Report,
+} from './contract/report.js';
 import { renderSummary } from './report/markdown.js';
 import { toReportBuild } from './report/report.js';
 import { overallStatus } from './compare/status.js';
@@ -160,6 +167,13 @@ async function withFoundBasePlans(
   }
 }
 
+/** A deploy cost as the report writes it: its native plan's path relative, as every path there is. */
+function relativeCost(cost: DeployCost | null, rel: (path: string) => string): DeployCost | null {
+  const base = cost?.latency?.baseEngine;
+  if (!cost?.latency || !base) return cost;
+  return { ...cost, latency: { ...cost.latency, baseEngine: { ...base, plan: rel(base.plan) } } };
+}
+
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(
   config: Config,
@@ -220,6 +234,10 @@ async function buildAndReport(
   const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
     ...(options.signal && { signal: options.signal }),
   });
+  const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {
+    env: options.env,
+    ...(options.signal && { signal: options.signal }),
+  });
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
   const deployed = predictDeploy(stage.outcomes, process.platform === 'win32' ? 'windows' : 'linux');
   const unjudged = stage.outcomes.map((o) => {
@@ -237,6 +255,7 @@ async function buildAndReport(
       },
       explain: explained.get(o.plan?.path ?? '') ?? null,
       deploy: deployed.get(o.plan?.path ?? '') ?? [],
+      deployCost: relativeCost(costs.get(o.plan?.path ?? '') ?? null, rel),
     };
   });
   const plans = await verifyBuilds(stage.outcomes, rel);

@@ -28,6 +28,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   accuracyOff: false,
   deploy: [],
   deployOwn: false,
+  deployCost: false,
   ...over,
 });
 const paths = { plan: '/o/up.sd.plan', layerInfo: '/o/up.sd.layers.json', timingCache: '/c/timing.cache' };

@@ -270,3 +270,35 @@ describe('trt-ci deploy-load: a load on the target machine replaces the predicti
     });
   });
 });
+
+describe('deploy-cost: the price of portability, measured (issue 27)', () => {
+  it('the ampere+ build of each engine is A/Bed against the native one on the build GPU', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'ampere+=1.06' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const run = await cli(['run', '--config', config, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const [build] = (JSON.parse(run.stdout) as Report).builds;
+    expect(build!.deployCost).toMatchObject({ variant: 'ampere+', note: null, latency: { verdict: 'slower' } });
+    expect(build!.deployCost!.latency!.ratio).toBeCloseTo(1.06, 2);
+    const variant = runner.calls().find((c) => c.args.includes('--hardwareCompatibilityLevel=ampere+'))!;
+    expect(variant.args).toEqual(expect.arrayContaining(['--onnx=' + join(runner.dir, 'm.onnx')]));
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/- m \/ p: ampere\+ costs \+6\.\d% .* latency on NVIDIA H200/);
+  });
+
+  it('a TensorRT without --hardwareCompatibilityLevel (before 8.6) makes deploy-cost a config error', async () => {
+    const runner = makeRunner({ version: '8.5.3.1' });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/deploy-cost builds with --hardwareCompatibilityLevel=ampere\+ \(TensorRT >= 8\.6\)/);
+  });
+});

@@ -138,6 +138,22 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
     expect(parsedBy('trtexec_latency', loads)).toEqual(['ok']);
   });
 
+  it('deploy-cost: the ampere+ build goes to the build stand-in, its A/B to the latency one', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'ampere+=1.06' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    expect((await cli(['run', '--config', config], { cwd: runner.dir })).code).toBe(0);
+    const argvs = argvOf(runner);
+    const loads = argvs.filter((a) => a.some((f) => f.startsWith('--loadEngine=')));
+    const builds = argvs.filter((a) => !loads.includes(a) && a[0] !== '--help');
+    expect(builds.some((a) => a.includes('--hardwareCompatibilityLevel=ampere+'))).toBe(true);
+    expect(parsedBy('trtexec_gpu', builds).every((p) => p === 'ok')).toBe(true);
+    expect(parsedBy('trtexec_latency', loads).every((p) => p === 'ok')).toBe(true);
+  });
+
   it('a flag neither stand-in acts on is refused, as trtexec refuses an unknown one', () => {
     const argvs = [
       ['--loadEngine=a.plan', '--noSuchFlag=1'],

@@ -17,6 +17,7 @@ function build(model: string, profile: string, gpu: string, over: Partial<Report
     latency: null,
     explain: null,
     deploy: [],
+    deployCost: null,
     status: 'built',
     gpu: { index: 0, name: gpu, computeCapability: '9.0' },
     shapes: {},

@@ -199,6 +199,7 @@ function resolveConfig(
       minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
       buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
       deployOwn: m.deploy !== undefined,
+      deployCost: m['deploy-cost'] ?? raw['deploy-cost'] ?? false,
       deploy: (m.deploy ?? raw.deploy ?? []).map(resolveTarget),
       budgets: {
         ...DEFAULT_BUDGETS,

@@ -359,6 +359,10 @@ const model = z.strictObject(
       .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
     budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
     deploy: deploy.optional().describe("This model's deploy targets (the top-level list otherwise)."),
+    'deploy-cost': z
+      .boolean(expected('true or false'))
+      .optional()
+      .describe("This model's deploy-cost (the top-level one otherwise)."),
     accuracy: z
       .union([z.literal(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
       .optional()
@@ -448,6 +452,10 @@ export const configSchema = z.strictObject(
       .optional()
       .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
     deploy: deploy.optional(),
+    'deploy-cost': z
+      .boolean(expected('true or false'))
+      .optional()
+      .describe('Also build each engine with --hardwareCompatibilityLevel=ampere+ and A/B it against the native one.'),
     cuda: z
       .string(expected('a CUDA version like "12.4"'))
       .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))

@@ -76,6 +76,8 @@ export interface ModelConfig {
   deploy: DeployTargetConfig[];
   /** Whether that list is the model's own (messages point at its line) or the top-level one. */
   deployOwn: boolean;
+  /** deploy-cost: build the ampere+ variant too and A/B it against the native engine on the build GPU. */
+  deployCost: boolean;
 }
 
 /** A deploy target: a GPU (by model or compute capability), a TensorRT (a version prefix), an OS. */

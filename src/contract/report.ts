@@ -371,6 +371,16 @@ export const deployRowSchema = z.object({
 });
 export type DeployRow = z.infer<typeof deployRowSchema>;
 
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+export const deployCostSchema = z.object({
+  variant: z.literal('ampere+'),
+  /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+  latency: latencySchema.nullable(),
+  /** Why there is no A/B, when there is none. */
+  note: nullableString,
+});
+export type DeployCost = z.infer<typeof deployCostSchema>;
+
 export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
@@ -403,6 +413,8 @@ export const reportBuildSchema = z.object({
   explain: explainSchema.nullable().default(null),
   /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
   deploy: z.array(deployRowSchema).default([]),
+  /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
+  deployCost: deployCostSchema.nullable().default(null),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
 

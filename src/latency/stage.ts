@@ -155,7 +155,8 @@ export async function compareLatency(
 }
 
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
-function smallestChange(limit: Limit | undefined): number {
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
+export function smallestChange(limit: Limit | undefined): number {
   const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t!.value);
   return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
 }

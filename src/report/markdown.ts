@@ -388,7 +388,20 @@ function noBaseSection(reports: readonly Report[]): Section | null {
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows: readonly Row[]): Section | null {
   const withTargets = rows.filter((r) => r.build.deploy.length > 0);
-  if (withTargets.length === 0) return null;
+  const priced = rows.filter((r) => r.build.deployCost);
+  if (withTargets.length === 0 && priced.length === 0) return null;
+  const costs = priced.map(({ build, gpu }) => {
+    const cost = build.deployCost!;
+    const what = cost.latency
+      ? cost.latency.verdict === 'same'
+        ? `costs nothing measurable (${latencyChange(cost.latency)})`
+        : `costs ${latencyChange(cost.latency)} latency`
+      : `not priced: ${cost.note ?? 'no A/B'}`;
+    return `- ${text(build.model)} / ${text(build.profile)}: ${cost.variant} ${text(what)} on ${text(gpu)}`;
+  });
+  if (withTargets.length === 0) {
+    return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
+  }
   const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
   const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' } as const;
   const failing = withTargets.flatMap((r) =>
@@ -415,6 +428,7 @@ function deploySection(rows: readonly Row[]): Section | null {
           `- ${text(r.build.model)} / ${text(r.build.profile)} on ${text(d.target)}: ${text(d.verdict)}` +
           `${d.line ? ` — ${text(d.line)}` : ''}${d.fix ? `. Fix: ${text(d.fix)}` : ''}`,
       ),
+      ...(costs.length ? ['', ...costs] : []),
     ].join('\n'),
   };
 }

@@ -22,6 +22,7 @@ export function toReportBuild(
     latency: null,
     explain: null,
     deploy: [],
+    deployCost: null,
     plan: plan && relativePath(plan.path),
     layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
     bytes: plan?.scan.bytes ?? null,

@@ -54,6 +54,14 @@ export function checkConfigAgainstVersion(
           '--skipInference): set benchmark: false and accuracy: false for this model',
       );
     }
+    if (model.deployCost && !hasFlag('--hardwareCompatibilityLevel', version)) {
+      throw configError(
+        config,
+        ['models', m],
+        `deploy-cost builds with --hardwareCompatibilityLevel=ampere+ (TensorRT >= 8.6), this trtexec is ` +
+          formatVersion(version),
+      );
+    }
     model.deploy.forEach((target, t) => {
       const problem = unreachable(portable, target, formatVersion(version));
       if (problem) throw configError(config, model.deployOwn ? ['models', m, 'deploy', t] : ['deploy', t], problem);

@@ -24,7 +24,7 @@ KNOWN = {
     '--fp16', '--bf16', '--int8', '--best', '--stronglyTyped', '--timingCacheFile', '--skipInference',
     '--staticPlugins', '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help',
     '--verbose', '--builderOptimizationLevel', '--loadInputs', '--exportOutput', '--dumpRawBindingsToFile',
-    '--warmUp', '--duration', '--iterations',
+    '--warmUp', '--duration', '--iterations', '--hardwareCompatibilityLevel', '--versionCompatible',
 }
 PRECISIONS = {'--fp16': 'float16', '--bf16': 'bfloat16'}
 META = b'trtexec-gpu-standin '

@@ -1,8 +1,8 @@
-export const id = 320;
-export const ids = [320];
+export const id = 818;
+export const ids = [818];
 export const modules = {
 
-/***/ 14320:
+/***/ 40818:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -4337,6 +4337,14 @@ const deployRowSchema = schemas/* object */.Ikc({
     /** true: a load on the target's runner said so; false: predicted. */
     observed: schemas/* boolean */.zMY(),
 });
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+const deployCostSchema = schemas/* object */.Ikc({
+    variant: schemas/* literal */.euz('ampere+'),
+    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+    latency: latencySchema.nullable(),
+    /** Why there is no A/B, when there is none. */
+    note: nullableString,
+});
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -4367,6 +4375,8 @@ const reportBuildSchema = schemas/* object */.Ikc({
     explain: explainSchema.nullable().default(null),
     /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
     deploy: schemas/* array */.YOg(deployRowSchema).default([]),
+    /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
+    deployCost: deployCostSchema.nullable().default(null),
 });
 /** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
 const reportPlanSchema = planScanSchema.extend({
@@ -5813,6 +5823,9 @@ const model = schemas/* strictObject */.rej({
         .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
     budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
     deploy: deploy.optional().describe("This model's deploy targets (the top-level list otherwise)."),
+    'deploy-cost': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe("This model's deploy-cost (the top-level one otherwise)."),
     accuracy: schemas/* union */.KCZ([schemas/* literal */.euz(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
         .optional()
         .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
@@ -5884,6 +5897,9 @@ const configSchema = schemas/* strictObject */.rej({
         .optional()
         .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
     deploy: deploy.optional(),
+    'deploy-cost': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe('Also build each engine with --hardwareCompatibilityLevel=ampere+ and A/B it against the native one.'),
     cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
         .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
         .optional()
@@ -6115,6 +6131,7 @@ function resolveConfig(raw, dir, file, locators) {
             minWorkspaceBytes: m['min-workspace'] ?? raw['min-workspace'],
             buildTimeoutMs: m['build-timeout'] ?? raw['build-timeout'],
             deployOwn: m.deploy !== undefined,
+            deployCost: m['deploy-cost'] ?? raw['deploy-cost'] ?? false,
             deploy: (m.deploy ?? raw.deploy ?? []).map(resolveTarget),
             budgets: {
                 ...DEFAULT_BUDGETS,
@@ -8201,6 +8218,7 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
     }
 }
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
 function smallestChange(limit) {
     const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
     return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
@@ -8689,6 +8707,80 @@ function predictDeploy(outcomes, os) {
         out.set(plan.path, rows);
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/deploy/cost.js
+// The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
+// ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
+// the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
+// run is said, never the run.
+
+
+
+
+
+
+
+
+const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
+async function priceOfPortability(outcomes, config, trtexec, version, options) {
+    const costs = new Map();
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+        if (!job.model.deployCost || !plan || !built || options.signal?.aborted)
+            continue;
+        if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
+            costs.set(plan.path, { variant: 'ampere+', latency: null, note: 'the engine is already built portable' });
+            continue;
+        }
+        const dir = (0,external_node_path_.join)(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+        await (0,promises_.mkdir)(dir, { recursive: true });
+        const portable = (0,external_node_path_.join)(dir, 'ampere+.plan');
+        const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+        const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const paths = { plan: portable, layerInfo: (0,external_node_path_.join)(dir, 'ampere+.layers.json'), timingCache: null };
+        const log = (0,external_node_path_.join)(dir, 'build.log');
+        const build = await trtexec.run(buildArgv(version, model, job.profile, workspace, paths), {
+            gpu: outcome.gpu?.index ?? null,
+            logFile: log,
+            timeoutMs: job.model.buildTimeoutMs,
+            ...(options.signal && { signal: options.signal }),
+        });
+        if (build.exitCode !== 0) {
+            costs.set(plan.path, { variant: 'ampere+', latency: null, note: `the ampere+ engine did not build (${log})` });
+            continue;
+        }
+        const budget = smallestChange(job.model.budgets['latency-growth']);
+        try {
+            const result = await trtexecAb({
+                trtexec,
+                env: options.env,
+                nvidiaSmi: config.nvidiaSmi,
+                gpuIndex: outcome.gpu?.index ?? 0,
+                plans: { base: plan.path, head: portable },
+                contract: measurementArgs(version, job.model, job.profile),
+                iterations: AB_DEFAULTS.iterations,
+                dir: (0,external_node_path_.join)(dir, 'ab'),
+                timeoutMs: job.model.buildTimeoutMs,
+                ...(options.signal && { signal: options.signal }),
+            }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+            costs.set(plan.path, {
+                variant: 'ampere+',
+                latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
+                note: null,
+            });
+        }
+        catch (error) {
+            costs.set(plan.path, {
+                variant: 'ampere+',
+                latency: null,
+                note: `the A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`,
+            });
+        }
+    }
+    return costs;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
@@ -9851,8 +9943,21 @@ function noBaseSection(reports) {
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
-    if (withTargets.length === 0)
+    const priced = rows.filter((r) => r.build.deployCost);
+    if (withTargets.length === 0 && priced.length === 0)
         return null;
+    const costs = priced.map(({ build, gpu }) => {
+        const cost = build.deployCost;
+        const what = cost.latency
+            ? cost.latency.verdict === 'same'
+                ? `costs nothing measurable (${latencyChange(cost.latency)})`
+                : `costs ${latencyChange(cost.latency)} latency`
+            : `not priced: ${cost.note ?? 'no A/B'}`;
+        return `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}`;
+    });
+    if (withTargets.length === 0) {
+        return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
+    }
     const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
     const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
     const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
@@ -9874,6 +9979,7 @@ function deploySection(rows) {
             '',
             ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
                 `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+            ...(costs.length ? ['', ...costs] : []),
         ].join('\n'),
     };
 }
@@ -10035,6 +10141,7 @@ function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
         latency: null,
         explain: null,
         deploy: [],
+        deployCost: null,
         plan: plan && relativePath(plan.path),
         layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
         bytes: plan?.scan.bytes ?? null,
@@ -10102,6 +10209,10 @@ helpFlags = new Set()) {
         if (portable.runtimePlatform === 'WindowsAMD64' && (model.benchmark !== false || model.accuracy)) {
             throw (0,errors/* configError */.Fj)(config, flagAt('--runtimePlatform'), 'a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it (it implies ' +
                 '--skipInference): set benchmark: false and accuracy: false for this model');
+        }
+        if (model.deployCost && !hasFlag('--hardwareCompatibilityLevel', version)) {
+            throw (0,errors/* configError */.Fj)(config, ['models', m], `deploy-cost builds with --hardwareCompatibilityLevel=ampere+ (TensorRT >= 8.6), this trtexec is ` +
+                formatVersion(version));
         }
         model.deploy.forEach((target, t) => {
             const problem = unreachable(portable, target, formatVersion(version));
@@ -10272,6 +10383,7 @@ async function verifyBuilds(outcomes, relativePath) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -10349,6 +10461,13 @@ async function withFoundBasePlans(config, options) {
         return { config, basePlansNote: `base plans: could not be downloaded: ${(0,errors/* errorMessage */.gJ)(error)}` };
     }
 }
+/** A deploy cost as the report writes it: its native plan's path relative, as every path there is. */
+function relativeCost(cost, rel) {
+    const base = cost?.latency?.baseEngine;
+    if (!cost?.latency || !base)
+        return cost;
+    return { ...cost, latency: { ...cost.latency, baseEngine: { ...base, plan: rel(base.plan) } } };
+}
 /** Preflight, builds, verify, compare and report, in an output folder this run holds. */
 async function buildAndReport(config, version, before, options) {
     const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
@@ -10389,6 +10508,10 @@ async function buildAndReport(config, version, before, options) {
     const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
         ...(options.signal && { signal: options.signal }),
     });
+    const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {
+        env: options.env,
+        ...(options.signal && { signal: options.signal }),
+    });
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deployed = predictDeploy(stage.outcomes, process.platform === 'win32' ? 'windows' : 'linux');
     const unjudged = stage.outcomes.map((o) => {
@@ -10406,6 +10529,7 @@ async function buildAndReport(config, version, before, options) {
             },
             explain: explained.get(o.plan?.path ?? '') ?? null,
             deploy: deployed.get(o.plan?.path ?? '') ?? [],
+            deployCost: relativeCost(costs.get(o.plan?.path ?? '') ?? null, rel),
         };
     });
     const plans = await verifyBuilds(stage.outcomes, rel);

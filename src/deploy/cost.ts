@@ -1,0 +1,86 @@
+// The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
+// ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
+// the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
+// run is said, never the run.
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BuildOutcome } from '../builds/outcome.js';
+import { errorMessage } from '../common/errors.js';
+import type { Config } from '../contract/config.js';
+import type { DeployCost } from '../contract/report.js';
+import { toLatency } from '../latency/latency-report.js';
+import { smallestChange } from '../latency/stage.js';
+import { AB_DEFAULTS, trtexecAb } from '../latency/trtexec-ab.js';
+import { buildArgv, measurementArgs } from '../tensorrt/argv.js';
+import { portabilityOf } from '../tensorrt/deploy-rules.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
+
+export const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
+
+export async function priceOfPortability(
+  outcomes: readonly BuildOutcome[],
+  config: Pick<Config, 'outputDir' | 'nvidiaSmi'>,
+  trtexec: Trtexec,
+  version: TensorRtVersion,
+  options: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
+): Promise<Map<string, DeployCost>> {
+  const costs = new Map<string, DeployCost>();
+  for (const outcome of outcomes) {
+    const { job, plan } = outcome;
+    const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+    if (!job.model.deployCost || !plan || !built || options.signal?.aborted) continue;
+    if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
+      costs.set(plan.path, { variant: 'ampere+', latency: null, note: 'the engine is already built portable' });
+      continue;
+    }
+    const dir = join(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const portable = join(dir, 'ampere+.plan');
+    const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const paths = { plan: portable, layerInfo: join(dir, 'ampere+.layers.json'), timingCache: null };
+    const log = join(dir, 'build.log');
+    const build = await trtexec.run(buildArgv(version, model, job.profile, workspace, paths), {
+      gpu: outcome.gpu?.index ?? null,
+      logFile: log,
+      timeoutMs: job.model.buildTimeoutMs,
+      ...(options.signal && { signal: options.signal }),
+    });
+    if (build.exitCode !== 0) {
+      costs.set(plan.path, { variant: 'ampere+', latency: null, note: `the ampere+ engine did not build (${log})` });
+      continue;
+    }
+    const budget = smallestChange(job.model.budgets['latency-growth']);
+    try {
+      const result = await trtexecAb(
+        {
+          trtexec,
+          env: options.env,
+          nvidiaSmi: config.nvidiaSmi,
+          gpuIndex: outcome.gpu?.index ?? 0,
+          plans: { base: plan.path, head: portable },
+          contract: measurementArgs(version, job.model, job.profile),
+          iterations: AB_DEFAULTS.iterations,
+          dir: join(dir, 'ab'),
+          timeoutMs: job.model.buildTimeoutMs,
+          ...(options.signal && { signal: options.signal }),
+        },
+        { repetitions: AB_DEFAULTS.repetitions, budget, retry: true },
+      );
+      costs.set(plan.path, {
+        variant: 'ampere+',
+        latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
+        note: null,
+      });
+    } catch (error) {
+      costs.set(plan.path, {
+        variant: 'ampere+',
+        latency: null,
+        note: `the A/B could not run: ${errorMessage(error)}`,
+      });
+    }
+  }
+  return costs;
+}
