@@ -122,6 +122,7 @@ function fullFeatureProject(): string {
       'budgets: { plan-size: 64MiB, plan-growth: 10%, zero-fraction: 50% }',
       'accuracy: { top-k: 1 }',
       'deploy: [{ name: h100, gpu: H100 }, { name: edge-l4, compute-capability: "8.9", tensorrt: "10.16" }]',
+      'deploy-cost: true',
       'models:',
       '  - name: cls',
       '    onnx: classifier.onnx',
