@@ -9589,6 +9589,7 @@ function explainRows(explanation, limit = 10) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
@@ -9958,6 +9959,24 @@ function deploySection(rows) {
     if (withTargets.length === 0) {
         return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
     }
+    // A compatibility flag is proven only by a load on a GPU or TensorRT the plan was not built for: said
+    // plainly for each engine whose flag no such load has tried.
+    const unproven = withTargets.flatMap(({ build }) => {
+        const flags = build.attempts.at(-1)?.argv ?? [];
+        const portable = portabilityOf(flags);
+        const claims = [
+            ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
+            ...(portable.versionCompatible ? ['--versionCompatible'] : []),
+        ];
+        const builtCc = build.gpu?.computeCapability ?? null;
+        const tried = build.deploy.some((d) => d.observed && ((d.computeCapability && d.computeCapability !== builtCc) || d.tensorrt));
+        return claims.length && !tried
+            ? [
+                `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${claims.map(code).join(', ')} not proven to have taken ` +
+                    'effect: no load on another GPU or TensorRT tried it (a deploy target with runs-on does)',
+            ]
+            : [];
+    });
     const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
     const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
     const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
@@ -9980,6 +9999,7 @@ function deploySection(rows) {
             ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
                 `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
+            ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
     };
 }

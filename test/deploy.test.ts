@@ -302,3 +302,25 @@ describe('deploy-cost: the price of portability, measured (issue 27)', () => {
     expect(result.stderr).toMatch(/deploy-cost builds with --hardwareCompatibilityLevel=ampere\+ \(TensorRT >= 8\.6\)/);
   });
 });
+
+describe('a compatibility flag no load has tried is said to be unproven (issue 27)', () => {
+  it('an ampere+ engine only predicted on other GPUs says so; a seen load on another GPU proves it', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy: [{ name: edge-l4, gpu: L4 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    extra-args: [--hardwareCompatibilityLevel=ampere+]\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    const run = await cli(['run', '--config', config, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.builds[0]!.deploy[0]).toMatchObject({ target: 'edge-l4', verdict: 'loads', observed: false });
+    const { renderSummary } = await import('../src/report/markdown.js');
+    expect(renderSummary(report)).toContain(
+      '`--hardwareCompatibilityLevel=ampere+` not proven to have taken effect: ' +
+        'no load on another GPU or TensorRT tried it',
+    );
+    report.builds[0]!.deploy[0]!.observed = true;
+    expect(renderSummary(report)).not.toContain('not proven to have taken effect');
+  });
+});

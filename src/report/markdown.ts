@@ -8,6 +8,7 @@ import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from '../comm
 import type { Report, ReportBuild } from '../contract/report.js';
 import { fitSections, type Section } from '../common/trim.js';
 import { explainBytesLine, explainLine, explainRows } from '../explain/render.js';
+import { portabilityOf } from '../tensorrt/deploy-rules.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 export const COMMENT_LIMIT_BYTES = 65_535;
@@ -402,6 +403,26 @@ function deploySection(rows: readonly Row[]): Section | null {
   if (withTargets.length === 0) {
     return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
   }
+  // A compatibility flag is proven only by a load on a GPU or TensorRT the plan was not built for: said
+  // plainly for each engine whose flag no such load has tried.
+  const unproven = withTargets.flatMap(({ build }) => {
+    const flags = build.attempts.at(-1)?.argv ?? [];
+    const portable = portabilityOf(flags);
+    const claims = [
+      ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
+      ...(portable.versionCompatible ? ['--versionCompatible'] : []),
+    ];
+    const builtCc = build.gpu?.computeCapability ?? null;
+    const tried = build.deploy.some(
+      (d) => d.observed && ((d.computeCapability && d.computeCapability !== builtCc) || d.tensorrt),
+    );
+    return claims.length && !tried
+      ? [
+          `- ${text(build.model)} / ${text(build.profile)}: ${claims.map(code).join(', ')} not proven to have taken ` +
+            'effect: no load on another GPU or TensorRT tried it (a deploy target with runs-on does)',
+        ]
+      : [];
+  });
   const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
   const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' } as const;
   const failing = withTargets.flatMap((r) =>
@@ -429,6 +450,7 @@ function deploySection(rows: readonly Row[]): Section | null {
           `${d.line ? ` — ${text(d.line)}` : ''}${d.fix ? `. Fix: ${text(d.fix)}` : ''}`,
       ),
       ...(costs.length ? ['', ...costs] : []),
+      ...(unproven.length ? ['', ...unproven] : []),
     ].join('\n'),
   };
 }

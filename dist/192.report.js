@@ -1,8 +1,8 @@
-export const id = 518;
-export const ids = [518];
+export const id = 192;
+export const ids = [192];
 export const modules = {
 
-/***/ 1518:
+/***/ 86192:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1864,7 +1864,325 @@ function explainRows(explanation, limit = 10) {
     ]);
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
+// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
+// NVIDIA source there). Pure data and the comparisons over it.
+
+/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
+function parseDriver(text) {
+    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
+        return null;
+    return text.trim().split('.').map(Number);
+}
+function compareDriver(a, b) {
+    const x = parseDriver(a) ?? [];
+    const y = parseDriver(b) ?? [];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+        const d = (x[i] ?? 0) - (y[i] ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return 0;
+}
+/**
+ * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
+ * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
+ */
+const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
+/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
+const TOOLKIT_DRIVER = {
+    '13.2': '595.45.04',
+    '13.1': '590.44.01',
+    '13.0': '580.65.06',
+    '12.9': '575.51.03',
+    '12.8': '570.26',
+    '12.6': '560.28.03',
+    '12.5': '555.42.02',
+    '12.4': '550.54.14',
+    '12.3': '545.23.06',
+    '12.2': '535.54.03',
+    '12.1': '530.30.02',
+    '12.0': '525.60.13',
+    '11.8': '520.61.05',
+    '11.7': '515.43.04',
+    '11.6': '510.39.01',
+    '11.5': '495.29.05',
+    '11.4': '470.42.01',
+    '11.3': '465.19.01',
+    '11.2': '460.27.03',
+    '11.1': '455.23',
+    '11.0': '450.51.05',
+};
+/** Compute capability "9.0" → 90; null when unknown. */
+function compat_smNumber(cc) {
+    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
+    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
+}
+/**
+ * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
+ * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
+ */
+const NEWER_GPUS = [
+    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
+    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
+    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
+    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
+    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
+    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
+    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
+    {
+        sm: 120,
+        supportedFrom: '10.9',
+        unsupportedThrough: '10.7',
+        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
+    },
+    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
+];
+/** Whether a TensorRT release can build for a GPU of this compute capability. */
+function archSupport(version, cc) {
+    const v = formatVersion(version);
+    const sm = compat_smNumber(cc);
+    if (sm === null)
+        return {
+            status: 'warn',
+            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
+        };
+    if (atLeast(version, '10.5') && sm < 75)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
+        };
+    if (atLeast(version, '10.0') && sm < 70)
+        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
+    if (atLeast(version, '8.6') && sm < 60)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
+        };
+    if (atLeast(version, '10.0') && sm === 70)
+        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
+    if (atLeast(version, '8.6') && sm < 70)
+        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
+    if (version.major >= 11 && sm === 75)
+        return {
+            status: 'warn',
+            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
+        };
+    const newer = NEWER_GPUS.find((g) => g.sm === sm);
+    if (newer) {
+        if (atLeast(version, newer.supportedFrom))
+            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+        if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
+            return {
+                status: 'fail',
+                message: `TensorRT ${v} does not support compute capability ${cc} ` +
+                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
+            };
+        }
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is known to work from TensorRT ` +
+                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
+        };
+    }
+    if (sm > 90)
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
+        };
+    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+}
+function nextMinor(majorMinor) {
+    const [major, minor] = majorMinor.split('.').map(Number);
+    return `${major}.${minor + 1}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/deploy-rules.js
+// Will a plan load where it ships? TensorRT's rules for a serialized engine on another GPU, TensorRT and OS,
+// and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
+// the target's description in, a verdict with the line and the fix out.
+
+/** GPU models by compute capability (NVIDIA "CUDA GPU Compute Capability", developer.nvidia.com/cuda-gpus). */
+const GPU_COMPUTE = {
+    T4: '7.5',
+    V100: '7.0',
+    A100: '8.0',
+    A30: '8.0',
+    A10: '8.6',
+    A10G: '8.6',
+    A40: '8.6',
+    A16: '8.6',
+    A2: '8.6',
+    'RTX A6000': '8.6',
+    L4: '8.9',
+    L40: '8.9',
+    L40S: '8.9',
+    H100: '9.0',
+    H200: '9.0',
+    GH200: '9.0',
+    B200: '10.0',
+    GB200: '10.0',
+    B300: '10.3',
+    GB300: '10.3',
+};
+/** A GPU model as nvidia-smi names it ("NVIDIA H100 80GB HBM3") or as a target names it ("H100"): its CC. */
+function computeCapabilityOf(gpu) {
+    const name = gpu.replace(/^NVIDIA\s+/i, '').trim();
+    if (GPU_COMPUTE[name])
+        return GPU_COMPUTE[name];
+    // The longest known model that starts the name: "H100 80GB HBM3" is an H100, "A100-SXM4-40GB" an A100.
+    const known = Object.keys(GPU_COMPUTE)
+        .filter((model) => new RegExp(`^${model.replace(/ /g, '[ -]')}(?![0-9A-Za-z])`, 'i').test(name))
+        .sort((a, b) => b.length - a.length)[0];
+    return known ? GPU_COMPUTE[known] : null;
+}
+function portabilityOf(flags) {
+    const value = (flag) => flags
+        .filter((f) => f.startsWith(`${flag}=`))
+        .map((f) => f.slice(flag.length + 1))
+        .at(-1);
+    const level = value('--hardwareCompatibilityLevel');
+    const platform = value('--runtimePlatform');
+    return {
+        hardware: level === 'ampere+' ? 'ampere+' : level === 'sameComputeCapability' ? 'sameComputeCapability' : 'none',
+        versionCompatible: flags.includes('--versionCompatible') || flags.includes('--vc'),
+        runtimePlatform: platform?.toLowerCase() === 'windowsamd64' ? 'WindowsAMD64' : 'SameAsBuild',
+    };
+}
+const DEPLOY_VERDICTS = (/* unused pure expression or super */ null && (['loads', 'loads-with-warning', 'fails', 'unknown']));
+// "expecting" is the runtime's (the device it runs on, its library), "got" the plan's: NVIDIA/TensorRT#564 on a
+// GTX 1060 (6.1) read "expecting compute 6.1 got compute 7.5"; wang-xinyu/tensorrtx#664, a plan of 8.0.1.6 on
+// an 8.0.0 runtime, "expecting library version 8.0.0 got 8.0.1". Before 8.5 the versions have three parts.
+const DEVICE_LINE = (expecting, got) => `The engine plan file is generated on an incompatible device, expecting compute ${expecting} got compute ${got}, ` +
+    'please rebuild.';
+const spelled = (version) => {
+    const [major = 0, minor = 0] = parts(version);
+    return major < 8 || (major === 8 && minor < 5) ? version.split('.').slice(0, 3).join('.') : version;
+};
+const VERSION_LINE = (plan, runtime) => 'The engine plan file is not compatible with this version of TensorRT, expecting library version ' +
+    `${spelled(runtime)} got ${spelled(plan)}, please rebuild.`;
+const MODEL_WARNING = (/* unused pure expression or super */ null && ('Using an engine plan file across different models of devices is not recommended and is likely to affect ' +
+    'performance or even cause errors.'));
+const parts = (v) => v.split('.').map(Number);
+const compare = (a, b) => {
+    const [x, y] = [parts(a), parts(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1)
+        if ((x[i] ?? 0) !== (y[i] ?? 0))
+            return (x[i] ?? 0) - (y[i] ?? 0);
+    return 0;
+};
+const sameModel = (a, b) => a !== null && b !== null && a.replace(/^NVIDIA\s+/i, '').toLowerCase() === b.replace(/^NVIDIA\s+/i, '').toLowerCase();
+/** The plan on the target, by TensorRT's rules: version first (a plan that does not deserialize loads nowhere). */
+function predictLoad(plan, target) {
+    const { portability } = plan;
+    const targetOs = target.os;
+    const builtFor = portability.runtimePlatform === 'WindowsAMD64' ? 'windows' : plan.os;
+    if (builtFor !== targetOs) {
+        return {
+            verdict: 'fails',
+            line: `a ${builtFor} plan does not deserialize on ${targetOs} (the serialized platform does not match)`,
+            fix: targetOs === 'windows'
+                ? 'build with --runtimePlatform=WindowsAMD64 (TensorRT 10.2+), or on a Windows runner'
+                : 'build on a Linux runner (drop --runtimePlatform)',
+        };
+    }
+    const version = versionVerdict(plan, target);
+    if (version)
+        return version;
+    return hardwareVerdict(plan, target);
+}
+function versionVerdict(plan, target) {
+    const built = plan.tensorrtVersion;
+    if (!target.tensorrt)
+        return null; // the target runs the builder's TensorRT
+    if (!built)
+        return { verdict: 'unknown', line: "the plan's TensorRT version is not known", fix: null };
+    const wanted = target.tensorrt;
+    const exact = parts(wanted).length >= 4;
+    if (plan.portability.versionCompatible) {
+        // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load).
+        if (parts(wanted)[0] !== parts(built)[0] || compare(wanted, built) < 0) {
+            return {
+                verdict: 'fails',
+                line: VERSION_LINE(built, wanted),
+                fix: `a version-compatible plan loads on TensorRT ${parts(built)[0]}.x from ${built} on; build for ${wanted}`,
+            };
+        }
+        return null;
+    }
+    const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
+    if (compare(prefix, wanted) !== 0) {
+        return {
+            verdict: 'fails',
+            line: VERSION_LINE(built, exact ? wanted : `${wanted}.x`),
+            fix: `build a separate engine with TensorRT ${wanted}, ` +
+                'or build with --versionCompatible (8.6+) for newer runtimes',
+        };
+    }
+    if (!exact) {
+        return {
+            verdict: 'unknown',
+            line: `the plan needs exactly TensorRT ${built}; the target names ${wanted}`,
+            fix: `name the target's TensorRT in full (tensorrt: "${built}") to know`,
+        };
+    }
+    return null;
+}
+function hardwareVerdict(plan, target) {
+    const built = smNumber(plan.computeCapability);
+    const wanted = smNumber(target.computeCapability);
+    if (wanted === null)
+        return { verdict: 'unknown', line: "the target's compute capability is not known", fix: null };
+    if (built === null)
+        return { verdict: 'unknown', line: "the build GPU's compute capability is not known", fix: null };
+    const level = plan.portability.hardware;
+    if (level === 'ampere+') {
+        if (wanted >= 80)
+            return { verdict: 'loads', line: null, fix: null };
+        return {
+            verdict: 'fails',
+            line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
+            fix: `ampere+ runs on compute capability 8.0 and newer; build on a ${target.computeCapability} runner`,
+        };
+    }
+    if (built !== wanted) {
+        return {
+            verdict: 'fails',
+            line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
+            fix: wanted >= 80 && built >= 80
+                ? 'add --hardwareCompatibilityLevel=ampere+ (8.6+), or build on a runner of the target GPU'
+                : `build on a compute capability ${target.computeCapability} runner`,
+        };
+    }
+    if (level === 'none' && target.gpu && plan.gpu && !sameModel(target.gpu, plan.gpu)) {
+        return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on a ${target.gpu} runner` };
+    }
+    return { verdict: 'loads', line: null, fix: null };
+}
+/**
+ * What the flags can never do for a target, said before any build: ampere+ for a GPU older than Ampere,
+ * sameComputeCapability before 10.9, --runtimePlatform before 10.2 or for another OS than the target's.
+ */
+function unreachable(portability, target, tensorrt) {
+    const sm = smNumber(target.computeCapability);
+    if (portability.hardware === 'ampere+' && sm !== null && sm < 80) {
+        return ('--hardwareCompatibilityLevel=ampere+ runs on compute capability 8.0 and newer, ' +
+            `target ${target.name} is ${target.computeCapability}`);
+    }
+    if (portability.hardware === 'sameComputeCapability' && compare(tensorrt, '10.9') < 0) {
+        return `--hardwareCompatibilityLevel=sameComputeCapability needs TensorRT 10.9, this one is ${tensorrt}`;
+    }
+    if (portability.runtimePlatform === 'WindowsAMD64') {
+        if (compare(tensorrt, '10.2') < 0)
+            return `--runtimePlatform needs TensorRT 10.2, this one is ${tensorrt}`;
+        if (target.os !== 'windows')
+            return `--runtimePlatform=WindowsAMD64 makes a Windows plan, target ${target.name} is ${target.os}`;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 
 
@@ -2243,6 +2561,24 @@ function deploySection(rows) {
     if (withTargets.length === 0) {
         return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
     }
+    // A compatibility flag is proven only by a load on a GPU or TensorRT the plan was not built for: said
+    // plainly for each engine whose flag no such load has tried.
+    const unproven = withTargets.flatMap(({ build }) => {
+        const flags = build.attempts.at(-1)?.argv ?? [];
+        const portable = portabilityOf(flags);
+        const claims = [
+            ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
+            ...(portable.versionCompatible ? ['--versionCompatible'] : []),
+        ];
+        const builtCc = build.gpu?.computeCapability ?? null;
+        const tried = build.deploy.some((d) => d.observed && ((d.computeCapability && d.computeCapability !== builtCc) || d.tensorrt));
+        return claims.length && !tried
+            ? [
+                `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${claims.map(code).join(', ')} not proven to have taken ` +
+                    'effect: no load on another GPU or TensorRT tried it (a deploy target with runs-on does)',
+            ]
+            : [];
+    });
     const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
     const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
     const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
@@ -2265,6 +2601,7 @@ function deploySection(rows) {
             ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
                 `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
+            ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
     };
 }
