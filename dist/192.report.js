@@ -681,6 +681,19 @@ const deployRowSchema = schemas/* object */.Ikc({
     /** true: a load on the target's runner said so; false: predicted. */
     observed: schemas/* boolean */.zMY(),
 });
+/**
+ * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
+ * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
+ */
+const portableEngineSchema = schemas/* object */.Ikc({
+    nativeBytes: count,
+    portableBytes: count,
+    /** Regions of the two engines' layer info; null where either build wrote none. */
+    regions: count.nullable(),
+    changedRegions: count.nullable(),
+    /** What changed, over all regions, once each. */
+    changes: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
+});
 /** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
 const deployCostSchema = schemas/* object */.Ikc({
     variant: schemas/* literal */.euz('ampere+'),
@@ -688,6 +701,8 @@ const deployCostSchema = schemas/* object */.Ikc({
     latency: latencySchema.nullable(),
     /** Why there is no A/B, when there is none. */
     note: nullableString,
+    /** The portable engine against the native one; null when the portable engine was not built. */
+    engine: portableEngineSchema.nullable().default(null),
 });
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
@@ -2543,6 +2558,22 @@ function noBaseSection(reports) {
         ].join('\n'),
     };
 }
+/** The portable engine against the native one: the sign in the engine, or its absence, that the flag took effect. */
+function portableEngineText(engine) {
+    const { nativeBytes, portableBytes, changedRegions, regions, changes } = engine;
+    const growth = nativeBytes > 0 ? (portableBytes - nativeBytes) / nativeBytes : 0;
+    const size = portableBytes === nativeBytes
+        ? `its engine is the native one's size (${units_formatBytes(nativeBytes)})`
+        : `its engine is ${growth > 0 ? '+' : ''}${(growth * 100).toFixed(1)}% ` +
+            `(${units_formatBytes(nativeBytes)} → ${units_formatBytes(portableBytes)})`;
+    if (regions === null || changedRegions === null)
+        return `${size}; no layer info to compare`;
+    if (changedRegions > 0)
+        return `${size}, ${changes.join(', ')} changed in ${changedRegions} of ${regions} regions`;
+    return portableBytes === nativeBytes
+        ? `${size} with the same layers and tactics: no sign in the engine that the flag took effect`
+        : `${size} with the same layers and tactics`;
+}
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
@@ -2556,7 +2587,9 @@ function deploySection(rows) {
                 ? `costs nothing measurable (${latencyChange(cost.latency)})`
                 : `costs ${latencyChange(cost.latency)} latency`
             : `not priced: ${cost.note ?? 'no A/B'}`;
-        return `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}`;
+        const engine = cost.engine ? `; ${portableEngineText(cost.engine)}` : '';
+        const engineName = `${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}`;
+        return `- ${engineName}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}${markdown_text_text(engine)}`;
     });
     if (withTargets.length === 0) {
         return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };

@@ -4337,6 +4337,19 @@ const deployRowSchema = schemas/* object */.Ikc({
     /** true: a load on the target's runner said so; false: predicted. */
     observed: schemas/* boolean */.zMY(),
 });
+/**
+ * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
+ * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
+ */
+const portableEngineSchema = schemas/* object */.Ikc({
+    nativeBytes: count,
+    portableBytes: count,
+    /** Regions of the two engines' layer info; null where either build wrote none. */
+    regions: count.nullable(),
+    changedRegions: count.nullable(),
+    /** What changed, over all regions, once each. */
+    changes: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
+});
 /** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
 const deployCostSchema = schemas/* object */.Ikc({
     variant: schemas/* literal */.euz('ampere+'),
@@ -4344,6 +4357,8 @@ const deployCostSchema = schemas/* object */.Ikc({
     latency: latencySchema.nullable(),
     /** Why there is no A/B, when there is none. */
     note: nullableString,
+    /** The portable engine against the native one; null when the portable engine was not built. */
+    engine: portableEngineSchema.nullable().default(null),
 });
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
@@ -8341,7 +8356,12 @@ function parseEngineLayers(text, nodeOrder = []) {
             reformatOf: reformat,
             precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
             formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
-            tactic: typeof layer.TacticName === 'string' ? layer.TacticName : null,
+            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+            tactic: typeof layer.TacticName === 'string'
+                ? layer.TacticName
+                : typeof layer.TacticValue === 'string'
+                    ? layer.TacticValue
+                    : null,
             weightBytes: weightBytesOf(layer),
             auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
         };
@@ -8713,7 +8733,10 @@ function predictDeploy(outcomes, os) {
 // The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
 // ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
 // the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
-// run is said, never the run.
+// run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
+// whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
+
+
 
 
 
@@ -8731,7 +8754,12 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
         if (!job.model.deployCost || !plan || !built || options.signal?.aborted)
             continue;
         if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
-            costs.set(plan.path, { variant: 'ampere+', latency: null, note: 'the engine is already built portable' });
+            costs.set(plan.path, {
+                variant: 'ampere+',
+                latency: null,
+                note: 'the engine is already built portable',
+                engine: null,
+            });
             continue;
         }
         const dir = (0,external_node_path_.join)(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
@@ -8749,9 +8777,15 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
             ...(options.signal && { signal: options.signal }),
         });
         if (build.exitCode !== 0) {
-            costs.set(plan.path, { variant: 'ampere+', latency: null, note: `the ampere+ engine did not build (${log})` });
+            costs.set(plan.path, {
+                variant: 'ampere+',
+                latency: null,
+                note: `the ampere+ engine did not build (${log})`,
+                engine: null,
+            });
             continue;
         }
+        const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
         const budget = smallestChange(job.model.budgets['latency-growth']);
         try {
             const result = await trtexecAb({
@@ -8770,6 +8804,7 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
                 variant: 'ampere+',
                 latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
                 note: null,
+                engine,
             });
         }
         catch (error) {
@@ -8777,10 +8812,35 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
                 variant: 'ampere+',
                 latency: null,
                 note: `the A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`,
+                engine,
             });
         }
     }
     return costs;
+}
+/** The two engines on disk, compared; a layer-info file that is missing or does not parse compares nothing. */
+async function compareEngines(native, portable) {
+    const layersOf = async (file) => file === null ? null : parseEngineLayers(await (0,promises_.readFile)(file, 'utf8'));
+    const [nativeBytes, portableBytes] = await Promise.all([(0,promises_.stat)(native.path), (0,promises_.stat)(portable.path)]);
+    const [nativeLayers, portableLayers] = await Promise.all([
+        layersOf(native.layerInfo).catch(() => null),
+        layersOf(portable.layerInfo).catch(() => null),
+    ]);
+    const explanation = nativeLayers && portableLayers
+        ? explainEngines({ layers: nativeLayers, profiles: [] }, { layers: portableLayers, profiles: [] })
+        : null;
+    return portableDifference(nativeBytes.size, portableBytes.size, explanation);
+}
+/** What the regions of native (base) against portable (head) say changed. Pure. */
+function portableDifference(nativeBytes, portableBytes, explanation) {
+    const changed = explanation?.regions.filter((r) => r.change.length > 0) ?? [];
+    return {
+        nativeBytes,
+        portableBytes,
+        regions: explanation ? explanation.regions.length : null,
+        changedRegions: explanation ? changed.length : null,
+        changes: [...new Set(changed.flatMap((r) => r.change))],
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
@@ -9941,6 +10001,22 @@ function noBaseSection(reports) {
         ].join('\n'),
     };
 }
+/** The portable engine against the native one: the sign in the engine, or its absence, that the flag took effect. */
+function portableEngineText(engine) {
+    const { nativeBytes, portableBytes, changedRegions, regions, changes } = engine;
+    const growth = nativeBytes > 0 ? (portableBytes - nativeBytes) / nativeBytes : 0;
+    const size = portableBytes === nativeBytes
+        ? `its engine is the native one's size (${formatBytes(nativeBytes)})`
+        : `its engine is ${growth > 0 ? '+' : ''}${(growth * 100).toFixed(1)}% ` +
+            `(${formatBytes(nativeBytes)} → ${formatBytes(portableBytes)})`;
+    if (regions === null || changedRegions === null)
+        return `${size}; no layer info to compare`;
+    if (changedRegions > 0)
+        return `${size}, ${changes.join(', ')} changed in ${changedRegions} of ${regions} regions`;
+    return portableBytes === nativeBytes
+        ? `${size} with the same layers and tactics: no sign in the engine that the flag took effect`
+        : `${size} with the same layers and tactics`;
+}
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
@@ -9954,7 +10030,9 @@ function deploySection(rows) {
                 ? `costs nothing measurable (${latencyChange(cost.latency)})`
                 : `costs ${latencyChange(cost.latency)} latency`
             : `not priced: ${cost.note ?? 'no A/B'}`;
-        return `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}`;
+        const engine = cost.engine ? `; ${portableEngineText(cost.engine)}` : '';
+        const engineName = `${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}`;
+        return `- ${engineName}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}${markdown_text_text(engine)}`;
     });
     if (withTargets.length === 0) {
         return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };

@@ -1,6 +1,6 @@
 // Will it load where we ship it (issue 27): TensorRT's portability rules for every combination of
 // version, compute capability, flags and OS, with the lines TensorRT prints from public logs.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
@@ -195,6 +195,72 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     ).toEqual(build!.deploy.map((d) => [d.target, d.verdict, d.line]));
   });
 
+  it('an A100-built native and ampere+ engine against H100, L4, a 40 GB A100 and TensorRT 10.15', async () => {
+    // The build runner is an A100 80GB: nvidia-smi and trtexec both say so.
+    const runner = makeRunner({
+      nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_SET: 'name=NVIDIA A100-SXM4-80GB;compute_cap=8.0' },
+      trtexecEnv: { TRTEXEC_STANDIN_GPU_NAME: 'NVIDIA A100-SXM4-80GB', TRTEXEC_STANDIN_GPU_CC: '8.0' },
+    });
+    runner.touch('m.onnx');
+    const a100Targets = [
+      '  - { name: h100, gpu: H100 }',
+      '  - { name: edge-l4, gpu: L4 }',
+      '  - { name: a100-40, gpu: A100 40GB }',
+      '  - { name: trt-10.15, gpu: A100-SXM4-80GB, tensorrt: "10.15" }',
+    ].join('\n');
+    const profiles = '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    const config = runner.writeConfig(
+      `output-dir: out\ndeploy:\n${a100Targets}\nmodels:\n  - name: native\n    onnx: m.onnx\n${profiles}` +
+        `  - name: portable\n    onnx: m.onnx\n    extra-args: [--hardwareCompatibilityLevel=ampere+]\n${profiles}`,
+    );
+    const run = await cli(['run', '--config', config, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const builds = (JSON.parse(run.stdout) as Report).builds;
+    const matrix = builds.map((b) => [b.model, b.deploy.map((d) => [d.target, d.verdict])]);
+    expect(matrix).toEqual([
+      [
+        'native',
+        [
+          ['h100', 'fails'],
+          ['edge-l4', 'fails'],
+          ['a100-40', 'loads-with-warning'],
+          ['trt-10.15', 'fails'],
+        ],
+      ],
+      [
+        'portable',
+        [
+          ['h100', 'loads'],
+          ['edge-l4', 'loads'],
+          ['a100-40', 'loads'],
+          ['trt-10.15', 'fails'],
+        ],
+      ],
+    ]);
+    const native = builds[0]!.deploy;
+    expect(native[0]).toMatchObject({
+      line:
+        'The engine plan file is generated on an incompatible device, expecting compute 9.0 got compute 8.0, ' +
+        'please rebuild.',
+      fix: expect.stringContaining('add --hardwareCompatibilityLevel=ampere+'),
+    });
+    expect(native[2]!.line).toBe(MODEL_WARNING);
+    expect(native[3]!.line).toContain('expecting library version 10.15.x got 10.16.1.11');
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/\| native \/ p \| NVIDIA A100-SXM4-80GB \| ❌ \| ❌ \| ⚠️ \| ❌ \|/);
+    expect(summary).toMatch(/\| portable \/ p \| NVIDIA A100-SXM4-80GB \| ✅ \| ✅ \| ✅ \| ❌ \|/);
+    // Outside CI, from the manifest alone: the same verdicts, lines and fixes, engine by engine.
+    const check = await cli(['deploy-check', join(runner.dir, 'out', 'manifest.json'), '--config', config, '--json']);
+    expect(check.code).toBe(1);
+    const engines = JSON.parse(check.stdout).engines as {
+      model: string;
+      targets: { name: string; verdict: string; line: string | null; fix: string | null }[];
+    }[];
+    expect(engines.map((e) => [e.model, e.targets.map((t) => [t.name, t.verdict, t.line, t.fix])])).toEqual(
+      builds.map((b) => [b.model, b.deploy.map((d) => [d.target, d.verdict, d.line, d.fix])]),
+    );
+  });
+
   it('a target the flags can never reach, or a GPU the table lacks, is exit 2 before any build', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
@@ -285,9 +351,50 @@ describe('deploy-cost: the price of portability, measured (issue 27)', () => {
     expect(build!.deployCost).toMatchObject({ variant: 'ampere+', note: null, latency: { verdict: 'slower' } });
     expect(build!.deployCost!.latency!.ratio).toBeCloseTo(1.06, 2);
     const variant = runner.calls().find((c) => c.args.includes('--hardwareCompatibilityLevel=ampere+'))!;
-    expect(variant.args).toEqual(expect.arrayContaining(['--onnx=' + join(runner.dir, 'm.onnx')]));
+    expect(variant.args).toEqual(expect.arrayContaining([`--onnx=${join(runner.dir, 'm.onnx')}`]));
+    // The sign in the engine that the flag took effect: another tactic, a bigger plan.
+    const native = statSync(build!.plan!).size;
+    expect(build!.deployCost!.engine).toEqual({
+      nativeBytes: native,
+      portableBytes: statSync(join(runner.dir, 'out', 'deploy-cost', 'm.p', 'ampere+.plan')).size,
+      regions: 2,
+      changedRegions: 1,
+      changes: ['tactic'],
+    });
+    expect(build!.deployCost!.engine!.portableBytes).toBeGreaterThan(native);
     const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
-    expect(summary).toMatch(/- m \/ p: ampere\+ costs \+6\.\d% .* latency on NVIDIA H200/);
+    expect(summary).toMatch(/- m \/ p: ampere\+ costs \+6\.\d% .* latency on NVIDIA H200; its engine is \+[\d.]+% /);
+    expect(summary).toMatch(/its engine .*, tactic changed in 1 of 2 regions/);
+  });
+
+  it('a portable build no different from the native one is said to show no sign of the flag', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_PORTABLE_UNCHANGED: '1' } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const run = await cli(['run', '--config', config, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const [build] = (JSON.parse(run.stdout) as Report).builds;
+    expect(build!.deployCost!.engine).toMatchObject({ regions: 2, changedRegions: 0, changes: [] });
+    expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain(
+      'with the same layers and tactics: no sign in the engine that the flag took effect',
+    );
+  });
+
+  it('without layer info only the sizes are compared, and said so', async () => {
+    const { portableEngineText } = await import('../src/report/markdown.js');
+    const { portableDifference } = await import('../src/deploy/cost.js');
+    const engine = portableDifference(2 * 1048576, 2 * 1048576, null);
+    expect(engine).toEqual({
+      nativeBytes: 2097152,
+      portableBytes: 2097152,
+      regions: null,
+      changedRegions: null,
+      changes: [],
+    });
+    expect(portableEngineText(engine)).toBe("its engine is the native one's size (2.00 MiB); no layer info to compare");
   });
 
   it('a TensorRT without --hardwareCompatibilityLevel (before 8.6) makes deploy-cost a config error', async () => {

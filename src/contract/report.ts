@@ -371,6 +371,21 @@ export const deployRowSchema = z.object({
 });
 export type DeployRow = z.infer<typeof deployRowSchema>;
 
+/**
+ * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
+ * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
+ */
+export const portableEngineSchema = z.object({
+  nativeBytes: count,
+  portableBytes: count,
+  /** Regions of the two engines' layer info; null where either build wrote none. */
+  regions: count.nullable(),
+  changedRegions: count.nullable(),
+  /** What changed, over all regions, once each. */
+  changes: z.array(z.enum(EXPLAIN_CHANGES)),
+});
+export type PortableEngine = z.infer<typeof portableEngineSchema>;
+
 /** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
 export const deployCostSchema = z.object({
   variant: z.literal('ampere+'),
@@ -378,6 +393,8 @@ export const deployCostSchema = z.object({
   latency: latencySchema.nullable(),
   /** Why there is no A/B, when there is none. */
   note: nullableString,
+  /** The portable engine against the native one; null when the portable engine was not built. */
+  engine: portableEngineSchema.nullable().default(null),
 });
 export type DeployCost = z.infer<typeof deployCostSchema>;
 

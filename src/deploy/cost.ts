@@ -1,13 +1,16 @@
 // The price of portability (deploy-cost: true): the engine built again with --hardwareCompatibilityLevel=
 // ampere+, and the latency A/B of the native engine against it on the build GPU, so the comment says what
 // the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
-// run is said, never the run.
-import { mkdir, rm } from 'node:fs/promises';
+// run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
+// whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
-import type { DeployCost } from '../contract/report.js';
+import type { DeployCost, Explanation, PortableEngine } from '../contract/report.js';
+import { parseEngineLayers } from '../explain/engine-layers.js';
+import { explainEngines } from '../explain/regions.js';
 import { toLatency } from '../latency/latency-report.js';
 import { smallestChange } from '../latency/stage.js';
 import { AB_DEFAULTS, trtexecAb } from '../latency/trtexec-ab.js';
@@ -31,7 +34,12 @@ export async function priceOfPortability(
     const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
     if (!job.model.deployCost || !plan || !built || options.signal?.aborted) continue;
     if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
-      costs.set(plan.path, { variant: 'ampere+', latency: null, note: 'the engine is already built portable' });
+      costs.set(plan.path, {
+        variant: 'ampere+',
+        latency: null,
+        note: 'the engine is already built portable',
+        engine: null,
+      });
       continue;
     }
     const dir = join(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
@@ -49,9 +57,15 @@ export async function priceOfPortability(
       ...(options.signal && { signal: options.signal }),
     });
     if (build.exitCode !== 0) {
-      costs.set(plan.path, { variant: 'ampere+', latency: null, note: `the ampere+ engine did not build (${log})` });
+      costs.set(plan.path, {
+        variant: 'ampere+',
+        latency: null,
+        note: `the ampere+ engine did not build (${log})`,
+        engine: null,
+      });
       continue;
     }
+    const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
     const budget = smallestChange(job.model.budgets['latency-growth']);
     try {
       const result = await trtexecAb(
@@ -73,14 +87,53 @@ export async function priceOfPortability(
         variant: 'ampere+',
         latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
         note: null,
+        engine,
       });
     } catch (error) {
       costs.set(plan.path, {
         variant: 'ampere+',
         latency: null,
         note: `the A/B could not run: ${errorMessage(error)}`,
+        engine,
       });
     }
   }
   return costs;
+}
+
+interface BuiltEngine {
+  path: string;
+  layerInfo: string | null;
+}
+
+/** The two engines on disk, compared; a layer-info file that is missing or does not parse compares nothing. */
+async function compareEngines(native: BuiltEngine, portable: BuiltEngine): Promise<PortableEngine> {
+  const layersOf = async (file: string | null) =>
+    file === null ? null : parseEngineLayers(await readFile(file, 'utf8'));
+  const [nativeBytes, portableBytes] = await Promise.all([stat(native.path), stat(portable.path)]);
+  const [nativeLayers, portableLayers] = await Promise.all([
+    layersOf(native.layerInfo).catch(() => null),
+    layersOf(portable.layerInfo).catch(() => null),
+  ]);
+  const explanation =
+    nativeLayers && portableLayers
+      ? explainEngines({ layers: nativeLayers, profiles: [] }, { layers: portableLayers, profiles: [] })
+      : null;
+  return portableDifference(nativeBytes.size, portableBytes.size, explanation);
+}
+
+/** What the regions of native (base) against portable (head) say changed. Pure. */
+export function portableDifference(
+  nativeBytes: number,
+  portableBytes: number,
+  explanation: Pick<Explanation, 'regions'> | null,
+): PortableEngine {
+  const changed = explanation?.regions.filter((r) => r.change.length > 0) ?? [];
+  return {
+    nativeBytes,
+    portableBytes,
+    regions: explanation ? explanation.regions.length : null,
+    changedRegions: explanation ? changed.length : null,
+    changes: [...new Set(changed.flatMap((r) => r.change))],
+  };
 }

@@ -17,6 +17,7 @@ export interface EngineLayer {
   precisions: string[];
   /** Formats of the outputs ("Channel major FP16 format where channel % 8 == 0"). */
   formats: string[];
+  /** Its TacticName, else its TacticValue ("0xe2222883a6602489"); null when layer info has neither. */
   tactic: string | null;
   /** Bytes of its Weights and Bias, by count × the size of their type. */
   weightBytes: number;
@@ -131,7 +132,13 @@ export function parseEngineLayers(text: string, nodeOrder: readonly string[] = [
       reformatOf: reformat,
       precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
       formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
-      tactic: typeof layer.TacticName === 'string' ? layer.TacticName : null,
+      // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+      tactic:
+        typeof layer.TacticName === 'string'
+          ? layer.TacticName
+          : typeof layer.TacticValue === 'string'
+            ? layer.TacticValue
+            : null,
       weightBytes: weightBytesOf(layer),
       auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
     };

@@ -5,7 +5,7 @@ import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatMs, formatSeconds, MiB } from '../common/units.js';
 import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from '../common/markdown-text.js';
-import type { Report, ReportBuild } from '../contract/report.js';
+import type { PortableEngine, Report, ReportBuild } from '../contract/report.js';
 import { fitSections, type Section } from '../common/trim.js';
 import { explainBytesLine, explainLine, explainRows } from '../explain/render.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
@@ -386,6 +386,22 @@ function noBaseSection(reports: readonly Report[]): Section | null {
   };
 }
 
+/** The portable engine against the native one: the sign in the engine, or its absence, that the flag took effect. */
+export function portableEngineText(engine: PortableEngine): string {
+  const { nativeBytes, portableBytes, changedRegions, regions, changes } = engine;
+  const growth = nativeBytes > 0 ? (portableBytes - nativeBytes) / nativeBytes : 0;
+  const size =
+    portableBytes === nativeBytes
+      ? `its engine is the native one's size (${formatBytes(nativeBytes)})`
+      : `its engine is ${growth > 0 ? '+' : ''}${(growth * 100).toFixed(1)}% ` +
+        `(${formatBytes(nativeBytes)} → ${formatBytes(portableBytes)})`;
+  if (regions === null || changedRegions === null) return `${size}; no layer info to compare`;
+  if (changedRegions > 0) return `${size}, ${changes.join(', ')} changed in ${changedRegions} of ${regions} regions`;
+  return portableBytes === nativeBytes
+    ? `${size} with the same layers and tactics: no sign in the engine that the flag took effect`
+    : `${size} with the same layers and tactics`;
+}
+
 /** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
 function deploySection(rows: readonly Row[]): Section | null {
   const withTargets = rows.filter((r) => r.build.deploy.length > 0);
@@ -398,7 +414,9 @@ function deploySection(rows: readonly Row[]): Section | null {
         ? `costs nothing measurable (${latencyChange(cost.latency)})`
         : `costs ${latencyChange(cost.latency)} latency`
       : `not priced: ${cost.note ?? 'no A/B'}`;
-    return `- ${text(build.model)} / ${text(build.profile)}: ${cost.variant} ${text(what)} on ${text(gpu)}`;
+    const engine = cost.engine ? `; ${portableEngineText(cost.engine)}` : '';
+    const engineName = `${text(build.model)} / ${text(build.profile)}`;
+    return `- ${engineName}: ${cost.variant} ${text(what)} on ${text(gpu)}${text(engine)}`;
   });
   if (withTargets.length === 0) {
     return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };

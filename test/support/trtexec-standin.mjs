@@ -31,6 +31,8 @@
 //   TRTEXEC_STANDIN_VERBOSE_BYTES emit this many bytes of [V] lines while building
 //   TRTEXEC_STANDIN_CALLS         file to append one JSON line per call to (argv, GPU, start and end times)
 //   TRTEXEC_STANDIN_GPU_NAME      default "NVIDIA H200"; TRTEXEC_STANDIN_GPU_CC default "9.0"
+//   TRTEXEC_STANDIN_PORTABLE_UNCHANGED  a --hardwareCompatibilityLevel build identical to the native one
+//                                 (else it has another convolution tactic and 4 KiB more plan)
 //   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf, for every
 //                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
@@ -84,6 +86,8 @@ async function trtexec(io) {
   const BUILT_MARK = 'trtexec-standin built=';
   const thisGpuCc = () => env.TRTEXEC_STANDIN_GPU_CC ?? '9.0';
   const thisGpuName = () => env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
+  const portableTakesEffect = () =>
+    (options.get('--hardwareCompatibilityLevel') ?? 'none') !== 'none' && !env.TRTEXEC_STANDIN_PORTABLE_UNCHANGED;
   const [major, minor, patch, build] = (env.TRTEXEC_STANDIN_VERSION ?? '10.16.1.11').split('.').map(Number);
   const at = (m, n) => major > m || (major === m && minor >= n);
   const versionCode = major >= 10 ? major * 10000 + minor * 100 + patch : major * 1000 + minor * 100 + patch;
@@ -453,8 +457,11 @@ async function trtexec(io) {
     await sleep(Number(env.TRTEXEC_STANDIN_BUILD_MS ?? 0));
     release();
 
+    // Its kernels, too: a hardware-compatible plan carries 4 KiB more of them (see layerInfoJson).
+    const portableKernels = portableTakesEffect() ? 4096 : 0;
     const planBytes =
       Number(env.TRTEXEC_STANDIN_PLAN_BYTES ?? defaultPlanBytes(shapes)) +
+      portableKernels +
       Number(fault('TRTEXEC_STANDIN_PAD_ZEROS') ?? 0);
     const seconds = (Date.now() - started) / 1000;
     log('I', `[TRT] Engine generation completed in ${seconds.toFixed(5)} seconds.`);
@@ -1198,6 +1205,9 @@ async function trtexec(io) {
 
   function layerInfoJson(detailed, shapes, engine) {
     const inputs = Object.keys(shapes);
+    // A hardware-compatible build keeps off kernels that need more than 48 KiB of shared memory: the
+    // convolution gets another tactic (unless TRTEXEC_STANDIN_PORTABLE_UNCHANGED, a flag with no effect).
+    const portableChanged = portableTakesEffect();
     // TRTEXEC_STANDIN_LAYER_PRECISION, per engine: <layer>:<Float|Half> (one layer fell back, or not).
     const [fellBack, type] = String(perEngine(env.TRTEXEC_STANDIN_LAYER_PRECISION, engine, ':')).split(':');
     const output = (name) => [
@@ -1220,7 +1230,7 @@ async function trtexec(io) {
               'Format/Datatype': 'Half',
             })),
             Outputs: output('node_conv2d + node_relu'),
-            TacticValue: '0x000000000000001f',
+            TacticValue: portableChanged ? '0x0000000000000020' : '0x000000000000001f',
             StreamId: 0,
             Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
           },
