@@ -294,6 +294,45 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
   });
 });
 
+describe('flags that contradict each other are exit 2 before any build (issue 27)', () => {
+  const refusal = async (flags: string[], extra = '') => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n${extra}` +
+        `    extra-args: [${flags.join(', ')}]\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n`,
+    );
+    const result = await cli(['run', '--config', config]);
+    if (result.code === 2) expect(runner.calls()).toEqual([]);
+    return [result.code, result.stderr.trim()] as const;
+  };
+
+  it('each in trtexec words where trtexec has them, pointing at the flag', async () => {
+    const at = (index: number) => `trt-ci\\.yml:\\d+:\\d+ models\\[0\\]\\.extra-args\\[${index}\\]: `;
+    const cases: [string[], string, RegExp][] = [
+      [['--excludeLeanRuntime'], '', new RegExp(`${at(0)}--excludeLeanRuntime needs --versionCompatible$`)],
+      [['--useRuntime=lean'], '', new RegExp(`${at(0)}Building a TensorRT engine requires --useRuntime=full\\.$`)],
+      [
+        ['--hardwareCompatibilityLevel=ampere+', '--pluginInstanceNorm'],
+        '',
+        new RegExp(`${at(1)}Plugin InstanceNorm cannot be used with version compatible or hardware compatible`),
+      ],
+      [
+        ['--runtimePlatform=WindowsAMD64'],
+        '    benchmark: true\n',
+        new RegExp(`${at(0)}a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it`),
+      ],
+    ];
+    for (const [flags, extra, message] of cases) {
+      const [code, stderr] = await refusal(flags, extra);
+      expect([code, stderr]).toEqual([2, expect.stringMatching(message)]);
+    }
+    // Not contradictions: a lean-runtime-free version-compatible plan, and the full runtime named.
+    const [code, stderr] = await refusal(['--vc', '--excludeLeanRuntime', '--useRuntime=full']);
+    expect([code, stderr]).toEqual([0, expect.stringContaining('✔ m/p: built')]);
+  });
+});
+
 describe('trt-ci deploy-load: a load on the target machine replaces the prediction (issue 27)', () => {
   it("an L4 refuses the H200 plan with TensorRT's line; an H100 loads it, warned; a wrong target is said", async () => {
     const builder = makeRunner();

@@ -46,6 +46,21 @@ export function checkConfigAgainstVersion(
     if (model.extraArgs.includes('--excludeLeanRuntime') && !portable.versionCompatible) {
       throw configError(config, flagAt('--excludeLeanRuntime'), '--excludeLeanRuntime needs --versionCompatible');
     }
+    // Contradictions trtexec itself refuses, in its words (sampleOptions.cpp, BuildOptions::parse).
+    const runtime = model.extraArgs.filter((a) => a.startsWith('--useRuntime=')).at(-1);
+    if (runtime && runtime !== '--useRuntime=full') {
+      throw configError(config, flagAt('--useRuntime'), 'Building a TensorRT engine requires --useRuntime=full.');
+    }
+    if (
+      model.extraArgs.includes('--pluginInstanceNorm') &&
+      (portable.versionCompatible || portable.hardware === 'ampere+')
+    ) {
+      throw configError(
+        config,
+        flagAt('--pluginInstanceNorm'),
+        'Plugin InstanceNorm cannot be used with version compatible or hardware compatible engines!',
+      );
+    }
     if (portable.runtimePlatform === 'WindowsAMD64' && (model.benchmark !== false || model.accuracy)) {
       throw configError(
         config,

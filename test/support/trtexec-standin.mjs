@@ -175,6 +175,12 @@ async function trtexec(io) {
     '--builderOptimizationLevel': [[8, 6], null],
     '--hardwareCompatibilityLevel': [[8, 6], null],
     '--versionCompatible': [[8, 6], null],
+    '--vc': [[8, 6], null],
+    '--excludeLeanRuntime': [[8, 6], null],
+    '--useRuntime': [[8, 6], null],
+    '--leanDLLPath': [[8, 6], null],
+    '--pluginInstanceNorm': [[10, 0], null],
+    '--runtimePlatform': [[10, 2], null],
     '--profile': [[9, 1], null],
     '--useProfile': [[9, 1], null],
     '--getPlanVersionOnly': [[9, 1], null],
@@ -270,6 +276,12 @@ async function trtexec(io) {
       return '--accuracyThreshold (with a positive value) is required when --loadRefOutputs or --refPair is set.';
     return null;
   })();
+  // BuildOptions::parse (v8.6.0-v11.1): the lean and dispatch runtimes only load engines.
+  if ((options.get('--useRuntime') ?? 'full') !== 'full' && !options.has('--loadEngine')) {
+    log('E', 'Building a TensorRT engine requires --useRuntime=full.');
+    banner('FAILED');
+    exit(1);
+  }
   if (accuracyRule) {
     printHelp();
     log('E', accuracyRule);
