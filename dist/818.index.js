@@ -1686,6 +1686,12 @@ const FLAG_SPANS = {
     '--builderOptimizationLevel': { since: '8.6' },
     '--hardwareCompatibilityLevel': { since: '8.6' },
     '--versionCompatible': { since: '8.6' },
+    '--vc': { since: '8.6' },
+    '--excludeLeanRuntime': { since: '8.6' },
+    '--useRuntime': { since: '8.6' },
+    '--leanDLLPath': { since: '8.6' },
+    '--pluginInstanceNorm': { since: '10.0' },
+    '--runtimePlatform': { since: '10.2' },
     '--profile': { since: '10.0' },
     '--useProfile': { since: '10.0' },
     '--getPlanVersionOnly': { since: '10.0' },
@@ -10303,6 +10309,15 @@ helpFlags = new Set()) {
         };
         if (model.extraArgs.includes('--excludeLeanRuntime') && !portable.versionCompatible) {
             throw (0,errors/* configError */.Fj)(config, flagAt('--excludeLeanRuntime'), '--excludeLeanRuntime needs --versionCompatible');
+        }
+        // Contradictions trtexec itself refuses, in its words (sampleOptions.cpp, BuildOptions::parse).
+        const runtime = model.extraArgs.filter((a) => a.startsWith('--useRuntime=')).at(-1);
+        if (runtime && runtime !== '--useRuntime=full') {
+            throw (0,errors/* configError */.Fj)(config, flagAt('--useRuntime'), 'Building a TensorRT engine requires --useRuntime=full.');
+        }
+        if (model.extraArgs.includes('--pluginInstanceNorm') &&
+            (portable.versionCompatible || portable.hardware === 'ampere+')) {
+            throw (0,errors/* configError */.Fj)(config, flagAt('--pluginInstanceNorm'), 'Plugin InstanceNorm cannot be used with version compatible or hardware compatible engines!');
         }
         if (portable.runtimePlatform === 'WindowsAMD64' && (model.benchmark !== false || model.accuracy)) {
             throw (0,errors/* configError */.Fj)(config, flagAt('--runtimePlatform'), 'a --runtimePlatform=WindowsAMD64 plan cannot run on the Linux machine that builds it (it implies ' +

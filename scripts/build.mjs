@@ -71,6 +71,15 @@ try {
   for (const file of ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs']) {
     cpSync(join(root, 'node_modules', 'onnxruntime-web', 'dist', file), join(out, 'dist', file));
   }
+  // uPlot, which trt-ci history html puts inside each dashboard page, read from beside the bundle.
+  mkdirSync(join(out, 'dist', 'uplot'), { recursive: true });
+  for (const [from, to] of [
+    ['dist/uPlot.iife.min.js', 'uPlot.iife.min.js'],
+    ['dist/uPlot.min.css', 'uPlot.min.css'],
+    ['LICENSE', 'LICENSE'],
+  ]) {
+    cpSync(join(root, 'node_modules', 'uplot', from), join(out, 'dist', 'uplot', to));
+  }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
   rmSync(join(root, '.build'), { recursive: true, force: true });

@@ -1,9 +1,11 @@
 // Engine history (issue 28): change points as Apache Otava finds them, on Otava's own test series.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Report } from '../src/contract/report.js';
 import { changePoints, eDivisive, studentTTest } from '../src/history/e-divisive.js';
-import { FIXTURES } from './support/harness.js';
+import { flagsHash, precisionOf } from '../src/history/points.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
 
 const otava = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-tests.json'), 'utf8'));
 const computed = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-computed.json'), 'utf8'));
@@ -70,5 +72,185 @@ describe('the port against Otava itself, on 36 drawn series (test/fixtures/histo
     });
     expect(differ).toEqual([]);
     expect(computed.cases.flatMap((c: { expected: number[] }) => c.expected)).toHaveLength(85);
+  });
+});
+
+// --- the history itself: points from real runs, the folder store, change points per series, BMF ---
+
+const residuals = JSON.parse(readFileSync(join(FIXTURES, 'history', 'h200-run-to-run.json'), 'utf8'))
+  .residuals as number[];
+
+/** A seeded generator (mulberry32), so that every run of the test draws the same series. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+/** A latency series around `ms` with the H200's run-to-run spread, resampled. */
+const noisy = (next: () => number, n: number, ms: number) =>
+  Array.from({ length: n }, () => ms * (1 + residuals[Math.floor(next() * residuals.length)]!));
+
+describe('false alarms and detection on series with the H200 run-to-run spread (issue 28)', () => {
+  it('100 flat series of 300 points: at most 1 change point in all; a 3% step is found within 5 points', () => {
+    const next = random(28);
+    let falseAlarms = 0;
+    for (let k = 0; k < 100; k += 1) falseAlarms += changePoints(noisy(next, 300, 1.13), { minMagnitude: 0.01 }).length;
+    expect(falseAlarms).toBeLessThanOrEqual(1);
+    const misses: number[] = [];
+    for (let k = 0; k < 100; k += 1) {
+      const at = 20 + Math.floor(next() * 260);
+      const series = noisy(next, 300, 1.13).map((v, i) => (i >= at ? v * 1.03 : v));
+      const found = changePoints(series, { minMagnitude: 0.01 });
+      if (!found.some((c) => Math.abs(c.index - at) <= 5)) misses.push(at);
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it("with Otava's own default magnitude (0) the same flat series raise false alarms: why trt-ci sets 1%", () => {
+    const next = random(28);
+    let falseAlarms = 0;
+    for (let k = 0; k < 100; k += 1) falseAlarms += changePoints(noisy(next, 300, 1.13)).length;
+    expect(falseAlarms).toBeGreaterThan(10);
+  });
+});
+
+describe('trt-ci history on the reports of real runs (issue 28)', () => {
+  /** A run of the stand-in with a benchmark: its report.json, as a default-branch run writes it. */
+  async function realReport() {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\nbenchmark: true\nmodels:\n  - name: m\n    onnx: m.onnx\n    precision: fp16\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const run = await cli(['run', '--config', config]);
+    expect(run.code, run.stderr).toBe(0);
+    const file = join(runner.dir, 'out', 'report.json');
+    return { runner, file, report: JSON.parse(readFileSync(file, 'utf8')) as Report };
+  }
+
+  it('a point per engine: its series key, metrics and environment; paths and workspace not in the key', async () => {
+    const { runner, file, report } = await realReport();
+    const history = join(runner.dir, 'history');
+    const appended = await cli([
+      'history',
+      'append',
+      '--report',
+      file,
+      '--history',
+      history,
+      '--commit',
+      'a'.repeat(40),
+    ]);
+    expect(appended.code, appended.stderr).toBe(0);
+    const [day] = readdirSync(join(history, 'points'));
+    expect(day).toBe(report.startedAt.slice(0, 10));
+    const [name] = readdirSync(join(history, 'points', day!));
+    expect(name).toMatch(/^aaaaaaaaaaaa-[0-9a-f]{8}\.jsonl$/);
+    const point = JSON.parse(readFileSync(join(history, 'points', day!, name!), 'utf8'));
+    const build = report.builds[0]!;
+    expect(point).toMatchObject({
+      schema: 'trt-ci/history@1',
+      key: { model: 'm', profile: 'p', gpu: 'NVIDIA H200', tensorrt: '10.16', precision: 'fp16' },
+      commit: 'a'.repeat(40),
+      date: report.startedAt,
+      metrics: {
+        planBytes: build.bytes,
+        buildSeconds: build.buildSeconds,
+        peakGpuMemoryMiB: build.peakGpuMemoryMiB,
+        latencyMs: build.perf!.latencyMs!.median,
+      },
+      environment: { tensorrt: report.environment.tensorrtVersion, driver: '580.159.04', trtexec: runner.trtexec },
+    });
+    const argv = build.attempts.at(-1)!.argv;
+    expect(point.key.flags).toBe(flagsHash(argv));
+    // Another checkout, another workspace after a back-off: the same series.
+    const moved = argv.map((a) =>
+      a.replace(runner.dir, '/elsewhere').replace(/--memPoolSize=.*/, '--memPoolSize=workspace:1024'),
+    );
+    expect(flagsHash(moved)).toBe(flagsHash(argv));
+    expect(flagsHash([...argv, '--builderOptimizationLevel=5'])).not.toBe(flagsHash(argv));
+    expect([precisionOf(['--fp16', '--int8']), precisionOf([]), precisionOf(['--stronglyTyped'])]).toEqual([
+      'fp16+int8',
+      'fp32',
+      'strongly-typed',
+    ]);
+  });
+
+  it('a regression, an environment step and the BMF export, from 120 runs appended at once', async () => {
+    const { runner, report } = await realReport();
+    const history = join(runner.dir, 'history');
+    const next = random(120);
+    const latency = noisy(next, 120, 0.5).map((v, i) => v * (i >= 60 ? 1.03 : 1) * (i >= 90 ? 1.05 : 1));
+    const runs = latency.map((ms, i) => {
+      const copy = structuredClone(report);
+      copy.builds[0]!.perf!.latencyMs!.median = ms;
+      // A driver upgrade at run 90, with the 5% it brought: an environment step, not a regression.
+      if (i >= 90) copy.environment.gpus[0]!.driverVersion = '590.10';
+      const file = join(runner.dir, `report-${i}.json`);
+      writeFileSync(file, JSON.stringify(copy));
+      const date = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
+      return ['history', 'append', '--report', file, '--history', history, '--commit', `c${i}`, '--date', date];
+    });
+    // Concurrent runners: every append its own file, none lost.
+    const results = await Promise.all(runs.map((args) => cli(args)));
+    expect(results.map((r) => r.code)).toEqual(runs.map(() => 0));
+    const files = readdirSync(join(history, 'points'), { recursive: true }).filter((f) => String(f).endsWith('.jsonl'));
+    expect(files).toHaveLength(120);
+    // A line that is no history point is skipped and said, and decides nothing.
+    appendFileSync(join(history, 'points', String(files[0])), '{"schema":"trt-ci/history@1","key":"forged"}\n');
+    const changes = await cli(['history', 'changes', '--history', history, '--json']);
+    expect(changes.code, changes.stderr).toBe(0);
+    expect(changes.stderr).toMatch(/skipped 1 line\(s\) that are not history points/);
+    const { series } = JSON.parse(changes.stdout);
+    const latencySeries = series.find((s: { metric: string }) => s.metric === 'latencyMs');
+    expect(latencySeries).toMatchObject({ key: { model: 'm', gpu: 'NVIDIA H200', tensorrt: '10.16' }, points: 120 });
+    const found = latencySeries.changePoints.map((c: { index: number; kind: string; commit: string }) => [
+      c.kind,
+      c.commit,
+    ]);
+    expect(found).toEqual([
+      ['regression', expect.stringMatching(/^c(5[5-9]|6[0-5])$/)],
+      ['environment', 'c90'],
+    ]);
+    expect(latencySeries.changePoints[1]).toMatchObject({ what: 'driver 580.159.04 → 590.10' });
+    expect(latencySeries.changePoints[0].ratio).toBeCloseTo(1.03, 2);
+    // Plan size never moved: no change points there.
+    expect(series.find((s: { metric: string }) => s.metric === 'planBytes').changePoints).toEqual([]);
+
+    const bmf = await cli(['history', 'export', '--history', history, '--format', 'bmf']);
+    expect(bmf.code, bmf.stderr).toBe(0);
+    const [[benchmark, measures]] = Object.entries(JSON.parse(bmf.stdout)) as [
+      string,
+      Record<string, { value: number }>,
+    ][];
+    expect(benchmark).toMatch(/^m · p · NVIDIA H200 · TensorRT 10\.16 · fp16 · [0-9a-f]{12}$/);
+    expect(measures.latency!.value).toBeCloseTo(latency[119]! * 1e6, 3);
+    expect(measures['plan-size']!.value).toBe(report.builds[0]!.bytes);
+    const old = await cli(['history', 'export', '--history', history, '--format', 'bmf', '--commit', 'c3']);
+    expect(JSON.parse(old.stdout)[benchmark].latency.value).toBeCloseTo(latency[3]! * 1e6, 3);
+  });
+
+  it('bad input is exit 2 with one line naming what was expected', async () => {
+    const { runner, file } = await realReport();
+    const history = join(runner.dir, 'h');
+    const cases: [string[], RegExp][] = [
+      [['history', 'apend', '--history', history], /^trt-ci: history: expected one of append, changes, export, html/],
+      [['history', 'changes'], /--history: expected the history folder/],
+      [['history', 'append', '--history', history, '--report', file], /--commit: expected the commit/],
+      [['history', 'append', '--history', history, '--report', file, '--commit', 'x', '--date', 'soon'], /--date:/],
+      [['history', 'export', '--history', history, '--format', 'csv'], /--format: expected bmf, got "csv"/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(args, { env: {} });
+      expect([result.code, result.stderr.split('\n').filter(Boolean).length]).toEqual([2, 1]);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(existsSync(history)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { buildCommand } from './commands/build.js';
 import { deployCheckCommand } from './commands/deploy-check.js';
 import { deployLoadCommand } from './commands/deploy-load.js';
 import { explainCommand } from './commands/explain.js';
+import { historyCommand } from './commands/history.js';
 import { parseLogCommand } from './commands/parse-log.js';
 import { preflightCommand } from './commands/preflight.js';
 import { reportCommand } from './commands/report.js';
@@ -59,6 +60,16 @@ const OPTIONS = {
   onnx: { type: 'string', help: '--onnx F        the ONNX both were built from (expands ForeignNode ranges)' },
   'base-onnx': { type: 'string', help: "--base-onnx F   the base engine's ONNX, when the two differ" },
   'head-onnx': { type: 'string', help: "--head-onnx F   the head engine's ONNX" },
+  report: { type: 'string', help: "--report F      the run's report.json (history append)" },
+  history: { type: 'string', help: '--history DIR   the history folder (points/<date>/*.jsonl)' },
+  commit: {
+    type: 'string',
+    help: '--commit SHA    the commit of the report (default GITHUB_SHA); for export, its run',
+  },
+  date: { type: 'string', help: "--date ISO      when the run was (default: the report's start)" },
+  image: { type: 'string', help: "--image DIGEST  the container image's digest (default TRT_CI_IMAGE)" },
+  format: { type: 'string', help: '--format bmf    Bencher Metric Format (history export)' },
+  out: { type: 'string', help: '--out DIR       where history html writes the site' },
   help: { type: 'boolean', short: 'h', help: '-h, --help      this text' },
 } as const;
 type OptionName = keyof typeof OPTIONS;
@@ -86,6 +97,13 @@ interface Values {
   onnx?: string;
   'base-onnx'?: string;
   'head-onnx'?: string;
+  report?: string;
+  history?: string;
+  commit?: string;
+  date?: string;
+  image?: string;
+  format?: string;
+  out?: string;
 }
 
 interface Command {
@@ -185,6 +203,26 @@ const COMMANDS: Record<string, Command> = {
           config: values.config ?? 'trt-ci.yml',
           target: values.target ?? null,
           trtexec: values.trtexec ?? null,
+          json: values.json ?? false,
+        },
+        io,
+      ),
+  },
+  history: {
+    summary: 'engine history: append a report, find change points, export to Bencher, draw a dashboard',
+    operands: 'append|changes|export|html',
+    options: ['history', 'report', 'commit', 'date', 'image', 'format', 'out', 'json'],
+    run: (operands, values, io) =>
+      historyCommand(
+        operands,
+        {
+          report: values.report ?? null,
+          history: values.history ?? null,
+          commit: values.commit ?? null,
+          date: values.date ?? null,
+          image: values.image ?? null,
+          format: values.format ?? null,
+          out: values.out ?? null,
           json: values.json ?? false,
         },
         io,

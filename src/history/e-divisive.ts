@@ -154,12 +154,12 @@ export function eDivisive(series: readonly number[], maxPValue: number): ChangeP
 }
 
 /** Python's max(items, key=...): the first greatest, where a NaN key is never greater (nor beaten). */
-function pythonMax<T>(items: readonly T[], key: (item: T) => number): T {
+function pythonMax<T extends object>(items: readonly T[], key: (item: T) => number): T {
   let best = items[0]!;
   for (const item of items.slice(1)) if (key(item) > key(best)) best = item;
   return best;
 }
-function pythonMin<T>(items: readonly T[], key: (item: T) => number): T {
+function pythonMin<T extends object>(items: readonly T[], key: (item: T) => number): T {
   let best = items[0]!;
   for (const item of items.slice(1)) if (key(item) < key(best)) best = item;
   return best;

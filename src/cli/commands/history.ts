@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadReport } from '../../compare/baseline.js';
+import { InputError } from '../../common/errors.js';
+import { EXIT } from '../../contract/exit.js';
+import type { HistoryPoint } from '../../contract/history.js';
+import { toBmf } from '../../history/bmf.js';
+import { historyChanges } from '../../history/changes.js';
+import { type ChartLibrary, renderDashboard } from '../../history/dashboard.js';
+import { historyPoints, seriesId } from '../../history/points.js';
+import { appendToFolder, type HistoryRead, readFolder } from '../../history/store.js';
+import type { CliIo } from '../io.js';
+
+export interface HistoryOptions {
+  report: string | null;
+  history: string | null;
+  commit: string | null;
+  date: string | null;
+  image: string | null;
+  format: string | null;
+  out: string | null;
+  json: boolean;
+}
+
+export const HISTORY_VERBS = ['append', 'changes', 'export', 'html'] as const;
+
+/**
+ * trt-ci history append|changes|export|html --history DIR: an engine history in a local folder (the layout
+ * of the history branch, docs/history.md). append adds a report's engines; changes finds the change points;
+ * export writes Bencher Metric Format; html a static dashboard.
+ */
+export async function historyCommand(operands: string[], options: HistoryOptions, io: CliIo): Promise<number> {
+  const [verb, ...rest] = operands;
+  if (!verb || !(HISTORY_VERBS as readonly string[]).includes(verb) || rest.length > 0) {
+    throw new InputError(`history: expected one of ${HISTORY_VERBS.join(', ')}, got "${operands.join(' ')}"`);
+  }
+  if (!options.history) throw new InputError('--history: expected the history folder (DIR), got none');
+  const dir = resolve(io.cwd, options.history);
+  if (verb === 'append') return append(dir, options, io);
+  const read = await readFolder(dir);
+  if (read.skipped.length > 0) {
+    io.stderr(
+      `trt-ci: skipped ${read.skipped.length} line(s) that are not history points: ` +
+        `${read.skipped.slice(0, 5).join(', ')}\n`,
+    );
+  }
+  if (verb === 'changes') return changes(read, options, io);
+  if (verb === 'export') return exportBmf(read, options, io);
+  return html(read, options, io);
+}
+
+async function append(dir: string, options: HistoryOptions, io: CliIo): Promise<number> {
+  if (!options.report) throw new InputError("--report: expected the run's report.json, got none");
+  const report = await loadReport(resolve(io.cwd, options.report), 'report');
+  const commit = options.commit ?? io.env.GITHUB_SHA ?? null;
+  if (!commit) throw new InputError('--commit: expected the commit the report is of (or GITHUB_SHA), got none');
+  const date = options.date ?? report.startedAt;
+  if (Number.isNaN(Date.parse(date))) throw new InputError(`--date: expected an ISO 8601 date, got "${date}"`);
+  const points = historyPoints(report, {
+    commit,
+    date: new Date(date).toISOString(),
+    image: options.image ?? io.env.TRT_CI_IMAGE ?? null,
+  });
+  if (points.length === 0) {
+    io.stdout('no engine of the report was built or cached: nothing appended\n');
+    return EXIT.passed;
+  }
+  const file = await appendToFolder(dir, points);
+  io.stdout(`appended ${points.length} point(s) to ${file}\n`);
+  return EXIT.passed;
+}
+
+function changes(read: HistoryRead, options: HistoryOptions, io: CliIo): number {
+  const series = historyChanges(read.points);
+  if (options.json) {
+    const json = series.map(({ key, metric, points, changePoints }) => ({
+      key,
+      metric,
+      points: points.length,
+      changePoints: changePoints.map(({ what, ...c }) => ({ ...c, ...(what && { what }) })),
+    }));
+    io.stdout(`${JSON.stringify({ series: json, skipped: read.skipped.length }, null, 2)}\n`);
+  } else {
+    const lines = series.flatMap((s) =>
+      s.changePoints.map((c) => {
+        const pct = `${c.ratio >= 1 ? '+' : ''}${((c.ratio - 1) * 100).toFixed(2)}%`;
+        const at = `${c.commit.slice(0, 12)} (point ${c.index + 1} of ${s.points.length})`;
+        return `${c.kind.padEnd(11)} ${seriesId(s.key)} ${s.metric} ${pct} at ${at}${c.what ? `: ${c.what}` : ''}`;
+      }),
+    );
+    io.stdout(`${lines.join('\n') || `no change points in ${series.length} series × metric`}\n`);
+  }
+  return EXIT.passed;
+}
+
+function exportBmf(read: HistoryRead, options: HistoryOptions, io: CliIo): number {
+  if (options.format !== 'bmf') throw new InputError(`--format: expected bmf, got "${options.format ?? ''}"`);
+  if (read.points.length === 0) throw new InputError('--history: the history has no points to export');
+  // One run's numbers: the commit asked for, else the newest commit's.
+  const newest = [...read.points].sort((a, b) => a.date.localeCompare(b.date)).at(-1)!;
+  const commit = options.commit ?? newest.commit;
+  const points: HistoryPoint[] = read.points.filter((p) => p.commit === commit);
+  if (points.length === 0) throw new InputError(`--commit: no point of the history is of commit "${commit}"`);
+  io.stdout(`${JSON.stringify(toBmf(points), null, 2)}\n`);
+  return EXIT.passed;
+}
+
+/** uPlot's files: beside the bundle in dist/uplot/ (npm run build copies them), else from node_modules. */
+function chartLibrary(): ChartLibrary {
+  const beside = fileURLToPath(new URL('./uplot/', import.meta.url));
+  const read = (file: string) => {
+    try {
+      return readFileSync(join(beside, file), 'utf8');
+    } catch {
+      return readFileSync(createRequire(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
+    }
+  };
+  return { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
+}
+
+async function html(read: HistoryRead, options: HistoryOptions, io: CliIo): Promise<number> {
+  if (!options.out) throw new InputError('--out: expected the folder to write the site into, got none');
+  const out = resolve(io.cwd, options.out);
+  const series = historyChanges(read.points);
+  await mkdir(out, { recursive: true });
+  await writeFile(join(out, 'index.html'), renderDashboard(series, chartLibrary(), 'trt-ci engine history'));
+  io.stdout(`wrote ${join(out, 'index.html')}: ${new Set(series.map((s) => seriesId(s.key))).size} series\n`);
+  return EXIT.passed;
+}

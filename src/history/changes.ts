@@ -1,0 +1,130 @@
+// Change points of each series and metric (docs/history.md): Otava's E-divisive means (e-divisive.ts) run
+// between environment changes. A new TensorRT build, driver, CUDA, image or trtexec is a known step: the
+// series is split there, and a shift across it (the same t-test on the points either side) is labelled
+// `environment`, never a regression. Within a segment, a higher mean after is a regression (lower is
+// better for every metric kept). Pure.
+import { HISTORY_METRICS, type HistoryMetric, type HistoryPoint, type SeriesKey } from '../contract/history.js';
+import { changeMagnitude, changePoints, studentTTest } from './e-divisive.js';
+import { seriesId } from './points.js';
+
+/** Otava's defaults. */
+export const WINDOW = 50;
+export const MAX_P = 0.001;
+/**
+ * The smallest relative change of the mean that counts. Otava's default 0 finds 33 change points in 100 flat
+ * series of 300 points with the run-to-run spread of H200 A/A medians (bench/results/latency-h200-2026-11-30
+ * .json); 0.5% finds none. Latency and memory take the A/B's default budget (1%), plan bytes any change (a
+ * size is exact), build time 5% (a build's time moves with the machine's load).
+ */
+export const MIN_MAGNITUDE: Record<HistoryMetric, number> = {
+  planBytes: 0,
+  buildSeconds: 0.05,
+  peakGpuMemoryMiB: 0.01,
+  latencyMs: 0.01,
+  accuracyMaxAbsError: 0.01,
+};
+
+export interface SeriesPoint {
+  commit: string;
+  date: string;
+  value: number;
+  /** The latency's interval, where the point has one. */
+  interval: [number, number] | null;
+  environment: HistoryPoint['environment'];
+}
+
+export interface SeriesChange {
+  commit: string;
+  /** Index into the series' points: the first point of the new level. */
+  index: number;
+  before: number;
+  after: number;
+  ratio: number;
+  pValue: number;
+  kind: 'regression' | 'improvement' | 'environment';
+  /** For an environment step: what changed ("driver 570.86 → 580.159"). */
+  what: string | null;
+}
+
+export interface Series {
+  key: SeriesKey;
+  metric: HistoryMetric;
+  points: SeriesPoint[];
+  changePoints: SeriesChange[];
+}
+
+const envText = (e: HistoryPoint['environment']) => JSON.stringify(e);
+
+function environmentChange(a: HistoryPoint['environment'], b: HistoryPoint['environment']): string {
+  const names = { tensorrt: 'TensorRT', driver: 'driver', cuda: 'CUDA', image: 'image', trtexec: 'trtexec' } as const;
+  return (Object.keys(names) as (keyof typeof names)[])
+    .filter((k) => a[k] !== b[k])
+    .map((k) => `${names[k]} ${a[k] ?? '?'} → ${b[k] ?? '?'}`)
+    .join(', ');
+}
+
+/** The points of each key in the order they were appended (by date, ties in file order). */
+export function groupSeries(points: readonly HistoryPoint[]): Map<string, HistoryPoint[]> {
+  const groups = new Map<string, HistoryPoint[]>();
+  const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
+  for (const { p } of ordered) {
+    const id = seriesId(p.key);
+    groups.set(id, [...(groups.get(id) ?? []), p]);
+  }
+  return groups;
+}
+
+/** One metric of one series: its change points, split at environment steps. */
+export function metricSeries(points: readonly HistoryPoint[], metric: HistoryMetric): Series | null {
+  const measured: SeriesPoint[] = points.flatMap((p) => {
+    const value = p.metrics[metric];
+    if (value === null || !Number.isFinite(value)) return [];
+    const interval = metric === 'latencyMs' ? p.metrics.latencyInterval : null;
+    return [{ commit: p.commit, date: p.date, value, interval, environment: p.environment }];
+  });
+  if (measured.length === 0) return null;
+  const segments: { start: number; stop: number }[] = [];
+  for (let i = 0; i < measured.length; i += 1) {
+    const last = segments.at(-1);
+    if (last && envText(measured[i - 1]!.environment) === envText(measured[i]!.environment)) last.stop = i + 1;
+    else segments.push({ start: i, stop: i + 1 });
+  }
+  const values = measured.map((p) => p.value);
+  const changes: SeriesChange[] = [];
+  const change = (index: number, before: number, after: number, pValue: number, kind: SeriesChange['kind']) => {
+    const what =
+      kind === 'environment' ? environmentChange(measured[index - 1]!.environment, measured[index]!.environment) : null;
+    changes.push({ commit: measured[index]!.commit, index, before, after, ratio: after / before, pValue, kind, what });
+  };
+  segments.forEach((segment, s) => {
+    const own = values.slice(segment.start, segment.stop);
+    for (const found of changePoints(own, {
+      windowLen: WINDOW,
+      maxPValue: MAX_P,
+      minMagnitude: MIN_MAGNITUDE[metric],
+    })) {
+      const kind = found.meanAfter > found.meanBefore ? 'regression' : 'improvement';
+      change(segment.start + found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
+    }
+    if (s === 0) return;
+    // The step into this segment: the previous segment's last half window against this one's first.
+    const previous = segments[s - 1]!;
+    const half = Math.floor(WINDOW / 2);
+    const left = values.slice(Math.max(previous.start, previous.stop - half), previous.stop);
+    const right = values.slice(segment.start, Math.min(segment.stop, segment.start + half));
+    const stats = studentTTest(left, right);
+    if (stats.pValue <= MAX_P && changeMagnitude(stats) > MIN_MAGNITUDE[metric]) {
+      change(segment.start, stats.meanBefore, stats.meanAfter, stats.pValue, 'environment');
+    }
+  });
+  changes.sort((a, b) => a.index - b.index);
+  const [first] = points;
+  return { key: first!.key, metric, points: measured, changePoints: changes };
+}
+
+/** Every series × metric with at least one measured point. */
+export function historyChanges(points: readonly HistoryPoint[]): Series[] {
+  return [...groupSeries(points).values()].flatMap((group) =>
+    HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s): s is Series => s !== null),
+  );
+}

@@ -1,0 +1,177 @@
+// The history as a static page (trt-ci history html): one card per series, its chart drawn by uPlot (bundled
+// into the page, no server, opens from file://), the metric chosen at the top, change points and environment
+// steps marked, the commit of the point under the cursor shown, filters by model, GPU and TensorRT. uPlot
+// because it draws thousands of points per chart on a canvas in milliseconds at ~50 KB (docs/history.md).
+// Pure: the series and the library's text in, one HTML document out.
+import type { Series } from './changes.js';
+import { seriesId } from './points.js';
+
+export interface ChartLibrary {
+  js: string;
+  css: string;
+}
+
+const METRIC_LABELS: Record<Series['metric'], string> = {
+  latencyMs: 'latency (ms)',
+  planBytes: 'plan size (bytes)',
+  buildSeconds: 'build time (s)',
+  peakGpuMemoryMiB: 'peak GPU memory (MiB)',
+  accuracyMaxAbsError: 'accuracy: max abs error',
+};
+
+/** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The page's data: per series id, its key and each metric's points and change points. */
+function pageData(series: readonly Series[]) {
+  const byId = new Map<string, { key: Series['key']; metrics: Record<string, unknown> }>();
+  for (const s of series) {
+    const id = seriesId(s.key);
+    const entry = byId.get(id) ?? { key: s.key, metrics: {} };
+    entry.metrics[s.metric] = {
+      commits: s.points.map((p) => p.commit.slice(0, 12)),
+      dates: s.points.map((p) => p.date),
+      values: s.points.map((p) => p.value),
+      low: s.points.map((p) => p.interval?.[0] ?? null),
+      high: s.points.map((p) => p.interval?.[1] ?? null),
+      changes: s.changePoints.map((c) => ({ index: c.index, kind: c.kind, ratio: c.ratio, what: c.what })),
+    };
+    byId.set(id, entry);
+  }
+  return [...byId.entries()].map(([id, entry]) => ({ id, ...entry }));
+}
+
+const PAGE_SCRIPT = `
+const cards = document.getElementById('cards');
+const filters = { model: document.getElementById('f-model'), gpu: document.getElementById('f-gpu'),
+  tensorrt: document.getElementById('f-tensorrt'), metric: document.getElementById('f-metric') };
+const KIND_COLOR = { regression: '#d1242f', improvement: '#1a7f37', environment: '#8250df' };
+for (const name of ['model', 'gpu', 'tensorrt']) {
+  for (const value of [...new Set(DATA.map((s) => s.key[name]))].sort()) {
+    filters[name].append(new Option(value, value));
+  }
+}
+let charts = [];
+function markChanges(changes) {
+  return (u) => {
+    const ctx = u.ctx;
+    ctx.save();
+    for (const c of changes) {
+      const x = u.valToPos(c.index, 'x', true);
+      ctx.strokeStyle = KIND_COLOR[c.kind];
+      ctx.lineWidth = 2 * devicePixelRatio;
+      ctx.setLineDash(c.kind === 'environment' ? [6 * devicePixelRatio, 4 * devicePixelRatio] : []);
+      ctx.beginPath();
+      ctx.moveTo(x, u.bbox.top);
+      ctx.lineTo(x, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+}
+function draw() {
+  for (const chart of charts) chart.destroy();
+  charts = [];
+  cards.textContent = '';
+  const metric = filters.metric.value;
+  const shown = DATA.filter((s) => ['model', 'gpu', 'tensorrt'].every((n) => !filters[n].value ||
+    s.key[n] === filters[n].value) && s.metrics[metric]);
+  document.getElementById('count').textContent = shown.length + ' of ' + DATA.length + ' series';
+  for (const s of shown) {
+    const m = s.metrics[metric];
+    const card = document.createElement('section');
+    card.className = 'card';
+    card.dataset.series = s.id;
+    const title = document.createElement('h2');
+    title.textContent = s.key.model + ' / ' + s.key.profile;
+    const sub = document.createElement('p');
+    sub.className = 'sub';
+    sub.textContent = s.key.gpu + ' · TensorRT ' + s.key.tensorrt + ' · ' + s.key.precision + ' · flags ' +
+      s.key.flags + ' · ' + m.values.length + ' points';
+    const changes = document.createElement('ul');
+    changes.className = 'changes';
+    for (const c of m.changes) {
+      const li = document.createElement('li');
+      li.style.color = KIND_COLOR[c.kind];
+      li.textContent = c.kind + ' at ' + m.commits[c.index] + ' (' + m.dates[c.index].slice(0, 10) + '): ' +
+        (c.ratio >= 1 ? '+' : '') + ((c.ratio - 1) * 100).toFixed(1) + '%' + (c.what ? ' — ' + c.what : '');
+      changes.append(li);
+    }
+    const plot = document.createElement('div');
+    card.append(title, sub, plot, changes);
+    cards.append(card);
+    const x = m.values.map((_, i) => i);
+    const hasBand = m.low.some((v) => v !== null);
+    const series = [
+      { label: 'commit', value: (u, i) => i == null ? '' : m.commits[i] + ' ' + m.dates[i].slice(0, 10) },
+      { label: LABELS[metric], stroke: '#0969da', width: 1.5, points: { show: m.values.length < 200 } },
+    ];
+    const data = [x, m.values];
+    if (hasBand) {
+      series.push({ label: 'interval low', stroke: '#9ec5fe' }, { label: 'interval high', stroke: '#9ec5fe' });
+      data.push(m.low, m.high);
+    }
+    charts.push(new uPlot({
+      width: Math.min(880, cards.clientWidth || 880) - 24, height: 220,
+      series, scales: { x: { time: false } },
+      bands: hasBand ? [{ series: [3, 2], fill: 'rgba(9,105,218,0.12)' }] : [],
+      axes: [{ values: (u, ticks) => ticks.map((t) => m.commits[t] ? m.commits[t].slice(0, 7) : '') }, {}],
+      hooks: { draw: [markChanges(m.changes)] },
+    }, data, plot));
+  }
+  document.body.dataset.drawn = String(charts.length);
+}
+for (const f of Object.values(filters)) f.addEventListener('change', draw);
+draw();
+`;
+
+/** The dashboard: one HTML file, the chart library and the data inside it. */
+export function renderDashboard(series: readonly Series[], library: ChartLibrary, title: string): string {
+  const data = pageData(series);
+  const metrics = [...new Set(series.map((s) => s.metric))];
+  const options = (['latencyMs', 'planBytes', 'buildSeconds', 'peakGpuMemoryMiB', 'accuracyMaxAbsError'] as const)
+    .filter((m) => metrics.includes(m))
+    .map((m) => `<option value="${m}">${escapeHtml(METRIC_LABELS[m])}</option>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${library.css}</style>
+<style>
+body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 16px; color: #1f2328; }
+header { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 12px; }
+h1 { font-size: 20px; margin: 0 16px 0 0; }
+h2 { font-size: 16px; margin: 0; }
+.card { border: 1px solid #d0d7de; border-radius: 6px; padding: 12px; margin: 0 0 12px; max-width: 880px; }
+.sub { color: #59636e; margin: 2px 0 8px; }
+.changes { margin: 6px 0 0; padding-left: 18px; }
+.legend { color: #59636e; }
+</style>
+</head>
+<body>
+<header>
+<h1>${escapeHtml(title)}</h1>
+<label>metric <select id="f-metric">${options}</select></label>
+<label>model <select id="f-model"><option value="">all</option></select></label>
+<label>GPU <select id="f-gpu"><option value="">all</option></select></label>
+<label>TensorRT <select id="f-tensorrt"><option value="">all</option></select></label>
+<span id="count"></span>
+<span class="legend">— <span style="color:#d1242f">regression</span>, <span style="color:#1a7f37">improvement</span>,
+<span style="color:#8250df">environment step (dashed)</span></span>
+</header>
+<main id="cards"></main>
+<script>${library.js}</script>
+<script>
+const DATA = ${scriptJson(data)};
+const LABELS = ${scriptJson(METRIC_LABELS)};
+${PAGE_SCRIPT}
+</script>
+</body>
+</html>
+`;
+}

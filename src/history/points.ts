@@ -1,0 +1,107 @@
+// A report's engines as history points (docs/history.md): one per engine that was built or served from the
+// cache, keyed by what makes two runs comparable, with the run's environment beside it. Pure.
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { HISTORY_SCHEMA, type HistoryPoint, type SeriesKey } from '../contract/history.js';
+import type { Report, ReportBuild } from '../contract/report.js';
+
+const PRECISION_FLAGS = ['--best', '--fp8', '--int8', '--int4', '--bf16', '--fp16', '--stronglyTyped'] as const;
+/** Flags whose value is a path of this run, or set by the back-off: not how the engine is built. */
+const PATH_FLAGS = new Set(['--onnx', '--saveEngine', '--timingCacheFile', '--exportLayerInfo', '--loadEngine']);
+const PLUGIN_FLAGS = new Set(['--plugins', '--staticPlugins', '--dynamicPlugins', '--setPluginsToSerialize']);
+
+const flagName = (arg: string) => (arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
+
+/** fp16, fp16+int8, strongly-typed, or fp32 when the build set no precision flag. */
+export function precisionOf(argv: readonly string[]): string {
+  const set = PRECISION_FLAGS.filter((flag) => argv.includes(flag)).map((flag) =>
+    flag === '--stronglyTyped' ? 'strongly-typed' : flag.slice(2),
+  );
+  return set.length > 0 ? [...set].sort().join('+') : 'fp32';
+}
+
+/** The build's flags without its paths (plugins by file name) and workspace, hashed: 12 hex digits. */
+export function flagsHash(argv: readonly string[]): string {
+  const kept = argv
+    .filter(
+      (arg) => !PATH_FLAGS.has(flagName(arg)) && !arg.startsWith('--memPoolSize') && !arg.startsWith('--workspace'),
+    )
+    .map((arg) =>
+      PLUGIN_FLAGS.has(flagName(arg)) ? `${flagName(arg)}=${basename(arg.slice(arg.indexOf('=') + 1))}` : arg,
+    )
+    .sort();
+  return createHash('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
+}
+
+const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
+
+export function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): SeriesKey | null {
+  const argv = build.attempts.at(-1)?.argv;
+  const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
+  if (!argv || !gpu) return null;
+  return {
+    model: build.model,
+    profile: build.profile,
+    gpu,
+    tensorrt: majorMinor(report.environment.tensorrtVersion),
+    precision: precisionOf(argv),
+    flags: flagsHash(argv),
+  };
+}
+
+/** A stable text for a key: the series' identity in files, maps and the dashboard. */
+export const seriesId = (key: SeriesKey) =>
+  [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
+
+function latencyOf(build: ReportBuild): Pick<HistoryPoint['metrics'], 'latencyMs' | 'latencyInterval'> {
+  const benchmark = build.perf?.latencyMs?.median ?? null;
+  const ab = build.latency;
+  if (benchmark !== null) return { latencyMs: benchmark, latencyInterval: null };
+  if (ab?.head && ab.base && ab.ci) {
+    return { latencyMs: ab.head.median, latencyInterval: [ab.ci[0] * ab.base.median, ab.ci[1] * ab.base.median] };
+  }
+  return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
+}
+
+function maxAbsError(build: ReportBuild): number | null {
+  const errors = (build.accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e): e is number => e !== null);
+  return errors.length > 0 ? Math.max(...errors) : null;
+}
+
+export interface PointContext {
+  commit: string;
+  date: string;
+  image: string | null;
+}
+
+/** One point per engine the run built or took from the cache; failed and skipped engines have none. */
+export function historyPoints(report: Report, context: PointContext): HistoryPoint[] {
+  return report.builds.flatMap((build) => {
+    if (build.status !== 'built' && build.status !== 'cached') return [];
+    const key = seriesKeyOf(build, report);
+    if (!key) return [];
+    const gpu = report.environment.gpus.find((g) => g.index === build.gpu?.index) ?? report.environment.gpus[0];
+    return [
+      {
+        schema: HISTORY_SCHEMA,
+        key,
+        commit: context.commit,
+        date: context.date,
+        metrics: {
+          planBytes: build.bytes,
+          buildSeconds: build.status === 'built' ? build.buildSeconds : null,
+          peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
+          ...latencyOf(build),
+          accuracyMaxAbsError: maxAbsError(build),
+        },
+        environment: {
+          tensorrt: report.environment.tensorrtVersion,
+          driver: gpu?.driverVersion ?? null,
+          cuda: report.preflight?.cuda?.version ?? null,
+          image: context.image,
+          trtexec: report.environment.trtexec,
+        },
+      } satisfies HistoryPoint,
+    ];
+  });
+}
