@@ -447,6 +447,7 @@ const ACTION_INPUTS = {
         'pull-request': '',
         'head-sha': '',
         'expected-runners': '',
+        'history-branch': 'trt-ci-data',
     },
 };
 

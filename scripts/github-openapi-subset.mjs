@@ -25,6 +25,12 @@ const OPERATIONS = {
   '/repos/{owner}/{repo}/pulls/{pull_number}': ['get'],
   '/repos/{owner}/{repo}/commits/{ref}': ['get'],
   '/repos/{owner}/{repo}/actions/permissions/fork-pr-contributor-approval': ['get'],
+  '/repos/{owner}/{repo}/contents/{path}': ['put'],
+  '/repos/{owner}/{repo}/git/trees': ['post'],
+  '/repos/{owner}/{repo}/git/trees/{tree_sha}': ['get'],
+  '/repos/{owner}/{repo}/git/blobs/{file_sha}': ['get'],
+  '/repos/{owner}/{repo}/git/commits': ['post'],
+  '/repos/{owner}/{repo}/git/refs': ['post'],
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

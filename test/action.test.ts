@@ -8,6 +8,7 @@ import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/githu
 import { expectedRunners, missingRunners } from '../src/action/report.js';
 import { allGone, cli, fromSource, makeRunner, type Runner, type RunnerOptions } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
+import type { Report } from '../src/contract/report.js';
 
 // Pull requests already carry this marker: it is pinned here as the literal it is, not imported.
 const commentMarker = (key: string) => `<!-- trt-ci:sticky-comment key=${key} -->`;
@@ -418,6 +419,71 @@ describe('the action against a local GitHub API', () => {
       expect(updates.at(-1)).toMatchObject({ conclusion: 'failure', output: { title: 'failed on 1 runner type' } });
       const comment = api.comments.find((c) => c.user.login === 'github-actions[bot]')!;
       expect(comment.body).toContain('## trt-ci ❌ failed');
+    });
+  });
+
+  it('the report keeps the engine history on its branch: pushes append, pull requests read (issue 28)', async () => {
+    const runner = project({}, 1, 'benchmark: true\n');
+    const reports = join(runner.dir, 'reports');
+    const write = async (latencyScale: number, name: string) => {
+      const built = await cli(['run', '--config', join(runner.dir, 'trt-ci.yml')]);
+      expect(built.code, built.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+      report.builds[0]!.perf!.latencyMs!.median! *= latencyScale;
+      execFileSync('mkdir', ['-p', join(reports, name)]);
+      writeFileSync(join(reports, name, 'report.json'), JSON.stringify(report));
+      return report;
+    };
+    const pushEvent = join(runner.dir, 'push.json');
+    writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', repository: { default_branch: 'main' } }));
+    await withApi({}, async (api) => {
+      // Three default-branch pushes: the first makes the branch (an orphan commit), the others add a file each.
+      const pushed: number[] = [];
+      for (const [i, scale] of [1, 1.002, 0.998].entries()) {
+        const report = await write(scale, 'trt-ci-h200');
+        pushed.push(report.builds[0]!.perf!.latencyMs!.median!);
+        const sha = String(i + 1).repeat(40);
+        const env = {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_EVENT_PATH: pushEvent,
+          GITHUB_REF: 'refs/heads/main',
+          GITHUB_SHA: sha,
+        };
+        const result = await runAction(runner, api, { command: 'report', reports }, { env });
+        expect(result.code, result.stdout).toBe(0);
+        expect(result.stdout).toMatch(/appended 1 engine point\(s\) to trt-ci-data:points\//);
+      }
+      const files = api.branches.get('trt-ci-data')!;
+      expect(files.size).toBe(3);
+      const points = [...files.values()].map((text) => JSON.parse(text));
+      expect(points.map((p) => p.commit).sort()).toEqual(['1'.repeat(40), '2'.repeat(40), '3'.repeat(40)]);
+      expect(api.requests.filter((r) => r.path.endsWith('/git/refs')).length).toBe(1);
+      // A pull request whose engine is 5% slower than any of them: said in the comment; nothing written.
+      await write(1.05, 'trt-ci-h200');
+      const before = api.requests.length;
+      const result = await runAction(runner, api, { command: 'report', reports, 'report-key': 'engines' });
+      expect(result.code, result.stdout).toBe(0);
+      const comment = api.comments.at(-1)!.body;
+      expect(comment).toContain("#### ⚠️ History: 1 of 2 outside the base branch's recent range");
+      expect(comment).toMatch(
+        /\| m \/ p0 \| NVIDIA H200 \| latency \(benchmark median\) \| `[▁-█]{3}` \| .* \| \*\*above\*\* the last 3/,
+      );
+      expect(comment).toMatch(/\| plan size \| `▄▄▄` \| .* \| within the range of the last 3 builds \|/);
+      const writes = api.requests.slice(before).filter((r) => r.method === 'PUT' || r.path.includes('/git/refs'));
+      expect(writes).toEqual([]);
+      expect(files.size).toBe(3);
+      expect(api.violations).toEqual([]);
+    });
+    // A token without contents: write: a warning, and the report still goes out.
+    await withApi({ fail: { 'PUT contents': 403 } }, async (api) => {
+      api.branches.set('trt-ci-data', new Map());
+      const env = { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: pushEvent, GITHUB_REF: 'refs/heads/main' };
+      const result = await runAction(runner, api, { command: 'report', reports }, { env });
+      expect(result.code, result.stdout).toBe(0);
+      expect(result.stdout).toMatch(
+        /::warning::trt-ci: the history on trt-ci-data could not be written: GitHub answered 403: .* contents: write/,
+      );
+      expect(result.summary).toContain('## trt-ci');
     });
   });
 

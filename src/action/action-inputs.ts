@@ -33,5 +33,6 @@ export const ACTION_INPUTS = {
     'pull-request': '',
     'head-sha': '',
     'expected-runners': '',
+    'history-branch': 'trt-ci-data',
   },
 } as const;

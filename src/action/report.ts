@@ -17,6 +17,10 @@ import { GitHubReporter } from './github-reporter.js';
 import { input, shardCount, tokenInput } from './inputs.js';
 import { checkConclusion } from './policy.js';
 import { problemsSection, writeSummary } from './summary.js';
+import { appendToBranch, readBranch } from '../github/history-branch.js';
+import { historyPoints } from '../history/points.js';
+import { RECENT, type Standing, standings } from '../history/standing.js';
+import { type HistoryRead, parseJsonLines, runFilePath, toJsonLines } from '../history/store.js';
 
 /**
  * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
@@ -58,9 +62,10 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   }
   // A runner type that wrote no report fails the merged view; it never just drops out of it.
   if (missing.length > 0) core.setFailed(`trt-ci: no report from ${missing.join(', ')}`);
-  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing });
-  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing }));
   const octokit = context && token ? makeOctokit(token, edge.env) : null;
+  const history = context && octokit ? await keepHistory(context, octokit, reports, edge.env) : [];
+  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing, history });
+  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing, history }));
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
   if (!pr || !context || !octokit) {
     core.info('trt-ci: no pull request to report to');
@@ -80,6 +85,48 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
     annotations: unique,
   });
   if (reporter.problems.length) await writeSummary(problemsSection(reporter.problems));
+}
+
+/**
+ * The engine history on its branch (history-branch:): a push to the default branch appends the reports'
+ * engines; a pull request reads the recent runs for where its engines stand. Pull requests never write,
+ * and a history that cannot be read or written is a warning: it never fails the report.
+ */
+async function keepHistory(
+  context: RunContext,
+  octokit: Octokit,
+  reports: readonly Report[],
+  env: NodeJS.ProcessEnv,
+): Promise<Standing[]> {
+  const branch = input('report', 'history-branch');
+  if (!branch) return [];
+  const where = { owner: context.owner, repo: context.repo, branch };
+  const defaultPush =
+    context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
+  try {
+    if (defaultPush) {
+      const points = reports.flatMap((report) =>
+        historyPoints(report, { commit: context.sha, date: report.startedAt, image: env.TRT_CI_IMAGE ?? null }),
+      );
+      if (points.length === 0) return [];
+      const path = runFilePath(context.sha, points[0]!.date);
+      await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
+      core.info(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
+      return [];
+    }
+    if (!context.pullRequest) return [];
+    const read: HistoryRead = { points: [], skipped: [] };
+    for (const file of await readBranch(octokit, where, RECENT)) parseJsonLines(file.text, file.path, read);
+    if (read.skipped.length)
+      core.warning(`trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points`);
+    return standings(reports, read.points);
+  } catch (error) {
+    const denied = (error as { status?: number }).status === 403;
+    const access = defaultPush ? 'write' : 'read';
+    const why = denied ? `GitHub answered 403: the job needs permissions: contents: ${access}` : errorMessage(error);
+    core.warning(`trt-ci: the history on ${branch} could not be ${defaultPush ? 'written' : 'read'}: ${why}`);
+    return [];
+  }
 }
 
 /**

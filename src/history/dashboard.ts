@@ -117,7 +117,7 @@ function draw() {
       width: Math.min(880, cards.clientWidth || 880) - 24, height: 220,
       series, scales: { x: { time: false } },
       bands: hasBand ? [{ series: [3, 2], fill: 'rgba(9,105,218,0.12)' }] : [],
-      axes: [{ values: (u, ticks) => ticks.map((t) => m.commits[t] ? m.commits[t].slice(0, 7) : '') }, {}],
+      axes: [{ space: 90, values: (u, ticks) => ticks.map((t) => m.commits[t] ? m.commits[t].slice(0, 7) : '') }, {}],
       hooks: { draw: [markChanges(m.changes)] },
     }, data, plot));
   }

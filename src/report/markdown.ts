@@ -9,6 +9,7 @@ import type { PortableEngine, Report, ReportBuild } from '../contract/report.js'
 import { fitSections, type Section } from '../common/trim.js';
 import { explainBytesLine, explainLine, explainRows } from '../explain/render.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
+import { type Standing, sparkline } from '../history/standing.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 export const COMMENT_LIMIT_BYTES = 65_535;
@@ -473,6 +474,38 @@ function deploySection(rows: readonly Row[]): Section | null {
   };
 }
 
+/** Each engine against the base branch's last builds on its series: a sparkline, the head, in range or not. */
+function historySection(standings: readonly Standing[]): Section | null {
+  if (standings.length === 0) return null;
+  const figure = (metric: Standing['metric'], value: number) =>
+    metric === 'planBytes' ? formatBytes(value) : formatMs(value);
+  const outside = standings.filter((s) => !s.within);
+  const lines = standings.map((s) => {
+    const where = s.within
+      ? `within the range of the last ${s.recent.length} builds`
+      : s.head > s.high
+        ? `**above** the last ${s.recent.length} builds (max ${figure(s.metric, s.high)}, ` +
+          `+${((s.head / s.high - 1) * 100).toFixed(1)}%)`
+        : `below the last ${s.recent.length} builds (min ${figure(s.metric, s.low)}, ` +
+          `${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
+    const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
+    // Cells escaped one by one: the sparkline is code, the standing may be bold.
+    const cells = [`${text(s.model)} / ${text(s.profile)}`, text(s.gpu), metric, code(sparkline(s.recent))];
+    return `| ${[...cells, text(figure(s.metric, s.head)), where].join(' | ')} |`;
+  });
+  return {
+    priority: outside.length > 0 ? 3 : 6,
+    text: [
+      `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
+        "base branch's recent range",
+      '',
+      '| engine | GPU | metric | last builds | head | standing |',
+      '|---|---|---|---|---|---|',
+      ...lines,
+    ].join('\n'),
+  };
+}
+
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows: readonly Row[]): Section | null {
   const lines = rows.flatMap((r) => {
@@ -583,6 +616,8 @@ export interface RenderOptions {
   marker?: string;
   /** Runners (label sets, shards) that were expected and wrote no report: the run failed for them. */
   missing?: readonly string[];
+  /** Where the engines stand against the base branch's recent history (history-branch:); none without one. */
+  history?: readonly Standing[];
 }
 
 /**
@@ -600,7 +635,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter(
       (s): s is Section => s !== null,
     ),
-    ...[budgetSection(reports)].filter((s): s is Section => s !== null),
+    ...[budgetSection(reports), historySection(options.history ?? [])].filter((s): s is Section => s !== null),
     ...gpuTables(rows).filter((s) => s.text),
     ...reports.flatMap((r) =>
       r.plans

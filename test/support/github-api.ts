@@ -74,11 +74,21 @@ export interface ApiOptions {
   /** Answer these operations with this status instead, e.g. { 'POST comments': 403 }. */
   fail?: Partial<
     Record<
-      'GET user' | 'GET comments' | 'POST comments' | 'PATCH comments' | 'POST check-runs' | 'PATCH check-runs',
+      | 'GET user'
+      | 'GET comments'
+      | 'POST comments'
+      | 'PATCH comments'
+      | 'POST check-runs'
+      | 'PATCH check-runs'
+      | 'PUT contents'
+      | 'GET trees',
       number
     >
   >;
 }
+
+/** A branch of the repository as the git data and contents endpoints see it: path → file text. */
+export type ApiBranches = Map<string, Map<string, string>>;
 
 export interface RecordedRequest {
   method: string;
@@ -93,6 +103,8 @@ export interface GitHubApi {
   violations: string[];
   comments: ApiComment[];
   checkRuns: Map<number, Record<string, unknown>[]>;
+  /** The repository's branches that trt-ci wrote files to (the history branch). */
+  branches: ApiBranches;
   close(): Promise<void>;
 }
 
@@ -102,6 +114,17 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
   const violations: string[] = [];
   const comments = [...(options.comments ?? [])];
   const checkRuns = new Map<number, Record<string, unknown>[]>();
+  const branches: ApiBranches = new Map();
+  // Git objects made by POST git/trees and git/commits, by their (made-up) sha; blobs by content.
+  const trees = new Map<string, Map<string, string>>();
+  const commits = new Map<string, string>();
+  const blobs = new Map<string, string>();
+  const blobSha = (text: string) => {
+    const sha = Buffer.from(text).toString('hex').padEnd(40, '0').slice(0, 40);
+    const key = `${sha.slice(0, 30)}${String(blobs.size).padStart(10, '0')}`;
+    blobs.set(key, text);
+    return key;
+  };
   let nextId = 9000;
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -147,6 +170,50 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
       });
       return true;
     };
+
+    const contentsPath = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(url.pathname);
+    const treePath = /^\/repos\/[^/]+\/[^/]+\/git\/trees\/([^/]+)$/.exec(url.pathname);
+    const blobPath = /^\/repos\/[^/]+\/[^/]+\/git\/blobs\/([^/]+)$/.exec(url.pathname);
+    if (contentsPath && method === 'PUT') {
+      if (refuse('PUT contents')) return;
+      const branch = branches.get(String(body?.branch));
+      if (!branch) return send(404, { message: `Branch ${String(body?.branch)} not found` });
+      const path = decodeURIComponent(contentsPath[1]!);
+      if (branch.has(path)) return send(422, { message: 'Invalid request.\n\n"sha" wasn\'t supplied.' });
+      branch.set(path, Buffer.from(String(body?.content), 'base64').toString('utf8'));
+      return send(201, { content: { path }, commit: { sha: 'c'.repeat(40) } });
+    }
+    if (url.pathname.endsWith('/git/trees') && method === 'POST') {
+      const sha = `7${String(nextId++).padStart(39, '0')}`;
+      const files = ((body?.tree ?? []) as { path: string; content: string }[]).map(
+        (e) => [e.path, e.content] as const,
+      );
+      trees.set(sha, new Map(files));
+      return send(201, { sha, tree: [] });
+    }
+    if (url.pathname.endsWith('/git/commits') && method === 'POST') {
+      const sha = `5${String(nextId++).padStart(39, '0')}`;
+      commits.set(sha, String(body?.tree));
+      return send(201, { sha });
+    }
+    if (url.pathname.endsWith('/git/refs') && method === 'POST') {
+      const name = String(body?.ref).replace(/^refs\/heads\//, '');
+      if (branches.has(name)) return send(422, { message: 'Reference already exists' });
+      branches.set(name, new Map(trees.get(commits.get(String(body?.sha)) ?? '') ?? []));
+      return send(201, { ref: body?.ref, object: { sha: body?.sha } });
+    }
+    if (treePath && method === 'GET') {
+      if (refuse('GET trees')) return;
+      const branch = branches.get(decodeURIComponent(treePath[1]!));
+      if (!branch) return send(404, { message: 'Not Found' });
+      const tree = [...branch].map(([path, text]) => ({ path, mode: '100644', type: 'blob', sha: blobSha(text) }));
+      return send(200, { sha: 't'.repeat(40), tree, truncated: false });
+    }
+    if (blobPath && method === 'GET') {
+      const text = blobs.get(blobPath[1]!);
+      if (text === undefined) return send(404, { message: 'Not Found' });
+      return send(200, { sha: blobPath[1], content: Buffer.from(text).toString('base64'), encoding: 'base64' });
+    }
 
     const commentsPath = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname);
     const commentPath = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(url.pathname);
@@ -213,6 +280,7 @@ export async function startGitHubApi(options: ApiOptions = {}): Promise<GitHubAp
     violations,
     comments,
     checkRuns,
+    branches,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,8 +1,8 @@
-export const id = 192;
-export const ids = [192];
+export const id = 929;
+export const ids = [929];
 export const modules = {
 
-/***/ 86192:
+/***/ 40929:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2196,7 +2196,473 @@ function unreachable(portability, target, tensorrt) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/history.js
+// An engine's history, `trt-ci/history@1`: one point per engine per default-branch run, as JSON lines. A
+// series is the points of one key; what the key leaves out (the exact TensorRT build, the driver, CUDA, the
+// container image, the trtexec path) is the environment, whose change is a known step, never a regression.
+// Points read back (a branch anyone with write access can push to) are parsed with this schema: a line that
+// does not match is skipped and counted, never trusted.
+
+const HISTORY_SCHEMA = 'trt-ci/history@1';
+const history_nullableNumber = schemas/* number */.aig().nullable();
+const history_nullableString = schemas/* string */.YjP().nullable();
+/** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
+const seriesKeySchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */
+    gpu: schemas/* string */.YjP(),
+    /** TensorRT major.minor: a new patch or build is an environment step inside the series. */
+    tensorrt: schemas/* string */.YjP(),
+    /** From the build's precision flags: fp16, bf16, int8, fp16+int8, strongly-typed, fp32. */
+    precision: schemas/* string */.YjP(),
+    /** 12 hex digits of sha256 over the build's flags, paths and workspace left out. */
+    flags: schemas/* string */.YjP(),
+});
+/** Lower is better for every metric here. */
+const history_HISTORY_METRICS = (/* unused pure expression or super */ null && ([
+    'planBytes',
+    'buildSeconds',
+    'peakGpuMemoryMiB',
+    'latencyMs',
+    'accuracyMaxAbsError',
+]));
+const historyPointSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz(HISTORY_SCHEMA),
+    key: seriesKeySchema,
+    commit: schemas/* string */.YjP(),
+    /** ISO 8601: when the run started. */
+    date: schemas/* string */.YjP(),
+    metrics: schemas/* object */.Ikc({
+        planBytes: history_nullableNumber,
+        /** null for an engine served from the cache (no build ran). */
+        buildSeconds: history_nullableNumber,
+        peakGpuMemoryMiB: history_nullableNumber,
+        /** trtexec's median (benchmark: true), else the A/B head's median of repetition medians. */
+        latencyMs: history_nullableNumber,
+        /** The A/B's 95% interval on the head's latency, when an A/B ran. */
+        latencyInterval: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
+        accuracyMaxAbsError: history_nullableNumber,
+    }),
+    environment: schemas/* object */.Ikc({
+        tensorrt: schemas/* string */.YjP(),
+        driver: history_nullableString,
+        cuda: history_nullableString,
+        /** The container image's digest, when the job runs in one (--image, TRT_CI_IMAGE). */
+        image: history_nullableString,
+        trtexec: schemas/* string */.YjP(),
+    }),
+});
+
+// EXTERNAL MODULE: ./node_modules/@stdlib/stats-base-dists-t-cdf/lib/index.js
+var stats_base_dists_t_cdf_lib = __webpack_require__(86021);
+;// CONCATENATED MODULE: ./.build/tsc/history/e-divisive.js
+// Change points as Apache Otava computes them (otava/analysis.py compute_change_points, at 1ceb153): the
+// E-divisive means of Matteson and James run in sliding windows (the split step), each candidate judged by
+// Student's two-sided t-test, then the weak change points merged bottom-up until each left is significant
+// at max-p and moves the mean by more than min-magnitude (Fleming et al., "Hunter", ICPE 2023). Ported
+// rule for rule, Python's max/min over NaN p-values included, so that Otava's own test series give
+// Otava's indices (test/history.test.ts). Pure: numbers in, change points out.
+
+const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+const populationStd = (xs) => {
+    const m = mean(xs);
+    return Math.sqrt(xs.reduce((sum, x) => sum + (x - m) ** 2, 0) / xs.length);
+};
+/** scipy.stats.ttest_ind_from_stats(equal_var=True, alternative="two-sided"): its p-value. */
+function e_divisive_studentTTest(left, right) {
+    if (left.length === 0 || right.length === 0)
+        throw new Error('a t-test needs both sides');
+    const meanBefore = mean(left);
+    const meanAfter = mean(right);
+    const stdBefore = left.length >= 2 ? populationStd(left) : 0;
+    const stdAfter = right.length >= 2 ? populationStd(right) : 0;
+    const [n1, n2] = [left.length, right.length];
+    let pValue = 1;
+    if (n1 + n2 > 2) {
+        const df = n1 + n2 - 2;
+        const pooled = ((n1 - 1) * stdBefore ** 2 + (n2 - 1) * stdAfter ** 2) / df;
+        const t = (meanBefore - meanAfter) / Math.sqrt(pooled * (1 / n1 + 1 / n2));
+        // 0/0 (one level, no spread) is NaN, as SciPy's; x/0 is an infinite t and p = 0.
+        pValue = Number.isNaN(t) ? Number.NaN : 2 * tCdf(-Math.abs(t), df);
+    }
+    return { meanBefore, meanAfter, stdBefore, stdAfter, pValue };
+}
+/** Otava's TTestStats.change_magnitude: the larger of the forward and backward relative change. */
+function e_divisive_changeMagnitude(stats) {
+    const forward = stats.meanBefore === 0 ? 0 : stats.meanAfter / stats.meanBefore - 1;
+    const backward = stats.meanAfter === 0 ? 0 : stats.meanBefore / stats.meanAfter - 1;
+    return Math.max(Math.abs(forward), Math.abs(backward));
+}
+/**
+ * The split of series[start, stop) that maximizes Q(τ, κ) = QQ(series[start:τ], series[τ:κ]) (pair
+ * distances, power 1), scanned as NumPy's argmax scans Otava's Q matrix: row by row, the first maximum,
+ * its lower triangle zeros included.
+ */
+function bestSplit(series, { start, stop }) {
+    const n = stop - start;
+    // prefix[j][x] = Σ_{i = start}^{start + x - 1} |s_i - s_j|, for columns j of the interval.
+    const prefix = [];
+    for (let j = 0; j < n; j += 1) {
+        const row = new Float64Array(n + 1);
+        for (let x = 0; x < n; x += 1)
+            row[x + 1] = row[x] + Math.abs(series[start + x] - series[start + j]);
+        prefix.push(row);
+    }
+    let best = { i: 0, j: 0, q: Number.NEGATIVE_INFINITY };
+    let withinX = 0; // Σ over pairs inside series[start:τ]
+    for (let i = 0; i < n - 1; i += 1) {
+        const tau = i + 1; // relative to start
+        withinX += prefix[tau - 1][tau - 1]; // the pairs (x, τ-1), x < τ-1
+        let cross = 0;
+        let withinY = 0;
+        for (let j = 0; j < n - 1; j += 1) {
+            let q = 0;
+            if (j >= i) {
+                const kappa = j + 2; // exclusive end of Y, relative to start
+                const newest = kappa - 1; // the element Y gained
+                cross += prefix[newest][tau];
+                withinY += prefix[newest][newest] - prefix[newest][tau];
+                const [nx, ny] = [tau, kappa - tau];
+                const a = (2 / (nx + ny)) * cross;
+                const b = nx > 1 ? ((2 * ny) / ((nx + ny) * (nx - 1))) * withinX : 0;
+                const c = ny > 1 ? ((2 * nx) / ((nx + ny) * (ny - 1))) * withinY : 0;
+                q = a - b - c;
+            }
+            if (q > best.q)
+                best = { i, j, q };
+        }
+    }
+    return { index: best.i + 1 + start, qhat: best.q };
+}
+/** The intervals between sorted change points (Otava's get_intervals), empty ones dropped. */
+function intervalsOf(indices, length) {
+    const bounds = [0, ...indices, length];
+    const intervals = [];
+    for (let k = 0; k + 1 < bounds.length; k += 1) {
+        if (bounds[k] !== bounds[k + 1])
+            intervals.push({ start: bounds[k], stop: bounds[k + 1] });
+    }
+    return intervals;
+}
+/** Otava's TTestSignificanceTester.change_point: a new split inside an interval, or an existing boundary. */
+function e_divisive_judge(series, index, intervals) {
+    for (let k = 0; k < intervals.length; k += 1) {
+        const interval = intervals[k];
+        if (interval.stop === index) {
+            const right = intervals[k + 1];
+            return e_divisive_studentTTest(series.slice(interval.start, index), series.slice(right.start, right.stop));
+        }
+        if (interval.start < index && index < interval.stop) {
+            return e_divisive_studentTTest(series.slice(interval.start, index), series.slice(index, interval.stop));
+        }
+    }
+    throw new Error(`change point ${index} is in no interval`);
+}
+/** Otava's ChangePointDetector with the t-test: E-divisive on one window (or series), split while significant. */
+function eDivisive(series, maxPValue) {
+    const found = [];
+    for (;;) {
+        const intervals = intervalsOf(found.map((c) => c.index), series.length);
+        const candidates = intervals.filter((iv) => iv.stop - iv.start > 1).map((iv) => bestSplit(series, iv));
+        if (candidates.length === 0)
+            break;
+        const candidate = pythonMax(candidates, (c) => c.qhat);
+        const stats = e_divisive_judge(series, candidate.index, intervals);
+        if (!(stats.pValue <= maxPValue))
+            break;
+        found.push({ ...candidate, ...stats });
+        found.sort((a, b) => a.index - b.index);
+    }
+    return found;
+}
+/** Python's max(items, key=...): the first greatest, where a NaN key is never greater (nor beaten). */
+function pythonMax(items, key) {
+    let best = items[0];
+    for (const item of items.slice(1))
+        if (key(item) > key(best))
+            best = item;
+    return best;
+}
+function pythonMin(items, key) {
+    let best = items[0];
+    for (const item of items.slice(1))
+        if (key(item) < key(best))
+            best = item;
+    return best;
+}
+/** Otava's split step: E-divisive in windows of windowLen stepping by half, the union of what they find. */
+function split(series, windowLen, maxPValue) {
+    const step = Math.floor(windowLen / 2);
+    const points = [];
+    let start = 0;
+    while (start < series.length) {
+        const end = Math.min(start + windowLen, series.length);
+        const found = eDivisive(series.slice(start, end), maxPValue).map((c) => ({ ...c, index: c.index + start }));
+        const last = found.length > 0 ? found.at(-1).index : 0;
+        start = Math.max(last, start + step);
+        for (const point of found)
+            if (!points.some((p) => p.index === point.index))
+                points.push(point);
+    }
+    points.sort((a, b) => a.index - b.index);
+    const intervals = intervalsOf(points.map((p) => p.index), series.length);
+    return points.map((p) => ({ ...p, ...e_divisive_judge(series, p.index, intervals) }));
+}
+/** Otava's merge step: drop the weakest change point (worst p, else smallest change) until all hold. */
+function merge(points, series, maxPValue, minMagnitude) {
+    while (points.length > 0) {
+        let weakest = pythonMax(points, (p) => p.pValue);
+        if (weakest.pValue < maxPValue) {
+            weakest = pythonMin(points, e_divisive_changeMagnitude);
+            if (e_divisive_changeMagnitude(weakest) > minMagnitude)
+                return points;
+        }
+        const at = points.indexOf(weakest);
+        points.splice(at, 1);
+        const intervals = intervalsOf(points.map((p) => p.index), series.length);
+        for (const k of [at, at + 1]) {
+            if (k < 0 || k >= points.length)
+                continue;
+            points[k] = { ...points[k], ...e_divisive_judge(series, points[k].index, intervals) };
+        }
+    }
+    return points;
+}
+/** Change points of a series, as Otava's compute_change_points finds them (its defaults unless given). */
+function e_divisive_changePoints(series, options = {}) {
+    const { windowLen = 50, maxPValue = 0.001, minMagnitude = 0 } = options;
+    if (windowLen < 2)
+        throw new Error('the window must hold at least 2 points');
+    // Otava's first pass is looser (10x max-p under 0.05): its weak change points, filtered by the merge.
+    const firstPass = maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
+    return merge(split(series, windowLen, firstPass), series, maxPValue, minMagnitude);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
+;// CONCATENATED MODULE: ./.build/tsc/history/points.js
+// A report's engines as history points (docs/history.md): one per engine that was built or served from the
+// cache, keyed by what makes two runs comparable, with the run's environment beside it. Pure.
+
+
+
+const PRECISION_FLAGS = ['--best', '--fp8', '--int8', '--int4', '--bf16', '--fp16', '--stronglyTyped'];
+/** Flags whose value is a path of this run, or set by the back-off: not how the engine is built. */
+const PATH_FLAGS = new Set(['--onnx', '--saveEngine', '--timingCacheFile', '--exportLayerInfo', '--loadEngine']);
+const PLUGIN_FLAGS = new Set(['--plugins', '--staticPlugins', '--dynamicPlugins', '--setPluginsToSerialize']);
+const flagName = (arg) => (arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
+/** fp16, fp16+int8, strongly-typed, or fp32 when the build set no precision flag. */
+function precisionOf(argv) {
+    const set = PRECISION_FLAGS.filter((flag) => argv.includes(flag)).map((flag) => flag === '--stronglyTyped' ? 'strongly-typed' : flag.slice(2));
+    return set.length > 0 ? [...set].sort().join('+') : 'fp32';
+}
+/** The build's flags without its paths (plugins by file name) and workspace, hashed: 12 hex digits. */
+function flagsHash(argv) {
+    const kept = argv
+        .filter((arg) => !PATH_FLAGS.has(flagName(arg)) && !arg.startsWith('--memPoolSize') && !arg.startsWith('--workspace'))
+        .map((arg) => PLUGIN_FLAGS.has(flagName(arg)) ? `${flagName(arg)}=${(0,external_node_path_.basename)(arg.slice(arg.indexOf('=') + 1))}` : arg)
+        .sort();
+    return (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
+}
+const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
+function seriesKeyOf(build, report) {
+    const argv = build.attempts.at(-1)?.argv;
+    const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
+    if (!argv || !gpu)
+        return null;
+    return {
+        model: build.model,
+        profile: build.profile,
+        gpu,
+        tensorrt: majorMinor(report.environment.tensorrtVersion),
+        precision: precisionOf(argv),
+        flags: flagsHash(argv),
+    };
+}
+/** A stable text for a key: the series' identity in files, maps and the dashboard. */
+const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
+function latencyOf(build) {
+    const benchmark = build.perf?.latencyMs?.median ?? null;
+    const ab = build.latency;
+    if (benchmark !== null)
+        return { latencyMs: benchmark, latencyInterval: null };
+    if (ab?.head && ab.base && ab.ci) {
+        return { latencyMs: ab.head.median, latencyInterval: [ab.ci[0] * ab.base.median, ab.ci[1] * ab.base.median] };
+    }
+    return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
+}
+function maxAbsError(build) {
+    const errors = (build.accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length > 0 ? Math.max(...errors) : null;
+}
+/** One point per engine the run built or took from the cache; failed and skipped engines have none. */
+function historyPoints(report, context) {
+    return report.builds.flatMap((build) => {
+        if (build.status !== 'built' && build.status !== 'cached')
+            return [];
+        const key = seriesKeyOf(build, report);
+        if (!key)
+            return [];
+        const gpu = report.environment.gpus.find((g) => g.index === build.gpu?.index) ?? report.environment.gpus[0];
+        return [
+            {
+                schema: HISTORY_SCHEMA,
+                key,
+                commit: context.commit,
+                date: context.date,
+                metrics: {
+                    planBytes: build.bytes,
+                    buildSeconds: build.status === 'built' ? build.buildSeconds : null,
+                    peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
+                    ...latencyOf(build),
+                    accuracyMaxAbsError: maxAbsError(build),
+                },
+                environment: {
+                    tensorrt: report.environment.tensorrtVersion,
+                    driver: gpu?.driverVersion ?? null,
+                    cuda: report.preflight?.cuda?.version ?? null,
+                    image: context.image,
+                    trtexec: report.environment.trtexec,
+                },
+            },
+        ];
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/history/changes.js
+// Change points of each series and metric (docs/history.md): Otava's E-divisive means (e-divisive.ts) run
+// between environment changes. A new TensorRT build, driver, CUDA, image or trtexec is a known step: the
+// series is split there, and a shift across it (the same t-test on the points either side) is labelled
+// `environment`, never a regression. Within a segment, a higher mean after is a regression (lower is
+// better for every metric kept). Pure.
+
+
+
+/** Otava's defaults. */
+const WINDOW = 50;
+const MAX_P = 0.001;
+/**
+ * The smallest relative change of the mean that counts. Otava's default 0 finds 33 change points in 100 flat
+ * series of 300 points with the run-to-run spread of H200 A/A medians (bench/results/latency-h200-2026-11-30
+ * .json); 0.5% finds none. Latency and memory take the A/B's default budget (1%), plan bytes any change (a
+ * size is exact), build time 5% (a build's time moves with the machine's load).
+ */
+const MIN_MAGNITUDE = {
+    planBytes: 0,
+    buildSeconds: 0.05,
+    peakGpuMemoryMiB: 0.01,
+    latencyMs: 0.01,
+    accuracyMaxAbsError: 0.01,
+};
+const envText = (e) => JSON.stringify(e);
+function environmentChange(a, b) {
+    const names = { tensorrt: 'TensorRT', driver: 'driver', cuda: 'CUDA', image: 'image', trtexec: 'trtexec' };
+    return Object.keys(names)
+        .filter((k) => a[k] !== b[k])
+        .map((k) => `${names[k]} ${a[k] ?? '?'} → ${b[k] ?? '?'}`)
+        .join(', ');
+}
+/** The points of each key in the order they were appended (by date, ties in file order). */
+function groupSeries(points) {
+    const groups = new Map();
+    const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
+    for (const { p } of ordered) {
+        const id = seriesId(p.key);
+        groups.set(id, [...(groups.get(id) ?? []), p]);
+    }
+    return groups;
+}
+/** One metric of one series: its change points, split at environment steps. */
+function metricSeries(points, metric) {
+    const measured = points.flatMap((p) => {
+        const value = p.metrics[metric];
+        if (value === null || !Number.isFinite(value))
+            return [];
+        const interval = metric === 'latencyMs' ? p.metrics.latencyInterval : null;
+        return [{ commit: p.commit, date: p.date, value, interval, environment: p.environment }];
+    });
+    if (measured.length === 0)
+        return null;
+    const segments = [];
+    for (let i = 0; i < measured.length; i += 1) {
+        const last = segments.at(-1);
+        if (last && envText(measured[i - 1].environment) === envText(measured[i].environment))
+            last.stop = i + 1;
+        else
+            segments.push({ start: i, stop: i + 1 });
+    }
+    const values = measured.map((p) => p.value);
+    const changes = [];
+    const change = (index, before, after, pValue, kind) => {
+        const what = kind === 'environment' ? environmentChange(measured[index - 1].environment, measured[index].environment) : null;
+        changes.push({ commit: measured[index].commit, index, before, after, ratio: after / before, pValue, kind, what });
+    };
+    segments.forEach((segment, s) => {
+        const own = values.slice(segment.start, segment.stop);
+        for (const found of changePoints(own, {
+            windowLen: WINDOW,
+            maxPValue: MAX_P,
+            minMagnitude: MIN_MAGNITUDE[metric],
+        })) {
+            const kind = found.meanAfter > found.meanBefore ? 'regression' : 'improvement';
+            change(segment.start + found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
+        }
+        if (s === 0)
+            return;
+        // The step into this segment: the previous segment's last half window against this one's first.
+        const previous = segments[s - 1];
+        const half = Math.floor(WINDOW / 2);
+        const left = values.slice(Math.max(previous.start, previous.stop - half), previous.stop);
+        const right = values.slice(segment.start, Math.min(segment.stop, segment.start + half));
+        const stats = studentTTest(left, right);
+        if (stats.pValue <= MAX_P && changeMagnitude(stats) > MIN_MAGNITUDE[metric]) {
+            change(segment.start, stats.meanBefore, stats.meanAfter, stats.pValue, 'environment');
+        }
+    });
+    changes.sort((a, b) => a.index - b.index);
+    const [first] = points;
+    return { key: first.key, metric, points: measured, changePoints: changes };
+}
+/** Every series × metric with at least one measured point. */
+function historyChanges(points) {
+    return [...groupSeries(points).values()].flatMap((group) => HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/history/standing.js
+
+
+const RECENT = 30;
+const SHOWN = ['latencyMs', 'planBytes'];
+function standings(reports, history) {
+    const series = groupSeries(history);
+    return reports.flatMap((report) => historyPoints(report, { commit: 'head', date: report.startedAt, image: null }).flatMap((head) => {
+        const past = series.get(seriesId(head.key)) ?? [];
+        return SHOWN.flatMap((metric) => {
+            const value = head.metrics[metric];
+            const recent = past
+                .map((p) => p.metrics[metric])
+                .filter((v) => v !== null)
+                .slice(-RECENT);
+            if (value === null || recent.length === 0)
+                return [];
+            const [low, high] = [Math.min(...recent), Math.max(...recent)];
+            const { model, profile, gpu } = head.key;
+            return [{ model, profile, gpu, metric, recent, head: value, low, high, within: low <= value && value <= high }];
+        });
+    }));
+}
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** The values as a line of block characters, scaled between their min and max (flat is all ▄). */
+function sparkline(values) {
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    return values
+        .map((v) => (high === low ? BLOCKS[3] : BLOCKS[Math.round(((v - low) / (high - low)) * (BLOCKS.length - 1))]))
+        .join('');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 
 
@@ -2638,6 +3104,37 @@ function deploySection(rows) {
         ].join('\n'),
     };
 }
+/** Each engine against the base branch's last builds on its series: a sparkline, the head, in range or not. */
+function historySection(standings) {
+    if (standings.length === 0)
+        return null;
+    const figure = (metric, value) => metric === 'planBytes' ? units_formatBytes(value) : formatMs(value);
+    const outside = standings.filter((s) => !s.within);
+    const lines = standings.map((s) => {
+        const where = s.within
+            ? `within the range of the last ${s.recent.length} builds`
+            : s.head > s.high
+                ? `**above** the last ${s.recent.length} builds (max ${figure(s.metric, s.high)}, ` +
+                    `+${((s.head / s.high - 1) * 100).toFixed(1)}%)`
+                : `below the last ${s.recent.length} builds (min ${figure(s.metric, s.low)}, ` +
+                    `${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
+        const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
+        // Cells escaped one by one: the sparkline is code, the standing may be bold.
+        const cells = [`${markdown_text_text(s.model)} / ${markdown_text_text(s.profile)}`, markdown_text_text(s.gpu), metric, code(sparkline(s.recent))];
+        return `| ${[...cells, markdown_text_text(figure(s.metric, s.head)), where].join(' | ')} |`;
+    });
+    return {
+        priority: outside.length > 0 ? 3 : 6,
+        text: [
+            `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
+                "base branch's recent range",
+            '',
+            '| engine | GPU | metric | last builds | head | standing |',
+            '|---|---|---|---|---|---|',
+            ...lines,
+        ].join('\n'),
+    };
+}
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
@@ -2748,7 +3245,7 @@ function renderReports(reports, options) {
         ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
         ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter((s) => s !== null),
-        ...[budgetSection(reports)].filter((s) => s !== null),
+        ...[budgetSection(reports), historySection(options.history ?? [])].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
             .filter((p) => p.diagnosis)
@@ -3021,8 +3518,6 @@ function workflowCommandAnnotations(annotations) {
     }
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
 
 
@@ -3173,6 +3668,7 @@ const ACTION_INPUTS = {
         'pull-request': '',
         'head-sha': '',
         'expected-runners': '',
+        'history-branch': 'trt-ci-data',
     },
 };
 
@@ -3308,7 +3804,133 @@ function checkConclusion(run) {
     return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/github/history-branch.js
+const history_branch_status = (error) => error.status;
+/** Adds `content` at `path` on the branch, making the branch when it does not exist yet. */
+async function appendToBranch(octokit, where, path, content, message) {
+    const { owner, repo, branch } = where;
+    const put = () => octokit.rest.repos.createOrUpdateFileContents({
+        owner,
+        repo,
+        path,
+        branch,
+        message,
+        content: Buffer.from(content, 'utf8').toString('base64'),
+    });
+    try {
+        await put();
+        return;
+    }
+    catch (error) {
+        // 404: no such branch yet (GitHub says "Branch trt-ci-data not found"); anything else is an error.
+        if (history_branch_status(error) !== 404)
+            throw error;
+    }
+    const { data: tree } = await octokit.rest.git.createTree({
+        owner,
+        repo,
+        tree: [{ path, mode: '100644', type: 'blob', content }],
+    });
+    const { data: commit } = await octokit.rest.git.createCommit({
+        owner,
+        repo,
+        message: `${message}\n\nThe trt-ci engine history: JSON lines, one file per default-branch run.`,
+        tree: tree.sha,
+        parents: [],
+    });
+    try {
+        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha });
+    }
+    catch (error) {
+        // Another run made the branch first (422 "Reference already exists"): add the file to it.
+        if (history_branch_status(error) !== 422)
+            throw error;
+        await put();
+    }
+}
+/** The newest `runs` files on the branch (by path: points/<date>/...), as text; none when it is absent. */
+async function readBranch(octokit, where, runs) {
+    const { owner, repo, branch } = where;
+    let entries;
+    try {
+        const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: branch, recursive: 'true' });
+        entries = data.tree;
+    }
+    catch (error) {
+        if (history_branch_status(error) === 404)
+            return [];
+        throw error;
+    }
+    const files = entries
+        .filter((e) => e.type === 'blob' && e.path?.startsWith('points/') && e.path.endsWith('.jsonl') && e.sha)
+        .sort((a, b) => a.path.localeCompare(b.path))
+        .slice(-runs);
+    const texts = [];
+    for (const file of files) {
+        const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha });
+        texts.push({ path: file.path, text: Buffer.from(data.content, 'base64').toString('utf8') });
+    }
+    return texts;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/history/store.js
+// Where the history lives (docs/history.md): JSON lines under points/<YYYY-MM-DD>/, one file per run, named by
+// its commit and a random suffix, so that runners appending at once never write the same file and nothing
+// is ever rewritten. The same layout in a local folder (--history DIR) and on the history branch (written
+// through the GitHub API, github/history-branch.ts). Reading parses every line with the schema and counts
+// what it skipped: a branch is writable by anyone with push access, and a bad line decides nothing.
+
+
+
+
+/** The path, inside the store, of a run's file of points. */
+function runFilePath(commit, date) {
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? 'undated';
+    const safe = commit.replace(/[^0-9A-Za-z]/g, '').slice(0, 12) || 'nocommit';
+    return `points/${day}/${safe}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.jsonl`;
+}
+const toJsonLines = (points) => points.map((p) => `${JSON.stringify(p)}\n`).join('');
+/** Parses one file's lines; `name` says where a skipped line was. */
+function parseJsonLines(text, name, into) {
+    text.split('\n').forEach((line, i) => {
+        if (line.trim() === '')
+            return;
+        try {
+            into.points.push(historyPointSchema.parse(JSON.parse(line)));
+        }
+        catch {
+            into.skipped.push(`${name}:${i + 1}`);
+        }
+    });
+}
+/** Appends a run's points to a local folder: a new file, written once (never a rewrite). */
+async function appendToFolder(dir, points) {
+    const [first] = points;
+    const file = join(dir, runFilePath(first?.commit ?? '', first?.date ?? ''));
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(file, toJsonLines(points), { flag: 'wx' });
+    return file;
+}
+/** Every point under a local folder's points/ (a folder with none is an empty history). */
+async function readFolder(dir) {
+    const read = { points: [], skipped: [] };
+    const files = await readdir(join(dir, 'points'), { recursive: true }).catch((error) => {
+        if (error.code === 'ENOENT')
+            return [];
+        throw error;
+    });
+    for (const file of files.filter((f) => f.endsWith('.jsonl')).sort()) {
+        const path = join(dir, 'points', file);
+        parseJsonLines(await readFile(path, 'utf8'), relative(dir, path), read);
+    }
+    return read;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/action/report.js
+
+
+
+
 
 
 
@@ -3363,9 +3985,10 @@ async function reportCommand(edge) {
     // A runner type that wrote no report fails the merged view; it never just drops out of it.
     if (missing.length > 0)
         core/* setFailed */.C1(`trt-ci: no report from ${missing.join(', ')}`);
-    const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing });
-    await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing }));
     const octokit = context && token ? makeOctokit(token, edge.env) : null;
+    const history = context && octokit ? await keepHistory(context, octokit, reports, edge.env) : [];
+    const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing, history });
+    await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing, history }));
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
     if (!pr || !context || !octokit) {
         core/* info */.pq('trt-ci: no pull request to report to');
@@ -3385,6 +4008,44 @@ async function reportCommand(edge) {
     });
     if (reporter.problems.length)
         await writeSummary(problemsSection(reporter.problems));
+}
+/**
+ * The engine history on its branch (history-branch:): a push to the default branch appends the reports'
+ * engines; a pull request reads the recent runs for where its engines stand. Pull requests never write,
+ * and a history that cannot be read or written is a warning: it never fails the report.
+ */
+async function keepHistory(context, octokit, reports, env) {
+    const branch = input('report', 'history-branch');
+    if (!branch)
+        return [];
+    const where = { owner: context.owner, repo: context.repo, branch };
+    const defaultPush = context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
+    try {
+        if (defaultPush) {
+            const points = reports.flatMap((report) => historyPoints(report, { commit: context.sha, date: report.startedAt, image: env.TRT_CI_IMAGE ?? null }));
+            if (points.length === 0)
+                return [];
+            const path = runFilePath(context.sha, points[0].date);
+            await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
+            core/* info */.pq(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
+            return [];
+        }
+        if (!context.pullRequest)
+            return [];
+        const read = { points: [], skipped: [] };
+        for (const file of await readBranch(octokit, where, RECENT))
+            parseJsonLines(file.text, file.path, read);
+        if (read.skipped.length)
+            core/* warning */.$e(`trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points`);
+        return standings(reports, read.points);
+    }
+    catch (error) {
+        const denied = error.status === 403;
+        const access = defaultPush ? 'write' : 'read';
+        const why = denied ? `GitHub answered 403: the job needs permissions: contents: ${access}` : (0,errors/* errorMessage */.gJ)(error);
+        core/* warning */.$e(`trt-ci: the history on ${branch} could not be ${defaultPush ? 'written' : 'read'}: ${why}`);
+        return [];
+    }
 }
 /**
  * The context with the pull request the gate named (an approval comment's event names none); one the API
