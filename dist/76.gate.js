@@ -448,6 +448,7 @@ const ACTION_INPUTS = {
         'head-sha': '',
         'expected-runners': '',
         'history-branch': 'trt-ci-data',
+        dashboard: '',
     },
 };
 

@@ -11535,6 +11535,7 @@ const ACTION_INPUTS = {
         'head-sha': '',
         'expected-runners': '',
         'history-branch': 'trt-ci-data',
+        dashboard: '',
     },
 };
 

@@ -35618,7 +35618,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4466);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8362);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35644,7 +35644,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4466:
+/***/ 8362:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -57992,10 +57992,6 @@ async function explainCommand(options, io) {
     return EXIT.passed;
 }
 
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-;// CONCATENATED MODULE: external "node:url"
-const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: ./.build/tsc/history/bmf.js
 
 const NS_PER_MS = 1e6;
@@ -58025,6 +58021,30 @@ function toBmf(points) {
             bmf[points_seriesId(point.key)] = measures;
     }
     return bmf;
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./.build/tsc/history/chart-library.js
+// uPlot's files for the dashboard page: beside the bundle in dist/uplot/ (npm run build copies them there,
+// for the CLI and the report action alike), else from node_modules (the tests, a checkout run with tsx).
+
+
+
+
+function loadChartLibrary() {
+    const beside = (0,external_node_url_namespaceObject.fileURLToPath)(new URL(/* asset import */ __nccwpck_require__(1714), __nccwpck_require__.b));
+    const read = (file) => {
+        try {
+            return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(beside, file), 'utf8');
+        }
+        catch {
+            return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
+        }
+    };
+    return { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/dashboard.js
@@ -58254,8 +58274,6 @@ async function readFolder(dir) {
 
 
 
-
-
 const HISTORY_VERBS = ['append', 'changes', 'export', 'html'];
 /**
  * trt-ci history append|changes|export|html --history DIR: an engine history in a local folder (the layout
@@ -58341,26 +58359,13 @@ function exportBmf(read, options, io) {
     io.stdout(`${JSON.stringify(toBmf(points), null, 2)}\n`);
     return EXIT.passed;
 }
-/** uPlot's files: beside the bundle in dist/uplot/ (npm run build copies them), else from node_modules. */
-function chartLibrary() {
-    const beside = (0,external_node_url_namespaceObject.fileURLToPath)(new URL(/* asset import */ __nccwpck_require__(1714), __nccwpck_require__.b));
-    const read = (file) => {
-        try {
-            return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(beside, file), 'utf8');
-        }
-        catch {
-            return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
-        }
-    };
-    return { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
-}
 async function html(read, options, io) {
     if (!options.out)
         throw new errors_InputError('--out: expected the folder to write the site into, got none');
     const out = (0,external_node_path_namespaceObject.resolve)(io.cwd, options.out);
     const series = historyChanges(read.points);
     await (0,promises_namespaceObject.mkdir)(out, { recursive: true });
-    await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(out, 'index.html'), renderDashboard(series, chartLibrary(), 'trt-ci engine history'));
+    await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(out, 'index.html'), renderDashboard(series, loadChartLibrary(), 'trt-ci engine history'));
     io.stdout(`wrote ${(0,external_node_path_namespaceObject.join)(out, 'index.html')}: ${new Set(series.map((s) => points_seriesId(s.key))).size} series\n`);
     return EXIT.passed;
 }

@@ -188,7 +188,7 @@ describe('the pack, event by event (issue 25)', () => {
       },
       WITH,
     );
-    expect(jobs(run)).toEqual(['gate', 'build', 'build']);
+    expect(jobs(run)).toEqual(['gate', 'build', 'build', 'history']);
     for (const [i, job] of builds(run).entries()) {
       expect(job.steps.find((s) => s.checkout)!.checkout).toEqual({ repository: REPO, ref: '' });
       expect(job.concurrency).toEqual({
@@ -206,6 +206,26 @@ describe('the pack, event by event (issue 25)', () => {
     }
     expect(checkRunsSince(from)).toEqual(RUNNERS.map((r) => ({ name: `trt-ci (${r.join('-')})`, head: MAIN })));
     expect(commentsSince(from)).toEqual([]);
+    // The history job: the two runner types' engines, one file on the history branch, and the dashboard.
+    const history = run.ranJobs.find((j) => j.job === 'history')!;
+    const kept = history.steps.find((s) => s.action)!.action!;
+    expect(kept.code, kept.log).toBe(0);
+    const files = [...api.branches.get('trt-ci-data')!.entries()];
+    expect(files).toHaveLength(1);
+    expect(files[0]![0]).toMatch(/^points\/\d{4}-\d\d-\d\d\/bbbbbbbbbbbb-[0-9a-f]{8}\.jsonl$/);
+    const points = files[0]![1]
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(points.map((p) => [p.commit, p.key.model, p.key.gpu])).toEqual([
+      [MAIN, 'm', 'NVIDIA H200'],
+      [MAIN, 'm', 'NVIDIA H200'],
+    ]);
+    expect(history.steps.find((s) => s.uploaded)!.uploaded).toEqual({
+      name: 'history-dashboard',
+      files: ['index.html'],
+    });
+    expect(jobs(run)).not.toContain('pages');
   });
 
   it(
@@ -239,6 +259,11 @@ describe('the pack, event by event (issue 25)', () => {
         { name: 'trt-ci (all runners)', head: HEAD },
       ]);
       expect(commentsSince(from)).toEqual([7]);
+      // Where its engine stands against the default branch's history, which the push above began.
+      const comment = api.comments.filter((c) => c.issue === 7).at(-1)!.body;
+      expect(comment).toMatch(/#### (✅|⚠️) History: \d of \d+ outside the base branch's recent range/);
+      expect(comment).toMatch(/\| m \/ p \| NVIDIA H200 \| plan size \| `▄▄` \|/);
+      expect(api.branches.get('trt-ci-data')!.size).toBe(1); // a pull request never writes it
     },
   );
 
@@ -384,6 +409,30 @@ describe('the pack, event by event (issue 25)', () => {
     },
   );
 
+  it('pages: true publishes the history dashboard after a push; the history grows by one file a push', async () => {
+    const before = api.branches.get('trt-ci-data')!.size;
+    const push = { ref: 'refs/heads/main', after: sha('9'), repository };
+    const run = await runWorkflow(
+      world,
+      pack,
+      { name: 'push', payload: push, sha: sha('9'), ref: 'refs/heads/main' },
+      {
+        ...WITH,
+        pages: true,
+      },
+    );
+    expect(jobs(run)).toEqual(['gate', 'build', 'build', 'history', 'pages']);
+    expect(api.branches.get('trt-ci-data')!.size).toBe(before + 1);
+    const history = run.ranJobs.find((j) => j.job === 'history')!;
+    expect(history.steps.map((s) => s.uploaded?.name).filter(Boolean)).toEqual(['github-pages', 'history-dashboard']);
+    const pages = run.ranJobs.find((j) => j.job === 'pages')!;
+    expect(pages.steps[0]!.published).toEqual(['index.html']);
+    const page = readFileSync(join(run.artifacts.get('github-pages')!, 'index.html'), 'utf8');
+    expect(page).toContain('engines: engine history');
+    // Both pushes' points are in the page's data (one series: the stand-in's H200 on both runner types).
+    expect(page).toMatch(/"commits":\["bbbbbbbbbbbb","bbbbbbbbbbbb","999999999999","999999999999"\]/);
+  });
+
   it('every request any job made is one GitHub has, with a valid body', () => {
     expect(api.violations).toEqual([]);
   });
@@ -397,6 +446,8 @@ describe('the walkthrough runs the real pack', () => {
       'build-fork',
       'deploy',
       'report',
+      'history',
+      'pages',
     ]);
   });
 });

@@ -41,11 +41,15 @@ const LEAST: Record<string, Record<string, string>> = {
   build: { contents: 'read', checks: 'write', actions: 'read', 'pull-requests': 'read' },
   // A fork's approved commit: no write permission, no token.
   'build-fork': { contents: 'read' },
-  report: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
+  // contents: read: the history branch, for where the engines stand.
+  report: { 'pull-requests': 'write', checks: 'write', actions: 'read', contents: 'read' },
   deploy: { contents: 'read' },
+  // A default-branch push adds one file to the history branch; the pages job publishes its dashboard.
+  history: { contents: 'write', actions: 'read' },
+  pages: { pages: 'write', 'id-token': 'write' },
   comment: { 'pull-requests': 'write', checks: 'write', actions: 'read' },
   test: { contents: 'read' },
-  engines: { contents: 'read', checks: 'write', 'pull-requests': 'write', actions: 'read' },
+  engines: { contents: 'write', checks: 'write', 'pull-requests': 'write', actions: 'read' },
 };
 
 describe('the workflow pack', () => {
@@ -164,7 +168,7 @@ describe("the artifacts' names", () => {
     expect(names.plans).not.toMatch(new RegExp(`^${REPORT_ARTIFACT_PREFIX}`));
     const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/\*/g, '.*')}$`);
     for (const file of ['workflows/trt-ci.yml', 'workflows/trt-ci-comment.yml']) {
-      const patterns = [...read(file).matchAll(/^\s+pattern: (\S+)$/gm)].map((m) => m[1]!);
+      const patterns = [...new Set([...read(file).matchAll(/^\s+pattern: (\S+)$/gm)].map((m) => m[1]!))];
       expect(patterns, file).toEqual([`${REPORT_ARTIFACT_PREFIX}*`]);
       expect(names.report).toMatch(glob(patterns[0]!));
       expect(names.plans).not.toMatch(glob(patterns[0]!));

@@ -34,5 +34,6 @@ export const ACTION_INPUTS = {
     'head-sha': '',
     'expected-runners': '',
     'history-branch': 'trt-ci-data',
+    dashboard: '',
   },
 } as const;

@@ -1,12 +1,12 @@
 import * as core from '@actions/core';
 import { makeOctokit, type Octokit } from '../github/octokit.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
 import { errorMessage, InputError } from '../common/errors.js';
 import { reportAnnotations } from '../github/annotations.js';
-import { workflowFile } from '../github/baseline-artifact.js';
+import { artifactNames, workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
 import { type RunContext, readRunContext, withPullRequest } from '../github/context.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
@@ -17,7 +17,10 @@ import { GitHubReporter } from './github-reporter.js';
 import { input, shardCount, tokenInput } from './inputs.js';
 import { checkConclusion } from './policy.js';
 import { problemsSection, writeSummary } from './summary.js';
-import { appendToBranch, readBranch } from '../github/history-branch.js';
+import { appendToBranch, type HistoryBranch, readBranch } from '../github/history-branch.js';
+import { historyChanges } from '../history/changes.js';
+import { loadChartLibrary } from '../history/chart-library.js';
+import { renderDashboard } from '../history/dashboard.js';
 import { historyPoints } from '../history/points.js';
 import { RECENT, type Standing, standings } from '../history/standing.js';
 import { type HistoryRead, parseJsonLines, runFilePath, toJsonLines } from '../history/store.js';
@@ -63,7 +66,7 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   // A runner type that wrote no report fails the merged view; it never just drops out of it.
   if (missing.length > 0) core.setFailed(`trt-ci: no report from ${missing.join(', ')}`);
   const octokit = context && token ? makeOctokit(token, edge.env) : null;
-  const history = context && octokit ? await keepHistory(context, octokit, reports, edge.env) : [];
+  const history = context && octokit ? await keepHistory(context, octokit, reports, edge) : [];
   const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing, history });
   await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing, history }));
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
@@ -96,8 +99,9 @@ async function keepHistory(
   context: RunContext,
   octokit: Octokit,
   reports: readonly Report[],
-  env: NodeJS.ProcessEnv,
+  edge: ActionEdge,
 ): Promise<Standing[]> {
+  const { env } = edge;
   const branch = input('report', 'history-branch');
   if (!branch) return [];
   const where = { owner: context.owner, repo: context.repo, branch };
@@ -112,6 +116,8 @@ async function keepHistory(
       const path = runFilePath(context.sha, points[0]!.date);
       await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
       core.info(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
+      const dashboard = input('report', 'dashboard');
+      if (dashboard) await writeDashboard(octokit, where, resolve(edge.cwd, dashboard));
       return [];
     }
     if (!context.pullRequest) return [];
@@ -127,6 +133,21 @@ async function keepHistory(
     core.warning(`trt-ci: the history on ${branch} could not be ${defaultPush ? 'written' : 'read'}: ${why}`);
     return [];
   }
+}
+
+/** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
+async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: string): Promise<void> {
+  const read: HistoryRead = { points: [], skipped: [] };
+  for (const file of await readBranch(octokit, where, Number.POSITIVE_INFINITY)) {
+    parseJsonLines(file.text, file.path, read);
+  }
+  const series = historyChanges(read.points);
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, 'index.html'),
+    renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`),
+  );
+  core.info(`trt-ci: wrote the history dashboard (${read.points.length} points) to ${join(dir, 'index.html')}`);
 }
 
 /**
@@ -306,11 +327,16 @@ function readdirSyncSafe(dir: string): string[] {
 }
 
 /** report.json files under a folder (one per downloaded artifact). */
+const BASELINE_PREFIX = artifactNames('').baseline;
+
 async function findReports(root: string): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string, depth: number): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const path = join(dir, entry.name);
+      // trt-ci-report-<key>: the copy the run action keeps as the next runs' baseline (a push's), which a
+      // trt-ci-* download brings beside the runner's own trt-ci-<key>: the same report, taken once.
+      if (entry.isDirectory() && depth === 0 && entry.name.startsWith(BASELINE_PREFIX)) continue;
       if (entry.isDirectory() && depth < 3) await walk(path, depth + 1);
       else if (entry.isFile() && entry.name === 'report.json') found.push(path);
     }
@@ -319,7 +345,6 @@ async function findReports(root: string): Promise<string[]> {
   return found.sort();
 }
 
-/**
 /**
  * The pull request of this run and its head commit, from the event: a pull_request event, or the
  * workflow_run a fork's run finished.

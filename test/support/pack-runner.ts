@@ -129,6 +129,8 @@ export interface StepRun {
   action?: { code: number | null; outputs: Record<string, string>; summary: string; log: string };
   /** upload-artifact: the artifact's name and the files it holds (relative). */
   uploaded?: { name: string; files: string[] };
+  /** deploy-pages: the files of the run's github-pages artifact it published. */
+  published?: string[];
 }
 
 export interface JobRun {
@@ -282,6 +284,13 @@ async function runJob(
     } else if (uses.startsWith('actions/upload-artifact@')) {
       const uploaded = upload(run, workspace, String(withs.name), String(withs.path));
       done.steps.push({ step: label, uploaded });
+    } else if (uses.startsWith('actions/upload-pages-artifact@')) {
+      // The site folder, as the artifact github-pages (a tar of it on GitHub; its files here).
+      const uploaded = upload(run, workspace, 'github-pages', `${String(withs.path)}/*`);
+      done.steps.push({ step: label, uploaded });
+    } else if (uses.startsWith('actions/deploy-pages@')) {
+      const site = run.artifacts.get('github-pages');
+      done.steps.push({ step: label, published: site ? readdirSync(site).sort() : [] });
     } else if (uses.startsWith('actions/download-artifact@')) {
       const from = withs['run-id'] ? world.runs.find((r) => String(r.id) === String(withs['run-id'])) : run;
       const artifacts = from?.artifacts ?? new Map<string, string>();

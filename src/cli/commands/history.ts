@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadReport } from '../../compare/baseline.js';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
 import type { HistoryPoint } from '../../contract/history.js';
 import { toBmf } from '../../history/bmf.js';
 import { historyChanges } from '../../history/changes.js';
-import { type ChartLibrary, renderDashboard } from '../../history/dashboard.js';
+import { loadChartLibrary } from '../../history/chart-library.js';
+import { renderDashboard } from '../../history/dashboard.js';
 import { historyPoints, seriesId } from '../../history/points.js';
 import { appendToFolder, type HistoryRead, readFolder } from '../../history/store.js';
 import type { CliIo } from '../io.js';
@@ -108,25 +106,12 @@ function exportBmf(read: HistoryRead, options: HistoryOptions, io: CliIo): numbe
   return EXIT.passed;
 }
 
-/** uPlot's files: beside the bundle in dist/uplot/ (npm run build copies them), else from node_modules. */
-function chartLibrary(): ChartLibrary {
-  const beside = fileURLToPath(new URL('./uplot/', import.meta.url));
-  const read = (file: string) => {
-    try {
-      return readFileSync(join(beside, file), 'utf8');
-    } catch {
-      return readFileSync(createRequire(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
-    }
-  };
-  return { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
-}
-
 async function html(read: HistoryRead, options: HistoryOptions, io: CliIo): Promise<number> {
   if (!options.out) throw new InputError('--out: expected the folder to write the site into, got none');
   const out = resolve(io.cwd, options.out);
   const series = historyChanges(read.points);
   await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'index.html'), renderDashboard(series, chartLibrary(), 'trt-ci engine history'));
+  await writeFile(join(out, 'index.html'), renderDashboard(series, loadChartLibrary(), 'trt-ci engine history'));
   io.stdout(`wrote ${join(out, 'index.html')}: ${new Set(series.map((s) => seriesId(s.key))).size} series\n`);
   return EXIT.passed;
 }

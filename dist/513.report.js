@@ -1,8 +1,8 @@
-export const id = 929;
-export const ids = [929];
+export const id = 513;
+export const ids = [513];
 export const modules = {
 
-/***/ 40929:
+/***/ 17513:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -2220,13 +2220,13 @@ const seriesKeySchema = schemas/* object */.Ikc({
     flags: schemas/* string */.YjP(),
 });
 /** Lower is better for every metric here. */
-const history_HISTORY_METRICS = (/* unused pure expression or super */ null && ([
+const HISTORY_METRICS = [
     'planBytes',
     'buildSeconds',
     'peakGpuMemoryMiB',
     'latencyMs',
     'accuracyMaxAbsError',
-]));
+];
 const historyPointSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(HISTORY_SCHEMA),
     key: seriesKeySchema,
@@ -2270,7 +2270,7 @@ const populationStd = (xs) => {
     return Math.sqrt(xs.reduce((sum, x) => sum + (x - m) ** 2, 0) / xs.length);
 };
 /** scipy.stats.ttest_ind_from_stats(equal_var=True, alternative="two-sided"): its p-value. */
-function e_divisive_studentTTest(left, right) {
+function studentTTest(left, right) {
     if (left.length === 0 || right.length === 0)
         throw new Error('a t-test needs both sides');
     const meanBefore = mean(left);
@@ -2284,12 +2284,12 @@ function e_divisive_studentTTest(left, right) {
         const pooled = ((n1 - 1) * stdBefore ** 2 + (n2 - 1) * stdAfter ** 2) / df;
         const t = (meanBefore - meanAfter) / Math.sqrt(pooled * (1 / n1 + 1 / n2));
         // 0/0 (one level, no spread) is NaN, as SciPy's; x/0 is an infinite t and p = 0.
-        pValue = Number.isNaN(t) ? Number.NaN : 2 * tCdf(-Math.abs(t), df);
+        pValue = Number.isNaN(t) ? Number.NaN : 2 * stats_base_dists_t_cdf_lib(-Math.abs(t), df);
     }
     return { meanBefore, meanAfter, stdBefore, stdAfter, pValue };
 }
 /** Otava's TTestStats.change_magnitude: the larger of the forward and backward relative change. */
-function e_divisive_changeMagnitude(stats) {
+function changeMagnitude(stats) {
     const forward = stats.meanBefore === 0 ? 0 : stats.meanAfter / stats.meanBefore - 1;
     const backward = stats.meanAfter === 0 ? 0 : stats.meanBefore / stats.meanAfter - 1;
     return Math.max(Math.abs(forward), Math.abs(backward));
@@ -2351,10 +2351,10 @@ function e_divisive_judge(series, index, intervals) {
         const interval = intervals[k];
         if (interval.stop === index) {
             const right = intervals[k + 1];
-            return e_divisive_studentTTest(series.slice(interval.start, index), series.slice(right.start, right.stop));
+            return studentTTest(series.slice(interval.start, index), series.slice(right.start, right.stop));
         }
         if (interval.start < index && index < interval.stop) {
-            return e_divisive_studentTTest(series.slice(interval.start, index), series.slice(index, interval.stop));
+            return studentTTest(series.slice(interval.start, index), series.slice(index, interval.stop));
         }
     }
     throw new Error(`change point ${index} is in no interval`);
@@ -2414,8 +2414,8 @@ function merge(points, series, maxPValue, minMagnitude) {
     while (points.length > 0) {
         let weakest = pythonMax(points, (p) => p.pValue);
         if (weakest.pValue < maxPValue) {
-            weakest = pythonMin(points, e_divisive_changeMagnitude);
-            if (e_divisive_changeMagnitude(weakest) > minMagnitude)
+            weakest = pythonMin(points, changeMagnitude);
+            if (changeMagnitude(weakest) > minMagnitude)
                 return points;
         }
         const at = points.indexOf(weakest);
@@ -2430,7 +2430,7 @@ function merge(points, series, maxPValue, minMagnitude) {
     return points;
 }
 /** Change points of a series, as Otava's compute_change_points finds them (its defaults unless given). */
-function e_divisive_changePoints(series, options = {}) {
+function changePoints(series, options = {}) {
     const { windowLen = 50, maxPValue = 0.001, minMagnitude = 0 } = options;
     if (windowLen < 2)
         throw new Error('the window must hold at least 2 points');
@@ -3669,6 +3669,7 @@ const ACTION_INPUTS = {
         'head-sha': '',
         'expected-runners': '',
         'history-branch': 'trt-ci-data',
+        dashboard: '',
     },
 };
 
@@ -3873,6 +3874,192 @@ async function readBranch(octokit, where, runs) {
     return texts;
 }
 
+// EXTERNAL MODULE: external "node:module"
+var external_node_module_ = __webpack_require__(98995);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(73136);
+;// CONCATENATED MODULE: ./.build/tsc/history/chart-library.js
+// uPlot's files for the dashboard page: beside the bundle in dist/uplot/ (npm run build copies them there,
+// for the CLI and the report action alike), else from node_modules (the tests, a checkout run with tsx).
+
+
+
+
+function loadChartLibrary() {
+    const beside = (0,external_node_url_.fileURLToPath)(new URL(/* asset import */ __webpack_require__(41714), __webpack_require__.b));
+    const read = (file) => {
+        try {
+            return (0,external_node_fs_.readFileSync)((0,external_node_path_.join)(beside, file), 'utf8');
+        }
+        catch {
+            return (0,external_node_fs_.readFileSync)((0,external_node_module_.createRequire)(import.meta.url).resolve(`uplot/dist/${file}`), 'utf8');
+        }
+    };
+    return { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/history/dashboard.js
+
+const METRIC_LABELS = {
+    latencyMs: 'latency (ms)',
+    planBytes: 'plan size (bytes)',
+    buildSeconds: 'build time (s)',
+    peakGpuMemoryMiB: 'peak GPU memory (MiB)',
+    accuracyMaxAbsError: 'accuracy: max abs error',
+};
+/** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
+const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+/** The page's data: per series id, its key and each metric's points and change points. */
+function pageData(series) {
+    const byId = new Map();
+    for (const s of series) {
+        const id = seriesId(s.key);
+        const entry = byId.get(id) ?? { key: s.key, metrics: {} };
+        entry.metrics[s.metric] = {
+            commits: s.points.map((p) => p.commit.slice(0, 12)),
+            dates: s.points.map((p) => p.date),
+            values: s.points.map((p) => p.value),
+            low: s.points.map((p) => p.interval?.[0] ?? null),
+            high: s.points.map((p) => p.interval?.[1] ?? null),
+            changes: s.changePoints.map((c) => ({ index: c.index, kind: c.kind, ratio: c.ratio, what: c.what })),
+        };
+        byId.set(id, entry);
+    }
+    return [...byId.entries()].map(([id, entry]) => ({ id, ...entry }));
+}
+const PAGE_SCRIPT = `
+const cards = document.getElementById('cards');
+const filters = { model: document.getElementById('f-model'), gpu: document.getElementById('f-gpu'),
+  tensorrt: document.getElementById('f-tensorrt'), metric: document.getElementById('f-metric') };
+const KIND_COLOR = { regression: '#d1242f', improvement: '#1a7f37', environment: '#8250df' };
+for (const name of ['model', 'gpu', 'tensorrt']) {
+  for (const value of [...new Set(DATA.map((s) => s.key[name]))].sort()) {
+    filters[name].append(new Option(value, value));
+  }
+}
+let charts = [];
+function markChanges(changes) {
+  return (u) => {
+    const ctx = u.ctx;
+    ctx.save();
+    for (const c of changes) {
+      const x = u.valToPos(c.index, 'x', true);
+      ctx.strokeStyle = KIND_COLOR[c.kind];
+      ctx.lineWidth = 2 * devicePixelRatio;
+      ctx.setLineDash(c.kind === 'environment' ? [6 * devicePixelRatio, 4 * devicePixelRatio] : []);
+      ctx.beginPath();
+      ctx.moveTo(x, u.bbox.top);
+      ctx.lineTo(x, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+}
+function draw() {
+  for (const chart of charts) chart.destroy();
+  charts = [];
+  cards.textContent = '';
+  const metric = filters.metric.value;
+  const shown = DATA.filter((s) => ['model', 'gpu', 'tensorrt'].every((n) => !filters[n].value ||
+    s.key[n] === filters[n].value) && s.metrics[metric]);
+  document.getElementById('count').textContent = shown.length + ' of ' + DATA.length + ' series';
+  for (const s of shown) {
+    const m = s.metrics[metric];
+    const card = document.createElement('section');
+    card.className = 'card';
+    card.dataset.series = s.id;
+    const title = document.createElement('h2');
+    title.textContent = s.key.model + ' / ' + s.key.profile;
+    const sub = document.createElement('p');
+    sub.className = 'sub';
+    sub.textContent = s.key.gpu + ' · TensorRT ' + s.key.tensorrt + ' · ' + s.key.precision + ' · flags ' +
+      s.key.flags + ' · ' + m.values.length + ' points';
+    const changes = document.createElement('ul');
+    changes.className = 'changes';
+    for (const c of m.changes) {
+      const li = document.createElement('li');
+      li.style.color = KIND_COLOR[c.kind];
+      li.textContent = c.kind + ' at ' + m.commits[c.index] + ' (' + m.dates[c.index].slice(0, 10) + '): ' +
+        (c.ratio >= 1 ? '+' : '') + ((c.ratio - 1) * 100).toFixed(1) + '%' + (c.what ? ' — ' + c.what : '');
+      changes.append(li);
+    }
+    const plot = document.createElement('div');
+    card.append(title, sub, plot, changes);
+    cards.append(card);
+    const x = m.values.map((_, i) => i);
+    const hasBand = m.low.some((v) => v !== null);
+    const series = [
+      { label: 'commit', value: (u, i) => i == null ? '' : m.commits[i] + ' ' + m.dates[i].slice(0, 10) },
+      { label: LABELS[metric], stroke: '#0969da', width: 1.5, points: { show: m.values.length < 200 } },
+    ];
+    const data = [x, m.values];
+    if (hasBand) {
+      series.push({ label: 'interval low', stroke: '#9ec5fe' }, { label: 'interval high', stroke: '#9ec5fe' });
+      data.push(m.low, m.high);
+    }
+    charts.push(new uPlot({
+      width: Math.min(880, cards.clientWidth || 880) - 24, height: 220,
+      series, scales: { x: { time: false } },
+      bands: hasBand ? [{ series: [3, 2], fill: 'rgba(9,105,218,0.12)' }] : [],
+      axes: [{ space: 90, values: (u, ticks) => ticks.map((t) => m.commits[t] ? m.commits[t].slice(0, 7) : '') }, {}],
+      hooks: { draw: [markChanges(m.changes)] },
+    }, data, plot));
+  }
+  document.body.dataset.drawn = String(charts.length);
+}
+for (const f of Object.values(filters)) f.addEventListener('change', draw);
+draw();
+`;
+/** The dashboard: one HTML file, the chart library and the data inside it. */
+function renderDashboard(series, library, title) {
+    const data = pageData(series);
+    const metrics = [...new Set(series.map((s) => s.metric))];
+    const options = ['latencyMs', 'planBytes', 'buildSeconds', 'peakGpuMemoryMiB', 'accuracyMaxAbsError']
+        .filter((m) => metrics.includes(m))
+        .map((m) => `<option value="${m}">${escapeHtml(METRIC_LABELS[m])}</option>`)
+        .join('');
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${library.css}</style>
+<style>
+body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 16px; color: #1f2328; }
+header { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 12px; }
+h1 { font-size: 20px; margin: 0 16px 0 0; }
+h2 { font-size: 16px; margin: 0; }
+.card { border: 1px solid #d0d7de; border-radius: 6px; padding: 12px; margin: 0 0 12px; max-width: 880px; }
+.sub { color: #59636e; margin: 2px 0 8px; }
+.changes { margin: 6px 0 0; padding-left: 18px; }
+.legend { color: #59636e; }
+</style>
+</head>
+<body>
+<header>
+<h1>${escapeHtml(title)}</h1>
+<label>metric <select id="f-metric">${options}</select></label>
+<label>model <select id="f-model"><option value="">all</option></select></label>
+<label>GPU <select id="f-gpu"><option value="">all</option></select></label>
+<label>TensorRT <select id="f-tensorrt"><option value="">all</option></select></label>
+<span id="count"></span>
+<span class="legend">— <span style="color:#d1242f">regression</span>, <span style="color:#1a7f37">improvement</span>,
+<span style="color:#8250df">environment step (dashed)</span></span>
+</header>
+<main id="cards"></main>
+<script>${library.js}</script>
+<script>
+const DATA = ${scriptJson(data)};
+const LABELS = ${scriptJson(METRIC_LABELS)};
+${PAGE_SCRIPT}
+</script>
+</body>
+</html>
+`;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/history/store.js
 // Where the history lives (docs/history.md): JSON lines under points/<YYYY-MM-DD>/, one file per run, named by
 // its commit and a random suffix, so that runners appending at once never write the same file and nothing
@@ -3948,6 +4135,9 @@ async function readFolder(dir) {
 
 
 
+
+
+
 /**
  * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
  * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
@@ -3986,7 +4176,7 @@ async function reportCommand(edge) {
     if (missing.length > 0)
         core/* setFailed */.C1(`trt-ci: no report from ${missing.join(', ')}`);
     const octokit = context && token ? makeOctokit(token, edge.env) : null;
-    const history = context && octokit ? await keepHistory(context, octokit, reports, edge.env) : [];
+    const history = context && octokit ? await keepHistory(context, octokit, reports, edge) : [];
     const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing, history });
     await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing, history }));
     const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
@@ -4014,7 +4204,8 @@ async function reportCommand(edge) {
  * engines; a pull request reads the recent runs for where its engines stand. Pull requests never write,
  * and a history that cannot be read or written is a warning: it never fails the report.
  */
-async function keepHistory(context, octokit, reports, env) {
+async function keepHistory(context, octokit, reports, edge) {
+    const { env } = edge;
     const branch = input('report', 'history-branch');
     if (!branch)
         return [];
@@ -4028,6 +4219,9 @@ async function keepHistory(context, octokit, reports, env) {
             const path = runFilePath(context.sha, points[0].date);
             await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
             core/* info */.pq(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
+            const dashboard = input('report', 'dashboard');
+            if (dashboard)
+                await writeDashboard(octokit, where, (0,external_node_path_.resolve)(edge.cwd, dashboard));
             return [];
         }
         if (!context.pullRequest)
@@ -4046,6 +4240,17 @@ async function keepHistory(context, octokit, reports, env) {
         core/* warning */.$e(`trt-ci: the history on ${branch} could not be ${defaultPush ? 'written' : 'read'}: ${why}`);
         return [];
     }
+}
+/** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
+async function writeDashboard(octokit, where, dir) {
+    const read = { points: [], skipped: [] };
+    for (const file of await readBranch(octokit, where, Number.POSITIVE_INFINITY)) {
+        parseJsonLines(file.text, file.path, read);
+    }
+    const series = historyChanges(read.points);
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'index.html'), renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`));
+    core/* info */.pq(`trt-ci: wrote the history dashboard (${read.points.length} points) to ${(0,external_node_path_.join)(dir, 'index.html')}`);
 }
 /**
  * The context with the pull request the gate named (an approval comment's event names none); one the API
@@ -4205,11 +4410,16 @@ function readdirSyncSafe(dir) {
     }
 }
 /** report.json files under a folder (one per downloaded artifact). */
+const BASELINE_PREFIX = artifactNames('').baseline;
 async function findReports(root) {
     const found = [];
     const walk = async (dir, depth) => {
         for (const entry of await (0,promises_.readdir)(dir, { withFileTypes: true }).catch(() => [])) {
             const path = (0,external_node_path_.join)(dir, entry.name);
+            // trt-ci-report-<key>: the copy the run action keeps as the next runs' baseline (a push's), which a
+            // trt-ci-* download brings beside the runner's own trt-ci-<key>: the same report, taken once.
+            if (entry.isDirectory() && depth === 0 && entry.name.startsWith(BASELINE_PREFIX))
+                continue;
             if (entry.isDirectory() && depth < 3)
                 await walk(path, depth + 1);
             else if (entry.isFile() && entry.name === 'report.json')
@@ -4219,7 +4429,6 @@ async function findReports(root) {
     await walk(root, 0);
     return found.sort();
 }
-/**
 /**
  * The pull request of this run and its head commit, from the event: a pull_request event, or the
  * workflow_run a fork's run finished.
