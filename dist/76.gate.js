@@ -141,6 +141,21 @@ function runProvenance(env, cwd) {
     const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
     return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }
+/**
+ * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the
+ * run's): for the comment's "what to do" lines. A path outside the repository has none.
+ */
+function configLinker(context, env, toRepoPath = (path) => path) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const commit = context.pullRequest?.headSha || context.sha;
+    return (position) => {
+        const path = toRepoPath(position.file);
+        if (!commit || path.startsWith('/') || path.startsWith('..'))
+            return null;
+        const encoded = path.split('/').map(encodeURIComponent).join('/');
+        return `${server}/${context.owner}/${context.repo}/blob/${commit}/${encoded}#L${position.line}`;
+    };
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/fork-approval.js
 

@@ -310,6 +310,14 @@ describe('the action against a local GitHub API', () => {
         new RegExp(`^::${token}::\n::endgroup::\n::stop-commands::${token}\n[^]*[E][^]*\n::${token}::`),
       );
       expect(result.stdout).toMatch(/::group::✔ m\/p0: built — trtexec output/);
+      // The summary leads with what to fix, linked to the profile's line at the pull request's head.
+      const first = result.summary.split('\n').find((l) => l.startsWith('- ❌'))!;
+      expect(first).toMatch(/^- ❌ \*\*m \/ p1\*\* on H200: build failed: out-of-memory — /);
+      expect(first).toMatch(
+        new RegExp(
+          `\\[\`trt-ci\\.yml:\\d+\`\\]\\(https://github\\.com/acme/engines/blob/${HEAD_SHA}/trt-ci\\.yml#L\\d+\\)$`,
+        ),
+      );
     });
   });
 

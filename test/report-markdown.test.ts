@@ -3,134 +3,9 @@ import { join } from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/markdown.js';
-import type { Report, ReportBuild } from '../src/contract/report.js';
+import { mixedReports, upgradeReport } from './support/reports.js';
 import { cutBytes, fitSections } from '../src/common/trim.js';
 import { cli, makeRunner } from './support/harness.js';
-
-const MiB = 1024 * 1024;
-
-function build(model: string, profile: string, gpu: string, over: Partial<ReportBuild> = {}): ReportBuild {
-  return {
-    model,
-    profile,
-    accuracy: null,
-    latency: null,
-    explain: null,
-    deploy: [],
-    deployCost: null,
-    status: 'built',
-    gpu: { index: 0, name: gpu, computeCapability: '9.0' },
-    shapes: {},
-    plan: `out/${model}.${profile}.plan`,
-    layerInfo: null,
-    bytes: 12 * MiB,
-    sha256: 'ab'.repeat(32),
-    attempts: [],
-    buildSeconds: 8.1,
-    peakGpuMemoryMiB: 2048,
-    perf: null,
-    failure: null,
-    configPosition: { file: 'trt-ci.yml', line: 9, column: 9 },
-    onnxBytes: 4 * MiB,
-    baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null },
-    cache: null,
-    ...over,
-  };
-}
-
-/** A report as a TensorRT 10.16 → 11.2 upgrade on an H100 leaves it: one plan padded with zeros, one failed build. */
-function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
-  return {
-    schema: 'trt-ci/report@1',
-    status: 'failed',
-    startedAt: '2026-11-29T20:00:00.000Z',
-    finishedAt: '2026-11-29T20:10:00.000Z',
-    config: 'trt-ci.yml',
-    environment: {
-      tensorrtVersion: '11.2.1.2',
-      trtexec: 'trtexec',
-      gpus: [
-        {
-          index: 0,
-          name: gpu,
-          uuid: null,
-          busId: null,
-          computeCapability: '9.0',
-          driverVersion: '580.159.04',
-          memoryTotalMiB: 81559,
-          memoryUsedMiB: 0,
-          memoryFreeMiB: 81000,
-          eccMode: null,
-          eccUncorrectedErrors: 0,
-          displayActive: null,
-          persistenceMode: null,
-          computeMode: null,
-          migMode: null,
-        },
-      ],
-      gpuQueryError: null,
-    },
-    preflight: null,
-    builds: [
-      build('upsampler', 'sd', gpu, {
-        bytes: 5_487_774_180,
-        baseline: { bytes: 1_041_804, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null },
-      }),
-      build('upsampler', 'hd', gpu, {
-        status: 'failed',
-        bytes: null,
-        plan: null,
-        buildSeconds: null,
-        attempts: [
-          {
-            attempt: 1,
-            workspaceMiB: 4096,
-            log: 'out/logs/upsampler.hd.1.log',
-            startedAt: '',
-            endedAt: '',
-            seconds: 1,
-            exitCode: 1,
-            signal: null,
-            peakGpuMemoryMiB: null,
-            failure: null,
-            argv: [],
-          },
-        ],
-        failure: {
-          kind: 'out-of-memory',
-          message: 'Error[1]: [defaultAllocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)',
-          hint: 'The GPU ran out of memory during the build.',
-        },
-      }),
-      build('detector', 'b1', gpu),
-      build('detector', 'b8', gpu),
-    ],
-    plans: [],
-    budgets: [
-      {
-        model: 'upsampler',
-        profile: 'sd',
-        gpu,
-        metric: 'plan-growth',
-        value: 5266.5,
-        limit: 0.1,
-        unit: 'fraction',
-        baseline: 1_041_804,
-        status: 'fail',
-        message: 'plan size growth over the baseline 526,650% is over the limit 10%',
-        configPosition: { file: 'trt-ci.yml', line: 12, column: 7 },
-      },
-    ],
-    comparison: {
-      baseline: 'base/report.json',
-      environment: [{ what: 'TensorRT', from: '10.16.1.11', to: '11.2.1.2' }],
-      added: [],
-      removed: ['upsampler/uhd'],
-    },
-    manifest: 'out/manifest.json',
-    cache: null,
-  };
-}
 
 describe('the job summary', () => {
   const summary = renderSummary(upgradeReport());
@@ -139,17 +14,25 @@ describe('the job summary', () => {
     await expect(summary).toMatchFileSnapshot('./__snapshots__/summary-upgrade.md');
   });
 
-  it('puts the headline, the environment change and the failures first', () => {
+  it('puts the verdict first, then a line per thing to fix, then the environment change and the sections', () => {
     const order = [
       '## trt-ci ❌ failed',
+      '**2 things to fix:**',
+      '- ❌ **upsampler / hd** on H100 PCIe: build failed: out-of-memory',
+      '**Do:** The GPU ran out of memory during the build. `trt-ci.yml:9`',
+      '- ❌ **upsampler / sd** on H100 PCIe: plan size growth over the baseline 526,650% is over the limit 10%.',
+      "**Do:** compare the engines' layers",
       'TensorRT changed: 10.16.1.11 → 11.2.1.2',
-      'Gone: upsampler/uhd',
       '#### ❌ upsampler / hd',
-      'plan-growth',
+      '### Budgets',
+      '#### Change against the base, per engine',
       '### NVIDIA H100 PCIe',
     ];
     const positions = order.map((text) => summary.indexOf(text));
-    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(positions),
+    ).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
@@ -160,14 +43,11 @@ describe('the job summary', () => {
     expect(folded).toContain('| ✅ | detector | b1 | 12.0 MiB | = |');
   });
 
-  it('draws plan size per profile, now against the baseline, as a Mermaid chart GitHub renders', () => {
-    // The failed build has no plan, so no bar.
-    expect(summary).toContain(
-      '```mermaid\nxychart-beta\n  title "Plan size on NVIDIA H100 PCIe (MiB): bars now, line baseline"\n' +
-        '  x-axis ["upsampler/sd", "detector/b1", "detector/b8"]',
-    );
-    expect(summary).toContain('  bar [5233.55, 12, 12]');
-    expect(summary).toContain('  line [0.99, 12, 12]');
+  it('draws the change against the base as one chart: bars from a 0 line, the biggest first', () => {
+    // The failed build has no plan, the unchanged two are counted, not drawn.
+    expect(summary).toContain('| upsampler / sd | H100 PCIe | ×5,268 | `\u00a0'.repeat(1));
+    expect(summary).toContain('2 engines unchanged.');
+    expect(summary).not.toContain('```mermaid');
   });
 });
 
@@ -292,16 +172,78 @@ describe("hostile text from a log, a config or a fork's report", () => {
   });
 });
 
-describe('the size chart', () => {
-  it('draws no baseline line when a profile is new (a 0 would read as "the plan was empty")', () => {
+describe('the change chart', () => {
+  it('draws growth right and shrinkage left of one 0 line, each column on its own scale', async () => {
+    const { divergingBar } = await import('../src/report/markdown.js');
+    const nb = '\u00a0';
+    expect(divergingBar(0.04, 0.04)).toBe(`\`${nb.repeat(10)}│${'█'.repeat(10)}\``);
+    expect(divergingBar(-0.02, 0.04)).toBe(`\`${nb.repeat(5)}${'█'.repeat(5)}│${nb.repeat(10)}\``);
+    // A change too small for a cell still shows which side it is on.
+    expect(divergingBar(0.0001, 0.04)).toBe(`\`${nb.repeat(10)}│█${nb.repeat(9)}\``);
     const report = upgradeReport();
-    const fresh = {
+    const faster = {
       ...report,
-      builds: [...report.builds, build('detector', 'b16', 'NVIDIA H100 PCIe', { baseline: null })],
+      builds: report.builds.map((b) =>
+        b.profile === 'b8'
+          ? { ...b, bytes: 9 * 1024 * 1024, baseline: { ...b.baseline!, bytes: 12 * 1024 * 1024 } }
+          : b,
+      ),
     };
-    const chart = (r: Report) => /```mermaid[\s\S]*?```/.exec(renderSummary(r))![0];
-    expect(chart(report)).toContain('  line [');
-    expect(chart(fresh)).not.toContain('  line [');
-    expect(chart(fresh)).toContain('"detector/b16"');
+    const chart = renderSummary(faster);
+    const rows = chart.split('\n').filter((l) => l.startsWith('| upsampler / sd') || l.startsWith('| detector / b8'));
+    expect(rows[0]).toMatch(/^\| upsampler \/ sd \| .* \| ×5,268 \|/);
+    expect(rows[1]).toContain('| −25.0% | `');
+    expect(rows[1]).toContain('█│');
+    expect(chart).toContain('1 engine unchanged.');
+  });
+});
+
+describe('the comment, decision first (issue 28)', () => {
+  const link = (p: { file: string; line: number }) => `https://github.com/acme/engines/blob/abc/${p.file}#L${p.line}`;
+  const comment = renderReports(mixedReports(), { limit: COMMENT_LIMIT_BYTES, configLink: link });
+  const lines = comment.split('\n');
+
+  it('the verdict, then one line per engine to fix: what, why, what to do, and the trt-ci.yml line', () => {
+    expect(lines[0]).toBe('## trt-ci ❌ failed');
+    expect(lines.slice(2, 4)).toEqual(['**3 things to fix:**', '']);
+    const [size, accuracy, latency] = lines.slice(4, 7);
+    expect(size).toMatch(
+      /^- ❌ \*\*bert \/ s128\*\* on A100-SXM4-80GB: plan size growth over the baseline 27\.0% is over the limit 10% — /,
+    );
+    // The trailing zero run is linked to the growth, and said to be too small to be its cause.
+    expect(size).toContain('the 97.7 KiB trailing zero run (the padding of NVIDIA/TensorRT#4841) is only 0.8% of');
+    expect(size).toMatch(
+      /\*\*Do:\*\* compare the engines' layers .* \[`trt-ci\.yml:20`\]\(https:\/\/github\.com\/acme\/.*#L20\)$/,
+    );
+    expect(accuracy).toMatch(
+      /^- ❌ \*\*vit-int8 \/ b8\*\* on H100 80GB HBM3: accuracy: logits \(opt\) max abs error 0\.31/,
+    );
+    expect(latency).toMatch(
+      /^- ❌ \*\*bert \/ s384\*\* on H100 80GB HBM3: latency \+4\.0% \\\[4\.0, 4\.1\\\] on the same GPU \(A\/B\)/,
+    );
+    // Before any table.
+    expect(comment.indexOf('**3 things to fix:**')).toBeLessThan(comment.indexOf('|'));
+  });
+
+  it('green rows are folded in every table; benchmark and A/B figures are named apart', () => {
+    const latency = comment.slice(comment.indexOf('#### ❌ Latency'), comment.indexOf('### Budgets'));
+    const [shown, folded] = latency.split('<details>');
+    expect(shown!.match(/^\| ❌ \|/gm)).toHaveLength(1);
+    expect(folded).toContain('<summary>11 the same as the base engine</summary>');
+    expect(comment).toContain('<summary>1 fine</summary>');
+    expect(comment).toContain('A/B change [95% CI]');
+    expect(renderSummary(upgradeReport())).toContain('benchmark p50 (trtexec, opt shape)');
+  });
+
+  it('a failed budget carries what to do, in the budget table too', () => {
+    const budgets = comment.slice(comment.indexOf('### Budgets'));
+    expect(budgets).toMatch(/\| plan-growth \| .* \| compare the engines' layers .*raise `budgets\.plan-growth` \|/);
+    expect(budgets).toMatch(/\| latency-growth \| .* \| look at the region the change sits in .* \|/);
+  });
+
+  it('without a web address for trt-ci.yml, the line is said as text; one baseline line for both runners', () => {
+    const plain = renderReports(mixedReports(), { limit: COMMENT_LIMIT_BYTES });
+    expect(plain).toMatch(/raise `budgets\.plan-growth`\. `trt-ci\.yml:20`$/m);
+    expect(plain).toContain('- Compared with `base/report.json` (NVIDIA A100-SXM4-80GB, NVIDIA H100 80GB HBM3).');
   });
 });

@@ -8,7 +8,7 @@ import { errorMessage, InputError } from '../common/errors.js';
 import { reportAnnotations } from '../github/annotations.js';
 import { artifactNames, workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
-import { type RunContext, readRunContext, withPullRequest } from '../github/context.js';
+import { configLinker, type RunContext, readRunContext, withPullRequest } from '../github/context.js';
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import { code } from '../common/markdown-text.js';
 import type { Report } from '../contract/report.js';
@@ -67,8 +67,10 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   if (missing.length > 0) core.setFailed(`trt-ci: no report from ${missing.join(', ')}`);
   const octokit = context && token ? makeOctokit(token, edge.env) : null;
   const history = context && octokit ? await keepHistory(context, octokit, reports, edge) : [];
-  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), missing, history });
-  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, missing, history }));
+  const configLink = context ? configLinker(context, edge.env) : undefined;
+  const shared = { missing, history, ...(configLink && { configLink }) };
+  const body = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, marker: commentMarker(key), ...shared });
+  await writeSummary(renderReports(reports, { limit: SUMMARY_LIMIT_BYTES, ...shared }));
   const pr = context && octokit ? await pullRequestOf(context, octokit) : null;
   if (!pr || !context || !octokit) {
     core.info('trt-ci: no pull request to report to');

@@ -16,10 +16,10 @@ import {
 } from '../github/baseline-artifact.js';
 import type { CheckTarget } from '../github/check-run.js';
 import { commentMarker } from '../github/comment.js';
-import { type RunContext, readRunContext, runProvenance, withPullRequest } from '../github/context.js';
+import { configLinker, type RunContext, readRunContext, runProvenance, withPullRequest } from '../github/context.js';
 import { errorMessage, InputError } from '../common/errors.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
-import { COMMENT_LIMIT_BYTES, renderReports, renderSummary, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
@@ -92,13 +92,15 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
     }
 
     const report = result?.report ?? null;
-    const markdown = report ? renderSummary(report) : crashMarkdown(crash);
-    const cancelled = edge.signal?.aborted ?? false;
-    setOutputs(result, cancelled);
     const toRepoPath = (path: string) => {
       const repoRelative = relative(context?.workspace ?? edge.cwd, resolve(edge.cwd, path));
       return repoRelative.startsWith('..') || isAbsolute(repoRelative) ? path : repoRelative;
     };
+    const configLink = context ? configLinker(context, edge.env, toRepoPath) : undefined;
+    const linked = configLink ? { configLink } : {};
+    const markdown = report ? renderReports([report], { limit: SUMMARY_LIMIT_BYTES, ...linked }) : crashMarkdown(crash);
+    const cancelled = edge.signal?.aborted ?? false;
+    setOutputs(result, cancelled);
     const built = report ? report.builds.filter(isBuilt).length : 0;
     await reporter.completeCheck(target, {
       conclusion: checkConclusion({
@@ -113,7 +115,9 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
 
     if (context?.pullRequest && inputs.comment !== 'never') {
       const marker = commentMarker(inputs.reportKey);
-      const body = report ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker }) : `${marker}\n${markdown}`;
+      const body = report
+        ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker, ...linked })
+        : `${marker}\n${markdown}`;
       const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
       const workflow = workflowFile(context.workflowRef);
       await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, wantsComment(inputs.comment, report));

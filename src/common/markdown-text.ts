@@ -56,8 +56,3 @@ export function codeBlock(value: string): string {
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
   return `${fence}\n${body}\n${fence}`;
 }
-
-/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
-export function mermaidLabel(value: string): string {
-  return oneLine(value).replace(/["`]/g, "'");
-}

@@ -123,3 +123,22 @@ export function runProvenance(env: NodeJS.ProcessEnv, cwd: string): Provenance {
   const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
   return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
 }
+
+/**
+ * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the
+ * run's): for the comment's "what to do" lines. A path outside the repository has none.
+ */
+export function configLinker(
+  context: RunContext,
+  env: NodeJS.ProcessEnv,
+  toRepoPath: (path: string) => string = (path) => path,
+): (position: { file: string; line: number }) => string | null {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const commit = context.pullRequest?.headSha || context.sha;
+  return (position) => {
+    const path = toRepoPath(position.file);
+    if (!commit || path.startsWith('/') || path.startsWith('..')) return null;
+    const encoded = path.split('/').map(encodeURIComponent).join('/');
+    return `${server}/${context.owner}/${context.repo}/blob/${commit}/${encoded}#L${position.line}`;
+  };
+}

@@ -4,12 +4,13 @@ import { distributionChart, latencyChange } from '../latency/render.js';
 import { renderDiagnosisMarkdown } from '../verify/render.js';
 import { renderPreflightMarkdown } from '../preflight/render.js';
 import { formatBytes, formatMs, formatSeconds, MiB } from '../common/units.js';
-import { code, codeBlock, htmlText, mermaidLabel, tableRow, text } from '../common/markdown-text.js';
-import type { PortableEngine, Report, ReportBuild } from '../contract/report.js';
+import { code, codeBlock, htmlText, tableRow, text } from '../common/markdown-text.js';
+import type { ConfigPosition, PortableEngine, Report, ReportBuild } from '../contract/report.js';
 import { fitSections, type Section } from '../common/trim.js';
 import { explainBytesLine, explainLine, explainRows } from '../explain/render.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
 import { type Standing, sparkline } from '../history/standing.js';
+import { type ActionItem, actionItems, budgetHint } from './actions.js';
 
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 export const COMMENT_LIMIT_BYTES = 65_535;
@@ -68,7 +69,7 @@ function rowIcon(row: Row): string {
 }
 
 const TABLE_HEAD = [
-  '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
+  '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | benchmark p50 (trtexec, opt shape) |',
   '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
 
@@ -91,17 +92,7 @@ function engineRow(row: Row): string {
 /** One table per GPU type; rows that did not change against the baseline folded away. */
 function gpuTables(rows: readonly Row[]): Section[] {
   const gpus = [...new Set(rows.map((r) => r.gpu))];
-  if (gpus.length > 1)
-    return [
-      comparedAcrossGpus(rows, gpus),
-      ...gpus.map((gpu) => ({
-        priority: 5,
-        text: sizeChart(
-          gpu,
-          rows.filter((r) => r.gpu === gpu),
-        ),
-      })),
-    ];
+  if (gpus.length > 1) return [comparedAcrossGpus(rows, gpus)];
   const sections: Section[] = [];
   for (const gpu of gpus) {
     const mine = rows.filter((r) => r.gpu === gpu);
@@ -131,7 +122,6 @@ function gpuTables(rows: readonly Row[]): Section[] {
         ].join('\n'),
       });
     }
-    sections.push({ priority: 5, text: sizeChart(gpu, mine) });
   }
   return sections;
 }
@@ -163,24 +153,78 @@ function comparedAcrossGpus(rows: readonly Row[], gpus: readonly string[]): Sect
   return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
 
-/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
-function sizeChart(gpu: string, rows: readonly Row[]): string {
-  const built = rows.filter((r) => r.build.bytes !== null);
-  if (built.length === 0) return '';
-  const mib = (n: number | null | undefined) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
-  const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
-  // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
-  const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
-  return [
-    '```mermaid',
-    'xychart-beta',
-    `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
-    `  x-axis [${labels.join(', ')}]`,
-    '  y-axis "MiB"',
-    `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
-    ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
-    '```',
-  ].join('\n');
+/** Half a bar's cells: a change of the column's largest size fills it. */
+const BAR_CELLS = 10;
+const NBSP = '\u00a0';
+
+/** A change as a bar either side of a 0 line, in a code span: `░░░░░░░░░░│████` (non-breaking filler). */
+export function divergingBar(change: number, scale: number): string {
+  const cells = scale > 0 ? Math.min(BAR_CELLS, Math.round((Math.abs(change) / scale) * BAR_CELLS)) : 0;
+  const filled = cells === 0 && change !== 0 ? 1 : cells;
+  const empty = NBSP.repeat(BAR_CELLS);
+  const left = change < 0 ? NBSP.repeat(BAR_CELLS - filled) + '█'.repeat(filled) : empty;
+  const right = change > 0 ? '█'.repeat(filled) + NBSP.repeat(BAR_CELLS - filled) : empty;
+  return `\`${left}│${right}\``;
+}
+
+/** +4.0%, −3.1%, or ×5,268 for a plan that grew ten-fold and more (NVIDIA/TensorRT#4841). */
+const percent = (change: number) =>
+  change >= 9
+    ? `×${Math.round(change + 1).toLocaleString('en-US')}`
+    : `${change > 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)}%`;
+/** Under this, a change is no change: the chart leaves the engine out and counts it. */
+const UNCHANGED = 0.0005;
+
+/**
+ * One chart for every engine on every GPU: the plan's change against the base and the A/B's latency change,
+ * each a bar from a 0 line (growth right, shrinkage left), the biggest change first. Text, so it renders in
+ * any width and is read the same in a notification e-mail.
+ */
+function changeChart(rows: readonly Row[]): Section | null {
+  const measured = rows
+    .map((r) => {
+      const before = r.build.baseline?.bytes;
+      const plan = r.build.bytes !== null && before ? r.build.bytes / before - 1 : null;
+      const latency = r.build.latency?.ratio != null ? r.build.latency.ratio - 1 : null;
+      return { r, plan, latency };
+    })
+    .filter((m) => m.plan !== null || m.latency !== null);
+  const changed = (m: (typeof measured)[number]) =>
+    Math.abs(m.plan ?? 0) >= UNCHANGED || Math.abs(m.latency ?? 0) >= UNCHANGED;
+  const unchanged = measured.filter((m) => !changed(m)).length;
+  measured.splice(0, measured.length, ...measured.filter(changed));
+  if (measured.length === 0) return null;
+  const size = (m: (typeof measured)[number]) => Math.max(Math.abs(m.plan ?? 0), Math.abs(m.latency ?? 0));
+  measured.sort((a, b) => size(b) - size(a));
+  // Each column on its own scale: a 5,000-fold plan would flatten every latency bar.
+  const scale = (key: 'plan' | 'latency') => Math.max(...measured.map((m) => Math.abs(m[key] ?? 0)));
+  const [planScale, latencyScale] = [scale('plan'), scale('latency')];
+  const cell = (change: number | null, of: number) =>
+    change === null
+      ? '– | '
+      : Math.abs(change) < UNCHANGED
+        ? '= | '
+        : `${percent(change)} | ${divergingBar(change, of)}`;
+  const shown = measured.slice(0, 20);
+  const notes = [
+    measured.length > shown.length ? `${measured.length - shown.length} smaller changes left out` : '',
+    unchanged ? `${unchanged} engine${unchanged === 1 ? '' : 's'} unchanged` : '',
+  ].filter(Boolean);
+  return {
+    priority: 4,
+    text: [
+      '#### Change against the base, per engine',
+      '',
+      '| engine | GPU | plan size | | latency (A/B) | |',
+      '|---|---|---:|---|---:|---|',
+      ...shown.map(
+        ({ r, plan, latency }) =>
+          `| ${text(`${r.build.model} / ${r.build.profile}`)} | ${text(r.gpu.replace(/^NVIDIA /, ''))} | ` +
+          `${cell(plan, planScale)} | ${cell(latency, latencyScale)} |`,
+      ),
+      ...(notes.length ? ['', `${notes.join(', ')}.`] : []),
+    ].join('\n'),
+  };
 }
 
 function failures(rows: readonly Row[]): Section[] {
@@ -246,7 +290,7 @@ function accuracySection(rows: readonly Row[]): Section | null {
   if (listed.length === 0) return null;
   const checked = listed.filter((r) => r.build.accuracy!.status !== 'not-checked');
   const failed = checked.filter((r) => r.build.accuracy!.status !== 'passed');
-  const lines = listed.map((r) => {
+  const line = (r: Row) => {
     const accuracy = r.build.accuracy!;
     const worst = worstOutput(accuracy);
     const icon = ACCURACY_ICON[accuracy.status];
@@ -269,18 +313,28 @@ function accuracySection(rows: readonly Row[]): Section | null {
       worst ? String(worst.nan + worst.inf) : '–',
       why,
     ]);
-  });
+  };
+  const head = [
+    '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   return {
     priority: failed.length ? 1 : 5,
     text: [
       `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
         `${checked.length - failed.length}/${checked.length} within tolerance`,
       '',
-      '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
-      '|---|---|---|---|---|---|---|---|---|---|',
-      ...lines,
+      ...foldedTable(head, failed.map(line), listed.filter((r) => !failed.includes(r)).map(line), 'fine'),
     ].join('\n'),
   };
+}
+
+/** A table of the rows that need a look, the rest folded under a <details> that says how many. */
+function foldedTable(head: readonly string[], shown: readonly string[], folded: readonly string[], what: string) {
+  const rest = folded.length
+    ? [`<details><summary>${folded.length} ${what}</summary>`, '', ...head, ...folded, '', '</details>']
+    : [];
+  return shown.length ? [...head, ...shown, ...(rest.length ? ['', ...rest] : [])] : rest;
 }
 
 /**
@@ -300,7 +354,7 @@ function latencySection(reports: readonly Report[], rows: readonly Row[]): Secti
     'head-failed': '❌',
   } as const;
   const slower = compared.filter((r) => r.build.latency!.verdict === 'slower');
-  const lines = compared.map((r) => {
+  const line = (r: Row) => {
     const latency = r.build.latency!;
     const chart = latency.runs.length ? distributionChart(latency.runs) : null;
     return tableRow([
@@ -316,20 +370,24 @@ function latencySection(reports: readonly Report[], rows: readonly Row[]): Secti
       chart ? `base ${chart.base} / head ${chart.head}` : '–',
       latency.reason,
     ]);
-  });
+  };
+  const same = compared.filter((r) => r.build.latency!.verdict === 'same');
+  const head = [
+    '| | engine | GPU | verdict | A/B change [95% CI] | p | A/B median base → head | repetition medians | |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
   return {
     priority: slower.length ? 1 : 5,
     text: [
       `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
         `${slower.length}/${compared.length} slower`,
       '',
-      ...(compared.length
-        ? [
-            '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
-            '|---|---|---|---|---|---|---|---|---|',
-            ...lines,
-          ]
-        : []),
+      ...foldedTable(
+        head,
+        compared.filter((r) => !same.includes(r)).map(line),
+        same.map(line),
+        'the same as the base engine',
+      ),
       ...notes.map((note) => `- ${text(note)}`),
       ...compared.flatMap((r) => whyLines(r)),
     ].join('\n'),
@@ -536,14 +594,48 @@ function budgetSection(reports: readonly Report[]): Section | null {
     text: [
       '### Budgets',
       '',
-      '| | model | profile | GPU | budget | result |',
-      '|---|---|---|---|---|---|',
-      ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
+      '| | model | profile | GPU | budget | result | what to do |',
+      '|---|---|---|---|---|---|---|',
+      // The hint is trt-ci's own markdown (code spans); the rest is escaped as text.
+      ...rows.map(
+        (b) =>
+          `| ${[BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message].map(text).join(' | ')}` +
+          ` | ${budgetHint(b.metric)} |`,
+      ),
     ].join('\n'),
   };
 }
 
-function headline(reports: readonly Report[], title: string, missing: readonly string[]): string {
+/** At most this many action lines lead the comment; the rest are in the sections below. */
+const ACTIONS_SHOWN = 8;
+
+/** One line per thing to do: the engine, what, why, what to do, and its trt-ci.yml line (linked where known). */
+function actionLines(items: readonly ActionItem[], link: RenderOptions['configLink']): string[] {
+  if (items.length === 0) return [];
+  const where = (p: ConfigPosition | null) => {
+    if (!p) return '';
+    const label = code(`${p.file.split('/').at(-1)}:${p.line}`);
+    const url = link?.(p);
+    return url ? ` [${label}](${url})` : ` ${label}`;
+  };
+  const lines = items
+    .slice(0, ACTIONS_SHOWN)
+    .map(
+      (i) =>
+        `- ❌ **${text(i.model)} / ${text(i.profile)}** on ${text(i.gpu.replace(/^NVIDIA /, ''))}: ${i.what}` +
+        `${i.why ? ` — ${i.why}` : ''}. **Do:** ${i.todo.replace(/\.$/, '')}.${where(i.position)}`,
+    );
+  const more = items.length - lines.length;
+  const count = `${items.length} thing${items.length === 1 ? '' : 's'} to fix`;
+  return ['', `**${count}:**`, '', ...lines, ...(more > 0 ? [`- and ${more} more in the sections below`] : [])];
+}
+
+function headline(
+  reports: readonly Report[],
+  title: string,
+  missing: readonly string[],
+  link: RenderOptions['configLink'],
+): string {
   const rows = rowsOf(reports);
   const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
   const built = rows.filter((r) => isBuilt(r.build)).length;
@@ -563,6 +655,7 @@ function headline(reports: readonly Report[], title: string, missing: readonly s
     : '';
   const lines = [
     `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+    ...actionLines(actionItems(reports), link),
     '',
     [
       `${built}/${rows.length} engines built · TensorRT ${text(versions)}${cached}`,
@@ -570,7 +663,24 @@ function headline(reports: readonly Report[], title: string, missing: readonly s
       warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
     ].join(''),
   ];
-  for (const report of reports) {
+  // Runner types compared with the same baseline file and nothing else to say are said once, together.
+  const plain = (r: Report) =>
+    r.comparison.baseline !== null &&
+    !r.comparison.note &&
+    r.comparison.environment.length + r.comparison.added.length + r.comparison.removed.length === 0;
+  const together = new Map<string, string[]>();
+  for (const r of reports.filter(plain)) {
+    together.set(r.comparison.baseline!, [
+      ...(together.get(r.comparison.baseline!) ?? []),
+      r.environment.gpus[0]?.name ?? 'GPU unknown',
+    ]);
+  }
+  if (together.size) lines.push('');
+  for (const [baseline, gpus] of together) {
+    const where = reports.length > 1 ? ` (${text(gpus.join(', '))})` : '';
+    lines.push(`- Compared with ${code(baseline)}${where}.`);
+  }
+  for (const report of reports.filter((r) => !plain(r))) {
     const { comparison } = report;
     const where = reports.length > 1 ? ` (${text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
     if (comparison.baseline === null) {
@@ -618,6 +728,8 @@ export interface RenderOptions {
   missing?: readonly string[];
   /** Where the engines stand against the base branch's recent history (history-branch:); none without one. */
   history?: readonly Standing[];
+  /** The web address of a trt-ci.yml line (the repository's, at the run's commit); without it, the line as text. */
+  configLink?: (position: ConfigPosition) => string | null;
 }
 
 /**
@@ -628,14 +740,16 @@ export interface RenderOptions {
 export function renderReports(reports: readonly Report[], options: RenderOptions): string {
   const rows = rowsOf(reports);
   const sections: Section[] = [
-    { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+    { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? [], options.configLink) },
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...[noBaseSection(reports)].filter((s): s is Section => s !== null),
     ...failures(rows),
     ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter(
       (s): s is Section => s !== null,
     ),
-    ...[budgetSection(reports), historySection(options.history ?? [])].filter((s): s is Section => s !== null),
+    ...[budgetSection(reports), historySection(options.history ?? []), changeChart(rows)].filter(
+      (s): s is Section => s !== null,
+    ),
     ...gpuTables(rows).filter((s) => s.text),
     ...reports.flatMap((r) =>
       r.plans

@@ -1,8 +1,8 @@
-export const id = 807;
-export const ids = [807];
+export const id = 863;
+export const ids = [863];
 export const modules = {
 
-/***/ 87807:
+/***/ 81863:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -292,10 +292,6 @@ function codeBlock(value) {
     const body = value.replace(/\r\n|\r|\u2028|\u2029/g, '\n').replace(BIDI_CONTROLS, '');
     const fence = '`'.repeat(Math.max(3, longestBacktickRun(body) + 1));
     return `${fence}\n${body}\n${fence}`;
-}
-/** A label inside a Mermaid block: no quotes, backticks or line breaks to end it or the block. */
-function mermaidLabel(value) {
-    return oneLine(value).replace(/["`]/g, "'");
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
@@ -676,6 +672,21 @@ function runProvenance(env, cwd) {
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
     const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
     return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+}
+/**
+ * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the
+ * run's): for the comment's "what to do" lines. A path outside the repository has none.
+ */
+function configLinker(context, env, toRepoPath = (path) => path) {
+    const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const commit = context.pullRequest?.headSha || context.sha;
+    return (position) => {
+        const path = toRepoPath(position.file);
+        if (!commit || path.startsWith('/') || path.startsWith('..'))
+            return null;
+        const encoded = path.split('/').map(encodeURIComponent).join('/');
+        return `${server}/${context.owner}/${context.repo}/blob/${commit}/${encoded}#L${position.line}`;
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
@@ -10108,7 +10119,151 @@ function sparkline(values) {
         .join('');
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/actions.js
+// What needs doing, engine by engine: the comment's first lines (issue 28). Each failure of a run — a build
+// that failed, a budget that failed, an engine out of tolerance, a head engine that crashed when run — as
+// one item: what (the figure against its limit), why (the failure kind, the #4841 zero padding, the region
+// the A/B's change sits in), what to do, and where in trt-ci.yml. Pure: reports in, items out; rendering
+// is markdown.ts's.
+
+
+
+
+/** A plan that is this much trailing zeros is the #4841 padding, not growth of the network. */
+const PADDING_SHARE = 0.05;
+/** What to do about a failed budget, by metric: the usual cause first, then raising the budget. */
+function budgetHint(metric) {
+    const raise = `if it is expected, raise \`budgets.${metric}\``;
+    switch (metric) {
+        case 'plan-size':
+        case 'plan-growth':
+        case 'plan-to-onnx':
+            return `compare the engines' layers (\`trt-ci explain\`, the regions below) for what grew; ${raise}`;
+        case 'trailing-zeros':
+        case 'zero-fraction':
+            return ('the plan is padded with zeros (NVIDIA/TensorRT#4841): see the diagnosis below for the layers ' +
+                `and the TensorRT versions without it; ${raise}`);
+        case 'build-time-growth':
+            return ('a slower build is more tactics timed (a higher `--builderOptimizationLevel`, a cold timing ' +
+                `cache) or a busy runner: check \`timing-cache:\`; ${raise}`);
+        case 'peak-memory':
+            return `the build needs more GPU memory: lower \`workspace:\` or build fewer profiles at once; ${raise}`;
+        case 'latency-growth':
+            return ('look at the region the change sits in (regions below): a tactic or a fusion TensorRT no longer ' +
+                `picks, a layer that fell back to FP32; ${raise}`);
+        case 'accuracy-drift':
+            return ("the engine's largest error grew against the baseline's: a kernel changed precision; check the " +
+                `accuracy table and pin the layer with \`--layerPrecisions\`; ${raise}`);
+    }
+}
+/** A trailing zero run shorter than this is alignment, not the padding of #4841. */
+const PADDING_MIN_BYTES = 4096;
+/**
+ * The plan's trailing zero run (the #4841 padding) against what it grew by: the cause when it is most of the
+ * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
+ */
+function paddingWhy(report, build) {
+    const plan = report.plans.find((p) => p.model === build.model && p.profile === build.profile);
+    if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES)
+        return null;
+    const run = `${formatBytes(plan.trailingZeroBytes)} trailing zero run`;
+    const before = build.baseline?.bytes ?? null;
+    const grown = before === null ? null : plan.bytes - before;
+    if (grown === null || grown <= 0) {
+        return plan.trailingZeroBytes / plan.bytes >= PADDING_SHARE
+            ? `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero padding of ` +
+                'NVIDIA/TensorRT#4841'
+            : null;
+    }
+    const share = plan.trailingZeroBytes / grown;
+    return share >= 0.5
+        ? `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of NVIDIA/TensorRT#4841`
+        : `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
+            `+${formatBytes(grown)}: the rest is the network's`;
+}
+function budgetWhy(report, build, metric) {
+    if (metric === 'latency-growth')
+        return build.explain ? explainLine(build.explain, 1) : null;
+    if (metric.startsWith('plan') || metric === 'trailing-zeros' || metric === 'zero-fraction') {
+        const padding = paddingWhy(report, build);
+        const grew = build.explain ? explainBytesLine(build.explain) : null;
+        return [padding, grew].filter(Boolean).join('; ') || null;
+    }
+    return null;
+}
+/** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
+function actionItems(reports) {
+    const items = [];
+    for (const report of reports) {
+        const gpuOf = (build) => build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown';
+        for (const build of report.builds) {
+            const base = { model: build.model, profile: build.profile, gpu: gpuOf(build) };
+            if (build.status === 'failed' && build.failure) {
+                items.push({
+                    ...base,
+                    what: `build failed: ${build.failure.kind}`,
+                    why: markdown_text_text(build.failure.message),
+                    todo: markdown_text_text(build.failure.hint),
+                    position: build.configPosition,
+                });
+            }
+            const accuracy = build.accuracy;
+            if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
+                const worst = accuracy.outputs.find((o) => o.failure);
+                const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
+                items.push({
+                    ...base,
+                    what: accuracy.status === 'error'
+                        ? 'accuracy could not be checked'
+                        : `accuracy: ${worst ? markdown_text_text(`${worst.name} (${worst.shape}) ${worst.failure}`) : 'out of tolerance'}`,
+                    why: accuracy.problem
+                        ? markdown_text_text(accuracy.problem)
+                        : broken > 0
+                            ? `${broken} NaN/Inf values: an FP16 overflow`
+                            : null,
+                    todo: broken > 0
+                        ? 'pin the overflowing layers to FP32 (`--layerPrecisions`), or build with `precision: bf16`'
+                        : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+                    position: accuracy.configPosition,
+                });
+            }
+            if (build.latency?.verdict === 'head-failed') {
+                items.push({
+                    ...base,
+                    what: 'the engine built but crashed when run',
+                    why: markdown_text_text(build.latency.reason),
+                    todo: 'run it with `trtexec --loadEngine` on this GPU; the A/B log is in the run folder',
+                    position: build.configPosition,
+                });
+            }
+        }
+        const failed = report.budgets.filter((b) => b.status === 'fail');
+        for (const budget of failed) {
+            const build = report.builds.find((b) => b.model === budget.model && b.profile === budget.profile);
+            if (!build)
+                continue;
+            // An A/B's change with its interval reads better than the budget's sentence about it.
+            const what = budget.metric === 'latency-growth' && build.latency && budget.limit !== null
+                ? `latency ${markdown_text_text(latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
+                    `${Number((budget.limit * 100).toPrecision(3))}%`
+                : markdown_text_text(budget.message);
+            items.push({
+                model: budget.model,
+                profile: budget.profile,
+                gpu: budget.gpu ?? gpuOf(build),
+                what,
+                why: budgetWhy(report, build, budget.metric),
+                todo: budgetHint(budget.metric),
+                position: budget.configPosition ?? build.configPosition,
+            });
+        }
+    }
+    // The same failure seen by several runner types' reports once per GPU; never twice for one.
+    return [...new Map(items.map((i) => [`${i.model}\0${i.profile}\0${i.gpu}\0${i.what}`, i])).values()];
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+
 
 
 
@@ -10167,7 +10322,7 @@ function rowIcon(row) {
     return STATUS_ICON[row.build.status];
 }
 const TABLE_HEAD = [
-    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | latency p50 (opt shape) |',
+    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | benchmark p50 (trtexec, opt shape) |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|',
 ];
 function engineRow(row) {
@@ -10189,13 +10344,7 @@ function engineRow(row) {
 function gpuTables(rows) {
     const gpus = [...new Set(rows.map((r) => r.gpu))];
     if (gpus.length > 1)
-        return [
-            comparedAcrossGpus(rows, gpus),
-            ...gpus.map((gpu) => ({
-                priority: 5,
-                text: sizeChart(gpu, rows.filter((r) => r.gpu === gpu)),
-            })),
-        ];
+        return [comparedAcrossGpus(rows, gpus)];
     const sections = [];
     for (const gpu of gpus) {
         const mine = rows.filter((r) => r.gpu === gpu);
@@ -10225,7 +10374,6 @@ function gpuTables(rows) {
                 ].join('\n'),
             });
         }
-        sections.push({ priority: 5, text: sizeChart(gpu, mine) });
     }
     return sections;
 }
@@ -10254,25 +10402,70 @@ function comparedAcrossGpus(rows, gpus) {
     });
     return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
 }
-/** Plan size per profile, baseline against current, as a chart GitHub draws from markdown (Mermaid). */
-function sizeChart(gpu, rows) {
-    const built = rows.filter((r) => r.build.bytes !== null);
-    if (built.length === 0)
-        return '';
-    const mib = (n) => (n === null || n === undefined ? 0 : Number((n / MiB).toFixed(2)));
-    const labels = built.map((r) => `"${mermaidLabel(`${r.build.model}/${r.build.profile}`)}"`);
-    // A line needs a point for every bar: with a new profile (no baseline) a 0 would read as "was empty".
-    const hasBaseline = built.every((r) => r.build.baseline?.bytes != null);
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `  title "Plan size on ${mermaidLabel(gpu)} (MiB)${hasBaseline ? ': bars now, line baseline' : ''}"`,
-        `  x-axis [${labels.join(', ')}]`,
-        '  y-axis "MiB"',
-        `  bar [${built.map((r) => mib(r.build.bytes)).join(', ')}]`,
-        ...(hasBaseline ? [`  line [${built.map((r) => mib(r.build.baseline?.bytes)).join(', ')}]`] : []),
-        '```',
-    ].join('\n');
+/** Half a bar's cells: a change of the column's largest size fills it. */
+const BAR_CELLS = 10;
+const NBSP = '\u00a0';
+/** A change as a bar either side of a 0 line, in a code span: `░░░░░░░░░░│████` (non-breaking filler). */
+function divergingBar(change, scale) {
+    const cells = scale > 0 ? Math.min(BAR_CELLS, Math.round((Math.abs(change) / scale) * BAR_CELLS)) : 0;
+    const filled = cells === 0 && change !== 0 ? 1 : cells;
+    const empty = NBSP.repeat(BAR_CELLS);
+    const left = change < 0 ? NBSP.repeat(BAR_CELLS - filled) + '█'.repeat(filled) : empty;
+    const right = change > 0 ? '█'.repeat(filled) + NBSP.repeat(BAR_CELLS - filled) : empty;
+    return `\`${left}│${right}\``;
+}
+/** +4.0%, −3.1%, or ×5,268 for a plan that grew ten-fold and more (NVIDIA/TensorRT#4841). */
+const percent = (change) => change >= 9
+    ? `×${Math.round(change + 1).toLocaleString('en-US')}`
+    : `${change > 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)}%`;
+/** Under this, a change is no change: the chart leaves the engine out and counts it. */
+const UNCHANGED = 0.0005;
+/**
+ * One chart for every engine on every GPU: the plan's change against the base and the A/B's latency change,
+ * each a bar from a 0 line (growth right, shrinkage left), the biggest change first. Text, so it renders in
+ * any width and is read the same in a notification e-mail.
+ */
+function changeChart(rows) {
+    const measured = rows
+        .map((r) => {
+        const before = r.build.baseline?.bytes;
+        const plan = r.build.bytes !== null && before ? r.build.bytes / before - 1 : null;
+        const latency = r.build.latency?.ratio != null ? r.build.latency.ratio - 1 : null;
+        return { r, plan, latency };
+    })
+        .filter((m) => m.plan !== null || m.latency !== null);
+    const changed = (m) => Math.abs(m.plan ?? 0) >= UNCHANGED || Math.abs(m.latency ?? 0) >= UNCHANGED;
+    const unchanged = measured.filter((m) => !changed(m)).length;
+    measured.splice(0, measured.length, ...measured.filter(changed));
+    if (measured.length === 0)
+        return null;
+    const size = (m) => Math.max(Math.abs(m.plan ?? 0), Math.abs(m.latency ?? 0));
+    measured.sort((a, b) => size(b) - size(a));
+    // Each column on its own scale: a 5,000-fold plan would flatten every latency bar.
+    const scale = (key) => Math.max(...measured.map((m) => Math.abs(m[key] ?? 0)));
+    const [planScale, latencyScale] = [scale('plan'), scale('latency')];
+    const cell = (change, of) => change === null
+        ? '– | '
+        : Math.abs(change) < UNCHANGED
+            ? '= | '
+            : `${percent(change)} | ${divergingBar(change, of)}`;
+    const shown = measured.slice(0, 20);
+    const notes = [
+        measured.length > shown.length ? `${measured.length - shown.length} smaller changes left out` : '',
+        unchanged ? `${unchanged} engine${unchanged === 1 ? '' : 's'} unchanged` : '',
+    ].filter(Boolean);
+    return {
+        priority: 4,
+        text: [
+            '#### Change against the base, per engine',
+            '',
+            '| engine | GPU | plan size | | latency (A/B) | |',
+            '|---|---|---:|---|---:|---|',
+            ...shown.map(({ r, plan, latency }) => `| ${markdown_text_text(`${r.build.model} / ${r.build.profile}`)} | ${markdown_text_text(r.gpu.replace(/^NVIDIA /, ''))} | ` +
+                `${cell(plan, planScale)} | ${cell(latency, latencyScale)} |`),
+            ...(notes.length ? ['', `${notes.join(', ')}.`] : []),
+        ].join('\n'),
+    };
 }
 function failures(rows) {
     // A failed preflight stopped every build of its runner: said once, with the engines it kept from building.
@@ -10332,7 +10525,7 @@ function accuracySection(rows) {
         return null;
     const checked = listed.filter((r) => r.build.accuracy.status !== 'not-checked');
     const failed = checked.filter((r) => r.build.accuracy.status !== 'passed');
-    const lines = listed.map((r) => {
+    const line = (r) => {
         const accuracy = r.build.accuracy;
         const worst = worstOutput(accuracy);
         const icon = ACCURACY_ICON[accuracy.status];
@@ -10354,18 +10547,27 @@ function accuracySection(rows) {
             worst ? String(worst.nan + worst.inf) : '–',
             why,
         ]);
-    });
+    };
+    const head = [
+        '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
+        '|---|---|---|---|---|---|---|---|---|---|',
+    ];
     return {
         priority: failed.length ? 1 : 5,
         text: [
             `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
                 `${checked.length - failed.length}/${checked.length} within tolerance`,
             '',
-            '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
-            '|---|---|---|---|---|---|---|---|---|---|',
-            ...lines,
+            ...foldedTable(head, failed.map(line), listed.filter((r) => !failed.includes(r)).map(line), 'fine'),
         ].join('\n'),
     };
+}
+/** A table of the rows that need a look, the rest folded under a <details> that says how many. */
+function foldedTable(head, shown, folded, what) {
+    const rest = folded.length
+        ? [`<details><summary>${folded.length} ${what}</summary>`, '', ...head, ...folded, '', '</details>']
+        : [];
+    return shown.length ? [...head, ...shown, ...(rest.length ? ['', ...rest] : [])] : rest;
 }
 /**
  * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
@@ -10385,7 +10587,7 @@ function latencySection(reports, rows) {
         'head-failed': '❌',
     };
     const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
-    const lines = compared.map((r) => {
+    const line = (r) => {
         const latency = r.build.latency;
         const chart = latency.runs.length ? distributionChart(latency.runs) : null;
         return tableRow([
@@ -10401,20 +10603,19 @@ function latencySection(reports, rows) {
             chart ? `base ${chart.base} / head ${chart.head}` : '–',
             latency.reason,
         ]);
-    });
+    };
+    const same = compared.filter((r) => r.build.latency.verdict === 'same');
+    const head = [
+        '| | engine | GPU | verdict | A/B change [95% CI] | p | A/B median base → head | repetition medians | |',
+        '|---|---|---|---|---|---|---|---|---|',
+    ];
     return {
         priority: slower.length ? 1 : 5,
         text: [
             `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
                 `${slower.length}/${compared.length} slower`,
             '',
-            ...(compared.length
-                ? [
-                    '| | engine | GPU | verdict | change [95% CI] | p | median base → head | repetition medians | |',
-                    '|---|---|---|---|---|---|---|---|---|',
-                    ...lines,
-                ]
-                : []),
+            ...foldedTable(head, compared.filter((r) => !same.includes(r)).map(line), same.map(line), 'the same as the base engine'),
             ...notes.map((note) => `- ${markdown_text_text(note)}`),
             ...compared.flatMap((r) => whyLines(r)),
         ].join('\n'),
@@ -10613,13 +10814,36 @@ function budgetSection(reports) {
         text: [
             '### Budgets',
             '',
-            '| | model | profile | GPU | budget | result |',
-            '|---|---|---|---|---|---|',
-            ...rows.map((b) => tableRow([BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message])),
+            '| | model | profile | GPU | budget | result | what to do |',
+            '|---|---|---|---|---|---|---|',
+            // The hint is trt-ci's own markdown (code spans); the rest is escaped as text.
+            ...rows.map((b) => `| ${[BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message].map(markdown_text_text).join(' | ')}` +
+                ` | ${budgetHint(b.metric)} |`),
         ].join('\n'),
     };
 }
-function headline(reports, title, missing) {
+/** At most this many action lines lead the comment; the rest are in the sections below. */
+const ACTIONS_SHOWN = 8;
+/** One line per thing to do: the engine, what, why, what to do, and its trt-ci.yml line (linked where known). */
+function actionLines(items, link) {
+    if (items.length === 0)
+        return [];
+    const where = (p) => {
+        if (!p)
+            return '';
+        const label = code(`${p.file.split('/').at(-1)}:${p.line}`);
+        const url = link?.(p);
+        return url ? ` [${label}](${url})` : ` ${label}`;
+    };
+    const lines = items
+        .slice(0, ACTIONS_SHOWN)
+        .map((i) => `- ❌ **${markdown_text_text(i.model)} / ${markdown_text_text(i.profile)}** on ${markdown_text_text(i.gpu.replace(/^NVIDIA /, ''))}: ${i.what}` +
+        `${i.why ? ` — ${i.why}` : ''}. **Do:** ${i.todo.replace(/\.$/, '')}.${where(i.position)}`);
+    const more = items.length - lines.length;
+    const count = `${items.length} thing${items.length === 1 ? '' : 's'} to fix`;
+    return ['', `**${count}:**`, '', ...lines, ...(more > 0 ? [`- and ${more} more in the sections below`] : [])];
+}
+function headline(reports, title, missing, link) {
     const rows = rowsOf(reports);
     const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
     const built = rows.filter((r) => isBuilt(r.build)).length;
@@ -10639,6 +10863,7 @@ function headline(reports, title, missing) {
         : '';
     const lines = [
         `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
+        ...actionLines(actionItems(reports), link),
         '',
         [
             `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
@@ -10646,7 +10871,24 @@ function headline(reports, title, missing) {
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
     ];
-    for (const report of reports) {
+    // Runner types compared with the same baseline file and nothing else to say are said once, together.
+    const plain = (r) => r.comparison.baseline !== null &&
+        !r.comparison.note &&
+        r.comparison.environment.length + r.comparison.added.length + r.comparison.removed.length === 0;
+    const together = new Map();
+    for (const r of reports.filter(plain)) {
+        together.set(r.comparison.baseline, [
+            ...(together.get(r.comparison.baseline) ?? []),
+            r.environment.gpus[0]?.name ?? 'GPU unknown',
+        ]);
+    }
+    if (together.size)
+        lines.push('');
+    for (const [baseline, gpus] of together) {
+        const where = reports.length > 1 ? ` (${markdown_text_text(gpus.join(', '))})` : '';
+        lines.push(`- Compared with ${code(baseline)}${where}.`);
+    }
+    for (const report of reports.filter((r) => !plain(r))) {
         const { comparison } = report;
         const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
         if (comparison.baseline === null) {
@@ -10687,12 +10929,12 @@ function missingSection(missing) {
 function renderReports(reports, options) {
     const rows = rowsOf(reports);
     const sections = [
-        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? []) },
+        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? [], options.configLink) },
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
         ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter((s) => s !== null),
-        ...[budgetSection(reports), historySection(options.history ?? [])].filter((s) => s !== null),
+        ...[budgetSection(reports), historySection(options.history ?? []), changeChart(rows)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
             .filter((p) => p.diagnosis)
@@ -11928,13 +12170,15 @@ async function runCommand(edge) {
             crash = error;
         }
         const report = result?.report ?? null;
-        const markdown = report ? renderSummary(report) : crashMarkdown(crash);
-        const cancelled = edge.signal?.aborted ?? false;
-        setOutputs(result, cancelled);
         const toRepoPath = (path) => {
             const repoRelative = (0,external_node_path_.relative)(context?.workspace ?? edge.cwd, (0,external_node_path_.resolve)(edge.cwd, path));
             return repoRelative.startsWith('..') || (0,external_node_path_.isAbsolute)(repoRelative) ? path : repoRelative;
         };
+        const configLink = context ? configLinker(context, edge.env, toRepoPath) : undefined;
+        const linked = configLink ? { configLink } : {};
+        const markdown = report ? renderReports([report], { limit: SUMMARY_LIMIT_BYTES, ...linked }) : crashMarkdown(crash);
+        const cancelled = edge.signal?.aborted ?? false;
+        setOutputs(result, cancelled);
         const built = report ? report.builds.filter(isBuilt).length : 0;
         await reporter.completeCheck(target, {
             conclusion: checkConclusion({
@@ -11948,7 +12192,9 @@ async function runCommand(edge) {
         });
         if (context?.pullRequest && inputs.comment !== 'never') {
             const marker = commentMarker(inputs.reportKey);
-            const body = report ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker }) : `${marker}\n${markdown}`;
+            const body = report
+                ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker, ...linked })
+                : `${marker}\n${markdown}`;
             const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
             const workflow = workflowFile(context.workflowRef);
             await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, wantsComment(inputs.comment, report));

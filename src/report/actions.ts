@@ -1,0 +1,168 @@
+// What needs doing, engine by engine: the comment's first lines (issue 28). Each failure of a run — a build
+// that failed, a budget that failed, an engine out of tolerance, a head engine that crashed when run — as
+// one item: what (the figure against its limit), why (the failure kind, the #4841 zero padding, the region
+// the A/B's change sits in), what to do, and where in trt-ci.yml. Pure: reports in, items out; rendering
+// is markdown.ts's.
+import { text } from '../common/markdown-text.js';
+import { formatBytes } from '../common/units.js';
+import type { ConfigPosition, Report, ReportBuild } from '../contract/report.js';
+import type { Metric } from '../contract/metrics.js';
+import { explainBytesLine, explainLine } from '../explain/render.js';
+import { latencyChange } from '../latency/render.js';
+
+export interface ActionItem {
+  model: string;
+  profile: string;
+  gpu: string;
+  /** Markdown, escaped where it holds what a report says. */
+  what: string;
+  why: string | null;
+  todo: string;
+  position: ConfigPosition | null;
+}
+
+/** A plan that is this much trailing zeros is the #4841 padding, not growth of the network. */
+const PADDING_SHARE = 0.05;
+
+/** What to do about a failed budget, by metric: the usual cause first, then raising the budget. */
+export function budgetHint(metric: Metric): string {
+  const raise = `if it is expected, raise \`budgets.${metric}\``;
+  switch (metric) {
+    case 'plan-size':
+    case 'plan-growth':
+    case 'plan-to-onnx':
+      return `compare the engines' layers (\`trt-ci explain\`, the regions below) for what grew; ${raise}`;
+    case 'trailing-zeros':
+    case 'zero-fraction':
+      return (
+        'the plan is padded with zeros (NVIDIA/TensorRT#4841): see the diagnosis below for the layers ' +
+        `and the TensorRT versions without it; ${raise}`
+      );
+    case 'build-time-growth':
+      return (
+        'a slower build is more tactics timed (a higher `--builderOptimizationLevel`, a cold timing ' +
+        `cache) or a busy runner: check \`timing-cache:\`; ${raise}`
+      );
+    case 'peak-memory':
+      return `the build needs more GPU memory: lower \`workspace:\` or build fewer profiles at once; ${raise}`;
+    case 'latency-growth':
+      return (
+        'look at the region the change sits in (regions below): a tactic or a fusion TensorRT no longer ' +
+        `picks, a layer that fell back to FP32; ${raise}`
+      );
+    case 'accuracy-drift':
+      return (
+        "the engine's largest error grew against the baseline's: a kernel changed precision; check the " +
+        `accuracy table and pin the layer with \`--layerPrecisions\`; ${raise}`
+      );
+  }
+}
+
+/** A trailing zero run shorter than this is alignment, not the padding of #4841. */
+const PADDING_MIN_BYTES = 4096;
+
+/**
+ * The plan's trailing zero run (the #4841 padding) against what it grew by: the cause when it is most of the
+ * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
+ */
+function paddingWhy(report: Report, build: ReportBuild): string | null {
+  const plan = report.plans.find((p) => p.model === build.model && p.profile === build.profile);
+  if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES) return null;
+  const run = `${formatBytes(plan.trailingZeroBytes)} trailing zero run`;
+  const before = build.baseline?.bytes ?? null;
+  const grown = before === null ? null : plan.bytes - before;
+  if (grown === null || grown <= 0) {
+    return plan.trailingZeroBytes / plan.bytes >= PADDING_SHARE
+      ? `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero padding of ` +
+          'NVIDIA/TensorRT#4841'
+      : null;
+  }
+  const share = plan.trailingZeroBytes / grown;
+  return share >= 0.5
+    ? `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of NVIDIA/TensorRT#4841`
+    : `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
+        `+${formatBytes(grown)}: the rest is the network's`;
+}
+
+function budgetWhy(report: Report, build: ReportBuild, metric: Metric): string | null {
+  if (metric === 'latency-growth') return build.explain ? explainLine(build.explain, 1) : null;
+  if (metric.startsWith('plan') || metric === 'trailing-zeros' || metric === 'zero-fraction') {
+    const padding = paddingWhy(report, build);
+    const grew = build.explain ? explainBytesLine(build.explain) : null;
+    return [padding, grew].filter(Boolean).join('; ') || null;
+  }
+  return null;
+}
+
+/** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
+export function actionItems(reports: readonly Report[]): ActionItem[] {
+  const items: ActionItem[] = [];
+  for (const report of reports) {
+    const gpuOf = (build: ReportBuild) => build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown';
+    for (const build of report.builds) {
+      const base = { model: build.model, profile: build.profile, gpu: gpuOf(build) };
+      if (build.status === 'failed' && build.failure) {
+        items.push({
+          ...base,
+          what: `build failed: ${build.failure.kind}`,
+          why: text(build.failure.message),
+          todo: text(build.failure.hint),
+          position: build.configPosition,
+        });
+      }
+      const accuracy = build.accuracy;
+      if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
+        const worst = accuracy.outputs.find((o) => o.failure);
+        const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
+        items.push({
+          ...base,
+          what:
+            accuracy.status === 'error'
+              ? 'accuracy could not be checked'
+              : `accuracy: ${worst ? text(`${worst.name} (${worst.shape}) ${worst.failure}`) : 'out of tolerance'}`,
+          why: accuracy.problem
+            ? text(accuracy.problem)
+            : broken > 0
+              ? `${broken} NaN/Inf values: an FP16 overflow`
+              : null,
+          todo:
+            broken > 0
+              ? 'pin the overflowing layers to FP32 (`--layerPrecisions`), or build with `precision: bf16`'
+              : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+          position: accuracy.configPosition,
+        });
+      }
+      if (build.latency?.verdict === 'head-failed') {
+        items.push({
+          ...base,
+          what: 'the engine built but crashed when run',
+          why: text(build.latency.reason),
+          todo: 'run it with `trtexec --loadEngine` on this GPU; the A/B log is in the run folder',
+          position: build.configPosition,
+        });
+      }
+    }
+    const failed = report.budgets.filter((b) => b.status === 'fail');
+    for (const budget of failed) {
+      const build = report.builds.find((b) => b.model === budget.model && b.profile === budget.profile);
+      if (!build) continue;
+      // An A/B's change with its interval reads better than the budget's sentence about it.
+      const what =
+        budget.metric === 'latency-growth' && build.latency && budget.limit !== null
+          ? `latency ${text(latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
+            `${Number((budget.limit * 100).toPrecision(3))}%`
+          : text(budget.message);
+      items.push({
+        model: budget.model,
+        profile: budget.profile,
+        gpu: budget.gpu ?? gpuOf(build),
+        what,
+        why: budgetWhy(report, build, budget.metric),
+        todo: budgetHint(budget.metric),
+        position: budget.configPosition ?? build.configPosition,
+      });
+    }
+  }
+  // The same failure seen by several runner types' reports once per GPU; never twice for one.
+  return [...new Map(items.map((i) => [`${i.model}\0${i.profile}\0${i.gpu}\0${i.what}`, i])).values()];
+}
