@@ -1,13 +1,17 @@
-// npm run screenshots: the pictures in the README, made from the code as it is (docs/*.png). The
-// dashboard of a made history of 3 models × 2 GPUs × 300 commits (test/support/history-maker.ts), in
-// Debian's Chromium at GitHub's width. Not part of the tests: a picture's bytes change from run to run.
-import { mkdtempSync, rmSync } from 'node:fs';
+// npm run screenshots: the pictures in the README, made from the code as it is (docs/*.png), in Debian's
+// Chromium: a merged A100 + H100 comment of six engines (test/support/reports.ts) as GitHub renders it at
+// 880 px, and the dashboard of a made history of 3 models × 2 GPUs × 300 commits (test/support/history-maker.ts).
+// Not part of the tests: a picture's bytes change from run to run.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { runCli } from '../src/cli/run-cli.js';
+import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/markdown.js';
+import { COMMENT_WIDTH, commentPage } from '../test/support/comment-page.js';
 import { makeHistory } from '../test/support/history-maker.js';
+import { mixedReports } from '../test/support/reports.js';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROMIUM_ARGS = [
@@ -34,6 +38,15 @@ try {
     const drawnMs = Number(await page.evaluate('performance.now()'));
     await page.screenshot({ path: join(root, 'docs', 'history-dashboard.png') });
     console.log(`docs/history-dashboard.png: drawn ${drawnMs.toFixed(0)} ms after navigation`);
+    const markdown = renderReports(mixedReports(), {
+      limit: COMMENT_LIMIT_BYTES,
+      configLink: (p) => `https://github.com/acme/engines/blob/c0ffee/${p.file}#L${p.line}`,
+    });
+    writeFileSync(join(scratch, 'comment.html'), commentPage(markdown));
+    const comment = await browser.newPage({ viewport: { width: COMMENT_WIDTH, height: 900 }, deviceScaleFactor: 1 });
+    await comment.goto(pathToFileURL(join(scratch, 'comment.html')).href);
+    await comment.screenshot({ path: join(root, 'docs', 'comment.png') });
+    console.log('docs/comment.png: the first 900 px of a merged comment at 880 px');
   } finally {
     await browser.close();
   }

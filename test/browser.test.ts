@@ -1,12 +1,16 @@
-// The history dashboard in a real headless browser (issue 28): Debian's Chromium, driven by playwright-core,
-// opens trt-ci history html's page from file:// and draws a history of 3 models × 2 GPUs × 300 commits.
-import { existsSync, mkdtempSync } from 'node:fs';
+// What trt-ci draws, in a real headless browser (issue 28): Debian's Chromium, driven by playwright-core. The
+// history dashboard from file:// with a history of 3 models × 2 GPUs × 300 commits, and a merged comment as
+// GitHub renders it at the width of a pull request's conversation column.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/markdown.js';
+import { COMMENT_WIDTH, commentPage } from './support/comment-page.js';
 import { cli } from './support/harness.js';
+import { mixedReports } from './support/reports.js';
 import { makeHistory } from './support/history-maker.js';
 import { keepForRemoval } from './support/runner-folders.js';
 
@@ -79,8 +83,39 @@ describe.runIf(hasChromium)('trt-ci history html in Chromium', () => {
   });
 });
 
+describe.runIf(hasChromium)('a merged comment at GitHub width in Chromium', () => {
+  it('the first engine to fix is on the first screen, above every table', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trt-ci-comment-'));
+    keepForRemoval(dir);
+    const markdown = renderReports(mixedReports(), {
+      limit: COMMENT_LIMIT_BYTES,
+      configLink: (p) => `https://github.com/acme/engines/blob/c0ffee/${p.file}#L${p.line}`,
+    });
+    writeFileSync(join(dir, 'comment.html'), commentPage(markdown));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      // A laptop's first screen of a pull request: the comment starts about 250 px down; 700 px are left.
+      const page = await browser.newPage({ viewport: { width: COMMENT_WIDTH, height: 700 } });
+      await page.goto(pathToFileURL(join(dir, 'comment.html')).href);
+      const items = page.locator('article > ul').first().locator('li');
+      expect(await items.count()).toBe(3);
+      const first = (await items.first().boundingBox())!;
+      expect(await items.first().textContent()).toMatch(/^❌ bert \/ s128 on A100-SXM4-80GB: plan size growth/);
+      expect(first.y + first.height).toBeLessThan(700);
+      const table = (await page.locator('article table').first().boundingBox())!;
+      const last = (await items.last().boundingBox())!;
+      expect(last.y + last.height).toBeLessThan(table.y);
+      // Nothing wider than the column: no sideways scrolling to read a line.
+      const width = Number(await page.evaluate('document.querySelector("article").scrollWidth'));
+      expect(width).toBeLessThanOrEqual(COMMENT_WIDTH);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe.skipIf(hasChromium)('without Chromium', () => {
-  it(`the dashboard's browser test needs ${CHROMIUM} (apt-get install chromium); .ci/run installs it`, () => {
+  it(`the browser tests need ${CHROMIUM} (apt-get install chromium); .ci/run installs it`, () => {
     expect(existsSync(CHROMIUM)).toBe(false);
   });
 });
