@@ -784,6 +784,8 @@ const reportSchema = schemas/* object */.Ikc({
         gpus: schemas/* array */.YOg(gpuInfoSchema),
         /** Why GPU facts are missing, when they are. */
         gpuQueryError: nullableString,
+        /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
+        image: nullableString.default(null),
     }),
     preflight: preflightSchema.nullable(),
     builds: schemas/* array */.YOg(reportBuildSchema),
@@ -2533,7 +2535,7 @@ function historyPoints(report, context) {
                     tensorrt: report.environment.tensorrtVersion,
                     driver: gpu?.driverVersion ?? null,
                     cuda: report.preflight?.cuda?.version ?? null,
-                    image: context.image,
+                    image: context.image ?? report.environment.image,
                     trtexec: report.environment.trtexec,
                 },
             },

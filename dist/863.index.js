@@ -4457,6 +4457,8 @@ const reportSchema = schemas/* object */.Ikc({
         gpus: schemas/* array */.YOg(gpuInfoSchema),
         /** Why GPU facts are missing, when they are. */
         gpuQueryError: nullableString,
+        /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
+        image: nullableString.default(null),
     }),
     preflight: preflightSchema.nullable(),
     builds: schemas/* array */.YOg(reportBuildSchema),
@@ -9980,7 +9982,7 @@ function points_historyPoints(report, context) {
                     tensorrt: report.environment.tensorrtVersion,
                     driver: gpu?.driverVersion ?? null,
                     cuda: report.preflight?.cuda?.version ?? null,
-                    image: context.image,
+                    image: context.image ?? report.environment.image,
                     trtexec: report.environment.trtexec,
                 },
             },
@@ -11388,6 +11390,7 @@ async function buildAndReport(config, version, before, options) {
         trtexec: config.trtexec,
         gpus: stage.gpus,
         gpuQueryError: stage.gpuQueryError,
+        image: options.env.TRT_CI_IMAGE || null,
     };
     const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
     const comparison = {

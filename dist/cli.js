@@ -52754,6 +52754,8 @@ const reportSchema = object({
         gpus: array(gpuInfoSchema),
         /** Why GPU facts are missing, when they are. */
         gpuQueryError: nullableString,
+        /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
+        image: nullableString.default(null),
     }),
     preflight: preflightSchema.nullable(),
     builds: array(reportBuildSchema),
@@ -56246,7 +56248,7 @@ function points_historyPoints(report, context) {
                     tensorrt: report.environment.tensorrtVersion,
                     driver: gpu?.driverVersion ?? null,
                     cuda: report.preflight?.cuda?.version ?? null,
-                    image: context.image,
+                    image: context.image ?? report.environment.image,
                     trtexec: report.environment.trtexec,
                 },
             },
@@ -57551,6 +57553,7 @@ async function buildAndReport(config, version, before, options) {
         trtexec: config.trtexec,
         gpus: stage.gpus,
         gpuQueryError: stage.gpuQueryError,
+        image: options.env.TRT_CI_IMAGE || null,
     };
     const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
     const comparison = {

@@ -264,6 +264,7 @@ async function buildAndReport(
     trtexec: config.trtexec,
     gpus: stage.gpus,
     gpuQueryError: stage.gpuQueryError,
+    image: options.env.TRT_CI_IMAGE || null,
   };
   const compared = compareWithBaseline(
     { builds: unjudged, environment, preflight },

@@ -121,14 +121,14 @@ describe('false alarms and detection on series with the H200 run-to-run spread (
 
 describe('trt-ci history on the reports of real runs (issue 28)', () => {
   /** A run of the stand-in with a benchmark: its report.json, as a default-branch run writes it. */
-  async function realReport() {
+  async function realReport(env: NodeJS.ProcessEnv = process.env) {
     const runner = makeRunner();
     runner.touch('m.onnx');
     const config = runner.writeConfig(
       'output-dir: out\nbenchmark: true\nmodels:\n  - name: m\n    onnx: m.onnx\n    precision: fp16\n' +
         '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
     );
-    const run = await cli(['run', '--config', config]);
+    const run = await cli(['run', '--config', config], { env });
     expect(run.code, run.stderr).toBe(0);
     const file = join(runner.dir, 'out', 'report.json');
     return { runner, file, report: JSON.parse(readFileSync(file, 'utf8')) as Report };
@@ -167,6 +167,13 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
       },
       environment: { tensorrt: report.environment.tensorrtVersion, driver: '580.159.04', trtexec: runner.trtexec },
     });
+    expect(point.environment.image).toBeNull();
+    // The image the job ran in (TRT_CI_IMAGE, which the pack sets from container:): in the report and the point.
+    const inImage = await realReport({ ...process.env, TRT_CI_IMAGE: 'nvcr.io/nvidia/tensorrt:25.10-py3' });
+    expect(inImage.report.environment.image).toBe('nvcr.io/nvidia/tensorrt:25.10-py3');
+    const { historyPoints } = await import('../src/history/points.js');
+    const [imaged] = historyPoints(inImage.report, { commit: 'x', date: report.startedAt, image: null });
+    expect(imaged!.environment.image).toBe('nvcr.io/nvidia/tensorrt:25.10-py3');
     const argv = build.attempts.at(-1)!.argv;
     expect(point.key.flags).toBe(flagsHash(argv));
     // Another checkout, another workspace after a back-off: the same series.

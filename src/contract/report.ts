@@ -489,6 +489,8 @@ export const reportSchema = z.object({
     gpus: z.array(gpuInfoSchema),
     /** Why GPU facts are missing, when they are. */
     gpuQueryError: nullableString,
+    /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
+    image: nullableString.default(null),
   }),
   preflight: preflightSchema.nullable(),
   builds: z.array(reportBuildSchema),

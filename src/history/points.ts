@@ -98,7 +98,7 @@ export function historyPoints(report: Report, context: PointContext): HistoryPoi
           tensorrt: report.environment.tensorrtVersion,
           driver: gpu?.driverVersion ?? null,
           cuda: report.preflight?.cuda?.version ?? null,
-          image: context.image,
+          image: context.image ?? report.environment.image,
           trtexec: report.environment.trtexec,
         },
       } satisfies HistoryPoint,

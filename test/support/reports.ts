@@ -64,6 +64,7 @@ export function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
         },
       ],
       gpuQueryError: null,
+      image: null,
     },
     preflight: null,
     builds: [
@@ -172,7 +173,13 @@ function runOn(gpu: string, builds: ReportBuild[], extra: Partial<Report> = {}):
     startedAt: '2026-11-30T09:00:00.000Z',
     finishedAt: '2026-11-30T09:20:00.000Z',
     config: 'trt-ci.yml',
-    environment: { tensorrtVersion: '10.16.1.11', trtexec: 'trtexec', gpus: [gpuInfo(gpu)], gpuQueryError: null },
+    environment: {
+      tensorrtVersion: '10.16.1.11',
+      trtexec: 'trtexec',
+      gpus: [gpuInfo(gpu)],
+      gpuQueryError: null,
+      image: null,
+    },
     preflight: null,
     builds,
     plans: [],
