@@ -27019,13 +27019,6 @@ module.exports = toStrTag;
 
 /***/ }),
 
-/***/ 1714:
-/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
-
-module.exports = __nccwpck_require__.p + "9b5875ed84232d3d3852.js?./uplot/";
-
-/***/ }),
-
 /***/ 181:
 /***/ ((module) => {
 
@@ -57026,7 +57019,7 @@ function historySection(standings) {
         return null;
     const figure = (metric, value) => metric === 'planBytes' ? formatBytes(value) : formatMs(value);
     const outside = standings.filter((s) => !s.within);
-    const lines = standings.map((s) => {
+    const line = (s) => {
         const where = s.within
             ? `within the range of the last ${s.recent.length} builds`
             : s.head > s.high
@@ -57036,18 +57029,19 @@ function historySection(standings) {
                     `${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
         const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
         // Cells escaped one by one: the sparkline is code, the standing may be bold.
-        const cells = [`${markdown_text_text(s.model)} / ${markdown_text_text(s.profile)}`, markdown_text_text(s.gpu), metric, code(sparkline(s.recent))];
+        const gpu = markdown_text_text(s.gpu.replace(/^NVIDIA /, ''));
+        const cells = [`${markdown_text_text(s.model)} / ${markdown_text_text(s.profile)}`, gpu, metric, code(sparkline(s.recent))];
         return `| ${[...cells, markdown_text_text(figure(s.metric, s.head)), where].join(' | ')} |`;
-    });
+    };
+    const head = ['| engine | GPU | metric | last builds | head | standing |', '|---|---|---|---|---|---|'];
+    const within = standings.filter((s) => s.within);
     return {
         priority: outside.length > 0 ? 3 : 6,
         text: [
             `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
                 "base branch's recent range",
             '',
-            '| engine | GPU | metric | last builds | head | standing |',
-            '|---|---|---|---|---|---|',
-            ...lines,
+            ...foldedTable(head, outside.map(line), within.map(line), 'within the range of the last builds'),
         ].join('\n'),
     };
 }
@@ -58280,7 +58274,8 @@ const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impor
 
 
 function loadChartLibrary() {
-    const beside = (0,external_node_url_namespaceObject.fileURLToPath)(new URL(/* asset import */ __nccwpck_require__(1714), __nccwpck_require__.b));
+    // Not new URL('./uplot/', import.meta.url): ncc takes that for an asset of its own and rewrites it.
+    const beside = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url)), 'uplot');
     const read = (file) => {
         try {
             return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(beside, file), 'utf8');

@@ -28751,7 +28751,7 @@ __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependen
 /* harmony import */ var _edge_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(81173);
 // report/action.yml: the runners' reports merged into one sticky comment and one check run.
 
-await (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .e)(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(278), __nccwpck_require__.e(858)]).then(__nccwpck_require__.bind(__nccwpck_require__, 95858))).reportCommand, (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .processEdge */ .Z)());
+await (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .runStep */ .e)(async () => (await Promise.all(/* import() */[__nccwpck_require__.e(357), __nccwpck_require__.e(858)]).then(__nccwpck_require__.bind(__nccwpck_require__, 95858))).reportCommand, (0,_edge_js__WEBPACK_IMPORTED_MODULE_0__/* .processEdge */ .Z)());
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
@@ -32041,20 +32041,9 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /******/ 	};
 /******/ })();
 /******/ 
-/******/ /* webpack/runtime/publicPath */
-/******/ (() => {
-/******/ 	var scriptUrl;
-/******/ 	if (typeof import.meta.url === "string") scriptUrl = import.meta.url
-/******/ 	// When supporting browsers where an automatic publicPath is not supported you must specify an output.publicPath manually via configuration
-/******/ 	// or pass an empty string ("") and set the __webpack_public_path__ variable from your code to use your own logic.
-/******/ 	if (!scriptUrl) throw new Error("Automatic publicPath is not supported in this browser");
-/******/ 	scriptUrl = scriptUrl.replace(/#.*$/, "").replace(/\?.*$/, "").replace(/\/[^\/]+$/, "/");
-/******/ 	__nccwpck_require__.p = scriptUrl;
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/import chunk loading */
 /******/ (() => {
-/******/ 	__nccwpck_require__.b = new URL("./", import.meta.url);
+/******/ 	// no baseURI
 /******/ 	
 /******/ 	// object to store loaded and loading chunks
 /******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched

@@ -11,7 +11,10 @@ import { runCli } from '../src/cli/run-cli.js';
 import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/markdown.js';
 import { COMMENT_WIDTH, commentPage } from '../test/support/comment-page.js';
 import { makeHistory } from '../test/support/history-maker.js';
-import { mixedReports } from '../test/support/reports.js';
+import { mixedHistory, mixedReports } from '../test/support/reports.js';
+import { seeded } from '../test/support/history-maker.js';
+import { standings } from '../src/history/standing.js';
+import { readFileSync } from 'node:fs';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROMIUM_ARGS = [
@@ -47,6 +50,21 @@ try {
     await comment.goto(pathToFileURL(join(scratch, 'comment.html')).href);
     await comment.screenshot({ path: join(root, 'docs', 'comment.png') });
     console.log('docs/comment.png: the first 900 px of a merged comment at 880 px');
+    // The comment's History section: the same engines against 30 default-branch runs with the H200's spread.
+    const residuals = JSON.parse(
+      readFileSync(join(root, 'test', 'fixtures', 'history', 'h200-run-to-run.json'), 'utf8'),
+    ).residuals as number[];
+    const next = seeded(30);
+    const reports = mixedReports();
+    const history = mixedHistory(reports, () => residuals[Math.floor(next() * residuals.length)]! * 3);
+    const withHistory = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, history: standings(reports, history) });
+    const start = withHistory.indexOf('#### ⚠️ History');
+    const end = withHistory.indexOf('\n#### ', start + 1);
+    writeFileSync(join(scratch, 'history.html'), commentPage(withHistory.slice(start, end)));
+    const section = await browser.newPage({ viewport: { width: COMMENT_WIDTH, height: 400 }, deviceScaleFactor: 1 });
+    await section.goto(pathToFileURL(join(scratch, 'history.html')).href);
+    await section.screenshot({ path: join(root, 'docs', 'history-comment.png'), fullPage: true });
+    console.log("docs/history-comment.png: the comment's History section");
   } finally {
     await browser.close();
   }

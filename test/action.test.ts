@@ -474,7 +474,7 @@ describe('the action against a local GitHub API', () => {
       const comment = api.comments.at(-1)!.body;
       expect(comment).toContain("#### ⚠️ History: 1 of 2 outside the base branch's recent range");
       expect(comment).toMatch(
-        /\| m \/ p0 \| NVIDIA H200 \| latency \(benchmark median\) \| `[▁-█]{3}` \| .* \| \*\*above\*\* the last 3/,
+        /\| m \/ p0 \| H200 \| latency \(benchmark median\) \| `[▁-█]{3}` \| .* \| \*\*above\*\* the last 3/,
       );
       expect(comment).toMatch(/\| plan size \| `▄▄▄` \| .* \| within the range of the last 3 builds \|/);
       const writes = api.requests.slice(before).filter((r) => r.method === 'PUT' || r.path.includes('/git/refs'));

@@ -5,6 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRunner } from './support/harness.js';
+import { makeHistory } from './support/history-maker.js';
 import { classifierOnnx } from './support/onnx-models.js';
 
 const root = join(import.meta.dirname, '..');
@@ -102,5 +103,21 @@ models: [{ name: m, onnx: m.onnx, profiles: [{ name: a, shapes: { x: 1x8 } }, { 
     });
     expect(cli.status, cli.stderr).toBe(0);
     expect(JSON.parse(cli.stdout).builds[0].accuracy.outputs[0]).toMatchObject({ name: 'prob', failure: null });
+  });
+
+  it('the bundled CLI draws the history dashboard from a copy of dist/ alone (uPlot in dist/uplot)', async () => {
+    const runner = makeRunner();
+    const copy = join(runner.dir, 'action');
+    cpSync(join(root, 'dist'), copy, { recursive: true });
+    await makeHistory(join(runner.dir, 'history'), 3);
+    const cli = spawnSync(
+      process.execPath,
+      [join(copy, 'cli.js'), 'history', 'html', '--history', 'history', '--out', 'site'],
+      { encoding: 'utf8', cwd: runner.dir },
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    const page = readFileSync(join(runner.dir, 'site', 'index.html'), 'utf8');
+    // The library itself, not a path to it: the page opens with no server and no network.
+    expect(page).toContain(readFileSync(join(root, 'node_modules', 'uplot', 'dist', 'uPlot.iife.min.js'), 'utf8'));
   });
 });

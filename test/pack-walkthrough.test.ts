@@ -262,7 +262,7 @@ describe('the pack, event by event (issue 25)', () => {
       // Where its engine stands against the default branch's history, which the push above began.
       const comment = api.comments.filter((c) => c.issue === 7).at(-1)!.body;
       expect(comment).toMatch(/#### (✅|⚠️) History: \d of \d+ outside the base branch's recent range/);
-      expect(comment).toMatch(/\| m \/ p \| NVIDIA H200 \| plan size \| `▄▄` \|/);
+      expect(comment).toMatch(/\| m \/ p \| H200 \| plan size \| `▄▄` \|/);
       expect(api.branches.get('trt-ci-data')!.size).toBe(1); // a pull request never writes it
     },
   );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/markdown.js';
-import { mixedReports, upgradeReport } from './support/reports.js';
+import { mixedHistory, mixedReports, upgradeReport } from './support/reports.js';
 import { cutBytes, fitSections } from '../src/common/trim.js';
 import { cli, makeRunner } from './support/harness.js';
 
@@ -245,5 +245,26 @@ describe('the comment, decision first (issue 28)', () => {
     const plain = renderReports(mixedReports(), { limit: COMMENT_LIMIT_BYTES });
     expect(plain).toMatch(/raise `budgets\.plan-growth`\. `trt-ci\.yml:20`$/m);
     expect(plain).toContain('- Compared with `base/report.json` (NVIDIA A100-SXM4-80GB, NVIDIA H100 80GB HBM3).');
+  });
+});
+
+describe("the comment's History section (issue 28)", () => {
+  it("says, per engine, where the head stands against the default branch's last 30 builds", async () => {
+    const { standings } = await import('../src/history/standing.js');
+    const reports = mixedReports();
+    const history = mixedHistory(reports, (commit) => (commit % 2 === 0 ? 0.001 : -0.001));
+    const standing = standings(reports, history);
+    expect(standing).toHaveLength(24);
+    expect(standing.filter((s) => !s.within).map((s) => [s.model, s.profile, s.gpu, s.metric])).toEqual([
+      ['bert', 's128', 'NVIDIA A100-SXM4-80GB', 'planBytes'],
+      ['bert', 's384', 'NVIDIA H100 80GB HBM3', 'latencyMs'],
+    ]);
+    const comment = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, history: standing });
+    expect(comment).toContain("#### ⚠️ History: 2 of 24 outside the base branch's recent range");
+    const slower = comment.split('\n').find((l) => l.startsWith('| bert / s384 | H100'))!;
+    expect(slower).toMatch(/ \| latency \(benchmark median\) \| `[▁█]{30}` \| 1\.29\d* ms \| /);
+    expect(slower).toMatch(/ \| \*\*above\*\* the last 30 builds \(max 1\.24\d* ms, \+3\.\d%\) \|$/);
+    expect(comment).toMatch(/\| bert \/ s128 \| A100-SXM4-80GB \| plan size \| `▄{30}` \| .* \| \*\*above\*\*/);
+    expect(comment).toContain('<details><summary>22 within the range of the last builds</summary>');
   });
 });

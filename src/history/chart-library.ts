@@ -2,12 +2,13 @@
 // for the CLI and the report action alike), else from node_modules (the tests, a checkout run with tsx).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChartLibrary } from './dashboard.js';
 
 export function loadChartLibrary(): ChartLibrary {
-  const beside = fileURLToPath(new URL('./uplot/', import.meta.url));
+  // Not new URL('./uplot/', import.meta.url): ncc takes that for an asset of its own and rewrites it.
+  const beside = join(dirname(fileURLToPath(import.meta.url)), 'uplot');
   const read = (file: string) => {
     try {
       return readFileSync(join(beside, file), 'utf8');

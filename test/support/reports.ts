@@ -1,6 +1,8 @@
 // Reports as runs leave them, for the renderer's tests and the comment's screenshot (scripts/screenshots.ts):
 // a TensorRT upgrade on one H100, and a merged A100 + H100 run of six engines with one failure of each kind.
+import type { HistoryPoint } from '../../src/contract/history.js';
 import type { Report, ReportBuild } from '../../src/contract/report.js';
+import { historyPoints } from '../../src/history/points.js';
 
 const MiB = 1024 * 1024;
 
@@ -236,7 +238,21 @@ export function mixedReports(): Report[] {
               ],
             }
           : null;
+      const argv = [`--onnx=models/${model}.onnx`, '--fp16', `--saveEngine=out/${model}.${profile}.plan`];
+      const attempt = { attempt: 1, workspaceMiB: 4096, log: `out/logs/${model}.${profile}.1.log`, argv };
       return build(model, profile, gpu, {
+        attempts: [
+          {
+            ...attempt,
+            startedAt: '',
+            endedAt: '',
+            seconds: 61,
+            exitCode: 0,
+            signal: null,
+            peakGpuMemoryMiB: 3000,
+            failure: null,
+          },
+        ],
         bytes: grew ? Math.round(bytes * 1.27) : bytes,
         baseline: { bytes, buildSeconds: 60, peakGpuMemoryMiB: 3000, latencyMedianMs: null },
         buildSeconds: 61,
@@ -301,4 +317,34 @@ export function mixedReports(): Report[] {
     return runOn(gpu, builds, { status: 'failed', budgets, plans });
   });
   return reports;
+}
+
+/**
+ * The default branch's last 30 runs of the same engines, as the history branch would hold them: each at
+ * its base's latency and plan size, with the H200's run-to-run spread. For the comment's History section.
+ */
+export function mixedHistory(
+  reports: readonly Report[],
+  spread: (commit: number, engine: number) => number,
+): HistoryPoint[] {
+  return Array.from({ length: 30 }, (_, c) =>
+    reports.flatMap((report) =>
+      historyPoints(report, {
+        commit: String(c).padStart(2, '0').repeat(20),
+        date: new Date(Date.UTC(2026, 10, 1) + c * 86_400_000).toISOString(),
+        image: null,
+      }).map((point, engine) => {
+        const build = report.builds.find((b) => b.model === point.key.model && b.profile === point.key.profile)!;
+        const latency = build.latency?.base?.median ?? null;
+        return {
+          ...point,
+          metrics: {
+            ...point.metrics,
+            planBytes: build.baseline?.bytes ?? point.metrics.planBytes,
+            latencyMs: latency === null ? null : latency * (1 + spread(c, engine)),
+          },
+        };
+      }),
+    ),
+  ).flat();
 }

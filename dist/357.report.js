@@ -1,5 +1,5 @@
-export const id = 278;
-export const ids = [278];
+export const id = 357;
+export const ids = [357];
 export const modules = {
 
 /***/ 89659:
@@ -32258,13 +32258,6 @@ exports.overwrite = function (received, defaults, onto = {}) {
 
 })));
 
-
-/***/ }),
-
-/***/ 41714:
-/***/ ((module, __unused_webpack_exports, __webpack_require__) => {
-
-module.exports = __webpack_require__.p + "9b5875ed84232d3d3852.js?./uplot/";
 
 /***/ }),
 
