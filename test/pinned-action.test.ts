@@ -271,6 +271,12 @@ describe('the action every pin of workflows/ and examples/ runs (issue 25)', () 
         // The deploy job: the plans loaded on the target, its report written for the report job.
         expect(run.code, run.log).toBe(0);
         expect(JSON.parse(readFileSync(run.outputs['deploy-report'], 'utf8'))).toMatchObject({ target: 'h100' });
+      } else if ('dashboard' in pin.with) {
+        // The history job on a push: the engines appended to the branch, the dashboard drawn by the bundle.
+        expect(run.code, run.log).toBe(0);
+        expect(run.log).not.toMatch(/the history on .* could not be/);
+        const dashboard = join(project, String(pin.with.dashboard), 'index.html');
+        expect(readFileSync(dashboard, 'utf8')).toContain('uPlot');
       } else if (pin.program === 'action')
         expect({ code: run.code, status: run.outputs.status }, run.log).toEqual({ code: 0, status: 'passed' });
       else expect(run.code, run.log).toBe(0);
