@@ -9,3 +9,4 @@ await import('./accuracy.js');
 await import('./shard.js');
 await import('./onnx-inputs.js');
 await import('./explain.js');
+await import('./history.js');
