@@ -2239,6 +2239,7 @@ const HISTORY_METRICS = [
     'peakGpuMemoryMiB',
     'latencyMs',
     'accuracyMaxAbsError',
+    'accuracyMaxRelError',
 ];
 const historyPointSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(HISTORY_SCHEMA),
@@ -2256,6 +2257,8 @@ const historyPointSchema = schemas/* object */.Ikc({
         /** The A/B's 95% interval on the head's latency, when an A/B ran. */
         latencyInterval: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
         accuracyMaxAbsError: history_nullableNumber,
+        /** Absent from points written before it was kept. */
+        accuracyMaxRelError: history_nullableNumber.default(null),
     }),
     environment: schemas/* object */.Ikc({
         tensorrt: schemas/* string */.YjP(),
@@ -2505,8 +2508,9 @@ function latencyOf(build) {
     }
     return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
 }
-function maxAbsError(build) {
-    const errors = (build.accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+/** The largest error of the engine's outputs over the shapes checked, absolute or relative. */
+function maxError(build, kind) {
+    const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e) => e !== null);
     return errors.length > 0 ? Math.max(...errors) : null;
 }
 /** One point per engine the run built or took from the cache; failed and skipped engines have none. */
@@ -2529,7 +2533,8 @@ function historyPoints(report, context) {
                     buildSeconds: build.status === 'built' ? build.buildSeconds : null,
                     peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
                     ...latencyOf(build),
-                    accuracyMaxAbsError: maxAbsError(build),
+                    accuracyMaxAbsError: maxError(build, 'maxAbsError'),
+                    accuracyMaxRelError: maxError(build, 'maxRelError'),
                 },
                 environment: {
                     tensorrt: report.environment.tensorrtVersion,
@@ -2567,6 +2572,7 @@ const MIN_MAGNITUDE = {
     peakGpuMemoryMiB: 0.01,
     latencyMs: 0.01,
     accuracyMaxAbsError: 0.01,
+    accuracyMaxRelError: 0.01,
 };
 const envText = (e) => JSON.stringify(e);
 function environmentChange(a, b) {
@@ -4145,6 +4151,12 @@ function loadChartLibrary() {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/dashboard.js
+// The history as a static page (trt-ci history html): one card per series, its chart drawn by uPlot (bundled
+// into the page, no server, opens from file://), the metric chosen at the top, change points and environment
+// steps marked, the commit of the point under the cursor shown, filters by model, GPU and TensorRT. uPlot
+// because it draws thousands of points per chart on a canvas in milliseconds at ~50 KB (docs/history.md).
+// Pure: the series and the library's text in, one HTML document out.
+
 
 const METRIC_LABELS = {
     latencyMs: 'latency (ms)',
@@ -4152,6 +4164,7 @@ const METRIC_LABELS = {
     buildSeconds: 'build time (s)',
     peakGpuMemoryMiB: 'peak GPU memory (MiB)',
     accuracyMaxAbsError: 'accuracy: max abs error',
+    accuracyMaxRelError: 'accuracy: max rel error',
 };
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
 const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -4261,7 +4274,9 @@ draw();
 function renderDashboard(series, library, title) {
     const data = pageData(series);
     const metrics = [...new Set(series.map((s) => s.metric))];
-    const options = ['latencyMs', 'planBytes', 'buildSeconds', 'peakGpuMemoryMiB', 'accuracyMaxAbsError']
+    // Latency first: the page opens on it.
+    const order = ['latencyMs', ...HISTORY_METRICS.filter((m) => m !== 'latencyMs')];
+    const options = order
         .filter((m) => metrics.includes(m))
         .map((m) => `<option value="${m}">${escapeHtml(METRIC_LABELS[m])}</option>`)
         .join('');

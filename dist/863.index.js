@@ -9688,6 +9688,7 @@ const history_HISTORY_METRICS = (/* unused pure expression or super */ null && (
     'peakGpuMemoryMiB',
     'latencyMs',
     'accuracyMaxAbsError',
+    'accuracyMaxRelError',
 ]));
 const historyPointSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(history_HISTORY_SCHEMA),
@@ -9705,6 +9706,8 @@ const historyPointSchema = schemas/* object */.Ikc({
         /** The A/B's 95% interval on the head's latency, when an A/B ran. */
         latencyInterval: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
         accuracyMaxAbsError: history_nullableNumber,
+        /** Absent from points written before it was kept. */
+        accuracyMaxRelError: history_nullableNumber.default(null),
     }),
     environment: schemas/* object */.Ikc({
         tensorrt: schemas/* string */.YjP(),
@@ -9952,8 +9955,9 @@ function latencyOf(build) {
     }
     return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
 }
-function maxAbsError(build) {
-    const errors = (build.accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+/** The largest error of the engine's outputs over the shapes checked, absolute or relative. */
+function maxError(build, kind) {
+    const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e) => e !== null);
     return errors.length > 0 ? Math.max(...errors) : null;
 }
 /** One point per engine the run built or took from the cache; failed and skipped engines have none. */
@@ -9976,7 +9980,8 @@ function points_historyPoints(report, context) {
                     buildSeconds: build.status === 'built' ? build.buildSeconds : null,
                     peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
                     ...latencyOf(build),
-                    accuracyMaxAbsError: maxAbsError(build),
+                    accuracyMaxAbsError: maxError(build, 'maxAbsError'),
+                    accuracyMaxRelError: maxError(build, 'maxRelError'),
                 },
                 environment: {
                     tensorrt: report.environment.tensorrtVersion,
@@ -10014,6 +10019,7 @@ const MIN_MAGNITUDE = {
     peakGpuMemoryMiB: 0.01,
     latencyMs: 0.01,
     accuracyMaxAbsError: 0.01,
+    accuracyMaxRelError: 0.01,
 };
 const envText = (e) => JSON.stringify(e);
 function environmentChange(a, b) {

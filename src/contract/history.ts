@@ -32,6 +32,7 @@ export const HISTORY_METRICS = [
   'peakGpuMemoryMiB',
   'latencyMs',
   'accuracyMaxAbsError',
+  'accuracyMaxRelError',
 ] as const;
 export type HistoryMetric = (typeof HISTORY_METRICS)[number];
 
@@ -51,6 +52,8 @@ export const historyPointSchema = z.object({
     /** The A/B's 95% interval on the head's latency, when an A/B ran. */
     latencyInterval: z.tuple([z.number(), z.number()]).nullable(),
     accuracyMaxAbsError: nullableNumber,
+    /** Absent from points written before it was kept. */
+    accuracyMaxRelError: nullableNumber.default(null),
   }),
   environment: z.object({
     tensorrt: z.string(),

@@ -31,6 +31,7 @@ export function toBmf(points: readonly HistoryPoint[]): Bmf {
     if (m.buildSeconds !== null) measures['build-time'] = { value: m.buildSeconds };
     if (m.peakGpuMemoryMiB !== null) measures['peak-gpu-memory'] = { value: m.peakGpuMemoryMiB };
     if (m.accuracyMaxAbsError !== null) measures['accuracy-max-abs-error'] = { value: m.accuracyMaxAbsError };
+    if (m.accuracyMaxRelError !== null) measures['accuracy-max-rel-error'] = { value: m.accuracyMaxRelError };
     if (Object.keys(measures).length > 0) bmf[seriesId(point.key)] = measures;
   }
   return bmf;

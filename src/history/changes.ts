@@ -22,6 +22,7 @@ export const MIN_MAGNITUDE: Record<HistoryMetric, number> = {
   peakGpuMemoryMiB: 0.01,
   latencyMs: 0.01,
   accuracyMaxAbsError: 0.01,
+  accuracyMaxRelError: 0.01,
 };
 
 export interface SeriesPoint {

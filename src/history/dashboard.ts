@@ -3,6 +3,7 @@
 // steps marked, the commit of the point under the cursor shown, filters by model, GPU and TensorRT. uPlot
 // because it draws thousands of points per chart on a canvas in milliseconds at ~50 KB (docs/history.md).
 // Pure: the series and the library's text in, one HTML document out.
+import { HISTORY_METRICS } from '../contract/history.js';
 import type { Series } from './changes.js';
 import { seriesId } from './points.js';
 
@@ -17,6 +18,7 @@ const METRIC_LABELS: Record<Series['metric'], string> = {
   buildSeconds: 'build time (s)',
   peakGpuMemoryMiB: 'peak GPU memory (MiB)',
   accuracyMaxAbsError: 'accuracy: max abs error',
+  accuracyMaxRelError: 'accuracy: max rel error',
 };
 
 /** JSON that is safe inside a <script> element: no "</script>", no "<!--". */
@@ -131,7 +133,9 @@ draw();
 export function renderDashboard(series: readonly Series[], library: ChartLibrary, title: string): string {
   const data = pageData(series);
   const metrics = [...new Set(series.map((s) => s.metric))];
-  const options = (['latencyMs', 'planBytes', 'buildSeconds', 'peakGpuMemoryMiB', 'accuracyMaxAbsError'] as const)
+  // Latency first: the page opens on it.
+  const order = ['latencyMs', ...HISTORY_METRICS.filter((m) => m !== 'latencyMs')] as const;
+  const options = order
     .filter((m) => metrics.includes(m))
     .map((m) => `<option value="${m}">${escapeHtml(METRIC_LABELS[m])}</option>`)
     .join('');

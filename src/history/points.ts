@@ -63,8 +63,9 @@ function latencyOf(build: ReportBuild): Pick<HistoryPoint['metrics'], 'latencyMs
   return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
 }
 
-function maxAbsError(build: ReportBuild): number | null {
-  const errors = (build.accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e): e is number => e !== null);
+/** The largest error of the engine's outputs over the shapes checked, absolute or relative. */
+function maxError(build: ReportBuild, kind: 'maxAbsError' | 'maxRelError'): number | null {
+  const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e): e is number => e !== null);
   return errors.length > 0 ? Math.max(...errors) : null;
 }
 
@@ -92,7 +93,8 @@ export function historyPoints(report: Report, context: PointContext): HistoryPoi
           buildSeconds: build.status === 'built' ? build.buildSeconds : null,
           peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
           ...latencyOf(build),
-          accuracyMaxAbsError: maxAbsError(build),
+          accuracyMaxAbsError: maxError(build, 'maxAbsError'),
+          accuracyMaxRelError: maxError(build, 'maxRelError'),
         },
         environment: {
           tensorrt: report.environment.tensorrtVersion,

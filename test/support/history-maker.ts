@@ -64,6 +64,7 @@ export async function makeHistory(dir: string, commits: number, seed = 28): Prom
             latencyMs,
             latencyInterval: [latencyMs * 0.998, latencyMs * 1.002],
             accuracyMaxAbsError: 0.0447 * (1 + 0.01 * (next() - 0.5)),
+            accuracyMaxRelError: 0.0081 * (1 + 0.01 * (next() - 0.5)),
           },
           environment: {
             tensorrt: '10.16.1.11',
