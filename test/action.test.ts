@@ -482,6 +482,23 @@ describe('the action against a local GitHub API', () => {
       expect(files.size).toBe(3);
       expect(api.violations).toEqual([]);
     });
+    // Two runs pushing at once to a repository without the branch: one makes it, the other adds its file.
+    await withApi({}, async (api) => {
+      const runs = ['7', '8'].map((c) => {
+        const sha = c.repeat(40);
+        const env = {
+          GITHUB_EVENT_NAME: 'push',
+          GITHUB_EVENT_PATH: pushEvent,
+          GITHUB_REF: 'refs/heads/main',
+          GITHUB_SHA: sha,
+        };
+        return runAction(runner, api, { command: 'report', reports }, { env });
+      });
+      expect((await Promise.all(runs)).map((r) => r.code)).toEqual([0, 0]);
+      const commits = [...api.branches.get('trt-ci-data')!.values()].map((text) => JSON.parse(text).commit).sort();
+      expect(commits).toEqual(['7'.repeat(40), '8'.repeat(40)]);
+      expect(api.violations).toEqual([]);
+    });
     // A token without contents: write: a warning, and the report still goes out.
     await withApi({ fail: { 'PUT contents': 403 } }, async (api) => {
       api.branches.set('trt-ci-data', new Map());

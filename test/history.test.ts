@@ -260,3 +260,46 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
     expect(existsSync(history)).toBe(false);
   });
 });
+
+describe('the history branch through the API (github/history-branch.ts)', () => {
+  it('a run that loses the race to make the branch adds its file to the one the other run made', async () => {
+    const { appendToBranch } = await import('../src/github/history-branch.js');
+    const calls: string[] = [];
+    let branchExists = false;
+    const refused = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+    const octokit = {
+      rest: {
+        repos: {
+          createOrUpdateFileContents: async () => {
+            calls.push('put');
+            if (!branchExists) throw refused(404);
+          },
+        },
+        git: {
+          createTree: async () => {
+            calls.push('tree');
+            return { data: { sha: 't' } };
+          },
+          createCommit: async (args: { parents: string[] }) => {
+            calls.push(`commit ${args.parents.length}`);
+            return { data: { sha: 'c' } };
+          },
+          // Another run made the branch between this run's 404 and its own ref.
+          createRef: async () => {
+            calls.push('ref');
+            branchExists = true;
+            throw refused(422);
+          },
+        },
+      },
+    };
+    const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data' };
+    await appendToBranch(octokit as never, where, 'points/2026-12-01/a-1.jsonl', '{}\n', 'm');
+    expect(calls).toEqual(['put', 'tree', 'commit 0', 'ref', 'put']);
+    // Any other refusal is the caller's to report (a warning), never swallowed here.
+    octokit.rest.repos.createOrUpdateFileContents = async () => {
+      throw refused(403);
+    };
+    await expect(appendToBranch(octokit as never, where, 'p', '{}\n', 'm')).rejects.toMatchObject({ status: 403 });
+  });
+});
