@@ -58095,27 +58095,30 @@ function readTargets(file, shown) {
 
 
 
+
+
+
 /**
- * trt-ci deploy-check MANIFEST --config trt-ci.yml: will the manifest's engines load on trt-ci.yml's deploy
+ * trt-ci deploy-check MANIFEST|REPORT --config trt-ci.yml: will the engines load on trt-ci.yml's deploy
  * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
  * TensorRT, no models). Exit 1 when an engine fails on a target.
  */
 async function deployCheckCommand(operands, options, io) {
-    if (operands.length !== 1)
-        throw new errors_InputError('deploy-check takes one MANIFEST.json (a run writes manifest.json)');
-    const { file: manifestFile, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
+    if (operands.length !== 1) {
+        throw new errors_InputError('deploy-check takes one MANIFEST.json or REPORT.json (a run writes both)');
+    }
     const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
-    const engines = manifest.engines.map((engine) => ({
+    const engines = (await engineFacts((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0], io.cwd)).map((engine) => ({
         model: engine.model,
         profile: engine.profile,
-        plan: (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(manifestFile), engine.path),
+        plan: engine.plan,
         targets: predictTargets({
-            tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+            tensorrtVersion: engine.tensorrtVersion,
             computeCapability: engine.gpu?.computeCapability ?? null,
             gpu: engine.gpu?.name ?? null,
-            // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+            // Manifests and reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
             os: 'linux',
-            flags: engine.flags ?? [],
+            flags: engine.flags,
         }, targets.get(engine.model) ?? []).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
     }));
     if (options.json)
@@ -58127,6 +58130,39 @@ async function deployCheckCommand(operands, options, io) {
         io.stdout(`${lines.join('\n') || 'no deploy targets in the config'}\n`);
     }
     return engines.some((e) => e.targets.some((t) => t.verdict === 'fails')) ? EXIT.failed : EXIT.passed;
+}
+/** The engines of a manifest, or of a report's builds that made a plan (its paths relative to where it ran). */
+async function engineFacts(file, shown, cwd) {
+    const head = (() => {
+        try {
+            return JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8')).schema;
+        }
+        catch {
+            return undefined;
+        }
+    })();
+    if (head === REPORT_SCHEMA) {
+        const report = await loadReport(file, 'report');
+        return report.builds
+            .filter((b) => (b.status === 'built' || b.status === 'cached') && b.plan)
+            .map((b) => ({
+            model: b.model,
+            profile: b.profile,
+            plan: (0,external_node_path_namespaceObject.resolve)(cwd, b.plan),
+            tensorrtVersion: report.environment.tensorrtVersion,
+            gpu: b.gpu && { name: b.gpu.name, computeCapability: b.gpu.computeCapability },
+            flags: b.attempts.at(-1)?.argv ?? [],
+        }));
+    }
+    const { file: manifestFile, manifest } = readManifest(file, shown);
+    return manifest.engines.map((engine) => ({
+        model: engine.model,
+        profile: engine.profile,
+        plan: (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(manifestFile), engine.path),
+        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+        gpu: engine.gpu,
+        flags: engine.flags ?? [],
+    }));
 }
 
 ;// CONCATENATED MODULE: external "node:os"
@@ -58946,8 +58982,8 @@ const COMMANDS = {
         }, io),
     },
     'deploy-check': {
-        summary: "will the manifest's engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
-        operands: 'MANIFEST.json',
+        summary: "will a manifest's (or report's) engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
+        operands: 'MANIFEST.json|REPORT.json',
         options: ['config', 'json'],
         run: (operands, values, io) => deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
     },

@@ -259,6 +259,13 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     expect(engines.map((e) => [e.model, e.targets.map((t) => [t.name, t.verdict, t.line, t.fix])])).toEqual(
       builds.map((b) => [b.model, b.deploy.map((d) => [d.target, d.verdict, d.line, d.fix])]),
     );
+    // And from the report alone, the same.
+    const fromReport = await cli(
+      ['deploy-check', join(runner.dir, 'out', 'report.json'), '--config', config, '--json'],
+      { cwd: runner.dir },
+    );
+    expect(fromReport.code, fromReport.stderr).toBe(1);
+    expect(JSON.parse(fromReport.stdout).engines).toEqual(engines);
   });
 
   it('a target the flags can never reach, or a GPU the table lacks, is exit 2 before any build', async () => {

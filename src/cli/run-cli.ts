@@ -186,8 +186,8 @@ const COMMANDS: Record<string, Command> = {
       ),
   },
   'deploy-check': {
-    summary: "will the manifest's engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
-    operands: 'MANIFEST.json',
+    summary: "will a manifest's (or report's) engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
+    operands: 'MANIFEST.json|REPORT.json',
     options: ['config', 'json'],
     run: (operands, values, io) =>
       deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),

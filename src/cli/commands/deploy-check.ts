@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { loadReport } from '../../compare/baseline.js';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
+import { REPORT_SCHEMA } from '../../contract/report.js';
 import { readManifest, readTargets } from '../../deploy/load.js';
 import { predictTargets } from '../../deploy/stage.js';
 import type { CliIo } from '../io.js';
 
 /**
- * trt-ci deploy-check MANIFEST --config trt-ci.yml: will the manifest's engines load on trt-ci.yml's deploy
+ * trt-ci deploy-check MANIFEST|REPORT --config trt-ci.yml: will the engines load on trt-ci.yml's deploy
  * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
  * TensorRT, no models). Exit 1 when an engine fails on a target.
  */
@@ -15,21 +18,22 @@ export async function deployCheckCommand(
   options: { config: string; json: boolean },
   io: CliIo,
 ): Promise<number> {
-  if (operands.length !== 1) throw new InputError('deploy-check takes one MANIFEST.json (a run writes manifest.json)');
-  const { file: manifestFile, manifest } = readManifest(resolve(io.cwd, operands[0]!), operands[0]!);
+  if (operands.length !== 1) {
+    throw new InputError('deploy-check takes one MANIFEST.json or REPORT.json (a run writes both)');
+  }
   const targets = readTargets(resolve(io.cwd, options.config), options.config);
-  const engines = manifest.engines.map((engine) => ({
+  const engines = (await engineFacts(resolve(io.cwd, operands[0]!), operands[0]!, io.cwd)).map((engine) => ({
     model: engine.model,
     profile: engine.profile,
-    plan: resolve(dirname(manifestFile), engine.path),
+    plan: engine.plan,
     targets: predictTargets(
       {
-        tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+        tensorrtVersion: engine.tensorrtVersion,
         computeCapability: engine.gpu?.computeCapability ?? null,
         gpu: engine.gpu?.name ?? null,
-        // Manifests are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
+        // Manifests and reports are written where trt-ci ran; --runtimePlatform in the flags says otherwise.
         os: 'linux',
-        flags: engine.flags ?? [],
+        flags: engine.flags,
       },
       targets.get(engine.model) ?? [],
     ).map(({ target, verdict, line, fix }) => ({ name: target, verdict, line, fix })),
@@ -47,4 +51,46 @@ export async function deployCheckCommand(
     io.stdout(`${lines.join('\n') || 'no deploy targets in the config'}\n`);
   }
   return engines.some((e) => e.targets.some((t) => t.verdict === 'fails')) ? EXIT.failed : EXIT.passed;
+}
+
+interface EngineFacts {
+  model: string;
+  profile: string;
+  plan: string | null;
+  tensorrtVersion: string | null;
+  gpu: { name: string | null; computeCapability: string | null } | null;
+  flags: string[];
+}
+
+/** The engines of a manifest, or of a report's builds that made a plan (its paths relative to where it ran). */
+async function engineFacts(file: string, shown: string, cwd: string): Promise<EngineFacts[]> {
+  const head = (() => {
+    try {
+      return (JSON.parse(readFileSync(file, 'utf8')) as { schema?: unknown }).schema;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (head === REPORT_SCHEMA) {
+    const report = await loadReport(file, 'report');
+    return report.builds
+      .filter((b) => (b.status === 'built' || b.status === 'cached') && b.plan)
+      .map((b) => ({
+        model: b.model,
+        profile: b.profile,
+        plan: resolve(cwd, b.plan!),
+        tensorrtVersion: report.environment.tensorrtVersion,
+        gpu: b.gpu && { name: b.gpu.name, computeCapability: b.gpu.computeCapability },
+        flags: b.attempts.at(-1)?.argv ?? [],
+      }));
+  }
+  const { file: manifestFile, manifest } = readManifest(file, shown);
+  return manifest.engines.map((engine) => ({
+    model: engine.model,
+    profile: engine.profile,
+    plan: resolve(dirname(manifestFile), engine.path),
+    tensorrtVersion: engine.tensorrtVersion ?? manifest.tensorrtVersion ?? null,
+    gpu: engine.gpu,
+    flags: engine.flags ?? [],
+  }));
 }
