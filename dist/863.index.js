@@ -8337,8 +8337,16 @@ function weightBytesOf(layer) {
     }
     return bytes;
 }
-/** Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. */
-function parseEngineLayers(text, nodeOrder = []) {
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+/**
+ * Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. Of an
+ * engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+function parseEngineLayers(text, nodeOrder = [], profile = 0) {
     let json;
     try {
         json = JSON.parse(text);
@@ -8351,9 +8359,16 @@ function parseEngineLayers(text, nodeOrder = []) {
     const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
     const position = new Map(nodeOrder.map((n, i) => [n, i]));
     const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
-    const layers = json.Layers.map((raw) => {
+    const named = json.Layers.map((raw) => {
         const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
-        const name = String(layer.Name ?? '');
+        const full = String(layer.Name ?? '');
+        const suffix = PROFILE_SUFFIX.exec(full);
+        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
+    });
+    const profiles = 1 + Math.max(0, ...named.map((n) => n.profile));
+    const layers = named
+        .filter((n) => n.profile === profile)
+        .map(({ layer, name }) => {
         const reformat = REFORMAT.exec(name)?.[1] ?? null;
         const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
         let onnxNodes;
@@ -8385,7 +8400,7 @@ function parseEngineLayers(text, nodeOrder = []) {
             auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
         };
     });
-    return { layers, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
+    return { layers, profiles, profile, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
@@ -8609,6 +8624,14 @@ function notesOf(base, head) {
             notes.push(`${unmatched.size} of the ${which} profile's layers are not in its layer info`);
         if (side.profiles.length === 1)
             notes.push(`one profile run of the ${which} engine: no run-to-run spread to judge by`);
+    }
+    const [bp, hp] = [base.layers.profiles, head.layers.profiles];
+    if (bp !== hp) {
+        notes.push(`the engines hold different numbers of optimization profiles (${bp} against ${hp}): ` +
+            `profile ${base.layers.profile} of the base is compared with profile ${head.layers.profile} of the head`);
+    }
+    else if (bp > 1) {
+        notes.push(`engines of ${bp} optimization profiles: profile ${head.layers.profile} of each is compared`);
     }
     if (base.layers.schema !== head.layers.schema) {
         notes.push(`the layer info schemas differ (${base.layers.schema} against ${head.layers.schema})`);

@@ -79,6 +79,30 @@ describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
     expect(explainLine(explanation)).toBe('no region changed');
   });
 
+  it('an engine of two optimization profiles: profile 0 is compared, and the note says so', () => {
+    // The real FP16 ResNet as a two-profile engine would list it: every layer again with " [profile 1]".
+    const one = JSON.parse(fixture('pytorch-resnet-a100-fp16.layers.json')) as { Layers: { Name: string }[] };
+    const two = {
+      ...one,
+      Layers: [...one.Layers, ...one.Layers.map((l) => ({ ...l, Name: `${l.Name} [profile 1]` }))],
+    };
+    const text = JSON.stringify(two);
+    const first = parseEngineLayers(text);
+    const second = parseEngineLayers(text, [], 1);
+    const single = parseEngineLayers(JSON.stringify(one));
+    expect([first.profiles, single.profiles]).toEqual([2, 1]);
+    expect(first.layers).toEqual(single.layers);
+    expect(second.layers.map((l) => l.name)).toEqual(single.layers.map((l) => l.name));
+    const explanation = explainEngines({ layers: first, profiles: [] }, { layers: single, profiles: [] });
+    expect(explanation.regions.every((r) => r.change.length === 0)).toBe(true);
+    expect(explanation.notes).toContain(
+      'the engines hold different numbers of optimization profiles (2 against 1): profile 0 of the base is ' +
+        'compared with profile 0 of the head',
+    );
+    const both = explainEngines({ layers: first, profiles: [] }, { layers: first, profiles: [] });
+    expect(both.notes).toContain('engines of 2 optimization profiles: profile 0 of each is compared');
+  });
+
   it('a reformat joins the layer it feeds; the fp16 engine adds reformats that fp32 has not', () => {
     const [base, head] = [side('pytorch-resnet-a100-fp32'), side('pytorch-resnet-a100-fp16')];
     const explanation = explainEngines(base, head);

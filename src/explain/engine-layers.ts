@@ -26,7 +26,11 @@ export interface EngineLayer {
 }
 
 export interface EngineLayers {
+  /** The layers of one optimization profile (`profile`), their names without the "[profile N]" suffix. */
   layers: EngineLayer[];
+  /** The optimization profiles the engine holds: 1 + the largest N of a "[profile N]" name (TREx's rule). */
+  profiles: number;
+  profile: number;
   /** `detailed` when layers are objects (--profilingVerbosity=detailed), `layer_names_only` when strings. */
   verbosity: 'detailed' | 'layer_names_only';
   schema: '10.x (Bindings)' | '11.x (I/O Tensors)' | 'unknown';
@@ -97,8 +101,17 @@ function weightBytesOf(layer: Record<string, unknown>): number {
   return bytes;
 }
 
-/** Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. */
-export function parseEngineLayers(text: string, nodeOrder: readonly string[] = []): EngineLayers {
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+
+/**
+ * Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. Of an
+ * engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+export function parseEngineLayers(text: string, nodeOrder: readonly string[] = [], profile = 0): EngineLayers {
   let json: { Layers?: unknown[]; Bindings?: unknown; 'I/O Tensors'?: unknown };
   try {
     json = JSON.parse(text) as typeof json;
@@ -109,39 +122,46 @@ export function parseEngineLayers(text: string, nodeOrder: readonly string[] = [
   const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
   const position = new Map(nodeOrder.map((n, i) => [n, i]));
   const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
-  const layers = json.Layers.map((raw): EngineLayer => {
+  const named = json.Layers.map((raw) => {
     const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) }) as Record<string, unknown>;
-    const name = String(layer.Name ?? '');
-    const reformat = REFORMAT.exec(name)?.[1] ?? null;
-    const metadata =
-      typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]!) : [];
-    let onnxNodes: string[];
-    if (reformat) onnxNodes = [];
-    else if (metadata.length) onnxNodes = metadata;
-    else {
-      const { nodes, foreign } = nodesInName(name);
-      const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
-      onnxNodes = from !== undefined && to !== undefined && from <= to ? nodeOrder.slice(from, to + 1) : nodes;
-    }
-    const outputs = (Array.isArray(layer.Outputs) ? layer.Outputs : []) as Record<string, unknown>[];
-    const described = outputs.map(tensorPrecision);
-    return {
-      name,
-      type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
-      onnxNodes: [...new Set(onnxNodes)],
-      reformatOf: reformat,
-      precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
-      formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
-      // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
-      tactic:
-        typeof layer.TacticName === 'string'
-          ? layer.TacticName
-          : typeof layer.TacticValue === 'string'
-            ? layer.TacticValue
-            : null,
-      weightBytes: weightBytesOf(layer),
-      auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
-    };
+    const full = String(layer.Name ?? '');
+    const suffix = PROFILE_SUFFIX.exec(full);
+    return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
   });
-  return { layers, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
+  const profiles = 1 + Math.max(0, ...named.map((n) => n.profile));
+  const layers = named
+    .filter((n) => n.profile === profile)
+    .map(({ layer, name }): EngineLayer => {
+      const reformat = REFORMAT.exec(name)?.[1] ?? null;
+      const metadata =
+        typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]!) : [];
+      let onnxNodes: string[];
+      if (reformat) onnxNodes = [];
+      else if (metadata.length) onnxNodes = metadata;
+      else {
+        const { nodes, foreign } = nodesInName(name);
+        const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+        onnxNodes = from !== undefined && to !== undefined && from <= to ? nodeOrder.slice(from, to + 1) : nodes;
+      }
+      const outputs = (Array.isArray(layer.Outputs) ? layer.Outputs : []) as Record<string, unknown>[];
+      const described = outputs.map(tensorPrecision);
+      return {
+        name,
+        type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+        onnxNodes: [...new Set(onnxNodes)],
+        reformatOf: reformat,
+        precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
+        formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+        // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+        tactic:
+          typeof layer.TacticName === 'string'
+            ? layer.TacticName
+            : typeof layer.TacticValue === 'string'
+              ? layer.TacticValue
+              : null,
+        weightBytes: weightBytesOf(layer),
+        auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+      };
+    });
+  return { layers, profiles, profile, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
 }

@@ -218,6 +218,15 @@ function notesOf(base: EngineSide, head: EngineSide): string[] {
     if (side.profiles.length === 1)
       notes.push(`one profile run of the ${which} engine: no run-to-run spread to judge by`);
   }
+  const [bp, hp] = [base.layers.profiles, head.layers.profiles];
+  if (bp !== hp) {
+    notes.push(
+      `the engines hold different numbers of optimization profiles (${bp} against ${hp}): ` +
+        `profile ${base.layers.profile} of the base is compared with profile ${head.layers.profile} of the head`,
+    );
+  } else if (bp > 1) {
+    notes.push(`engines of ${bp} optimization profiles: profile ${head.layers.profile} of each is compared`);
+  }
   if (base.layers.schema !== head.layers.schema) {
     notes.push(`the layer info schemas differ (${base.layers.schema} against ${head.layers.schema})`);
   }
