@@ -1010,7 +1010,8 @@ async function loadReport(path, role = 'baseline') {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error)})`);
+        // V8 quotes the text around the error, line breaks and all: one line.
+        throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error).replace(/\s+/g, ' ')})`);
     }
     const schema = data?.schema;
     if (schema !== REPORT_SCHEMA) {

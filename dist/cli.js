@@ -35699,6 +35699,8 @@ function fileProblem(error, expected) {
             return 'no such file';
         case 'EISDIR':
             return `is a directory, expected ${expected}`;
+        case 'ENOTDIR':
+            return 'a part of the path is a file, not a folder';
         case 'EACCES':
             return 'permission denied';
         case 'ENOSPC':
@@ -52973,7 +52975,8 @@ async function loadReport(path, role = 'baseline') {
         data = JSON.parse(text);
     }
     catch (error) {
-        throw new errors_InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+        // V8 quotes the text around the error, line breaks and all: one line.
+        throw new errors_InputError(`${path}: the ${role} is not JSON (${errorMessage(error).replace(/\s+/g, ' ')})`);
     }
     const schema = data?.schema;
     if (schema !== REPORT_SCHEMA) {
@@ -58606,7 +58609,9 @@ async function historyCommand(operands, options, io) {
     const dir = (0,external_node_path_namespaceObject.resolve)(io.cwd, options.history);
     if (verb === 'append')
         return append(dir, options, io);
-    const read = await readFolder(dir);
+    const read = await readFolder(dir).catch((error) => {
+        throw new errors_InputError(`--history: cannot read ${options.history}: ${fileProblem(error, 'a folder')}`);
+    });
     if (read.skipped.length > 0) {
         io.stderr(`trt-ci: skipped ${read.skipped.length} line(s) that are not history points: ` +
             `${read.skipped.slice(0, 5).join(', ')}\n`);
@@ -58636,7 +58641,9 @@ async function append(dir, options, io) {
         io.stdout('no engine of the report was built or cached: nothing appended\n');
         return EXIT.passed;
     }
-    const file = await appendToFolder(dir, points);
+    const file = await appendToFolder(dir, points).catch((error) => {
+        throw new errors_InputError(`--history: cannot write to ${options.history}: ${fileProblem(error, 'a folder')}`);
+    });
     io.stdout(`appended ${points.length} point(s) to ${file}\n`);
     return EXIT.passed;
 }
@@ -58680,8 +58687,14 @@ async function html(read, options, io) {
         throw new errors_InputError('--out: expected the folder to write the site into, got none');
     const out = (0,external_node_path_namespaceObject.resolve)(io.cwd, options.out);
     const series = historyChanges(read.points);
-    await (0,promises_namespaceObject.mkdir)(out, { recursive: true });
-    await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(out, 'index.html'), renderDashboard(series, loadChartLibrary(), 'trt-ci engine history'));
+    const page = renderDashboard(series, loadChartLibrary(), 'trt-ci engine history');
+    try {
+        await (0,promises_namespaceObject.mkdir)(out, { recursive: true });
+        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(out, 'index.html'), page);
+    }
+    catch (error) {
+        throw new errors_InputError(`--out: cannot write ${options.out}: ${fileProblem(error, 'a folder')}`);
+    }
     io.stdout(`wrote ${(0,external_node_path_namespaceObject.join)(out, 'index.html')}: ${new Set(series.map((s) => points_seriesId(s.key))).size} series\n`);
     return EXIT.passed;
 }

@@ -28666,6 +28666,8 @@ function fileProblem(error, expected) {
             return 'no such file';
         case 'EISDIR':
             return `is a directory, expected ${expected}`;
+        case 'ENOTDIR':
+            return 'a part of the path is a file, not a folder';
         case 'EACCES':
             return 'permission denied';
         case 'ENOSPC':

@@ -566,7 +566,7 @@ describe('the action against a local GitHub API', () => {
         output: { title: 'trt-ci could not run' },
       });
       expect(result.summary).toContain('## trt-ci ❌ could not run');
-      expect(result.summary).toContain('ENOTDIR');
+      expect(result.summary).toContain('a part of the path is a file, not a folder');
       expect(result.outputs.status).toBe('error');
       // The pack uploads the logs there are under the names the action gives, crash or not.
       expect(result.outputs).toMatchObject({

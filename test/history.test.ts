@@ -252,6 +252,20 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
       [['history', 'append', '--history', history, '--report', file, '--commit', 'x', '--date', 'soon'], /--date:/],
       [['history', 'export', '--history', history, '--format', 'csv'], /--format: expected bmf, got "csv"/],
     ];
+    // Paths that are not folders: the folder asked for is a file, or the report is not JSON.
+    writeFileSync(join(runner.dir, 'a-file'), 'x\ny\n');
+    cases.push(
+      [['history', 'changes', '--history', join(runner.dir, 'a-file')], /--history: cannot read .*a-file: /],
+      [['history', 'html', '--history', history, '--out', join(runner.dir, 'a-file', 'site')], /--out: cannot write/],
+      [
+        ['history', 'append', '--history', join(runner.dir, 'a-file'), '--report', file, '--commit', 'x'],
+        /--history: cannot write to .*a-file: a part of the path is a file, not a folder/,
+      ],
+      [
+        ['history', 'append', '--history', history, '--report', join(runner.dir, 'a-file'), '--commit', 'x'],
+        /not JSON/,
+      ],
+    );
     for (const [args, message] of cases) {
       const result = await cli(args, { env: {} });
       expect([result.code, result.stderr.split('\n').filter(Boolean).length]).toEqual([2, 1]);

@@ -18,6 +18,8 @@ export function fileProblem(error: unknown, expected: string): string {
       return 'no such file';
     case 'EISDIR':
       return `is a directory, expected ${expected}`;
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
     case 'EACCES':
       return 'permission denied';
     case 'ENOSPC':

@@ -21,7 +21,8 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error)})`);
+    // V8 quotes the text around the error, line breaks and all: one line.
+    throw new InputError(`${path}: the ${role} is not JSON (${errorMessage(error).replace(/\s+/g, ' ')})`);
   }
   const schema = (data as { schema?: unknown } | null)?.schema;
   if (schema !== REPORT_SCHEMA) {

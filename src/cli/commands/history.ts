@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadReport } from '../../compare/baseline.js';
-import { InputError } from '../../common/errors.js';
+import { fileProblem, InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
 import type { HistoryPoint } from '../../contract/history.js';
 import { toBmf } from '../../history/bmf.js';
@@ -38,7 +38,9 @@ export async function historyCommand(operands: string[], options: HistoryOptions
   if (!options.history) throw new InputError('--history: expected the history folder (DIR), got none');
   const dir = resolve(io.cwd, options.history);
   if (verb === 'append') return append(dir, options, io);
-  const read = await readFolder(dir);
+  const read = await readFolder(dir).catch((error: unknown) => {
+    throw new InputError(`--history: cannot read ${options.history}: ${fileProblem(error, 'a folder')}`);
+  });
   if (read.skipped.length > 0) {
     io.stderr(
       `trt-ci: skipped ${read.skipped.length} line(s) that are not history points: ` +
@@ -66,7 +68,9 @@ async function append(dir: string, options: HistoryOptions, io: CliIo): Promise<
     io.stdout('no engine of the report was built or cached: nothing appended\n');
     return EXIT.passed;
   }
-  const file = await appendToFolder(dir, points);
+  const file = await appendToFolder(dir, points).catch((error: unknown) => {
+    throw new InputError(`--history: cannot write to ${options.history}: ${fileProblem(error, 'a folder')}`);
+  });
   io.stdout(`appended ${points.length} point(s) to ${file}\n`);
   return EXIT.passed;
 }
@@ -110,8 +114,13 @@ async function html(read: HistoryRead, options: HistoryOptions, io: CliIo): Prom
   if (!options.out) throw new InputError('--out: expected the folder to write the site into, got none');
   const out = resolve(io.cwd, options.out);
   const series = historyChanges(read.points);
-  await mkdir(out, { recursive: true });
-  await writeFile(join(out, 'index.html'), renderDashboard(series, loadChartLibrary(), 'trt-ci engine history'));
+  const page = renderDashboard(series, loadChartLibrary(), 'trt-ci engine history');
+  try {
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'index.html'), page);
+  } catch (error) {
+    throw new InputError(`--out: cannot write ${options.out}: ${fileProblem(error, 'a folder')}`);
+  }
   io.stdout(`wrote ${join(out, 'index.html')}: ${new Set(series.map((s) => seriesId(s.key))).size} series\n`);
   return EXIT.passed;
 }
