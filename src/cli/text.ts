@@ -23,7 +23,8 @@ export function renderRunText(report: Report): string {
     String(b.attempts.length),
     b.gpu ? String(b.gpu.index) : '-',
   ]);
-  const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'latency', 'tries', 'gpu'];
+  // trtexec's own median of one benchmark run, not an A/B's figure: named so in every table.
+  const header = ['', 'engine', 'status', 'plan', 'build', 'peak mem', 'bench p50', 'tries', 'gpu'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
