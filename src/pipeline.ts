@@ -231,7 +231,8 @@ async function buildAndReport(
     cacheTrust,
     ...(options.signal && { signal: options.signal }),
   });
-  const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
+  const explained = await explainChanges(stage.outcomes, ab.latency, baseline, config, trtexec, version, {
+    cacheTrust,
     ...(options.signal && { signal: options.signal }),
   });
   const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {

@@ -4,17 +4,23 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Explanation } from '../src/contract/report.js';
-import { nodesInName, parseEngineLayers, precisionOf } from '../src/explain/engine-layers.js';
+import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
 import { parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
 import { explainBytesLine, explainLine, regionName } from '../src/explain/render.js';
-import { onnxNodeNames } from '../src/tensorrt/onnx-inputs.js';
+import { EMPTY_GRAPH, type OnnxGraph, onnxGraph, onnxNodeNames } from '../src/tensorrt/onnx-inputs.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
-import { classifierOnnx } from './support/onnx-models.js';
+import { classifierOnnx, cookbookMnistOnnx } from './support/onnx-models.js';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES, 'explain', name), 'utf8');
-const side = (stem: string, order: string[] = []) => ({
-  layers: parseEngineLayers(fixture(`${stem}.layers.json`), order),
+/** A graph of these nodes in this order, each making a tensor of its own name. */
+const graphOf = (nodes: string[]): OnnxGraph => ({
+  nodes,
+  producers: new Map(nodes.map((n) => [n, n])),
+  inputs: new Map(),
+});
+const side = (stem: string, graph: OnnxGraph = EMPTY_GRAPH) => ({
+  layers: parseEngineLayers(fixture(`${stem}.layers.json`), graph),
   profiles: [parseProfile(fixture(`${stem}.profile.json`))],
 });
 
@@ -59,7 +65,8 @@ describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
   it('a bigger plan: its growth split into the regions whose weights grew and what is not weights', () => {
     // FP16 as the base, FP32 as the head: every weight doubles; the plans' sizes are made up around them.
     const [base, head] = [side('pytorch-resnet-a100-fp16'), side('pytorch-resnet-a100-fp32')];
-    const explanation = explainEngines({ ...base, planBytes: 30_000_000 }, { ...head, planBytes: 60_000_000 });
+    const plan = (bytes: number) => ({ bytes, trailingZeroBytes: 0 });
+    const explanation = explainEngines({ ...base, plan: plan(30_000_000) }, { ...head, plan: plan(60_000_000) });
     const { base: b, head: h } = explanation;
     expect(h.weightBytes).toBe(2 * b.weightBytes);
     expect(b.otherBytes).toBe(30_000_000 - b.weightBytes);
@@ -68,7 +75,7 @@ describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
     expect(line).toMatch(
       /^\+28\.6 MiB: weights \+[\d.]+ MiB in `[^`]+`, weights \+[\d.]+ MiB in `[^`]+`, \+[\d.]+ MiB not weights/,
     );
-    expect(explainBytesLine(explainEngines({ ...head, planBytes: 1 }, { ...base, planBytes: 1 }))).toBeNull();
+    expect(explainBytesLine(explainEngines({ ...head, plan: plan(1) }, { ...base, plan: plan(1) }))).toBeNull();
   });
 
   it('an engine against itself: no region changed, every delta 0', () => {
@@ -88,7 +95,7 @@ describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
     };
     const text = JSON.stringify(two);
     const first = parseEngineLayers(text);
-    const second = parseEngineLayers(text, [], 1);
+    const second = parseEngineLayers(text, EMPTY_GRAPH, 1);
     const single = parseEngineLayers(JSON.stringify(one));
     expect([first.profiles, single.profiles]).toEqual([2, 1]);
     expect(first.layers).toEqual(single.layers);
@@ -143,12 +150,10 @@ describe('regions across different fusions (mutations of the real FP16 engine)',
   it('a ForeignNode covers the ONNX nodes between its ends, given the graph order; without it, its ends', () => {
     const base = layersOf([{ Name: 'A + B', LayerType: 'CaskConvolution' }, { Name: 'C' }, { Name: 'D' }]);
     const head = layersOf([{ Name: '{ForeignNode[A...D]}', LayerType: 'Myelin' }]);
-    const ordered = parseEngineLayers(JSON.stringify({ Layers: [{ Name: '{ForeignNode[A...D]}' }] }), [
-      'A',
-      'B',
-      'C',
-      'D',
-    ]);
+    const ordered = parseEngineLayers(
+      JSON.stringify({ Layers: [{ Name: '{ForeignNode[A...D]}' }] }),
+      graphOf(['A', 'B', 'C', 'D']),
+    );
     const one = explainEngines({ layers: base, profiles: [] }, { layers: ordered, profiles: [] });
     expect(one.regions).toHaveLength(1);
     expect(one.regions[0]!.onnxNodes).toEqual(['A', 'B', 'C', 'D']);
@@ -307,5 +312,241 @@ describe('benchmark: ab explains a slower engine (issue 26)', () => {
     expect(profiled.every((c) => c.args.includes('--separateProfileRun'))).toBe(true);
     const summary = readFileSync(join(runner.dir, 'pr-out', 'summary.md'), 'utf8');
     expect(summary).toMatch(/\*\*m \/ p\*\* \+\d+\.\d% .*: \d+% in `node_leaky_relu` — fp16 → fp32/);
+  });
+});
+
+describe('real material of other TensorRT versions', () => {
+  const at = (name: string) => join(FIXTURES, 'explain', name);
+  const real = (name: string) => JSON.parse(fixture(name)) as { Layers: (string | Record<string, unknown>)[] };
+
+  it('one network by TensorRT 8.4.1 and 8.6.0: the reformats each version added are named, per region', async () => {
+    const dir = makeRunner().dir;
+    writeFileSync(join(dir, 'model.onnx'), cookbookMnistOnnx());
+    const args = [
+      '--base',
+      at('cookbook-mnist-trt8.4.1.layers.json'),
+      '--head',
+      at('cookbook-mnist-trt8.6.0.layers.json'),
+    ];
+    const result = await cli(['explain', ...args, '--onnx', join(dir, 'model.onnx'), '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const explanation = JSON.parse(result.stdout) as Explanation;
+    const graph = onnxGraph(Buffer.from(cookbookMnistOnnx()));
+    // Every layer of both engines in exactly one region, every ONNX node too (the Adds TensorRT folded
+    // into the MatMuls, which neither engine names, join their MatMul's region).
+    for (const [which, file] of [
+      ['base', 'cookbook-mnist-trt8.4.1.layers.json'],
+      ['head', 'cookbook-mnist-trt8.6.0.layers.json'],
+    ] as const) {
+      const placed = explanation.regions.flatMap((r) => r[which].layers);
+      expect([...placed].sort()).toEqual((real(file).Layers as string[]).map(String).sort());
+    }
+    const nodes = explanation.regions.flatMap((r) => r.onnxNodes);
+    expect([...nodes].sort()).toEqual([...graph.nodes].sort());
+    const changeOf = (node: string) => explanation.regions.find((r) => r.onnxNodes.includes(node))!.change;
+    // 8.6.0 reformats the input of the first Conv, of the Transpose, the MatMuls; 8.4.1 reformatted MaxPool-6's.
+    expect(changeOf('Conv-1')).toEqual(['reformat-added']);
+    expect(changeOf('Transpose-7')).toEqual(['reformat-added']);
+    expect(changeOf('MatMul-9')).toEqual(['reformat-added']);
+    expect(changeOf('Add-10')).toEqual(['reformat-added']);
+    expect(changeOf('MatMul-12')).toEqual(['reformat-added']);
+    expect(changeOf('MaxPool-6')).toEqual(['reformat-removed']);
+    // MaxPool-3's reformat moved from its output to its input: one each, no change; the rest is the same.
+    for (const node of ['MaxPool-3', 'Conv-4', 'Softmax-14']) expect(changeOf(node)).toEqual([]);
+    // TensorRT's own layers (a reshape it added, an unnamed shuffle) join the layers they follow.
+    const matmul = explanation.regions.find((r) => r.onnxNodes.includes('MatMul-12'))!;
+    expect(matmul.head.layers).toEqual([
+      'MatMul-12',
+      'Reformatting CopyNode for Input Tensor 0 to reshape_after_MatMul-12',
+      'reshape_after_MatMul-12',
+    ]);
+    expect(explanation.regions.find((r) => r.onnxNodes.includes('ArgMax-15'))!.base.layers).toContain(
+      '(Unnamed Layer* 32) [Shuffle]',
+    );
+    expect(explanation.notes.filter((n) => n.includes('names only'))).toHaveLength(2);
+  });
+
+  it('a real INT8 DETR with a real 641-iteration profile: invariants hold; a slowed layer leads', () => {
+    const layers = parseEngineLayers(fixture('detr-resnet50-int8.layers.json'));
+    const profile = parseProfile(fixture('detr-resnet50-int8.profile.json'));
+    expect([layers.layers.length, profile.count, profile.median]).toEqual([840, 641, true]);
+    const base = { layers, profiles: [profile] };
+    const same = explainEngines(base, base);
+    holdsInvariants(same, base, base);
+    expect(same.notes.join('\n')).not.toMatch(/not in its layer info/);
+    expect(same.regions.every((r) => r.change.length === 0 && r.deltaMs === 0)).toBe(true);
+    // Each side's regions share out the whole of its layer time.
+    const shares = same.regions.reduce((t, r) => t + (r.base.timeShare ?? 0), 0);
+    expect(shares).toBeCloseTo(1, 9);
+    // The head engine: one real conv layer three times slower.
+    const conv = layers.layers.find((l) => l.name.includes('/layer3/2/conv2/Conv'))!;
+    const times = new Map(profile.times);
+    times.set(conv.name, times.get(conv.name)! * 3);
+    const slower = explainEngines(base, { layers, profiles: [{ ...profile, times }] });
+    holdsInvariants(slower, base, { layers, profiles: [{ ...profile, times }] });
+    const [top] = slower.regions;
+    expect(top!.head.layers).toContain(conv.name);
+    expect(top!.deltaMs!).toBeCloseTo(profile.times.get(conv.name)! * 2, 9);
+    expect(top!.share).toBeCloseTo(1, 9);
+  });
+
+  it('the real 10.16.1 layer info: empty Metadata joins the layer before; Int32/Int64 and formats are read', () => {
+    const text = readFileSync(join(FIXTURES, 'layer-info', 'cookbook-10.16.1-model-trained.json'), 'utf8');
+    const info = parseEngineLayers(text);
+    expect(info.layers.map((l) => l.onnxNodes.length > 0)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    const cast = info.layers.at(-1)!;
+    expect(cast.precisions).toEqual(['int64']);
+    expect(cast.formats).toEqual(['Int32', 'Int64']);
+    const explanation = explainEngines({ layers: info, profiles: [] }, { layers: info, profiles: [] });
+    const last = explanation.regions.find((r) => r.head.layers.includes(cast.name))!;
+    // Myelin's kernels that share a node (node_linear_1, node_softmax) are one region with the cast after them.
+    expect(last.head.layers).toEqual([
+      '__myl_MulSum_myl4_1',
+      '__myl_AddMaxrSubExpSum_myl4_2',
+      '__myl_DivMulMaxr_myl4_3',
+      '__myl_CastReshCast_myl4_4',
+    ]);
+    expect(last.onnxNodes).toEqual(['node_linear_1', 'node_softmax', 'node_argmax']);
+    expect(explanation.regions.every((r) => r.change.length === 0 && r.head.timeShare === null)).toBe(true);
+  });
+
+  it("reads 11.x's separate Format and Datatype, and leaves a type it cannot name out", () => {
+    const layers = parseEngineLayers(
+      JSON.stringify({
+        Layers: [
+          {
+            Name: 'conv',
+            Inputs: [{ Name: 'x', Format: 'Row major linear FP32 format', Datatype: 'Float' }],
+            Outputs: [{ Name: 'y', Format: 'Channel major FP16 format where channel % 8 == 0', DataType: 'Half' }],
+          },
+          { Name: 'dyn', Outputs: [{ Name: 'z', 'Format/Datatype': 'N/A due to dynamic shapes' }] },
+        ],
+        'I/O Tensors': [],
+      }),
+    );
+    expect(layers.layers[0]).toMatchObject({
+      precisions: ['fp16'],
+      formats: ['Row major linear FP32 format', 'Channel major FP16 format where channel % 8 == 0'],
+    });
+    expect(layers.layers[1]!.precisions).toEqual([]);
+    expect(precisionOf('N/A due to dynamic shapes')).toBeNull();
+  });
+
+  it('given the graph, tensors name their node and TensorRT-internal names name none', () => {
+    const graph = onnxGraph(Buffer.from(cookbookMnistOnnx()));
+    const layers = parseEngineLayers(
+      JSON.stringify({
+        Layers: ['tensor-9 copy', 'Transpose-7 + Reshape-7 + reshape_before_MatMul-9', 'tensor-3', 'x copy', 'Conv-4'],
+      }),
+      graph,
+    ).layers;
+    expect(layers.map((l) => l.onnxNodes)).toEqual([
+      ['MatMul-9'],
+      ['Transpose-7', 'Reshape-7'],
+      ['MaxPool-3'],
+      [],
+      ['Conv-4'],
+    ]);
+    // Without the graph, a copy is TensorRT's own layer; an unnamed layer is no node either.
+    expect(parseEngineLayers(JSON.stringify({ Layers: ['tensor-9 copy'] })).layers[0]!.onnxNodes).toEqual([]);
+    expect(
+      nodesInName('MatMul + (Unnamed Layer* 21) [Shuffle]_(Unnamed Layer* 21) [Shuffle]_output + add_2').nodes,
+    ).toEqual(['MatMul', 'add_2']);
+  });
+});
+
+describe('split and merge mutations of a real engine keep the invariants (seeded, 40 rounds)', () => {
+  const real = JSON.parse(fixture('pytorch-resnet-a100-fp16.layers.json')) as { Layers: Record<string, unknown>[] };
+  const profile = parseProfile(fixture('pytorch-resnet-a100-fp16.profile.json'));
+  const base = { layers: parseEngineLayers(JSON.stringify(real)), profiles: [profile] };
+  let state = 7;
+  const random = (n: number) => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state % n;
+  };
+
+  it('merged neighbours and split fused layers: one region each, fusion named, times add up', () => {
+    for (let round = 0; round < 40; round += 1) {
+      const layers = real.Layers.map((l) => ({ ...l }));
+      const times = new Map(profile.times);
+      const touched: string[] = [];
+      for (let k = 0; k < 3; k += 1) {
+        const i = random(layers.length - 1);
+        const [a, b] = [layers[i]!, layers[i + 1]!];
+        const [na, nb] = [String(a.Name), String(b.Name)];
+        if (na.startsWith('Reformatting') || nb.startsWith('Reformatting') || touched.includes(na)) continue;
+        if (random(2) === 0 && na.includes(' + ')) {
+          // Split: "Conv_3 + Relu_4" into "Conv_3" and "Relu_4", the time shared out.
+          const parts = na.split(' + ');
+          const share = (times.get(na) ?? 0) / parts.length;
+          layers.splice(i, 1, ...parts.map((p) => ({ ...a, Name: p })));
+          for (const p of parts) times.set(p, share);
+          touched.push(...parts);
+        } else {
+          const merged = `${na} + ${nb}`;
+          layers.splice(i, 2, { ...a, Name: merged });
+          times.set(merged, (times.get(na) ?? 0) + (times.get(nb) ?? 0));
+          touched.push(merged);
+        }
+      }
+      const head = {
+        layers: parseEngineLayers(JSON.stringify({ ...real, Layers: layers })),
+        profiles: [{ ...profile, times }],
+      };
+      const explanation = explainEngines(base, head);
+      holdsInvariants(explanation, base, head);
+      for (const name of touched) {
+        const region = explanation.regions.find((r) => r.head.layers.includes(name))!;
+        expect(region.change).toContain('fusion');
+      }
+      const untouched = explanation.regions.filter((r) => !r.head.layers.some((l) => touched.includes(l)));
+      expect(untouched.every((r) => !r.change.includes('fusion'))).toBe(true);
+    }
+  });
+});
+
+describe('a plan that grew, with no A/B (issue 26: bigger engines)', () => {
+  it('is explained from the layer info beside the cached base plan: the zeros at its end named apart', async () => {
+    // The head engine is padded with 1 MiB of zeros (TensorRT 11.2's #4841); the base engine is the cache's.
+    const runner = makeRunner({
+      version: '11.2.1.2',
+      trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 1024 * 1024, TRTEXEC_STANDIN_ONLY: 'pr-out/' },
+    });
+    const yaml = (out: string) =>
+      `output-dir: ${out}\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n` +
+      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    const base = await cli(['run', '--config', runner.writeConfig(yaml('base-out')), '--json'], { cwd: runner.dir });
+    expect(base.code, base.stderr).toBe(0);
+    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    const head = await cli(
+      ['run', '--config', runner.writeConfig(yaml('pr-out')), '--baseline', 'base-report.json', '--json'],
+      { cwd: runner.dir },
+    );
+    const [build] = (JSON.parse(head.stdout) as { builds: { bytes: number; explain: Explanation }[] }).builds;
+    const { explain } = build!;
+    expect(explain.head.paddingBytes).toBe(1024 * 1024);
+    expect(explain.base.paddingBytes).toBe(0);
+    expect(explain.head.planBytes).toBe(build!.bytes);
+    expect(explain.head.weightBytes + explain.head.paddingBytes! + explain.head.otherBytes!).toBe(build!.bytes);
+    expect(explain.notes).toContain('no profile runs: this engine has no latency A/B (benchmark: ab), so bytes only');
+    // No trtexec run was spent on it: the two builds only.
+    expect(runner.calls().filter((c) => !c.args.some((a) => a.startsWith('--onnx=')))).toEqual([]);
+    const summary = readFileSync(join(runner.dir, 'pr-out', 'summary.md'), 'utf8');
+    expect(summary).toContain('#### Where the plans grew');
+    expect(summary).toMatch(
+      /\*\*m \/ p\*\* plan \+1\.00 MiB: \+1\.00 MiB zeros at the plan's end \(the TensorRT 11\.2/,
+    );
   });
 });

@@ -319,8 +319,13 @@ const explainSideSchema = z.object({
   timeMs: nullableNumber,
   /** max - min of that sum over the profile runs; null with fewer than two. */
   spreadMs: nullableNumber,
+  /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
+  timeShare: nullableNumber.default(null),
   weightBytes: count,
+  /** Precisions of the outputs of its computing layers (reformats left out). */
   precisions: z.array(z.string()),
+  /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+  formats: z.array(z.string()).default([]),
   tactics: z.array(z.string()),
 });
 
@@ -328,8 +333,14 @@ const explainTotalSchema = z.object({
   layers: count,
   timeMs: nullableNumber,
   weightBytes: count,
-  /** The plan's size, when known; `otherBytes` is the rest of it: kernels, Myelin code, padding. */
+  /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
   planBytes: count.nullable().default(null),
+  /**
+   * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
+   * verify's diagnosis); 0 otherwise; null when the plan is unknown.
+   */
+  paddingBytes: count.nullable().default(null),
+  /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
   otherBytes: count.nullable().default(null),
 });
 

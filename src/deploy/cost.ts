@@ -9,7 +9,7 @@ import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import type { DeployCost, Explanation, PortableEngine } from '../contract/report.js';
-import { parseEngineLayers } from '../explain/engine-layers.js';
+import { parseEngineLayers } from '../tensorrt/layer-info.js';
 import { explainEngines } from '../explain/regions.js';
 import { toLatency } from '../latency/latency-report.js';
 import { smallestChange } from '../latency/stage.js';

@@ -5,15 +5,18 @@
 // reformat, a copy) joins the region of the layer it names, else of the layer before it. Per region: layers,
 // time (the profile runs' sums), weights, precisions, tactics, and what changed. Pure: layers in, regions out.
 import type { Explanation } from '../contract/report.js';
-import type { EngineLayer, EngineLayers } from './engine-layers.js';
+import type { EngineLayer, EngineLayers } from '../tensorrt/layer-info.js';
+import { EMPTY_GRAPH, type OnnxGraph } from '../tensorrt/onnx-inputs.js';
+import type { PlanScan } from '../tensorrt/plan-scan.js';
+import { mostlyTrailingZeros } from '../verify/diagnose.js';
 import type { LayerTimes } from './profile.js';
 
 export interface EngineSide {
   layers: EngineLayers;
   /** One per profile run of this engine (two or more make the run-to-run spread). */
   profiles: readonly LayerTimes[];
-  /** The plan's size in bytes, when known: what is not weights is kernels, Myelin code and padding. */
-  planBytes?: number | null;
+  /** The plan's scan, when known: its bytes split into weights, the #4841 padding, and the rest. */
+  plan?: Pick<PlanScan, 'bytes' | 'trailingZeroBytes'> | null;
 }
 
 class Components {
@@ -41,39 +44,51 @@ class Components {
 
 const isReformat = (layer: EngineLayer) => layer.reformatOf !== null || layer.type === 'Reformat';
 
-/** The layer each node-less layer joins: the one it names, else the one before it, else the one after. */
+/**
+ * The layer each node-less layer joins: the one a reformat names, else the nearest layer before it that computes
+ * ONNX nodes, else the nearest after it. (Joining merely the layer before would pair a reformat with the
+ * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.)
+ */
 function anchorOf(layers: readonly EngineLayer[], i: number): number | null {
   const layer = layers[i]!;
   if (layer.reformatOf !== null) {
     const named = layers.findIndex((l) => l.name === layer.reformatOf);
-    if (named >= 0) return named;
+    if (named >= 0 && named !== i) return named;
   }
+  const computes = (j: number) => layers[j]!.onnxNodes.length > 0;
+  for (let j = i - 1; j >= 0; j -= 1) if (computes(j)) return j;
+  for (let j = i + 1; j < layers.length; j += 1) if (computes(j)) return j;
   if (i > 0) return i - 1;
   return layers.length > 1 ? 1 : null;
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/** A set of layers' time: the median over runs of their summed times, and the spread of those sums. */
+/**
+ * A set of layers' time: the mean over the profile runs of their summed times (a mean, so that the regions'
+ * times add up to the engine's in every run count; each run's layer time is already its median over
+ * iterations), and the spread (max - min) of those sums.
+ */
 function timeOf(names: readonly string[], profiles: readonly LayerTimes[]) {
   if (profiles.length === 0) return { timeMs: null, spreadMs: null };
   const sums = profiles.map((p) => names.reduce((sum, n) => sum + (p.times.get(n) ?? 0), 0));
-  return { timeMs: median(sums), spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
+  const timeMs = sums.reduce((a, b) => a + b, 0) / sums.length;
+  return { timeMs, spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
 
-/** Explains the head engine against the base; `measuredChangeMs` is the A/B's change of latency, if known. */
+/**
+ * Explains the head engine against the base. `measuredChangeMs`: the A/B's change of latency, if known.
+ * `graph`: the ONNX graph, if known; its nodes that no layer names (a bias Add TensorRT folded into a
+ * MatMul, a constant) join the region of the node they read from, else of the node that reads them, so
+ * that each connected ONNX node is in exactly one region.
+ */
 export function explainEngines(
   base: EngineSide,
   head: EngineSide,
-  measuredChangeMs: number | null = null,
+  options: { measuredChangeMs?: number | null; graph?: OnnxGraph } = {},
 ): Explanation {
+  const measuredChangeMs = options.measuredChangeMs ?? null;
   const components = new Components();
   const sides = [
     ['b', base],
@@ -109,23 +124,19 @@ export function explainEngines(
       for (const node of layer.onnxNodes) g.nodes.add(node);
     });
   }
+  const graph = options.graph ?? EMPTY_GRAPH;
+  // A region's nodes in the graph's order where it is known (a sort that keeps the layers' order otherwise).
+  const position = new Map(graph.nodes.map((n, i) => [n, i]));
+  const named = new Set([...groups.values()].flatMap((g) => [...g.nodes]));
+  for (const node of unnamedNodes(graph, named, components)) {
+    groups.get(components.find(`n:${node}`))?.nodes.add(node);
+  }
 
-  const summary = (layers: readonly EngineLayer[], profiles: readonly LayerTimes[]) => {
-    const computing = layers.filter((l) => !isReformat(l));
-    return {
-      layers: layers.map((l) => l.name),
-      ...timeOf(
-        layers.map((l) => l.name),
-        profiles,
-      ),
-      weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
-      precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
-      tactics: [...new Set(computing.map((l) => l.tactic).filter((t): t is string => t !== null))].sort(),
-    };
-  };
   const totals = (side: EngineSide) => {
     const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
-    const planBytes = side.planBytes ?? null;
+    const plan = side.plan ?? null;
+    // Only the padding verify diagnoses: zeros at the end of a plan that is mostly not zeros are its own.
+    const paddingBytes = plan === null ? null : mostlyTrailingZeros(plan) ? plan.trailingZeroBytes : 0;
     return {
       layers: side.layers.layers.length,
       timeMs: timeOf(
@@ -133,11 +144,28 @@ export function explainEngines(
         side.profiles,
       ).timeMs,
       weightBytes,
-      planBytes,
-      otherBytes: planBytes === null ? null : Math.max(0, planBytes - weightBytes),
+      planBytes: plan?.bytes ?? null,
+      paddingBytes,
+      otherBytes: plan === null ? null : Math.max(0, plan.bytes - weightBytes - (paddingBytes ?? 0)),
     };
   };
   const [baseTotal, headTotal] = [totals(base), totals(head)];
+  const summary = (layers: readonly EngineLayer[], profiles: readonly LayerTimes[], total: number | null) => {
+    const computing = layers.filter((l) => !isReformat(l));
+    const time = timeOf(
+      layers.map((l) => l.name),
+      profiles,
+    );
+    return {
+      layers: layers.map((l) => l.name),
+      ...time,
+      timeShare: time.timeMs !== null && total ? time.timeMs / total : null,
+      weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
+      precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
+      formats: [...new Set(computing.flatMap((l) => l.formats))].sort(),
+      tactics: [...new Set(computing.map((l) => l.tactic).filter((t): t is string => t !== null))].sort(),
+    };
+  };
   const layerChange =
     baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
   const denominator = measuredChangeMs ?? layerChange;
@@ -145,14 +173,17 @@ export function explainEngines(
   const regions = [...groups.values()]
     .sort((a, b) => a.first - b.first)
     .map((g) => {
-      const [b, h] = [summary(g.base, base.profiles), summary(g.head, head.profiles)];
+      const [b, h] = [
+        summary(g.base, base.profiles, baseTotal.timeMs),
+        summary(g.head, head.profiles, headTotal.timeMs),
+      ];
       const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
       const significant =
         deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
           ? Math.abs(deltaMs) > b.spreadMs + h.spreadMs
           : null;
       return {
-        onnxNodes: [...g.nodes],
+        onnxNodes: [...g.nodes].sort((x, y) => (position.get(x) ?? Infinity) - (position.get(y) ?? Infinity)),
         base: b,
         head: h,
         deltaMs,
@@ -167,6 +198,39 @@ export function explainEngines(
         Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes),
     );
   return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+}
+
+/**
+ * Joins the graph's nodes that no layer names to a neighbour's component: first to the node that makes one of
+ * their inputs (in graph order, so chains resolve), then to a node that reads one of their outputs. Returns
+ * the nodes so joined; a node with no named neighbour at all stays out.
+ */
+function unnamedNodes(graph: OnnxGraph, named: ReadonlySet<string>, components: Components): string[] {
+  const placed = new Set(named);
+  const joined: string[] = [];
+  const join = (node: string, neighbour: string | undefined) => {
+    if (neighbour === undefined || !placed.has(neighbour)) return false;
+    components.union(`n:${neighbour}`, `n:${node}`);
+    placed.add(node);
+    joined.push(node);
+    return true;
+  };
+  for (const node of graph.nodes) {
+    if (placed.has(node)) continue;
+    for (const input of graph.inputs.get(node) ?? []) if (join(node, graph.producers.get(input))) break;
+  }
+  const readers = new Map<string, string[]>();
+  for (const [node, inputs] of graph.inputs) {
+    for (const input of inputs) readers.set(input, [...(readers.get(input) ?? []), node]);
+  }
+  const outputs = new Map<string, string[]>();
+  for (const [tensor, node] of graph.producers) outputs.set(node, [...(outputs.get(node) ?? []), tensor]);
+  for (const node of [...graph.nodes].reverse()) {
+    if (placed.has(node)) continue;
+    const next = (outputs.get(node) ?? []).flatMap((t) => readers.get(t) ?? []);
+    for (const reader of next) if (join(node, reader)) break;
+  }
+  return joined;
 }
 
 /** What changed between a region's layers of the two engines. */

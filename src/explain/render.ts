@@ -59,7 +59,8 @@ export function explainLine(explanation: Explanation, top = 2): string {
 
 /**
  * Where a plan's growth went: "+6.0 MiB: weights +4.0 MiB in `/model.22/cv2`, +2.0 MiB not weights
- * (kernels, Myelin code, padding)". Null when the plan did not grow or its sizes are unknown.
+ * (kernels, Myelin code)", with the zeros at its end named apart when verify diagnoses them (#4841). Null
+ * when the plan did not grow or its sizes are unknown.
  */
 export function explainBytesLine(explanation: Explanation): string | null {
   const { base, head } = explanation;
@@ -70,13 +71,14 @@ export function explainBytesLine(explanation: Explanation): string | null {
     .sort((a, b) => b.delta - a.delta)
     .slice(0, 2)
     .map((x) => `weights +${formatBytes(x.delta)} in ${code(regionName(x.r))}`);
+  const padding = (head.paddingBytes ?? 0) - (base.paddingBytes ?? 0);
   const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
-  return [
-    `+${formatBytes(head.planBytes - base.planBytes)}:`,
-    [...grown, ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code, padding)`] : [])].join(
-      ', ',
-    ) || 'no region grew',
-  ].join(' ');
+  const parts = [
+    ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the TensorRT 11.2 padding, #4841)`] : []),
+    ...grown,
+    ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code)`] : []),
+  ];
+  return `+${formatBytes(head.planBytes - base.planBytes)}: ${parts.join(', ') || 'no region grew'}`;
 }
 
 /** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */

@@ -1,20 +1,26 @@
-// The explain stage (benchmark: ab): for each engine the A/B compared with a base engine, where and why the
-// two differ, per ONNX region. An engine that got slower or faster is profiled after its A/B: two runs a
-// side, interleaved, on the GPU it was measured on (--exportProfile), so a region's delta is judged against
-// its own run-to-run spread. Without a change, or without layer info beside the base plan, it says less
-// and why. A profile that cannot be taken is a note, never the run.
+// The explain stage: for each engine that changed against its base engine, where and why the two differ, per
+// ONNX region. Two ways in: an engine the A/B compared (benchmark: ab), against the plan it ran with; and an
+// engine whose plan grew against the baseline's, against the base plan `base-plans:` or the engine cache
+// holds (no GPU time: bytes only). An engine the A/B found slower or faster is profiled after its A/B: two
+// runs a side, interleaved, on the GPU it was measured on (--exportProfile), so a region's delta is judged
+// against its own run-to-run spread. Without a change, or without layer info beside the base plan, it says
+// less and why. A profile that cannot be taken is a note, never the run.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
-import { errorMessage, fileSize } from '../common/errors.js';
+import type { CacheTrust } from '../cache/trust.js';
+import { TRUST_ALL } from '../cache/trust.js';
+import { errorMessage } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
-import type { Explanation, Latency } from '../contract/report.js';
+import type { Explanation, Latency, Report } from '../contract/report.js';
+import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
+import { type EngineLayers, parseEngineLayers } from '../tensorrt/layer-info.js';
+import { EMPTY_GRAPH, type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
+import { scanPlan } from '../tensorrt/plan-scan.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
-import { readOnnxNodeOrder } from '../tensorrt/onnx-inputs.js';
-import { type EngineLayers, parseEngineLayers } from './engine-layers.js';
 import { type LayerTimes, parseProfile } from './profile.js';
 import { explainEngines } from './regions.js';
 
@@ -30,25 +36,35 @@ export const layerInfoBeside = (plan: string) =>
     ? join(dirname(plan), 'layers.json')
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
 
+/** The engine an explanation compares with: its plan, the ONNX it was built from when known, its A/B. */
+interface BaseSide {
+  plan: string;
+  onnx: string | null;
+  ab: Latency | null;
+}
+
 export async function explainChanges(
   outcomes: readonly BuildOutcome[],
   latency: ReadonlyMap<string, Latency>,
-  config: Pick<Config, 'outputDir'>,
+  baseline: Report | null,
+  config: Pick<Config, 'outputDir' | 'cacheDir' | 'basePlans'>,
   trtexec: Trtexec,
   version: TensorRtVersion,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; cacheTrust?: CacheTrust } = {},
 ): Promise<Map<string, Explanation>> {
   const explained = new Map<string, Explanation>();
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
-    const ab = plan && latency.get(plan.path);
-    const basePlan = ab?.baseEngine?.plan;
-    if (!plan || !ab || !basePlan || !plan.layerInfo || options.signal?.aborted) continue;
-    const baseInfo = layerInfoBeside(basePlan);
-    const order = await readOnnxNodeOrder(job.model.onnx);
-    const head = await readLayers(plan.layerInfo, order);
-    const base = existsSync(baseInfo) ? await readLayers(baseInfo, order) : null;
-    if (!head || !base) {
+    if (!plan?.layerInfo || options.signal?.aborted) continue;
+    const base = await baseSideOf(outcome, latency.get(plan.path) ?? null, baseline, config, options.cacheTrust);
+    if (!base) continue;
+    const baseInfo = layerInfoBeside(base.plan);
+    const headGraph = await readOnnxGraph(job.model.onnx);
+    // A base built from the base commit's ONNX is read against that graph; else against this one's.
+    const baseGraph = base.onnx ? await readOnnxGraph(base.onnx) : headGraph;
+    const head = await readLayers(plan.layerInfo, headGraph);
+    const baseLayers = existsSync(baseInfo) ? await readLayers(baseInfo, baseGraph) : null;
+    if (!head || !baseLayers) {
       // Said, never a silent gap beside the engines that were explained.
       const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
       explained.set(plan.path, { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] });
@@ -56,11 +72,12 @@ export async function explainChanges(
     }
     const notes: string[] = [];
     let profiles: { base: LayerTimes[]; head: LayerTimes[] } = { base: [], head: [] };
-    const changed = ab.verdict === 'slower' || ab.verdict === 'faster';
+    const { ab } = base;
+    const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
     if (changed) {
       try {
         profiles = await profileBoth(
-          { base: basePlan, head: plan.path },
+          { base: base.plan, head: plan.path },
           join(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`),
           measurementArgs(version, job.model, job.profile),
           { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...options },
@@ -68,28 +85,55 @@ export async function explainChanges(
       } catch (error) {
         notes.push(`the engines could not be profiled: ${errorMessage(error)}`);
       }
-    } else notes.push(`no profile runs: the A/B found no change (${ab.verdict})`);
-    const measured = ab.base && ab.head ? ab.head.median - ab.base.median : null;
+    } else if (ab) notes.push(`no profile runs: the A/B found no change (${ab.verdict})`);
+    else notes.push('no profile runs: this engine has no latency A/B (benchmark: ab), so bytes only');
+    if (!base.onnx && baseLayers.layers.some((l) => l.name.includes('{ForeignNode['))) {
+      notes.push("the base engine's ForeignNodes are spanned over this commit's ONNX graph, not the base commit's");
+    }
+    const measured = changed && ab?.base && ab.head ? ab.head.median - ab.base.median : null;
     const explanation = explainEngines(
-      { layers: base, profiles: profiles.base, planBytes: fileSize(basePlan) },
-      { layers: head, profiles: profiles.head, planBytes: plan.scan.bytes },
-      changed ? measured : null,
+      { layers: baseLayers, profiles: profiles.base, plan: await scanPlan(base.plan, { digest: false }) },
+      { layers: head, profiles: profiles.head, plan: plan.scan },
+      { measuredChangeMs: measured, graph: headGraph },
     );
     explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
   }
   return explained;
 }
 
+/**
+ * The base engine to explain against: the A/B's, when it ran (a rebuilt base has its commit's ONNX beside
+ * it); else, for a plan that grew against the baseline's, the base plan that `base-plans:` or the cache holds.
+ */
+async function baseSideOf(
+  outcome: BuildOutcome,
+  ab: Latency | null,
+  baseline: Report | null,
+  config: Pick<Config, 'cacheDir' | 'basePlans'>,
+  trust: CacheTrust = TRUST_ALL,
+): Promise<BaseSide | null> {
+  const { job, plan } = outcome;
+  const abBase = ab?.baseEngine;
+  if (abBase) {
+    const onnx = abBase.source === 'rebuilt' ? join(dirname(abBase.plan), basename(job.model.onnx)) : null;
+    return { plan: abBase.plan, onnx: onnx && existsSync(onnx) ? onnx : null, ab };
+  }
+  const baseBuild = baseBuildOf(baseline, outcome);
+  if (!plan || baseBuild?.bytes == null || plan.scan.bytes <= baseBuild.bytes) return null;
+  const found = await findBasePlan(job, baseBuild, config, trust);
+  return 'plan' in found ? { plan: found.plan, onnx: null, ab: null } : null;
+}
+
 const EMPTY: Explanation = {
-  base: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
-  head: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
+  base: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, paddingBytes: null, otherBytes: null },
+  head: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, paddingBytes: null, otherBytes: null },
   regions: [],
   notes: [],
 };
 
-async function readLayers(file: string, order: string[]): Promise<EngineLayers | null> {
+async function readLayers(file: string, graph: OnnxGraph = EMPTY_GRAPH): Promise<EngineLayers | null> {
   try {
-    return parseEngineLayers(await readFile(file, 'utf8'), order);
+    return parseEngineLayers(await readFile(file, 'utf8'), graph);
   } catch {
     return null;
   }

@@ -3,12 +3,10 @@
 // branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
 // key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
 // build) one built from the base commit's ONNX. The memory sampler is not running now.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { shapesOf } from '../builds/jobs.js';
-import { EngineCache } from '../cache/engine-cache.js';
-import { type CacheTrust, mayServe, TRUST_ALL } from '../cache/trust.js';
+import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
 import type { Limit } from '../contract/metrics.js';
 import type { Config } from '../contract/config.js';
 import { errorMessage } from '../common/errors.js';
@@ -16,6 +14,7 @@ import type { Latency, Report, ReportBuild } from '../contract/report.js';
 import { measurementArgs } from '../tensorrt/argv.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
+import { baseBuildOf, findBasePlan } from './base-plan.js';
 import { rebuildBase } from './base-rebuild.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { toLatency, unmeasured } from './latency-report.js';
@@ -50,13 +49,8 @@ export async function compareLatency(
     const name = `${job.model.name}/${job.profile.name}`;
     // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
     try {
-      const baseBuild = baseline?.builds.find(
-        (b) =>
-          b.model === job.model.name &&
-          b.profile === job.profile.name &&
-          (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null),
-      );
-      const base = await baseEngine(outcome, baseBuild ?? null);
+      const baseBuild = baseBuildOf(baseline, outcome);
+      const base = await baseEngine(outcome, baseBuild);
       if ('missing' in base) {
         notes.push(`${name}: no latency A/B: ${base.missing}`);
         continue;
@@ -122,35 +116,19 @@ export async function compareLatency(
     outcome: BuildOutcome,
     baseBuild: ReportBuild | null,
   ): Promise<NonNullable<Latency['baseEngine']> | { missing: string }> {
+    const found = await findBasePlan(outcome.job, baseBuild, config, options.cacheTrust ?? TRUST_ALL);
+    if ('plan' in found) {
+      if (found.sha256) recorded.set(found.plan, found.sha256);
+      return { source: found.source, plan: found.plan };
+    }
+    if (!config.baseRef) return found;
     const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
-    const uploaded = config.basePlans && join(config.basePlans, `${model}.${profile}.plan`);
-    if (uploaded && existsSync(uploaded)) return { source: 'plans', plan: uploaded };
-    const fromCache = await cachedBase(baseBuild);
-    if ('plan' in fromCache || !config.baseRef) return fromCache;
     // Beside the A/B's folder, which is emptied when the A/B starts.
     const dir = join(config.outputDir, 'ab', `${model}.${profile}.base`);
     const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
     return 'plan' in rebuilt
       ? { source: 'rebuilt', plan: rebuilt.plan }
-      : { missing: `${fromCache.missing}; ${rebuilt.missing}` };
-  }
-
-  async function cachedBase(
-    baseBuild: ReportBuild | null,
-  ): Promise<{ source: 'cache'; plan: string } | { missing: string }> {
-    if (!baseBuild) return { missing: 'the base branch has no report of this engine on this GPU model' };
-    const key = baseBuild.cache?.key;
-    if (!config.cacheDir || !key) return { missing: 'no base plan, and no engine cache entry to take it from' };
-    const entry = await new EngineCache(config.cacheDir, null).lookup(key);
-    if (!entry || entry === 'corrupt')
-      return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-    if (!mayServe(options.cacheTrust ?? TRUST_ALL, 'engine', key, entry.record.sha256, entry.record.signature)) {
-      return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
-    }
-    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
-    const plan = join(entry.dir, 'plan');
-    recorded.set(plan, entry.record.sha256);
-    return { source: 'cache', plan };
+      : { missing: `${found.missing}; ${rebuilt.missing}` };
   }
 }
 

@@ -401,21 +401,42 @@ function whyLines(row: Row): string[] {
   const name = `**${text(row.build.model)} / ${text(row.build.profile)}**`;
   const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
   if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster')) return grew;
-  const rows = explainRows(explain).map(tableRow);
+  return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
+}
+
+/** An explanation's regions and notes, folded under the line that says what they add up to. */
+function regionTable(explain: NonNullable<ReportBuild['explain']>): string[] {
   return [
-    '',
-    `${name} ${latencyChange(latency)}: ${explainLine(explain)}`,
-    ...grew.slice(1),
     '',
     '<details><summary>regions</summary>',
     '',
     '| region | Δ time | share | layers | weights | change |',
     '|---|---:|---:|---|---|---|',
-    ...rows,
+    ...explainRows(explain).map(tableRow),
     ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${text(n)}`)] : []),
     '',
     '</details>',
   ];
+}
+
+/**
+ * Engines whose plan grew against the baseline's and that no A/B explained: where the bytes went, per region
+ * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
+ */
+function growthSection(rows: readonly Row[]): Section | null {
+  const grown = rows.filter((r) => !r.build.latency && r.build.explain && explainBytesLine(r.build.explain));
+  if (grown.length === 0) return null;
+  return {
+    priority: 3,
+    text: [
+      '#### Where the plans grew',
+      ...grown.flatMap((r) => [
+        '',
+        `**${text(r.build.model)} / ${text(r.build.profile)}** plan ${explainBytesLine(r.build.explain!)}`,
+        ...regionTable(r.build.explain!),
+      ]),
+    ].join('\n'),
+  };
 }
 
 /**
@@ -745,9 +766,13 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
     ...[noBaseSection(reports)].filter((s): s is Section => s !== null),
     ...failures(rows),
-    ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter(
-      (s): s is Section => s !== null,
-    ),
+    ...[
+      accuracySection(rows),
+      latencySection(reports, rows),
+      growthSection(rows),
+      deploySection(rows),
+      backoffSection(rows),
+    ].filter((s): s is Section => s !== null),
     ...[budgetSection(reports), historySection(options.history ?? []), changeChart(rows)].filter(
       (s): s is Section => s !== null,
     ),

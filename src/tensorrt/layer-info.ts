@@ -1,12 +1,224 @@
+// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
+// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
+// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
+// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
+// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
+// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
+// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
 import { readFile } from 'node:fs/promises';
 import type { MyelinLayer } from '../contract/report.js';
+import { EMPTY_GRAPH, type OnnxGraph } from './onnx-inputs.js';
 export type { MyelinLayer };
 
-export interface LayerInfo {
-  /** 10.x lists I/O tensor names under "Bindings"; 11.x has "I/O Tensors" objects. */
-  schema: '10.x (Bindings)' | '11.x (I/O Tensors)' | 'unknown';
-  /** `detailed` when layers are objects, `layer_names_only` when they are strings. */
+export interface EngineLayer {
+  name: string;
+  type: string;
+  /** The ONNX nodes this layer computes; empty for a layer TensorRT added (a reformat, a copy). */
+  onnxNodes: string[];
+  /** For a reformat: the layer it was added for, by name. */
+  reformatOf: string | null;
+  /** Precision of each output: fp32, fp16, bf16, int8, fp8, int32, int64, bool (unknown spellings left out). */
+  precisions: string[];
+  /** Formats of its inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+  formats: string[];
+  /** Its TacticName, else its TacticValue ("0xe2222883a6602489"); null when layer info has neither. */
+  tactic: string | null;
+  /** Bytes of its Weights and Bias, by count × the size of their type. */
+  weightBytes: number;
+  /** StreamId > 0: runs on an auxiliary stream, overlapping others. */
+  auxiliaryStream: boolean;
+}
+
+export type LayerInfoSchema = '10.x (Bindings)' | '11.x (I/O Tensors)' | 'unknown';
+
+export interface EngineLayers {
+  /** The layers of one optimization profile (`profile`), their names without the "[profile N]" suffix. */
+  layers: EngineLayer[];
+  /** The optimization profiles the engine holds: 1 + the largest N of a "[profile N]" name (TREx's rule). */
+  profiles: number;
+  profile: number;
+  /** `detailed` when layers are objects (--profilingVerbosity=detailed), `layer_names_only` when strings. */
   verbosity: 'detailed' | 'layer_names_only';
+  schema: LayerInfoSchema;
+}
+
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
+const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
+const TENSOR_COPY = /^(.+) copy$/;
+
+const TYPE_BYTES: Record<string, number> = {
+  Float: 4,
+  Half: 2,
+  BFloat16: 2,
+  BF16: 2,
+  Int8: 1,
+  FP8: 1,
+  Int32: 4,
+  Int64: 8,
+  Bool: 1,
+  UInt8: 1,
+};
+
+/**
+ * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
+ * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
+ */
+export function precisionOf(text: string): string | null {
+  const t = text.toLowerCase();
+  if (/\bbf16\b|bfloat16/.test(t)) return 'bf16';
+  if (/\bfp16\b|\bhalf\b/.test(t)) return 'fp16';
+  if (/\bfp32\b|\bfloat\b/.test(t)) return 'fp32';
+  if (/\bfp8\b|\bfloat8/.test(t)) return 'fp8';
+  if (/\bint8\b/.test(t)) return 'int8';
+  if (/\bint32\b/.test(t)) return 'int32';
+  if (/\bint64\b/.test(t)) return 'int64';
+  if (/\bbool\b/.test(t)) return 'bool';
+  return null;
+}
+
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+export function nodesInName(name: string): { nodes: string[]; foreign: [string, string] | null } {
+  const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
+  if (foreign) {
+    // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
+    const first = nodesInName(foreign[1]!).nodes;
+    const last = nodesInName(foreign[2]!).nodes;
+    return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1]!, last.at(-1) ?? foreign[2]!] };
+  }
+  const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
+  const text = single ? single[1]! : name;
+  const nodes = text
+    // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+    .replace(UNNAMED_LAYER, ' + ')
+    .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+    .replace(/[(),]/g, ' + ')
+    .split(' + ')
+    .map((part) => part.trim())
+    .filter((part) => part && !/^_?(?:output)?$/.test(part));
+  return { nodes, foreign: null };
+}
+
+/**
+ * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
+ * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
+ * "DataType" spelling is read too).
+ */
+function tensorPrecision(tensor: Record<string, unknown>): { precision: string | null; format: string } {
+  const str = (value: unknown) => (typeof value === 'string' ? value : '');
+  const format = str(tensor.Format) || str(tensor['Format/Datatype']);
+  const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
+  return { precision: precisionOf(datatype), format: format || datatype };
+}
+
+function weightBytesOf(layer: Record<string, unknown>): number {
+  let bytes = 0;
+  for (const key of ['Weights', 'Bias']) {
+    const w = layer[key] as { Type?: string; Count?: number } | undefined;
+    if (w && typeof w.Count === 'number') bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+  }
+  return bytes;
+}
+
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+
+interface RawLayers {
+  schema: LayerInfoSchema;
+  verbosity: EngineLayers['verbosity'];
+  entries: { layer: Record<string, unknown>; name: string; profile: number }[];
+}
+
+/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
+function rawLayers(text: string): RawLayers {
+  let json: { Layers?: unknown[]; Bindings?: unknown; 'I/O Tensors'?: unknown };
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch (error) {
+    throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${(error as Error).message})`);
+  }
+  if (!json || !Array.isArray(json.Layers)) throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+  const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+  const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+  const entries = json.Layers.map((raw) => {
+    const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) }) as Record<string, unknown>;
+    const full = String(layer.Name ?? '');
+    const suffix = PROFILE_SUFFIX.exec(full);
+    return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
+  });
+  return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
+}
+
+/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
+function nodesOfName(name: string, graph: OnnxGraph, position: ReadonlyMap<string, number>): string[] {
+  // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
+  if (name.startsWith('__myl_')) return [];
+  const copied = TENSOR_COPY.exec(name)?.[1];
+  if (graph.nodes.length === 0) return copied ? [] : expandForeign(name, graph, position);
+  if (copied) return graph.producers.has(copied) ? [graph.producers.get(copied)!] : [];
+  return expandForeign(name, graph, position).flatMap((part) => {
+    if (position.has(part)) return [part];
+    const producer = graph.producers.get(part);
+    return producer ? [producer] : [];
+  });
+}
+
+function expandForeign(name: string, graph: OnnxGraph, position: ReadonlyMap<string, number>): string[] {
+  const { nodes, foreign } = nodesInName(name);
+  const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+  return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
+}
+
+/**
+ * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
+ * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+export function parseEngineLayers(text: string, graph: OnnxGraph = EMPTY_GRAPH, profile = 0): EngineLayers {
+  const { schema, verbosity, entries } = rawLayers(text);
+  const position = new Map(graph.nodes.map((n, i) => [n, i]));
+  const profiles = 1 + Math.max(0, ...entries.map((n) => n.profile));
+  const layers = entries
+    .filter((n) => n.profile === profile)
+    .map(({ layer, name }): EngineLayer => {
+      const reformat = REFORMAT.exec(name)?.[1] ?? null;
+      const metadata =
+        typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]!) : [];
+      const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
+      const tensors = (key: string) => (Array.isArray(layer[key]) ? layer[key] : []) as Record<string, unknown>[];
+      const outputs = tensors('Outputs').map(tensorPrecision);
+      const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
+      return {
+        name,
+        type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+        onnxNodes: [...new Set(onnxNodes)],
+        reformatOf: reformat,
+        precisions: [...new Set(outputs.map((d) => d.precision).filter((p): p is string => p !== null))],
+        formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+        // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+        tactic:
+          typeof layer.TacticName === 'string'
+            ? layer.TacticName
+            : typeof layer.TacticValue === 'string'
+              ? layer.TacticValue
+              : null,
+        weightBytes: weightBytesOf(layer),
+        auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+      };
+    });
+  return { layers, profiles, profile, verbosity, schema };
+}
+
+/** What verify's diagnosis needs of a plan's layer info: its form, its size, its Myelin kernels. */
+export interface LayerInfo {
+  schema: LayerInfoSchema;
+  verbosity: EngineLayers['verbosity'];
+  /** Layers of every optimization profile. */
   layers: number;
   myelin: MyelinLayer[];
 }
@@ -48,21 +260,18 @@ function isMyelinName(name: string): boolean {
   return name.startsWith('__myl_') || name.includes('{ForeignNode[');
 }
 
-/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
 export function parseLayerInfo(text: string): LayerInfo | null {
-  let json: { Layers?: unknown[]; Bindings?: unknown; 'I/O Tensors'?: unknown };
+  let raw: RawLayers;
   try {
-    json = JSON.parse(text) as typeof json;
+    raw = rawLayers(text);
   } catch {
     return null;
   }
-  if (!Array.isArray(json.Layers)) return null;
-  const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-  const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
   const myelin: MyelinLayer[] = [];
-  for (const layer of json.Layers) {
-    const name = typeof layer === 'string' ? layer : String((layer as { Name?: unknown }).Name ?? '');
-    const type = typeof layer === 'object' && layer !== null ? (layer as { LayerType?: unknown }).LayerType : undefined;
+  for (const { layer } of raw.entries) {
+    const name = String(layer.Name ?? '');
+    const type = layer.LayerType;
     if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin') continue;
     myelin.push({
       name,
@@ -70,7 +279,7 @@ export function parseLayerInfo(text: string): LayerInfo | null {
       ops: myelinOps(name),
     });
   }
-  return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+  return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
 }
 
 export async function readLayerInfo(path: string): Promise<LayerInfo | null> {

@@ -105,34 +105,56 @@ export function onnxOutputs(source: ByteSource | Buffer): OnnxInput[] {
   return graphValues(source, 12);
 }
 
-/**
- * The graph's nodes in the order the file lists them, which ONNX requires to be topological: each node's
- * name (NodeProto.name, 3), else its first output (NodeProto.output, 2), as TensorRT names a layer from it.
- */
-export function onnxNodeNames(source: ByteSource | Buffer): string[] {
-  const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
-  const inside = (f: Field) => fields(src, f.start!, f.start! + f.length!);
-  const text = (f: Field | undefined) => (f ? src.read(f.start!, f.length!).toString('utf8') : null);
-  const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
-  if (!graph) throw new Error('no graph in it (ModelProto.graph)');
-  return inside(graph)
-    .filter((f) => f.number === 1 && f.start !== undefined)
-    .map((node) => {
-      const nodeFields = inside(node);
-      const named = text(nodeFields.find((f) => f.number === 3 && f.start !== undefined));
-      return named || (text(nodeFields.find((f) => f.number === 2 && f.start !== undefined)) ?? '');
-    });
+/** An ONNX graph as layer names are read against it: its nodes in order, and which node made each tensor. */
+export interface OnnxGraph {
+  /** Node names in the order the file lists them, which ONNX requires to be topological. */
+  nodes: readonly string[];
+  /** Each node output's tensor name → the node that computes it (TensorRT names copies and constants by them). */
+  producers: ReadonlyMap<string, string>;
+  /** Each node's input tensors (graph inputs and initializers among them), by the node's name. */
+  inputs: ReadonlyMap<string, readonly string[]>;
 }
 
-/** A model file's node order, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
-export async function readOnnxNodeOrder(path: string): Promise<string[]> {
+export const EMPTY_GRAPH: OnnxGraph = { nodes: [], producers: new Map(), inputs: new Map() };
+
+/**
+ * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
+ * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
+ * 1) and writes.
+ */
+export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
+  const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+  const inside = (f: Field) => fields(src, f.start!, f.start! + f.length!);
+  const text = (f: Field) => src.read(f.start!, f.length!).toString('utf8');
+  const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+  if (!graph) throw new Error('no graph in it (ModelProto.graph)');
+  const nodes: string[] = [];
+  const producers = new Map<string, string>();
+  const inputs = new Map<string, string[]>();
+  for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
+    const nodeFields = inside(node).filter((f) => f.start !== undefined);
+    const outputs = nodeFields.filter((f) => f.number === 2).map(text);
+    const named = nodeFields.find((f) => f.number === 3);
+    const name = (named && text(named)) || (outputs[0] ?? '');
+    nodes.push(name);
+    inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
+    for (const output of outputs) producers.set(output, name);
+  }
+  return { nodes, producers, inputs };
+}
+
+/** The graph's node names in order (see onnxGraph). */
+export const onnxNodeNames = (source: ByteSource | Buffer): string[] => [...onnxGraph(source).nodes];
+
+/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+export async function readOnnxGraph(path: string): Promise<OnnxGraph> {
   let fd: number | null = null;
   try {
     fd = openSync(path, 'r');
     const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
-    return onnxNodeNames(source);
+    return onnxGraph(source);
   } catch {
-    return [];
+    return EMPTY_GRAPH;
   } finally {
     if (fd !== null) closeSync(fd);
   }

@@ -222,3 +222,39 @@ export function typedAffineOnnx(type: 'float16' | 'bfloat16'): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/**
+ * The graph of NVIDIA/trt-samples-for-hackathon-cn's trtexec sample model (cookbook/08-Tool/trtexec/
+ * getOnnxModel.py @3c25bc54, TensorRT 8.6; the same nodes @88fe8012, TensorRT 8.4): its node names, order
+ * and tensors, which test/fixtures/explain/cookbook-mnist-*.layers.json were exported from. Weights are left
+ * out (explain reads the graph's structure only): a graph to read, not a model to run.
+ */
+export function cookbookMnistOnnx(): Uint8Array {
+  const chain: [string, string, string[]][] = [
+    ['Conv', 'Conv-1', ['constant32x1', 'constant32']],
+    ['Relu', 'ReLU-2', []],
+    ['MaxPool', 'MaxPool-3', []],
+    ['Conv', 'Conv-4', ['constant64x32', 'constant64']],
+    ['Relu', 'ReLU-5', []],
+    ['MaxPool', 'MaxPool-6', []],
+    ['Transpose', 'Transpose-7', []],
+    ['Reshape', 'Reshape-7', ['constantM1Comma3136']],
+    ['MatMul', 'MatMul-9', ['constant3136x1024']],
+    ['Add', 'Add-10', ['constant1024']],
+    ['Relu', 'ReLU-11', []],
+    ['MatMul', 'MatMul-12', ['constant1024x10']],
+    ['Add', 'Add-13', ['constant10']],
+    ['Softmax', 'Softmax-14', []],
+    ['ArgMax', 'ArgMax-15', []],
+  ];
+  const graph = onnx.GraphProto.create({
+    name: 'cookbook-trtexec',
+    node: chain.map(([opType, name, constants], i) =>
+      onnx.NodeProto.create({ opType, name, input: [`tensor-${i}`, ...constants], output: [`tensor-${i + 1}`] }),
+    ),
+    input: [tensorType('tensor-0', ['B', 1, 28, 28])],
+    output: [tensorType('tensor-15', ['B'])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
-import { parseEngineLayers } from '../../explain/engine-layers.js';
+import { parseEngineLayers } from '../../tensorrt/layer-info.js';
 import { parseProfile } from '../../explain/profile.js';
 import { explainEngines } from '../../explain/regions.js';
 import { explainLine, explainRows } from '../../explain/render.js';
-import { onnxNodeNames } from '../../tensorrt/onnx-inputs.js';
+import { EMPTY_GRAPH, type OnnxGraph, onnxGraph } from '../../tensorrt/onnx-inputs.js';
 import type { CliIo } from '../io.js';
 
 export interface ExplainOptions {
@@ -43,24 +43,25 @@ export async function explainCommand(options: ExplainOptions, io: CliIo): Promis
       throw new InputError(`${file}: ${(error as Error).message}`);
     }
   };
-  const order = (file: string | null): string[] => {
-    if (!file) return [];
+  const graphOf = (file: string | null): OnnxGraph => {
+    if (!file) return EMPTY_GRAPH;
     const bytes = read(file, 'the ONNX model');
     try {
-      return onnxNodeNames(bytes);
+      return onnxGraph(bytes);
     } catch (error) {
       throw new InputError(`${file}: expected an ONNX model: ${(error as Error).message}`);
     }
   };
-  const baseOrder = order(options.baseOnnx ?? options.onnx);
-  const headOrder = options.headOnnx ? order(options.headOnnx) : options.onnx ? baseOrder : [];
-  const side = (layers: string, profiles: string[], nodeOrder: string[]) => ({
-    layers: parsed(layers, 'layer info', (t) => parseEngineLayers(t, nodeOrder)),
+  const baseGraph = graphOf(options.baseOnnx ?? options.onnx);
+  const headGraph = options.headOnnx ? graphOf(options.headOnnx) : options.onnx ? baseGraph : EMPTY_GRAPH;
+  const side = (layers: string, profiles: string[], graph: OnnxGraph) => ({
+    layers: parsed(layers, 'layer info', (t) => parseEngineLayers(t, graph)),
     profiles: profiles.map((p) => parsed(p, 'a profile', parseProfile)),
   });
   const explanation = explainEngines(
-    side(options.base, options.baseProfiles, baseOrder),
-    side(options.head, options.headProfiles, headOrder),
+    side(options.base, options.baseProfiles, baseGraph),
+    side(options.head, options.headProfiles, headGraph),
+    { graph: options.headOnnx || options.onnx ? headGraph : baseGraph },
   );
   if (options.json) {
     io.stdout(`${JSON.stringify(explanation, null, 2)}\n`);

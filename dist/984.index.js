@@ -1,8 +1,8 @@
-export const id = 863;
-export const ids = [863];
+export const id = 984;
+export const ids = [984];
 export const modules = {
 
-/***/ 81863:
+/***/ 86984:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -4310,16 +4310,27 @@ const explainSideSchema = schemas/* object */.Ikc({
     timeMs: nullableNumber,
     /** max - min of that sum over the profile runs; null with fewer than two. */
     spreadMs: nullableNumber,
+    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
+    timeShare: nullableNumber.default(null),
     weightBytes: count,
+    /** Precisions of the outputs of its computing layers (reformats left out). */
     precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+    formats: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
     tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
 });
 const explainTotalSchema = schemas/* object */.Ikc({
     layers: count,
     timeMs: nullableNumber,
     weightBytes: count,
-    /** The plan's size, when known; `otherBytes` is the rest of it: kernels, Myelin code, padding. */
+    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
     planBytes: count.nullable().default(null),
+    /**
+     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
+     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
+     */
+    paddingBytes: count.nullable().default(null),
+    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
     otherBytes: count.nullable().default(null),
 });
 /** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
@@ -5330,35 +5341,46 @@ function onnxInputs(source) {
 function onnxOutputs(source) {
     return graphValues(source, 12);
 }
+const EMPTY_GRAPH = { nodes: [], producers: new Map(), inputs: new Map() };
 /**
- * The graph's nodes in the order the file lists them, which ONNX requires to be topological: each node's
- * name (NodeProto.name, 3), else its first output (NodeProto.output, 2), as TensorRT names a layer from it.
+ * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
+ * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
+ * 1) and writes.
  */
-function onnxNodeNames(source) {
+function onnxGraph(source) {
     const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
     const inside = (f) => fields(src, f.start, f.start + f.length);
-    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const text = (f) => src.read(f.start, f.length).toString('utf8');
     const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
     if (!graph)
         throw new Error('no graph in it (ModelProto.graph)');
-    return inside(graph)
-        .filter((f) => f.number === 1 && f.start !== undefined)
-        .map((node) => {
-        const nodeFields = inside(node);
-        const named = text(nodeFields.find((f) => f.number === 3 && f.start !== undefined));
-        return named || (text(nodeFields.find((f) => f.number === 2 && f.start !== undefined)) ?? '');
-    });
+    const nodes = [];
+    const producers = new Map();
+    const inputs = new Map();
+    for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
+        const nodeFields = inside(node).filter((f) => f.start !== undefined);
+        const outputs = nodeFields.filter((f) => f.number === 2).map(text);
+        const named = nodeFields.find((f) => f.number === 3);
+        const name = (named && text(named)) || (outputs[0] ?? '');
+        nodes.push(name);
+        inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
+        for (const output of outputs)
+            producers.set(output, name);
+    }
+    return { nodes, producers, inputs };
 }
-/** A model file's node order, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
-async function readOnnxNodeOrder(path) {
+/** The graph's node names in order (see onnxGraph). */
+const onnxNodeNames = (source) => [...onnxGraph(source).nodes];
+/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+async function readOnnxGraph(path) {
     let fd = null;
     try {
         fd = (0,external_node_fs_.openSync)(path, 'r');
         const source = fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at));
-        return onnxNodeNames(source);
+        return onnxGraph(source);
     }
     catch {
-        return [];
+        return EMPTY_GRAPH;
     }
     finally {
         if (fd !== null)
@@ -7622,6 +7644,39 @@ function givenReference(file, read) {
     }));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
+// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
+// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
+// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
+// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
+
+
+
+
+/** The baseline's build of this engine on this GPU model; null when it has none. */
+function baseBuildOf(baseline, outcome) {
+    const { job, gpu } = outcome;
+    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
+}
+async function findBasePlan(job, baseBuild, config, trust) {
+    const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
+    if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
+        return { source: 'plans', plan: uploaded, sha256: null };
+    if (!baseBuild)
+        return { missing: 'the base branch has no report of this engine on this GPU model' };
+    const key = baseBuild.cache?.key;
+    if (!config.cacheDir || !key)
+        return { missing: 'no base plan, and no engine cache entry to take it from' };
+    const entry = await new EngineCache(config.cacheDir, null).lookup(key);
+    if (!entry || entry === 'corrupt')
+        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
+        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
+    }
+    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
+    return { source: 'cache', plan: (0,external_node_path_.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
 // The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
 // has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
@@ -8141,7 +8196,6 @@ function checkContract(side, run, seen) {
 
 
 
-
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
     const latency = new Map();
@@ -8158,10 +8212,8 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
         const name = `${job.model.name}/${job.profile.name}`;
         // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
         try {
-            const baseBuild = baseline?.builds.find((b) => b.model === job.model.name &&
-                b.profile === job.profile.name &&
-                (b.gpu?.name ?? null) === (outcome.gpu?.name ?? null));
-            const base = await baseEngine(outcome, baseBuild ?? null);
+            const baseBuild = baseBuildOf(baseline, outcome);
+            const base = await baseEngine(outcome, baseBuild);
             if ('missing' in base) {
                 notes.push(`${name}: no latency A/B: ${base.missing}`);
                 continue;
@@ -8220,36 +8272,21 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
     return { latency, notes };
     /** The base branch's plan of this engine, and where it came from; or why there is none. */
     async function baseEngine(outcome, baseBuild) {
+        const found = await findBasePlan(outcome.job, baseBuild, config, options.cacheTrust ?? TRUST_ALL);
+        if ('plan' in found) {
+            if (found.sha256)
+                recorded.set(found.plan, found.sha256);
+            return { source: found.source, plan: found.plan };
+        }
+        if (!config.baseRef)
+            return found;
         const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
-        const uploaded = config.basePlans && (0,external_node_path_.join)(config.basePlans, `${model}.${profile}.plan`);
-        if (uploaded && (0,external_node_fs_.existsSync)(uploaded))
-            return { source: 'plans', plan: uploaded };
-        const fromCache = await cachedBase(baseBuild);
-        if ('plan' in fromCache || !config.baseRef)
-            return fromCache;
         // Beside the A/B's folder, which is emptied when the A/B starts.
         const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
         const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
         return 'plan' in rebuilt
             ? { source: 'rebuilt', plan: rebuilt.plan }
-            : { missing: `${fromCache.missing}; ${rebuilt.missing}` };
-    }
-    async function cachedBase(baseBuild) {
-        if (!baseBuild)
-            return { missing: 'the base branch has no report of this engine on this GPU model' };
-        const key = baseBuild.cache?.key;
-        if (!config.cacheDir || !key)
-            return { missing: 'no base plan, and no engine cache entry to take it from' };
-        const entry = await new EngineCache(config.cacheDir, null).lookup(key);
-        if (!entry || entry === 'corrupt')
-            return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-        if (!mayServe(options.cacheTrust ?? TRUST_ALL, 'engine', key, entry.record.sha256, entry.record.signature)) {
-            return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
-        }
-        // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
-        const plan = (0,external_node_path_.join)(entry.dir, 'plan');
-        recorded.set(plan, entry.record.sha256);
-        return { source: 'cache', plan };
+            : { missing: `${found.missing}; ${rebuilt.missing}` };
     }
 }
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
@@ -8262,16 +8299,23 @@ const shapeText = (shapes) => Object.entries(shapes)
     .map(([input, s]) => `${input}:${s.opt}`)
     .join(',');
 
-;// CONCATENATED MODULE: ./.build/tsc/explain/engine-layers.js
-// An engine's layers as --exportLayerInfo writes them (8.2+; 10.x "Bindings" and 11.x "I/O Tensors"
-// schemas), each with the ONNX nodes it computes: its `Metadata` (8.6+: "[ONNX Layer: name]" entries
-// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes
-// its fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded
-// over the ONNX graph's order when the graph is known. Reformats name the layer they feed or read
-// ("Reformatting CopyNode for Input Tensor 0 to X").
-// Sources: docs/explain.md. Pure: text in, layers out.
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
+// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
+// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
+// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
+// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
+// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
+// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
+
+
 const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
 const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
+const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
+const TENSOR_COPY = /^(.+) copy$/;
 const TYPE_BYTES = {
     Float: 4,
     Half: 2,
@@ -8284,7 +8328,10 @@ const TYPE_BYTES = {
     Bool: 1,
     UInt8: 1,
 };
-/** "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8. */
+/**
+ * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
+ * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
+ */
 function precisionOf(text) {
     const t = text.toLowerCase();
     if (/\bbf16\b|bfloat16/.test(t))
@@ -8303,7 +8350,7 @@ function precisionOf(text) {
         return 'int64';
     if (/\bbool\b/.test(t))
         return 'bool';
-    return text;
+    return null;
 }
 /** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
 function nodesInName(name) {
@@ -8317,17 +8364,25 @@ function nodesInName(name) {
     const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
     const text = single ? single[1] : name;
     const nodes = text
+        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+        .replace(UNNAMED_LAYER, ' + ')
         .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
         .replace(/[(),]/g, ' + ')
         .split(' + ')
         .map((part) => part.trim())
-        .filter(Boolean);
+        .filter((part) => part && !/^_?(?:output)?$/.test(part));
     return { nodes, foreign: null };
 }
+/**
+ * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
+ * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
+ * "DataType" spelling is read too).
+ */
 function tensorPrecision(tensor) {
-    const format = String(tensor['Format/Datatype'] ?? tensor.Format ?? tensor.DataType ?? '');
-    const datatype = String(tensor.DataType ?? tensor['Format/Datatype'] ?? '');
-    return { precision: precisionOf(datatype), format };
+    const str = (value) => (typeof value === 'string' ? value : '');
+    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
+    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
+    return { precision: precisionOf(datatype), format: format || datatype };
 }
 function weightBytesOf(layer) {
     let bytes = 0;
@@ -8343,11 +8398,8 @@ function weightBytesOf(layer) {
  * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
  */
 const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
-/**
- * Parses --exportLayerInfo JSON; `nodeOrder` is the ONNX graph's node order, to expand ForeignNodes. Of an
- * engine of several optimization profiles, the layers of `profile` (default 0, the first).
- */
-function parseEngineLayers(text, nodeOrder = [], profile = 0) {
+/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
+function rawLayers(text) {
     let json;
     try {
         json = JSON.parse(text);
@@ -8358,38 +8410,60 @@ function parseEngineLayers(text, nodeOrder = [], profile = 0) {
     if (!json || !Array.isArray(json.Layers))
         throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
     const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const position = new Map(nodeOrder.map((n, i) => [n, i]));
     const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
-    const named = json.Layers.map((raw) => {
+    const entries = json.Layers.map((raw) => {
         const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
         const full = String(layer.Name ?? '');
         const suffix = PROFILE_SUFFIX.exec(full);
         return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
     });
-    const profiles = 1 + Math.max(0, ...named.map((n) => n.profile));
-    const layers = named
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
+}
+/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
+function nodesOfName(name, graph, position) {
+    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
+    if (name.startsWith('__myl_'))
+        return [];
+    const copied = TENSOR_COPY.exec(name)?.[1];
+    if (graph.nodes.length === 0)
+        return copied ? [] : expandForeign(name, graph, position);
+    if (copied)
+        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
+    return expandForeign(name, graph, position).flatMap((part) => {
+        if (position.has(part))
+            return [part];
+        const producer = graph.producers.get(part);
+        return producer ? [producer] : [];
+    });
+}
+function expandForeign(name, graph, position) {
+    const { nodes, foreign } = nodesInName(name);
+    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
+}
+/**
+ * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
+ * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
+    const { schema, verbosity, entries } = rawLayers(text);
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    const profiles = 1 + Math.max(0, ...entries.map((n) => n.profile));
+    const layers = entries
         .filter((n) => n.profile === profile)
         .map(({ layer, name }) => {
         const reformat = REFORMAT.exec(name)?.[1] ?? null;
         const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
-        let onnxNodes;
-        if (reformat)
-            onnxNodes = [];
-        else if (metadata.length)
-            onnxNodes = metadata;
-        else {
-            const { nodes, foreign } = nodesInName(name);
-            const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
-            onnxNodes = from !== undefined && to !== undefined && from <= to ? nodeOrder.slice(from, to + 1) : nodes;
-        }
-        const outputs = (Array.isArray(layer.Outputs) ? layer.Outputs : []);
-        const described = outputs.map(tensorPrecision);
+        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
+        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
+        const outputs = tensors('Outputs').map(tensorPrecision);
+        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
         return {
             name,
             type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
             onnxNodes: [...new Set(onnxNodes)],
             reformatOf: reformat,
-            precisions: [...new Set(described.map((d) => d.precision).filter(Boolean))],
+            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
             formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
             // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
             tactic: typeof layer.TacticName === 'string'
@@ -8401,7 +8475,74 @@ function parseEngineLayers(text, nodeOrder = [], profile = 0) {
             auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
         };
     });
-    return { layers, profiles, profile, verbosity: detailed ? 'detailed' : 'layer_names_only', schema };
+    return { layers, profiles, profile, verbosity, schema };
+}
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
+function parseLayerInfo(text) {
+    let raw;
+    try {
+        raw = rawLayers(text);
+    }
+    catch {
+        return null;
+    }
+    const myelin = [];
+    for (const { layer } of raw.entries) {
+        const name = String(layer.Name ?? '');
+        const type = layer.LayerType;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
@@ -8441,7 +8582,63 @@ function parseProfile(text) {
     return { count, times, median };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
+
+
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+/** A plan at least this much trailing zeros is diagnosed. */
+const MOSTLY_ZEROS = 0.5;
+function mostlyTrailingZeros(scan) {
+    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
+}
+/**
+ * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
+ * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
+ * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
+ */
+function diagnosePlan(scan, layerInfo) {
+    if (!mostlyTrailingZeros(scan))
+        return null;
+    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
+    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
+    const advice = [];
+    const named = myelinLayers
+        .filter((l) => l.kind === 'kgen')
+        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
+    if (named.length > 0) {
+        advice.push(`Let the pointwise ops of ` +
+            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
+            `fuse into their Conv: ` +
+            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
+            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
+    }
+    else {
+        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
+            'an activation after a DepthToSpace) and move them so that they fuse.');
+    }
+    if (!layerInfo)
+        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
+            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
+    else if (layerInfo.verbosity === 'layer_names_only')
+        advice.push('The layer info has names only: build with ' +
+            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
+    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
+        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
+    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
+        'padding goes away, the tactic choice is involved (the engine will be slower).');
+    return {
+        summary: `${share}% of the plan ` +
+            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
+        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
+        myelinLayers,
+        advice,
+        link: PADDING_ISSUE,
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/explain/regions.js
+
+
 class Components {
     parent = new Map();
     find(key) {
@@ -8466,33 +8663,50 @@ class Components {
     }
 }
 const isReformat = (layer) => layer.reformatOf !== null || layer.type === 'Reformat';
-/** The layer each node-less layer joins: the one it names, else the one before it, else the one after. */
+/**
+ * The layer each node-less layer joins: the one a reformat names, else the nearest layer before it that computes
+ * ONNX nodes, else the nearest after it. (Joining merely the layer before would pair a reformat with the
+ * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.)
+ */
 function anchorOf(layers, i) {
     const layer = layers[i];
     if (layer.reformatOf !== null) {
         const named = layers.findIndex((l) => l.name === layer.reformatOf);
-        if (named >= 0)
+        if (named >= 0 && named !== i)
             return named;
     }
+    const computes = (j) => layers[j].onnxNodes.length > 0;
+    for (let j = i - 1; j >= 0; j -= 1)
+        if (computes(j))
+            return j;
+    for (let j = i + 1; j < layers.length; j += 1)
+        if (computes(j))
+            return j;
     if (i > 0)
         return i - 1;
     return layers.length > 1 ? 1 : null;
 }
-const regions_median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-/** A set of layers' time: the median over runs of their summed times, and the spread of those sums. */
+/**
+ * A set of layers' time: the mean over the profile runs of their summed times (a mean, so that the regions'
+ * times add up to the engine's in every run count; each run's layer time is already its median over
+ * iterations), and the spread (max - min) of those sums.
+ */
 function timeOf(names, profiles) {
     if (profiles.length === 0)
         return { timeMs: null, spreadMs: null };
     const sums = profiles.map((p) => names.reduce((sum, n) => sum + (p.times.get(n) ?? 0), 0));
-    return { timeMs: regions_median(sums), spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
+    const timeMs = sums.reduce((a, b) => a + b, 0) / sums.length;
+    return { timeMs, spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
 }
 const sameSet = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
-/** Explains the head engine against the base; `measuredChangeMs` is the A/B's change of latency, if known. */
-function explainEngines(base, head, measuredChangeMs = null) {
+/**
+ * Explains the head engine against the base. `measuredChangeMs`: the A/B's change of latency, if known.
+ * `graph`: the ONNX graph, if known; its nodes that no layer names (a bias Add TensorRT folded into a
+ * MatMul, a constant) join the region of the node they read from, else of the node that reads them, so
+ * that each connected ONNX node is in exactly one region.
+ */
+function explainEngines(base, head, options = {}) {
+    const measuredChangeMs = options.measuredChangeMs ?? null;
     const components = new Components();
     const sides = [
         ['b', base],
@@ -8532,40 +8746,56 @@ function explainEngines(base, head, measuredChangeMs = null) {
                 g.nodes.add(node);
         });
     }
-    const summary = (layers, profiles) => {
-        const computing = layers.filter((l) => !isReformat(l));
-        return {
-            layers: layers.map((l) => l.name),
-            ...timeOf(layers.map((l) => l.name), profiles),
-            weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
-            precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
-            tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
-        };
-    };
+    const graph = options.graph ?? EMPTY_GRAPH;
+    // A region's nodes in the graph's order where it is known (a sort that keeps the layers' order otherwise).
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    const named = new Set([...groups.values()].flatMap((g) => [...g.nodes]));
+    for (const node of unnamedNodes(graph, named, components)) {
+        groups.get(components.find(`n:${node}`))?.nodes.add(node);
+    }
     const totals = (side) => {
         const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
-        const planBytes = side.planBytes ?? null;
+        const plan = side.plan ?? null;
+        // Only the padding verify diagnoses: zeros at the end of a plan that is mostly not zeros are its own.
+        const paddingBytes = plan === null ? null : mostlyTrailingZeros(plan) ? plan.trailingZeroBytes : 0;
         return {
             layers: side.layers.layers.length,
             timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
             weightBytes,
-            planBytes,
-            otherBytes: planBytes === null ? null : Math.max(0, planBytes - weightBytes),
+            planBytes: plan?.bytes ?? null,
+            paddingBytes,
+            otherBytes: plan === null ? null : Math.max(0, plan.bytes - weightBytes - (paddingBytes ?? 0)),
         };
     };
     const [baseTotal, headTotal] = [totals(base), totals(head)];
+    const summary = (layers, profiles, total) => {
+        const computing = layers.filter((l) => !isReformat(l));
+        const time = timeOf(layers.map((l) => l.name), profiles);
+        return {
+            layers: layers.map((l) => l.name),
+            ...time,
+            timeShare: time.timeMs !== null && total ? time.timeMs / total : null,
+            weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
+            precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
+            formats: [...new Set(computing.flatMap((l) => l.formats))].sort(),
+            tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
+        };
+    };
     const layerChange = baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
     const denominator = measuredChangeMs ?? layerChange;
     const regions = [...groups.values()]
         .sort((a, b) => a.first - b.first)
         .map((g) => {
-        const [b, h] = [summary(g.base, base.profiles), summary(g.head, head.profiles)];
+        const [b, h] = [
+            summary(g.base, base.profiles, baseTotal.timeMs),
+            summary(g.head, head.profiles, headTotal.timeMs),
+        ];
         const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
         const significant = deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
             ? Math.abs(deltaMs) > b.spreadMs + h.spreadMs
             : null;
         return {
-            onnxNodes: [...g.nodes],
+            onnxNodes: [...g.nodes].sort((x, y) => (position.get(x) ?? Infinity) - (position.get(y) ?? Infinity)),
             base: b,
             head: h,
             deltaMs,
@@ -8577,6 +8807,47 @@ function explainEngines(base, head, measuredChangeMs = null) {
         .sort((x, y) => Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
         Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes));
     return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+}
+/**
+ * Joins the graph's nodes that no layer names to a neighbour's component: first to the node that makes one of
+ * their inputs (in graph order, so chains resolve), then to a node that reads one of their outputs. Returns
+ * the nodes so joined; a node with no named neighbour at all stays out.
+ */
+function unnamedNodes(graph, named, components) {
+    const placed = new Set(named);
+    const joined = [];
+    const join = (node, neighbour) => {
+        if (neighbour === undefined || !placed.has(neighbour))
+            return false;
+        components.union(`n:${neighbour}`, `n:${node}`);
+        placed.add(node);
+        joined.push(node);
+        return true;
+    };
+    for (const node of graph.nodes) {
+        if (placed.has(node))
+            continue;
+        for (const input of graph.inputs.get(node) ?? [])
+            if (join(node, graph.producers.get(input)))
+                break;
+    }
+    const readers = new Map();
+    for (const [node, inputs] of graph.inputs) {
+        for (const input of inputs)
+            readers.set(input, [...(readers.get(input) ?? []), node]);
+    }
+    const outputs = new Map();
+    for (const [tensor, node] of graph.producers)
+        outputs.set(node, [...(outputs.get(node) ?? []), tensor]);
+    for (const node of [...graph.nodes].reverse()) {
+        if (placed.has(node))
+            continue;
+        const next = (outputs.get(node) ?? []).flatMap((t) => readers.get(t) ?? []);
+        for (const reader of next)
+            if (join(node, reader))
+                break;
+    }
+    return joined;
 }
 /** What changed between a region's layers of the two engines. */
 function changesOf(base, head) {
@@ -8641,11 +8912,16 @@ function notesOf(base, head) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/explain/stage.js
-// The explain stage (benchmark: ab): for each engine the A/B compared with a base engine, where and why the
-// two differ, per ONNX region. An engine that got slower or faster is profiled after its A/B: two runs a
-// side, interleaved, on the GPU it was measured on (--exportProfile), so a region's delta is judged against
-// its own run-to-run spread. Without a change, or without layer info beside the base plan, it says less
-// and why. A profile that cannot be taken is a note, never the run.
+// The explain stage: for each engine that changed against its base engine, where and why the two differ, per
+// ONNX region. Two ways in: an engine the A/B compared (benchmark: ab), against the plan it ran with; and an
+// engine whose plan grew against the baseline's, against the base plan `base-plans:` or the engine cache
+// holds (no GPU time: bytes only). An engine the A/B found slower or faster is profiled after its A/B: two
+// runs a side, interleaved, on the GPU it was measured on (--exportProfile), so a region's delta is judged
+// against its own run-to-run spread. Without a change, or without layer info beside the base plan, it says
+// less and why. A profile that cannot be taken is a note, never the run.
+
+
+
 
 
 
@@ -8664,19 +8940,22 @@ const PROFILE_RUNS = { runs: 2, iterations: 100 };
 const layerInfoBeside = (plan) => (0,external_node_path_.basename)(plan) === 'plan'
     ? (0,external_node_path_.join)((0,external_node_path_.dirname)(plan), 'layers.json')
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
-async function explainChanges(outcomes, latency, config, trtexec, version, options = {}) {
+async function explainChanges(outcomes, latency, baseline, config, trtexec, version, options = {}) {
     const explained = new Map();
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
-        const ab = plan && latency.get(plan.path);
-        const basePlan = ab?.baseEngine?.plan;
-        if (!plan || !ab || !basePlan || !plan.layerInfo || options.signal?.aborted)
+        if (!plan?.layerInfo || options.signal?.aborted)
             continue;
-        const baseInfo = layerInfoBeside(basePlan);
-        const order = await readOnnxNodeOrder(job.model.onnx);
-        const head = await readLayers(plan.layerInfo, order);
-        const base = (0,external_node_fs_.existsSync)(baseInfo) ? await readLayers(baseInfo, order) : null;
-        if (!head || !base) {
+        const base = await baseSideOf(outcome, latency.get(plan.path) ?? null, baseline, config, options.cacheTrust);
+        if (!base)
+            continue;
+        const baseInfo = layerInfoBeside(base.plan);
+        const headGraph = await readOnnxGraph(job.model.onnx);
+        // A base built from the base commit's ONNX is read against that graph; else against this one's.
+        const baseGraph = base.onnx ? await readOnnxGraph(base.onnx) : headGraph;
+        const head = await readLayers(plan.layerInfo, headGraph);
+        const baseLayers = (0,external_node_fs_.existsSync)(baseInfo) ? await readLayers(baseInfo, baseGraph) : null;
+        if (!head || !baseLayers) {
             // Said, never a silent gap beside the engines that were explained.
             const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
             explained.set(plan.path, { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] });
@@ -8684,32 +8963,55 @@ async function explainChanges(outcomes, latency, config, trtexec, version, optio
         }
         const notes = [];
         let profiles = { base: [], head: [] };
-        const changed = ab.verdict === 'slower' || ab.verdict === 'faster';
+        const { ab } = base;
+        const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
         if (changed) {
             try {
-                profiles = await profileBoth({ base: basePlan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...options });
+                profiles = await profileBoth({ base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...options });
             }
             catch (error) {
                 notes.push(`the engines could not be profiled: ${(0,errors/* errorMessage */.gJ)(error)}`);
             }
         }
-        else
+        else if (ab)
             notes.push(`no profile runs: the A/B found no change (${ab.verdict})`);
-        const measured = ab.base && ab.head ? ab.head.median - ab.base.median : null;
-        const explanation = explainEngines({ layers: base, profiles: profiles.base, planBytes: (0,errors/* fileSize */.Ov)(basePlan) }, { layers: head, profiles: profiles.head, planBytes: plan.scan.bytes }, changed ? measured : null);
+        else
+            notes.push('no profile runs: this engine has no latency A/B (benchmark: ab), so bytes only');
+        if (!base.onnx && baseLayers.layers.some((l) => l.name.includes('{ForeignNode['))) {
+            notes.push("the base engine's ForeignNodes are spanned over this commit's ONNX graph, not the base commit's");
+        }
+        const measured = changed && ab?.base && ab.head ? ab.head.median - ab.base.median : null;
+        const explanation = explainEngines({ layers: baseLayers, profiles: profiles.base, plan: await scanPlan(base.plan, { digest: false }) }, { layers: head, profiles: profiles.head, plan: plan.scan }, { measuredChangeMs: measured, graph: headGraph });
         explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
     }
     return explained;
 }
+/**
+ * The base engine to explain against: the A/B's, when it ran (a rebuilt base has its commit's ONNX beside
+ * it); else, for a plan that grew against the baseline's, the base plan that `base-plans:` or the cache holds.
+ */
+async function baseSideOf(outcome, ab, baseline, config, trust = TRUST_ALL) {
+    const { job, plan } = outcome;
+    const abBase = ab?.baseEngine;
+    if (abBase) {
+        const onnx = abBase.source === 'rebuilt' ? (0,external_node_path_.join)((0,external_node_path_.dirname)(abBase.plan), (0,external_node_path_.basename)(job.model.onnx)) : null;
+        return { plan: abBase.plan, onnx: onnx && (0,external_node_fs_.existsSync)(onnx) ? onnx : null, ab };
+    }
+    const baseBuild = baseBuildOf(baseline, outcome);
+    if (!plan || baseBuild?.bytes == null || plan.scan.bytes <= baseBuild.bytes)
+        return null;
+    const found = await findBasePlan(job, baseBuild, config, trust);
+    return 'plan' in found ? { plan: found.plan, onnx: null, ab: null } : null;
+}
 const EMPTY = {
-    base: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
-    head: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, otherBytes: null },
+    base: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, paddingBytes: null, otherBytes: null },
+    head: { layers: 0, timeMs: null, weightBytes: 0, planBytes: null, paddingBytes: null, otherBytes: null },
     regions: [],
     notes: [],
 };
-async function readLayers(file, order) {
+async function readLayers(file, graph = EMPTY_GRAPH) {
     try {
-        return parseEngineLayers(await (0,promises_.readFile)(file, 'utf8'), order);
+        return parseEngineLayers(await (0,promises_.readFile)(file, 'utf8'), graph);
     }
     catch {
         return null;
@@ -9387,134 +9689,6 @@ function describeLatency(latency) {
         latency.reason);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
-
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select',
-    Resh: 'Reshape',
-    Gath: 'Gather',
-    Tran: 'Transpose',
-    Conc: 'Concat',
-    Slic: 'Slice',
-    Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax',
-    Minr: 'ReduceMin',
-    Expa: 'Expand',
-    Squa: 'Square',
-    Sqrt: 'Sqrt',
-    Recp: 'Reciprocal',
-    Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
-function parseLayerInfo(text) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        return null;
-    }
-    if (!Array.isArray(json.Layers))
-        return null;
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
-    const myelin = [];
-    for (const layer of json.Layers) {
-        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
-        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({
-            name,
-            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
-            ops: myelinOps(name),
-        });
-    }
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
-
-
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
-/** A plan at least this much trailing zeros is diagnosed. */
-const MOSTLY_ZEROS = 0.5;
-function mostlyTrailingZeros(scan) {
-    return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;
-}
-/**
- * Why a plan is mostly a trailing zero run, as far as its layer info can tell: TensorRT 11.2 pads the
- * plan with 7× the fp16 activation of every pointwise op that could not fuse into its Conv, and those
- * ops run as Myelin kernels (NVIDIA/TensorRT#4841).
- */
-function diagnosePlan(scan, layerInfo) {
-    if (!mostlyTrailingZeros(scan))
-        return null;
-    const share = Math.round((scan.trailingZeroBytes / scan.bytes) * 100);
-    const myelinLayers = (layerInfo?.myelin ?? []).map((layer) => ({ ...layer, looksLike: describeOps(layer.ops) }));
-    const advice = [];
-    const named = myelinLayers
-        .filter((l) => l.kind === 'kgen')
-        .map((l) => `${l.name}${l.ops.length ? ` (${l.ops.join(', ')})` : ''}`);
-    if (named.length > 0) {
-        advice.push(`Let the pointwise ops of ` +
-            `${named.slice(0, 5).join('; ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''} ` +
-            `fuse into their Conv: ` +
-            'an op that cannot fuse (for instance a LeakyRelu after a DepthToSpace) ' +
-            'can often be moved across the reshaping op, so that Conv+activation fuse again.');
-    }
-    else {
-        advice.push('Find the pointwise ops that did not fuse into a Conv (for instance ' +
-            'an activation after a DepthToSpace) and move them so that they fuse.');
-    }
-    if (!layerInfo)
-        advice.push('Build with --profilingVerbosity=detailed --exportLayerInfo=FILE ' +
-            '(trt-ci does, from TensorRT 8.2) to see which Myelin kernels are involved.');
-    else if (layerInfo.verbosity === 'layer_names_only')
-        advice.push('The layer info has names only: build with ' +
-            '--profilingVerbosity=detailed to see the Myelin kernels inside each {ForeignNode[…]}.');
-    advice.push('Build the same ONNX with the previous TensorRT and compare: on ' +
-        '#4841 the plan was 10,508 bytes with 10.16.1 and 4.4 GB with 11.2.1.');
-    advice.push('--builderOptimizationLevel=0 in extra-args only to diagnose: if the ' +
-        'padding goes away, the tactic choice is involved (the engine will be slower).');
-    return {
-        summary: `${share}% of the plan ` +
-            `(${formatBytes(scan.trailingZeroBytes)} of ${formatBytes(scan.bytes)}) is one run of zeros at its end`,
-        layerInfo: layerInfo && { schema: layerInfo.schema, verbosity: layerInfo.verbosity, layers: layerInfo.layers },
-        myelinLayers,
-        advice,
-        link: PADDING_ISSUE,
-    };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
 
 
@@ -9648,7 +9822,8 @@ function explainLine(explanation, top = 2) {
 }
 /**
  * Where a plan's growth went: "+6.0 MiB: weights +4.0 MiB in `/model.22/cv2`, +2.0 MiB not weights
- * (kernels, Myelin code, padding)". Null when the plan did not grow or its sizes are unknown.
+ * (kernels, Myelin code)", with the zeros at its end named apart when verify diagnoses them (#4841). Null
+ * when the plan did not grow or its sizes are unknown.
  */
 function explainBytesLine(explanation) {
     const { base, head } = explanation;
@@ -9660,11 +9835,14 @@ function explainBytesLine(explanation) {
         .sort((a, b) => b.delta - a.delta)
         .slice(0, 2)
         .map((x) => `weights +${formatBytes(x.delta)} in ${code(regionName(x.r))}`);
+    const padding = (head.paddingBytes ?? 0) - (base.paddingBytes ?? 0);
     const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
-    return [
-        `+${formatBytes(head.planBytes - base.planBytes)}:`,
-        [...grown, ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code, padding)`] : [])].join(', ') || 'no region grew',
-    ].join(' ');
+    const parts = [
+        ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the TensorRT 11.2 padding, #4841)`] : []),
+        ...grown,
+        ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code)`] : []),
+    ];
+    return `+${formatBytes(head.planBytes - base.planBytes)}: ${parts.join(', ') || 'no region grew'}`;
 }
 /** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
 function explainRows(explanation, limit = 10) {
@@ -10661,21 +10839,41 @@ function whyLines(row) {
     const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
     if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
         return grew;
-    const rows = explainRows(explain).map(tableRow);
+    return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
+}
+/** An explanation's regions and notes, folded under the line that says what they add up to. */
+function regionTable(explain) {
     return [
-        '',
-        `${name} ${latencyChange(latency)}: ${explainLine(explain)}`,
-        ...grew.slice(1),
         '',
         '<details><summary>regions</summary>',
         '',
         '| region | Δ time | share | layers | weights | change |',
         '|---|---:|---:|---|---|---|',
-        ...rows,
+        ...explainRows(explain).map(tableRow),
         ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${markdown_text_text(n)}`)] : []),
         '',
         '</details>',
     ];
+}
+/**
+ * Engines whose plan grew against the baseline's and that no A/B explained: where the bytes went, per region
+ * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
+ */
+function growthSection(rows) {
+    const grown = rows.filter((r) => !r.build.latency && r.build.explain && explainBytesLine(r.build.explain));
+    if (grown.length === 0)
+        return null;
+    return {
+        priority: 3,
+        text: [
+            '#### Where the plans grew',
+            ...grown.flatMap((r) => [
+                '',
+                `**${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)}** plan ${explainBytesLine(r.build.explain)}`,
+                ...regionTable(r.build.explain),
+            ]),
+        ].join('\n'),
+    };
 }
 /**
  * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
@@ -10966,7 +11164,13 @@ function renderReports(reports, options) {
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
-        ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[
+            accuracySection(rows),
+            latencySection(reports, rows),
+            growthSection(rows),
+            deploySection(rows),
+            backoffSection(rows),
+        ].filter((s) => s !== null),
         ...[budgetSection(reports), historySection(options.history ?? []), changeChart(rows)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
@@ -11388,7 +11592,8 @@ async function buildAndReport(config, version, before, options) {
         cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
-    const explained = await explainChanges(stage.outcomes, ab.latency, config, trtexec, version, {
+    const explained = await explainChanges(stage.outcomes, ab.latency, baseline, config, trtexec, version, {
+        cacheTrust,
         ...(options.signal && { signal: options.signal }),
     });
     const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {

@@ -1,8 +1,8 @@
-export const id = 858;
-export const ids = [858];
+export const id = 82;
+export const ids = [82];
 export const modules = {
 
-/***/ 95858:
+/***/ 70082:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -637,16 +637,27 @@ const explainSideSchema = schemas/* object */.Ikc({
     timeMs: nullableNumber,
     /** max - min of that sum over the profile runs; null with fewer than two. */
     spreadMs: nullableNumber,
+    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
+    timeShare: nullableNumber.default(null),
     weightBytes: count,
+    /** Precisions of the outputs of its computing layers (reformats left out). */
     precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+    formats: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
     tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
 });
 const explainTotalSchema = schemas/* object */.Ikc({
     layers: count,
     timeMs: nullableNumber,
     weightBytes: count,
-    /** The plan's size, when known; `otherBytes` is the rest of it: kernels, Myelin code, padding. */
+    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
     planBytes: count.nullable().default(null),
+    /**
+     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
+     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
+     */
+    paddingBytes: count.nullable().default(null),
+    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
     otherBytes: count.nullable().default(null),
 });
 /** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
@@ -1554,8 +1565,370 @@ function codeBlock(value) {
     return `${fence}\n${body}\n${fence}`;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
+// The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
+// protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
+// TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
+// dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
+// as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
 
+const ELEM_TYPES = {
+    1: 'float32',
+    2: 'uint8',
+    3: 'int8',
+    4: 'uint16',
+    5: 'int16',
+    6: 'int32',
+    7: 'int64',
+    8: 'string',
+    9: 'bool',
+    10: 'float16',
+    11: 'float64',
+    12: 'uint32',
+    13: 'uint64',
+    16: 'bfloat16',
+    17: 'float8e4m3fn',
+    18: 'float8e4m3fnuz',
+    19: 'float8e5m2',
+    20: 'float8e5m2fnuz',
+    21: 'uint4',
+    22: 'int4',
+};
+const bufferSource = (bytes) => ({
+    size: bytes.length,
+    read: (offset, length) => bytes.subarray(offset, offset + length),
+});
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function fields(source, start, end) {
+    const out = [];
+    let at = start;
+    const varint = () => {
+        // A varint is at most 10 bytes: read them together, not byte by byte from a file.
+        const bytes = source.read(at, Math.min(10, end - at));
+        let value = 0;
+        for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
+            const byte = bytes[i];
+            value += (byte & 0x7f) * 2 ** shift;
+            if (byte < 0x80) {
+                at += i + 1;
+                return value;
+            }
+        }
+        throw new Error('a varint runs past the end');
+    };
+    while (at < end) {
+        const key = varint();
+        const number = Math.floor(key / 8);
+        const wire = key % 8;
+        if (wire === 0)
+            out.push({ number, value: varint() });
+        else if (wire === 2) {
+            const length = varint();
+            if (at + length > end)
+                throw new Error('a field runs past the end');
+            out.push({ number, start: at, length });
+            at += length;
+        }
+        else if (wire === 1)
+            at += 8;
+        else if (wire === 5)
+            at += 4;
+        else
+            throw new Error(`wire type ${wire} is not protobuf's`);
+    }
+    return out;
+}
+/**
+ * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
+ * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
+ * initializer data) are skipped by their lengths.
+ */
+function onnxInputs(source) {
+    return graphValues(source, 11);
+}
+/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
+function onnxOutputs(source) {
+    return graphValues(source, 12);
+}
+const onnx_inputs_EMPTY_GRAPH = { nodes: [], producers: new Map(), inputs: new Map() };
+/**
+ * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
+ * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
+ * 1) and writes.
+ */
+function onnxGraph(source) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => src.read(f.start, f.length).toString('utf8');
+    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const nodes = [];
+    const producers = new Map();
+    const inputs = new Map();
+    for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
+        const nodeFields = inside(node).filter((f) => f.start !== undefined);
+        const outputs = nodeFields.filter((f) => f.number === 2).map(text);
+        const named = nodeFields.find((f) => f.number === 3);
+        const name = (named && text(named)) || (outputs[0] ?? '');
+        nodes.push(name);
+        inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
+        for (const output of outputs)
+            producers.set(output, name);
+    }
+    return { nodes, producers, inputs };
+}
+/** The graph's node names in order (see onnxGraph). */
+const onnxNodeNames = (source) => [...onnxGraph(source).nodes];
+/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+async function readOnnxGraph(path) {
+    let fd = null;
+    try {
+        fd = openSync(path, 'r');
+        const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
+        return onnxGraph(source);
+    }
+    catch {
+        return onnx_inputs_EMPTY_GRAPH;
+    }
+    finally {
+        if (fd !== null)
+            closeSync(fd);
+    }
+}
+/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
+function readOnnxIo(path) {
+    const fd = openSync(path, 'r');
+    try {
+        const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
+        return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
+function graphValues(source, number) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const graph = sub(fields(src, 0, src.size), 7)[0];
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const graphFields = inside(graph);
+    // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
+    const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
+    return sub(graphFields, number).flatMap((info) => {
+        const infoFields = inside(info);
+        const name = text(sub(infoFields, 1)[0]) ?? '';
+        if (number === 11 && initialized.has(name))
+            return [];
+        const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
+        const tensorFields = tensor ? inside(tensor) : [];
+        const elem = tensorFields.find((f) => f.number === 1)?.value;
+        const shape = sub(tensorFields, 2)[0];
+        const dims = shape
+            ? sub(inside(shape), 1).map((d) => {
+                const value = inside(d).find((f) => f.number === 1)?.value;
+                return value !== undefined && value > 0 ? value : null;
+            })
+            : [];
+        return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
+    });
+}
+/** A model file as a ByteSource: read at offsets, never whole. */
+function fileSource(fd, size, readAt) {
+    return {
+        size,
+        read(offset, length) {
+            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+            const got = readAt(fd, buffer, offset);
+            return buffer.subarray(0, got);
+        },
+    };
+}
+/** `images (float32, 1x3x?x?)`: an input as a message shows it. */
+const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
+// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
+// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
+// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
+// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
+// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
+// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
+
+
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
+const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
+const TENSOR_COPY = /^(.+) copy$/;
+const TYPE_BYTES = {
+    Float: 4,
+    Half: 2,
+    BFloat16: 2,
+    BF16: 2,
+    Int8: 1,
+    FP8: 1,
+    Int32: 4,
+    Int64: 8,
+    Bool: 1,
+    UInt8: 1,
+};
+/**
+ * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
+ * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
+ */
+function precisionOf(text) {
+    const t = text.toLowerCase();
+    if (/\bbf16\b|bfloat16/.test(t))
+        return 'bf16';
+    if (/\bfp16\b|\bhalf\b/.test(t))
+        return 'fp16';
+    if (/\bfp32\b|\bfloat\b/.test(t))
+        return 'fp32';
+    if (/\bfp8\b|\bfloat8/.test(t))
+        return 'fp8';
+    if (/\bint8\b/.test(t))
+        return 'int8';
+    if (/\bint32\b/.test(t))
+        return 'int32';
+    if (/\bint64\b/.test(t))
+        return 'int64';
+    if (/\bbool\b/.test(t))
+        return 'bool';
+    return null;
+}
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+function nodesInName(name) {
+    const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
+    if (foreign) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
+        const first = nodesInName(foreign[1]).nodes;
+        const last = nodesInName(foreign[2]).nodes;
+        return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1], last.at(-1) ?? foreign[2]] };
+    }
+    const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
+    const text = single ? single[1] : name;
+    const nodes = text
+        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+        .replace(UNNAMED_LAYER, ' + ')
+        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+        .replace(/[(),]/g, ' + ')
+        .split(' + ')
+        .map((part) => part.trim())
+        .filter((part) => part && !/^_?(?:output)?$/.test(part));
+    return { nodes, foreign: null };
+}
+/**
+ * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
+ * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
+ * "DataType" spelling is read too).
+ */
+function tensorPrecision(tensor) {
+    const str = (value) => (typeof value === 'string' ? value : '');
+    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
+    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
+    return { precision: precisionOf(datatype), format: format || datatype };
+}
+function weightBytesOf(layer) {
+    let bytes = 0;
+    for (const key of ['Weights', 'Bias']) {
+        const w = layer[key];
+        if (w && typeof w.Count === 'number')
+            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+    }
+    return bytes;
+}
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
+function rawLayers(text) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch (error) {
+        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
+    }
+    if (!json || !Array.isArray(json.Layers))
+        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+    const entries = json.Layers.map((raw) => {
+        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
+        const full = String(layer.Name ?? '');
+        const suffix = PROFILE_SUFFIX.exec(full);
+        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
+    });
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
+}
+/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
+function nodesOfName(name, graph, position) {
+    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
+    if (name.startsWith('__myl_'))
+        return [];
+    const copied = TENSOR_COPY.exec(name)?.[1];
+    if (graph.nodes.length === 0)
+        return copied ? [] : expandForeign(name, graph, position);
+    if (copied)
+        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
+    return expandForeign(name, graph, position).flatMap((part) => {
+        if (position.has(part))
+            return [part];
+        const producer = graph.producers.get(part);
+        return producer ? [producer] : [];
+    });
+}
+function expandForeign(name, graph, position) {
+    const { nodes, foreign } = nodesInName(name);
+    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
+}
+/**
+ * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
+ * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
+    const { schema, verbosity, entries } = rawLayers(text);
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    const profiles = 1 + Math.max(0, ...entries.map((n) => n.profile));
+    const layers = entries
+        .filter((n) => n.profile === profile)
+        .map(({ layer, name }) => {
+        const reformat = REFORMAT.exec(name)?.[1] ?? null;
+        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
+        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
+        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
+        const outputs = tensors('Outputs').map(tensorPrecision);
+        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
+        return {
+            name,
+            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+            onnxNodes: [...new Set(onnxNodes)],
+            reformatOf: reformat,
+            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
+            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+            tactic: typeof layer.TacticName === 'string'
+                ? layer.TacticName
+                : typeof layer.TacticValue === 'string'
+                    ? layer.TacticValue
+                    : null,
+            weightBytes: weightBytesOf(layer),
+            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+        };
+    });
+    return { layers, profiles, profile, verbosity, schema };
+}
 // Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
 const ABBREVIATIONS = {
     Sele: 'Select',
@@ -1592,23 +1965,19 @@ function layer_info_describeOps(ops) {
 function isMyelinName(name) {
     return name.startsWith('__myl_') || name.includes('{ForeignNode[');
 }
-/** Parses trtexec's --exportLayerInfo JSON, in both the 10.x and the 11.x schema. */
+/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
 function parseLayerInfo(text) {
-    let json;
+    let raw;
     try {
-        json = JSON.parse(text);
+        raw = rawLayers(text);
     }
     catch {
         return null;
     }
-    if (!Array.isArray(json.Layers))
-        return null;
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((layer) => typeof layer === 'object' && layer !== null);
     const myelin = [];
-    for (const layer of json.Layers) {
-        const name = typeof layer === 'string' ? layer : String(layer.Name ?? '');
-        const type = typeof layer === 'object' && layer !== null ? layer.LayerType : undefined;
+    for (const { layer } of raw.entries) {
+        const name = String(layer.Name ?? '');
+        const type = layer.LayerType;
         if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
             continue;
         myelin.push({
@@ -1617,7 +1986,7 @@ function parseLayerInfo(text) {
             ops: myelinOps(name),
         });
     }
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', layers: json.Layers.length, myelin };
+    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
 }
 async function readLayerInfo(path) {
     try {
@@ -1859,7 +2228,8 @@ function explainLine(explanation, top = 2) {
 }
 /**
  * Where a plan's growth went: "+6.0 MiB: weights +4.0 MiB in `/model.22/cv2`, +2.0 MiB not weights
- * (kernels, Myelin code, padding)". Null when the plan did not grow or its sizes are unknown.
+ * (kernels, Myelin code)", with the zeros at its end named apart when verify diagnoses them (#4841). Null
+ * when the plan did not grow or its sizes are unknown.
  */
 function explainBytesLine(explanation) {
     const { base, head } = explanation;
@@ -1871,11 +2241,14 @@ function explainBytesLine(explanation) {
         .sort((a, b) => b.delta - a.delta)
         .slice(0, 2)
         .map((x) => `weights +${units_formatBytes(x.delta)} in ${code(regionName(x.r))}`);
+    const padding = (head.paddingBytes ?? 0) - (base.paddingBytes ?? 0);
     const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
-    return [
-        `+${units_formatBytes(head.planBytes - base.planBytes)}:`,
-        [...grown, ...(other > 0 ? [`+${units_formatBytes(other)} not weights (kernels, Myelin code, padding)`] : [])].join(', ') || 'no region grew',
-    ].join(' ');
+    const parts = [
+        ...(padding > 0 ? [`+${units_formatBytes(padding)} zeros at the plan's end (the TensorRT 11.2 padding, #4841)`] : []),
+        ...grown,
+        ...(other > 0 ? [`+${units_formatBytes(other)} not weights (kernels, Myelin code)`] : []),
+    ];
+    return `+${units_formatBytes(head.planBytes - base.planBytes)}: ${parts.join(', ') || 'no region grew'}`;
 }
 /** The regions as text lines (the CLI) or markdown table rows (the comment's folded table). */
 function explainRows(explanation, limit = 10) {
@@ -2470,7 +2843,7 @@ const PATH_FLAGS = new Set(['--onnx', '--saveEngine', '--timingCacheFile', '--ex
 const PLUGIN_FLAGS = new Set(['--plugins', '--staticPlugins', '--dynamicPlugins', '--setPluginsToSerialize']);
 const flagName = (arg) => (arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
 /** fp16, fp16+int8, strongly-typed, or fp32 when the build set no precision flag. */
-function precisionOf(argv) {
+function points_precisionOf(argv) {
     const set = PRECISION_FLAGS.filter((flag) => argv.includes(flag)).map((flag) => flag === '--stronglyTyped' ? 'strongly-typed' : flag.slice(2));
     return set.length > 0 ? [...set].sort().join('+') : 'fp32';
 }
@@ -2493,7 +2866,7 @@ function seriesKeyOf(build, report) {
         profile: build.profile,
         gpu,
         tensorrt: majorMinor(report.environment.tensorrtVersion),
-        precision: precisionOf(argv),
+        precision: points_precisionOf(argv),
         flags: flagsHash(argv),
     };
 }
@@ -3191,21 +3564,41 @@ function whyLines(row) {
     const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
     if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
         return grew;
-    const rows = explainRows(explain).map(tableRow);
+    return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
+}
+/** An explanation's regions and notes, folded under the line that says what they add up to. */
+function regionTable(explain) {
     return [
-        '',
-        `${name} ${latencyChange(latency)}: ${explainLine(explain)}`,
-        ...grew.slice(1),
         '',
         '<details><summary>regions</summary>',
         '',
         '| region | Δ time | share | layers | weights | change |',
         '|---|---:|---:|---|---|---|',
-        ...rows,
+        ...explainRows(explain).map(tableRow),
         ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${markdown_text_text(n)}`)] : []),
         '',
         '</details>',
     ];
+}
+/**
+ * Engines whose plan grew against the baseline's and that no A/B explained: where the bytes went, per region
+ * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
+ */
+function growthSection(rows) {
+    const grown = rows.filter((r) => !r.build.latency && r.build.explain && explainBytesLine(r.build.explain));
+    if (grown.length === 0)
+        return null;
+    return {
+        priority: 3,
+        text: [
+            '#### Where the plans grew',
+            ...grown.flatMap((r) => [
+                '',
+                `**${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)}** plan ${explainBytesLine(r.build.explain)}`,
+                ...regionTable(r.build.explain),
+            ]),
+        ].join('\n'),
+    };
 }
 /**
  * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
@@ -3496,7 +3889,13 @@ function renderReports(reports, options) {
         ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
         ...[noBaseSection(reports)].filter((s) => s !== null),
         ...failures(rows),
-        ...[accuracySection(rows), latencySection(reports, rows), deploySection(rows), backoffSection(rows)].filter((s) => s !== null),
+        ...[
+            accuracySection(rows),
+            latencySection(reports, rows),
+            growthSection(rows),
+            deploySection(rows),
+            backoffSection(rows),
+        ].filter((s) => s !== null),
         ...[budgetSection(reports), historySection(options.history ?? []), changeChart(rows)].filter((s) => s !== null),
         ...gpuTables(rows).filter((s) => s.text),
         ...reports.flatMap((r) => r.plans
