@@ -1854,7 +1854,9 @@ const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
 function rawLayers(text) {
     let json;
     try {
-        json = JSON.parse(text);
+        const parsed = JSON.parse(text);
+        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
+        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
     }
     catch (error) {
         throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);

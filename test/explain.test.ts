@@ -439,6 +439,9 @@ describe('real material of other TensorRT versions', () => {
       formats: ['Row major linear FP32 format', 'Channel major FP16 format where channel % 8 == 0'],
     });
     expect(layers.layers[1]!.precisions).toEqual([]);
+    // The layer list alone (no "Layers" object around it) is read the same.
+    const list = JSON.parse(fixture('pytorch-resnet-a100-fp16.layers.json')).Layers;
+    expect(parseEngineLayers(JSON.stringify(list)).layers).toEqual(side('pytorch-resnet-a100-fp16').layers.layers);
     expect(precisionOf('N/A due to dynamic shapes')).toBeNull();
   });
 

@@ -139,7 +139,9 @@ interface RawLayers {
 function rawLayers(text: string): RawLayers {
   let json: { Layers?: unknown[]; Bindings?: unknown; 'I/O Tensors'?: unknown };
   try {
-    json = JSON.parse(text) as typeof json;
+    const parsed = JSON.parse(text) as unknown;
+    // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
+    json = (Array.isArray(parsed) ? { Layers: parsed } : parsed) as typeof json;
   } catch (error) {
     throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${(error as Error).message})`);
   }
