@@ -2720,6 +2720,39 @@ async function scanPlan(path, options = {}) {
         (0,external_node_fs_.closeSync)(fd);
     }
 }
+/**
+ * A plan's size and the run of zeros at its end, read backwards from the end: one chunk for a plan that ends
+ * in data, the run itself for a padded one. For a plan already scanned elsewhere, whose figures are not at
+ * hand (explain's base engine), without a second read of the whole file.
+ */
+function planTail(path) {
+    const fd = (0,external_node_fs_.openSync)(path, 'r');
+    try {
+        const bytes = (0,external_node_fs_.fstatSync)(fd).size;
+        const chunk = chunkFor(bytes, SCAN_CHUNK);
+        let end = bytes;
+        while (end > 0) {
+            const start = Math.max(0, end - chunk.length);
+            let read = 0;
+            while (read < end - start) {
+                const got = (0,external_node_fs_.readSync)(fd, chunk, read, end - start - read, start + read);
+                if (got === 0)
+                    throw new Error(`${path}: the plan got shorter while it was read`);
+                read += got;
+            }
+            let i = read - 1;
+            while (i >= 0 && chunk[i] === 0)
+                i -= 1;
+            if (i >= 0)
+                return { bytes, trailingZeroBytes: bytes - (start + i + 1) };
+            end = start;
+        }
+        return { bytes, trailingZeroBytes: bytes };
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/cached-build.js
 
@@ -8944,6 +8977,9 @@ const layerInfoBeside = (plan) => (0,external_node_path_.basename)(plan) === 'pl
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
 async function explainChanges(outcomes, latency, baseline, config, trtexec, version, options = {}) {
     const explained = new Map();
+    // A model's profiles share its graph: read once.
+    const graphs = new Map();
+    const graphOf = (onnx) => graphs.get(onnx) ?? graphs.set(onnx, readOnnxGraph(onnx)).get(onnx);
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         if (!plan?.layerInfo || options.signal?.aborted)
@@ -8952,9 +8988,9 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
         if (!base)
             continue;
         const baseInfo = layerInfoBeside(base.plan);
-        const headGraph = await readOnnxGraph(job.model.onnx);
+        const headGraph = await graphOf(job.model.onnx);
         // A base built from the base commit's ONNX is read against that graph; else against this one's.
-        const baseGraph = base.onnx ? await readOnnxGraph(base.onnx) : headGraph;
+        const baseGraph = base.onnx ? await graphOf(base.onnx) : headGraph;
         const head = await readLayers(plan.layerInfo, headGraph);
         const baseLayers = (0,external_node_fs_.existsSync)(baseInfo) ? await readLayers(baseInfo, baseGraph) : null;
         if (!head || !baseLayers) {
@@ -8983,7 +9019,14 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
             notes.push("the base engine's ForeignNodes are spanned over this commit's ONNX graph, not the base commit's");
         }
         const measured = changed && ab?.base && ab.head ? ab.head.median - ab.base.median : null;
-        const explanation = explainEngines({ layers: baseLayers, profiles: profiles.base, plan: await scanPlan(base.plan, { digest: false }) }, { layers: head, profiles: profiles.head, plan: plan.scan }, { measuredChangeMs: measured, graph: headGraph });
+        let basePlan = null;
+        try {
+            basePlan = planTail(base.plan);
+        }
+        catch (error) {
+            notes.push(`the base plan's size is not known: ${(0,errors/* errorMessage */.gJ)(error)}`);
+        }
+        const explanation = explainEngines({ layers: baseLayers, profiles: profiles.base, plan: basePlan }, { layers: head, profiles: profiles.head, plan: plan.scan }, { measuredChangeMs: measured, graph: headGraph });
         explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
     }
     return explained;

@@ -1,9 +1,11 @@
 // Why did it change (issue 26): regions by ONNX provenance across different fusions, on real layer info and
 // profiles of one network built two ways (test/fixtures/explain), and on mutations of them.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Explanation } from '../src/contract/report.js';
+import type { BuildOutcome } from '../src/builds/outcome.js';
+import type { Explanation, Latency, Report } from '../src/contract/report.js';
+import { baseSideOf } from '../src/explain/stage.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
 import { parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
@@ -37,6 +39,23 @@ function holdsInvariants(explanation: Explanation, base: ReturnType<typeof side>
   }
   const nodes = explanation.regions.flatMap((r) => r.onnxNodes);
   expect(new Set(nodes).size).toBe(nodes.length);
+}
+
+/**
+ * The base branch's run (into base-out/, its engine cached) and then the pull request's, of another model
+ * (into pr-out/, against the base run's report): the head run's result. `extra` is more of the model's keys.
+ */
+async function baseThenHead(runner: ReturnType<typeof makeRunner>, extra: string) {
+  const yaml = (out: string) =>
+    `output-dir: ${out}\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n${extra}` +
+    '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+  writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+  const base = await cli(['run', '--config', runner.writeConfig(yaml('base-out')), '--json'], { cwd: runner.dir });
+  expect(base.code, base.stderr).toBe(0);
+  writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
+  writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+  const config = runner.writeConfig(yaml('pr-out'));
+  return cli(['run', '--config', config, '--baseline', 'base-report.json', '--json'], { cwd: runner.dir });
 }
 
 describe('real pairs: one network in FP32 and in FP16 (TREx examples)', () => {
@@ -283,18 +302,7 @@ describe('benchmark: ab explains a slower engine (issue 26)', () => {
         TRTEXEC_STANDIN_LAYER_PRECISION: 'pr-out/=__myl_CastMulLtSeleCast_myl6_0:Float',
       },
     });
-    const yaml = (out: string) =>
-      `output-dir: ${out}\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n` +
-      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
-    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
-    const base = await cli(['run', '--config', runner.writeConfig(yaml('base-out')), '--json'], { cwd: runner.dir });
-    expect(base.code, base.stderr).toBe(0);
-    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
-    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
-    const config = runner.writeConfig(yaml('pr-out'));
-    const head = await cli(['run', '--config', config, '--baseline', 'base-report.json', '--json'], {
-      cwd: runner.dir,
-    });
+    const head = await baseThenHead(runner, '    benchmark: ab\n');
     const [build] = (JSON.parse(head.stdout) as { builds: { latency: { verdict: string }; explain: Explanation }[] })
       .builds;
     expect(build!.latency.verdict).toBe('slower');
@@ -525,18 +533,7 @@ describe('a plan that grew, with no A/B (issue 26: bigger engines)', () => {
       version: '11.2.1.2',
       trtexecEnv: { TRTEXEC_STANDIN_PAD_ZEROS: 1024 * 1024, TRTEXEC_STANDIN_ONLY: 'pr-out/' },
     });
-    const yaml = (out: string) =>
-      `output-dir: ${out}\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n` +
-      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
-    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
-    const base = await cli(['run', '--config', runner.writeConfig(yaml('base-out')), '--json'], { cwd: runner.dir });
-    expect(base.code, base.stderr).toBe(0);
-    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
-    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
-    const head = await cli(
-      ['run', '--config', runner.writeConfig(yaml('pr-out')), '--baseline', 'base-report.json', '--json'],
-      { cwd: runner.dir },
-    );
+    const head = await baseThenHead(runner, '');
     const [build] = (JSON.parse(head.stdout) as { builds: { bytes: number; explain: Explanation }[] }).builds;
     const { explain } = build!;
     expect(explain.head.paddingBytes).toBe(1024 * 1024);
@@ -551,5 +548,49 @@ describe('a plan that grew, with no A/B (issue 26: bigger engines)', () => {
     expect(summary).toMatch(
       /\*\*m \/ p\*\* plan \+1\.00 MiB: \+1\.00 MiB zeros at the plan's end \(the TensorRT 11\.2/,
     );
+  });
+});
+
+describe('which base engine an explanation reads, and against which graph', () => {
+  const dir = makeRunner().dir;
+  const outcome = (bytes: number) =>
+    ({
+      job: { model: { name: 'm', onnx: join(dir, 'models', 'm.onnx') }, profile: { name: 'p' } },
+      gpu: null,
+      plan: { path: join(dir, 'm.p.plan'), layerInfo: null, scan: { bytes, trailingZeroBytes: 0 } },
+    }) as unknown as BuildOutcome;
+  const ab = (source: 'rebuilt' | 'cache', plan: string) =>
+    ({ verdict: 'slower', baseEngine: { source, plan } }) as unknown as Latency;
+
+  it("the A/B's base: a rebuilt one with its own commit's ONNX beside it, a cached one with none", async () => {
+    mkdirSync(join(dir, 'ab'), { recursive: true });
+    writeFileSync(join(dir, 'ab', 'm.onnx'), cookbookMnistOnnx());
+    const rebuilt = await baseSideOf(outcome(10), ab('rebuilt', join(dir, 'ab', 'base.plan')), null, {
+      cacheDir: null,
+      basePlans: null,
+    });
+    expect(rebuilt).toMatchObject({ plan: join(dir, 'ab', 'base.plan'), onnx: join(dir, 'ab', 'm.onnx') });
+    const cached = await baseSideOf(outcome(10), ab('cache', join(dir, 'ab', 'base.plan')), null, {
+      cacheDir: null,
+      basePlans: null,
+    });
+    expect(cached).toMatchObject({ onnx: null });
+  });
+
+  it('with no A/B: only a plan that grew against the baseline, and only with a base plan to read', async () => {
+    mkdirSync(join(dir, 'base-plans'), { recursive: true });
+    writeFileSync(join(dir, 'base-plans', 'm.p.plan'), 'ftrt');
+    const baseline = {
+      builds: [{ model: 'm', profile: 'p', gpu: null, bytes: 100, cache: null }],
+    } as unknown as Report;
+    const config = { cacheDir: null, basePlans: join(dir, 'base-plans') };
+    expect(await baseSideOf(outcome(100), null, baseline, config)).toBeNull();
+    expect(await baseSideOf(outcome(101), null, baseline, config)).toEqual({
+      plan: join(dir, 'base-plans', 'm.p.plan'),
+      onnx: null,
+      ab: null,
+    });
+    expect(await baseSideOf(outcome(101), null, null, config)).toBeNull();
+    expect(await baseSideOf(outcome(101), null, baseline, { cacheDir: null, basePlans: null })).toBeNull();
   });
 });

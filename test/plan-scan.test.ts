@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ZeroRuns } from '../src/tensorrt/zero-runs.js';
-import { scanPlan } from '../src/tensorrt/plan-scan.js';
+import { planTail, scanPlan } from '../src/tensorrt/plan-scan.js';
 import { formatBytes } from '../src/common/units.js';
 import { cli, makeRunner } from './support/harness.js';
 
@@ -357,5 +357,26 @@ describe('trt-ci verify', () => {
       stderr: `trt-ci: ${join(dir, 'gone.plan')}: cannot read plan: no such file\n`,
     });
     expect((await cli(['verify'])).code).toBe(2);
+  });
+});
+
+describe('planTail: the zeros at a plan end, read backwards', () => {
+  it('agrees with scanPlan on data, zeros across chunk edges, all zeros and empty', async () => {
+    const dir = makeRunner().dir;
+    const data = Buffer.from(randomBytes(3 * 512 * 1024 + 17).map((b) => b | 1));
+    const cases: [string, Buffer][] = [
+      ['data', data],
+      ['one zero', Buffer.concat([data, Buffer.alloc(1)])],
+      ['zeros over two chunks', Buffer.concat([data, Buffer.alloc(700 * 1024)])],
+      ['zeros inside, data at the end', Buffer.concat([Buffer.alloc(900 * 1024), data.subarray(0, 9)])],
+      ['all zeros', Buffer.alloc(1024 * 1024 + 3)],
+      ['empty', Buffer.alloc(0)],
+    ];
+    for (const [name, bytes] of cases) {
+      const file = join(dir, `${name}.plan`);
+      writeFileSync(file, bytes);
+      const scan = await scanPlan(file, { digest: false });
+      expect(planTail(file), name).toEqual({ bytes: scan.bytes, trailingZeroBytes: scan.trailingZeroBytes });
+    }
   });
 });

@@ -18,7 +18,7 @@ import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
 import { type EngineLayers, parseEngineLayers } from '../tensorrt/layer-info.js';
 import { EMPTY_GRAPH, type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
-import { scanPlan } from '../tensorrt/plan-scan.js';
+import { planTail } from '../tensorrt/plan-scan.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { type LayerTimes, parseProfile } from './profile.js';
@@ -37,7 +37,7 @@ export const layerInfoBeside = (plan: string) =>
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
 
 /** The engine an explanation compares with: its plan, the ONNX it was built from when known, its A/B. */
-interface BaseSide {
+export interface BaseSide {
   plan: string;
   onnx: string | null;
   ab: Latency | null;
@@ -53,15 +53,18 @@ export async function explainChanges(
   options: { signal?: AbortSignal; cacheTrust?: CacheTrust } = {},
 ): Promise<Map<string, Explanation>> {
   const explained = new Map<string, Explanation>();
+  // A model's profiles share its graph: read once.
+  const graphs = new Map<string, Promise<OnnxGraph>>();
+  const graphOf = (onnx: string) => graphs.get(onnx) ?? graphs.set(onnx, readOnnxGraph(onnx)).get(onnx)!;
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     if (!plan?.layerInfo || options.signal?.aborted) continue;
     const base = await baseSideOf(outcome, latency.get(plan.path) ?? null, baseline, config, options.cacheTrust);
     if (!base) continue;
     const baseInfo = layerInfoBeside(base.plan);
-    const headGraph = await readOnnxGraph(job.model.onnx);
+    const headGraph = await graphOf(job.model.onnx);
     // A base built from the base commit's ONNX is read against that graph; else against this one's.
-    const baseGraph = base.onnx ? await readOnnxGraph(base.onnx) : headGraph;
+    const baseGraph = base.onnx ? await graphOf(base.onnx) : headGraph;
     const head = await readLayers(plan.layerInfo, headGraph);
     const baseLayers = existsSync(baseInfo) ? await readLayers(baseInfo, baseGraph) : null;
     if (!head || !baseLayers) {
@@ -91,8 +94,14 @@ export async function explainChanges(
       notes.push("the base engine's ForeignNodes are spanned over this commit's ONNX graph, not the base commit's");
     }
     const measured = changed && ab?.base && ab.head ? ab.head.median - ab.base.median : null;
+    let basePlan: ReturnType<typeof planTail> | null = null;
+    try {
+      basePlan = planTail(base.plan);
+    } catch (error) {
+      notes.push(`the base plan's size is not known: ${errorMessage(error)}`);
+    }
     const explanation = explainEngines(
-      { layers: baseLayers, profiles: profiles.base, plan: await scanPlan(base.plan, { digest: false }) },
+      { layers: baseLayers, profiles: profiles.base, plan: basePlan },
       { layers: head, profiles: profiles.head, plan: plan.scan },
       { measuredChangeMs: measured, graph: headGraph },
     );
@@ -105,7 +114,7 @@ export async function explainChanges(
  * The base engine to explain against: the A/B's, when it ran (a rebuilt base has its commit's ONNX beside
  * it); else, for a plan that grew against the baseline's, the base plan that `base-plans:` or the cache holds.
  */
-async function baseSideOf(
+export async function baseSideOf(
   outcome: BuildOutcome,
   ab: Latency | null,
   baseline: Report | null,

@@ -203,3 +203,33 @@ export async function scanPlan(path: string, options: { digest?: boolean } = {})
     closeSync(fd);
   }
 }
+
+/**
+ * A plan's size and the run of zeros at its end, read backwards from the end: one chunk for a plan that ends
+ * in data, the run itself for a padded one. For a plan already scanned elsewhere, whose figures are not at
+ * hand (explain's base engine), without a second read of the whole file.
+ */
+export function planTail(path: string): Pick<PlanScan, 'bytes' | 'trailingZeroBytes'> {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = fstatSync(fd).size;
+    const chunk = chunkFor(bytes, SCAN_CHUNK);
+    let end = bytes;
+    while (end > 0) {
+      const start = Math.max(0, end - chunk.length);
+      let read = 0;
+      while (read < end - start) {
+        const got = readSync(fd, chunk, read, end - start - read, start + read);
+        if (got === 0) throw new Error(`${path}: the plan got shorter while it was read`);
+        read += got;
+      }
+      let i = read - 1;
+      while (i >= 0 && chunk[i] === 0) i -= 1;
+      if (i >= 0) return { bytes, trailingZeroBytes: bytes - (start + i + 1) };
+      end = start;
+    }
+    return { bytes, trailingZeroBytes: bytes };
+  } finally {
+    closeSync(fd);
+  }
+}
