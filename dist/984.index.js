@@ -4447,7 +4447,10 @@ const reportBuildSchema = schemas/* object */.Ikc({
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
     latency: latencySchema.nullable().default(null),
-    /** Where and why it differs from its base engine, per ONNX region (benchmark: ab); null otherwise. */
+    /**
+     * Where and why it differs from its base engine, per ONNX region: for an A/B'd engine (benchmark: ab), and
+     * for a plan that grew against the baseline's (bytes only); null otherwise.
+     */
     explain: explainSchema.nullable().default(null),
     /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
     deploy: schemas/* array */.YOg(deployRowSchema).default([]),
