@@ -2,8 +2,9 @@
 // goes to the ONNX nodes it computes, and the layers of either engine that share a node fall in one region
 // (connected components of the overlap), so `Conv_3 + Relu_4` in one build and `Conv_3` + `Relu_4` in the
 // other, or a ForeignNode against many kernels, are one region. A layer that computes no ONNX node (a
-// reformat, a copy) joins the region of the layer it names, else of the layer before it. Per region: layers,
-// time (the profile runs' sums), weights, precisions, tactics, and what changed. Pure: layers in, regions out.
+// reformat, a copy) joins the region of the layer it names, else of the nearest layer that computes one; a
+// node of the graph that no layer computes joins its neighbour's. Per region: layers, time (the profile runs'
+// sums), weights, precisions, formats, tactics, and what changed. Pure: layers in, regions out.
 import type { Explanation } from '../contract/report.js';
 import type { EngineLayer, EngineLayers } from '../tensorrt/layer-info.js';
 import { EMPTY_GRAPH, type OnnxGraph } from '../tensorrt/onnx-inputs.js';
