@@ -325,7 +325,8 @@ describe('whose entries a run takes (the trust model of docs/cache.md)', () => {
       `output-dir: out\ncache-dir: cache\n${extra}` +
         'models: [{ name: up, onnx: up.onnx, profiles: [{ name: sd, shapes: { x: 1x8 } }] }]\n',
     );
-    const result = await cli(['build', '--config', config, '--json'], { env });
+    // Where the job runs: the report's paths (an attempt's log) are relative to it.
+    const result = await cli(['build', '--config', config, '--json'], { env, cwd: runner.dir });
     expect(result.code, result.stderr).toBe(0);
     return JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
   }

@@ -213,7 +213,9 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
       `output-dir: out\ndeploy:\n${a100Targets}\nmodels:\n  - name: native\n    onnx: m.onnx\n${profiles}` +
         `  - name: portable\n    onnx: m.onnx\n    extra-args: [--hardwareCompatibilityLevel=ampere+]\n${profiles}`,
     );
-    const run = await cli(['run', '--config', config, '--json']);
+    // In the runner's folder, as a job runs: the report's plan paths are relative to it, and the report's
+    // deploy-check below runs there too.
+    const run = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
     expect(run.code, run.stderr).toBe(0);
     const builds = (JSON.parse(run.stdout) as Report).builds;
     const matrix = builds.map((b) => [b.model, b.deploy.map((d) => [d.target, d.verdict])]);
