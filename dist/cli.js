@@ -54775,17 +54775,58 @@ async function readLayerInfo(path) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
-// trtexec --exportProfile (samples/common/sampleReporting.cpp, exportJSONProfile): a JSON list whose first
-// entry is { "count": iterations } and then one entry per layer: name, timeMs (the sum over iterations),
-// averageMs, medianMs (from 8.4; TensorRT 7.x and 8.2 have none) and percentage. A layer's time is its
-// median where there is one, else its average. Pure: text in, times out.
+// trtexec --exportProfile (samples/common/sampleReporting.cpp, Profiler::exportJSONProfile, the same from 7.2 to
+// 11.1): a list whose first entry is { "count": iterations } and then one line per layer: name, timeMs (the sum
+// over iterations), averageMs, medianMs (from 8.4; TensorRT 7.x and 8.2 have none) and percentage. A layer's
+// time is its median where there is one, else its average. trtexec writes it with iostream, not a JSON
+// library: a name is not escaped (a `"` or `\` in a node name makes the file invalid JSON) and a number
+// can be `nan` or `inf` (a percentage of a zero total). Such a file is read line by line, in the one layout
+// trtexec writes. Pure: text in, times out.
+/** `, { "name" : "<name, unescaped>", "timeMs" : 1.5, "averageMs" : …, ["medianMs" : …,] "percentage" : … }` */
+const LAYER_LINE = new RegExp([
+    String.raw `^\s*,?\s*\{\s*"name"\s*:\s*"(.*)"`,
+    String.raw `\s*,\s*"timeMs"\s*:\s*(\S+?)`,
+    String.raw `\s*,\s*"averageMs"\s*:\s*(\S+?)`,
+    String.raw `\s*(?:,\s*"medianMs"\s*:\s*(\S+?)\s*)?`,
+    String.raw `,\s*"percentage"\s*:\s*(\S+?)\s*\}\s*$`,
+].join(''));
+const COUNT_LINE = /^\s*,?\s*\{\s*"count"\s*:\s*(\d+)\s*\}\s*$/;
+/** iostream's numbers: JSON's, and nan, -nan, inf (read as NaN and ±Infinity, which the times leave out). */
+const profile_number = (text) => /^-?nan$/i.test(text) ? Number.NaN : Number(text.replace(/^(-?)inf$/i, '$1Infinity'));
+/** The entries of a profile that is not valid JSON, read in trtexec's layout; null when it is not that layout. */
+function entriesByLine(text) {
+    const lines = text.split(/\r?\n/).filter((line) => line.trim() && line.trim() !== '[' && line.trim() !== ']');
+    const entries = [];
+    for (const line of lines) {
+        const count = COUNT_LINE.exec(line);
+        const layer = count ? null : LAYER_LINE.exec(line);
+        if (count)
+            entries.push({ count: Number(count[1]) });
+        else if (layer) {
+            const [, name, timeMs, averageMs, medianMs, percentage] = layer;
+            entries.push({
+                name,
+                timeMs: profile_number(timeMs),
+                averageMs: profile_number(averageMs),
+                ...(medianMs !== undefined && { medianMs: profile_number(medianMs) }),
+                percentage: profile_number(percentage),
+            });
+        }
+        else
+            return null;
+    }
+    return entries.length ? entries : null;
+}
 function parseProfile(text) {
     let json;
     try {
         json = JSON.parse(text);
     }
     catch (error) {
-        throw new Error(`expected --exportProfile JSON, got text that does not parse (${error.message})`);
+        json = entriesByLine(text);
+        if (!json) {
+            throw new Error(`expected --exportProfile JSON, got text that does not parse (${error.message})`);
+        }
     }
     if (!Array.isArray(json))
         throw new Error('expected --exportProfile JSON: a list of { name, averageMs, … }');

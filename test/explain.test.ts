@@ -1,13 +1,13 @@
 // Why did it change (issue 26): regions by ONNX provenance across different fusions, on real layer info and
 // profiles of one network built two ways (test/fixtures/explain), and on mutations of them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildOutcome } from '../src/builds/outcome.js';
 import type { Explanation, Latency, Report } from '../src/contract/report.js';
 import { baseSideOf } from '../src/explain/stage.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
-import { parseProfile } from '../src/explain/profile.js';
+import { entriesByLine, parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
 import { explainBytesLine, explainLine, regionName } from '../src/explain/render.js';
 import { EMPTY_GRAPH, type OnnxGraph, onnxGraph, onnxNodeNames } from '../src/tensorrt/onnx-inputs.js';
@@ -592,5 +592,29 @@ describe('which base engine an explanation reads, and against which graph', () =
     });
     expect(await baseSideOf(outcome(101), null, null, config)).toBeNull();
     expect(await baseSideOf(outcome(101), null, baseline, { cacheDir: null, basePlans: null })).toBeNull();
+  });
+});
+
+describe('--exportProfile as trtexec writes it (sampleReporting.cpp: iostream, names not escaped)', () => {
+  const profiles = readdirSync(join(FIXTURES, 'explain')).filter((f) => f.endsWith('.profile.json'));
+
+  it.each(profiles)('%s: read line by line, the same entries as JSON.parse gives', (file) => {
+    const text = fixture(file);
+    expect(entriesByLine(text)).toEqual(JSON.parse(text));
+  });
+
+  it('a name with a quote or a backslash, and a nan percentage, still read', () => {
+    const text = fixture('pytorch-resnet-a100-fp16.profile.json');
+    const real = parseProfile(text);
+    const written = text
+      // As iostream writes it: the quotes and the backslash as they are.
+      .replace('"name" : "Conv_0 + Relu_1"', '"name" : "Conv_0 + Relu_1 "a" \\b"')
+      .replace(/"percentage" : [\d.e+-]+ \}/, '"percentage" : -nan }');
+    expect(() => JSON.parse(written)).toThrow();
+    const read = parseProfile(written);
+    expect(read.count).toBe(real.count);
+    expect(read.times.size).toBe(real.times.size);
+    expect(read.times.get('Conv_0 + Relu_1 "a" \\b')).toBe(real.times.get('Conv_0 + Relu_1'));
+    expect(() => parseProfile('{ "not": "a profile" ]')).toThrow(/expected --exportProfile JSON/);
   });
 });
