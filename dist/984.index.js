@@ -8976,6 +8976,10 @@ function notesOf(base, head) {
         if (side.profiles.length === 1)
             notes.push(`one profile run of the ${which} engine: no run-to-run spread to judge by`);
     }
+    if ((base.profiles.length === 0) !== (head.profiles.length === 0)) {
+        const only = base.profiles.length ? 'base' : 'head';
+        notes.push(`a profile of the ${only} engine only: its times are shown, with no deltas to the other`);
+    }
     const [bp, hp] = [base.layers.profiles, head.layers.profiles];
     if (bp !== hp) {
         notes.push(`the engines hold different numbers of optimization profiles (${bp} against ${hp}): ` +

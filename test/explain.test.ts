@@ -273,6 +273,14 @@ describe('trt-ci explain', () => {
     const text = await cli(args);
     expect(text.stdout).toMatch(/^base: 32 layers, [\d.]+ ms of layer time; head: 36 layers/);
     expect(text.stdout).toContain('fp32 → fp16');
+    // One side's profile only: its times, no deltas, and a note that says why.
+    const one = await cli([...args.slice(0, 7), '--json']);
+    const halfTimed = JSON.parse(one.stdout) as Explanation;
+    expect([halfTimed.base.timeMs! > 0, halfTimed.head.timeMs]).toEqual([true, null]);
+    expect(halfTimed.regions.every((r) => r.deltaMs === null)).toBe(true);
+    expect(halfTimed.notes).toContain(
+      'a profile of the base engine only: its times are shown, with no deltas to the other',
+    );
   });
 
   it('a file that cannot be read or is not layer info is exit 2, one line naming it', async () => {
