@@ -54541,6 +54541,8 @@ const shapeText = (shapes) => Object.entries(shapes)
 const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
 const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
 const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
+const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
 /** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
 const TENSOR_COPY = /^(.+) copy$/;
 const TYPE_BYTES = {
@@ -54653,6 +54655,10 @@ function nodesOfName(name, graph, position) {
     // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
     if (name.startsWith('__myl_'))
         return [];
+    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
+    const library = MYELIN_LIBRARY.exec(name)?.[1];
+    if (library)
+        return nodesOfName(library, graph, position);
     const copied = TENSOR_COPY.exec(name)?.[1];
     if (graph.nodes.length === 0)
         return copied ? [] : expandForeign(name, graph, position);

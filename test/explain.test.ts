@@ -434,6 +434,20 @@ describe('real material of other TensorRT versions', () => {
     ]);
     expect(last.onnxNodes).toEqual(['node_linear_1', 'node_softmax', 'node_argmax']);
     expect(explanation.regions.every((r) => r.change.length === 0 && r.head.timeShare === null)).toBe(true);
+    // Without Metadata (names only), the library layer's name still gives its node; the kernels' names do not.
+    const names = JSON.parse(text).Layers.map((l: { Name: string }) => l.Name) as string[];
+    const namesOnly = parseEngineLayers(JSON.stringify({ Layers: names }));
+    expect(namesOnly.layers.map((l) => l.onnxNodes)).toEqual([
+      ['node_conv2d', 'node_relu'],
+      ['node_max_pool2d'],
+      ['node_conv2d_1', 'node_relu_1'],
+      ['node_max_pool2d_1'],
+      ['node_linear'],
+      [],
+      [],
+      [],
+      [],
+    ]);
   });
 
   it("reads 11.x's separate Format and Datatype, and leaves a type it cannot name out", () => {
