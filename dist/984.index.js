@@ -9035,12 +9035,26 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
     const graphs = new Map();
     const graphOf = (onnx) => graphs.get(onnx) ?? graphs.set(onnx, readOnnxGraph(onnx)).get(onnx);
     for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        if (!plan?.layerInfo || options.signal?.aborted)
+        const { plan } = outcome;
+        const layerInfo = plan?.layerInfo;
+        if (!plan || !layerInfo || options.signal?.aborted)
             continue;
-        const base = await baseSideOf(outcome, latency.get(plan.path) ?? null, baseline, config, options.cacheTrust);
+        // An engine that cannot be explained (a cache that fails to read, say) is a note on it, never the run.
+        try {
+            const explanation = await explainOne(outcome, { ...plan, layerInfo }, latency.get(plan.path) ?? null);
+            if (explanation)
+                explained.set(plan.path, explanation);
+        }
+        catch (error) {
+            explained.set(plan.path, { ...EMPTY, notes: [`it could not be explained: ${(0,errors/* errorMessage */.gJ)(error)}`] });
+        }
+    }
+    return explained;
+    async function explainOne(outcome, plan, ab) {
+        const { job } = outcome;
+        const base = await baseSideOf(outcome, ab, baseline, config, options.cacheTrust);
         if (!base)
-            continue;
+            return null;
         const baseInfo = layerInfoBeside(base.plan);
         const headGraph = await graphOf(job.model.onnx);
         // A base built from the base commit's ONNX is read against that graph; else against this one's.
@@ -9050,12 +9064,10 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
         if (!head || !baseLayers) {
             // Said, never a silent gap beside the engines that were explained.
             const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
-            explained.set(plan.path, { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] });
-            continue;
+            return { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] };
         }
         const notes = [];
         let profiles = { base: [], head: [] };
-        const { ab } = base;
         const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
         if (changed) {
             try {
@@ -9081,9 +9093,8 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
             notes.push(`the base plan's size is not known: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
         const explanation = explainEngines({ layers: baseLayers, profiles: profiles.base, plan: basePlan }, { layers: head, profiles: profiles.head, plan: plan.scan }, { measuredChangeMs: measured, graph: headGraph });
-        explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
+        return { ...explanation, notes: [...notes, ...explanation.notes] };
     }
-    return explained;
 }
 /**
  * The base engine to explain against: the A/B's, when it ran (a rebuilt base has its commit's ONNX beside

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BuildOutcome } from '../src/builds/outcome.js';
 import type { Explanation, Latency, Report } from '../src/contract/report.js';
-import { baseSideOf } from '../src/explain/stage.js';
+import { baseSideOf, explainChanges } from '../src/explain/stage.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
 import { entriesByLine, parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
@@ -638,5 +638,30 @@ describe('--exportProfile as trtexec writes it (sampleReporting.cpp: iostream, n
     expect(read.times.size).toBe(real.times.size);
     expect(read.times.get('Conv_0 + Relu_1 "a" \\b')).toBe(real.times.get('Conv_0 + Relu_1'));
     expect(() => parseProfile('{ "not": "a profile" ]')).toThrow(/expected --exportProfile JSON/);
+  });
+});
+
+describe('an engine that cannot be explained', () => {
+  it('is a note on that engine, never the run', async () => {
+    const dir = makeRunner().dir;
+    writeFileSync(join(dir, 'm.p.layers.json'), fixture('pytorch-resnet-a100-fp16.layers.json'));
+    const outcome = {
+      job: { model: { name: 'm', onnx: join(dir, 'm.onnx') }, profile: { name: 'p' } },
+      gpu: null,
+      plan: { path: join(dir, 'm.p.plan'), layerInfo: join(dir, 'm.p.layers.json'), scan: { bytes: 9 } },
+    } as unknown as BuildOutcome;
+    // A baseline whose builds are not a list (a report another tool wrote, say): the lookup throws.
+    const broken = { builds: 'not a list' } as unknown as Report;
+    const explained = await explainChanges(
+      [outcome],
+      new Map(),
+      broken,
+      { outputDir: dir, cacheDir: null, basePlans: null },
+      null as never,
+      null as never,
+    );
+    expect(explained.get(join(dir, 'm.p.plan'))!.notes).toEqual([
+      expect.stringMatching(/^it could not be explained: .*find is not a function/),
+    ]);
   });
 });

@@ -57,10 +57,27 @@ export async function explainChanges(
   const graphs = new Map<string, Promise<OnnxGraph>>();
   const graphOf = (onnx: string) => graphs.get(onnx) ?? graphs.set(onnx, readOnnxGraph(onnx)).get(onnx)!;
   for (const outcome of outcomes) {
-    const { job, plan } = outcome;
-    if (!plan?.layerInfo || options.signal?.aborted) continue;
-    const base = await baseSideOf(outcome, latency.get(plan.path) ?? null, baseline, config, options.cacheTrust);
-    if (!base) continue;
+    const { plan } = outcome;
+    const layerInfo = plan?.layerInfo;
+    if (!plan || !layerInfo || options.signal?.aborted) continue;
+    // An engine that cannot be explained (a cache that fails to read, say) is a note on it, never the run.
+    try {
+      const explanation = await explainOne(outcome, { ...plan, layerInfo }, latency.get(plan.path) ?? null);
+      if (explanation) explained.set(plan.path, explanation);
+    } catch (error) {
+      explained.set(plan.path, { ...EMPTY, notes: [`it could not be explained: ${errorMessage(error)}`] });
+    }
+  }
+  return explained;
+
+  async function explainOne(
+    outcome: BuildOutcome,
+    plan: NonNullable<BuildOutcome['plan']> & { layerInfo: string },
+    ab: Latency | null,
+  ): Promise<Explanation | null> {
+    const { job } = outcome;
+    const base = await baseSideOf(outcome, ab, baseline, config, options.cacheTrust);
+    if (!base) return null;
     const baseInfo = layerInfoBeside(base.plan);
     const headGraph = await graphOf(job.model.onnx);
     // A base built from the base commit's ONNX is read against that graph; else against this one's.
@@ -70,12 +87,10 @@ export async function explainChanges(
     if (!head || !baseLayers) {
       // Said, never a silent gap beside the engines that were explained.
       const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
-      explained.set(plan.path, { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] });
-      continue;
+      return { ...EMPTY, notes: [`nothing to compare: ${missing} cannot be read`] };
     }
     const notes: string[] = [];
     let profiles: { base: LayerTimes[]; head: LayerTimes[] } = { base: [], head: [] };
-    const { ab } = base;
     const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
     if (changed) {
       try {
@@ -105,9 +120,8 @@ export async function explainChanges(
       { layers: head, profiles: profiles.head, plan: plan.scan },
       { measuredChangeMs: measured, graph: headGraph },
     );
-    explained.set(plan.path, { ...explanation, notes: [...notes, ...explanation.notes] });
+    return { ...explanation, notes: [...notes, ...explanation.notes] };
   }
-  return explained;
 }
 
 /**
