@@ -13,19 +13,11 @@ import { COMMENT_WIDTH, commentPage } from '../test/support/comment-page.js';
 import { makeHistory } from '../test/support/history-maker.js';
 import { mixedHistory, mixedReports } from '../test/support/reports.js';
 import { seeded } from '../test/support/history-maker.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium.js';
 import { standings } from '../src/history/standing.js';
 import { readFileSync } from 'node:fs';
 
 const root = resolve(import.meta.dirname, '..');
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const scratch = mkdtempSync(join(tmpdir(), 'trt-ci-screenshots-'));
 try {
@@ -33,7 +25,7 @@ try {
   const io = { cwd: scratch, env: {}, stdout: () => {}, stderr: (t: string) => process.stderr.write(t) };
   const code = await runCli(['history', 'html', '--history', 'history', '--out', 'site'], io);
   if (code !== 0) throw new Error(`history html exited ${code}`);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 920, height: 1100 }, deviceScaleFactor: 1 });
     await page.goto(pathToFileURL(join(scratch, 'site', 'index.html')).href);

@@ -13,18 +13,8 @@ import { cli } from './support/harness.js';
 import { mixedReports } from './support/reports.js';
 import { makeHistory } from './support/history-maker.js';
 import { keepForRemoval } from './support/runner-folders.js';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-/** As this machine's notes say Chromium must start here: no network of its own, a fresh profile. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const hasChromium = existsSync(CHROMIUM);
 
 describe.runIf(hasChromium)('trt-ci history html in Chromium', () => {

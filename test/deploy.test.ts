@@ -385,17 +385,22 @@ describe('trt-ci deploy-load: a load on the target machine replaces the predicti
   });
 });
 
+/** A run of one model with deploy-cost: true; its one build. */
+async function deployCostRun(runner: ReturnType<typeof makeRunner>) {
+  runner.touch('m.onnx');
+  const config = runner.writeConfig(
+    'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+  );
+  const run = await cli(['run', '--config', config, '--json']);
+  expect(run.code, run.stderr).toBe(0);
+  return (JSON.parse(run.stdout) as Report).builds[0]!;
+}
+
 describe('deploy-cost: the price of portability, measured (issue 27)', () => {
   it('the ampere+ build of each engine is A/Bed against the native one on the build GPU', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'ampere+=1.06' } });
-    runner.touch('m.onnx');
-    const config = runner.writeConfig(
-      'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
-        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
-    );
-    const run = await cli(['run', '--config', config, '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    const [build] = (JSON.parse(run.stdout) as Report).builds;
+    const build = await deployCostRun(runner);
     expect(build!.deployCost).toMatchObject({ variant: 'ampere+', note: null, latency: { verdict: 'slower' } });
     expect(build!.deployCost!.latency!.ratio).toBeCloseTo(1.06, 2);
     const variant = runner.calls().find((c) => c.args.includes('--hardwareCompatibilityLevel=ampere+'))!;
@@ -417,14 +422,7 @@ describe('deploy-cost: the price of portability, measured (issue 27)', () => {
 
   it('a portable build no different from the native one is said to show no sign of the flag', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_PORTABLE_UNCHANGED: '1' } });
-    runner.touch('m.onnx');
-    const config = runner.writeConfig(
-      'output-dir: out\ndeploy-cost: true\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
-        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
-    );
-    const run = await cli(['run', '--config', config, '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    const [build] = (JSON.parse(run.stdout) as Report).builds;
+    const build = await deployCostRun(runner);
     expect(build!.deployCost!.engine).toMatchObject({ regions: 2, changedRegions: 0, changes: [] });
     expect(readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8')).toContain(
       'with the same layers and tactics: no sign in the engine that the flag took effect',

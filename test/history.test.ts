@@ -6,6 +6,7 @@ import type { Report } from '../src/contract/report.js';
 import { changePoints, eDivisive, studentTTest } from '../src/history/e-divisive.js';
 import { flagsHash, precisionOf } from '../src/history/points.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
+import { seeded } from './support/history-maker.js';
 
 const otava = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-tests.json'), 'utf8'));
 const computed = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-computed.json'), 'utf8'));
@@ -80,24 +81,13 @@ describe('the port against Otava itself, on 36 drawn series (test/fixtures/histo
 const residuals = JSON.parse(readFileSync(join(FIXTURES, 'history', 'h200-run-to-run.json'), 'utf8'))
   .residuals as number[];
 
-/** A seeded generator (mulberry32), so that every run of the test draws the same series. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** A latency series around `ms` with the H200's run-to-run spread, resampled. */
 const noisy = (next: () => number, n: number, ms: number) =>
   Array.from({ length: n }, () => ms * (1 + residuals[Math.floor(next() * residuals.length)]!));
 
 describe('false alarms and detection on series with the H200 run-to-run spread (issue 28)', () => {
   it('100 flat series of 300 points: at most 1 change point in all; a 3% step is found within 5 points', () => {
-    const next = random(28);
+    const next = seeded(28);
     let falseAlarms = 0;
     for (let k = 0; k < 100; k += 1) falseAlarms += changePoints(noisy(next, 300, 1.13), { minMagnitude: 0.01 }).length;
     expect(falseAlarms).toBeLessThanOrEqual(1);
@@ -112,7 +102,7 @@ describe('false alarms and detection on series with the H200 run-to-run spread (
   });
 
   it("with Otava's own default magnitude (0) the same flat series raise false alarms: why trt-ci sets 1%", () => {
-    const next = random(28);
+    const next = seeded(28);
     let falseAlarms = 0;
     for (let k = 0; k < 100; k += 1) falseAlarms += changePoints(noisy(next, 300, 1.13)).length;
     expect(falseAlarms).toBeGreaterThan(10);
@@ -192,7 +182,7 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
   it('a regression, an environment step and the BMF export, from 120 runs appended at once', async () => {
     const { runner, report } = await realReport();
     const history = join(runner.dir, 'history');
-    const next = random(120);
+    const next = seeded(120);
     const latency = noisy(next, 120, 0.5).map((v, i) => v * (i >= 60 ? 1.03 : 1) * (i >= 90 ? 1.05 : 1));
     const runs = latency.map((ms, i) => {
       const copy = structuredClone(report);

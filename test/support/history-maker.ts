@@ -1,5 +1,5 @@
 // A history as a team would have it after months of default-branch runs: models × GPUs × commits of points
-// (test/history.test.ts's generator and the H200 run-to-run spread), with a regression, an improvement and a
+// (a seeded generator and the H200 run-to-run spread), with a regression, an improvement and a
 // driver upgrade planted, for the dashboard's browser test and its screenshot (scripts/screenshots.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { FIXTURES } from './harness.js';
 const residuals = JSON.parse(readFileSync(join(FIXTURES, 'history', 'h200-run-to-run.json'), 'utf8'))
   .residuals as number[];
 
+/** A seeded generator (mulberry32) in [0, 1), so that every run of a test draws the same numbers. */
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
