@@ -1999,6 +1999,15 @@ function parseLayerInfo(text) {
     }
     return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
 }
+/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
+async function readEngineLayers(path, graph = EMPTY_GRAPH) {
+    try {
+        return parseEngineLayers(await readFile(path, 'utf8'), graph);
+    }
+    catch {
+        return null;
+    }
+}
 async function readLayerInfo(path) {
     try {
         return parseLayerInfo(await readFile(path, 'utf8'));
@@ -3596,17 +3605,21 @@ function regionTable(explain) {
  * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
  */
 function growthSection(rows) {
-    const grown = rows.filter((r) => !r.build.latency && r.build.explain && explainBytesLine(r.build.explain));
+    const grown = rows.flatMap((r) => {
+        const explain = r.build.latency ? null : r.build.explain;
+        const bytes = explain && explainBytesLine(explain);
+        return explain && bytes ? [{ build: r.build, explain, bytes }] : [];
+    });
     if (grown.length === 0)
         return null;
     return {
         priority: 3,
         text: [
             '#### Where the plans grew',
-            ...grown.flatMap((r) => [
+            ...grown.flatMap(({ build, explain, bytes }) => [
                 '',
-                `**${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)}** plan ${explainBytesLine(r.build.explain)}`,
-                ...regionTable(r.build.explain),
+                `**${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}** plan ${bytes}`,
+                ...regionTable(explain),
             ]),
         ].join('\n'),
     };

@@ -8580,6 +8580,15 @@ function parseLayerInfo(text) {
     }
     return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
 }
+/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
+async function readEngineLayers(path, graph = EMPTY_GRAPH) {
+    try {
+        return parseEngineLayers(await (0,promises_.readFile)(path, 'utf8'), graph);
+    }
+    catch {
+        return null;
+    }
+}
 async function readLayerInfo(path) {
     try {
         return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
@@ -8783,7 +8792,13 @@ function timeOf(names, profiles) {
     const timeMs = sums.reduce((a, b) => a + b, 0) / sums.length;
     return { timeMs, spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
 }
-const sameSet = (a, b) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+/** The same strings, as many times each, in any order. */
+function sameSet(a, b) {
+    if (a.length !== b.length)
+        return false;
+    const sorted = [...b].sort();
+    return [...a].sort().every((x, i) => x === sorted[i]);
+}
 /**
  * Explains the head engine against the base. `measuredChangeMs`: the A/B's change of latency, if known.
  * `graph`: the ONNX graph, if known; its nodes that no layer names (a bias Add TensorRT folded into a
@@ -9059,8 +9074,8 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
         const headGraph = await graphOf(job.model.onnx);
         // A base built from the base commit's ONNX is read against that graph; else against this one's.
         const baseGraph = base.onnx ? await graphOf(base.onnx) : headGraph;
-        const head = await readLayers(plan.layerInfo, headGraph);
-        const baseLayers = (0,external_node_fs_.existsSync)(baseInfo) ? await readLayers(baseInfo, baseGraph) : null;
+        const head = await readEngineLayers(plan.layerInfo, headGraph);
+        const baseLayers = (0,external_node_fs_.existsSync)(baseInfo) ? await readEngineLayers(baseInfo, baseGraph) : null;
         if (!head || !baseLayers) {
             // Said, never a silent gap beside the engines that were explained.
             const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
@@ -9119,14 +9134,6 @@ const EMPTY = {
     regions: [],
     notes: [],
 };
-async function readLayers(file, graph = EMPTY_GRAPH) {
-    try {
-        return parseEngineLayers(await (0,promises_.readFile)(file, 'utf8'), graph);
-    }
-    catch {
-        return null;
-    }
-}
 /** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
 async function profileBoth(plans, dir, contract, run) {
     await (0,promises_.rm)(dir, { recursive: true, force: true });
@@ -9275,12 +9282,9 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
 }
 /** The two engines on disk, compared; a layer-info file that is missing or does not parse compares nothing. */
 async function compareEngines(native, portable) {
-    const layersOf = async (file) => file === null ? null : parseEngineLayers(await (0,promises_.readFile)(file, 'utf8'));
+    const layersOf = (file) => (file === null ? null : readEngineLayers(file));
     const [nativeBytes, portableBytes] = await Promise.all([(0,promises_.stat)(native.path), (0,promises_.stat)(portable.path)]);
-    const [nativeLayers, portableLayers] = await Promise.all([
-        layersOf(native.layerInfo).catch(() => null),
-        layersOf(portable.layerInfo).catch(() => null),
-    ]);
+    const [nativeLayers, portableLayers] = await Promise.all([layersOf(native.layerInfo), layersOf(portable.layerInfo)]);
     const explanation = nativeLayers && portableLayers
         ? explainEngines({ layers: nativeLayers, profiles: [] }, { layers: portableLayers, profiles: [] })
         : null;
@@ -10970,17 +10974,21 @@ function regionTable(explain) {
  * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
  */
 function growthSection(rows) {
-    const grown = rows.filter((r) => !r.build.latency && r.build.explain && explainBytesLine(r.build.explain));
+    const grown = rows.flatMap((r) => {
+        const explain = r.build.latency ? null : r.build.explain;
+        const bytes = explain && explainBytesLine(explain);
+        return explain && bytes ? [{ build: r.build, explain, bytes }] : [];
+    });
     if (grown.length === 0)
         return null;
     return {
         priority: 3,
         text: [
             '#### Where the plans grew',
-            ...grown.flatMap((r) => [
+            ...grown.flatMap(({ build, explain, bytes }) => [
                 '',
-                `**${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)}** plan ${explainBytesLine(r.build.explain)}`,
-                ...regionTable(r.build.explain),
+                `**${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}** plan ${bytes}`,
+                ...regionTable(explain),
             ]),
         ].join('\n'),
     };

@@ -3,13 +3,13 @@
 // the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
 // run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
 // whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import type { DeployCost, Explanation, PortableEngine } from '../contract/report.js';
-import { parseEngineLayers } from '../tensorrt/layer-info.js';
+import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { explainEngines } from '../explain/regions.js';
 import { toLatency } from '../latency/latency-report.js';
 import { smallestChange } from '../latency/stage.js';
@@ -108,13 +108,9 @@ interface BuiltEngine {
 
 /** The two engines on disk, compared; a layer-info file that is missing or does not parse compares nothing. */
 async function compareEngines(native: BuiltEngine, portable: BuiltEngine): Promise<PortableEngine> {
-  const layersOf = async (file: string | null) =>
-    file === null ? null : parseEngineLayers(await readFile(file, 'utf8'));
+  const layersOf = (file: string | null) => (file === null ? null : readEngineLayers(file));
   const [nativeBytes, portableBytes] = await Promise.all([stat(native.path), stat(portable.path)]);
-  const [nativeLayers, portableLayers] = await Promise.all([
-    layersOf(native.layerInfo).catch(() => null),
-    layersOf(portable.layerInfo).catch(() => null),
-  ]);
+  const [nativeLayers, portableLayers] = await Promise.all([layersOf(native.layerInfo), layersOf(portable.layerInfo)]);
   const explanation =
     nativeLayers && portableLayers
       ? explainEngines({ layers: nativeLayers, profiles: [] }, { layers: portableLayers, profiles: [] })

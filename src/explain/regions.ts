@@ -75,8 +75,12 @@ function timeOf(names: readonly string[], profiles: readonly LayerTimes[]) {
   return { timeMs, spreadMs: sums.length > 1 ? Math.max(...sums) - Math.min(...sums) : null };
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+/** The same strings, as many times each, in any order. */
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const sorted = [...b].sort();
+  return [...a].sort().every((x, i) => x === sorted[i]);
+}
 
 /**
  * Explains the head engine against the base. `measuredChangeMs`: the A/B's change of latency, if known.

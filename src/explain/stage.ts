@@ -16,8 +16,8 @@ import type { Config } from '../contract/config.js';
 import type { Explanation, Latency, Report } from '../contract/report.js';
 import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
-import { type EngineLayers, parseEngineLayers } from '../tensorrt/layer-info.js';
-import { EMPTY_GRAPH, type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
+import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
 import { planTail } from '../tensorrt/plan-scan.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
@@ -82,8 +82,8 @@ export async function explainChanges(
     const headGraph = await graphOf(job.model.onnx);
     // A base built from the base commit's ONNX is read against that graph; else against this one's.
     const baseGraph = base.onnx ? await graphOf(base.onnx) : headGraph;
-    const head = await readLayers(plan.layerInfo, headGraph);
-    const baseLayers = existsSync(baseInfo) ? await readLayers(baseInfo, baseGraph) : null;
+    const head = await readEngineLayers(plan.layerInfo, headGraph);
+    const baseLayers = existsSync(baseInfo) ? await readEngineLayers(baseInfo, baseGraph) : null;
     if (!head || !baseLayers) {
       // Said, never a silent gap beside the engines that were explained.
       const missing = !head ? `this engine's layer info (${plan.layerInfo})` : `the base engine's (${baseInfo})`;
@@ -153,14 +153,6 @@ const EMPTY: Explanation = {
   regions: [],
   notes: [],
 };
-
-async function readLayers(file: string, graph: OnnxGraph = EMPTY_GRAPH): Promise<EngineLayers | null> {
-  try {
-    return parseEngineLayers(await readFile(file, 'utf8'), graph);
-  } catch {
-    return null;
-  }
-}
 
 /** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
 async function profileBoth(

@@ -424,16 +424,20 @@ function regionTable(explain: NonNullable<ReportBuild['explain']>): string[] {
  * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
  */
 function growthSection(rows: readonly Row[]): Section | null {
-  const grown = rows.filter((r) => !r.build.latency && r.build.explain && explainBytesLine(r.build.explain));
+  const grown = rows.flatMap((r) => {
+    const explain = r.build.latency ? null : r.build.explain;
+    const bytes = explain && explainBytesLine(explain);
+    return explain && bytes ? [{ build: r.build, explain, bytes }] : [];
+  });
   if (grown.length === 0) return null;
   return {
     priority: 3,
     text: [
       '#### Where the plans grew',
-      ...grown.flatMap((r) => [
+      ...grown.flatMap(({ build, explain, bytes }) => [
         '',
-        `**${text(r.build.model)} / ${text(r.build.profile)}** plan ${explainBytesLine(r.build.explain!)}`,
-        ...regionTable(r.build.explain!),
+        `**${text(build.model)} / ${text(build.profile)}** plan ${bytes}`,
+        ...regionTable(explain),
       ]),
     ].join('\n'),
   };

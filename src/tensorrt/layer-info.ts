@@ -289,6 +289,15 @@ export function parseLayerInfo(text: string): LayerInfo | null {
   return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
 }
 
+/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
+export async function readEngineLayers(path: string, graph: OnnxGraph = EMPTY_GRAPH): Promise<EngineLayers | null> {
+  try {
+    return parseEngineLayers(await readFile(path, 'utf8'), graph);
+  } catch {
+    return null;
+  }
+}
+
 export async function readLayerInfo(path: string): Promise<LayerInfo | null> {
   try {
     return parseLayerInfo(await readFile(path, 'utf8'));
