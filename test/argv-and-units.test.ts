@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelConfig, ProfileConfig } from '../src/contract/config.js';
-import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag } from '../src/tensorrt/argv.js';
+import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag, profileRunArgv } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-profile.js';
 import { formatDuration, formatMs, parseDuration, parseSize } from '../src/common/units.js';
@@ -98,6 +98,19 @@ describe('buildArgv per TensorRT version', () => {
       '--shapes=x:1x3x480x640',
       '--staticPlugins=/p/libleaky.so',
     ]);
+  });
+});
+
+describe("explain's profile runs per version (issue 26)", () => {
+  it('--exportProfile always; --separateProfileRun below 11.0 only (a no-op that warns on 11.x)', () => {
+    const contract = ['--shapes=x:1x3x480x640'];
+    const argv = (version: string) => profileRunArgv(v(version), 'e.plan', contract, 100, 'p.json');
+    const common = ['--loadEngine=e.plan', ...contract, '--warmUp=200', '--duration=0', '--iterations=100'];
+    for (const version of ['8.6.1', '10.0.0', '10.16.1']) {
+      expect(argv(version)).toEqual([...common, '--exportProfile=p.json', '--separateProfileRun']);
+    }
+    for (const version of ['11.0.0', '11.1.0', '11.2.1'])
+      expect(argv(version)).toEqual([...common, '--exportProfile=p.json']);
   });
 });
 
