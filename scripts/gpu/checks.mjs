@@ -111,4 +111,45 @@ write(
     plain: lines('latency/latency-aa.jsonl').filter((r) => r.plain),
   },
 );
+// benchmark: ab in a run, then explain's profile runs on the GPU (latency-check.sh MODE=explain).
+const explainRuns = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+  .map((i) => ({ report: json(`latency/explain-run-${i}.json`), calls: lines(`latency/explain-calls-${i}.jsonl`) }))
+  .filter((r) => r.report);
+const explained = explainRuns.map(({ report, calls }) => {
+  const build = report.builds[0] ?? {};
+  const [region] = build.explain?.regions ?? [];
+  const wall = (kind) => calls.filter((c) => c.kind === kind).reduce((t, c) => t + c.wall_ms, 0);
+  return {
+    status: report.status,
+    verdict: build.latency?.verdict ?? null,
+    abChangeMs:
+      build.latency?.base && build.latency?.head ? build.latency.head.median - build.latency.base.median : null,
+    regionDeltaMs: region?.deltaMs ?? null,
+    share: region?.share ?? null,
+    significant: region?.significant ?? null,
+    profileRuns: calls.filter((c) => c.kind === 'profile').length,
+    abRuns: calls.filter((c) => c.kind === 'ab').length,
+    profileMs: wall('profile'),
+    abMs: wall('ab'),
+    notes: build.explain?.notes ?? [],
+  };
+});
+write(
+  'explain',
+  'benchmark: ab in a run: the engine the A/B finds faster than its 5% slower base is profiled (2 runs a side), ' +
+    "its region carries the A/B's change (share 0.5-1.5, beyond run-to-run noise), and the profile runs cost " +
+    "under 30% of the A/B's runs",
+  explained.length > 0 &&
+    explained.every(
+      (e) =>
+        e.verdict === 'faster' &&
+        e.profileRuns === 4 &&
+        e.share !== null &&
+        e.share >= 0.5 &&
+        e.share <= 1.5 &&
+        e.significant === true &&
+        e.profileMs < 0.3 * e.abMs,
+    ),
+  explained,
+);
 console.log(`gpu-check: wrote ${out}`);

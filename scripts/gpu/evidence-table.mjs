@@ -28,6 +28,16 @@ const MEASURED = {
         return `${e.model}: ${e.status}, max abs ${num(o.maxAbsError, 3)}, cosine ${num(o.cosine, 7)}${inf}`;
       })
       .join('; '),
+  explain: (m) =>
+    m
+      .map(
+        (e) =>
+          `${e.verdict}: region ${num(e.regionDeltaMs)} ms of the A/B's ${num(e.abChangeMs)} ms ` +
+          `(share ${num(e.share, 3)}, ${e.significant ? 'beyond' : 'within'} noise); ` +
+          `${e.profileRuns} profile runs ${(e.profileMs / 1000).toFixed(1)} s against ${e.abRuns} A/B runs ` +
+          `${(e.abMs / 1000).toFixed(1)} s (${pct(e.profileMs / e.abMs)})`,
+      )
+      .join('; '),
   latency: (m) => {
     const same = m.aa.filter((r) => r.verdict === 'same').length;
     const ratios = m.aa.map((r) => r.ratio);

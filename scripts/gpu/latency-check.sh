@@ -6,6 +6,11 @@
 #   MODE=aa: BASE against a second engine of the same model, COUNT times (false positives), and the
 #            GPU time of a plain benchmark of both engines (trtexec's default 200 ms warm-up + 3 s)
 #   MODE=ab: BASE against 1%, 2% and 5% slowdowns, COUNT times each (detection)
+#   MODE=explain: `trt-ci run` with benchmark: ab, COUNT times (issue 26): the engine is built by
+#            trtexec_gpu.py and run here (scripts/gpu/trtexec-router.sh sends each to its stand-in); its base
+#            plan (base-plans:) is 5% slower, so the A/B finds it faster and explain profiles both engines on
+#            the GPU. Writes $OUT/explain-run-<i>.json (the report) and explain-calls-<i>.jsonl (each trtexec
+#            run's kind and time).
 # Writes $OUT/latency-<MODE>.jsonl (one line per comparison: trt-ci's JSON, the wall time, the slowdown).
 set -uo pipefail
 source "$(dirname "$0")/node.sh"
@@ -46,7 +51,30 @@ print(json.dumps({'slowdown': float(sys.argv[2]), 'wall_s': float(sys.argv[4]) -
                   'exit': int(sys.argv[5]), **result}))
 PY
 }
-if [[ $mode == aa ]]; then
+if [[ $mode == explain ]]; then
+  printf 'onnx placeholder\n' > "$work/m.onnx"
+  mkdir -p "$work/base"
+  plan base/m.p 0.05
+  echo '{"Layers": ["gpu-standin"], "Bindings": []}' > "$work/base/m.p.layers.json"
+  for i in $(seq 1 "$count"); do
+    {
+      echo "trtexec: $root/scripts/gpu/trtexec-router.sh"
+      echo "output-dir: $work/out-$i"
+      echo "base-plans: $work/base"
+      echo "gpus: [0]"
+      echo "models:"
+      echo "  - name: m"
+      echo "    onnx: m.onnx"
+      echo "    benchmark: ab"
+      echo "    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]"
+    } > "$work/explain-$i.yml"
+    start=$(date +%s%N)
+    GPU_ROUTER_CALLS="$out/explain-calls-$i.jsonl" node "$root/dist/cli.js" run --config "$work/explain-$i.yml" \
+      --json > "$out/explain-run-$i.json" 2> "$work/explain-$i.err"
+    echo "explain run $i: exit $? in $((($(date +%s%N) - start) / 1000000)) ms" | tee -a "$out/explain-steps.txt"
+    tail -3 "$work/explain-$i.err"
+  done
+elif [[ $mode == aa ]]; then
   for i in $(seq 1 "$count"); do compare same 0; done
   # A plain benchmark of both engines, as trt-ci's `benchmark: true` runs it (trtexec's defaults).
   for name in base s2; do
