@@ -90,4 +90,4 @@ fi
 python3 "$standin" stop; wait $server
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt"
 python3 -c "import torch; print('torch', torch.__version__)" >> "$out/gpu.txt"
-tail -3 "$work/ab.err"
+if [[ -f $work/ab.err ]]; then tail -3 "$work/ab.err"; fi
