@@ -54469,18 +54469,13 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
                 latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
-            const result = await trtexecAb({
+            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, {
                 trtexec,
+                version,
                 env: options.env,
                 nvidiaSmi: config.nvidiaSmi,
-                gpuIndex: outcome.gpu?.index ?? 0,
-                plans: { base: base.plan, head: plan.path },
-                contract: measurementArgs(version, job.model, job.profile),
-                iterations: AB_DEFAULTS.iterations,
-                dir: (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
-                timeoutMs: job.model.buildTimeoutMs,
                 ...(options.signal && { signal: options.signal }),
-            }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+            });
             latency.set(plan.path, toLatency(result, budget, base));
         }
         catch (error) {
@@ -54515,6 +54510,26 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
             ? { source: 'rebuilt', plan: rebuilt.plan }
             : { missing: `${found.missing}; ${rebuilt.missing}` };
     }
+}
+/**
+ * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
+ * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
+ * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
+ */
+function abOfEngine(outcome, plans, dir, budget, run) {
+    const { job } = outcome;
+    return trtexecAb({
+        trtexec: run.trtexec,
+        env: run.env,
+        nvidiaSmi: run.nvidiaSmi,
+        gpuIndex: outcome.gpu?.index ?? 0,
+        plans,
+        contract: measurementArgs(run.version, job.model, job.profile),
+        iterations: AB_DEFAULTS.iterations,
+        dir,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(run.signal && { signal: run.signal }),
+    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
 }
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
 /** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
@@ -55397,7 +55412,6 @@ function predictDeploy(outcomes, os) {
 
 
 
-
 const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
 async function priceOfPortability(outcomes, config, trtexec, version, options) {
     const costs = new Map();
@@ -55441,18 +55455,13 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
         const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
         const budget = smallestChange(job.model.budgets['latency-growth']);
         try {
-            const result = await trtexecAb({
+            const result = await abOfEngine(outcome, { base: plan.path, head: portable }, (0,external_node_path_namespaceObject.join)(dir, 'ab'), budget, {
                 trtexec,
+                version,
                 env: options.env,
                 nvidiaSmi: config.nvidiaSmi,
-                gpuIndex: outcome.gpu?.index ?? 0,
-                plans: { base: plan.path, head: portable },
-                contract: measurementArgs(version, job.model, job.profile),
-                iterations: AB_DEFAULTS.iterations,
-                dir: (0,external_node_path_namespaceObject.join)(dir, 'ab'),
-                timeoutMs: job.model.buildTimeoutMs,
                 ...(options.signal && { signal: options.signal }),
-            }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+            });
             costs.set(plan.path, {
                 variant: 'ampere+',
                 latency: toLatency(result, budget, { source: 'given', plan: plan.path }),

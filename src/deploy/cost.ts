@@ -12,9 +12,8 @@ import type { DeployCost, Explanation, PortableEngine } from '../contract/report
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { explainEngines } from '../explain/regions.js';
 import { toLatency } from '../latency/latency-report.js';
-import { smallestChange } from '../latency/stage.js';
-import { AB_DEFAULTS, trtexecAb } from '../latency/trtexec-ab.js';
-import { buildArgv, measurementArgs } from '../tensorrt/argv.js';
+import { abOfEngine, smallestChange } from '../latency/stage.js';
+import { buildArgv } from '../tensorrt/argv.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
@@ -68,21 +67,13 @@ export async function priceOfPortability(
     const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
     const budget = smallestChange(job.model.budgets['latency-growth']);
     try {
-      const result = await trtexecAb(
-        {
-          trtexec,
-          env: options.env,
-          nvidiaSmi: config.nvidiaSmi,
-          gpuIndex: outcome.gpu?.index ?? 0,
-          plans: { base: plan.path, head: portable },
-          contract: measurementArgs(version, job.model, job.profile),
-          iterations: AB_DEFAULTS.iterations,
-          dir: join(dir, 'ab'),
-          timeoutMs: job.model.buildTimeoutMs,
-          ...(options.signal && { signal: options.signal }),
-        },
-        { repetitions: AB_DEFAULTS.repetitions, budget, retry: true },
-      );
+      const result = await abOfEngine(outcome, { base: plan.path, head: portable }, join(dir, 'ab'), budget, {
+        trtexec,
+        version,
+        env: options.env,
+        nvidiaSmi: config.nvidiaSmi,
+        ...(options.signal && { signal: options.signal }),
+      });
       costs.set(plan.path, {
         variant: 'ampere+',
         latency: toLatency(result, budget, { source: 'given', plan: plan.path }),

@@ -80,20 +80,18 @@ export async function compareLatency(
         latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
         continue;
       }
-      const result = await trtexecAb(
+      const result = await abOfEngine(
+        outcome,
+        { base: base.plan, head: plan.path },
+        join(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
+        budget,
         {
           trtexec,
+          version,
           env: options.env,
           nvidiaSmi: config.nvidiaSmi,
-          gpuIndex: outcome.gpu?.index ?? 0,
-          plans: { base: base.plan, head: plan.path },
-          contract: measurementArgs(version, job.model, job.profile),
-          iterations: AB_DEFAULTS.iterations,
-          dir: join(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
-          timeoutMs: job.model.buildTimeoutMs,
           ...(options.signal && { signal: options.signal }),
         },
-        { repetitions: AB_DEFAULTS.repetitions, budget, retry: true },
       );
       latency.set(plan.path, toLatency(result, budget, base));
     } catch (error) {
@@ -130,6 +128,36 @@ export async function compareLatency(
       ? { source: 'rebuilt', plan: rebuilt.plan }
       : { missing: `${found.missing}; ${rebuilt.missing}` };
   }
+}
+
+/**
+ * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
+ * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
+ * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
+ */
+export function abOfEngine(
+  outcome: Pick<BuildOutcome, 'job' | 'gpu'>,
+  plans: { base: string; head: string },
+  dir: string,
+  budget: number,
+  run: { trtexec: Trtexec; version: TensorRtVersion; env: NodeJS.ProcessEnv; nvidiaSmi: string; signal?: AbortSignal },
+) {
+  const { job } = outcome;
+  return trtexecAb(
+    {
+      trtexec: run.trtexec,
+      env: run.env,
+      nvidiaSmi: run.nvidiaSmi,
+      gpuIndex: outcome.gpu?.index ?? 0,
+      plans,
+      contract: measurementArgs(run.version, job.model, job.profile),
+      iterations: AB_DEFAULTS.iterations,
+      dir,
+      timeoutMs: job.model.buildTimeoutMs,
+      ...(run.signal && { signal: run.signal }),
+    },
+    { repetitions: AB_DEFAULTS.repetitions, budget, retry: true },
+  );
 }
 
 /** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
