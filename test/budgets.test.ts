@@ -36,6 +36,16 @@ const build = (over: Partial<Measured> = {}): Measured => ({
 const RULES: [string, Budgets, Partial<Measured>, Partial<Measured> | null, string, RegExp][] = [
   ['plan-size within', { 'plan-size': fail(mib(64)) }, {}, null, 'pass', /plan size 10\.0 MiB is within 64MiB/],
   ['plan-size over', { 'plan-size': fail(mib(8)) }, {}, null, 'fail', /plan size 10\.0 MiB is over the limit 8MiB/],
+  // The limit itself is within it; one byte more is over.
+  ['plan-size at the limit', { 'plan-size': fail(mib(10)) }, {}, null, 'pass', /10\.0 MiB is within 10MiB/],
+  [
+    'plan-size a byte over the limit',
+    { 'plan-size': fail(mib(10)) },
+    { bytes: 10 * MiB + 1 },
+    null,
+    'fail',
+    /is over the limit 10MiB/,
+  ],
   [
     'plan-size warn then fail',
     { 'plan-size': { warn: mib(8), fail: mib(12) } },
@@ -215,6 +225,25 @@ describe('budget rules', () => {
   it('every model gets warnings for trailing zeros and growth unless the config says otherwise', () => {
     expect(DEFAULT_BUDGETS['trailing-zeros']).toEqual({ warn: pct(50), fail: null });
     expect(DEFAULT_BUDGETS['plan-growth']).toEqual({ warn: pct(20), fail: null });
+  });
+});
+
+describe('latency-growth judged by an A/B on one GPU', () => {
+  const ab = (verdict: 'slower' | 'same' | 'inconclusive', ratio: number) => ({
+    latencyAb: { verdict, ratio, reason: 'significant (p < 0.05)' },
+  });
+  // The change of exactly the limit: ratio - 1 as the evaluator computes it, so the edge is exact.
+  const limit = (ratio: number): Threshold => ({ unit: 'fraction', value: ratio - 1, text: '5%' });
+
+  it('a slower engine fails from the limit on; the same engine by a smaller change passes', () => {
+    const judge = (over: Partial<Measured>) =>
+      evaluateBudgets([build(over)], () => ({ 'latency-growth': fail(limit(1.05)) }), [build()])[0]!;
+    expect(judge(ab('slower', 1.05))).toMatchObject({ status: 'fail', limit: 1.05 - 1 });
+    expect(judge(ab('slower', 1.049))).toMatchObject({ status: 'pass' });
+    // A/B fails where two jobs' medians only warn.
+    expect(judge(ab('slower', 1.2)).message).toMatch(/^latency 20\.0% slower than the base engine on the same GPU/);
+    expect(judge(ab('same', 1.2))).toMatchObject({ status: 'pass' });
+    expect(judge(ab('inconclusive', 1.2))).toMatchObject({ status: 'warn', message: /^latency A\/B inconclusive/ });
   });
 });
 

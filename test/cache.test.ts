@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { externalDataFiles } from '../src/cache/engine-cache.js';
+import { cacheTrustOf, mayReplace } from '../src/cache/trust.js';
 import type { Report } from '../src/contract/report.js';
 import { cli, makeRunner, type Runner } from './support/harness.js';
 import { classifierOnnx } from './support/onnx-models.js';
@@ -424,6 +425,24 @@ describe('whose entries a run takes (the trust model of docs/cache.md)', () => {
     const broken = await run({ ...actionsEnv(runner, 'push', secret), TRTEXEC_STANDIN_OUTPUT_ERROR: 'zeros' });
     expect(broken.code).toBe(1);
     expect(JSON.parse(broken.stdout).builds[0].accuracy.status).toBe('failed');
+  });
+
+  it('who may put an entry in place of a servable one: the signer, or anyone where nothing is signed', () => {
+    const signing = { cacheTrust: 'own-branch' as const, cacheSigningKey: secret, cachePublicKey: publicKey };
+    const verifying = { ...signing, cacheSigningKey: null };
+    const unsigned = { ...verifying, cachePublicKey: null };
+    // [config, the existing entry is servable, may replace]
+    const table = [
+      [signing, true, true],
+      [signing, false, true],
+      [verifying, true, false],
+      [verifying, false, true],
+      [unsigned, true, true],
+      [unsigned, false, true],
+    ] as const;
+    for (const [row, [config, servable, may]] of table.entries()) {
+      expect(mayReplace(cacheTrustOf(config, config === signing), servable), `row ${row}`).toBe(may);
+    }
   });
 
   it('cache-trust: any lets the default branch take them', async () => {

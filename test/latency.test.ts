@@ -114,6 +114,60 @@ describe('the verdict, on real H200 measurements (15 runs a side)', () => {
   });
 });
 
+/**
+ * Twelve interleaved rounds whose head is `ratio` times the base, each side with its own run-to-run noise;
+ * both halves of the run see the same noise, so the difference does not drift.
+ */
+function planted(ratio: number, noise: number): Repetition[] {
+  const pattern = [0, 0.3, -0.2, 0.1, -0.3, 0.2];
+  const wobble = [...pattern, ...pattern];
+  return wobble.flatMap((w, round) => {
+    const rep = (side: 'base' | 'head', ms: number): Repetition => ({
+      side,
+      round,
+      medianMs: ms,
+      p99Ms: ms,
+      iterations: 100,
+      throttled: [],
+    });
+    const other = pattern[(round + 3) % pattern.length]!;
+    return [rep('base', 10 * (1 + w * noise)), rep('head', 10 * ratio * (1 + other * noise))];
+  });
+}
+
+describe('the verdict at its edges (a 2% budget)', () => {
+  it('a significant change counts from the budget on: a change of exactly the budget is slower', () => {
+    const judged = judgeAb(planted(1.02, 0.001), 0.02);
+    expect(judged.p).toBeLessThan(1e-4);
+    // The budget set to the measured change itself (r - 1 is exact for r in [1, 2), and so is 1 + (r - 1)).
+    const change = judged.ratio! - 1;
+    expect(judgeAb(planted(1.02, 0.001), change).verdict).toBe('slower');
+    expect(judgeAb(planted(1.02, 0.001), change * (1 + 1e-9)).verdict).not.toBe('slower');
+    // Significant (p < 1e-4) with a tight interval, but half the budget: the same, never slower.
+    const inside = judgeAb(planted(1.01, 0.001), 0.02);
+    expect(inside.p).toBeLessThan(1e-4);
+    expect(inside).toMatchObject({ verdict: 'same', reason: 'the 95% interval is within ±2.0%' });
+    expect(judgeAb(planted(1.025, 0.001), 0.02).verdict).toBe('slower');
+  });
+
+  it('the same holds for speed-ups: a drop of exactly the budget is faster, half of it the same', () => {
+    const judged = judgeAb(planted(0.98, 0.001), 0.02);
+    const change = 1 - judged.ratio!;
+    expect(judgeAb(planted(0.98, 0.001), change).verdict).toBe('faster');
+    expect(judgeAb(planted(0.98, 0.001), change * (1 + 1e-9)).verdict).not.toBe('faster');
+    expect(judgeAb(planted(0.99, 0.001), 0.02).verdict).toBe('same');
+  });
+
+  it('"same" needs both ends of the interval inside the budget; one end past it is undecided', () => {
+    const wide = judgeAb(planted(1.01, 0.1), 0.02);
+    expect(wide.p).toBeGreaterThan(0.05);
+    expect(wide.ci![0]).toBeGreaterThan(0.98);
+    expect(wide.ci![1]).toBeGreaterThan(1.02);
+    expect(wide).toMatchObject({ verdict: 'inconclusive', retry: 'undecided' });
+    expect(wide.reason).toBe('no change beyond ±2.0% is significant, but the 95% interval reaches past it');
+  });
+});
+
 describe('the A/B runs', () => {
   it('reads the clock state only between runs, never while one is timed, in ABBA order', async () => {
     const events: string[] = [];

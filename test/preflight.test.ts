@@ -7,6 +7,7 @@ import { findCuda, nvinferTarget, pluginFacts } from '../src/preflight/gather.js
 import { pluginCheck } from '../src/preflight/host-checks.js';
 import { gpuChecks } from '../src/preflight/gpu-checks.js';
 import { parseCsvRows, parseGpuRows } from '../src/gpu/nvidia-smi.js';
+import { CHECK_IDS } from '../src/contract/checks.js';
 import type { Check, PreflightResult, Report } from '../src/contract/report.js';
 import { archSupport } from '../src/tensorrt/compat.js';
 import { parseVersion } from '../src/tensorrt/version.js';
@@ -49,6 +50,8 @@ describe('preflight on the recorded H200 runner', () => {
     ]);
     for (const c of result.checks)
       expect(Object.keys(c).sort()).toEqual(expect.arrayContaining(['hint', 'id', 'message', 'status']));
+    // Every check of the registry is judged, once: one added to contract/checks.ts and judged nowhere fails here.
+    expect(result.checks.map((c) => c.id).sort()).toEqual([...CHECK_IDS].sort());
     expect(result.checks.map((c) => `${c.id}:${c.status}`)).toEqual([
       'nvidia-smi:pass',
       'driver:pass',

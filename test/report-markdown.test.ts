@@ -129,7 +129,8 @@ describe("trimming to GitHub's limits", () => {
 
 describe("hostile text from a log, a config or a fork's report", () => {
   // What a log line, a model name or a report from a fork can hold to break out of its place.
-  const HOSTILE = 'x\r```\n<!-- @team <img src=x onerror=alert(1)> [a](https://evil.example) ![i](https://e/i.png) `y`';
+  const HOSTILE =
+    'x\r```\n| cell | <!-- @team <img src=x onerror=alert(1)> [a](https://evil.example) ![i](https://e/i.png) `y`';
 
   /** Every token of the rendered markdown, as GitHub's parser (GFM) reads it. */
   const tokens = (markdown: string) => {
@@ -169,6 +170,12 @@ describe("hostile text from a log, a config or a fork's report", () => {
     expect(tables.length).toBeGreaterThan(1);
     for (const table of tables)
       expect(table.rows.map((row) => row.length)).toEqual(table.rows.map(() => table.header.length));
+    // GFM drops the cells past the header's count, so a `|` in a name would cut the name short: the cell
+    // that starts with the model's name holds all of it.
+    const cells = tables.flatMap((t) => t.rows.flat() as { text: string }[]).map((c) => c.text);
+    const named = cells.filter((c) => c.startsWith('m x'));
+    expect(named.length).toBeGreaterThan(0);
+    for (const cell of named) expect(cell).toContain('onerror=alert(1)');
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname } from 'node:path';
-import { type CacheTrust, isPlainFile, mayServe, signEntry } from './trust.js';
+import { type CacheTrust, isPlainFile, mayReplace, mayServe, signEntry } from './trust.js';
 
 /**
  * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
@@ -49,8 +49,7 @@ export async function publishTimingCache(
   const kept = current ? await servable(shared, trust) : false;
   // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
   // branch's); otherwise the copy that knows more stays.
-  const mayReplace = trust.signingKey !== null || !trust.publicKey || !kept;
-  if (built && mayReplace && mine?.isFile() && (!kept || mine.size >= current!.size)) {
+  if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current!.size)) {
     const signature = signEntry(trust, 'timing', basename(shared), sha256(await readFile(own)));
     await rm(`${shared}.sig`, { force: true });
     await rename(own, shared);

@@ -1,6 +1,7 @@
 // The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
-// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one
-// (its implementations are keyed by this table, so a check added here and judged nowhere fails to compile).
+// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one,
+// once: the preflight test holds a run's check ids to this table, so a check added here and judged nowhere
+// fails it (npm run build regenerates the docs and schemas from the table, never the judges).
 
 /** What a check needs before it can judge: the GPU facts from nvidia-smi, the host, or the config alone. */
 export type CheckSource = 'nvidia-smi' | 'gpu' | 'host' | 'config';

@@ -1,0 +1,67 @@
+// `npm run mutants`: plants one-character bugs at the decision edges (a threshold, a rule, an escape) and
+// checks that a named test fails on each. A mutant the suite lets live is a decision edge no test pins.
+// Each mutant changes one line of one file, runs the named test file, and puts the file back, whatever
+// happens (also on Ctrl-C). Slow by nature (one vitest run per mutant): not part of `npm test`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** file, the exact text, what it becomes, the test file and name filter that must fail. */
+const MUTANTS = [
+  ['src/latency/verdict.ts', 'result.ratio >= 1 + budget', 'result.ratio >= 1 + budget / 2', 'latency', 'edges'],
+  ['src/latency/verdict.ts', 'result.ratio >= 1 + budget', 'result.ratio > 1 + budget', 'latency', 'edges'],
+  ['src/latency/verdict.ts', 'result.ratio <= 1 - budget', 'result.ratio < 1 - budget', 'latency', 'edges'],
+  ['src/latency/verdict.ts', 'result.ratio <= 1 - budget', 'result.ratio <= 1 - budget / 2', 'latency', 'edges'],
+  ['src/latency/verdict.ts', 'ci[0] > 1 - budget && result', 'ci[0] > 1 - budget || result', 'latency', 'edges'],
+  ['src/common/markdown-text.ts', '[\\\\`*_[\\]<>|!~&$]', '[\\\\`*_[\\]<>!~&$]', 'report-markdown', 'hostile'],
+  ['src/compare/evaluate.ts', 'if (value > threshold.value) {', 'if (value >= threshold.value) {', 'budgets', ''],
+  ['src/compare/evaluate.ts', 'value >= threshold.value) {', 'value > threshold.value) {', 'budgets', ''],
+  ['src/compare/evaluate.ts', "'latency-growth' && level", "'latency-growth' || level", 'budgets', ''],
+  ['src/cache/trust.ts', 'return !trust.defaultBranch;', 'return trust.defaultBranch;', 'cache', ''],
+  [
+    'src/cache/trust.ts',
+    "if (trust.trust === 'any') return true;",
+    "if (trust.trust !== 'any') return true;",
+    'cache',
+    '',
+  ],
+  ['src/cache/trust.ts', 'if (!signature) return false;', 'if (!signature) return true;', 'cache', ''],
+  ['src/cache/trust.ts', '!== null || !trust.publicKey ||', '!== null && !trust.publicKey ||', 'cache', ''],
+  // A check in the registry that no judge answers.
+  [
+    'src/contract/checks.ts',
+    '} as const satisfies Record<string, CheckSpec>;',
+    "  unjudged: { source: 'host', looksAt: 'x', judges: 'y' },\n} as const satisfies Record<string, CheckSpec>;",
+    'preflight',
+    'passes every check',
+  ],
+];
+
+const only = process.argv[2];
+let lived = 0;
+for (const [file, from, to, test, name] of MUTANTS) {
+  if (only && !file.includes(only)) continue;
+  const original = readFileSync(file, 'utf8');
+  const at = original.indexOf(from);
+  if (at === -1 || original.indexOf(from, at + 1) !== -1) {
+    console.log(`? ${file}: "${from}" is not there once: the mutant list is stale`);
+    lived += 1;
+    continue;
+  }
+  const restore = () => writeFileSync(file, original);
+  process.once('SIGINT', restore);
+  try {
+    writeFileSync(file, original.slice(0, at) + to + original.slice(at + from.length));
+    const args = ['vitest', 'run', `test/${test}.test.ts`, ...(name ? ['-t', name] : [])];
+    const run = spawnSync('npx', args, { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const killed = run.status !== 0;
+    if (!killed) lived += 1;
+    console.log(
+      `${killed ? 'killed' : 'LIVED '}  ${file}: ${from} → ${to}  (test/${test}.test.ts${name && ` -t ${name}`})`,
+    );
+  } finally {
+    restore();
+    process.removeListener('SIGINT', restore);
+  }
+}
+console.log(lived === 0 ? 'every mutant was killed' : `${lived} mutant(s) lived`);
+process.exitCode = lived === 0 ? 0 : 1;
