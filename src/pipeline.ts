@@ -9,9 +9,10 @@ import { planBuildJobs } from './builds/jobs.js';
 import type { JobSelection } from './builds/shard.js';
 import type { BuildOutcome } from './builds/outcome.js';
 import { FileDigests, type Provenance } from './cache/engine-cache.js';
-import { compareWithBaseline, loadReport, measuredBuilds } from './compare/baseline.js';
-import { evaluateBudgets } from './compare/evaluate.js';
+import { environmentOf, loadReport } from './compare/baseline.js';
+import { compareRun, measureRun } from './compare/compare-run.js';
 import { loadConfig } from './config/load.js';
+import type { StageContext } from './config/stage-context.js';
 import type { Config } from './contract/config.js';
 import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { resolveCommit } from './proc/git.js';
@@ -23,19 +24,12 @@ import { explainChanges } from './explain/stage.js';
 import { predictDeploy } from './deploy/stage.js';
 import { priceOfPortability } from './deploy/cost.js';
 import { runPreflight } from './preflight/preflight.js';
-import {
-  type CacheSummary,
-  type DeployCost,
-  type PreflightResult,
-  REPORT_SCHEMA,
-  type Report,
-} from './contract/report.js';
+import type { CacheSummary, PreflightResult, Report } from './contract/report.js';
+import { assembleReport } from './record/assemble.js';
 import { renderSummary } from './report/markdown.js';
-import { toReportBuild } from './report/report.js';
-import { overallStatus } from './compare/status.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
-import { createTrtexec, type Trtexec } from './tensorrt/trtexec.js';
-import { formatVersion, type TensorRtVersion } from './tensorrt/version.js';
+import { createTrtexec } from './tensorrt/trtexec.js';
+import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
 import { errorMessage, fileProblem, fileSize, InputError } from './common/errors.js';
 
@@ -115,8 +109,18 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   checkConfigAgainstVersion(config, version, helpFlags);
   const release = await claimOutputDir(config, options.cwd);
   try {
-    const before = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, trtexec };
-    return await buildAndReport(config, version, before, options);
+    const context: StageContext = {
+      config,
+      trtexec,
+      version,
+      env: options.env,
+      signal: options.signal,
+      // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+      cacheTrust: cacheTrustOf(config, options.provenance?.defaultBranch ?? false),
+      digests: new FileDigests(),
+    };
+    const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection };
+    return await buildAndReport(context, start, options);
   } finally {
     // Nothing a build left running outside its process group outlives the run.
     await trtexec.sweep();
@@ -167,156 +171,95 @@ async function withFoundBasePlans(
   }
 }
 
-/** A deploy cost as the report writes it: its native plan's path relative, as every path there is. */
-function relativeCost(cost: DeployCost | null, rel: (path: string) => string): DeployCost | null {
-  const base = cost?.latency?.baseEngine;
-  if (!cost?.latency || !base) return cost;
-  return { ...cost, latency: { ...cost.latency, baseEngine: { ...base, plan: rel(base.plan) } } };
+/** What the run found out before its output folder was claimed, for the stages after it. */
+interface RunStart {
+  baseline: Report | null;
+  baselineFile: string | null;
+  baselineRefused: string | null;
+  basePlansNote: string | null;
+  startedAt: Date;
+  gpuQuery: Promise<GpuQuery>;
+  selection: JobSelection | undefined;
 }
 
-/** Preflight, builds, verify, compare and report, in an output folder this run holds. */
+/**
+ * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
+ * output folder this run holds.
+ */
 async function buildAndReport(
-  config: Config,
-  version: TensorRtVersion,
-  before: {
-    baseline: Report | null;
-    baselineFile: string | null;
-    baselineRefused: string | null;
-    basePlansNote: string | null;
-    startedAt: Date;
-    gpuQuery: Promise<GpuQuery>;
-    selection: JobSelection | undefined;
-    trtexec: Trtexec;
-  },
+  context: StageContext,
+  start: RunStart,
   options: PipelineOptions,
 ): Promise<PipelineResult> {
-  const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
+  const { config } = context;
   const preflight =
     options.preflight === false
       ? null
-      : await runPreflight(config, version, {
-          env: options.env,
-          gpuQuery,
-          ...(options.signal && { signal: options.signal }),
+      : await runPreflight(config, context.version, {
+          env: context.env,
+          gpuQuery: start.gpuQuery,
+          ...(context.signal && { signal: context.signal }),
         });
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
-  const digests = new FileDigests();
-  // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-  const cacheTrust = cacheTrustOf(config, options.provenance?.defaultBranch ?? false);
-  const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
-  const stage =
-    blocking.length > 0 && config.preflight === 'enforce'
-      ? skipBuildStage(
-          config,
-          {
-            kind: 'preflight-failed',
-            message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
-            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
-          },
-          selection,
-        )
-      : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection, cacheTrust });
-
-  const rel = (path: string) => relative(options.cwd, path) || '.';
-  const tensorrtVersion = formatVersion(version, true);
-  // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-  const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
-    digests,
-    cacheTrust,
-    ...(options.signal && { signal: options.signal }),
-  });
-  // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
-  const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
-    env: options.env,
-    cacheTrust,
-    ...(options.signal && { signal: options.signal }),
-  });
-  const explained = await explainChanges(stage.outcomes, ab.latency, baseline, config, trtexec, version, {
-    cacheTrust,
-    ...(options.signal && { signal: options.signal }),
-  });
-  const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {
-    env: options.env,
-    ...(options.signal && { signal: options.signal }),
-  });
+  const stage = await buildsUnlessBlocked(context, preflight, start, options);
+  const { outcomes } = stage;
+  // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
+  // on the GPU each was built on, engines with benchmark: ab against their base engines.
+  const accuracy = await checkAccuracy(outcomes, context);
+  const latency = await compareLatency(outcomes, start.baseline, context);
+  const explain = await explainChanges(outcomes, latency.latency, start.baseline, context);
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
-  const deployed = predictDeploy(stage.outcomes, process.platform === 'win32' ? 'windows' : 'linux');
-  const unjudged = stage.outcomes.map((o) => {
-    const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
-    const checked = accuracy.get(o.plan?.path ?? '');
-    const latency = ab.latency.get(o.plan?.path ?? '') ?? null;
-    // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
-    const where = config.position(['models', o.job.modelIndex, 'accuracy']);
-    return {
-      ...toReportBuild(o, at, fileSize(o.job.model.onnx), rel),
-      accuracy: checked ? { ...checked, configPosition: where } : null,
-      latency: latency && {
-        ...latency,
-        baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
-      },
-      explain: explained.get(o.plan?.path ?? '') ?? null,
-      deploy: deployed.get(o.plan?.path ?? '') ?? [],
-      deployCost: relativeCost(costs.get(o.plan?.path ?? '') ?? null, rel),
-    };
-  });
-  const plans = await verifyBuilds(stage.outcomes, rel);
+  const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
+  const deployCost = await priceOfPortability(outcomes, context);
+  const scans = await verifyBuilds(outcomes);
   const environment = {
-    tensorrtVersion,
+    tensorrtVersion: formatVersion(context.version, true),
     trtexec: config.trtexec,
     gpus: stage.gpus,
     gpuQueryError: stage.gpuQueryError,
-    image: options.env.TRT_CI_IMAGE || null,
+    image: context.env.TRT_CI_IMAGE || null,
   };
-  const compared = compareWithBaseline(
-    { builds: unjudged, environment, preflight },
-    baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null,
-  );
-  const comparison = {
-    ...compared.comparison,
-    ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
-    latencyNotes: before.basePlansNote ? [before.basePlansNote, ...ab.notes] : ab.notes,
-  };
+  const onnxBytes = (onnx: string) => fileSize(onnx);
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
-  const budgets = evaluateBudgets(
-    measuredBuilds({ builds: compared.builds, plans }),
-    (name) => config.models[modelIndex(name)]!.budgets,
-    baseline ? measuredBuilds(baseline) : null,
-    (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]),
+  const compared = compareRun(
+    measureRun(outcomes, { scans, accuracy, latency: latency.latency }, onnxBytes),
+    environmentOf({ environment, preflight }),
+    start.baseline && start.baselineFile
+      ? { report: start.baseline, path: start.baselineFile, note: options.baselineNote }
+      : null,
+    {
+      budgetsFor: (name) => config.models[modelIndex(name)]!.budgets,
+      positionOf: (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]),
+    },
   );
   const outputs = {
     manifest: join(config.outputDir, 'manifest.json'),
     report: join(config.outputDir, 'report.json'),
     summary: join(config.outputDir, 'summary.md'),
   };
-  const report: Report = {
-    schema: REPORT_SCHEMA,
-    status: overallStatus(compared.builds, budgets),
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    config: config.file,
-    environment,
-    preflight,
-    builds: compared.builds,
-    plans,
-    budgets,
-    comparison,
-    cache: cacheSummary(config, stage, rel),
-    manifest: rel(outputs.manifest),
+  const comparison = {
+    ...compared.comparison,
+    ...(start.baselineRefused && { note: `the base branch's report was not used: ${start.baselineRefused}` }),
+    latencyNotes: start.basePlansNote ? [start.basePlansNote, ...latency.notes] : latency.notes,
   };
+  const report = assembleReport(
+    {
+      ...start,
+      finishedAt: new Date(),
+      config,
+      environment,
+      preflight,
+      outcomes,
+      comparison,
+      onnxBytes,
+      cache: cacheSummary(config, stage),
+      manifest: outputs.manifest,
+    },
+    { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared },
+    (path) => relative(options.cwd, path) || '.',
+  );
+  const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
   await mkdir(config.outputDir, { recursive: true });
-  const onnxSha256 = new Map<string, string>();
-  for (const model of config.models) {
-    const digest = await digests.of(model.onnx);
-    if (digest) onnxSha256.set(model.onnx, digest);
-  }
-  const commit = options.commit ?? null;
-  const manifest = buildManifest(stage.outcomes, {
-    tensorrtVersion,
-    outputDir: config.outputDir,
-    createdAt: startedAt,
-    commit,
-    onnxSha256,
-  });
   const unwritten = await writeOutputs([
     [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
     [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
@@ -329,6 +272,54 @@ async function buildAndReport(
     manifestFile: outputs.manifest,
     unwritten,
   };
+}
+
+/** The build stage, or every build skipped when preflight failed and is enforced. */
+function buildsUnlessBlocked(
+  context: StageContext,
+  preflight: PreflightResult | null,
+  start: RunStart,
+  options: PipelineOptions,
+): Promise<BuildStageResult> {
+  const { config } = context;
+  const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
+  if (blocking.length > 0 && config.preflight === 'enforce') {
+    const failure = {
+      kind: 'preflight-failed' as const,
+      message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
+      hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+    };
+    return Promise.resolve(skipBuildStage(config, failure, start.selection));
+  }
+  return runBuildStage(config, context.version, {
+    ...options,
+    trtexec: context.trtexec,
+    gpuQuery: start.gpuQuery,
+    digests: context.digests,
+    selection: start.selection,
+    cacheTrust: context.cacheTrust,
+  });
+}
+
+/** The manifest of every plan, with the digest of each model's ONNX. */
+async function manifestOf(
+  outcomes: readonly BuildOutcome[],
+  context: StageContext,
+  createdAt: Date,
+  commit: string | null,
+) {
+  const onnxSha256 = new Map<string, string>();
+  for (const model of context.config.models) {
+    const digest = await context.digests.of(model.onnx);
+    if (digest) onnxSha256.set(model.onnx, digest);
+  }
+  return buildManifest(outcomes, {
+    tensorrtVersion: formatVersion(context.version, true),
+    outputDir: context.config.outputDir,
+    createdAt,
+    commit,
+    onnxSha256,
+  });
 }
 
 /** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
@@ -366,13 +357,13 @@ async function readBaseline(
 }
 
 /** The engine cache's account of this run; one key for all its engines, for actions/cache. */
-function cacheSummary(config: Config, stage: BuildStageResult, rel: (path: string) => string): CacheSummary | null {
+function cacheSummary(config: Config, stage: BuildStageResult): CacheSummary | null {
   if (!config.cacheDir) return null;
   const verdicts = stage.outcomes.flatMap((o: BuildOutcome) => (o.cache ? [o.cache] : []));
   const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
   return {
     key: `trt-ci-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
-    dir: rel(config.cacheDir),
+    dir: config.cacheDir,
     hits: verdicts.filter((c) => c.hit).length,
     misses: verdicts.filter((c) => !c.hit).length,
     corrupt: verdicts.filter((c) => c.corrupt).length,

@@ -10,22 +10,28 @@ import { ACTIONS, actionInputsModule } from '../scripts/action-inputs.mjs';
 import { checkConclusion, failureReason, wantsComment } from '../src/action/policy.js';
 import type { Report } from '../src/contract/report.js';
 
-type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
+type Judged = Pick<Report, 'status' | 'builds' | 'comparison'>;
 
-const build = (status: Report['builds'][number]['status'], bytes = 100, baselineBytes: number | null = 100) =>
+type Row = Report['builds'][number]['budgets'][number];
+const build = (
+  status: Report['builds'][number]['status'],
+  bytes = 100,
+  baselineBytes: number | null = 100,
+  budgets: Row[] = [],
+) =>
   ({
     model: 'm',
     profile: status,
     status,
     bytes,
     baseline: baselineBytes === null ? null : { bytes: baselineBytes },
+    budgets,
   }) as Report['builds'][number];
 const budget = (metric: string, status: 'pass' | 'warn' | 'fail') =>
-  ({ model: 'm', profile: 'p', metric, status }) as Report['budgets'][number];
+  ({ model: 'm', profile: 'p', metric, status }) as Row;
 const report = (parts: Partial<Judged> = {}): Judged => ({
   status: 'passed',
   builds: [build('built')],
-  budgets: [],
   comparison: { baseline: 'base.json', environment: [], added: [], removed: [] },
   ...parts,
 });
@@ -33,8 +39,8 @@ const report = (parts: Partial<Judged> = {}): Judged => ({
 const passed = report();
 const failedBuild = report({ status: 'failed', builds: [build('built'), build('failed')] });
 const grew = report({ builds: [build('built', 150, 100)] });
-const budgetWarn = report({ budgets: [budget('plan-growth', 'warn')] });
-const budgetFail = report({ status: 'failed', budgets: [budget('plan-size', 'fail')] });
+const budgetWarn = report({ builds: [build('built', 100, 100, [budget('plan-growth', 'warn')])] });
+const budgetFail = report({ status: 'failed', builds: [build('built', 100, 100, [budget('plan-size', 'fail')])] });
 const newEngine = report({ comparison: { baseline: 'b', environment: [], added: ['m/new'], removed: [] } });
 const trtChanged = report({
   comparison: { baseline: 'b', environment: [{ what: 'TensorRT', from: '10.16', to: '11.2' }], added: [], removed: [] },

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReport, measuredBuilds } from '../src/compare/baseline.js';
 import { runPipeline } from '../src/pipeline.js';
@@ -8,6 +8,7 @@ import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../sr
 import { diagnosePlan } from '../src/verify/diagnose.js';
 import { myelinOps, parseLayerInfo } from '../src/tensorrt/layer-info.js';
 import type { Report } from '../src/contract/report.js';
+import type { ReportV1 } from '../src/contract/report-v1.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 
 const MiB = 1024 * 1024;
@@ -284,7 +285,6 @@ describe('accuracy in the figures a budget judges', () => {
         { ...base, accuracy },
         { ...base, profile: 'hd', accuracy: null },
       ] as unknown as Report['builds'],
-      plans: [],
     });
     expect(checked!.accuracyError).toBe(0.03);
     expect(unchecked!.accuracyError).toBeNull();
@@ -301,12 +301,70 @@ describe('the baseline file', () => {
     [
       'another schema',
       JSON.stringify({ schema: 'other/1' }),
-      /bad\.json: expected a trt-ci report \(schema "trt-ci\/report@1"\), got schema "other\/1"/,
+      /bad\.json: expected a trt-ci report \(schema "trt-ci\/report@2"\), got schema "other\/1"/,
     ],
   ])('%s is an input error naming the file', async (_what, text, message) => {
     const file = join(dir, text === null ? 'gone.json' : 'bad.json');
     if (text !== null) writeFileSync(file, text);
     await expect(loadReport(file)).rejects.toThrow(message);
+  });
+});
+
+describe('a version-1 report (trt-ci 0.11) as a baseline', () => {
+  const stored = join(FIXTURES, 'reports', 'v0.11.1-demo-report.json');
+  const v1 = JSON.parse(readFileSync(stored, 'utf8')) as ReportV1;
+
+  it('is read as version 2: each build holds its scan and budgets, the flat views made again from them', async () => {
+    const read = await loadReport(stored);
+    expect(v1.schema).toBe('trt-ci/report@1');
+    expect(read.schema).toBe('trt-ci/report@2');
+    for (const build of read.builds) {
+      const plan = v1.plans.find((p) => p.model === build.model && p.profile === build.profile)!;
+      const { model: _model, profile: _profile, ...scan } = plan;
+      expect(build.scan, `${build.model}/${build.profile}`).toEqual(scan);
+      const rows = v1.budgets.filter((b) => b.model === build.model && b.profile === build.profile);
+      expect(build.budgets).toEqual(rows);
+      expect(rows.length).toBeGreaterThan(0);
+    }
+    expect(read.plans).toEqual(v1.plans);
+    expect(read.budgets).toEqual(v1.budgets);
+    expect(read.status).toBe('passed');
+  });
+
+  it('a failed budget in it still fails it: its status is judged from the nested rows, not its own word', async () => {
+    const failed = structuredClone(v1);
+    failed.budgets[0] = { ...failed.budgets[0]!, status: 'fail' };
+    const file = join(makeRunner().dir, 'failed.json');
+    writeFileSync(file, JSON.stringify(failed));
+    const read = await loadReport(file);
+    expect(read.status).toBe('failed');
+    expect(read.builds.find((b) => b.budgets.some((r) => r.status === 'fail'))).toMatchObject({
+      model: failed.budgets[0]!.model,
+      profile: failed.budgets[0]!.profile,
+    });
+  });
+
+  it('compares a run against it: growth budgets judged on its plan sizes', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    const [sd] = v1.builds;
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: ${sd!.model}\n    onnx: up.onnx\n    budgets: { plan-growth: 10% }\n` +
+        `    profiles: [{ name: ${sd!.profile}, shapes: { x: 1x8 } }]\n`,
+    );
+    const { report } = await runPipeline({
+      configFile: config,
+      cwd: runner.dir,
+      env: process.env,
+      baselineFile: stored,
+    });
+    const [build] = report.builds;
+    expect(report.comparison.baseline).toBe(relative(runner.dir, stored));
+    expect(build!.baseline?.bytes).toBe(sd!.bytes);
+    const growth = build!.budgets.find((row) => row.metric === 'plan-growth');
+    expect(growth).toMatchObject({ baseline: sd!.bytes, limit: 0.1 });
+    expect(growth!.status).toMatch(/^(pass|fail)$/);
+    expect(report.budgets).toEqual(build!.budgets);
   });
 });
 

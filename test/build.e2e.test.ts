@@ -24,7 +24,7 @@ describe('trt-ci run with the trtexec stand-in', () => {
 
       expect(result.code, result.stderr).toBe(0);
       const report = JSON.parse(result.stdout) as Report;
-      expect(report.schema).toBe('trt-ci/report@1');
+      expect(report.schema).toBe('trt-ci/report@2');
       expect(report.status).toBe('passed');
       expect(report.builds.map((b) => `${b.model}/${b.profile}:${b.status}`)).toEqual([
         'upsampler/sd:built',

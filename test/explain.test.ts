@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { BuildOutcome } from '../src/builds/outcome.js';
 import type { Explanation, Latency, Report } from '../src/contract/report.js';
 import { baseSideOf, explainChanges } from '../src/explain/stage.js';
+import { jobKey } from '../src/builds/jobs.js';
+import { TRUST_ALL } from '../src/cache/trust.js';
+import type { StageContext } from '../src/config/stage-context.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
 import { entriesByLine, parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
@@ -650,15 +653,9 @@ describe('an engine that cannot be explained', () => {
     } as unknown as BuildOutcome;
     // A baseline whose builds are not a list (a report another tool wrote, say): the lookup throws.
     const broken = { builds: 'not a list' } as unknown as Report;
-    const explained = await explainChanges(
-      [outcome],
-      new Map(),
-      broken,
-      { outputDir: dir, cacheDir: null, basePlans: null },
-      null as never,
-      null as never,
-    );
-    expect(explained.get(join(dir, 'm.p.plan'))!.notes).toEqual([
+    const context = { config: { outputDir: dir, cacheDir: null, basePlans: null }, cacheTrust: TRUST_ALL };
+    const explained = await explainChanges([outcome], new Map(), broken, context as unknown as StageContext);
+    expect(explained.get(jobKey({ model: 'm', profile: 'p' }))!.notes).toEqual([
       expect.stringMatching(/^it could not be explained: .*find is not a function/),
     ]);
   });

@@ -151,13 +151,26 @@ function fullFeatureProject(): string {
   return runner.dir;
 }
 
-/** trt-ci-<labels>/report.json for each runner type of the example, from one run of the project. */
-let report = '';
-function reportsFor(temp: string): string {
+/**
+ * trt-ci-<labels>/report.json for each runner type of the example, from one run of the project by the CLI of
+ * the pin's own commit: a release's report job reads what that release's build jobs write (the pack pins
+ * all three actions to one commit), and a report format can change between releases.
+ */
+const reports = new Map<string, string>();
+async function reportsFor(temp: string, commit: string, project: string): Promise<string> {
+  if (!reports.has(commit)) {
+    const cliOfPin = join(treeOf(commit), 'dist', 'cli.js');
+    const run = spawnSync(process.execPath, [cliOfPin, 'run', '--config', join(project, 'trt-ci.yml'), '--json'], {
+      encoding: 'utf8',
+      env: { ...process.env, RUNNER_TEMP: mkdtempSync(join(tmpdir(), 'trt-ci-pin-report-')) },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    reports.set(commit, run.stdout);
+  }
   const dir = join(temp, 'reports');
   for (const labels of ['a100', 'h100']) {
     mkdirSync(join(dir, `trt-ci-self-hosted-linux-gpu-${labels}`), { recursive: true });
-    writeFileSync(join(dir, `trt-ci-self-hosted-linux-gpu-${labels}`, 'report.json'), report);
+    writeFileSync(join(dir, `trt-ci-self-hosted-linux-gpu-${labels}`, 'report.json'), reports.get(commit)!);
   }
   return dir;
 }
@@ -202,7 +215,7 @@ async function runPin(pin: Pin, project: string) {
     JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'acme/engines', default_branch: 'main' } }),
   );
   // What the report job downloads: a report per runner type the pack started.
-  if (pin.program === 'report') inputs.reports = reportsFor(temp);
+  if (pin.program === 'report') inputs.reports = await reportsFor(temp, pin.commit, project);
   const program = join(tree, 'dist', pin.program === 'action' ? 'index.js' : `${pin.program}.js`);
   const child = spawn(process.execPath, [program], {
     cwd: project,
@@ -243,7 +256,6 @@ describe('the action every pin of workflows/ and examples/ runs (issue 25)', () 
       env: { ...process.env, RUNNER_TEMP: temp },
     });
     expect(run.code, run.stderr).toBe(0);
-    report = run.stdout;
     // What the pack's deploy job downloads: the build job's plans with their manifest.
     cpSync(join(temp, 'engines'), join(project, 'deploy-plans'), { recursive: true });
   });

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/markdown.js';
-import { mixedHistory, mixedReports, upgradeReport } from './support/reports.js';
+import { mixedHistory, mixedReports, tensorrtUpgradeReport } from './support/reports.js';
 import { cutBytes, fitSections } from '../src/common/trim.js';
 import { cli, makeRunner } from './support/harness.js';
 
 describe('the job summary', () => {
-  const summary = renderSummary(upgradeReport());
+  const summary = renderSummary(tensorrtUpgradeReport());
 
   it('reads as a person would want it (file snapshot, reviewed)', async () => {
     await expect(summary).toMatchFileSnapshot('./__snapshots__/summary-upgrade.md');
@@ -56,8 +56,8 @@ describe('several runner types in one comment', () => {
     const dir = makeRunner().dir;
     const h100 = join(dir, 'h100.json');
     const a100 = join(dir, 'a100.json');
-    writeFileSync(h100, JSON.stringify(upgradeReport('NVIDIA H100 PCIe')));
-    writeFileSync(a100, JSON.stringify(upgradeReport('NVIDIA A100-SXM4-80GB')));
+    writeFileSync(h100, JSON.stringify(tensorrtUpgradeReport('NVIDIA H100 PCIe')));
+    writeFileSync(a100, JSON.stringify(tensorrtUpgradeReport('NVIDIA A100-SXM4-80GB')));
     const result = await cli(['report', h100, a100, '--key', 'engines']);
     expect(result.code).toBe(1);
     expect(result.stdout.startsWith('<!-- trt-ci:sticky-comment key=engines -->\n## trt-ci ❌ failed')).toBe(true);
@@ -80,11 +80,11 @@ describe('several runner types in one comment', () => {
     writeFileSync(
       h100Base,
       JSON.stringify({
-        ...upgradeReport('NVIDIA H100 PCIe'),
-        environment: { ...upgradeReport('NVIDIA H100 PCIe').environment, tensorrtVersion: '10.16.1.11' },
+        ...tensorrtUpgradeReport('NVIDIA H100 PCIe'),
+        environment: { ...tensorrtUpgradeReport('NVIDIA H100 PCIe').environment, tensorrtVersion: '10.16.1.11' },
       }),
     );
-    writeFileSync(a100Base, JSON.stringify(upgradeReport('NVIDIA A100-SXM4-80GB')));
+    writeFileSync(a100Base, JSON.stringify(tensorrtUpgradeReport('NVIDIA A100-SXM4-80GB')));
     const compared = await cli(['report', h100, a100, '--baseline', a100Base, '--baseline', h100Base]);
     expect(compared.stdout).toContain(`- Compared with \`${h100Base}\` (NVIDIA H100 PCIe).`);
     expect(compared.stdout).toContain(`- Compared with \`${a100Base}\` (NVIDIA A100-SXM4-80GB).`);
@@ -120,7 +120,7 @@ describe("trimming to GitHub's limits", () => {
   });
 
   it('a comment of many reports stays under 65,535 bytes', () => {
-    const many = Array.from({ length: 40 }, (_, i) => upgradeReport(`GPU ${i}`));
+    const many = Array.from({ length: 40 }, (_, i) => tensorrtUpgradeReport(`GPU ${i}`));
     expect(
       Buffer.byteLength(renderReports(many, { limit: COMMENT_LIMIT_BYTES, marker: '<!-- m -->' })),
     ).toBeLessThanOrEqual(COMMENT_LIMIT_BYTES);
@@ -142,7 +142,7 @@ describe("hostile text from a log, a config or a fork's report", () => {
   };
 
   it('stays text: no HTML, comment, link, image or mention gets out, and a fence holds the whole message', () => {
-    const report = upgradeReport(`GPU ${HOSTILE}`);
+    const report = tensorrtUpgradeReport(`GPU ${HOSTILE}`);
     const failed = report.builds[1]!;
     report.builds[1] = {
       ...failed,
@@ -187,7 +187,7 @@ describe('the change chart', () => {
     expect(divergingBar(-0.02, 0.04)).toBe(`\`${nb.repeat(5)}${'█'.repeat(5)}│${nb.repeat(10)}\``);
     // A change too small for a cell still shows which side it is on.
     expect(divergingBar(0.0001, 0.04)).toBe(`\`${nb.repeat(10)}│█${nb.repeat(9)}\``);
-    const report = upgradeReport();
+    const report = tensorrtUpgradeReport();
     const faster = {
       ...report,
       builds: report.builds.map((b) =>
@@ -239,7 +239,7 @@ describe('the comment, decision first (issue 28)', () => {
     expect(folded).toContain('<summary>11 the same as the base engine</summary>');
     expect(comment).toContain('<summary>1 fine</summary>');
     expect(comment).toContain('A/B change [95% CI]');
-    expect(renderSummary(upgradeReport())).toContain('benchmark p50 (trtexec, opt shape)');
+    expect(renderSummary(tensorrtUpgradeReport())).toContain('benchmark p50 (trtexec, opt shape)');
   });
 
   it('a failed budget carries what to do, in the budget table too', () => {

@@ -3,15 +3,14 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
-import { FileDigests } from '../cache/engine-cache.js';
-import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
+import { type JobKey, jobKey } from '../builds/jobs.js';
 import { errorMessage } from '../common/errors.js';
-import { type AccuracyConfig, type Config, runProfile } from '../contract/config.js';
+import { type AccuracyConfig, runProfile } from '../contract/config.js';
+import type { StageContext } from '../config/stage-context.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
-import { compareOutput, judgeOutput } from './compare.js';
+import { compareOutput, judgeOutput, type Tolerance } from './compare.js';
 import { runEngineOnInputs } from './engine-run.js';
+import type { TrtexecLoss } from './trtexec-check.js';
 import { isIntegral } from '../tensorrt/element-type.js';
 import { widenToFloat32 } from './widen-model.js';
 import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
@@ -32,172 +31,187 @@ export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
   return ort;
 }
 
-/** Each checked engine's result, by its plan path; engines that were not checked are absent. */
+/** How a run reads what accuracy checks need, each thing once however many profiles and shapes take it. */
+interface Readers {
+  /** A model's input and output types; a model that cannot be read is float32 throughout. */
+  typesOf: (onnx: string) => { inputs: Map<string, string>; outputs: Map<string, string> };
+  npz: (file: string) => ReturnType<typeof readNpz>;
+  reference: (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => Promise<ReferenceOutput[]>;
+}
+
+/** Each checked engine's result, by its job; engines that were not checked are absent. */
 export async function checkAccuracy(
   outcomes: readonly BuildOutcome[],
-  config: Pick<Config, 'outputDir' | 'cacheDir'>,
-  trtexec: Trtexec,
-  version: TensorRtVersion,
-  options: {
-    runtime?: () => Promise<OnnxRuntime>;
-    signal?: AbortSignal;
-    digests?: FileDigests;
-    cacheTrust?: CacheTrust;
-  } = {},
-): Promise<Map<string, Accuracy>> {
-  const results = new Map<string, Accuracy>();
-  const digests = options.digests ?? new FileDigests();
-  // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
-  // every profile and shape of a model shares the one session.
-  let ort: Promise<OnnxRuntime> | null = null;
-  const runtime = () => {
-    ort ??= (options.runtime ?? loadOnnxRuntime)();
-    return ort;
-  };
-  const sessions = new Map<string, Promise<ReferenceSession>>();
-  const session = (onnx: string) => {
-    let opened = sessions.get(onnx);
-    if (!opened) {
-      // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-      opened = Promise.all([runtime(), readFile(onnx)]).then(([rt, model]) =>
-        rt.InferenceSession.create(widenToFloat32(model) ?? model),
-      );
-      sessions.set(onnx, opened);
-    }
-    return opened;
-  };
-  // A .npz of samples or references is read once, however many profiles and shapes take it.
-  const archives = new Map<string, ReturnType<typeof readNpz>>();
-  const npz = (file: string) => {
-    let arrays = archives.get(file);
-    if (!arrays) {
-      arrays = readNpz(file);
-      archives.set(file, arrays);
-    }
-    return arrays;
-  };
-  // Each model's input and output types, read once (at offsets); a model that cannot be read is float32 throughout.
-  const graphTypes = new Map<string, { inputs: Map<string, string>; outputs: Map<string, string> }>();
-  const typesOf = (onnx: string) => {
-    let types = graphTypes.get(onnx);
-    if (!types) {
-      let io: ReturnType<typeof readOnnxIo> = { inputs: [], outputs: [] };
-      try {
-        io = readOnnxIo(onnx);
-      } catch {
-        // trtexec's parser says what is wrong with a model that is not ONNX.
-      }
-      const byName = (list: typeof io.inputs) => new Map(list.map((v) => [v.name, v.type]));
-      types = { inputs: byName(io.inputs), outputs: byName(io.outputs) };
-      graphTypes.set(onnx, types);
-    }
-    return types;
-  };
-  const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => {
-    if (check.reference) return givenReference(check.reference, npz);
-    const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
-    const trust = options.cacheTrust ?? TRUST_ALL;
-    return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute, trust)).outputs;
-  };
+  context: StageContext,
+  runtime: () => Promise<OnnxRuntime> = loadOnnxRuntime,
+): Promise<Map<JobKey, Accuracy>> {
+  const results = new Map<JobKey, Accuracy>();
+  const readers = accuracyReaders(context, runtime);
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
-    const check = job.model.accuracy;
     const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
     // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
     if (built && job.model.accuracyOff) {
-      results.set(plan.path, { status: 'not-checked', outputs: [], problem: null, configPosition: null });
+      results.set(jobKey(job), { status: 'not-checked', outputs: [], problem: null, configPosition: null });
       continue;
     }
-    if (!check || !plan || !built) continue;
-    if (options.signal?.aborted) break;
-
-    const outputs: AccuracyOutput[] = [];
-    let problem: string | null = null;
-    for (const shape of check.shapes) {
-      const dir = join(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
-      // A dump left by an earlier run must never stand in for this run's outputs.
-      await rm(dir, { recursive: true, force: true });
-      await mkdir(dir, { recursive: true });
-      const profile = runProfile(job.profile);
-      let inputs: InputTensor[];
-      let expected: ReferenceOutput[];
-      const types = typesOf(job.model.onnx);
-      try {
-        inputs =
-          check.inputs === 'auto' || 'ranges' in check.inputs
-            ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
-            : sampleInputs(check.inputs, profile, shape, npz, types.inputs);
-      } catch (error) {
-        problem = errorMessage(error);
-        break;
-      }
-      try {
-        expected = await reference(check, job.model.onnx, inputs);
-      } catch (error) {
-        problem = check.reference
-          ? errorMessage(error)
-          : `ONNX Runtime could not compute the reference: ${errorMessage(error)}`;
-        break;
-      }
-      // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
-      const exact = expected.map((o) => isIntegral(o.type));
-      const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-      const tolerances = { atols, rtol: check.rtol };
-      const runner = { trtexec, version, ...(options.signal && { signal: options.signal }) };
-      const engine = await runEngineOnInputs(
-        runner,
-        outcome,
-        plan.path,
-        shape,
-        inputs,
-        expected,
-        tolerances,
-        dir,
-        types.outputs,
-      );
-      if ('problem' in engine) {
-        problem = engine.problem;
-        break;
-      }
-      expected.forEach((want, i) => {
-        const got = engine.outputs.get(want.name);
-        const tolerance = exact[i]
-          ? { atol: 0, rtol: 0, cosine: null, topK: null }
-          : { atol: atols[i]!, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
-        if (!got || got.length !== want.values.length) {
-          problem = got
-            ? `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`
-            : `the engine has no output ${want.name}`;
-          return;
-        }
-        let error = compareOutput(got, want.values, want.dims, tolerance);
-        const judged = engine.trtexecLosses?.get(want.name);
-        if (judged) {
-          // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
-          const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
-          error = { ...error, outOfTolerance: share };
-        }
-        outputs.push({
-          shape,
-          name: want.name,
-          maxAbsError: error.maxAbsError,
-          maxRelError: error.maxRelError,
-          outOfTolerance: error.outOfTolerance,
-          cosine: error.cosine,
-          nan: error.nan,
-          inf: error.inf,
-          atol: tolerance.atol,
-          rtol: tolerance.rtol,
-          judgedBy: judged ? 'trtexec' : 'trt-ci',
-          failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
-        });
-      });
-    }
-    // A check that could not run is an error (said with why), not an engine out of tolerance.
-    const status = problem !== null ? 'error' : outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
-    results.set(plan.path, { status, outputs, problem, configPosition: null });
+    if (!job.model.accuracy || !plan || !built) continue;
+    if (context.signal?.aborted) break;
+    results.set(jobKey(job), await checkEngine(outcome, plan.path, job.model.accuracy, context, readers));
   }
   return results;
+}
+
+function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRuntime>): Readers {
+  // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
+  // every profile and shape of a model shares the one session.
+  let ort: Promise<OnnxRuntime> | null = null;
+  const loaded = () => {
+    ort ??= runtime();
+    return ort;
+  };
+  const session = once((onnx: string) =>
+    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+    Promise.all([loaded(), readFile(onnx)]).then(
+      ([rt, model]): Promise<ReferenceSession> => rt.InferenceSession.create(widenToFloat32(model) ?? model),
+    ),
+  );
+  const npz = once(readNpz);
+  const typesOf = once((onnx: string) => {
+    let io: ReturnType<typeof readOnnxIo> = { inputs: [], outputs: [] };
+    try {
+      io = readOnnxIo(onnx);
+    } catch {
+      // trtexec's parser says what is wrong with a model that is not ONNX.
+    }
+    const byName = (list: typeof io.inputs) => new Map(list.map((v) => [v.name, v.type]));
+    return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
+  });
+  const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => {
+    if (check.reference) return givenReference(check.reference, npz);
+    const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+    const digest = await context.digests.of(onnx);
+    return (await cachedReferenceOutputs(context.config.cacheDir, digest, inputs, compute, context.cacheTrust)).outputs;
+  };
+  return { typesOf, npz, reference };
+}
+
+/** A function of one argument whose result is kept per argument. */
+function once<T>(compute: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    if (!kept.has(key)) kept.set(key, compute(key));
+    return kept.get(key)!;
+  };
+}
+
+/** One engine at each of its check's shapes; a check that could not run is an error (said with why). */
+async function checkEngine(
+  outcome: BuildOutcome,
+  plan: string,
+  check: AccuracyConfig,
+  context: StageContext,
+  readers: Readers,
+): Promise<Accuracy> {
+  const { job } = outcome;
+  const outputs: AccuracyOutput[] = [];
+  for (const shape of check.shapes) {
+    const dir = join(context.config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
+    // A dump left by an earlier run must never stand in for this run's outputs.
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const types = readers.typesOf(job.model.onnx);
+    let inputs: InputTensor[];
+    let expected: ReferenceOutput[];
+    try {
+      const profile = runProfile(job.profile);
+      inputs =
+        check.inputs === 'auto' || 'ranges' in check.inputs
+          ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+          : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
+    } catch (error) {
+      return checkError(outputs, errorMessage(error));
+    }
+    try {
+      expected = await readers.reference(check, job.model.onnx, inputs);
+    } catch (error) {
+      const why = errorMessage(error);
+      return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
+    }
+    // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
+    const exact = expected.map((o) => isIntegral(o.type));
+    const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
+    const runner = {
+      trtexec: context.trtexec,
+      version: context.version,
+      ...(context.signal && { signal: context.signal }),
+    };
+    const tolerances = { atols, rtol: check.rtol };
+    const engine = await runEngineOnInputs(
+      runner,
+      outcome,
+      plan,
+      shape,
+      inputs,
+      expected,
+      tolerances,
+      dir,
+      types.outputs,
+    );
+    if ('problem' in engine) return checkError(outputs, engine.problem);
+    for (const [i, want] of expected.entries()) {
+      const tolerance = exact[i]
+        ? { atol: 0, rtol: 0, cosine: null, topK: null }
+        : { atol: atols[i]!, rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+      const judged = judgedOutput(shape, want, engine, tolerance);
+      if (typeof judged === 'string') return checkError(outputs, judged);
+      outputs.push(judged);
+    }
+  }
+  const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
+  return { status, outputs, problem: null, configPosition: null };
+}
+
+const checkError = (outputs: AccuracyOutput[], problem: string): Accuracy => ({
+  status: 'error',
+  outputs,
+  problem,
+  configPosition: null,
+});
+
+/** One output of the engine against the reference's, or why the two cannot be compared. */
+function judgedOutput(
+  shape: AccuracyOutput['shape'],
+  want: ReferenceOutput,
+  engine: { outputs: Map<string, ArrayLike<number>>; trtexecLosses: Map<string, TrtexecLoss> | null },
+  tolerance: Tolerance,
+): AccuracyOutput | string {
+  const got = engine.outputs.get(want.name);
+  if (!got) return `the engine has no output ${want.name}`;
+  if (got.length !== want.values.length) {
+    return `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`;
+  }
+  let error = compareOutput(got, want.values, want.dims, tolerance);
+  const judged = engine.trtexecLosses?.get(want.name);
+  if (judged) {
+    // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
+    const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
+    error = { ...error, outOfTolerance: share };
+  }
+  return {
+    shape,
+    name: want.name,
+    maxAbsError: error.maxAbsError,
+    maxRelError: error.maxRelError,
+    outOfTolerance: error.outOfTolerance,
+    cosine: error.cosine,
+    nan: error.nan,
+    inf: error.inf,
+    atol: tolerance.atol,
+    rtol: tolerance.rtol,
+    judgedBy: judged ? 'trtexec' : 'trt-ci',
+    failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
+  };
 }
 
 /** Reference outputs the user gave: a .npz with one array per output, named as the output. */

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { InputError } from '../common/errors.js';
 import { expandEnv } from '../config/expand-env.js';
-import { type DeployLoadReport, loadOnTarget, readManifest, readTargets } from '../deploy/load.js';
+import { DEPLOY_LOAD_SCHEMA, type DeployLoadReport } from '../contract/deploy-load.js';
+import { loadOnTarget, readManifest, readTargets } from '../deploy/load.js';
 import { writeNewFile } from '../proc/new-file.js';
 import { createTrtexec } from '../tensorrt/trtexec.js';
 import { text } from '../common/markdown-text.js';
@@ -32,7 +33,7 @@ export async function deployCommand(edge: ActionEdge, target: string): Promise<v
   const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
   await trtexec.sweep();
   const report: DeployLoadReport = {
-    schema: 'trt-ci/deploy-load@1',
+    schema: DEPLOY_LOAD_SCHEMA,
     target,
     from: input('run', 'deploy-from') || null,
     engines,

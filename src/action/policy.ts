@@ -6,7 +6,7 @@ import { overallStatus } from '../compare/status.js';
 import type { Report } from '../contract/report.js';
 import type { CommentPolicy, FailOn } from './inputs.js';
 
-type Judged = Pick<Report, 'status' | 'builds' | 'budgets' | 'comparison'>;
+type Judged = Pick<Report, 'status' | 'builds' | 'comparison'>;
 
 /** Whether this report is worth a new comment under the policy (an existing one is always kept current). */
 export function wantsComment(policy: CommentPolicy, report: Judged | null): boolean {
@@ -19,7 +19,7 @@ export function wantsComment(policy: CommentPolicy, report: Judged | null): bool
     comparison.environment.length > 0 ||
     comparison.added.length > 0 ||
     comparison.removed.length > 0 ||
-    report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+    report.builds.some((b) => b.budgets.some((row) => row.status === 'fail' || row.status === 'warn')) ||
     report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
   return failed || changed;
 }
@@ -34,18 +34,16 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
   if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${names(broken)}`;
   const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
   if (failOn.includes('accuracy') && wrong.length) return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
-  const budgets = report.budgets.filter((b) => b.status === 'fail');
+  const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));
+  const budgets = rows.filter(({ row }) => row.status === 'fail').map(({ row }) => row);
   if (failOn.includes('budget') && budgets.length) return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
   // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
-  const undecided = (b: (typeof report.budgets)[number]) =>
-    b.metric === 'latency-growth' &&
-    report.builds.some(
-      (build) =>
-        build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower',
-    );
-  const regressions = report.budgets.filter(
-    (b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b),
-  );
+  const regressions = rows
+    .filter(({ build, row }) => {
+      const undecided = row.metric === 'latency-growth' && build.latency && build.latency.verdict !== 'slower';
+      return (row.status === 'warn' || row.status === 'fail') && row.metric.endsWith('-growth') && !undecided;
+    })
+    .map(({ row }) => row);
   if (failOn.includes('regression') && regressions.length) {
     return `${regressions.length} regression(s): ${names(regressions)}`;
   }
@@ -62,11 +60,11 @@ export type Conclusion = 'success' | 'failure' | 'cancelled';
 export function checkConclusion(run: {
   cancelled: boolean;
   crashed: boolean;
-  reports: readonly Pick<Report, 'builds' | 'budgets'>[];
+  reports: readonly Pick<Report, 'builds'>[];
   /** Expected runners without a report: the merged check fails for them. */
   missing?: number;
 }): Conclusion {
   if (run.cancelled) return 'cancelled';
-  const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
+  const failed = run.reports.some((r) => overallStatus(r.builds) !== 'passed');
   return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }

@@ -12,6 +12,8 @@ import { configLinker, type RunContext, readRunContext, withPullRequest } from '
 import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
 import { code } from '../common/markdown-text.js';
 import type { Report } from '../contract/report.js';
+import { DEPLOY_LOAD_SCHEMA, type DeployLoadReport, deployLoadSchema } from '../contract/deploy-load.js';
+import { withDeployLoads } from '../record/deploy-loads.js';
 import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
 import { input, shardCount, tokenInput } from './inputs.js';
@@ -42,17 +44,17 @@ export async function reportCommand(edge: ActionEdge): Promise<void> {
   }
   const root = resolve(edge.cwd, input('report', 'reports'));
   const files = await findReports(root);
-  const reports: Report[] = [];
+  const read: Report[] = [];
   const loaded: string[] = [];
   for (const file of files) {
     try {
-      reports.push(await loadReport(file, 'report'));
+      read.push(await loadReport(file, 'report'));
       loaded.push(file);
     } catch (error) {
       core.warning(`trt-ci: skipped ${file}: ${errorMessage(error)}`);
     }
   }
-  mergeDeployLoads(reports, loaded, root);
+  const reports = withDeployLoadsIn(read, loaded, root);
   const missing = missingRunners(
     expectedRunners(input('report', 'expected-runners')),
     loaded,
@@ -289,35 +291,24 @@ export function missingRunners(
 }
 
 /**
- * The pack's deploy jobs' loads (trt-ci-deploy-<target>/deploy.json) put into the matrix: each observed
- * verdict replaces the prediction of the same engine and target in the report of the runner type whose
- * plans were loaded (trt-ci-<from>), and a load that contradicts it says so in its line.
+ * The pack's deploy jobs' loads (trt-ci-deploy-<target>/deploy.json), read as data and put into the reports
+ * of the runner types whose plans they loaded (trt-ci-<from>); a file that is not a deploy load is skipped.
  */
-function mergeDeployLoads(reports: Report[], files: readonly string[], root: string): void {
-  const byKey = new Map(files.map((file, i) => [relative(root, file).split(sep)[0]!, reports[i]!]));
+function withDeployLoadsIn(reports: Report[], files: readonly string[], root: string): Report[] {
+  const keys = files.map((file) => relative(root, file).split(sep)[0]!);
+  const loads: DeployLoadReport[] = [];
   for (const dir of readdirSyncSafe(root).filter((d) => d.startsWith('trt-ci-deploy-'))) {
-    let load: { schema?: string; target?: string; from?: string | null; engines?: unknown[] };
+    let parsed: ReturnType<typeof deployLoadSchema.safeParse> | null = null;
     try {
-      load = JSON.parse(readFileSync(join(root, dir, 'deploy.json'), 'utf8'));
+      parsed = deployLoadSchema.safeParse(JSON.parse(readFileSync(join(root, dir, 'deploy.json'), 'utf8')));
     } catch {
-      core.warning(`trt-ci: skipped ${dir}: no readable deploy.json`);
-      continue;
+      parsed = null;
     }
-    const report = load.from ? byKey.get(`trt-ci-${load.from}`) : undefined;
-    if (load.schema !== 'trt-ci/deploy-load@1' || !report || !Array.isArray(load.engines)) continue;
-    for (const raw of load.engines as Record<string, unknown>[]) {
-      const build = report.builds.find((b) => b.model === raw.model && b.profile === raw.profile);
-      const row = build?.deploy.find((d) => d.target === load.target);
-      const verdict = raw.verdict as (typeof row & object)['verdict'];
-      if (!row || !['loads', 'loads-with-warning', 'fails', 'unknown'].includes(String(verdict))) continue;
-      const said = typeof raw.line === 'string' ? raw.line : null;
-      Object.assign(row, {
-        verdict,
-        observed: true,
-        line: raw.mismatch ? `${said ?? verdict} (predicted ${String(raw.predicted)})` : said,
-      });
-    }
+    if (parsed?.success) loads.push(parsed.data);
+    else core.warning(`trt-ci: skipped ${dir}: no readable ${DEPLOY_LOAD_SCHEMA} deploy.json`);
   }
+  const merged = withDeployLoads(new Map(keys.map((key, i) => [key, reports[i]!])), loads);
+  return keys.map((key) => merged.get(key)!);
 }
 
 function readdirSyncSafe(dir: string): string[] {

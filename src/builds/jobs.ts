@@ -17,6 +17,18 @@ export interface BuildJob {
   workspaceBytes?: number;
 }
 
+/**
+ * What a stage's results are keyed by: the job's model and profile. Names are letters, digits, ".", "_" and
+ * "-" (config/schema.ts), unique per run, so "<model>/<profile>" names one job and no two.
+ */
+export type JobKey = string & { readonly __job: unique symbol };
+
+/** The key of a job, or of a build a report names by its model and profile. */
+export function jobKey(job: BuildJob | { model: string; profile: string }): JobKey {
+  const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
+  return `${model}/${typeof profile === 'string' ? profile : profile.name}` as JobKey;
+}
+
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
 export function planBuildJobs(config: Pick<Config, 'models' | 'outputDir'>, selection?: JobSelection): BuildJob[] {
   const jobs = allJobs(config);

@@ -2,11 +2,10 @@ import { describeLatency } from '../latency/render.js';
 // What the CLI prints for people (--json prints the data itself).
 import { isBuilt } from '../builds/outcome.js';
 import { formatPosition } from '../config/locate.js';
-import type { Report } from '../contract/report.js';
+import type { EngineScan, Report } from '../contract/report.js';
 import type { ParsedLog } from '../tensorrt/log-parser.js';
 import { formatBytes, formatMs, formatSeconds } from '../common/units.js';
 import { renderDiagnosisText } from '../verify/render.js';
-import type { VerifiedPlan } from '../verify/verify-stage.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -70,11 +69,13 @@ export function renderRunText(report: Report): string {
   }
   if (comparison.added.length) out.push(`new since the baseline: ${comparison.added.join(', ')}`);
   if (comparison.removed.length) out.push(`gone since the baseline: ${comparison.removed.join(', ')}`);
-  for (const b of report.budgets.filter((x) => x.status === 'fail' || x.status === 'warn')) {
-    out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
+  for (const build of report.builds) {
+    for (const b of build.budgets.filter((x) => x.status === 'fail' || x.status === 'warn')) {
+      out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
+    }
   }
-  for (const plan of report.plans) {
-    if (plan.diagnosis) out.push(`${plan.model}/${plan.profile} ${plan.path}:`, ...renderDiagnosisText(plan.diagnosis));
+  for (const { model, profile, scan } of report.builds) {
+    if (scan?.diagnosis) out.push(`${model}/${profile} ${scan.path}:`, ...renderDiagnosisText(scan.diagnosis));
   }
   for (const b of report.builds) {
     if (!b.failure) continue;
@@ -87,7 +88,7 @@ export function renderRunText(report: Report): string {
   return `${out.join('\n')}\n`;
 }
 
-export function describePlan(plan: VerifiedPlan): string {
+export function describePlan(plan: EngineScan): string {
   const container = plan.container === 'ultralytics' ? ` behind ${plan.planOffset} bytes of Ultralytics metadata` : '';
   const zeros = `${(plan.zeroFraction * 100).toFixed(1)}% zero bytes`;
   const what =

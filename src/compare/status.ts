@@ -6,8 +6,8 @@ export function overallStatus(
   builds: readonly (Pick<ReportBuild, 'status'> & {
     accuracy?: Pick<Accuracy, 'status'> | null;
     latency?: Pick<Latency, 'verdict'> | null;
+    budgets: readonly Pick<BudgetRow, 'status'>[];
   })[],
-  budgets: readonly Pick<BudgetRow, 'status'>[],
 ): Report['status'] {
   // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
   // that did not build.
@@ -15,6 +15,7 @@ export function overallStatus(
     isBuilt(b) &&
     b.accuracy?.status !== 'failed' &&
     b.accuracy?.status !== 'error' &&
-    b.latency?.verdict !== 'head-failed';
-  return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+    b.latency?.verdict !== 'head-failed' &&
+    b.budgets.every((row) => row.status !== 'fail');
+  return builds.every(right) ? 'passed' : 'failed';
 }

@@ -1,6 +1,8 @@
-// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
-// with it: what does not match is refused, and keys the schema does not know are dropped.
+// with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
+// each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
+// through `upgradeReport` in report-v1.ts.
 import { z } from 'zod';
 import { METRIC_NAMES } from './metrics.js';
 import { CHECK_IDS } from './checks.js';
@@ -409,6 +411,14 @@ export const deployCostSchema = z.object({
 });
 export type DeployCost = z.infer<typeof deployCostSchema>;
 
+/** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
+export const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
+export type EngineScan = z.infer<typeof engineScanSchema>;
+
+/** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
+export const reportPlanSchema = engineScanSchema.extend({ model: z.string(), profile: z.string() });
+export type ReportPlan = z.infer<typeof reportPlanSchema>;
+
 export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
@@ -446,16 +456,12 @@ export const reportBuildSchema = z.object({
   deploy: z.array(deployRowSchema).default([]),
   /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
   deployCost: deployCostSchema.nullable().default(null),
+  /** Its plan's scan (verify), when it has a plan. */
+  scan: engineScanSchema.nullable(),
+  /** Its budgets, each judged (compare); empty without budgets or without a plan. */
+  budgets: z.array(budgetRowSchema),
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
-
-/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
-export const reportPlanSchema = planScanSchema.extend({
-  model: z.string(),
-  profile: z.string(),
-  diagnosis: diagnosisSchema.nullable(),
-});
-export type ReportPlan = z.infer<typeof reportPlanSchema>;
 
 export const cacheSummarySchema = z.object({
   /** One key for all of this run's engines, for actions/cache. */
@@ -489,7 +495,7 @@ export const comparisonSchema = z.object({
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 
-export const REPORT_SCHEMA = 'trt-ci/report@1';
+export const REPORT_SCHEMA = 'trt-ci/report@2';
 
 export const reportSchema = z.object({
   schema: z.literal(REPORT_SCHEMA),
@@ -508,6 +514,10 @@ export const reportSchema = z.object({
   }),
   preflight: preflightSchema.nullable(),
   builds: z.array(reportBuildSchema),
+  /**
+   * Every build's scan and budgets again, flat, for tools that read them so (the keys of version 1). Written
+   * from `builds` in one place and rebuilt from it when a report is read: trt-ci reads the builds' own.
+   */
   plans: z.array(reportPlanSchema),
   budgets: z.array(budgetRowSchema),
   comparison: comparisonSchema,
@@ -516,3 +526,11 @@ export const reportSchema = z.object({
   manifest: nullableString,
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
+export function flatViews(builds: readonly ReportBuild[]): Pick<Report, 'plans' | 'budgets'> {
+  return {
+    plans: builds.flatMap((b) => (b.scan ? [{ ...b.scan, model: b.model, profile: b.profile }] : [])),
+    budgets: builds.flatMap((b) => b.budgets),
+  };
+}

@@ -7,7 +7,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage } from '../common/errors.js';
-import type { Config } from '../contract/config.js';
+import { type JobKey, jobKey } from '../builds/jobs.js';
+import type { StageContext } from '../config/stage-context.js';
 import type { DeployCost, Explanation, PortableEngine } from '../contract/report.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { explainEngines } from '../explain/regions.js';
@@ -15,25 +16,23 @@ import { toLatency } from '../latency/latency-report.js';
 import { abOfEngine, smallestChange } from '../latency/stage.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
 
 export const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
 
+/** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
 export async function priceOfPortability(
   outcomes: readonly BuildOutcome[],
-  config: Pick<Config, 'outputDir' | 'nvidiaSmi'>,
-  trtexec: Trtexec,
-  version: TensorRtVersion,
-  options: { env: NodeJS.ProcessEnv; signal?: AbortSignal },
-): Promise<Map<string, DeployCost>> {
-  const costs = new Map<string, DeployCost>();
+  context: StageContext,
+): Promise<Map<JobKey, DeployCost>> {
+  const { config, trtexec, version } = context;
+  const costs = new Map<JobKey, DeployCost>();
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
-    if (!job.model.deployCost || !plan || !built || options.signal?.aborted) continue;
+    if (!job.model.deployCost || !plan || !built || context.signal?.aborted) continue;
+    const key = jobKey(job);
     if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
-      costs.set(plan.path, {
+      costs.set(key, {
         variant: 'ampere+',
         latency: null,
         note: 'the engine is already built portable',
@@ -53,10 +52,10 @@ export async function priceOfPortability(
       gpu: outcome.gpu?.index ?? null,
       logFile: log,
       timeoutMs: job.model.buildTimeoutMs,
-      ...(options.signal && { signal: options.signal }),
+      ...(context.signal && { signal: context.signal }),
     });
     if (build.exitCode !== 0) {
-      costs.set(plan.path, {
+      costs.set(key, {
         variant: 'ampere+',
         latency: null,
         note: `the ampere+ engine did not build (${log})`,
@@ -67,21 +66,15 @@ export async function priceOfPortability(
     const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
     const budget = smallestChange(job.model.budgets['latency-growth']);
     try {
-      const result = await abOfEngine(outcome, { base: plan.path, head: portable }, join(dir, 'ab'), budget, {
-        trtexec,
-        version,
-        env: options.env,
-        nvidiaSmi: config.nvidiaSmi,
-        ...(options.signal && { signal: options.signal }),
-      });
-      costs.set(plan.path, {
+      const result = await abOfEngine(outcome, { base: plan.path, head: portable }, join(dir, 'ab'), budget, context);
+      costs.set(key, {
         variant: 'ampere+',
         latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
         note: null,
         engine,
       });
     } catch (error) {
-      costs.set(plan.path, {
+      costs.set(key, {
         variant: 'ampere+',
         latency: null,
         note: `the A/B could not run: ${errorMessage(error)}`,

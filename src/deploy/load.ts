@@ -9,32 +9,11 @@ import { InputError } from '../common/errors.js';
 import { resolveTarget } from '../config/load.js';
 import { deploy as deploySchema } from '../config/schema.js';
 import type { DeployTargetConfig } from '../contract/config.js';
+import type { LoadedEngine } from '../contract/deploy-load.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { observedLoad } from './observe.js';
 import { predictTargets } from './stage.js';
-
-/** One engine loaded on the target: the observed verdict, and the prediction beside it. */
-export interface LoadedEngine {
-  model: string;
-  profile: string;
-  target: string;
-  verdict: 'loads' | 'loads-with-warning' | 'fails' | 'unknown';
-  line: string | null;
-  observed: true;
-  predicted: string;
-  /** The load contradicts a prediction that was not `unknown`. */
-  mismatch: boolean;
-}
-
-/** What the deploy job writes for the report job: the target, the runner type whose plans it loaded, the loads. */
-export interface DeployLoadReport {
-  schema: 'trt-ci/deploy-load@1';
-  target: string;
-  /** The report key (runner labels) of the build job whose plans were loaded; null from the CLI. */
-  from: string | null;
-  engines: LoadedEngine[];
-}
 
 export async function loadOnTarget(
   manifest: Manifest,

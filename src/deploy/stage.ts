@@ -1,6 +1,7 @@
 // The deploy stage: each built engine against each deploy target of its model (deploy: in trt-ci.yml), by
 // TensorRT's portability rules (tensorrt/deploy-rules.ts): will it load there, with which line if not, and
 // what fixes it. A prediction from what the run knows; the pack's deploy job replaces it with a real load.
+import { type JobKey, jobKey } from '../builds/jobs.js';
 import type { BuildOutcome } from '../builds/outcome.js';
 import type { DeployTargetConfig } from '../contract/config.js';
 import type { DeployRow } from '../contract/report.js';
@@ -23,9 +24,9 @@ export function predictTargets(
   }));
 }
 
-/** Each built engine's predictions by plan path; engines of models without targets are absent. */
-export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | 'windows'): Map<string, DeployRow[]> {
-  const out = new Map<string, DeployRow[]>();
+/** Each built engine's predictions by its job; engines of models without targets are absent. */
+export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | 'windows'): Map<JobKey, DeployRow[]> {
+  const out = new Map<JobKey, DeployRow[]>();
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     if (!plan || job.model.deploy.length === 0) continue;
@@ -39,7 +40,7 @@ export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | '
       },
       job.model.deploy,
     );
-    out.set(plan.path, rows);
+    out.set(jobKey(job), rows);
   }
   return out;
 }

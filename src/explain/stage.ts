@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { type JobKey, jobKey } from '../builds/jobs.js';
 import type { BuildOutcome } from '../builds/outcome.js';
 import type { CacheTrust } from '../cache/trust.js';
 import { TRUST_ALL } from '../cache/trust.js';
@@ -19,8 +20,7 @@ import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
 import { planTail } from '../tensorrt/plan-scan.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
+import type { StageContext } from '../config/stage-context.js';
 import { type LayerTimes, parseProfile } from './profile.js';
 import { explainEngines } from './regions.js';
 
@@ -43,29 +43,29 @@ export interface BaseSide {
   ab: Latency | null;
 }
 
+/** Each engine explained against its base engine, by its job; engines with nothing to explain are absent. */
 export async function explainChanges(
   outcomes: readonly BuildOutcome[],
-  latency: ReadonlyMap<string, Latency>,
+  latency: ReadonlyMap<JobKey, Latency>,
   baseline: Report | null,
-  config: Pick<Config, 'outputDir' | 'cacheDir' | 'basePlans'>,
-  trtexec: Trtexec,
-  version: TensorRtVersion,
-  options: { signal?: AbortSignal; cacheTrust?: CacheTrust } = {},
-): Promise<Map<string, Explanation>> {
-  const explained = new Map<string, Explanation>();
+  context: StageContext,
+): Promise<Map<JobKey, Explanation>> {
+  const { config, trtexec, version, signal } = context;
+  const explained = new Map<JobKey, Explanation>();
   // A model's profiles share its graph: read once.
   const graphs = new Map<string, Promise<OnnxGraph>>();
   const graphOf = (onnx: string) => graphs.get(onnx) ?? graphs.set(onnx, readOnnxGraph(onnx)).get(onnx)!;
   for (const outcome of outcomes) {
     const { plan } = outcome;
     const layerInfo = plan?.layerInfo;
-    if (!plan || !layerInfo || options.signal?.aborted) continue;
+    if (!plan || !layerInfo || signal?.aborted) continue;
+    const key = jobKey(outcome.job);
     // An engine that cannot be explained (a cache that fails to read, say) is a note on it, never the run.
     try {
-      const explanation = await explainOne(outcome, { ...plan, layerInfo }, latency.get(plan.path) ?? null);
-      if (explanation) explained.set(plan.path, explanation);
+      const explanation = await explainOne(outcome, { ...plan, layerInfo }, latency.get(key) ?? null);
+      if (explanation) explained.set(key, explanation);
     } catch (error) {
-      explained.set(plan.path, { ...EMPTY, notes: [`it could not be explained: ${errorMessage(error)}`] });
+      explained.set(key, { ...EMPTY, notes: [`it could not be explained: ${errorMessage(error)}`] });
     }
   }
   return explained;
@@ -76,7 +76,7 @@ export async function explainChanges(
     ab: Latency | null,
   ): Promise<Explanation | null> {
     const { job } = outcome;
-    const base = await baseSideOf(outcome, ab, baseline, config, options.cacheTrust);
+    const base = await baseSideOf(outcome, ab, baseline, config, context.cacheTrust);
     if (!base) return null;
     const baseInfo = layerInfoBeside(base.plan);
     const headGraph = await graphOf(job.model.onnx);
@@ -98,7 +98,7 @@ export async function explainChanges(
           { base: base.plan, head: plan.path },
           join(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`),
           measurementArgs(version, job.model, job.profile),
-          { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...options },
+          { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal },
         );
       } catch (error) {
         notes.push(`the engines could not be profiled: ${errorMessage(error)}`);
@@ -159,7 +159,7 @@ async function profileBoth(
   plans: { base: string; head: string },
   dir: string,
   contract: string[],
-  run: { trtexec: Trtexec; version: TensorRtVersion; gpu: number | null; timeoutMs: number; signal?: AbortSignal },
+  run: Pick<StageContext, 'trtexec' | 'version' | 'signal'> & { gpu: number | null; timeoutMs: number },
 ): Promise<{ base: LayerTimes[]; head: LayerTimes[] }> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });

@@ -5,47 +5,44 @@
 // build) one built from the base commit's ONNX. The memory sampler is not running now.
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
-import { shapesOf } from '../builds/jobs.js';
-import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
+import { type JobKey, jobKey, shapesOf } from '../builds/jobs.js';
+import type { StageContext } from '../config/stage-context.js';
 import type { Limit } from '../contract/metrics.js';
 import type { Config } from '../contract/config.js';
 import { errorMessage } from '../common/errors.js';
 import type { Latency, Report, ReportBuild } from '../contract/report.js';
 import { measurementArgs } from '../tensorrt/argv.js';
-import type { TensorRtVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import { baseBuildOf, findBasePlan } from './base-plan.js';
 import { rebuildBase } from './base-rebuild.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
 import { toLatency, unmeasured } from './latency-report.js';
 import { AB_DEFAULTS, AbContractError, EngineRunError, trtexecAb } from './trtexec-ab.js';
 
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 
 export interface LatencyStageResult {
-  /** Each compared engine's A/B by its plan path. */
-  latency: Map<string, Latency>;
+  /** Each compared engine's A/B by its job. */
+  latency: Map<JobKey, Latency>;
   /** Engines asked for an A/B that had no base engine to run against, and why. */
   notes: string[];
 }
 
 export async function compareLatency(
   outcomes: readonly BuildOutcome[],
-  config: Pick<Config, 'nvidiaSmi' | 'outputDir' | 'killGraceMs' | 'cacheDir' | 'cacheTrust' | 'basePlans' | 'baseRef'>,
-  trtexec: Trtexec,
-  version: TensorRtVersion,
   baseline: Report | null,
-  options: { env: NodeJS.ProcessEnv; signal?: AbortSignal; cacheTrust?: CacheTrust },
+  context: StageContext,
 ): Promise<LatencyStageResult> {
-  const latency = new Map<string, Latency>();
+  const { config, trtexec, version } = context;
+  const latency = new Map<JobKey, Latency>();
   const notes: string[] = [];
   /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
   const recorded = new Map<string, string>();
-  const host = { env: options.env, killGraceMs: config.killGraceMs };
+  const host = { env: context.env, killGraceMs: config.killGraceMs };
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached')) continue;
-    if (options.signal?.aborted) break;
+    if (context.signal?.aborted) break;
+    const key = jobKey(job);
     const name = `${job.model.name}/${job.profile.name}`;
     // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
     try {
@@ -64,7 +61,7 @@ export async function compareLatency(
       }
       if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
         // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-        latency.set(plan.path, unmeasured('same', SAME_PLAN, budget, base));
+        latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
         continue;
       }
       const headShapes = JSON.stringify(shapesOf(job.profile));
@@ -72,12 +69,12 @@ export async function compareLatency(
         const reason =
           `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
           `than this one (${shapeText(shapesOf(job.profile))})`;
-        latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
+        latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
         continue;
       }
       if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
         const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
-        latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
+        latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
         continue;
       }
       const result = await abOfEngine(
@@ -85,25 +82,19 @@ export async function compareLatency(
         { base: base.plan, head: plan.path },
         join(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`),
         budget,
-        {
-          trtexec,
-          version,
-          env: options.env,
-          nvidiaSmi: config.nvidiaSmi,
-          ...(options.signal && { signal: options.signal }),
-        },
+        context,
       );
-      latency.set(plan.path, toLatency(result, budget, base));
+      latency.set(key, toLatency(result, budget, base));
     } catch (error) {
       // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
       if (error instanceof AbContractError) {
         latency.set(
-          plan.path,
+          key,
           unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null),
         );
-      } else if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
+      } else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
         const budget = smallestChange(job.model.budgets['latency-growth']);
-        latency.set(plan.path, unmeasured('head-failed', error.message, budget, null));
+        latency.set(key, unmeasured('head-failed', error.message, budget, null));
       } else notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
     }
   }
@@ -114,7 +105,7 @@ export async function compareLatency(
     outcome: BuildOutcome,
     baseBuild: ReportBuild | null,
   ): Promise<NonNullable<Latency['baseEngine']> | { missing: string }> {
-    const found = await findBasePlan(outcome.job, baseBuild, config, options.cacheTrust ?? TRUST_ALL);
+    const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust);
     if ('plan' in found) {
       if (found.sha256) recorded.set(found.plan, found.sha256);
       return { source: found.source, plan: found.plan };
@@ -123,7 +114,7 @@ export async function compareLatency(
     const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
     // Beside the A/B's folder, which is emptied when the A/B starts.
     const dir = join(config.outputDir, 'ab', `${model}.${profile}.base`);
-    const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
+    const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, context.signal);
     return 'plan' in rebuilt
       ? { source: 'rebuilt', plan: rebuilt.plan }
       : { missing: `${found.missing}; ${rebuilt.missing}` };
@@ -140,14 +131,14 @@ export function abOfEngine(
   plans: { base: string; head: string },
   dir: string,
   budget: number,
-  run: { trtexec: Trtexec; version: TensorRtVersion; env: NodeJS.ProcessEnv; nvidiaSmi: string; signal?: AbortSignal },
+  run: Pick<StageContext, 'trtexec' | 'version' | 'env' | 'signal'> & { config: Pick<Config, 'nvidiaSmi'> },
 ) {
   const { job } = outcome;
   return trtexecAb(
     {
       trtexec: run.trtexec,
       env: run.env,
-      nvidiaSmi: run.nvidiaSmi,
+      nvidiaSmi: run.config.nvidiaSmi,
       gpuIndex: outcome.gpu?.index ?? 0,
       plans,
       contract: measurementArgs(run.version, job.model, job.profile),

@@ -2,6 +2,7 @@
 // a TensorRT upgrade on one H100, and a merged A100 + H100 run of six engines with one failure of each kind.
 import type { HistoryPoint } from '../../src/contract/history.js';
 import type { Report, ReportBuild } from '../../src/contract/report.js';
+import { type ReportV1, upgradeReport } from '../../src/contract/report-v1.js';
 import { historyPoints } from '../../src/history/points.js';
 
 const MiB = 1024 * 1024;
@@ -31,13 +32,16 @@ export function build(model: string, profile: string, gpu: string, over: Partial
     onnxBytes: 4 * MiB,
     baseline: { bytes: 12 * MiB, buildSeconds: 8, peakGpuMemoryMiB: 2000, latencyMedianMs: null },
     cache: null,
+    scan: null,
+    budgets: [],
     ...over,
   };
 }
 
 /** A report as a TensorRT 10.16 → 11.2 upgrade on an H100 leaves it: one plan padded with zeros, one failed build. */
-export function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
-  return {
+export function tensorrtUpgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
+  // Written as version 1 wrote it (plans and budgets beside the builds) and read as trt-ci reads it.
+  return upgradeReport({
     schema: 'trt-ci/report@1',
     status: 'failed',
     startedAt: '2026-11-29T20:00:00.000Z',
@@ -109,7 +113,7 @@ export function upgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
     },
     manifest: 'out/manifest.json',
     cache: null,
-  };
+  });
 }
 
 const gpuInfo = (name: string, index = 0): Report['environment']['gpus'][number] => ({
@@ -150,8 +154,8 @@ function ab(ratio: number, baseMs: number): NonNullable<ReportBuild['latency']> 
   };
 }
 
-function runOn(gpu: string, builds: ReportBuild[], extra: Partial<Report> = {}): Report {
-  return {
+function runOn(gpu: string, builds: ReportBuild[], extra: Partial<ReportV1> = {}): Report {
+  return upgradeReport({
     schema: 'trt-ci/report@1',
     status: 'passed',
     startedAt: '2026-11-30T09:00:00.000Z',
@@ -172,7 +176,7 @@ function runOn(gpu: string, builds: ReportBuild[], extra: Partial<Report> = {}):
     manifest: 'out/manifest.json',
     cache: null,
     ...extra,
-  };
+  });
 }
 
 /**
@@ -243,7 +247,7 @@ export function mixedReports(): Report[] {
         configPosition: line(i),
       });
     });
-    const budgets: Report['budgets'] = a100
+    const budgets: ReportV1['budgets'] = a100
       ? [
           {
             model: 'bert',
@@ -274,7 +278,7 @@ export function mixedReports(): Report[] {
             configPosition: { file: 'trt-ci.yml', line: 24, column: 9 },
           },
         ];
-    const plans: Report['plans'] = a100
+    const plans: ReportV1['plans'] = a100
       ? [
           {
             model: 'bert',
@@ -293,7 +297,7 @@ export function mixedReports(): Report[] {
             problem: null,
             metadata: null,
             diagnosis: null,
-          } as unknown as Report['plans'][number],
+          } as unknown as ReportV1['plans'][number],
         ]
       : [];
     return runOn(gpu, builds, { status: 'failed', budgets, plans });

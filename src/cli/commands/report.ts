@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { loadReport, withBaseline } from '../../compare/baseline.js';
+import { loadReport } from '../../compare/baseline.js';
+import { withBaseline } from '../../record/rebase.js';
 import { InputError } from '../../common/errors.js';
 import { commentMarker } from '../../github/comment.js';
 import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/markdown.js';

@@ -1,8 +1,8 @@
-export const id = 82;
-export const ids = [82];
+export const id = 603;
+export const ids = [603];
 export const modules = {
 
-/***/ 70082:
+/***/ 83603:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -92,7 +92,7 @@ function parseDuration(text) {
         return null;
     return Math.round(Number(match[1]) * DURATION_UNITS[match[2]]);
 }
-const units_MiB = 1024 ** 2;
+const MiB = 1024 ** 2;
 function units_formatBytes(bytes) {
     const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
     let value = bytes;
@@ -218,20 +218,21 @@ function rangeStart(node) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-function overallStatus(builds, budgets) {
+function overallStatus(builds) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
     const right = (b) => outcome_isBuilt(b) &&
         b.accuracy?.status !== 'failed' &&
         b.accuracy?.status !== 'error' &&
-        b.latency?.verdict !== 'head-failed';
-    return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+        b.latency?.verdict !== 'head-failed' &&
+        b.budgets.every((row) => row.status !== 'fail');
+    return builds.every(right) ? 'passed' : 'failed';
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(38816);
 ;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
-const metrics_METRICS = {
+const METRICS = {
     'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
     'plan-growth': {
         units: ['fraction', 'bytes'],
@@ -270,7 +271,7 @@ const metrics_METRICS = {
         describe: "largest output error (accuracy:) over the baseline's",
     },
 };
-const METRIC_NAMES = Object.keys(metrics_METRICS);
+const METRIC_NAMES = Object.keys(METRICS);
 /**
  * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
  * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
@@ -288,8 +289,9 @@ const DEFAULT_BUDGETS = {
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/checks.js
 // The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
-// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one
-// (its implementations are keyed by this table, so a check added here and judged nowhere fails to compile).
+// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one,
+// once: the preflight test holds a run's check ids to this table, so a check added here and judged nowhere
+// fails it (npm run build regenerates the docs and schemas from the table, never the judges).
 const PREFLIGHT_CHECKS = {
     'nvidia-smi': {
         source: 'nvidia-smi',
@@ -370,9 +372,11 @@ const FAILURE_KINDS = [
 ];
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
-// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
-// with it: what does not match is refused, and keys the schema does not know are dropped.
+// with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
+// each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
+// through `upgradeReport` in report-v1.ts.
 
 
 
@@ -715,6 +719,10 @@ const deployCostSchema = schemas/* object */.Ikc({
     /** The portable engine against the native one; null when the portable engine was not built. */
     engine: portableEngineSchema.nullable().default(null),
 });
+/** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
+const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
+/** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
+const reportPlanSchema = engineScanSchema.extend({ model: schemas/* string */.YjP(), profile: schemas/* string */.YjP() });
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -750,12 +758,10 @@ const reportBuildSchema = schemas/* object */.Ikc({
     deploy: schemas/* array */.YOg(deployRowSchema).default([]),
     /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
     deployCost: deployCostSchema.nullable().default(null),
-});
-/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
-const reportPlanSchema = planScanSchema.extend({
-    model: schemas/* string */.YjP(),
-    profile: schemas/* string */.YjP(),
-    diagnosis: diagnosisSchema.nullable(),
+    /** Its plan's scan (verify), when it has a plan. */
+    scan: engineScanSchema.nullable(),
+    /** Its budgets, each judged (compare); empty without budgets or without a plan. */
+    budgets: schemas/* array */.YOg(budgetRowSchema),
 });
 const cacheSummarySchema = schemas/* object */.Ikc({
     /** One key for all of this run's engines, for actions/cache. */
@@ -785,7 +791,7 @@ const comparisonSchema = schemas/* object */.Ikc({
     /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
     latencyNotes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
 });
-const REPORT_SCHEMA = 'trt-ci/report@1';
+const REPORT_SCHEMA = 'trt-ci/report@2';
 const reportSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(REPORT_SCHEMA),
     status: schemas/* enum */.k5n(['passed', 'failed']),
@@ -803,6 +809,10 @@ const reportSchema = schemas/* object */.Ikc({
     }),
     preflight: preflightSchema.nullable(),
     builds: schemas/* array */.YOg(reportBuildSchema),
+    /**
+     * Every build's scan and budgets again, flat, for tools that read them so (the keys of version 1). Written
+     * from `builds` in one place and rebuilt from it when a report is read: trt-ci reads the builds' own.
+     */
     plans: schemas/* array */.YOg(reportPlanSchema),
     budgets: schemas/* array */.YOg(budgetRowSchema),
     comparison: comparisonSchema,
@@ -810,193 +820,34 @@ const reportSchema = schemas/* object */.Ikc({
     cache: cacheSummarySchema.nullable(),
     manifest: nullableString,
 });
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
-
-
-const key = (m) => `${m.model}/${m.profile}`;
-/** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
-function evaluate_matchBaseline(build, baseline) {
-    const candidates = baseline.filter((b) => key(b) === key(build));
-    return (candidates.find((b) => b.gpu === build.gpu) ?? candidates.find((b) => b.gpu === null || build.gpu === null) ?? null);
-}
-/** Engines in one list and not the other, whether they built or not: a new model or profile, or one that is gone. */
-function evaluate_addedAndRemoved(current, baseline) {
-    const now = new Set(current.map(key));
-    const before = new Set(baseline.map(key));
-    return { added: [...now].filter((k) => !before.has(k)), removed: [...before].filter((k) => !now.has(k)) };
-}
-function evaluate_environmentChanges(before, now) {
-    const changes = [];
-    if (before.tensorrtVersion !== now.tensorrtVersion)
-        changes.push({ what: 'TensorRT', from: before.tensorrtVersion, to: now.tensorrtVersion });
-    if (before.driverVersion !== now.driverVersion)
-        changes.push({ what: 'driver', from: before.driverVersion, to: now.driverVersion });
-    const gpus = (list) => [...new Set(list)].sort().join(', ') || null;
-    if (gpus(before.gpus) !== gpus(now.gpus))
-        changes.push({ what: 'GPU', from: gpus(before.gpus), to: gpus(now.gpus) });
-    return changes;
-}
-/** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
-function measure(metric, unit, build, base) {
-    const growth = (now, before) => {
-        if (now === null || before === null)
-            return null;
-        if (unit === 'bytes')
-            return now - before;
-        return before === 0 ? (now === 0 ? 0 : Number.POSITIVE_INFINITY) : (now - before) / before;
-    };
-    switch (metric) {
-        case 'plan-size':
-            return build.bytes;
-        case 'zero-fraction':
-            return build.zeroFraction;
-        case 'trailing-zeros':
-            if (build.trailingZeroBytes === null || build.bytes === null)
-                return null;
-            return unit === 'bytes' ? build.trailingZeroBytes : build.bytes === 0 ? 0 : build.trailingZeroBytes / build.bytes;
-        case 'plan-to-onnx':
-            return build.bytes === null || !build.onnxBytes ? null : build.bytes / build.onnxBytes;
-        case 'peak-memory':
-            return build.peakGpuMemoryMiB === null ? null : build.peakGpuMemoryMiB * MiB;
-        case 'plan-growth':
-            return growth(build.bytes, base?.bytes ?? null);
-        case 'build-time-growth':
-            return growth(build.buildSeconds, base?.buildSeconds ?? null);
-        case 'latency-growth':
-            return growth(build.latencyMedianMs, base?.latencyMedianMs ?? null);
-        case 'accuracy-drift': {
-            const [now, before] = [build.accuracyError, base?.accuracyError ?? null];
-            if (now === null || before === null)
-                return null;
-            return before === 0 ? (now === 0 ? 1 : Number.POSITIVE_INFINITY) : now / before;
-        }
-    }
-}
-function baselineFigure(metric, base) {
-    if (!base)
-        return null;
-    if (metric === 'plan-growth')
-        return base.bytes;
-    if (metric === 'build-time-growth')
-        return base.buildSeconds;
-    if (metric === 'latency-growth')
-        return base.latencyMedianMs;
-    if (metric === 'accuracy-drift')
-        return base.accuracyError;
-    return null;
-}
-function show(value, unit) {
-    if (unit === 'bytes')
-        return formatBytes(value);
-    if (unit === 'ratio')
-        return `${value.toFixed(2)}x`;
-    return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
-}
-function judge(metric, limit, build, base, hasBaseline, configPosition) {
-    const spec = METRICS[metric];
-    if (metric === 'latency-growth' && build.latencyAb)
-        return judgeAb(limit, build, build.latencyAb, configPosition);
-    const row = {
-        model: build.model,
-        profile: build.profile,
-        gpu: build.gpu,
-        metric,
-        baseline: baselineFigure(metric, base),
-        configPosition,
-    };
-    // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
-    const unit = (limit.fail ?? limit.warn)?.unit;
-    if (unit && measure(metric, unit, build, build) === null)
-        return null;
-    if (spec.growth && !base) {
-        const why = hasBaseline ? 'new in this run' : 'no baseline yet';
-        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
-    }
-    const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
-    for (const level of levels) {
-        const threshold = limit[level];
-        const value = measure(metric, threshold.unit, build, base);
-        if (value === null)
-            return null;
-        if (value > threshold.value) {
-            // Latency medians from two jobs, maybe two machines, are noise at the percent level: they warn only.
-            const fromTwoJobs = metric === 'latency-growth' && level === 'fail';
-            return {
-                ...row,
-                value,
-                limit: threshold.value,
-                unit: threshold.unit,
-                status: fromTwoJobs ? 'warn' : level,
-                message: `${spec.describe} ${show(value, threshold.unit)} is over ` +
-                    `${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}` +
-                    (fromTwoJobs ? ' (medians of two jobs: only benchmark: ab fails on it)' : ''),
-            };
-        }
-    }
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const value = measure(metric, decisive.unit, build, base);
-    if (value === null)
-        return null;
+/** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
+function flatViews(builds) {
     return {
-        ...row,
-        value,
-        limit: decisive.value,
-        unit: decisive.unit,
-        status: 'pass',
-        message: `${spec.describe} ${show(value, decisive.unit)} is within ${decisive.text}`,
+        plans: builds.flatMap((b) => (b.scan ? [{ ...b.scan, model: b.model, profile: b.profile }] : [])),
+        budgets: builds.flatMap((b) => b.budgets),
     };
 }
-/**
- * latency-growth judged by an A/B on one GPU: it fails (or warns) only when the head engine is slower,
- * significantly and by at least the threshold; an A/B that could not decide warns with its reason.
- */
-function judgeAb(limit, build, ab, configPosition) {
-    const decisive = limit.fail ?? limit.warn;
-    if (!decisive)
-        return null;
-    const row = { model: build.model, profile: build.profile, gpu: build.gpu, metric: 'latency-growth' };
-    const value = ab.ratio === null ? null : ab.ratio - 1;
-    const base = { ...row, value, unit: 'fraction', baseline: null, configPosition };
-    if (ab.verdict === 'inconclusive' || ab.verdict === 'contract-mismatch') {
-        const what = ab.verdict === 'inconclusive' ? 'inconclusive' : 'not run (contract mismatch)';
-        return { ...base, limit: decisive.value, status: 'warn', message: `latency A/B ${what}: ${ab.reason}` };
-    }
-    for (const level of ['fail', 'warn']) {
-        const threshold = limit[level];
-        if (ab.verdict === 'slower' && threshold && value !== null && value >= threshold.value) {
-            return {
-                ...base,
-                limit: threshold.value,
-                status: level,
-                message: `latency ${show(value, 'fraction')} slower than the base engine on the same GPU (A/B: ${ab.reason}), ` +
-                    `over ${level === 'fail' ? 'the limit' : 'the warning level'} ${threshold.text}`,
-            };
-        }
-    }
-    return {
-        ...base,
-        limit: decisive.value,
-        status: 'pass',
-        message: `latency A/B on the same GPU: ${ab.verdict}${value === null ? '' : ` (${show(value, 'fraction')})`}`,
-    };
-}
-/** Every budget of every build, against the baseline where the metric is a growth. */
-function evaluateBudgets(builds, budgetsFor, baseline, 
-/** Where a model's budget is written in trt-ci.yml, for annotations. */
-positionOf = () => null) {
-    const rows = [];
-    for (const build of builds) {
-        const base = baseline ? evaluate_matchBaseline(build, baseline) : null;
-        for (const [metric, limit] of Object.entries(budgetsFor(build.model))) {
-            const row = judge(metric, limit, build, base, baseline !== null, positionOf(build.model, metric));
-            if (row)
-                rows.push(row);
-        }
-    }
-    return rows;
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
+// Version 1 of the report (`trt-ci/report@1`, trt-ci up to 0.11): the builds without their scan and budgets,
+// which sat beside them in `plans` and `budgets`, joined on model and profile. Baselines users keep in
+// artifacts and caches are of this version: they are read by upgrading them to version 2, never rewritten.
+
+
+const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
+const reportSchemaV1 = reportSchema.extend({
+    schema: schemas/* literal */.euz(REPORT_SCHEMA_V1),
+    builds: schemas/* array */.YOg(reportBuildSchema.omit({ scan: true, budgets: true })),
+});
+/** A version 1 report as version 2: each build takes the scan and the budget rows of its model and profile. */
+function upgradeReport(v1) {
+    const same = (a, b) => a.model === b.model && a.profile === b.profile;
+    const builds = v1.builds.map((build) => {
+        const plan = v1.plans.find((p) => same(p, build));
+        const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
+        return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
+    });
+    return { ...v1, schema: REPORT_SCHEMA, builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -1009,7 +860,8 @@ positionOf = () => null) {
 
 /**
  * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
- * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped. A report
+ * of version 1 (trt-ci up to 0.11) is read as version 2.
  */
 async function loadReport(path, role = 'baseline') {
     let text;
@@ -1028,43 +880,47 @@ async function loadReport(path, role = 'baseline') {
         throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error).replace(/\s+/g, ' ')})`);
     }
     const schema = data?.schema;
-    if (schema !== REPORT_SCHEMA) {
+    const version = schema === REPORT_SCHEMA ? reportSchema : schema === REPORT_SCHEMA_V1 ? reportSchemaV1 : null;
+    if (!version) {
         const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
         throw new errors/* InputError */.dz(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
     }
-    const parsed = reportSchema.safeParse(data);
+    const parsed = version.safeParse(data);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
         const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new errors/* InputError */.dz(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
+        throw new errors/* InputError */.dz(`${path}: not a valid ${String(schema)} ${role}: ${where}: ${issue.message}${more}`);
     }
-    // A report's own status is a claim: it is recomputed from its builds and budgets.
-    return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
+    const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
+    // A report's own status and flat views are claims: they are made again from its builds.
+    return { ...report, status: overallStatus(report.builds), ...flatViews(report.builds) };
 }
-/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
+/** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
 function largestError(accuracy) {
     const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
     return errors.length ? Math.max(...errors) : null;
 }
+/** What budgets measure of one build of a report. */
+function measure(b) {
+    return {
+        model: b.model,
+        profile: b.profile,
+        gpu: b.gpu?.name ?? null,
+        bytes: b.bytes,
+        zeroFraction: b.scan?.zeroFraction ?? null,
+        trailingZeroBytes: b.scan?.trailingZeroBytes ?? null,
+        onnxBytes: b.onnxBytes ?? null,
+        buildSeconds: b.buildSeconds,
+        peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+        latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        accuracyError: largestError(b.accuracy),
+        latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
+    };
+}
+/** Each built engine of a report with what budgets measure. */
 function measuredBuilds(report) {
-    return report.builds.filter(isBuilt).map((b) => {
-        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
-        return {
-            model: b.model,
-            profile: b.profile,
-            gpu: b.gpu?.name ?? null,
-            bytes: b.bytes,
-            zeroFraction: plan?.zeroFraction ?? null,
-            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-            onnxBytes: b.onnxBytes ?? null,
-            buildSeconds: b.buildSeconds,
-            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-            accuracyError: largestError(b.accuracy),
-            latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
-        };
-    });
+    return report.builds.filter(isBuilt).map(measure);
 }
 function environmentOf(report) {
     const gpus = report.environment?.gpus ?? [];
@@ -1075,38 +931,6 @@ function environmentOf(report) {
             null,
         gpus: gpus.map((g) => g.name).filter((name) => name !== null),
     };
-}
-/** What a report says when there is no baseline to compare with. */
-const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
-/**
- * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
- * what changed in the environment, and which engines are new or gone.
- */
-function compareWithBaseline(current, baseline) {
-    if (!baseline)
-        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
-    const before = measuredBuilds(baseline.report);
-    const builds = current.builds.map((build) => {
-        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-        const figures = match && {
-            bytes: match.bytes,
-            buildSeconds: match.buildSeconds,
-            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
-            latencyMedianMs: match.latencyMedianMs,
-        };
-        return { ...build, baseline: figures };
-    });
-    const comparison = {
-        baseline: baseline.path,
-        note: baseline.note ?? null,
-        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
-        ...addedAndRemoved(current.builds, baseline.report.builds),
-    };
-    return { builds, comparison };
-}
-/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
-function withBaseline(report, baseline, path) {
-    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
@@ -2756,7 +2580,7 @@ function intervalsOf(indices, length) {
     return intervals;
 }
 /** Otava's TTestSignificanceTester.change_point: a new split inside an interval, or an existing boundary. */
-function e_divisive_judge(series, index, intervals) {
+function judge(series, index, intervals) {
     for (let k = 0; k < intervals.length; k += 1) {
         const interval = intervals[k];
         if (interval.stop === index) {
@@ -2778,7 +2602,7 @@ function eDivisive(series, maxPValue) {
         if (candidates.length === 0)
             break;
         const candidate = pythonMax(candidates, (c) => c.qhat);
-        const stats = e_divisive_judge(series, candidate.index, intervals);
+        const stats = judge(series, candidate.index, intervals);
         if (!(stats.pValue <= maxPValue))
             break;
         found.push({ ...candidate, ...stats });
@@ -2817,7 +2641,7 @@ function split(series, windowLen, maxPValue) {
     }
     points.sort((a, b) => a.index - b.index);
     const intervals = intervalsOf(points.map((p) => p.index), series.length);
-    return points.map((p) => ({ ...p, ...e_divisive_judge(series, p.index, intervals) }));
+    return points.map((p) => ({ ...p, ...judge(series, p.index, intervals) }));
 }
 /** Otava's merge step: drop the weakest change point (worst p, else smallest change) until all hold. */
 function merge(points, series, maxPValue, minMagnitude) {
@@ -2834,7 +2658,7 @@ function merge(points, series, maxPValue, minMagnitude) {
         for (const k of [at, at + 1]) {
             if (k < 0 || k >= points.length)
                 continue;
-            points[k] = { ...points[k], ...e_divisive_judge(series, points[k].index, intervals) };
+            points[k] = { ...points[k], ...judge(series, points[k].index, intervals) };
         }
     }
     return points;
@@ -3291,7 +3115,7 @@ function engineRow(row) {
         delta(b.bytes, b.baseline?.bytes, units_formatBytes),
         row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
         b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '—' : units_formatBytes(b.peakGpuMemoryMiB * units_MiB),
+        b.peakGpuMemoryMiB === null ? '—' : units_formatBytes(b.peakGpuMemoryMiB * MiB),
         latency === null ? '—' : formatMs(latency),
     ]);
 }
@@ -3766,7 +3590,7 @@ function historySection(standings) {
 /** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
 function backoffSection(rows) {
     const lines = rows.flatMap((r) => {
-        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * units_MiB, failure: a.failure })));
+        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * MiB, failure: a.failure })));
         return note ? [`- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(r.gpu)}: ${note}`] : [];
     });
     if (lines.length === 0)
@@ -3949,6 +3773,60 @@ function renderReports(reports, options) {
 /** The job summary of one run. */
 function renderSummary(report) {
     return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/deploy-load.js
+// What a deploy job (trt-ci deploy-load, the pack's deploy job on the target's own runner) writes for the
+// report job: `trt-ci/deploy-load@1`. The report job reads it as data from another job, so it is parsed
+// with this schema: a file that does not match is skipped with a warning, never merged.
+
+
+const DEPLOY_LOAD_SCHEMA = 'trt-ci/deploy-load@1';
+/** The report's own verdicts: a load says one of them, as a prediction does. */
+const verdictSchema = deployRowSchema.shape.verdict;
+/** One engine loaded on the target: the observed verdict, and the prediction beside it. */
+const loadedEngineSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    target: schemas/* string */.YjP(),
+    verdict: verdictSchema,
+    /** What TensorRT said (its line), or null. */
+    line: schemas/* string */.YjP().nullable(),
+    observed: schemas/* literal */.euz(true),
+    predicted: verdictSchema,
+    /** The load contradicts a prediction that was not `unknown`. */
+    mismatch: schemas/* boolean */.zMY(),
+});
+const deployLoadSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz(DEPLOY_LOAD_SCHEMA),
+    target: schemas/* string */.YjP(),
+    /** The report key (runner labels) of the build job whose plans were loaded; null from the CLI. */
+    from: schemas/* string */.YjP().nullable(),
+    engines: schemas/* array */.YOg(loadedEngineSchema),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/record/deploy-loads.js
+/** `reports` by their runner type's report key (trt-ci-<labels>), as the deploy jobs name them in `from`. */
+function withDeployLoads(reports, loads) {
+    const merged = new Map(reports);
+    for (const load of loads) {
+        const key = load.from === null ? null : `trt-ci-${load.from}`;
+        const report = key === null ? undefined : merged.get(key);
+        if (!report || key === null)
+            continue;
+        const builds = report.builds.map((build) => ({
+            ...build,
+            deploy: build.deploy.map((row) => {
+                const seen = load.engines.find((e) => e.model === build.model && e.profile === build.profile && row.target === load.target);
+                if (!seen)
+                    return row;
+                const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
+                return { ...row, verdict: seen.verdict, observed: true, line };
+            }),
+        }));
+        merged.set(key, { ...report, builds });
+    }
+    return merged;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
@@ -4439,7 +4317,7 @@ function wantsComment(policy, report) {
     const changed = comparison.environment.length > 0 ||
         comparison.added.length > 0 ||
         comparison.removed.length > 0 ||
-        report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+        report.builds.some((b) => b.budgets.some((row) => row.status === 'fail' || row.status === 'warn')) ||
         report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
     return failed || changed;
 }
@@ -4456,13 +4334,17 @@ function failureReason(failOn, report, crash) {
     const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
-    const budgets = report.budgets.filter((b) => b.status === 'fail');
+    const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));
+    const budgets = rows.filter(({ row }) => row.status === 'fail').map(({ row }) => row);
     if (failOn.includes('budget') && budgets.length)
         return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
     // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
-    const undecided = (b) => b.metric === 'latency-growth' &&
-        report.builds.some((build) => build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower');
-    const regressions = report.budgets.filter((b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b));
+    const regressions = rows
+        .filter(({ build, row }) => {
+        const undecided = row.metric === 'latency-growth' && build.latency && build.latency.verdict !== 'slower';
+        return (row.status === 'warn' || row.status === 'fail') && row.metric.endsWith('-growth') && !undecided;
+    })
+        .map(({ row }) => row);
     if (failOn.includes('regression') && regressions.length) {
         return `${regressions.length} regression(s): ${names(regressions)}`;
     }
@@ -4476,7 +4358,7 @@ function failureReason(failOn, report, crash) {
 function checkConclusion(run) {
     if (run.cancelled)
         return 'cancelled';
-    const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
+    const failed = run.reports.some((r) => overallStatus(r.builds) !== 'passed');
     return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }
 
@@ -4823,6 +4705,8 @@ async function readFolder(dir) {
 
 
 
+
+
 /**
  * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
  * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
@@ -4840,18 +4724,18 @@ async function reportCommand(edge) {
     }
     const root = (0,external_node_path_.resolve)(edge.cwd, input('report', 'reports'));
     const files = await findReports(root);
-    const reports = [];
+    const read = [];
     const loaded = [];
     for (const file of files) {
         try {
-            reports.push(await loadReport(file, 'report'));
+            read.push(await loadReport(file, 'report'));
             loaded.push(file);
         }
         catch (error) {
             core/* warning */.$e(`trt-ci: skipped ${file}: ${(0,errors/* errorMessage */.gJ)(error)}`);
         }
     }
-    mergeDeployLoads(reports, loaded, root);
+    const reports = withDeployLoadsIn(read, loaded, root);
     const missing = missingRunners(expectedRunners(input('report', 'expected-runners')), loaded, root, shardCount('report'));
     if (reports.length === 0 && missing.length === 0) {
         core/* warning */.$e('trt-ci: no report.json found to merge');
@@ -5055,38 +4939,27 @@ function missingRunners(expected, reportFiles, root, shards = 1) {
     return missing;
 }
 /**
- * The pack's deploy jobs' loads (trt-ci-deploy-<target>/deploy.json) put into the matrix: each observed
- * verdict replaces the prediction of the same engine and target in the report of the runner type whose
- * plans were loaded (trt-ci-<from>), and a load that contradicts it says so in its line.
+ * The pack's deploy jobs' loads (trt-ci-deploy-<target>/deploy.json), read as data and put into the reports
+ * of the runner types whose plans they loaded (trt-ci-<from>); a file that is not a deploy load is skipped.
  */
-function mergeDeployLoads(reports, files, root) {
-    const byKey = new Map(files.map((file, i) => [(0,external_node_path_.relative)(root, file).split(external_node_path_.sep)[0], reports[i]]));
+function withDeployLoadsIn(reports, files, root) {
+    const keys = files.map((file) => (0,external_node_path_.relative)(root, file).split(external_node_path_.sep)[0]);
+    const loads = [];
     for (const dir of readdirSyncSafe(root).filter((d) => d.startsWith('trt-ci-deploy-'))) {
-        let load;
+        let parsed = null;
         try {
-            load = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, dir, 'deploy.json'), 'utf8'));
+            parsed = deployLoadSchema.safeParse(JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, dir, 'deploy.json'), 'utf8')));
         }
         catch {
-            core/* warning */.$e(`trt-ci: skipped ${dir}: no readable deploy.json`);
-            continue;
+            parsed = null;
         }
-        const report = load.from ? byKey.get(`trt-ci-${load.from}`) : undefined;
-        if (load.schema !== 'trt-ci/deploy-load@1' || !report || !Array.isArray(load.engines))
-            continue;
-        for (const raw of load.engines) {
-            const build = report.builds.find((b) => b.model === raw.model && b.profile === raw.profile);
-            const row = build?.deploy.find((d) => d.target === load.target);
-            const verdict = raw.verdict;
-            if (!row || !['loads', 'loads-with-warning', 'fails', 'unknown'].includes(String(verdict)))
-                continue;
-            const said = typeof raw.line === 'string' ? raw.line : null;
-            Object.assign(row, {
-                verdict,
-                observed: true,
-                line: raw.mismatch ? `${said ?? verdict} (predicted ${String(raw.predicted)})` : said,
-            });
-        }
+        if (parsed?.success)
+            loads.push(parsed.data);
+        else
+            core/* warning */.$e(`trt-ci: skipped ${dir}: no readable ${DEPLOY_LOAD_SCHEMA} deploy.json`);
     }
+    const merged = withDeployLoads(new Map(keys.map((key, i) => [key, reports[i]])), loads);
+    return keys.map((key) => merged.get(key));
 }
 function readdirSyncSafe(dir) {
     try {

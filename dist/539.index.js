@@ -1,8 +1,8 @@
-export const id = 984;
-export const ids = [984];
+export const id = 539;
+export const ids = [539];
 export const modules = {
 
-/***/ 86984:
+/***/ 88539:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -123,7 +123,7 @@ function formatMs(ms) {
 ;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
 
 /** A build that produced a usable plan, now or from the cache. */
-function isBuilt(build) {
+function outcome_isBuilt(build) {
     return build.status === 'built' || build.status === 'cached';
 }
 /** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
@@ -207,7 +207,7 @@ function eventLine(event) {
         case 'done': {
             const { job, status, failure } = event.outcome;
             const name = `${job.model.name}/${job.profile.name}`;
-            if (!isBuilt(event.outcome))
+            if (!outcome_isBuilt(event.outcome))
                 return `✘ ${name}: ${failure?.kind ?? status}\n`;
             const backoff = backedOff(event.outcome.attempts);
             return `✔ ${name}: ${backoff ?? status}\n`;
@@ -1622,8 +1622,7 @@ async function publishTimingCache(own, shared, built, trust) {
     const kept = current ? await servable(shared, trust) : false;
     // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
     // branch's); otherwise the copy that knows more stays.
-    const mayReplace = trust.signingKey !== null || !trust.publicKey || !kept;
-    if (built && mayReplace && mine?.isFile() && (!kept || mine.size >= current.size)) {
+    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
         const signature = signEntry(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(await (0,promises_.readFile)(own)));
         await (0,promises_.rm)(`${shared}.sig`, { force: true });
         await (0,promises_.rename)(own, shared);
@@ -3232,6 +3231,11 @@ function parseShard(text) {
 
 
 
+/** The key of a job, or of a build a report names by its model and profile. */
+function jobKey(job) {
+    const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
+    return `${model}/${typeof profile === 'string' ? profile : profile.name}`;
+}
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
 function planBuildJobs(config, selection) {
     const jobs = allJobs(config);
@@ -3748,7 +3752,7 @@ function buildManifest(outcomes, run) {
     const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_.relative)(outputDir, path)}`);
     const engines = outcomes.flatMap((o) => {
         const plan = o.plan;
-        if (!isBuilt(o) || !plan?.scan.sha256)
+        if (!outcome_isBuilt(o) || !plan?.scan.sha256)
             return [];
         return [
             {
@@ -3924,14 +3928,15 @@ function rangeStart(node) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-function overallStatus(builds, budgets) {
+function overallStatus(builds) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
-    const right = (b) => isBuilt(b) &&
+    const right = (b) => outcome_isBuilt(b) &&
         b.accuracy?.status !== 'failed' &&
         b.accuracy?.status !== 'error' &&
-        b.latency?.verdict !== 'head-failed';
-    return builds.every(right) && budgets.every((b) => b.status !== 'fail') ? 'passed' : 'failed';
+        b.latency?.verdict !== 'head-failed' &&
+        b.budgets.every((row) => row.status !== 'fail');
+    return builds.every(right) ? 'passed' : 'failed';
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
@@ -3994,8 +3999,9 @@ const DEFAULT_BUDGETS = {
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/checks.js
 // The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
-// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one
-// (its implementations are keyed by this table, so a check added here and judged nowhere fails to compile).
+// of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one,
+// once: the preflight test holds a run's check ids to this table, so a check added here and judged nowhere
+// fails it (npm run build regenerates the docs and schemas from the table, never the judges).
 const PREFLIGHT_CHECKS = {
     'nvidia-smi': {
         source: 'nvidia-smi',
@@ -4076,9 +4082,11 @@ const FAILURE_KINDS = [
 ];
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
-// The report, `trt-ci/report@1`, as one schema. The types of everything in a report come from it, and a
+// The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
-// with it: what does not match is refused, and keys the schema does not know are dropped.
+// with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
+// each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
+// through `upgradeReport` in report-v1.ts.
 
 
 
@@ -4421,6 +4429,10 @@ const deployCostSchema = schemas/* object */.Ikc({
     /** The portable engine against the native one; null when the portable engine was not built. */
     engine: portableEngineSchema.nullable().default(null),
 });
+/** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
+const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
+/** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
+const reportPlanSchema = engineScanSchema.extend({ model: schemas/* string */.YjP(), profile: schemas/* string */.YjP() });
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
 const reportBuildSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
@@ -4456,12 +4468,10 @@ const reportBuildSchema = schemas/* object */.Ikc({
     deploy: schemas/* array */.YOg(deployRowSchema).default([]),
     /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
     deployCost: deployCostSchema.nullable().default(null),
-});
-/** One plan's scan, with the model and profile it was built for and, when it is mostly zeros, why. */
-const reportPlanSchema = planScanSchema.extend({
-    model: schemas/* string */.YjP(),
-    profile: schemas/* string */.YjP(),
-    diagnosis: diagnosisSchema.nullable(),
+    /** Its plan's scan (verify), when it has a plan. */
+    scan: engineScanSchema.nullable(),
+    /** Its budgets, each judged (compare); empty without budgets or without a plan. */
+    budgets: schemas/* array */.YOg(budgetRowSchema),
 });
 const cacheSummarySchema = schemas/* object */.Ikc({
     /** One key for all of this run's engines, for actions/cache. */
@@ -4491,7 +4501,7 @@ const comparisonSchema = schemas/* object */.Ikc({
     /** Engines that asked for a latency A/B (benchmark: ab) and did not get one, and why. */
     latencyNotes: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
 });
-const REPORT_SCHEMA = 'trt-ci/report@1';
+const REPORT_SCHEMA = 'trt-ci/report@2';
 const reportSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(REPORT_SCHEMA),
     status: schemas/* enum */.k5n(['passed', 'failed']),
@@ -4509,6 +4519,10 @@ const reportSchema = schemas/* object */.Ikc({
     }),
     preflight: preflightSchema.nullable(),
     builds: schemas/* array */.YOg(reportBuildSchema),
+    /**
+     * Every build's scan and budgets again, flat, for tools that read them so (the keys of version 1). Written
+     * from `builds` in one place and rebuilt from it when a report is read: trt-ci reads the builds' own.
+     */
     plans: schemas/* array */.YOg(reportPlanSchema),
     budgets: schemas/* array */.YOg(budgetRowSchema),
     comparison: comparisonSchema,
@@ -4516,6 +4530,118 @@ const reportSchema = schemas/* object */.Ikc({
     cache: cacheSummarySchema.nullable(),
     manifest: nullableString,
 });
+/** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
+function flatViews(builds) {
+    return {
+        plans: builds.flatMap((b) => (b.scan ? [{ ...b.scan, model: b.model, profile: b.profile }] : [])),
+        budgets: builds.flatMap((b) => b.budgets),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
+// Version 1 of the report (`trt-ci/report@1`, trt-ci up to 0.11): the builds without their scan and budgets,
+// which sat beside them in `plans` and `budgets`, joined on model and profile. Baselines users keep in
+// artifacts and caches are of this version: they are read by upgrading them to version 2, never rewritten.
+
+
+const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
+const reportSchemaV1 = reportSchema.extend({
+    schema: schemas/* literal */.euz(REPORT_SCHEMA_V1),
+    builds: schemas/* array */.YOg(reportBuildSchema.omit({ scan: true, budgets: true })),
+});
+/** A version 1 report as version 2: each build takes the scan and the budget rows of its model and profile. */
+function upgradeReport(v1) {
+    const same = (a, b) => a.model === b.model && a.profile === b.profile;
+    const builds = v1.builds.map((build) => {
+        const plan = v1.plans.find((p) => same(p, build));
+        const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
+        return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
+    });
+    return { ...v1, schema: REPORT_SCHEMA, builds, ...flatViews(builds) };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
+
+
+
+
+
+
+
+/**
+ * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
+ * can come from a fork. It must match the report schema; keys the schema does not know are dropped. A report
+ * of version 1 (trt-ci up to 0.11) is read as version 2.
+ */
+async function loadReport(path, role = 'baseline') {
+    let text;
+    try {
+        text = await (0,promises_.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${path}: cannot read ${role}: ${(0,errors/* fileProblem */.Wj)(error, 'a report.json')}`);
+    }
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        // V8 quotes the text around the error, line breaks and all: one line.
+        throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error).replace(/\s+/g, ' ')})`);
+    }
+    const schema = data?.schema;
+    const version = schema === REPORT_SCHEMA ? reportSchema : schema === REPORT_SCHEMA_V1 ? reportSchemaV1 : null;
+    if (!version) {
+        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
+        throw new errors/* InputError */.dz(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
+    }
+    const parsed = version.safeParse(data);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
+        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+        throw new errors/* InputError */.dz(`${path}: not a valid ${String(schema)} ${role}: ${where}: ${issue.message}${more}`);
+    }
+    const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
+    // A report's own status and flat views are claims: they are made again from its builds.
+    return { ...report, status: overallStatus(report.builds), ...flatViews(report.builds) };
+}
+/** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
+function largestError(accuracy) {
+    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
+    return errors.length ? Math.max(...errors) : null;
+}
+/** What budgets measure of one build of a report. */
+function baseline_measure(b) {
+    return {
+        model: b.model,
+        profile: b.profile,
+        gpu: b.gpu?.name ?? null,
+        bytes: b.bytes,
+        zeroFraction: b.scan?.zeroFraction ?? null,
+        trailingZeroBytes: b.scan?.trailingZeroBytes ?? null,
+        onnxBytes: b.onnxBytes ?? null,
+        buildSeconds: b.buildSeconds,
+        peakGpuMemoryMiB: b.peakGpuMemoryMiB,
+        latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        accuracyError: largestError(b.accuracy),
+        latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
+    };
+}
+/** Each built engine of a report with what budgets measure. */
+function measuredBuilds(report) {
+    return report.builds.filter(outcome_isBuilt).map(baseline_measure);
+}
+function environmentOf(report) {
+    const gpus = report.environment?.gpus ?? [];
+    return {
+        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
+        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
+            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
+            null,
+        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
+    };
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
 
@@ -4544,7 +4670,7 @@ function environmentChanges(before, now) {
     return changes;
 }
 /** The figure a metric judges, in a threshold's unit; null when this build did not measure it. */
-function measure(metric, unit, build, base) {
+function evaluate_measure(metric, unit, build, base) {
     const growth = (now, before) => {
         if (now === null || before === null)
             return null;
@@ -4613,7 +4739,7 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
     };
     // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
     const unit = (limit.fail ?? limit.warn)?.unit;
-    if (unit && measure(metric, unit, build, build) === null)
+    if (unit && evaluate_measure(metric, unit, build, build) === null)
         return null;
     if (spec.growth && !base) {
         const why = hasBaseline ? 'new in this run' : 'no baseline yet';
@@ -4622,7 +4748,7 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
     const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
     for (const level of levels) {
         const threshold = limit[level];
-        const value = measure(metric, threshold.unit, build, base);
+        const value = evaluate_measure(metric, threshold.unit, build, base);
         if (value === null)
             return null;
         if (value > threshold.value) {
@@ -4643,7 +4769,7 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
     const decisive = limit.fail ?? limit.warn;
     if (!decisive)
         return null;
-    const value = measure(metric, decisive.unit, build, base);
+    const value = evaluate_measure(metric, decisive.unit, build, base);
     if (value === null)
         return null;
     return {
@@ -4705,115 +4831,77 @@ positionOf = () => null) {
     return rows;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
-
-
-
+;// CONCATENATED MODULE: ./.build/tsc/compare/compare-run.js
+// The compare stage: this run's engines against the baseline report's (same model, profile and GPU model):
+// the baseline's figures beside each, every budget judged, what changed in the environment and which
+// engines are new or gone. Results are keyed by the job; the record assembles them into the report.
 
 
 
 
 /**
- * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
- * can come from a fork. It must match the report schema; keys the schema does not know are dropped.
+ * `engines` are every job of the run (built or not: new and gone engines count them all) with what it
+ * measured; budgets judge the built ones.
  */
-async function loadReport(path, role = 'baseline') {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
+function compareRun(engines, environment, baseline, budgets) {
+    const before = baseline ? measuredBuilds(baseline.report) : null;
+    const figures = new Map();
+    for (const engine of before ? engines : []) {
+        const match = matchBaseline(engine, before);
+        if (match)
+            figures.set(jobKey(engine), figuresOf(match));
     }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${path}: cannot read ${role}: ${(0,errors/* fileProblem */.Wj)(error, 'a report.json')}`);
+    const rows = new Map();
+    if (budgets) {
+        const built = engines.filter((e) => e.built);
+        for (const row of evaluateBudgets(built, budgets.budgetsFor, before, budgets.positionOf)) {
+            const key = jobKey(row);
+            rows.set(key, [...(rows.get(key) ?? []), row]);
+        }
     }
-    let data;
-    try {
-        data = JSON.parse(text);
-    }
-    catch (error) {
-        // V8 quotes the text around the error, line breaks and all: one line.
-        throw new errors/* InputError */.dz(`${path}: the ${role} is not JSON (${(0,errors/* errorMessage */.gJ)(error).replace(/\s+/g, ' ')})`);
-    }
-    const schema = data?.schema;
-    if (schema !== REPORT_SCHEMA) {
-        const got = typeof schema === 'string' ? `schema ${JSON.stringify(schema.slice(0, 64))}` : 'something else';
-        throw new errors/* InputError */.dz(`${path}: expected a trt-ci report (schema "${REPORT_SCHEMA}"), got ${got}`);
-    }
-    const parsed = reportSchema.safeParse(data);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = formatPath(issue.path.filter((p) => typeof p !== 'symbol'));
-        const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
-        throw new errors/* InputError */.dz(`${path}: not a valid ${REPORT_SCHEMA} ${role}: ${where}: ${issue.message}${more}`);
-    }
-    // A report's own status is a claim: it is recomputed from its builds and budgets.
-    return { ...parsed.data, status: overallStatus(parsed.data.builds, parsed.data.budgets) };
+    const comparison = baseline
+        ? {
+            baseline: baseline.path,
+            note: baseline.note ?? null,
+            environment: environmentChanges(environmentOf(baseline.report), environment),
+            ...addedAndRemoved(engines, baseline.report.builds),
+        }
+        : { baseline: null, environment: [], added: [], removed: [] };
+    return { figures, budgets: rows, comparison };
 }
-/** Each built engine of a report with what budgets measure: the build joined with its plan scan. */
-function largestError(accuracy) {
-    const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
-    return errors.length ? Math.max(...errors) : null;
+/** What a report's builds measured, each with whether it built: a report compared again (trt-ci report). */
+function compare_run_enginesOf(report) {
+    return report.builds.map((b) => ({ ...measure(b), built: isBuilt(b) }));
 }
-function measuredBuilds(report) {
-    return report.builds.filter(isBuilt).map((b) => {
-        const plan = (report.plans ?? []).find((p) => p.model === b.model && p.profile === b.profile);
+/** What this run's engines measured, from the stages' results, each with whether it built. */
+function measureRun(outcomes, results, onnxBytes) {
+    return outcomes.map((o) => {
+        const key = jobKey(o.job);
+        const scan = results.scans.get(key);
+        const ab = results.latency.get(key);
         return {
-            model: b.model,
-            profile: b.profile,
-            gpu: b.gpu?.name ?? null,
-            bytes: b.bytes,
-            zeroFraction: plan?.zeroFraction ?? null,
-            trailingZeroBytes: plan?.trailingZeroBytes ?? null,
-            onnxBytes: b.onnxBytes ?? null,
-            buildSeconds: b.buildSeconds,
-            peakGpuMemoryMiB: b.peakGpuMemoryMiB,
-            latencyMedianMs: b.perf?.latencyMs?.median ?? null,
-            accuracyError: largestError(b.accuracy),
-            latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
+            model: o.job.model.name,
+            profile: o.job.profile.name,
+            gpu: o.gpu?.name ?? null,
+            bytes: o.plan?.scan.bytes ?? null,
+            zeroFraction: scan?.zeroFraction ?? null,
+            trailingZeroBytes: scan?.trailingZeroBytes ?? null,
+            onnxBytes: onnxBytes(o.job.model.onnx),
+            buildSeconds: o.buildSeconds,
+            peakGpuMemoryMiB: o.peakGpuMemoryMiB,
+            latencyMedianMs: o.perf?.latencyMs?.median ?? null,
+            accuracyError: largestError(results.accuracy.get(key)),
+            latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
+            built: outcome_isBuilt(o),
         };
     });
 }
-function environmentOf(report) {
-    const gpus = report.environment?.gpus ?? [];
-    return {
-        tensorrtVersion: report.environment?.tensorrtVersion ?? null,
-        driverVersion: gpus.find((g) => g.driverVersion)?.driverVersion ??
-            report.preflight?.gpus.find((g) => g.driverVersion)?.driverVersion ??
-            null,
-        gpus: gpus.map((g) => g.name).filter((name) => name !== null),
-    };
-}
-/** What a report says when there is no baseline to compare with. */
-const NO_COMPARISON = { baseline: null, environment: [], added: [], removed: [] };
-/**
- * The compare stage: the baseline's figures next to each build (same model, profile and GPU model),
- * what changed in the environment, and which engines are new or gone.
- */
-function compareWithBaseline(current, baseline) {
-    if (!baseline)
-        return { builds: current.builds.map((b) => ({ ...b, baseline: null })), comparison: NO_COMPARISON };
-    const before = measuredBuilds(baseline.report);
-    const builds = current.builds.map((build) => {
-        const match = matchBaseline({ model: build.model, profile: build.profile, gpu: build.gpu?.name ?? null }, before);
-        const figures = match && {
-            bytes: match.bytes,
-            buildSeconds: match.buildSeconds,
-            peakGpuMemoryMiB: match.peakGpuMemoryMiB,
-            latencyMedianMs: match.latencyMedianMs,
-        };
-        return { ...build, baseline: figures };
-    });
-    const comparison = {
-        baseline: baseline.path,
-        note: baseline.note ?? null,
-        environment: environmentChanges(environmentOf(baseline.report), environmentOf(current)),
-        ...addedAndRemoved(current.builds, baseline.report.builds),
-    };
-    return { builds, comparison };
-}
-/** A report (read back, or another runner's) compared with a baseline: a new report, the old one untouched. */
-function withBaseline(report, baseline, path) {
-    return { ...report, ...compareWithBaseline(report, { report: baseline, path }) };
-}
+const figuresOf = (match) => ({
+    bytes: match.bytes,
+    buildSeconds: match.buildSeconds,
+    peakGpuMemoryMiB: match.peakGpuMemoryMiB,
+    latencyMedianMs: match.latencyMedianMs,
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
 /**
@@ -7509,7 +7597,6 @@ function absoluteTolerance(atol, reference) {
 
 
 
-
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime() {
     const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
@@ -7517,154 +7604,153 @@ async function loadOnnxRuntime() {
         ort.env.wasm.numThreads = 1;
     return ort;
 }
-/** Each checked engine's result, by its plan path; engines that were not checked are absent. */
-async function checkAccuracy(outcomes, config, trtexec, version, options = {}) {
+/** Each checked engine's result, by its job; engines that were not checked are absent. */
+async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
     const results = new Map();
-    const digests = options.digests ?? new FileDigests();
-    // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
-    // every profile and shape of a model shares the one session.
-    let ort = null;
-    const runtime = () => {
-        ort ??= (options.runtime ?? loadOnnxRuntime)();
-        return ort;
-    };
-    const sessions = new Map();
-    const session = (onnx) => {
-        let opened = sessions.get(onnx);
-        if (!opened) {
-            // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-            opened = Promise.all([runtime(), (0,promises_.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model));
-            sessions.set(onnx, opened);
-        }
-        return opened;
-    };
-    // A .npz of samples or references is read once, however many profiles and shapes take it.
-    const archives = new Map();
-    const npz = (file) => {
-        let arrays = archives.get(file);
-        if (!arrays) {
-            arrays = readNpz(file);
-            archives.set(file, arrays);
-        }
-        return arrays;
-    };
-    // Each model's input and output types, read once (at offsets); a model that cannot be read is float32 throughout.
-    const graphTypes = new Map();
-    const typesOf = (onnx) => {
-        let types = graphTypes.get(onnx);
-        if (!types) {
-            let io = { inputs: [], outputs: [] };
-            try {
-                io = readOnnxIo(onnx);
-            }
-            catch {
-                // trtexec's parser says what is wrong with a model that is not ONNX.
-            }
-            const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
-            types = { inputs: byName(io.inputs), outputs: byName(io.outputs) };
-            graphTypes.set(onnx, types);
-        }
-        return types;
-    };
-    const reference = async (check, onnx, inputs) => {
-        if (check.reference)
-            return givenReference(check.reference, npz);
-        const compute = async () => referenceOutputs(await runtime(), await session(onnx), inputs);
-        const trust = options.cacheTrust ?? TRUST_ALL;
-        return (await cachedReferenceOutputs(config.cacheDir, await digests.of(onnx), inputs, compute, trust)).outputs;
-    };
+    const readers = accuracyReaders(context, runtime);
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
-        const check = job.model.accuracy;
         const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
         // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
         if (built && job.model.accuracyOff) {
-            results.set(plan.path, { status: 'not-checked', outputs: [], problem: null, configPosition: null });
+            results.set(jobKey(job), { status: 'not-checked', outputs: [], problem: null, configPosition: null });
             continue;
         }
-        if (!check || !plan || !built)
+        if (!job.model.accuracy || !plan || !built)
             continue;
-        if (options.signal?.aborted)
+        if (context.signal?.aborted)
             break;
-        const outputs = [];
-        let problem = null;
-        for (const shape of check.shapes) {
-            const dir = (0,external_node_path_.join)(config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
-            // A dump left by an earlier run must never stand in for this run's outputs.
-            await (0,promises_.rm)(dir, { recursive: true, force: true });
-            await (0,promises_.mkdir)(dir, { recursive: true });
-            const profile = runProfile(job.profile);
-            let inputs;
-            let expected;
-            const types = typesOf(job.model.onnx);
-            try {
-                inputs =
-                    check.inputs === 'auto' || 'ranges' in check.inputs
-                        ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
-                        : sampleInputs(check.inputs, profile, shape, npz, types.inputs);
-            }
-            catch (error) {
-                problem = (0,errors/* errorMessage */.gJ)(error);
-                break;
-            }
-            try {
-                expected = await reference(check, job.model.onnx, inputs);
-            }
-            catch (error) {
-                problem = check.reference
-                    ? (0,errors/* errorMessage */.gJ)(error)
-                    : `ONNX Runtime could not compute the reference: ${(0,errors/* errorMessage */.gJ)(error)}`;
-                break;
-            }
-            // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
-            const exact = expected.map((o) => isIntegral(o.type));
-            const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-            const tolerances = { atols, rtol: check.rtol };
-            const runner = { trtexec, version, ...(options.signal && { signal: options.signal }) };
-            const engine = await runEngineOnInputs(runner, outcome, plan.path, shape, inputs, expected, tolerances, dir, types.outputs);
-            if ('problem' in engine) {
-                problem = engine.problem;
-                break;
-            }
-            expected.forEach((want, i) => {
-                const got = engine.outputs.get(want.name);
-                const tolerance = exact[i]
-                    ? { atol: 0, rtol: 0, cosine: null, topK: null }
-                    : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
-                if (!got || got.length !== want.values.length) {
-                    problem = got
-                        ? `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`
-                        : `the engine has no output ${want.name}`;
-                    return;
-                }
-                let error = compareOutput(got, want.values, want.dims, tolerance);
-                const judged = engine.trtexecLosses?.get(want.name);
-                if (judged) {
-                    // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
-                    const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
-                    error = { ...error, outOfTolerance: share };
-                }
-                outputs.push({
-                    shape,
-                    name: want.name,
-                    maxAbsError: error.maxAbsError,
-                    maxRelError: error.maxRelError,
-                    outOfTolerance: error.outOfTolerance,
-                    cosine: error.cosine,
-                    nan: error.nan,
-                    inf: error.inf,
-                    atol: tolerance.atol,
-                    rtol: tolerance.rtol,
-                    judgedBy: judged ? 'trtexec' : 'trt-ci',
-                    failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
-                });
-            });
-        }
-        // A check that could not run is an error (said with why), not an engine out of tolerance.
-        const status = problem !== null ? 'error' : outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
-        results.set(plan.path, { status, outputs, problem, configPosition: null });
+        results.set(jobKey(job), await checkEngine(outcome, plan.path, job.model.accuracy, context, readers));
     }
     return results;
+}
+function accuracyReaders(context, runtime) {
+    // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
+    // every profile and shape of a model shares the one session.
+    let ort = null;
+    const loaded = () => {
+        ort ??= runtime();
+        return ort;
+    };
+    const session = stage_once((onnx) => 
+    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+    Promise.all([loaded(), (0,promises_.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model)));
+    const npz = stage_once(readNpz);
+    const typesOf = stage_once((onnx) => {
+        let io = { inputs: [], outputs: [] };
+        try {
+            io = readOnnxIo(onnx);
+        }
+        catch {
+            // trtexec's parser says what is wrong with a model that is not ONNX.
+        }
+        const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
+        return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
+    });
+    const reference = async (check, onnx, inputs) => {
+        if (check.reference)
+            return givenReference(check.reference, npz);
+        const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+        const digest = await context.digests.of(onnx);
+        return (await cachedReferenceOutputs(context.config.cacheDir, digest, inputs, compute, context.cacheTrust))
+            .outputs;
+    };
+    return { typesOf, npz, reference };
+}
+/** A function of one argument whose result is kept per argument. */
+function stage_once(compute) {
+    const kept = new Map();
+    return (key) => {
+        if (!kept.has(key))
+            kept.set(key, compute(key));
+        return kept.get(key);
+    };
+}
+/** One engine at each of its check's shapes; a check that could not run is an error (said with why). */
+async function checkEngine(outcome, plan, check, context, readers) {
+    const { job } = outcome;
+    const outputs = [];
+    for (const shape of check.shapes) {
+        const dir = (0,external_node_path_.join)(context.config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
+        // A dump left by an earlier run must never stand in for this run's outputs.
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+        await (0,promises_.mkdir)(dir, { recursive: true });
+        const types = readers.typesOf(job.model.onnx);
+        let inputs;
+        let expected;
+        try {
+            const profile = runProfile(job.profile);
+            inputs =
+                check.inputs === 'auto' || 'ranges' in check.inputs
+                    ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+                    : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
+        }
+        catch (error) {
+            return checkError(outputs, (0,errors/* errorMessage */.gJ)(error));
+        }
+        try {
+            expected = await readers.reference(check, job.model.onnx, inputs);
+        }
+        catch (error) {
+            const why = (0,errors/* errorMessage */.gJ)(error);
+            return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
+        }
+        // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
+        const exact = expected.map((o) => isIntegral(o.type));
+        const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
+        const runner = { trtexec: context.trtexec, version: context.version, ...(context.signal && { signal: context.signal }) };
+        const tolerances = { atols, rtol: check.rtol };
+        const engine = await runEngineOnInputs(runner, outcome, plan, shape, inputs, expected, tolerances, dir, types.outputs);
+        if ('problem' in engine)
+            return checkError(outputs, engine.problem);
+        for (const [i, want] of expected.entries()) {
+            const tolerance = exact[i]
+                ? { atol: 0, rtol: 0, cosine: null, topK: null }
+                : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+            const judged = judgedOutput(shape, want, engine, tolerance);
+            if (typeof judged === 'string')
+                return checkError(outputs, judged);
+            outputs.push(judged);
+        }
+    }
+    const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
+    return { status, outputs, problem: null, configPosition: null };
+}
+const checkError = (outputs, problem) => ({
+    status: 'error',
+    outputs,
+    problem,
+    configPosition: null,
+});
+/** One output of the engine against the reference's, or why the two cannot be compared. */
+function judgedOutput(shape, want, engine, tolerance) {
+    const got = engine.outputs.get(want.name);
+    if (!got)
+        return `the engine has no output ${want.name}`;
+    if (got.length !== want.values.length) {
+        return `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`;
+    }
+    let error = compareOutput(got, want.values, want.dims, tolerance);
+    const judged = engine.trtexecLosses?.get(want.name);
+    if (judged) {
+        // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
+        const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
+        error = { ...error, outOfTolerance: share };
+    }
+    return {
+        shape,
+        name: want.name,
+        maxAbsError: error.maxAbsError,
+        maxRelError: error.maxRelError,
+        outOfTolerance: error.outOfTolerance,
+        cosine: error.cosine,
+        nan: error.nan,
+        inf: error.inf,
+        atol: tolerance.atol,
+        rtol: tolerance.rtol,
+        judgedBy: judged ? 'trtexec' : 'trt-ci',
+        failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
+    };
 }
 /** Reference outputs the user gave: a .npz with one array per output, named as the output. */
 function givenReference(file, read) {
@@ -8231,20 +8317,21 @@ function checkContract(side, run, seen) {
 
 
 
-
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, config, trtexec, version, baseline, options) {
+async function compareLatency(outcomes, baseline, context) {
+    const { config, trtexec, version } = context;
     const latency = new Map();
     const notes = [];
     /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
     const recorded = new Map();
-    const host = { env: options.env, killGraceMs: config.killGraceMs };
+    const host = { env: context.env, killGraceMs: config.killGraceMs };
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
             continue;
-        if (options.signal?.aborted)
+        if (context.signal?.aborted)
             break;
+        const key = jobKey(job);
         const name = `${job.model.name}/${job.profile.name}`;
         // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
         try {
@@ -8263,38 +8350,32 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
             }
             if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
                 // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-                latency.set(plan.path, unmeasured('same', SAME_PLAN, budget, base));
+                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
                 continue;
             }
             const headShapes = JSON.stringify(shapesOf(job.profile));
             if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
                 const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
                     `than this one (${shapeText(shapesOf(job.profile))})`;
-                latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
             if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
                 const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
-                latency.set(plan.path, unmeasured('contract-mismatch', reason, budget, base));
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
                 continue;
             }
-            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, {
-                trtexec,
-                version,
-                env: options.env,
-                nvidiaSmi: config.nvidiaSmi,
-                ...(options.signal && { signal: options.signal }),
-            });
-            latency.set(plan.path, toLatency(result, budget, base));
+            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
+            latency.set(key, toLatency(result, budget, base));
         }
         catch (error) {
             // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
             if (error instanceof AbContractError) {
-                latency.set(plan.path, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
+                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
             }
-            else if (error instanceof EngineRunError && error.side === 'head' && !options.signal?.aborted) {
+            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
                 const budget = smallestChange(job.model.budgets['latency-growth']);
-                latency.set(plan.path, unmeasured('head-failed', error.message, budget, null));
+                latency.set(key, unmeasured('head-failed', error.message, budget, null));
             }
             else
                 notes.push(`${name}: the latency A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -8303,7 +8384,7 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
     return { latency, notes };
     /** The base branch's plan of this engine, and where it came from; or why there is none. */
     async function baseEngine(outcome, baseBuild) {
-        const found = await findBasePlan(outcome.job, baseBuild, config, options.cacheTrust ?? TRUST_ALL);
+        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust);
         if ('plan' in found) {
             if (found.sha256)
                 recorded.set(found.plan, found.sha256);
@@ -8314,7 +8395,7 @@ async function compareLatency(outcomes, config, trtexec, version, baseline, opti
         const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
         // Beside the A/B's folder, which is emptied when the A/B starts.
         const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, options.signal);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, context.signal);
         return 'plan' in rebuilt
             ? { source: 'rebuilt', plan: rebuilt.plan }
             : { missing: `${found.missing}; ${rebuilt.missing}` };
@@ -8330,7 +8411,7 @@ function abOfEngine(outcome, plans, dir, budget, run) {
     return trtexecAb({
         trtexec: run.trtexec,
         env: run.env,
-        nvidiaSmi: run.nvidiaSmi,
+        nvidiaSmi: run.config.nvidiaSmi,
         gpuIndex: outcome.gpu?.index ?? 0,
         plans,
         contract: measurementArgs(run.version, job.model, job.profile),
@@ -9050,6 +9131,7 @@ function notesOf(base, head) {
 
 
 
+
 /** Profile runs a side, and iterations each: enough for a median per layer and a spread, cheap next to the A/B. */
 const PROFILE_RUNS = { runs: 2, iterations: 100 };
 /**
@@ -9059,7 +9141,9 @@ const PROFILE_RUNS = { runs: 2, iterations: 100 };
 const layerInfoBeside = (plan) => (0,external_node_path_.basename)(plan) === 'plan'
     ? (0,external_node_path_.join)((0,external_node_path_.dirname)(plan), 'layers.json')
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
-async function explainChanges(outcomes, latency, baseline, config, trtexec, version, options = {}) {
+/** Each engine explained against its base engine, by its job; engines with nothing to explain are absent. */
+async function explainChanges(outcomes, latency, baseline, context) {
+    const { config, trtexec, version, signal } = context;
     const explained = new Map();
     // A model's profiles share its graph: read once.
     const graphs = new Map();
@@ -9067,22 +9151,23 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
     for (const outcome of outcomes) {
         const { plan } = outcome;
         const layerInfo = plan?.layerInfo;
-        if (!plan || !layerInfo || options.signal?.aborted)
+        if (!plan || !layerInfo || signal?.aborted)
             continue;
+        const key = jobKey(outcome.job);
         // An engine that cannot be explained (a cache that fails to read, say) is a note on it, never the run.
         try {
-            const explanation = await explainOne(outcome, { ...plan, layerInfo }, latency.get(plan.path) ?? null);
+            const explanation = await explainOne(outcome, { ...plan, layerInfo }, latency.get(key) ?? null);
             if (explanation)
-                explained.set(plan.path, explanation);
+                explained.set(key, explanation);
         }
         catch (error) {
-            explained.set(plan.path, { ...EMPTY, notes: [`it could not be explained: ${(0,errors/* errorMessage */.gJ)(error)}`] });
+            explained.set(key, { ...EMPTY, notes: [`it could not be explained: ${(0,errors/* errorMessage */.gJ)(error)}`] });
         }
     }
     return explained;
     async function explainOne(outcome, plan, ab) {
         const { job } = outcome;
-        const base = await baseSideOf(outcome, ab, baseline, config, options.cacheTrust);
+        const base = await baseSideOf(outcome, ab, baseline, config, context.cacheTrust);
         if (!base)
             return null;
         const baseInfo = layerInfoBeside(base.plan);
@@ -9101,7 +9186,7 @@ async function explainChanges(outcomes, latency, baseline, config, trtexec, vers
         const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
         if (changed) {
             try {
-                profiles = await profileBoth({ base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, ...options });
+                profiles = await profileBoth({ base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal });
             }
             catch (error) {
                 notes.push(`the engines could not be profiled: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -9173,6 +9258,10 @@ async function profileBoth(plans, dir, contract, run) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/stage.js
+// The deploy stage: each built engine against each deploy target of its model (deploy: in trt-ci.yml), by
+// TensorRT's portability rules (tensorrt/deploy-rules.ts): will it load there, with which line if not, and
+// what fixes it. A prediction from what the run knows; the pack's deploy job replaces it with a real load.
+
 
 /** One engine's predictions, a row per target; `os` is the builder's. */
 function predictTargets(plan, targets) {
@@ -9187,7 +9276,7 @@ function predictTargets(plan, targets) {
         observed: false,
     }));
 }
-/** Each built engine's predictions by plan path; engines of models without targets are absent. */
+/** Each built engine's predictions by its job; engines of models without targets are absent. */
 function predictDeploy(outcomes, os) {
     const out = new Map();
     for (const outcome of outcomes) {
@@ -9201,7 +9290,7 @@ function predictDeploy(outcomes, os) {
             os,
             flags: job.model.extraArgs,
         }, job.model.deploy);
-        out.set(plan.path, rows);
+        out.set(jobKey(job), rows);
     }
     return out;
 }
@@ -9221,16 +9310,20 @@ function predictDeploy(outcomes, os) {
 
 
 
+
 const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
-async function priceOfPortability(outcomes, config, trtexec, version, options) {
+/** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
+async function priceOfPortability(outcomes, context) {
+    const { config, trtexec, version } = context;
     const costs = new Map();
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
         const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
-        if (!job.model.deployCost || !plan || !built || options.signal?.aborted)
+        if (!job.model.deployCost || !plan || !built || context.signal?.aborted)
             continue;
+        const key = jobKey(job);
         if (portabilityOf(job.model.extraArgs).hardware !== 'none') {
-            costs.set(plan.path, {
+            costs.set(key, {
                 variant: 'ampere+',
                 latency: null,
                 note: 'the engine is already built portable',
@@ -9250,10 +9343,10 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
             gpu: outcome.gpu?.index ?? null,
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
-            ...(options.signal && { signal: options.signal }),
+            ...(context.signal && { signal: context.signal }),
         });
         if (build.exitCode !== 0) {
-            costs.set(plan.path, {
+            costs.set(key, {
                 variant: 'ampere+',
                 latency: null,
                 note: `the ampere+ engine did not build (${log})`,
@@ -9264,14 +9357,8 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
         const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
         const budget = smallestChange(job.model.budgets['latency-growth']);
         try {
-            const result = await abOfEngine(outcome, { base: plan.path, head: portable }, (0,external_node_path_.join)(dir, 'ab'), budget, {
-                trtexec,
-                version,
-                env: options.env,
-                nvidiaSmi: config.nvidiaSmi,
-                ...(options.signal && { signal: options.signal }),
-            });
-            costs.set(plan.path, {
+            const result = await abOfEngine(outcome, { base: plan.path, head: portable }, (0,external_node_path_.join)(dir, 'ab'), budget, context);
+            costs.set(key, {
                 variant: 'ampere+',
                 latency: toLatency(result, budget, { source: 'given', plan: plan.path }),
                 note: null,
@@ -9279,7 +9366,7 @@ async function priceOfPortability(outcomes, config, trtexec, version, options) {
             });
         }
         catch (error) {
-            costs.set(plan.path, {
+            costs.set(key, {
                 variant: 'ampere+',
                 latency: null,
                 note: `the A/B could not run: ${(0,errors/* errorMessage */.gJ)(error)}`,
@@ -9767,6 +9854,119 @@ function uniquePlugins(models) {
 }
 function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/record/engine-entry.js
+// An engine's entry in the report, written once, here: the build's outcome with every stage's result for its
+// job. No stage writes an entry, and nothing patches one afterwards; paths are made relative later, in one
+// pass over the whole report (relative-paths.ts).
+
+
+/** A build as the report writes it, with what each stage found for it; times as ISO strings. */
+function engineEntry(outcome, results, positions, onnxBytes) {
+    const { job, plan } = outcome;
+    const key = jobKey(job);
+    const accuracy = results.accuracy.get(key);
+    return {
+        model: job.model.name,
+        profile: job.profile.name,
+        status: outcome.status,
+        gpu: outcome.gpu,
+        shapes: shapesOf(job.profile),
+        plan: plan?.path ?? null,
+        layerInfo: plan?.layerInfo ?? null,
+        bytes: plan?.scan.bytes ?? null,
+        sha256: plan?.scan.sha256 ?? null,
+        attempts: outcome.attempts.map((a) => ({
+            attempt: a.attempt,
+            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
+            log: a.log,
+            startedAt: new Date(a.startedAt).toISOString(),
+            endedAt: new Date(a.endedAt).toISOString(),
+            seconds: (a.endedAt - a.startedAt) / 1000,
+            exitCode: a.exitCode,
+            signal: a.signal,
+            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
+            failure: a.failure,
+            argv: a.argv,
+        })),
+        buildSeconds: outcome.buildSeconds,
+        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
+        perf: outcome.perf,
+        failure: outcome.failure,
+        configPosition: positions.profile,
+        onnxBytes,
+        baseline: results.figures.get(key) ?? null,
+        cache: outcome.cache,
+        // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
+        accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
+        latency: results.latency.get(key) ?? null,
+        explain: results.explain.get(key) ?? null,
+        deploy: results.deploy.get(key) ?? [],
+        deployCost: results.deployCost.get(key) ?? null,
+        scan: results.scans.get(key) ?? null,
+        budgets: results.budgets.get(key) ?? [],
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/record/relative-paths.js
+// Every path a report holds, relative to where trt-ci ran, in one pass at the end: the stages and the
+// entries keep absolute paths, and a reader of the report (a later step, another machine) gets paths that
+// mean the same from the job's folder.
+
+/** The report with each of its paths passed through `rel`. */
+function withRelativePaths(report, rel) {
+    const builds = report.builds.map((b) => relativeBuild(b, rel));
+    return {
+        ...report,
+        builds,
+        ...flatViews(builds),
+        comparison: { ...report.comparison, baseline: report.comparison.baseline && rel(report.comparison.baseline) },
+        cache: report.cache && { ...report.cache, dir: rel(report.cache.dir) },
+        manifest: report.manifest && rel(report.manifest),
+    };
+}
+function relativeBuild(b, rel) {
+    const base = (latency) => latency?.baseEngine ? { ...latency, baseEngine: { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) } } : latency;
+    return {
+        ...b,
+        plan: b.plan && rel(b.plan),
+        layerInfo: b.layerInfo && rel(b.layerInfo),
+        attempts: b.attempts.map((a) => ({ ...a, log: rel(a.log) })),
+        perf: b.perf && { ...b.perf, log: rel(b.perf.log) },
+        latency: base(b.latency),
+        deployCost: b.deployCost && { ...b.deployCost, latency: base(b.deployCost.latency) },
+        scan: b.scan && { ...b.scan, path: rel(b.scan.path) },
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/record/assemble.js
+
+
+
+
+/** The report of a run; `rel` makes a path relative to where trt-ci ran. */
+function assembleReport(run, results, rel) {
+    const builds = run.outcomes.map((o) => {
+        const at = (...path) => run.config.position(['models', o.job.modelIndex, ...path]);
+        const positions = { profile: at('profiles', o.job.profileIndex), accuracy: at('accuracy') };
+        return engineEntry(o, results, positions, run.onnxBytes(o.job.model.onnx));
+    });
+    const report = {
+        schema: REPORT_SCHEMA,
+        status: overallStatus(builds),
+        startedAt: run.startedAt.toISOString(),
+        finishedAt: run.finishedAt.toISOString(),
+        config: run.config.file,
+        environment: run.environment,
+        preflight: run.preflight,
+        builds,
+        ...flatViews(builds),
+        comparison: run.comparison,
+        cache: run.cache,
+        manifest: run.manifest,
+    };
+    return withRelativePaths(report, rel);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
@@ -11204,7 +11404,7 @@ function actionLines(items, link) {
 function headline(reports, title, missing, link) {
     const rows = rowsOf(reports);
     const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
-    const built = rows.filter((r) => isBuilt(r.build)).length;
+    const built = rows.filter((r) => outcome_isBuilt(r.build)).length;
     const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
     const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
@@ -11327,52 +11527,6 @@ function renderReports(reports, options) {
 /** The job summary of one run. */
 function renderSummary(report) {
     return renderReports([report], { limit: SUMMARY_LIMIT_BYTES });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/report/report.js
-
-
-/** A build as the report writes it: paths relative to where trt-ci was run, times as ISO strings. */
-function toReportBuild(outcome, configPosition, onnxBytes, relativePath) {
-    const { job, plan } = outcome;
-    return {
-        model: job.model.name,
-        profile: job.profile.name,
-        status: outcome.status,
-        gpu: outcome.gpu,
-        shapes: shapesOf(job.profile),
-        // Filled by the accuracy, latency and explain stages, after the builds.
-        accuracy: null,
-        latency: null,
-        explain: null,
-        deploy: [],
-        deployCost: null,
-        plan: plan && relativePath(plan.path),
-        layerInfo: plan?.layerInfo ? relativePath(plan.layerInfo) : null,
-        bytes: plan?.scan.bytes ?? null,
-        sha256: plan?.scan.sha256 ?? null,
-        attempts: outcome.attempts.map((a) => ({
-            attempt: a.attempt,
-            workspaceMiB: Math.floor(a.workspaceBytes / MiB),
-            log: relativePath(a.log),
-            startedAt: new Date(a.startedAt).toISOString(),
-            endedAt: new Date(a.endedAt).toISOString(),
-            seconds: (a.endedAt - a.startedAt) / 1000,
-            exitCode: a.exitCode,
-            signal: a.signal,
-            peakGpuMemoryMiB: a.peakGpuMemoryMiB,
-            failure: a.failure,
-            argv: a.argv,
-        })),
-        buildSeconds: outcome.buildSeconds,
-        peakGpuMemoryMiB: outcome.peakGpuMemoryMiB,
-        perf: outcome.perf && { ...outcome.perf, log: relativePath(outcome.perf.log) },
-        failure: outcome.failure,
-        configPosition,
-        onnxBytes,
-        baseline: null,
-        cache: outcome.cache,
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/config-check.js
@@ -11550,26 +11704,23 @@ async function probeHelp(command, run, where) {
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
 
 
+
 /** A scanned plan with its diagnosis; the layer info is read only for a plan that is mostly zeros. */
 async function verifiedPlan(scan, layerInfo) {
     const info = mostlyTrailingZeros(scan) && layerInfo ? await readLayerInfo(layerInfo) : null;
     return { ...scan, diagnosis: diagnosePlan(scan, info) };
 }
-/** Every built plan, from the scan its build already made (one pass per plan). */
-async function verifyBuilds(outcomes, relativePath) {
-    const plans = [];
+/** Every built plan by its job, from the scan its build already made (one pass per plan). */
+async function verifyBuilds(outcomes) {
+    const plans = new Map();
     for (const { job, plan } of outcomes) {
-        if (!plan)
-            continue;
-        const verified = await verifiedPlan({ ...plan.scan, path: relativePath(plan.scan.path) }, plan.layerInfo);
-        plans.push({ model: job.model.name, profile: job.profile.name, ...verified });
+        if (plan)
+            plans.set(jobKey(job), await verifiedPlan(plan.scan, plan.layerInfo));
     }
     return plans;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
-
-
 
 
 
@@ -11627,8 +11778,18 @@ async function runPipeline(options) {
     checkConfigAgainstVersion(config, version, helpFlags);
     const release = await claimOutputDir(config, options.cwd);
     try {
-        const before = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, trtexec };
-        return await buildAndReport(config, version, before, options);
+        const context = {
+            config,
+            trtexec,
+            version,
+            env: options.env,
+            signal: options.signal,
+            // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+            cacheTrust: cacheTrustOf(config, options.provenance?.defaultBranch ?? false),
+            digests: new FileDigests(),
+        };
+        const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection };
+        return await buildAndReport(context, start, options);
     }
     finally {
         // Nothing a build left running outside its process group outlives the run.
@@ -11675,129 +11836,71 @@ async function withFoundBasePlans(config, options) {
         return { config, basePlansNote: `base plans: could not be downloaded: ${(0,errors/* errorMessage */.gJ)(error)}` };
     }
 }
-/** A deploy cost as the report writes it: its native plan's path relative, as every path there is. */
-function relativeCost(cost, rel) {
-    const base = cost?.latency?.baseEngine;
-    if (!cost?.latency || !base)
-        return cost;
-    return { ...cost, latency: { ...cost.latency, baseEngine: { ...base, plan: rel(base.plan) } } };
-}
-/** Preflight, builds, verify, compare and report, in an output folder this run holds. */
-async function buildAndReport(config, version, before, options) {
-    const { baseline, baselineFile, startedAt, gpuQuery, selection, trtexec } = before;
+/**
+ * Preflight, builds, then each stage on the builds' outcomes, the record of it all, and the files: in an
+ * output folder this run holds.
+ */
+async function buildAndReport(context, start, options) {
+    const { config } = context;
     const preflight = options.preflight === false
         ? null
-        : await runPreflight(config, version, {
-            env: options.env,
-            gpuQuery,
-            ...(options.signal && { signal: options.signal }),
+        : await runPreflight(config, context.version, {
+            env: context.env,
+            gpuQuery: start.gpuQuery,
+            ...(context.signal && { signal: context.signal }),
         });
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
-    const digests = new FileDigests();
-    // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-    const cacheTrust = cacheTrustOf(config, options.provenance?.defaultBranch ?? false);
-    const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
-    const stage = blocking.length > 0 && config.preflight === 'enforce'
-        ? skipBuildStage(config, {
-            kind: 'preflight-failed',
-            message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
-            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
-        }, selection)
-        : await runBuildStage(config, version, { ...options, trtexec, gpuQuery, digests, selection, cacheTrust });
-    const rel = (path) => (0,external_node_path_.relative)(options.cwd, path) || '.';
-    const tensorrtVersion = formatVersion(version, true);
-    // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs.
-    const accuracy = await checkAccuracy(stage.outcomes, config, trtexec, version, {
-        digests,
-        cacheTrust,
-        ...(options.signal && { signal: options.signal }),
-    });
-    // Then, one at a time on the GPU each was built on, engines with benchmark: ab against their base engines.
-    const ab = await compareLatency(stage.outcomes, config, trtexec, version, baseline, {
-        env: options.env,
-        cacheTrust,
-        ...(options.signal && { signal: options.signal }),
-    });
-    const explained = await explainChanges(stage.outcomes, ab.latency, baseline, config, trtexec, version, {
-        cacheTrust,
-        ...(options.signal && { signal: options.signal }),
-    });
-    const costs = await priceOfPortability(stage.outcomes, config, trtexec, version, {
-        env: options.env,
-        ...(options.signal && { signal: options.signal }),
-    });
+    const stage = await buildsUnlessBlocked(context, preflight, start, options);
+    const { outcomes } = stage;
+    // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
+    // on the GPU each was built on, engines with benchmark: ab against their base engines.
+    const accuracy = await checkAccuracy(outcomes, context);
+    const latency = await compareLatency(outcomes, start.baseline, context);
+    const explain = await explainChanges(outcomes, latency.latency, start.baseline, context);
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
-    const deployed = predictDeploy(stage.outcomes, process.platform === 'win32' ? 'windows' : 'linux');
-    const unjudged = stage.outcomes.map((o) => {
-        const at = config.position(['models', o.job.modelIndex, 'profiles', o.job.profileIndex]);
-        const checked = accuracy.get(o.plan?.path ?? '');
-        const latency = ab.latency.get(o.plan?.path ?? '') ?? null;
-        // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
-        const where = config.position(['models', o.job.modelIndex, 'accuracy']);
-        return {
-            ...toReportBuild(o, at, (0,errors/* fileSize */.Ov)(o.job.model.onnx), rel),
-            accuracy: checked ? { ...checked, configPosition: where } : null,
-            latency: latency && {
-                ...latency,
-                baseEngine: latency.baseEngine && { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) },
-            },
-            explain: explained.get(o.plan?.path ?? '') ?? null,
-            deploy: deployed.get(o.plan?.path ?? '') ?? [],
-            deployCost: relativeCost(costs.get(o.plan?.path ?? '') ?? null, rel),
-        };
-    });
-    const plans = await verifyBuilds(stage.outcomes, rel);
+    const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
+    const deployCost = await priceOfPortability(outcomes, context);
+    const scans = await verifyBuilds(outcomes);
     const environment = {
-        tensorrtVersion,
+        tensorrtVersion: formatVersion(context.version, true),
         trtexec: config.trtexec,
         gpus: stage.gpus,
         gpuQueryError: stage.gpuQueryError,
-        image: options.env.TRT_CI_IMAGE || null,
+        image: context.env.TRT_CI_IMAGE || null,
     };
-    const compared = compareWithBaseline({ builds: unjudged, environment, preflight }, baseline && baselineFile ? { report: baseline, path: rel(baselineFile), note: options.baselineNote } : null);
-    const comparison = {
-        ...compared.comparison,
-        ...(before.baselineRefused && { note: `the base branch's report was not used: ${before.baselineRefused}` }),
-        latencyNotes: before.basePlansNote ? [before.basePlansNote, ...ab.notes] : ab.notes,
-    };
+    const onnxBytes = (onnx) => (0,errors/* fileSize */.Ov)(onnx);
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
-    const budgets = evaluateBudgets(measuredBuilds({ builds: compared.builds, plans }), (name) => config.models[modelIndex(name)].budgets, baseline ? measuredBuilds(baseline) : null, (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]));
+    const compared = compareRun(measureRun(outcomes, { scans, accuracy, latency: latency.latency }, onnxBytes), environmentOf({ environment, preflight }), start.baseline && start.baselineFile
+        ? { report: start.baseline, path: start.baselineFile, note: options.baselineNote }
+        : null, {
+        budgetsFor: (name) => config.models[modelIndex(name)].budgets,
+        positionOf: (name, metric) => config.position(['models', modelIndex(name), 'budgets', metric]),
+    });
     const outputs = {
         manifest: (0,external_node_path_.join)(config.outputDir, 'manifest.json'),
         report: (0,external_node_path_.join)(config.outputDir, 'report.json'),
         summary: (0,external_node_path_.join)(config.outputDir, 'summary.md'),
     };
-    const report = {
-        schema: REPORT_SCHEMA,
-        status: overallStatus(compared.builds, budgets),
-        startedAt: startedAt.toISOString(),
-        finishedAt: new Date().toISOString(),
-        config: config.file,
+    const comparison = {
+        ...compared.comparison,
+        ...(start.baselineRefused && { note: `the base branch's report was not used: ${start.baselineRefused}` }),
+        latencyNotes: start.basePlansNote ? [start.basePlansNote, ...latency.notes] : latency.notes,
+    };
+    const report = assembleReport({
+        ...start,
+        finishedAt: new Date(),
+        config,
         environment,
         preflight,
-        builds: compared.builds,
-        plans,
-        budgets,
+        outcomes,
         comparison,
-        cache: cacheSummary(config, stage, rel),
-        manifest: rel(outputs.manifest),
-    };
+        onnxBytes,
+        cache: cacheSummary(config, stage),
+        manifest: outputs.manifest,
+    }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_.relative)(options.cwd, path) || '.');
+    const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
-    const onnxSha256 = new Map();
-    for (const model of config.models) {
-        const digest = await digests.of(model.onnx);
-        if (digest)
-            onnxSha256.set(model.onnx, digest);
-    }
-    const commit = options.commit ?? null;
-    const manifest = buildManifest(stage.outcomes, {
-        tensorrtVersion,
-        outputDir: config.outputDir,
-        createdAt: startedAt,
-        commit,
-        onnxSha256,
-    });
     const unwritten = await writeOutputs([
         [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
         [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
@@ -11810,6 +11913,43 @@ async function buildAndReport(config, version, before, options) {
         manifestFile: outputs.manifest,
         unwritten,
     };
+}
+/** The build stage, or every build skipped when preflight failed and is enforced. */
+function buildsUnlessBlocked(context, preflight, start, options) {
+    const { config } = context;
+    const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
+    if (blocking.length > 0 && config.preflight === 'enforce') {
+        const failure = {
+            kind: 'preflight-failed',
+            message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
+            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+        };
+        return Promise.resolve(skipBuildStage(config, failure, start.selection));
+    }
+    return runBuildStage(config, context.version, {
+        ...options,
+        trtexec: context.trtexec,
+        gpuQuery: start.gpuQuery,
+        digests: context.digests,
+        selection: start.selection,
+        cacheTrust: context.cacheTrust,
+    });
+}
+/** The manifest of every plan, with the digest of each model's ONNX. */
+async function manifestOf(outcomes, context, createdAt, commit) {
+    const onnxSha256 = new Map();
+    for (const model of context.config.models) {
+        const digest = await context.digests.of(model.onnx);
+        if (digest)
+            onnxSha256.set(model.onnx, digest);
+    }
+    return buildManifest(outcomes, {
+        tensorrtVersion: formatVersion(context.version, true),
+        outputDir: context.config.outputDir,
+        createdAt,
+        commit,
+        onnxSha256,
+    });
 }
 /** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
 async function writeOutputs(files) {
@@ -11842,14 +11982,14 @@ async function readBaseline(file, found) {
     }
 }
 /** The engine cache's account of this run; one key for all its engines, for actions/cache. */
-function cacheSummary(config, stage, rel) {
+function cacheSummary(config, stage) {
     if (!config.cacheDir)
         return null;
     const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
     const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
     return {
         key: `trt-ci-${(0,external_node_crypto_.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
-        dir: rel(config.cacheDir),
+        dir: config.cacheDir,
         hits: verdicts.filter((c) => c.hit).length,
         misses: verdicts.filter((c) => !c.hit).length,
         corrupt: verdicts.filter((c) => c.corrupt).length,
@@ -12219,6 +12359,36 @@ function shardCount(action) {
     return count;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/deploy-load.js
+// What a deploy job (trt-ci deploy-load, the pack's deploy job on the target's own runner) writes for the
+// report job: `trt-ci/deploy-load@1`. The report job reads it as data from another job, so it is parsed
+// with this schema: a file that does not match is skipped with a warning, never merged.
+
+
+const DEPLOY_LOAD_SCHEMA = 'trt-ci/deploy-load@1';
+/** The report's own verdicts: a load says one of them, as a prediction does. */
+const verdictSchema = deployRowSchema.shape.verdict;
+/** One engine loaded on the target: the observed verdict, and the prediction beside it. */
+const loadedEngineSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    target: schemas/* string */.YjP(),
+    verdict: verdictSchema,
+    /** What TensorRT said (its line), or null. */
+    line: schemas/* string */.YjP().nullable(),
+    observed: schemas/* literal */.euz(true),
+    predicted: verdictSchema,
+    /** The load contradicts a prediction that was not `unknown`. */
+    mismatch: schemas/* boolean */.zMY(),
+});
+const deployLoadSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz(DEPLOY_LOAD_SCHEMA),
+    target: schemas/* string */.YjP(),
+    /** The report key (runner labels) of the build job whose plans were loaded; null from the CLI. */
+    from: schemas/* string */.YjP().nullable(),
+    engines: schemas/* array */.YOg(loadedEngineSchema),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
 const WARNING = /Using an engine plan file across different models of devices/;
 /** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
@@ -12350,6 +12520,7 @@ function readTargets(file, shown) {
 
 
 
+
 /**
  * The run action's deploy mode (the pack's deploy job, on the target's own runner): the manifest's plans
  * loaded as the target names them, and the loads written for the report job to put in the matrix.
@@ -12370,7 +12541,7 @@ async function deployCommand(edge, target) {
     const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
     await trtexec.sweep();
     const report = {
-        schema: 'trt-ci/deploy-load@1',
+        schema: DEPLOY_LOAD_SCHEMA,
         target,
         from: input('run', 'deploy-from') || null,
         engines,
@@ -12407,7 +12578,7 @@ function wantsComment(policy, report) {
     const changed = comparison.environment.length > 0 ||
         comparison.added.length > 0 ||
         comparison.removed.length > 0 ||
-        report.budgets.some((b) => b.status === 'fail' || b.status === 'warn') ||
+        report.builds.some((b) => b.budgets.some((row) => row.status === 'fail' || row.status === 'warn')) ||
         report.builds.some((b) => b.baseline?.bytes != null && b.baseline.bytes !== b.bytes);
     return failed || changed;
 }
@@ -12418,19 +12589,23 @@ function failureReason(failOn, report, crash) {
     if (!report)
         return null;
     const names = (rows) => rows.map((r) => `${r.model}/${r.profile}${r.metric ? ` ${r.metric}` : ''}`).join(', ');
-    const broken = report.builds.filter((b) => !isBuilt(b));
+    const broken = report.builds.filter((b) => !outcome_isBuilt(b));
     if (failOn.includes('error') && broken.length)
         return `${broken.length} build(s) failed: ${names(broken)}`;
     const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
-    const budgets = report.budgets.filter((b) => b.status === 'fail');
+    const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));
+    const budgets = rows.filter(({ row }) => row.status === 'fail').map(({ row }) => row);
     if (failOn.includes('budget') && budgets.length)
         return `${budgets.length} budget(s) exceeded: ${names(budgets)}`;
     // An A/B that could not decide warns, but it is no regression: only a slower verdict is.
-    const undecided = (b) => b.metric === 'latency-growth' &&
-        report.builds.some((build) => build.model === b.model && build.profile === b.profile && build.latency && build.latency.verdict !== 'slower');
-    const regressions = report.budgets.filter((b) => (b.status === 'warn' || b.status === 'fail') && b.metric.endsWith('-growth') && !undecided(b));
+    const regressions = rows
+        .filter(({ build, row }) => {
+        const undecided = row.metric === 'latency-growth' && build.latency && build.latency.verdict !== 'slower';
+        return (row.status === 'warn' || row.status === 'fail') && row.metric.endsWith('-growth') && !undecided;
+    })
+        .map(({ row }) => row);
     if (failOn.includes('regression') && regressions.length) {
         return `${regressions.length} regression(s): ${names(regressions)}`;
     }
@@ -12444,7 +12619,7 @@ function failureReason(failOn, report, crash) {
 function checkConclusion(run) {
     if (run.cancelled)
         return 'cancelled';
-    const failed = run.reports.some((r) => overallStatus(r.builds, r.budgets) !== 'passed');
+    const failed = run.reports.some((r) => overallStatus(r.builds) !== 'passed');
     return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }
 
@@ -12545,7 +12720,7 @@ async function runCommand(edge) {
         const markdown = report ? renderReports([report], { limit: SUMMARY_LIMIT_BYTES, ...linked }) : crashMarkdown(crash);
         const cancelled = edge.signal?.aborted ?? false;
         setOutputs(result, cancelled);
-        const built = report ? report.builds.filter(isBuilt).length : 0;
+        const built = report ? report.builds.filter(outcome_isBuilt).length : 0;
         await reporter.completeCheck(target, {
             conclusion: checkConclusion({
                 cancelled,
@@ -12624,7 +12799,7 @@ async function logBuild(outcome) {
         core/* info */.pq(text);
     core/* info */.pq(`::${stop}::`);
     core/* endGroup */.N4();
-    if (!isBuilt(outcome)) {
+    if (!outcome_isBuilt(outcome)) {
         core/* info */.pq(`::stop-commands::${stop}`);
         core/* info */.pq(tail.slice(-FAILURE_LINES).join('\n'));
         core/* info */.pq(`::${stop}::`);
@@ -12641,7 +12816,7 @@ function setOutputs(result, cancelled) {
         if (result.report.cache)
             core/* setOutput */.uH('cache-key', result.report.cache.key);
     }
-    const failed = (report?.builds ?? []).filter((b) => !isBuilt(b)).map((b) => `${b.model}/${b.profile}`);
+    const failed = (report?.builds ?? []).filter((b) => !outcome_isBuilt(b)).map((b) => `${b.model}/${b.profile}`);
     core/* setOutput */.uH('failed-builds', failed.join(','));
 }
 

@@ -1,0 +1,22 @@
+// What every stage after the builds is handed, once per run: the config, the trtexec seam, the TensorRT
+// version it reported, the job's environment, the run's cancel and whom the caches serve. One value in
+// place of the five or six positional parameters each stage took.
+import type { FileDigests } from '../cache/engine-cache.js';
+import type { CacheTrust } from '../cache/trust.js';
+import type { Config } from '../contract/config.js';
+import type { Trtexec } from '../tensorrt/trtexec.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
+
+export interface StageContext {
+  config: Config;
+  trtexec: Trtexec;
+  version: TensorRtVersion;
+  /** The job's environment (trtexec and nvidia-smi run in it, less credentials). */
+  env: NodeJS.ProcessEnv;
+  /** The run's cancel: once aborted, no stage starts new GPU work. */
+  signal: AbortSignal | undefined;
+  /** Which cache entries this run may be served, and how it signs what it stores. */
+  cacheTrust: CacheTrust;
+  /** Each file's sha256, read once per run (models, samples). */
+  digests: FileDigests;
+}

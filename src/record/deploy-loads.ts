@@ -1,0 +1,31 @@
+// The pack's deploy jobs' loads (trt-ci/deploy-load@1) put into the reports: each observed verdict replaces
+// the prediction of the same engine and target in the report of the runner type whose plans were loaded,
+// and a load that contradicts the prediction says so in its line. Pure: new reports, the given ones untouched.
+import type { DeployLoadReport } from '../contract/deploy-load.js';
+import type { Report } from '../contract/report.js';
+
+/** `reports` by their runner type's report key (trt-ci-<labels>), as the deploy jobs name them in `from`. */
+export function withDeployLoads(
+  reports: ReadonlyMap<string, Report>,
+  loads: readonly DeployLoadReport[],
+): Map<string, Report> {
+  const merged = new Map(reports);
+  for (const load of loads) {
+    const key = load.from === null ? null : `trt-ci-${load.from}`;
+    const report = key === null ? undefined : merged.get(key);
+    if (!report || key === null) continue;
+    const builds = report.builds.map((build) => ({
+      ...build,
+      deploy: build.deploy.map((row) => {
+        const seen = load.engines.find(
+          (e) => e.model === build.model && e.profile === build.profile && row.target === load.target,
+        );
+        if (!seen) return row;
+        const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
+        return { ...row, verdict: seen.verdict, observed: true, line };
+      }),
+    }));
+    merged.set(key, { ...report, builds });
+  }
+  return merged;
+}
