@@ -22664,7 +22664,7 @@ module.exports = exported || function isWeakMap(x) {
 
 /***/ }),
 
-/***/ 70499:
+/***/ 92880:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -44054,7 +44054,7 @@ var whichTypedArray = __webpack_require__(54768);
 var isArray = __webpack_require__(82513);
 var isDate = __webpack_require__(86253);
 var isRegex = __webpack_require__(86622);
-var isWeakRef = __webpack_require__(70499);
+var isWeakRef = __webpack_require__(92880);
 var isFinalizationRegistry = __webpack_require__(93816);
 var name = __webpack_require__(82069);
 var isGeneratorFunction = __webpack_require__(55659);

@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4479);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8000);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4479:
+/***/ 8000:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37059,12 +37059,14 @@ function unsetMessage(text, unset) {
         `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
-
-/** `trt-ci.yml:12:9`, as editors and terminals link it. */
+;// CONCATENATED MODULE: ./.build/tsc/common/position.js
+/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
 function formatPosition(position) {
     return `${position.file}:${position.line}:${position.column}`;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
+
 /** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
 function formatPath(path) {
     let out = '';
@@ -47242,6 +47244,7 @@ function parseDims(text) {
 
 
 
+
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
  * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
@@ -47704,8 +47707,8 @@ function unmeasured(verdict, reason, budget, baseEngine) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/latency/render.js
-const render_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
+const latency_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 /** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
 function latencyChange(latency) {
     if (latency.ratio === null)
@@ -47713,7 +47716,7 @@ function latencyChange(latency) {
     const interval = latency.ci
         ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
         : '';
-    return `${render_signed(latency.ratio)}${interval}`;
+    return `${latency_signed(latency.ratio)}${interval}`;
 }
 const BARS = ' ▁▂▃▄▅▆▇█';
 /**
@@ -50319,11 +50322,6 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
-
-/** A build that produced a usable plan, now or from the cache. */
-function isBuilt(build) {
-    return build.status === 'built' || build.status === 'cached';
-}
 /** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
 function notRun(job, gpu, failure) {
     return {
@@ -50338,17 +50336,6 @@ function notRun(job, gpu, failure) {
         failure,
         cache: null,
     };
-}
-/**
- * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
- * workspace (which can mean slower tactics), or null.
- */
-function backedOff(attempts) {
-    const last = attempts.at(-1);
-    const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
-    if (!last || last.failure || oom.length === 0)
-        return null;
-    return `built with ${formatBytes(last.workspaceBytes)} after out-of-memory at ${formatBytes(oom[0].workspaceBytes)}`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
@@ -52223,149 +52210,6 @@ async function runBuildStage(config, version, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
-
-
-
-
-/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
-function buildManifest(outcomes, run) {
-    const { tensorrtVersion, outputDir } = run;
-    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
-    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
-    const engines = outcomes.flatMap((o) => {
-        const plan = o.plan;
-        if (!isBuilt(o) || !plan?.scan.sha256)
-            return [];
-        return [
-            {
-                model: o.job.model.name,
-                profile: o.job.profile.name,
-                shapes: shapesOf(o.job.profile),
-                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
-                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
-                bytes: plan.scan.bytes,
-                sha256: plan.scan.sha256,
-                tensorrtVersion,
-                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
-                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
-                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
-                buildSeconds: o.buildSeconds,
-            },
-        ];
-    });
-    return {
-        schema: 'trt-ci/manifest@1',
-        createdAt: run.createdAt.toISOString(),
-        trtCiVersion: VERSION,
-        commit: run.commit,
-        tensorrtVersion,
-        engines,
-    };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
-
-
-
-
-
-/** Written into every output folder trt-ci makes: a folder without it is someone else's. */
-const OUTPUT_MARKER = '.trt-ci-output';
-/** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
-const OUTPUT_LOCK = '.trt-ci-lock';
-/**
- * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
- * refuses a folder that is not its own: the file system root, the config's folder or the working
- * folder (the repository root), or a folder holding files it did not write. The folder is locked for
- * this run; the returned function unlocks it.
- */
-async function claimOutputDir(config, cwd) {
-    const dir = (0,external_node_path_namespaceObject.resolve)(config.outputDir);
-    const shared = [(0,external_node_path_namespaceObject.parse)(dir).root, (0,external_node_path_namespaceObject.resolve)(config.dir), (0,external_node_path_namespaceObject.resolve)(cwd)].includes(dir);
-    if (shared) {
-        throw configError(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
-    }
-    if ((0,external_node_fs_namespaceObject.existsSync)(dir) && !(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER))) {
-        // Names alone prove nothing (a repository has its own summary.md): only the marker does.
-        const foreign = (0,external_node_fs_namespaceObject.readdirSync)(dir);
-        if (foreign.length > 0) {
-            const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
-            throw configError(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
-        }
-    }
-    try {
-        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-        writeNewFileSync((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
-    }
-    catch (error) {
-        // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
-        throw configError(config, ['output-dir'], `expected a folder trt-ci can write, got ${dir}: ${fileProblem(error, 'a folder')}`);
-    }
-    const lock = (0,external_node_path_namespaceObject.join)(dir, OUTPUT_LOCK);
-    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
-        `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
-        `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
-    for (let attempt = 1;; attempt += 1) {
-        if (heldHere.has(lock))
-            throw busy(process.pid);
-        try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(lock, `${process.pid}\n`, { flag: 'wx' });
-            break;
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw error;
-            const holder = lockHolder(lock);
-            if (holder !== null || attempt > 1)
-                throw busy(holder);
-            (0,external_node_fs_namespaceObject.rmSync)(lock, { force: true }); // left by a run that was killed
-        }
-    }
-    heldHere.add(lock);
-    return async () => {
-        heldHere.delete(lock);
-        await (0,promises_namespaceObject.rm)(lock, { force: true });
-    };
-}
-/** Locks held by runs in this process (the CLI as a library can run twice at once; they share a pid). */
-const heldHere = new Set();
-/** The live process holding the lock, or null: a lock left by a run that was killed is taken over. */
-function lockHolder(lock) {
-    let pid;
-    try {
-        pid = Number((0,external_node_fs_namespaceObject.readFileSync)(lock, 'utf8').trim());
-    }
-    catch {
-        return null;
-    }
-    // Our own pid in a lock we do not hold: an earlier process that had it was killed.
-    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid)
-        return null;
-    try {
-        process.kill(pid, 0);
-        return pid;
-    }
-    catch (error) {
-        // EPERM: alive, and another user's.
-        return error.code === 'EPERM' ? pid : null;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
-
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
-function overallStatus(builds) {
-    // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
-    // that did not build.
-    const right = (b) => isBuilt(b) &&
-        b.accuracy?.status !== 'failed' &&
-        b.accuracy?.status !== 'error' &&
-        b.latency?.verdict !== 'head-failed' &&
-        b.budgets.every((row) => row.status !== 'fail');
-    return builds.every(right) ? 'passed' : 'failed';
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/contract/failures.js
 // Why a build, a run or a load failed: the report's `failure.kind` and parse-log's. tensorrt/failures.ts
 // recognises them in trtexec's output and says what to do about each.
@@ -52499,6 +52343,8 @@ const myelinLayerSchema = object({
 });
 const layerInfoSchemaName = schemas_enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
 const layerInfoVerbosity = schemas_enum(['detailed', 'layer_names_only']);
+/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
+const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
 const diagnosisSchema = object({
     summary: schemas_string(),
     layerInfo: object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
@@ -52737,6 +52583,10 @@ const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.null
 /** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
 const reportPlanSchema = engineScanSchema.extend({ model: schemas_string(), profile: schemas_string() });
 const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'];
+/** A build that produced a usable plan, now or from the cache. */
+function isBuilt(build) {
+    return build.status === 'built' || build.status === 'cached';
+}
 const reportBuildSchema = object({
     model: schemas_string(),
     profile: schemas_string(),
@@ -52769,6 +52619,11 @@ const reportBuildSchema = object({
     explain: explainSchema.nullable().default(null),
     /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
     deploy: array(deployRowSchema).default([]),
+    /**
+     * The compatibility flags it was built with (--hardwareCompatibilityLevel=…, --versionCompatible), for an
+     * engine with deploy targets: what only a load on another GPU or TensorRT proves took effect.
+     */
+    portabilityFlags: array(schemas_string()).default([]),
     /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
     deployCost: deployCostSchema.nullable().default(null),
     /** Its plan's scan (verify), when it has a plan. */
@@ -52839,6 +52694,149 @@ function flatViews(builds) {
         plans: builds.flatMap((b) => (b.scan ? [{ ...b.scan, model: b.model, profile: b.profile }] : [])),
         budgets: builds.flatMap((b) => b.budgets),
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
+
+
+
+
+/** The engine manifest: every plan this run built, with what it takes to rebuild or trust it. */
+function buildManifest(outcomes, run) {
+    const { tensorrtVersion, outputDir } = run;
+    // Absolute paths in flags (--onnx=/runner/work/…) say nothing on another machine.
+    const portable = (arg) => arg.replace(/^(--[A-Za-z0-9]+=)(\/.*)$/, (_, flag, path) => `${flag}${(0,external_node_path_namespaceObject.relative)(outputDir, path)}`);
+    const engines = outcomes.flatMap((o) => {
+        const plan = o.plan;
+        if (!isBuilt(o) || !plan?.scan.sha256)
+            return [];
+        return [
+            {
+                model: o.job.model.name,
+                profile: o.job.profile.name,
+                shapes: shapesOf(o.job.profile),
+                path: (0,external_node_path_namespaceObject.relative)(outputDir, plan.path),
+                layerInfo: plan.layerInfo ? (0,external_node_path_namespaceObject.relative)(outputDir, plan.layerInfo) : null,
+                bytes: plan.scan.bytes,
+                sha256: plan.scan.sha256,
+                tensorrtVersion,
+                gpu: o.gpu ? { name: o.gpu.name, computeCapability: o.gpu.computeCapability } : null,
+                onnxSha256: run.onnxSha256.get(o.job.model.onnx) ?? null,
+                flags: (o.attempts[o.attempts.length - 1]?.argv ?? []).map(portable),
+                buildSeconds: o.buildSeconds,
+            },
+        ];
+    });
+    return {
+        schema: 'trt-ci/manifest@1',
+        createdAt: run.createdAt.toISOString(),
+        trtCiVersion: VERSION,
+        commit: run.commit,
+        tensorrtVersion,
+        engines,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/output-dir.js
+
+
+
+
+
+/** Written into every output folder trt-ci makes: a folder without it is someone else's. */
+const OUTPUT_MARKER = '.trt-ci-output';
+/** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
+const OUTPUT_LOCK = '.trt-ci-lock';
+/**
+ * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it
+ * refuses a folder that is not its own: the file system root, the config's folder or the working
+ * folder (the repository root), or a folder holding files it did not write. The folder is locked for
+ * this run; the returned function unlocks it.
+ */
+async function claimOutputDir(config, cwd) {
+    const dir = (0,external_node_path_namespaceObject.resolve)(config.outputDir);
+    const shared = [(0,external_node_path_namespaceObject.parse)(dir).root, (0,external_node_path_namespaceObject.resolve)(config.dir), (0,external_node_path_namespaceObject.resolve)(cwd)].includes(dir);
+    if (shared) {
+        throw configError(config, ['output-dir'], `expected a folder of trt-ci's own, got ${dir}, which holds other files`);
+    }
+    if ((0,external_node_fs_namespaceObject.existsSync)(dir) && !(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER))) {
+        // Names alone prove nothing (a repository has its own summary.md): only the marker does.
+        const foreign = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+        if (foreign.length > 0) {
+            const names = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
+            throw configError(config, ['output-dir'], `expected a new folder or one trt-ci wrote, got ${dir}, which holds files trt-ci did not write (${names})`);
+        }
+    }
+    try {
+        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+        writeNewFileSync((0,external_node_path_namespaceObject.join)(dir, OUTPUT_MARKER), 'trt-ci writes and rewrites the files in this folder.\n');
+    }
+    catch (error) {
+        // Before any build: a folder trt-ci cannot write would lose every plan, log and report.
+        throw configError(config, ['output-dir'], `expected a folder trt-ci can write, got ${dir}: ${fileProblem(error, 'a folder')}`);
+    }
+    const lock = (0,external_node_path_namespaceObject.join)(dir, OUTPUT_LOCK);
+    const busy = (holder) => configError(config, ['output-dir'], `expected a folder no other trt-ci run is writing, got ${dir}, which ` +
+        `${holder === null ? 'another run' : `process ${holder}`} is writing ` +
+        `(give each run its own output-dir; remove ${OUTPUT_LOCK} there if no trt-ci is running)`);
+    for (let attempt = 1;; attempt += 1) {
+        if (heldHere.has(lock))
+            throw busy(process.pid);
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(lock, `${process.pid}\n`, { flag: 'wx' });
+            break;
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+            const holder = lockHolder(lock);
+            if (holder !== null || attempt > 1)
+                throw busy(holder);
+            (0,external_node_fs_namespaceObject.rmSync)(lock, { force: true }); // left by a run that was killed
+        }
+    }
+    heldHere.add(lock);
+    return async () => {
+        heldHere.delete(lock);
+        await (0,promises_namespaceObject.rm)(lock, { force: true });
+    };
+}
+/** Locks held by runs in this process (the CLI as a library can run twice at once; they share a pid). */
+const heldHere = new Set();
+/** The live process holding the lock, or null: a lock left by a run that was killed is taken over. */
+function lockHolder(lock) {
+    let pid;
+    try {
+        pid = Number((0,external_node_fs_namespaceObject.readFileSync)(lock, 'utf8').trim());
+    }
+    catch {
+        return null;
+    }
+    // Our own pid in a lock we do not hold: an earlier process that had it was killed.
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid)
+        return null;
+    try {
+        process.kill(pid, 0);
+        return pid;
+    }
+    catch (error) {
+        // EPERM: alive, and another user's.
+        return error.code === 'EPERM' ? pid : null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
+
+/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+function overallStatus(builds) {
+    // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
+    // that did not build.
+    const right = (b) => isBuilt(b) &&
+        b.accuracy?.status !== 'failed' &&
+        b.accuracy?.status !== 'error' &&
+        b.latency?.verdict !== 'head-failed' &&
+        b.budgets.every((row) => row.status !== 'fail');
+    return builds.every(right) ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
@@ -54289,8 +54287,7 @@ function accuracyReaders(context, runtime) {
             return givenReference(check.reference, npz);
         const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
         const digest = await context.digests.of(onnx);
-        return (await cachedReferenceOutputs(context.config.cacheDir, digest, inputs, compute, context.cacheTrust))
-            .outputs;
+        return (await cachedReferenceOutputs(context.config.cacheDir, digest, inputs, compute, context.cacheTrust)).outputs;
     };
     return { typesOf, npz, reference };
 }
@@ -54335,7 +54332,11 @@ async function checkEngine(outcome, plan, check, context, readers) {
         // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
         const exact = expected.map((o) => isIntegral(o.type));
         const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-        const runner = { trtexec: context.trtexec, version: context.version, ...(context.signal && { signal: context.signal }) };
+        const runner = {
+            trtexec: context.trtexec,
+            version: context.version,
+            ...(context.signal && { signal: context.signal }),
+        };
         const tolerances = { atols, rtol: check.rtol };
         const engine = await runEngineOnInputs(runner, outcome, plan, shape, inputs, expected, tolerances, dir, types.outputs);
         if ('problem' in engine)
@@ -54966,7 +54967,7 @@ function parseProfile(text) {
 ;// CONCATENATED MODULE: ./.build/tsc/verify/diagnose.js
 
 
-const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+
 /** A plan at least this much trailing zeros is diagnosed. */
 const MOSTLY_ZEROS = 0.5;
 function mostlyTrailingZeros(scan) {
@@ -55467,6 +55468,14 @@ function predictTargets(plan, targets) {
         observed: false,
     }));
 }
+/** The compatibility flags among an engine's flags, as trtexec takes them. */
+function portabilityClaims(flags) {
+    const portable = portabilityOf(flags);
+    return [
+        ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
+        ...(portable.versionCompatible ? ['--versionCompatible'] : []),
+    ];
+}
 /** Each built engine's predictions by its job; engines of models without targets are absent. */
 function predictDeploy(outcomes, os) {
     const out = new Map();
@@ -55481,7 +55490,7 @@ function predictDeploy(outcomes, os) {
             os,
             flags: job.model.extraArgs,
         }, job.model.deploy);
-        out.set(jobKey(job), rows);
+        out.set(jobKey(job), { targets: rows, claims: portabilityClaims(job.model.extraArgs) });
     }
     return out;
 }
@@ -56093,7 +56102,8 @@ function engineEntry(outcome, results, positions, onnxBytes) {
         accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
         latency: results.latency.get(key) ?? null,
         explain: results.explain.get(key) ?? null,
-        deploy: results.deploy.get(key) ?? [],
+        deploy: results.deploy.get(key)?.targets ?? [],
+        portabilityFlags: results.deploy.get(key)?.claims ?? [],
         deployCost: results.deployCost.get(key) ?? null,
         scan: results.scans.get(key) ?? null,
         budgets: results.budgets.get(key) ?? [],
@@ -56118,7 +56128,9 @@ function withRelativePaths(report, rel) {
     };
 }
 function relativeBuild(b, rel) {
-    const base = (latency) => latency?.baseEngine ? { ...latency, baseEngine: { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) } } : latency;
+    const base = (latency) => latency?.baseEngine
+        ? { ...latency, baseEngine: { ...latency.baseEngine, plan: rel(latency.baseEngine.plan) } }
+        : latency;
     return {
         ...b,
         plan: b.plan && rel(b.plan),
@@ -56159,6 +56171,100 @@ function assembleReport(run, results, rel) {
     };
     return withRelativePaths(report, rel);
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/common/trim.js
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
+function cutBytes(text, limit) {
+    if (bytes(text) <= limit)
+        return text;
+    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
+    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
+        cut = cut.slice(0, -1);
+    return cut;
+}
+/**
+ * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
+ * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
+ * headline (priority 0) is never dropped; if even it does not fit, it is cut.
+ */
+function fitSections(sections, limit, leftOut) {
+    const kept = [...sections];
+    const join = (list, dropped) => `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
+    let dropped = 0;
+    while (bytes(join(kept, dropped)) > limit) {
+        const candidates = kept.filter((s) => s.priority > 0);
+        if (candidates.length === 0)
+            break;
+        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
+        kept.splice(kept.lastIndexOf(least), 1);
+        dropped += 1;
+    }
+    const text = join(kept, dropped);
+    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/rows.js
+/** Every engine of every report (one report per runner type), with the GPU it was built on. */
+function rowsOf(reports) {
+    return reports.flatMap((report) => report.builds.map((build) => ({ build, gpu: gpuOf(build, report) })));
+}
+/** The GPU an engine was built on, else its runner's first, else said unknown. */
+function gpuOf(build, report) {
+    return build?.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown';
+}
+/** "NVIDIA H100 80GB HBM3" as a column or a cell shows it: "H100 80GB HBM3". */
+const shortGpu = (gpu) => gpu.replace(/^NVIDIA /, '');
+/** An engine as every section names it: "model / profile" (plain text: escape where it lands). */
+const engineName = (build) => `${build.model} / ${build.profile}`;
+const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
+const rows_broke = (budgets, status) => budgets.some((b) => b.status === status);
+/** A failed or skipped build's icon, else its worst budget's, else its status's. */
+function rowIcon(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return STATUS_ICON[build.status];
+    if (rows_broke(build.budgets, 'fail'))
+        return '❌';
+    if (rows_broke(build.budgets, 'warn'))
+        return '⚠️';
+    return STATUS_ICON[build.status];
+}
+/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
+function notable(row) {
+    const { build } = row;
+    if (build.status !== 'built' && build.status !== 'cached')
+        return true;
+    if (rows_broke(build.budgets, 'fail') || rows_broke(build.budgets, 'warn'))
+        return true;
+    if (!build.baseline)
+        return true;
+    return build.baseline.bytes !== build.bytes;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/priority.js
+/**
+ * How long a section is kept when the summary or the comment must be cut to GitHub's size limit: lower
+ * numbers stay longest; the headline is never cut (common/trim.ts).
+ */
+const PRIORITY = {
+    /** The verdict and the things to fix, and what stops the run from meaning anything (a missing report). */
+    headline: 0,
+    /** A failure: a build, an engine out of tolerance or slower, a target it will not load on, a failed preflight. */
+    failure: 1,
+    /** The engines' tables, the budgets that broke, builds that backed off. */
+    table: 2,
+    /** Why a plan grew or is padded; engines outside their recent history. */
+    cause: 3,
+    /** The change chart. */
+    chart: 4,
+    /** Accuracy and latency that passed. */
+    passed: 5,
+    /** Folded unchanged rows, targets every engine loads on, history within its range, portability's price. */
+    detail: 6,
+    /** A preflight that passed. */
+    preflightPassed: 7,
+};
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
 // Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
@@ -56229,122 +56335,133 @@ function codeBlock(value) {
     return `${fence}\n${body}\n${fence}`;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/verify/render.js
+;// CONCATENATED MODULE: ./.build/tsc/report/table.js
+// The one way a summary table is written: every cell escaped as text (a `|` would end the cell and a line
+// break the row), unless it is trt-ci's own markdown (a code span, a bar, bold), marked with md().
 
-
-function myelinLines(diagnosis) {
-    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
+const md = (markdown) => ({ markdown });
+const cell = (value) => (typeof value === 'string' ? markdown_text_text(value) : value.markdown);
+/** Cells between pipes; an empty one as one space, as GitHub writes it. */
+const line = (cells) => `|${cells.map((c) => (c === '' ? ' ' : ` ${c} `)).join('|')}|`;
+/** A table's head (escaped) and a writer of its rows. */
+function tableOf(columns) {
+    const label = (c) => (typeof c === 'object' && 'align' in c ? c.label : c);
+    const rule = columns.map((c) => (typeof c === 'object' && 'align' in c ? '---:' : '---'));
+    return {
+        head: [line(columns.map((c) => cell(label(c)))), `|${rule.join('|')}|`],
+        row: (cells) => line(cells.map(cell)),
+    };
 }
-function renderDiagnosisText(diagnosis) {
-    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
-    if (diagnosis.layerInfo)
-        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ` +
-            `${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
-    for (const line of myelinLines(diagnosis))
-        lines.push(`    Myelin: ${line}`);
-    for (const advice of diagnosis.advice)
-        lines.push(`    - ${advice}`);
-    return lines;
-}
-/**
- * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
- * and the link is trt-ci's own.
- */
-function renderDiagnosisMarkdown(diagnosis) {
-    return [
-        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${PADDING_ISSUE}).`,
-        ...(diagnosis.myelinLayers.length
-            ? [
-                '>',
-                '> Myelin kernels in the plan:',
-                ...diagnosis.myelinLayers.map((l) => {
-                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
-                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
-                }),
-            ]
-            : []),
-        '>',
-        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
-    ].join('\n');
+/** A table of the rows that need a look, the rest folded under a <details> that says how many. */
+function foldedTable(head, shown, folded, what) {
+    const rest = folded.length
+        ? [`<details><summary>${folded.length} ${what}</summary>`, '', ...head, ...folded, '', '</details>']
+        : [];
+    return shown.length ? [...head, ...shown, ...(rest.length ? ['', ...rest] : [])] : rest;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/preflight/render.js
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/accuracy.js
 
 
-const ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
-/** The preflight table for a terminal. */
-function renderPreflightText(result) {
-    const width = Math.max(...result.checks.map((c) => c.id.length));
-    const lines = [
-        `preflight: ${result.status} (TensorRT ` +
-            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
-    ];
-    for (const check of result.checks) {
-        lines.push(`${ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
-        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
-            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
-    }
-    // Messages carry paths and names from the config and the host: no line of them may act as a workflow command.
-    return logLines(`${lines.join('\n')}\n`);
+
+/** The worst output of a checked engine (a failing one first), with its figures. */
+function worstOutput(accuracy) {
+    return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
 }
-const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
-/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
-function renderPreflightMarkdown(result, where = '') {
-    const row = (c) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
-    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
-    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
-    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
-    return [
-        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
-        '',
-        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
-        ...(fine.length
-            ? [
-                `<details><summary>${fine.length} checks passed or skipped</summary>`,
-                '',
-                ...head,
-                ...fine.map(row),
-                '',
-                '</details>',
-                '',
-            ]
-            : []),
-    ].join('\n');
+const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
+const ICON = { passed: '✅', failed: '❌', error: '❗', 'not-checked': '⏭️' };
+const TABLE = tableOf([
+    '',
+    'engine',
+    'GPU',
+    'worst output',
+    'max abs',
+    'max rel',
+    'out of tol.',
+    'cosine',
+    'NaN/Inf',
+    '',
+]);
+function accuracy_line(r) {
+    const accuracy = r.build.accuracy;
+    const worst = worstOutput(accuracy);
+    const why = accuracy.status === 'not-checked'
+        ? 'not checked (accuracy: false)'
+        : accuracy.status === 'error'
+            ? `error: ${accuracy.problem}`
+            : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
+    return TABLE.row([
+        md(ICON[accuracy.status]),
+        engineName(r.build),
+        r.gpu,
+        worst ? `${worst.name} (${worst.shape})` : '–',
+        figure(worst?.maxAbsError ?? null),
+        figure(worst?.maxRelError ?? null),
+        worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
+        // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
+        worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
+        worst ? String(worst.nan + worst.inf) : '–',
+        why,
+    ]);
+}
+function accuracySection(rows) {
+    const listed = rows.filter((r) => r.build.accuracy);
+    if (listed.length === 0)
+        return null;
+    const checked = listed.filter((r) => r.build.accuracy.status !== 'not-checked');
+    const failed = checked.filter((r) => r.build.accuracy.status !== 'passed');
+    return {
+        priority: failed.length ? PRIORITY.failure : PRIORITY.passed,
+        text: [
+            `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
+                `${checked.length - failed.length}/${checked.length} within tolerance`,
+            '',
+            ...foldedTable(TABLE.head, failed.map(accuracy_line), listed.filter((r) => !failed.includes(r)).map(accuracy_line), 'fine'),
+        ].join('\n'),
+    };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/common/trim.js
-const bytes = (text) => Buffer.byteLength(text, 'utf8');
-/** Cuts text to at most `limit` UTF-8 bytes without splitting a character. */
-function cutBytes(text, limit) {
-    if (bytes(text) <= limit)
-        return text;
-    let cut = Buffer.from(text, 'utf8').subarray(0, Math.max(0, limit)).toString('utf8');
-    while (bytes(cut) > limit || cut.endsWith('\uFFFD'))
-        cut = cut.slice(0, -1);
-    return cut;
-}
-/**
- * Joins sections in their order, dropping the least important ones until the whole fits in `limit`
- * bytes (GitHub: 65,535 for a comment, 1 MiB for a job summary), and says what was left out. The
- * headline (priority 0) is never dropped; if even it does not fit, it is cut.
- */
-function fitSections(sections, limit, leftOut) {
-    const kept = [...sections];
-    const join = (list, dropped) => `${[...list.map((s) => s.text), ...(dropped ? [leftOut(dropped)] : [])].join('\n\n')}\n`;
-    let dropped = 0;
-    while (bytes(join(kept, dropped)) > limit) {
-        const candidates = kept.filter((s) => s.priority > 0);
-        if (candidates.length === 0)
-            break;
-        const least = candidates.reduce((a, b) => (b.priority >= a.priority ? b : a));
-        kept.splice(kept.lastIndexOf(least), 1);
-        dropped += 1;
-    }
-    const text = join(kept, dropped);
-    return bytes(text) <= limit ? text : `${cutBytes(text, limit - 2)}\n`;
+;// CONCATENATED MODULE: ./.build/tsc/common/back-off.js
+// The words for a build that got through only after out-of-memory back-off, said by the build's progress
+// line and by the summary alike: built, but maybe with slower tactics.
+
+/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace, or null. */
+function backedOff(attempts) {
+    const last = attempts.at(-1);
+    const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
+    if (!last || last.failure || oom.length === 0)
+        return null;
+    return `built with ${formatBytes(last.workspaceBytes)} after out-of-memory at ${formatBytes(oom[0].workspaceBytes)}`;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/explain/render.js
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/backoff.js
+// Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics.
+
+
+
+
+
+function backoffSection(rows) {
+    const lines = rows.flatMap((r) => {
+        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * MiB, failure: a.failure })));
+        return note ? [`- ${markdown_text_text(engineName(r.build))} on ${markdown_text_text(r.gpu)}: ${note}`] : [];
+    });
+    if (lines.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.table,
+        text: [
+            '#### ⚠️ Built after out-of-memory back-off',
+            '',
+            ...lines,
+            '',
+            'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
+                'with more free memory.',
+        ].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/explain.js
 
 
 /** A region by its ONNX nodes: their common path ("/model.22/cv2"), else its first nodes. */
@@ -56444,481 +56561,13 @@ function explainRows(explanation, limit = 10) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/contract/history.js
-// An engine's history, `trt-ci/history@1`: one point per engine per default-branch run, as JSON lines. A
-// series is the points of one key; what the key leaves out (the exact TensorRT build, the driver, CUDA, the
-// container image, the trtexec path) is the environment, whose change is a known step, never a regression.
-// Points read back (a branch anyone with write access can push to) are parsed with this schema: a line that
-// does not match is skipped and counted, never trusted.
-
-const HISTORY_SCHEMA = 'trt-ci/history@1';
-const history_nullableNumber = schemas_number().nullable();
-const history_nullableString = schemas_string().nullable();
-/** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
-const seriesKeySchema = object({
-    model: schemas_string(),
-    profile: schemas_string(),
-    /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */
-    gpu: schemas_string(),
-    /** TensorRT major.minor: a new patch or build is an environment step inside the series. */
-    tensorrt: schemas_string(),
-    /** From the build's precision flags: fp16, bf16, int8, fp16+int8, strongly-typed, fp32. */
-    precision: schemas_string(),
-    /** 12 hex digits of sha256 over the build's flags, paths and workspace left out. */
-    flags: schemas_string(),
-});
-/** Lower is better for every metric here. */
-const HISTORY_METRICS = [
-    'planBytes',
-    'buildSeconds',
-    'peakGpuMemoryMiB',
-    'latencyMs',
-    'accuracyMaxAbsError',
-    'accuracyMaxRelError',
-];
-const historyPointSchema = object({
-    schema: literal(HISTORY_SCHEMA),
-    key: seriesKeySchema,
-    commit: schemas_string(),
-    /** ISO 8601: when the run started. */
-    date: schemas_string(),
-    metrics: object({
-        planBytes: history_nullableNumber,
-        /** null for an engine served from the cache (no build ran). */
-        buildSeconds: history_nullableNumber,
-        peakGpuMemoryMiB: history_nullableNumber,
-        /** trtexec's median (benchmark: true), else the A/B head's median of repetition medians. */
-        latencyMs: history_nullableNumber,
-        /** The A/B's 95% interval on the head's latency, when an A/B ran. */
-        latencyInterval: tuple([schemas_number(), schemas_number()]).nullable(),
-        accuracyMaxAbsError: history_nullableNumber,
-        /** Absent from points written before it was kept. */
-        accuracyMaxRelError: history_nullableNumber.default(null),
-    }),
-    environment: object({
-        tensorrt: schemas_string(),
-        driver: history_nullableString,
-        cuda: history_nullableString,
-        /** The container image's digest, when the job runs in one (--image, TRT_CI_IMAGE). */
-        image: history_nullableString,
-        trtexec: schemas_string(),
-    }),
-});
-
-// EXTERNAL MODULE: ./node_modules/@stdlib/stats-base-dists-t-cdf/lib/index.js
-var lib = __nccwpck_require__(6021);
-;// CONCATENATED MODULE: ./.build/tsc/history/e-divisive.js
-// Change points as Apache Otava computes them (otava/analysis.py compute_change_points, at 1ceb153): the
-// E-divisive means of Matteson and James run in sliding windows (the split step), each candidate judged by
-// Student's two-sided t-test, then the weak change points merged bottom-up until each left is significant
-// at max-p and moves the mean by more than min-magnitude (Fleming et al., "Hunter", ICPE 2023). Ported
-// rule for rule, Python's max/min over NaN p-values included, so that Otava's own test series give
-// Otava's indices (test/history.test.ts). Pure: numbers in, change points out.
-
-const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-const populationStd = (xs) => {
-    const m = mean(xs);
-    return Math.sqrt(xs.reduce((sum, x) => sum + (x - m) ** 2, 0) / xs.length);
-};
-/** scipy.stats.ttest_ind_from_stats(equal_var=True, alternative="two-sided"): its p-value. */
-function studentTTest(left, right) {
-    if (left.length === 0 || right.length === 0)
-        throw new Error('a t-test needs both sides');
-    const meanBefore = mean(left);
-    const meanAfter = mean(right);
-    const stdBefore = left.length >= 2 ? populationStd(left) : 0;
-    const stdAfter = right.length >= 2 ? populationStd(right) : 0;
-    const [n1, n2] = [left.length, right.length];
-    let pValue = 1;
-    if (n1 + n2 > 2) {
-        const df = n1 + n2 - 2;
-        const pooled = ((n1 - 1) * stdBefore ** 2 + (n2 - 1) * stdAfter ** 2) / df;
-        const t = (meanBefore - meanAfter) / Math.sqrt(pooled * (1 / n1 + 1 / n2));
-        // 0/0 (one level, no spread) is NaN, as SciPy's; x/0 is an infinite t and p = 0.
-        pValue = Number.isNaN(t) ? Number.NaN : 2 * lib(-Math.abs(t), df);
-    }
-    return { meanBefore, meanAfter, stdBefore, stdAfter, pValue };
-}
-/** Otava's TTestStats.change_magnitude: the larger of the forward and backward relative change. */
-function changeMagnitude(stats) {
-    const forward = stats.meanBefore === 0 ? 0 : stats.meanAfter / stats.meanBefore - 1;
-    const backward = stats.meanAfter === 0 ? 0 : stats.meanBefore / stats.meanAfter - 1;
-    return Math.max(Math.abs(forward), Math.abs(backward));
-}
-/**
- * The split of series[start, stop) that maximizes Q(τ, κ) = QQ(series[start:τ], series[τ:κ]) (pair
- * distances, power 1), scanned as NumPy's argmax scans Otava's Q matrix: row by row, the first maximum,
- * its lower triangle zeros included.
- */
-function bestSplit(series, { start, stop }) {
-    const n = stop - start;
-    // prefix[j][x] = Σ_{i = start}^{start + x - 1} |s_i - s_j|, for columns j of the interval.
-    const prefix = [];
-    for (let j = 0; j < n; j += 1) {
-        const row = new Float64Array(n + 1);
-        for (let x = 0; x < n; x += 1)
-            row[x + 1] = row[x] + Math.abs(series[start + x] - series[start + j]);
-        prefix.push(row);
-    }
-    let best = { i: 0, j: 0, q: Number.NEGATIVE_INFINITY };
-    let withinX = 0; // Σ over pairs inside series[start:τ]
-    for (let i = 0; i < n - 1; i += 1) {
-        const tau = i + 1; // relative to start
-        withinX += prefix[tau - 1][tau - 1]; // the pairs (x, τ-1), x < τ-1
-        let cross = 0;
-        let withinY = 0;
-        for (let j = 0; j < n - 1; j += 1) {
-            let q = 0;
-            if (j >= i) {
-                const kappa = j + 2; // exclusive end of Y, relative to start
-                const newest = kappa - 1; // the element Y gained
-                cross += prefix[newest][tau];
-                withinY += prefix[newest][newest] - prefix[newest][tau];
-                const [nx, ny] = [tau, kappa - tau];
-                const a = (2 / (nx + ny)) * cross;
-                const b = nx > 1 ? ((2 * ny) / ((nx + ny) * (nx - 1))) * withinX : 0;
-                const c = ny > 1 ? ((2 * nx) / ((nx + ny) * (ny - 1))) * withinY : 0;
-                q = a - b - c;
-            }
-            if (q > best.q)
-                best = { i, j, q };
-        }
-    }
-    return { index: best.i + 1 + start, qhat: best.q };
-}
-/** The intervals between sorted change points (Otava's get_intervals), empty ones dropped. */
-function intervalsOf(indices, length) {
-    const bounds = [0, ...indices, length];
-    const intervals = [];
-    for (let k = 0; k + 1 < bounds.length; k += 1) {
-        if (bounds[k] !== bounds[k + 1])
-            intervals.push({ start: bounds[k], stop: bounds[k + 1] });
-    }
-    return intervals;
-}
-/** Otava's TTestSignificanceTester.change_point: a new split inside an interval, or an existing boundary. */
-function e_divisive_judge(series, index, intervals) {
-    for (let k = 0; k < intervals.length; k += 1) {
-        const interval = intervals[k];
-        if (interval.stop === index) {
-            const right = intervals[k + 1];
-            return studentTTest(series.slice(interval.start, index), series.slice(right.start, right.stop));
-        }
-        if (interval.start < index && index < interval.stop) {
-            return studentTTest(series.slice(interval.start, index), series.slice(index, interval.stop));
-        }
-    }
-    throw new Error(`change point ${index} is in no interval`);
-}
-/** Otava's ChangePointDetector with the t-test: E-divisive on one window (or series), split while significant. */
-function eDivisive(series, maxPValue) {
-    const found = [];
-    for (;;) {
-        const intervals = intervalsOf(found.map((c) => c.index), series.length);
-        const candidates = intervals.filter((iv) => iv.stop - iv.start > 1).map((iv) => bestSplit(series, iv));
-        if (candidates.length === 0)
-            break;
-        const candidate = pythonMax(candidates, (c) => c.qhat);
-        const stats = e_divisive_judge(series, candidate.index, intervals);
-        if (!(stats.pValue <= maxPValue))
-            break;
-        found.push({ ...candidate, ...stats });
-        found.sort((a, b) => a.index - b.index);
-    }
-    return found;
-}
-/** Python's max(items, key=...): the first greatest, where a NaN key is never greater (nor beaten). */
-function pythonMax(items, key) {
-    let best = items[0];
-    for (const item of items.slice(1))
-        if (key(item) > key(best))
-            best = item;
-    return best;
-}
-function pythonMin(items, key) {
-    let best = items[0];
-    for (const item of items.slice(1))
-        if (key(item) < key(best))
-            best = item;
-    return best;
-}
-/** Otava's split step: E-divisive in windows of windowLen stepping by half, the union of what they find. */
-function split(series, windowLen, maxPValue) {
-    const step = Math.floor(windowLen / 2);
-    const points = [];
-    let start = 0;
-    while (start < series.length) {
-        const end = Math.min(start + windowLen, series.length);
-        const found = eDivisive(series.slice(start, end), maxPValue).map((c) => ({ ...c, index: c.index + start }));
-        const last = found.length > 0 ? found.at(-1).index : 0;
-        start = Math.max(last, start + step);
-        for (const point of found)
-            if (!points.some((p) => p.index === point.index))
-                points.push(point);
-    }
-    points.sort((a, b) => a.index - b.index);
-    const intervals = intervalsOf(points.map((p) => p.index), series.length);
-    return points.map((p) => ({ ...p, ...e_divisive_judge(series, p.index, intervals) }));
-}
-/** Otava's merge step: drop the weakest change point (worst p, else smallest change) until all hold. */
-function e_divisive_merge(points, series, maxPValue, minMagnitude) {
-    while (points.length > 0) {
-        let weakest = pythonMax(points, (p) => p.pValue);
-        if (weakest.pValue < maxPValue) {
-            weakest = pythonMin(points, changeMagnitude);
-            if (changeMagnitude(weakest) > minMagnitude)
-                return points;
-        }
-        const at = points.indexOf(weakest);
-        points.splice(at, 1);
-        const intervals = intervalsOf(points.map((p) => p.index), series.length);
-        for (const k of [at, at + 1]) {
-            if (k < 0 || k >= points.length)
-                continue;
-            points[k] = { ...points[k], ...e_divisive_judge(series, points[k].index, intervals) };
-        }
-    }
-    return points;
-}
-/** Change points of a series, as Otava's compute_change_points finds them (its defaults unless given). */
-function changePoints(series, options = {}) {
-    const { windowLen = 50, maxPValue = 0.001, minMagnitude = 0 } = options;
-    if (windowLen < 2)
-        throw new Error('the window must hold at least 2 points');
-    // Otava's first pass is looser (10x max-p under 0.05): its weak change points, filtered by the merge.
-    const firstPass = maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
-    return e_divisive_merge(split(series, windowLen, firstPass), series, maxPValue, minMagnitude);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/history/points.js
-// A report's engines as history points (docs/history.md): one per engine that was built or served from the
-// cache, keyed by what makes two runs comparable, with the run's environment beside it. Pure.
-
-
-
-const points_PRECISION_FLAGS = ['--best', '--fp8', '--int8', '--int4', '--bf16', '--fp16', '--stronglyTyped'];
-/** Flags whose value is a path of this run, or set by the back-off: not how the engine is built. */
-const PATH_FLAGS = new Set(['--onnx', '--saveEngine', '--timingCacheFile', '--exportLayerInfo', '--loadEngine']);
-const PLUGIN_FLAGS = new Set(['--plugins', '--staticPlugins', '--dynamicPlugins', '--setPluginsToSerialize']);
-const points_flagName = (arg) => (arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
-/** fp16, fp16+int8, strongly-typed, or fp32 when the build set no precision flag. */
-function points_precisionOf(argv) {
-    const set = points_PRECISION_FLAGS.filter((flag) => argv.includes(flag)).map((flag) => flag === '--stronglyTyped' ? 'strongly-typed' : flag.slice(2));
-    return set.length > 0 ? [...set].sort().join('+') : 'fp32';
-}
-/** The build's flags without its paths (plugins by file name) and workspace, hashed: 12 hex digits. */
-function flagsHash(argv) {
-    const kept = argv
-        .filter((arg) => !PATH_FLAGS.has(points_flagName(arg)) && !arg.startsWith('--memPoolSize') && !arg.startsWith('--workspace'))
-        .map((arg) => PLUGIN_FLAGS.has(points_flagName(arg)) ? `${points_flagName(arg)}=${(0,external_node_path_namespaceObject.basename)(arg.slice(arg.indexOf('=') + 1))}` : arg)
-        .sort();
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
-}
-const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
-function seriesKeyOf(build, report) {
-    const argv = build.attempts.at(-1)?.argv;
-    const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
-    if (!argv || !gpu)
-        return null;
-    return {
-        model: build.model,
-        profile: build.profile,
-        gpu,
-        tensorrt: majorMinor(report.environment.tensorrtVersion),
-        precision: points_precisionOf(argv),
-        flags: flagsHash(argv),
-    };
-}
-/** A stable text for a key: the series' identity in files, maps and the dashboard. */
-const points_seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
-function latencyOf(build) {
-    const benchmark = build.perf?.latencyMs?.median ?? null;
-    const ab = build.latency;
-    if (benchmark !== null)
-        return { latencyMs: benchmark, latencyInterval: null };
-    if (ab?.head && ab.base && ab.ci) {
-        return { latencyMs: ab.head.median, latencyInterval: [ab.ci[0] * ab.base.median, ab.ci[1] * ab.base.median] };
-    }
-    return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
-}
-/** The largest error of the engine's outputs over the shapes checked, absolute or relative. */
-function maxError(build, kind) {
-    const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e) => e !== null);
-    return errors.length > 0 ? Math.max(...errors) : null;
-}
-/** One point per engine the run built or took from the cache; failed and skipped engines have none. */
-function points_historyPoints(report, context) {
-    return report.builds.flatMap((build) => {
-        if (build.status !== 'built' && build.status !== 'cached')
-            return [];
-        const key = seriesKeyOf(build, report);
-        if (!key)
-            return [];
-        const gpu = report.environment.gpus.find((g) => g.index === build.gpu?.index) ?? report.environment.gpus[0];
-        return [
-            {
-                schema: HISTORY_SCHEMA,
-                key,
-                commit: context.commit,
-                date: context.date,
-                metrics: {
-                    planBytes: build.bytes,
-                    buildSeconds: build.status === 'built' ? build.buildSeconds : null,
-                    peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
-                    ...latencyOf(build),
-                    accuracyMaxAbsError: maxError(build, 'maxAbsError'),
-                    accuracyMaxRelError: maxError(build, 'maxRelError'),
-                },
-                environment: {
-                    tensorrt: report.environment.tensorrtVersion,
-                    driver: gpu?.driverVersion ?? null,
-                    cuda: report.preflight?.cuda?.version ?? null,
-                    image: context.image ?? report.environment.image,
-                    trtexec: report.environment.trtexec,
-                },
-            },
-        ];
-    });
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/history/changes.js
-// Change points of each series and metric (docs/history.md): Otava's E-divisive means (e-divisive.ts) run
-// between environment changes. A new TensorRT build, driver, CUDA, image or trtexec is a known step: the
-// series is split there, and a shift across it (the same t-test on the points either side) is labelled
-// `environment`, never a regression. Within a segment, a higher mean after is a regression (lower is
-// better for every metric kept). Pure.
-
-
-
-/** Otava's defaults. */
-const WINDOW = 50;
-const MAX_P = 0.001;
-/**
- * The smallest relative change of the mean that counts. Otava's default 0 finds 33 change points in 100 flat
- * series of 300 points with the run-to-run spread of H200 A/A medians (bench/results/latency-h200-2026-11-30
- * .json); 0.5% finds none. Latency and memory take the A/B's default budget (1%), plan bytes any change (a
- * size is exact), build time 5% (a build's time moves with the machine's load).
- */
-const MIN_MAGNITUDE = {
-    planBytes: 0,
-    buildSeconds: 0.05,
-    peakGpuMemoryMiB: 0.01,
-    latencyMs: 0.01,
-    accuracyMaxAbsError: 0.01,
-    accuracyMaxRelError: 0.01,
-};
-const envText = (e) => JSON.stringify(e);
-function environmentChange(a, b) {
-    const names = { tensorrt: 'TensorRT', driver: 'driver', cuda: 'CUDA', image: 'image', trtexec: 'trtexec' };
-    return Object.keys(names)
-        .filter((k) => a[k] !== b[k])
-        .map((k) => `${names[k]} ${a[k] ?? '?'} → ${b[k] ?? '?'}`)
-        .join(', ');
-}
-/** The points of each key in the order they were appended (by date, ties in file order). */
-function changes_groupSeries(points) {
-    const groups = new Map();
-    const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
-    for (const { p } of ordered) {
-        const id = points_seriesId(p.key);
-        groups.set(id, [...(groups.get(id) ?? []), p]);
-    }
-    return groups;
-}
-/** One metric of one series: its change points, split at environment steps. */
-function metricSeries(points, metric) {
-    const measured = points.flatMap((p) => {
-        const value = p.metrics[metric];
-        if (value === null || !Number.isFinite(value))
-            return [];
-        const interval = metric === 'latencyMs' ? p.metrics.latencyInterval : null;
-        return [{ commit: p.commit, date: p.date, value, interval, environment: p.environment }];
-    });
-    if (measured.length === 0)
-        return null;
-    const segments = [];
-    for (let i = 0; i < measured.length; i += 1) {
-        const last = segments.at(-1);
-        if (last && envText(measured[i - 1].environment) === envText(measured[i].environment))
-            last.stop = i + 1;
-        else
-            segments.push({ start: i, stop: i + 1 });
-    }
-    const values = measured.map((p) => p.value);
-    const changes = [];
-    const change = (index, before, after, pValue, kind) => {
-        const what = kind === 'environment' ? environmentChange(measured[index - 1].environment, measured[index].environment) : null;
-        changes.push({ commit: measured[index].commit, index, before, after, ratio: after / before, pValue, kind, what });
-    };
-    segments.forEach((segment, s) => {
-        const own = values.slice(segment.start, segment.stop);
-        for (const found of changePoints(own, {
-            windowLen: WINDOW,
-            maxPValue: MAX_P,
-            minMagnitude: MIN_MAGNITUDE[metric],
-        })) {
-            const kind = found.meanAfter > found.meanBefore ? 'regression' : 'improvement';
-            change(segment.start + found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
-        }
-        if (s === 0)
-            return;
-        // The step into this segment: the previous segment's last half window against this one's first.
-        const previous = segments[s - 1];
-        const half = Math.floor(WINDOW / 2);
-        const left = values.slice(Math.max(previous.start, previous.stop - half), previous.stop);
-        const right = values.slice(segment.start, Math.min(segment.stop, segment.start + half));
-        const stats = studentTTest(left, right);
-        if (stats.pValue <= MAX_P && changeMagnitude(stats) > MIN_MAGNITUDE[metric]) {
-            change(segment.start, stats.meanBefore, stats.meanAfter, stats.pValue, 'environment');
-        }
-    });
-    changes.sort((a, b) => a.index - b.index);
-    const [first] = points;
-    return { key: first.key, metric, points: measured, changePoints: changes };
-}
-/** Every series × metric with at least one measured point. */
-function historyChanges(points) {
-    return [...changes_groupSeries(points).values()].flatMap((group) => HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/history/standing.js
-
-
-const RECENT = 30;
-const SHOWN = (/* unused pure expression or super */ null && (['latencyMs', 'planBytes']));
-function standings(reports, history) {
-    const series = groupSeries(history);
-    return reports.flatMap((report) => historyPoints(report, { commit: 'head', date: report.startedAt, image: null }).flatMap((head) => {
-        const past = series.get(seriesId(head.key)) ?? [];
-        return SHOWN.flatMap((metric) => {
-            const value = head.metrics[metric];
-            const recent = past
-                .map((p) => p.metrics[metric])
-                .filter((v) => v !== null)
-                .slice(-RECENT);
-            if (value === null || recent.length === 0)
-                return [];
-            const [low, high] = [Math.min(...recent), Math.max(...recent)];
-            const { model, profile, gpu } = head.key;
-            return [{ model, profile, gpu, metric, recent, head: value, low, high, within: low <= value && value <= high }];
-        });
-    }));
-}
-const BLOCKS = '▁▂▃▄▅▆▇█';
-/** The values as a line of block characters, scaled between their min and max (flat is all ▄). */
-function sparkline(values) {
-    const [low, high] = [Math.min(...values), Math.max(...values)];
-    return values
-        .map((v) => (high === low ? BLOCKS[3] : BLOCKS[Math.round(((v - low) / (high - low)) * (BLOCKS.length - 1))]))
-        .join('');
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/report/actions.js
 // What needs doing, engine by engine: the comment's first lines (issue 28). Each failure of a run — a build
 // that failed, a budget that failed, an engine out of tolerance, a head engine that crashed when run — as
 // one item: what (the figure against its limit), why (the failure kind, the #4841 zero padding, the region
 // the A/B's change sits in), what to do, and where in trt-ci.yml. Pure: reports in, items out; rendering
-// is markdown.ts's.
+// is sections/headline.ts's.
+
 
 
 
@@ -56956,8 +56605,8 @@ const PADDING_MIN_BYTES = 4096;
  * The plan's trailing zero run (the #4841 padding) against what it grew by: the cause when it is most of the
  * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
  */
-function paddingWhy(report, build) {
-    const plan = report.plans.find((p) => p.model === build.model && p.profile === build.profile);
+function paddingWhy(build) {
+    const plan = build.scan;
     if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES)
         return null;
     const run = `${formatBytes(plan.trailingZeroBytes)} trailing zero run`;
@@ -56975,11 +56624,11 @@ function paddingWhy(report, build) {
         : `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
             `+${formatBytes(grown)}: the rest is the network's`;
 }
-function budgetWhy(report, build, metric) {
+function budgetWhy(build, metric) {
     if (metric === 'latency-growth')
         return build.explain ? explainLine(build.explain, 1) : null;
     if (metric.startsWith('plan') || metric === 'trailing-zeros' || metric === 'zero-fraction') {
-        const padding = paddingWhy(report, build);
+        const padding = paddingWhy(build);
         const grew = build.explain ? explainBytesLine(build.explain) : null;
         return [padding, grew].filter(Boolean).join('; ') || null;
     }
@@ -56989,9 +56638,8 @@ function budgetWhy(report, build, metric) {
 function actionItems(reports) {
     const items = [];
     for (const report of reports) {
-        const gpuOf = (build) => build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown';
         for (const build of report.builds) {
-            const base = { model: build.model, profile: build.profile, gpu: gpuOf(build) };
+            const base = { model: build.model, profile: build.profile, gpu: gpuOf(build, report) };
             if (build.status === 'failed' && build.failure) {
                 items.push({
                     ...base,
@@ -57031,11 +56679,8 @@ function actionItems(reports) {
                 });
             }
         }
-        const failed = report.budgets.filter((b) => b.status === 'fail');
-        for (const budget of failed) {
-            const build = report.builds.find((b) => b.model === budget.model && b.profile === budget.profile);
-            if (!build)
-                continue;
+        const failed = report.builds.flatMap((build) => build.budgets.filter((b) => b.status === 'fail').map((budget) => ({ build, budget })));
+        for (const { build, budget } of failed) {
             // An A/B's change with its interval reads better than the budget's sentence about it.
             const what = budget.metric === 'latency-growth' && build.latency && budget.limit !== null
                 ? `latency ${markdown_text_text(latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
@@ -57044,9 +56689,9 @@ function actionItems(reports) {
             items.push({
                 model: budget.model,
                 profile: budget.profile,
-                gpu: budget.gpu ?? gpuOf(build),
+                gpu: budget.gpu ?? gpuOf(build, report),
                 what,
-                why: budgetWhy(report, build, budget.metric),
+                why: budgetWhy(build, budget.metric),
                 todo: budgetHint(budget.metric),
                 position: budget.configPosition ?? build.configPosition,
             });
@@ -57056,146 +56701,34 @@ function actionItems(reports) {
     return [...new Map(items.map((i) => [`${i.model}\0${i.profile}\0${i.gpu}\0${i.what}`, i])).values()];
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/markdown.js
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/budgets.js
 
 
 
-
-
-
-
-
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
-const COMMENT_LIMIT_BYTES = 65_535;
-const STATUS_ICON = { built: '✅', cached: '♻️', failed: '❌', skipped: '⏭️' };
-const BUDGET_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
-function rowsOf(reports) {
-    return reports.flatMap((report) => report.builds.map((build) => ({
-        build,
-        gpu: build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown',
-        zeroFraction: report.plans.find((p) => p.model === build.model && p.profile === build.profile)?.zeroFraction ?? null,
-        budgets: report.budgets.filter((b) => b.model === build.model && b.profile === build.profile),
-    })));
+const budgets_ICON = { fail: '❌', warn: '⚠️', pass: '✅', 'no-baseline': '🆕' };
+const budgets_TABLE = tableOf(['', 'model', 'profile', 'GPU', 'budget', 'result', 'what to do']);
+function budgetSection(rows) {
+    const broken = rows.flatMap((r) => r.build.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
+    // One row per engine, GPU and budget, however many reports repeat it.
+    const unique = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
+    if (unique.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.table,
+        text: [
+            '### Budgets',
+            '',
+            ...budgets_TABLE.head,
+            // The hint is trt-ci's own markdown (code spans); the rest is escaped as text.
+            ...unique.map((b) => budgets_TABLE.row([budgets_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message, md(budgetHint(b.metric))])),
+        ].join('\n'),
+    };
 }
-function delta(now, before, show) {
-    if (now === null || before === null || before === undefined)
-        return '—';
-    if (now === before)
-        return '=';
-    const sign = now > before ? '+' : '−';
-    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
-    const relative = before === 0
-        ? ''
-        : now / before >= 10
-            ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
-            : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
-    return `${sign}${show(Math.abs(now - before))}${relative}`;
-}
-/** A row is worth a look when it failed, broke a budget, or changed against its baseline. */
-function notable(row) {
-    const { build } = row;
-    if (build.status !== 'built' && build.status !== 'cached')
-        return true;
-    if (row.budgets.some((b) => b.status === 'fail' || b.status === 'warn'))
-        return true;
-    if (!build.baseline)
-        return true;
-    return build.baseline.bytes !== build.bytes;
-}
-function rowIcon(row) {
-    if (row.build.status !== 'built' && row.build.status !== 'cached')
-        return STATUS_ICON[row.build.status];
-    if (row.budgets.some((b) => b.status === 'fail'))
-        return '❌';
-    if (row.budgets.some((b) => b.status === 'warn'))
-        return '⚠️';
-    return STATUS_ICON[row.build.status];
-}
-const TABLE_HEAD = [
-    '| | model | profile | plan | Δ plan | zeros | build | peak GPU memory | benchmark p50 (trtexec, opt shape) |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|',
-];
-function engineRow(row) {
-    const b = row.build;
-    const latency = b.perf?.latencyMs?.median ?? null;
-    return tableRow([
-        rowIcon(row),
-        b.model,
-        b.profile,
-        b.bytes === null ? '—' : formatBytes(b.bytes),
-        delta(b.bytes, b.baseline?.bytes, formatBytes),
-        row.zeroFraction === null ? '—' : `${(row.zeroFraction * 100).toFixed(1)}%`,
-        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
-        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
-        latency === null ? '—' : formatMs(latency),
-    ]);
-}
-/** One table per GPU type; rows that did not change against the baseline folded away. */
-function gpuTables(rows) {
-    const gpus = [...new Set(rows.map((r) => r.gpu))];
-    if (gpus.length > 1)
-        return [comparedAcrossGpus(rows, gpus)];
-    const sections = [];
-    for (const gpu of gpus) {
-        const mine = rows.filter((r) => r.gpu === gpu);
-        const shown = mine.filter(notable);
-        const folded = mine.filter((r) => !notable(r));
-        const head = `### ${markdown_text_text(gpu)}`;
-        sections.push({
-            priority: 2,
-            text: [
-                head,
-                '',
-                ...(shown.length
-                    ? [...TABLE_HEAD, ...shown.map(engineRow)]
-                    : ['Every engine is the same size as on the baseline.']),
-            ].join('\n'),
-        });
-        if (folded.length) {
-            sections.push({
-                priority: 6,
-                text: [
-                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
-                    '',
-                    ...TABLE_HEAD,
-                    ...folded.map(engineRow),
-                    '',
-                    '</details>',
-                ].join('\n'),
-            });
-        }
-    }
-    return sections;
-}
-/** Reports from several runner types: one row per engine, a column group per GPU type. */
-function comparedAcrossGpus(rows, gpus) {
-    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
-    const short = (gpu) => markdown_text_text(gpu.replace(/^NVIDIA /, ''));
-    const head = [
-        `| | model | profile |${gpus.map((g) => ` ${short(g)} plan | ${short(g)} Δ | ${short(g)} build |`).join('')}`,
-        `|---|---|---|${gpus.map(() => '---:|---:|---:|').join('')}`,
-    ];
-    const lines = engines.map((engine) => {
-        const cells = gpus.map((gpu) => {
-            const row = rows.find((r) => r.gpu === gpu && r.build.model === engine.model && r.build.profile === engine.profile);
-            if (!row)
-                return ' — | — | — |';
-            const b = row.build;
-            const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
-            const size = b.bytes === null ? '—' : formatBytes(b.bytes);
-            const time = b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds);
-            return ` ${icon}${size} | ${delta(b.bytes, b.baseline?.bytes, formatBytes)} | ${time} |`;
-        });
-        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
-        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
-        return `| ${icon} | ${markdown_text_text(engine.model)} | ${markdown_text_text(engine.profile)} |${cells.join('')}`;
-    });
-    return { priority: 2, text: [`### ${gpus.map(short).join(' · ')}`, '', ...head, ...lines].join('\n') };
-}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/change-chart.js
+
+
+
 /** Half a bar's cells: a change of the column's largest size fills it. */
 const BAR_CELLS = 10;
 const NBSP = '\u00a0';
@@ -57214,11 +56747,16 @@ const percent = (change) => change >= 9
     : `${change > 0 ? '+' : '−'}${Math.abs(change * 100).toFixed(1)}%`;
 /** Under this, a change is no change: the chart leaves the engine out and counts it. */
 const UNCHANGED = 0.0005;
-/**
- * One chart for every engine on every GPU: the plan's change against the base and the A/B's latency change,
- * each a bar from a 0 line (growth right, shrinkage left), the biggest change first. Text, so it renders in
- * any width and is read the same in a notification e-mail.
- */
+/** At most this many engines are drawn; the rest are counted. */
+const SHOWN = 20;
+const CHART = tableOf([
+    'engine',
+    'GPU',
+    { label: 'plan size', align: 'right' },
+    '',
+    { label: 'latency (A/B)', align: 'right' },
+    '',
+]);
 function changeChart(rows) {
     const measured = rows
         .map((r) => {
@@ -57228,268 +56766,45 @@ function changeChart(rows) {
         return { r, plan, latency };
     })
         .filter((m) => m.plan !== null || m.latency !== null);
-    const changed = (m) => Math.abs(m.plan ?? 0) >= UNCHANGED || Math.abs(m.latency ?? 0) >= UNCHANGED;
-    const unchanged = measured.filter((m) => !changed(m)).length;
-    measured.splice(0, measured.length, ...measured.filter(changed));
-    if (measured.length === 0)
-        return null;
     const size = (m) => Math.max(Math.abs(m.plan ?? 0), Math.abs(m.latency ?? 0));
-    measured.sort((a, b) => size(b) - size(a));
+    const changed = measured.filter((m) => size(m) >= UNCHANGED).sort((a, b) => size(b) - size(a));
+    if (changed.length === 0)
+        return null;
+    const unchanged = measured.length - changed.length;
     // Each column on its own scale: a 5,000-fold plan would flatten every latency bar.
-    const scale = (key) => Math.max(...measured.map((m) => Math.abs(m[key] ?? 0)));
+    const scale = (key) => Math.max(...changed.map((m) => Math.abs(m[key] ?? 0)));
     const [planScale, latencyScale] = [scale('plan'), scale('latency')];
-    const cell = (change, of) => change === null
-        ? '– | '
+    const cells = (change, of) => change === null
+        ? ['–', '']
         : Math.abs(change) < UNCHANGED
-            ? '= | '
-            : `${percent(change)} | ${divergingBar(change, of)}`;
-    const shown = measured.slice(0, 20);
+            ? ['=', '']
+            : [percent(change), md(divergingBar(change, of))];
+    const shown = changed.slice(0, SHOWN);
     const notes = [
-        measured.length > shown.length ? `${measured.length - shown.length} smaller changes left out` : '',
+        changed.length > shown.length ? `${changed.length - shown.length} smaller changes left out` : '',
         unchanged ? `${unchanged} engine${unchanged === 1 ? '' : 's'} unchanged` : '',
     ].filter(Boolean);
     return {
-        priority: 4,
+        priority: PRIORITY.chart,
         text: [
             '#### Change against the base, per engine',
             '',
-            '| engine | GPU | plan size | | latency (A/B) | |',
-            '|---|---|---:|---|---:|---|',
-            ...shown.map(({ r, plan, latency }) => `| ${markdown_text_text(`${r.build.model} / ${r.build.profile}`)} | ${markdown_text_text(r.gpu.replace(/^NVIDIA /, ''))} | ` +
-                `${cell(plan, planScale)} | ${cell(latency, latencyScale)} |`),
+            ...CHART.head,
+            ...shown.map(({ r, plan, latency }) => CHART.row([engineName(r.build), shortGpu(r.gpu), ...cells(plan, planScale), ...cells(latency, latencyScale)])),
             ...(notes.length ? ['', `${notes.join(', ')}.`] : []),
         ].join('\n'),
     };
 }
-function failures(rows) {
-    // A failed preflight stopped every build of its runner: said once, with the engines it kept from building.
-    const stopped = rows.filter((r) => r.build.status !== 'built' && r.build.failure?.kind === 'preflight-failed');
-    const names = stopped.map((r) => markdown_text_text(`${r.build.model}/${r.build.profile}`)).join(', ');
-    const notBuilt = stopped.length
-        ? [
-            {
-                priority: 1,
-                text: [
-                    `#### ❌ Not built: ${markdown_text_text(stopped[0].build.failure.message)} ` +
-                        `(${stopped.length} engine${stopped.length === 1 ? '' : 's'}: ${names})`,
-                    '',
-                    `**What to do:** ${markdown_text_text(stopped[0].build.failure.hint)}`,
-                ].join('\n'),
-            },
-        ]
-        : [];
-    return [
-        ...notBuilt,
-        ...rows
-            .filter((r) => r.build.failure && r.build.status !== 'built' && r.build.failure.kind !== 'preflight-failed')
-            .map((r) => {
-            const b = r.build;
-            const log = b.attempts[b.attempts.length - 1]?.log;
-            return {
-                priority: 1,
-                text: [
-                    `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
-                    '',
-                    codeBlock(b.failure.message),
-                    '',
-                    `**What to do:** ${markdown_text_text(b.failure.hint)}`,
-                    ...(log || b.configPosition
-                        ? [
-                            '',
-                            [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
-                                .filter(Boolean)
-                                .join(' · '),
-                        ]
-                        : []),
-                ].join('\n'),
-            };
-        }),
-    ];
-}
-/** The worst output of each checked engine (a failing one first), with its figures. */
-function worstOutput(accuracy) {
-    return [...accuracy.outputs].sort((a, b) => Number(b.failure !== null) - Number(a.failure !== null) || b.outOfTolerance - a.outOfTolerance)[0];
-}
-const figure = (v) => (v === null ? '–' : Number(v.toPrecision(3)).toString());
-const ACCURACY_ICON = { passed: '✅', failed: '❌', error: '❗', 'not-checked': '⏭️' };
-/** Engines that built but compute the wrong answer: first-class failures, with the worst output's figures. */
-function accuracySection(rows) {
-    const listed = rows.filter((r) => r.build.accuracy);
-    if (listed.length === 0)
-        return null;
-    const checked = listed.filter((r) => r.build.accuracy.status !== 'not-checked');
-    const failed = checked.filter((r) => r.build.accuracy.status !== 'passed');
-    const line = (r) => {
-        const accuracy = r.build.accuracy;
-        const worst = worstOutput(accuracy);
-        const icon = ACCURACY_ICON[accuracy.status];
-        const why = accuracy.status === 'not-checked'
-            ? 'not checked (accuracy: false)'
-            : accuracy.status === 'error'
-                ? `error: ${accuracy.problem}`
-                : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
-        return tableRow([
-            icon,
-            `${r.build.model} / ${r.build.profile}`,
-            r.gpu,
-            worst ? `${worst.name} (${worst.shape})` : '–',
-            figure(worst?.maxAbsError ?? null),
-            figure(worst?.maxRelError ?? null),
-            worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
-            // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
-            worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
-            worst ? String(worst.nan + worst.inf) : '–',
-            why,
-        ]);
-    };
-    const head = [
-        '| | engine | GPU | worst output | max abs | max rel | out of tol. | cosine | NaN/Inf | |',
-        '|---|---|---|---|---|---|---|---|---|---|',
-    ];
-    return {
-        priority: failed.length ? 1 : 5,
-        text: [
-            `#### ${failed.length ? '❌' : '✅'} Accuracy against ONNX Runtime: ` +
-                `${checked.length - failed.length}/${checked.length} within tolerance`,
-            '',
-            ...foldedTable(head, failed.map(line), listed.filter((r) => !failed.includes(r)).map(line), 'fine'),
-        ].join('\n'),
-    };
-}
-/** A table of the rows that need a look, the rest folded under a <details> that says how many. */
-function foldedTable(head, shown, folded, what) {
-    const rest = folded.length
-        ? [`<details><summary>${folded.length} ${what}</summary>`, '', ...head, ...folded, '', '</details>']
-        : [];
-    return shown.length ? [...head, ...shown, ...(rest.length ? ['', ...rest] : [])] : rest;
-}
-/**
- * Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]"
- * with p, and the repetition medians of both sides as a strip chart on one scale.
- */
-function latencySection(reports, rows) {
-    const compared = rows.filter((r) => r.build.latency);
-    const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
-    if (compared.length === 0 && notes.length === 0)
-        return null;
-    const icons = {
-        slower: '❌',
-        faster: '🚀',
-        same: '✅',
-        inconclusive: '⚠️',
-        'contract-mismatch': '⚠️',
-        'head-failed': '❌',
-    };
-    const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
-    const line = (r) => {
-        const latency = r.build.latency;
-        const chart = latency.runs.length ? distributionChart(latency.runs) : null;
-        return tableRow([
-            icons[latency.verdict],
-            `${r.build.model} / ${r.build.profile}`,
-            r.gpu,
-            latency.verdict,
-            latencyChange(latency),
-            latency.p === null ? '–' : latency.p.toPrecision(2),
-            latency.base && latency.head
-                ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
-                : '–',
-            chart ? `base ${chart.base} / head ${chart.head}` : '–',
-            latency.reason,
-        ]);
-    };
-    const same = compared.filter((r) => r.build.latency.verdict === 'same');
-    const head = [
-        '| | engine | GPU | verdict | A/B change [95% CI] | p | A/B median base → head | repetition medians | |',
-        '|---|---|---|---|---|---|---|---|---|',
-    ];
-    return {
-        priority: slower.length ? 1 : 5,
-        text: [
-            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
-                `${slower.length}/${compared.length} slower`,
-            '',
-            ...foldedTable(head, compared.filter((r) => !same.includes(r)).map(line), same.map(line), 'the same as the base engine'),
-            ...notes.map((note) => `- ${markdown_text_text(note)}`),
-            ...compared.flatMap((r) => whyLines(r)),
-        ].join('\n'),
-    };
-}
-/** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
-function whyLines(row) {
-    const { latency, explain } = row.build;
-    const bytes = explain && explainBytesLine(explain);
-    const name = `**${markdown_text_text(row.build.model)} / ${markdown_text_text(row.build.profile)}**`;
-    const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
-    if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
-        return grew;
-    return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
-}
-/** An explanation's regions and notes, folded under the line that says what they add up to. */
-function regionTable(explain) {
-    return [
-        '',
-        '<details><summary>regions</summary>',
-        '',
-        '| region | Δ time | share | layers | weights | change |',
-        '|---|---:|---:|---|---|---|',
-        ...explainRows(explain).map(tableRow),
-        ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${markdown_text_text(n)}`)] : []),
-        '',
-        '</details>',
-    ];
-}
-/**
- * Engines whose plan grew against the baseline's and that no A/B explained: where the bytes went, per region
- * (weights, the #4841 padding, the rest), from the two engines' layer info alone.
- */
-function growthSection(rows) {
-    const grown = rows.flatMap((r) => {
-        const explain = r.build.latency ? null : r.build.explain;
-        const bytes = explain && explainBytesLine(explain);
-        return explain && bytes ? [{ build: r.build, explain, bytes }] : [];
-    });
-    if (grown.length === 0)
-        return null;
-    return {
-        priority: 3,
-        text: [
-            '#### Where the plans grew',
-            ...grown.flatMap(({ build, explain, bytes }) => [
-                '',
-                `**${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}** plan ${bytes}`,
-                ...regionTable(explain),
-            ]),
-        ].join('\n'),
-    };
-}
-/**
- * Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
- * them, which a reader of the latency table alone would miss. With why, and what to set.
- */
-function noBaseSection(reports) {
-    const missing = reports
-        .flatMap((r) => r.comparison.latencyNotes ?? [])
-        .filter((n) => n.includes(': no latency A/B: '));
-    if (missing.length === 0)
-        return null;
-    const shown = missing.slice(0, 3).map((note) => `- ${markdown_text_text(note)}`);
-    return {
-        priority: 0,
-        text: [
-            `#### ⚠️ No latency A/B for ${missing.length} engine${missing.length > 1 ? 's' : ''}: ` +
-                'latency-growth not enforced',
-            '',
-            ...shown,
-            ...(missing.length > shown.length ? [`- and ${missing.length - shown.length} more (report.json)`] : []),
-            '',
-            "To get base engines: the pack uploads the default branch's plans on push (`base-plans: true`, its " +
-                'default) and pull requests download them, so merge once to the default branch; outside the pack, set ' +
-                '`base-plans:` in trt-ci.yml (a folder of `<model>.<profile>.plan`), or `base-ref:` with the base commit ' +
-                'fetched (`fetch-depth: 0`).',
-        ].join('\n'),
-    };
-}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/deploy.js
+// Engines × deploy targets: will each load where it ships (a verdict a real load saw is marked), what fails
+// and its fix, what portability costs, and the compatibility flags no load has proven yet.
+
+
+
+
+
+
 /** The portable engine against the native one: the sign in the engine, or its absence, that the flag took effect. */
 function portableEngineText(engine) {
     const { nativeBytes, portableBytes, changedRegions, regions, changes } = engine;
@@ -57506,141 +56821,348 @@ function portableEngineText(engine) {
         ? `${size} with the same layers and tactics: no sign in the engine that the flag took effect`
         : `${size} with the same layers and tactics`;
 }
-/** Engines × deploy targets: will each load where it ships (a ✅ that a real load saw is marked). */
-function deploySection(rows) {
-    const withTargets = rows.filter((r) => r.build.deploy.length > 0);
-    const priced = rows.filter((r) => r.build.deployCost);
-    if (withTargets.length === 0 && priced.length === 0)
-        return null;
-    const costs = priced.map(({ build, gpu }) => {
+/** What the ampere+ build of each engine that asked (deploy-cost: true) costs, one line each. */
+function costLines(rows) {
+    return rows.flatMap(({ build, gpu }) => {
         const cost = build.deployCost;
+        if (!cost)
+            return [];
         const what = cost.latency
             ? cost.latency.verdict === 'same'
                 ? `costs nothing measurable (${latencyChange(cost.latency)})`
                 : `costs ${latencyChange(cost.latency)} latency`
             : `not priced: ${cost.note ?? 'no A/B'}`;
         const engine = cost.engine ? `; ${portableEngineText(cost.engine)}` : '';
-        const engineName = `${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}`;
-        return `- ${engineName}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}${markdown_text_text(engine)}`;
+        return [`- ${markdown_text_text(engineName(build))}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}${markdown_text_text(engine)}`];
     });
-    if (withTargets.length === 0) {
-        return { priority: 6, text: ['#### Price of portability', '', ...costs].join('\n') };
-    }
-    // A compatibility flag is proven only by a load on a GPU or TensorRT the plan was not built for: said
-    // plainly for each engine whose flag no such load has tried.
-    const unproven = withTargets.flatMap(({ build }) => {
-        const flags = build.attempts.at(-1)?.argv ?? [];
-        const portable = portabilityOf(flags);
-        const claims = [
-            ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
-            ...(portable.versionCompatible ? ['--versionCompatible'] : []),
-        ];
+}
+/**
+ * A compatibility flag is proven only by a load on a GPU or TensorRT the plan was not built for: said plainly
+ * for each engine whose flag no such load has tried.
+ */
+function unprovenLines(rows) {
+    return rows.flatMap(({ build }) => {
         const builtCc = build.gpu?.computeCapability ?? null;
         const tried = build.deploy.some((d) => d.observed && ((d.computeCapability && d.computeCapability !== builtCc) || d.tensorrt));
-        return claims.length && !tried
+        return build.portabilityFlags.length && !tried
             ? [
-                `- ${markdown_text_text(build.model)} / ${markdown_text_text(build.profile)}: ${claims.map(code).join(', ')} not proven to have taken ` +
+                `- ${markdown_text_text(engineName(build))}: ${build.portabilityFlags.map(code).join(', ')} not proven to have taken ` +
                     'effect: no load on another GPU or TensorRT tried it (a deploy target with runs-on does)',
             ]
             : [];
     });
+}
+const deploy_ICON = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
+function deploySection(rows) {
+    const withTargets = rows.filter((r) => r.build.deploy.length > 0);
+    const costs = costLines(rows);
+    if (withTargets.length === 0 && costs.length === 0)
+        return null;
+    if (withTargets.length === 0) {
+        return { priority: PRIORITY.detail, text: ['#### Price of portability', '', ...costs].join('\n') };
+    }
     const names = [...new Set(withTargets.flatMap((r) => r.build.deploy.map((d) => d.target)))];
-    const icon = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
+    const table = tableOf(['engine', 'GPU', ...names]);
     const failing = withTargets.flatMap((r) => r.build.deploy.filter((d) => d.verdict !== 'loads').map((d) => ({ r, d })));
     const fails = failing.filter((x) => x.d.verdict === 'fails').length;
+    const unproven = unprovenLines(withTargets);
     return {
-        priority: fails ? 1 : 6,
+        priority: fails ? PRIORITY.failure : PRIORITY.detail,
         text: [
             `#### ${fails ? '❌' : '✅'} Deploy targets: ${fails} engine × target pair${fails === 1 ? '' : 's'} will not load`,
             '',
-            `| engine | GPU | ${names.map(markdown_text_text).join(' | ')} |`,
-            `|---|---|${names.map(() => '---').join('|')}|`,
+            ...table.head,
             ...withTargets.map((r) => {
                 const cells = names.map((n) => {
                     const d = r.build.deploy.find((x) => x.target === n);
-                    return d ? `${icon[d.verdict]}${d.observed ? ' (seen)' : ''}` : '–';
+                    return d ? `${deploy_ICON[d.verdict]}${d.observed ? ' (seen)' : ''}` : '–';
                 });
-                return tableRow([`${r.build.model} / ${r.build.profile}`, r.gpu, ...cells]);
+                return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...failing.map(({ r, d }) => `- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
+            ...failing.map(({ r, d }) => `- ${markdown_text_text(engineName(r.build))} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
                 `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
     };
 }
-/** Each engine against the base branch's last builds on its series: a sparkline, the head, in range or not. */
-function historySection(standings) {
-    if (standings.length === 0)
-        return null;
-    const figure = (metric, value) => metric === 'planBytes' ? formatBytes(value) : formatMs(value);
-    const outside = standings.filter((s) => !s.within);
-    const line = (s) => {
-        const where = s.within
-            ? `within the range of the last ${s.recent.length} builds`
-            : s.head > s.high
-                ? `**above** the last ${s.recent.length} builds (max ${figure(s.metric, s.high)}, ` +
-                    `+${((s.head / s.high - 1) * 100).toFixed(1)}%)`
-                : `below the last ${s.recent.length} builds (min ${figure(s.metric, s.low)}, ` +
-                    `${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
-        const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
-        // Cells escaped one by one: the sparkline is code, the standing may be bold.
-        const gpu = markdown_text_text(s.gpu.replace(/^NVIDIA /, ''));
-        const cells = [`${markdown_text_text(s.model)} / ${markdown_text_text(s.profile)}`, gpu, metric, code(sparkline(s.recent))];
-        return `| ${[...cells, markdown_text_text(figure(s.metric, s.head)), where].join(' | ')} |`;
-    };
-    const head = ['| engine | GPU | metric | last builds | head | standing |', '|---|---|---|---|---|---|'];
-    const within = standings.filter((s) => s.within);
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/diagnosis.js
+// The #4841 diagnosis of a plan in words: for the CLI and for the summary. Pure.
+
+
+function myelinLines(diagnosis) {
+    return diagnosis.myelinLayers.map((l) => `${l.name}${l.ops.length ? `: ${l.ops.join(', ')}` : ''}${l.looksLike ? ` (${l.looksLike})` : ''}`);
+}
+function renderDiagnosisText(diagnosis) {
+    const lines = [`  ⚠ ${diagnosis.summary} (${diagnosis.link})`];
+    if (diagnosis.layerInfo)
+        lines.push(`    layer info: ${diagnosis.layerInfo.layers} layers, ` +
+            `${diagnosis.layerInfo.schema}, ${diagnosis.layerInfo.verbosity}`);
+    for (const line of myelinLines(diagnosis))
+        lines.push(`    Myelin: ${line}`);
+    for (const advice of diagnosis.advice)
+        lines.push(`    - ${advice}`);
+    return lines;
+}
+/**
+ * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
+ * and the link is trt-ci's own (never the report's `link`).
+ */
+function renderDiagnosisMarkdown(diagnosis) {
+    return [
+        `> ⚠️ ${markdown_text_text(diagnosis.summary)}: the shape of [NVIDIA/TensorRT#4841](${PADDING_ISSUE}).`,
+        ...(diagnosis.myelinLayers.length
+            ? [
+                '>',
+                '> Myelin kernels in the plan:',
+                ...diagnosis.myelinLayers.map((l) => {
+                    const ops = l.ops.length ? `: ${markdown_text_text(l.ops.join(', '))}` : '';
+                    return `> - ${code(l.name)}${ops}${l.looksLike ? ` (${markdown_text_text(l.looksLike)})` : ''}`;
+                }),
+            ]
+            : []),
+        '>',
+        ...diagnosis.advice.map((a) => `> - ${markdown_text_text(a)}`),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/diagnoses.js
+// Each plan padded with zeros (NVIDIA/TensorRT#4841): verify's diagnosis, its layers and what to do.
+
+
+
+
+function diagnosisSections(rows) {
+    return rows.flatMap(({ build }) => build.scan?.diagnosis
+        ? [
+            {
+                priority: PRIORITY.cause,
+                text: [
+                    `#### ${markdown_text_text(engineName(build))}: plan padded with zeros`,
+                    '',
+                    renderDiagnosisMarkdown(build.scan.diagnosis),
+                ].join('\n'),
+            },
+        ]
+        : []);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/failures.js
+// Builds that failed, each with trtexec's own words in a fence, what to do, its log and its trt-ci.yml line;
+// a failed preflight said once, with the engines it kept from building.
+
+
+
+function failures(rows) {
+    const stopped = rows.filter((r) => r.build.status !== 'built' && r.build.failure?.kind === 'preflight-failed');
+    const failed = rows.filter((r) => r.build.failure && r.build.status !== 'built' && r.build.failure.kind !== 'preflight-failed');
+    return [...(stopped.length ? [notBuilt(stopped)] : []), ...failed.map(failedBuild)];
+}
+function notBuilt(stopped) {
+    const names = stopped.map((r) => markdown_text_text(`${r.build.model}/${r.build.profile}`)).join(', ');
+    const failure = stopped[0].build.failure;
     return {
-        priority: outside.length > 0 ? 3 : 6,
+        priority: PRIORITY.failure,
         text: [
-            `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
-                "base branch's recent range",
+            `#### ❌ Not built: ${markdown_text_text(failure.message)} ` +
+                `(${stopped.length} engine${stopped.length === 1 ? '' : 's'}: ${names})`,
             '',
-            ...foldedTable(head, outside.map(line), within.map(line), 'within the range of the last builds'),
+            `**What to do:** ${markdown_text_text(failure.hint)}`,
         ].join('\n'),
     };
 }
-/** Builds that got through only after out-of-memory back-off: built, but maybe with slower tactics. */
-function backoffSection(rows) {
-    const lines = rows.flatMap((r) => {
-        const note = backedOff(r.build.attempts.map((a) => ({ workspaceBytes: a.workspaceMiB * MiB, failure: a.failure })));
-        return note ? [`- ${markdown_text_text(r.build.model)} / ${markdown_text_text(r.build.profile)} on ${markdown_text_text(r.gpu)}: ${note}`] : [];
+function failedBuild(r) {
+    const b = r.build;
+    const log = b.attempts[b.attempts.length - 1]?.log;
+    const where = [log && `log ${code(log)}`, b.configPosition && `config ${code(formatPosition(b.configPosition))}`]
+        .filter(Boolean)
+        .join(' · ');
+    return {
+        priority: PRIORITY.failure,
+        text: [
+            `#### ❌ ${markdown_text_text(b.model)} / ${markdown_text_text(b.profile)} on ${markdown_text_text(r.gpu)}: ${b.failure.kind}`,
+            '',
+            codeBlock(b.failure.message),
+            '',
+            `**What to do:** ${markdown_text_text(b.failure.hint)}`,
+            ...(where ? ['', where] : []),
+        ].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/gpu-tables.js
+
+
+
+
+
+/** "+6.0 MiB (+50.0%)", "−1.0 MiB (−9.1%)", "=", or "—" without a baseline. */
+function delta(now, before, show) {
+    if (now === null || before === null || before === undefined)
+        return '—';
+    if (now === before)
+        return '=';
+    const sign = now > before ? '+' : '−';
+    // A plan that grew 5000-fold (NVIDIA/TensorRT#4841) reads better as a factor than as a percentage.
+    const relative = before === 0
+        ? ''
+        : now / before >= 10
+            ? ` (×${Math.round(now / before).toLocaleString('en-US')})`
+            : ` (${sign}${Math.abs(((now - before) / before) * 100).toFixed(1)}%)`;
+    return `${sign}${show(Math.abs(now - before))}${relative}`;
+}
+const right = (label) => ({ label, align: 'right' });
+const ENGINES = tableOf([
+    '',
+    'model',
+    'profile',
+    right('plan'),
+    right('Δ plan'),
+    right('zeros'),
+    right('build'),
+    right('peak GPU memory'),
+    right('benchmark p50 (trtexec, opt shape)'),
+]);
+function engineRow({ build: b, ...row }) {
+    const latency = b.perf?.latencyMs?.median ?? null;
+    const zeros = b.scan?.zeroFraction ?? null;
+    return ENGINES.row([
+        rowIcon({ build: b, ...row }),
+        b.model,
+        b.profile,
+        b.bytes === null ? '—' : formatBytes(b.bytes),
+        delta(b.bytes, b.baseline?.bytes, formatBytes),
+        zeros === null ? '—' : `${(zeros * 100).toFixed(1)}%`,
+        b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds),
+        b.peakGpuMemoryMiB === null ? '—' : formatBytes(b.peakGpuMemoryMiB * MiB),
+        latency === null ? '—' : formatMs(latency),
+    ]);
+}
+/** One table per GPU type; rows that did not change against the baseline folded away. */
+function gpuTables(rows) {
+    const gpus = [...new Set(rows.map((r) => r.gpu))];
+    if (gpus.length > 1)
+        return [comparedAcrossGpus(rows, gpus)];
+    return gpus.flatMap((gpu) => {
+        const mine = rows.filter((r) => r.gpu === gpu);
+        const shown = mine.filter(notable);
+        const folded = mine.filter((r) => !notable(r));
+        const table = shown.length
+            ? [...ENGINES.head, ...shown.map(engineRow)]
+            : ['Every engine is the same size as on the baseline.'];
+        const sections = [{ priority: PRIORITY.table, text: [`### ${markdown_text_text(gpu)}`, '', ...table].join('\n') }];
+        if (folded.length) {
+            sections.push({
+                priority: PRIORITY.detail,
+                text: [
+                    `<details><summary>${folded.length} unchanged on ${htmlText(gpu)}</summary>`,
+                    '',
+                    ...ENGINES.head,
+                    ...folded.map(engineRow),
+                    '',
+                    '</details>',
+                ].join('\n'),
+            });
+        }
+        return sections;
     });
-    if (lines.length === 0)
+}
+/** Reports from several runner types: one row per engine, a column group per GPU type. */
+function comparedAcrossGpus(rows, gpus) {
+    const engines = [...new Map(rows.map((r) => [`${r.build.model}/${r.build.profile}`, r.build])).values()];
+    const columns = gpus.flatMap((g) => [
+        right(`${shortGpu(g)} plan`),
+        right(`${shortGpu(g)} Δ`),
+        right(`${shortGpu(g)} build`),
+    ]);
+    const table = tableOf(['', 'model', 'profile', ...columns]);
+    const lines = engines.map((engine) => {
+        const mine = rows.filter((r) => r.build.model === engine.model && r.build.profile === engine.profile);
+        const cells = gpus.flatMap((gpu) => {
+            const row = mine.find((r) => r.gpu === gpu);
+            if (!row)
+                return ['—', '—', '—'];
+            const b = row.build;
+            const icon = rowIcon(row) === '✅' || rowIcon(row) === '♻️' ? '' : `${rowIcon(row)} `;
+            const size = b.bytes === null ? '—' : formatBytes(b.bytes);
+            const time = b.buildSeconds === null ? '—' : formatSeconds(b.buildSeconds);
+            return [`${icon}${size}`, delta(b.bytes, b.baseline?.bytes, formatBytes), time];
+        });
+        const icon = mine.map(rowIcon).find((i) => i === '❌') ?? mine.map(rowIcon).find((i) => i === '⚠️') ?? '✅';
+        return table.row([md(icon), engine.model, engine.profile, ...cells]);
+    });
+    return {
+        priority: PRIORITY.table,
+        text: [`### ${gpus.map((g) => markdown_text_text(shortGpu(g))).join(' · ')}`, '', ...table.head, ...lines].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/regions.js
+// An explanation's regions and notes, folded under the line that says what they add up to (docs/explain.md).
+
+
+
+const REGIONS = tableOf([
+    'region',
+    { label: 'Δ time', align: 'right' },
+    { label: 'share', align: 'right' },
+    'layers',
+    'weights',
+    'change',
+]);
+function regionTable(explain) {
+    return [
+        '',
+        '<details><summary>regions</summary>',
+        '',
+        ...REGIONS.head,
+        ...explainRows(explain).map(REGIONS.row),
+        ...(explain.notes.length ? ['', ...explain.notes.map((n) => `- ${markdown_text_text(n)}`)] : []),
+        '',
+        '</details>',
+    ];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/growth.js
+// Engines whose plan grew against the baseline's and that no A/B explained: where the bytes went, per region
+// (weights, the #4841 padding, the rest), from the two engines' layer info alone.
+
+
+
+
+
+function growthSection(rows) {
+    const grown = rows.flatMap((r) => {
+        const explain = r.build.latency ? null : r.build.explain;
+        const bytes = explain && explainBytesLine(explain);
+        return explain && bytes ? [{ build: r.build, explain, bytes }] : [];
+    });
+    if (grown.length === 0)
         return null;
     return {
-        priority: 2,
+        priority: PRIORITY.cause,
         text: [
-            '#### ⚠️ Built after out-of-memory back-off',
-            '',
-            ...lines,
-            '',
-            'A smaller workspace can mean slower tactics: give the model more (`workspace:` on the model) or a GPU ' +
-                'with more free memory.',
+            '#### Where the plans grew',
+            ...grown.flatMap(({ build, explain, bytes }) => [
+                '',
+                `**${markdown_text_text(engineName(build))}** plan ${bytes}`,
+                ...regionTable(explain),
+            ]),
         ].join('\n'),
     };
 }
-function budgetSection(reports) {
-    const broken = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail' || b.status === 'warn');
-    // One row per engine, GPU and budget, however many reports repeat it.
-    const rows = [...new Map(broken.map((b) => [`${b.model}\0${b.profile}\0${b.gpu}\0${b.metric}`, b])).values()];
-    if (rows.length === 0)
-        return null;
-    return {
-        priority: 2,
-        text: [
-            '### Budgets',
-            '',
-            '| | model | profile | GPU | budget | result | what to do |',
-            '|---|---|---|---|---|---|---|',
-            // The hint is trt-ci's own markdown (code spans); the rest is escaped as text.
-            ...rows.map((b) => `| ${[BUDGET_ICON[b.status], b.model, b.profile, b.gpu ?? '—', b.metric, b.message].map(markdown_text_text).join(' | ')}` +
-                ` | ${budgetHint(b.metric)} |`),
-        ].join('\n'),
-    };
-}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/headline.js
+// The comment's first lines: passed or failed, the things to fix (each with its trt-ci.yml line), the
+// engines built and the engine cache, and what each runner type was compared with.
+
+
+
+
+
+
 /** At most this many action lines lead the comment; the rest are in the sections below. */
 const ACTIONS_SHOWN = 8;
 /** One line per thing to do: the engine, what, why, what to do, and its trt-ci.yml line (linked where known). */
@@ -57656,50 +57178,35 @@ function actionLines(items, link) {
     };
     const lines = items
         .slice(0, ACTIONS_SHOWN)
-        .map((i) => `- ❌ **${markdown_text_text(i.model)} / ${markdown_text_text(i.profile)}** on ${markdown_text_text(i.gpu.replace(/^NVIDIA /, ''))}: ${i.what}` +
+        .map((i) => `- ❌ **${markdown_text_text(i.model)} / ${markdown_text_text(i.profile)}** on ${markdown_text_text(shortGpu(i.gpu))}: ${i.what}` +
         `${i.why ? ` — ${i.why}` : ''}. **Do:** ${i.todo.replace(/\.$/, '')}.${where(i.position)}`);
     const more = items.length - lines.length;
     const count = `${items.length} thing${items.length === 1 ? '' : 's'} to fix`;
     return ['', `**${count}:**`, '', ...lines, ...(more > 0 ? [`- and ${more} more in the sections below`] : [])];
 }
-function headline(reports, title, missing, link) {
-    const rows = rowsOf(reports);
-    const passed = missing.length === 0 && reports.every((r) => r.status === 'passed');
-    const built = rows.filter((r) => isBuilt(r.build)).length;
-    const failedBudgets = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'fail').length;
-    const warnings = reports.flatMap((r) => r.budgets).filter((b) => b.status === 'warn').length;
-    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+/** The engine cache's account: hits, the GPU time they saved, and why it was not used. */
+function cacheLine(reports) {
+    if (!reports.some((r) => r.cache))
+        return '';
     const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
     const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
     const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
     const problems = reports.flatMap((r) => r.cache?.problems ?? []);
-    const cached = reports.some((r) => r.cache)
-        ? ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
-            (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '') +
-            (problems.length
-                ? ` · ⚠️ ${markdown_text_text(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
-                : '')
-        : '';
-    const lines = [
-        `## ${title} ${passed ? '✅ passed' : '❌ failed'}`,
-        ...actionLines(actionItems(reports), link),
-        '',
-        [
-            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cached}`,
-            failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
-            warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
-        ].join(''),
-    ];
-    // Runner types compared with the same baseline file and nothing else to say are said once, together.
+    return (` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+        (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '') +
+        (problems.length
+            ? ` · ⚠️ ${markdown_text_text(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+            : ''));
+}
+/** What each runner type was compared with; those compared with one file and nothing else to say, together. */
+function comparisonLines(reports) {
+    const lines = [];
     const plain = (r) => r.comparison.baseline !== null &&
         !r.comparison.note &&
         r.comparison.environment.length + r.comparison.added.length + r.comparison.removed.length === 0;
     const together = new Map();
     for (const r of reports.filter(plain)) {
-        together.set(r.comparison.baseline, [
-            ...(together.get(r.comparison.baseline) ?? []),
-            r.environment.gpus[0]?.name ?? 'GPU unknown',
-        ]);
+        together.set(r.comparison.baseline, [...(together.get(r.comparison.baseline) ?? []), gpuOf(null, r)]);
     }
     if (together.size)
         lines.push('');
@@ -57709,7 +57216,7 @@ function headline(reports, title, missing, link) {
     }
     for (const report of reports.filter((r) => !plain(r))) {
         const { comparison } = report;
-        const where = reports.length > 1 ? ` (${markdown_text_text(report.environment.gpus[0]?.name ?? 'GPU unknown')})` : '';
+        const where = reports.length > 1 ? ` (${markdown_text_text(gpuOf(null, report))})` : '';
         if (comparison.baseline === null) {
             lines.push('', comparison.note
                 ? `No baseline${where}: ${markdown_text_text(comparison.note)}.`
@@ -57727,61 +57234,311 @@ function headline(reports, title, missing, link) {
         if (comparison.removed.length)
             lines.push(`- Gone: ${markdown_text_text(comparison.removed.join(', '))}.`);
     }
-    return lines.join('\n');
+    return lines;
 }
-/** Runners whose job ended without a report: said first, never left out of the merged view. */
+function headlineSection(reports, rows, options) {
+    const passed = options.missing.length === 0 && reports.every((r) => r.status === 'passed');
+    const built = rows.filter((r) => isBuilt(r.build)).length;
+    const budgets = rows.flatMap((r) => r.build.budgets);
+    const failedBudgets = budgets.filter((b) => b.status === 'fail').length;
+    const warnings = budgets.filter((b) => b.status === 'warn').length;
+    const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+    const lines = [
+        `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
+        ...actionLines(actionItems(reports), options.configLink),
+        '',
+        [
+            `${built}/${rows.length} engines built · TensorRT ${markdown_text_text(versions)}${cacheLine(reports)}`,
+            failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+            warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+        ].join(''),
+        ...comparisonLines(reports),
+    ];
+    return { priority: PRIORITY.headline, text: lines.join('\n') };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/sparkline.js
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** The values as a line of block characters, scaled between their min and max (flat is all ▄). */
+function sparkline(values) {
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    return values
+        .map((v) => (high === low ? BLOCKS[3] : BLOCKS[Math.round(((v - low) / (high - low)) * (BLOCKS.length - 1))]))
+        .join('');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/history.js
+// Each engine against the base branch's last builds on its series: a sparkline, the head, in range or not.
+
+
+
+
+
+
+const history_TABLE = tableOf(['engine', 'GPU', 'metric', 'last builds', 'head', 'standing']);
+const history_figure = (metric, value) => metric === 'planBytes' ? formatBytes(value) : formatMs(value);
+function history_line(s) {
+    const last = `the last ${s.recent.length} builds`;
+    const where = s.within
+        ? `within the range of ${last}`
+        : s.head > s.high
+            ? `**above** ${last} (max ${history_figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
+            : `below ${last} (min ${history_figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
+    const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
+    // The sparkline is code and the standing may be bold: trt-ci's own markdown, around figures it formats.
+    return history_TABLE.row([
+        engineName(s),
+        shortGpu(s.gpu),
+        metric,
+        md(code(sparkline(s.recent))),
+        history_figure(s.metric, s.head),
+        md(where),
+    ]);
+}
+function historySection(standings) {
+    if (standings.length === 0)
+        return null;
+    const outside = standings.filter((s) => !s.within);
+    const within = standings.filter((s) => s.within);
+    return {
+        priority: outside.length > 0 ? PRIORITY.cause : PRIORITY.detail,
+        text: [
+            `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
+                "base branch's recent range",
+            '',
+            ...foldedTable(history_TABLE.head, outside.map(history_line), within.map(history_line), 'within the range of the last builds'),
+        ].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/latency.js
+// Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]" with
+// p, the repetition medians of both sides as a strip chart on one scale, and why an engine that changed did.
+
+
+
+
+
+
+
+const latency_ICON = {
+    slower: '❌',
+    faster: '🚀',
+    same: '✅',
+    inconclusive: '⚠️',
+    'contract-mismatch': '⚠️',
+    'head-failed': '❌',
+};
+const latency_TABLE = tableOf([
+    '',
+    'engine',
+    'GPU',
+    'verdict',
+    md('A/B change [95% CI]'),
+    'p',
+    'A/B median base → head',
+    'repetition medians',
+    '',
+]);
+function latency_line(r) {
+    const latency = r.build.latency;
+    const chart = latency.runs.length ? distributionChart(latency.runs) : null;
+    return latency_TABLE.row([
+        md(latency_ICON[latency.verdict]),
+        engineName(r.build),
+        r.gpu,
+        latency.verdict,
+        latencyChange(latency),
+        latency.p === null ? '–' : latency.p.toPrecision(2),
+        latency.base && latency.head
+            ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
+            : '–',
+        chart ? `base ${chart.base} / head ${chart.head}` : '–',
+        latency.reason,
+    ]);
+}
+function latencySection(reports, rows) {
+    const compared = rows.filter((r) => r.build.latency);
+    const notes = reports.flatMap((r) => r.comparison.latencyNotes ?? []);
+    if (compared.length === 0 && notes.length === 0)
+        return null;
+    const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
+    const same = compared.filter((r) => r.build.latency.verdict === 'same');
+    return {
+        priority: slower.length ? PRIORITY.failure : PRIORITY.passed,
+        text: [
+            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
+                `${slower.length}/${compared.length} slower`,
+            '',
+            ...foldedTable(latency_TABLE.head, compared.filter((r) => !same.includes(r)).map(latency_line), same.map(latency_line), 'the same as the base engine'),
+            ...notes.map((note) => `- ${markdown_text_text(note)}`),
+            ...compared.flatMap((r) => whyLines(r)),
+        ].join('\n'),
+    };
+}
+/** Where and why an engine the A/B found changed: one line, then its regions folded (docs/explain.md). */
+function whyLines(row) {
+    const { latency, explain } = row.build;
+    const bytes = explain && explainBytesLine(explain);
+    const name = `**${markdown_text_text(engineName(row.build))}**`;
+    const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
+    if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
+        return grew;
+    return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/missing-runners.js
+// Runners whose job ended without a report: said first, never left out of the merged view.
+
+
 function missingSection(missing) {
-    return [
-        `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
-        '',
-        ...missing.map((runner) => `- ${code(runner)}`),
-        '',
-        'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
-            'cancelled, timed out or never got a runner. Its log in this run says which.',
-    ].join('\n');
+    if (missing.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.headline,
+        text: [
+            `### ❌ No report from ${missing.length} runner${missing.length === 1 ? '' : 's'}`,
+            '',
+            ...missing.map((runner) => `- ${code(runner)}`),
+            '',
+            'Each job ended before trt-ci wrote its report: it failed early (trtexec not found, a setup step), was ' +
+                'cancelled, timed out or never got a runner. Its log in this run says which.',
+        ].join('\n'),
+    };
 }
-/**
- * The markdown a reviewer reads, from one report or several (one per runner type): headline, a
- * table per GPU type, failures with what to do, budgets, plan diagnoses, a size chart, the folded
- * unchanged rows and the preflight, in that order of importance when it must be cut to fit.
- */
-function renderReports(reports, options) {
-    const rows = rowsOf(reports);
-    const sections = [
-        { priority: 0, text: headline(reports, options.title ?? 'trt-ci', options.missing ?? [], options.configLink) },
-        ...(options.missing?.length ? [{ priority: 0, text: missingSection(options.missing) }] : []),
-        ...[noBaseSection(reports)].filter((s) => s !== null),
-        ...failures(rows),
-        ...[
-            accuracySection(rows),
-            latencySection(reports, rows),
-            growthSection(rows),
-            deploySection(rows),
-            backoffSection(rows),
-        ].filter((s) => s !== null),
-        ...[budgetSection(reports), historySection(options.history ?? []), changeChart(rows)].filter((s) => s !== null),
-        ...gpuTables(rows).filter((s) => s.text),
-        ...reports.flatMap((r) => r.plans
-            .filter((p) => p.diagnosis)
-            .map((p) => ({
-            priority: 3,
-            text: [
-                `#### ${markdown_text_text(p.model)} / ${markdown_text_text(p.profile)}: plan padded with zeros`,
-                '',
-                renderDiagnosisMarkdown(p.diagnosis),
-            ].join('\n'),
-        }))),
-        ...reports.flatMap((r) => r.preflight
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/no-base.js
+// Engines that asked for an A/B and got none, said in the first lines: latency-growth is not enforced for
+// them, which a reader of the latency table alone would miss. With why, and what to set.
+
+
+const no_base_SHOWN = 3;
+function noBaseSection(reports) {
+    const missing = reports
+        .flatMap((r) => r.comparison.latencyNotes ?? [])
+        .filter((n) => n.includes(': no latency A/B: '));
+    if (missing.length === 0)
+        return null;
+    const shown = missing.slice(0, no_base_SHOWN).map((note) => `- ${markdown_text_text(note)}`);
+    return {
+        priority: PRIORITY.headline,
+        text: [
+            `#### ⚠️ No latency A/B for ${missing.length} engine${missing.length > 1 ? 's' : ''}: ` +
+                'latency-growth not enforced',
+            '',
+            ...shown,
+            ...(missing.length > shown.length ? [`- and ${missing.length - shown.length} more (report.json)`] : []),
+            '',
+            "To get base engines: the pack uploads the default branch's plans on push (`base-plans: true`, its " +
+                'default) and pull requests download them, so merge once to the default branch; outside the pack, set ' +
+                '`base-plans:` in trt-ci.yml (a folder of `<model>.<profile>.plan`), or `base-ref:` with the base commit ' +
+                'fetched (`fetch-depth: 0`).',
+        ].join('\n'),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/preflight.js
+// The preflight for a terminal and for the summary. Pure.
+
+
+const preflight_ICON = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
+/** The preflight table for a terminal. */
+function renderPreflightText(result) {
+    const width = Math.max(...result.checks.map((c) => c.id.length));
+    const lines = [
+        `preflight: ${result.status} (TensorRT ` +
+            `${result.tensorrtVersion}${result.cuda ? `, CUDA ${result.cuda.version} from ${result.cuda.source}` : ''})`,
+    ];
+    for (const check of result.checks) {
+        lines.push(`${preflight_ICON[check.status]} ${check.id.padEnd(width)}  ${check.message}`);
+        if (check.hint && (check.status === 'fail' || check.status === 'warn'))
+            lines.push(`  ${' '.repeat(width)}  hint: ${check.hint}`);
+    }
+    // Messages carry paths and names from the config and the host: no line of them may act as a workflow command.
+    return logLines(`${lines.join('\n')}\n`);
+}
+const MD_ICON = { pass: '✅', warn: '⚠️', fail: '❌', skip: '⏭️' };
+/** The preflight section of the job summary: problems in a table with what to do, passing checks folded. */
+function renderPreflightMarkdown(result, where = '') {
+    const row = (c) => tableRow([MD_ICON[c.status], c.id, c.message, c.hint ?? '']);
+    const head = ['| | check | result | what to do |', '|---|---|---|---|'];
+    const problems = result.checks.filter((c) => c.status === 'fail' || c.status === 'warn');
+    const fine = result.checks.filter((c) => c.status === 'pass' || c.status === 'skip');
+    return [
+        `### Preflight${where ? ` on ${markdown_text_text(where)}` : ''} ${MD_ICON[result.status]} ${result.status}`,
+        '',
+        ...(problems.length ? [...head, ...problems.map(row), ''] : []),
+        ...(fine.length
             ? [
-                {
-                    priority: r.preflight.status === 'pass' ? 7 : 1,
-                    text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? (r.environment.gpus[0]?.name ?? '') : ''),
-                },
+                `<details><summary>${fine.length} checks passed or skipped</summary>`,
+                '',
+                ...head,
+                ...fine.map(row),
+                '',
+                '</details>',
+                '',
             ]
             : []),
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/preflight.js
+
+
+
+function preflightSections(reports) {
+    return reports.flatMap((r) => r.preflight
+        ? [
+            {
+                priority: r.preflight.status === 'pass' ? PRIORITY.preflightPassed : PRIORITY.failure,
+                text: renderPreflightMarkdown(r.preflight, reports.length > 1 ? gpuOf(null, r) : ''),
+            },
+        ]
+        : []);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/render.js
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
+const COMMENT_LIMIT_BYTES = 65_535;
+function renderReports(reports, options) {
+    const rows = rowsOf(reports);
+    const missing = options.missing ?? [];
+    const sections = [
+        headlineSection(reports, rows, { title: options.title ?? 'trt-ci', missing, configLink: options.configLink }),
+        missingSection(missing),
+        noBaseSection(reports),
+        ...failures(rows),
+        accuracySection(rows),
+        latencySection(reports, rows),
+        growthSection(rows),
+        deploySection(rows),
+        backoffSection(rows),
+        budgetSection(rows),
+        historySection(options.history ?? []),
+        changeChart(rows),
+        ...gpuTables(rows),
+        ...diagnosisSections(rows),
+        ...preflightSections(reports),
     ];
     const marker = options.marker ? `${options.marker}\n` : '';
-    const body = fitSections(sections, options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
+    const body = fitSections(sections.filter((s) => s !== null), options.limit - Buffer.byteLength(marker), (count) => `_${count} section${count > 1 ? 's' : ''} left out to stay ` +
         `under GitHub's size limit: the full report is in report.json._`);
     return marker + body;
 }
@@ -58011,6 +57768,7 @@ async function buildAndReport(context, start, options) {
         options.onEvent?.({ type: 'preflight', preflight });
     const stage = await buildsUnlessBlocked(context, preflight, start, options);
     const { outcomes } = stage;
+    const scans = await verifyBuilds(outcomes);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
     // on the GPU each was built on, engines with benchmark: ab against their base engines.
     const accuracy = await checkAccuracy(outcomes, context);
@@ -58019,7 +57777,6 @@ async function buildAndReport(context, start, options) {
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
     const deployCost = await priceOfPortability(outcomes, context);
-    const scans = await verifyBuilds(outcomes);
     const environment = {
         tensorrtVersion: formatVersion(context.version, true),
         trtexec: config.trtexec,
@@ -58168,6 +57925,7 @@ function cacheSummary(config, stage) {
 
 
 
+
 /** One line per build event, on stderr while the builds run. */
 function describeEvent(event) {
     // Names and trtexec's last line are outside text: nothing in them may act as a workflow command.
@@ -58286,8 +58044,8 @@ class StatusLine {
 const slot = (gpu) => (gpu === null ? 'GPU' : `GPU ${gpu}`);
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/text.js
-
 // What the CLI prints for people (--json prints the data itself).
+
 
 
 
@@ -58774,6 +58532,158 @@ async function explainCommand(options, io) {
     return EXIT.passed;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/history.js
+// An engine's history, `trt-ci/history@1`: one point per engine per default-branch run, as JSON lines. A
+// series is the points of one key; what the key leaves out (the exact TensorRT build, the driver, CUDA, the
+// container image, the trtexec path) is the environment, whose change is a known step, never a regression.
+// Points read back (a branch anyone with write access can push to) are parsed with this schema: a line that
+// does not match is skipped and counted, never trusted.
+
+const HISTORY_SCHEMA = 'trt-ci/history@1';
+const history_nullableNumber = schemas_number().nullable();
+const history_nullableString = schemas_string().nullable();
+/** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
+const seriesKeySchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */
+    gpu: schemas_string(),
+    /** TensorRT major.minor: a new patch or build is an environment step inside the series. */
+    tensorrt: schemas_string(),
+    /** From the build's precision flags: fp16, bf16, int8, fp16+int8, strongly-typed, fp32. */
+    precision: schemas_string(),
+    /** 12 hex digits of sha256 over the build's flags, paths and workspace left out. */
+    flags: schemas_string(),
+});
+/** Lower is better for every metric here. */
+const HISTORY_METRICS = [
+    'planBytes',
+    'buildSeconds',
+    'peakGpuMemoryMiB',
+    'latencyMs',
+    'accuracyMaxAbsError',
+    'accuracyMaxRelError',
+];
+const historyPointSchema = object({
+    schema: literal(HISTORY_SCHEMA),
+    key: seriesKeySchema,
+    commit: schemas_string(),
+    /** ISO 8601: when the run started. */
+    date: schemas_string(),
+    metrics: object({
+        planBytes: history_nullableNumber,
+        /** null for an engine served from the cache (no build ran). */
+        buildSeconds: history_nullableNumber,
+        peakGpuMemoryMiB: history_nullableNumber,
+        /** trtexec's median (benchmark: true), else the A/B head's median of repetition medians. */
+        latencyMs: history_nullableNumber,
+        /** The A/B's 95% interval on the head's latency, when an A/B ran. */
+        latencyInterval: tuple([schemas_number(), schemas_number()]).nullable(),
+        accuracyMaxAbsError: history_nullableNumber,
+        /** Absent from points written before it was kept. */
+        accuracyMaxRelError: history_nullableNumber.default(null),
+    }),
+    environment: object({
+        tensorrt: schemas_string(),
+        driver: history_nullableString,
+        cuda: history_nullableString,
+        /** The container image's digest, when the job runs in one (--image, TRT_CI_IMAGE). */
+        image: history_nullableString,
+        trtexec: schemas_string(),
+    }),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/history/points.js
+// A report's engines as history points (docs/history.md): one per engine that was built or served from the
+// cache, keyed by what makes two runs comparable, with the run's environment beside it. Pure.
+
+
+
+const points_PRECISION_FLAGS = ['--best', '--fp8', '--int8', '--int4', '--bf16', '--fp16', '--stronglyTyped'];
+/** Flags whose value is a path of this run, or set by the back-off: not how the engine is built. */
+const PATH_FLAGS = new Set(['--onnx', '--saveEngine', '--timingCacheFile', '--exportLayerInfo', '--loadEngine']);
+const PLUGIN_FLAGS = new Set(['--plugins', '--staticPlugins', '--dynamicPlugins', '--setPluginsToSerialize']);
+const points_flagName = (arg) => (arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
+/** fp16, fp16+int8, strongly-typed, or fp32 when the build set no precision flag. */
+function points_precisionOf(argv) {
+    const set = points_PRECISION_FLAGS.filter((flag) => argv.includes(flag)).map((flag) => flag === '--stronglyTyped' ? 'strongly-typed' : flag.slice(2));
+    return set.length > 0 ? [...set].sort().join('+') : 'fp32';
+}
+/** The build's flags without its paths (plugins by file name) and workspace, hashed: 12 hex digits. */
+function flagsHash(argv) {
+    const kept = argv
+        .filter((arg) => !PATH_FLAGS.has(points_flagName(arg)) && !arg.startsWith('--memPoolSize') && !arg.startsWith('--workspace'))
+        .map((arg) => PLUGIN_FLAGS.has(points_flagName(arg)) ? `${points_flagName(arg)}=${(0,external_node_path_namespaceObject.basename)(arg.slice(arg.indexOf('=') + 1))}` : arg)
+        .sort();
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 12);
+}
+const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
+function seriesKeyOf(build, report) {
+    const argv = build.attempts.at(-1)?.argv;
+    const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
+    if (!argv || !gpu)
+        return null;
+    return {
+        model: build.model,
+        profile: build.profile,
+        gpu,
+        tensorrt: majorMinor(report.environment.tensorrtVersion),
+        precision: points_precisionOf(argv),
+        flags: flagsHash(argv),
+    };
+}
+/** A stable text for a key: the series' identity in files, maps and the dashboard. */
+const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
+function latencyOf(build) {
+    const benchmark = build.perf?.latencyMs?.median ?? null;
+    const ab = build.latency;
+    if (benchmark !== null)
+        return { latencyMs: benchmark, latencyInterval: null };
+    if (ab?.head && ab.base && ab.ci) {
+        return { latencyMs: ab.head.median, latencyInterval: [ab.ci[0] * ab.base.median, ab.ci[1] * ab.base.median] };
+    }
+    return { latencyMs: ab?.head?.median ?? null, latencyInterval: null };
+}
+/** The largest error of the engine's outputs over the shapes checked, absolute or relative. */
+function maxError(build, kind) {
+    const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e) => e !== null);
+    return errors.length > 0 ? Math.max(...errors) : null;
+}
+/** One point per engine the run built or took from the cache; failed and skipped engines have none. */
+function historyPoints(report, context) {
+    return report.builds.flatMap((build) => {
+        if (build.status !== 'built' && build.status !== 'cached')
+            return [];
+        const key = seriesKeyOf(build, report);
+        if (!key)
+            return [];
+        const gpu = report.environment.gpus.find((g) => g.index === build.gpu?.index) ?? report.environment.gpus[0];
+        return [
+            {
+                schema: HISTORY_SCHEMA,
+                key,
+                commit: context.commit,
+                date: context.date,
+                metrics: {
+                    planBytes: build.bytes,
+                    buildSeconds: build.status === 'built' ? build.buildSeconds : null,
+                    peakGpuMemoryMiB: build.status === 'built' ? build.peakGpuMemoryMiB : null,
+                    ...latencyOf(build),
+                    accuracyMaxAbsError: maxError(build, 'maxAbsError'),
+                    accuracyMaxRelError: maxError(build, 'maxRelError'),
+                },
+                environment: {
+                    tensorrt: report.environment.tensorrtVersion,
+                    driver: gpu?.driverVersion ?? null,
+                    cuda: report.preflight?.cuda?.version ?? null,
+                    image: context.image ?? report.environment.image,
+                    trtexec: report.environment.trtexec,
+                },
+            },
+        ];
+    });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/history/bmf.js
 
 const NS_PER_MS = 1e6;
@@ -58802,9 +58712,294 @@ function toBmf(points) {
         if (m.accuracyMaxRelError !== null)
             measures['accuracy-max-rel-error'] = { value: m.accuracyMaxRelError };
         if (Object.keys(measures).length > 0)
-            bmf[points_seriesId(point.key)] = measures;
+            bmf[seriesId(point.key)] = measures;
     }
     return bmf;
+}
+
+// EXTERNAL MODULE: ./node_modules/@stdlib/stats-base-dists-t-cdf/lib/index.js
+var lib = __nccwpck_require__(6021);
+;// CONCATENATED MODULE: ./.build/tsc/history/e-divisive.js
+// Change points as Apache Otava computes them (otava/analysis.py compute_change_points, at 1ceb153): the
+// E-divisive means of Matteson and James run in sliding windows (the split step), each candidate judged by
+// Student's two-sided t-test, then the weak change points merged bottom-up until each left is significant
+// at max-p and moves the mean by more than min-magnitude (Fleming et al., "Hunter", ICPE 2023). Ported
+// rule for rule, Python's max/min over NaN p-values included, so that Otava's own test series give
+// Otava's indices (test/history.test.ts). Pure: numbers in, change points out.
+
+const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+const populationStd = (xs) => {
+    const m = mean(xs);
+    return Math.sqrt(xs.reduce((sum, x) => sum + (x - m) ** 2, 0) / xs.length);
+};
+/** scipy.stats.ttest_ind_from_stats(equal_var=True, alternative="two-sided"): its p-value. */
+function studentTTest(left, right) {
+    if (left.length === 0 || right.length === 0)
+        throw new Error('a t-test needs both sides');
+    const meanBefore = mean(left);
+    const meanAfter = mean(right);
+    const stdBefore = left.length >= 2 ? populationStd(left) : 0;
+    const stdAfter = right.length >= 2 ? populationStd(right) : 0;
+    const [n1, n2] = [left.length, right.length];
+    let pValue = 1;
+    if (n1 + n2 > 2) {
+        const df = n1 + n2 - 2;
+        const pooled = ((n1 - 1) * stdBefore ** 2 + (n2 - 1) * stdAfter ** 2) / df;
+        const t = (meanBefore - meanAfter) / Math.sqrt(pooled * (1 / n1 + 1 / n2));
+        // 0/0 (one level, no spread) is NaN, as SciPy's; x/0 is an infinite t and p = 0.
+        pValue = Number.isNaN(t) ? Number.NaN : 2 * lib(-Math.abs(t), df);
+    }
+    return { meanBefore, meanAfter, stdBefore, stdAfter, pValue };
+}
+/** Otava's TTestStats.change_magnitude: the larger of the forward and backward relative change. */
+function changeMagnitude(stats) {
+    const forward = stats.meanBefore === 0 ? 0 : stats.meanAfter / stats.meanBefore - 1;
+    const backward = stats.meanAfter === 0 ? 0 : stats.meanBefore / stats.meanAfter - 1;
+    return Math.max(Math.abs(forward), Math.abs(backward));
+}
+/**
+ * The split of series[start, stop) that maximizes Q(τ, κ) = QQ(series[start:τ], series[τ:κ]) (pair
+ * distances, power 1), scanned as NumPy's argmax scans Otava's Q matrix: row by row, the first maximum,
+ * its lower triangle zeros included.
+ */
+function bestSplit(series, { start, stop }) {
+    const n = stop - start;
+    // prefix[j][x] = Σ_{i = start}^{start + x - 1} |s_i - s_j|, for columns j of the interval.
+    const prefix = [];
+    for (let j = 0; j < n; j += 1) {
+        const row = new Float64Array(n + 1);
+        for (let x = 0; x < n; x += 1)
+            row[x + 1] = row[x] + Math.abs(series[start + x] - series[start + j]);
+        prefix.push(row);
+    }
+    let best = { i: 0, j: 0, q: Number.NEGATIVE_INFINITY };
+    let withinX = 0; // Σ over pairs inside series[start:τ]
+    for (let i = 0; i < n - 1; i += 1) {
+        const tau = i + 1; // relative to start
+        withinX += prefix[tau - 1][tau - 1]; // the pairs (x, τ-1), x < τ-1
+        let cross = 0;
+        let withinY = 0;
+        for (let j = 0; j < n - 1; j += 1) {
+            let q = 0;
+            if (j >= i) {
+                const kappa = j + 2; // exclusive end of Y, relative to start
+                const newest = kappa - 1; // the element Y gained
+                cross += prefix[newest][tau];
+                withinY += prefix[newest][newest] - prefix[newest][tau];
+                const [nx, ny] = [tau, kappa - tau];
+                const a = (2 / (nx + ny)) * cross;
+                const b = nx > 1 ? ((2 * ny) / ((nx + ny) * (nx - 1))) * withinX : 0;
+                const c = ny > 1 ? ((2 * nx) / ((nx + ny) * (ny - 1))) * withinY : 0;
+                q = a - b - c;
+            }
+            if (q > best.q)
+                best = { i, j, q };
+        }
+    }
+    return { index: best.i + 1 + start, qhat: best.q };
+}
+/** The intervals between sorted change points (Otava's get_intervals), empty ones dropped. */
+function intervalsOf(indices, length) {
+    const bounds = [0, ...indices, length];
+    const intervals = [];
+    for (let k = 0; k + 1 < bounds.length; k += 1) {
+        if (bounds[k] !== bounds[k + 1])
+            intervals.push({ start: bounds[k], stop: bounds[k + 1] });
+    }
+    return intervals;
+}
+/** Otava's TTestSignificanceTester.change_point: a new split inside an interval, or an existing boundary. */
+function e_divisive_judge(series, index, intervals) {
+    for (let k = 0; k < intervals.length; k += 1) {
+        const interval = intervals[k];
+        if (interval.stop === index) {
+            const right = intervals[k + 1];
+            return studentTTest(series.slice(interval.start, index), series.slice(right.start, right.stop));
+        }
+        if (interval.start < index && index < interval.stop) {
+            return studentTTest(series.slice(interval.start, index), series.slice(index, interval.stop));
+        }
+    }
+    throw new Error(`change point ${index} is in no interval`);
+}
+/** Otava's ChangePointDetector with the t-test: E-divisive on one window (or series), split while significant. */
+function eDivisive(series, maxPValue) {
+    const found = [];
+    for (;;) {
+        const intervals = intervalsOf(found.map((c) => c.index), series.length);
+        const candidates = intervals.filter((iv) => iv.stop - iv.start > 1).map((iv) => bestSplit(series, iv));
+        if (candidates.length === 0)
+            break;
+        const candidate = pythonMax(candidates, (c) => c.qhat);
+        const stats = e_divisive_judge(series, candidate.index, intervals);
+        if (!(stats.pValue <= maxPValue))
+            break;
+        found.push({ ...candidate, ...stats });
+        found.sort((a, b) => a.index - b.index);
+    }
+    return found;
+}
+/** Python's max(items, key=...): the first greatest, where a NaN key is never greater (nor beaten). */
+function pythonMax(items, key) {
+    let best = items[0];
+    for (const item of items.slice(1))
+        if (key(item) > key(best))
+            best = item;
+    return best;
+}
+function pythonMin(items, key) {
+    let best = items[0];
+    for (const item of items.slice(1))
+        if (key(item) < key(best))
+            best = item;
+    return best;
+}
+/** Otava's split step: E-divisive in windows of windowLen stepping by half, the union of what they find. */
+function split(series, windowLen, maxPValue) {
+    const step = Math.floor(windowLen / 2);
+    const points = [];
+    let start = 0;
+    while (start < series.length) {
+        const end = Math.min(start + windowLen, series.length);
+        const found = eDivisive(series.slice(start, end), maxPValue).map((c) => ({ ...c, index: c.index + start }));
+        const last = found.length > 0 ? found.at(-1).index : 0;
+        start = Math.max(last, start + step);
+        for (const point of found)
+            if (!points.some((p) => p.index === point.index))
+                points.push(point);
+    }
+    points.sort((a, b) => a.index - b.index);
+    const intervals = intervalsOf(points.map((p) => p.index), series.length);
+    return points.map((p) => ({ ...p, ...e_divisive_judge(series, p.index, intervals) }));
+}
+/** Otava's merge step: drop the weakest change point (worst p, else smallest change) until all hold. */
+function e_divisive_merge(points, series, maxPValue, minMagnitude) {
+    while (points.length > 0) {
+        let weakest = pythonMax(points, (p) => p.pValue);
+        if (weakest.pValue < maxPValue) {
+            weakest = pythonMin(points, changeMagnitude);
+            if (changeMagnitude(weakest) > minMagnitude)
+                return points;
+        }
+        const at = points.indexOf(weakest);
+        points.splice(at, 1);
+        const intervals = intervalsOf(points.map((p) => p.index), series.length);
+        for (const k of [at, at + 1]) {
+            if (k < 0 || k >= points.length)
+                continue;
+            points[k] = { ...points[k], ...e_divisive_judge(series, points[k].index, intervals) };
+        }
+    }
+    return points;
+}
+/** Change points of a series, as Otava's compute_change_points finds them (its defaults unless given). */
+function changePoints(series, options = {}) {
+    const { windowLen = 50, maxPValue = 0.001, minMagnitude = 0 } = options;
+    if (windowLen < 2)
+        throw new Error('the window must hold at least 2 points');
+    // Otava's first pass is looser (10x max-p under 0.05): its weak change points, filtered by the merge.
+    const firstPass = maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
+    return e_divisive_merge(split(series, windowLen, firstPass), series, maxPValue, minMagnitude);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/history/changes.js
+// Change points of each series and metric (docs/history.md): Otava's E-divisive means (e-divisive.ts) run
+// between environment changes. A new TensorRT build, driver, CUDA, image or trtexec is a known step: the
+// series is split there, and a shift across it (the same t-test on the points either side) is labelled
+// `environment`, never a regression. Within a segment, a higher mean after is a regression (lower is
+// better for every metric kept). Pure.
+
+
+
+/** Otava's defaults. */
+const WINDOW = 50;
+const MAX_P = 0.001;
+/**
+ * The smallest relative change of the mean that counts. Otava's default 0 finds 33 change points in 100 flat
+ * series of 300 points with the run-to-run spread of H200 A/A medians (bench/results/latency-h200-2026-11-30
+ * .json); 0.5% finds none. Latency and memory take the A/B's default budget (1%), plan bytes any change (a
+ * size is exact), build time 5% (a build's time moves with the machine's load).
+ */
+const MIN_MAGNITUDE = {
+    planBytes: 0,
+    buildSeconds: 0.05,
+    peakGpuMemoryMiB: 0.01,
+    latencyMs: 0.01,
+    accuracyMaxAbsError: 0.01,
+    accuracyMaxRelError: 0.01,
+};
+const envText = (e) => JSON.stringify(e);
+function environmentChange(a, b) {
+    const names = { tensorrt: 'TensorRT', driver: 'driver', cuda: 'CUDA', image: 'image', trtexec: 'trtexec' };
+    return Object.keys(names)
+        .filter((k) => a[k] !== b[k])
+        .map((k) => `${names[k]} ${a[k] ?? '?'} → ${b[k] ?? '?'}`)
+        .join(', ');
+}
+/** The points of each key in the order they were appended (by date, ties in file order). */
+function groupSeries(points) {
+    const groups = new Map();
+    const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
+    for (const { p } of ordered) {
+        const id = seriesId(p.key);
+        groups.set(id, [...(groups.get(id) ?? []), p]);
+    }
+    return groups;
+}
+/** One metric of one series: its change points, split at environment steps. */
+function metricSeries(points, metric) {
+    const measured = points.flatMap((p) => {
+        const value = p.metrics[metric];
+        if (value === null || !Number.isFinite(value))
+            return [];
+        const interval = metric === 'latencyMs' ? p.metrics.latencyInterval : null;
+        return [{ commit: p.commit, date: p.date, value, interval, environment: p.environment }];
+    });
+    if (measured.length === 0)
+        return null;
+    const segments = [];
+    for (let i = 0; i < measured.length; i += 1) {
+        const last = segments.at(-1);
+        if (last && envText(measured[i - 1].environment) === envText(measured[i].environment))
+            last.stop = i + 1;
+        else
+            segments.push({ start: i, stop: i + 1 });
+    }
+    const values = measured.map((p) => p.value);
+    const changes = [];
+    const change = (index, before, after, pValue, kind) => {
+        const what = kind === 'environment' ? environmentChange(measured[index - 1].environment, measured[index].environment) : null;
+        changes.push({ commit: measured[index].commit, index, before, after, ratio: after / before, pValue, kind, what });
+    };
+    segments.forEach((segment, s) => {
+        const own = values.slice(segment.start, segment.stop);
+        for (const found of changePoints(own, {
+            windowLen: WINDOW,
+            maxPValue: MAX_P,
+            minMagnitude: MIN_MAGNITUDE[metric],
+        })) {
+            const kind = found.meanAfter > found.meanBefore ? 'regression' : 'improvement';
+            change(segment.start + found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
+        }
+        if (s === 0)
+            return;
+        // The step into this segment: the previous segment's last half window against this one's first.
+        const previous = segments[s - 1];
+        const half = Math.floor(WINDOW / 2);
+        const left = values.slice(Math.max(previous.start, previous.stop - half), previous.stop);
+        const right = values.slice(segment.start, Math.min(segment.stop, segment.start + half));
+        const stats = studentTTest(left, right);
+        if (stats.pValue <= MAX_P && changeMagnitude(stats) > MIN_MAGNITUDE[metric]) {
+            change(segment.start, stats.meanBefore, stats.meanAfter, stats.pValue, 'environment');
+        }
+    });
+    changes.sort((a, b) => a.index - b.index);
+    const [first] = points;
+    return { key: first.key, metric, points: measured, changePoints: changes };
+}
+/** Every series × metric with at least one measured point. */
+function historyChanges(points) {
+    return [...groupSeries(points).values()].flatMap((group) => HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null));
 }
 
 ;// CONCATENATED MODULE: external "node:module"
@@ -58855,7 +59050,7 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<
 function pageData(series) {
     const byId = new Map();
     for (const s of series) {
-        const id = points_seriesId(s.key);
+        const id = seriesId(s.key);
         const entry = byId.get(id) ?? { key: s.key, metrics: {} };
         entry.metrics[s.metric] = {
             commits: s.points.map((p) => p.commit.slice(0, 12)),
@@ -59107,7 +59302,7 @@ async function append(dir, options, io) {
     const date = options.date ?? report.startedAt;
     if (Number.isNaN(Date.parse(date)))
         throw new errors_InputError(`--date: expected an ISO 8601 date, got "${date}"`);
-    const points = points_historyPoints(report, {
+    const points = historyPoints(report, {
         commit,
         date: new Date(date).toISOString(),
         image: options.image ?? io.env.TRT_CI_IMAGE ?? null,
@@ -59137,7 +59332,7 @@ function changes(read, options, io) {
         const lines = series.flatMap((s) => s.changePoints.map((c) => {
             const pct = `${c.ratio >= 1 ? '+' : ''}${((c.ratio - 1) * 100).toFixed(2)}%`;
             const at = `${c.commit.slice(0, 12)} (point ${c.index + 1} of ${s.points.length})`;
-            return `${c.kind.padEnd(11)} ${points_seriesId(s.key)} ${s.metric} ${pct} at ${at}${c.what ? `: ${c.what}` : ''}`;
+            return `${c.kind.padEnd(11)} ${seriesId(s.key)} ${s.metric} ${pct} at ${at}${c.what ? `: ${c.what}` : ''}`;
         }));
         io.stdout(`${lines.join('\n') || `no change points in ${series.length} series × metric`}\n`);
     }
@@ -59170,7 +59365,7 @@ async function html(read, options, io) {
     catch (error) {
         throw new errors_InputError(`--out: cannot write ${options.out}: ${fileProblem(error, 'a folder')}`);
     }
-    io.stdout(`wrote ${(0,external_node_path_namespaceObject.join)(out, 'index.html')}: ${new Set(series.map((s) => points_seriesId(s.key))).size} series\n`);
+    io.stdout(`wrote ${(0,external_node_path_namespaceObject.join)(out, 'index.html')}: ${new Set(series.map((s) => seriesId(s.key))).size} series\n`);
     return EXIT.passed;
 }
 

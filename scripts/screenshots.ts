@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { runCli } from '../src/cli/run-cli.js';
-import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/render.js';
 import { COMMENT_WIDTH, commentPage } from '../test/support/comment-page.js';
 import { makeHistory } from '../test/support/history-maker.js';
 import { mixedHistory, mixedReports } from '../test/support/reports.js';

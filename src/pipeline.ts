@@ -26,7 +26,7 @@ import { priceOfPortability } from './deploy/cost.js';
 import { runPreflight } from './preflight/preflight.js';
 import type { CacheSummary, PreflightResult, Report } from './contract/report.js';
 import { assembleReport } from './record/assemble.js';
-import { renderSummary } from './report/markdown.js';
+import { renderSummary } from './report/render.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
 import { createTrtexec } from './tensorrt/trtexec.js';
 import { formatVersion } from './tensorrt/version.js';
@@ -203,6 +203,7 @@ async function buildAndReport(
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
   const stage = await buildsUnlessBlocked(context, preflight, start, options);
   const { outcomes } = stage;
+  const scans = await verifyBuilds(outcomes);
   // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
   // on the GPU each was built on, engines with benchmark: ab against their base engines.
   const accuracy = await checkAccuracy(outcomes, context);
@@ -211,7 +212,6 @@ async function buildAndReport(
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
   const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
   const deployCost = await priceOfPortability(outcomes, context);
-  const scans = await verifyBuilds(outcomes);
   const environment = {
     tensorrtVersion: formatVersion(context.version, true),
     trtexec: config.trtexec,

@@ -62,6 +62,22 @@ describe('the import graph of src/', () => {
   });
 });
 
+describe('the report renders from the contract alone', () => {
+  it('report/ imports only report/, contract/ and common/', () => {
+    const outside = [...graph]
+      .filter(([module]) => module.startsWith('report/'))
+      .flatMap(([module, targets]) => targets.map((to) => `${module} -> ${to}`))
+      .filter((edge) => !/ -> (report|contract|common)\//.test(edge));
+    expect(outside).toEqual([]);
+  });
+
+  it('each section of the summary is a file of report/sections/, named in the one list of render.ts', () => {
+    const sections = readdirSync(join(src, 'report', 'sections')).map((f) => f.replace(/\.ts$/, ''));
+    const list = readFileSync(join(src, 'report', 'render.ts'), 'utf8');
+    for (const section of sections) expect(list, section).toContain(`from './sections/${section}.js'`);
+  });
+});
+
 describe('the edges', () => {
   it('trtexec is run from one module; other processes from their adapters', () => {
     expect(modulesMatching(/from '[./]*proc\/run-process\.js'/).filter((m) => !m.startsWith('proc/'))).toEqual([

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/render.js';
 import { COMMENT_WIDTH, commentPage } from './support/comment-page.js';
 import { cli } from './support/harness.js';
 import { mixedReports } from './support/reports.js';

@@ -430,7 +430,7 @@ describe('deploy-cost: the price of portability, measured (issue 27)', () => {
   });
 
   it('without layer info only the sizes are compared, and said so', async () => {
-    const { portableEngineText } = await import('../src/report/markdown.js');
+    const { portableEngineText } = await import('../src/report/sections/deploy.js');
     const { portableDifference } = await import('../src/deploy/cost.js');
     const engine = portableDifference(2 * 1048576, 2 * 1048576, null);
     expect(engine).toEqual({
@@ -468,7 +468,7 @@ describe('a compatibility flag no load has tried is said to be unproven (issue 2
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.builds[0]!.deploy[0]).toMatchObject({ target: 'edge-l4', verdict: 'loads', observed: false });
-    const { renderSummary } = await import('../src/report/markdown.js');
+    const { renderSummary } = await import('../src/report/render.js');
     expect(renderSummary(report)).toContain(
       '`--hardwareCompatibilityLevel=ampere+` not proven to have taken effect: ' +
         'no load on another GPU or TensorRT tried it',

@@ -12,7 +12,7 @@ import type { StageContext } from '../src/config/stage-context.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
 import { entriesByLine, parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';
-import { explainBytesLine, explainLine, regionName } from '../src/explain/render.js';
+import { explainBytesLine, explainLine, regionName } from '../src/report/parts/explain.js';
 import { EMPTY_GRAPH, type OnnxGraph, onnxGraph, onnxNodeNames } from '../src/tensorrt/onnx-inputs.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { seeded } from './support/history-maker.js';

@@ -22,7 +22,7 @@ import { text } from '../src/common/markdown-text.js';
 import { reportAnnotations } from '../src/github/annotations.js';
 import { commentMarker, upsertStickyComment } from '../src/github/comment.js';
 import { makeOctokit } from '../src/github/octokit.js';
-import { renderPreflightText } from '../src/preflight/render.js';
+import { renderPreflightText } from '../src/report/parts/preflight.js';
 import { startGitHubApi } from './support/github-api.js';
 import { allGone, cli, fromSource, makeRunner, writeStandinPlan } from './support/harness.js';
 import { classifierOnnx, twoOutputsOnnx } from './support/onnx-models.js';

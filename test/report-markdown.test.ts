@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report/render.js';
 import { mixedHistory, mixedReports, tensorrtUpgradeReport } from './support/reports.js';
 import { cutBytes, fitSections } from '../src/common/trim.js';
 import { cli, makeRunner } from './support/harness.js';
@@ -181,7 +181,7 @@ describe("hostile text from a log, a config or a fork's report", () => {
 
 describe('the change chart', () => {
   it('draws growth right and shrinkage left of one 0 line, each column on its own scale', async () => {
-    const { divergingBar } = await import('../src/report/markdown.js');
+    const { divergingBar } = await import('../src/report/sections/change-chart.js');
     const nb = '\u00a0';
     expect(divergingBar(0.04, 0.04)).toBe(`\`${nb.repeat(10)}│${'█'.repeat(10)}\``);
     expect(divergingBar(-0.02, 0.04)).toBe(`\`${nb.repeat(5)}${'█'.repeat(5)}│${nb.repeat(10)}\``);

@@ -1,6 +1,6 @@
 // What the action decides from a report: whether to comment, whether the job fails, and the check's
 // conclusion. Pure functions, tested as a table.
-import { isBuilt } from '../builds/outcome.js';
+import { isBuilt } from '../contract/report.js';
 import { errorMessage } from '../common/errors.js';
 import { overallStatus } from '../compare/status.js';
 import type { Report } from '../contract/report.js';

@@ -9,7 +9,7 @@ import { reportAnnotations } from '../github/annotations.js';
 import { artifactNames, workflowFile } from '../github/baseline-artifact.js';
 import { commentMarker } from '../github/comment.js';
 import { configLinker, type RunContext, readRunContext, withPullRequest } from '../github/context.js';
-import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/render.js';
 import { code } from '../common/markdown-text.js';
 import type { Report } from '../contract/report.js';
 import { DEPLOY_LOAD_SCHEMA, type DeployLoadReport, deployLoadSchema } from '../contract/deploy-load.js';
@@ -24,7 +24,8 @@ import { historyChanges } from '../history/changes.js';
 import { loadChartLibrary } from '../history/chart-library.js';
 import { renderDashboard } from '../history/dashboard.js';
 import { historyPoints } from '../history/points.js';
-import { RECENT, type Standing, standings } from '../history/standing.js';
+import type { Standing } from '../contract/history.js';
+import { RECENT, standings } from '../history/standing.js';
 import { type HistoryRead, parseJsonLines, runFilePath, toJsonLines } from '../history/store.js';
 
 /**

@@ -2,9 +2,10 @@ import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { makeOctokit, type Octokit } from '../github/octokit.js';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { type BuildOutcome, isBuilt } from '../builds/outcome.js';
+import type { BuildOutcome } from '../builds/outcome.js';
+import { isBuilt } from '../contract/report.js';
 import { describeEvent, heartbeatMs, lastLines } from '../builds/progress.js';
-import { renderPreflightText } from '../preflight/render.js';
+import { renderPreflightText } from '../report/parts/preflight.js';
 import { reportAnnotations } from '../github/annotations.js';
 import {
   artifactNames,
@@ -19,7 +20,7 @@ import { commentMarker } from '../github/comment.js';
 import { configLinker, type RunContext, readRunContext, runProvenance, withPullRequest } from '../github/context.js';
 import { errorMessage, InputError } from '../common/errors.js';
 import { type PipelineResult, runPipeline } from '../pipeline.js';
-import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports, SUMMARY_LIMIT_BYTES } from '../report/render.js';
 import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';

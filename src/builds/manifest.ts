@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { VERSION } from '../contract/version.js';
 import type { BuildGpu, Shapes } from '../contract/report.js';
-import { type BuildOutcome, isBuilt } from './outcome.js';
+import { isBuilt } from '../contract/report.js';
+import type { BuildOutcome } from './outcome.js';
 import { shapesOf } from './jobs.js';
 
 export interface ManifestEngine {

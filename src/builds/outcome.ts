@@ -1,4 +1,3 @@
-import { formatBytes } from '../common/units.js';
 import type { PlanScan } from '../tensorrt/plan-scan.js';
 import type { BuildGpu, BuildStatus, CacheVerdict, Failure, Perf } from '../contract/report.js';
 import type { BuildJob } from './jobs.js';
@@ -41,11 +40,6 @@ export interface BuildOutcome {
   cache: CacheVerdict | null;
 }
 
-/** A build that produced a usable plan, now or from the cache. */
-export function isBuilt(build: { status: BuildStatus }): boolean {
-  return build.status === 'built' || build.status === 'cached';
-}
-
 /** A build that never ran: the report still lists it, and why. Other outcomes start from it. */
 export function notRun(job: BuildJob, gpu: BuildGpu | null, failure: Failure | null): BuildOutcome {
   return {
@@ -60,17 +54,4 @@ export function notRun(job: BuildJob, gpu: BuildGpu | null, failure: Failure | n
     failure,
     cache: null,
   };
-}
-
-/**
- * "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller
- * workspace (which can mean slower tactics), or null.
- */
-export function backedOff(
-  attempts: readonly { workspaceBytes: number; failure: { kind: string } | null }[],
-): string | null {
-  const last = attempts.at(-1);
-  const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
-  if (!last || last.failure || oom.length === 0) return null;
-  return `built with ${formatBytes(last.workspaceBytes)} after out-of-memory at ${formatBytes(oom[0]!.workspaceBytes)}`;
 }

@@ -3,7 +3,8 @@ import { open } from 'node:fs/promises';
 import { logLines } from '../common/log-text.js';
 import { formatBytes, formatSeconds } from '../common/units.js';
 import type { BuildEvent } from './context.js';
-import { backedOff, isBuilt } from './outcome.js';
+import { backedOff } from '../common/back-off.js';
+import { isBuilt } from '../contract/report.js';
 
 /** One line per build event, on stderr while the builds run. */
 export function describeEvent(event: BuildEvent): string {

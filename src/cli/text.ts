@@ -1,11 +1,11 @@
-import { describeLatency } from '../latency/render.js';
 // What the CLI prints for people (--json prints the data itself).
-import { isBuilt } from '../builds/outcome.js';
-import { formatPosition } from '../config/locate.js';
+import { isBuilt } from '../contract/report.js';
+import { formatPosition } from '../common/position.js';
 import type { EngineScan, Report } from '../contract/report.js';
 import type { ParsedLog } from '../tensorrt/log-parser.js';
 import { formatBytes, formatMs, formatSeconds } from '../common/units.js';
-import { renderDiagnosisText } from '../verify/render.js';
+import { renderDiagnosisText } from '../report/parts/diagnosis.js';
+import { describeLatency } from '../report/parts/latency.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { isBuilt } from '../builds/outcome.js';
+import { isBuilt } from '../contract/report.js';
 import { errorMessage, fileProblem, InputError } from '../common/errors.js';
 import { formatPath } from '../config/locate.js';
 import { overallStatus } from './status.js';

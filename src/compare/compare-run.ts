@@ -2,17 +2,18 @@
 // the baseline's figures beside each, every budget judged, what changed in the environment and which
 // engines are new or gone. Results are keyed by the job; the record assembles them into the report.
 import { type JobKey, jobKey } from '../builds/jobs.js';
-import { type BuildOutcome, isBuilt } from '../builds/outcome.js';
+import type { BuildOutcome } from '../builds/outcome.js';
 import type { Budgets, Metric } from '../contract/metrics.js';
-import type {
-  Accuracy,
-  BaselineFigures,
-  BudgetRow,
-  Comparison,
-  ConfigPosition,
-  EngineScan,
-  Latency,
-  Report,
+import {
+  type Accuracy,
+  type BaselineFigures,
+  type BudgetRow,
+  type Comparison,
+  type ConfigPosition,
+  type EngineScan,
+  isBuilt,
+  type Latency,
+  type Report,
 } from '../contract/report.js';
 import { environmentOf, largestError, measure, measuredBuilds } from './baseline.js';
 import { addedAndRemoved, type Environment, environmentChanges, evaluateBudgets, matchBaseline } from './evaluate.js';

@@ -1,4 +1,4 @@
-import { isBuilt } from '../builds/outcome.js';
+import { isBuilt } from '../contract/report.js';
 import type { Accuracy, BudgetRow, Latency, Report, ReportBuild } from '../contract/report.js';
 
 /** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */

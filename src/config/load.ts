@@ -18,7 +18,8 @@ import {
   COMBINED,
 } from '../contract/config.js';
 import { expandEnv, unsetMessage } from './expand-env.js';
-import { formatPath, formatPosition, locate } from './locate.js';
+import { formatPosition } from '../common/position.js';
+import { formatPath, locate } from './locate.js';
 import { AB_BUDGETS, DEFAULT_BUDGETS, type Budgets } from '../contract/metrics.js';
 import { CONFIG_KEYS, configSchema, parseDims, refProblem, showValue, type RawConfig } from './schema.js';
 

@@ -2,11 +2,6 @@ import { isMap, isPair, isScalar, isSeq, type LineCounter, type Document, type N
 
 import type { ConfigPath } from '../contract/config.js';
 
-/** `trt-ci.yml:12:9`, as editors and terminals link it. */
-export function formatPosition(position: { file: string; line: number; column: number }): string {
-  return `${position.file}:${position.line}:${position.column}`;
-}
-
 /** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
 export function formatPath(path: ConfigPath): string {
   let out = '';

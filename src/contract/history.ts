@@ -65,3 +65,18 @@ export const historyPointSchema = z.object({
   }),
 });
 export type HistoryPoint = z.infer<typeof historyPointSchema>;
+
+/** Where an engine of a pull request stands against the base branch's recent builds (the comment's History). */
+export interface Standing {
+  model: string;
+  profile: string;
+  gpu: string;
+  metric: HistoryMetric;
+  /** The base branch's last builds on this series, oldest first (at most RECENT). */
+  recent: number[];
+  head: number;
+  low: number;
+  high: number;
+  /** low <= head <= high. */
+  within: boolean;
+}

@@ -137,6 +137,9 @@ export type MyelinLayer = z.infer<typeof myelinLayerSchema>;
 export const layerInfoSchemaName = z.enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
 export const layerInfoVerbosity = z.enum(['detailed', 'layer_names_only']);
 
+/** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
+export const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
+
 export const diagnosisSchema = z.object({
   summary: z.string(),
   layerInfo: z.object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
@@ -422,6 +425,11 @@ export type ReportPlan = z.infer<typeof reportPlanSchema>;
 export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
+/** A build that produced a usable plan, now or from the cache. */
+export function isBuilt(build: { status: BuildStatus }): boolean {
+  return build.status === 'built' || build.status === 'cached';
+}
+
 export const reportBuildSchema = z.object({
   model: z.string(),
   profile: z.string(),
@@ -454,6 +462,11 @@ export const reportBuildSchema = z.object({
   explain: explainSchema.nullable().default(null),
   /** Will it load where it ships: a row per deploy target of its model (deploy:); empty without targets. */
   deploy: z.array(deployRowSchema).default([]),
+  /**
+   * The compatibility flags it was built with (--hardwareCompatibilityLevel=…, --versionCompatible), for an
+   * engine with deploy targets: what only a load on another GPU or TensorRT proves took effect.
+   */
+  portabilityFlags: z.array(z.string()).default([]),
   /** The price of portability, when the model asks (deploy-cost: true); null otherwise. */
   deployCost: deployCostSchema.nullable().default(null),
   /** Its plan's scan (verify), when it has a plan. */

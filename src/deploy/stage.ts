@@ -24,9 +24,24 @@ export function predictTargets(
   }));
 }
 
+/** An engine's predictions, and the compatibility flags it was built with (what a load elsewhere must prove). */
+export interface EngineDeploy {
+  targets: DeployRow[];
+  claims: string[];
+}
+
+/** The compatibility flags among an engine's flags, as trtexec takes them. */
+export function portabilityClaims(flags: readonly string[]): string[] {
+  const portable = portabilityOf(flags);
+  return [
+    ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),
+    ...(portable.versionCompatible ? ['--versionCompatible'] : []),
+  ];
+}
+
 /** Each built engine's predictions by its job; engines of models without targets are absent. */
-export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | 'windows'): Map<JobKey, DeployRow[]> {
-  const out = new Map<JobKey, DeployRow[]>();
+export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | 'windows'): Map<JobKey, EngineDeploy> {
+  const out = new Map<JobKey, EngineDeploy>();
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
     if (!plan || job.model.deploy.length === 0) continue;
@@ -40,7 +55,7 @@ export function predictDeploy(outcomes: readonly BuildOutcome[], os: 'linux' | '
       },
       job.model.deploy,
     );
-    out.set(jobKey(job), rows);
+    out.set(jobKey(job), { targets: rows, claims: portabilityClaims(job.model.extraArgs) });
   }
   return out;
 }

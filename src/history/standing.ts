@@ -1,27 +1,13 @@
 // Where a pull request's engines stand against the base branch's recent history (the comment's History
 // section): per engine and metric, the last builds' values on the same series, the head's, and whether the
 // head is within their range. Pure: the head's report and the history's points in, standings out.
-import type { HistoryMetric, HistoryPoint } from '../contract/history.js';
+import type { HistoryMetric, HistoryPoint, Standing } from '../contract/history.js';
 import type { Report } from '../contract/report.js';
 import { groupSeries } from './changes.js';
 import { historyPoints, seriesId } from './points.js';
 
 export const RECENT = 30;
 const SHOWN: readonly HistoryMetric[] = ['latencyMs', 'planBytes'];
-
-export interface Standing {
-  model: string;
-  profile: string;
-  gpu: string;
-  metric: HistoryMetric;
-  /** The base branch's last builds on this series, oldest first (at most RECENT). */
-  recent: number[];
-  head: number;
-  low: number;
-  high: number;
-  /** low <= head <= high. */
-  within: boolean;
-}
 
 export function standings(reports: readonly Report[], history: readonly HistoryPoint[]): Standing[] {
   const series = groupSeries(history);
@@ -41,14 +27,4 @@ export function standings(reports: readonly Report[], history: readonly HistoryP
       });
     }),
   );
-}
-
-const BLOCKS = '▁▂▃▄▅▆▇█';
-
-/** The values as a line of block characters, scaled between their min and max (flat is all ▄). */
-export function sparkline(values: readonly number[]): string {
-  const [low, high] = [Math.min(...values), Math.max(...values)];
-  return values
-    .map((v) => (high === low ? BLOCKS[3] : BLOCKS[Math.round(((v - low) / (high - low)) * (BLOCKS.length - 1))]))
-    .join('');
 }

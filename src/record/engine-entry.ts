@@ -23,7 +23,7 @@ export interface EngineResults {
   accuracy: ReadonlyMap<JobKey, Accuracy>;
   latency: ReadonlyMap<JobKey, Latency>;
   explain: ReadonlyMap<JobKey, Explanation>;
-  deploy: ReadonlyMap<JobKey, DeployRow[]>;
+  deploy: ReadonlyMap<JobKey, { targets: DeployRow[]; claims: string[] }>;
   deployCost: ReadonlyMap<JobKey, DeployCost>;
   figures: ReadonlyMap<JobKey, BaselineFigures>;
   budgets: ReadonlyMap<JobKey, BudgetRow[]>;
@@ -80,7 +80,8 @@ export function engineEntry(
     accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
     latency: results.latency.get(key) ?? null,
     explain: results.explain.get(key) ?? null,
-    deploy: results.deploy.get(key) ?? [],
+    deploy: results.deploy.get(key)?.targets ?? [],
+    portabilityFlags: results.deploy.get(key)?.claims ?? [],
     deployCost: results.deployCost.get(key) ?? null,
     scan: results.scans.get(key) ?? null,
     budgets: results.budgets.get(key) ?? [],

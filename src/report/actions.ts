@@ -2,13 +2,14 @@
 // that failed, a budget that failed, an engine out of tolerance, a head engine that crashed when run — as
 // one item: what (the figure against its limit), why (the failure kind, the #4841 zero padding, the region
 // the A/B's change sits in), what to do, and where in trt-ci.yml. Pure: reports in, items out; rendering
-// is markdown.ts's.
+// is sections/headline.ts's.
 import { text } from '../common/markdown-text.js';
 import { formatBytes } from '../common/units.js';
 import type { ConfigPosition, Report, ReportBuild } from '../contract/report.js';
 import type { Metric } from '../contract/metrics.js';
-import { explainBytesLine, explainLine } from '../explain/render.js';
-import { latencyChange } from '../latency/render.js';
+import { explainBytesLine, explainLine } from './parts/explain.js';
+import { latencyChange } from './parts/latency.js';
+import { gpuOf } from './rows.js';
 
 export interface ActionItem {
   model: string;
@@ -65,8 +66,8 @@ const PADDING_MIN_BYTES = 4096;
  * The plan's trailing zero run (the #4841 padding) against what it grew by: the cause when it is most of the
  * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
  */
-function paddingWhy(report: Report, build: ReportBuild): string | null {
-  const plan = report.plans.find((p) => p.model === build.model && p.profile === build.profile);
+function paddingWhy(build: ReportBuild): string | null {
+  const plan = build.scan;
   if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES) return null;
   const run = `${formatBytes(plan.trailingZeroBytes)} trailing zero run`;
   const before = build.baseline?.bytes ?? null;
@@ -84,10 +85,10 @@ function paddingWhy(report: Report, build: ReportBuild): string | null {
         `+${formatBytes(grown)}: the rest is the network's`;
 }
 
-function budgetWhy(report: Report, build: ReportBuild, metric: Metric): string | null {
+function budgetWhy(build: ReportBuild, metric: Metric): string | null {
   if (metric === 'latency-growth') return build.explain ? explainLine(build.explain, 1) : null;
   if (metric.startsWith('plan') || metric === 'trailing-zeros' || metric === 'zero-fraction') {
-    const padding = paddingWhy(report, build);
+    const padding = paddingWhy(build);
     const grew = build.explain ? explainBytesLine(build.explain) : null;
     return [padding, grew].filter(Boolean).join('; ') || null;
   }
@@ -98,9 +99,8 @@ function budgetWhy(report: Report, build: ReportBuild, metric: Metric): string |
 export function actionItems(reports: readonly Report[]): ActionItem[] {
   const items: ActionItem[] = [];
   for (const report of reports) {
-    const gpuOf = (build: ReportBuild) => build.gpu?.name ?? report.environment.gpus[0]?.name ?? 'GPU unknown';
     for (const build of report.builds) {
-      const base = { model: build.model, profile: build.profile, gpu: gpuOf(build) };
+      const base = { model: build.model, profile: build.profile, gpu: gpuOf(build, report) };
       if (build.status === 'failed' && build.failure) {
         items.push({
           ...base,
@@ -142,10 +142,10 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
         });
       }
     }
-    const failed = report.budgets.filter((b) => b.status === 'fail');
-    for (const budget of failed) {
-      const build = report.builds.find((b) => b.model === budget.model && b.profile === budget.profile);
-      if (!build) continue;
+    const failed = report.builds.flatMap((build) =>
+      build.budgets.filter((b) => b.status === 'fail').map((budget) => ({ build, budget })),
+    );
+    for (const { build, budget } of failed) {
       // An A/B's change with its interval reads better than the budget's sentence about it.
       const what =
         budget.metric === 'latency-growth' && build.latency && budget.limit !== null
@@ -155,9 +155,9 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
       items.push({
         model: budget.model,
         profile: budget.profile,
-        gpu: budget.gpu ?? gpuOf(build),
+        gpu: budget.gpu ?? gpuOf(build, report),
         what,
-        why: budgetWhy(report, build, budget.metric),
+        why: budgetWhy(build, budget.metric),
         todo: budgetHint(budget.metric),
         position: budget.configPosition ?? build.configPosition,
       });

@@ -1,10 +1,8 @@
 import { formatBytes } from '../common/units.js';
 import { describeOps, type LayerInfo } from '../tensorrt/layer-info.js';
 import type { PlanScan } from '../tensorrt/plan-scan.js';
-import type { Diagnosis } from '../contract/report.js';
+import { type Diagnosis, PADDING_ISSUE } from '../contract/report.js';
 export type { Diagnosis };
-
-export const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
 
 /** A plan at least this much trailing zeros is diagnosed. */
 export const MOSTLY_ZEROS = 0.5;

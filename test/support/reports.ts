@@ -34,6 +34,7 @@ export function build(model: string, profile: string, gpu: string, over: Partial
     cache: null,
     scan: null,
     budgets: [],
+    portabilityFlags: [],
     ...over,
   };
 }

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../common/errors.js';
 import { toLatency, unmeasured } from '../../latency/latency-report.js';
-import { describeLatency, distributionChart } from '../../latency/render.js';
+import { describeLatency, distributionChart } from '../../report/parts/latency.js';
 import { AB_DEFAULTS, AbContractError, trtexecAb } from '../../latency/trtexec-ab.js';
 import type { Latency } from '../../contract/report.js';
 import { scanPlan } from '../../tensorrt/plan-scan.js';

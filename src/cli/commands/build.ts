@@ -3,7 +3,7 @@ import { InputError } from '../../common/errors.js';
 import { runProvenance } from '../../github/context.js';
 import type { JobSelection } from '../../builds/shard.js';
 import { runPipeline } from '../../pipeline.js';
-import { renderPreflightText } from '../../preflight/render.js';
+import { renderPreflightText } from '../../report/parts/preflight.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
 import { describeEvent, heartbeatMs } from '../../builds/progress.js';

@@ -5,7 +5,7 @@ import { EXIT } from '../../contract/exit.js';
 import { parseEngineLayers } from '../../tensorrt/layer-info.js';
 import { parseProfile } from '../../explain/profile.js';
 import { explainEngines } from '../../explain/regions.js';
-import { explainLine, explainRows } from '../../explain/render.js';
+import { explainLine, explainRows } from '../../report/parts/explain.js';
 import { EMPTY_GRAPH, type OnnxGraph, onnxGraph } from '../../tensorrt/onnx-inputs.js';
 import type { CliIo } from '../io.js';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load.js';
 import { runPreflight } from '../../preflight/preflight.js';
-import { renderPreflightText } from '../../preflight/render.js';
+import { renderPreflightText } from '../../report/parts/preflight.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';

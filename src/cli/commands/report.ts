@@ -3,7 +3,7 @@ import { loadReport } from '../../compare/baseline.js';
 import { withBaseline } from '../../record/rebase.js';
 import { InputError } from '../../common/errors.js';
 import { commentMarker } from '../../github/comment.js';
-import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/markdown.js';
+import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/render.js';
 import type { Report } from '../../contract/report.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';

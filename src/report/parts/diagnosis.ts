@@ -1,5 +1,6 @@
-import { code, text } from '../common/markdown-text.js';
-import { type Diagnosis, PADDING_ISSUE } from './diagnose.js';
+// The #4841 diagnosis of a plan in words: for the CLI and for the summary. Pure.
+import { code, text } from '../../common/markdown-text.js';
+import { type Diagnosis, PADDING_ISSUE } from '../../contract/report.js';
 
 function myelinLines(diagnosis: Diagnosis): string[] {
   return diagnosis.myelinLayers.map(
@@ -21,7 +22,7 @@ export function renderDiagnosisText(diagnosis: Diagnosis): string[] {
 
 /**
  * The diagnosis in the summary. Its text may come from another runner's report: every string is escaped,
- * and the link is trt-ci's own.
+ * and the link is trt-ci's own (never the report's `link`).
  */
 export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
   return [

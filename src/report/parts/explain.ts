@@ -1,7 +1,7 @@
 // An explanation in words: the comment's one line per slower or bigger engine, and its table. Pure.
-import type { Explanation } from '../contract/report.js';
-import { code } from '../common/markdown-text.js';
-import { formatBytes } from '../common/units.js';
+import type { Explanation } from '../../contract/report.js';
+import { code } from '../../common/markdown-text.js';
+import { formatBytes } from '../../common/units.js';
 
 type Region = Explanation['regions'][number];
 

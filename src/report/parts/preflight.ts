@@ -1,6 +1,7 @@
-import { logLines } from '../common/log-text.js';
-import { tableRow, text } from '../common/markdown-text.js';
-import type { CheckStatus, PreflightResult } from '../contract/report.js';
+// The preflight for a terminal and for the summary. Pure.
+import { logLines } from '../../common/log-text.js';
+import { tableRow, text } from '../../common/markdown-text.js';
+import type { CheckStatus, PreflightResult } from '../../contract/report.js';
 
 const ICON: Record<CheckStatus, string> = { pass: '✔', warn: '⚠', fail: '✘', skip: '·' };
 

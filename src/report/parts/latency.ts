@@ -1,5 +1,5 @@
 // The A/B in words and in a small chart, for the CLI, the job summary and the comment. Pure.
-import type { Latency } from '../contract/report.js';
+import type { Latency } from '../../contract/report.js';
 
 const signed = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 

@@ -1,0 +1,120 @@
+// The comment's first lines: passed or failed, the things to fix (each with its trt-ci.yml line), the
+// engines built and the engine cache, and what each runner type was compared with.
+import { code, text } from '../../common/markdown-text.js';
+import type { Section } from '../../common/trim.js';
+import { formatSeconds } from '../../common/units.js';
+import type { ConfigPosition, Report } from '../../contract/report.js';
+import { isBuilt } from '../../contract/report.js';
+import { type ActionItem, actionItems } from '../actions.js';
+import { PRIORITY } from '../priority.js';
+import { gpuOf, type Row, shortGpu } from '../rows.js';
+
+/** At most this many action lines lead the comment; the rest are in the sections below. */
+const ACTIONS_SHOWN = 8;
+
+export type ConfigLink = (position: ConfigPosition) => string | null;
+
+/** One line per thing to do: the engine, what, why, what to do, and its trt-ci.yml line (linked where known). */
+function actionLines(items: readonly ActionItem[], link: ConfigLink | undefined): string[] {
+  if (items.length === 0) return [];
+  const where = (p: ConfigPosition | null) => {
+    if (!p) return '';
+    const label = code(`${p.file.split('/').at(-1)}:${p.line}`);
+    const url = link?.(p);
+    return url ? ` [${label}](${url})` : ` ${label}`;
+  };
+  const lines = items
+    .slice(0, ACTIONS_SHOWN)
+    .map(
+      (i) =>
+        `- ❌ **${text(i.model)} / ${text(i.profile)}** on ${text(shortGpu(i.gpu))}: ${i.what}` +
+        `${i.why ? ` — ${i.why}` : ''}. **Do:** ${i.todo.replace(/\.$/, '')}.${where(i.position)}`,
+    );
+  const more = items.length - lines.length;
+  const count = `${items.length} thing${items.length === 1 ? '' : 's'} to fix`;
+  return ['', `**${count}:**`, '', ...lines, ...(more > 0 ? [`- and ${more} more in the sections below`] : [])];
+}
+
+/** The engine cache's account: hits, the GPU time they saved, and why it was not used. */
+function cacheLine(reports: readonly Report[]): string {
+  if (!reports.some((r) => r.cache)) return '';
+  const hits = reports.reduce((sum, r) => sum + (r.cache?.hits ?? 0), 0);
+  const saved = reports.reduce((sum, r) => sum + (r.cache?.savedSeconds ?? 0), 0);
+  const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
+  const problems = reports.flatMap((r) => r.cache?.problems ?? []);
+  return (
+    ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+    (refused ? ` · ⚠️ engine cache not used: ${text(refused)}` : '') +
+    (problems.length
+      ? ` · ⚠️ ${text(problems[0]!)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
+      : '')
+  );
+}
+
+/** What each runner type was compared with; those compared with one file and nothing else to say, together. */
+function comparisonLines(reports: readonly Report[]): string[] {
+  const lines: string[] = [];
+  const plain = (r: Report) =>
+    r.comparison.baseline !== null &&
+    !r.comparison.note &&
+    r.comparison.environment.length + r.comparison.added.length + r.comparison.removed.length === 0;
+  const together = new Map<string, string[]>();
+  for (const r of reports.filter(plain)) {
+    together.set(r.comparison.baseline!, [...(together.get(r.comparison.baseline!) ?? []), gpuOf(null, r)]);
+  }
+  if (together.size) lines.push('');
+  for (const [baseline, gpus] of together) {
+    const where = reports.length > 1 ? ` (${text(gpus.join(', '))})` : '';
+    lines.push(`- Compared with ${code(baseline)}${where}.`);
+  }
+  for (const report of reports.filter((r) => !plain(r))) {
+    const { comparison } = report;
+    const where = reports.length > 1 ? ` (${text(gpuOf(null, report))})` : '';
+    if (comparison.baseline === null) {
+      lines.push(
+        '',
+        comparison.note
+          ? `No baseline${where}: ${text(comparison.note)}.`
+          : `No baseline yet${where}: growth budgets start from the next run on the base branch.`,
+      );
+      continue;
+    }
+    // A list, so that each fact keeps its own line when GitHub renders it.
+    lines.push(
+      '',
+      `- Compared with ${code(comparison.baseline)}${where}.${comparison.note ? ` _${text(comparison.note)}_` : ''}`,
+    );
+    for (const c of comparison.environment) {
+      const why = c.what === 'TensorRT' ? ': plans change size with TensorRT, check the Δ column' : '';
+      lines.push(`- **${c.what} changed: ${text(c.from ?? 'unknown')} → ${text(c.to ?? 'unknown')}**${why}`);
+    }
+    if (comparison.added.length) lines.push(`- New: ${text(comparison.added.join(', '))}.`);
+    if (comparison.removed.length) lines.push(`- Gone: ${text(comparison.removed.join(', '))}.`);
+  }
+  return lines;
+}
+
+export function headlineSection(
+  reports: readonly Report[],
+  rows: readonly Row[],
+  options: { title: string; missing: readonly string[]; configLink?: ConfigLink | undefined },
+): Section {
+  const passed = options.missing.length === 0 && reports.every((r) => r.status === 'passed');
+  const built = rows.filter((r) => isBuilt(r.build)).length;
+  const budgets = rows.flatMap((r) => r.build.budgets);
+  const failedBudgets = budgets.filter((b) => b.status === 'fail').length;
+  const warnings = budgets.filter((b) => b.status === 'warn').length;
+  const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
+  const lines = [
+    `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
+    ...actionLines(actionItems(reports), options.configLink),
+    '',
+    [
+      `${built}/${rows.length} engines built · TensorRT ${text(versions)}${cacheLine(reports)}`,
+      failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
+      warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+    ].join(''),
+    ...comparisonLines(reports),
+  ];
+  return { priority: PRIORITY.headline, text: lines.join('\n') };
+}
