@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8000);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7043);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8000:
+/***/ 7043:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35902,1134 +35902,24 @@ const exit_EXIT_MEANINGS = [
 // when this file is stale).
 const VERSION = '0.11.1';
 
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
-/**
- * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
- * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
- * (6 digits: v101601), so the digit count tells the two apart.
- */
-function decodeBannerVersion(digits, build) {
-    const value = Number(digits);
-    if (!Number.isInteger(value))
-        return null;
-    const buildNumber = build === undefined ? null : Number(build);
-    if (digits.length === 4) {
-        return {
-            major: Math.floor(value / 1000),
-            minor: Math.floor((value % 1000) / 100),
-            patch: value % 100,
-            build: buildNumber,
-        };
-    }
-    if (digits.length === 6) {
-        return {
-            major: Math.floor(value / 10000),
-            minor: Math.floor((value % 10000) / 100),
-            patch: value % 100,
-            build: buildNumber,
-        };
-    }
-    return null;
-}
-const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
-/**
- * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
- * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
- */
-const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
-/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
-function parseVersion(text) {
-    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
-    if (!match)
-        return null;
-    return {
-        major: Number(match[1]),
-        minor: Number(match[2]),
-        patch: match[3] === undefined ? 0 : Number(match[3]),
-        build: match[4] === undefined ? null : Number(match[4]),
-    };
-}
-function formatVersion(version, withBuild = false) {
-    const base = `${version.major}.${version.minor}.${version.patch}`;
-    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
-}
-/** Compares release numbers, ignoring the build number. */
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
-}
-/** True when `version` is at least "major.minor". */
-function atLeast(version, majorMinor) {
-    const floor = parseVersion(majorMinor);
-    if (!floor)
-        throw new Error(`bad version literal ${majorMinor}`);
-    return compareVersions(version, floor) >= 0;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
-
-const FLAG_SPANS = {
-    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
-    '--memPoolSize': { since: '8.4' },
-    '--fp16': {
-        until: '11.0',
-        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
-    },
-    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
-    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--stronglyTyped': { since: '10.0' },
-    '--calib': { until: '11.0' },
-    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
-    '--buildOnly': { until: '10.0', instead: '--skipInference' },
-    '--staticPlugins': { since: '8.6', instead: '--plugins' },
-    '--dynamicPlugins': { since: '8.6' },
-    '--setPluginsToSerialize': { since: '8.6' },
-    '--timingCacheFile': { since: '8.0' },
-    '--profilingVerbosity': { since: '8.2' },
-    '--exportLayerInfo': { since: '8.2' },
-    '--builderOptimizationLevel': { since: '8.6' },
-    '--hardwareCompatibilityLevel': { since: '8.6' },
-    '--versionCompatible': { since: '8.6' },
-    '--vc': { since: '8.6' },
-    '--excludeLeanRuntime': { since: '8.6' },
-    '--useRuntime': { since: '8.6' },
-    '--leanDLLPath': { since: '8.6' },
-    '--pluginInstanceNorm': { since: '10.0' },
-    '--runtimePlatform': { since: '10.2' },
-    '--profile': { since: '10.0' },
-    '--useProfile': { since: '10.0' },
-    '--getPlanVersionOnly': { since: '10.0' },
-    '--explicitBatch': { until: '10.0' },
-    '--minTiming': { until: '10.0', instead: '--avgTiming' },
-    '--uff': { until: '10.0', instead: '--onnx' },
-    '--model': { until: '10.0', instead: '--onnx' },
-    '--deploy': { until: '10.0', instead: '--onnx' },
-    '--batch': { until: '10.0', instead: 'explicit shapes' },
-    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
-    '--precisionConstraints': { since: '8.2', until: '11.0' },
-    '--layerPrecisions': { since: '8.4', until: '11.0' },
-    '--layerOutputTypes': { since: '8.4', until: '11.0' },
-    '--includeDataTransfers': { since: '11.0' },
-    '--noCudaGraph': { since: '11.0' },
-    '--noSpinWait': { since: '11.0' },
-    '--dumpRawBindingsToFile': { since: '8.6' },
-    '--loadRefOutputs': { since: '11.1' },
-    '--accuracyAlgorithm': { since: '11.1' },
-    '--accuracyThreshold': { since: '11.1' },
-    '--atol': { since: '11.1' },
-    '--rtol': { since: '11.1' },
-};
-/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
-const NEVER_FLAGS = {
-    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
-    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
-};
-/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
-function flagSupport(flag, version) {
-    const never = NEVER_FLAGS[flag];
-    if (never)
-        return { ok: false, reason: never };
-    const span = FLAG_SPANS[flag];
-    if (!span)
-        return { ok: true };
-    const v = formatVersion(version);
-    if (span.since && !atLeast(version, span.since)) {
-        return {
-            ok: false,
-            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
-                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
-        };
-    }
-    if (span.until && atLeast(version, span.until)) {
-        return {
-            ok: false,
-            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
-                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
-        };
-    }
-    return { ok: true };
-}
-/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
-function hasKnownSpan(flag) {
-    return Object.hasOwn(FLAG_SPANS, flag);
-}
-function hasFlag(flag, version) {
-    return flagSupport(flag, version).ok;
-}
-/**
- * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
- * the back-off would describe a build that did not happen.
- */
-const MANAGED_FLAGS = new Set([
-    '--onnx',
-    '--saveEngine',
-    '--loadEngine',
-    '--minShapes',
-    '--optShapes',
-    '--maxShapes',
-    '--shapes',
-    '--profile',
-    '--memPoolSize',
-    '--workspace',
-    '--timingCacheFile',
-    '--skipInference',
-    '--buildOnly',
-    '--plugins',
-    '--staticPlugins',
-    '--exportLayerInfo',
-    '--fp16',
-    '--bf16',
-    '--int8',
-    '--fp8',
-    '--int4',
-    '--best',
-    '--stronglyTyped',
-]);
-/** "--foo=bar" → "--foo". */
-function flagName(arg) {
-    const eq = arg.indexOf('=');
-    return eq === -1 ? arg : arg.slice(0, eq);
-}
-/**
- * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
- * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
- * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
- */
-const FILE_FLAGS = {
-    '--calib': 'file',
-    '--loadInputs': 'named',
-    '--loadRefOutputs': 'named',
-    '--exportTimes': 'file',
-    '--exportProfile': 'file',
-    '--exportOutput': 'file',
-    '--setPluginsToSerialize': 'file',
-    '--tuningCacheFile': 'file',
-    '--leanDLLPath': 'file',
-};
-/** The flags whose files trtexec reads (the rest of FILE_FLAGS it writes): they must exist before a build. */
-const READ_FLAGS = new Set(['--calib', '--loadInputs', '--loadRefOutputs', '--setPluginsToSerialize', '--leanDLLPath']);
-/** The files an extra-args entry (its paths resolved) has trtexec read: `--calib=x` → [x]. */
-function filesReadBy(arg) {
-    const eq = arg.indexOf('=');
-    const flag = eq === -1 ? arg : arg.slice(0, eq);
-    if (!READ_FLAGS.has(flag) || eq === -1)
-        return null;
-    const value = arg.slice(eq + 1);
-    const files = FILE_FLAGS[flag] === 'file'
-        ? [value]
-        : value.split(',').map((item) => (item.includes(':') ? item.slice(item.indexOf(':') + 1) : item));
-    return { flag, files: files.filter(Boolean) };
-}
-/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
-function resolveFlagPaths(arg, dir, resolvePath) {
-    const eq = arg.indexOf('=');
-    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
-    if (!kind)
-        return arg;
-    const value = arg.slice(eq + 1);
-    const resolved = kind === 'file'
-        ? resolvePath(dir, value)
-        : value
-            .split(',')
-            .map((item) => {
-            const at = item.indexOf(':');
-            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
-        })
-            .join(',');
-    return `${arg.slice(0, eq + 1)}${resolved}`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
-/**
- * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
- * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
- * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
- * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
- */
-const DEFAULTS = {
-    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
-    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
-    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
-    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
-};
-function defaultsFor(precision) {
-    if (precision === 'fp16')
-        return DEFAULTS.fp16;
-    if (precision === 'bf16')
-        return DEFAULTS.bf16;
-    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
-        return DEFAULTS.quantized;
-    return DEFAULTS.fp32;
-}
-/**
- * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
- * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
- * BF16 network gets that precision's defaults.
- */
-function resolveAccuracy(own, top, precision, 
-/** Paths in trt-ci.yml are relative to its folder. */
-resolvePath, 
-/** The network's narrowest float type, read from the ONNX only when a default needs it. */
-networkFloat = () => null) {
-    const raw = own ?? top;
-    if (!raw)
-        return null;
-    const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
-    const defaults = defaultsFor((typed && networkFloat()) || precision);
-    const atol = raw.atol === undefined
-        ? defaults.atol
-        : typeof raw.atol === 'number'
-            ? { absolute: raw.atol }
-            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
-    return {
-        inputs: raw.inputs === undefined || raw.inputs === 'auto'
-            ? 'auto'
-            : typeof raw.inputs === 'object'
-                ? { ranges: Object.fromEntries(Object.entries(raw.inputs).map(([name, { range }]) => [name, range])) }
-                : raw.inputs.endsWith('.npz')
-                    ? { npz: resolvePath(raw.inputs) }
-                    : { folder: resolvePath(raw.inputs) },
-        reference: raw.reference === undefined ? null : resolvePath(raw.reference),
-        shapes: raw.shapes ?? ['opt'],
-        atol,
-        rtol: raw.rtol ?? defaults.rtol,
-        cosine: raw.cosine ?? defaults.cosine,
-        topK: raw['top-k'] ?? null,
-    };
-}
-
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
-// Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
-// same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
-// any environment variable a later step reads. So nothing written in the folder, and no provenance a run
-// records, proves who wrote an entry. What does: a signature made with a key that pull request jobs never
-// receive (a secret of a GitHub environment that only the default branch may use), checked with its public
-// half, which is in trt-ci.yml for every run to verify with. docs/cache.md says how to set it up.
-//
-//   cache-public-key set   every run serves only entries signed by that key (engines, accuracy references,
-//                          timing caches); runs holding cache-signing-key sign what they store.
-//   no key                 a run for the default branch (its own environment, which no other job can set,
-//                          says so) serves nothing from the folder and only stores; other runs serve all.
-//   cache-trust: any       every entry is served: for runners that only ever run one trust level of code.
-
-
-/** The cache's trust for this run, from trt-ci.yml (keys validated when it was loaded) and its own environment. */
-function cacheTrustOf(config, defaultBranch) {
-    return {
-        trust: config.cacheTrust,
-        defaultBranch,
-        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
-        publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
-    };
-}
-/** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
-const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
-/** A key as trt-ci.yml gives it: PEM, or its DER in base64 on one line (PKCS#8 private, SPKI public). */
-function parseCacheKey(text, kind) {
-    const pem = text.includes('-----BEGIN');
-    const der = pem ? null : Buffer.from(text.replace(/\s+/g, ''), 'base64');
-    const made = kind === 'private'
-        ? (0,external_node_crypto_namespaceObject.createPrivateKey)(der ? { key: der, format: 'der', type: 'pkcs8' } : text)
-        : (0,external_node_crypto_namespaceObject.createPublicKey)(der ? { key: der, format: 'der', type: 'spki' } : text);
-    if (made.asymmetricKeyType !== 'ed25519')
-        throw new Error(`expected an Ed25519 key, got ${made.asymmetricKeyType}`);
-    return made;
-}
-/** What a signature covers: the kind of entry, its cache key and the digest of its content. */
-const signed = (kind, key, sha256) => Buffer.from(`trt-ci-cache/1\0${kind}\0${key}\0${sha256}`);
-/** The signature this run puts on an entry it stores, or null when it holds no signing key. */
-function signEntry(trust, kind, key, sha256) {
-    return trust.signingKey ? (0,external_node_crypto_namespaceObject.sign)(null, signed(kind, key, sha256), trust.signingKey).toString('base64') : null;
-}
-/** Whether an entry (its signature, if any) may be served to this run. */
-function mayServe(trust, kind, key, sha256, signature) {
-    if (trust.trust === 'any')
-        return true;
-    if (trust.publicKey) {
-        if (!signature)
-            return false;
-        try {
-            return (0,external_node_crypto_namespaceObject.verify)(null, signed(kind, key, sha256), trust.publicKey, Buffer.from(signature, 'base64'));
-        }
-        catch {
-            return false;
-        }
-    }
-    return !trust.defaultBranch;
-}
-/**
- * Whether a run may put its unsigned content in place of what is there: never over an entry signed by the
- * key this run verifies with (a pull request's job would otherwise wipe what the default branch stored).
- */
-function mayReplace(trust, existingServable) {
-    return trust.signingKey !== null || !trust.publicKey || !existingServable;
-}
-/** A path in the cache that is a regular file, not a link: a link could lead anywhere (a runner's secret). */
-async function isPlainFile(path) {
-    const found = await (0,promises_namespaceObject.lstat)(path).catch(() => null);
-    return found?.isFile() === true;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
-// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
-// NVIDIA source there). Pure data and the comparisons over it.
-
-/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
-function parseDriver(text) {
-    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
-        return null;
-    return text.trim().split('.').map(Number);
-}
-function compareDriver(a, b) {
-    const x = parseDriver(a) ?? [];
-    const y = parseDriver(b) ?? [];
-    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
-        const d = (x[i] ?? 0) - (y[i] ?? 0);
-        if (d !== 0)
-            return d;
-    }
-    return 0;
-}
-/**
- * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
- * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
- */
-const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
-/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
-const TOOLKIT_DRIVER = {
-    '13.2': '595.45.04',
-    '13.1': '590.44.01',
-    '13.0': '580.65.06',
-    '12.9': '575.51.03',
-    '12.8': '570.26',
-    '12.6': '560.28.03',
-    '12.5': '555.42.02',
-    '12.4': '550.54.14',
-    '12.3': '545.23.06',
-    '12.2': '535.54.03',
-    '12.1': '530.30.02',
-    '12.0': '525.60.13',
-    '11.8': '520.61.05',
-    '11.7': '515.43.04',
-    '11.6': '510.39.01',
-    '11.5': '495.29.05',
-    '11.4': '470.42.01',
-    '11.3': '465.19.01',
-    '11.2': '460.27.03',
-    '11.1': '455.23',
-    '11.0': '450.51.05',
-};
-/** Compute capability "9.0" → 90; null when unknown. */
-function smNumber(cc) {
-    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
-    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
-}
-/**
- * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
- * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
- */
-const NEWER_GPUS = [
-    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
-    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
-    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
-    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
-    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
-    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
-    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
-    {
-        sm: 120,
-        supportedFrom: '10.9',
-        unsupportedThrough: '10.7',
-        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
-    },
-    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
-];
-/** Whether a TensorRT release can build for a GPU of this compute capability. */
-function archSupport(version, cc) {
-    const v = formatVersion(version);
-    const sm = smNumber(cc);
-    if (sm === null)
-        return {
-            status: 'warn',
-            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
-        };
-    if (atLeast(version, '10.5') && sm < 75)
-        return {
-            status: 'fail',
-            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
-        };
-    if (atLeast(version, '10.0') && sm < 70)
-        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
-    if (atLeast(version, '8.6') && sm < 60)
-        return {
-            status: 'fail',
-            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
-        };
-    if (atLeast(version, '10.0') && sm === 70)
-        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
-    if (atLeast(version, '8.6') && sm < 70)
-        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
-    if (version.major >= 11 && sm === 75)
-        return {
-            status: 'warn',
-            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
-        };
-    const newer = NEWER_GPUS.find((g) => g.sm === sm);
-    if (newer) {
-        if (atLeast(version, newer.supportedFrom))
-            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
-        if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
-            return {
-                status: 'fail',
-                message: `TensorRT ${v} does not support compute capability ${cc} ` +
-                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
-            };
-        }
-        return {
-            status: 'warn',
-            message: `compute capability ${cc} is known to work from TensorRT ` +
-                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
-        };
-    }
-    if (sm > 90)
-        return {
-            status: 'warn',
-            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
-        };
-    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
-}
-function nextMinor(majorMinor) {
-    const [major, minor] = majorMinor.split('.').map(Number);
-    return `${major}.${minor + 1}`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/deploy-rules.js
-// Will a plan load where it ships? TensorRT's rules for a serialized engine on another GPU, TensorRT and OS,
-// and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
-// the target's description in, a verdict with the line and the fix out.
-
-/** GPU models by compute capability (NVIDIA "CUDA GPU Compute Capability", developer.nvidia.com/cuda-gpus). */
-const GPU_COMPUTE = {
-    T4: '7.5',
-    V100: '7.0',
-    A100: '8.0',
-    A30: '8.0',
-    A10: '8.6',
-    A10G: '8.6',
-    A40: '8.6',
-    A16: '8.6',
-    A2: '8.6',
-    'RTX A6000': '8.6',
-    L4: '8.9',
-    L40: '8.9',
-    L40S: '8.9',
-    H100: '9.0',
-    H200: '9.0',
-    GH200: '9.0',
-    B200: '10.0',
-    GB200: '10.0',
-    B300: '10.3',
-    GB300: '10.3',
-};
-/** A GPU model as nvidia-smi names it ("NVIDIA H100 80GB HBM3") or as a target names it ("H100"): its CC. */
-function computeCapabilityOf(gpu) {
-    const name = gpu.replace(/^NVIDIA\s+/i, '').trim();
-    if (GPU_COMPUTE[name])
-        return GPU_COMPUTE[name];
-    // The longest known model that starts the name: "H100 80GB HBM3" is an H100, "A100-SXM4-40GB" an A100.
-    const known = Object.keys(GPU_COMPUTE)
-        .filter((model) => new RegExp(`^${model.replace(/ /g, '[ -]')}(?![0-9A-Za-z])`, 'i').test(name))
-        .sort((a, b) => b.length - a.length)[0];
-    return known ? GPU_COMPUTE[known] : null;
-}
-function portabilityOf(flags) {
-    const value = (flag) => flags
-        .filter((f) => f.startsWith(`${flag}=`))
-        .map((f) => f.slice(flag.length + 1))
-        .at(-1);
-    const level = value('--hardwareCompatibilityLevel');
-    const platform = value('--runtimePlatform');
-    return {
-        hardware: level === 'ampere+' ? 'ampere+' : level === 'sameComputeCapability' ? 'sameComputeCapability' : 'none',
-        versionCompatible: flags.includes('--versionCompatible') || flags.includes('--vc'),
-        runtimePlatform: platform?.toLowerCase() === 'windowsamd64' ? 'WindowsAMD64' : 'SameAsBuild',
-    };
-}
-const DEPLOY_VERDICTS = (/* unused pure expression or super */ null && (['loads', 'loads-with-warning', 'fails', 'unknown']));
-// "expecting" is the runtime's (the device it runs on, its library), "got" the plan's: NVIDIA/TensorRT#564 on a
-// GTX 1060 (6.1) read "expecting compute 6.1 got compute 7.5"; wang-xinyu/tensorrtx#664, a plan of 8.0.1.6 on
-// an 8.0.0 runtime, "expecting library version 8.0.0 got 8.0.1". Before 8.5 the versions have three parts.
-const DEVICE_LINE = (expecting, got) => `The engine plan file is generated on an incompatible device, expecting compute ${expecting} got compute ${got}, ` +
-    'please rebuild.';
-const spelled = (version) => {
-    const [major = 0, minor = 0] = parts(version);
-    return major < 8 || (major === 8 && minor < 5) ? version.split('.').slice(0, 3).join('.') : version;
-};
-const VERSION_LINE = (plan, runtime) => 'The engine plan file is not compatible with this version of TensorRT, expecting library version ' +
-    `${spelled(runtime)} got ${spelled(plan)}, please rebuild.`;
-const MODEL_WARNING = 'Using an engine plan file across different models of devices is not recommended and is likely to affect ' +
-    'performance or even cause errors.';
-const parts = (v) => v.split('.').map(Number);
-const compare = (a, b) => {
-    const [x, y] = [parts(a), parts(b)];
-    for (let i = 0; i < Math.max(x.length, y.length); i += 1)
-        if ((x[i] ?? 0) !== (y[i] ?? 0))
-            return (x[i] ?? 0) - (y[i] ?? 0);
-    return 0;
-};
-const sameModel = (a, b) => a !== null && b !== null && a.replace(/^NVIDIA\s+/i, '').toLowerCase() === b.replace(/^NVIDIA\s+/i, '').toLowerCase();
-/** The plan on the target, by TensorRT's rules: version first (a plan that does not deserialize loads nowhere). */
-function predictLoad(plan, target) {
-    const { portability } = plan;
-    const targetOs = target.os;
-    const builtFor = portability.runtimePlatform === 'WindowsAMD64' ? 'windows' : plan.os;
-    if (builtFor !== targetOs) {
-        return {
-            verdict: 'fails',
-            line: `a ${builtFor} plan does not deserialize on ${targetOs} (the serialized platform does not match)`,
-            fix: targetOs === 'windows'
-                ? 'build with --runtimePlatform=WindowsAMD64 (TensorRT 10.2+), or on a Windows runner'
-                : 'build on a Linux runner (drop --runtimePlatform)',
-        };
-    }
-    const version = versionVerdict(plan, target);
-    if (version)
-        return version;
-    return hardwareVerdict(plan, target);
-}
-function versionVerdict(plan, target) {
-    const built = plan.tensorrtVersion;
-    if (!target.tensorrt)
-        return null; // the target runs the builder's TensorRT
-    if (!built)
-        return { verdict: 'unknown', line: "the plan's TensorRT version is not known", fix: null };
-    const wanted = target.tensorrt;
-    const exact = parts(wanted).length >= 4;
-    if (plan.portability.versionCompatible) {
-        // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load).
-        if (parts(wanted)[0] !== parts(built)[0] || compare(wanted, built) < 0) {
-            return {
-                verdict: 'fails',
-                line: VERSION_LINE(built, wanted),
-                fix: `a version-compatible plan loads on TensorRT ${parts(built)[0]}.x from ${built} on; build for ${wanted}`,
-            };
-        }
-        return null;
-    }
-    const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
-    if (compare(prefix, wanted) !== 0) {
-        return {
-            verdict: 'fails',
-            line: VERSION_LINE(built, exact ? wanted : `${wanted}.x`),
-            fix: `build a separate engine with TensorRT ${wanted}, ` +
-                'or build with --versionCompatible (8.6+) for newer runtimes',
-        };
-    }
-    if (!exact) {
-        return {
-            verdict: 'unknown',
-            line: `the plan needs exactly TensorRT ${built}; the target names ${wanted}`,
-            fix: `name the target's TensorRT in full (tensorrt: "${built}") to know`,
-        };
-    }
-    return null;
-}
-function hardwareVerdict(plan, target) {
-    const built = smNumber(plan.computeCapability);
-    const wanted = smNumber(target.computeCapability);
-    if (wanted === null)
-        return { verdict: 'unknown', line: "the target's compute capability is not known", fix: null };
-    if (built === null)
-        return { verdict: 'unknown', line: "the build GPU's compute capability is not known", fix: null };
-    const level = plan.portability.hardware;
-    if (level === 'ampere+') {
-        if (wanted >= 80)
-            return { verdict: 'loads', line: null, fix: null };
-        return {
-            verdict: 'fails',
-            line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
-            fix: `ampere+ runs on compute capability 8.0 and newer; build on a ${target.computeCapability} runner`,
-        };
-    }
-    if (built !== wanted) {
-        return {
-            verdict: 'fails',
-            line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
-            fix: wanted >= 80 && built >= 80
-                ? 'add --hardwareCompatibilityLevel=ampere+ (8.6+), or build on a runner of the target GPU'
-                : `build on a compute capability ${target.computeCapability} runner`,
-        };
-    }
-    if (level === 'none' && target.gpu && plan.gpu && !sameModel(target.gpu, plan.gpu)) {
-        return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on a ${target.gpu} runner` };
-    }
-    return { verdict: 'loads', line: null, fix: null };
-}
-/**
- * What the flags can never do for a target, said before any build: ampere+ for a GPU older than Ampere,
- * sameComputeCapability before 10.9, --runtimePlatform before 10.2 or for another OS than the target's.
- */
-function unreachable(portability, target, tensorrt) {
-    const sm = smNumber(target.computeCapability);
-    if (portability.hardware === 'ampere+' && sm !== null && sm < 80) {
-        return ('--hardwareCompatibilityLevel=ampere+ runs on compute capability 8.0 and newer, ' +
-            `target ${target.name} is ${target.computeCapability}`);
-    }
-    if (portability.hardware === 'sameComputeCapability' && compare(tensorrt, '10.9') < 0) {
-        return `--hardwareCompatibilityLevel=sameComputeCapability needs TensorRT 10.9, this one is ${tensorrt}`;
-    }
-    if (portability.runtimePlatform === 'WindowsAMD64') {
-        if (compare(tensorrt, '10.2') < 0)
-            return `--runtimePlatform needs TensorRT 10.2, this one is ${tensorrt}`;
-        if (target.os !== 'windows')
-            return `--runtimePlatform=WindowsAMD64 makes a Windows plan, target ${target.name} is ${target.os}`;
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
-// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
-// the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
-// Pure: numbers in, bytes out.
-const ELEMENT_TYPES = ['float32', 'float16', 'bfloat16', 'int8', 'uint8', 'int32', 'int64', 'bool'];
-const isElementType = (type) => ELEMENT_TYPES.includes(type);
-/** Integers and booleans: compared exactly, filled with whole numbers. */
-const isIntegral = (type) => type !== 'float32' && type !== 'float16' && type !== 'bfloat16';
-/** Bytes per element. */
-const ELEMENT_BYTES = {
-    float32: 4,
-    float16: 2,
-    bfloat16: 2,
-    int8: 1,
-    uint8: 1,
-    int32: 4,
-    int64: 8,
-    bool: 1,
-};
-/** The whole numbers each integral type holds, to refuse a range it cannot. */
-const INTEGRAL_LIMITS = {
-    int8: [-128, 127],
-    uint8: [0, 255],
-    int32: [-(2 ** 31), 2 ** 31 - 1],
-    int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-    bool: [0, 1],
-};
-/** A float32's bits rounded to bfloat16's (round to nearest, ties to even), as the top half of a float32. */
-function bfloat16Bits(value) {
-    const bits = new Uint32Array(Float32Array.of(value).buffer)[0];
-    if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0)
-        return (bits >>> 16) | 0x40; // NaN stays NaN
-    return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
-}
-/** NumPy's descr of each type np.save writes little-endian (bfloat16 is no NumPy type). */
-const NUMPY_DESCR = {
-    '<f4': 'float32',
-    '<f2': 'float16',
-    '|i1': 'int8',
-    '|u1': 'uint8',
-    '<i4': 'int32',
-    '<i8': 'int64',
-    '|b1': 'bool',
-};
-/** Little-endian bytes of the type as numbers (the inverse of elementBytes); `bytes` holds whole elements. */
-function readElements(type, bytes) {
-    const count = bytes.length / ELEMENT_BYTES[type];
-    // A copy: a typed view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
-    const own = Uint8Array.from(bytes).buffer;
-    if (type === 'float32')
-        return new Float32Array(own);
-    if (type === 'float16')
-        return Float32Array.from(new Float16Array(own));
-    if (type === 'bfloat16')
-        return new Float32Array(Uint32Array.from(new Uint16Array(own), (h) => h << 16).buffer);
-    const view = type === 'int8'
-        ? new Int8Array(own)
-        : type === 'uint8' || type === 'bool'
-            ? new Uint8Array(own)
-            : type === 'int32'
-                ? new Int32Array(own)
-                : Array.from(new BigInt64Array(own), Number);
-    return Float64Array.from({ length: count }, (_, i) => view[i]);
-}
-/** The value as the type stores it: what the engine receives, so that the reference computes on the same. */
-function roundTo(type, value) {
-    if (type === 'float32')
-        return Math.fround(value);
-    if (type === 'float16')
-        return Math.f16round(value);
-    if (type === 'bfloat16')
-        return new Float32Array(Uint32Array.of(bfloat16Bits(value) << 16).buffer)[0];
-    return type === 'bool' ? (value ? 1 : 0) : Math.trunc(value);
-}
-/** The values' bytes in the type, little-endian: what --loadInputs reads for a binding of that type. */
-function elementBytes(type, values) {
-    // A view, not a copy, for the common case (the hosts trtexec runs on are little-endian).
-    if (type === 'float32' && values instanceof Float32Array) {
-        return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-    }
-    const out = Buffer.alloc(values.length * ELEMENT_BYTES[type]);
-    for (let i = 0; i < values.length; i += 1) {
-        const v = values[i];
-        if (type === 'float32')
-            out.writeFloatLE(v, i * 4);
-        else if (type === 'float16')
-            out.writeUInt16LE(new Uint16Array(Float16Array.of(v).buffer)[0], i * 2);
-        else if (type === 'bfloat16')
-            out.writeUInt16LE(bfloat16Bits(v), i * 2);
-        else if (type === 'int8')
-            out.writeInt8(v, i);
-        else if (type === 'uint8' || type === 'bool')
-            out.writeUInt8(v, i);
-        else if (type === 'int32')
-            out.writeInt32LE(v, i * 4);
-        else
-            out.writeBigInt64LE(BigInt(v), i * 8);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
-// The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
-// protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
-// TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
-// dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
-// as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
-
-const ELEM_TYPES = {
-    1: 'float32',
-    2: 'uint8',
-    3: 'int8',
-    4: 'uint16',
-    5: 'int16',
-    6: 'int32',
-    7: 'int64',
-    8: 'string',
-    9: 'bool',
-    10: 'float16',
-    11: 'float64',
-    12: 'uint32',
-    13: 'uint64',
-    16: 'bfloat16',
-    17: 'float8e4m3fn',
-    18: 'float8e4m3fnuz',
-    19: 'float8e5m2',
-    20: 'float8e5m2fnuz',
-    21: 'uint4',
-    22: 'int4',
-};
-const bufferSource = (bytes) => ({
-    size: bytes.length,
-    read: (offset, length) => bytes.subarray(offset, offset + length),
-});
-/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
-function fields(source, start, end) {
-    const out = [];
-    let at = start;
-    const varint = () => {
-        // A varint is at most 10 bytes: read them together, not byte by byte from a file.
-        const bytes = source.read(at, Math.min(10, end - at));
-        let value = 0;
-        for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
-            const byte = bytes[i];
-            value += (byte & 0x7f) * 2 ** shift;
-            if (byte < 0x80) {
-                at += i + 1;
-                return value;
-            }
-        }
-        throw new Error('a varint runs past the end');
-    };
-    while (at < end) {
-        const key = varint();
-        const number = Math.floor(key / 8);
-        const wire = key % 8;
-        if (wire === 0)
-            out.push({ number, value: varint() });
-        else if (wire === 2) {
-            const length = varint();
-            if (at + length > end)
-                throw new Error('a field runs past the end');
-            out.push({ number, start: at, length });
-            at += length;
-        }
-        else if (wire === 1)
-            at += 8;
-        else if (wire === 5)
-            at += 4;
-        else
-            throw new Error(`wire type ${wire} is not protobuf's`);
-    }
-    return out;
-}
-/**
- * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
- * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
- * initializer data) are skipped by their lengths.
- */
-function onnxInputs(source) {
-    return graphValues(source, 11);
-}
-/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
-function onnxOutputs(source) {
-    return graphValues(source, 12);
-}
-const EMPTY_GRAPH = { nodes: [], producers: new Map(), inputs: new Map() };
-/**
- * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
- * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
- * 1) and writes.
- */
-function onnxGraph(source) {
-    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
-    const inside = (f) => fields(src, f.start, f.start + f.length);
-    const text = (f) => src.read(f.start, f.length).toString('utf8');
-    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
-    if (!graph)
-        throw new Error('no graph in it (ModelProto.graph)');
-    const nodes = [];
-    const producers = new Map();
-    const inputs = new Map();
-    for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
-        const nodeFields = inside(node).filter((f) => f.start !== undefined);
-        const outputs = nodeFields.filter((f) => f.number === 2).map(text);
-        const named = nodeFields.find((f) => f.number === 3);
-        const name = (named && text(named)) || (outputs[0] ?? '');
-        nodes.push(name);
-        inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
-        for (const output of outputs)
-            producers.set(output, name);
-    }
-    return { nodes, producers, inputs };
-}
-/** The graph's node names in order (see onnxGraph). */
-const onnxNodeNames = (source) => [...onnxGraph(source).nodes];
-/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
-async function readOnnxGraph(path) {
-    let fd = null;
-    try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-        const source = fileSource(fd, (0,external_node_fs_namespaceObject.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_namespaceObject.readSync)(f, buffer, 0, buffer.length, at));
-        return onnxGraph(source);
-    }
-    catch {
-        return EMPTY_GRAPH;
-    }
-    finally {
-        if (fd !== null)
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
-function readOnnxIo(path) {
-    const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-    try {
-        const source = fileSource(fd, (0,external_node_fs_namespaceObject.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_namespaceObject.readSync)(f, buffer, 0, buffer.length, at));
-        return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
-function graphValues(source, number) {
-    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
-    const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
-    const inside = (f) => fields(src, f.start, f.start + f.length);
-    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
-    const graph = sub(fields(src, 0, src.size), 7)[0];
-    if (!graph)
-        throw new Error('no graph in it (ModelProto.graph)');
-    const graphFields = inside(graph);
-    // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
-    const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
-    return sub(graphFields, number).flatMap((info) => {
-        const infoFields = inside(info);
-        const name = text(sub(infoFields, 1)[0]) ?? '';
-        if (number === 11 && initialized.has(name))
-            return [];
-        const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
-        const tensorFields = tensor ? inside(tensor) : [];
-        const elem = tensorFields.find((f) => f.number === 1)?.value;
-        const shape = sub(tensorFields, 2)[0];
-        const dims = shape
-            ? sub(inside(shape), 1).map((d) => {
-                const value = inside(d).find((f) => f.number === 1)?.value;
-                return value !== undefined && value > 0 ? value : null;
-            })
-            : [];
-        return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
-    });
-}
-/** A model file as a ByteSource: read at offsets, never whole. */
-function fileSource(fd, size, readAt) {
-    return {
-        size,
-        read(offset, length) {
-            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-            const got = readAt(fd, buffer, offset);
-            return buffer.subarray(0, got);
-        },
-    };
-}
-/** `images (float32, 1x3x?x?)`: an input as a message shows it. */
-const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
-
-;// CONCATENATED MODULE: ./.build/tsc/config/model-files.js
-// What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
-// file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
-
-
-
-
-
-/**
- * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
- * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
- * a profile leaves out; and the accuracy check's input ranges (at `rangesAt`): an input the model lacks, a
- * range an integer input cannot hold. Each at its place; the message lists the model's inputs. A file that
- * does not parse as ONNX is left to trtexec, whose parser says why.
- */
-function modelInputProblems(model, m, count, rangesAt) {
-    let inputs;
-    try {
-        // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
-        inputs = readOnnxIo(model.onnx).inputs;
-    }
-    catch {
-        return [];
-    }
-    if (inputs.length === 0)
-        return [];
-    const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
-    const problems = [];
-    const ranges = model.accuracy && typeof model.accuracy.inputs === 'object' && 'ranges' in model.accuracy.inputs;
-    for (const [name, [low, high]] of Object.entries(ranges ? model.accuracy.inputs.ranges : {})) {
-        const input = inputs.find((i) => i.name === name);
-        const near = input
-            ? null
-            : closest(name, inputs.map((i) => i.name));
-        const problem = !input
-            ? `expected an input of the model, got "${name}"${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`
-            : rangeProblem(input.type, low, high);
-        if (problem)
-            problems.push({ path: [...rangesAt, name], message: problem });
-    }
-    model.profiles.slice(0, count).forEach((profile, p) => {
-        if (profile.shapes.length === 0)
-            return;
-        const at = (...rest) => ['models', m, 'profiles', p, 'shapes', ...rest];
-        for (const range of profile.shapes) {
-            const input = inputs.find((i) => i.name === range.input);
-            if (!input) {
-                const near = closest(range.input, inputs.map((i) => i.name));
-                problems.push({
-                    path: at(range.input),
-                    message: `expected an input of the model, got "${range.input}"` +
-                        `${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`,
-                });
-                continue;
-            }
-            if (range.min.length !== input.dims.length) {
-                problems.push({
-                    path: at(range.input),
-                    message: `expected ${input.dims.length} dimensions, as the model's ${describeInput(input)}, ` +
-                        `got ${range.min.join('x')} (${range.min.length})`,
-                });
-                continue;
-            }
-            for (const which of ['min', 'opt', 'max']) {
-                const wrong = input.dims.findIndex((d, i) => d !== null && range[which][i] !== d);
-                if (wrong >= 0) {
-                    problems.push({
-                        path: at(range.input),
-                        message: `expected dimension ${wrong} to be ${input.dims[wrong]}, fixed in the model's ${describeInput(input)}, ` +
-                            `got ${which} ${range[which].join('x')}`,
-                    });
-                    break;
-                }
-            }
-        }
-        for (const input of inputs) {
-            if (input.dims.some((d) => d === null) && !profile.shapes.some((s) => s.input === input.name)) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'shapes'],
-                    message: `expected a shape for each dynamic input, got none for ${describeInput(input)}; ${listed}`,
-                });
-            }
-        }
-    });
-    return problems;
-}
-/** The narrowest float type among the network's inputs and outputs (bf16, then fp16), or null. */
-function networkFloatType(onnx) {
-    let types;
-    try {
-        const io = readOnnxIo(onnx);
-        types = [...io.inputs, ...io.outputs].map((v) => v.type);
-    }
-    catch {
-        return null;
-    }
-    return types.includes('bfloat16') ? 'bf16' : types.includes('float16') ? 'fp16' : null;
-}
-/** Why an input of this type cannot take values in [low, high], or null. */
-function rangeProblem(type, low, high) {
-    if (!isElementType(type) || !isIntegral(type))
-        return null;
-    const [least, most] = INTEGRAL_LIMITS[type];
-    if (!Number.isInteger(low) || !Number.isInteger(high)) {
-        return `expected whole numbers for the ${type} input, got [${low}, ${high}]`;
-    }
-    if (low < least || high > most)
-        return `expected a range within ${type}'s [${least}, ${most}], got [${low}, ${high}]`;
-    return null;
-}
-/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
-const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
-/**
- * Why a model's ONNX cannot be built, or null: missing, not a regular file, unreadable (said before any
- * build, not as a failed build of kind other), or a Git LFS pointer left by a checkout without LFS.
- */
-function onnxProblem(path) {
-    const head = Buffer.alloc(LFS_POINTER.length);
-    try {
-        // Only a regular file is opened: opening a named pipe would wait for a writer.
-        const irregular = notRegularFile((0,external_node_fs_namespaceObject.statSync)(path), 'an ONNX file');
-        if (irregular)
-            return ` which ${irregular.replace(/^not/, 'is not').replace(/, expected .*$/, '')} (${path})`;
-        const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
-        try {
-            (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, head.length, 0);
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-    catch (error) {
-        const code = error.code;
-        return code === 'ENOENT'
-            ? ` which does not exist (${path})`
-            : ` which cannot be read: ${fileProblem(error, 'an ONNX file')} (${path})`;
-    }
-    return head.toString('latin1') === LFS_POINTER
-        ? ', a Git LFS pointer: the model itself was not fetched (check out with lfs: true, or run git lfs pull)'
-        : null;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
 /** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
 const COMBINED = 'combined';
 /** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
 const runProfile = (profile) => profile.parts?.[0] ?? profile;
+/** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
+const DEFAULT_KILL_GRACE_MS = 10_000;
+
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./.build/tsc/common/position.js
+/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
 /** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
@@ -37058,118 +35948,6 @@ function unsetMessage(text, unset) {
     return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
         `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/common/position.js
-/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
-function formatPosition(position) {
-    return `${position.file}:${position.line}:${position.column}`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
-
-/** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
-function formatPath(path) {
-    let out = '';
-    for (const part of path) {
-        if (typeof part === 'number')
-            out += `[${part}]`;
-        else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part))
-            out += out ? `.${part}` : part;
-        else
-            out += `[${JSON.stringify(part)}]`;
-    }
-    return out || '(top level)';
-}
-/**
- * Finds where a config path is written: the value's node, or for a key that is not there (a
- * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
- * which is where an unknown key should be reported.
- */
-function locate(doc, lines, path, atKey = false) {
-    let node = doc.contents;
-    let offset = rangeStart(node) ?? 0;
-    for (let i = 0; i < path.length; i += 1) {
-        const part = path[i];
-        const last = i === path.length - 1;
-        if ((0,dist/* isMap */.jh)(node)) {
-            const pair = node.items.find((item) => (0,dist/* isPair */.tO)(item) && (0,dist/* isScalar */.jn)(item.key) && String(item.key.value) === String(part));
-            if (!pair)
-                break;
-            if (last && atKey) {
-                offset = rangeStart(pair.key) ?? offset;
-                break;
-            }
-            node = pair.value;
-        }
-        else if ((0,dist/* isSeq */.oP)(node) && typeof part === 'number') {
-            node = node.items[part];
-        }
-        else {
-            break;
-        }
-        offset = rangeStart(node) ?? offset;
-    }
-    return lines.linePos(offset);
-}
-function rangeStart(node) {
-    return node?.range?.[0];
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
-const METRICS = {
-    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
-    'plan-growth': {
-        units: ['fraction', 'bytes'],
-        bare: 'fail',
-        growth: true,
-        describe: 'plan size growth over the baseline',
-    },
-    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
-    'trailing-zeros': {
-        units: ['fraction', 'bytes'],
-        bare: 'fail',
-        growth: false,
-        describe: 'zero run at the end of the plan',
-    },
-    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
-    'build-time-growth': {
-        units: ['fraction'],
-        bare: 'fail',
-        growth: true,
-        describe: 'build time growth over the baseline',
-    },
-    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
-    // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
-    // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
-    'latency-growth': {
-        units: ['fraction'],
-        bare: 'fail',
-        growth: true,
-        describe: 'median latency growth over the baseline',
-    },
-    // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
-    'accuracy-drift': {
-        units: ['ratio'],
-        bare: 'warn',
-        growth: true,
-        describe: "largest output error (accuracy:) over the baseline's",
-    },
-};
-const METRIC_NAMES = Object.keys(METRICS);
-/**
- * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
- * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
- */
-/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
-const AB_BUDGETS = {
-    'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
-};
-const DEFAULT_BUDGETS = {
-    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
-    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
-    // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
-    'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
-};
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
@@ -46706,6 +45484,62 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
+const METRICS = {
+    'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
+    'plan-growth': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: true,
+        describe: 'plan size growth over the baseline',
+    },
+    'zero-fraction': { units: ['fraction'], bare: 'fail', growth: false, describe: 'share of zero bytes in the plan' },
+    'trailing-zeros': {
+        units: ['fraction', 'bytes'],
+        bare: 'fail',
+        growth: false,
+        describe: 'zero run at the end of the plan',
+    },
+    'plan-to-onnx': { units: ['ratio'], bare: 'fail', growth: false, describe: 'plan size over ONNX size' },
+    'build-time-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'build time growth over the baseline',
+    },
+    'peak-memory': { units: ['bytes'], bare: 'fail', growth: false, describe: 'peak GPU memory of the build' },
+    // A bare value fails, but only on an A/B (benchmark: ab): medians measured in two jobs, maybe on two
+    // machines, are too noisy to fail on, so there it warns (src/compare/evaluate.ts).
+    'latency-growth': {
+        units: ['fraction'],
+        bare: 'fail',
+        growth: true,
+        describe: 'median latency growth over the baseline',
+    },
+    // An engine can drift towards its tolerance long before it crosses it: this catches the drift.
+    'accuracy-drift': {
+        units: ['ratio'],
+        bare: 'warn',
+        growth: true,
+        describe: "largest output error (accuracy:) over the baseline's",
+    },
+};
+const METRIC_NAMES = Object.keys(METRICS);
+/**
+ * What every model gets unless trt-ci.yml says otherwise: warnings only, for the two signs of
+ * NVIDIA/TensorRT#4841 (a plan that is mostly a trailing zero run, a plan that grew a lot).
+ */
+/** What benchmark: ab adds unless latency-growth is set: 1% slower (significantly) fails. */
+const AB_BUDGETS = {
+    'latency-growth': { fail: { unit: 'fraction', value: 0.01, text: '1%' }, warn: null },
+};
+const DEFAULT_BUDGETS = {
+    'trailing-zeros': { warn: { unit: 'fraction', value: 0.5, text: '50%' }, fail: null },
+    'plan-growth': { warn: { unit: 'fraction', value: 0.2, text: '20%' }, fail: null },
+    // Only for models with accuracy:; ten times the baseline's error is a change of kernel, not noise.
+    'accuracy-drift': { warn: { unit: 'ratio', value: 10, text: '10x' }, fail: null },
+};
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/checks.js
 // The preflight checks, written once. Their ids are the report's `checks[].id`, the `skip-checks` values
 // of trt-ci.yml and its JSON schema, and the rows of docs/preflight.md; preflight/ must judge every one,
@@ -46772,6 +45606,77 @@ const CHECK_IDS = Object.keys(PREFLIGHT_CHECKS);
 /** The checks judged from nvidia-smi's facts, skipped together when nvidia-smi itself fails. */
 const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === 'gpu');
 
+;// CONCATENATED MODULE: ./.build/tsc/config/schema-walk.js
+// The config's schema read as a tree: which keys a mapping at a path takes (the "did you mean" of an
+// unknown key), and which values take ${NAME} from the environment (keys marked with fromEnv). Walks
+// zod's own definitions; wrappers (optional, default, a transform's input) are looked through.
+
+const defOf = (node) => node._zod.def;
+/** The node and the nodes it wraps, outermost first, down to the one that says what the value is. */
+function chain(node) {
+    const nodes = [node];
+    for (let def = defOf(node);; def = defOf(nodes.at(-1))) {
+        const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+        if (!inner)
+            return nodes;
+        nodes.push(inner);
+    }
+}
+const schema_walk_core = (node) => defOf(chain(node).at(-1));
+/** Marks a key whose text takes ${NAME} and ${NAME:-default} from the job's environment. */
+const fromEnv = (schema) => schema.meta({ env: true });
+/** Whether a key was marked with fromEnv, on it or on anything it wraps. */
+const takesEnv = (node) => chain(node).some((n) => globalRegistry.get(n)?.env === true);
+/** The nodes one step down: a mapping's key, a list's item, a record's value, in each form of a union. */
+function childrenOf(node, step) {
+    const def = schema_walk_core(node);
+    if (def.type === 'union')
+        return (def.options ?? []).flatMap((o) => childrenOf(o, step));
+    if (def.type === 'object')
+        return typeof step === 'string' && def.shape?.[step] ? [def.shape[step]] : [];
+    if (def.type === 'array')
+        return typeof step === 'number' && def.element ? [def.element] : [];
+    if (def.type === 'record')
+        return def.valueType ? [def.valueType] : [];
+    return [];
+}
+/** The keys the mapping at `path` takes (every form's, for a union of mappings). */
+function keysAt(root, path) {
+    let nodes = [root];
+    for (const step of path)
+        nodes = nodes.flatMap((n) => childrenOf(n, step));
+    const keys = nodes.flatMap((n) => {
+        const def = schema_walk_core(n);
+        const forms = def.type === 'union' ? (def.options ?? []).map(schema_walk_core) : [def];
+        return forms.flatMap((f) => (f.type === 'object' ? Object.keys(f.shape ?? {}) : []));
+    });
+    return [...new Set(keys)];
+}
+/** Every string in `value` whose key was marked fromEnv, with its path. */
+function envValues(root, value) {
+    const found = [];
+    const visit = (nodes, at, path) => {
+        if (typeof at === 'string') {
+            if (nodes.some(takesEnv) || nodes.some((n) => schema_walk_core(n).type === 'union' && unionTakesEnv(n))) {
+                found.push({ path, text: at });
+            }
+            return;
+        }
+        if (Array.isArray(at)) {
+            for (const [i, item] of at.entries())
+                visit(nodes.flatMap((n) => childrenOf(n, i)), item, [...path, i]);
+        }
+        else if (at && typeof at === 'object') {
+            for (const [key, item] of Object.entries(at))
+                visit(nodes.flatMap((n) => childrenOf(n, key)), item, [...path, key]);
+        }
+    };
+    visit([root], value, []);
+    return found;
+}
+/** A union one of whose text forms takes ${NAME} (a path, or false; auto, or a folder). */
+const unionTakesEnv = (node) => (schema_walk_core(node).options ?? []).some(takesEnv);
+
 ;// CONCATENATED MODULE: ./.build/tsc/common/units.js
 const SIZE_UNITS = {
     B: 1,
@@ -46834,10 +45739,10 @@ function formatMs(ms) {
     return `${Number(ms.toPrecision(3))} ms`;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
-
-
-
+;// CONCATENATED MODULE: ./.build/tsc/config/values.js
+// The values trt-ci.yml takes, each a zod schema that turns text into what the code uses (a size in bytes,
+// a duration in ms, a threshold in its unit) and rejects anything else with "expected …, got …", and what
+// the value most likely meant where that can be told.
 
 
 
@@ -46884,7 +45789,7 @@ const size = schemas_string(expected('a size like 4GiB or 512MiB', sizeGuess))
 const INT32_MAX = 2 ** 31 - 1;
 /** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
 const LONGEST_TIMER_MS = INT32_MAX;
-const schema_duration = schemas_string(expected('a duration like 45m, 90s or 2h'))
+const values_duration = schemas_string(expected('a duration like 45m, 90s or 2h'))
     .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
     .refine((text) => {
     // A text that is no duration at all was reported by the pattern already.
@@ -46895,7 +45800,7 @@ const schema_duration = schemas_string(expected('a duration like 45m, 90s or 2h'
 const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
     error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
 });
-const schema_name = (what) => schemas_string(expected(`a ${what} name`))
+const values_name = (what) => schemas_string(expected(`a ${what} name`))
     .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
 /**
  * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
@@ -46914,9 +45819,7 @@ function refProblem(ref) {
         return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
     return null;
 }
-/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
-const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
-const schema_path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+const values_path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 /** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
 const shapeGuess = (input) => {
     const parts = String(input).split(':');
@@ -46999,9 +45902,26 @@ function limit(metric) {
         return level;
     });
 }
+function parseDims(text) {
+    return text.split('x').map(Number);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
+// The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
+// default, its description (the editor schema and docs/config.md are made from them), and which keys take
+// ${NAME} from the environment (fromEnv: the one place that is said).
+
+
+
+
+
+
+
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const budgets = strictObject(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
 const profile = strictObject({
-    name: schema_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
+    name: values_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
     shapes: record(schemas_string(), shapeRange, expected('a mapping of input name to { min, opt, max }'))
         .describe('Each input: { min, opt, max } like 1x3x640x640, or one shape for a static input.'),
 }, expected('a profile with name and shapes'));
@@ -47034,7 +45954,7 @@ const share = /^\d+(\.\d+)?%$/;
 const accuracy = strictObject({
     inputs: union([
         literal('auto'),
-        schema_path('a folder of <input name>.npy samples or a .npz'),
+        fromEnv(values_path('a folder of <input name>.npy samples or a .npz')),
         record(schemas_string().min(1), strictObject({
             range: tuple([schemas_number(), schemas_number()], expected('[low, high], like [0, 30521]'))
                 .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
@@ -47046,7 +45966,7 @@ const accuracy = strictObject({
         .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
         "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
         'or real samples: a folder of <input>.npy, or a .npz.'),
-    reference: schema_path('a .npz of reference outputs by output name')
+    reference: fromEnv(values_path('a .npz of reference outputs by output name'))
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
         .optional()
         .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
@@ -47077,18 +45997,18 @@ const accuracy = strictObject({
     path: ['inputs'],
 });
 const model = strictObject({
-    name: schema_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
-    onnx: schema_path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
+    onnx: fromEnv(values_path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
     precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`, (input) => {
         const lower = String(input).toLowerCase().replace(/_/g, '-');
         return PRECISIONS.includes(lower) ? lower : null;
     }))
         .optional()
         .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
-    plugins: array(schema_path('a plugin library'), expected('a list of plugin library paths'))
+    plugins: array(fromEnv(values_path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
-    'dynamic-plugins': array(schema_path('a plugin library'), expected('a list of plugin library paths'))
+    'dynamic-plugins': array(fromEnv(values_path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
     profiles: array(profile, expected('a list of profiles'))
@@ -47112,29 +46032,27 @@ const model = strictObject({
     // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
     workspace: workspace.optional().describe("This model's first workspace (the top-level value otherwise)."),
     'min-workspace': workspace.optional().describe("Where this model's out-of-memory back-off stops."),
-    'build-timeout': schema_duration.optional().describe("This model's time per build attempt."),
+    'build-timeout': values_duration.optional().describe("This model's time per build attempt."),
 }, expected('a model with name, onnx and profiles'));
 const configSchema = strictObject({
-    trtexec: schemas_string(expected('a command or path'))
-        .min(1)
+    trtexec: fromEnv(schemas_string(expected('a command or path')).min(1))
         .default('trtexec')
         .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
-    'nvidia-smi': schemas_string(expected('a command or path'))
-        .min(1)
+    'nvidia-smi': fromEnv(schemas_string(expected('a command or path')).min(1))
         .default('nvidia-smi')
         .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
-    'output-dir': schema_path('a folder')
+    'output-dir': fromEnv(values_path('a folder'))
         .default('trt-engines')
         .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
     workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
     'min-workspace': workspace
         .prefault('512MiB')
         .describe('The out-of-memory back-off halves the workspace down to this.'),
-    'timing-cache': union([schema_path('a timing cache file'), literal(false)], expected('a path, or false for none'))
+    'timing-cache': union([fromEnv(values_path('a timing cache file')), literal(false)], expected('a path, or false for none'))
         .default('.trt-ci/timing.cache')
         .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
-    'build-timeout': schema_duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
-    'kill-grace': schema_duration.prefault('10s').describe('Time between TERM and KILL.'),
+    'build-timeout': values_duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
+    'kill-grace': values_duration.prefault(`${DEFAULT_KILL_GRACE_MS / 1000}s`).describe('Time between TERM and KILL.'),
     // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
     'max-parallel': schemas_number(expected('a number of builds like 2'))
         .int()
@@ -47148,12 +46066,12 @@ const configSchema = strictObject({
         .default(false)
         .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': schema_path('a folder of base plans')
+    'base-plans': fromEnv(values_path('a folder of base plans'))
         .optional()
         .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
-    'base-ref': schemas_string(expected('a git ref like origin/main or a commit'))
-        .min(1, expected('a git ref like origin/main or a commit'))
+    'base-ref': fromEnv(schemas_string(expected('a git ref like origin/main or a commit'))
+        .min(1, expected('a git ref like origin/main or a commit')))
         .superRefine((ref, ctx) => {
         // ${BASE_SHA:-HEAD~1} is checked here by its own text, and again once the environment filled it in.
         const problem = refProblem(ref.replace(VARIABLE, 'x'));
@@ -47192,7 +46110,7 @@ const configSchema = strictObject({
     'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
         .default([])
         .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': schema_path('a cache folder')
+    'cache-dir': fromEnv(values_path('a cache folder'))
         .optional()
         .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
@@ -47200,7 +46118,7 @@ const configSchema = strictObject({
         .default('own-branch')
         .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
         'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
-    'cache-signing-key': schemas_string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`))
+    'cache-signing-key': fromEnv(schemas_string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`)))
         .optional()
         .describe(`Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
         '(empty elsewhere; docs/cache.md).'),
@@ -47214,97 +46132,85 @@ const configSchema = strictObject({
         .min(1, expected('at least one model'))
         .describe('The models to build: each an ONNX file and its optimization profiles.'),
 }, expected('a trt-ci.yml mapping'));
-/** The keys each kind of mapping takes, from the schema itself: the "did you mean" of an unknown key. */
-const CONFIG_KEYS = {
-    top: Object.keys(configSchema.shape),
-    model: Object.keys(model.shape),
-    profile: Object.keys(profile.shape),
-    shape: ['min', 'opt', 'max'],
-    budgets: METRIC_NAMES,
-    level: ['warn', 'fail'],
-    accuracy: Object.keys(accuracy.shape),
-};
-function parseDims(text) {
-    return text.split('x').map(Number);
+
+;// CONCATENATED MODULE: ./.build/tsc/config/environment.js
+
+
+
+/** The config with `${NAME}` filled in, and each key whose names are unset. */
+function withEnvironment(raw, env) {
+    const problems = [];
+    const filled = structuredClone(raw);
+    for (const { path, text } of envValues(configSchema, raw)) {
+        const { value, unset } = expandEnv(text, env);
+        if (unset.length > 0)
+            problems.push({ path, message: unsetMessage(text, unset) });
+        setAt(filled, path, value);
+    }
+    return { raw: filled, problems };
+}
+function setAt(root, path, value) {
+    let at = root;
+    for (const step of path.slice(0, -1))
+        at = at[step];
+    at[path.at(-1)] = value;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+/** `models[0].profiles[1].shapes.x.max`, quoting keys that are not plain identifiers. */
+function formatPath(path) {
+    let out = '';
+    for (const part of path) {
+        if (typeof part === 'number')
+            out += `[${part}]`;
+        else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part))
+            out += out ? `.${part}` : part;
+        else
+            out += `[${JSON.stringify(part)}]`;
+    }
+    return out || '(top level)';
+}
 /**
- * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
- * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ * Finds where a config path is written: the value's node, or for a key that is not there (a
+ * missing field) the nearest enclosing node. `atKey` points at the key instead of its value,
+ * which is where an unknown key should be reported.
  */
-function loadConfig(file, cwd, env) {
-    let text;
-    const path = (0,external_node_path_namespaceObject.resolve)(cwd, file);
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
+function locate(doc, lines, path, atKey = false) {
+    let node = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i += 1) {
+        const part = path[i];
+        const last = i === path.length - 1;
+        if ((0,dist/* isMap */.jh)(node)) {
+            const pair = node.items.find((item) => (0,dist/* isPair */.tO)(item) && (0,dist/* isScalar */.jn)(item.key) && String(item.key.value) === String(part));
+            if (!pair)
+                break;
+            if (last && atKey) {
+                offset = rangeStart(pair.key) ?? offset;
+                break;
+            }
+            node = pair.value;
+        }
+        else if ((0,dist/* isSeq */.oP)(node) && typeof part === 'number') {
+            node = node.items[part];
+        }
+        else {
+            break;
+        }
+        offset = rangeStart(node) ?? offset;
     }
-    catch (error) {
-        throw new errors_InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
-    }
-    return parseConfig(text, file, (0,external_node_path_namespaceObject.dirname)(path), env);
+    return lines.linePos(offset);
 }
-/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
-function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dirname)(file), env = {}) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-    const yamlError = doc.errors[0];
-    if (yamlError) {
-        const pos = lines.linePos(yamlError.pos[0]);
-        throw new errors_InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
-    }
-    const position = (path, atKey = false) => {
-        const { line, col } = locate(doc, lines, path, atKey);
-        return { file, line, column: col };
-    };
-    const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
-    let data;
-    try {
-        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
-        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
-    }
-    catch (error) {
-        throw new errors_InputError(`${file}: invalid YAML: ${errorMessage(error).split('\n')[0]}`);
-    }
-    const parsed = configSchema.safeParse(data, { reportInput: true });
-    if (!parsed.success)
-        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
-    // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
-    const expanded = withEnvironment(parsed.data, env);
-    const config = resolveConfig(expanded.raw, dir, file, { position, where });
-    const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
-    const problems = [
-        ...expanded.problems,
-        // A field whose variable is unset is not checked again (its file would not exist either).
-        ...findProblems(parsed.data, config).filter((p) => !unset.has(JSON.stringify(p.path))),
-    ];
-    if (problems.length > 0)
-        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
-    return config;
+function rangeStart(node) {
+    return node?.range?.[0];
 }
-const MOST_PROBLEMS = 20;
-/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
-function listed(problems) {
-    const shown = problems.slice(0, MOST_PROBLEMS);
-    const more = problems.length - shown.length;
-    return new errors_InputError([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
-}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/messages.js
+
+
+
+
 function schemaProblems(raw, where) {
     const issue = deepest(raw);
     const path = issue.path.filter((p) => typeof p !== 'symbol');
@@ -47315,8 +46221,9 @@ function schemaProblems(raw, where) {
     return [`${where(path)}: ${issueMessage(issue)}`];
 }
 /**
- * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
- * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
+ * A union that failed reports each branch; when one branch got further into the value (a bad `warn:` inside
+ * `{ warn, fail }`), its issue says more than "none of the forms matched". A branch with an unknown key says
+ * most: the key it does not know is why the key it needs is missing (`maks:` for `max:`).
  */
 function deepest(issue) {
     if (issue.code !== 'invalid_union')
@@ -47324,6 +46231,9 @@ function deepest(issue) {
     const inner = issue.errors
         .flat()
         .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
+    const unknown = inner.find((i) => i.code === 'unrecognized_keys');
+    if (unknown)
+        return unknown;
     const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
     return best && best.path.length > issue.path.length ? best : issue;
 }
@@ -47340,25 +46250,1067 @@ function issueMessage(issue) {
             return `${issue.message}, got ${got}`;
     }
 }
+/** The closest key the mapping at `path` takes, or the keys it takes. */
 function suggest(key, path) {
-    const last = path[path.length - 1];
-    const kind = path.length === 0
-        ? 'top'
-        : last === 'accuracy'
-            ? 'accuracy'
-            : last === 'budgets'
-                ? 'budgets'
-                : path.includes('budgets')
-                    ? 'level'
-                    : path.includes('shapes')
-                        ? 'shape'
-                        : path.includes('profiles')
-                            ? 'profile'
-                            : 'model';
-    const known = CONFIG_KEYS[kind];
+    const known = keysAt(configSchema, path);
     const close = closest(key, known);
     return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    if (digits.length === 6) {
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/**
+ * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
+ * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
+ */
+const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--vc': { since: '8.6' },
+    '--excludeLeanRuntime': { since: '8.6' },
+    '--useRuntime': { since: '8.6' },
+    '--leanDLLPath': { since: '8.6' },
+    '--pluginInstanceNorm': { since: '10.0' },
+    '--runtimePlatform': { since: '10.2' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': { since: '8.2', until: '11.0' },
+    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+    '--dumpRawBindingsToFile': { since: '8.6' },
+    '--loadRefOutputs': { since: '11.1' },
+    '--accuracyAlgorithm': { since: '11.1' },
+    '--accuracyThreshold': { since: '11.1' },
+    '--atol': { since: '11.1' },
+    '--rtol': { since: '11.1' },
+};
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = formatVersion(version);
+    if (span.since && !atLeast(version, span.since)) {
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    if (span.until && atLeast(version, span.until)) {
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    return { ok: true };
+}
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+function hasKnownSpan(flag) {
+    return Object.hasOwn(FLAG_SPANS, flag);
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS = {
+    '--calib': 'file',
+    '--loadInputs': 'named',
+    '--loadRefOutputs': 'named',
+    '--exportTimes': 'file',
+    '--exportProfile': 'file',
+    '--exportOutput': 'file',
+    '--setPluginsToSerialize': 'file',
+    '--tuningCacheFile': 'file',
+    '--leanDLLPath': 'file',
+};
+/** The flags whose files trtexec reads (the rest of FILE_FLAGS it writes): they must exist before a build. */
+const READ_FLAGS = new Set(['--calib', '--loadInputs', '--loadRefOutputs', '--setPluginsToSerialize', '--leanDLLPath']);
+/** The files an extra-args entry (its paths resolved) has trtexec read: `--calib=x` → [x]. */
+function filesReadBy(arg) {
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (!READ_FLAGS.has(flag) || eq === -1)
+        return null;
+    const value = arg.slice(eq + 1);
+    const files = FILE_FLAGS[flag] === 'file'
+        ? [value]
+        : value.split(',').map((item) => (item.includes(':') ? item.slice(item.indexOf(':') + 1) : item));
+    return { flag, files: files.filter(Boolean) };
+}
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+function resolveFlagPaths(arg, dir, resolvePath) {
+    const eq = arg.indexOf('=');
+    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+    if (!kind)
+        return arg;
+    const value = arg.slice(eq + 1);
+    const resolved = kind === 'file'
+        ? resolvePath(dir, value)
+        : value
+            .split(',')
+            .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+        })
+            .join(',');
+    return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
+// Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
+// NVIDIA source there). Pure data and the comparisons over it.
+
+/** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
+function parseDriver(text) {
+    if (!/^\d+(\.\d+){0,2}$/.test(text.trim()))
+        return null;
+    return text.trim().split('.').map(Number);
+}
+function compareDriver(a, b) {
+    const x = parseDriver(a) ?? [];
+    const y = parseDriver(b) ?? [];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+        const d = (x[i] ?? 0) - (y[i] ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return 0;
+}
+/**
+ * Minor-version compatibility floor per CUDA major on Linux: below it nothing built with that CUDA
+ * runs (CUDA Compatibility guide, Table 1, and the 12.0/13.0 GA toolkit drivers).
+ */
+const DRIVER_FLOOR = { 11: '450.80.02', 12: '525.60.13', 13: '580.65.06' };
+/** The Linux driver each toolkit GA shipped with (CUDA release notes, Table 3). */
+const TOOLKIT_DRIVER = {
+    '13.2': '595.45.04',
+    '13.1': '590.44.01',
+    '13.0': '580.65.06',
+    '12.9': '575.51.03',
+    '12.8': '570.26',
+    '12.6': '560.28.03',
+    '12.5': '555.42.02',
+    '12.4': '550.54.14',
+    '12.3': '545.23.06',
+    '12.2': '535.54.03',
+    '12.1': '530.30.02',
+    '12.0': '525.60.13',
+    '11.8': '520.61.05',
+    '11.7': '515.43.04',
+    '11.6': '510.39.01',
+    '11.5': '495.29.05',
+    '11.4': '470.42.01',
+    '11.3': '465.19.01',
+    '11.2': '460.27.03',
+    '11.1': '455.23',
+    '11.0': '450.51.05',
+};
+/** Compute capability "9.0" → 90; null when unknown. */
+function smNumber(cc) {
+    const match = cc ? /^(\d+)\.(\d+)$/.exec(cc) : null;
+    return match ? Number(match[1]) * 10 + Number(match[2]) : null;
+}
+/**
+ * Newer GPUs and the first TensorRT known to support them; `unsupportedThrough` is the newest release
+ * known to reject them. Between the two nothing is known, and trt-ci says so instead of guessing.
+ */
+const NEWER_GPUS = [
+    { sm: 86, supportedFrom: '8.4', unsupportedThrough: '7.2', source: 'NVIDIA/TensorRT#2332, #1428' },
+    { sm: 89, supportedFrom: '8.5', unsupportedThrough: '8.4', source: 'NVIDIA/TensorRT#2727' },
+    { sm: 90, supportedFrom: '10.1', source: 'TensorRT 10.1 support matrix' },
+    { sm: 100, supportedFrom: '10.9', source: 'TensorRT OSS 10.9 CUDA architectures' },
+    { sm: 103, supportedFrom: '11.5', source: 'TensorRT 11.5.0 release notes' },
+    { sm: 107, supportedFrom: '11.3', source: 'TensorRT 11.3.0 release notes' },
+    { sm: 110, supportedFrom: '10.13', source: 'TensorRT OSS 10.13 CUDA architectures' },
+    {
+        sm: 120,
+        supportedFrom: '10.9',
+        unsupportedThrough: '10.7',
+        source: 'TensorRT 10.7 rejects SM 120; OSS 10.9 builds it',
+    },
+    { sm: 121, supportedFrom: '11.1', source: 'TensorRT 11.1.0 release notes' },
+];
+/** Whether a TensorRT release can build for a GPU of this compute capability. */
+function archSupport(version, cc) {
+    const v = formatVersion(version);
+    const sm = smNumber(cc);
+    if (sm === null)
+        return {
+            status: 'warn',
+            message: `compute capability unknown; cannot tell whether TensorRT ${v} supports this GPU`,
+        };
+    if (atLeast(version, '10.5') && sm < 75)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} needs compute capability >= 7.5 (Volta was removed in 10.5), this GPU is ${cc}`,
+        };
+    if (atLeast(version, '10.0') && sm < 70)
+        return { status: 'fail', message: `TensorRT ${v} needs compute capability >= 7.0, this GPU is ${cc}` };
+    if (atLeast(version, '8.6') && sm < 60)
+        return {
+            status: 'fail',
+            message: `TensorRT ${v} dropped Kepler and Maxwell (8.5.3 was the last), this GPU is ${cc}`,
+        };
+    if (atLeast(version, '10.0') && sm === 70)
+        return { status: 'warn', message: `Volta (7.0) is deprecated in TensorRT ${v} and removed in 10.5` };
+    if (atLeast(version, '8.6') && sm < 70)
+        return { status: 'warn', message: `Pascal (${cc}) is deprecated in TensorRT ${v}` };
+    if (version.major >= 11 && sm === 75)
+        return {
+            status: 'warn',
+            message: `Turing (7.5) on TensorRT 11 is not confirmed: the OSS 11.0 build dropped SM 75 and 11.1 restored it`,
+        };
+    const newer = NEWER_GPUS.find((g) => g.sm === sm);
+    if (newer) {
+        if (atLeast(version, newer.supportedFrom))
+            return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+        if (newer.unsupportedThrough && !atLeast(version, nextMinor(newer.unsupportedThrough))) {
+            return {
+                status: 'fail',
+                message: `TensorRT ${v} does not support compute capability ${cc} ` +
+                    `(${newer.source}); it is supported from ${newer.supportedFrom}`,
+            };
+        }
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is known to work from TensorRT ` +
+                `${newer.supportedFrom} (${newer.source}); ${v} is not confirmed`,
+        };
+    }
+    if (sm > 90)
+        return {
+            status: 'warn',
+            message: `compute capability ${cc} is newer than anything trt-ci knows about for TensorRT ${v}`,
+        };
+    return { status: 'pass', message: `TensorRT ${v} supports compute capability ${cc}` };
+}
+function nextMinor(majorMinor) {
+    const [major, minor] = majorMinor.split('.').map(Number);
+    return `${major}.${minor + 1}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/deploy-rules.js
+// Will a plan load where it ships? TensorRT's rules for a serialized engine on another GPU, TensorRT and OS,
+// and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
+// the target's description in, a verdict with the line and the fix out.
+
+/** GPU models by compute capability (NVIDIA "CUDA GPU Compute Capability", developer.nvidia.com/cuda-gpus). */
+const GPU_COMPUTE = {
+    T4: '7.5',
+    V100: '7.0',
+    A100: '8.0',
+    A30: '8.0',
+    A10: '8.6',
+    A10G: '8.6',
+    A40: '8.6',
+    A16: '8.6',
+    A2: '8.6',
+    'RTX A6000': '8.6',
+    L4: '8.9',
+    L40: '8.9',
+    L40S: '8.9',
+    H100: '9.0',
+    H200: '9.0',
+    GH200: '9.0',
+    B200: '10.0',
+    GB200: '10.0',
+    B300: '10.3',
+    GB300: '10.3',
+};
+/** A GPU model as nvidia-smi names it ("NVIDIA H100 80GB HBM3") or as a target names it ("H100"): its CC. */
+function computeCapabilityOf(gpu) {
+    const name = gpu.replace(/^NVIDIA\s+/i, '').trim();
+    if (GPU_COMPUTE[name])
+        return GPU_COMPUTE[name];
+    // The longest known model that starts the name: "H100 80GB HBM3" is an H100, "A100-SXM4-40GB" an A100.
+    const known = Object.keys(GPU_COMPUTE)
+        .filter((model) => new RegExp(`^${model.replace(/ /g, '[ -]')}(?![0-9A-Za-z])`, 'i').test(name))
+        .sort((a, b) => b.length - a.length)[0];
+    return known ? GPU_COMPUTE[known] : null;
+}
+function portabilityOf(flags) {
+    const value = (flag) => flags
+        .filter((f) => f.startsWith(`${flag}=`))
+        .map((f) => f.slice(flag.length + 1))
+        .at(-1);
+    const level = value('--hardwareCompatibilityLevel');
+    const platform = value('--runtimePlatform');
+    return {
+        hardware: level === 'ampere+' ? 'ampere+' : level === 'sameComputeCapability' ? 'sameComputeCapability' : 'none',
+        versionCompatible: flags.includes('--versionCompatible') || flags.includes('--vc'),
+        runtimePlatform: platform?.toLowerCase() === 'windowsamd64' ? 'WindowsAMD64' : 'SameAsBuild',
+    };
+}
+const DEPLOY_VERDICTS = (/* unused pure expression or super */ null && (['loads', 'loads-with-warning', 'fails', 'unknown']));
+// "expecting" is the runtime's (the device it runs on, its library), "got" the plan's: NVIDIA/TensorRT#564 on a
+// GTX 1060 (6.1) read "expecting compute 6.1 got compute 7.5"; wang-xinyu/tensorrtx#664, a plan of 8.0.1.6 on
+// an 8.0.0 runtime, "expecting library version 8.0.0 got 8.0.1". Before 8.5 the versions have three parts.
+const DEVICE_LINE = (expecting, got) => `The engine plan file is generated on an incompatible device, expecting compute ${expecting} got compute ${got}, ` +
+    'please rebuild.';
+const spelled = (version) => {
+    const [major = 0, minor = 0] = parts(version);
+    return major < 8 || (major === 8 && minor < 5) ? version.split('.').slice(0, 3).join('.') : version;
+};
+const VERSION_LINE = (plan, runtime) => 'The engine plan file is not compatible with this version of TensorRT, expecting library version ' +
+    `${spelled(runtime)} got ${spelled(plan)}, please rebuild.`;
+const MODEL_WARNING = 'Using an engine plan file across different models of devices is not recommended and is likely to affect ' +
+    'performance or even cause errors.';
+const parts = (v) => v.split('.').map(Number);
+const compare = (a, b) => {
+    const [x, y] = [parts(a), parts(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i += 1)
+        if ((x[i] ?? 0) !== (y[i] ?? 0))
+            return (x[i] ?? 0) - (y[i] ?? 0);
+    return 0;
+};
+const sameModel = (a, b) => a !== null && b !== null && a.replace(/^NVIDIA\s+/i, '').toLowerCase() === b.replace(/^NVIDIA\s+/i, '').toLowerCase();
+/** The plan on the target, by TensorRT's rules: version first (a plan that does not deserialize loads nowhere). */
+function predictLoad(plan, target) {
+    const { portability } = plan;
+    const targetOs = target.os;
+    const builtFor = portability.runtimePlatform === 'WindowsAMD64' ? 'windows' : plan.os;
+    if (builtFor !== targetOs) {
+        return {
+            verdict: 'fails',
+            line: `a ${builtFor} plan does not deserialize on ${targetOs} (the serialized platform does not match)`,
+            fix: targetOs === 'windows'
+                ? 'build with --runtimePlatform=WindowsAMD64 (TensorRT 10.2+), or on a Windows runner'
+                : 'build on a Linux runner (drop --runtimePlatform)',
+        };
+    }
+    const version = versionVerdict(plan, target);
+    if (version)
+        return version;
+    return hardwareVerdict(plan, target);
+}
+function versionVerdict(plan, target) {
+    const built = plan.tensorrtVersion;
+    if (!target.tensorrt)
+        return null; // the target runs the builder's TensorRT
+    if (!built)
+        return { verdict: 'unknown', line: "the plan's TensorRT version is not known", fix: null };
+    const wanted = target.tensorrt;
+    const exact = parts(wanted).length >= 4;
+    if (plan.portability.versionCompatible) {
+        // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load).
+        if (parts(wanted)[0] !== parts(built)[0] || compare(wanted, built) < 0) {
+            return {
+                verdict: 'fails',
+                line: VERSION_LINE(built, wanted),
+                fix: `a version-compatible plan loads on TensorRT ${parts(built)[0]}.x from ${built} on; build for ${wanted}`,
+            };
+        }
+        return null;
+    }
+    const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
+    if (compare(prefix, wanted) !== 0) {
+        return {
+            verdict: 'fails',
+            line: VERSION_LINE(built, exact ? wanted : `${wanted}.x`),
+            fix: `build a separate engine with TensorRT ${wanted}, ` +
+                'or build with --versionCompatible (8.6+) for newer runtimes',
+        };
+    }
+    if (!exact) {
+        return {
+            verdict: 'unknown',
+            line: `the plan needs exactly TensorRT ${built}; the target names ${wanted}`,
+            fix: `name the target's TensorRT in full (tensorrt: "${built}") to know`,
+        };
+    }
+    return null;
+}
+function hardwareVerdict(plan, target) {
+    const built = smNumber(plan.computeCapability);
+    const wanted = smNumber(target.computeCapability);
+    if (wanted === null)
+        return { verdict: 'unknown', line: "the target's compute capability is not known", fix: null };
+    if (built === null)
+        return { verdict: 'unknown', line: "the build GPU's compute capability is not known", fix: null };
+    const level = plan.portability.hardware;
+    if (level === 'ampere+') {
+        if (wanted >= 80)
+            return { verdict: 'loads', line: null, fix: null };
+        return {
+            verdict: 'fails',
+            line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
+            fix: `ampere+ runs on compute capability 8.0 and newer; build on a ${target.computeCapability} runner`,
+        };
+    }
+    if (built !== wanted) {
+        return {
+            verdict: 'fails',
+            line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
+            fix: wanted >= 80 && built >= 80
+                ? 'add --hardwareCompatibilityLevel=ampere+ (8.6+), or build on a runner of the target GPU'
+                : `build on a compute capability ${target.computeCapability} runner`,
+        };
+    }
+    if (level === 'none' && target.gpu && plan.gpu && !sameModel(target.gpu, plan.gpu)) {
+        return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on a ${target.gpu} runner` };
+    }
+    return { verdict: 'loads', line: null, fix: null };
+}
+/**
+ * What the flags can never do for a target, said before any build: ampere+ for a GPU older than Ampere,
+ * sameComputeCapability before 10.9, --runtimePlatform before 10.2 or for another OS than the target's.
+ */
+function unreachable(portability, target, tensorrt) {
+    const sm = smNumber(target.computeCapability);
+    if (portability.hardware === 'ampere+' && sm !== null && sm < 80) {
+        return ('--hardwareCompatibilityLevel=ampere+ runs on compute capability 8.0 and newer, ' +
+            `target ${target.name} is ${target.computeCapability}`);
+    }
+    if (portability.hardware === 'sameComputeCapability' && compare(tensorrt, '10.9') < 0) {
+        return `--hardwareCompatibilityLevel=sameComputeCapability needs TensorRT 10.9, this one is ${tensorrt}`;
+    }
+    if (portability.runtimePlatform === 'WindowsAMD64') {
+        if (compare(tensorrt, '10.2') < 0)
+            return `--runtimePlatform needs TensorRT 10.2, this one is ${tensorrt}`;
+        if (target.os !== 'windows')
+            return `--runtimePlatform=WindowsAMD64 makes a Windows plan, target ${target.name} is ${target.os}`;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS = {
+    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+function defaultsFor(precision) {
+    if (precision === 'fp16')
+        return DEFAULTS.fp16;
+    if (precision === 'bf16')
+        return DEFAULTS.bf16;
+    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
+        return DEFAULTS.quantized;
+    return DEFAULTS.fp32;
+}
+/**
+ * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
+ * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
+ * BF16 network gets that precision's defaults.
+ */
+function resolveAccuracy(own, top, precision, 
+/** Paths in trt-ci.yml are relative to its folder. */
+resolvePath, 
+/** The network's narrowest float type, read from the ONNX only when a default needs it. */
+networkFloat = () => null) {
+    const raw = own ?? top;
+    if (!raw)
+        return null;
+    const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
+    const defaults = defaultsFor((typed && networkFloat()) || precision);
+    const atol = raw.atol === undefined
+        ? defaults.atol
+        : typeof raw.atol === 'number'
+            ? { absolute: raw.atol }
+            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+    return {
+        inputs: raw.inputs === undefined || raw.inputs === 'auto'
+            ? 'auto'
+            : typeof raw.inputs === 'object'
+                ? { ranges: Object.fromEntries(Object.entries(raw.inputs).map(([name, { range }]) => [name, range])) }
+                : raw.inputs.endsWith('.npz')
+                    ? { npz: resolvePath(raw.inputs) }
+                    : { folder: resolvePath(raw.inputs) },
+        reference: raw.reference === undefined ? null : resolvePath(raw.reference),
+        shapes: raw.shapes ?? ['opt'],
+        atol,
+        rtol: raw.rtol ?? defaults.rtol,
+        cosine: raw.cosine ?? defaults.cosine,
+        topK: raw['top-k'] ?? null,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
+// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
+// the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
+// Pure: numbers in, bytes out.
+const ELEMENT_TYPES = ['float32', 'float16', 'bfloat16', 'int8', 'uint8', 'int32', 'int64', 'bool'];
+const isElementType = (type) => ELEMENT_TYPES.includes(type);
+/** Integers and booleans: compared exactly, filled with whole numbers. */
+const isIntegral = (type) => type !== 'float32' && type !== 'float16' && type !== 'bfloat16';
+/** Bytes per element. */
+const ELEMENT_BYTES = {
+    float32: 4,
+    float16: 2,
+    bfloat16: 2,
+    int8: 1,
+    uint8: 1,
+    int32: 4,
+    int64: 8,
+    bool: 1,
+};
+/** The whole numbers each integral type holds, to refuse a range it cannot. */
+const INTEGRAL_LIMITS = {
+    int8: [-128, 127],
+    uint8: [0, 255],
+    int32: [-(2 ** 31), 2 ** 31 - 1],
+    int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    bool: [0, 1],
+};
+/** A float32's bits rounded to bfloat16's (round to nearest, ties to even), as the top half of a float32. */
+function bfloat16Bits(value) {
+    const bits = new Uint32Array(Float32Array.of(value).buffer)[0];
+    if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0)
+        return (bits >>> 16) | 0x40; // NaN stays NaN
+    return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
+}
+/** NumPy's descr of each type np.save writes little-endian (bfloat16 is no NumPy type). */
+const NUMPY_DESCR = {
+    '<f4': 'float32',
+    '<f2': 'float16',
+    '|i1': 'int8',
+    '|u1': 'uint8',
+    '<i4': 'int32',
+    '<i8': 'int64',
+    '|b1': 'bool',
+};
+/** Little-endian bytes of the type as numbers (the inverse of elementBytes); `bytes` holds whole elements. */
+function readElements(type, bytes) {
+    const count = bytes.length / ELEMENT_BYTES[type];
+    // A copy: a typed view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
+    const own = Uint8Array.from(bytes).buffer;
+    if (type === 'float32')
+        return new Float32Array(own);
+    if (type === 'float16')
+        return Float32Array.from(new Float16Array(own));
+    if (type === 'bfloat16')
+        return new Float32Array(Uint32Array.from(new Uint16Array(own), (h) => h << 16).buffer);
+    const view = type === 'int8'
+        ? new Int8Array(own)
+        : type === 'uint8' || type === 'bool'
+            ? new Uint8Array(own)
+            : type === 'int32'
+                ? new Int32Array(own)
+                : Array.from(new BigInt64Array(own), Number);
+    return Float64Array.from({ length: count }, (_, i) => view[i]);
+}
+/** The value as the type stores it: what the engine receives, so that the reference computes on the same. */
+function roundTo(type, value) {
+    if (type === 'float32')
+        return Math.fround(value);
+    if (type === 'float16')
+        return Math.f16round(value);
+    if (type === 'bfloat16')
+        return new Float32Array(Uint32Array.of(bfloat16Bits(value) << 16).buffer)[0];
+    return type === 'bool' ? (value ? 1 : 0) : Math.trunc(value);
+}
+/** The values' bytes in the type, little-endian: what --loadInputs reads for a binding of that type. */
+function elementBytes(type, values) {
+    // A view, not a copy, for the common case (the hosts trtexec runs on are little-endian).
+    if (type === 'float32' && values instanceof Float32Array) {
+        return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+    }
+    const out = Buffer.alloc(values.length * ELEMENT_BYTES[type]);
+    for (let i = 0; i < values.length; i += 1) {
+        const v = values[i];
+        if (type === 'float32')
+            out.writeFloatLE(v, i * 4);
+        else if (type === 'float16')
+            out.writeUInt16LE(new Uint16Array(Float16Array.of(v).buffer)[0], i * 2);
+        else if (type === 'bfloat16')
+            out.writeUInt16LE(bfloat16Bits(v), i * 2);
+        else if (type === 'int8')
+            out.writeInt8(v, i);
+        else if (type === 'uint8' || type === 'bool')
+            out.writeUInt8(v, i);
+        else if (type === 'int32')
+            out.writeInt32LE(v, i * 4);
+        else
+            out.writeBigInt64LE(BigInt(v), i * 8);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
+// The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
+// protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
+// TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
+// dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
+// as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
+
+const ELEM_TYPES = {
+    1: 'float32',
+    2: 'uint8',
+    3: 'int8',
+    4: 'uint16',
+    5: 'int16',
+    6: 'int32',
+    7: 'int64',
+    8: 'string',
+    9: 'bool',
+    10: 'float16',
+    11: 'float64',
+    12: 'uint32',
+    13: 'uint64',
+    16: 'bfloat16',
+    17: 'float8e4m3fn',
+    18: 'float8e4m3fnuz',
+    19: 'float8e5m2',
+    20: 'float8e5m2fnuz',
+    21: 'uint4',
+    22: 'int4',
+};
+const bufferSource = (bytes) => ({
+    size: bytes.length,
+    read: (offset, length) => bytes.subarray(offset, offset + length),
+});
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function fields(source, start, end) {
+    const out = [];
+    let at = start;
+    const varint = () => {
+        // A varint is at most 10 bytes: read them together, not byte by byte from a file.
+        const bytes = source.read(at, Math.min(10, end - at));
+        let value = 0;
+        for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
+            const byte = bytes[i];
+            value += (byte & 0x7f) * 2 ** shift;
+            if (byte < 0x80) {
+                at += i + 1;
+                return value;
+            }
+        }
+        throw new Error('a varint runs past the end');
+    };
+    while (at < end) {
+        const key = varint();
+        const number = Math.floor(key / 8);
+        const wire = key % 8;
+        if (wire === 0)
+            out.push({ number, value: varint() });
+        else if (wire === 2) {
+            const length = varint();
+            if (at + length > end)
+                throw new Error('a field runs past the end');
+            out.push({ number, start: at, length });
+            at += length;
+        }
+        else if (wire === 1)
+            at += 8;
+        else if (wire === 5)
+            at += 4;
+        else
+            throw new Error(`wire type ${wire} is not protobuf's`);
+    }
+    return out;
+}
+/**
+ * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
+ * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
+ * initializer data) are skipped by their lengths.
+ */
+function onnxInputs(source) {
+    return graphValues(source, 11);
+}
+/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
+function onnxOutputs(source) {
+    return graphValues(source, 12);
+}
+const EMPTY_GRAPH = { nodes: [], producers: new Map(), inputs: new Map() };
+/**
+ * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
+ * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
+ * 1) and writes.
+ */
+function onnxGraph(source) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => src.read(f.start, f.length).toString('utf8');
+    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const nodes = [];
+    const producers = new Map();
+    const inputs = new Map();
+    for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
+        const nodeFields = inside(node).filter((f) => f.start !== undefined);
+        const outputs = nodeFields.filter((f) => f.number === 2).map(text);
+        const named = nodeFields.find((f) => f.number === 3);
+        const name = (named && text(named)) || (outputs[0] ?? '');
+        nodes.push(name);
+        inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
+        for (const output of outputs)
+            producers.set(output, name);
+    }
+    return { nodes, producers, inputs };
+}
+/** The graph's node names in order (see onnxGraph). */
+const onnxNodeNames = (source) => [...onnxGraph(source).nodes];
+/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+async function readOnnxGraph(path) {
+    let fd = null;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        const source = fileSource(fd, (0,external_node_fs_namespaceObject.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_namespaceObject.readSync)(f, buffer, 0, buffer.length, at));
+        return onnxGraph(source);
+    }
+    catch {
+        return EMPTY_GRAPH;
+    }
+    finally {
+        if (fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
+function readOnnxIo(path) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+    try {
+        const source = fileSource(fd, (0,external_node_fs_namespaceObject.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_namespaceObject.readSync)(f, buffer, 0, buffer.length, at));
+        return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
+function graphValues(source, number) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const graph = sub(fields(src, 0, src.size), 7)[0];
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const graphFields = inside(graph);
+    // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
+    const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
+    return sub(graphFields, number).flatMap((info) => {
+        const infoFields = inside(info);
+        const name = text(sub(infoFields, 1)[0]) ?? '';
+        if (number === 11 && initialized.has(name))
+            return [];
+        const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
+        const tensorFields = tensor ? inside(tensor) : [];
+        const elem = tensorFields.find((f) => f.number === 1)?.value;
+        const shape = sub(tensorFields, 2)[0];
+        const dims = shape
+            ? sub(inside(shape), 1).map((d) => {
+                const value = inside(d).find((f) => f.number === 1)?.value;
+                return value !== undefined && value > 0 ? value : null;
+            })
+            : [];
+        return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
+    });
+}
+/** A model file as a ByteSource: read at offsets, never whole. */
+function fileSource(fd, size, readAt) {
+    return {
+        size,
+        read(offset, length) {
+            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+            const got = readAt(fd, buffer, offset);
+            return buffer.subarray(0, got);
+        },
+    };
+}
+/** `images (float32, 1x3x?x?)`: an input as a message shows it. */
+const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
+
+;// CONCATENATED MODULE: ./.build/tsc/config/model-files.js
+// What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
+// file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
+
+
+
+
+
+/**
+ * The profiles' shapes against the model's own inputs, before any build: an input the model does not have
+ * (with the closest name), a shape of another rank, a fixed dimension given another size, a dynamic input
+ * a profile leaves out; and the accuracy check's input ranges (at `rangesAt`): an input the model lacks, a
+ * range an integer input cannot hold. Each at its place; the message lists the model's inputs. A file that
+ * does not parse as ONNX is left to trtexec, whose parser says why.
+ */
+function modelInputProblems(model, m, count, rangesAt) {
+    let inputs;
+    try {
+        // Read at offsets: the graph's inputs, never its weights (a model can be gigabytes).
+        inputs = readOnnxIo(model.onnx).inputs;
+    }
+    catch {
+        return [];
+    }
+    if (inputs.length === 0)
+        return [];
+    const listed = `the model's inputs: ${inputs.map(describeInput).join(', ')}`;
+    const problems = [];
+    const ranges = model.accuracy && typeof model.accuracy.inputs === 'object' && 'ranges' in model.accuracy.inputs;
+    for (const [name, [low, high]] of Object.entries(ranges ? model.accuracy.inputs.ranges : {})) {
+        const input = inputs.find((i) => i.name === name);
+        const near = input
+            ? null
+            : closest(name, inputs.map((i) => i.name));
+        const problem = !input
+            ? `expected an input of the model, got "${name}"${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`
+            : rangeProblem(input.type, low, high);
+        if (problem)
+            problems.push({ path: [...rangesAt, name], message: problem });
+    }
+    model.profiles.slice(0, count).forEach((profile, p) => {
+        if (profile.shapes.length === 0)
+            return;
+        const at = (...rest) => ['models', m, 'profiles', p, 'shapes', ...rest];
+        for (const range of profile.shapes) {
+            const input = inputs.find((i) => i.name === range.input);
+            if (!input) {
+                const near = closest(range.input, inputs.map((i) => i.name));
+                problems.push({
+                    path: at(range.input),
+                    message: `expected an input of the model, got "${range.input}"` +
+                        `${near ? ` (did you mean "${near}"?)` : ''}; ${listed}`,
+                });
+                continue;
+            }
+            if (range.min.length !== input.dims.length) {
+                problems.push({
+                    path: at(range.input),
+                    message: `expected ${input.dims.length} dimensions, as the model's ${describeInput(input)}, ` +
+                        `got ${range.min.join('x')} (${range.min.length})`,
+                });
+                continue;
+            }
+            for (const which of ['min', 'opt', 'max']) {
+                const wrong = input.dims.findIndex((d, i) => d !== null && range[which][i] !== d);
+                if (wrong >= 0) {
+                    problems.push({
+                        path: at(range.input),
+                        message: `expected dimension ${wrong} to be ${input.dims[wrong]}, fixed in the model's ${describeInput(input)}, ` +
+                            `got ${which} ${range[which].join('x')}`,
+                    });
+                    break;
+                }
+            }
+        }
+        for (const input of inputs) {
+            if (input.dims.some((d) => d === null) && !profile.shapes.some((s) => s.input === input.name)) {
+                problems.push({
+                    path: ['models', m, 'profiles', p, 'shapes'],
+                    message: `expected a shape for each dynamic input, got none for ${describeInput(input)}; ${listed}`,
+                });
+            }
+        }
+    });
+    return problems;
+}
+/** The narrowest float type among the network's inputs and outputs (bf16, then fp16), or null. */
+function networkFloatType(onnx) {
+    let types;
+    try {
+        const io = readOnnxIo(onnx);
+        types = [...io.inputs, ...io.outputs].map((v) => v.type);
+    }
+    catch {
+        return null;
+    }
+    return types.includes('bfloat16') ? 'bf16' : types.includes('float16') ? 'fp16' : null;
+}
+/** Why an input of this type cannot take values in [low, high], or null. */
+function rangeProblem(type, low, high) {
+    if (!isElementType(type) || !isIntegral(type))
+        return null;
+    const [least, most] = INTEGRAL_LIMITS[type];
+    if (!Number.isInteger(low) || !Number.isInteger(high)) {
+        return `expected whole numbers for the ${type} input, got [${low}, ${high}]`;
+    }
+    if (low < least || high > most)
+        return `expected a range within ${type}'s [${least}, ${most}], got [${low}, ${high}]`;
+    return null;
+}
+/** Git LFS leaves this small text file in place of the content when LFS files were not checked out. */
+const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
+/**
+ * Why a model's ONNX cannot be built, or null: missing, not a regular file, unreadable (said before any
+ * build, not as a failed build of kind other), or a Git LFS pointer left by a checkout without LFS.
+ */
+function onnxProblem(path) {
+    const head = Buffer.alloc(LFS_POINTER.length);
+    try {
+        // Only a regular file is opened: opening a named pipe would wait for a writer.
+        const irregular = notRegularFile((0,external_node_fs_namespaceObject.statSync)(path), 'an ONNX file');
+        if (irregular)
+            return ` which ${irregular.replace(/^not/, 'is not').replace(/, expected .*$/, '')} (${path})`;
+        const fd = (0,external_node_fs_namespaceObject.openSync)(path, 'r');
+        try {
+            (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, head.length, 0);
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+    catch (error) {
+        const code = error.code;
+        return code === 'ENOENT'
+            ? ` which does not exist (${path})`
+            : ` which cannot be read: ${fileProblem(error, 'an ONNX file')} (${path})`;
+    }
+    return head.toString('latin1') === LFS_POINTER
+        ? ', a Git LFS pointer: the model itself was not fetched (check out with lfs: true, or run git lfs pull)'
+        : null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/resolve.js
+// A parsed trt-ci.yml resolved into the Config the stages take: paths absolute (relative to trt-ci.yml's
+// folder), a model's settings over the top-level ones over the defaults, shapes as numbers.
+
+
+
+
+
+
+
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(dir, p));
     const command = (c) => (c.includes('/') ? at(c) : c);
@@ -47438,202 +47390,243 @@ function resolveTarget(t) {
         runsOn: t['runs-on'] ?? null,
     };
 }
-/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
-function withEnvironment(raw, env) {
-    const problems = [];
-    const fill = (text, path) => {
-        const { value, unset } = expandEnv(text, env);
-        if (unset.length > 0)
-            problems.push({ path, message: unsetMessage(text, unset) });
-        return value;
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
+// Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
+// same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
+// any environment variable a later step reads. So nothing written in the folder, and no provenance a run
+// records, proves who wrote an entry. What does: a signature made with a key that pull request jobs never
+// receive (a secret of a GitHub environment that only the default branch may use), checked with its public
+// half, which is in trt-ci.yml for every run to verify with. docs/cache.md says how to set it up.
+//
+//   cache-public-key set   every run serves only entries signed by that key (engines, accuracy references,
+//                          timing caches); runs holding cache-signing-key sign what they store.
+//   no key                 a run for the default branch (its own environment, which no other job can set,
+//                          says so) serves nothing from the folder and only stores; other runs serve all.
+//   cache-trust: any       every entry is served: for runners that only ever run one trust level of code.
+
+
+/** The cache's trust for this run, from trt-ci.yml (keys validated when it was loaded) and its own environment. */
+function cacheTrustOf(config, defaultBranch) {
+    return {
+        trust: config.cacheTrust,
+        defaultBranch,
+        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
+        publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
     };
-    const optional = (key) => raw[key] === undefined ? {} : { [key]: fill(raw[key], [key]) };
-    const accuracy = (check, at) => check && {
-        ...check,
-        ...(typeof check.inputs === 'string' && { inputs: fill(check.inputs, [...at, 'inputs']) }),
-        ...(check.reference !== undefined && { reference: fill(check.reference, [...at, 'reference']) }),
-    };
-    const filled = {
-        ...raw,
-        trtexec: fill(raw.trtexec, ['trtexec']),
-        'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
-        // Paths and refs the runner decides: ${RUNNER_TEMP}/engines, ${BASE_SHA:-HEAD~1}.
-        'output-dir': fill(raw['output-dir'], ['output-dir']),
-        ...(raw['timing-cache'] !== false && { 'timing-cache': fill(raw['timing-cache'], ['timing-cache']) }),
-        ...optional('cache-dir'),
-        ...optional('base-plans'),
-        ...optional('base-ref'),
-        ...(raw.accuracy && { accuracy: accuracy(raw.accuracy, ['accuracy']) }),
-        // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
-        ...(raw['cache-signing-key'] !== undefined && {
-            'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
-        }),
-        models: raw.models.map((model, m) => ({
-            ...model,
-            onnx: fill(model.onnx, ['models', m, 'onnx']),
-            ...(model.accuracy && { accuracy: accuracy(model.accuracy, ['models', m, 'accuracy']) }),
-            ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
-            ...(model['dynamic-plugins'] && {
-                'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
-            }),
-        })),
-    };
-    return { raw: filled, problems };
 }
-/** Rules that span fields: the schema checks each value, these check how values fit together. */
-function findProblems(raw, config) {
-    const problems = [];
-    for (const [field, kind] of [
-        ['cache-signing-key', 'private'],
-        ['cache-public-key', 'public'],
-    ]) {
-        // As expanded: the signing key comes from the environment.
-        const text = field === 'cache-signing-key' ? config.cacheSigningKey : config.cachePublicKey;
-        if (!text)
-            continue;
+/** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
+const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
+/** A key as trt-ci.yml gives it: PEM, or its DER in base64 on one line (PKCS#8 private, SPKI public). */
+function parseCacheKey(text, kind) {
+    const pem = text.includes('-----BEGIN');
+    const der = pem ? null : Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    const made = kind === 'private'
+        ? (0,external_node_crypto_namespaceObject.createPrivateKey)(der ? { key: der, format: 'der', type: 'pkcs8' } : text)
+        : (0,external_node_crypto_namespaceObject.createPublicKey)(der ? { key: der, format: 'der', type: 'spki' } : text);
+    if (made.asymmetricKeyType !== 'ed25519')
+        throw new Error(`expected an Ed25519 key, got ${made.asymmetricKeyType}`);
+    return made;
+}
+/** What a signature covers: the kind of entry, its cache key and the digest of its content. */
+const signed = (kind, key, sha256) => Buffer.from(`trt-ci-cache/1\0${kind}\0${key}\0${sha256}`);
+/** The signature this run puts on an entry it stores, or null when it holds no signing key. */
+function signEntry(trust, kind, key, sha256) {
+    return trust.signingKey ? (0,external_node_crypto_namespaceObject.sign)(null, signed(kind, key, sha256), trust.signingKey).toString('base64') : null;
+}
+/** Whether an entry (its signature, if any) may be served to this run. */
+function mayServe(trust, kind, key, sha256, signature) {
+    if (trust.trust === 'any')
+        return true;
+    if (trust.publicKey) {
+        if (!signature)
+            return false;
         try {
-            parseCacheKey(text, kind);
+            return (0,external_node_crypto_namespaceObject.verify)(null, signed(kind, key, sha256), trust.publicKey, Buffer.from(signature, 'base64'));
         }
-        catch (error) {
-            // Said without the key's text: it may be a secret.
-            const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
-            problems.push({ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` });
+        catch {
+            return false;
         }
     }
-    // A deploy target's GPU must be one the table knows, or come with its compute capability.
-    const targets = [
+    return !trust.defaultBranch;
+}
+/**
+ * Whether a run may put its unsigned content in place of what is there: never over an entry signed by the
+ * key this run verifies with (a pull request's job would otherwise wipe what the default branch stored).
+ */
+function mayReplace(trust, existingServable) {
+    return trust.signingKey !== null || !trust.publicKey || !existingServable;
+}
+/** A path in the cache that is a regular file, not a link: a link could lead anywhere (a runner's secret). */
+async function isPlainFile(path) {
+    const found = await (0,promises_namespaceObject.lstat)(path).catch(() => null);
+    return found?.isFile() === true;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/rules.js
+// Rules that span fields: the schema checks each value, these check how values fit together and what they
+// name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
+// rule is said in one run. Rules that read files are skipped where the files are not meant to be there (a
+// deploy target's runner has the plans, not the models).
+
+
+
+
+
+
+
+
+
+/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
+const cacheKeys = (_raw, config) => [
+    ['cache-signing-key', 'private', config.cacheSigningKey],
+    ['cache-public-key', 'public', config.cachePublicKey],
+].flatMap(([field, kind, text]) => {
+    if (!text)
+        return [];
+    try {
+        parseCacheKey(text, kind);
+        return [];
+    }
+    catch (error) {
+        const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+        return [{ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` }];
+    }
+});
+/** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
+const deployTargets = (raw) => {
+    const lists = [
         [raw.deploy, ['deploy']],
         ...raw.models.map((m, i) => [m.deploy, ['models', i, 'deploy']]),
     ];
-    for (const [list, at] of targets) {
-        (list ?? []).forEach((t, i) => {
-            const known = t.gpu ? computeCapabilityOf(t.gpu) : null;
-            if (!t.gpu && !t['compute-capability']) {
-                problems.push({ path: [...at, i], message: 'expected gpu: (a GPU model like L4) or compute-capability:' });
-            }
-            else if (t.gpu && !known && !t['compute-capability']) {
-                const near = closest(t.gpu, Object.keys(GPU_COMPUTE));
-                problems.push({
-                    path: [...at, i, 'gpu'],
-                    message: `expected a GPU model trt-ci knows (${Object.keys(GPU_COMPUTE).join(', ')}) or compute-capability:, ` +
-                        `got "${t.gpu}"${near ? ` (did you mean "${near}"?)` : ''}`,
-                });
-            }
-            else if (known && t['compute-capability'] && known !== t['compute-capability']) {
-                problems.push({
-                    path: [...at, i, 'compute-capability'],
-                    message: `expected ${known}, the compute capability of ${t.gpu}, got "${t['compute-capability']}"`,
-                });
-            }
-        });
-    }
-    // A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more.
-    const ref = config.baseRef && refProblem(config.baseRef);
-    if (ref)
-        problems.push({ path: ['base-ref'], message: `expected a git ref like origin/main or a commit; ${ref}` });
+    return lists.flatMap(([list, at]) => (list ?? []).flatMap((t, i) => {
+        const known = t.gpu ? computeCapabilityOf(t.gpu) : null;
+        if (!t.gpu && !t['compute-capability']) {
+            return [{ path: [...at, i], message: 'expected gpu: (a GPU model like L4) or compute-capability:' }];
+        }
+        if (t.gpu && !known && !t['compute-capability']) {
+            const near = closest(t.gpu, Object.keys(GPU_COMPUTE));
+            const message = `expected a GPU model trt-ci knows (${Object.keys(GPU_COMPUTE).join(', ')}) or compute-capability:, ` +
+                `got "${t.gpu}"${near ? ` (did you mean "${near}"?)` : ''}`;
+            return [{ path: [...at, i, 'gpu'], message }];
+        }
+        if (known && t['compute-capability'] && known !== t['compute-capability']) {
+            const message = `expected ${known}, the compute capability of ${t.gpu}, got "${t['compute-capability']}"`;
+            return [{ path: [...at, i, 'compute-capability'], message }];
+        }
+        return [];
+    }));
+};
+/** A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more. */
+const baseRef = (_raw, config) => {
+    const problem = config.baseRef && refProblem(config.baseRef);
+    return problem
+        ? [{ path: ['base-ref'], message: `expected a git ref like origin/main or a commit; ${problem}` }]
+        : [];
+};
+/** The back-off stops at min-workspace: it must not be above the workspace it starts from. */
+const workspaces = (raw, config) => {
+    const problems = [];
     if (raw['min-workspace'] > raw.workspace) {
         problems.push({
             path: ['min-workspace'],
             message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
         });
     }
-    // Files extra-args has trtexec read (--calib, --loadInputs, …) must be there: a missing calibration cache
-    // built silently with placeholder scales.
-    const missingFiles = (args, at) => {
-        args.forEach((arg, i) => {
-            const read = filesReadBy(arg);
-            for (const file of read?.files ?? []) {
-                if (!(0,external_node_fs_namespaceObject.existsSync)(file)) {
-                    problems.push({
-                        path: at(i),
-                        message: `expected the file ${read.flag} reads, got ${file}, which does not exist`,
-                    });
-                }
-            }
-        });
-    };
-    missingFiles(config.extraArgs, (i) => ['extra-args', i]);
-    // A model's extra-args are the top-level ones, then its own.
-    config.models.forEach((model, m) => {
-        missingFiles(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i]);
-    });
-    const modelNames = new Map();
-    const stems = new Map();
     raw.models.forEach((model, m) => {
-        const resolvedModel = config.models[m];
-        if ((model.workspace !== undefined || model['min-workspace'] !== undefined) &&
-            resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes) {
+        const own = model.workspace !== undefined || model['min-workspace'] !== undefined;
+        const { minWorkspaceBytes, workspaceBytes } = config.models[m];
+        if (own && minWorkspaceBytes > workspaceBytes) {
             problems.push({
                 path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
-                message: `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
-                    `(${resolvedModel.workspaceBytes} bytes) for this model`,
+                message: `expected min-workspace (${minWorkspaceBytes} bytes) at most workspace ` +
+                    `(${workspaceBytes} bytes) for this model`,
             });
         }
-        const first = modelNames.get(model.name);
-        if (first !== undefined)
-            problems.push({
-                path: ['models', m, 'name'],
-                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
-            });
-        modelNames.set(model.name, m);
-        const resolved = config.models[m];
-        const onnx = onnxProblem(resolved.onnx);
-        if (onnx)
-            problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
-        else {
-            const rangesAt = model.accuracy ? ['models', m, 'accuracy', 'inputs'] : ['accuracy', 'inputs'];
-            problems.push(...modelInputProblems(resolved, m, model.profiles.length, rangesAt));
+    });
+    return problems;
+};
+/**
+ * Files extra-args has trtexec read (--calib, --loadInputs, …) must be there: a missing calibration cache
+ * built silently with placeholder scales. A model's extra-args are the top-level ones, then its own.
+ */
+const filesFlagsRead = (_raw, config) => {
+    const missing = (args, at) => args.flatMap((arg, i) => {
+        const read = filesReadBy(arg);
+        return (read?.files ?? [])
+            .filter((file) => !(0,external_node_fs_namespaceObject.existsSync)(file))
+            .map((file) => ({
+            path: at(i),
+            message: `expected the file ${read.flag} reads, got ${file}, which does not exist`,
+        }));
+    });
+    return [
+        ...missing(config.extraArgs, (i) => ['extra-args', i]),
+        ...config.models.flatMap((model, m) => missing(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i])),
+    ];
+};
+/** Model names, profile names within a model, and the files they name (<model>.<profile>) are unique. */
+const uniqueNames = (raw) => {
+    const problems = [];
+    const models = new Map();
+    const stems = new Map();
+    raw.models.forEach((model, m) => {
+        const first = models.get(model.name);
+        if (first !== undefined) {
+            const message = `expected a unique model name, got "${model.name}" again (models[${first}] has it)`;
+            problems.push({ path: ['models', m, 'name'], message });
         }
-        for (const key of ['plugins', 'dynamic-plugins']) {
-            (model[key] ?? []).forEach((plugin, i) => {
-                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
-                if (!(0,external_node_fs_namespaceObject.existsSync)(full))
-                    problems.push({
-                        path: ['models', m, key, i],
-                        message: `expected a plugin library, got "${plugin}" which does not exist`,
-                    });
-            });
-        }
-        const profileNames = new Map();
+        models.set(model.name, m);
+        const profiles = new Map();
         model.profiles.forEach((profile, p) => {
+            const at = ['models', m, 'profiles', p, 'name'];
             if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`,
-                });
+                const message = `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`;
+                problems.push({ path: at, message });
             }
-            const earlier = profileNames.get(profile.name);
+            const earlier = profiles.get(profile.name);
             if (earlier !== undefined) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected a unique profile name in model ` +
-                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
-                });
+                const message = `expected a unique profile name in model ` +
+                    `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`;
+                problems.push({ path: at, message });
             }
-            profileNames.set(profile.name, p);
-            for (const range of resolved.profiles[p].shapes) {
-                const problem = shapeProblem(range);
-                if (problem)
-                    problems.push({
-                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
-                        message: problem.message,
-                    });
-            }
+            profiles.set(profile.name, p);
             // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
             const stem = `${model.name}.${profile.name}`;
             const other = stems.get(stem);
             if (other && other.model !== m) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
-                        `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
-                });
+                const message = `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
+                    `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`;
+                problems.push({ path: at, message });
             }
             stems.set(stem, { model: m, profile: p });
         });
     });
     return problems;
-}
+};
+/** Each model's ONNX is a model file (not an LFS pointer), its inputs match its profiles, its plugins exist. */
+const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
+    const resolved = config.models[m];
+    const onnx = onnxProblem(resolved.onnx);
+    const inputs = onnx
+        ? [{ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` }]
+        : modelInputProblems(resolved, m, model.profiles.length, model.accuracy ? ['models', m, 'accuracy', 'inputs'] : ['accuracy', 'inputs']);
+    const plugins = ['plugins', 'dynamic-plugins'].flatMap((key) => (model[key] ?? []).flatMap((plugin, i) => {
+        const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
+        const message = `expected a plugin library, got "${plugin}" which does not exist`;
+        return (0,external_node_fs_namespaceObject.existsSync)(full) ? [] : [{ path: ['models', m, key, i], message }];
+    }));
+    return [...inputs, ...plugins];
+});
+/** min <= opt <= max in every dimension, and the three of one rank. */
+const shapeOrder = (_raw, config) => config.models.flatMap((model, m) => model.profiles.flatMap((profile, p) => profile.shapes.flatMap((range) => {
+    const problem = shapeProblem(range);
+    if (!problem)
+        return [];
+    return [{ path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at], message: problem.message }];
+})));
 function shapeProblem(range) {
     const { min, opt, max } = range;
     const show = (d) => d.join('x');
@@ -47650,20 +47643,105 @@ function shapeProblem(range) {
         }
     }
     for (let d = 0; d < min.length; d += 1) {
-        if (opt[d] < min[d])
-            return {
-                at: ['opt'],
-                message: `expected every dimension >= min ${show(min)}, got ` +
-                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
-            };
-        if (max[d] < opt[d])
-            return {
-                at: ['max'],
-                message: `expected every dimension >= opt ${show(opt)}, got ` +
-                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
-            };
+        if (opt[d] < min[d]) {
+            const message = `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`;
+            return { at: ['opt'], message };
+        }
+        if (max[d] < opt[d]) {
+            const message = `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`;
+            return { at: ['max'], message };
+        }
     }
     return null;
+}
+/** The rules, in the order their problems are said; `files` marks those that read what the config names. */
+const RULES = [
+    { rule: cacheKeys, files: false },
+    { rule: deployTargets, files: false },
+    { rule: baseRef, files: false },
+    { rule: workspaces, files: false },
+    { rule: filesFlagsRead, files: true },
+    { rule: uniqueNames, files: false },
+    { rule: modelFiles, files: true },
+    { rule: shapeOrder, files: false },
+];
+function findProblems(raw, config, options) {
+    return RULES.filter((r) => options.files || !r.files).flatMap((r) => r.rule(raw, config));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+// trt-ci.yml read: YAML with positions, the schema, ${NAME} from the environment, the resolved Config, and
+// the rules that span fields; every problem said at once, each at its line.
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
+ * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ */
+function loadConfig(file, cwd, env, options = {}) {
+    let text;
+    const path = (0,external_node_path_namespaceObject.resolve)(cwd, file);
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors_InputError(`${file}: cannot read config: ${fileProblem(error, 'a trt-ci.yml file')}`);
+    }
+    return parseConfig(text, file, (0,external_node_path_namespaceObject.dirname)(path), env, options);
+}
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+function parseConfig(text, file, dir = (0,external_node_path_namespaceObject.dirname)(file), env = {}, options = {}) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const yamlError = doc.errors[0];
+    if (yamlError) {
+        const pos = lines.linePos(yamlError.pos[0]);
+        throw new errors_InputError(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+    }
+    const position = (path, atKey = false) => {
+        const { line, col } = locate(doc, lines, path, atKey);
+        return { file, line, column: col };
+    };
+    const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
+    let data;
+    try {
+        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
+        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        throw new errors_InputError(`${file}: invalid YAML: ${errorMessage(error).split('\n')[0]}`);
+    }
+    const parsed = configSchema.safeParse(data, { reportInput: true });
+    if (!parsed.success)
+        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
+    // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
+    const expanded = withEnvironment(parsed.data, env);
+    const config = resolveConfig(expanded.raw, dir, file, { position, where });
+    const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
+    const problems = [
+        ...expanded.problems,
+        // A field whose variable is unset is not checked again (its file would not exist either).
+        ...findProblems(parsed.data, config, { files: options.files ?? true }).filter((p) => !unset.has(JSON.stringify(p.path))),
+    ];
+    if (problems.length > 0)
+        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
+    return config;
+}
+const MOST_PROBLEMS = 20;
+/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
+function listed(problems) {
+    const shown = problems.slice(0, MOST_PROBLEMS);
+    const more = problems.length - shown.length;
+    return new errors_InputError([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/latency-report.js
@@ -47869,6 +47947,7 @@ class LineSplitter {
 
 
 
+
 /** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
 const liveGroups = new Set();
 function killAllProcessGroups(signal = 'SIGKILL') {
@@ -47945,7 +48024,7 @@ function runProcess(options) {
             timers.push(setTimeout(() => {
                 timedOut = true;
                 signalGroup(pgid, 'SIGTERM');
-                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
+                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
             }, options.timeoutMs));
         }
         child.on('error', (error) => {
@@ -49182,6 +49261,7 @@ async function probeHelp(command, run, where) {
 
 
 
+
 const whole = (text, name, fallback, min, max) => {
     if (text === null)
         return fallback;
@@ -49236,7 +49316,7 @@ async function abCommand(operands, options, io) {
         const trtexec = createTrtexec({
             command: config?.trtexec ?? options.trtexec ?? 'trtexec',
             env: io.env,
-            killGraceMs: config?.killGraceMs ?? 5_000,
+            killGraceMs: config?.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
         });
         try {
             const result = await trtexecAb({
@@ -58258,9 +58338,6 @@ function observedLoad(log, exitCode) {
 
 
 
-
-
-
 async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
     const engines = [];
     for (const engine of manifest.engines) {
@@ -58321,34 +58398,13 @@ function readJson(file, shown) {
         throw new errors_InputError(`${shown}: expected JSON`);
     }
 }
-/** Each model's deploy targets (its own list, else the top-level one), read from trt-ci.yml alone. */
-function readTargets(file, shown) {
-    let text;
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    }
-    catch (error) {
-        throw new errors_InputError(`${shown}: cannot read: ${error.code ?? error}`);
-    }
-    const raw = ((0,dist/* parseDocument */.Tp)(text).toJS() ?? {});
-    const parse = (list, at) => {
-        if (list === undefined)
-            return null;
-        const parsed = deploy.safeParse(list);
-        if (!parsed.success)
-            throw new errors_InputError(`${shown}: ${at}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-        return parsed.data.map(resolveTarget);
-    };
-    const top = parse(raw.deploy, 'deploy') ?? [];
-    const byModel = new Map();
-    (raw.models ?? []).forEach((m, i) => {
-        if (typeof m?.name === 'string')
-            byModel.set(m.name, parse(m.deploy, `models[${i}].deploy`) ?? top);
-    });
-    return byModel;
+/** Each model's deploy targets (its own list, else the top-level one), by model name. */
+function targetsOf(config) {
+    return new Map(config.models.map((m) => [m.name, m.deploy]));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-check.js
+
 
 
 
@@ -58366,7 +58422,8 @@ async function deployCheckCommand(operands, options, io) {
     if (operands.length !== 1) {
         throw new errors_InputError('deploy-check takes one MANIFEST.json or REPORT.json (a run writes both)');
     }
-    const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
+    // From the files alone: the models trt-ci.yml names need not be there.
+    const targets = targetsOf(loadConfig(options.config, io.cwd, io.env, { files: false }));
     const engines = (await engineFacts((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0], io.cwd)).map((engine) => ({
         model: engine.model,
         profile: engine.profile,
@@ -58434,6 +58491,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
+
 /**
  * trt-ci deploy-load MANIFEST --target NAME --config trt-ci.yml: on the target's own machine, each engine of
  * the manifest whose model ships to NAME is loaded (trtexec --loadEngine, with --versionCompatible when it
@@ -58446,8 +58504,11 @@ async function deployLoadCommand(operands, options, io) {
     if (!options.target)
         throw new errors_InputError('deploy-load: expected --target NAME, a deploy target of the config');
     const { file, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
-    const targets = readTargets((0,external_node_path_namespaceObject.resolve)(io.cwd, options.config), options.config);
-    const trtexec = createTrtexec({ command: options.trtexec ?? 'trtexec', env: io.env, killGraceMs: 10_000 });
+    // The target's runner has the plans, not the models: trt-ci.yml is read without checking the files it names.
+    const config = loadConfig(options.config, io.cwd, io.env, { files: false });
+    const targets = targetsOf(config);
+    const command = options.trtexec ?? config.trtexec;
+    const trtexec = createTrtexec({ command, env: io.env, killGraceMs: config.killGraceMs });
     const logs = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-deploy-load-'));
     const engines = await loadOnTarget(manifest, file, targets, options.target, trtexec, logs);
     await trtexec.sweep();

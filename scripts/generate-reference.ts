@@ -38,6 +38,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
+  /** Marked fromEnv in src/config/schema.ts: the key takes ${NAME} from the environment. */
+  env?: boolean;
   required?: string[];
 }
 
@@ -52,13 +54,32 @@ function mappingOf(node: JsonSchema): JsonSchema | null {
   return null;
 }
 
+/** Whether a key takes ${NAME}: marked itself, its list's items, or one of its forms. */
+const takesEnv = (node: JsonSchema): boolean =>
+  node.env === true || (node.items ? takesEnv(node.items) : false) || (node.anyOf ?? []).some(takesEnv);
+
+const envKeys: string[] = [];
+
+/** Words joined with ", " in lines of at most 110 characters. */
+function wrapped(words: readonly string[]): string {
+  const lines: string[] = [''];
+  for (const word of words) {
+    const line = lines.at(-1)!;
+    if (line && line.length + word.length + 2 > 110) lines.push(word);
+    else lines[lines.length - 1] = line ? `${line}, ${word}` : word;
+  }
+  return lines.join(',\n');
+}
+
 function configRows(node: JsonSchema, prefix: string, rows: string[]): void {
   for (const [key, child] of Object.entries(node.properties ?? {})) {
     const list = child.type === 'array' && mappingOf(child.items ?? {}) ? '[]' : '';
     const path = `${prefix}${key}${list}`;
     const fallback =
       child.default === undefined ? (node.required?.includes(key) ? 'required' : '–') : JSON.stringify(child.default);
-    rows.push(`| \`${path}\` | ${cell(fallback)} | ${cell(child.description)} |`);
+    const env = takesEnv(child) ? ` Takes ${'$'}{NAME}.` : '';
+    if (env) envKeys.push(`\`${path}\``);
+    rows.push(`| \`${path}\` | ${cell(fallback)} | ${cell(`${child.description ?? ''}${env}`)} |`);
     // Budgets repeat one shape per metric: the budgets table says it once.
     if (key === 'budgets') continue;
     const inner = mappingOf(child);
@@ -75,9 +96,8 @@ write(
 # trt-ci.yml
 
 Every key, its default and what it does. Paths are relative to the file; \`\${NAME}\` expands from the
-environment (\`\${NAME:-default}\` when unset or empty) in every path, command and ref: \`trtexec\`,
-\`nvidia-smi\`, \`output-dir\`, \`cache-dir\`, \`timing-cache\`, \`base-plans\`, \`base-ref\`, each model's \`onnx\`
-and plugins, accuracy \`inputs\` and \`reference\`, and \`cache-signing-key\`.
+environment (\`\${NAME:-default}\` when unset or empty) in every path, command and ref, and nowhere else:
+${wrapped(envKeys)}.
 Sizes take B/KiB/MiB/GiB (and KB/MB/GB as powers of ten), durations
 ms/s/m/h. A mistake is exit 2 with its place: \`trt-ci.yml:12:9 models[0].profiles[1].shapes.x.max: expected
 …\`. Editors complete and explain every key from [schema/trt-ci.schema.json](../schema/trt-ci.schema.json)

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
+import { configSchema } from '../src/config/schema.js';
+import { envValues } from '../src/config/schema-walk.js';
 import { renderJsonSchema } from '../src/config/json-schema.js';
 import { onnxInputs } from '../src/tensorrt/onnx-inputs.js';
 import { cli, makeRunner } from './support/harness.js';
@@ -129,6 +131,24 @@ describe('trt-ci.yml', () => {
       '      - name: hd',
       '      - name: hd\n        shape: {}',
       /:16:9 models\[0\]\.profiles\[1\]\.shape: unknown key "shape"; did you mean "shapes"\?/,
+    ],
+    [
+      'an unknown key in a shape: the shape\'s keys, not "expected dimensions, got nothing"',
+      'max: 1x3x720x1280 } }\n      - name: hd',
+      'maks: 1x3x720x1280 } }\n      - name: hd',
+      /models\[0\]\.profiles\[0\]\.shapes\.x\.maks: unknown key "maks"; did you mean "max"\?/,
+    ],
+    [
+      "an unknown key in a deploy target: the target's keys, not the model's",
+      '    precision: fp16',
+      '    precision: fp16\n    deploy: [{ name: edge, gpu: L4, runson: [self-hosted] }]',
+      /models\[0\]\.deploy\[0\]\.runson: unknown key "runson"; did you mean "runs-on"\?/,
+    ],
+    [
+      'an unknown key in an accuracy check, far from any',
+      '    precision: fp16',
+      '    precision: fp16\n    accuracy: { tolerance: 1 }',
+      /accuracy\.tolerance: unknown key "tolerance"; expected one of inputs, reference, shapes, atol, rtol, cosine, top-k$/,
     ],
     [
       'unknown budget',
@@ -685,6 +705,33 @@ describe('Environment variables in every path and ref the runner decides (issue 
     expect(bad).toThrow(/trt-ci\.yml:1:\d+ output-dir: expected \$\{OUT\} to be set/);
     expect(bad).toThrow(/trt-ci\.yml:2:\d+ cache-dir: expected \$\{CACHE\} to be set/);
     expect(bad).toThrow(/trt-ci\.yml:3:\d+ base-ref: expected \$\{BASE_SHA\} to be set/);
+  });
+
+  it('only the keys the schema marks take $NAME: a name, a flag or a shape with a $ stays as written', () => {
+    const config = parseConfig(
+      `trtexec: ${dollar('TRT')}/trtexec\nextra-args: ["--saveEngine=${dollar('X')}"]\n` +
+        `models:\n  - name: m\n    onnx: ${dollar('MODELS')}/m.onnx\n` +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+      `${dir}/trt-ci.yml`,
+      dir,
+      { TRT: '/opt/trt/bin', MODELS: dir, X: 'never' },
+    );
+    expect(config.trtexec).toBe('/opt/trt/bin/trtexec');
+    expect(config.models[0]!.onnx).toBe(join(dir, 'm.onnx'));
+    expect(config.extraArgs).toEqual([`--saveEngine=${dollar('X')}`]);
+    // The marked keys are the schema's, listed once: the docs say which they are.
+    const marked = envValues(configSchema, {
+      trtexec: 'a',
+      'extra-args': ['b'],
+      'output-dir': 'c',
+      'timing-cache': 'd',
+      accuracy: { inputs: 'e', reference: 'f', shapes: ['opt'] },
+      models: [{ name: 'g', onnx: 'h', plugins: ['i'], 'dynamic-plugins': ['j'], profiles: [{ name: 'k' }] }],
+    }).map((v) => v.text);
+    expect(marked).toEqual(['a', 'c', 'd', 'e', 'f', 'h', 'i', 'j']);
+    expect(readFileSync(join(import.meta.dirname, '..', 'docs', 'config.md'), 'utf8')).toMatch(
+      /\| `models\[\]\.onnx` \|[^\n]*Takes \$\{NAME\}/,
+    );
   });
 
   it('a base-ref the environment fills with an option or a range is refused, as its own text would be', () => {

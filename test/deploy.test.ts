@@ -1,6 +1,6 @@
 // Will it load where we ship it (issue 27): TensorRT's portability rules for every combination of
 // version, compute capability, flags and OS, with the lines TensorRT prints from public logs.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
@@ -297,7 +297,15 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
       /deploy\[0\]\.gpu: expected a GPU model trt-ci knows .* got "H1OO" \(did you mean "H100"\?\)/,
     );
     writeFileSync(join(runner.dir, 'manifest.json'), '{}');
-    expect((await cli(['deploy-check', join(runner.dir, 'manifest.json'), '--config', typo])).stderr).toMatch(
+    // deploy-check reads trt-ci.yml as a run does (the models it names need not be there): the typo first.
+    const checked = await cli(['deploy-check', join(runner.dir, 'manifest.json'), '--config', typo]);
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toMatch(/typo\.yml:\d+:\d+ deploy\[0\]\.gpu: expected a GPU model trt-ci knows/);
+    const fine = runner.writeConfig(
+      'deploy: [{ name: x, gpu: H100 }]\nmodels: [{ name: m, onnx: gone.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      'fine.yml',
+    );
+    expect((await cli(['deploy-check', join(runner.dir, 'manifest.json'), '--config', fine])).stderr).toMatch(
       /manifest\.json: expected a trt-ci manifest/,
     );
   });
@@ -382,6 +390,14 @@ describe('trt-ci deploy-load: a load on the target machine replaces the predicti
       predicted: 'loads-with-warning',
       mismatch: true,
     });
+    // trt-ci.yml is read as a run reads it: a typo is exit 2 at its line; the models need not be on the target.
+    rmSync(join(builder.dir, 'm.onnx'));
+    const target = machine('NVIDIA H100 80GB HBM3', '9.0');
+    expect((await load('h100', target)).code).toBe(0);
+    writeFileSync(config, readFileSync(config, 'utf8').replace('output-dir: out', 'output-dir: out\nkill-grase: 1s'));
+    const typo = await load('h100', target);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/trt-ci\.yml:\d+:1 kill-grase: unknown key "kill-grase"; did you mean "kill-grace"\?/);
   });
 });
 

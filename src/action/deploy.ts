@@ -1,12 +1,10 @@
 import * as core from '@actions/core';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
-import { parseDocument } from 'yaml';
 import { InputError } from '../common/errors.js';
-import { expandEnv } from '../config/expand-env.js';
 import { DEPLOY_LOAD_SCHEMA, type DeployLoadReport } from '../contract/deploy-load.js';
-import { loadOnTarget, readManifest, readTargets } from '../deploy/load.js';
+import { loadConfig } from '../config/load.js';
+import { loadOnTarget, readManifest, targetsOf } from '../deploy/load.js';
 import { writeNewFile } from '../proc/new-file.js';
 import { createTrtexec } from '../tensorrt/trtexec.js';
 import { text } from '../common/markdown-text.js';
@@ -19,15 +17,14 @@ import { writeSummary } from './summary.js';
  * loaded as the target names them, and the loads written for the report job to put in the matrix.
  */
 export async function deployCommand(edge: ActionEdge, target: string): Promise<void> {
-  const config = resolve(edge.cwd, input('run', 'config'));
   const manifestInput = input('run', 'manifest');
   if (!manifestInput) throw new InputError('input manifest: expected the manifest.json of the plans to load');
   const { file, manifest } = readManifest(resolve(edge.cwd, manifestInput), manifestInput);
-  const targets = readTargets(config, input('run', 'config'));
-  // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here).
-  const raw = (parseDocument(readFileSync(config, 'utf8')).toJS() ?? {}) as { trtexec?: string };
-  const command = expandEnv(raw.trtexec ?? 'trtexec', edge.env).value || 'trtexec';
-  const trtexec = createTrtexec({ command, env: edge.env, killGraceMs: 10_000 });
+  // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here); the
+  // runner has the plans, not the models: the files trt-ci.yml names are not checked.
+  const config = loadConfig(input('run', 'config'), edge.cwd, edge.env, { files: false });
+  const targets = targetsOf(config);
+  const trtexec = createTrtexec({ command: config.trtexec, env: edge.env, killGraceMs: config.killGraceMs });
   const dir = join(edge.env.RUNNER_TEMP ?? edge.cwd, 'trt-ci-deploy');
   await mkdir(dir, { recursive: true });
   const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);

@@ -1,196 +1,16 @@
+// The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
+// default, its description (the editor schema and docs/config.md are made from them), and which keys take
+// ${NAME} from the environment (fromEnv: the one place that is said).
 import { z } from 'zod';
-import { PRECISIONS } from '../contract/config.js';
-import { METRIC_NAMES, METRICS, type Limit, type Metric, type Threshold } from '../contract/metrics.js';
+import { DEFAULT_KILL_GRACE_MS, PRECISIONS } from '../contract/config.js';
+import { METRIC_NAMES, METRICS, type Metric } from '../contract/metrics.js';
 import { CHECK_IDS } from '../contract/checks.js';
-import { DURATION_PATTERN, parseDuration, parseSize, SIZE_PATTERN } from '../common/units.js';
 import { VARIABLE } from './expand-env.js';
-
-/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
-export function showValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  // A value can be megabytes long: quote its start, say how long it is.
-  if (typeof value === 'string' && value.length > 80)
-    return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'a mapping';
-  return String(value);
-}
-
-const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
-const SHAPE_PATTERN = /^\d+(x\d+)*$/;
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/** "expected …, got …", and what the value most likely meant when `guess` can tell. */
-const expected = (what: string, guess?: (input: unknown) => string | null) => ({
-  error: (issue: { input?: unknown }) => {
-    const meant = guess?.(issue.input);
-    return `expected ${what}, got ${showValue(issue.input)}${meant ? `; did you mean ${meant}?` : ''}`;
-  },
-});
-
-/** A bare number where a size goes (8192 is a workspace in MiB, as trtexec's --workspace took it). */
-const sizeGuess = (input: unknown) => {
-  const text = String(input);
-  if (/^\d+(\.\d+)?$/.test(text)) return `${text}MiB`;
-  const unit = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b?)$/i.exec(text);
-  if (unit) return `${unit[1]}${unit[2]![0]!.toUpperCase()}iB`;
-  return null;
-};
-
-const size = z
-  .string(expected('a size like 4GiB or 512MiB', sizeGuess))
-  .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)', sizeGuess))
-  .transform((text) => parseSize(text)!);
-
-const INT32_MAX = 2 ** 31 - 1;
-/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
-const LONGEST_TIMER_MS = INT32_MAX;
-
-const duration = z
-  .string(expected('a duration like 45m, 90s or 2h'))
-  .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
-  .refine((text) => {
-    // A text that is no duration at all was reported by the pattern already.
-    const ms = parseDuration(text);
-    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
-  }, expected('a duration from 1ms to 596h (what a timer can hold)'))
-  .transform((text) => parseDuration(text)!);
-
-const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
-  error: (issue: { input?: unknown }) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
-});
-
-const name = (what: string) =>
-  z
-    .string(expected(`a ${what} name`))
-    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
-
-/**
- * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
- * and `rev:path` as a file; whitespace, control characters and shell syntax are in no ref a user means.
- */
-export function refProblem(ref: string): string | null {
-  if (ref.startsWith('-')) return `got "${ref}", which git would read as an option`;
-  if (/[\s\p{Cc}]/u.test(ref)) return `got ${JSON.stringify(ref)}, with whitespace or a control character`;
-  if (ref.includes(':')) return `got "${ref}", which names a path (:); name a commit`;
-  if (ref.includes('..')) return `got "${ref}", a range (..); name one commit`;
-  if (/[$`\\*?[]/.test(ref)) return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
-  return null;
-}
+import { fromEnv } from './schema-walk.js';
+import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
 
 /** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
 const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
-
-const path = (what: string) => z.string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
-
-/** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
-const shapeGuess = (input: unknown) => {
-  const parts = String(input).split(':');
-  return parts.length === 3 && parts.every((p) => SHAPE_PATTERN.test(p))
-    ? `{ min: ${parts[0]}, opt: ${parts[1]}, max: ${parts[2]} }`
-    : null;
-};
-
-const dims = z
-  .string(expected('dimensions like 1x3x224x224', shapeGuess))
-  .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224', shapeGuess))
-  .refine(
-    (text) =>
-      !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX),
-    expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'),
-  );
-
-const shapeRange = z.union(
-  [
-    z.strictObject({
-      min: dims.describe('The smallest shape the engine takes, like 1x3x240x320.'),
-      opt: dims.describe('The shape TensorRT tunes for.'),
-      max: dims.describe('The largest shape the engine takes.'),
-    }),
-    dims,
-  ],
-  expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input', shapeGuess),
-);
-
-const extraArgs = z.array(
-  z
-    .string(expected('a trtexec flag like --builderOptimizationLevel=5'))
-    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
-    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
-    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')),
-  expected('a list of trtexec flags'),
-);
-
-const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
-
-/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
-function thresholdForms(units: readonly Threshold['unit'][]): string {
-  return [
-    units.includes('fraction') && 'a percentage like 10%',
-    units.includes('bytes') && 'a size like 64MiB',
-    units.includes('ratio') && 'a ratio like 4x',
-  ]
-    .filter(Boolean)
-    .join(' or ');
-}
-
-/** A share written as a fraction (0.1 for 10%) where a percentage goes. */
-function shareGuess(units: readonly Threshold['unit'][], input: unknown): string | null {
-  const share = units.includes('fraction') && typeof input === 'number' && input > 0 && input < 1;
-  return share ? `${Number((input * 100).toPrecision(6))}%` : null;
-}
-
-function threshold(units: readonly Threshold['unit'][]) {
-  const forms = thresholdForms(units);
-  return z.union([z.string(), z.number()], expected(forms)).transform((input, ctx): Threshold => {
-    const text = String(input);
-    if (units.includes('fraction') && PERCENT_PATTERN.test(text))
-      return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
-    if (units.includes('bytes') && SIZE_PATTERN.test(text)) return { unit: 'bytes', value: parseSize(text)!, text };
-    if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
-      return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
-    const meant = shareGuess(units, input);
-    ctx.addIssue({
-      code: 'custom',
-      message: `expected ${forms}, got ${showValue(input)}${meant ? `; did you mean ${meant}?` : ''}`,
-    });
-    return z.NEVER;
-  });
-}
-
-function limit(metric: Metric) {
-  const spec = METRICS[metric];
-  const value = threshold(spec.units);
-  return z
-    .union(
-      [
-        value,
-        z.strictObject({
-          warn: value.optional().describe('Beyond this the run warns.'),
-          fail: value.optional().describe('Beyond this the run fails.'),
-        }),
-      ],
-      expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`, (input) => shareGuess(spec.units, input)),
-    )
-    .transform((given, ctx): Limit => {
-      const level: Limit =
-        'unit' in given
-          ? spec.bare === 'warn'
-            ? { warn: given, fail: null }
-            : { warn: null, fail: given }
-          : { warn: given.warn ?? null, fail: given.fail ?? null };
-      if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['warn'],
-          message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
-        });
-      }
-      return level;
-    });
-}
 
 const budgets = z.strictObject(
   Object.fromEntries(
@@ -258,7 +78,7 @@ const accuracy = z
         .union(
           [
             z.literal('auto'),
-            path('a folder of <input name>.npy samples or a .npz'),
+            fromEnv(path('a folder of <input name>.npy samples or a .npz')),
             z.record(
               z.string().min(1),
               z.strictObject(
@@ -283,7 +103,7 @@ const accuracy = z
             "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
             'or real samples: a folder of <input>.npy, or a .npz.',
         ),
-      reference: path('a .npz of reference outputs by output name')
+      reference: fromEnv(path('a .npz of reference outputs by output name'))
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
         .optional()
         .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
@@ -330,7 +150,9 @@ export type RawAccuracy = z.output<typeof accuracy>;
 const model = z.strictObject(
   {
     name: name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
-    onnx: path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    onnx: fromEnv(path('an ONNX file')).describe(
+      'The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).',
+    ),
     precision: z
       .enum(
         PRECISIONS,
@@ -342,11 +164,11 @@ const model = z.strictObject(
       .optional()
       .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
     plugins: z
-      .array(path('a plugin library'), expected('a list of plugin library paths'))
+      .array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
       .optional()
       .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
     'dynamic-plugins': z
-      .array(path('a plugin library'), expected('a list of plugin library paths'))
+      .array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
       .optional()
       .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
     profiles: z
@@ -384,17 +206,13 @@ const model = z.strictObject(
 
 export const configSchema = z.strictObject(
   {
-    trtexec: z
-      .string(expected('a command or path'))
-      .min(1)
+    trtexec: fromEnv(z.string(expected('a command or path')).min(1))
       .default('trtexec')
       .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
-    'nvidia-smi': z
-      .string(expected('a command or path'))
-      .min(1)
+    'nvidia-smi': fromEnv(z.string(expected('a command or path')).min(1))
       .default('nvidia-smi')
       .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
-    'output-dir': path('a folder')
+    'output-dir': fromEnv(path('a folder'))
       .default('trt-engines')
       .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
     workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
@@ -402,11 +220,11 @@ export const configSchema = z.strictObject(
       .prefault('512MiB')
       .describe('The out-of-memory back-off halves the workspace down to this.'),
     'timing-cache': z
-      .union([path('a timing cache file'), z.literal(false)], expected('a path, or false for none'))
+      .union([fromEnv(path('a timing cache file')), z.literal(false)], expected('a path, or false for none'))
       .default('.trt-ci/timing.cache')
       .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
     'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
-    'kill-grace': duration.prefault('10s').describe('Time between TERM and KILL.'),
+    'kill-grace': duration.prefault(`${DEFAULT_KILL_GRACE_MS / 1000}s`).describe('Time between TERM and KILL.'),
     // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
     'max-parallel': z
       .number(expected('a number of builds like 2'))
@@ -425,13 +243,15 @@ export const configSchema = z.strictObject(
       .default(false)
       .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': path('a folder of base plans')
+    'base-plans': fromEnv(path('a folder of base plans'))
       .optional()
       .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
-    'base-ref': z
-      .string(expected('a git ref like origin/main or a commit'))
-      .min(1, expected('a git ref like origin/main or a commit'))
+    'base-ref': fromEnv(
+      z
+        .string(expected('a git ref like origin/main or a commit'))
+        .min(1, expected('a git ref like origin/main or a commit')),
+    )
       .superRefine((ref, ctx) => {
         // ${BASE_SHA:-HEAD~1} is checked here by its own text, and again once the environment filled it in.
         const problem = refProblem(ref.replace(VARIABLE, 'x'));
@@ -478,7 +298,7 @@ export const configSchema = z.strictObject(
       )
       .default([])
       .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': path('a cache folder')
+    'cache-dir': fromEnv(path('a cache folder'))
       .optional()
       .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
@@ -492,8 +312,9 @@ export const configSchema = z.strictObject(
         'own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
           'served none (docs/cache.md); any: every entry (runners that run one trust level of code).',
       ),
-    'cache-signing-key': z
-      .string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`))
+    'cache-signing-key': fromEnv(
+      z.string(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${SECRET}`)),
+    )
       .optional()
       .describe(
         `Signs the entries this run stores: ${SECRET}, a secret only default-branch jobs receive ` +
@@ -516,18 +337,3 @@ export const configSchema = z.strictObject(
 );
 
 export type RawConfig = z.output<typeof configSchema>;
-
-/** The keys each kind of mapping takes, from the schema itself: the "did you mean" of an unknown key. */
-export const CONFIG_KEYS = {
-  top: Object.keys(configSchema.shape),
-  model: Object.keys(model.shape),
-  profile: Object.keys(profile.shape),
-  shape: ['min', 'opt', 'max'],
-  budgets: METRIC_NAMES,
-  level: ['warn', 'fail'],
-  accuracy: Object.keys(accuracy.shape),
-} as const satisfies Record<string, readonly string[]>;
-
-export function parseDims(text: string): number[] {
-  return text.split('x').map(Number);
-}

@@ -103,6 +103,7 @@ export interface Config {
   minWorkspaceBytes: number;
   timingCache: string | null;
   buildTimeoutMs: number;
+  /** Between TERM and KILL of a process group: kill-grace:, else DEFAULT_KILL_GRACE_MS. */
   killGraceMs: number;
   /** Builds at once, or null for one per GPU. */
   maxParallel: number | null;
@@ -134,3 +135,6 @@ export interface Config {
   /** `trt-ci.yml:12:9 models[0].precision`: the position and the path, the head of every config error. */
   where(path: ConfigPath): string;
 }
+
+/** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
+export const DEFAULT_KILL_GRACE_MS = 10_000;

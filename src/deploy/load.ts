@@ -3,12 +3,9 @@
 // (observed: true), beside the prediction it confirms or contradicts.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
 import type { Manifest } from '../builds/manifest.js';
 import { InputError } from '../common/errors.js';
-import { resolveTarget } from '../config/load.js';
-import { deploy as deploySchema } from '../config/schema.js';
-import type { DeployTargetConfig } from '../contract/config.js';
+import type { Config, DeployTargetConfig } from '../contract/config.js';
 import type { LoadedEngine } from '../contract/deploy-load.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
@@ -85,28 +82,7 @@ function readJson(file: string, shown: string): unknown {
   }
 }
 
-/** Each model's deploy targets (its own list, else the top-level one), read from trt-ci.yml alone. */
-export function readTargets(file: string, shown: string): Map<string, DeployTargetConfig[]> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new InputError(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? error}`);
-  }
-  const raw = (parseDocument(text).toJS() ?? {}) as {
-    deploy?: unknown;
-    models?: { name?: string; deploy?: unknown }[];
-  };
-  const parse = (list: unknown, at: string) => {
-    if (list === undefined) return null;
-    const parsed = deploySchema.safeParse(list);
-    if (!parsed.success) throw new InputError(`${shown}: ${at}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return parsed.data.map(resolveTarget);
-  };
-  const top = parse(raw.deploy, 'deploy') ?? [];
-  const byModel = new Map<string, DeployTargetConfig[]>();
-  (raw.models ?? []).forEach((m, i) => {
-    if (typeof m?.name === 'string') byModel.set(m.name, parse(m.deploy, `models[${i}].deploy`) ?? top);
-  });
-  return byModel;
+/** Each model's deploy targets (its own list, else the top-level one), by model name. */
+export function targetsOf(config: Pick<Config, 'models'>): Map<string, readonly DeployTargetConfig[]> {
+  return new Map(config.models.map((m) => [m.name, m.deploy]));
 }

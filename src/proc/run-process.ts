@@ -1,3 +1,4 @@
+import { DEFAULT_KILL_GRACE_MS } from '../contract/config.js';
 import { spawn } from 'node:child_process';
 import type { WriteStream } from 'node:fs';
 import { finished } from 'node:stream';
@@ -116,7 +117,7 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
         setTimeout(() => {
           timedOut = true;
           signalGroup(pgid, 'SIGTERM');
-          timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
+          timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
         }, options.timeoutMs),
       );
     }

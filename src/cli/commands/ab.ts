@@ -1,3 +1,4 @@
+import { DEFAULT_KILL_GRACE_MS } from '../../contract/config.js';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../common/errors.js';
@@ -77,7 +78,7 @@ export async function abCommand(operands: string[], options: AbOptions, io: CliI
     const trtexec = createTrtexec({
       command: config?.trtexec ?? options.trtexec ?? 'trtexec',
       env: io.env,
-      killGraceMs: config?.killGraceMs ?? 5_000,
+      killGraceMs: config?.killGraceMs ?? DEFAULT_KILL_GRACE_MS,
     });
     try {
       const result = await trtexecAb(

@@ -4,7 +4,8 @@ import { loadReport } from '../../compare/baseline.js';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
 import { REPORT_SCHEMA } from '../../contract/report.js';
-import { readManifest, readTargets } from '../../deploy/load.js';
+import { loadConfig } from '../../config/load.js';
+import { readManifest, targetsOf } from '../../deploy/load.js';
 import { predictTargets } from '../../deploy/stage.js';
 import type { CliIo } from '../io.js';
 
@@ -21,7 +22,8 @@ export async function deployCheckCommand(
   if (operands.length !== 1) {
     throw new InputError('deploy-check takes one MANIFEST.json or REPORT.json (a run writes both)');
   }
-  const targets = readTargets(resolve(io.cwd, options.config), options.config);
+  // From the files alone: the models trt-ci.yml names need not be there.
+  const targets = targetsOf(loadConfig(options.config, io.cwd, io.env, { files: false }));
   const engines = (await engineFacts(resolve(io.cwd, operands[0]!), operands[0]!, io.cwd)).map((engine) => ({
     model: engine.model,
     profile: engine.profile,

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
-import { loadOnTarget, readManifest, readTargets } from '../../deploy/load.js';
+import { loadConfig } from '../../config/load.js';
+import { loadOnTarget, readManifest, targetsOf } from '../../deploy/load.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
 
@@ -21,8 +22,11 @@ export async function deployLoadCommand(
   if (operands.length !== 1) throw new InputError('deploy-load takes one MANIFEST.json');
   if (!options.target) throw new InputError('deploy-load: expected --target NAME, a deploy target of the config');
   const { file, manifest } = readManifest(resolve(io.cwd, operands[0]!), operands[0]!);
-  const targets = readTargets(resolve(io.cwd, options.config), options.config);
-  const trtexec = createTrtexec({ command: options.trtexec ?? 'trtexec', env: io.env, killGraceMs: 10_000 });
+  // The target's runner has the plans, not the models: trt-ci.yml is read without checking the files it names.
+  const config = loadConfig(options.config, io.cwd, io.env, { files: false });
+  const targets = targetsOf(config);
+  const command = options.trtexec ?? config.trtexec;
+  const trtexec = createTrtexec({ command, env: io.env, killGraceMs: config.killGraceMs });
   const logs = mkdtempSync(join(tmpdir(), 'trt-ci-deploy-load-'));
   const engines = await loadOnTarget(manifest, file, targets, options.target, trtexec, logs);
   await trtexec.sweep();

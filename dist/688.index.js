@@ -1,8 +1,8 @@
-export const id = 783;
-export const ids = [783];
+export const id = 688;
+export const ids = [688];
 export const modules = {
 
-/***/ 29783:
+/***/ 53688:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -58,8 +58,8 @@ function makeOctokit(token, env) {
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __webpack_require__(9691);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 14 modules
+var schemas = __webpack_require__(74528);
 ;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
 const METRICS = {
     'plan-size': { units: ['bytes'], bare: 'fail', growth: false, describe: 'plan size' },
@@ -1508,6 +1508,15 @@ class MemorySampler {
     }
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
+const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+const COMBINED = 'combined';
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+const runProfile = (profile) => profile.parts?.[0] ?? profile;
+/** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
+const DEFAULT_KILL_GRACE_MS = 10_000;
+
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(57075);
 ;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
@@ -1532,6 +1541,7 @@ function newFileStream(path) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
 
 
 
@@ -1613,7 +1623,7 @@ function runProcess(options) {
             timers.push(setTimeout(() => {
                 timedOut = true;
                 signalGroup(pgid, 'SIGTERM');
-                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? 10_000));
+                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
             }, options.timeoutMs));
         }
         child.on('error', (error) => {
@@ -2253,13 +2263,6 @@ function editDistance(a, b) {
     }
     return row[b.length];
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
-const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
-/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
-const COMBINED = 'combined';
-/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
-const runProfile = (profile) => profile.parts?.[0] ?? profile;
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
 
@@ -4909,63 +4912,581 @@ const figuresOf = (match) => ({
     latencyMedianMs: match.latencyMedianMs,
 });
 
-;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
+;// CONCATENATED MODULE: ./.build/tsc/common/position.js
+/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
+/** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
+const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /**
- * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
- * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
- * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
- * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ * A path with its environment variables filled in: one runner image has TensorRT at /opt/tensorrt,
+ * another at /usr/src/tensorrt, and one trt-ci.yml serves both with `${TENSORRT_DIR}/bin/trtexec`.
+ * An empty variable counts as unset: `${TENSORRT_DIR}/bin/trtexec` must not become `/bin/trtexec`.
  */
-const DEFAULTS = {
-    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
-    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
-    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
-    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+function expandEnv(text, env) {
+    const unset = [];
+    const value = text.replace(VARIABLE, (_whole, name, fallback) => {
+        const set = env[name];
+        if (set)
+            return set;
+        if (fallback !== undefined)
+            return fallback;
+        unset.push(name);
+        return '';
+    });
+    return { value, unset };
+}
+/** The message for a path whose variables are not all set: it names each, and the field. */
+function unsetMessage(text, unset) {
+    const names = unset.map((name) => `\${${name}}`).join(', ');
+    return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
+        `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
+var registries = __webpack_require__(29396);
+;// CONCATENATED MODULE: ./.build/tsc/config/schema-walk.js
+// The config's schema read as a tree: which keys a mapping at a path takes (the "did you mean" of an
+// unknown key), and which values take ${NAME} from the environment (keys marked with fromEnv). Walks
+// zod's own definitions; wrappers (optional, default, a transform's input) are looked through.
+
+const defOf = (node) => node._zod.def;
+/** The node and the nodes it wraps, outermost first, down to the one that says what the value is. */
+function chain(node) {
+    const nodes = [node];
+    for (let def = defOf(node);; def = defOf(nodes.at(-1))) {
+        const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+        if (!inner)
+            return nodes;
+        nodes.push(inner);
+    }
+}
+const schema_walk_core = (node) => defOf(chain(node).at(-1));
+/** Marks a key whose text takes ${NAME} and ${NAME:-default} from the job's environment. */
+const fromEnv = (schema) => schema.meta({ env: true });
+/** Whether a key was marked with fromEnv, on it or on anything it wraps. */
+const takesEnv = (node) => chain(node).some((n) => registries/* globalRegistry */.fd.get(n)?.env === true);
+/** The nodes one step down: a mapping's key, a list's item, a record's value, in each form of a union. */
+function childrenOf(node, step) {
+    const def = schema_walk_core(node);
+    if (def.type === 'union')
+        return (def.options ?? []).flatMap((o) => childrenOf(o, step));
+    if (def.type === 'object')
+        return typeof step === 'string' && def.shape?.[step] ? [def.shape[step]] : [];
+    if (def.type === 'array')
+        return typeof step === 'number' && def.element ? [def.element] : [];
+    if (def.type === 'record')
+        return def.valueType ? [def.valueType] : [];
+    return [];
+}
+/** The keys the mapping at `path` takes (every form's, for a union of mappings). */
+function keysAt(root, path) {
+    let nodes = [root];
+    for (const step of path)
+        nodes = nodes.flatMap((n) => childrenOf(n, step));
+    const keys = nodes.flatMap((n) => {
+        const def = schema_walk_core(n);
+        const forms = def.type === 'union' ? (def.options ?? []).map(schema_walk_core) : [def];
+        return forms.flatMap((f) => (f.type === 'object' ? Object.keys(f.shape ?? {}) : []));
+    });
+    return [...new Set(keys)];
+}
+/** Every string in `value` whose key was marked fromEnv, with its path. */
+function envValues(root, value) {
+    const found = [];
+    const visit = (nodes, at, path) => {
+        if (typeof at === 'string') {
+            if (nodes.some(takesEnv) || nodes.some((n) => schema_walk_core(n).type === 'union' && unionTakesEnv(n))) {
+                found.push({ path, text: at });
+            }
+            return;
+        }
+        if (Array.isArray(at)) {
+            for (const [i, item] of at.entries())
+                visit(nodes.flatMap((n) => childrenOf(n, i)), item, [...path, i]);
+        }
+        else if (at && typeof at === 'object') {
+            for (const [key, item] of Object.entries(at))
+                visit(nodes.flatMap((n) => childrenOf(n, key)), item, [...path, key]);
+        }
+    };
+    visit([root], value, []);
+    return found;
+}
+/** A union one of whose text forms takes ${NAME} (a path, or false; auto, or a folder). */
+const unionTakesEnv = (node) => (schema_walk_core(node).options ?? []).some(takesEnv);
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(88532);
+;// CONCATENATED MODULE: ./.build/tsc/config/values.js
+// The values trt-ci.yml takes, each a zod schema that turns text into what the code uses (a size in bytes,
+// a duration in ms, a threshold in its unit) and rejects anything else with "expected …, got …", and what
+// the value most likely meant where that can be told.
+
+
+
+/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
+function showValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    // A value can be megabytes long: quote its start, say how long it is.
+    if (typeof value === 'string' && value.length > 80)
+        return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
+    if (typeof value === 'string')
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return 'a list';
+    if (value === null)
+        return 'null';
+    if (typeof value === 'object')
+        return 'a mapping';
+    return String(value);
+}
+const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
+const SHAPE_PATTERN = /^\d+(x\d+)*$/;
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** "expected …, got …", and what the value most likely meant when `guess` can tell. */
+const expected = (what, guess) => ({
+    error: (issue) => {
+        const meant = guess?.(issue.input);
+        return `expected ${what}, got ${showValue(issue.input)}${meant ? `; did you mean ${meant}?` : ''}`;
+    },
+});
+/** A bare number where a size goes (8192 is a workspace in MiB, as trtexec's --workspace took it). */
+const sizeGuess = (input) => {
+    const text = String(input);
+    if (/^\d+(\.\d+)?$/.test(text))
+        return `${text}MiB`;
+    const unit = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b?)$/i.exec(text);
+    if (unit)
+        return `${unit[1]}${unit[2][0].toUpperCase()}iB`;
+    return null;
 };
-function defaultsFor(precision) {
-    if (precision === 'fp16')
-        return DEFAULTS.fp16;
-    if (precision === 'bf16')
-        return DEFAULTS.bf16;
-    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
-        return DEFAULTS.quantized;
-    return DEFAULTS.fp32;
+const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB', sizeGuess))
+    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)', sizeGuess))
+    .transform((text) => parseSize(text));
+const INT32_MAX = 2 ** 31 - 1;
+/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
+const LONGEST_TIMER_MS = INT32_MAX;
+const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
+    .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
+    .refine((text) => {
+    // A text that is no duration at all was reported by the pattern already.
+    const ms = parseDuration(text);
+    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
+}, expected('a duration from 1ms to 596h (what a timer can hold)'))
+    .transform((text) => parseDuration(text));
+const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
+    error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
+});
+const values_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
+    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
+/**
+ * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
+ * and `rev:path` as a file; whitespace, control characters and shell syntax are in no ref a user means.
+ */
+function refProblem(ref) {
+    if (ref.startsWith('-'))
+        return `got "${ref}", which git would read as an option`;
+    if (/[\s\p{Cc}]/u.test(ref))
+        return `got ${JSON.stringify(ref)}, with whitespace or a control character`;
+    if (ref.includes(':'))
+        return `got "${ref}", which names a path (:); name a commit`;
+    if (ref.includes('..'))
+        return `got "${ref}", a range (..); name one commit`;
+    if (/[$`\\*?[]/.test(ref))
+        return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
+    return null;
+}
+const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+/** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
+const shapeGuess = (input) => {
+    const parts = String(input).split(':');
+    return parts.length === 3 && parts.every((p) => SHAPE_PATTERN.test(p))
+        ? `{ min: ${parts[0]}, opt: ${parts[1]}, max: ${parts[2]} }`
+        : null;
+};
+const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224', shapeGuess))
+    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224', shapeGuess))
+    .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
+const shapeRange = schemas/* union */.KCZ([
+    schemas/* strictObject */.rej({
+        min: dims.describe('The smallest shape the engine takes, like 1x3x240x320.'),
+        opt: dims.describe('The shape TensorRT tunes for.'),
+        max: dims.describe('The largest shape the engine takes.'),
+    }),
+    dims,
+], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input', shapeGuess));
+const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
+    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
+    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
+    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
+const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
+/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
+function thresholdForms(units) {
+    return [
+        units.includes('fraction') && 'a percentage like 10%',
+        units.includes('bytes') && 'a size like 64MiB',
+        units.includes('ratio') && 'a ratio like 4x',
+    ]
+        .filter(Boolean)
+        .join(' or ');
+}
+/** A share written as a fraction (0.1 for 10%) where a percentage goes. */
+function shareGuess(units, input) {
+    const share = units.includes('fraction') && typeof input === 'number' && input > 0 && input < 1;
+    return share ? `${Number((input * 100).toPrecision(6))}%` : null;
+}
+function threshold(units) {
+    const forms = thresholdForms(units);
+    return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
+        const text = String(input);
+        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
+            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
+        if (units.includes('bytes') && SIZE_PATTERN.test(text))
+            return { unit: 'bytes', value: parseSize(text), text };
+        if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
+            return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
+        const meant = shareGuess(units, input);
+        ctx.addIssue({
+            code: 'custom',
+            message: `expected ${forms}, got ${showValue(input)}${meant ? `; did you mean ${meant}?` : ''}`,
+        });
+        return core_core/* NEVER */.tm;
+    });
+}
+function limit(metric) {
+    const spec = METRICS[metric];
+    const value = threshold(spec.units);
+    return schemas/* union */.KCZ([
+        value,
+        schemas/* strictObject */.rej({
+            warn: value.optional().describe('Beyond this the run warns.'),
+            fail: value.optional().describe('Beyond this the run fails.'),
+        }),
+    ], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`, (input) => shareGuess(spec.units, input)))
+        .transform((given, ctx) => {
+        const level = 'unit' in given
+            ? spec.bare === 'warn'
+                ? { warn: given, fail: null }
+                : { warn: null, fail: given }
+            : { warn: given.warn ?? null, fail: given.fail ?? null };
+        if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['warn'],
+                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
+            });
+        }
+        return level;
+    });
+}
+function parseDims(text) {
+    return text.split('x').map(Number);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
+// The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
+// default, its description (the editor schema and docs/config.md are made from them), and which keys take
+// ${NAME} from the environment (fromEnv: the one place that is said).
+
+
+
+
+
+
+
+/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
+const schema_SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
+const budgets = schemas/* strictObject */.rej(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
+const profile = schemas/* strictObject */.rej({
+    name: values_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
+    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }'))
+        .describe('Each input: { min, opt, max } like 1x3x640x640, or one shape for a static input.'),
+}, expected('a profile with name and shapes'));
+/** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
+const schema_benchmark = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* literal */.euz('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
+const deployTarget = schemas/* strictObject */.rej({
+    name: schemas/* string */.YjP(expected('a target name like edge-l4')).min(1).describe('The target, as the matrix names it.'),
+    gpu: schemas/* string */.YjP(expected('a GPU model like L4 or H100'))
+        .min(1)
+        .optional()
+        .describe("The GPU model, like L4 (its compute capability comes from docs/deploy.md's table)."),
+    'compute-capability': schemas/* string */.YjP(expected('a compute capability like "8.9"'))
+        .regex(/^\d+\.\d+$/, expected('a compute capability like "8.9"'))
+        .optional()
+        .describe("The GPU's compute capability, for a GPU the table does not know."),
+    tensorrt: schemas/* string */.YjP(expected('a TensorRT version like "10.3" or "10.3.0.26"'))
+        .regex(/^\d+(\.\d+){0,3}$/, expected('a TensorRT version like "10.3" or "10.3.0.26"'))
+        .optional()
+        .describe("The target's TensorRT runtime (default: the builder's)."),
+    os: schemas/* enum */.k5n(['linux', 'windows'], expected('linux or windows'))
+        .default('linux')
+        .describe('The OS the plan is loaded on.'),
+    'runs-on': schemas/* array */.YOg(schemas/* string */.YjP().min(1), expected('runner labels like [self-hosted, linux, l4]'))
+        .optional()
+        .describe("Runner labels of the target, for the pack's deploy job (a load on real hardware)."),
+}, expected('a mapping with name, gpu or compute-capability, tensorrt, os, runs-on'));
+const deploy = schemas/* array */.YOg(deployTarget, expected('a list of deploy targets like [{ name: edge-l4, gpu: L4 }]'))
+    .describe('Where the engines ship: each engine gets a load prediction per target (docs/deploy.md).');
+const share = /^\d+(\.\d+)?%$/;
+const accuracy = schemas/* strictObject */.rej({
+    inputs: schemas/* union */.KCZ([
+        schemas/* literal */.euz('auto'),
+        fromEnv(path('a folder of <input name>.npy samples or a .npz')),
+        schemas/* record */.g1P(schemas/* string */.YjP().min(1), schemas/* strictObject */.rej({
+            range: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()], expected('[low, high], like [0, 30521]'))
+                .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
+                .describe('Seeded values of this input: whole numbers in [low, high], floats in [low, high).'),
+        }, expected('{ range: [low, high] }'))),
+    ], expected('auto (seeded random inputs), a folder of <input name>.npy samples, a .npz file, ' +
+        'or seeded inputs with ranges like { input_ids: { range: [0, 30521] } }'))
+        .optional()
+        .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
+        "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
+        'or real samples: a folder of <input>.npy, or a .npz.'),
+    reference: fromEnv(path('a .npz of reference outputs by output name'))
+        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
+        .optional()
+        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
+    shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
+        .min(1, expected('at least one of min, opt, max'))
+        .optional()
+        .describe("Which of each profile's shapes the engine is checked at (default [opt])."),
+    atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
+        .optional()
+        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
+    rtol: schemas/* number */.aig(expected('a number like 0.001'))
+        .min(0)
+        .optional()
+        .describe('Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).'),
+    cosine: schemas/* number */.aig(expected('a number like 0.999'))
+        .min(-1)
+        .max(1)
+        .optional()
+        .describe('The least cosine similarity of each output with the reference (default by precision).'),
+    'top-k': schemas/* number */.aig(expected('a number of classes like 5'))
+        .int()
+        .min(1)
+        .optional()
+        .describe("For classifiers: the engine's top k classes must be the reference's."),
+}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
+    .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
+    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
+    path: ['inputs'],
+});
+const model = schemas/* strictObject */.rej({
+    name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
+    onnx: fromEnv(path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`, (input) => {
+        const lower = String(input).toLowerCase().replace(/_/g, '-');
+        return PRECISIONS.includes(lower) ? lower : null;
+    }))
+        .optional()
+        .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
+    plugins: schemas/* array */.YOg(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
+        .optional()
+        .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
+    'dynamic-plugins': schemas/* array */.YOg(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
+        .optional()
+        .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
+    profiles: schemas/* array */.YOg(profile, expected('a list of profiles'))
+        .min(1, expected('at least one profile'))
+        .describe('Optimization profiles: one trtexec build each.'),
+    'extra-args': extraArgs.optional().describe('trtexec flags for this model, after the top-level ones.'),
+    benchmark: schema_benchmark
+        .optional()
+        .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
+    budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
+    deploy: deploy.optional().describe("This model's deploy targets (the top-level list otherwise)."),
+    'deploy-cost': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe("This model's deploy-cost (the top-level one otherwise)."),
+    accuracy: schemas/* union */.KCZ([schemas/* literal */.euz(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
+        .optional()
+        .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
+    engine: schemas/* enum */.k5n(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
+        .optional()
+        .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
+    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
+    workspace: workspace.optional().describe("This model's first workspace (the top-level value otherwise)."),
+    'min-workspace': workspace.optional().describe("Where this model's out-of-memory back-off stops."),
+    'build-timeout': duration.optional().describe("This model's time per build attempt."),
+}, expected('a model with name, onnx and profiles'));
+const configSchema = schemas/* strictObject */.rej({
+    trtexec: fromEnv(schemas/* string */.YjP(expected('a command or path')).min(1))
+        .default('trtexec')
+        .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
+    'nvidia-smi': fromEnv(schemas/* string */.YjP(expected('a command or path')).min(1))
+        .default('nvidia-smi')
+        .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
+    'output-dir': fromEnv(path('a folder'))
+        .default('trt-engines')
+        .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
+    workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
+    'min-workspace': workspace
+        .prefault('512MiB')
+        .describe('The out-of-memory back-off halves the workspace down to this.'),
+    'timing-cache': schemas/* union */.KCZ([fromEnv(path('a timing cache file')), schemas/* literal */.euz(false)], expected('a path, or false for none'))
+        .default('.trt-ci/timing.cache')
+        .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
+    'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
+    'kill-grace': duration.prefault(`${DEFAULT_KILL_GRACE_MS / 1000}s`).describe('Time between TERM and KILL.'),
+    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
+    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2'))
+        .int()
+        .min(1)
+        .optional()
+        .describe('Builds at once (default one per GPU); more than the GPUs shares GPUs between builds.'),
+    gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
+        .default('all')
+        .describe('all, or GPU indices like [0, 1]; one build per GPU at a time.'),
+    benchmark: schema_benchmark
+        .default(false)
+        .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
+    // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
+    'base-plans': fromEnv(path('a folder of base plans'))
+        .optional()
+        .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
+    // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
+    'base-ref': fromEnv(schemas/* string */.YjP(expected('a git ref like origin/main or a commit'))
+        .min(1, expected('a git ref like origin/main or a commit')))
+        .superRefine((ref, ctx) => {
+        // ${BASE_SHA:-HEAD~1} is checked here by its own text, and again once the environment filled it in.
+        const problem = refProblem(ref.replace(VARIABLE, 'x'));
+        if (problem)
+            ctx.addIssue({
+                code: 'custom',
+                message: `expected a git ref like origin/main, v1.2, HEAD~1 or a commit; ${problem}`,
+            });
+    })
+        .optional()
+        .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
+    'extra-args': extraArgs
+        .default([])
+        .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
+    budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
+    // The accuracy check for every model that sets none of its own.
+    accuracy: accuracy
+        .optional()
+        .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
+    deploy: deploy.optional(),
+    'deploy-cost': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe('Also build each engine with --hardwareCompatibilityLevel=ampere+ and A/B it against the native one.'),
+    cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
+        .optional()
+        .describe('The CUDA of your TensorRT build, when trt-ci cannot read it from trtexec or the machine.'),
+    'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
+        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
+        .optional()
+        .describe('A driver your team pins: preflight fails below it instead of the CUDA floor.'),
+    'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
+        .default([])
+        .describe('GPU models the runner must have, like [A100, H100].'),
+    'min-free-disk': size.prefault('20GiB').describe('Free space needed at output-dir.'),
+    'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
+        .default([])
+        .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
+    'cache-dir': fromEnv(path('a cache folder'))
+        .optional()
+        .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
+    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
+    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
+        .default('own-branch')
+        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
+        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
+    'cache-signing-key': fromEnv(schemas/* string */.YjP(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${schema_SECRET}`)))
+        .optional()
+        .describe(`Signs the entries this run stores: ${schema_SECRET}, a secret only default-branch jobs receive ` +
+        '(empty elsewhere; docs/cache.md).'),
+    'cache-public-key': schemas/* string */.YjP(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
+        .optional()
+        .describe("The signing key's public half: every run serves only cache entries it verifies."),
+    preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
+        .default('enforce')
+        .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
+    models: schemas/* array */.YOg(model, expected('a list of models'))
+        .min(1, expected('at least one model'))
+        .describe('The models to build: each an ONNX file and its optimization profiles.'),
+}, expected('a trt-ci.yml mapping'));
+
+;// CONCATENATED MODULE: ./.build/tsc/config/environment.js
+
+
+
+/** The config with `${NAME}` filled in, and each key whose names are unset. */
+function withEnvironment(raw, env) {
+    const problems = [];
+    const filled = structuredClone(raw);
+    for (const { path, text } of envValues(configSchema, raw)) {
+        const { value, unset } = expandEnv(text, env);
+        if (unset.length > 0)
+            problems.push({ path, message: unsetMessage(text, unset) });
+        setAt(filled, path, value);
+    }
+    return { raw: filled, problems };
+}
+function setAt(root, path, value) {
+    let at = root;
+    for (const step of path.slice(0, -1))
+        at = at[step];
+    at[path.at(-1)] = value;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/messages.js
+
+
+
+
+function schemaProblems(raw, where) {
+    const issue = deepest(raw);
+    const path = issue.path.filter((p) => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+        // Each unknown key names itself, with the closest known one.
+        return issue.keys.map((key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`);
+    }
+    return [`${where(path)}: ${issueMessage(issue)}`];
 }
 /**
- * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
- * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
- * BF16 network gets that precision's defaults.
+ * A union that failed reports each branch; when one branch got further into the value (a bad `warn:` inside
+ * `{ warn, fail }`), its issue says more than "none of the forms matched". A branch with an unknown key says
+ * most: the key it does not know is why the key it needs is missing (`maks:` for `max:`).
  */
-function resolveAccuracy(own, top, precision, 
-/** Paths in trt-ci.yml are relative to its folder. */
-resolvePath, 
-/** The network's narrowest float type, read from the ONNX only when a default needs it. */
-networkFloat = () => null) {
-    const raw = own ?? top;
-    if (!raw)
-        return null;
-    const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
-    const defaults = defaultsFor((typed && networkFloat()) || precision);
-    const atol = raw.atol === undefined
-        ? defaults.atol
-        : typeof raw.atol === 'number'
-            ? { absolute: raw.atol }
-            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
-    return {
-        inputs: raw.inputs === undefined || raw.inputs === 'auto'
-            ? 'auto'
-            : typeof raw.inputs === 'object'
-                ? { ranges: Object.fromEntries(Object.entries(raw.inputs).map(([name, { range }]) => [name, range])) }
-                : raw.inputs.endsWith('.npz')
-                    ? { npz: resolvePath(raw.inputs) }
-                    : { folder: resolvePath(raw.inputs) },
-        reference: raw.reference === undefined ? null : resolvePath(raw.reference),
-        shapes: raw.shapes ?? ['opt'],
-        atol,
-        rtol: raw.rtol ?? defaults.rtol,
-        cosine: raw.cosine ?? defaults.cosine,
-        topK: raw['top-k'] ?? null,
-    };
+function deepest(issue) {
+    if (issue.code !== 'invalid_union')
+        return issue;
+    const inner = issue.errors
+        .flat()
+        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
+    const unknown = inner.find((i) => i.code === 'unrecognized_keys');
+    if (unknown)
+        return unknown;
+    const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
+    return best && best.path.length > issue.path.length ? best : issue;
+}
+function issueMessage(issue) {
+    if (issue.message.startsWith('expected '))
+        return issue.message;
+    const got = showValue(issue.input);
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${issue.expected}, got ${got}`;
+        case 'too_small':
+            return `expected at least ${String(issue.minimum)}, got ${got}`;
+        default:
+            return `${issue.message}, got ${got}`;
+    }
+}
+/** The closest key the mapping at `path` takes, or the keys it takes. */
+function suggest(key, path) {
+    const known = keysAt(configSchema, path);
+    const close = closest(key, known);
+    return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
@@ -5283,6 +5804,65 @@ function unreachable(portability, target, tensorrt) {
             return `--runtimePlatform=WindowsAMD64 makes a Windows plan, target ${target.name} is ${target.os}`;
     }
     return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/accuracy.js
+/**
+ * Defaults by precision, from a ResNet-50 on an H200 against ONNX Runtime FP32 (docs/trtexec-inference-io.md):
+ * FP32 with TF32 was off by at most 0.04% of the largest logit, FP16 0.07%, BF16 0.5%, with cosine 0.9999999,
+ * 0.9999998 and 0.99998. Each default leaves room of 2.5-7x over that; INT8 and FP8 get the widest. A
+ * 1e-5 tolerance (Polygraphy's default) fails every FP16 build (NVIDIA/TensorRT#2709).
+ */
+const DEFAULTS = {
+    fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
+    fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
+    bf16: { atol: { shareOfMax: 0.02 }, rtol: 0.02, cosine: 0.999 },
+    quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
+};
+function defaultsFor(precision) {
+    if (precision === 'fp16')
+        return DEFAULTS.fp16;
+    if (precision === 'bf16')
+        return DEFAULTS.bf16;
+    if (precision === 'int8' || precision === 'fp8' || precision === 'best')
+        return DEFAULTS.quantized;
+    return DEFAULTS.fp32;
+}
+/**
+ * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
+ * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
+ * BF16 network gets that precision's defaults.
+ */
+function resolveAccuracy(own, top, precision, 
+/** Paths in trt-ci.yml are relative to its folder. */
+resolvePath, 
+/** The network's narrowest float type, read from the ONNX only when a default needs it. */
+networkFloat = () => null) {
+    const raw = own ?? top;
+    if (!raw)
+        return null;
+    const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
+    const defaults = defaultsFor((typed && networkFloat()) || precision);
+    const atol = raw.atol === undefined
+        ? defaults.atol
+        : typeof raw.atol === 'number'
+            ? { absolute: raw.atol }
+            : { shareOfMax: Number(raw.atol.slice(0, -1)) / 100 };
+    return {
+        inputs: raw.inputs === undefined || raw.inputs === 'auto'
+            ? 'auto'
+            : typeof raw.inputs === 'object'
+                ? { ranges: Object.fromEntries(Object.entries(raw.inputs).map(([name, { range }]) => [name, range])) }
+                : raw.inputs.endsWith('.npz')
+                    ? { npz: resolvePath(raw.inputs) }
+                    : { folder: resolvePath(raw.inputs) },
+        reference: raw.reference === undefined ? null : resolvePath(raw.reference),
+        shapes: raw.shapes ?? ['opt'],
+        atol,
+        rtol: raw.rtol ?? defaults.rtol,
+        cosine: raw.cosine ?? defaults.cosine,
+        topK: raw['top-k'] ?? null,
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
@@ -5714,437 +6294,9 @@ function onnxProblem(path) {
         : null;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/config/expand-env.js
-/** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
-/**
- * A path with its environment variables filled in: one runner image has TensorRT at /opt/tensorrt,
- * another at /usr/src/tensorrt, and one trt-ci.yml serves both with `${TENSORRT_DIR}/bin/trtexec`.
- * An empty variable counts as unset: `${TENSORRT_DIR}/bin/trtexec` must not become `/bin/trtexec`.
- */
-function expandEnv(text, env) {
-    const unset = [];
-    const value = text.replace(VARIABLE, (_whole, name, fallback) => {
-        const set = env[name];
-        if (set)
-            return set;
-        if (fallback !== undefined)
-            return fallback;
-        unset.push(name);
-        return '';
-    });
-    return { value, unset };
-}
-/** The message for a path whose variables are not all set: it names each, and the field. */
-function unsetMessage(text, unset) {
-    const names = unset.map((name) => `\${${name}}`).join(', ');
-    return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
-        `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/common/position.js
-/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
-function formatPosition(position) {
-    return `${position.file}:${position.line}:${position.column}`;
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(88532);
-;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
-
-
-
-
-
-
-/** How a rejected value is quoted in messages: strings in quotes, the rest as YAML would show it. */
-function showValue(value) {
-    if (value === undefined)
-        return 'nothing';
-    // A value can be megabytes long: quote its start, say how long it is.
-    if (typeof value === 'string' && value.length > 80)
-        return `${JSON.stringify(value.slice(0, 60))}… (${value.length} characters)`;
-    if (typeof value === 'string')
-        return JSON.stringify(value);
-    if (Array.isArray(value))
-        return 'a list';
-    if (value === null)
-        return 'null';
-    if (typeof value === 'object')
-        return 'a mapping';
-    return String(value);
-}
-const PERCENT_PATTERN = /^\d+(\.\d+)?%$/;
-const SHAPE_PATTERN = /^\d+(x\d+)*$/;
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-/** "expected …, got …", and what the value most likely meant when `guess` can tell. */
-const expected = (what, guess) => ({
-    error: (issue) => {
-        const meant = guess?.(issue.input);
-        return `expected ${what}, got ${showValue(issue.input)}${meant ? `; did you mean ${meant}?` : ''}`;
-    },
-});
-/** A bare number where a size goes (8192 is a workspace in MiB, as trtexec's --workspace took it). */
-const sizeGuess = (input) => {
-    const text = String(input);
-    if (/^\d+(\.\d+)?$/.test(text))
-        return `${text}MiB`;
-    const unit = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b?)$/i.exec(text);
-    if (unit)
-        return `${unit[1]}${unit[2][0].toUpperCase()}iB`;
-    return null;
-};
-const size = schemas/* string */.YjP(expected('a size like 4GiB or 512MiB', sizeGuess))
-    .regex(SIZE_PATTERN, expected('a size like 4GiB or 512MiB (B, KiB, MiB, GiB, or KB, MB, GB)', sizeGuess))
-    .transform((text) => parseSize(text));
-const INT32_MAX = 2 ** 31 - 1;
-/** The longest delay a timer holds (2^31-1 ms, 24.8 days); a longer one fires at once. */
-const LONGEST_TIMER_MS = INT32_MAX;
-const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2h'))
-    .regex(DURATION_PATTERN, expected('a duration like 45m, 90s or 2h'))
-    .refine((text) => {
-    // A text that is no duration at all was reported by the pattern already.
-    const ms = parseDuration(text);
-    return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
-}, expected('a duration from 1ms to 596h (what a timer can hold)'))
-    .transform((text) => parseDuration(text));
-const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
-    error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
-});
-const schema_name = (what) => schemas/* string */.YjP(expected(`a ${what} name`))
-    .regex(NAME_PATTERN, expected(`a ${what} name of letters, digits, ".", "_" and "-" (it names files)`));
-/**
- * Why a text cannot be a ref trt-ci hands git, or null. git would read `-x` as an option, `a..b` as a range
- * and `rev:path` as a file; whitespace, control characters and shell syntax are in no ref a user means.
- */
-function refProblem(ref) {
-    if (ref.startsWith('-'))
-        return `got "${ref}", which git would read as an option`;
-    if (/[\s\p{Cc}]/u.test(ref))
-        return `got ${JSON.stringify(ref)}, with whitespace or a control character`;
-    if (ref.includes(':'))
-        return `got "${ref}", which names a path (:); name a commit`;
-    if (ref.includes('..'))
-        return `got "${ref}", a range (..); name one commit`;
-    if (/[$`\\*?[]/.test(ref))
-        return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
-    return null;
-}
-/** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
-const schema_SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
-const path = (what) => schemas/* string */.YjP(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
-/** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
-const shapeGuess = (input) => {
-    const parts = String(input).split(':');
-    return parts.length === 3 && parts.every((p) => SHAPE_PATTERN.test(p))
-        ? `{ min: ${parts[0]}, opt: ${parts[1]}, max: ${parts[2]} }`
-        : null;
-};
-const dims = schemas/* string */.YjP(expected('dimensions like 1x3x224x224', shapeGuess))
-    .regex(SHAPE_PATTERN, expected('dimensions like 1x3x224x224', shapeGuess))
-    .refine((text) => !SHAPE_PATTERN.test(text) || parseDims(text).every((d) => Number.isSafeInteger(d) && d >= 1 && d <= INT32_MAX), expected('dimensions of whole numbers from 1 to 2147483647, like 1x3x224x224'));
-const shapeRange = schemas/* union */.KCZ([
-    schemas/* strictObject */.rej({
-        min: dims.describe('The smallest shape the engine takes, like 1x3x240x320.'),
-        opt: dims.describe('The shape TensorRT tunes for.'),
-        max: dims.describe('The largest shape the engine takes.'),
-    }),
-    dims,
-], expected('{ min, opt, max } dimensions, or one shape like 1x3x224x224 for a static input', shapeGuess));
-const extraArgs = schemas/* array */.YOg(schemas/* string */.YjP(expected('a trtexec flag like --builderOptimizationLevel=5'))
-    .regex(/^--[A-Za-z]/, expected('a trtexec flag like --builderOptimizationLevel=5'))
-    // argv is passed without a shell: "--a=1 --b" would reach trtexec as one flag with a strange value.
-    .refine((arg) => !/\s--?[A-Za-z]/.test(arg), expected('one flag per list item ("--a=1", "--b"), not several')), expected('a list of trtexec flags'));
-const RATIO_PATTERN = /^\d+(\.\d+)?x$/;
-/** "64MiB", "10%", "4x" (or 4) → a threshold in the units the metric allows. */
-function thresholdForms(units) {
-    return [
-        units.includes('fraction') && 'a percentage like 10%',
-        units.includes('bytes') && 'a size like 64MiB',
-        units.includes('ratio') && 'a ratio like 4x',
-    ]
-        .filter(Boolean)
-        .join(' or ');
-}
-/** A share written as a fraction (0.1 for 10%) where a percentage goes. */
-function shareGuess(units, input) {
-    const share = units.includes('fraction') && typeof input === 'number' && input > 0 && input < 1;
-    return share ? `${Number((input * 100).toPrecision(6))}%` : null;
-}
-function threshold(units) {
-    const forms = thresholdForms(units);
-    return schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()], expected(forms)).transform((input, ctx) => {
-        const text = String(input);
-        if (units.includes('fraction') && PERCENT_PATTERN.test(text))
-            return { unit: 'fraction', value: Number(text.slice(0, -1)) / 100, text };
-        if (units.includes('bytes') && SIZE_PATTERN.test(text))
-            return { unit: 'bytes', value: parseSize(text), text };
-        if (units.includes('ratio') && (RATIO_PATTERN.test(text) || typeof input === 'number'))
-            return { unit: 'ratio', value: Number(text.replace(/x$/, '')), text: text.endsWith('x') ? text : `${text}x` };
-        const meant = shareGuess(units, input);
-        ctx.addIssue({
-            code: 'custom',
-            message: `expected ${forms}, got ${showValue(input)}${meant ? `; did you mean ${meant}?` : ''}`,
-        });
-        return core_core/* NEVER */.tm;
-    });
-}
-function limit(metric) {
-    const spec = METRICS[metric];
-    const value = threshold(spec.units);
-    return schemas/* union */.KCZ([
-        value,
-        schemas/* strictObject */.rej({
-            warn: value.optional().describe('Beyond this the run warns.'),
-            fail: value.optional().describe('Beyond this the run fails.'),
-        }),
-    ], expected(`${thresholdForms(spec.units)}, or { warn, fail } of those`, (input) => shareGuess(spec.units, input)))
-        .transform((given, ctx) => {
-        const level = 'unit' in given
-            ? spec.bare === 'warn'
-                ? { warn: given, fail: null }
-                : { warn: null, fail: given }
-            : { warn: given.warn ?? null, fail: given.fail ?? null };
-        if (level.warn && level.fail && level.warn.unit === level.fail.unit && level.warn.value > level.fail.value) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['warn'],
-                message: `expected warn <= fail (${level.fail.text}), got ${level.warn.text}`,
-            });
-        }
-        return level;
-    });
-}
-const budgets = schemas/* strictObject */.rej(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
-const profile = schemas/* strictObject */.rej({
-    name: schema_name('profile').describe('Names the plan <model>.<profile>.plan: letters, digits, ".", "_", "-".'),
-    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), shapeRange, expected('a mapping of input name to { min, opt, max }'))
-        .describe('Each input: { min, opt, max } like 1x3x640x640, or one shape for a static input.'),
-}, expected('a profile with name and shapes'));
-/** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
-const schema_benchmark = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* literal */.euz('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
-const deployTarget = schemas/* strictObject */.rej({
-    name: schemas/* string */.YjP(expected('a target name like edge-l4')).min(1).describe('The target, as the matrix names it.'),
-    gpu: schemas/* string */.YjP(expected('a GPU model like L4 or H100'))
-        .min(1)
-        .optional()
-        .describe("The GPU model, like L4 (its compute capability comes from docs/deploy.md's table)."),
-    'compute-capability': schemas/* string */.YjP(expected('a compute capability like "8.9"'))
-        .regex(/^\d+\.\d+$/, expected('a compute capability like "8.9"'))
-        .optional()
-        .describe("The GPU's compute capability, for a GPU the table does not know."),
-    tensorrt: schemas/* string */.YjP(expected('a TensorRT version like "10.3" or "10.3.0.26"'))
-        .regex(/^\d+(\.\d+){0,3}$/, expected('a TensorRT version like "10.3" or "10.3.0.26"'))
-        .optional()
-        .describe("The target's TensorRT runtime (default: the builder's)."),
-    os: schemas/* enum */.k5n(['linux', 'windows'], expected('linux or windows'))
-        .default('linux')
-        .describe('The OS the plan is loaded on.'),
-    'runs-on': schemas/* array */.YOg(schemas/* string */.YjP().min(1), expected('runner labels like [self-hosted, linux, l4]'))
-        .optional()
-        .describe("Runner labels of the target, for the pack's deploy job (a load on real hardware)."),
-}, expected('a mapping with name, gpu or compute-capability, tensorrt, os, runs-on'));
-const deploy = schemas/* array */.YOg(deployTarget, expected('a list of deploy targets like [{ name: edge-l4, gpu: L4 }]'))
-    .describe('Where the engines ship: each engine gets a load prediction per target (docs/deploy.md).');
-const share = /^\d+(\.\d+)?%$/;
-const accuracy = schemas/* strictObject */.rej({
-    inputs: schemas/* union */.KCZ([
-        schemas/* literal */.euz('auto'),
-        path('a folder of <input name>.npy samples or a .npz'),
-        schemas/* record */.g1P(schemas/* string */.YjP().min(1), schemas/* strictObject */.rej({
-            range: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()], expected('[low, high], like [0, 30521]'))
-                .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
-                .describe('Seeded values of this input: whole numbers in [low, high], floats in [low, high).'),
-        }, expected('{ range: [low, high] }'))),
-    ], expected('auto (seeded random inputs), a folder of <input name>.npy samples, a .npz file, ' +
-        'or seeded inputs with ranges like { input_ids: { range: [0, 30521] } }'))
-        .optional()
-        .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
-        "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
-        'or real samples: a folder of <input>.npy, or a .npz.'),
-    reference: path('a .npz of reference outputs by output name')
-        .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
-        .optional()
-        .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
-    shapes: schemas/* array */.YOg(schemas/* enum */.k5n(['min', 'opt', 'max'], expected('min, opt or max')), expected('a list like [opt] or [min, max]'))
-        .min(1, expected('at least one of min, opt, max'))
-        .optional()
-        .describe("Which of each profile's shapes the engine is checked at (default [opt])."),
-    atol: schemas/* union */.KCZ([schemas/* number */.aig().min(0), schemas/* string */.YjP().regex(share)], expected("a number like 0.001, or a share of the output's largest value like 0.5%"))
-        .optional()
-        .describe("Absolute tolerance, or a share of the output's largest reference value (default by precision)."),
-    rtol: schemas/* number */.aig(expected('a number like 0.001'))
-        .min(0)
-        .optional()
-        .describe('Relative tolerance: an element fails only when it exceeds both atol and rtol (default by precision).'),
-    cosine: schemas/* number */.aig(expected('a number like 0.999'))
-        .min(-1)
-        .max(1)
-        .optional()
-        .describe('The least cosine similarity of each output with the reference (default by precision).'),
-    'top-k': schemas/* number */.aig(expected('a number of classes like 5'))
-        .int()
-        .min(1)
-        .optional()
-        .describe("For classifiers: the engine's top k classes must be the reference's."),
-}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
-    .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
-    error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
-    path: ['inputs'],
-});
-const model = schemas/* strictObject */.rej({
-    name: schema_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
-    onnx: path('an ONNX file').describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
-    precision: schemas/* enum */.k5n(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`, (input) => {
-        const lower = String(input).toLowerCase().replace(/_/g, '-');
-        return PRECISIONS.includes(lower) ? lower : null;
-    }))
-        .optional()
-        .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
-    plugins: schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths'))
-        .optional()
-        .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
-    'dynamic-plugins': schemas/* array */.YOg(path('a plugin library'), expected('a list of plugin library paths'))
-        .optional()
-        .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
-    profiles: schemas/* array */.YOg(profile, expected('a list of profiles'))
-        .min(1, expected('at least one profile'))
-        .describe('Optimization profiles: one trtexec build each.'),
-    'extra-args': extraArgs.optional().describe('trtexec flags for this model, after the top-level ones.'),
-    benchmark: schema_benchmark
-        .optional()
-        .describe("This model's benchmark: true, false or ab (the top-level value otherwise)."),
-    budgets: budgets.optional().describe("This model's budgets, metric by metric over the top-level ones."),
-    deploy: deploy.optional().describe("This model's deploy targets (the top-level list otherwise)."),
-    'deploy-cost': schemas/* boolean */.zMY(expected('true or false'))
-        .optional()
-        .describe("This model's deploy-cost (the top-level one otherwise)."),
-    accuracy: schemas/* union */.KCZ([schemas/* literal */.euz(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
-        .optional()
-        .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
-    engine: schemas/* enum */.k5n(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
-        .optional()
-        .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
-    // A model that needs more (or must not wait as long) than the others: the top-level value otherwise.
-    workspace: workspace.optional().describe("This model's first workspace (the top-level value otherwise)."),
-    'min-workspace': workspace.optional().describe("Where this model's out-of-memory back-off stops."),
-    'build-timeout': duration.optional().describe("This model's time per build attempt."),
-}, expected('a model with name, onnx and profiles'));
-const configSchema = schemas/* strictObject */.rej({
-    trtexec: schemas/* string */.YjP(expected('a command or path'))
-        .min(1)
-        .default('trtexec')
-        .describe('trtexec: a command on PATH or a path (/usr/src/tensorrt/bin/trtexec).'),
-    'nvidia-smi': schemas/* string */.YjP(expected('a command or path'))
-        .min(1)
-        .default('nvidia-smi')
-        .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
-    'output-dir': path('a folder')
-        .default('trt-engines')
-        .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
-    workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
-    'min-workspace': workspace
-        .prefault('512MiB')
-        .describe('The out-of-memory back-off halves the workspace down to this.'),
-    'timing-cache': schemas/* union */.KCZ([path('a timing cache file'), schemas/* literal */.euz(false)], expected('a path, or false for none'))
-        .default('.trt-ci/timing.cache')
-        .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
-    'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
-    'kill-grace': duration.prefault('10s').describe('Time between TERM and KILL.'),
-    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
-    'max-parallel': schemas/* number */.aig(expected('a number of builds like 2'))
-        .int()
-        .min(1)
-        .optional()
-        .describe('Builds at once (default one per GPU); more than the GPUs shares GPUs between builds.'),
-    gpus: schemas/* union */.KCZ([schemas/* literal */.euz('all'), schemas/* array */.YOg(schemas/* number */.aig().int().min(0), expected('a GPU index like 0')).min(1)], expected('"all" or a list of GPU indices like [0, 1]'))
-        .default('all')
-        .describe('all, or GPU indices like [0, 1]; one build per GPU at a time.'),
-    benchmark: schema_benchmark
-        .default(false)
-        .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
-    // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': path('a folder of base plans')
-        .optional()
-        .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
-    // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
-    'base-ref': schemas/* string */.YjP(expected('a git ref like origin/main or a commit'))
-        .min(1, expected('a git ref like origin/main or a commit'))
-        .superRefine((ref, ctx) => {
-        // ${BASE_SHA:-HEAD~1} is checked here by its own text, and again once the environment filled it in.
-        const problem = refProblem(ref.replace(VARIABLE, 'x'));
-        if (problem)
-            ctx.addIssue({
-                code: 'custom',
-                message: `expected a git ref like origin/main, v1.2, HEAD~1 or a commit; ${problem}`,
-            });
-    })
-        .optional()
-        .describe('For benchmark: ab, allows building the base engine from the ONNX at this git ref.'),
-    'extra-args': extraArgs
-        .default([])
-        .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
-    budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
-    // The accuracy check for every model that sets none of its own.
-    accuracy: accuracy
-        .optional()
-        .describe("Check each engine's outputs against ONNX Runtime's (the default for every model)."),
-    deploy: deploy.optional(),
-    'deploy-cost': schemas/* boolean */.zMY(expected('true or false'))
-        .optional()
-        .describe('Also build each engine with --hardwareCompatibilityLevel=ampere+ and A/B it against the native one.'),
-    cuda: schemas/* string */.YjP(expected('a CUDA version like "12.4"'))
-        .regex(/^\d+(\.\d+){0,2}$/, expected('a CUDA version like "12.4"'))
-        .optional()
-        .describe('The CUDA of your TensorRT build, when trt-ci cannot read it from trtexec or the machine.'),
-    'min-driver': schemas/* string */.YjP(expected('a driver version like "535.104.05"'))
-        .regex(/^\d+(\.\d+){0,2}$/, expected('a driver version like "535.104.05"'))
-        .optional()
-        .describe('A driver your team pins: preflight fails below it instead of the CUDA floor.'),
-    'expect-gpu': schemas/* array */.YOg(schemas/* string */.YjP(expected('a GPU model like A100')).min(1), expected('a list of GPU models like [A100, H100]'))
-        .default([])
-        .describe('GPU models the runner must have, like [A100, H100].'),
-    'min-free-disk': size.prefault('20GiB').describe('Free space needed at output-dir.'),
-    'skip-checks': schemas/* array */.YOg(schemas/* enum */.k5n(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
-        .default([])
-        .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': path('a cache folder')
-        .optional()
-        .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
-    'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
-    'cache-trust': schemas/* enum */.k5n(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
-        .default('own-branch')
-        .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
-        'served none (docs/cache.md); any: every entry (runners that run one trust level of code).'),
-    'cache-signing-key': schemas/* string */.YjP(expected(`an Ed25519 private key (PEM, or base64 PKCS#8) from a secret, like ${schema_SECRET}`))
-        .optional()
-        .describe(`Signs the entries this run stores: ${schema_SECRET}, a secret only default-branch jobs receive ` +
-        '(empty elsewhere; docs/cache.md).'),
-    'cache-public-key': schemas/* string */.YjP(expected('an Ed25519 public key (PEM, or base64 SPKI)'))
-        .optional()
-        .describe("The signing key's public half: every run serves only cache entries it verifies."),
-    preflight: schemas/* enum */.k5n(['enforce', 'warn-only'], expected('enforce (a failed check stops the builds) or warn-only'))
-        .default('enforce')
-        .describe('enforce: a failed check stops the builds; warn-only builds anyway.'),
-    models: schemas/* array */.YOg(model, expected('a list of models'))
-        .min(1, expected('at least one model'))
-        .describe('The models to build: each an ONNX file and its optimization profiles.'),
-}, expected('a trt-ci.yml mapping'));
-/** The keys each kind of mapping takes, from the schema itself: the "did you mean" of an unknown key. */
-const CONFIG_KEYS = {
-    top: Object.keys(configSchema.shape),
-    model: Object.keys(model.shape),
-    profile: Object.keys(profile.shape),
-    shape: ['min', 'opt', 'max'],
-    budgets: METRIC_NAMES,
-    level: ['warn', 'fail'],
-    accuracy: Object.keys(accuracy.shape),
-};
-function parseDims(text) {
-    return text.split('x').map(Number);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+;// CONCATENATED MODULE: ./.build/tsc/config/resolve.js
+// A parsed trt-ci.yml resolved into the Config the stages take: paths absolute (relative to trt-ci.yml's
+// folder), a model's settings over the top-level ones over the defaults, shapes as numbers.
 
 
 
@@ -6152,129 +6304,6 @@ function parseDims(text) {
 
 
 
-
-
-
-
-
-
-
-
-
-/**
- * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
- * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
- */
-function loadConfig(file, cwd, env) {
-    let text;
-    const path = (0,external_node_path_.resolve)(cwd, file);
-    try {
-        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
-    }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
-    }
-    return parseConfig(text, file, (0,external_node_path_.dirname)(path), env);
-}
-/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
-function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-    const yamlError = doc.errors[0];
-    if (yamlError) {
-        const pos = lines.linePos(yamlError.pos[0]);
-        throw new errors/* InputError */.dz(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
-    }
-    const position = (path, atKey = false) => {
-        const { line, col } = locate(doc, lines, path, atKey);
-        return { file, line, column: col };
-    };
-    const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
-    let data;
-    try {
-        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
-        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
-    }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${file}: invalid YAML: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}`);
-    }
-    const parsed = configSchema.safeParse(data, { reportInput: true });
-    if (!parsed.success)
-        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
-    // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
-    const expanded = withEnvironment(parsed.data, env);
-    const config = resolveConfig(expanded.raw, dir, file, { position, where });
-    const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
-    const problems = [
-        ...expanded.problems,
-        // A field whose variable is unset is not checked again (its file would not exist either).
-        ...findProblems(parsed.data, config).filter((p) => !unset.has(JSON.stringify(p.path))),
-    ];
-    if (problems.length > 0)
-        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
-    return config;
-}
-const MOST_PROBLEMS = 20;
-/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
-function listed(problems) {
-    const shown = problems.slice(0, MOST_PROBLEMS);
-    const more = problems.length - shown.length;
-    return new errors/* InputError */.dz([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
-}
-function schemaProblems(raw, where) {
-    const issue = deepest(raw);
-    const path = issue.path.filter((p) => typeof p !== 'symbol');
-    if (issue.code === 'unrecognized_keys') {
-        // Each unknown key names itself, with the closest known one.
-        return issue.keys.map((key) => `${where([...path, key], true)}: unknown key ${JSON.stringify(key)}${suggest(key, path)}`);
-    }
-    return [`${where(path)}: ${issueMessage(issue)}`];
-}
-/**
- * A union that failed reports each branch; when one branch got further into the value (a bad `warn:`
- * inside `{ warn, fail }`), its issue says more than "none of the forms matched".
- */
-function deepest(issue) {
-    if (issue.code !== 'invalid_union')
-        return issue;
-    const inner = issue.errors
-        .flat()
-        .map((nested) => deepest({ ...nested, path: [...issue.path, ...nested.path] }));
-    const best = inner.reduce((a, b) => (a && a.path.length >= b.path.length ? a : b), null);
-    return best && best.path.length > issue.path.length ? best : issue;
-}
-function issueMessage(issue) {
-    if (issue.message.startsWith('expected '))
-        return issue.message;
-    const got = showValue(issue.input);
-    switch (issue.code) {
-        case 'invalid_type':
-            return `expected ${issue.expected}, got ${got}`;
-        case 'too_small':
-            return `expected at least ${String(issue.minimum)}, got ${got}`;
-        default:
-            return `${issue.message}, got ${got}`;
-    }
-}
-function suggest(key, path) {
-    const last = path[path.length - 1];
-    const kind = path.length === 0
-        ? 'top'
-        : last === 'accuracy'
-            ? 'accuracy'
-            : last === 'budgets'
-                ? 'budgets'
-                : path.includes('budgets')
-                    ? 'level'
-                    : path.includes('shapes')
-                        ? 'shape'
-                        : path.includes('profiles')
-                            ? 'profile'
-                            : 'model';
-    const known = CONFIG_KEYS[kind];
-    const close = closest(key, known);
-    return close ? `; did you mean ${JSON.stringify(close)}?` : `; expected one of ${known.join(', ')}`;
-}
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_.isAbsolute)(p) ? p : (0,external_node_path_.resolve)(dir, p));
     const command = (c) => (c.includes('/') ? at(c) : c);
@@ -6354,202 +6383,169 @@ function resolveTarget(t) {
         runsOn: t['runs-on'] ?? null,
     };
 }
-/** The config with `${NAME}` filled in where paths to programs and files are, and each unset name. */
-function withEnvironment(raw, env) {
-    const problems = [];
-    const fill = (text, path) => {
-        const { value, unset } = expandEnv(text, env);
-        if (unset.length > 0)
-            problems.push({ path, message: unsetMessage(text, unset) });
-        return value;
-    };
-    const optional = (key) => raw[key] === undefined ? {} : { [key]: fill(raw[key], [key]) };
-    const accuracy = (check, at) => check && {
-        ...check,
-        ...(typeof check.inputs === 'string' && { inputs: fill(check.inputs, [...at, 'inputs']) }),
-        ...(check.reference !== undefined && { reference: fill(check.reference, [...at, 'reference']) }),
-    };
-    const filled = {
-        ...raw,
-        trtexec: fill(raw.trtexec, ['trtexec']),
-        'nvidia-smi': fill(raw['nvidia-smi'], ['nvidia-smi']),
-        // Paths and refs the runner decides: ${RUNNER_TEMP}/engines, ${BASE_SHA:-HEAD~1}.
-        'output-dir': fill(raw['output-dir'], ['output-dir']),
-        ...(raw['timing-cache'] !== false && { 'timing-cache': fill(raw['timing-cache'], ['timing-cache']) }),
-        ...optional('cache-dir'),
-        ...optional('base-plans'),
-        ...optional('base-ref'),
-        ...(raw.accuracy && { accuracy: accuracy(raw.accuracy, ['accuracy']) }),
-        // The signing key is a secret only default-branch jobs get: ${TRT_CI_CACHE_KEY:-} is empty elsewhere.
-        ...(raw['cache-signing-key'] !== undefined && {
-            'cache-signing-key': fill(raw['cache-signing-key'], ['cache-signing-key']),
-        }),
-        models: raw.models.map((model, m) => ({
-            ...model,
-            onnx: fill(model.onnx, ['models', m, 'onnx']),
-            ...(model.accuracy && { accuracy: accuracy(model.accuracy, ['models', m, 'accuracy']) }),
-            ...(model.plugins && { plugins: model.plugins.map((p, i) => fill(p, ['models', m, 'plugins', i])) }),
-            ...(model['dynamic-plugins'] && {
-                'dynamic-plugins': model['dynamic-plugins'].map((p, i) => fill(p, ['models', m, 'dynamic-plugins', i])),
-            }),
-        })),
-    };
-    return { raw: filled, problems };
-}
-/** Rules that span fields: the schema checks each value, these check how values fit together. */
-function findProblems(raw, config) {
-    const problems = [];
-    for (const [field, kind] of [
-        ['cache-signing-key', 'private'],
-        ['cache-public-key', 'public'],
-    ]) {
-        // As expanded: the signing key comes from the environment.
-        const text = field === 'cache-signing-key' ? config.cacheSigningKey : config.cachePublicKey;
-        if (!text)
-            continue;
-        try {
-            parseCacheKey(text, kind);
-        }
-        catch (error) {
-            // Said without the key's text: it may be a secret.
-            const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
-            problems.push({ path: [field], message: `expected ${what}: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}` });
-        }
+
+;// CONCATENATED MODULE: ./.build/tsc/config/rules.js
+// Rules that span fields: the schema checks each value, these check how values fit together and what they
+// name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
+// rule is said in one run. Rules that read files are skipped where the files are not meant to be there (a
+// deploy target's runner has the plans, not the models).
+
+
+
+
+
+
+
+
+
+/** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
+const cacheKeys = (_raw, config) => [
+    ['cache-signing-key', 'private', config.cacheSigningKey],
+    ['cache-public-key', 'public', config.cachePublicKey],
+].flatMap(([field, kind, text]) => {
+    if (!text)
+        return [];
+    try {
+        parseCacheKey(text, kind);
+        return [];
     }
-    // A deploy target's GPU must be one the table knows, or come with its compute capability.
-    const targets = [
+    catch (error) {
+        const what = kind === 'private' ? 'an Ed25519 private key (PEM, or base64 PKCS#8)' : 'an Ed25519 public key';
+        return [{ path: [field], message: `expected ${what}: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}` }];
+    }
+});
+/** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
+const deployTargets = (raw) => {
+    const lists = [
         [raw.deploy, ['deploy']],
         ...raw.models.map((m, i) => [m.deploy, ['models', i, 'deploy']]),
     ];
-    for (const [list, at] of targets) {
-        (list ?? []).forEach((t, i) => {
-            const known = t.gpu ? computeCapabilityOf(t.gpu) : null;
-            if (!t.gpu && !t['compute-capability']) {
-                problems.push({ path: [...at, i], message: 'expected gpu: (a GPU model like L4) or compute-capability:' });
-            }
-            else if (t.gpu && !known && !t['compute-capability']) {
-                const near = closest(t.gpu, Object.keys(GPU_COMPUTE));
-                problems.push({
-                    path: [...at, i, 'gpu'],
-                    message: `expected a GPU model trt-ci knows (${Object.keys(GPU_COMPUTE).join(', ')}) or compute-capability:, ` +
-                        `got "${t.gpu}"${near ? ` (did you mean "${near}"?)` : ''}`,
-                });
-            }
-            else if (known && t['compute-capability'] && known !== t['compute-capability']) {
-                problems.push({
-                    path: [...at, i, 'compute-capability'],
-                    message: `expected ${known}, the compute capability of ${t.gpu}, got "${t['compute-capability']}"`,
-                });
-            }
-        });
-    }
-    // A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more.
-    const ref = config.baseRef && refProblem(config.baseRef);
-    if (ref)
-        problems.push({ path: ['base-ref'], message: `expected a git ref like origin/main or a commit; ${ref}` });
+    return lists.flatMap(([list, at]) => (list ?? []).flatMap((t, i) => {
+        const known = t.gpu ? computeCapabilityOf(t.gpu) : null;
+        if (!t.gpu && !t['compute-capability']) {
+            return [{ path: [...at, i], message: 'expected gpu: (a GPU model like L4) or compute-capability:' }];
+        }
+        if (t.gpu && !known && !t['compute-capability']) {
+            const near = closest(t.gpu, Object.keys(GPU_COMPUTE));
+            const message = `expected a GPU model trt-ci knows (${Object.keys(GPU_COMPUTE).join(', ')}) or compute-capability:, ` +
+                `got "${t.gpu}"${near ? ` (did you mean "${near}"?)` : ''}`;
+            return [{ path: [...at, i, 'gpu'], message }];
+        }
+        if (known && t['compute-capability'] && known !== t['compute-capability']) {
+            const message = `expected ${known}, the compute capability of ${t.gpu}, got "${t['compute-capability']}"`;
+            return [{ path: [...at, i, 'compute-capability'], message }];
+        }
+        return [];
+    }));
+};
+/** A base-ref from the environment is held to what its own text is: one commit, nothing git reads as more. */
+const baseRef = (_raw, config) => {
+    const problem = config.baseRef && refProblem(config.baseRef);
+    return problem
+        ? [{ path: ['base-ref'], message: `expected a git ref like origin/main or a commit; ${problem}` }]
+        : [];
+};
+/** The back-off stops at min-workspace: it must not be above the workspace it starts from. */
+const workspaces = (raw, config) => {
+    const problems = [];
     if (raw['min-workspace'] > raw.workspace) {
         problems.push({
             path: ['min-workspace'],
             message: `expected at most workspace (${raw.workspace} bytes), got ${raw['min-workspace']} bytes`,
         });
     }
-    // Files extra-args has trtexec read (--calib, --loadInputs, …) must be there: a missing calibration cache
-    // built silently with placeholder scales.
-    const missingFiles = (args, at) => {
-        args.forEach((arg, i) => {
-            const read = filesReadBy(arg);
-            for (const file of read?.files ?? []) {
-                if (!(0,external_node_fs_.existsSync)(file)) {
-                    problems.push({
-                        path: at(i),
-                        message: `expected the file ${read.flag} reads, got ${file}, which does not exist`,
-                    });
-                }
-            }
-        });
-    };
-    missingFiles(config.extraArgs, (i) => ['extra-args', i]);
-    // A model's extra-args are the top-level ones, then its own.
-    config.models.forEach((model, m) => {
-        missingFiles(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i]);
-    });
-    const modelNames = new Map();
-    const stems = new Map();
     raw.models.forEach((model, m) => {
-        const resolvedModel = config.models[m];
-        if ((model.workspace !== undefined || model['min-workspace'] !== undefined) &&
-            resolvedModel.minWorkspaceBytes > resolvedModel.workspaceBytes) {
+        const own = model.workspace !== undefined || model['min-workspace'] !== undefined;
+        const { minWorkspaceBytes, workspaceBytes } = config.models[m];
+        if (own && minWorkspaceBytes > workspaceBytes) {
             problems.push({
                 path: ['models', m, model['min-workspace'] !== undefined ? 'min-workspace' : 'workspace'],
-                message: `expected min-workspace (${resolvedModel.minWorkspaceBytes} bytes) at most workspace ` +
-                    `(${resolvedModel.workspaceBytes} bytes) for this model`,
+                message: `expected min-workspace (${minWorkspaceBytes} bytes) at most workspace ` +
+                    `(${workspaceBytes} bytes) for this model`,
             });
         }
-        const first = modelNames.get(model.name);
-        if (first !== undefined)
-            problems.push({
-                path: ['models', m, 'name'],
-                message: `expected a unique model name, got "${model.name}" again (models[${first}] has it)`,
-            });
-        modelNames.set(model.name, m);
-        const resolved = config.models[m];
-        const onnx = onnxProblem(resolved.onnx);
-        if (onnx)
-            problems.push({ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` });
-        else {
-            const rangesAt = model.accuracy ? ['models', m, 'accuracy', 'inputs'] : ['accuracy', 'inputs'];
-            problems.push(...modelInputProblems(resolved, m, model.profiles.length, rangesAt));
+    });
+    return problems;
+};
+/**
+ * Files extra-args has trtexec read (--calib, --loadInputs, …) must be there: a missing calibration cache
+ * built silently with placeholder scales. A model's extra-args are the top-level ones, then its own.
+ */
+const filesFlagsRead = (_raw, config) => {
+    const missing = (args, at) => args.flatMap((arg, i) => {
+        const read = filesReadBy(arg);
+        return (read?.files ?? [])
+            .filter((file) => !(0,external_node_fs_.existsSync)(file))
+            .map((file) => ({
+            path: at(i),
+            message: `expected the file ${read.flag} reads, got ${file}, which does not exist`,
+        }));
+    });
+    return [
+        ...missing(config.extraArgs, (i) => ['extra-args', i]),
+        ...config.models.flatMap((model, m) => missing(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i])),
+    ];
+};
+/** Model names, profile names within a model, and the files they name (<model>.<profile>) are unique. */
+const uniqueNames = (raw) => {
+    const problems = [];
+    const models = new Map();
+    const stems = new Map();
+    raw.models.forEach((model, m) => {
+        const first = models.get(model.name);
+        if (first !== undefined) {
+            const message = `expected a unique model name, got "${model.name}" again (models[${first}] has it)`;
+            problems.push({ path: ['models', m, 'name'], message });
         }
-        for (const key of ['plugins', 'dynamic-plugins']) {
-            (model[key] ?? []).forEach((plugin, i) => {
-                const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
-                if (!(0,external_node_fs_.existsSync)(full))
-                    problems.push({
-                        path: ['models', m, key, i],
-                        message: `expected a plugin library, got "${plugin}" which does not exist`,
-                    });
-            });
-        }
-        const profileNames = new Map();
+        models.set(model.name, m);
+        const profiles = new Map();
         model.profiles.forEach((profile, p) => {
+            const at = ['models', m, 'profiles', p, 'name'];
             if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`,
-                });
+                const message = `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`;
+                problems.push({ path: at, message });
             }
-            const earlier = profileNames.get(profile.name);
+            const earlier = profiles.get(profile.name);
             if (earlier !== undefined) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected a unique profile name in model ` +
-                        `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`,
-                });
+                const message = `expected a unique profile name in model ` +
+                    `"${model.name}", got "${profile.name}" again (profiles[${earlier}] has it)`;
+                problems.push({ path: at, message });
             }
-            profileNames.set(profile.name, p);
-            for (const range of resolved.profiles[p].shapes) {
-                const problem = shapeProblem(range);
-                if (problem)
-                    problems.push({
-                        path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at],
-                        message: problem.message,
-                    });
-            }
+            profiles.set(profile.name, p);
             // Files are named <model>.<profile>: "a.b"/"c" and "a"/"b.c" would write the same plan.
             const stem = `${model.name}.${profile.name}`;
             const other = stems.get(stem);
             if (other && other.model !== m) {
-                problems.push({
-                    path: ['models', m, 'profiles', p, 'name'],
-                    message: `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
-                        `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`,
-                });
+                const message = `expected names whose files do not collide, got "${model.name}"/"${profile.name}", which writes ` +
+                    `${stem}.plan as models[${other.model}].profiles[${other.profile}] does`;
+                problems.push({ path: at, message });
             }
             stems.set(stem, { model: m, profile: p });
         });
     });
     return problems;
-}
+};
+/** Each model's ONNX is a model file (not an LFS pointer), its inputs match its profiles, its plugins exist. */
+const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
+    const resolved = config.models[m];
+    const onnx = onnxProblem(resolved.onnx);
+    const inputs = onnx
+        ? [{ path: ['models', m, 'onnx'], message: `expected an ONNX file, got "${model.onnx}"${onnx}` }]
+        : modelInputProblems(resolved, m, model.profiles.length, model.accuracy ? ['models', m, 'accuracy', 'inputs'] : ['accuracy', 'inputs']);
+    const plugins = ['plugins', 'dynamic-plugins'].flatMap((key) => (model[key] ?? []).flatMap((plugin, i) => {
+        const full = key === 'plugins' ? resolved.plugins[i] : resolved.dynamicPlugins[i];
+        const message = `expected a plugin library, got "${plugin}" which does not exist`;
+        return (0,external_node_fs_.existsSync)(full) ? [] : [{ path: ['models', m, key, i], message }];
+    }));
+    return [...inputs, ...plugins];
+});
+/** min <= opt <= max in every dimension, and the three of one rank. */
+const shapeOrder = (_raw, config) => config.models.flatMap((model, m) => model.profiles.flatMap((profile, p) => profile.shapes.flatMap((range) => {
+    const problem = shapeProblem(range);
+    if (!problem)
+        return [];
+    return [{ path: ['models', m, 'profiles', p, 'shapes', range.input, ...problem.at], message: problem.message }];
+})));
 function shapeProblem(range) {
     const { min, opt, max } = range;
     const show = (d) => d.join('x');
@@ -6566,20 +6562,105 @@ function shapeProblem(range) {
         }
     }
     for (let d = 0; d < min.length; d += 1) {
-        if (opt[d] < min[d])
-            return {
-                at: ['opt'],
-                message: `expected every dimension >= min ${show(min)}, got ` +
-                    `"${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`,
-            };
-        if (max[d] < opt[d])
-            return {
-                at: ['max'],
-                message: `expected every dimension >= opt ${show(opt)}, got ` +
-                    `"${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`,
-            };
+        if (opt[d] < min[d]) {
+            const message = `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`;
+            return { at: ['opt'], message };
+        }
+        if (max[d] < opt[d]) {
+            const message = `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`;
+            return { at: ['max'], message };
+        }
     }
     return null;
+}
+/** The rules, in the order their problems are said; `files` marks those that read what the config names. */
+const RULES = [
+    { rule: cacheKeys, files: false },
+    { rule: deployTargets, files: false },
+    { rule: baseRef, files: false },
+    { rule: workspaces, files: false },
+    { rule: filesFlagsRead, files: true },
+    { rule: uniqueNames, files: false },
+    { rule: modelFiles, files: true },
+    { rule: shapeOrder, files: false },
+];
+function findProblems(raw, config, options) {
+    return RULES.filter((r) => options.files || !r.files).flatMap((r) => r.rule(raw, config));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/config/load.js
+// trt-ci.yml read: YAML with positions, the schema, ${NAME} from the environment, the resolved Config, and
+// the rules that span fields; every problem said at once, each at its line.
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
+ * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
+ */
+function loadConfig(file, cwd, env, options = {}) {
+    let text;
+    const path = (0,external_node_path_.resolve)(cwd, file);
+    try {
+        text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: cannot read config: ${(0,errors/* fileProblem */.Wj)(error, 'a trt-ci.yml file')}`);
+    }
+    return parseConfig(text, file, (0,external_node_path_.dirname)(path), env, options);
+}
+/** Parses and validates config text; `file` names it in messages, paths in it are relative to `dir`. */
+function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), env = {}, options = {}) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const yamlError = doc.errors[0];
+    if (yamlError) {
+        const pos = lines.linePos(yamlError.pos[0]);
+        throw new errors/* InputError */.dz(`${file}:${pos.line}:${pos.col} invalid YAML: ${yamlError.message.split('\n')[0]}`);
+    }
+    const position = (path, atKey = false) => {
+        const { line, col } = locate(doc, lines, path, atKey);
+        return { file, line, column: col };
+    };
+    const where = (path, atKey = false) => `${formatPosition(position(path, atKey))} ${formatPath(path)}`;
+    let data;
+    try {
+        // Aliases expand: a few lines of anchors can stand for billions of nodes (a "billion laughs").
+        data = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: invalid YAML: ${(0,errors/* errorMessage */.gJ)(error).split('\n')[0]}`);
+    }
+    const parsed = configSchema.safeParse(data, { reportInput: true });
+    if (!parsed.success)
+        throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
+    // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
+    const expanded = withEnvironment(parsed.data, env);
+    const config = resolveConfig(expanded.raw, dir, file, { position, where });
+    const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
+    const problems = [
+        ...expanded.problems,
+        // A field whose variable is unset is not checked again (its file would not exist either).
+        ...findProblems(parsed.data, config, { files: options.files ?? true }).filter((p) => !unset.has(JSON.stringify(p.path))),
+    ];
+    if (problems.length > 0)
+        throw listed(problems.map((p) => `${where(p.path)}: ${p.message}`));
+    return config;
+}
+const MOST_PROBLEMS = 20;
+/** Every problem at once, each on its own line with its place (the first 20, and how many more). */
+function listed(problems) {
+    const shown = problems.slice(0, MOST_PROBLEMS);
+    const more = problems.length - shown.length;
+    return new errors/* InputError */.dz([...shown, ...(more > 0 ? [`(and ${more} more problems)`] : [])].join('\n'));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/git.js
@@ -12174,9 +12255,6 @@ function observedLoad(log, exitCode) {
 
 
 
-
-
-
 async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
     const engines = [];
     for (const engine of manifest.engines) {
@@ -12237,36 +12315,12 @@ function readJson(file, shown) {
         throw new errors/* InputError */.dz(`${shown}: expected JSON`);
     }
 }
-/** Each model's deploy targets (its own list, else the top-level one), read from trt-ci.yml alone. */
-function readTargets(file, shown) {
-    let text;
-    try {
-        text = (0,external_node_fs_.readFileSync)(file, 'utf8');
-    }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${shown}: cannot read: ${error.code ?? error}`);
-    }
-    const raw = ((0,dist/* parseDocument */.Tp)(text).toJS() ?? {});
-    const parse = (list, at) => {
-        if (list === undefined)
-            return null;
-        const parsed = deploy.safeParse(list);
-        if (!parsed.success)
-            throw new errors/* InputError */.dz(`${shown}: ${at}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-        return parsed.data.map(resolveTarget);
-    };
-    const top = parse(raw.deploy, 'deploy') ?? [];
-    const byModel = new Map();
-    (raw.models ?? []).forEach((m, i) => {
-        if (typeof m?.name === 'string')
-            byModel.set(m.name, parse(m.deploy, `models[${i}].deploy`) ?? top);
-    });
-    return byModel;
+/** Each model's deploy targets (its own list, else the top-level one), by model name. */
+function targetsOf(config) {
+    return new Map(config.models.map((m) => [m.name, m.deploy]));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/action/deploy.js
-
-
 
 
 
@@ -12284,16 +12338,15 @@ function readTargets(file, shown) {
  * loaded as the target names them, and the loads written for the report job to put in the matrix.
  */
 async function deployCommand(edge, target) {
-    const config = (0,external_node_path_.resolve)(edge.cwd, input('run', 'config'));
     const manifestInput = input('run', 'manifest');
     if (!manifestInput)
         throw new errors/* InputError */.dz('input manifest: expected the manifest.json of the plans to load');
     const { file, manifest } = readManifest((0,external_node_path_.resolve)(edge.cwd, manifestInput), manifestInput);
-    const targets = readTargets(config, input('run', 'config'));
-    // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here).
-    const raw = ((0,dist/* parseDocument */.Tp)((0,external_node_fs_.readFileSync)(config, 'utf8')).toJS() ?? {});
-    const command = expandEnv(raw.trtexec ?? 'trtexec', edge.env).value || 'trtexec';
-    const trtexec = createTrtexec({ command, env: edge.env, killGraceMs: 10_000 });
+    // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here); the
+    // runner has the plans, not the models: the files trt-ci.yml names are not checked.
+    const config = loadConfig(input('run', 'config'), edge.cwd, edge.env, { files: false });
+    const targets = targetsOf(config);
+    const trtexec = createTrtexec({ command: config.trtexec, env: edge.env, killGraceMs: config.killGraceMs });
     const dir = (0,external_node_path_.join)(edge.env.RUNNER_TEMP ?? edge.cwd, 'trt-ci-deploy');
     await (0,promises_.mkdir)(dir, { recursive: true });
     const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
