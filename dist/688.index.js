@@ -12337,7 +12337,7 @@ function targetsOf(config) {
  * The run action's deploy mode (the pack's deploy job, on the target's own runner): the manifest's plans
  * loaded as the target names them, and the loads written for the report job to put in the matrix.
  */
-async function deployCommand(edge, target) {
+async function deployJob(edge, target) {
     const manifestInput = input('run', 'manifest');
     if (!manifestInput)
         throw new errors/* InputError */.dz('input manifest: expected the manifest.json of the plans to load');
@@ -12463,7 +12463,7 @@ function checkConclusion(run) {
 async function runCommand(edge) {
     const deployTarget = input('run', 'deploy-target');
     if (deployTarget)
-        return deployCommand(edge, deployTarget);
+        return deployJob(edge, deployTarget);
     const inputs = readRunInputs();
     const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
     const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);

@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 __webpack_require__.d(__webpack_exports__, {
   expectedRunners: () => (/* binding */ expectedRunners),
   missingRunners: () => (/* binding */ missingRunners),
-  reportCommand: () => (/* binding */ reportCommand)
+  reportJob: () => (/* binding */ reportJob)
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
@@ -4078,7 +4078,7 @@ async function readFolder(dir) {
  * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
  * The pull request and its commit come from the event GitHub sent, never from an artifact.
  */
-async function reportCommand(edge) {
+async function reportJob(edge) {
     const token = tokenInput('report');
     const given = { number: input('report', 'pull-request'), headSha: input('report', 'head-sha') };
     const context = await namedPullRequest(readRunContext(edge.env, edge.cwd), token, given, edge.env);

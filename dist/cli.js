@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7043);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3402);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35623,7 +35623,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
         controller.abort();
     });
 }
-process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .ak)(process.argv.slice(2), {
+process.exitCode = await (0,_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,
     stdout: (text) => process.stdout.write(text),
@@ -35637,19 +35637,17 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7043:
+/***/ 3402:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  ak: () => (/* binding */ runCli)
+  a: () => (/* binding */ runCli)
 });
 
-// UNUSED EXPORTS: EXIT, cliReference
+// UNUSED EXPORTS: cliReference
 
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./.build/tsc/common/did-you-mean.js
 /** The known word closest to a mistyped one (at most two edits away), or null. */
 function closest(word, known) {
@@ -35756,122 +35754,6 @@ function configError(config, path, message) {
     return new errors_InputError(`${config.where(path)}: ${message}`);
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
-
-
-
-/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
-function mix(x) {
-    let h = x >>> 0;
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) >>> 0;
-}
-/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
-function scorer(pairs) {
-    const seeds = pairs.map((pair) => {
-        const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(pair).digest();
-        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
-    });
-    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
-}
-/**
- * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
- * split on its own), balanced, and stable when models come and go.
- *
- * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
- * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
- * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
- * the pairs that lose least by leaving, each to its best shard with room, until none is over.
- *
- * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
- * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
- * under a second) and the memory pairs + shards.
- */
-function assignShards(pairs, count, weights) {
-    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
-    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
-    // A pair the earlier report did not have counts as an average one.
-    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
-    const weight = pairs.map(weightOf);
-    const total = weight.reduce((a, b) => a + b, 0);
-    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
-    const score = scorer(pairs);
-    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
-    const bestShard = (i, ok) => {
-        let best = -1;
-        let bestScore = -1;
-        for (let s = 0; s < count; s += 1) {
-            if (!ok(s))
-                continue;
-            const value = score(i, s);
-            if (value > bestScore)
-                [best, bestScore] = [s, value];
-        }
-        return best;
-    };
-    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
-    const load = new Array(count).fill(0);
-    const members = Array.from({ length: count }, () => []);
-    for (const [i, shard] of shardOf.entries()) {
-        load[shard] += weight[i];
-        members[shard].push(i);
-    }
-    for (let moves = 0; moves < pairs.length * count; moves += 1) {
-        const over = load.findIndex((l) => l > room + 1e-9);
-        if (over < 0)
-            break;
-        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
-        let best = null;
-        let lightest = -1;
-        for (const i of members[over]) {
-            if (lightest < 0 || weight[i] < weight[lightest])
-                lightest = i;
-            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
-            if (fits < 0)
-                continue;
-            const loss = score(i, over) - score(i, fits);
-            if (!best || loss < best.loss)
-                best = { i, to: fits, loss };
-        }
-        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
-        const { i, to } = best ?? { i: lightest, to: emptiest };
-        shardOf[i] = to;
-        load[over] -= weight[i];
-        load[to] += weight[i];
-        members[over] = members[over].filter((m) => m !== i);
-        members[to].push(i);
-    }
-    return shardOf;
-}
-/**
- * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
- * the config is an input error with the closest name: a typo must not build nothing and pass.
- */
-function selectPairs(pairs, selection) {
-    for (const wanted of selection.only) {
-        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
-        if (!known.includes(wanted)) {
-            const close = closest(wanted, known);
-            throw new errors_InputError(`--only: expected a model or model/profile of the config, got "${wanted}"` +
-                (close ? `; did you mean "${close}"?` : ''));
-        }
-    }
-    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
-    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
-    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
-}
-/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
-function parseShard(text) {
-    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
-    if (!match)
-        return null;
-    const [index, count] = [Number(match[1]), Number(match[2])];
-    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/contract/exit.js
 // trt-ci's exit statuses, the same for every CLI command (docs/cli.md lists them).
 const EXIT = {
@@ -35901,6 +35783,114 @@ const exit_EXIT_MEANINGS = [
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
 const VERSION = '0.11.1';
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./.build/tsc/cli/command.js
+// How a CLI command declares itself, once: its summary, operands, options (type, argument name, help) and
+// examples. The values' types, the parsing, the help's columns and docs/cli.md all come from that.
+
+
+
+
+/** A command, its values typed from its own option table. */
+function defineCommand(spec) {
+    return spec;
+}
+/** Every command takes it. */
+const HELP = { type: 'boolean', short: 'h', help: 'this text' };
+const optionsOf = (command) => [
+    ...Object.entries(command.options),
+    ['help', HELP],
+];
+/** `--config F`, `-h, --help`: an option as the help's first column shows it. */
+const optionLabel = (name, spec) => `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.arg ? ` ${spec.arg}` : ''}`;
+const EXIT_STATUS = [
+    'exit status:',
+    ...exit_EXIT_MEANINGS.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
+];
+function commandUsage(command) {
+    const options = optionsOf(command);
+    const width = Math.max(...options.map(([name, spec]) => optionLabel(name, spec).length));
+    const examples = command.examples.flatMap(([line, does]) => [`  ${line}`, `      ${does}`]);
+    return [
+        `usage: trt-ci ${command.name}${command.operands ? ` ${command.operands}` : ''} [options]`,
+        '',
+        command.summary,
+        '',
+        'options:',
+        ...options.map(([name, spec]) => `  ${optionLabel(name, spec).padEnd(width)}  ${spec.help}`),
+        ...(examples.length ? ['', 'examples:', ...examples] : []),
+        '',
+        ...EXIT_STATUS,
+    ].join('\n');
+}
+/** The command's row of docs/cli.md. */
+function command_referenceRow(command) {
+    const usage = `\`${command.name}${command.operands ? ` ${command.operands}` : ''}\``;
+    const options = Object.entries(command.options)
+        .map(([name, spec]) => `\`${optionLabel(name, spec)}\``)
+        .join(', ');
+    const example = command.examples[0] ? ` e.g. \`trt-ci ${command.examples[0][0].replace(/^trt-ci /, '')}\`` : '';
+    return `| ${usage} | ${command.summary}.${example} | ${options} |`;
+}
+/**
+ * The command line as the command declared it. Node's parser runs without its own errors (strict: false);
+ * what is wrong is decided from its tokens (an option the command does not take, a value missing or given
+ * where none goes, an option given twice), never from the text of an error message.
+ */
+function parseCommandLine(command, args) {
+    const specs = new Map(optionsOf(command));
+    const config = Object.fromEntries([...specs].map(([name, spec]) => [
+        name,
+        { type: spec.type, ...(spec.multiple && { multiple: true }), ...(spec.short && { short: spec.short }) },
+    ]));
+    const { tokens } = (0,external_node_util_namespaceObject.parseArgs)({
+        args: [...args],
+        options: config,
+        allowPositionals: true,
+        strict: false,
+        tokens: true,
+    });
+    const values = {};
+    const operands = [];
+    for (const token of tokens) {
+        if (token.kind === 'positional')
+            operands.push(token.value);
+        if (token.kind !== 'option')
+            continue;
+        const spec = specs.get(token.name);
+        if (!spec)
+            throw unknownOption(command, token.rawName);
+        if (spec.type === 'boolean') {
+            if (token.value !== undefined)
+                throw new errors_InputError(`${command.name}: ${token.rawName} takes no value`);
+            values[token.name] = true;
+            continue;
+        }
+        if (token.value === undefined)
+            throw new errors_InputError(`${command.name}: ${token.rawName} needs a value`);
+        // `--config --json` is a value forgotten more often than a file named --json.
+        if (!token.inlineValue && token.value.startsWith('-')) {
+            const write = `write ${token.rawName}=VALUE for one that starts with -`;
+            throw new errors_InputError(`${command.name}: ${token.rawName} takes a value; ${write}`);
+        }
+        if (spec.multiple)
+            values[token.name] = [...(values[token.name] ?? []), token.value];
+        // The parser keeps the last of an option given twice: `--shard 1/2 --shard 2/2` would build one half silently.
+        else if (token.name in values)
+            throw new errors_InputError(`${command.name}: ${token.rawName} given twice; give it once`);
+        else
+            values[token.name] = token.value;
+    }
+    return { values, operands };
+}
+function unknownOption(command, raw) {
+    const known = optionsOf(command).map(([name]) => `--${name}`);
+    const near = closest(raw.split('=')[0], known);
+    const hint = near ? `; did you mean ${near}?` : `; it takes ${known.join(', ')}`;
+    return new errors_InputError(`${command.name}: unknown option ${raw}${hint}`);
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
@@ -47391,6 +47381,8 @@ function resolveTarget(t) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
@@ -49251,7 +49243,25 @@ async function probeHelp(command, run, where) {
     return { version, helpFlags };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cli/options.js
+const CONFIG = {
+    type: 'string',
+    arg: 'F',
+    help: 'trt-ci.yml to use (default: trt-ci.yml)',
+};
+const JSON_OUTPUT = {
+    type: 'boolean',
+    help: 'print machine-readable JSON on stdout',
+};
+const TRTEXEC = {
+    type: 'string',
+    arg: 'PATH',
+    help: 'the trtexec to run (default: trtexec on PATH; or --config)',
+};
+
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/ab.js
+
+
 
 
 
@@ -49366,6 +49376,150 @@ function abText(latency) {
         lines.push('  nvidia-smi did not give the clock event counters: throttling could not be checked');
     }
     return lines.join('\n');
+}
+const ab = defineCommand({
+    name: 'ab',
+    summary: 'is HEAD slower than BASE on this GPU? interleaved runs, a rank test and a 95% interval',
+    operands: 'BASE.plan HEAD.plan',
+    options: {
+        config: CONFIG,
+        trtexec: TRTEXEC,
+        shapes: {
+            type: 'string',
+            arg: 'SPEC',
+            help: 'input shapes for both engines, as trtexec takes them (x:8x3x224x224)',
+        },
+        repetitions: { type: 'string', arg: 'N', help: 'runs of each engine, interleaved ABBA (default 8; 3-100)' },
+        iterations: { type: 'string', arg: 'N', help: 'timed iterations a run (default 300)' },
+        budget: { type: 'string', arg: 'P', help: 'the smallest change that counts (default 1%)' },
+        gpu: { type: 'string', arg: 'N', help: 'the GPU to run on (default 0)' },
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci ab base.plan head.plan --budget 2%', 'slower, faster, same or inconclusive, with the interval']],
+    run: (operands, values, io) => abCommand(operands, {
+        config: values.config ?? null,
+        trtexec: values.trtexec ?? null,
+        shapes: values.shapes ?? null,
+        repetitions: values.repetitions ?? null,
+        iterations: values.iterations ?? null,
+        budget: values.budget ?? null,
+        gpu: values.gpu ?? null,
+        json: values.json ?? false,
+    }, io),
+});
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
+
+
+
+/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
+function mix(x) {
+    let h = x >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
+}
+/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
+function scorer(pairs) {
+    const seeds = pairs.map((pair) => {
+        const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(pair).digest();
+        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
+    });
+    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
+}
+/**
+ * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
+ * split on its own), balanced, and stable when models come and go.
+ *
+ * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
+ * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
+ * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
+ * the pairs that lose least by leaving, each to its best shard with room, until none is over.
+ *
+ * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
+ * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
+ * under a second) and the memory pairs + shards.
+ */
+function assignShards(pairs, count, weights) {
+    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
+    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
+    // A pair the earlier report did not have counts as an average one.
+    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+    const weight = pairs.map(weightOf);
+    const total = weight.reduce((a, b) => a + b, 0);
+    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
+    const score = scorer(pairs);
+    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
+    const bestShard = (i, ok) => {
+        let best = -1;
+        let bestScore = -1;
+        for (let s = 0; s < count; s += 1) {
+            if (!ok(s))
+                continue;
+            const value = score(i, s);
+            if (value > bestScore)
+                [best, bestScore] = [s, value];
+        }
+        return best;
+    };
+    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
+    const load = new Array(count).fill(0);
+    const members = Array.from({ length: count }, () => []);
+    for (const [i, shard] of shardOf.entries()) {
+        load[shard] += weight[i];
+        members[shard].push(i);
+    }
+    for (let moves = 0; moves < pairs.length * count; moves += 1) {
+        const over = load.findIndex((l) => l > room + 1e-9);
+        if (over < 0)
+            break;
+        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
+        let best = null;
+        let lightest = -1;
+        for (const i of members[over]) {
+            if (lightest < 0 || weight[i] < weight[lightest])
+                lightest = i;
+            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
+            if (fits < 0)
+                continue;
+            const loss = score(i, over) - score(i, fits);
+            if (!best || loss < best.loss)
+                best = { i, to: fits, loss };
+        }
+        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
+        const { i, to } = best ?? { i: lightest, to: emptiest };
+        shardOf[i] = to;
+        load[over] -= weight[i];
+        load[to] += weight[i];
+        members[over] = members[over].filter((m) => m !== i);
+        members[to].push(i);
+    }
+    return shardOf;
+}
+/**
+ * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
+ * the config is an input error with the closest name: a typo must not build nothing and pass.
+ */
+function selectPairs(pairs, selection) {
+    for (const wanted of selection.only) {
+        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
+        if (!known.includes(wanted)) {
+            const close = closest(wanted, known);
+            throw new errors_InputError(`--only: expected a model or model/profile of the config, got "${wanted}"` +
+                (close ? `; did you mean "${close}"?` : ''));
+        }
+    }
+    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
+    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
+    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
+}
+/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
+function parseShard(text) {
+    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
+    if (!match)
+        return null;
+    const [index, count] = [Number(match[1]), Number(match[2])];
+    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/context.js
@@ -58260,11 +58414,11 @@ function describeLog(log) {
 
 
 
+
+
+
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
-async function buildCommand(command, options, io) {
-    if (options.baseline && command !== 'run') {
-        throw new errors_InputError('--baseline: only trt-ci run compares against a baseline');
-    }
+async function buildOrRun(command, options, io) {
     const live = io.tty && !options.json ? new StatusLine() : null;
     const beat = live ? 1000 : heartbeatMs(io.env);
     const result = await runPipeline({
@@ -58310,6 +58464,57 @@ async function buildCommand(command, options, io) {
         return EXIT.unwritten;
     return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
+const SELECTION = {
+    shard: {
+        type: 'string',
+        arg: 'I/N',
+        help: 'build only shard I of N (1-based): a balanced, stable share of the pairs',
+    },
+    only: {
+        type: 'string',
+        multiple: true,
+        arg: 'M[/P]',
+        help: 'build only model M (or its profile P); repeat for more',
+    },
+};
+function selectionOf(values) {
+    const shard = values.shard === undefined ? null : parseShard(values.shard);
+    if (values.shard !== undefined && !shard) {
+        throw new errors_InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
+    }
+    return { shard, only: values.only ?? [] };
+}
+const build = defineCommand({
+    name: 'build',
+    summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
+    operands: '',
+    options: { config: CONFIG, ...SELECTION, json: JSON_OUTPUT },
+    examples: [['trt-ci build --only detector/batch8', 'one engine, as a run would build it']],
+    run: (_, values, io) => buildOrRun('build', {
+        config: values.config ?? 'trt-ci.yml',
+        baseline: null,
+        json: values.json ?? false,
+        selection: selectionOf(values),
+    }, io),
+});
+const run = defineCommand({
+    name: 'run',
+    summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
+    operands: '',
+    options: {
+        config: CONFIG,
+        baseline: { type: 'string', arg: 'F', help: 'a report.json from the base branch to compare against' },
+        ...SELECTION,
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci run --baseline base/report.json', 'everything the action does, compared with the base branch']],
+    run: (_, values, io) => buildOrRun('run', {
+        config: values.config ?? 'trt-ci.yml',
+        baseline: values.baseline ?? null,
+        json: values.json ?? false,
+        selection: selectionOf(values),
+    }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
 const WARNING = /Using an engine plan file across different models of devices/;
@@ -58413,6 +58618,8 @@ function targetsOf(config) {
 
 
 
+
+
 /**
  * trt-ci deploy-check MANIFEST|REPORT --config trt-ci.yml: will the engines load on trt-ci.yml's deploy
  * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
@@ -58480,10 +58687,20 @@ async function engineFacts(file, shown, cwd) {
         flags: engine.flags ?? [],
     }));
 }
+const deployCheck = defineCommand({
+    name: 'deploy-check',
+    summary: "will a manifest's (or report's) engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
+    operands: 'MANIFEST.json|REPORT.json',
+    options: { config: CONFIG, json: JSON_OUTPUT },
+    examples: [['trt-ci deploy-check trt-engines/manifest.json', 'loads, loads with a warning or fails, per target']],
+    run: (operands, values, io) => deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+});
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-load.js
+
+
 
 
 
@@ -58521,8 +58738,28 @@ async function deployLoadCommand(operands, options, io) {
     }
     return engines.some((e) => e.verdict === 'fails') ? EXIT.failed : EXIT.passed;
 }
+const deployLoad = defineCommand({
+    name: 'deploy-load',
+    summary: "on a target's own machine: load each engine that ships there, and say what TensorRT said",
+    operands: 'MANIFEST.json',
+    options: {
+        config: CONFIG,
+        target: { type: 'string', arg: 'NAME', help: 'the deploy target this machine is (deploy: in trt-ci.yml)' },
+        trtexec: TRTEXEC,
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci deploy-load manifest.json --target edge-l4', "TensorRT's own word on each engine, here"]],
+    run: (operands, values, io) => deployLoadCommand(operands, {
+        config: values.config ?? 'trt-ci.yml',
+        target: values.target ?? null,
+        trtexec: values.trtexec ?? null,
+        json: values.json ?? false,
+    }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/explain.js
+
+
 
 
 
@@ -58592,6 +58829,37 @@ async function explainCommand(options, io) {
     io.stdout(`${lines.join('\n')}\n`);
     return EXIT.passed;
 }
+const explain = defineCommand({
+    name: 'explain',
+    summary: 'where and why two engines of one network differ: regions by ONNX node, time, weights, precisions',
+    operands: '',
+    options: {
+        base: { type: 'string', arg: 'F', help: "the base engine's --exportLayerInfo JSON" },
+        head: { type: 'string', arg: 'F', help: "the head engine's --exportLayerInfo JSON" },
+        'base-profile': {
+            type: 'string',
+            multiple: true,
+            arg: 'F',
+            help: 'an --exportProfile of the base engine (repeat: runs make the noise)',
+        },
+        'head-profile': { type: 'string', multiple: true, arg: 'F', help: 'an --exportProfile of the head engine' },
+        onnx: { type: 'string', arg: 'F', help: 'the ONNX both were built from (expands ForeignNode ranges)' },
+        'base-onnx': { type: 'string', arg: 'F', help: "the base engine's ONNX, when the two differ" },
+        'head-onnx': { type: 'string', arg: 'F', help: "the head engine's ONNX" },
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci explain --base a.layers.json --head b.layers.json --onnx m.onnx', 'what changed, per region']],
+    run: (_, values, io) => explainCommand({
+        base: values.base ?? null,
+        head: values.head ?? null,
+        baseProfiles: values['base-profile'] ?? [],
+        headProfiles: values['head-profile'] ?? [],
+        onnx: values.onnx ?? null,
+        baseOnnx: values['base-onnx'] ?? null,
+        headOnnx: values['head-onnx'] ?? null,
+        json: values.json ?? false,
+    }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/history.js
 // An engine's history, `trt-ci/history@1`: one point per engine per default-branch run, as JSON lines. A
@@ -59324,6 +59592,8 @@ async function readFolder(dir) {
 
 
 
+
+
 const HISTORY_VERBS = ['append', 'changes', 'export', 'html'];
 /**
  * trt-ci history append|changes|export|html --history DIR: an engine history in a local folder (the layout
@@ -59429,8 +59699,39 @@ async function html(read, options, io) {
     io.stdout(`wrote ${(0,external_node_path_namespaceObject.join)(out, 'index.html')}: ${new Set(series.map((s) => seriesId(s.key))).size} series\n`);
     return EXIT.passed;
 }
+const history_history = defineCommand({
+    name: 'history',
+    summary: 'engine history: append a report, find change points, export to Bencher, draw a dashboard',
+    operands: 'append|changes|export|html',
+    options: {
+        history: { type: 'string', arg: 'DIR', help: 'the history folder (points/<date>/*.jsonl)' },
+        report: { type: 'string', arg: 'F', help: "the run's report.json (history append)" },
+        commit: { type: 'string', arg: 'SHA', help: 'the commit of the report (default GITHUB_SHA); for export, its run' },
+        date: { type: 'string', arg: 'ISO', help: "when the run was (default: the report's start)" },
+        image: { type: 'string', arg: 'DIGEST', help: "the container image's digest (default TRT_CI_IMAGE)" },
+        format: { type: 'string', arg: 'bmf', help: 'Bencher Metric Format (history export)' },
+        out: { type: 'string', arg: 'DIR', help: 'where history html writes the site' },
+        json: JSON_OUTPUT,
+    },
+    examples: [
+        ['trt-ci history append --history h --report trt-engines/report.json', "this run's engines, one point each"],
+        ['trt-ci history changes --history h', 'change points per engine and metric'],
+    ],
+    run: (operands, values, io) => historyCommand(operands, {
+        report: values.report ?? null,
+        history: values.history ?? null,
+        commit: values.commit ?? null,
+        date: values.date ?? null,
+        image: values.image ?? null,
+        format: values.format ?? null,
+        out: values.out ?? null,
+        json: values.json ?? false,
+    }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/parse-log.js
+
+
 
 
 
@@ -59467,8 +59768,21 @@ async function parseLogFile(name, path, exitCode) {
     lines.end();
     return parser.result(exitCode === undefined ? undefined : { exitCode });
 }
+const parseLog = defineCommand({
+    name: 'parse-log',
+    summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',
+    operands: 'LOG',
+    options: {
+        'exit-code': { type: 'string', arg: 'N', help: 'the exit status trtexec had (0-255; trusted before the log)' },
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci parse-log build.log --exit-code 1 --json', 'the failure kind and what to do, as JSON']],
+    run: (operands, values, io) => parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/preflight.js
+
+
 
 
 
@@ -59484,6 +59798,14 @@ async function preflightCommand(options, io) {
     io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
     return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }
+const preflight = defineCommand({
+    name: 'preflight',
+    summary: 'check the runner: GPU, driver, TensorRT support, memory, disk, plugins',
+    operands: '',
+    options: { config: CONFIG, json: JSON_OUTPUT },
+    examples: [['trt-ci preflight --config trt-ci.yml', 'every check of this runner against trt-ci.yml, as a table']],
+    run: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/record/rebase.js
 // A finished report compared again with a baseline (trt-ci report --baseline: another runner's report, or
@@ -59577,8 +59899,9 @@ async function upsertStickyComment(octokit, comment, author, create = true) {
 
 
 
+
 /** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */
-async function reportCommand(files, options, io) {
+async function mergeReportsCommand(files, options, io) {
     if (files.length === 0)
         throw new errors_InputError('report takes one or more REPORT.json files, got none');
     const reports = await Promise.all(files.map((file) => loadReport((0,external_node_path_namespaceObject.resolve)(io.cwd, file), 'report')));
@@ -59593,8 +59916,26 @@ async function reportCommand(files, options, io) {
     io.stdout(renderReports(compared, { limit: COMMENT_LIMIT_BYTES, ...marker }));
     return compared.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
 }
+const report = defineCommand({
+    name: 'report',
+    summary: 'merge report.json files (one per runner type) into one markdown comment',
+    operands: 'REPORT.json...',
+    options: {
+        baseline: {
+            type: 'string',
+            multiple: true,
+            arg: 'F',
+            help: 'a report.json from the base branch to compare against',
+        },
+        key: { type: 'string', arg: 'K', help: "the sticky comment's key (adds its marker)" },
+    },
+    examples: [['trt-ci report a100/report.json h100/report.json', 'one comment, a column group per GPU type']],
+    run: (operands, values, io) => mergeReportsCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/verify.js
+
+
 
 
 
@@ -59631,9 +59972,18 @@ function verify_layerInfoBeside(plan) {
     const candidate = `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
     return (0,external_node_fs_namespaceObject.existsSync)(candidate) ? candidate : null;
 }
+const verify = defineCommand({
+    name: 'verify',
+    summary: 'scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding',
+    operands: 'PLAN...',
+    options: { json: JSON_OUTPUT },
+    examples: [['trt-ci verify trt-engines/*.plan', "each plan's size, zeros, header and TensorRT version"]],
+    run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/run-cli.js
-// The CLI without the process around it: argv in, exit status out, output through `io`.
+// The CLI without the process around it: argv in, exit status out, output through `io`. The commands
+// declare themselves (cli/command.ts); this file lists them and turns errors into exit statuses.
 
 
 
@@ -59649,296 +59999,86 @@ function verify_layerInfoBeside(plan) {
 
 
 
-
-
-/** Every option any command takes, with its help line. */
-const OPTIONS = {
-    config: { type: 'string', help: '--config F      trt-ci.yml to use (default: trt-ci.yml)' },
-    baseline: {
-        type: 'string',
-        multiple: true,
-        help: '--baseline F    a report.json from the base branch to compare against',
-    },
-    key: { type: 'string', help: "--key K         the sticky comment's key (adds its marker)" },
-    shard: {
-        type: 'string',
-        help: '--shard I/N     build only shard I of N (1-based): a balanced, stable share of the pairs',
-    },
-    only: {
-        type: 'string',
-        multiple: true,
-        help: '--only M[/P]    build only model M (or its profile P); repeat for more',
-    },
-    json: { type: 'boolean', help: '--json          print machine-readable JSON on stdout' },
-    trtexec: { type: 'string', help: '--trtexec PATH  the trtexec to run (default: trtexec on PATH; or --config)' },
-    shapes: {
-        type: 'string',
-        help: '--shapes SPEC   input shapes for both engines, as trtexec takes them (x:8x3x224x224)',
-    },
-    repetitions: { type: 'string', help: '--repetitions N runs of each engine, interleaved ABBA (default 8; 3-100)' },
-    iterations: { type: 'string', help: '--iterations N  timed iterations a run (default 300)' },
-    budget: { type: 'string', help: '--budget P      the smallest change that counts (default 1%)' },
-    gpu: { type: 'string', help: '--gpu N         the GPU to run on (default 0)' },
-    'exit-code': { type: 'string', help: '--exit-code N   the exit status trtexec had (0-255; trusted before the log)' },
-    target: { type: 'string', help: '--target NAME   the deploy target this machine is (deploy: in trt-ci.yml)' },
-    base: { type: 'string', help: "--base F        the base engine's --exportLayerInfo JSON" },
-    head: { type: 'string', help: "--head F        the head engine's --exportLayerInfo JSON" },
-    'base-profile': {
-        type: 'string',
-        multiple: true,
-        help: '--base-profile F  an --exportProfile of the base engine (repeat: runs make the noise)',
-    },
-    'head-profile': { type: 'string', multiple: true, help: '--head-profile F  an --exportProfile of the head engine' },
-    onnx: { type: 'string', help: '--onnx F        the ONNX both were built from (expands ForeignNode ranges)' },
-    'base-onnx': { type: 'string', help: "--base-onnx F   the base engine's ONNX, when the two differ" },
-    'head-onnx': { type: 'string', help: "--head-onnx F   the head engine's ONNX" },
-    report: { type: 'string', help: "--report F      the run's report.json (history append)" },
-    history: { type: 'string', help: '--history DIR   the history folder (points/<date>/*.jsonl)' },
-    commit: {
-        type: 'string',
-        help: '--commit SHA    the commit of the report (default GITHUB_SHA); for export, its run',
-    },
-    date: { type: 'string', help: "--date ISO      when the run was (default: the report's start)" },
-    image: { type: 'string', help: "--image DIGEST  the container image's digest (default TRT_CI_IMAGE)" },
-    format: { type: 'string', help: '--format bmf    Bencher Metric Format (history export)' },
-    out: { type: 'string', help: '--out DIR       where history html writes the site' },
-    help: { type: 'boolean', short: 'h', help: '-h, --help      this text' },
-};
-const COMMANDS = {
-    preflight: {
-        summary: 'check the runner: GPU, driver, TensorRT support, memory, disk, plugins',
-        operands: '',
-        options: ['config', 'json'],
-        run: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
-    },
-    build: {
-        summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
-        operands: '',
-        options: ['config', 'shard', 'only', 'json'],
-        run: (_, values, io) => buildCommand('build', buildOptions(values), io),
-    },
-    run: {
-        summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
-        operands: '',
-        options: ['config', 'baseline', 'shard', 'only', 'json'],
-        run: (_, values, io) => buildCommand('run', buildOptions(values), io),
-    },
-    verify: {
-        summary: 'scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding',
-        operands: 'PLAN...',
-        options: ['json'],
-        run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
-    },
-    ab: {
-        summary: 'is HEAD slower than BASE on this GPU? interleaved runs, a rank test and a 95% interval',
-        operands: 'BASE.plan HEAD.plan',
-        options: ['config', 'trtexec', 'shapes', 'repetitions', 'iterations', 'budget', 'gpu', 'json'],
-        run: (operands, values, io) => abCommand(operands, {
-            config: values.config ?? null,
-            trtexec: values.trtexec ?? null,
-            shapes: values.shapes ?? null,
-            repetitions: values.repetitions ?? null,
-            iterations: values.iterations ?? null,
-            budget: values.budget ?? null,
-            gpu: values.gpu ?? null,
-            json: values.json ?? false,
-        }, io),
-    },
-    report: {
-        summary: 'merge report.json files (one per runner type) into one markdown comment',
-        operands: 'REPORT.json...',
-        options: ['baseline', 'key'],
-        run: (operands, values, io) => reportCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
-    },
-    explain: {
-        summary: 'where and why two engines of one network differ: regions by ONNX node, time, weights, precisions',
-        operands: '',
-        options: ['base', 'head', 'base-profile', 'head-profile', 'onnx', 'base-onnx', 'head-onnx', 'json'],
-        run: (_, values, io) => explainCommand({
-            base: values.base ?? null,
-            head: values.head ?? null,
-            baseProfiles: values['base-profile'] ?? [],
-            headProfiles: values['head-profile'] ?? [],
-            onnx: values.onnx ?? null,
-            baseOnnx: values['base-onnx'] ?? null,
-            headOnnx: values['head-onnx'] ?? null,
-            json: values.json ?? false,
-        }, io),
-    },
-    'deploy-check': {
-        summary: "will a manifest's (or report's) engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
-        operands: 'MANIFEST.json|REPORT.json',
-        options: ['config', 'json'],
-        run: (operands, values, io) => deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
-    },
-    'deploy-load': {
-        summary: "on a target's own machine: load each engine that ships there, and say what TensorRT said",
-        operands: 'MANIFEST.json',
-        options: ['config', 'target', 'trtexec', 'json'],
-        run: (operands, values, io) => deployLoadCommand(operands, {
-            config: values.config ?? 'trt-ci.yml',
-            target: values.target ?? null,
-            trtexec: values.trtexec ?? null,
-            json: values.json ?? false,
-        }, io),
-    },
-    history: {
-        summary: 'engine history: append a report, find change points, export to Bencher, draw a dashboard',
-        operands: 'append|changes|export|html',
-        options: ['history', 'report', 'commit', 'date', 'image', 'format', 'out', 'json'],
-        run: (operands, values, io) => historyCommand(operands, {
-            report: values.report ?? null,
-            history: values.history ?? null,
-            commit: values.commit ?? null,
-            date: values.date ?? null,
-            image: values.image ?? null,
-            format: values.format ?? null,
-            out: values.out ?? null,
-            json: values.json ?? false,
-        }, io),
-    },
-    'parse-log': {
-        summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',
-        operands: 'LOG',
-        options: ['exit-code', 'json'],
-        run: (operands, values, io) => parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
-    },
-};
-function buildOptions(values) {
-    if ((values.baseline?.length ?? 0) > 1)
-        throw new errors_InputError('--baseline: run takes one baseline report');
-    const shard = values.shard === undefined ? null : parseShard(values.shard);
-    if (values.shard !== undefined && !shard) {
-        throw new errors_InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
-    }
-    return {
-        config: values.config ?? 'trt-ci.yml',
-        baseline: values.baseline?.[0] ?? null,
-        json: values.json ?? false,
-        selection: { shard, only: values.only ?? [] },
-    };
-}
-const EXIT_STATUS = [
-    'exit status:',
-    ...exit_EXIT_MEANINGS.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`),
+/** The commands, in the order the help lists them. */
+const COMMANDS = [
+    preflight,
+    build,
+    run,
+    verify,
+    ab,
+    report,
+    explain,
+    deployCheck,
+    deployLoad,
+    history_history,
+    parseLog,
 ];
 function usage() {
-    const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+    const width = Math.max(...COMMANDS.map((c) => c.name.length));
     return [
-        'usage: trt-ci <command> [options]     (trt-ci help <command> for its options)',
+        'usage: trt-ci <command> [options]     (trt-ci help <command> for its options and examples)',
         '',
         'commands:',
-        ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}   ${c.summary}`),
+        ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`),
         '',
         `-v, --version prints ${VERSION}; -h, --help this text`,
         '',
         ...EXIT_STATUS,
     ].join('\n');
 }
-function commandUsage(name, command) {
-    return [
-        `usage: trt-ci ${name}${command.operands ? ` ${command.operands}` : ''} [options]`,
-        '',
-        command.summary,
-        '',
-        'options:',
-        ...[...command.options, 'help'].map((option) => `  ${OPTIONS[option].help}`),
-        '',
-        ...EXIT_STATUS,
-    ].join('\n');
-}
 function commandNamed(name) {
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    const command = COMMANDS.find((c) => c.name === name);
     if (command)
         return command;
-    const near = closest(name, Object.keys(COMMANDS));
-    const expected = near ? `did you mean ${near}?` : `expected one of ${Object.keys(COMMANDS).join(', ')}`;
+    const names = COMMANDS.map((c) => c.name);
+    const near = closest(name, names);
+    const expected = near ? `did you mean ${near}?` : `expected one of ${names.join(', ')}`;
     throw new errors_InputError(`unknown command "${name}"; ${expected} (trt-ci --help)`);
 }
-/** docs/cli.md: every command with its operands, options and what it does, from the declarations above. */
+/** docs/cli.md: every command with its operands, options, an example and what it does, from their declarations. */
 function cliReference() {
-    const lines = ['| command | does | options |', '|---|---|---|'];
-    for (const [name, command] of Object.entries(COMMANDS)) {
-        const usage = `\`${name}${command.operands ? ` ${command.operands}` : ''}\``;
-        const options = command.options.map((o) => `\`${OPTIONS[o].help.replace(/\s{2,}.*$/, '')}\``).join(', ');
-        lines.push(`| ${usage} | ${command.summary} | ${options} |`);
-    }
-    lines.push('', 'Every command takes `-h`/`--help`; `trt-ci help <command>` says the same. `trt-ci -v` prints the version.');
+    const lines = ['| command | does | options |', '|---|---|---|', ...COMMANDS.map(referenceRow)];
+    lines.push('', 'Every command takes `-h`/`--help`; `trt-ci help <command>` says the same, with examples. `trt-ci -v` prints', 'the version.');
     lines.push('', '| exit status | means |', '|---|---|', ...EXIT_MEANINGS.map(([c, m]) => `| ${c} | ${m} |`));
     return `${lines.join('\n')}\n`;
 }
-/** One line for a command line that does not parse, with the closest option this command takes. */
-function optionProblem(error, name, command) {
-    const message = errorMessage(error);
-    const unknown = /Unknown option '(-{1,2}[^']+)'/.exec(message)?.[1];
-    if (unknown) {
-        const known = [...command.options, 'help'].map((o) => `--${o}`);
-        const near = closest(unknown.split('=')[0], known);
-        const hint = near ? `; did you mean ${near}?` : `; it takes ${known.join(', ')}`;
-        return new errors_InputError(`${name}: unknown option ${unknown}${hint}`);
+/** Help and the version; null when `argv` asks for a command. */
+function helpOrVersion(argv, io) {
+    const [name, ...rest] = argv;
+    if (name === 'help' && rest.length > 0) {
+        io.stdout(`${commandUsage(commandNamed(rest[0]))}\n`);
+        return EXIT.passed;
     }
-    const missing = /Option '(-{1,2}[^ ']+)[^']*' argument missing/.exec(message)?.[1];
-    if (missing)
-        return new errors_InputError(`${name}: ${missing} needs a value`);
-    const ambiguous = /Option '(-{1,2}[^ ']+)' argument is ambiguous/.exec(message)?.[1];
-    if (ambiguous)
-        return new errors_InputError(`${name}: ${ambiguous} takes a value; write ${ambiguous}=VALUE for one that starts with -`);
-    return new errors_InputError(`${name}: ${message.split('\n')[0]}`);
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+        io.stdout(`${usage()}\n`);
+        return name === undefined ? EXIT.input : EXIT.passed;
+    }
+    if (name === '--version' || name === '-v') {
+        io.stdout(`${VERSION}\n`);
+        return EXIT.passed;
+    }
+    return null;
+}
+async function runCommand(argv, io) {
+    const [name, ...rest] = argv;
+    const command = commandNamed(name);
+    const { values, operands } = parseCommandLine(command, rest);
+    if (values.help) {
+        io.stdout(`${commandUsage(command)}\n`);
+        return EXIT.passed;
+    }
+    if (!command.operands && operands.length > 0) {
+        const asConfig = operands[0].endsWith('.yml') ? ` (for a config: --config ${operands[0]})` : '';
+        throw new errors_InputError(`${command.name} takes no operands, got "${operands.join(' ')}"${asConfig}`);
+    }
+    const status = await command.run(operands, values, io);
+    // Stopped by the user or the runner: said as such (the command has written what it had), not as a verdict.
+    return io.signal?.aborted ? EXIT.interrupted : status;
 }
 /** Bad input is exit 2 with one line; anything unexpected is a bug (exit 70) with its stack. */
 async function runCli(argv, io) {
     try {
-        const [name, ...rest] = argv;
-        if (name === 'help' && rest.length > 0) {
-            const [topic] = rest;
-            io.stdout(`${commandUsage(topic, commandNamed(topic))}\n`);
-            return EXIT.passed;
-        }
-        if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-            io.stdout(`${usage()}\n`);
-            return name === undefined ? EXIT.input : EXIT.passed;
-        }
-        if (name === '--version' || name === '-v') {
-            io.stdout(`${VERSION}\n`);
-            return EXIT.passed;
-        }
-        const command = commandNamed(name);
-        const options = Object.fromEntries([...command.options, 'help'].map((o) => {
-            const option = OPTIONS[o];
-            return [
-                o,
-                {
-                    type: option.type,
-                    ...('multiple' in option && { multiple: true }),
-                    ...('short' in option && { short: 'h' }),
-                },
-            ];
-        }));
-        let parsed;
-        try {
-            parsed = (0,external_node_util_namespaceObject.parseArgs)({ args: rest, options, allowPositionals: true, strict: true, tokens: true });
-        }
-        catch (error) {
-            throw optionProblem(error, name, command);
-        }
-        // parseArgs keeps the last of an option given twice: `--shard 1/2 --shard 2/2` would build one half silently.
-        const given = parsed.tokens.filter((t) => t.kind === 'option').map((t) => t.name);
-        const twice = given.find((o, i) => given.indexOf(o) !== i && !('multiple' in OPTIONS[o]));
-        if (twice)
-            throw new errors_InputError(`${name}: --${twice} given twice; give it once`);
-        if (parsed.values.help) {
-            io.stdout(`${commandUsage(name, command)}\n`);
-            return EXIT.passed;
-        }
-        if (!command.operands && parsed.positionals.length > 0) {
-            const asConfig = parsed.positionals[0].endsWith('.yml')
-                ? ` (for a config: --config ${parsed.positionals[0]})`
-                : '';
-            throw new errors_InputError(`${name} takes no operands, got "${parsed.positionals.join(' ')}"${asConfig}`);
-        }
-        const status = await command.run(parsed.positionals, parsed.values, io);
-        // Stopped by the user or the runner: said as such (the command has written what it had), not as a verdict.
-        return io.signal?.aborted ? EXIT.interrupted : status;
+        return helpOrVersion(argv, io) ?? (await runCommand(argv, io));
     }
     catch (error) {
         if (error instanceof errors_InputError) {

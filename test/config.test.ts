@@ -460,6 +460,29 @@ describe('trt-ci.yml', () => {
     );
   });
 
+  it('each command declares itself once: its help lists its options with their values, and an example', async () => {
+    const commands = (await cli(['--help'])).stdout.match(/^ {2}([a-z-]+) {3}/gm)!.map((l) => l.trim());
+    expect(commands.length).toBeGreaterThan(10);
+    const reference = readFileSync(join(import.meta.dirname, '..', 'docs', 'cli.md'), 'utf8');
+    for (const command of commands) {
+      const help = (await cli(['help', command])).stdout;
+      expect(help, command).toMatch(/\nexamples:\n {2}trt-ci \S+.*\n {6}\S/);
+      expect(reference, command).toMatch(new RegExp(`^\\| \`${command}[ \`].* e\\.g\\. \`trt-ci ${command}`, 'm'));
+    }
+    // The option column is as wide as the command's longest option, for every command alike.
+    const run = (await cli(['help', 'run'])).stdout;
+    expect(run).toContain('  --baseline F  a report.json');
+    expect(run).toContain('  -h, --help    this text');
+    // Parsed from the command's own table: a value where none goes, one that looks like an option, twice.
+    expect((await cli(['verify', '--json=yes', 'a.plan'])).stderr).toBe('trt-ci: verify: --json takes no value\n');
+    expect((await cli(['run', '--config', '--json'])).stderr).toBe(
+      'trt-ci: run: --config takes a value; write --config=VALUE for one that starts with -\n',
+    );
+    expect((await cli(['run', '--baseline', 'a.json', '--baseline', 'b.json'])).stderr).toBe(
+      'trt-ci: run: --baseline given twice; give it once\n',
+    );
+  });
+
   it.each(['', '0x1', '-1', '256', '1.5', ' 1'])('parse-log --exit-code %j is refused', async (value) => {
     const result = await cli(['parse-log', 'some.log', '--exit-code', value]);
     expect(result.code).toBe(2);

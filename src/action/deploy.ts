@@ -16,7 +16,7 @@ import { writeSummary } from './summary.js';
  * The run action's deploy mode (the pack's deploy job, on the target's own runner): the manifest's plans
  * loaded as the target names them, and the loads written for the report job to put in the matrix.
  */
-export async function deployCommand(edge: ActionEdge, target: string): Promise<void> {
+export async function deployJob(edge: ActionEdge, target: string): Promise<void> {
   const manifestInput = input('run', 'manifest');
   if (!manifestInput) throw new InputError('input manifest: expected the manifest.json of the plans to load');
   const { file, manifest } = readManifest(resolve(edge.cwd, manifestInput), manifestInput);

@@ -33,7 +33,7 @@ import { type HistoryRead, parseJsonLines, runFilePath, toJsonLines } from '../h
  * reports as data, merges them, and posts the one sticky comment and one check run for all runners.
  * The pull request and its commit come from the event GitHub sent, never from an artifact.
  */
-export async function reportCommand(edge: ActionEdge): Promise<void> {
+export async function reportJob(edge: ActionEdge): Promise<void> {
   const token = tokenInput('report');
   const given = { number: input('report', 'pull-request'), headSha: input('report', 'head-sha') };
   const context = await namedPullRequest(readRunContext(edge.env, edge.cwd), token, given, edge.env);

@@ -25,7 +25,7 @@ import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
 import { input, readRunInputs } from './inputs.js';
-import { deployCommand } from './deploy.js';
+import { deployJob } from './deploy.js';
 import { checkConclusion, failureReason, wantsComment } from './policy.js';
 import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
 
@@ -36,7 +36,7 @@ import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
  */
 export async function runCommand(edge: ActionEdge): Promise<void> {
   const deployTarget = input('run', 'deploy-target');
-  if (deployTarget) return deployCommand(edge, deployTarget);
+  if (deployTarget) return deployJob(edge, deployTarget);
   const inputs = readRunInputs();
   const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
   const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);

@@ -10,6 +10,8 @@ import { scanPlan } from '../../tensorrt/plan-scan.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
+import { defineCommand } from '../command.js';
+import { CONFIG, JSON_OUTPUT, TRTEXEC } from '../options.js';
 
 export interface AbOptions {
   config: string | null;
@@ -36,7 +38,7 @@ const whole = (text: string | null, name: string, fallback: number, min: number,
  * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it
  * is (by at least the budget, significantly), 2 when the two cannot be compared, else 0.
  */
-export async function abCommand(operands: string[], options: AbOptions, io: CliIo): Promise<number> {
+async function abCommand(operands: string[], options: AbOptions, io: CliIo): Promise<number> {
   if (operands.length !== 2) throw new InputError(`ab takes BASE.plan HEAD.plan, got ${operands.length} operand(s)`);
   if (options.config !== null && options.trtexec !== null) {
     throw new InputError('ab: give --config or --trtexec, not both');
@@ -129,3 +131,39 @@ function abText(latency: Latency): string {
   }
   return lines.join('\n');
 }
+
+export const ab = defineCommand({
+  name: 'ab',
+  summary: 'is HEAD slower than BASE on this GPU? interleaved runs, a rank test and a 95% interval',
+  operands: 'BASE.plan HEAD.plan',
+  options: {
+    config: CONFIG,
+    trtexec: TRTEXEC,
+    shapes: {
+      type: 'string',
+      arg: 'SPEC',
+      help: 'input shapes for both engines, as trtexec takes them (x:8x3x224x224)',
+    },
+    repetitions: { type: 'string', arg: 'N', help: 'runs of each engine, interleaved ABBA (default 8; 3-100)' },
+    iterations: { type: 'string', arg: 'N', help: 'timed iterations a run (default 300)' },
+    budget: { type: 'string', arg: 'P', help: 'the smallest change that counts (default 1%)' },
+    gpu: { type: 'string', arg: 'N', help: 'the GPU to run on (default 0)' },
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci ab base.plan head.plan --budget 2%', 'slower, faster, same or inconclusive, with the interval']],
+  run: (operands, values, io) =>
+    abCommand(
+      operands,
+      {
+        config: values.config ?? null,
+        trtexec: values.trtexec ?? null,
+        shapes: values.shapes ?? null,
+        repetitions: values.repetitions ?? null,
+        iterations: values.iterations ?? null,
+        budget: values.budget ?? null,
+        gpu: values.gpu ?? null,
+        json: values.json ?? false,
+      },
+      io,
+    ),
+});

@@ -1,5 +1,8 @@
 import { relative } from 'node:path';
 import { InputError } from '../../common/errors.js';
+import { parseShard } from '../../builds/shard.js';
+import { defineCommand } from '../command.js';
+import { CONFIG, JSON_OUTPUT } from '../options.js';
 import { runProvenance } from '../../github/context.js';
 import type { JobSelection } from '../../builds/shard.js';
 import { runPipeline } from '../../pipeline.js';
@@ -11,14 +14,11 @@ import { StatusLine } from '../status-line.js';
 import { renderRunText } from '../text.js';
 
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
-export async function buildCommand(
+async function buildOrRun(
   command: 'build' | 'run',
   options: { config: string; baseline: string | null; json: boolean; selection: JobSelection },
   io: CliIo,
 ): Promise<number> {
-  if (options.baseline && command !== 'run') {
-    throw new InputError('--baseline: only trt-ci run compares against a baseline');
-  }
   const live = io.tty && !options.json ? new StatusLine() : null;
   const beat = live ? 1000 : heartbeatMs(io.env);
   const result = await runPipeline({
@@ -60,3 +60,68 @@ export async function buildCommand(
   if (result.unwritten.length > 0) return EXIT.unwritten;
   return report.status === 'passed' ? EXIT.passed : EXIT.failed;
 }
+
+const SELECTION = {
+  shard: {
+    type: 'string',
+    arg: 'I/N',
+    help: 'build only shard I of N (1-based): a balanced, stable share of the pairs',
+  },
+  only: {
+    type: 'string',
+    multiple: true,
+    arg: 'M[/P]',
+    help: 'build only model M (or its profile P); repeat for more',
+  },
+} as const;
+
+function selectionOf(values: { shard?: string; only?: string[] }): JobSelection {
+  const shard = values.shard === undefined ? null : parseShard(values.shard);
+  if (values.shard !== undefined && !shard) {
+    throw new InputError(`--shard: expected I/N with 1 <= I <= N, like 2/3, got "${values.shard}"`);
+  }
+  return { shard, only: values.only ?? [] };
+}
+
+export const build = defineCommand({
+  name: 'build',
+  summary: 'build every model × profile in trt-ci.yml (one trtexec per profile), without preflight',
+  operands: '',
+  options: { config: CONFIG, ...SELECTION, json: JSON_OUTPUT },
+  examples: [['trt-ci build --only detector/batch8', 'one engine, as a run would build it']],
+  run: (_, values, io) =>
+    buildOrRun(
+      'build',
+      {
+        config: values.config ?? 'trt-ci.yml',
+        baseline: null,
+        json: values.json ?? false,
+        selection: selectionOf(values),
+      },
+      io,
+    ),
+});
+
+export const run = defineCommand({
+  name: 'run',
+  summary: 'the whole pipeline (what the GitHub Action does); writes report.json and summary.md',
+  operands: '',
+  options: {
+    config: CONFIG,
+    baseline: { type: 'string', arg: 'F', help: 'a report.json from the base branch to compare against' },
+    ...SELECTION,
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci run --baseline base/report.json', 'everything the action does, compared with the base branch']],
+  run: (_, values, io) =>
+    buildOrRun(
+      'run',
+      {
+        config: values.config ?? 'trt-ci.yml',
+        baseline: values.baseline ?? null,
+        json: values.json ?? false,
+        selection: selectionOf(values),
+      },
+      io,
+    ),
+});

@@ -8,13 +8,15 @@ import { loadConfig } from '../../config/load.js';
 import { readManifest, targetsOf } from '../../deploy/load.js';
 import { predictTargets } from '../../deploy/stage.js';
 import type { CliIo } from '../io.js';
+import { defineCommand } from '../command.js';
+import { CONFIG, JSON_OUTPUT } from '../options.js';
 
 /**
  * trt-ci deploy-check MANIFEST|REPORT --config trt-ci.yml: will the engines load on trt-ci.yml's deploy
  * targets? The same predictions a run writes under builds[].deploy, from the files alone (no GPU, no
  * TensorRT, no models). Exit 1 when an engine fails on a target.
  */
-export async function deployCheckCommand(
+async function deployCheckCommand(
   operands: string[],
   options: { config: string; json: boolean },
   io: CliIo,
@@ -96,3 +98,13 @@ async function engineFacts(file: string, shown: string, cwd: string): Promise<En
     flags: engine.flags ?? [],
   }));
 }
+
+export const deployCheck = defineCommand({
+  name: 'deploy-check',
+  summary: "will a manifest's (or report's) engines load on trt-ci.yml's deploy targets? (GPU, TensorRT, OS)",
+  operands: 'MANIFEST.json|REPORT.json',
+  options: { config: CONFIG, json: JSON_OUTPUT },
+  examples: [['trt-ci deploy-check trt-engines/manifest.json', 'loads, loads with a warning or fails, per target']],
+  run: (operands, values, io) =>
+    deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+});

@@ -7,6 +7,8 @@ import { loadConfig } from '../../config/load.js';
 import { loadOnTarget, readManifest, targetsOf } from '../../deploy/load.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
+import { defineCommand } from '../command.js';
+import { CONFIG, JSON_OUTPUT, TRTEXEC } from '../options.js';
 
 /**
  * trt-ci deploy-load MANIFEST --target NAME --config trt-ci.yml: on the target's own machine, each engine of
@@ -14,7 +16,7 @@ import type { CliIo } from '../io.js';
  * was built so) and run once; what TensorRT said replaces the prediction (observed: true), and a prediction
  * the load contradicts is said. Exit 1 when a load fails.
  */
-export async function deployLoadCommand(
+async function deployLoadCommand(
   operands: string[],
   options: { config: string; target: string | null; trtexec: string | null; json: boolean },
   io: CliIo,
@@ -41,3 +43,27 @@ export async function deployLoadCommand(
   }
   return engines.some((e) => e.verdict === 'fails') ? EXIT.failed : EXIT.passed;
 }
+
+export const deployLoad = defineCommand({
+  name: 'deploy-load',
+  summary: "on a target's own machine: load each engine that ships there, and say what TensorRT said",
+  operands: 'MANIFEST.json',
+  options: {
+    config: CONFIG,
+    target: { type: 'string', arg: 'NAME', help: 'the deploy target this machine is (deploy: in trt-ci.yml)' },
+    trtexec: TRTEXEC,
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci deploy-load manifest.json --target edge-l4', "TensorRT's own word on each engine, here"]],
+  run: (operands, values, io) =>
+    deployLoadCommand(
+      operands,
+      {
+        config: values.config ?? 'trt-ci.yml',
+        target: values.target ?? null,
+        trtexec: values.trtexec ?? null,
+        json: values.json ?? false,
+      },
+      io,
+    ),
+});

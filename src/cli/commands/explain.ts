@@ -8,6 +8,8 @@ import { explainEngines } from '../../explain/regions.js';
 import { explainLine, explainRows } from '../../report/parts/explain.js';
 import { EMPTY_GRAPH, type OnnxGraph, onnxGraph } from '../../tensorrt/onnx-inputs.js';
 import type { CliIo } from '../io.js';
+import { defineCommand } from '../command.js';
+import { JSON_OUTPUT } from '../options.js';
 
 export interface ExplainOptions {
   base: string | null;
@@ -21,7 +23,7 @@ export interface ExplainOptions {
 }
 
 /** trt-ci explain: where and why two engines of one network differ, from their files alone. */
-export async function explainCommand(options: ExplainOptions, io: CliIo): Promise<number> {
+async function explainCommand(options: ExplainOptions, io: CliIo): Promise<number> {
   if (!options.base || !options.head) {
     throw new InputError('explain: expected --base A.layers.json and --head B.layers.json (--exportLayerInfo files)');
   }
@@ -79,3 +81,39 @@ export async function explainCommand(options: ExplainOptions, io: CliIo): Promis
   io.stdout(`${lines.join('\n')}\n`);
   return EXIT.passed;
 }
+
+export const explain = defineCommand({
+  name: 'explain',
+  summary: 'where and why two engines of one network differ: regions by ONNX node, time, weights, precisions',
+  operands: '',
+  options: {
+    base: { type: 'string', arg: 'F', help: "the base engine's --exportLayerInfo JSON" },
+    head: { type: 'string', arg: 'F', help: "the head engine's --exportLayerInfo JSON" },
+    'base-profile': {
+      type: 'string',
+      multiple: true,
+      arg: 'F',
+      help: 'an --exportProfile of the base engine (repeat: runs make the noise)',
+    },
+    'head-profile': { type: 'string', multiple: true, arg: 'F', help: 'an --exportProfile of the head engine' },
+    onnx: { type: 'string', arg: 'F', help: 'the ONNX both were built from (expands ForeignNode ranges)' },
+    'base-onnx': { type: 'string', arg: 'F', help: "the base engine's ONNX, when the two differ" },
+    'head-onnx': { type: 'string', arg: 'F', help: "the head engine's ONNX" },
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci explain --base a.layers.json --head b.layers.json --onnx m.onnx', 'what changed, per region']],
+  run: (_, values, io) =>
+    explainCommand(
+      {
+        base: values.base ?? null,
+        head: values.head ?? null,
+        baseProfiles: values['base-profile'] ?? [],
+        headProfiles: values['head-profile'] ?? [],
+        onnx: values.onnx ?? null,
+        baseOnnx: values['base-onnx'] ?? null,
+        headOnnx: values['head-onnx'] ?? null,
+        json: values.json ?? false,
+      },
+      io,
+    ),
+});

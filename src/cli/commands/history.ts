@@ -11,6 +11,8 @@ import { renderDashboard } from '../../history/dashboard.js';
 import { historyPoints, seriesId } from '../../history/points.js';
 import { appendToFolder, type HistoryRead, readFolder } from '../../history/store.js';
 import type { CliIo } from '../io.js';
+import { defineCommand } from '../command.js';
+import { JSON_OUTPUT } from '../options.js';
 
 export interface HistoryOptions {
   report: string | null;
@@ -30,7 +32,7 @@ export const HISTORY_VERBS = ['append', 'changes', 'export', 'html'] as const;
  * of the history branch, docs/history.md). append adds a report's engines; changes finds the change points;
  * export writes Bencher Metric Format; html a static dashboard.
  */
-export async function historyCommand(operands: string[], options: HistoryOptions, io: CliIo): Promise<number> {
+async function historyCommand(operands: string[], options: HistoryOptions, io: CliIo): Promise<number> {
   const [verb, ...rest] = operands;
   if (!verb || !(HISTORY_VERBS as readonly string[]).includes(verb) || rest.length > 0) {
     throw new InputError(`history: expected one of ${HISTORY_VERBS.join(', ')}, got "${operands.join(' ')}"`);
@@ -124,3 +126,38 @@ async function html(read: HistoryRead, options: HistoryOptions, io: CliIo): Prom
   io.stdout(`wrote ${join(out, 'index.html')}: ${new Set(series.map((s) => seriesId(s.key))).size} series\n`);
   return EXIT.passed;
 }
+
+export const history = defineCommand({
+  name: 'history',
+  summary: 'engine history: append a report, find change points, export to Bencher, draw a dashboard',
+  operands: 'append|changes|export|html',
+  options: {
+    history: { type: 'string', arg: 'DIR', help: 'the history folder (points/<date>/*.jsonl)' },
+    report: { type: 'string', arg: 'F', help: "the run's report.json (history append)" },
+    commit: { type: 'string', arg: 'SHA', help: 'the commit of the report (default GITHUB_SHA); for export, its run' },
+    date: { type: 'string', arg: 'ISO', help: "when the run was (default: the report's start)" },
+    image: { type: 'string', arg: 'DIGEST', help: "the container image's digest (default TRT_CI_IMAGE)" },
+    format: { type: 'string', arg: 'bmf', help: 'Bencher Metric Format (history export)' },
+    out: { type: 'string', arg: 'DIR', help: 'where history html writes the site' },
+    json: JSON_OUTPUT,
+  },
+  examples: [
+    ['trt-ci history append --history h --report trt-engines/report.json', "this run's engines, one point each"],
+    ['trt-ci history changes --history h', 'change points per engine and metric'],
+  ],
+  run: (operands, values, io) =>
+    historyCommand(
+      operands,
+      {
+        report: values.report ?? null,
+        history: values.history ?? null,
+        commit: values.commit ?? null,
+        date: values.date ?? null,
+        image: values.image ?? null,
+        format: values.format ?? null,
+        out: values.out ?? null,
+        json: values.json ?? false,
+      },
+      io,
+    ),
+});

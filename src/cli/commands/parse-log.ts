@@ -6,8 +6,10 @@ import { type ParsedLog, TrtexecLogParser } from '../../tensorrt/log-parser.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
 import { describeLog } from '../text.js';
+import { defineCommand } from '../command.js';
+import { JSON_OUTPUT } from '../options.js';
 
-export async function parseLogCommand(
+async function parseLogCommand(
   files: string[],
   options: { exitCode: string | undefined; json: boolean },
   io: CliIo,
@@ -38,3 +40,16 @@ async function parseLogFile(name: string, path: string, exitCode: number | undef
   lines.end();
   return parser.result(exitCode === undefined ? undefined : { exitCode });
 }
+
+export const parseLog = defineCommand({
+  name: 'parse-log',
+  summary: 'read a trtexec log: version, engine size, build time, latency, failure kind and hint',
+  operands: 'LOG',
+  options: {
+    'exit-code': { type: 'string', arg: 'N', help: 'the exit status trtexec had (0-255; trusted before the log)' },
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci parse-log build.log --exit-code 1 --json', 'the failure kind and what to do, as JSON']],
+  run: (operands, values, io) =>
+    parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
+});

@@ -4,8 +4,10 @@ import { renderPreflightText } from '../../report/parts/preflight.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
+import { defineCommand } from '../command.js';
+import { CONFIG, JSON_OUTPUT } from '../options.js';
 
-export async function preflightCommand(options: { config: string; json: boolean }, io: CliIo): Promise<number> {
+async function preflightCommand(options: { config: string; json: boolean }, io: CliIo): Promise<number> {
   const config = loadConfig(options.config, io.cwd, io.env);
   const probeStart = performance.now();
   const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
@@ -15,3 +17,12 @@ export async function preflightCommand(options: { config: string; json: boolean 
   io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));
   return result.status === 'fail' ? EXIT.failed : EXIT.passed;
 }
+
+export const preflight = defineCommand({
+  name: 'preflight',
+  summary: 'check the runner: GPU, driver, TensorRT support, memory, disk, plugins',
+  operands: '',
+  options: { config: CONFIG, json: JSON_OUTPUT },
+  examples: [['trt-ci preflight --config trt-ci.yml', 'every check of this runner against trt-ci.yml, as a table']],
+  run: (_, values, io) => preflightCommand({ config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
+});

@@ -7,9 +7,10 @@ import { COMMENT_LIMIT_BYTES, renderReports } from '../../report/render.js';
 import type { Report } from '../../contract/report.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
+import { defineCommand } from '../command.js';
 
 /** Merges runners' reports into one markdown comment, each compared with its own GPU model's baseline. */
-export async function reportCommand(
+async function mergeReportsCommand(
   files: string[],
   options: { baselines: string[]; key: string | null },
   io: CliIo,
@@ -30,3 +31,21 @@ export async function reportCommand(
   io.stdout(renderReports(compared, { limit: COMMENT_LIMIT_BYTES, ...marker }));
   return compared.every((r) => r.status === 'passed') ? EXIT.passed : EXIT.failed;
 }
+
+export const report = defineCommand({
+  name: 'report',
+  summary: 'merge report.json files (one per runner type) into one markdown comment',
+  operands: 'REPORT.json...',
+  options: {
+    baseline: {
+      type: 'string',
+      multiple: true,
+      arg: 'F',
+      help: 'a report.json from the base branch to compare against',
+    },
+    key: { type: 'string', arg: 'K', help: "the sticky comment's key (adds its marker)" },
+  },
+  examples: [['trt-ci report a100/report.json h100/report.json', 'one comment, a column group per GPU type']],
+  run: (operands, values, io) =>
+    mergeReportsCommand(operands, { baselines: values.baseline ?? [], key: values.key ?? null }, io),
+});

@@ -6,8 +6,10 @@ import { verifiedPlan } from '../../verify/verify-stage.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
 import { describePlan } from '../text.js';
+import { defineCommand } from '../command.js';
+import { JSON_OUTPUT } from '../options.js';
 
-export async function verifyCommand(files: string[], options: { json: boolean }, io: CliIo): Promise<number> {
+async function verifyCommand(files: string[], options: { json: boolean }, io: CliIo): Promise<number> {
   if (files.length === 0) throw new InputError('verify takes one or more PLAN files, got none');
   const plans = [];
   const unreadable: string[] = [];
@@ -32,3 +34,12 @@ function layerInfoBeside(plan: string): string | null {
   const candidate = `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;
   return existsSync(candidate) ? candidate : null;
 }
+
+export const verify = defineCommand({
+  name: 'verify',
+  summary: 'scan plan files: size, zero bytes, trailing zero run, header, sha256; diagnose zero padding',
+  operands: 'PLAN...',
+  options: { json: JSON_OUTPUT },
+  examples: [['trt-ci verify trt-engines/*.plan', "each plan's size, zeros, header and TensorRT version"]],
+  run: (operands, values, io) => verifyCommand(operands, { json: values.json ?? false }, io),
+});
