@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3402);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7419);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3402:
+/***/ 7419:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47575,7 +47575,7 @@ const uniqueNames = (raw) => {
         model.profiles.forEach((profile, p) => {
             const at = ['models', m, 'profiles', p, 'name'];
             if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
-                const message = `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`;
+                const message = `expected another name: "${COMBINED}" names the plan with every profile ` + `(engine: ${model.engine})`;
                 problems.push({ path: at, message });
             }
             const earlier = profiles.get(profile.name);
@@ -47636,11 +47636,11 @@ function shapeProblem(range) {
     }
     for (let d = 0; d < min.length; d += 1) {
         if (opt[d] < min[d]) {
-            const message = `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`;
+            const message = `expected every dimension >= min ${show(min)}, got "${show(opt)}" ` + `(dimension ${d}: ${opt[d]} < ${min[d]})`;
             return { at: ['opt'], message };
         }
         if (max[d] < opt[d]) {
-            const message = `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`;
+            const message = `expected every dimension >= opt ${show(opt)}, got "${show(max)}" ` + `(dimension ${d}: ${max[d]} < ${opt[d]})`;
             return { at: ['max'], message };
         }
     }
@@ -47955,6 +47955,43 @@ function signalGroup(pgid, signal) {
         return false; // ESRCH: the group is gone
     }
 }
+/** Why a command could not start, in words. */
+function spawnProblem(command, error) {
+    if (error.code === 'ENOENT')
+        return `${command}: command not found`;
+    if (error.code === 'EACCES')
+        return `${command}: not executable`;
+    return error.message;
+}
+/**
+ * The child's output into the log (both streams, and lines to `lines`) or, for stdout, its own file; a file
+ * that cannot keep up pauses the child's pipe until it drains. A log that cannot be written (a full disk)
+ * costs the log, never the run: the child goes on.
+ */
+function pipeOutput(child, lines, log, output) {
+    const onData = (chunk) => {
+        lines?.push(chunk);
+        if (log && !log.write(chunk)) {
+            child.stdout?.pause();
+            child.stderr?.pause();
+            log.once('drain', () => {
+                child.stdout?.resume();
+                child.stderr?.resume();
+            });
+        }
+    };
+    for (const stream of [log, output])
+        stream?.on('error', () => { });
+    child.stdout?.on('data', output
+        ? (chunk) => {
+            if (!output.write(chunk)) {
+                child.stdout?.pause();
+                output.once('drain', () => child.stdout?.resume());
+            }
+        }
+        : onData);
+    child.stderr?.on('data', onData);
+}
 /**
  * Runs a command as the leader of its own process group, streaming its output line by line.
  * The group is killed when the timeout fires and again after the leader exits, so nothing the
@@ -47988,30 +48025,8 @@ function runProcess(options) {
         options.signal?.addEventListener('abort', cancel, { once: true });
         if (options.logFile)
             log = newFileStream(options.logFile);
-        const onData = (chunk) => {
-            lines?.push(chunk);
-            if (log && !log.write(chunk)) {
-                child.stdout?.pause();
-                child.stderr?.pause();
-                log.once('drain', () => {
-                    child.stdout?.resume();
-                    child.stderr?.resume();
-                });
-            }
-        };
         const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
-        // A log that cannot be written (a full disk) costs the log, never the run: the child goes on.
-        for (const stream of [log, output])
-            stream?.on('error', () => { });
-        child.stdout?.on('data', output
-            ? (chunk) => {
-                if (!output.write(chunk)) {
-                    child.stdout?.pause();
-                    output.once('drain', () => child.stdout?.resume());
-                }
-            }
-            : onData);
-        child.stderr?.on('data', onData);
+        pipeOutput(child, lines, log, output);
         if (options.timeoutMs !== undefined && pgid !== undefined) {
             timers.push(setTimeout(() => {
                 timedOut = true;
@@ -48020,12 +48035,7 @@ function runProcess(options) {
             }, options.timeoutMs));
         }
         child.on('error', (error) => {
-            spawnError =
-                error.code === 'ENOENT'
-                    ? `${options.command}: command not found`
-                    : error.code === 'EACCES'
-                        ? `${options.command}: not executable`
-                        : error.message;
+            spawnError = spawnProblem(options.command, error);
         });
         // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
         child.on('exit', () => {
@@ -50110,61 +50120,65 @@ function requestedBytes(line) {
     const match = /memory \((\d+) bytes\)|requested size of (\d+)|allocating (\d+)-byte/.exec(line);
     return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
+/** The hints that depend on nothing but the kind of failure. */
+const FIXED_HINTS = {
+    'unsupported-gpu': 'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+        '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+        'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.',
+    'plugin-missing': 'A layer needs a plugin that was not loaded. List the ' +
+        "plugin library under the model's `plugins:` (trt-ci passes it with " +
+        '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+        'check that the .so is in the image and built against this TensorRT.',
+    'plan-incompatible': 'The plan was built by another TensorRT version or for another ' +
+        'GPU; plans are not portable unless built with --versionCompatible ' +
+        'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.',
+    'onnx-parse': "TensorRT's ONNX parser rejected the model. Check that " +
+        'its opset is supported by this TensorRT, run onnx.checker or ' +
+        '`polygraphy inspect model` on it, and fold constants ' +
+        '(`polygraphy surgeon sanitize --fold-constants`) before the build.',
+    cancelled: 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.',
+    'preflight-failed': 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+};
+function outOfMemoryHint(message, context) {
+    const asked = context.requestedBytes ?? requestedBytes(message);
+    const floor = context.minWorkspaceBytes !== undefined
+        ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
+        : ' down to min-workspace';
+    return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
+        `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
+        'free the GPU (nvidia-smi ' +
+        '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
+}
+function driverHint(context) {
+    // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA builds.
+    const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+    const known = version && version.major >= 11
+        ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+        : '';
+    return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+        `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+        '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+        '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+        'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+        "upgrade the runner's driver or use a container for an older CUDA.");
+}
+function unknownOptionHint(message, context) {
+    const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
+    const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+    const verdict = flag && version ? flagSupport(flag, version) : null;
+    const why = verdict && !verdict.ok
+        ? `${verdict.reason}. `
+        : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+    return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
+}
 function hintFor(kind, message, context = {}) {
     switch (kind) {
-        case 'out-of-memory': {
-            const asked = context.requestedBytes ?? requestedBytes(message);
-            const floor = context.minWorkspaceBytes !== undefined
-                ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
-                : ' down to min-workspace';
-            return (`The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
-                `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
-                'free the GPU (nvidia-smi ' +
-                '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.');
-        }
-        case 'driver-insufficient': {
-            // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA
-            // builds.
-            const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-            const known = version && version.major >= 11
-                ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
-                : '';
-            return (`The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
-                `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
-                '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
-                '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
-                'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
-                "upgrade the runner's driver or use a container for an older CUDA.");
-        }
-        case 'unsupported-gpu':
-            return ('This TensorRT release has no kernels for this GPU (TensorRT >= ' +
-                '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
-                'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.');
-        case 'plugin-missing':
-            return ('A layer needs a plugin that was not loaded. List the ' +
-                "plugin library under the model's `plugins:` (trt-ci passes it with " +
-                '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
-                'check that the .so is in the image and built against this TensorRT.');
-        case 'plan-incompatible':
-            return ('The plan was built by another TensorRT version or for another ' +
-                'GPU; plans are not portable unless built with --versionCompatible ' +
-                'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.');
-        case 'onnx-parse':
-            return ("TensorRT's ONNX parser rejected the model. Check that " +
-                'its opset is supported by this TensorRT, run onnx.checker or ' +
-                '`polygraphy inspect model` on it, and fold constants ' +
-                '(`polygraphy surgeon sanitize --fold-constants`) before the build.');
-        case 'unknown-option': {
-            const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
-            const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-            const verdict = flag && version ? flagSupport(flag, version) : null;
-            const why = verdict && !verdict.ok
-                ? `${verdict.reason}. `
-                : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
-            return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
-        }
-        case 'cancelled':
-            return 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.';
+        case 'out-of-memory':
+            return outOfMemoryHint(message, context);
+        case 'driver-insufficient':
+            return driverHint(context);
+        case 'unknown-option':
+            return unknownOptionHint(message, context);
         case 'timeout': {
             const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
             return (`The build ran past build-timeout${limit} and its whole ` +
@@ -50172,11 +50186,11 @@ function hintFor(kind, message, context = {}) {
                 'between runs (timing-cache) so later builds are faster, or pass ' +
                 '--builderOptimizationLevel=2 in extra-args to search fewer tactics.');
         }
-        case 'preflight-failed':
-            return 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.';
         case 'other':
             return (`trtexec failed for a reason trt-ci does not recognise; read the ` +
                 `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`);
+        default:
+            return FIXED_HINTS[kind];
     }
 }
 
@@ -52358,12 +52372,11 @@ function skipBuildStage(config, failure, selection) {
     };
 }
 /**
- * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
- * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ * The GPUs to build on, and the memory stream watching them: started while the GPUs are being listed, it has
+ * its baseline before the first build; without GPUs it is stopped unused.
  */
-async function runBuildStage(config, version, options) {
-    // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
-    let sampler = new MemorySampler(config.nvidiaSmi, options.env);
+async function watchedGpus(config, options) {
+    const sampler = new MemorySampler(config.nvidiaSmi, options.env);
     sampler.start();
     let gpuPlan;
     try {
@@ -52375,9 +52388,21 @@ async function runBuildStage(config, version, options) {
     }
     if (gpuPlan.gpus.length === 0) {
         await sampler.stop();
-        sampler = null;
+        return { sampler: null, gpuPlan };
     }
-    await sampler?.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    await sampler.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
+    return { sampler, gpuPlan };
+}
+/** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
+function timingCacheIn(cacheDir, version) {
+    return (gpuName) => (0,external_node_path_namespaceObject.join)(cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`);
+}
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+async function runBuildStage(config, version, options) {
+    const { sampler, gpuPlan } = await watchedGpus(config, options);
     const onAbort = () => killAllProcessGroups('SIGKILL');
     options.signal?.addEventListener('abort', onAbort);
     const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
@@ -52389,10 +52414,7 @@ async function runBuildStage(config, version, options) {
             provenance: options.provenance ?? null,
         }
         : null;
-    // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
-    const timingCacheFor = config.cacheDir
-        ? (gpuName) => (0,external_node_path_namespaceObject.join)(config.cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`)
-        : undefined;
+    const timingCacheFor = config.cacheDir ? timingCacheIn(config.cacheDir, version) : undefined;
     let outcomes;
     const jobs = planBuildJobs(config, options.selection);
     const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
@@ -52462,6 +52484,188 @@ const FAILURE_KINDS = [
     'other',
 ];
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/values.js
+// The small value schemas every part of the report uses.
+
+const count = schemas_number().int().nonnegative();
+const nullableNumber = schemas_number().nullable();
+const nullableString = schemas_string().nullable();
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
+// What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
+// Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
+// base engine (explain), and whether it loads where it ships (deploy) and what portability costs.
+
+
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = object({
+    shape: schemas_enum(['min', 'opt', 'max']),
+    name: schemas_string(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: schemas_number(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: schemas_number(),
+    rtol: schemas_number(),
+    /**
+     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+     */
+    judgedBy: schemas_enum(['trt-ci', 'trtexec']).default('trt-ci'),
+    /** Why it failed, or null. */
+    failure: nullableString,
+});
+const accuracySchema = object({
+    /**
+     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
+     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
+     */
+    status: schemas_enum(['passed', 'failed', 'error', 'not-checked']),
+    outputs: array(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = object({
+    side: schemas_enum(['base', 'head']),
+    round: count,
+    medianMs: schemas_number(),
+    p99Ms: schemas_number(),
+    iterations: count,
+    throttled: array(schemas_string()),
+    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+    smClockMHz: nullableNumber.default(null),
+});
+const sideFiguresSchema = object({ median: schemas_number(), p99: schemas_number() }).nullable();
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = object({
+    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
+    verdict: schemas_enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: tuple([schemas_number(), schemas_number()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: schemas_string(),
+    retried: schemas_boolean(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: schemas_number(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: schemas_boolean(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'rebuilt', 'given']), plan: schemas_string() }).nullable(),
+    runs: array(abRunSchema),
+});
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+const EXPLAIN_CHANGES = [
+    'new',
+    'gone',
+    'precision',
+    'fusion',
+    'tactic',
+    'reformat-added',
+    'reformat-removed',
+];
+const explainSideSchema = object({
+    /** The engine's layers in this region, by name. */
+    layers: array(schemas_string()),
+    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+    timeMs: nullableNumber,
+    /** max - min of that sum over the profile runs; null with fewer than two. */
+    spreadMs: nullableNumber,
+    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
+    timeShare: nullableNumber.default(null),
+    weightBytes: count,
+    /** Precisions of the outputs of its computing layers (reformats left out). */
+    precisions: array(schemas_string()),
+    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+    formats: array(schemas_string()).default([]),
+    tactics: array(schemas_string()),
+});
+const explainTotalSchema = object({
+    layers: count,
+    timeMs: nullableNumber,
+    weightBytes: count,
+    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
+    planBytes: count.nullable().default(null),
+    /**
+     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
+     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
+     */
+    paddingBytes: count.nullable().default(null),
+    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
+    otherBytes: count.nullable().default(null),
+});
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+const explainSchema = object({
+    base: explainTotalSchema,
+    head: explainTotalSchema,
+    regions: array(object({
+        onnxNodes: array(schemas_string()),
+        base: explainSideSchema,
+        head: explainSideSchema,
+        deltaMs: nullableNumber,
+        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+        share: nullableNumber,
+        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+        significant: schemas_boolean().nullable(),
+        change: array(schemas_enum(EXPLAIN_CHANGES)),
+    })),
+    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+    notes: array(schemas_string()),
+});
+/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
+const deployRowSchema = object({
+    target: schemas_string(),
+    gpu: nullableString,
+    computeCapability: nullableString,
+    tensorrt: nullableString,
+    os: schemas_enum(['linux', 'windows']),
+    verdict: schemas_enum(['loads', 'loads-with-warning', 'fails', 'unknown']),
+    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
+    line: nullableString,
+    fix: nullableString,
+    /** true: a load on the target's runner said so; false: predicted. */
+    observed: schemas_boolean(),
+});
+/**
+ * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
+ * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
+ */
+const portableEngineSchema = object({
+    nativeBytes: count,
+    portableBytes: count,
+    /** Regions of the two engines' layer info; null where either build wrote none. */
+    regions: count.nullable(),
+    changedRegions: count.nullable(),
+    /** What changed, over all regions, once each. */
+    changes: array(schemas_enum(EXPLAIN_CHANGES)),
+});
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+const deployCostSchema = object({
+    variant: literal('ampere+'),
+    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+    latency: latencySchema.nullable(),
+    /** Why there is no A/B, when there is none. */
+    note: nullableString,
+    /** The portable engine against the native one; null when the portable engine was not built. */
+    engine: portableEngineSchema.nullable().default(null),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
 // The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
@@ -52472,9 +52676,12 @@ const FAILURE_KINDS = [
 
 
 
-const count = schemas_number().int().nonnegative();
-const nullableNumber = schemas_number().nullable();
-const nullableString = schemas_string().nullable();
+
+
+
+// The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
+// engine-checks.ts; this module is the report's, and the one to import them from.
+
 const failureSchema = object({
     kind: schemas_enum(FAILURE_KINDS),
     /** The line of trtexec output that shows it, or what trt-ci saw. */
@@ -52586,8 +52793,6 @@ const diagnosisSchema = object({
     advice: array(schemas_string()),
     link: schemas_string(),
 });
-/** Where something is written in trt-ci.yml, for annotations and messages. */
-const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
 const budgetRowSchema = object({
     model: schemas_string(),
     profile: schemas_string(),
@@ -52627,77 +52832,6 @@ const cacheVerdictSchema = object({
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
 });
-/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
-const accuracyOutputSchema = object({
-    shape: schemas_enum(['min', 'opt', 'max']),
-    name: schemas_string(),
-    maxAbsError: nullableNumber,
-    maxRelError: nullableNumber,
-    /** Share (0-1) of elements off by more than atol and rtol. */
-    outOfTolerance: schemas_number(),
-    cosine: nullableNumber,
-    nan: count,
-    inf: count,
-    /** The tolerances it was judged by: atol as used for this output (absolute). */
-    atol: schemas_number(),
-    rtol: schemas_number(),
-    /**
-     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
-     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
-     */
-    judgedBy: schemas_enum(['trt-ci', 'trtexec']).default('trt-ci'),
-    /** Why it failed, or null. */
-    failure: nullableString,
-});
-const accuracySchema = object({
-    /**
-     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
-     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
-     */
-    status: schemas_enum(['passed', 'failed', 'error', 'not-checked']),
-    outputs: array(accuracyOutputSchema),
-    /** Why the check could not run at all (trtexec could not run the engine), or null. */
-    problem: nullableString.default(null),
-    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
-    configPosition: configPositionSchema.nullable().default(null),
-});
-/** One repetition of a latency A/B: one trtexec run of one side's engine. */
-const abRunSchema = object({
-    side: schemas_enum(['base', 'head']),
-    round: count,
-    medianMs: schemas_number(),
-    p99Ms: schemas_number(),
-    iterations: count,
-    throttled: array(schemas_string()),
-    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
-    smClockMHz: nullableNumber.default(null),
-});
-const sideFiguresSchema = object({ median: schemas_number(), p99: schemas_number() }).nullable();
-/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
-const latencySchema = object({
-    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
-    verdict: schemas_enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
-    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
-    ratio: nullableNumber,
-    ci: tuple([schemas_number(), schemas_number()]).nullable(),
-    /** Mann-Whitney U, two-sided. */
-    p: nullableNumber,
-    base: sideFiguresSchema,
-    head: sideFiguresSchema,
-    repetitions: count,
-    reason: schemas_string(),
-    retried: schemas_boolean(),
-    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
-    budget: schemas_number(),
-    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
-    clockEventsRead: schemas_boolean(),
-    /**
-     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
-     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
-     */
-    baseEngine: object({ source: schemas_enum(['cache', 'plans', 'rebuilt', 'given']), plan: schemas_string() }).nullable(),
-    runs: array(abRunSchema),
-});
 const reportAttemptSchema = object({
     attempt: count,
     workspaceMiB: count,
@@ -52716,101 +52850,6 @@ const baselineFiguresSchema = object({
     buildSeconds: nullableNumber,
     peakGpuMemoryMiB: nullableNumber,
     latencyMedianMs: nullableNumber,
-});
-/** What changed in a region between the base and the head engine (docs/explain.md). */
-const EXPLAIN_CHANGES = [
-    'new',
-    'gone',
-    'precision',
-    'fusion',
-    'tactic',
-    'reformat-added',
-    'reformat-removed',
-];
-const explainSideSchema = object({
-    /** The engine's layers in this region, by name. */
-    layers: array(schemas_string()),
-    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
-    timeMs: nullableNumber,
-    /** max - min of that sum over the profile runs; null with fewer than two. */
-    spreadMs: nullableNumber,
-    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
-    timeShare: nullableNumber.default(null),
-    weightBytes: count,
-    /** Precisions of the outputs of its computing layers (reformats left out). */
-    precisions: array(schemas_string()),
-    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
-    formats: array(schemas_string()).default([]),
-    tactics: array(schemas_string()),
-});
-const explainTotalSchema = object({
-    layers: count,
-    timeMs: nullableNumber,
-    weightBytes: count,
-    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
-    planBytes: count.nullable().default(null),
-    /**
-     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
-     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
-     */
-    paddingBytes: count.nullable().default(null),
-    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
-    otherBytes: count.nullable().default(null),
-});
-/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
-const explainSchema = object({
-    base: explainTotalSchema,
-    head: explainTotalSchema,
-    regions: array(object({
-        onnxNodes: array(schemas_string()),
-        base: explainSideSchema,
-        head: explainSideSchema,
-        deltaMs: nullableNumber,
-        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
-        share: nullableNumber,
-        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
-        significant: schemas_boolean().nullable(),
-        change: array(schemas_enum(EXPLAIN_CHANGES)),
-    })),
-    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
-    notes: array(schemas_string()),
-});
-/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
-const deployRowSchema = object({
-    target: schemas_string(),
-    gpu: nullableString,
-    computeCapability: nullableString,
-    tensorrt: nullableString,
-    os: schemas_enum(['linux', 'windows']),
-    verdict: schemas_enum(['loads', 'loads-with-warning', 'fails', 'unknown']),
-    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
-    line: nullableString,
-    fix: nullableString,
-    /** true: a load on the target's runner said so; false: predicted. */
-    observed: schemas_boolean(),
-});
-/**
- * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
- * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
- */
-const portableEngineSchema = object({
-    nativeBytes: count,
-    portableBytes: count,
-    /** Regions of the two engines' layer info; null where either build wrote none. */
-    regions: count.nullable(),
-    changedRegions: count.nullable(),
-    /** What changed, over all regions, once each. */
-    changes: array(schemas_enum(EXPLAIN_CHANGES)),
-});
-/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
-const deployCostSchema = object({
-    variant: literal('ampere+'),
-    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
-    latency: latencySchema.nullable(),
-    /** Why there is no A/B, when there is none. */
-    note: nullableString,
-    /** The portable engine against the native one; null when the portable engine was not built. */
-    engine: portableEngineSchema.nullable().default(null),
 });
 /** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
 const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
@@ -55328,7 +55367,39 @@ function sameSet(a, b) {
  * that each connected ONNX node is in exactly one region.
  */
 function explainEngines(base, head, options = {}) {
-    const measuredChangeMs = options.measuredChangeMs ?? null;
+    const graph = options.graph ?? EMPTY_GRAPH;
+    const groups = groupsOf(base, head, graph);
+    const [baseTotal, headTotal] = [totalsOf(base), totalsOf(head)];
+    const layerChange = baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
+    const denominator = options.measuredChangeMs ?? layerChange;
+    // A region's nodes in the graph's order where it is known (a sort that keeps the layers' order otherwise).
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    const regions = groups
+        .map((g) => {
+        const [b, h] = [sideOf(g.base, base.profiles, baseTotal.timeMs), sideOf(g.head, head.profiles, headTotal.timeMs)];
+        const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
+        const significant = deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
+            ? Math.abs(deltaMs) > b.spreadMs + h.spreadMs
+            : null;
+        return {
+            onnxNodes: [...g.nodes].sort((x, y) => (position.get(x) ?? Infinity) - (position.get(y) ?? Infinity)),
+            base: b,
+            head: h,
+            deltaMs,
+            share: deltaMs !== null && denominator ? deltaMs / denominator : null,
+            significant,
+            change: changesOf(g.base, g.head),
+        };
+    })
+        .sort((x, y) => Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
+        Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes));
+    return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+}
+/**
+ * The regions: layers of both engines joined by the ONNX nodes they name (a layer that names none joins the
+ * nearest layer that does), then the graph's nodes no layer names joined to a neighbour; in first-seen order.
+ */
+function groupsOf(base, head, graph) {
     const components = new Components();
     const sides = [
         ['b', base],
@@ -55351,11 +55422,10 @@ function explainEngines(base, head, options = {}) {
         });
     }
     const groups = new Map();
-    let order = 0;
     const group = (root) => {
         let g = groups.get(root);
         if (!g) {
-            g = { nodes: new Set(), base: [], head: [], first: order++ };
+            g = { nodes: new Set(), base: [], head: [], first: groups.size };
             groups.set(root, g);
         }
         return g;
@@ -55368,67 +55438,40 @@ function explainEngines(base, head, options = {}) {
                 g.nodes.add(node);
         });
     }
-    const graph = options.graph ?? EMPTY_GRAPH;
-    // A region's nodes in the graph's order where it is known (a sort that keeps the layers' order otherwise).
-    const position = new Map(graph.nodes.map((n, i) => [n, i]));
     const named = new Set([...groups.values()].flatMap((g) => [...g.nodes]));
     for (const node of unnamedNodes(graph, named, components)) {
         groups.get(components.find(`n:${node}`))?.nodes.add(node);
     }
-    const totals = (side) => {
-        const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
-        const plan = side.plan ?? null;
-        // Only the padding verify diagnoses: zeros at the end of a plan that is mostly not zeros are its own.
-        const paddingBytes = plan === null ? null : mostlyTrailingZeros(plan) ? plan.trailingZeroBytes : 0;
-        return {
-            layers: side.layers.layers.length,
-            timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
-            weightBytes,
-            planBytes: plan?.bytes ?? null,
-            paddingBytes,
-            otherBytes: plan === null ? null : Math.max(0, plan.bytes - weightBytes - (paddingBytes ?? 0)),
-        };
+    return [...groups.values()].sort((a, b) => a.first - b.first);
+}
+/** An engine's totals: layers, layer time, weights, and its plan split into weights, #4841 padding and the rest. */
+function totalsOf(side) {
+    const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
+    const plan = side.plan ?? null;
+    // Only the padding verify diagnoses: zeros at the end of a plan that is mostly not zeros are its own.
+    const paddingBytes = plan === null ? null : mostlyTrailingZeros(plan) ? plan.trailingZeroBytes : 0;
+    return {
+        layers: side.layers.layers.length,
+        timeMs: timeOf(side.layers.layers.map((l) => l.name), side.profiles).timeMs,
+        weightBytes,
+        planBytes: plan?.bytes ?? null,
+        paddingBytes,
+        otherBytes: plan === null ? null : Math.max(0, plan.bytes - weightBytes - (paddingBytes ?? 0)),
     };
-    const [baseTotal, headTotal] = [totals(base), totals(head)];
-    const summary = (layers, profiles, total) => {
-        const computing = layers.filter((l) => !isReformat(l));
-        const time = timeOf(layers.map((l) => l.name), profiles);
-        return {
-            layers: layers.map((l) => l.name),
-            ...time,
-            timeShare: time.timeMs !== null && total ? time.timeMs / total : null,
-            weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
-            precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
-            formats: [...new Set(computing.flatMap((l) => l.formats))].sort(),
-            tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
-        };
+}
+/** One engine's side of a region: its layers, their time and share, weights, precisions, formats and tactics. */
+function sideOf(layers, profiles, total) {
+    const computing = layers.filter((l) => !isReformat(l));
+    const time = timeOf(layers.map((l) => l.name), profiles);
+    return {
+        layers: layers.map((l) => l.name),
+        ...time,
+        timeShare: time.timeMs !== null && total ? time.timeMs / total : null,
+        weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
+        precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
+        formats: [...new Set(computing.flatMap((l) => l.formats))].sort(),
+        tactics: [...new Set(computing.map((l) => l.tactic).filter((t) => t !== null))].sort(),
     };
-    const layerChange = baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
-    const denominator = measuredChangeMs ?? layerChange;
-    const regions = [...groups.values()]
-        .sort((a, b) => a.first - b.first)
-        .map((g) => {
-        const [b, h] = [
-            summary(g.base, base.profiles, baseTotal.timeMs),
-            summary(g.head, head.profiles, headTotal.timeMs),
-        ];
-        const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
-        const significant = deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
-            ? Math.abs(deltaMs) > b.spreadMs + h.spreadMs
-            : null;
-        return {
-            onnxNodes: [...g.nodes].sort((x, y) => (position.get(x) ?? Infinity) - (position.get(y) ?? Infinity)),
-            base: b,
-            head: h,
-            deltaMs,
-            share: deltaMs !== null && denominator ? deltaMs / denominator : null,
-            significant,
-            change: changesOf(g.base, g.head),
-        };
-    })
-        .sort((x, y) => Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
-        Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes));
-    return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
 }
 /**
  * Joins the graph's nodes that no layer names to a neighbour's component: first to the node that makes one of
@@ -55867,21 +55910,8 @@ function combine(id, verdicts, hint, allFine) {
     };
 }
 const skipAll = (ids, why) => ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
-function gpuChecks(input) {
-    const { query } = input;
-    if (!query.ok) {
-        const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
-        const hint = missing
-            ? `Install the NVIDIA driver's utilities on the runner, or ` +
-                `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
-            : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
-                (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
-        return [
-            { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
-            ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
-        ];
-    }
-    const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
+/** The GPUs nvidia-smi answered for: each named (a GPU it cannot name has a dead driver), a warning said. */
+function smiCheck(selected, warning) {
     const dead = selected.filter((g) => g.name === null);
     const names = selected.map((g) => `GPU ${g.index} ${g.name ?? '(no name)'}`).join(', ');
     const smi = dead.length > 0
@@ -55892,11 +55922,11 @@ function gpuChecks(input) {
                 `${dead.map((g) => g.index).join(', ')}: the driver is not working`,
             hint: `Check dmesg for NVRM/Xid errors and reload the driver or reboot the runner. ${CONTAINER_HINT}`,
         }
-        : query.warning
+        : warning
             ? {
                 id: 'nvidia-smi',
                 status: 'warn',
-                message: `${query.warning}; ${names}`,
+                message: `${warning}; ${names}`,
                 hint: 'A corrupted infoROM can make ECC and other GPU facts ' +
                     'unreliable; ask the hardware owner to reflash or replace the board.',
             }
@@ -55906,14 +55936,11 @@ function gpuChecks(input) {
                 message: `${selected.length} GPU${selected.length === 1 ? '' : 's'}: ${names}`,
                 hint: null,
             };
+    return smi;
+}
+/** The checks of one nvidia-smi field per GPU: MIG, a display, uncorrected ECC errors, persistence mode. */
+function flagChecks(selected) {
     return [
-        smi,
-        driverCheck(selected, input),
-        combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run ` +
-            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
-        expectGpuCheck(selected, input.expectGpu),
-        memoryCheck(selected, input),
-        processCheck(selected, input.apps),
         combine('mig', selected.map((gpu) => ({
             gpu,
             verdict: gpu.migMode === 'Enabled'
@@ -55921,7 +55948,6 @@ function gpuChecks(input) {
                 : { status: 'pass', message: '' },
         })), 'With MIG on, a build sees only its MIG slice of memory and SMs; disable ' +
             'MIG (nvidia-smi -i N -mig 0) on build runners, or size workspace for one slice.', 'MIG is off'),
-        computeModeCheck(selected, input.apps),
         combine('display', selected.map((gpu) => ({
             gpu,
             verdict: gpu.displayActive === 'Enabled'
@@ -55947,6 +55973,37 @@ function gpuChecks(input) {
                 : { status: 'pass', message: '' },
         })), 'Without persistence mode the driver unloads between jobs and every trtexec start ' +
             'pays for initialising it; enable it (nvidia-smi -pm 1, or the nvidia-persistenced service).', 'persistence mode is on'),
+    ];
+}
+function gpuChecks(input) {
+    const { query } = input;
+    if (!query.ok) {
+        const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
+        const hint = missing
+            ? `Install the NVIDIA driver's utilities on the runner, or ` +
+                `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
+            : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
+                (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
+        return [
+            { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
+            ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
+        ];
+    }
+    const selected = input.selection === 'all' ? query.gpus : query.gpus.filter((g) => input.selection.includes(g.index));
+    const smi = smiCheck(selected, query.warning);
+    // In the registry's order: MIG, then the compute mode, then the other fields.
+    const [mig, ...flags] = flagChecks(selected);
+    return [
+        smi,
+        driverCheck(selected, input),
+        combine('gpu-arch', selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })), `Use a TensorRT release that supports these GPUs, or run ` +
+            `on runners whose GPUs this TensorRT supports (runs-on labels).`, `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`),
+        expectGpuCheck(selected, input.expectGpu),
+        memoryCheck(selected, input),
+        processCheck(selected, input.apps),
+        mig,
+        computeModeCheck(selected, input.apps),
+        ...flags,
     ];
 }
 function driverCheck(gpus, input) {
@@ -56659,7 +56716,7 @@ function accuracySection(rows) {
 // The words for a build that got through only after out-of-memory back-off, said by the build's progress
 // line and by the summary alike: built, but maybe with slower tactics.
 
-/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace, or null. */
+/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace. */
 function backedOff(attempts) {
     const last = attempts.at(-1);
     const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
@@ -57898,6 +57955,7 @@ async function verifyBuilds(outcomes) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -58071,7 +58129,7 @@ function buildsUnlessBlocked(context, preflight, start, options) {
         const failure = {
             kind: 'preflight-failed',
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
-            hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+            hint: hintFor('preflight-failed', ''),
         };
         return Promise.resolve(skipBuildStage(config, failure, start.selection));
     }

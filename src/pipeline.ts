@@ -28,6 +28,7 @@ import type { CacheSummary, PreflightResult, Report } from './contract/report.js
 import { assembleReport } from './record/assemble.js';
 import { renderSummary } from './report/render.js';
 import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
+import { hintFor } from './tensorrt/failures.js';
 import { createTrtexec } from './tensorrt/trtexec.js';
 import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
@@ -287,7 +288,7 @@ function buildsUnlessBlocked(
     const failure = {
       kind: 'preflight-failed' as const,
       message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
-      hint: 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+      hint: hintFor('preflight-failed', ''),
     };
     return Promise.resolve(skipBuildStage(config, failure, start.selection));
   }

@@ -302,7 +302,8 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     expect(checked.code).toBe(2);
     expect(checked.stderr).toMatch(/typo\.yml:\d+:\d+ deploy\[0\]\.gpu: expected a GPU model trt-ci knows/);
     const fine = runner.writeConfig(
-      'deploy: [{ name: x, gpu: H100 }]\nmodels: [{ name: m, onnx: gone.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      'deploy: [{ name: x, gpu: H100 }]\n' +
+        'models: [{ name: m, onnx: gone.onnx, profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
       'fine.yml',
     );
     expect((await cli(['deploy-check', join(runner.dir, 'manifest.json'), '--config', fine])).stderr).toMatch(

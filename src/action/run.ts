@@ -29,6 +29,16 @@ import { deployJob } from './deploy.js';
 import { checkConclusion, failureReason, wantsComment } from './policy.js';
 import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
 
+/** What every step of the run command shares: its inputs, the GitHub context and client, the reporter. */
+interface RunJob {
+  edge: ActionEdge;
+  inputs: ReturnType<typeof readRunInputs>;
+  context: RunContext | null;
+  octokit: Octokit | null;
+  reporter: GitHubReporter;
+  target: CheckTarget | null;
+}
+
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
  * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
@@ -49,100 +59,100 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
   core.setOutput('report-artifact', artifacts.report);
   core.setOutput('plans-artifact', artifacts.plans);
   await reporter.startCheck(target);
-  await reporter.completing(target, async () => {
-    let baselineFile = inputs.baseline === 'auto' || inputs.baseline === 'none' ? null : inputs.baseline;
-    let baselineNote: string | null = null;
-    if (inputs.baseline === 'auto' && octokit && context?.pullRequest) {
-      await reporter.attempt("Finding the base branch's report", 'actions: read', async () => {
-        const found = await findBaseline(octokit, inputs.token, context, inputs.reportKey);
-        baselineFile = found?.file ?? null;
-        baselineNote = found?.note ?? null;
-      });
-    }
+  const job: RunJob = { edge, inputs, context, octokit, reporter, target };
+  await reporter.completing(target, async () => publish(job, await pipelineOf(job)));
+}
 
-    let result: PipelineResult | null = null;
-    let crash: unknown = null;
-    const logs: Promise<void>[] = [];
-    try {
-      result = await runPipeline({
-        configFile: inputs.config,
-        cwd: edge.cwd,
-        env: edge.env,
-        baselineFile,
-        baselineNote,
-        baselineFound: inputs.baseline === 'auto',
-        ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
-        commit: context?.sha || null,
-        ...(inputs.basePlans === 'auto' &&
-          octokit &&
-          context?.pullRequest && {
-            findBasePlans: () => findBasePlans(octokit, inputs.token, context, inputs.reportKey),
-          }),
-        provenance: runProvenance(edge.env, edge.cwd),
-        ...(edge.signal && { signal: edge.signal }),
-        ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
-        onEvent: (event) => {
-          if (event.type === 'preflight') core.info(renderPreflightText(event.preflight));
-          else if (event.type === 'done') logs.push(logBuild(event.outcome));
-          else core.info(describeEvent(event).trimEnd());
-        },
-      });
-      await Promise.all(logs);
-    } catch (error) {
-      crash = error;
-    }
-
-    const report = result?.report ?? null;
-    const toRepoPath = (path: string) => {
-      const repoRelative = relative(context?.workspace ?? edge.cwd, resolve(edge.cwd, path));
-      return repoRelative.startsWith('..') || isAbsolute(repoRelative) ? path : repoRelative;
-    };
-    const configLink = context ? configLinker(context, edge.env, toRepoPath) : undefined;
-    const linked = configLink ? { configLink } : {};
-    const markdown = report ? renderReports([report], { limit: SUMMARY_LIMIT_BYTES, ...linked }) : crashMarkdown(crash);
-    const cancelled = edge.signal?.aborted ?? false;
-    setOutputs(result, cancelled);
-    const built = report ? report.builds.filter(isBuilt).length : 0;
-    await reporter.completeCheck(target, {
-      conclusion: checkConclusion({
-        cancelled,
-        crashed: crash !== null,
-        reports: report ? [report] : [],
-      }),
-      title: report ? `${report.status}: ${built}/${report.builds.length} engines` : 'trt-ci could not run',
-      summary: markdown,
-      annotations: report ? reportAnnotations(report, toRepoPath) : [],
+/** The pipeline as the action runs it (the base branch's report and plans found for it); a crash is kept. */
+async function pipelineOf(job: RunJob): Promise<{ result: PipelineResult | null; crash: unknown }> {
+  const { edge, inputs, context, octokit, reporter } = job;
+  let baselineFile = inputs.baseline === 'auto' || inputs.baseline === 'none' ? null : inputs.baseline;
+  let baselineNote: string | null = null;
+  if (inputs.baseline === 'auto' && octokit && context?.pullRequest) {
+    await reporter.attempt("Finding the base branch's report", 'actions: read', async () => {
+      const found = await findBaseline(octokit, inputs.token, context, inputs.reportKey);
+      baselineFile = found?.file ?? null;
+      baselineNote = found?.note ?? null;
     });
+  }
+  const logs: Promise<void>[] = [];
+  try {
+    const result = await runPipeline({
+      configFile: inputs.config,
+      cwd: edge.cwd,
+      env: edge.env,
+      baselineFile,
+      baselineNote,
+      baselineFound: inputs.baseline === 'auto',
+      ...(inputs.shard && { selection: { shard: inputs.shard, only: [] } }),
+      commit: context?.sha || null,
+      ...(inputs.basePlans === 'auto' &&
+        octokit &&
+        context?.pullRequest && {
+          findBasePlans: () => findBasePlans(octokit, inputs.token, context, inputs.reportKey),
+        }),
+      provenance: runProvenance(edge.env, edge.cwd),
+      ...(edge.signal && { signal: edge.signal }),
+      ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
+      onEvent: (event) => {
+        if (event.type === 'preflight') core.info(renderPreflightText(event.preflight));
+        else if (event.type === 'done') logs.push(logBuild(event.outcome));
+        else core.info(describeEvent(event).trimEnd());
+      },
+    });
+    await Promise.all(logs);
+    return { result, crash: null };
+  } catch (error) {
+    return { result: null, crash: error };
+  }
+}
 
-    if (context?.pullRequest && inputs.comment !== 'never') {
-      const marker = commentMarker(inputs.reportKey);
-      const body = report
-        ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker, ...linked })
-        : `${marker}\n${markdown}`;
-      const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
-      const workflow = workflowFile(context.workflowRef);
-      await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, wantsComment(inputs.comment, report));
-    }
-
-    if (result && context && storesBaseline(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
-      const reportFile = result.reportFile;
-      await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () =>
-        uploadBaseline(reportFile, inputs.reportKey),
-      );
-    }
-
-    const unwritten = result?.unwritten ?? [];
-    const notWritten = unwritten.length
-      ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${text(u)}`).join('\n')}\n`
-      : '';
-    await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
-    // A cancelled run never passes: what it did not get to (a build, an A/B) would otherwise read as fine.
-    const reason = cancelled
-      ? 'cancelled (the runner stopped the job); what ran is in the report'
-      : failureReason(inputs.failOn, report, crash);
-    // A report the next job cannot read fails the step even when the engines passed.
-    if (reason || unwritten.length) core.setFailed(`trt-ci: ${reason ?? unwritten.join('; ')}`);
+/** The run's result told: outputs, the check run, the comment, the baseline artifact, the summary, the verdict. */
+async function publish(job: RunJob, { result, crash }: { result: PipelineResult | null; crash: unknown }) {
+  const { edge, inputs, context, reporter, target } = job;
+  const report = result?.report ?? null;
+  const toRepoPath = (path: string) => {
+    const repoRelative = relative(context?.workspace ?? edge.cwd, resolve(edge.cwd, path));
+    return repoRelative.startsWith('..') || isAbsolute(repoRelative) ? path : repoRelative;
+  };
+  const configLink = context ? configLinker(context, edge.env, toRepoPath) : undefined;
+  const linked = configLink ? { configLink } : {};
+  const markdown = report ? renderReports([report], { limit: SUMMARY_LIMIT_BYTES, ...linked }) : crashMarkdown(crash);
+  const cancelled = edge.signal?.aborted ?? false;
+  setOutputs(result, cancelled);
+  const built = report ? report.builds.filter(isBuilt).length : 0;
+  await reporter.completeCheck(target, {
+    conclusion: checkConclusion({ cancelled, crashed: crash !== null, reports: report ? [report] : [] }),
+    title: report ? `${report.status}: ${built}/${report.builds.length} engines` : 'trt-ci could not run',
+    summary: markdown,
+    annotations: report ? reportAnnotations(report, toRepoPath) : [],
   });
+  if (context?.pullRequest && inputs.comment !== 'never') {
+    const marker = commentMarker(inputs.reportKey);
+    const body = report
+      ? renderReports([report], { limit: COMMENT_LIMIT_BYTES, marker, ...linked })
+      : `${marker}\n${markdown}`;
+    const where = { owner: context.owner, repo: context.repo, issueNumber: context.pullRequest.number };
+    const workflow = workflowFile(context.workflowRef);
+    await reporter.comment({ ...where, key: inputs.reportKey, workflow }, body, wantsComment(inputs.comment, report));
+  }
+  if (result && context && storesBaseline(context) && inputs.baseline !== 'none' && edge.env.ACTIONS_RUNTIME_TOKEN) {
+    const reportFile = result.reportFile;
+    await reporter.attempt('Storing the report as the baseline artifact', 'actions: write', () =>
+      uploadBaseline(reportFile, inputs.reportKey),
+    );
+  }
+  const unwritten = result?.unwritten ?? [];
+  const notWritten = unwritten.length
+    ? `\n\n### Not written\n\n${unwritten.map((u) => `- ${text(u)}`).join('\n')}\n`
+    : '';
+  await writeSummary(`${markdown}${notWritten}${problemsSection(reporter.problems)}`.slice(0, SUMMARY_LIMIT_BYTES));
+  // A cancelled run never passes: what it did not get to (a build, an A/B) would otherwise read as fine.
+  const reason = cancelled
+    ? 'cancelled (the runner stopped the job); what ran is in the report'
+    : failureReason(inputs.failOn, report, crash);
+  // A report the next job cannot read fails the step even when the engines passed.
+  if (reason || unwritten.length) core.setFailed(`trt-ci: ${reason ?? unwritten.join('; ')}`);
 }
 
 /**

@@ -141,16 +141,14 @@ export function skipBuildStage(config: Config, failure: Failure, selection?: Job
 }
 
 /**
- * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
- * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ * The GPUs to build on, and the memory stream watching them: started while the GPUs are being listed, it has
+ * its baseline before the first build; without GPUs it is stopped unused.
  */
-export async function runBuildStage(
+async function watchedGpus(
   config: Config,
-  version: TensorRtVersion,
   options: BuildStageOptions,
-): Promise<BuildStageResult> {
-  // The memory stream starts while the GPUs are being listed; without GPUs it is stopped unused.
-  let sampler: MemorySampler | null = new MemorySampler(config.nvidiaSmi, options.env);
+): Promise<{ sampler: MemorySampler | null; gpuPlan: GpuPlan }> {
+  const sampler = new MemorySampler(config.nvidiaSmi, options.env);
   sampler.start();
   let gpuPlan: GpuPlan;
   try {
@@ -161,10 +159,32 @@ export async function runBuildStage(
   }
   if (gpuPlan.gpus.length === 0) {
     await sampler.stop();
-    sampler = null;
+    return { sampler: null, gpuPlan };
   }
-  await sampler?.waitForBaseline(gpuPlan.slots.filter((s): s is number => s !== null));
+  await sampler.waitForBaseline(gpuPlan.slots.filter((s): s is number => s !== null));
+  return { sampler, gpuPlan };
+}
 
+/** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
+function timingCacheIn(cacheDir: string, version: TensorRtVersion): (gpuName: string | null) => string {
+  return (gpuName) =>
+    join(
+      cacheDir,
+      'timing',
+      `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`,
+    );
+}
+
+/**
+ * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
+ * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
+ */
+export async function runBuildStage(
+  config: Config,
+  version: TensorRtVersion,
+  options: BuildStageOptions,
+): Promise<BuildStageResult> {
+  const { sampler, gpuPlan } = await watchedGpus(config, options);
   const onAbort = () => killAllProcessGroups('SIGKILL');
   options.signal?.addEventListener('abort', onAbort);
   const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
@@ -176,15 +196,7 @@ export async function runBuildStage(
         provenance: options.provenance ?? null,
       }
     : null;
-  // With a cache folder, the timing cache is kept there per TensorRT version and GPU model.
-  const timingCacheFor = config.cacheDir
-    ? (gpuName: string | null) =>
-        join(
-          config.cacheDir!,
-          'timing',
-          `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`,
-        )
-    : undefined;
+  const timingCacheFor = config.cacheDir ? timingCacheIn(config.cacheDir, version) : undefined;
   let outcomes: BuildOutcome[];
   const jobs = planBuildJobs(config, options.selection);
   const slots = parallelSlots(gpuPlan.slots, config.maxParallel);

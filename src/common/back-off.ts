@@ -2,7 +2,7 @@
 // line and by the summary alike: built, but maybe with slower tactics.
 import { formatBytes } from './units.js';
 
-/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace, or null. */
+/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace. */
 export function backedOff(
   attempts: readonly { workspaceBytes: number; failure: { kind: string } | null }[],
 ): string | null {

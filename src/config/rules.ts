@@ -132,7 +132,8 @@ const uniqueNames: Rule = (raw) => {
     model.profiles.forEach((profile, p) => {
       const at: ConfigPath = ['models', m, 'profiles', p, 'name'];
       if (profile.name === COMBINED && (model.engine ?? 'per-profile') !== 'per-profile') {
-        const message = `expected another name: "${COMBINED}" names the plan with every profile (engine: ${model.engine})`;
+        const message =
+          `expected another name: "${COMBINED}" names the plan with every profile ` + `(engine: ${model.engine})`;
         problems.push({ path: at, message });
       }
       const earlier = profiles.get(profile.name);
@@ -210,11 +211,13 @@ function shapeProblem(range: ShapeRange): { at: string[]; message: string } | nu
   }
   for (let d = 0; d < min.length; d += 1) {
     if (opt[d]! < min[d]!) {
-      const message = `expected every dimension >= min ${show(min)}, got "${show(opt)}" (dimension ${d}: ${opt[d]} < ${min[d]})`;
+      const message =
+        `expected every dimension >= min ${show(min)}, got "${show(opt)}" ` + `(dimension ${d}: ${opt[d]} < ${min[d]})`;
       return { at: ['opt'], message };
     }
     if (max[d]! < opt[d]!) {
-      const message = `expected every dimension >= opt ${show(opt)}, got "${show(max)}" (dimension ${d}: ${max[d]} < ${opt[d]})`;
+      const message =
+        `expected every dimension >= opt ${show(opt)}, got "${show(max)}" ` + `(dimension ${d}: ${max[d]} < ${opt[d]})`;
       return { at: ['max'], message };
     }
   }

@@ -8,9 +8,14 @@ import { METRIC_NAMES } from './metrics.js';
 import { CHECK_IDS } from './checks.js';
 import { FAILURE_KINDS } from './failures.js';
 
-const count = z.number().int().nonnegative();
-const nullableNumber = z.number().nullable();
-const nullableString = z.string().nullable();
+import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
+
+export { type ConfigPosition, configPositionSchema } from './values.js';
+import { accuracySchema, deployCostSchema, deployRowSchema, explainSchema, latencySchema } from './engine-checks.js';
+
+// The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
+// engine-checks.ts; this module is the report's, and the one to import them from.
+export * from './engine-checks.js';
 
 export const failureSchema = z.object({
   kind: z.enum(FAILURE_KINDS),
@@ -149,10 +154,6 @@ export const diagnosisSchema = z.object({
 });
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
 
-/** Where something is written in trt-ci.yml, for annotations and messages. */
-export const configPositionSchema = z.object({ file: z.string(), line: count, column: count });
-export type ConfigPosition = z.infer<typeof configPositionSchema>;
-
 export const budgetRowSchema = z.object({
   model: z.string(),
   profile: z.string(),
@@ -204,85 +205,6 @@ export const cacheVerdictSchema = z.object({
 });
 export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
 
-/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
-export const accuracyOutputSchema = z.object({
-  shape: z.enum(['min', 'opt', 'max']),
-  name: z.string(),
-  maxAbsError: nullableNumber,
-  maxRelError: nullableNumber,
-  /** Share (0-1) of elements off by more than atol and rtol. */
-  outOfTolerance: z.number(),
-  cosine: nullableNumber,
-  nan: count,
-  inf: count,
-  /** The tolerances it was judged by: atol as used for this output (absolute). */
-  atol: z.number(),
-  rtol: z.number(),
-  /**
-   * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
-   * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
-   */
-  judgedBy: z.enum(['trt-ci', 'trtexec']).default('trt-ci'),
-  /** Why it failed, or null. */
-  failure: nullableString,
-});
-export type AccuracyOutput = z.infer<typeof accuracyOutputSchema>;
-
-export const accuracySchema = z.object({
-  /**
-   * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
-   * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
-   */
-  status: z.enum(['passed', 'failed', 'error', 'not-checked']),
-  outputs: z.array(accuracyOutputSchema),
-  /** Why the check could not run at all (trtexec could not run the engine), or null. */
-  problem: nullableString.default(null),
-  /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
-  configPosition: configPositionSchema.nullable().default(null),
-});
-export type Accuracy = z.infer<typeof accuracySchema>;
-
-/** One repetition of a latency A/B: one trtexec run of one side's engine. */
-export const abRunSchema = z.object({
-  side: z.enum(['base', 'head']),
-  round: count,
-  medianMs: z.number(),
-  p99Ms: z.number(),
-  iterations: count,
-  throttled: z.array(z.string()),
-  /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
-  smClockMHz: nullableNumber.default(null),
-});
-
-const sideFiguresSchema = z.object({ median: z.number(), p99: z.number() }).nullable();
-
-/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
-export const latencySchema = z.object({
-  /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
-  verdict: z.enum(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
-  /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
-  ratio: nullableNumber,
-  ci: z.tuple([z.number(), z.number()]).nullable(),
-  /** Mann-Whitney U, two-sided. */
-  p: nullableNumber,
-  base: sideFiguresSchema,
-  head: sideFiguresSchema,
-  repetitions: count,
-  reason: z.string(),
-  retried: z.boolean(),
-  /** The smallest change that counts (latency-growth; 0.02 = 2%). */
-  budget: z.number(),
-  /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
-  clockEventsRead: z.boolean(),
-  /**
-   * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
-   * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
-   */
-  baseEngine: z.object({ source: z.enum(['cache', 'plans', 'rebuilt', 'given']), plan: z.string() }).nullable(),
-  runs: z.array(abRunSchema),
-});
-export type Latency = z.infer<typeof latencySchema>;
-
 export const reportAttemptSchema = z.object({
   attempt: count,
   workspaceMiB: count,
@@ -305,114 +227,6 @@ export const baselineFiguresSchema = z.object({
   latencyMedianMs: nullableNumber,
 });
 export type BaselineFigures = z.infer<typeof baselineFiguresSchema>;
-
-/** What changed in a region between the base and the head engine (docs/explain.md). */
-export const EXPLAIN_CHANGES = [
-  'new',
-  'gone',
-  'precision',
-  'fusion',
-  'tactic',
-  'reformat-added',
-  'reformat-removed',
-] as const;
-
-const explainSideSchema = z.object({
-  /** The engine's layers in this region, by name. */
-  layers: z.array(z.string()),
-  /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
-  timeMs: nullableNumber,
-  /** max - min of that sum over the profile runs; null with fewer than two. */
-  spreadMs: nullableNumber,
-  /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
-  timeShare: nullableNumber.default(null),
-  weightBytes: count,
-  /** Precisions of the outputs of its computing layers (reformats left out). */
-  precisions: z.array(z.string()),
-  /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
-  formats: z.array(z.string()).default([]),
-  tactics: z.array(z.string()),
-});
-
-const explainTotalSchema = z.object({
-  layers: count,
-  timeMs: nullableNumber,
-  weightBytes: count,
-  /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
-  planBytes: count.nullable().default(null),
-  /**
-   * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
-   * verify's diagnosis); 0 otherwise; null when the plan is unknown.
-   */
-  paddingBytes: count.nullable().default(null),
-  /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
-  otherBytes: count.nullable().default(null),
-});
-
-/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
-export const explainSchema = z.object({
-  base: explainTotalSchema,
-  head: explainTotalSchema,
-  regions: z.array(
-    z.object({
-      onnxNodes: z.array(z.string()),
-      base: explainSideSchema,
-      head: explainSideSchema,
-      deltaMs: nullableNumber,
-      /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
-      share: nullableNumber,
-      /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
-      significant: z.boolean().nullable(),
-      change: z.array(z.enum(EXPLAIN_CHANGES)),
-    }),
-  ),
-  /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
-  notes: z.array(z.string()),
-});
-export type Explanation = z.infer<typeof explainSchema>;
-
-/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
-export const deployRowSchema = z.object({
-  target: z.string(),
-  gpu: nullableString,
-  computeCapability: nullableString,
-  tensorrt: nullableString,
-  os: z.enum(['linux', 'windows']),
-  verdict: z.enum(['loads', 'loads-with-warning', 'fails', 'unknown']),
-  /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
-  line: nullableString,
-  fix: nullableString,
-  /** true: a load on the target's runner said so; false: predicted. */
-  observed: z.boolean(),
-});
-export type DeployRow = z.infer<typeof deployRowSchema>;
-
-/**
- * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
- * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
- */
-export const portableEngineSchema = z.object({
-  nativeBytes: count,
-  portableBytes: count,
-  /** Regions of the two engines' layer info; null where either build wrote none. */
-  regions: count.nullable(),
-  changedRegions: count.nullable(),
-  /** What changed, over all regions, once each. */
-  changes: z.array(z.enum(EXPLAIN_CHANGES)),
-});
-export type PortableEngine = z.infer<typeof portableEngineSchema>;
-
-/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
-export const deployCostSchema = z.object({
-  variant: z.literal('ampere+'),
-  /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
-  latency: latencySchema.nullable(),
-  /** Why there is no A/B, when there is none. */
-  note: nullableString,
-  /** The portable engine against the native one; null when the portable engine was not built. */
-  engine: portableEngineSchema.nullable().default(null),
-});
-export type DeployCost = z.infer<typeof deployCostSchema>;
 
 /** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
 export const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });

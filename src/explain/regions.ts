@@ -93,95 +93,17 @@ export function explainEngines(
   head: EngineSide,
   options: { measuredChangeMs?: number | null; graph?: OnnxGraph } = {},
 ): Explanation {
-  const measuredChangeMs = options.measuredChangeMs ?? null;
-  const components = new Components();
-  const sides = [
-    ['b', base],
-    ['h', head],
-  ] as const;
-  for (const [tag, side] of sides) {
-    const { layers } = side.layers;
-    layers.forEach((layer, i) => {
-      const key = `${tag}:${i}`;
-      components.find(key);
-      for (const node of layer.onnxNodes) components.union(`n:${node}`, key);
-    });
-    layers.forEach((layer, i) => {
-      if (layer.onnxNodes.length > 0) return;
-      const anchor = anchorOf(layers, i);
-      if (anchor !== null) components.union(`${tag}:${anchor}`, `${tag}:${i}`);
-    });
-  }
-  const groups = new Map<string, { nodes: Set<string>; base: EngineLayer[]; head: EngineLayer[]; first: number }>();
-  let order = 0;
-  const group = (root: string) => {
-    let g = groups.get(root);
-    if (!g) {
-      g = { nodes: new Set(), base: [], head: [], first: order++ };
-      groups.set(root, g);
-    }
-    return g;
-  };
-  for (const [tag, side] of sides) {
-    side.layers.layers.forEach((layer, i) => {
-      const g = group(components.find(`${tag}:${i}`));
-      (tag === 'b' ? g.base : g.head).push(layer);
-      for (const node of layer.onnxNodes) g.nodes.add(node);
-    });
-  }
   const graph = options.graph ?? EMPTY_GRAPH;
-  // A region's nodes in the graph's order where it is known (a sort that keeps the layers' order otherwise).
-  const position = new Map(graph.nodes.map((n, i) => [n, i]));
-  const named = new Set([...groups.values()].flatMap((g) => [...g.nodes]));
-  for (const node of unnamedNodes(graph, named, components)) {
-    groups.get(components.find(`n:${node}`))?.nodes.add(node);
-  }
-
-  const totals = (side: EngineSide) => {
-    const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
-    const plan = side.plan ?? null;
-    // Only the padding verify diagnoses: zeros at the end of a plan that is mostly not zeros are its own.
-    const paddingBytes = plan === null ? null : mostlyTrailingZeros(plan) ? plan.trailingZeroBytes : 0;
-    return {
-      layers: side.layers.layers.length,
-      timeMs: timeOf(
-        side.layers.layers.map((l) => l.name),
-        side.profiles,
-      ).timeMs,
-      weightBytes,
-      planBytes: plan?.bytes ?? null,
-      paddingBytes,
-      otherBytes: plan === null ? null : Math.max(0, plan.bytes - weightBytes - (paddingBytes ?? 0)),
-    };
-  };
-  const [baseTotal, headTotal] = [totals(base), totals(head)];
-  const summary = (layers: readonly EngineLayer[], profiles: readonly LayerTimes[], total: number | null) => {
-    const computing = layers.filter((l) => !isReformat(l));
-    const time = timeOf(
-      layers.map((l) => l.name),
-      profiles,
-    );
-    return {
-      layers: layers.map((l) => l.name),
-      ...time,
-      timeShare: time.timeMs !== null && total ? time.timeMs / total : null,
-      weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
-      precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
-      formats: [...new Set(computing.flatMap((l) => l.formats))].sort(),
-      tactics: [...new Set(computing.map((l) => l.tactic).filter((t): t is string => t !== null))].sort(),
-    };
-  };
+  const groups = groupsOf(base, head, graph);
+  const [baseTotal, headTotal] = [totalsOf(base), totalsOf(head)];
   const layerChange =
     baseTotal.timeMs !== null && headTotal.timeMs !== null ? headTotal.timeMs - baseTotal.timeMs : null;
-  const denominator = measuredChangeMs ?? layerChange;
-
-  const regions = [...groups.values()]
-    .sort((a, b) => a.first - b.first)
+  const denominator = options.measuredChangeMs ?? layerChange;
+  // A region's nodes in the graph's order where it is known (a sort that keeps the layers' order otherwise).
+  const position = new Map(graph.nodes.map((n, i) => [n, i]));
+  const regions = groups
     .map((g) => {
-      const [b, h] = [
-        summary(g.base, base.profiles, baseTotal.timeMs),
-        summary(g.head, head.profiles, headTotal.timeMs),
-      ];
+      const [b, h] = [sideOf(g.base, base.profiles, baseTotal.timeMs), sideOf(g.head, head.profiles, headTotal.timeMs)];
       const deltaMs = b.timeMs !== null && h.timeMs !== null ? h.timeMs - b.timeMs : null;
       const significant =
         deltaMs !== null && b.spreadMs !== null && h.spreadMs !== null
@@ -203,6 +125,96 @@ export function explainEngines(
         Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes),
     );
   return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+}
+
+interface Group {
+  nodes: Set<string>;
+  base: EngineLayer[];
+  head: EngineLayer[];
+  first: number;
+}
+
+/**
+ * The regions: layers of both engines joined by the ONNX nodes they name (a layer that names none joins the
+ * nearest layer that does), then the graph's nodes no layer names joined to a neighbour; in first-seen order.
+ */
+function groupsOf(base: EngineSide, head: EngineSide, graph: OnnxGraph): Group[] {
+  const components = new Components();
+  const sides = [
+    ['b', base],
+    ['h', head],
+  ] as const;
+  for (const [tag, side] of sides) {
+    const { layers } = side.layers;
+    layers.forEach((layer, i) => {
+      const key = `${tag}:${i}`;
+      components.find(key);
+      for (const node of layer.onnxNodes) components.union(`n:${node}`, key);
+    });
+    layers.forEach((layer, i) => {
+      if (layer.onnxNodes.length > 0) return;
+      const anchor = anchorOf(layers, i);
+      if (anchor !== null) components.union(`${tag}:${anchor}`, `${tag}:${i}`);
+    });
+  }
+  const groups = new Map<string, Group>();
+  const group = (root: string) => {
+    let g = groups.get(root);
+    if (!g) {
+      g = { nodes: new Set(), base: [], head: [], first: groups.size };
+      groups.set(root, g);
+    }
+    return g;
+  };
+  for (const [tag, side] of sides) {
+    side.layers.layers.forEach((layer, i) => {
+      const g = group(components.find(`${tag}:${i}`));
+      (tag === 'b' ? g.base : g.head).push(layer);
+      for (const node of layer.onnxNodes) g.nodes.add(node);
+    });
+  }
+  const named = new Set([...groups.values()].flatMap((g) => [...g.nodes]));
+  for (const node of unnamedNodes(graph, named, components)) {
+    groups.get(components.find(`n:${node}`))?.nodes.add(node);
+  }
+  return [...groups.values()].sort((a, b) => a.first - b.first);
+}
+
+/** An engine's totals: layers, layer time, weights, and its plan split into weights, #4841 padding and the rest. */
+function totalsOf(side: EngineSide): Explanation['base'] {
+  const weightBytes = side.layers.layers.reduce((sum, l) => sum + l.weightBytes, 0);
+  const plan = side.plan ?? null;
+  // Only the padding verify diagnoses: zeros at the end of a plan that is mostly not zeros are its own.
+  const paddingBytes = plan === null ? null : mostlyTrailingZeros(plan) ? plan.trailingZeroBytes : 0;
+  return {
+    layers: side.layers.layers.length,
+    timeMs: timeOf(
+      side.layers.layers.map((l) => l.name),
+      side.profiles,
+    ).timeMs,
+    weightBytes,
+    planBytes: plan?.bytes ?? null,
+    paddingBytes,
+    otherBytes: plan === null ? null : Math.max(0, plan.bytes - weightBytes - (paddingBytes ?? 0)),
+  };
+}
+
+/** One engine's side of a region: its layers, their time and share, weights, precisions, formats and tactics. */
+function sideOf(layers: readonly EngineLayer[], profiles: readonly LayerTimes[], total: number | null) {
+  const computing = layers.filter((l) => !isReformat(l));
+  const time = timeOf(
+    layers.map((l) => l.name),
+    profiles,
+  );
+  return {
+    layers: layers.map((l) => l.name),
+    ...time,
+    timeShare: time.timeMs !== null && total ? time.timeMs / total : null,
+    weightBytes: layers.reduce((sum, l) => sum + l.weightBytes, 0),
+    precisions: [...new Set(computing.flatMap((l) => l.precisions))].sort(),
+    formats: [...new Set(computing.flatMap((l) => l.formats))].sort(),
+    tactics: [...new Set(computing.map((l) => l.tactic).filter((t): t is string => t !== null))].sort(),
+  };
 }
 
 /**

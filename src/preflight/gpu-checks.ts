@@ -57,22 +57,8 @@ function combine(
 const skipAll = (ids: CheckId[], why: string): Check[] =>
   ids.map((id) => ({ id, status: 'skip', message: why, hint: null }));
 
-export function gpuChecks(input: GpuCheckInput): Check[] {
-  const { query } = input;
-  if (!query.ok) {
-    const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
-    const hint = missing
-      ? `Install the NVIDIA driver's utilities on the runner, or ` +
-        `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
-      : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
-        (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
-    return [
-      { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
-      ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
-    ];
-  }
-  const selected =
-    input.selection === 'all' ? query.gpus : query.gpus.filter((g) => (input.selection as number[]).includes(g.index));
+/** The GPUs nvidia-smi answered for: each named (a GPU it cannot name has a dead driver), a warning said. */
+function smiCheck(selected: readonly GpuInfo[], warning: string | null | undefined): Check {
   const dead = selected.filter((g) => g.name === null);
   const names = selected.map((g) => `GPU ${g.index} ${g.name ?? '(no name)'}`).join(', ');
   const smi: Check =
@@ -85,11 +71,11 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
             `${dead.map((g) => g.index).join(', ')}: the driver is not working`,
           hint: `Check dmesg for NVRM/Xid errors and reload the driver or reboot the runner. ${CONTAINER_HINT}`,
         }
-      : query.warning
+      : warning
         ? {
             id: 'nvidia-smi',
             status: 'warn',
-            message: `${query.warning}; ${names}`,
+            message: `${warning}; ${names}`,
             hint:
               'A corrupted infoROM can make ECC and other GPU facts ' +
               'unreliable; ask the hardware owner to reflash or replace the board.',
@@ -100,19 +86,12 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
             message: `${selected.length} GPU${selected.length === 1 ? '' : 's'}: ${names}`,
             hint: null,
           };
+  return smi;
+}
+
+/** The checks of one nvidia-smi field per GPU: MIG, a display, uncorrected ECC errors, persistence mode. */
+function flagChecks(selected: readonly GpuInfo[]): Check[] {
   return [
-    smi,
-    driverCheck(selected, input),
-    combine(
-      'gpu-arch',
-      selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })),
-      `Use a TensorRT release that supports these GPUs, or run ` +
-        `on runners whose GPUs this TensorRT supports (runs-on labels).`,
-      `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`,
-    ),
-    expectGpuCheck(selected, input.expectGpu),
-    memoryCheck(selected, input),
-    processCheck(selected, input.apps),
     combine(
       'mig',
       selected.map((gpu) => ({
@@ -126,7 +105,6 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
         'MIG (nvidia-smi -i N -mig 0) on build runners, or size workspace for one slice.',
       'MIG is off',
     ),
-    computeModeCheck(selected, input.apps),
     combine(
       'display',
       selected.map((gpu) => ({
@@ -171,6 +149,44 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
         'pays for initialising it; enable it (nvidia-smi -pm 1, or the nvidia-persistenced service).',
       'persistence mode is on',
     ),
+  ];
+}
+
+export function gpuChecks(input: GpuCheckInput): Check[] {
+  const { query } = input;
+  if (!query.ok) {
+    const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
+    const hint = missing
+      ? `Install the NVIDIA driver's utilities on the runner, or ` +
+        `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
+      : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
+        (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
+    return [
+      { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
+      ...skipAll(GPU_CHECK_IDS, 'no GPU facts: nvidia-smi failed'),
+    ];
+  }
+  const selected =
+    input.selection === 'all' ? query.gpus : query.gpus.filter((g) => (input.selection as number[]).includes(g.index));
+  const smi = smiCheck(selected, query.warning);
+  // In the registry's order: MIG, then the compute mode, then the other fields.
+  const [mig, ...flags] = flagChecks(selected);
+  return [
+    smi,
+    driverCheck(selected, input),
+    combine(
+      'gpu-arch',
+      selected.map((gpu) => ({ gpu, verdict: archSupport(input.tensorrt, gpu.computeCapability) })),
+      `Use a TensorRT release that supports these GPUs, or run ` +
+        `on runners whose GPUs this TensorRT supports (runs-on labels).`,
+      `TensorRT ${formatVersion(input.tensorrt)} supports every GPU here`,
+    ),
+    expectGpuCheck(selected, input.expectGpu),
+    memoryCheck(selected, input),
+    processCheck(selected, input.apps),
+    mig!,
+    computeModeCheck(selected, input.apps),
+    ...flags,
   ];
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_KILL_GRACE_MS } from '../contract/config.js';
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { WriteStream } from 'node:fs';
 import { finished } from 'node:stream';
 import { newFileStream } from './new-file.js';
@@ -53,6 +53,50 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
+/** Why a command could not start, in words. */
+function spawnProblem(command: string, error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return `${command}: command not found`;
+  if (error.code === 'EACCES') return `${command}: not executable`;
+  return error.message;
+}
+
+/**
+ * The child's output into the log (both streams, and lines to `lines`) or, for stdout, its own file; a file
+ * that cannot keep up pauses the child's pipe until it drains. A log that cannot be written (a full disk)
+ * costs the log, never the run: the child goes on.
+ */
+function pipeOutput(
+  child: ChildProcess,
+  lines: LineSplitter | null,
+  log: WriteStream | null,
+  output: WriteStream | null,
+): void {
+  const onData = (chunk: Buffer) => {
+    lines?.push(chunk);
+    if (log && !log.write(chunk)) {
+      child.stdout?.pause();
+      child.stderr?.pause();
+      log.once('drain', () => {
+        child.stdout?.resume();
+        child.stderr?.resume();
+      });
+    }
+  };
+  for (const stream of [log, output]) stream?.on('error', () => {});
+  child.stdout?.on(
+    'data',
+    output
+      ? (chunk: Buffer) => {
+          if (!output.write(chunk)) {
+            child.stdout?.pause();
+            output.once('drain', () => child.stdout?.resume());
+          }
+        }
+      : onData,
+  );
+  child.stderr?.on('data', onData);
+}
+
 /**
  * Runs a command as the leader of its own process group, streaming its output line by line.
  * The group is killed when the timeout fires and again after the leader exits, so nothing the
@@ -85,32 +129,8 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
     options.signal?.addEventListener('abort', cancel, { once: true });
     if (options.logFile) log = newFileStream(options.logFile);
 
-    const onData = (chunk: Buffer) => {
-      lines?.push(chunk);
-      if (log && !log.write(chunk)) {
-        child.stdout?.pause();
-        child.stderr?.pause();
-        log.once('drain', () => {
-          child.stdout?.resume();
-          child.stderr?.resume();
-        });
-      }
-    };
     const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
-    // A log that cannot be written (a full disk) costs the log, never the run: the child goes on.
-    for (const stream of [log, output]) stream?.on('error', () => {});
-    child.stdout?.on(
-      'data',
-      output
-        ? (chunk: Buffer) => {
-            if (!output.write(chunk)) {
-              child.stdout?.pause();
-              output.once('drain', () => child.stdout?.resume());
-            }
-          }
-        : onData,
-    );
-    child.stderr?.on('data', onData);
+    pipeOutput(child, lines, log, output);
 
     if (options.timeoutMs !== undefined && pgid !== undefined) {
       timers.push(
@@ -123,12 +143,7 @@ export function runProcess(options: RunOptions): Promise<ProcessResult> {
     }
 
     child.on('error', (error: NodeJS.ErrnoException) => {
-      spawnError =
-        error.code === 'ENOENT'
-          ? `${options.command}: command not found`
-          : error.code === 'EACCES'
-            ? `${options.command}: not executable`
-            : error.message;
+      spawnError = spawnProblem(options.command, error);
     });
     // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
     child.on('exit', () => {

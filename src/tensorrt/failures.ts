@@ -156,76 +156,80 @@ export function requestedBytes(line: string): number | null {
   return match ? Number(match[1] ?? match[2] ?? match[3]) : null;
 }
 
+/** The hints that depend on nothing but the kind of failure. */
+const FIXED_HINTS = {
+  'unsupported-gpu':
+    'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
+    '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
+    'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.',
+  'plugin-missing':
+    'A layer needs a plugin that was not loaded. List the ' +
+    "plugin library under the model's `plugins:` (trt-ci passes it with " +
+    '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
+    'check that the .so is in the image and built against this TensorRT.',
+  'plan-incompatible':
+    'The plan was built by another TensorRT version or for another ' +
+    'GPU; plans are not portable unless built with --versionCompatible ' +
+    'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.',
+  'onnx-parse':
+    "TensorRT's ONNX parser rejected the model. Check that " +
+    'its opset is supported by this TensorRT, run onnx.checker or ' +
+    '`polygraphy inspect model` on it, and fold constants ' +
+    '(`polygraphy surgeon sanitize --fold-constants`) before the build.',
+  cancelled: 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.',
+  'preflight-failed': 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.',
+} as const satisfies Partial<Record<FailureKind, string>>;
+
+function outOfMemoryHint(message: string, context: FailureContext): string {
+  const asked = context.requestedBytes ?? requestedBytes(message);
+  const floor =
+    context.minWorkspaceBytes !== undefined
+      ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
+      : ' down to min-workspace';
+  return (
+    `The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
+    `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
+    'free the GPU (nvidia-smi ' +
+    '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.'
+  );
+}
+
+function driverHint(context: FailureContext): string {
+  // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA builds.
+  const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+  const known =
+    version && version.major >= 11
+      ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
+      : '';
+  return (
+    `The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
+    `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
+    '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
+    '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
+    'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
+    "upgrade the runner's driver or use a container for an older CUDA."
+  );
+}
+
+function unknownOptionHint(message: string, context: FailureContext): string {
+  const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
+  const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
+  const verdict = flag && version ? flagSupport(flag, version) : null;
+  const why =
+    verdict && !verdict.ok
+      ? `${verdict.reason}. `
+      : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
+  return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
+}
+
 export function hintFor(kind: FailureKind, message: string, context: FailureContext = {}): string {
   switch (kind) {
-    case 'out-of-memory': {
-      const asked = context.requestedBytes ?? requestedBytes(message);
-      const floor =
-        context.minWorkspaceBytes !== undefined
-          ? ` down to min-workspace (${formatBytes(context.minWorkspaceBytes)})`
-          : ' down to min-workspace';
-      return (
-        `The GPU ran out of memory during the build${asked ? ` (TensorRT asked for ${formatBytes(asked)})` : ''}. ` +
-        `trt-ci retries with the workspace halved${floor}; if that is not enough, split the profile's max shapes, ` +
-        'free the GPU (nvidia-smi ' +
-        '--query-compute-apps=pid,used_memory --format=csv), or build on a GPU with more memory.'
-      );
-    }
-    case 'driver-insufficient': {
-      // Every TensorRT 11 package is built with CUDA 13 (docs/compatibility.md); earlier lines ship per-CUDA
-      // builds.
-      const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-      const known =
-        version && version.major >= 11
-          ? `TensorRT ${context.tensorrtVersion} is built with CUDA 13, which needs driver >= 580.65.06 on Linux. `
-          : '';
-      return (
-        `The NVIDIA driver is older than the CUDA runtime this TensorRT ` +
-        `was built with. ${known}Linux drivers needed: CUDA 13.x >= 580.65.06, ` +
-        '12.x >= 525.60.13, 11.x >= 450.80.02. Compare `nvidia-smi ' +
-        '--query-gpu=driver_version --format=csv` with the libcudart.so that ' +
-        'trtexec links (ldd $(which trtexec) | grep cudart), then ' +
-        "upgrade the runner's driver or use a container for an older CUDA."
-      );
-    }
-    case 'unsupported-gpu':
-      return (
-        'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
-        '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
-        'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.'
-      );
-    case 'plugin-missing':
-      return (
-        'A layer needs a plugin that was not loaded. List the ' +
-        "plugin library under the model's `plugins:` (trt-ci passes it with " +
-        '--staticPlugins, or --plugins before TensorRT 8.6), and ' +
-        'check that the .so is in the image and built against this TensorRT.'
-      );
-    case 'plan-incompatible':
-      return (
-        'The plan was built by another TensorRT version or for another ' +
-        'GPU; plans are not portable unless built with --versionCompatible ' +
-        'or --hardwareCompatibilityLevel. Rebuild it with this TensorRT on this GPU type.'
-      );
-    case 'onnx-parse':
-      return (
-        "TensorRT's ONNX parser rejected the model. Check that " +
-        'its opset is supported by this TensorRT, run onnx.checker or ' +
-        '`polygraphy inspect model` on it, and fold constants ' +
-        '(`polygraphy surgeon sanitize --fold-constants`) before the build.'
-      );
-    case 'unknown-option': {
-      const flag = /Unknown option: (--[A-Za-z0-9]+)/.exec(message)?.[1];
-      const version = context.tensorrtVersion ? parseVersion(context.tensorrtVersion) : null;
-      const verdict = flag && version ? flagSupport(flag, version) : null;
-      const why =
-        verdict && !verdict.ok
-          ? `${verdict.reason}. `
-          : `trtexec ${context.tensorrtVersion ?? ''} does not know ${flag ?? 'this flag'}. `;
-      return `${why}Remove it from extra-args, or run \`trtexec --help\` to see the flags this version takes.`;
-    }
-    case 'cancelled':
-      return 'The run was cancelled (Ctrl-C, or the job was cancelled) before this build could finish; run again.';
+    case 'out-of-memory':
+      return outOfMemoryHint(message, context);
+    case 'driver-insufficient':
+      return driverHint(context);
+    case 'unknown-option':
+      return unknownOptionHint(message, context);
     case 'timeout': {
       const limit = context.buildTimeoutMs !== undefined ? ` (${formatDuration(context.buildTimeoutMs)})` : '';
       return (
@@ -235,12 +239,12 @@ export function hintFor(kind: FailureKind, message: string, context: FailureCont
         '--builderOptimizationLevel=2 in extra-args to search fewer tactics.'
       );
     }
-    case 'preflight-failed':
-      return 'Fix what the preflight section says, or set preflight: warn-only in trt-ci.yml to build anyway.';
     case 'other':
       return (
         `trtexec failed for a reason trt-ci does not recognise; read the ` +
         `log${context.logFile ? ` (${context.logFile})` : ''} from the first [E] line.`
       );
+    default:
+      return FIXED_HINTS[kind];
   }
 }

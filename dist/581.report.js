@@ -1,8 +1,8 @@
-export const id = 988;
-export const ids = [988];
+export const id = 581;
+export const ids = [581];
 export const modules = {
 
-/***/ 34988:
+/***/ 96581:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -204,6 +204,188 @@ const FAILURE_KINDS = [
     'other',
 ];
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/values.js
+// The small value schemas every part of the report uses.
+
+const count = schemas/* number */.aig().int().nonnegative();
+const nullableNumber = schemas/* number */.aig().nullable();
+const nullableString = schemas/* string */.YjP().nullable();
+/** Where something is written in trt-ci.yml, for annotations and messages. */
+const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
+// What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
+// Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
+// base engine (explain), and whether it loads where it ships (deploy) and what portability costs.
+
+
+/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
+const accuracyOutputSchema = schemas/* object */.Ikc({
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    name: schemas/* string */.YjP(),
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    /** Share (0-1) of elements off by more than atol and rtol. */
+    outOfTolerance: schemas/* number */.aig(),
+    cosine: nullableNumber,
+    nan: count,
+    inf: count,
+    /** The tolerances it was judged by: atol as used for this output (absolute). */
+    atol: schemas/* number */.aig(),
+    rtol: schemas/* number */.aig(),
+    /**
+     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
+     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
+     */
+    judgedBy: schemas/* enum */.k5n(['trt-ci', 'trtexec']).default('trt-ci'),
+    /** Why it failed, or null. */
+    failure: nullableString,
+});
+const accuracySchema = schemas/* object */.Ikc({
+    /**
+     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
+     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
+     */
+    status: schemas/* enum */.k5n(['passed', 'failed', 'error', 'not-checked']),
+    outputs: schemas/* array */.YOg(accuracyOutputSchema),
+    /** Why the check could not run at all (trtexec could not run the engine), or null. */
+    problem: nullableString.default(null),
+    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
+/** One repetition of a latency A/B: one trtexec run of one side's engine. */
+const abRunSchema = schemas/* object */.Ikc({
+    side: schemas/* enum */.k5n(['base', 'head']),
+    round: count,
+    medianMs: schemas/* number */.aig(),
+    p99Ms: schemas/* number */.aig(),
+    iterations: count,
+    throttled: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
+    smClockMHz: nullableNumber.default(null),
+});
+const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
+/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
+const latencySchema = schemas/* object */.Ikc({
+    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
+    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
+    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
+    ratio: nullableNumber,
+    ci: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
+    /** Mann-Whitney U, two-sided. */
+    p: nullableNumber,
+    base: sideFiguresSchema,
+    head: sideFiguresSchema,
+    repetitions: count,
+    reason: schemas/* string */.YjP(),
+    retried: schemas/* boolean */.zMY(),
+    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
+    budget: schemas/* number */.aig(),
+    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
+    clockEventsRead: schemas/* boolean */.zMY(),
+    /**
+     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
+     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
+     */
+    baseEngine: schemas/* object */.Ikc({ source: schemas/* enum */.k5n(['cache', 'plans', 'rebuilt', 'given']), plan: schemas/* string */.YjP() }).nullable(),
+    runs: schemas/* array */.YOg(abRunSchema),
+});
+/** What changed in a region between the base and the head engine (docs/explain.md). */
+const EXPLAIN_CHANGES = [
+    'new',
+    'gone',
+    'precision',
+    'fusion',
+    'tactic',
+    'reformat-added',
+    'reformat-removed',
+];
+const explainSideSchema = schemas/* object */.Ikc({
+    /** The engine's layers in this region, by name. */
+    layers: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
+    timeMs: nullableNumber,
+    /** max - min of that sum over the profile runs; null with fewer than two. */
+    spreadMs: nullableNumber,
+    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
+    timeShare: nullableNumber.default(null),
+    weightBytes: count,
+    /** Precisions of the outputs of its computing layers (reformats left out). */
+    precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
+    formats: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+const explainTotalSchema = schemas/* object */.Ikc({
+    layers: count,
+    timeMs: nullableNumber,
+    weightBytes: count,
+    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
+    planBytes: count.nullable().default(null),
+    /**
+     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
+     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
+     */
+    paddingBytes: count.nullable().default(null),
+    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
+    otherBytes: count.nullable().default(null),
+});
+/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
+const explainSchema = schemas/* object */.Ikc({
+    base: explainTotalSchema,
+    head: explainTotalSchema,
+    regions: schemas/* array */.YOg(schemas/* object */.Ikc({
+        onnxNodes: schemas/* array */.YOg(schemas/* string */.YjP()),
+        base: explainSideSchema,
+        head: explainSideSchema,
+        deltaMs: nullableNumber,
+        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
+        share: nullableNumber,
+        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
+        significant: schemas/* boolean */.zMY().nullable(),
+        change: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
+    })),
+    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
+    notes: schemas/* array */.YOg(schemas/* string */.YjP()),
+});
+/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
+const deployRowSchema = schemas/* object */.Ikc({
+    target: schemas/* string */.YjP(),
+    gpu: nullableString,
+    computeCapability: nullableString,
+    tensorrt: nullableString,
+    os: schemas/* enum */.k5n(['linux', 'windows']),
+    verdict: schemas/* enum */.k5n(['loads', 'loads-with-warning', 'fails', 'unknown']),
+    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
+    line: nullableString,
+    fix: nullableString,
+    /** true: a load on the target's runner said so; false: predicted. */
+    observed: schemas/* boolean */.zMY(),
+});
+/**
+ * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
+ * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
+ */
+const portableEngineSchema = schemas/* object */.Ikc({
+    nativeBytes: count,
+    portableBytes: count,
+    /** Regions of the two engines' layer info; null where either build wrote none. */
+    regions: count.nullable(),
+    changedRegions: count.nullable(),
+    /** What changed, over all regions, once each. */
+    changes: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
+});
+/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
+const deployCostSchema = schemas/* object */.Ikc({
+    variant: schemas/* literal */.euz('ampere+'),
+    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
+    latency: latencySchema.nullable(),
+    /** Why there is no A/B, when there is none. */
+    note: nullableString,
+    /** The portable engine against the native one; null when the portable engine was not built. */
+    engine: portableEngineSchema.nullable().default(null),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report.js
 // The report, `trt-ci/report@2`, as one schema. The types of everything in a report come from it, and a
 // report read from disk (a baseline, another runner's artifact, which can come from a fork) is parsed
@@ -214,9 +396,12 @@ const FAILURE_KINDS = [
 
 
 
-const count = schemas/* number */.aig().int().nonnegative();
-const nullableNumber = schemas/* number */.aig().nullable();
-const nullableString = schemas/* string */.YjP().nullable();
+
+
+
+// The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
+// engine-checks.ts; this module is the report's, and the one to import them from.
+
 const failureSchema = schemas/* object */.Ikc({
     kind: schemas/* enum */.k5n(FAILURE_KINDS),
     /** The line of trtexec output that shows it, or what trt-ci saw. */
@@ -328,8 +513,6 @@ const diagnosisSchema = schemas/* object */.Ikc({
     advice: schemas/* array */.YOg(schemas/* string */.YjP()),
     link: schemas/* string */.YjP(),
 });
-/** Where something is written in trt-ci.yml, for annotations and messages. */
-const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
 const budgetRowSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
     profile: schemas/* string */.YjP(),
@@ -369,77 +552,6 @@ const cacheVerdictSchema = schemas/* object */.Ikc({
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
 });
-/** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
-const accuracyOutputSchema = schemas/* object */.Ikc({
-    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
-    name: schemas/* string */.YjP(),
-    maxAbsError: nullableNumber,
-    maxRelError: nullableNumber,
-    /** Share (0-1) of elements off by more than atol and rtol. */
-    outOfTolerance: schemas/* number */.aig(),
-    cosine: nullableNumber,
-    nan: count,
-    inf: count,
-    /** The tolerances it was judged by: atol as used for this output (absolute). */
-    atol: schemas/* number */.aig(),
-    rtol: schemas/* number */.aig(),
-    /**
-     * Whose element rule gave outOfTolerance: trt-ci's (|e| > atol and > rtol·|r|, Polygraphy's), or trtexec
-     * 11.1's own check (|e| > atol + rtol·|r|, NumPy's allclose) where that trtexec has it.
-     */
-    judgedBy: schemas/* enum */.k5n(['trt-ci', 'trtexec']).default('trt-ci'),
-    /** Why it failed, or null. */
-    failure: nullableString,
-});
-const accuracySchema = schemas/* object */.Ikc({
-    /**
-     * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
-     * inputs, say), with why in `problem`; not-checked: the model says accuracy: false.
-     */
-    status: schemas/* enum */.k5n(['passed', 'failed', 'error', 'not-checked']),
-    outputs: schemas/* array */.YOg(accuracyOutputSchema),
-    /** Why the check could not run at all (trtexec could not run the engine), or null. */
-    problem: nullableString.default(null),
-    /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
-    configPosition: configPositionSchema.nullable().default(null),
-});
-/** One repetition of a latency A/B: one trtexec run of one side's engine. */
-const abRunSchema = schemas/* object */.Ikc({
-    side: schemas/* enum */.k5n(['base', 'head']),
-    round: count,
-    medianMs: schemas/* number */.aig(),
-    p99Ms: schemas/* number */.aig(),
-    iterations: count,
-    throttled: schemas/* array */.YOg(schemas/* string */.YjP()),
-    /** The SM clock read right after the run (nvidia-smi clocks.current.sm), when it could be. */
-    smClockMHz: nullableNumber.default(null),
-});
-const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
-/** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
-const latencySchema = schemas/* object */.Ikc({
-    /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
-    verdict: schemas/* enum */.k5n(['slower', 'faster', 'same', 'inconclusive', 'contract-mismatch', 'head-failed']),
-    /** Head over base (Hodges-Lehmann on the repetition medians) and its 95% interval. */
-    ratio: nullableNumber,
-    ci: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
-    /** Mann-Whitney U, two-sided. */
-    p: nullableNumber,
-    base: sideFiguresSchema,
-    head: sideFiguresSchema,
-    repetitions: count,
-    reason: schemas/* string */.YjP(),
-    retried: schemas/* boolean */.zMY(),
-    /** The smallest change that counts (latency-growth; 0.02 = 2%). */
-    budget: schemas/* number */.aig(),
-    /** Whether the GPU's clock event counters were read: without them, throttling cannot be seen. */
-    clockEventsRead: schemas/* boolean */.zMY(),
-    /**
-     * Where the base engine came from: the base job's uploaded plans, the engine cache (by the baseline's
-     * cache key), a build from the base commit's ONNX (base-ref:), or a plan file given to trt-ci ab.
-     */
-    baseEngine: schemas/* object */.Ikc({ source: schemas/* enum */.k5n(['cache', 'plans', 'rebuilt', 'given']), plan: schemas/* string */.YjP() }).nullable(),
-    runs: schemas/* array */.YOg(abRunSchema),
-});
 const reportAttemptSchema = schemas/* object */.Ikc({
     attempt: count,
     workspaceMiB: count,
@@ -458,101 +570,6 @@ const baselineFiguresSchema = schemas/* object */.Ikc({
     buildSeconds: nullableNumber,
     peakGpuMemoryMiB: nullableNumber,
     latencyMedianMs: nullableNumber,
-});
-/** What changed in a region between the base and the head engine (docs/explain.md). */
-const EXPLAIN_CHANGES = [
-    'new',
-    'gone',
-    'precision',
-    'fusion',
-    'tactic',
-    'reformat-added',
-    'reformat-removed',
-];
-const explainSideSchema = schemas/* object */.Ikc({
-    /** The engine's layers in this region, by name. */
-    layers: schemas/* array */.YOg(schemas/* string */.YjP()),
-    /** Their time from --exportProfile (median of the runs' sums); null without a profile. */
-    timeMs: nullableNumber,
-    /** max - min of that sum over the profile runs; null with fewer than two. */
-    spreadMs: nullableNumber,
-    /** timeMs as a share of this engine's layer time (the sum of all its layers'); null without a profile. */
-    timeShare: nullableNumber.default(null),
-    weightBytes: count,
-    /** Precisions of the outputs of its computing layers (reformats left out). */
-    precisions: schemas/* array */.YOg(schemas/* string */.YjP()),
-    /** Formats of its computing layers' inputs and outputs ("Channel major FP16 format where channel % 8 == 0"). */
-    formats: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
-    tactics: schemas/* array */.YOg(schemas/* string */.YjP()),
-});
-const explainTotalSchema = schemas/* object */.Ikc({
-    layers: count,
-    timeMs: nullableNumber,
-    weightBytes: count,
-    /** The plan's size, when known: weightBytes + paddingBytes + otherBytes. */
-    planBytes: count.nullable().default(null),
-    /**
-     * The zeros at the plan's end when they are most of it (the TensorRT 11.2 bloat, NVIDIA/TensorRT#4841,
-     * verify's diagnosis); 0 otherwise; null when the plan is unknown.
-     */
-    paddingBytes: count.nullable().default(null),
-    /** The rest of the plan: kernels, Myelin code, the engine's own structures. */
-    otherBytes: count.nullable().default(null),
-});
-/** Why an engine changed: its layers and the base engine's grouped by the ONNX nodes they compute. */
-const explainSchema = schemas/* object */.Ikc({
-    base: explainTotalSchema,
-    head: explainTotalSchema,
-    regions: schemas/* array */.YOg(schemas/* object */.Ikc({
-        onnxNodes: schemas/* array */.YOg(schemas/* string */.YjP()),
-        base: explainSideSchema,
-        head: explainSideSchema,
-        deltaMs: nullableNumber,
-        /** deltaMs as a share of the measured change (the A/B's, else the layer-time sums'). */
-        share: nullableNumber,
-        /** Beyond both sides' run-to-run spread; null without two profile runs a side. */
-        significant: schemas/* boolean */.zMY().nullable(),
-        change: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
-    })),
-    /** What limits the explanation (coarse layer info, auxiliary streams, averages, unmatched names). */
-    notes: schemas/* array */.YOg(schemas/* string */.YjP()),
-});
-/** An engine on a deploy target: predicted from the run (docs/deploy.md), or observed by a real load. */
-const deployRowSchema = schemas/* object */.Ikc({
-    target: schemas/* string */.YjP(),
-    gpu: nullableString,
-    computeCapability: nullableString,
-    tensorrt: nullableString,
-    os: schemas/* enum */.k5n(['linux', 'windows']),
-    verdict: schemas/* enum */.k5n(['loads', 'loads-with-warning', 'fails', 'unknown']),
-    /** The line TensorRT prints (its words where known), or why the verdict is unknown. */
-    line: nullableString,
-    fix: nullableString,
-    /** true: a load on the target's runner said so; false: predicted. */
-    observed: schemas/* boolean */.zMY(),
-});
-/**
- * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
- * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
- */
-const portableEngineSchema = schemas/* object */.Ikc({
-    nativeBytes: count,
-    portableBytes: count,
-    /** Regions of the two engines' layer info; null where either build wrote none. */
-    regions: count.nullable(),
-    changedRegions: count.nullable(),
-    /** What changed, over all regions, once each. */
-    changes: schemas/* array */.YOg(schemas/* enum */.k5n(EXPLAIN_CHANGES)),
-});
-/** What portability costs (deploy-cost: true): the native engine against its ampere+ build, on the build GPU. */
-const deployCostSchema = schemas/* object */.Ikc({
-    variant: schemas/* literal */.euz('ampere+'),
-    /** The A/B, native as the base and the portable engine as the head; null when it could not be had. */
-    latency: latencySchema.nullable(),
-    /** Why there is no A/B, when there is none. */
-    note: nullableString,
-    /** The portable engine against the native one; null when the portable engine was not built. */
-    engine: portableEngineSchema.nullable().default(null),
 });
 /** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
 const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
@@ -1507,7 +1524,7 @@ function formatMs(ms) {
 // The words for a build that got through only after out-of-memory back-off, said by the build's progress
 // line and by the summary alike: built, but maybe with slower tactics.
 
-/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace, or null. */
+/** "built with 2 GiB after out-of-memory at 4 GiB" for a build that got through only on a smaller workspace. */
 function backedOff(attempts) {
     const last = attempts.at(-1);
     const oom = attempts.filter((a) => a.failure?.kind === 'out-of-memory');
