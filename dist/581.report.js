@@ -291,15 +291,7 @@ const latencySchema = schemas/* object */.Ikc({
     runs: schemas/* array */.YOg(abRunSchema),
 });
 /** What changed in a region between the base and the head engine (docs/explain.md). */
-const EXPLAIN_CHANGES = [
-    'new',
-    'gone',
-    'precision',
-    'fusion',
-    'tactic',
-    'reformat-added',
-    'reformat-removed',
-];
+const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'];
 const explainSideSchema = schemas/* object */.Ikc({
     /** The engine's layers in this region, by name. */
     layers: schemas/* array */.YOg(schemas/* string */.YjP()),

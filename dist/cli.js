@@ -52571,15 +52571,7 @@ const latencySchema = object({
     runs: array(abRunSchema),
 });
 /** What changed in a region between the base and the head engine (docs/explain.md). */
-const EXPLAIN_CHANGES = [
-    'new',
-    'gone',
-    'precision',
-    'fusion',
-    'tactic',
-    'reformat-added',
-    'reformat-removed',
-];
+const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'];
 const explainSideSchema = object({
     /** The engine's layers in this region, by name. */
     layers: array(schemas_string()),

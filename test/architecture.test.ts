@@ -1,7 +1,9 @@
 // The shape ARCHITECTURE.md promises, checked on the source: no import cycles (type-only imports count),
 // the contract at the bottom, adapters below the stages, the stages in pipeline order, trtexec run from
 // one module and the process environment read only by the entries.
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backwardImports, importCycles, type ImportGraph, readImportGraph } from './support/import-graph.js';
@@ -59,6 +61,29 @@ describe('the import graph of src/', () => {
         'stray.ts -> stray.ts',
       ]),
     );
+  });
+});
+
+describe('no unused exports (npm run lint)', () => {
+  it('an export nothing imports is named; one imported, or a type its own signature uses, is not', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trt-ci-exports-'));
+    mkdirSync(join(dir, 'src'));
+    mkdirSync(join(dir, 'test'));
+    writeFileSync(
+      join(dir, 'src', 'a.ts'),
+      'export interface Options { x: number }\nexport function used(o: Options) { return o.x; }\n' +
+        'export const unused = 1;\nexport type Lonely = string;\n',
+    );
+    writeFileSync(join(dir, 'src', 'b.ts'), "import { used } from './a.js';\nexport const again = used;\n");
+    writeFileSync(join(dir, 'test', 'b.test.ts'), "import { again } from '../src/b.js';\nagain;\n");
+    const checker = join(root, 'scripts', 'check-unused-exports.mjs');
+    const run = spawnSync(process.execPath, [checker, dir], { encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout.split('\n').filter((l) => l.includes(' is exported'))).toEqual([
+      'src/a.ts: unused is exported and imported nowhere',
+      'src/a.ts: Lonely is exported and imported nowhere',
+    ]);
+    expect(spawnSync(process.execPath, [checker, root], { encoding: 'utf8' }).status).toBe(0);
   });
 });
 

@@ -28,7 +28,7 @@ const DEFAULT_INTEGER_RANGE: [number, number] = [0, 1];
 const DEFAULT_FLOAT_RANGE: [number, number] = [-1, 1];
 
 /** The element type of input `name` in the model (float32 when the model does not say, as before types). */
-export function inputType(types: ReadonlyMap<string, string>, name: string): ElementType {
+function inputType(types: ReadonlyMap<string, string>, name: string): ElementType {
   const type = types.get(name) ?? 'float32';
   if (!isElementType(type)) {
     throw new Error(

@@ -20,13 +20,13 @@ export function filenameSafe(text: string): string {
  * The names an output's dump may have: 8.6 makes only the tensor name safe, 11.1 the whole file name
  * (they differ only for names long enough to be cut).
  */
-export function rawOutputFileNames(name: string, dims: readonly number[], dtype: string): string[] {
+function rawOutputFileNames(name: string, dims: readonly number[], dtype: string): string[] {
   const suffix = `.output.${dims.join('.')}.${dtype}.raw`;
   return [...new Set([`${filenameSafe(name)}${suffix}`, filenameSafe(`${name}${suffix}`)])];
 }
 
 /** The types trt-ci reads from a dump, as trtexec spells them; an output of another type is not compared. */
-export const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'] as const;
+const RAW_TYPES = ['fp32', 'fp16', 'bf16', 'int32', 'int8', 'uint8', 'int64', 'bool'] as const;
 export type RawType = (typeof RAW_TYPES)[number];
 
 /** trtexec's spelling of each type (sampleOptions.cpp operator<< for DataType) as ONNX names it. */

@@ -25,7 +25,7 @@ import {
 import { absoluteTolerance } from './tolerance.js';
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
-export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
+async function loadOnnxRuntime(): Promise<OnnxRuntime> {
   const ort = (await import('onnxruntime-web')) as unknown as OnnxRuntime;
   if (ort.env.wasm) ort.env.wasm.numThreads = 1;
   return ort;

@@ -5,9 +5,9 @@ import { ACTION_INPUTS } from './action-inputs.js';
 
 // The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).
-export const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
+const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
-export const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
+const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 export type ActionName = keyof typeof ACTION_INPUTS;

@@ -89,7 +89,7 @@ function provenWorkspace(job: BuildJob, split: readonly BuildOutcome[]): number 
  * The slots builds run in: one per GPU unless `max-parallel` says otherwise. Fewer uses the first GPUs;
  * more deals the GPUs out in turn, so each GPU holds about as many builds as the others.
  */
-export function parallelSlots<Slot>(gpus: readonly Slot[], maxParallel: number | null): Slot[] {
+function parallelSlots<Slot>(gpus: readonly Slot[], maxParallel: number | null): Slot[] {
   if (maxParallel === null) return [...gpus];
   return Array.from({ length: maxParallel }, (_, i) => gpus[i % gpus.length]!);
 }

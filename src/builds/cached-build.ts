@@ -59,7 +59,7 @@ export async function cacheKey(
 }
 
 /** Files an extra-args value names (`--calib=x.cache`, `--loadInputs=in:data.bin`), where they exist. */
-export function filesNamedIn(extraArgs: readonly string[], dir: string): string[] {
+function filesNamedIn(extraArgs: readonly string[], dir: string): string[] {
   const files = new Set<string>();
   for (const arg of extraArgs) {
     const value = /^--[A-Za-z0-9]+=(.+)$/.exec(arg)?.[1];

@@ -6,9 +6,9 @@ import { writeNewFileSync } from '../proc/new-file.js';
 import type { Config } from '../contract/config.js';
 
 /** Written into every output folder trt-ci makes: a folder without it is someone else's. */
-export const OUTPUT_MARKER = '.trt-ci-output';
+const OUTPUT_MARKER = '.trt-ci-output';
 /** Held by the run writing the folder: two runs there at once would scan each other's half-written plans. */
-export const OUTPUT_LOCK = '.trt-ci-lock';
+const OUTPUT_LOCK = '.trt-ci-lock';
 
 /**
  * The output folder, made or reclaimed. trt-ci removes and rewrites plans and reports there, so it

@@ -1,5 +1,3 @@
-import type { ConfigPath } from '../contract/config.js';
-
 /** `${NAME}`, or `${NAME:-fallback}` as in a shell; nothing else is special (a lone `$` stays). */
 export const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
@@ -24,11 +22,6 @@ export function expandEnv(text: string, env: NodeJS.ProcessEnv): Expanded {
     return '';
   });
   return { value, unset };
-}
-
-export interface EnvProblem {
-  path: ConfigPath;
-  message: string;
 }
 
 /** The message for a path whose variables are not all set: it names each, and the field. */

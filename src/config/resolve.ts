@@ -89,7 +89,7 @@ export function resolveConfig(
 }
 
 /** A deploy target of trt-ci.yml, its GPU's compute capability from the table when not given. */
-export function resolveTarget(t: NonNullable<RawConfig['deploy']>[number]): DeployTargetConfig {
+function resolveTarget(t: NonNullable<RawConfig['deploy']>[number]): DeployTargetConfig {
   return {
     name: t.name,
     gpu: t.gpu ?? null,

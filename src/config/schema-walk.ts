@@ -32,7 +32,7 @@ const core = (node: Node) => defOf(chain(node).at(-1)!);
 export const fromEnv = <T extends z.ZodType>(schema: T): T => schema.meta({ env: true });
 
 /** Whether a key was marked with fromEnv, on it or on anything it wraps. */
-export const takesEnv = (node: Node) => chain(node).some((n) => z.globalRegistry.get(n as z.ZodType)?.env === true);
+const takesEnv = (node: Node) => chain(node).some((n) => z.globalRegistry.get(n as z.ZodType)?.env === true);
 
 /** The nodes one step down: a mapping's key, a list's item, a record's value, in each form of a union. */
 function childrenOf(node: Node, step: string | number): Node[] {

@@ -66,7 +66,7 @@ const deployTarget = z.strictObject(
   },
   expected('a mapping with name, gpu or compute-capability, tensorrt, os, runs-on'),
 );
-export const deploy = z
+const deploy = z
   .array(deployTarget, expected('a list of deploy targets like [{ name: edge-l4, gpu: L4 }]'))
   .describe('Where the engines ship: each engine gets a load prediction per target (docs/deploy.md).');
 

@@ -10,7 +10,7 @@ export const DEPLOY_LOAD_SCHEMA = 'trt-ci/deploy-load@1';
 const verdictSchema = deployRowSchema.shape.verdict;
 
 /** One engine loaded on the target: the observed verdict, and the prediction beside it. */
-export const loadedEngineSchema = z.object({
+const loadedEngineSchema = z.object({
   model: z.string(),
   profile: z.string(),
   target: z.string(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
 
 /** One output of one engine against ONNX Runtime's, at one of the profile's shapes. */
-export const accuracyOutputSchema = z.object({
+const accuracyOutputSchema = z.object({
   shape: z.enum(['min', 'opt', 'max']),
   name: z.string(),
   maxAbsError: nullableNumber,
@@ -43,7 +43,7 @@ export const accuracySchema = z.object({
 export type Accuracy = z.infer<typeof accuracySchema>;
 
 /** One repetition of a latency A/B: one trtexec run of one side's engine. */
-export const abRunSchema = z.object({
+const abRunSchema = z.object({
   side: z.enum(['base', 'head']),
   round: count,
   medianMs: z.number(),
@@ -84,15 +84,7 @@ export const latencySchema = z.object({
 export type Latency = z.infer<typeof latencySchema>;
 
 /** What changed in a region between the base and the head engine (docs/explain.md). */
-export const EXPLAIN_CHANGES = [
-  'new',
-  'gone',
-  'precision',
-  'fusion',
-  'tactic',
-  'reformat-added',
-  'reformat-removed',
-] as const;
+const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'] as const;
 
 const explainSideSchema = z.object({
   /** The engine's layers in this region, by name. */
@@ -168,7 +160,7 @@ export type DeployRow = z.infer<typeof deployRowSchema>;
  * How the portable engine differs from the native one, the sign in the engine that the flag took effect:
  * the plans' sizes, and the regions (docs/explain.md) whose layers, fusions, precisions or tactics changed.
  */
-export const portableEngineSchema = z.object({
+const portableEngineSchema = z.object({
   nativeBytes: count,
   portableBytes: count,
   /** Regions of the two engines' layer info; null where either build wrote none. */

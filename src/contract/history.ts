@@ -11,7 +11,7 @@ const nullableNumber = z.number().nullable();
 const nullableString = z.string().nullable();
 
 /** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
-export const seriesKeySchema = z.object({
+const seriesKeySchema = z.object({
   model: z.string(),
   profile: z.string(),
   /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */

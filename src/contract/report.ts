@@ -17,7 +17,7 @@ import { accuracySchema, deployCostSchema, deployRowSchema, explainSchema, laten
 // engine-checks.ts; this module is the report's, and the one to import them from.
 export * from './engine-checks.js';
 
-export const failureSchema = z.object({
+const failureSchema = z.object({
   kind: z.enum(FAILURE_KINDS),
   /** The line of trtexec output that shows it, or what trt-ci saw. */
   message: z.string(),
@@ -27,7 +27,7 @@ export const failureSchema = z.object({
 export type Failure = z.infer<typeof failureSchema>;
 
 /** trtexec's timing summary in ms; any other percentile it printed (--percentile=99.9) as `p99.9`. */
-export const timingStatsSchema = z
+const timingStatsSchema = z
   .object({
     min: nullableNumber,
     max: nullableNumber,
@@ -40,7 +40,7 @@ export const timingStatsSchema = z
   .catchall(nullableNumber);
 export type TimingStats = z.infer<typeof timingStatsSchema>;
 
-export const gpuInfoSchema = z.object({
+const gpuInfoSchema = z.object({
   index: count,
   name: nullableString,
   uuid: nullableString,
@@ -62,7 +62,7 @@ export type GpuInfo = z.infer<typeof gpuInfoSchema>;
 const checkStatus = z.enum(['pass', 'warn', 'fail', 'skip']);
 export type CheckStatus = z.infer<typeof checkStatus>;
 
-export const checkSchema = z.object({
+const checkSchema = z.object({
   id: z.enum(CHECK_IDS),
   status: checkStatus,
   message: z.string(),
@@ -73,7 +73,7 @@ export const checkSchema = z.object({
 });
 export type Check = z.infer<typeof checkSchema>;
 
-export const preflightGpuSchema = gpuInfoSchema.pick({
+const preflightGpuSchema = gpuInfoSchema.pick({
   index: true,
   name: true,
   computeCapability: true,
@@ -81,9 +81,8 @@ export const preflightGpuSchema = gpuInfoSchema.pick({
   memoryTotalMiB: true,
   memoryUsedMiB: true,
 });
-export type PreflightGpu = z.infer<typeof preflightGpuSchema>;
 
-export const preflightSchema = z.object({
+const preflightSchema = z.object({
   status: z.enum(['pass', 'warn', 'fail']),
   gpus: z.array(preflightGpuSchema),
   checks: z.array(checkSchema),
@@ -94,7 +93,7 @@ export const preflightSchema = z.object({
 });
 export type PreflightResult = z.infer<typeof preflightSchema>;
 
-export const planHeaderSchema = z.object({
+const planHeaderSchema = z.object({
   /** A TensorRT plan tag (`ftrt`, or the older `ptrt`) found where a plan starts. */
   magic: z.boolean(),
   /**
@@ -117,7 +116,7 @@ export const planHeaderSchema = z.object({
 });
 export type PlanHeader = z.infer<typeof planHeaderSchema>;
 
-export const planScanSchema = planHeaderSchema.extend({
+const planScanSchema = planHeaderSchema.extend({
   path: z.string(),
   bytes: count,
   zeroBytes: count,
@@ -131,7 +130,7 @@ export const planScanSchema = planHeaderSchema.extend({
 });
 export type PlanScan = z.infer<typeof planScanSchema>;
 
-export const myelinLayerSchema = z.object({
+const myelinLayerSchema = z.object({
   name: z.string(),
   /** `kgen`: a kernel Myelin generated (detailed info); `foreign-node`: the whole Myelin region (names only). */
   kind: z.enum(['kgen', 'foreign-node']),
@@ -139,13 +138,13 @@ export const myelinLayerSchema = z.object({
 });
 export type MyelinLayer = z.infer<typeof myelinLayerSchema>;
 
-export const layerInfoSchemaName = z.enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
-export const layerInfoVerbosity = z.enum(['detailed', 'layer_names_only']);
+const layerInfoSchemaName = z.enum(['10.x (Bindings)', '11.x (I/O Tensors)', 'unknown']);
+const layerInfoVerbosity = z.enum(['detailed', 'layer_names_only']);
 
 /** The issue a diagnosis of a plan padded with zeros names: NVIDIA/TensorRT#4841. */
 export const PADDING_ISSUE = 'https://github.com/NVIDIA/TensorRT/issues/4841';
 
-export const diagnosisSchema = z.object({
+const diagnosisSchema = z.object({
   summary: z.string(),
   layerInfo: z.object({ schema: layerInfoSchemaName, verbosity: layerInfoVerbosity, layers: count }).nullable(),
   myelinLayers: z.array(myelinLayerSchema.extend({ looksLike: nullableString })),
@@ -154,7 +153,7 @@ export const diagnosisSchema = z.object({
 });
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
 
-export const budgetRowSchema = z.object({
+const budgetRowSchema = z.object({
   model: z.string(),
   profile: z.string(),
   gpu: nullableString,
@@ -172,7 +171,7 @@ export const budgetRowSchema = z.object({
 });
 export type BudgetRow = z.infer<typeof budgetRowSchema>;
 
-export const environmentChangeSchema = z.object({
+const environmentChangeSchema = z.object({
   what: z.enum(['TensorRT', 'driver', 'GPU']),
   from: nullableString,
   to: nullableString,
@@ -182,10 +181,10 @@ export type EnvironmentChange = z.infer<typeof environmentChangeSchema>;
 const gpuFactsSchema = z.object({ index: count, name: nullableString, computeCapability: nullableString });
 export type BuildGpu = z.infer<typeof gpuFactsSchema>;
 
-export const shapesSchema = z.record(z.string(), z.object({ min: z.string(), opt: z.string(), max: z.string() }));
+const shapesSchema = z.record(z.string(), z.object({ min: z.string(), opt: z.string(), max: z.string() }));
 export type Shapes = z.infer<typeof shapesSchema>;
 
-export const perfSchema = z.object({
+const perfSchema = z.object({
   throughputQps: nullableNumber,
   latencyMs: timingStatsSchema.nullable(),
   gpuComputeMs: timingStatsSchema.nullable(),
@@ -193,7 +192,7 @@ export const perfSchema = z.object({
 });
 export type Perf = z.infer<typeof perfSchema>;
 
-export const cacheVerdictSchema = z.object({
+const cacheVerdictSchema = z.object({
   key: z.string(),
   hit: z.boolean(),
   savedSeconds: nullableNumber,
@@ -205,7 +204,7 @@ export const cacheVerdictSchema = z.object({
 });
 export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
 
-export const reportAttemptSchema = z.object({
+const reportAttemptSchema = z.object({
   attempt: count,
   workspaceMiB: count,
   log: z.string(),
@@ -218,9 +217,8 @@ export const reportAttemptSchema = z.object({
   failure: failureSchema.nullable(),
   argv: z.array(z.string()),
 });
-export type ReportAttempt = z.infer<typeof reportAttemptSchema>;
 
-export const baselineFiguresSchema = z.object({
+const baselineFiguresSchema = z.object({
   bytes: nullableNumber,
   buildSeconds: nullableNumber,
   peakGpuMemoryMiB: nullableNumber,
@@ -229,14 +227,13 @@ export const baselineFiguresSchema = z.object({
 export type BaselineFigures = z.infer<typeof baselineFiguresSchema>;
 
 /** A built plan's scan (verify): size, zero runs, header and, when it is mostly zeros, why. */
-export const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
+const engineScanSchema = planScanSchema.extend({ diagnosis: diagnosisSchema.nullable() });
 export type EngineScan = z.infer<typeof engineScanSchema>;
 
 /** One plan's scan, with the model and profile it was built for: the report's flat `plans` view. */
-export const reportPlanSchema = engineScanSchema.extend({ model: z.string(), profile: z.string() });
-export type ReportPlan = z.infer<typeof reportPlanSchema>;
+const reportPlanSchema = engineScanSchema.extend({ model: z.string(), profile: z.string() });
 
-export const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
+const BUILD_STATUSES = ['built', 'cached', 'failed', 'skipped'] as const;
 export type BuildStatus = (typeof BUILD_STATUSES)[number];
 
 /** A build that produced a usable plan, now or from the cache. */
@@ -290,7 +287,7 @@ export const reportBuildSchema = z.object({
 });
 export type ReportBuild = z.infer<typeof reportBuildSchema>;
 
-export const cacheSummarySchema = z.object({
+const cacheSummarySchema = z.object({
   /** One key for all of this run's engines, for actions/cache. */
   key: z.string(),
   dir: z.string(),
@@ -308,7 +305,7 @@ export const cacheSummarySchema = z.object({
 });
 export type CacheSummary = z.infer<typeof cacheSummarySchema>;
 
-export const comparisonSchema = z.object({
+const comparisonSchema = z.object({
   /** The baseline report, or null when there is none yet. */
   baseline: nullableString,
   /** Where the baseline came from (which run, whether it is the merge-base). */

@@ -17,7 +17,7 @@ import { abOfEngine, smallestChange } from '../latency/stage.js';
 import { buildArgv } from '../tensorrt/argv.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
 
-export const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
+const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
 
 /** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
 export async function priceOfPortability(

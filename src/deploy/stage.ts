@@ -31,7 +31,7 @@ export interface EngineDeploy {
 }
 
 /** The compatibility flags among an engine's flags, as trtexec takes them. */
-export function portabilityClaims(flags: readonly string[]): string[] {
+function portabilityClaims(flags: readonly string[]): string[] {
   const portable = portabilityOf(flags);
   return [
     ...(portable.hardware !== 'none' ? [`--hardwareCompatibilityLevel=${portable.hardware}`] : []),

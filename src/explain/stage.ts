@@ -31,7 +31,7 @@ export const PROFILE_RUNS = { runs: 2, iterations: 100 } as const;
  * A plan's layer info as trt-ci keeps it: <stem>.layers.json beside a built or uploaded plan (the pack's
  * plans artifact carries both), layers.json beside a cache entry's `plan`.
  */
-export const layerInfoBeside = (plan: string) =>
+const layerInfoBeside = (plan: string) =>
   basename(plan) === 'plan'
     ? join(dirname(plan), 'layers.json')
     : `${plan.replace(/\.(plan|engine|trt)$/, '')}.layers.json`;

@@ -3,7 +3,7 @@ import { cutBytes } from '../common/trim.js';
 import type { Annotation } from './annotations.js';
 
 /** GitHub takes at most 50 annotations per check-run request; more go in further updates. */
-export const ANNOTATIONS_PER_REQUEST = 50;
+const ANNOTATIONS_PER_REQUEST = 50;
 const OUTPUT_LIMIT = 65_535;
 
 export interface CheckTarget {

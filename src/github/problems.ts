@@ -8,7 +8,7 @@ export interface ReportingProblem {
   permission: string | null;
 }
 
-export function httpStatus(error: unknown): number | null {
+function httpStatus(error: unknown): number | null {
   const status = (error as { status?: unknown })?.status;
   return typeof status === 'number' ? status : null;
 }

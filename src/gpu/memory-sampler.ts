@@ -71,7 +71,7 @@ export class MemoryTimeline {
   }
 }
 
-export const SAMPLE_FIELDS = 'index,memory.used';
+const SAMPLE_FIELDS = 'index,memory.used';
 
 /** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
 export class MemorySampler {

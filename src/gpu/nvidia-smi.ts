@@ -23,7 +23,7 @@ export function parseCsvRows(text: string, fields: readonly string[]): Record<st
 }
 
 /** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
-export const GPU_FIELDS = [
+const GPU_FIELDS = [
   'index',
   'name',
   'uuid',

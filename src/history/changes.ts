@@ -8,15 +8,15 @@ import { changeMagnitude, changePoints, studentTTest } from './e-divisive.js';
 import { seriesId } from './points.js';
 
 /** Otava's defaults. */
-export const WINDOW = 50;
-export const MAX_P = 0.001;
+const WINDOW = 50;
+const MAX_P = 0.001;
 /**
  * The smallest relative change of the mean that counts. Otava's default 0 finds 33 change points in 100 flat
  * series of 300 points with the run-to-run spread of H200 A/A medians (bench/results/latency-h200-2026-11-30
  * .json); 0.5% finds none. Latency and memory take the A/B's default budget (1%), plan bytes any change (a
  * size is exact), build time 5% (a build's time moves with the machine's load).
  */
-export const MIN_MAGNITUDE: Record<HistoryMetric, number> = {
+const MIN_MAGNITUDE: Record<HistoryMetric, number> = {
   planBytes: 0,
   buildSeconds: 0.05,
   peakGpuMemoryMiB: 0.01,
@@ -76,7 +76,7 @@ export function groupSeries(points: readonly HistoryPoint[]): Map<string, Histor
 }
 
 /** One metric of one series: its change points, split at environment steps. */
-export function metricSeries(points: readonly HistoryPoint[], metric: HistoryMetric): Series | null {
+function metricSeries(points: readonly HistoryPoint[], metric: HistoryMetric): Series | null {
   const measured: SeriesPoint[] = points.flatMap((p) => {
     const value = p.metrics[metric];
     if (value === null || !Number.isFinite(value)) return [];

@@ -35,7 +35,7 @@ export function flagsHash(argv: readonly string[]): string {
 
 const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.');
 
-export function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): SeriesKey | null {
+function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): SeriesKey | null {
   const argv = build.attempts.at(-1)?.argv;
   const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
   if (!argv || !gpu) return null;

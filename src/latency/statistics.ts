@@ -122,7 +122,7 @@ export function hodgesLehmann(x: readonly number[], y: readonly number[]): { shi
 }
 
 /** P(Z > z) for a standard normal: erfc by its Chebyshev fit (Numerical Recipes, error < 1.2e-7). */
-export function normalTail(z: number): number {
+function normalTail(z: number): number {
   const x = z / Math.SQRT2;
   const t = 1 / (1 + 0.5 * Math.abs(x));
   const poly =

@@ -39,7 +39,7 @@ export interface AbJudgement {
 }
 
 /** Significance level of the test and 1 - the interval's confidence. */
-export const ALPHA = 0.05;
+const ALPHA = 0.05;
 const MIN_REPETITIONS = 3;
 
 const pct = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(2)}%`;

@@ -22,7 +22,7 @@ export interface GpuCheckInput {
 }
 
 /** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
-export const BUILD_MEMORY_MARGIN_BYTES = 1024 * MiB;
+const BUILD_MEMORY_MARGIN_BYTES = 1024 * MiB;
 
 const CONTAINER_HINT =
   'On a containerised runner, start the container with the GPU ' +

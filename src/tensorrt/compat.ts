@@ -3,7 +3,7 @@
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
 /** "580.159.04" → [580, 159, 4]; null when it is not a driver version. */
-export function parseDriver(text: string): number[] | null {
+function parseDriver(text: string): number[] | null {
   if (!/^\d+(\.\d+){0,2}$/.test(text.trim())) return null;
   return text.trim().split('.').map(Number);
 }

@@ -82,7 +82,7 @@ export interface DeployTarget {
   os: 'linux' | 'windows';
 }
 
-export const DEPLOY_VERDICTS = ['loads', 'loads-with-warning', 'fails', 'unknown'] as const;
+const DEPLOY_VERDICTS = ['loads', 'loads-with-warning', 'fails', 'unknown'] as const;
 export type DeployVerdict = (typeof DEPLOY_VERDICTS)[number];
 
 export interface DeployPrediction {

@@ -43,7 +43,7 @@ export interface ByteSource {
   read(offset: number, length: number): Buffer;
 }
 
-export const bufferSource = (bytes: Buffer): ByteSource => ({
+const bufferSource = (bytes: Buffer): ByteSource => ({
   size: bytes.length,
   read: (offset, length) => bytes.subarray(offset, offset + length),
 });
@@ -101,7 +101,7 @@ export function onnxInputs(source: ByteSource | Buffer): OnnxInput[] {
 }
 
 /** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
-export function onnxOutputs(source: ByteSource | Buffer): OnnxInput[] {
+function onnxOutputs(source: ByteSource | Buffer): OnnxInput[] {
   return graphValues(source, 12);
 }
 

@@ -61,7 +61,7 @@ export function formatVersion(version: TensorRtVersion, withBuild = false): stri
 }
 
 /** Compares release numbers, ignoring the build number. */
-export function compareVersions(a: TensorRtVersion, b: TensorRtVersion): number {
+function compareVersions(a: TensorRtVersion, b: TensorRtVersion): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
 

@@ -5,7 +5,7 @@ import { type Diagnosis, PADDING_ISSUE } from '../contract/report.js';
 export type { Diagnosis };
 
 /** A plan at least this much trailing zeros is diagnosed. */
-export const MOSTLY_ZEROS = 0.5;
+const MOSTLY_ZEROS = 0.5;
 
 export function mostlyTrailingZeros(scan: Pick<PlanScan, 'bytes' | 'trailingZeroBytes'>): boolean {
   return scan.bytes > 0 && scan.trailingZeroBytes / scan.bytes >= MOSTLY_ZEROS;

@@ -25,7 +25,7 @@ export interface HistoryOptions {
   json: boolean;
 }
 
-export const HISTORY_VERBS = ['append', 'changes', 'export', 'html'] as const;
+const HISTORY_VERBS = ['append', 'changes', 'export', 'html'] as const;
 
 /**
  * trt-ci history append|changes|export|html --history DIR: an engine history in a local folder (the layout

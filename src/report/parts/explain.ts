@@ -21,7 +21,7 @@ export function regionName(region: Region): string {
 const isMyelin = (name: string) => name.startsWith('__myl_') || name.includes('{ForeignNode[');
 
 /** What changed, in words: "fp16 → fp32", "2 layers → 1, now a Myelin kernel". */
-export function describeChange(region: Region): string {
+function describeChange(region: Region): string {
   const said: string[] = [];
   for (const change of region.change) {
     if (change === 'new') said.push('new in the head engine');

@@ -8,7 +8,7 @@ import { notable, type Row, rowIcon, shortGpu } from '../rows.js';
 import { md, tableOf } from '../table.js';
 
 /** "+6.0 MiB (+50.0%)", "−1.0 MiB (−9.1%)", "=", or "—" without a baseline. */
-export function delta(now: number | null, before: number | null | undefined, show: (n: number) => string): string {
+function delta(now: number | null, before: number | null | undefined, show: (n: number) => string): string {
   if (now === null || before === null || before === undefined) return '—';
   if (now === before) return '=';
   const sign = now > before ? '+' : '−';
