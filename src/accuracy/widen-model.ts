@@ -5,65 +5,15 @@
 // FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
 // for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
 
+import { type WireField, bufferSource, encodeVarint, readVarint, wireFields } from '../common/protobuf.js';
+
 const FLOAT = 1;
 const NARROW = new Set([10, 16]);
 
-interface Field {
-  number: number;
-  wire: number;
-  /** The field's bytes, key included. */
-  start: number;
-  end: number;
-  /** A varint's value (exact up to 2^53), or where a LEN field's payload starts. */
-  value: number;
-  payload: number;
-}
+type Field = WireField;
 
-function readVarint(bytes: Uint8Array, at: number): { value: number; next: number } {
-  let value = 0;
-  for (let i = 0; i < 10 && at + i < bytes.length; i += 1) {
-    const byte = bytes[at + i]!;
-    value += (byte & 0x7f) * 2 ** (7 * i);
-    if (byte < 0x80) return { value, next: at + i + 1 };
-  }
-  throw new Error('a varint runs past the end');
-}
-
-function parse(bytes: Uint8Array, start: number, end: number): Field[] {
-  const out: Field[] = [];
-  let at = start;
-  while (at < end) {
-    const key = readVarint(bytes, at);
-    const number = Math.floor(key.value / 8);
-    const wire = key.value % 8;
-    let field: Field;
-    if (wire === 0) {
-      const v = readVarint(bytes, key.next);
-      field = { number, wire, start: at, end: v.next, value: v.value, payload: key.next };
-    } else if (wire === 2) {
-      const length = readVarint(bytes, key.next);
-      field = { number, wire, start: at, end: length.next + length.value, value: length.value, payload: length.next };
-    } else if (wire === 1 || wire === 5) {
-      const size = wire === 1 ? 8 : 4;
-      field = { number, wire, start: at, end: key.next + size, value: 0, payload: key.next };
-    } else throw new Error(`wire type ${wire} is not protobuf's`);
-    if (field.end > end) throw new Error('a field runs past the end');
-    out.push(field);
-    at = field.end;
-  }
-  return out;
-}
-
-function varint(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  while (rest >= 0x80) {
-    out.push((rest % 0x80) | 0x80);
-    rest = Math.floor(rest / 0x80);
-  }
-  out.push(rest);
-  return out;
-}
+const parse = (bytes: Uint8Array, start: number, end: number) => wireFields(bufferSource(bytes), start, end);
+const varint = encodeVarint;
 
 const varintField = (number: number, value: number) => Buffer.from([...varint(number * 8), ...varint(value)]);
 const lenField = (number: number, payload: Buffer) =>
@@ -98,13 +48,15 @@ const widenType = (type: number) => (NARROW.has(type) ? FLOAT : type);
 /** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
 function int32Data(bytes: Buffer, fields: Field[]): number[] {
   const out: number[] = [];
+  const source = bufferSource(bytes);
   for (const f of fields.filter((x) => x.number === 5)) {
     if (f.wire === 0) {
       out.push(f.value);
       continue;
     }
     for (let at = f.payload; at < f.end; ) {
-      const v = readVarint(bytes, at);
+      const v = readVarint(source, at, f.end);
+      if (!v) throw new Error('a varint runs past the end');
       out.push(v.value);
       at = v.next;
     }

@@ -1,3 +1,4 @@
+import { bufferSource, readVarint } from '../common/protobuf.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import {
@@ -69,7 +70,7 @@ export async function externalDataFiles(onnx: string): Promise<string[]> {
   for await (const chunk of createReadStream(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
     const data = Buffer.concat([tail, chunk as Buffer]);
     for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-      const length = readVarint(data, at + marker.length);
+      const length = readVarint(bufferSource(data), at + marker.length);
       if (!length || length.value === 0 || length.value > MAX_NAME_BYTES) continue;
       const end = length.next + length.value;
       if (end <= data.length) found.add(data.toString('utf8', length.next, end));
@@ -96,18 +97,6 @@ export class FileDigests {
     }
     return digest;
   }
-}
-
-/** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
-function readVarint(data: Buffer, at: number): { value: number; next: number } | null {
-  let value = 0;
-  for (let i = 0; i < 4; i += 1) {
-    const byte = data[at + i];
-    if (byte === undefined) return null;
-    value += (byte & 0x7f) * 2 ** (7 * i);
-    if (byte < 0x80) return { value, next: at + i + 1 };
-  }
-  return null;
 }
 
 /**

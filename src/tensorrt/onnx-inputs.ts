@@ -5,6 +5,7 @@
 // as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { type ByteSource, bufferSource, wireFields } from '../common/protobuf.js';
 
 export interface OnnxInput {
   name: string;
@@ -37,17 +38,6 @@ const ELEM_TYPES: Record<number, string> = {
   22: 'int4',
 };
 
-/** Where a model's bytes come from: a Buffer, or a file read at offsets (weights are never read). */
-export interface ByteSource {
-  size: number;
-  read(offset: number, length: number): Buffer;
-}
-
-const bufferSource = (bytes: Buffer): ByteSource => ({
-  size: bytes.length,
-  read: (offset, length) => bytes.subarray(offset, offset + length),
-});
-
 /** One protobuf field: its number, and a varint's value or where a LEN field's bytes are. */
 interface Field {
   number: number;
@@ -58,37 +48,11 @@ interface Field {
 
 /** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
 function fields(source: ByteSource, start: number, end: number): Field[] {
-  const out: Field[] = [];
-  let at = start;
-  const varint = (): number => {
-    // A varint is at most 10 bytes: read them together, not byte by byte from a file.
-    const bytes = source.read(at, Math.min(10, end - at));
-    let value = 0;
-    for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
-      const byte = bytes[i]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) {
-        at += i + 1;
-        return value;
-      }
-    }
-    throw new Error('a varint runs past the end');
-  };
-  while (at < end) {
-    const key = varint();
-    const number = Math.floor(key / 8);
-    const wire = key % 8;
-    if (wire === 0) out.push({ number, value: varint() });
-    else if (wire === 2) {
-      const length = varint();
-      if (at + length > end) throw new Error('a field runs past the end');
-      out.push({ number, start: at, length });
-      at += length;
-    } else if (wire === 1) at += 8;
-    else if (wire === 5) at += 4;
-    else throw new Error(`wire type ${wire} is not protobuf's`);
-  }
-  return out;
+  return wireFields(source, start, end).flatMap((f): Field[] => {
+    if (f.wire === 0) return [{ number: f.number, value: f.value }];
+    if (f.wire === 2) return [{ number: f.number, start: f.payload, length: f.value }];
+    return [];
+  });
 }
 
 /**
