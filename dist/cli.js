@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7419);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8285);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7419:
+/***/ 8285:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45809,7 +45809,7 @@ function refProblem(ref) {
         return `got "${ref}", with a character no ref has ($ \` \\ * ? [)`;
     return null;
 }
-const values_path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
+const path = (what) => schemas_string(expected(`a path to ${what}`)).min(1, expected(`a path to ${what}`));
 /** trtexec's own shape syntax, min:opt:max in one value (1x512:8x512:16x512), as trt-ci.yml writes it. */
 const shapeGuess = (input) => {
     const parts = String(input).split(':');
@@ -45944,7 +45944,7 @@ const share = /^\d+(\.\d+)?%$/;
 const accuracy = strictObject({
     inputs: union([
         literal('auto'),
-        fromEnv(values_path('a folder of <input name>.npy samples or a .npz')),
+        fromEnv(path('a folder of <input name>.npy samples or a .npz')),
         record(schemas_string().min(1), strictObject({
             range: tuple([schemas_number(), schemas_number()], expected('[low, high], like [0, 30521]'))
                 .refine(([low, high]) => low <= high, expected('[low, high] with low <= high'))
@@ -45956,7 +45956,7 @@ const accuracy = strictObject({
         .describe('auto: seeded inputs, the same on every runner (floats in [-1, 1), integers and booleans in [0, 1]); ' +
         "a mapping { <input>: { range: [low, high] } } sets an input's range (a vocabulary); " +
         'or real samples: a folder of <input>.npy, or a .npz.'),
-    reference: fromEnv(values_path('a .npz of reference outputs by output name'))
+    reference: fromEnv(path('a .npz of reference outputs by output name'))
         .refine((file) => file.endsWith('.npz'), expected('a .npz file of reference outputs by output name'))
         .optional()
         .describe("Reference outputs you computed (a .npz by output name) instead of ONNX Runtime's."),
@@ -45988,17 +45988,17 @@ const accuracy = strictObject({
 });
 const model = strictObject({
     name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
-    onnx: fromEnv(values_path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
+    onnx: fromEnv(path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
     precision: schemas_enum(PRECISIONS, expected(`one of ${PRECISIONS.join(', ')}`, (input) => {
         const lower = String(input).toLowerCase().replace(/_/g, '-');
         return PRECISIONS.includes(lower) ? lower : null;
     }))
         .optional()
         .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
-    plugins: array(fromEnv(values_path('a plugin library')), expected('a list of plugin library paths'))
+    plugins: array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
-    'dynamic-plugins': array(fromEnv(values_path('a plugin library')), expected('a list of plugin library paths'))
+    'dynamic-plugins': array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries loaded with --dynamicPlugins (8.6+); they must export getCreators.'),
     profiles: array(profile, expected('a list of profiles'))
@@ -46031,14 +46031,14 @@ const configSchema = strictObject({
     'nvidia-smi': fromEnv(schemas_string(expected('a command or path')).min(1))
         .default('nvidia-smi')
         .describe('nvidia-smi; without it builds run unpinned, one at a time, without memory figures.'),
-    'output-dir': fromEnv(values_path('a folder'))
+    'output-dir': fromEnv(path('a folder'))
         .default('trt-engines')
         .describe('Plans, layer info, logs/, manifest.json, report.json and summary.md.'),
     workspace: workspace.prefault('4GiB').describe('The first workspace tried (--memPoolSize=workspace:<MiB>).'),
     'min-workspace': workspace
         .prefault('512MiB')
         .describe('The out-of-memory back-off halves the workspace down to this.'),
-    'timing-cache': union([fromEnv(values_path('a timing cache file')), literal(false)], expected('a path, or false for none'))
+    'timing-cache': union([fromEnv(path('a timing cache file')), literal(false)], expected('a path, or false for none'))
         .default('.trt-ci/timing.cache')
         .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
     'build-timeout': values_duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
@@ -46056,7 +46056,7 @@ const configSchema = strictObject({
         .default(false)
         .describe('true: load each plan once and record latency; ab: also an interleaved A/B against the base engine.'),
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
-    'base-plans': fromEnv(values_path('a folder of base plans'))
+    'base-plans': fromEnv(path('a folder of base plans'))
         .optional()
         .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
@@ -46100,7 +46100,7 @@ const configSchema = strictObject({
     'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
         .default([])
         .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': fromEnv(values_path('a cache folder'))
+    'cache-dir': fromEnv(path('a cache folder'))
         .optional()
         .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
@@ -46963,12 +46963,81 @@ function elementBytes(type, values) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/protobuf.js
+// The protobuf wire format (protobuf.dev/programming-guides/encoding), read and written in one place: the
+// ONNX inputs and graph (tensorrt/onnx-inputs.ts), the FP32 widening of a model (accuracy/widen-model.ts)
+// and an ONNX's external-data names (cache/engine-cache.ts). Fields are found by their lengths, so a model's
+// gigabytes of weights are skipped, never read.
+const bufferSource = (bytes) => {
+    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { size: buffer.length, read: (offset, length) => buffer.subarray(offset, offset + length) };
+};
+/** The varint at `at`, and where the bytes after it start; null when it runs past `end` or past 10 bytes. */
+function readVarint(source, at, end = source.size) {
+    // A varint is at most 10 bytes: read them together, not byte by byte from a file.
+    const bytes = source.read(at, Math.max(0, Math.min(10, end - at)));
+    let value = 0;
+    for (let i = 0; i < bytes.length; i += 1) {
+        const byte = bytes[i];
+        value += (byte & 0x7f) * 2 ** (7 * i);
+        if (byte < 0x80)
+            return { value, next: at + i + 1 };
+    }
+    return null;
+}
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function wireFields(source, start = 0, end = source.size) {
+    const out = [];
+    const varint = (at) => {
+        const read = readVarint(source, at, end);
+        if (!read)
+            throw new Error('a varint runs past the end');
+        return read;
+    };
+    for (let at = start; at < end;) {
+        const key = varint(at);
+        const number = Math.floor(key.value / 8);
+        const wire = key.value % 8;
+        let field;
+        if (wire === 0) {
+            const v = varint(key.next);
+            field = { number, wire, start: at, end: v.next, value: v.value, payload: key.next };
+        }
+        else if (wire === 2) {
+            const length = varint(key.next);
+            field = { number, wire, start: at, end: length.next + length.value, value: length.value, payload: length.next };
+        }
+        else if (wire === 1 || wire === 5) {
+            field = { number, wire, start: at, end: key.next + (wire === 1 ? 8 : 4), value: 0, payload: key.next };
+        }
+        else
+            throw new Error(`wire type ${wire} is not protobuf's`);
+        if (field.end > end)
+            throw new Error('a field runs past the end');
+        out.push(field);
+        at = field.end;
+    }
+    return out;
+}
+/** A value as varint bytes. */
+function encodeVarint(value) {
+    const out = [];
+    let rest = value;
+    while (rest >= 0x80) {
+        out.push((rest % 0x80) | 0x80);
+        rest = Math.floor(rest / 0x80);
+    }
+    out.push(rest);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
 // The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
 // protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
 // TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
 // dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
 // as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
+
 
 const ELEM_TYPES = {
     1: 'float32',
@@ -46992,49 +47061,15 @@ const ELEM_TYPES = {
     21: 'uint4',
     22: 'int4',
 };
-const bufferSource = (bytes) => ({
-    size: bytes.length,
-    read: (offset, length) => bytes.subarray(offset, offset + length),
-});
 /** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
 function fields(source, start, end) {
-    const out = [];
-    let at = start;
-    const varint = () => {
-        // A varint is at most 10 bytes: read them together, not byte by byte from a file.
-        const bytes = source.read(at, Math.min(10, end - at));
-        let value = 0;
-        for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
-            const byte = bytes[i];
-            value += (byte & 0x7f) * 2 ** shift;
-            if (byte < 0x80) {
-                at += i + 1;
-                return value;
-            }
-        }
-        throw new Error('a varint runs past the end');
-    };
-    while (at < end) {
-        const key = varint();
-        const number = Math.floor(key / 8);
-        const wire = key % 8;
-        if (wire === 0)
-            out.push({ number, value: varint() });
-        else if (wire === 2) {
-            const length = varint();
-            if (at + length > end)
-                throw new Error('a field runs past the end');
-            out.push({ number, start: at, length });
-            at += length;
-        }
-        else if (wire === 1)
-            at += 8;
-        else if (wire === 5)
-            at += 4;
-        else
-            throw new Error(`wire type ${wire} is not protobuf's`);
-    }
-    return out;
+    return wireFields(source, start, end).flatMap((f) => {
+        if (f.wire === 0)
+            return [{ number: f.number, value: f.value }];
+        if (f.wire === 2)
+            return [{ number: f.number, start: f.payload, length: f.value }];
+        return [];
+    });
 }
 /**
  * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
@@ -49652,8 +49687,6 @@ function selectedGpus(config, query) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
 
-
-
 /**
  * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
  * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
@@ -49714,6 +49747,7 @@ class MemorySampler {
     intervalMs;
     clock;
     timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
     child = null;
     constructor(nvidiaSmi, 
     /** The job's environment; credentials are removed before nvidia-smi sees it. */
@@ -49724,17 +49758,26 @@ class MemorySampler {
         this.clock = clock;
     }
     start() {
-        const lines = new LineSplitter((line) => {
-            const [index, used] = line.split(',').map((part) => Number(part.trim()));
-            if (Number.isInteger(index) && Number.isFinite(used))
-                this.timeline.add(index, this.clock(), used);
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = runProcess({
+            command: this.nvidiaSmi,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
         });
-        const child = (0,external_node_child_process_namespaceObject.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(this.env) });
-        child.on('error', () => {
-            this.child = null; // no nvidia-smi: builds go on without memory figures
-        });
-        child.stdout?.on('data', (chunk) => lines.push(chunk));
+        const child = { stop, ended };
         this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
     }
     /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
     async waitForBaseline(gpus, timeoutMs = 3_000) {
@@ -49744,31 +49787,19 @@ class MemorySampler {
         }
         this.timeline.markBaselineEnd(this.clock());
     }
-    /**
-     * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
-     * wedged driver ignores SIGTERM, and the run must not wait for it forever).
-     */
-    async stop(graceMs = 2_000) {
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
         const child = this.child;
         this.child = null;
-        if (!child || child.exitCode !== null || child.signalCode !== null)
+        if (!child)
             return;
-        const closed = new Promise((resolve) => child.once('close', () => resolve()));
-        child.kill('SIGTERM');
-        let timer;
-        const late = new Promise((resolve) => {
-            timer = setTimeout(() => resolve('late'), graceMs);
-        });
-        const ended = await Promise.race([closed, late]);
-        clearTimeout(timer);
-        if (ended === 'late') {
-            child.kill('SIGKILL');
-            await closed;
-        }
+        child.stop.abort();
+        await child.ended;
     }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
 
 
 
@@ -49793,7 +49824,7 @@ async function externalDataFiles(onnx) {
     for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
         const data = Buffer.concat([tail, chunk]);
         for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = readVarint(data, at + marker.length);
+            const length = readVarint(bufferSource(data), at + marker.length);
             if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
                 continue;
             const end = length.next + length.value;
@@ -49820,19 +49851,6 @@ class FileDigests {
         }
         return digest;
     }
-}
-/** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
-function readVarint(data, at) {
-    let value = 0;
-    for (let i = 0; i < 4; i += 1) {
-        const byte = data[at + i];
-        if (byte === undefined)
-            return null;
-        value += (byte & 0x7f) * 2 ** (7 * i);
-        if (byte < 0x80)
-            return { value, next: at + i + 1 };
-    }
-    return null;
 }
 /**
  * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
@@ -50869,1267 +50887,9 @@ function shapesOf(profile) {
     return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
 }
 
-;// CONCATENATED MODULE: external "string_decoder"
-const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: external "events"
-const external_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-;// CONCATENATED MODULE: external "assert"
-const external_assert_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
-function exists(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return __awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_namespaceObject.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_namespaceObject.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new external_string_decoder_namespaceObject.StringDecoder('utf8');
-        const stderrDecoder = new external_string_decoder_namespaceObject.StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
-
-
-const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
-/** e_machine of the architecture Node runs on. */
-function hostMachine(arch = process.arch) {
-    return { x64: 62, arm64: 183, ia32: 3, arm: 40, riscv64: 243 }[arch] ?? null;
-}
-const SHT_DYNSYM = 11;
-const SHT_DYNAMIC = 6;
-const DT_NEEDED = 1;
-const DT_SONAME = 14;
-const SHN_UNDEF = 0;
-async function readElf(path) {
-    let file;
-    try {
-        file = await (0,promises_namespaceObject.open)(path, 'r');
-    }
-    catch (error) {
-        return { ok: false, reason: fileProblem(error, 'a shared library') };
-    }
-    try {
-        const read = async (offset, length) => {
-            const buffer = Buffer.alloc(length);
-            const { bytesRead } = await file.read(buffer, 0, length, offset);
-            if (bytesRead < length)
-                throw new Error('truncated');
-            return buffer;
-        };
-        const ident = await read(0, 64).catch(() => null);
-        if (ident?.toString('latin1', 0, 4) !== '\x7fELF')
-            return { ok: false, reason: 'not an ELF file' };
-        const bits = ident[4] === 2 ? 64 : 32;
-        const le = ident[5] === 1;
-        const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
-        const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
-        const addr = (b, o) => bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
-        const type = u16(ident, 16);
-        const machine = u16(ident, 18);
-        const shoff = addr(ident, bits === 64 ? 40 : 32);
-        const shentsize = u16(ident, bits === 64 ? 58 : 46);
-        const shnum = u16(ident, bits === 64 ? 60 : 48);
-        const sections = [];
-        if (shoff > 0 && shnum > 0) {
-            const table = await read(shoff, shentsize * shnum);
-            for (let i = 0; i < shnum; i += 1) {
-                const o = i * shentsize;
-                sections.push({
-                    type: u32(table, o + 4),
-                    offset: addr(table, o + (bits === 64 ? 24 : 16)),
-                    size: addr(table, o + (bits === 64 ? 32 : 20)),
-                    link: u32(table, o + (bits === 64 ? 40 : 24)),
-                    entsize: addr(table, o + (bits === 64 ? 56 : 36)),
-                });
-            }
-        }
-        const strings = async (index) => {
-            const section = sections[index];
-            return section ? read(section.offset, section.size) : Buffer.alloc(0);
-        };
-        const cString = (table, offset) => {
-            const end = table.indexOf(0, offset);
-            return table.toString('latin1', offset, end === -1 ? table.length : end);
-        };
-        const needed = [];
-        let soname = null;
-        const dynamic = sections.find((s) => s.type === SHT_DYNAMIC);
-        if (dynamic) {
-            const entries = await read(dynamic.offset, dynamic.size);
-            const names = await strings(dynamic.link);
-            const size = bits === 64 ? 16 : 8;
-            for (let o = 0; o + size <= entries.length; o += size) {
-                const tag = addr(entries, o);
-                const value = addr(entries, o + size / 2);
-                if (tag === 0)
-                    break;
-                if (tag === DT_NEEDED)
-                    needed.push(cString(names, value));
-                if (tag === DT_SONAME)
-                    soname = cString(names, value);
-            }
-        }
-        const exports = [];
-        const imports = [];
-        const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
-        if (dynsym && dynsym.entsize > 0) {
-            const symbols = await read(dynsym.offset, dynsym.size);
-            const names = await strings(dynsym.link);
-            for (let o = 0; o + dynsym.entsize <= symbols.length; o += dynsym.entsize) {
-                const name = u32(symbols, o);
-                const info = symbols[o + (bits === 64 ? 4 : 12)];
-                const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
-                const bind = info >> 4;
-                const kind = info & 0xf;
-                if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
-                    exports.push(cString(names, name));
-                else if (name !== 0 && shndx === SHN_UNDEF)
-                    imports.push(cString(names, name));
-            }
-        }
-        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports, imports } };
-    }
-    catch (error) {
-        return { ok: false, reason: `a damaged ELF file (${error.message})` };
-    }
-    finally {
-        await file.close();
-    }
-}
-/** "libnvinfer.so.10" → 10; null when the object does not link libnvinfer. */
-function nvinferMajor(needed) {
-    for (const lib of needed) {
-        const match = /^libnvinfer\.so\.(\d+)/.exec(lib);
-        if (match)
-            return Number(match[1]);
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
-// The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
-// the checks in gpu-checks.ts and host-checks.ts judge them.
-
-
-
+;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
+// Which libraries a binary links, as the loader resolves them (ldd), and where a command is on PATH: for
+// preflight's plugin checks and the engine cache's key (the TensorRT libraries trtexec loads).
 
 
 
@@ -52145,24 +50905,27 @@ function whichCommand(command, env) {
     }
     return null;
 }
+/** ldd reads a file's dynamic section and asks the loader: seconds at most, or it hangs on a broken loader. */
+const LDD_TIMEOUT_MS = 30_000;
 /** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
 async function lddOf(file, env) {
     const ldd = whichCommand('ldd', env);
     if (!ldd)
         return null;
-    // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
-    // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
-    // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
-    const result = await getExecOutput(ldd, [file], {
-        env: childEnv(env),
-        silent: true,
-        ignoreReturnCode: true,
-    }).catch(() => null);
-    if (result?.exitCode !== 0)
+    // Started as every process is (proc/run-process.ts): its own group, a timeout, stdin closed.
+    const lines = [];
+    const result = await runProcess({
+        command: ldd,
+        args: [file],
+        env,
+        timeoutMs: LDD_TIMEOUT_MS,
+        onLine: (line) => lines.push(line),
+    });
+    if (result.exitCode !== 0)
         return null;
     const resolved = new Map();
     const notFound = [];
-    for (const line of `${result.stdout}\n${result.stderr}`.split('\n')) {
+    for (const line of lines) {
         const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
         if (!match)
             continue;
@@ -52172,94 +50935,6 @@ async function lddOf(file, env) {
             resolved.set(match[1], match[3]);
     }
     return { resolved, notFound };
-}
-async function diskFacts(outputDir) {
-    // The output folder may not exist yet: measure the volume it will be created on.
-    let path = outputDir;
-    while (!(0,external_node_fs_namespaceObject.existsSync)(path) && (0,external_node_path_namespaceObject.dirname)(path) !== path)
-        path = (0,external_node_path_namespaceObject.dirname)(path);
-    try {
-        const stats = await (0,promises_namespaceObject.statfs)(path);
-        return { path, freeBytes: stats.bavail * stats.bsize };
-    }
-    catch (error) {
-        return { path, error: error.message };
-    }
-}
-async function pluginFacts(path, dynamic, env) {
-    const elf = await readElf(path);
-    const ldd = elf.ok ? await lddOf(path, env) : null;
-    return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
-}
-/**
- * The CUDA version the TensorRT build uses, and where that was read: the config, the libcudart
- * that trtexec links, the CUDA toolkit on the machine (a CUDA container sets CUDA_VERSION), or what
- * the TensorRT major implies (every TensorRT 11 is built with CUDA 13).
- */
-async function findCuda(lookup) {
-    if (lookup.configured)
-        return { version: lookup.configured, source: 'cuda: in trt-ci.yml' };
-    if (lookup.trtexecPath) {
-        const elf = await readElf(lookup.trtexecPath);
-        if (elf.ok) {
-            const ldd = await lddOf(lookup.trtexecPath, lookup.env);
-            const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
-            if (linked) {
-                // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
-                const real = (0,external_node_path_namespaceObject.basename)(safeRealpath(linked[1]));
-                const full = /^libcudart\.so\.(\d+\.\d+)/.exec(real)?.[1] ?? /^libcudart\.so\.(\d+)/.exec(linked[0])?.[1];
-                if (full)
-                    return { version: full, source: `${real} that ${lookup.trtexecPath} links` };
-            }
-            const needed = elf.elf.needed.find((lib) => lib.startsWith('libcudart.so.'));
-            const major = needed && /^libcudart\.so\.(\d+)/.exec(needed)?.[1];
-            if (major)
-                return { version: major, source: `${needed} that ${lookup.trtexecPath} links` };
-        }
-    }
-    const toolkit = readToolkitVersion(lookup.toolkitRoot);
-    if (toolkit)
-        return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
-    const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
-    if (fromEnv)
-        return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
-    if (lookup.tensorrt.major >= 11)
-        return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
-    return null;
-}
-function safeRealpath(path) {
-    try {
-        return (0,external_node_fs_namespaceObject.realpathSync)(path);
-    }
-    catch {
-        return path;
-    }
-}
-function readToolkitVersion(root) {
-    try {
-        const json = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(root, 'version.json'), 'utf8'));
-        return /^(\d+\.\d+)/.exec(json.cuda?.version ?? '')?.[1] ?? null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Which libnvinfer.so major plugins must link: what trtexec links, else the detected TensorRT major. */
-async function nvinferTarget(trtexecPath, tensorrt) {
-    if (trtexecPath) {
-        const elf = await readElf(trtexecPath);
-        const major = elf.ok ? nvinferMajor(elf.elf.needed) : null;
-        if (major !== null)
-            return { major, source: `${trtexecPath} links libnvinfer.so.${major}` };
-    }
-    return { major: tensorrt.major, source: `TensorRT ${tensorrt.major}.${tensorrt.minor}` };
-}
-function devNvidiaPresent(dev = '/dev') {
-    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidiactl')) || (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidia0'));
-}
-function resolveCommand(command, env) {
-    const found = whichCommand(command, env);
-    return found && (0,external_node_path_namespaceObject.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
@@ -53885,57 +52560,11 @@ async function readRawOutputs(dir, files, expected) {
 // FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
 // FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
 // for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
+
 const FLOAT = 1;
 const NARROW = new Set([10, 16]);
-function widen_model_readVarint(bytes, at) {
-    let value = 0;
-    for (let i = 0; i < 10 && at + i < bytes.length; i += 1) {
-        const byte = bytes[at + i];
-        value += (byte & 0x7f) * 2 ** (7 * i);
-        if (byte < 0x80)
-            return { value, next: at + i + 1 };
-    }
-    throw new Error('a varint runs past the end');
-}
-function widen_model_parse(bytes, start, end) {
-    const out = [];
-    let at = start;
-    while (at < end) {
-        const key = widen_model_readVarint(bytes, at);
-        const number = Math.floor(key.value / 8);
-        const wire = key.value % 8;
-        let field;
-        if (wire === 0) {
-            const v = widen_model_readVarint(bytes, key.next);
-            field = { number, wire, start: at, end: v.next, value: v.value, payload: key.next };
-        }
-        else if (wire === 2) {
-            const length = widen_model_readVarint(bytes, key.next);
-            field = { number, wire, start: at, end: length.next + length.value, value: length.value, payload: length.next };
-        }
-        else if (wire === 1 || wire === 5) {
-            const size = wire === 1 ? 8 : 4;
-            field = { number, wire, start: at, end: key.next + size, value: 0, payload: key.next };
-        }
-        else
-            throw new Error(`wire type ${wire} is not protobuf's`);
-        if (field.end > end)
-            throw new Error('a field runs past the end');
-        out.push(field);
-        at = field.end;
-    }
-    return out;
-}
-function varint(value) {
-    const out = [];
-    let rest = value;
-    while (rest >= 0x80) {
-        out.push((rest % 0x80) | 0x80);
-        rest = Math.floor(rest / 0x80);
-    }
-    out.push(rest);
-    return out;
-}
+const widen_model_parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
+const varint = encodeVarint;
 const varintField = (number, value) => Buffer.from([...varint(number * 8), ...varint(value)]);
 const lenField = (number, payload) => Buffer.concat([Buffer.from([...varint(number * 8 + 2), ...varint(payload.length)]), payload]);
 /** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
@@ -53964,13 +52593,16 @@ const widenType = (type) => (NARROW.has(type) ? FLOAT : type);
 /** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
 function int32Data(bytes, fields) {
     const out = [];
+    const source = bufferSource(bytes);
     for (const f of fields.filter((x) => x.number === 5)) {
         if (f.wire === 0) {
             out.push(f.value);
             continue;
         }
         for (let at = f.payload; at < f.end;) {
-            const v = widen_model_readVarint(bytes, at);
+            const v = readVarint(source, at, f.end);
+            if (!v)
+                throw new Error('a varint runs past the end');
             out.push(v.value);
             at = v.next;
         }
@@ -55865,6 +54497,222 @@ function portableDifference(nativeBytes, portableBytes, explanation) {
         changedRegions: explanation ? changed.length : null,
         changes: [...new Set(changed.flatMap((r) => r.change))],
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
+
+
+const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
+/** e_machine of the architecture Node runs on. */
+function hostMachine(arch = process.arch) {
+    return { x64: 62, arm64: 183, ia32: 3, arm: 40, riscv64: 243 }[arch] ?? null;
+}
+const SHT_DYNSYM = 11;
+const SHT_DYNAMIC = 6;
+const DT_NEEDED = 1;
+const DT_SONAME = 14;
+const SHN_UNDEF = 0;
+async function readElf(path) {
+    let file;
+    try {
+        file = await (0,promises_namespaceObject.open)(path, 'r');
+    }
+    catch (error) {
+        return { ok: false, reason: fileProblem(error, 'a shared library') };
+    }
+    try {
+        const read = async (offset, length) => {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await file.read(buffer, 0, length, offset);
+            if (bytesRead < length)
+                throw new Error('truncated');
+            return buffer;
+        };
+        const ident = await read(0, 64).catch(() => null);
+        if (ident?.toString('latin1', 0, 4) !== '\x7fELF')
+            return { ok: false, reason: 'not an ELF file' };
+        const bits = ident[4] === 2 ? 64 : 32;
+        const le = ident[5] === 1;
+        const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+        const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
+        const addr = (b, o) => bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
+        const type = u16(ident, 16);
+        const machine = u16(ident, 18);
+        const shoff = addr(ident, bits === 64 ? 40 : 32);
+        const shentsize = u16(ident, bits === 64 ? 58 : 46);
+        const shnum = u16(ident, bits === 64 ? 60 : 48);
+        const sections = [];
+        if (shoff > 0 && shnum > 0) {
+            const table = await read(shoff, shentsize * shnum);
+            for (let i = 0; i < shnum; i += 1) {
+                const o = i * shentsize;
+                sections.push({
+                    type: u32(table, o + 4),
+                    offset: addr(table, o + (bits === 64 ? 24 : 16)),
+                    size: addr(table, o + (bits === 64 ? 32 : 20)),
+                    link: u32(table, o + (bits === 64 ? 40 : 24)),
+                    entsize: addr(table, o + (bits === 64 ? 56 : 36)),
+                });
+            }
+        }
+        const strings = async (index) => {
+            const section = sections[index];
+            return section ? read(section.offset, section.size) : Buffer.alloc(0);
+        };
+        const cString = (table, offset) => {
+            const end = table.indexOf(0, offset);
+            return table.toString('latin1', offset, end === -1 ? table.length : end);
+        };
+        const needed = [];
+        let soname = null;
+        const dynamic = sections.find((s) => s.type === SHT_DYNAMIC);
+        if (dynamic) {
+            const entries = await read(dynamic.offset, dynamic.size);
+            const names = await strings(dynamic.link);
+            const size = bits === 64 ? 16 : 8;
+            for (let o = 0; o + size <= entries.length; o += size) {
+                const tag = addr(entries, o);
+                const value = addr(entries, o + size / 2);
+                if (tag === 0)
+                    break;
+                if (tag === DT_NEEDED)
+                    needed.push(cString(names, value));
+                if (tag === DT_SONAME)
+                    soname = cString(names, value);
+            }
+        }
+        const exports = [];
+        const imports = [];
+        const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
+        if (dynsym && dynsym.entsize > 0) {
+            const symbols = await read(dynsym.offset, dynsym.size);
+            const names = await strings(dynsym.link);
+            for (let o = 0; o + dynsym.entsize <= symbols.length; o += dynsym.entsize) {
+                const name = u32(symbols, o);
+                const info = symbols[o + (bits === 64 ? 4 : 12)];
+                const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
+                const bind = info >> 4;
+                const kind = info & 0xf;
+                if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
+                    exports.push(cString(names, name));
+                else if (name !== 0 && shndx === SHN_UNDEF)
+                    imports.push(cString(names, name));
+            }
+        }
+        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports, imports } };
+    }
+    catch (error) {
+        return { ok: false, reason: `a damaged ELF file (${error.message})` };
+    }
+    finally {
+        await file.close();
+    }
+}
+/** "libnvinfer.so.10" → 10; null when the object does not link libnvinfer. */
+function nvinferMajor(needed) {
+    for (const lib of needed) {
+        const match = /^libnvinfer\.so\.(\d+)/.exec(lib);
+        if (match)
+            return Number(match[1]);
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
+// The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
+// the checks in gpu-checks.ts and host-checks.ts judge them.
+
+
+
+
+
+async function diskFacts(outputDir) {
+    // The output folder may not exist yet: measure the volume it will be created on.
+    let path = outputDir;
+    while (!(0,external_node_fs_namespaceObject.existsSync)(path) && (0,external_node_path_namespaceObject.dirname)(path) !== path)
+        path = (0,external_node_path_namespaceObject.dirname)(path);
+    try {
+        const stats = await (0,promises_namespaceObject.statfs)(path);
+        return { path, freeBytes: stats.bavail * stats.bsize };
+    }
+    catch (error) {
+        return { path, error: error.message };
+    }
+}
+async function pluginFacts(path, dynamic, env) {
+    const elf = await readElf(path);
+    const ldd = elf.ok ? await lddOf(path, env) : null;
+    return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
+}
+/**
+ * The CUDA version the TensorRT build uses, and where that was read: the config, the libcudart
+ * that trtexec links, the CUDA toolkit on the machine (a CUDA container sets CUDA_VERSION), or what
+ * the TensorRT major implies (every TensorRT 11 is built with CUDA 13).
+ */
+async function findCuda(lookup) {
+    if (lookup.configured)
+        return { version: lookup.configured, source: 'cuda: in trt-ci.yml' };
+    if (lookup.trtexecPath) {
+        const elf = await readElf(lookup.trtexecPath);
+        if (elf.ok) {
+            const ldd = await lddOf(lookup.trtexecPath, lookup.env);
+            const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
+            if (linked) {
+                // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
+                const real = (0,external_node_path_namespaceObject.basename)(safeRealpath(linked[1]));
+                const full = /^libcudart\.so\.(\d+\.\d+)/.exec(real)?.[1] ?? /^libcudart\.so\.(\d+)/.exec(linked[0])?.[1];
+                if (full)
+                    return { version: full, source: `${real} that ${lookup.trtexecPath} links` };
+            }
+            const needed = elf.elf.needed.find((lib) => lib.startsWith('libcudart.so.'));
+            const major = needed && /^libcudart\.so\.(\d+)/.exec(needed)?.[1];
+            if (major)
+                return { version: major, source: `${needed} that ${lookup.trtexecPath} links` };
+        }
+    }
+    const toolkit = readToolkitVersion(lookup.toolkitRoot);
+    if (toolkit)
+        return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
+    const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
+    if (fromEnv)
+        return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
+    if (lookup.tensorrt.major >= 11)
+        return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
+    return null;
+}
+function safeRealpath(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(path);
+    }
+    catch {
+        return path;
+    }
+}
+function readToolkitVersion(root) {
+    try {
+        const json = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(root, 'version.json'), 'utf8'));
+        return /^(\d+\.\d+)/.exec(json.cuda?.version ?? '')?.[1] ?? null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Which libnvinfer.so major plugins must link: what trtexec links, else the detected TensorRT major. */
+async function nvinferTarget(trtexecPath, tensorrt) {
+    if (trtexecPath) {
+        const elf = await readElf(trtexecPath);
+        const major = elf.ok ? nvinferMajor(elf.elf.needed) : null;
+        if (major !== null)
+            return { major, source: `${trtexecPath} links libnvinfer.so.${major}` };
+    }
+    return { major: tensorrt.major, source: `TensorRT ${tensorrt.major}.${tensorrt.minor}` };
+}
+function devNvidiaPresent(dev = '/dev') {
+    return (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidiactl')) || (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dev, 'nvidia0'));
+}
+function resolveCommand(command, env) {
+    const found = whichCommand(command, env);
+    return found && (0,external_node_path_namespaceObject.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js

@@ -108,17 +108,21 @@ describe('the edges', () => {
     expect(modulesMatching(/from '[./]*proc\/run-process\.js'/).filter((m) => !m.startsWith('proc/'))).toEqual([
       'builds/build-profile.ts', // the ProcessResult type only
       'builds/build-stage.ts', // killAllProcessGroups on a cancel
+      'gpu/memory-sampler.ts',
       'gpu/nvidia-smi.ts',
       'tensorrt/trtexec.ts',
     ]);
     expect(modulesMatching(/\brunProcess\(/)).toEqual([
+      'gpu/memory-sampler.ts',
       'gpu/nvidia-smi.ts',
       'proc/git.ts',
+      'proc/ldd.ts',
       'proc/run-process.ts',
       'tensorrt/trtexec.ts',
     ]);
-    expect(modulesMatching(/from 'node:child_process'/)).toEqual(['gpu/memory-sampler.ts', 'proc/run-process.ts']);
-    expect(modulesMatching(/from '@actions\/exec'/)).toEqual(['preflight/gather.ts']);
+    // Every process is started one way: its own group, a timeout, credentials removed (proc/run-process.ts).
+    expect(modulesMatching(/from 'node:child_process'/)).toEqual(['proc/run-process.ts']);
+    expect(modulesMatching(/from '@actions\/exec'/)).toEqual([]);
     expect(modulesMatching(/CUDA_VISIBLE_DEVICES:/)).toEqual(['tensorrt/trtexec.ts']);
   });
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRUST_ALL } from '../src/cache/trust.js';
 import { describe, expect, it } from 'vitest';
-import type { ChildProcess } from 'node:child_process';
+import type { ProcessResult } from '../src/proc/run-process.js';
 import { MemorySampler, MemoryTimeline } from '../src/gpu/memory-sampler.js';
 import { parseCsvRows, parseGpuRows, queryGpus } from '../src/gpu/nvidia-smi.js';
 import { runOnSlots } from '../src/builds/scheduler.js';
@@ -151,16 +151,16 @@ describe('memory attribution', () => {
 });
 
 describe('the memory stream', () => {
-  it('is killed when it does not stop at SIGTERM (a wedged driver), so the run never hangs on it', async () => {
+  it('is killed with its process group (a wedged driver ignores SIGTERM), so the run never hangs on it', async () => {
     const runner = makeRunner({ nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_WEDGED: 1 } });
     const sampler = new MemorySampler(runner.nvidiaSmi, process.env, 50);
     sampler.start();
     await sampler.waitForBaseline([0]);
     expect(sampler.timeline.hasSampled([0])).toBe(true);
-    const child = (sampler as unknown as { child: ChildProcess }).child;
-    await sampler.stop(200);
-    // It had to be killed: SIGTERM alone did not end it.
-    expect(child.signalCode).toBe('SIGKILL');
+    const { ended } = (sampler as unknown as { child: { ended: Promise<ProcessResult> } }).child;
+    await sampler.stop();
+    // Killed (SIGKILL on its group): SIGTERM alone would not have ended it.
+    expect(await ended).toMatchObject({ signal: 'SIGKILL', cancelled: true });
   });
 });
 

@@ -15,7 +15,7 @@ import { cacheProblem } from './cached-build.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { type BuildJob, planBuildJobs } from './jobs.js';
 import type { JobSelection } from './shard.js';
-import { lddOf, whichCommand } from '../preflight/gather.js';
+import { lddOf, whichCommand } from '../proc/ldd.js';
 import { runOnSlots } from './scheduler.js';
 
 export interface BuildStageOptions {

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { childEnv } from '../proc/child-env.js';
-import { LineSplitter } from '../proc/lines.js';
+import { type ProcessResult, runProcess } from '../proc/run-process.js';
 
 export interface MemoryWindow {
   /** Highest memory.used seen on the GPU during the window. */
@@ -76,7 +74,8 @@ const SAMPLE_FIELDS = 'index,memory.used';
 /** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
 export class MemorySampler {
   readonly timeline = new MemoryTimeline();
-  private child: ChildProcess | null = null;
+  /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+  private child: { stop: AbortController; ended: Promise<ProcessResult> } | null = null;
 
   constructor(
     private readonly nvidiaSmi: string,
@@ -87,20 +86,24 @@ export class MemorySampler {
   ) {}
 
   start(): void {
-    const lines = new LineSplitter((line) => {
-      const [index, used] = line.split(',').map((part) => Number(part.trim()));
-      if (Number.isInteger(index) && Number.isFinite(used)) this.timeline.add(index!, this.clock(), used!);
+    const stop = new AbortController();
+    // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+    const ended = runProcess({
+      command: this.nvidiaSmi,
+      args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+      env: this.env,
+      signal: stop.signal,
+      onLine: (line) => {
+        const [index, used] = line.split(',').map((part) => Number(part.trim()));
+        if (Number.isInteger(index) && Number.isFinite(used)) this.timeline.add(index!, this.clock(), used!);
+      },
     });
-    const child = spawn(
-      this.nvidiaSmi,
-      [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-      { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(this.env) },
-    );
-    child.on('error', () => {
-      this.child = null; // no nvidia-smi: builds go on without memory figures
-    });
-    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk));
+    const child = { stop, ended };
     this.child = child;
+    // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+    void ended.then(() => {
+      if (this.child === child) this.child = null;
+    });
   }
 
   /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
@@ -112,25 +115,12 @@ export class MemorySampler {
     this.timeline.markBaselineEnd(this.clock());
   }
 
-  /**
-   * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
-   * wedged driver ignores SIGTERM, and the run must not wait for it forever).
-   */
-  async stop(graceMs = 2_000): Promise<void> {
+  /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+  async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-    child.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), graceMs);
-    });
-    const ended = await Promise.race([closed, late]);
-    clearTimeout(timer);
-    if (ended === 'late') {
-      child.kill('SIGKILL');
-      await closed;
-    }
+    if (!child) return;
+    child.stop.abort();
+    await child.ended;
   }
 }

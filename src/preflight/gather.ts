@@ -1,51 +1,12 @@
 // The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
 // the checks in gpu-checks.ts and host-checks.ts judge them.
-import { getExecOutput } from '@actions/exec';
+import { lddOf, whichCommand } from '../proc/ldd.js';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
-import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
-import { childEnv } from '../proc/child-env.js';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { readElf, nvinferMajor } from './elf.js';
 import type { DiskFacts, NvinferTarget, PluginFacts } from './host-checks.js';
-
-/** A command's path as the shell would find it; null when it is not there. */
-export function whichCommand(command: string, env: NodeJS.ProcessEnv): string | null {
-  const path = env.PATH ?? '';
-  if (command.includes('/')) return existsSync(command) ? command : null;
-  for (const dir of path.split(delimiter)) {
-    const candidate = join(dir, command);
-    if (dir && existsSync(candidate)) return candidate;
-  }
-  return null;
-}
-
-/** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
-export async function lddOf(
-  file: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ resolved: Map<string, string>; notFound: string[] } | null> {
-  const ldd = whichCommand('ldd', env);
-  if (!ldd) return null;
-  // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
-  // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
-  // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
-  const result = await getExecOutput(ldd, [file], {
-    env: childEnv(env) as Record<string, string>,
-    silent: true,
-    ignoreReturnCode: true,
-  }).catch(() => null);
-  if (result?.exitCode !== 0) return null;
-  const resolved = new Map<string, string>();
-  const notFound: string[] = [];
-  for (const line of `${result.stdout}\n${result.stderr}`.split('\n')) {
-    const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
-    if (!match) continue;
-    if (match[2]) notFound.push(match[1]!);
-    else resolved.set(match[1]!, match[3]!);
-  }
-  return { resolved, notFound };
-}
 
 export async function diskFacts(outputDir: string): Promise<DiskFacts> {
   // The output folder may not exist yet: measure the volume it will be created on.

@@ -1,8 +1,8 @@
-export const id = 587;
-export const ids = [587];
+export const id = 38;
+export const ids = [38];
 export const modules = {
 
-/***/ 95587:
+/***/ 96038:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(33838);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
+var core = __webpack_require__(77094);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
@@ -1309,8 +1309,40 @@ function selectedGpus(config, query) {
     return config.gpus;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
+const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
+const COMBINED = 'combined';
+/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
+const runProfile = (profile) => profile.parts?.[0] ?? profile;
+/** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
+const DEFAULT_KILL_GRACE_MS = 10_000;
+
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
+;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
+// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
+// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
+// in a persistent output folder for the next run to write through. What is at the path goes first (a
+// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
+// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
+
+
+async function writeNewFile(path, data) {
+    await (0,promises_.rm)(path, { force: true });
+    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
+}
+function writeNewFileSync(path, data) {
+    (0,external_node_fs_.rmSync)(path, { force: true });
+    (0,external_node_fs_.writeFileSync)(path, data, { flag: 'wx' });
+}
+function newFileStream(path) {
+    (0,external_node_fs_.rmSync)(path, { force: true });
+    return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
 /**
  * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
@@ -1397,156 +1429,6 @@ class LineSplitter {
     emit(line) {
         this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
-
-
-/**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
- */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
-        }
-        series.times.push(time);
-        series.values.push(usedMiB);
-    }
-    /**
-     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
-     * was taken before this mark, which comes before any build starts.
-     */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time <= this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
-        }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
-    }
-}
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    nvidiaSmi;
-    env;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    child = null;
-    constructor(nvidiaSmi, 
-    /** The job's environment; credentials are removed before nvidia-smi sees it. */
-    env, intervalMs = 100, clock = Date.now) {
-        this.nvidiaSmi = nvidiaSmi;
-        this.env = env;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const lines = new LineSplitter((line) => {
-            const [index, used] = line.split(',').map((part) => Number(part.trim()));
-            if (Number.isInteger(index) && Number.isFinite(used))
-                this.timeline.add(index, this.clock(), used);
-        });
-        const child = (0,external_node_child_process_.spawn)(this.nvidiaSmi, [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)], { stdio: ['ignore', 'pipe', 'ignore'], env: childEnv(this.env) });
-        child.on('error', () => {
-            this.child = null; // no nvidia-smi: builds go on without memory figures
-        });
-        child.stdout?.on('data', (chunk) => lines.push(chunk));
-        this.child = child;
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        this.timeline.markBaselineEnd(this.clock());
-    }
-    /**
-     * Ends the stream: SIGTERM, then SIGKILL when it has not closed within `graceMs` (nvidia-smi on a
-     * wedged driver ignores SIGTERM, and the run must not wait for it forever).
-     */
-    async stop(graceMs = 2_000) {
-        const child = this.child;
-        this.child = null;
-        if (!child || child.exitCode !== null || child.signalCode !== null)
-            return;
-        const closed = new Promise((resolve) => child.once('close', () => resolve()));
-        child.kill('SIGTERM');
-        let timer;
-        const late = new Promise((resolve) => {
-            timer = setTimeout(() => resolve('late'), graceMs);
-        });
-        const ended = await Promise.race([closed, late]);
-        clearTimeout(timer);
-        if (ended === 'late') {
-            child.kill('SIGKILL');
-            await closed;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
-const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
-/** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
-const COMBINED = 'combined';
-/** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
-const runProfile = (profile) => profile.parts?.[0] ?? profile;
-/** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
-const DEFAULT_KILL_GRACE_MS = 10_000;
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
-// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
-// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
-// in a persistent output folder for the next run to write through. What is at the path goes first (a
-// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
-// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
-
-
-async function writeNewFile(path, data) {
-    await (0,promises_.rm)(path, { force: true });
-    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
-}
-function writeNewFileSync(path, data) {
-    (0,external_node_fs_.rmSync)(path, { force: true });
-    (0,external_node_fs_.writeFileSync)(path, data, { flag: 'wx' });
-}
-function newFileStream(path) {
-    (0,external_node_fs_.rmSync)(path, { force: true });
-    return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
@@ -1684,6 +1566,119 @@ function runProcess(options) {
             void Promise.all(closed).then(() => resolve(result));
         });
     });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time <= this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    nvidiaSmi;
+    env;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+    child = null;
+    constructor(nvidiaSmi, 
+    /** The job's environment; credentials are removed before nvidia-smi sees it. */
+    env, intervalMs = 100, clock = Date.now) {
+        this.nvidiaSmi = nvidiaSmi;
+        this.env = env;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = runProcess({
+            command: this.nvidiaSmi,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
+        });
+        const child = { stop, ended };
+        this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child)
+            return;
+        child.stop.abort();
+        await child.ended;
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
@@ -1908,6 +1903,74 @@ function atLeast(version, majorMinor) {
     return compareVersions(version, floor) >= 0;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/protobuf.js
+// The protobuf wire format (protobuf.dev/programming-guides/encoding), read and written in one place: the
+// ONNX inputs and graph (tensorrt/onnx-inputs.ts), the FP32 widening of a model (accuracy/widen-model.ts)
+// and an ONNX's external-data names (cache/engine-cache.ts). Fields are found by their lengths, so a model's
+// gigabytes of weights are skipped, never read.
+const bufferSource = (bytes) => {
+    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { size: buffer.length, read: (offset, length) => buffer.subarray(offset, offset + length) };
+};
+/** The varint at `at`, and where the bytes after it start; null when it runs past `end` or past 10 bytes. */
+function readVarint(source, at, end = source.size) {
+    // A varint is at most 10 bytes: read them together, not byte by byte from a file.
+    const bytes = source.read(at, Math.max(0, Math.min(10, end - at)));
+    let value = 0;
+    for (let i = 0; i < bytes.length; i += 1) {
+        const byte = bytes[i];
+        value += (byte & 0x7f) * 2 ** (7 * i);
+        if (byte < 0x80)
+            return { value, next: at + i + 1 };
+    }
+    return null;
+}
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function wireFields(source, start = 0, end = source.size) {
+    const out = [];
+    const varint = (at) => {
+        const read = readVarint(source, at, end);
+        if (!read)
+            throw new Error('a varint runs past the end');
+        return read;
+    };
+    for (let at = start; at < end;) {
+        const key = varint(at);
+        const number = Math.floor(key.value / 8);
+        const wire = key.value % 8;
+        let field;
+        if (wire === 0) {
+            const v = varint(key.next);
+            field = { number, wire, start: at, end: v.next, value: v.value, payload: key.next };
+        }
+        else if (wire === 2) {
+            const length = varint(key.next);
+            field = { number, wire, start: at, end: length.next + length.value, value: length.value, payload: length.next };
+        }
+        else if (wire === 1 || wire === 5) {
+            field = { number, wire, start: at, end: key.next + (wire === 1 ? 8 : 4), value: 0, payload: key.next };
+        }
+        else
+            throw new Error(`wire type ${wire} is not protobuf's`);
+        if (field.end > end)
+            throw new Error('a field runs past the end');
+        out.push(field);
+        at = field.end;
+    }
+    return out;
+}
+/** A value as varint bytes. */
+function encodeVarint(value) {
+    const out = [];
+    let rest = value;
+    while (rest >= 0x80) {
+        out.push((rest % 0x80) | 0x80);
+        rest = Math.floor(rest / 0x80);
+    }
+    out.push(rest);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
 // Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
 // same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
@@ -1986,6 +2049,7 @@ async function isPlainFile(path) {
 
 
 
+
 async function sha256OfFile(path) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
     for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
@@ -2005,7 +2069,7 @@ async function externalDataFiles(onnx) {
     for await (const chunk of (0,external_node_fs_.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
         const data = Buffer.concat([tail, chunk]);
         for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = readVarint(data, at + marker.length);
+            const length = readVarint(bufferSource(data), at + marker.length);
             if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
                 continue;
             const end = length.next + length.value;
@@ -2032,19 +2096,6 @@ class FileDigests {
         }
         return digest;
     }
-}
-/** A protobuf varint (a length) at `at`: its value and where the bytes after it start. */
-function readVarint(data, at) {
-    let value = 0;
-    for (let i = 0; i < 4; i += 1) {
-        const byte = data[at + i];
-        if (byte === undefined)
-            return null;
-        value += (byte & 0x7f) * 2 ** (7 * i);
-        if (byte < 0x80)
-            return { value, next: at + i + 1 };
-    }
-    return null;
 }
 /**
  * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
@@ -3915,133 +3966,9 @@ function shapesOf(profile) {
     return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
 }
 
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(22876);
-;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
-
-
-const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
-/** e_machine of the architecture Node runs on. */
-function hostMachine(arch = process.arch) {
-    return { x64: 62, arm64: 183, ia32: 3, arm: 40, riscv64: 243 }[arch] ?? null;
-}
-const SHT_DYNSYM = 11;
-const SHT_DYNAMIC = 6;
-const DT_NEEDED = 1;
-const DT_SONAME = 14;
-const SHN_UNDEF = 0;
-async function readElf(path) {
-    let file;
-    try {
-        file = await (0,promises_.open)(path, 'r');
-    }
-    catch (error) {
-        return { ok: false, reason: (0,errors/* fileProblem */.Wj)(error, 'a shared library') };
-    }
-    try {
-        const read = async (offset, length) => {
-            const buffer = Buffer.alloc(length);
-            const { bytesRead } = await file.read(buffer, 0, length, offset);
-            if (bytesRead < length)
-                throw new Error('truncated');
-            return buffer;
-        };
-        const ident = await read(0, 64).catch(() => null);
-        if (ident?.toString('latin1', 0, 4) !== '\x7fELF')
-            return { ok: false, reason: 'not an ELF file' };
-        const bits = ident[4] === 2 ? 64 : 32;
-        const le = ident[5] === 1;
-        const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
-        const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
-        const addr = (b, o) => bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
-        const type = u16(ident, 16);
-        const machine = u16(ident, 18);
-        const shoff = addr(ident, bits === 64 ? 40 : 32);
-        const shentsize = u16(ident, bits === 64 ? 58 : 46);
-        const shnum = u16(ident, bits === 64 ? 60 : 48);
-        const sections = [];
-        if (shoff > 0 && shnum > 0) {
-            const table = await read(shoff, shentsize * shnum);
-            for (let i = 0; i < shnum; i += 1) {
-                const o = i * shentsize;
-                sections.push({
-                    type: u32(table, o + 4),
-                    offset: addr(table, o + (bits === 64 ? 24 : 16)),
-                    size: addr(table, o + (bits === 64 ? 32 : 20)),
-                    link: u32(table, o + (bits === 64 ? 40 : 24)),
-                    entsize: addr(table, o + (bits === 64 ? 56 : 36)),
-                });
-            }
-        }
-        const strings = async (index) => {
-            const section = sections[index];
-            return section ? read(section.offset, section.size) : Buffer.alloc(0);
-        };
-        const cString = (table, offset) => {
-            const end = table.indexOf(0, offset);
-            return table.toString('latin1', offset, end === -1 ? table.length : end);
-        };
-        const needed = [];
-        let soname = null;
-        const dynamic = sections.find((s) => s.type === SHT_DYNAMIC);
-        if (dynamic) {
-            const entries = await read(dynamic.offset, dynamic.size);
-            const names = await strings(dynamic.link);
-            const size = bits === 64 ? 16 : 8;
-            for (let o = 0; o + size <= entries.length; o += size) {
-                const tag = addr(entries, o);
-                const value = addr(entries, o + size / 2);
-                if (tag === 0)
-                    break;
-                if (tag === DT_NEEDED)
-                    needed.push(cString(names, value));
-                if (tag === DT_SONAME)
-                    soname = cString(names, value);
-            }
-        }
-        const exports = [];
-        const imports = [];
-        const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
-        if (dynsym && dynsym.entsize > 0) {
-            const symbols = await read(dynsym.offset, dynsym.size);
-            const names = await strings(dynsym.link);
-            for (let o = 0; o + dynsym.entsize <= symbols.length; o += dynsym.entsize) {
-                const name = u32(symbols, o);
-                const info = symbols[o + (bits === 64 ? 4 : 12)];
-                const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
-                const bind = info >> 4;
-                const kind = info & 0xf;
-                if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
-                    exports.push(cString(names, name));
-                else if (name !== 0 && shndx === SHN_UNDEF)
-                    imports.push(cString(names, name));
-            }
-        }
-        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports, imports } };
-    }
-    catch (error) {
-        return { ok: false, reason: `a damaged ELF file (${error.message})` };
-    }
-    finally {
-        await file.close();
-    }
-}
-/** "libnvinfer.so.10" → 10; null when the object does not link libnvinfer. */
-function nvinferMajor(needed) {
-    for (const lib of needed) {
-        const match = /^libnvinfer\.so\.(\d+)/.exec(lib);
-        if (match)
-            return Number(match[1]);
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
-// The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
-// the checks in gpu-checks.ts and host-checks.ts judge them.
-
-
-
+;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
+// Which libraries a binary links, as the loader resolves them (ldd), and where a command is on PATH: for
+// preflight's plugin checks and the engine cache's key (the TensorRT libraries trtexec loads).
 
 
 
@@ -4057,24 +3984,27 @@ function whichCommand(command, env) {
     }
     return null;
 }
+/** ldd reads a file's dynamic section and asks the loader: seconds at most, or it hangs on a broken loader. */
+const LDD_TIMEOUT_MS = 30_000;
 /** Runs ldd on a file: the resolved libraries and the ones not found; null when ldd cannot tell. */
 async function lddOf(file, env) {
     const ldd = whichCommand('ldd', env);
     if (!ldd)
         return null;
-    // A short local probe: @actions/exec fits (no process group or timeout needed). No `input`: ldd never reads
-    // stdin, and @actions/exec writes `input` to a pipe it does not watch, so an ldd that had already exited
-    // made an EPIPE that nothing caught, and it ended the whole process (seen once in a test run).
-    const result = await (0,exec/* getExecOutput */.H)(ldd, [file], {
-        env: childEnv(env),
-        silent: true,
-        ignoreReturnCode: true,
-    }).catch(() => null);
-    if (result?.exitCode !== 0)
+    // Started as every process is (proc/run-process.ts): its own group, a timeout, stdin closed.
+    const lines = [];
+    const result = await runProcess({
+        command: ldd,
+        args: [file],
+        env,
+        timeoutMs: LDD_TIMEOUT_MS,
+        onLine: (line) => lines.push(line),
+    });
+    if (result.exitCode !== 0)
         return null;
     const resolved = new Map();
     const notFound = [];
-    for (const line of `${result.stdout}\n${result.stderr}`.split('\n')) {
+    for (const line of lines) {
         const match = /^\s*(\S+) => (?:(not found)|(\S+))/.exec(line);
         if (!match)
             continue;
@@ -4084,94 +4014,6 @@ async function lddOf(file, env) {
             resolved.set(match[1], match[3]);
     }
     return { resolved, notFound };
-}
-async function diskFacts(outputDir) {
-    // The output folder may not exist yet: measure the volume it will be created on.
-    let path = outputDir;
-    while (!(0,external_node_fs_.existsSync)(path) && (0,external_node_path_.dirname)(path) !== path)
-        path = (0,external_node_path_.dirname)(path);
-    try {
-        const stats = await (0,promises_.statfs)(path);
-        return { path, freeBytes: stats.bavail * stats.bsize };
-    }
-    catch (error) {
-        return { path, error: error.message };
-    }
-}
-async function pluginFacts(path, dynamic, env) {
-    const elf = await readElf(path);
-    const ldd = elf.ok ? await lddOf(path, env) : null;
-    return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
-}
-/**
- * The CUDA version the TensorRT build uses, and where that was read: the config, the libcudart
- * that trtexec links, the CUDA toolkit on the machine (a CUDA container sets CUDA_VERSION), or what
- * the TensorRT major implies (every TensorRT 11 is built with CUDA 13).
- */
-async function findCuda(lookup) {
-    if (lookup.configured)
-        return { version: lookup.configured, source: 'cuda: in trt-ci.yml' };
-    if (lookup.trtexecPath) {
-        const elf = await readElf(lookup.trtexecPath);
-        if (elf.ok) {
-            const ldd = await lddOf(lookup.trtexecPath, lookup.env);
-            const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
-            if (linked) {
-                // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
-                const real = (0,external_node_path_.basename)(safeRealpath(linked[1]));
-                const full = /^libcudart\.so\.(\d+\.\d+)/.exec(real)?.[1] ?? /^libcudart\.so\.(\d+)/.exec(linked[0])?.[1];
-                if (full)
-                    return { version: full, source: `${real} that ${lookup.trtexecPath} links` };
-            }
-            const needed = elf.elf.needed.find((lib) => lib.startsWith('libcudart.so.'));
-            const major = needed && /^libcudart\.so\.(\d+)/.exec(needed)?.[1];
-            if (major)
-                return { version: major, source: `${needed} that ${lookup.trtexecPath} links` };
-        }
-    }
-    const toolkit = readToolkitVersion(lookup.toolkitRoot);
-    if (toolkit)
-        return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
-    const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
-    if (fromEnv)
-        return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
-    if (lookup.tensorrt.major >= 11)
-        return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
-    return null;
-}
-function safeRealpath(path) {
-    try {
-        return (0,external_node_fs_.realpathSync)(path);
-    }
-    catch {
-        return path;
-    }
-}
-function readToolkitVersion(root) {
-    try {
-        const json = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, 'version.json'), 'utf8'));
-        return /^(\d+\.\d+)/.exec(json.cuda?.version ?? '')?.[1] ?? null;
-    }
-    catch {
-        return null;
-    }
-}
-/** Which libnvinfer.so major plugins must link: what trtexec links, else the detected TensorRT major. */
-async function nvinferTarget(trtexecPath, tensorrt) {
-    if (trtexecPath) {
-        const elf = await readElf(trtexecPath);
-        const major = elf.ok ? nvinferMajor(elf.elf.needed) : null;
-        if (major !== null)
-            return { major, source: `${trtexecPath} links libnvinfer.so.${major}` };
-    }
-    return { major: tensorrt.major, source: `TensorRT ${tensorrt.major}.${tensorrt.minor}` };
-}
-function devNvidiaPresent(dev = '/dev') {
-    return (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidiactl')) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidia0'));
-}
-function resolveCommand(command, env) {
-    const found = whichCommand(command, env);
-    return found && (0,external_node_path_.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/scheduler.js
@@ -6004,6 +5846,7 @@ function elementBytes(type, values) {
 // dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
 // as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
 
+
 const ELEM_TYPES = {
     1: 'float32',
     2: 'uint8',
@@ -6026,49 +5869,15 @@ const ELEM_TYPES = {
     21: 'uint4',
     22: 'int4',
 };
-const bufferSource = (bytes) => ({
-    size: bytes.length,
-    read: (offset, length) => bytes.subarray(offset, offset + length),
-});
 /** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
 function fields(source, start, end) {
-    const out = [];
-    let at = start;
-    const varint = () => {
-        // A varint is at most 10 bytes: read them together, not byte by byte from a file.
-        const bytes = source.read(at, Math.min(10, end - at));
-        let value = 0;
-        for (let i = 0, shift = 0; i < bytes.length; i += 1, shift += 7) {
-            const byte = bytes[i];
-            value += (byte & 0x7f) * 2 ** shift;
-            if (byte < 0x80) {
-                at += i + 1;
-                return value;
-            }
-        }
-        throw new Error('a varint runs past the end');
-    };
-    while (at < end) {
-        const key = varint();
-        const number = Math.floor(key / 8);
-        const wire = key % 8;
-        if (wire === 0)
-            out.push({ number, value: varint() });
-        else if (wire === 2) {
-            const length = varint();
-            if (at + length > end)
-                throw new Error('a field runs past the end');
-            out.push({ number, start: at, length });
-            at += length;
-        }
-        else if (wire === 1)
-            at += 8;
-        else if (wire === 5)
-            at += 4;
-        else
-            throw new Error(`wire type ${wire} is not protobuf's`);
-    }
-    return out;
+    return wireFields(source, start, end).flatMap((f) => {
+        if (f.wire === 0)
+            return [{ number: f.number, value: f.value }];
+        if (f.wire === 2)
+            return [{ number: f.number, start: f.payload, length: f.value }];
+        return [];
+    });
 }
 /**
  * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
@@ -7110,57 +6919,11 @@ async function readRawOutputs(dir, files, expected) {
 // FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
 // FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
 // for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
+
 const FLOAT = 1;
 const NARROW = new Set([10, 16]);
-function widen_model_readVarint(bytes, at) {
-    let value = 0;
-    for (let i = 0; i < 10 && at + i < bytes.length; i += 1) {
-        const byte = bytes[at + i];
-        value += (byte & 0x7f) * 2 ** (7 * i);
-        if (byte < 0x80)
-            return { value, next: at + i + 1 };
-    }
-    throw new Error('a varint runs past the end');
-}
-function parse(bytes, start, end) {
-    const out = [];
-    let at = start;
-    while (at < end) {
-        const key = widen_model_readVarint(bytes, at);
-        const number = Math.floor(key.value / 8);
-        const wire = key.value % 8;
-        let field;
-        if (wire === 0) {
-            const v = widen_model_readVarint(bytes, key.next);
-            field = { number, wire, start: at, end: v.next, value: v.value, payload: key.next };
-        }
-        else if (wire === 2) {
-            const length = widen_model_readVarint(bytes, key.next);
-            field = { number, wire, start: at, end: length.next + length.value, value: length.value, payload: length.next };
-        }
-        else if (wire === 1 || wire === 5) {
-            const size = wire === 1 ? 8 : 4;
-            field = { number, wire, start: at, end: key.next + size, value: 0, payload: key.next };
-        }
-        else
-            throw new Error(`wire type ${wire} is not protobuf's`);
-        if (field.end > end)
-            throw new Error('a field runs past the end');
-        out.push(field);
-        at = field.end;
-    }
-    return out;
-}
-function varint(value) {
-    const out = [];
-    let rest = value;
-    while (rest >= 0x80) {
-        out.push((rest % 0x80) | 0x80);
-        rest = Math.floor(rest / 0x80);
-    }
-    out.push(rest);
-    return out;
-}
+const parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
+const varint = encodeVarint;
 const varintField = (number, value) => Buffer.from([...varint(number * 8), ...varint(value)]);
 const lenField = (number, payload) => Buffer.concat([Buffer.from([...varint(number * 8 + 2), ...varint(payload.length)]), payload]);
 /** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
@@ -7189,13 +6952,16 @@ const widenType = (type) => (NARROW.has(type) ? FLOAT : type);
 /** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
 function int32Data(bytes, fields) {
     const out = [];
+    const source = bufferSource(bytes);
     for (const f of fields.filter((x) => x.number === 5)) {
         if (f.wire === 0) {
             out.push(f.value);
             continue;
         }
         for (let at = f.payload; at < f.end;) {
-            const v = widen_model_readVarint(bytes, at);
+            const v = readVarint(source, at, f.end);
+            if (!v)
+                throw new Error('a varint runs past the end');
             out.push(v.value);
             at = v.next;
         }
@@ -9536,6 +9302,222 @@ function portableDifference(nativeBytes, portableBytes, explanation) {
         changedRegions: explanation ? changed.length : null,
         changes: [...new Set(changed.flatMap((r) => r.change))],
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/elf.js
+
+
+const MACHINES = { 3: 'i386', 40: 'ARM', 62: 'x86-64', 183: 'AArch64', 243: 'RISC-V' };
+/** e_machine of the architecture Node runs on. */
+function hostMachine(arch = process.arch) {
+    return { x64: 62, arm64: 183, ia32: 3, arm: 40, riscv64: 243 }[arch] ?? null;
+}
+const SHT_DYNSYM = 11;
+const SHT_DYNAMIC = 6;
+const DT_NEEDED = 1;
+const DT_SONAME = 14;
+const SHN_UNDEF = 0;
+async function readElf(path) {
+    let file;
+    try {
+        file = await (0,promises_.open)(path, 'r');
+    }
+    catch (error) {
+        return { ok: false, reason: (0,errors/* fileProblem */.Wj)(error, 'a shared library') };
+    }
+    try {
+        const read = async (offset, length) => {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await file.read(buffer, 0, length, offset);
+            if (bytesRead < length)
+                throw new Error('truncated');
+            return buffer;
+        };
+        const ident = await read(0, 64).catch(() => null);
+        if (ident?.toString('latin1', 0, 4) !== '\x7fELF')
+            return { ok: false, reason: 'not an ELF file' };
+        const bits = ident[4] === 2 ? 64 : 32;
+        const le = ident[5] === 1;
+        const u16 = (b, o) => (le ? b.readUInt16LE(o) : b.readUInt16BE(o));
+        const u32 = (b, o) => (le ? b.readUInt32LE(o) : b.readUInt32BE(o));
+        const addr = (b, o) => bits === 64 ? Number(le ? b.readBigUInt64LE(o) : b.readBigUInt64BE(o)) : u32(b, o);
+        const type = u16(ident, 16);
+        const machine = u16(ident, 18);
+        const shoff = addr(ident, bits === 64 ? 40 : 32);
+        const shentsize = u16(ident, bits === 64 ? 58 : 46);
+        const shnum = u16(ident, bits === 64 ? 60 : 48);
+        const sections = [];
+        if (shoff > 0 && shnum > 0) {
+            const table = await read(shoff, shentsize * shnum);
+            for (let i = 0; i < shnum; i += 1) {
+                const o = i * shentsize;
+                sections.push({
+                    type: u32(table, o + 4),
+                    offset: addr(table, o + (bits === 64 ? 24 : 16)),
+                    size: addr(table, o + (bits === 64 ? 32 : 20)),
+                    link: u32(table, o + (bits === 64 ? 40 : 24)),
+                    entsize: addr(table, o + (bits === 64 ? 56 : 36)),
+                });
+            }
+        }
+        const strings = async (index) => {
+            const section = sections[index];
+            return section ? read(section.offset, section.size) : Buffer.alloc(0);
+        };
+        const cString = (table, offset) => {
+            const end = table.indexOf(0, offset);
+            return table.toString('latin1', offset, end === -1 ? table.length : end);
+        };
+        const needed = [];
+        let soname = null;
+        const dynamic = sections.find((s) => s.type === SHT_DYNAMIC);
+        if (dynamic) {
+            const entries = await read(dynamic.offset, dynamic.size);
+            const names = await strings(dynamic.link);
+            const size = bits === 64 ? 16 : 8;
+            for (let o = 0; o + size <= entries.length; o += size) {
+                const tag = addr(entries, o);
+                const value = addr(entries, o + size / 2);
+                if (tag === 0)
+                    break;
+                if (tag === DT_NEEDED)
+                    needed.push(cString(names, value));
+                if (tag === DT_SONAME)
+                    soname = cString(names, value);
+            }
+        }
+        const exports = [];
+        const imports = [];
+        const dynsym = sections.find((s) => s.type === SHT_DYNSYM);
+        if (dynsym && dynsym.entsize > 0) {
+            const symbols = await read(dynsym.offset, dynsym.size);
+            const names = await strings(dynsym.link);
+            for (let o = 0; o + dynsym.entsize <= symbols.length; o += dynsym.entsize) {
+                const name = u32(symbols, o);
+                const info = symbols[o + (bits === 64 ? 4 : 12)];
+                const shndx = u16(symbols, o + (bits === 64 ? 6 : 14));
+                const bind = info >> 4;
+                const kind = info & 0xf;
+                if (name !== 0 && shndx !== SHN_UNDEF && (bind === 1 || bind === 2) && (kind === 1 || kind === 2))
+                    exports.push(cString(names, name));
+                else if (name !== 0 && shndx === SHN_UNDEF)
+                    imports.push(cString(names, name));
+            }
+        }
+        return { ok: true, elf: { bits, littleEndian: le, type, machine, needed, soname, exports, imports } };
+    }
+    catch (error) {
+        return { ok: false, reason: `a damaged ELF file (${error.message})` };
+    }
+    finally {
+        await file.close();
+    }
+}
+/** "libnvinfer.so.10" → 10; null when the object does not link libnvinfer. */
+function nvinferMajor(needed) {
+    for (const lib of needed) {
+        const match = /^libnvinfer\.so\.(\d+)/.exec(lib);
+        if (match)
+            return Number(match[1]);
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/preflight/gather.js
+// The edges of preflight: nvidia-smi, the file system, ldd. Everything here only collects facts;
+// the checks in gpu-checks.ts and host-checks.ts judge them.
+
+
+
+
+
+async function diskFacts(outputDir) {
+    // The output folder may not exist yet: measure the volume it will be created on.
+    let path = outputDir;
+    while (!(0,external_node_fs_.existsSync)(path) && (0,external_node_path_.dirname)(path) !== path)
+        path = (0,external_node_path_.dirname)(path);
+    try {
+        const stats = await (0,promises_.statfs)(path);
+        return { path, freeBytes: stats.bavail * stats.bsize };
+    }
+    catch (error) {
+        return { path, error: error.message };
+    }
+}
+async function pluginFacts(path, dynamic, env) {
+    const elf = await readElf(path);
+    const ldd = elf.ok ? await lddOf(path, env) : null;
+    return { path, dynamic, elf, lddNotFound: ldd?.notFound ?? null };
+}
+/**
+ * The CUDA version the TensorRT build uses, and where that was read: the config, the libcudart
+ * that trtexec links, the CUDA toolkit on the machine (a CUDA container sets CUDA_VERSION), or what
+ * the TensorRT major implies (every TensorRT 11 is built with CUDA 13).
+ */
+async function findCuda(lookup) {
+    if (lookup.configured)
+        return { version: lookup.configured, source: 'cuda: in trt-ci.yml' };
+    if (lookup.trtexecPath) {
+        const elf = await readElf(lookup.trtexecPath);
+        if (elf.ok) {
+            const ldd = await lddOf(lookup.trtexecPath, lookup.env);
+            const linked = [...(ldd?.resolved.entries() ?? [])].find(([name]) => name.startsWith('libcudart.so.'));
+            if (linked) {
+                // libcudart.so.12 → libcudart.so.12.4.127: the real file names the toolkit's minor.
+                const real = (0,external_node_path_.basename)(safeRealpath(linked[1]));
+                const full = /^libcudart\.so\.(\d+\.\d+)/.exec(real)?.[1] ?? /^libcudart\.so\.(\d+)/.exec(linked[0])?.[1];
+                if (full)
+                    return { version: full, source: `${real} that ${lookup.trtexecPath} links` };
+            }
+            const needed = elf.elf.needed.find((lib) => lib.startsWith('libcudart.so.'));
+            const major = needed && /^libcudart\.so\.(\d+)/.exec(needed)?.[1];
+            if (major)
+                return { version: major, source: `${needed} that ${lookup.trtexecPath} links` };
+        }
+    }
+    const toolkit = readToolkitVersion(lookup.toolkitRoot);
+    if (toolkit)
+        return { version: toolkit, source: `the CUDA toolkit at ${lookup.toolkitRoot}` };
+    const fromEnv = lookup.env.CUDA_VERSION && /^(\d+\.\d+)/.exec(lookup.env.CUDA_VERSION)?.[1];
+    if (fromEnv)
+        return { version: fromEnv, source: "CUDA_VERSION in the environment (the container's CUDA)" };
+    if (lookup.tensorrt.major >= 11)
+        return { version: '13', source: 'TensorRT 11, which is built with CUDA 13' };
+    return null;
+}
+function safeRealpath(path) {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return path;
+    }
+}
+function readToolkitVersion(root) {
+    try {
+        const json = JSON.parse((0,external_node_fs_.readFileSync)((0,external_node_path_.join)(root, 'version.json'), 'utf8'));
+        return /^(\d+\.\d+)/.exec(json.cuda?.version ?? '')?.[1] ?? null;
+    }
+    catch {
+        return null;
+    }
+}
+/** Which libnvinfer.so major plugins must link: what trtexec links, else the detected TensorRT major. */
+async function nvinferTarget(trtexecPath, tensorrt) {
+    if (trtexecPath) {
+        const elf = await readElf(trtexecPath);
+        const major = elf.ok ? nvinferMajor(elf.elf.needed) : null;
+        if (major !== null)
+            return { major, source: `${trtexecPath} links libnvinfer.so.${major}` };
+    }
+    return { major: tensorrt.major, source: `TensorRT ${tensorrt.major}.${tensorrt.minor}` };
+}
+function devNvidiaPresent(dev = '/dev') {
+    return (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidiactl')) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dev, 'nvidia0'));
+}
+function resolveCommand(command, env) {
+    const found = whichCommand(command, env);
+    return found && (0,external_node_path_.isAbsolute)(found) ? safeRealpath(found) : found;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/preflight/types.js
