@@ -49235,7 +49235,7 @@ function createTrtexec(setup) {
     const run = async (args, options, cancellable = true) => {
         const signals = [cancellable ? setup.signal : undefined, options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        return runProcess({
+        return (setup.start ?? runProcess)({
             command: setup.command,
             args,
             env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },

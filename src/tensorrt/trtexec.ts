@@ -5,7 +5,7 @@
 import { InputError } from '../common/errors.js';
 import { randomBytes } from 'node:crypto';
 import { killTagged, RUN_TAG_VARIABLE } from '../proc/escaped.js';
-import { type ProcessResult, runProcess } from '../proc/run-process.js';
+import { type ProcessResult, type RunOptions, runProcess } from '../proc/run-process.js';
 import { BANNER_PATTERN, decodeBannerVersion, parseVersion, type TensorRtVersion } from './version.js';
 
 export interface TrtexecRunOptions {
@@ -52,6 +52,11 @@ export interface TrtexecSetup {
   killGraceMs: number;
   /** The run's cancel: aborting it kills every trtexec still running, and none starts after. */
   signal?: AbortSignal;
+  /**
+   * How a run is started: a process in its own group (runProcess) unless a test hands the seam another
+   * (test/support/in-memory-trtexec.ts runs the stand-in in the test's own process).
+   */
+  start?: (options: RunOptions) => Promise<ProcessResult>;
 }
 
 export function createTrtexec(setup: TrtexecSetup): Trtexec {
@@ -66,7 +71,7 @@ export function createTrtexec(setup: TrtexecSetup): Trtexec {
       (s): s is AbortSignal => s !== undefined,
     );
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-    return runProcess({
+    return (setup.start ?? runProcess)({
       command: setup.command,
       args,
       env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },

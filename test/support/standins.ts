@@ -37,6 +37,17 @@ function wrapper(path: string, command: string[], env: Switches): void {
   chmodSync(path, 0o755);
 }
 
+/** The trtexec stand-in's switches for a runner folder: its version, calls file and GPU state, then `options`. */
+export function trtexecSwitches(dir: string, options: StandinOptions = {}): Record<string, string> {
+  const switches: Switches = {
+    TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
+    TRTEXEC_STANDIN_CALLS: join(dir, 'trtexec-calls.jsonl'),
+    STANDIN_GPU_STATE: join(dir, 'gpu-state'),
+    ...options.trtexecEnv,
+  };
+  return Object.fromEntries(Object.entries(switches).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+}
+
 export function installStandins(dir: string, options: StandinOptions = {}): Standins {
   const bin = join(dir, 'bin');
   mkdirSync(bin, { recursive: true });
@@ -51,13 +62,7 @@ export function installStandins(dir: string, options: StandinOptions = {}): Stan
       ? { command: [client], env: { STANDIN_SERVER: server, STANDIN_PROGRAM: name } }
       : { command: [process.execPath, source], env: { STANDIN_PROGRAM: name } };
   const trtexecProgram = program('trtexec', STANDIN_TRTEXEC);
-  wrapper(trtexec, trtexecProgram.command, {
-    ...trtexecProgram.env,
-    TRTEXEC_STANDIN_VERSION: options.version ?? '10.16.1.11',
-    TRTEXEC_STANDIN_CALLS: callsFile,
-    STANDIN_GPU_STATE: gpuState,
-    ...options.trtexecEnv,
-  });
+  wrapper(trtexec, trtexecProgram.command, { ...trtexecProgram.env, ...trtexecSwitches(dir, options) });
   const nvidiaSmiProgram = program('nvidia-smi', STANDIN_NVIDIA_SMI);
   wrapper(nvidiaSmi, nvidiaSmiProgram.command, {
     ...nvidiaSmiProgram.env,
