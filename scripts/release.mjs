@@ -79,20 +79,24 @@ const subjects = git('log', '--reverse', '--no-merges', '--format=%h %s', since 
   .split('\n')
   .filter((line) => line && !/^\S+ release v\d/.test(line));
 const date = git('show', '--no-patch', '--format=%cs', code);
+const changelogFile = join(cwd, 'CHANGELOG.md');
+const changelog = existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '';
+// What changed for a user, written by hand under "## Unreleased" as it lands, leads the release's entry.
+const unreleased = /^## Unreleased\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(changelog);
 const entry = [
   `## ${tag} (${date})`,
   '',
   `Callers pin \`${repository}/.github/workflows/trt-ci.yml@<this release's commit> # ${tag}\`;`,
   `its actions are those of ${code}.`,
+  ...(unreleased ? [unreleased[1].trim(), ''] : []),
   previous ? `Since ${previous}:` : 'The first release with a changelog:',
   '',
   ...subjects.map((line) => `- ${line.slice(line.indexOf(' ') + 1)} (${line.slice(0, line.indexOf(' '))})`),
   '',
 ].join('\n');
-const changelogFile = join(cwd, 'CHANGELOG.md');
-const changelog = existsSync(changelogFile) ? readFileSync(changelogFile, 'utf8') : '';
 const heading = '# Changelog\n\nEach release of trt-ci, newest first, written by `npm run release`.\n\n';
-writeFileSync(changelogFile, `${heading}${entry}\n${changelog.replace(heading, '')}`.replace(/\n{3,}/g, '\n\n'));
+const older = changelog.replace(heading, '').replace(unreleased?.[0] ?? '', '');
+writeFileSync(changelogFile, `${heading}${entry}\n${older}`.replace(/\n{3,}/g, '\n\n'));
 git('add', ...files, 'CHANGELOG.md');
 git('commit', '--quiet', '-m', `release ${tag}: the pack runs the action of ${code.slice(0, 12)}`);
 git('tag', '--annotate', tag, '--message', `trt-ci ${tag}`);
