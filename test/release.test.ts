@@ -59,6 +59,14 @@ describe('a release', () => {
     expect(changelog).toContain(
       `- ${git('show', '--no-patch', '--format=%s', code)} (${git('rev-parse', '--short', code)})`,
     );
+    // The notes written by hand under "## Unreleased" lead the release's entry, and the heading is gone.
+    const before = git('show', `${code}:CHANGELOG.md`);
+    const notes = /^## Unreleased\n([\s\S]*?)^## /m.exec(before)?.[1]?.trim();
+    if (notes) {
+      expect(changelog).not.toContain('## Unreleased');
+      expect(changelog.indexOf(notes)).toBeGreaterThan(changelog.indexOf(`## ${tag}`));
+      expect(changelog.indexOf(notes)).toBeLessThan(changelog.indexOf('Since '));
+    }
     for (const file of workflows) {
       // No exemption for our own action: every uses: is a full SHA (with its version) or local.
       expect(unpinnedActions(git('show', `${pinned}:${file}`))).toEqual([]);
