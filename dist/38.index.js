@@ -11740,7 +11740,9 @@ async function buildAndReport(context, start, options) {
         gpuQueryError: stage.gpuQueryError,
         image: context.env.TRT_CI_IMAGE || null,
     };
-    const onnxBytes = (onnx) => (0,errors/* fileSize */.Ov)(onnx);
+    // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
+    const sizes = new Map(config.models.map((m) => [m.onnx, (0,errors/* fileSize */.Ov)(m.onnx)]));
+    const onnxBytes = (onnx) => sizes.get(onnx) ?? null;
     const modelIndex = (name) => config.models.findIndex((m) => m.name === name);
     const compared = compareRun(measureRun(outcomes, { scans, accuracy, latency: latency.latency }, onnxBytes), environmentOf({ environment, preflight }), start.baseline && start.baselineFile
         ? { report: start.baseline, path: start.baselineFile, note: options.baselineNote }

@@ -220,7 +220,9 @@ async function buildAndReport(
     gpuQueryError: stage.gpuQueryError,
     image: context.env.TRT_CI_IMAGE || null,
   };
-  const onnxBytes = (onnx: string) => fileSize(onnx);
+  // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
+  const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
+  const onnxBytes = (onnx: string) => sizes.get(onnx) ?? null;
   const modelIndex = (name: string) => config.models.findIndex((m) => m.name === name);
   const compared = compareRun(
     measureRun(outcomes, { scans, accuracy, latency: latency.latency }, onnxBytes),
