@@ -4408,7 +4408,10 @@ function rangeStart(node) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+/**
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
+ * not load on a target it ships to.
+ */
 function overallStatus(builds) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
@@ -4416,7 +4419,8 @@ function overallStatus(builds) {
         b.accuracy?.status !== 'failed' &&
         b.accuracy?.status !== 'error' &&
         b.latency?.verdict !== 'head-failed' &&
-        b.budgets.every((row) => row.status !== 'fail');
+        b.budgets.every((row) => row.status !== 'fail') &&
+        (b.deploy ?? []).every((row) => row.verdict !== 'fails');
     return builds.every(right) ? 'passed' : 'failed';
 }
 
@@ -5083,7 +5087,7 @@ const profile = schemas/* strictObject */.rej({
 /** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
 const schema_benchmark = schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* literal */.euz('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
 const deployTarget = schemas/* strictObject */.rej({
-    name: schemas/* string */.YjP(expected('a target name like edge-l4')).min(1).describe('The target, as the matrix names it.'),
+    name: values_name('target').describe('The target, as the matrix, its artifact and its load logs name it: letters, digits, ".", "_", "-".'),
     gpu: schemas/* string */.YjP(expected('a GPU model like L4 or H100'))
         .min(1)
         .optional()
@@ -5570,6 +5574,28 @@ const compare = (a, b) => {
     return 0;
 };
 const sameModel = (a, b) => a !== null && b !== null && a.replace(/^NVIDIA\s+/i, '').toLowerCase() === b.replace(/^NVIDIA\s+/i, '').toLowerCase();
+/**
+ * Why a machine is not the target it is said to be, or null when it is: its GPU (by nvidia-smi's name, or
+ * its compute capability for a target named by one) and its TensorRT (a version prefix). A target "A100 40GB"
+ * is an "NVIDIA A100-SXM4-40GB": every word of the target's name is a word of the GPU's.
+ */
+function notTheTarget(target, machine) {
+    const words = (name) => name.replace(/^NVIDIA\s+/i, '').toLowerCase().split(/[\s-]+/).filter(Boolean);
+    const has = new Set(words(machine.gpu));
+    if (target.gpu && !words(target.gpu).every((w) => has.has(w))) {
+        return `this machine's GPU is ${machine.gpu}, not the target's ${target.gpu}`;
+    }
+    const cc = machine.computeCapability ?? computeCapabilityOf(machine.gpu);
+    if (!target.gpu && target.computeCapability && cc !== target.computeCapability) {
+        return `this machine's GPU is ${machine.gpu} (compute capability ${cc ?? 'unknown'}), not the target's ` +
+            `compute capability ${target.computeCapability}`;
+    }
+    const version = target.tensorrt;
+    if (version && machine.tensorrt !== version && !machine.tensorrt.startsWith(`${version}.`)) {
+        return `this machine's TensorRT is ${machine.tensorrt}, not the target's ${version}`;
+    }
+    return null;
+}
 /** The plan on the target, by TensorRT's rules: version first (a plan that does not deserialize loads nowhere). */
 function predictLoad(plan, target) {
     const { portability } = plan;
@@ -10531,6 +10557,26 @@ function budgetWhy(build, metric) {
     }
     return null;
 }
+/** An engine that will not load where it ships: one item per fix, naming every target it stops. */
+function deployItems(build, base) {
+    const byFix = new Map();
+    for (const d of build.deploy.filter((row) => row.verdict === 'fails')) {
+        const fix = d.fix ?? 'build it on the target, or drop the target from deploy:';
+        const group = byFix.get(fix) ?? { targets: [], lines: new Set(), seen: false };
+        group.targets.push(d.target);
+        if (d.line)
+            group.lines.add(d.line.replace(/\.+$/, ''));
+        group.seen ||= d.observed;
+        byFix.set(fix, group);
+    }
+    return [...byFix].map(([fix, g]) => ({
+        ...base,
+        what: `will not load on ${g.targets.map(markdown_text_text).join(', ')}${g.seen ? ' (a load saw it)' : ' (predicted)'}`,
+        why: g.lines.size ? markdown_text_text([...g.lines].join('; ')) : null,
+        todo: markdown_text_text(fix),
+        position: build.configPosition,
+    }));
+}
 /** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
 function actionItems(reports) {
     const items = [];
@@ -10566,6 +10612,7 @@ function actionItems(reports) {
                     position: accuracy.configPosition,
                 });
             }
+            items.push(...deployItems(build, base));
             if (build.latency?.verdict === 'head-failed') {
                 items.push({
                     ...base,
@@ -10749,6 +10796,18 @@ function unprovenLines(rows) {
             : [];
     });
 }
+/** The pairs that do not simply load, one line per target and cause, naming its engines. */
+function byTarget(failing) {
+    const groups = new Map();
+    const engines = new Map();
+    for (const { r, d } of failing) {
+        const key = JSON.stringify([d.target, d.verdict, d.line, d.fix]);
+        if (!groups.has(key))
+            groups.set(key, { target: d.target, verdict: d.verdict, line: d.line, fix: d.fix });
+        engines.set(key, [...(engines.get(key) ?? []), engineName(r.build)]);
+    }
+    return [...groups].map(([key, group]) => ({ ...group, engines: engines.get(key) }));
+}
 const deploy_ICON = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
@@ -10777,8 +10836,8 @@ function deploySection(rows) {
                 return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...failing.map(({ r, d }) => `- ${markdown_text_text(engineName(r.build))} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
-                `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${engines.map((e) => markdown_text_text(e)).join(', ')}` +
+                `${line ? ` — ${markdown_text_text(line)}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
@@ -12128,7 +12187,7 @@ const ACTION_INPUTS = {
         config: 'trt-ci.yml',
         token: null,
         comment: 'on-change',
-        'fail-on': 'error, budget, accuracy',
+        'fail-on': 'error, budget, accuracy, deploy',
         baseline: 'auto',
         'check-name': '',
         'report-key': '',
@@ -12168,7 +12227,7 @@ const ACTION_INPUTS = {
 // The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).
 const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'];
-const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'];
+const FAIL_ON = ['error', 'budget', 'regression', 'accuracy', 'deploy'];
 /** An input of one of the three actions; empty (or outside the runner) falls back to its action.yml default. */
 function input(action, name) {
     const defaults = ACTION_INPUTS[action];
@@ -12265,8 +12324,7 @@ const deployLoadSchema = schemas/* object */.Ikc({
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
 const WARNING = /Using an engine plan file across different models of devices/;
 /** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
-function observedLoad(log, exitCode) {
-    const lines = log.split('\n');
+function observedLoad(lines, exitCode) {
     const errors = lines.filter((l) => /\[E\]/.test(l)).map((l) => l.replace(/^.*?\[E\]\s*(\[TRT\]\s*)?/, ''));
     if (exitCode === 0) {
         const warned = lines.find((l) => WARNING.test(l));
@@ -12282,15 +12340,77 @@ function observedLoad(log, exitCode) {
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/load.js
 // A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
 // that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
-// (observed: true), beside the prediction it confirms or contradicts.
+// (observed: true), beside the prediction it confirms or contradicts. Only on the target's machine: a target
+// the config does not name, or a machine whose GPU or TensorRT is not the target's, is refused before a load.
 
 
 
 
 
 
+
+
+
+
+
+
+/**
+ * The manifest's engines that ship to the target, loaded here: the target checked against the config and
+ * this machine first (exit 2), then one load each; what their loads left behind is killed at the end.
+ */
+async function loadManifestOnTarget(setup) {
+    const { file, manifest } = readManifest(setup.manifest.file, setup.manifest.shown);
+    const targets = targetsOf(setup.config);
+    const target = findTarget(targets, setup.target);
+    const { signal } = setup;
+    const trtexec = createTrtexec({
+        command: setup.trtexec,
+        env: setup.env,
+        killGraceMs: setup.config.killGraceMs,
+        ...(signal && { signal }),
+    });
+    try {
+        const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
+        await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+        return await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir);
+    }
+    finally {
+        await trtexec.sweep();
+    }
+}
+/** The target by name, or exit 2 naming the targets there are (and the closest one). */
+function findTarget(targets, name) {
+    const all = [...targets.values()].flat();
+    const found = all.find((t) => t.name === name);
+    if (found)
+        return found;
+    const names = [...new Set(all.map((t) => t.name))];
+    const near = closest(name, names);
+    throw new errors/* InputError */.dz(`--target: "${name}" is not a deploy target of the config` +
+        (names.length ? ` (it has ${names.join(', ')})` : ' (it has no deploy: targets)') +
+        (near ? `; did you mean "${near}"?` : ''));
+}
+/** Exit 2 unless this machine is the target: its first visible GPU and its trtexec's TensorRT. */
+async function checkMachine(target, machine) {
+    if (!machine.gpus.ok || machine.gpus.gpus.length === 0) {
+        const why = machine.gpus.ok ? 'no GPU' : machine.gpus.reason;
+        throw new errors/* InputError */.dz(`--target ${target.name}: cannot tell this machine's GPU (nvidia-smi: ${why})`);
+    }
+    const gpu = machine.gpus.gpus[0];
+    const { version } = await machine.trtexec.probe(machine.trtexecWhere);
+    const problem = notTheTarget(target, {
+        gpu: gpu.name ?? 'unknown',
+        computeCapability: gpu.computeCapability ?? null,
+        tensorrt: formatVersion(version, true),
+    });
+    if (problem)
+        throw new errors/* InputError */.dz(`--target ${target.name}: ${problem}: run deploy-load on the target's machine`);
+}
+/** Lines of a load's log kept for its verdict: TensorRT's errors and warnings, at most this many. */
+const KEPT_LINES = 200;
 async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
     const engines = [];
+    await (0,promises_.mkdir)(logDir, { recursive: true });
     for (const engine of manifest.engines) {
         const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
         if (!target)
@@ -12311,9 +12431,19 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec
             '--duration=0',
             '--iterations=1',
         ];
-        const log = (0,external_node_path_.join)(logDir, `${engine.model}.${engine.profile}.${targetName}.load.log`);
-        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
-        const seen = observedLoad((0,external_node_fs_.readFileSync)(log, 'utf8'), run.exitCode);
+        // Names from a manifest and trt-ci.yml name the log, encoded: "../x" is a file in logDir, not a path.
+        const log = (0,external_node_path_.join)(logDir, `${[engine.model, engine.profile, targetName].map(fileName).join('.')}.load.log`);
+        // The verdict reads TensorRT's error and warning lines as they come, each one bounded (a runaway line
+        // cannot fill memory); the whole log stays in its file.
+        const said = [];
+        const keep = (line) => {
+            if (said.length < KEPT_LINES && /\[[EW]\]/.test(line))
+                said.push(line);
+        };
+        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000, onLine: keep });
+        const seen = run.cancelled
+            ? { verdict: 'unknown', line: 'the load was cancelled' }
+            : observedLoad(said, run.exitCode);
         engines.push({
             model: engine.model,
             profile: engine.profile,
@@ -12321,18 +12451,42 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec
             ...seen,
             observed: true,
             predicted: predicted.verdict,
-            mismatch: predicted.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
+            mismatch: predicted.verdict !== 'unknown' && seen.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
         });
     }
     return engines;
 }
-/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+/** A name as one file name: what a path could read as a folder or a parent (/, \, a leading dot) encoded. */
+function fileName(name) {
+    return encodeURIComponent(name).replace(/^\./, '%2E').replace(/\*/g, '%2A');
+}
+// What a load reads of a manifest's engine; the rest is the manifest's own business.
+const manifestEngineSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    profile: schemas/* string */.YjP(),
+    path: schemas/* string */.YjP(),
+    shapes: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* object */.Ikc({ opt: schemas/* string */.YjP() }).passthrough()).optional(),
+    tensorrtVersion: schemas/* string */.YjP().nullable().optional(),
+    gpu: schemas/* object */.Ikc({ name: schemas/* string */.YjP().nullable(), computeCapability: schemas/* string */.YjP().nullable() }).passthrough().nullable(),
+    flags: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+});
+const manifestSchema = schemas/* object */.Ikc({
+    schema: schemas/* literal */.euz('trt-ci/manifest@1'),
+    tensorrtVersion: schemas/* string */.YjP().nullable().optional(),
+    engines: schemas/* array */.YOg(manifestEngineSchema),
+});
+/** A manifest.json a run wrote, or exit 2 saying what it is not (the first field that is wrong). */
 function readManifest(file, shown) {
-    const manifest = readJson(file, shown);
-    if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+    const json = readJson(file, shown);
+    if (json?.schema !== 'trt-ci/manifest@1') {
         throw new errors/* InputError */.dz(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
     }
-    return { file, manifest: manifest };
+    const parsed = manifestSchema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new errors/* InputError */.dz(`${shown}: ${issue.path.join('.') || 'the manifest'}: ${issue.message}`);
+    }
+    return { file, manifest: json };
 }
 function readJson(file, shown) {
     let text;
@@ -12365,8 +12519,6 @@ function targetsOf(config) {
 
 
 
-
-
 /**
  * The run action's deploy mode (the pack's deploy job, on the target's own runner): the manifest's plans
  * loaded as the target names them, and the loads written for the report job to put in the matrix.
@@ -12375,16 +12527,20 @@ async function deployJob(edge, target) {
     const manifestInput = input('run', 'manifest');
     if (!manifestInput)
         throw new errors/* InputError */.dz('input manifest: expected the manifest.json of the plans to load');
-    const { file, manifest } = readManifest((0,external_node_path_.resolve)(edge.cwd, manifestInput), manifestInput);
     // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here); the
     // runner has the plans, not the models: the files trt-ci.yml names are not checked.
     const config = loadConfig(input('run', 'config'), edge.cwd, edge.env, { files: false });
-    const targets = targetsOf(config);
-    const trtexec = createTrtexec({ command: config.trtexec, env: edge.env, killGraceMs: config.killGraceMs });
     const dir = (0,external_node_path_.join)(edge.env.RUNNER_TEMP ?? edge.cwd, 'trt-ci-deploy');
-    await (0,promises_.mkdir)(dir, { recursive: true });
-    const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
-    await trtexec.sweep();
+    const engines = await loadManifestOnTarget({
+        manifest: { file: (0,external_node_path_.resolve)(edge.cwd, manifestInput), shown: manifestInput },
+        config,
+        target,
+        trtexec: config.trtexec,
+        nvidiaSmi: config.nvidiaSmi,
+        env: edge.env,
+        ...(edge.signal && { signal: edge.signal }),
+        logDir: dir,
+    });
     const report = {
         schema: DEPLOY_LOAD_SCHEMA,
         target,
@@ -12440,6 +12596,9 @@ function failureReason(failOn, report, crash) {
     const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
+    const stuck = report.builds.flatMap((b) => b.deploy.filter((d) => d.verdict === 'fails').map((d) => ({ ...b, metric: `on ${d.target}` })));
+    if (failOn.includes('deploy') && stuck.length)
+        return `${stuck.length} engine(s) will not load: ${names(stuck)}`;
     const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));
     const budgets = rows.filter(({ row }) => row.status === 'fail').map(({ row }) => row);
     if (failOn.includes('budget') && budgets.length)

@@ -737,7 +737,10 @@ function rangeStart(node) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+/**
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
+ * not load on a target it ships to.
+ */
 function overallStatus(builds) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
@@ -745,7 +748,8 @@ function overallStatus(builds) {
         b.accuracy?.status !== 'failed' &&
         b.accuracy?.status !== 'error' &&
         b.latency?.verdict !== 'head-failed' &&
-        b.budgets.every((row) => row.status !== 'fail');
+        b.budgets.every((row) => row.status !== 'fail') &&
+        (b.deploy ?? []).every((row) => row.verdict !== 'fails');
     return builds.every(right) ? 'passed' : 'failed';
 }
 
@@ -1768,6 +1772,26 @@ function budgetWhy(build, metric) {
     }
     return null;
 }
+/** An engine that will not load where it ships: one item per fix, naming every target it stops. */
+function deployItems(build, base) {
+    const byFix = new Map();
+    for (const d of build.deploy.filter((row) => row.verdict === 'fails')) {
+        const fix = d.fix ?? 'build it on the target, or drop the target from deploy:';
+        const group = byFix.get(fix) ?? { targets: [], lines: new Set(), seen: false };
+        group.targets.push(d.target);
+        if (d.line)
+            group.lines.add(d.line.replace(/\.+$/, ''));
+        group.seen ||= d.observed;
+        byFix.set(fix, group);
+    }
+    return [...byFix].map(([fix, g]) => ({
+        ...base,
+        what: `will not load on ${g.targets.map(markdown_text_text).join(', ')}${g.seen ? ' (a load saw it)' : ' (predicted)'}`,
+        why: g.lines.size ? markdown_text_text([...g.lines].join('; ')) : null,
+        todo: markdown_text_text(fix),
+        position: build.configPosition,
+    }));
+}
 /** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
 function actionItems(reports) {
     const items = [];
@@ -1803,6 +1827,7 @@ function actionItems(reports) {
                     position: accuracy.configPosition,
                 });
             }
+            items.push(...deployItems(build, base));
             if (build.latency?.verdict === 'head-failed') {
                 items.push({
                     ...base,
@@ -1986,6 +2011,18 @@ function unprovenLines(rows) {
             : [];
     });
 }
+/** The pairs that do not simply load, one line per target and cause, naming its engines. */
+function byTarget(failing) {
+    const groups = new Map();
+    const engines = new Map();
+    for (const { r, d } of failing) {
+        const key = JSON.stringify([d.target, d.verdict, d.line, d.fix]);
+        if (!groups.has(key))
+            groups.set(key, { target: d.target, verdict: d.verdict, line: d.line, fix: d.fix });
+        engines.set(key, [...(engines.get(key) ?? []), engineName(r.build)]);
+    }
+    return [...groups].map(([key, group]) => ({ ...group, engines: engines.get(key) }));
+}
 const deploy_ICON = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
@@ -2014,8 +2051,8 @@ function deploySection(rows) {
                 return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...failing.map(({ r, d }) => `- ${markdown_text_text(engineName(r.build))} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
-                `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${engines.map((e) => markdown_text_text(e)).join(', ')}` +
+                `${line ? ` — ${markdown_text_text(line)}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
@@ -2718,6 +2755,7 @@ const deployLoadSchema = schemas/* object */.Ikc({
 });
 
 ;// CONCATENATED MODULE: ./.build/tsc/record/deploy-loads.js
+
 /** `reports` by their runner type's report key (trt-ci-<labels>), as the deploy jobs name them in `from`. */
 function withDeployLoads(reports, loads) {
     const merged = new Map(reports);
@@ -2736,7 +2774,8 @@ function withDeployLoads(reports, loads) {
                 return { ...row, verdict: seen.verdict, observed: true, line };
             }),
         }));
-        merged.set(key, { ...report, builds });
+        // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
+        merged.set(key, { ...report, builds, status: overallStatus(builds) });
     }
     return merged;
 }
@@ -3108,7 +3147,7 @@ const ACTION_INPUTS = {
         config: 'trt-ci.yml',
         token: null,
         comment: 'on-change',
-        'fail-on': 'error, budget, accuracy',
+        'fail-on': 'error, budget, accuracy, deploy',
         baseline: 'auto',
         'check-name': '',
         'report-key': '',
@@ -3148,7 +3187,7 @@ const ACTION_INPUTS = {
 // The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).
 const COMMENT_POLICIES = (/* unused pure expression or super */ null && (['always', 'on-change', 'on-failure', 'never']));
-const FAIL_ON = (/* unused pure expression or super */ null && (['error', 'budget', 'regression', 'accuracy']));
+const FAIL_ON = (/* unused pure expression or super */ null && (['error', 'budget', 'regression', 'accuracy', 'deploy']));
 /** An input of one of the three actions; empty (or outside the runner) falls back to its action.yml default. */
 function input(action, name) {
     const defaults = ACTION_INPUTS[action];
@@ -3248,6 +3287,9 @@ function failureReason(failOn, report, crash) {
     const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
+    const stuck = report.builds.flatMap((b) => b.deploy.filter((d) => d.verdict === 'fails').map((d) => ({ ...b, metric: `on ${d.target}` })));
+    if (failOn.includes('deploy') && stuck.length)
+        return `${stuck.length} engine(s) will not load: ${names(stuck)}`;
     const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));
     const budgets = rows.filter(({ row }) => row.status === 'fail').map(({ row }) => row);
     if (failOn.includes('budget') && budgets.length)

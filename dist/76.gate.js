@@ -435,7 +435,7 @@ const ACTION_INPUTS = {
         config: 'trt-ci.yml',
         token: null,
         comment: 'on-change',
-        'fail-on': 'error, budget, accuracy',
+        'fail-on': 'error, budget, accuracy, deploy',
         baseline: 'auto',
         'check-name': '',
         'report-key': '',
@@ -475,7 +475,7 @@ const ACTION_INPUTS = {
 // The words of the comment and fail-on inputs. Here, not with the policy that reads them (policy.ts): the
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).
 const COMMENT_POLICIES = (/* unused pure expression or super */ null && (['always', 'on-change', 'on-failure', 'never']));
-const FAIL_ON = (/* unused pure expression or super */ null && (['error', 'budget', 'regression', 'accuracy']));
+const FAIL_ON = (/* unused pure expression or super */ null && (['error', 'budget', 'regression', 'accuracy', 'deploy']));
 /** An input of one of the three actions; empty (or outside the runner) falls back to its action.yml default. */
 function input(action, name) {
     const defaults = ACTION_INPUTS[action];

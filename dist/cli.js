@@ -45918,7 +45918,7 @@ const profile = strictObject({
 /** false; true: one --loadEngine run; ab: also interleaved runs against the base engine on the same GPU. */
 const benchmark = union([schemas_boolean(), literal('ab')], expected('true, false, or ab (against the base engine, on the same GPU)'));
 const deployTarget = strictObject({
-    name: schemas_string(expected('a target name like edge-l4')).min(1).describe('The target, as the matrix names it.'),
+    name: values_name('target').describe('The target, as the matrix, its artifact and its load logs name it: letters, digits, ".", "_", "-".'),
     gpu: schemas_string(expected('a GPU model like L4 or H100'))
         .min(1)
         .optional()
@@ -46694,6 +46694,28 @@ const compare = (a, b) => {
     return 0;
 };
 const sameModel = (a, b) => a !== null && b !== null && a.replace(/^NVIDIA\s+/i, '').toLowerCase() === b.replace(/^NVIDIA\s+/i, '').toLowerCase();
+/**
+ * Why a machine is not the target it is said to be, or null when it is: its GPU (by nvidia-smi's name, or
+ * its compute capability for a target named by one) and its TensorRT (a version prefix). A target "A100 40GB"
+ * is an "NVIDIA A100-SXM4-40GB": every word of the target's name is a word of the GPU's.
+ */
+function notTheTarget(target, machine) {
+    const words = (name) => name.replace(/^NVIDIA\s+/i, '').toLowerCase().split(/[\s-]+/).filter(Boolean);
+    const has = new Set(words(machine.gpu));
+    if (target.gpu && !words(target.gpu).every((w) => has.has(w))) {
+        return `this machine's GPU is ${machine.gpu}, not the target's ${target.gpu}`;
+    }
+    const cc = machine.computeCapability ?? computeCapabilityOf(machine.gpu);
+    if (!target.gpu && target.computeCapability && cc !== target.computeCapability) {
+        return `this machine's GPU is ${machine.gpu} (compute capability ${cc ?? 'unknown'}), not the target's ` +
+            `compute capability ${target.computeCapability}`;
+    }
+    const version = target.tensorrt;
+    if (version && machine.tensorrt !== version && !machine.tensorrt.startsWith(`${version}.`)) {
+        return `this machine's TensorRT is ${machine.tensorrt}, not the target's ${version}`;
+    }
+    return null;
+}
 /** The plan on the target, by TensorRT's rules: version first (a plan that does not deserialize loads nowhere). */
 function predictLoad(plan, target) {
     const { portability } = plan;
@@ -51767,7 +51789,10 @@ function lockHolder(lock) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+/**
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
+ * not load on a target it ships to.
+ */
 function overallStatus(builds) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
@@ -51775,7 +51800,8 @@ function overallStatus(builds) {
         b.accuracy?.status !== 'failed' &&
         b.accuracy?.status !== 'error' &&
         b.latency?.verdict !== 'head-failed' &&
-        b.budgets.every((row) => row.status !== 'fail');
+        b.budgets.every((row) => row.status !== 'fail') &&
+        (b.deploy ?? []).every((row) => row.verdict !== 'fails');
     return builds.every(right) ? 'passed' : 'failed';
 }
 
@@ -55765,6 +55791,26 @@ function budgetWhy(build, metric) {
     }
     return null;
 }
+/** An engine that will not load where it ships: one item per fix, naming every target it stops. */
+function deployItems(build, base) {
+    const byFix = new Map();
+    for (const d of build.deploy.filter((row) => row.verdict === 'fails')) {
+        const fix = d.fix ?? 'build it on the target, or drop the target from deploy:';
+        const group = byFix.get(fix) ?? { targets: [], lines: new Set(), seen: false };
+        group.targets.push(d.target);
+        if (d.line)
+            group.lines.add(d.line.replace(/\.+$/, ''));
+        group.seen ||= d.observed;
+        byFix.set(fix, group);
+    }
+    return [...byFix].map(([fix, g]) => ({
+        ...base,
+        what: `will not load on ${g.targets.map(markdown_text_text).join(', ')}${g.seen ? ' (a load saw it)' : ' (predicted)'}`,
+        why: g.lines.size ? markdown_text_text([...g.lines].join('; ')) : null,
+        todo: markdown_text_text(fix),
+        position: build.configPosition,
+    }));
+}
 /** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
 function actionItems(reports) {
     const items = [];
@@ -55800,6 +55846,7 @@ function actionItems(reports) {
                     position: accuracy.configPosition,
                 });
             }
+            items.push(...deployItems(build, base));
             if (build.latency?.verdict === 'head-failed') {
                 items.push({
                     ...base,
@@ -55983,6 +56030,18 @@ function unprovenLines(rows) {
             : [];
     });
 }
+/** The pairs that do not simply load, one line per target and cause, naming its engines. */
+function byTarget(failing) {
+    const groups = new Map();
+    const engines = new Map();
+    for (const { r, d } of failing) {
+        const key = JSON.stringify([d.target, d.verdict, d.line, d.fix]);
+        if (!groups.has(key))
+            groups.set(key, { target: d.target, verdict: d.verdict, line: d.line, fix: d.fix });
+        engines.set(key, [...(engines.get(key) ?? []), engineName(r.build)]);
+    }
+    return [...groups].map(([key, group]) => ({ ...group, engines: engines.get(key) }));
+}
 const deploy_ICON = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' };
 function deploySection(rows) {
     const withTargets = rows.filter((r) => r.build.deploy.length > 0);
@@ -56011,8 +56070,8 @@ function deploySection(rows) {
                 return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...failing.map(({ r, d }) => `- ${markdown_text_text(engineName(r.build))} on ${markdown_text_text(d.target)}: ${markdown_text_text(d.verdict)}` +
-                `${d.line ? ` — ${markdown_text_text(d.line)}` : ''}${d.fix ? `. Fix: ${markdown_text_text(d.fix)}` : ''}`),
+            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${engines.map((e) => markdown_text_text(e)).join(', ')}` +
+                `${line ? ` — ${markdown_text_text(line)}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
@@ -57419,8 +57478,7 @@ const run = defineCommand({
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/observe.js
 const WARNING = /Using an engine plan file across different models of devices/;
 /** The verdict a load gave: loads, loads with TensorRT's warning, or fails with its own error line. */
-function observedLoad(log, exitCode) {
-    const lines = log.split('\n');
+function observedLoad(lines, exitCode) {
     const errors = lines.filter((l) => /\[E\]/.test(l)).map((l) => l.replace(/^.*?\[E\]\s*(\[TRT\]\s*)?/, ''));
     if (exitCode === 0) {
         const warned = lines.find((l) => WARNING.test(l));
@@ -57436,15 +57494,77 @@ function observedLoad(log, exitCode) {
 ;// CONCATENATED MODULE: ./.build/tsc/deploy/load.js
 // A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
 // that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
-// (observed: true), beside the prediction it confirms or contradicts.
+// (observed: true), beside the prediction it confirms or contradicts. Only on the target's machine: a target
+// the config does not name, or a machine whose GPU or TensorRT is not the target's, is refused before a load.
 
 
 
 
 
 
+
+
+
+
+
+
+/**
+ * The manifest's engines that ship to the target, loaded here: the target checked against the config and
+ * this machine first (exit 2), then one load each; what their loads left behind is killed at the end.
+ */
+async function loadManifestOnTarget(setup) {
+    const { file, manifest } = readManifest(setup.manifest.file, setup.manifest.shown);
+    const targets = targetsOf(setup.config);
+    const target = findTarget(targets, setup.target);
+    const { signal } = setup;
+    const trtexec = createTrtexec({
+        command: setup.trtexec,
+        env: setup.env,
+        killGraceMs: setup.config.killGraceMs,
+        ...(signal && { signal }),
+    });
+    try {
+        const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
+        await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+        return await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir);
+    }
+    finally {
+        await trtexec.sweep();
+    }
+}
+/** The target by name, or exit 2 naming the targets there are (and the closest one). */
+function findTarget(targets, name) {
+    const all = [...targets.values()].flat();
+    const found = all.find((t) => t.name === name);
+    if (found)
+        return found;
+    const names = [...new Set(all.map((t) => t.name))];
+    const near = closest(name, names);
+    throw new errors_InputError(`--target: "${name}" is not a deploy target of the config` +
+        (names.length ? ` (it has ${names.join(', ')})` : ' (it has no deploy: targets)') +
+        (near ? `; did you mean "${near}"?` : ''));
+}
+/** Exit 2 unless this machine is the target: its first visible GPU and its trtexec's TensorRT. */
+async function checkMachine(target, machine) {
+    if (!machine.gpus.ok || machine.gpus.gpus.length === 0) {
+        const why = machine.gpus.ok ? 'no GPU' : machine.gpus.reason;
+        throw new errors_InputError(`--target ${target.name}: cannot tell this machine's GPU (nvidia-smi: ${why})`);
+    }
+    const gpu = machine.gpus.gpus[0];
+    const { version } = await machine.trtexec.probe(machine.trtexecWhere);
+    const problem = notTheTarget(target, {
+        gpu: gpu.name ?? 'unknown',
+        computeCapability: gpu.computeCapability ?? null,
+        tensorrt: formatVersion(version, true),
+    });
+    if (problem)
+        throw new errors_InputError(`--target ${target.name}: ${problem}: run deploy-load on the target's machine`);
+}
+/** Lines of a load's log kept for its verdict: TensorRT's errors and warnings, at most this many. */
+const KEPT_LINES = 200;
 async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec, logDir) {
     const engines = [];
+    await (0,promises_namespaceObject.mkdir)(logDir, { recursive: true });
     for (const engine of manifest.engines) {
         const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
         if (!target)
@@ -57465,9 +57585,19 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec
             '--duration=0',
             '--iterations=1',
         ];
-        const log = (0,external_node_path_namespaceObject.join)(logDir, `${engine.model}.${engine.profile}.${targetName}.load.log`);
-        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
-        const seen = observedLoad((0,external_node_fs_namespaceObject.readFileSync)(log, 'utf8'), run.exitCode);
+        // Names from a manifest and trt-ci.yml name the log, encoded: "../x" is a file in logDir, not a path.
+        const log = (0,external_node_path_namespaceObject.join)(logDir, `${[engine.model, engine.profile, targetName].map(fileName).join('.')}.load.log`);
+        // The verdict reads TensorRT's error and warning lines as they come, each one bounded (a runaway line
+        // cannot fill memory); the whole log stays in its file.
+        const said = [];
+        const keep = (line) => {
+            if (said.length < KEPT_LINES && /\[[EW]\]/.test(line))
+                said.push(line);
+        };
+        const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000, onLine: keep });
+        const seen = run.cancelled
+            ? { verdict: 'unknown', line: 'the load was cancelled' }
+            : observedLoad(said, run.exitCode);
         engines.push({
             model: engine.model,
             profile: engine.profile,
@@ -57475,18 +57605,42 @@ async function loadOnTarget(manifest, manifestFile, targets, targetName, trtexec
             ...seen,
             observed: true,
             predicted: predicted.verdict,
-            mismatch: predicted.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
+            mismatch: predicted.verdict !== 'unknown' && seen.verdict !== 'unknown' && predicted.verdict !== seen.verdict,
         });
     }
     return engines;
 }
-/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+/** A name as one file name: what a path could read as a folder or a parent (/, \, a leading dot) encoded. */
+function fileName(name) {
+    return encodeURIComponent(name).replace(/^\./, '%2E').replace(/\*/g, '%2A');
+}
+// What a load reads of a manifest's engine; the rest is the manifest's own business.
+const manifestEngineSchema = object({
+    model: schemas_string(),
+    profile: schemas_string(),
+    path: schemas_string(),
+    shapes: record(schemas_string(), object({ opt: schemas_string() }).passthrough()).optional(),
+    tensorrtVersion: schemas_string().nullable().optional(),
+    gpu: object({ name: schemas_string().nullable(), computeCapability: schemas_string().nullable() }).passthrough().nullable(),
+    flags: array(schemas_string()).optional(),
+});
+const manifestSchema = object({
+    schema: literal('trt-ci/manifest@1'),
+    tensorrtVersion: schemas_string().nullable().optional(),
+    engines: array(manifestEngineSchema),
+});
+/** A manifest.json a run wrote, or exit 2 saying what it is not (the first field that is wrong). */
 function readManifest(file, shown) {
-    const manifest = readJson(file, shown);
-    if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+    const json = readJson(file, shown);
+    if (json?.schema !== 'trt-ci/manifest@1') {
         throw new errors_InputError(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
     }
-    return { file, manifest: manifest };
+    const parsed = manifestSchema.safeParse(json);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new errors_InputError(`${shown}: ${issue.path.join('.') || 'the manifest'}: ${issue.message}`);
+    }
+    return { file, manifest: json };
 }
 function readJson(file, shown) {
     let text;
@@ -57608,27 +57762,30 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 
 
 
-
 /**
  * trt-ci deploy-load MANIFEST --target NAME --config trt-ci.yml: on the target's own machine, each engine of
  * the manifest whose model ships to NAME is loaded (trtexec --loadEngine, with --versionCompatible when it
  * was built so) and run once; what TensorRT said replaces the prediction (observed: true), and a prediction
- * the load contradicts is said. Exit 1 when a load fails.
+ * the load contradicts is said. Exit 1 when a load fails; exit 2 for a target trt-ci.yml does not name, or a
+ * machine that is not the target (another GPU or TensorRT).
  */
 async function deployLoadCommand(operands, options, io) {
     if (operands.length !== 1)
         throw new errors_InputError('deploy-load takes one MANIFEST.json');
     if (!options.target)
         throw new errors_InputError('deploy-load: expected --target NAME, a deploy target of the config');
-    const { file, manifest } = readManifest((0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), operands[0]);
     // The target's runner has the plans, not the models: trt-ci.yml is read without checking the files it names.
     const config = loadConfig(options.config, io.cwd, io.env, { files: false });
-    const targets = targetsOf(config);
-    const command = options.trtexec ?? config.trtexec;
-    const trtexec = createTrtexec({ command, env: io.env, killGraceMs: config.killGraceMs });
-    const logs = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-deploy-load-'));
-    const engines = await loadOnTarget(manifest, file, targets, options.target, trtexec, logs);
-    await trtexec.sweep();
+    const engines = await loadManifestOnTarget({
+        manifest: { file: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), shown: operands[0] },
+        config,
+        target: options.target,
+        trtexec: options.trtexec ?? config.trtexec,
+        nvidiaSmi: options.nvidiaSmi ?? config.nvidiaSmi,
+        env: io.env,
+        ...(io.signal && { signal: io.signal }),
+        logDir: (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-deploy-load-')),
+    });
     if (options.json)
         io.stdout(`${JSON.stringify({ target: options.target, engines }, null, 2)}\n`);
     else {
@@ -57646,6 +57803,11 @@ const deployLoad = defineCommand({
         config: CONFIG,
         target: { type: 'string', arg: 'NAME', help: 'the deploy target this machine is (deploy: in trt-ci.yml)' },
         trtexec: TRTEXEC,
+        'nvidia-smi': {
+            type: 'string',
+            arg: 'PATH',
+            help: "the nvidia-smi that says this machine's GPU (default: nvidia-smi on PATH; or --config)",
+        },
         json: JSON_OUTPUT,
     },
     examples: [['trt-ci deploy-load manifest.json --target edge-l4', "TensorRT's own word on each engine, here"]],
@@ -57653,6 +57815,7 @@ const deployLoad = defineCommand({
         config: values.config ?? 'trt-ci.yml',
         target: values.target ?? null,
         trtexec: values.trtexec ?? null,
+        nvidiaSmi: values['nvidia-smi'] ?? null,
         json: values.json ?? false,
     }, io),
 });

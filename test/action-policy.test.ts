@@ -8,7 +8,7 @@ import { ACTION_INPUTS } from '../src/action/action-inputs.js';
 import type { CommentPolicy, FailOn } from '../src/action/inputs.js';
 import { ACTIONS, actionInputsModule } from '../scripts/action-inputs.mjs';
 import { checkConclusion, failureReason, wantsComment } from '../src/action/policy.js';
-import type { Report } from '../src/contract/report.js';
+import type { DeployRow, Report } from '../src/contract/report.js';
 
 type Judged = Pick<Report, 'status' | 'builds' | 'comparison'>;
 
@@ -18,6 +18,7 @@ const build = (
   bytes = 100,
   baselineBytes: number | null = 100,
   budgets: Row[] = [],
+  deploy: Pick<DeployRow, 'target' | 'verdict'>[] = [],
 ) =>
   ({
     model: 'm',
@@ -26,6 +27,7 @@ const build = (
     bytes,
     baseline: baselineBytes === null ? null : { bytes: baselineBytes },
     budgets,
+    deploy,
   }) as Report['builds'][number];
 const budget = (metric: string, status: 'pass' | 'warn' | 'fail') =>
   ({ model: 'm', profile: 'p', metric, status }) as Row;
@@ -41,6 +43,24 @@ const failedBuild = report({ status: 'failed', builds: [build('built'), build('f
 const grew = report({ builds: [build('built', 150, 100)] });
 const budgetWarn = report({ builds: [build('built', 100, 100, [budget('plan-growth', 'warn')])] });
 const budgetFail = report({ status: 'failed', builds: [build('built', 100, 100, [budget('plan-size', 'fail')])] });
+const wontLoad = report({
+  status: 'failed',
+  builds: [
+    build(
+      'built',
+      100,
+      100,
+      [],
+      [
+        { target: 'edge-l4', verdict: 'fails' },
+        { target: 'h100', verdict: 'loads' },
+      ],
+    ),
+  ],
+});
+const loadsWarned = report({
+  builds: [build('built', 100, 100, [], [{ target: 'h100', verdict: 'loads-with-warning' }])],
+});
 const newEngine = report({ comparison: { baseline: 'b', environment: [], added: ['m/new'], removed: [] } });
 const trtChanged = report({
   comparison: { baseline: 'b', environment: [{ what: 'TensorRT', from: '10.16', to: '11.2' }], added: [], removed: [] },
@@ -78,6 +98,15 @@ describe('fail-on', () => {
     [['error', 'budget'], 'a growth warning', budgetWarn, null, null],
     [['regression'], 'a growth warning', budgetWarn, null, /^1 regression\(s\): m\/p plan-growth$/],
     [['regression'], 'a size budget that failed is no regression', budgetFail, null, null],
+    [
+      ['deploy'],
+      'an engine that will not load on a target',
+      wontLoad,
+      null,
+      /^1 engine\(s\) will not load: m\/built on edge-l4$/,
+    ],
+    [['error', 'budget', 'accuracy'], 'a target that will not load, deploy not asked', wontLoad, null, null],
+    [['deploy'], 'a load with a warning is no failure', loadsWarned, null, null],
     [['error'], 'a crash', null, new Error('boom'), /^trt-ci could not run: boom$/],
     [['budget'], 'a crash, error not asked', null, new Error('boom'), null],
   ];
@@ -98,6 +127,12 @@ describe('check conclusion', () => {
       'failure',
     ],
     ['a failed budget', { cancelled: false, crashed: false, reports: [budgetFail] }, 'failure'],
+    [
+      'a report that says passed with a target that will not load',
+      { cancelled: false, crashed: false, reports: [{ ...wontLoad, status: 'passed' }] },
+      'failure',
+    ],
+    ['a load with a warning', { cancelled: false, crashed: false, reports: [loadsWarned] }, 'success'],
     ['one of two runners failed', { cancelled: false, crashed: false, reports: [passed, failedBuild] }, 'failure'],
     ['a crash', { cancelled: false, crashed: true, reports: [] }, 'failure'],
     ['cancelled, whatever else', { cancelled: true, crashed: true, reports: [failedBuild] }, 'cancelled'],

@@ -1,6 +1,7 @@
 // Will it load where we ship it (issue 27): TensorRT's portability rules for every combination of
 // version, compute capability, flags and OS, with the lines TensorRT prints from public logs.
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
@@ -9,11 +10,13 @@ import {
   computeCapabilityOf,
   type DeployTarget,
   MODEL_WARNING,
+  notTheTarget,
   portabilityOf,
   predictLoad,
   unreachable,
 } from '../src/tensorrt/deploy-rules.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
+import { fileName } from '../src/deploy/load.js';
 
 const plan = (over: Partial<BuiltPlan> = {}, flags: string[] = []): BuiltPlan => ({
   tensorrtVersion: '10.16.1.11',
@@ -175,8 +178,11 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
         '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
     );
     const run = await cli(['run', '--config', config, '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    const [build] = (JSON.parse(run.stdout) as Report).builds;
+    // Three targets it will not load on fail the run (issue 35): the status, the exit, the headline, the fixes.
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.status).toBe('failed');
+    const [build] = report.builds;
     // The stand-in's GPU is an H200 (9.0): the H100 has its compute capability, another model.
     expect(build!.deploy.map((d) => [d.target, d.verdict])).toEqual([
       ['h100', 'loads-with-warning'],
@@ -186,6 +192,14 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     ]);
     const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
     expect(summary).toContain('#### ❌ Deploy targets: 3 engine × target pairs will not load');
+    expect(summary).toMatch(/^## trt-ci ❌ failed/m);
+    expect(summary).toMatch(/\*\*2 things to fix:\*\*/);
+    expect(summary).toMatch(
+      /- ❌ \*\*m \/ p\*\* on H200: will not load on edge-l4, a100-40 \(predicted\) — .*\*\*Do:\*\* /,
+    );
+    expect(summary).toMatch(/- ❌ \*\*m \/ p\*\* on H200: will not load on trt-10\.15 \(predicted\)/);
+    // One line per target and cause in the section, naming its engines.
+    expect(summary).toMatch(/^- edge-l4: fails for m \/ p — /m);
     expect(summary).toMatch(/\| m \/ p \| NVIDIA H200 \| ⚠️ \| ❌ \| ❌ \| ❌ \|/);
     const check = await cli(['deploy-check', join(runner.dir, 'out', 'manifest.json'), '--config', config, '--json']);
     expect(check.code).toBe(1);
@@ -216,7 +230,7 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
     // In the runner's folder, as a job runs: the report's plan paths are relative to it, and the report's
     // deploy-check below runs there too.
     const run = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(1); // targets it will not load on fail the run
     const builds = (JSON.parse(run.stdout) as Report).builds;
     const matrix = builds.map((b) => [b.model, b.deploy.map((d) => [d.target, d.verdict])]);
     expect(matrix).toEqual([
@@ -359,13 +373,22 @@ describe('trt-ci deploy-load: a load on the target machine replaces the predicti
       'output-dir: out\ndeploy:\n  - { name: edge-l4, gpu: L4 }\n  - { name: h100, gpu: H100 }\nmodels:\n' +
         '  - name: m\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
     );
-    expect((await cli(['run', '--config', config])).code).toBe(0);
+    expect((await cli(['run', '--config', config])).code).toBe(1); // predicted: edge-l4 fails
     const manifest = join(builder.dir, 'out', 'manifest.json');
-    // The target machines: the stand-in as each one's trtexec, with that machine's GPU.
-    const machine = (name: string, cc: string) =>
-      makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_GPU_NAME: name, TRTEXEC_STANDIN_GPU_CC: cc } }).trtexec;
-    const load = (target: string, trtexec: string) =>
-      cli(['deploy-load', manifest, '--config', config, '--target', target, '--trtexec', trtexec, '--json']);
+    // The target machines: the stand-ins as each one's trtexec and nvidia-smi, with that machine's GPU.
+    const machine = (name: string, cc: string) => {
+      const m = makeRunner({
+        trtexecEnv: { TRTEXEC_STANDIN_GPU_NAME: name, TRTEXEC_STANDIN_GPU_CC: cc },
+        nvidiaSmiEnv: { NVIDIA_SMI_STANDIN_SET: `name=${name};compute_cap=${cc}` },
+      });
+      return { trtexec: m.trtexec, nvidiaSmi: m.nvidiaSmi };
+    };
+    const load = (target: string, on: ReturnType<typeof machine>) =>
+      cli([
+        'deploy-load',
+        manifest,
+        ...['--config', config, '--target', target, '--trtexec', on.trtexec, '--nvidia-smi', on.nvidiaSmi, '--json'],
+      ]);
     const l4 = await load('edge-l4', machine('NVIDIA L4', '8.9'));
     expect(l4.code).toBe(1);
     expect(JSON.parse(l4.stdout).engines).toEqual([
@@ -384,21 +407,30 @@ describe('trt-ci deploy-load: a load on the target machine replaces the predicti
       line: expect.stringMatching(/^Using an engine plan file across different models of devices/),
       mismatch: false,
     });
-    // The "h100" runner is really an L4: the load contradicts the prediction, and says so.
+    // The "h100" runner is really an L4: refused before any load, naming both (issue 35).
     const wrong = await load('h100', machine('NVIDIA L4', '8.9'));
-    expect(JSON.parse(wrong.stdout).engines[0]).toMatchObject({
-      verdict: 'fails',
-      predicted: 'loads-with-warning',
-      mismatch: true,
-    });
+    expect([wrong.code, wrong.stderr.trim()]).toEqual([
+      2,
+      "trt-ci: --target h100: this machine's GPU is NVIDIA L4, not the target's H100: run deploy-load on the " +
+        "target's machine",
+    ]);
+    // A typo'd target is no target: exit 2 with the targets there are.
+    const typo = await load('edge-l5', machine('NVIDIA L4', '8.9'));
+    expect([typo.code, typo.stderr.trim()]).toEqual([
+      2,
+      'trt-ci: --target: "edge-l5" is not a deploy target of the config (it has edge-l4, h100); ' +
+        'did you mean "edge-l4"?',
+    ]);
     // trt-ci.yml is read as a run reads it: a typo is exit 2 at its line; the models need not be on the target.
     rmSync(join(builder.dir, 'm.onnx'));
     const target = machine('NVIDIA H100 80GB HBM3', '9.0');
     expect((await load('h100', target)).code).toBe(0);
     writeFileSync(config, readFileSync(config, 'utf8').replace('output-dir: out', 'output-dir: out\nkill-grase: 1s'));
-    const typo = await load('h100', target);
-    expect(typo.code).toBe(2);
-    expect(typo.stderr).toMatch(/trt-ci\.yml:\d+:1 kill-grase: unknown key "kill-grase"; did you mean "kill-grace"\?/);
+    const typoKey = await load('h100', target);
+    expect(typoKey.code).toBe(2);
+    expect(typoKey.stderr).toMatch(
+      /trt-ci\.yml:\d+:1 kill-grase: unknown key "kill-grase"; did you mean "kill-grace"\?/,
+    );
   });
 });
 
@@ -492,5 +524,93 @@ describe('a compatibility flag no load has tried is said to be unproven (issue 2
     );
     report.builds[0]!.deploy[0]!.observed = true;
     expect(renderSummary(report)).not.toContain('not proven to have taken effect');
+  });
+});
+
+describe('deploy-load: only on the target, a manifest it can read, only its own folder (issue 35)', () => {
+  const machine = { gpu: 'NVIDIA A100-SXM4-40GB', computeCapability: '8.0', tensorrt: '10.16.1.11' };
+  it.each([
+    ['every word of the target GPU is the machine’s', { gpu: 'A100 40GB' }, null],
+    ['a model alone', { gpu: 'A100' }, null],
+    [
+      'another memory size',
+      { gpu: 'A100 80GB' },
+      "this machine's GPU is NVIDIA A100-SXM4-40GB, not the target's A100 80GB",
+    ],
+    ['another model', { gpu: 'H100' }, "this machine's GPU is NVIDIA A100-SXM4-40GB, not the target's H100"],
+    ['by compute capability', { computeCapability: '8.0' }, null],
+    ['another compute capability', { computeCapability: '8.6' }, /compute capability 8\.0\), not the target's compute/],
+    ['a TensorRT prefix', { gpu: 'A100', tensorrt: '10.16' }, null],
+    [
+      '10.1 is not 10.16',
+      { gpu: 'A100', tensorrt: '10.1' },
+      "this machine's TensorRT is 10.16.1.11, not the target's 10.1",
+    ],
+  ] as const)('%s', (_, over, expected) => {
+    const said = notTheTarget({ gpu: null, computeCapability: null, tensorrt: null, ...over }, machine);
+    if (expected === null) expect(said).toBeNull();
+    else expect(said).toMatch(expected);
+  });
+
+  it('a target name that is a path or holds a line break is exit 2 at its line', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    for (const name of ['"../../victim/y"', '"a\\n::error::x"']) {
+      const config = runner.writeConfig(
+        `output-dir: out\ndeploy: [{ name: ${name}, gpu: H200 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n` +
+          '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+      );
+      const refused = await cli(['deploy-check', 'none.json', '--config', config]);
+      expect([refused.code, refused.stderr]).toEqual([
+        2,
+        expect.stringMatching(/trt-ci\.yml:\d+:\d+ deploy\[0\]\.name: expected a target name of letters, digits/),
+      ]);
+    }
+  });
+
+  it('names from outside are one file name each: no folder, no parent', () => {
+    expect(['../../victim/y', '..', '.hidden', 'a\\b', 'ok-name_1.2'].map(fileName)).toEqual([
+      '%2E.%2F..%2Fvictim%2Fy',
+      '%2E.',
+      '%2Ehidden',
+      'a%5Cb',
+      'ok-name_1.2',
+    ]);
+  });
+
+  it('a bad manifest is exit 2 naming the field; a profile named like a path stays in the log folder', async () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ndeploy: [{ name: h200, gpu: H200 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    expect((await cli(['run', '--config', config], { cwd: runner.dir })).code).toBe(0);
+    const file = join(runner.dir, 'out', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    const load = () => cli(['deploy-load', file, '--config', config, '--target', 'h200', '--trtexec', runner.trtexec]);
+    const broken: [unknown, RegExp][] = [
+      [{ ...manifest, engines: [null] }, /manifest\.json: engines\.0: /],
+      [{ ...manifest, engines: [{ ...manifest.engines[0], path: undefined }] }, /manifest\.json: engines\.0\.path: /],
+      [{ ...manifest, engines: [{ ...manifest.engines[0], flags: '--fp16' }] }, /manifest\.json: engines\.0\.flags: /],
+    ];
+    for (const [json, message] of broken) {
+      writeFileSync(file, JSON.stringify(json));
+      const refused = await load();
+      expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(message)]);
+    }
+    // A manifest from another job's artifact names its profiles as it likes: the load log is still a file of
+    // the log folder, never ../../victim.
+    const victim = join(tmpdir(), 'victim');
+    rmSync(victim, { recursive: true, force: true });
+    mkdirSync(victim);
+    writeFileSync(
+      file,
+      JSON.stringify({ ...manifest, engines: [{ ...manifest.engines[0], profile: '../../victim/y' }] }),
+    );
+    const loaded = await load();
+    expect(loaded.code, loaded.stderr).toBe(0);
+    expect(readdirSync(victim)).toEqual([]);
+    rmSync(victim, { recursive: true });
   });
 });

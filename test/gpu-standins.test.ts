@@ -115,7 +115,7 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
     const runner = makeRunner();
     runner.touch('m.onnx');
     const config = runner.writeConfig(
-      'output-dir: out\ndeploy: [{ name: h100, gpu: H100 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+      'output-dir: out\ndeploy: [{ name: h200, gpu: H200 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
         '    extra-args: [--versionCompatible]\n' +
         '    profiles: [{ name: p, shapes: { x: { min: 1x8, opt: 2x8, max: 4x8 } } }]\n',
     );
@@ -127,7 +127,7 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
       '--config',
       config,
       '--target',
-      'h100',
+      'h200',
       '--trtexec',
       runner.trtexec,
     ]);

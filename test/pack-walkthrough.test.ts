@@ -377,13 +377,17 @@ describe('the pack, event by event (issue 25)', () => {
         { name: 'edge-l4', 'runs-on': ['self-hosted', 'linux', 'l4'], from: a100 },
         { name: 'h100', 'runs-on': ['self-hosted', 'linux', 'h100'], from: a100 },
       ];
-      // The target runners' GPUs, as their trtexec sees them; the builders are the stand-in's H200.
+      // The target runners' GPUs, as their trtexec and nvidia-smi see them; the builders are the stand-in's H200.
       world.envFor = (job, matrix) => {
         if (job !== 'deploy') return {};
         const name = (matrix.target as { name: string }).name;
-        return name === 'edge-l4'
-          ? { TRTEXEC_STANDIN_GPU_NAME: 'NVIDIA L4', TRTEXEC_STANDIN_GPU_CC: '8.9' }
-          : { TRTEXEC_STANDIN_GPU_NAME: 'NVIDIA H100 80GB HBM3', TRTEXEC_STANDIN_GPU_CC: '9.0' };
+        const [gpu, cc] = name === 'edge-l4' ? ['NVIDIA L4', '8.9'] : ['NVIDIA H100 80GB HBM3', '9.0'];
+        // deploy-load checks that it runs on the target: nvidia-smi says the same GPU as trtexec.
+        return {
+          TRTEXEC_STANDIN_GPU_NAME: gpu,
+          TRTEXEC_STANDIN_GPU_CC: cc,
+          NVIDIA_SMI_STANDIN_SET: `name=${gpu};compute_cap=${cc}`,
+        };
       };
       try {
         const run = await runWorkflow(world, pack, pullRequestEvent('opened', 10), {

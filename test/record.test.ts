@@ -101,6 +101,20 @@ describe('merges after the run return new reports', () => {
       rows[1],
     ]);
     for (const other of others) expect(other.deploy).toEqual(rows);
+    // The load it saw fail fails the report, as a prediction would (issue 35): judged again, not carried.
+    const clean = {
+      ...withRows,
+      status: 'passed' as const,
+      builds: withRows.builds.map((b) => ({
+        ...b,
+        status: 'built' as const,
+        budgets: [],
+        accuracy: null,
+        latency: null,
+      })),
+    };
+    expect(withDeployLoads(new Map([[key, clean]]), [load]).get(key)!.status).toBe('failed');
+    expect(withDeployLoads(new Map([[key, clean]]), [{ ...load, engines: [] }]).get(key)!.status).toBe('passed');
     // A load from a runner type with no report changes nothing.
     const stray = withDeployLoads(new Map([[key, withRows]]), [{ ...load, from: 'self-hosted-h100' }]).get(key)!;
     expect(stray).toEqual(withRows);

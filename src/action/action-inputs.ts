@@ -6,7 +6,7 @@ export const ACTION_INPUTS = {
     config: 'trt-ci.yml',
     token: null,
     comment: 'on-change',
-    'fail-on': 'error, budget, accuracy',
+    'fail-on': 'error, budget, accuracy, deploy',
     baseline: 'auto',
     'check-name': '',
     'report-key': '',

@@ -1,12 +1,10 @@
 import * as core from '@actions/core';
-import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InputError } from '../common/errors.js';
 import { DEPLOY_LOAD_SCHEMA, type DeployLoadReport } from '../contract/deploy-load.js';
 import { loadConfig } from '../config/load.js';
-import { loadOnTarget, readManifest, targetsOf } from '../deploy/load.js';
+import { loadManifestOnTarget } from '../deploy/load.js';
 import { writeNewFile } from '../proc/new-file.js';
-import { createTrtexec } from '../tensorrt/trtexec.js';
 import { text } from '../common/markdown-text.js';
 import type { ActionEdge } from './edge.js';
 import { input } from './inputs.js';
@@ -19,16 +17,20 @@ import { writeSummary } from './summary.js';
 export async function deployJob(edge: ActionEdge, target: string): Promise<void> {
   const manifestInput = input('run', 'manifest');
   if (!manifestInput) throw new InputError('input manifest: expected the manifest.json of the plans to load');
-  const { file, manifest } = readManifest(resolve(edge.cwd, manifestInput), manifestInput);
   // The target runner's own trtexec, as trt-ci.yml names it (${TENSORRT_DIR}/bin/trtexec filled in here); the
   // runner has the plans, not the models: the files trt-ci.yml names are not checked.
   const config = loadConfig(input('run', 'config'), edge.cwd, edge.env, { files: false });
-  const targets = targetsOf(config);
-  const trtexec = createTrtexec({ command: config.trtexec, env: edge.env, killGraceMs: config.killGraceMs });
   const dir = join(edge.env.RUNNER_TEMP ?? edge.cwd, 'trt-ci-deploy');
-  await mkdir(dir, { recursive: true });
-  const engines = await loadOnTarget(manifest, file, targets, target, trtexec, dir);
-  await trtexec.sweep();
+  const engines = await loadManifestOnTarget({
+    manifest: { file: resolve(edge.cwd, manifestInput), shown: manifestInput },
+    config,
+    target,
+    trtexec: config.trtexec,
+    nvidiaSmi: config.nvidiaSmi,
+    env: edge.env,
+    ...(edge.signal && { signal: edge.signal }),
+    logDir: dir,
+  });
   const report: DeployLoadReport = {
     schema: DEPLOY_LOAD_SCHEMA,
     target,

@@ -7,7 +7,7 @@ import { ACTION_INPUTS } from './action-inputs.js';
 // action's first chunk parses its inputs and must not load the report's code with them (start-up time).
 const COMMENT_POLICIES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentPolicy = (typeof COMMENT_POLICIES)[number];
-const FAIL_ON = ['error', 'budget', 'regression', 'accuracy'] as const;
+const FAIL_ON = ['error', 'budget', 'regression', 'accuracy', 'deploy'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 export type ActionName = keyof typeof ACTION_INPUTS;

@@ -1,12 +1,16 @@
 import { isBuilt } from '../contract/report.js';
-import type { Accuracy, BudgetRow, Latency, Report, ReportBuild } from '../contract/report.js';
+import type { Accuracy, BudgetRow, DeployRow, Latency, Report, ReportBuild } from '../contract/report.js';
 
-/** The work failed when any build did ('skipped' ones too: a cancelled run), or a budget failed. */
+/**
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
+ * not load on a target it ships to.
+ */
 export function overallStatus(
   builds: readonly (Pick<ReportBuild, 'status'> & {
     accuracy?: Pick<Accuracy, 'status'> | null;
     latency?: Pick<Latency, 'verdict'> | null;
     budgets: readonly Pick<BudgetRow, 'status'>[];
+    deploy?: readonly Pick<DeployRow, 'verdict'>[];
   })[],
 ): Report['status'] {
   // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
@@ -16,6 +20,7 @@ export function overallStatus(
     b.accuracy?.status !== 'failed' &&
     b.accuracy?.status !== 'error' &&
     b.latency?.verdict !== 'head-failed' &&
-    b.budgets.every((row) => row.status !== 'fail');
+    b.budgets.every((row) => row.status !== 'fail') &&
+    (b.deploy ?? []).every((row) => row.verdict !== 'fails');
   return builds.every(right) ? 'passed' : 'failed';
 }

@@ -39,7 +39,9 @@ const benchmark = z.union(
 
 const deployTarget = z.strictObject(
   {
-    name: z.string(expected('a target name like edge-l4')).min(1).describe('The target, as the matrix names it.'),
+    name: name('target').describe(
+      'The target, as the matrix, its artifact and its load logs name it: letters, digits, ".", "_", "-".',
+    ),
     gpu: z
       .string(expected('a GPU model like L4 or H100'))
       .min(1)

@@ -1,18 +1,103 @@
 // A load on the target's own machine (trt-ci deploy-load, the pack's deploy job): each engine of a manifest
 // that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
-// (observed: true), beside the prediction it confirms or contradicts.
+// (observed: true), beside the prediction it confirms or contradicts. Only on the target's machine: a target
+// the config does not name, or a machine whose GPU or TensorRT is not the target's, is refused before a load.
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 import type { Manifest } from '../builds/manifest.js';
+import { closest } from '../common/did-you-mean.js';
 import { InputError } from '../common/errors.js';
 import type { Config, DeployTargetConfig } from '../contract/config.js';
 import type { LoadedEngine } from '../contract/deploy-load.js';
-import { portabilityOf } from '../tensorrt/deploy-rules.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
+import { type GpuQuery, queryGpus } from '../gpu/nvidia-smi.js';
+import { notTheTarget, portabilityOf } from '../tensorrt/deploy-rules.js';
+import { createTrtexec, type Trtexec } from '../tensorrt/trtexec.js';
+import { formatVersion } from '../tensorrt/version.js';
 import { observedLoad } from './observe.js';
 import { predictTargets } from './stage.js';
 
-export async function loadOnTarget(
+/** The machine a load runs on, as its entry found it: nvidia-smi's answer and trtexec. */
+export interface TargetMachine {
+  gpus: GpuQuery;
+  trtexec: Trtexec;
+  /** Where trtexec's name is in trt-ci.yml, for a probe that fails. */
+  trtexecWhere: string;
+}
+
+/** What a load on a target is given by its entry (the CLI's deploy-load, the action's deploy job). */
+export interface TargetLoadSetup {
+  manifest: { file: string; shown: string };
+  config: Config;
+  target: string;
+  /** The trtexec to run (the config's unless the command line names one). */
+  trtexec: string;
+  nvidiaSmi: string;
+  env: NodeJS.ProcessEnv;
+  /** The runner's cancel: the loads' process groups are killed and the rest are not started. */
+  signal?: AbortSignal;
+  logDir: string;
+}
+
+/**
+ * The manifest's engines that ship to the target, loaded here: the target checked against the config and
+ * this machine first (exit 2), then one load each; what their loads left behind is killed at the end.
+ */
+export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<LoadedEngine[]> {
+  const { file, manifest } = readManifest(setup.manifest.file, setup.manifest.shown);
+  const targets = targetsOf(setup.config);
+  const target = findTarget(targets, setup.target);
+  const { signal } = setup;
+  const trtexec = createTrtexec({
+    command: setup.trtexec,
+    env: setup.env,
+    killGraceMs: setup.config.killGraceMs,
+    ...(signal && { signal }),
+  });
+  try {
+    const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
+    await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+    return await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir);
+  } finally {
+    await trtexec.sweep();
+  }
+}
+
+/** The target by name, or exit 2 naming the targets there are (and the closest one). */
+function findTarget(targets: ReadonlyMap<string, readonly DeployTargetConfig[]>, name: string): DeployTargetConfig {
+  const all = [...targets.values()].flat();
+  const found = all.find((t) => t.name === name);
+  if (found) return found;
+  const names = [...new Set(all.map((t) => t.name))];
+  const near = closest(name, names);
+  throw new InputError(
+    `--target: "${name}" is not a deploy target of the config` +
+      (names.length ? ` (it has ${names.join(', ')})` : ' (it has no deploy: targets)') +
+      (near ? `; did you mean "${near}"?` : ''),
+  );
+}
+
+/** Exit 2 unless this machine is the target: its first visible GPU and its trtexec's TensorRT. */
+async function checkMachine(target: DeployTargetConfig, machine: TargetMachine): Promise<void> {
+  if (!machine.gpus.ok || machine.gpus.gpus.length === 0) {
+    const why = machine.gpus.ok ? 'no GPU' : machine.gpus.reason;
+    throw new InputError(`--target ${target.name}: cannot tell this machine's GPU (nvidia-smi: ${why})`);
+  }
+  const gpu = machine.gpus.gpus[0]!;
+  const { version } = await machine.trtexec.probe(machine.trtexecWhere);
+  const problem = notTheTarget(target, {
+    gpu: gpu.name ?? 'unknown',
+    computeCapability: gpu.computeCapability ?? null,
+    tensorrt: formatVersion(version, true),
+  });
+  if (problem) throw new InputError(`--target ${target.name}: ${problem}: run deploy-load on the target's machine`);
+}
+
+/** Lines of a load's log kept for its verdict: TensorRT's errors and warnings, at most this many. */
+const KEPT_LINES = 200;
+
+async function loadOnTarget(
   manifest: Manifest,
   manifestFile: string,
   targets: ReadonlyMap<string, readonly DeployTargetConfig[]>,
@@ -21,6 +106,7 @@ export async function loadOnTarget(
   logDir: string,
 ): Promise<LoadedEngine[]> {
   const engines: LoadedEngine[] = [];
+  await mkdir(logDir, { recursive: true });
   for (const engine of manifest.engines) {
     const target = (targets.get(engine.model) ?? []).find((t) => t.name === targetName);
     if (!target) continue;
@@ -43,9 +129,18 @@ export async function loadOnTarget(
       '--duration=0',
       '--iterations=1',
     ];
-    const log = join(logDir, `${engine.model}.${engine.profile}.${targetName}.load.log`);
-    const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000 });
-    const seen = observedLoad(readFileSync(log, 'utf8'), run.exitCode);
+    // Names from a manifest and trt-ci.yml name the log, encoded: "../x" is a file in logDir, not a path.
+    const log = join(logDir, `${[engine.model, engine.profile, targetName].map(fileName).join('.')}.load.log`);
+    // The verdict reads TensorRT's error and warning lines as they come, each one bounded (a runaway line
+    // cannot fill memory); the whole log stays in its file.
+    const said: string[] = [];
+    const keep = (line: string) => {
+      if (said.length < KEPT_LINES && /\[[EW]\]/.test(line)) said.push(line);
+    };
+    const run = await trtexec.run(argv, { gpu: null, logFile: log, timeoutMs: 10 * 60_000, onLine: keep });
+    const seen = run.cancelled
+      ? { verdict: 'unknown' as const, line: 'the load was cancelled' }
+      : observedLoad(said, run.exitCode);
     engines.push({
       model: engine.model,
       profile: engine.profile,
@@ -53,19 +148,45 @@ export async function loadOnTarget(
       ...seen,
       observed: true,
       predicted: predicted!.verdict,
-      mismatch: predicted!.verdict !== 'unknown' && predicted!.verdict !== seen.verdict,
+      mismatch: predicted!.verdict !== 'unknown' && seen.verdict !== 'unknown' && predicted!.verdict !== seen.verdict,
     });
   }
   return engines;
 }
 
-/** A manifest.json a run wrote, or exit 2 saying what it is not. */
+/** A name as one file name: what a path could read as a folder or a parent (/, \, a leading dot) encoded. */
+export function fileName(name: string): string {
+  return encodeURIComponent(name).replace(/^\./, '%2E').replace(/\*/g, '%2A');
+}
+
+// What a load reads of a manifest's engine; the rest is the manifest's own business.
+const manifestEngineSchema = z.object({
+  model: z.string(),
+  profile: z.string(),
+  path: z.string(),
+  shapes: z.record(z.string(), z.object({ opt: z.string() }).passthrough()).optional(),
+  tensorrtVersion: z.string().nullable().optional(),
+  gpu: z.object({ name: z.string().nullable(), computeCapability: z.string().nullable() }).passthrough().nullable(),
+  flags: z.array(z.string()).optional(),
+});
+const manifestSchema = z.object({
+  schema: z.literal('trt-ci/manifest@1'),
+  tensorrtVersion: z.string().nullable().optional(),
+  engines: z.array(manifestEngineSchema),
+});
+
+/** A manifest.json a run wrote, or exit 2 saying what it is not (the first field that is wrong). */
 export function readManifest(file: string, shown: string): { file: string; manifest: Manifest } {
-  const manifest = readJson(file, shown) as Partial<Manifest>;
-  if (manifest.schema !== 'trt-ci/manifest@1' || !Array.isArray(manifest.engines)) {
+  const json = readJson(file, shown);
+  if ((json as { schema?: unknown } | null)?.schema !== 'trt-ci/manifest@1') {
     throw new InputError(`${shown}: expected a trt-ci manifest (schema trt-ci/manifest@1)`);
   }
-  return { file, manifest: manifest as Manifest };
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError(`${shown}: ${issue.path.join('.') || 'the manifest'}: ${issue.message}`);
+  }
+  return { file, manifest: json as Manifest };
 }
 
 function readJson(file: string, shown: string): unknown {

@@ -1,8 +1,10 @@
 // The pack's deploy jobs' loads (trt-ci/deploy-load@1) put into the reports: each observed verdict replaces
 // the prediction of the same engine and target in the report of the runner type whose plans were loaded,
-// and a load that contradicts the prediction says so in its line. Pure: new reports, the given ones untouched.
+// and a load that contradicts the prediction says so in its line; the status is judged again. Pure: new
+// reports, the given ones untouched.
 import type { DeployLoadReport } from '../contract/deploy-load.js';
 import type { Report } from '../contract/report.js';
+import { overallStatus } from '../compare/status.js';
 
 /** `reports` by their runner type's report key (trt-ci-<labels>), as the deploy jobs name them in `from`. */
 export function withDeployLoads(
@@ -25,7 +27,8 @@ export function withDeployLoads(
         return { ...row, verdict: seen.verdict, observed: true, line };
       }),
     }));
-    merged.set(key, { ...report, builds });
+    // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
+    merged.set(key, { ...report, builds, status: overallStatus(builds) });
   }
   return merged;
 }

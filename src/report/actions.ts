@@ -95,6 +95,26 @@ function budgetWhy(build: ReportBuild, metric: Metric): string | null {
   return null;
 }
 
+/** An engine that will not load where it ships: one item per fix, naming every target it stops. */
+function deployItems(build: ReportBuild, base: Pick<ActionItem, 'model' | 'profile' | 'gpu'>): ActionItem[] {
+  const byFix = new Map<string, { targets: string[]; lines: Set<string>; seen: boolean }>();
+  for (const d of build.deploy.filter((row) => row.verdict === 'fails')) {
+    const fix = d.fix ?? 'build it on the target, or drop the target from deploy:';
+    const group = byFix.get(fix) ?? { targets: [], lines: new Set<string>(), seen: false };
+    group.targets.push(d.target);
+    if (d.line) group.lines.add(d.line.replace(/\.+$/, ''));
+    group.seen ||= d.observed;
+    byFix.set(fix, group);
+  }
+  return [...byFix].map(([fix, g]) => ({
+    ...base,
+    what: `will not load on ${g.targets.map(text).join(', ')}${g.seen ? ' (a load saw it)' : ' (predicted)'}`,
+    why: g.lines.size ? text([...g.lines].join('; ')) : null,
+    todo: text(fix),
+    position: build.configPosition,
+  }));
+}
+
 /** Every failure of the reports, in the order a reviewer should take them: builds, accuracy, budgets. */
 export function actionItems(reports: readonly Report[]): ActionItem[] {
   const items: ActionItem[] = [];
@@ -132,6 +152,7 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
           position: accuracy.configPosition,
         });
       }
+      items.push(...deployItems(build, base));
       if (build.latency?.verdict === 'head-failed') {
         items.push({
           ...base,

@@ -119,6 +119,39 @@ const compare = (a: string, b: string) => {
 const sameModel = (a: string | null, b: string | null) =>
   a !== null && b !== null && a.replace(/^NVIDIA\s+/i, '').toLowerCase() === b.replace(/^NVIDIA\s+/i, '').toLowerCase();
 
+/**
+ * Why a machine is not the target it is said to be, or null when it is: its GPU (by nvidia-smi's name, or
+ * its compute capability for a target named by one) and its TensorRT (a version prefix). A target "A100 40GB"
+ * is an "NVIDIA A100-SXM4-40GB": every word of the target's name is a word of the GPU's.
+ */
+export function notTheTarget(
+  target: Pick<DeployTarget, 'gpu' | 'computeCapability' | 'tensorrt'>,
+  machine: { gpu: string; computeCapability: string | null; tensorrt: string },
+): string | null {
+  const words = (name: string) =>
+    name
+      .replace(/^NVIDIA\s+/i, '')
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .filter(Boolean);
+  const has = new Set(words(machine.gpu));
+  if (target.gpu && !words(target.gpu).every((w) => has.has(w))) {
+    return `this machine's GPU is ${machine.gpu}, not the target's ${target.gpu}`;
+  }
+  const cc = machine.computeCapability ?? computeCapabilityOf(machine.gpu);
+  if (!target.gpu && target.computeCapability && cc !== target.computeCapability) {
+    return (
+      `this machine's GPU is ${machine.gpu} (compute capability ${cc ?? 'unknown'}), not the target's ` +
+      `compute capability ${target.computeCapability}`
+    );
+  }
+  const version = target.tensorrt;
+  if (version && machine.tensorrt !== version && !machine.tensorrt.startsWith(`${version}.`)) {
+    return `this machine's TensorRT is ${machine.tensorrt}, not the target's ${version}`;
+  }
+  return null;
+}
+
 /** The plan on the target, by TensorRT's rules: version first (a plan that does not deserialize loads nowhere). */
 export function predictLoad(plan: BuiltPlan, target: DeployTarget): DeployPrediction {
   const { portability } = plan;

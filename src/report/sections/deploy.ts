@@ -3,7 +3,7 @@
 import { code, text } from '../../common/markdown-text.js';
 import type { Section } from '../../common/trim.js';
 import { formatBytes } from '../../common/units.js';
-import type { PortableEngine } from '../../contract/report.js';
+import type { DeployRow, PortableEngine } from '../../contract/report.js';
 import { latencyChange } from '../parts/latency.js';
 import { PRIORITY } from '../priority.js';
 import { engineName, type Row } from '../rows.js';
@@ -59,6 +59,18 @@ function unprovenLines(rows: readonly Row[]): string[] {
   });
 }
 
+/** The pairs that do not simply load, one line per target and cause, naming its engines. */
+function byTarget(failing: readonly { r: Row; d: DeployRow }[]) {
+  const groups = new Map<string, { target: string; verdict: string; line: string | null; fix: string | null }>();
+  const engines = new Map<string, string[]>();
+  for (const { r, d } of failing) {
+    const key = JSON.stringify([d.target, d.verdict, d.line, d.fix]);
+    if (!groups.has(key)) groups.set(key, { target: d.target, verdict: d.verdict, line: d.line, fix: d.fix });
+    engines.set(key, [...(engines.get(key) ?? []), engineName(r.build)]);
+  }
+  return [...groups].map(([key, group]) => ({ ...group, engines: engines.get(key)! }));
+}
+
 const ICON = { loads: '✅', 'loads-with-warning': '⚠️', fails: '❌', unknown: '❔' } as const;
 
 export function deploySection(rows: readonly Row[]): Section | null {
@@ -89,10 +101,10 @@ export function deploySection(rows: readonly Row[]): Section | null {
         return table.row([engineName(r.build), r.gpu, ...cells]);
       }),
       '',
-      ...failing.map(
-        ({ r, d }) =>
-          `- ${text(engineName(r.build))} on ${text(d.target)}: ${text(d.verdict)}` +
-          `${d.line ? ` — ${text(d.line)}` : ''}${d.fix ? `. Fix: ${text(d.fix)}` : ''}`,
+      ...byTarget(failing).map(
+        ({ target, verdict, line, fix, engines }) =>
+          `- ${text(target)}: ${text(verdict)} for ${engines.map((e) => text(e)).join(', ')}` +
+          `${line ? ` — ${text(line)}` : ''}${fix ? `. Fix: ${text(fix)}` : ''}`,
       ),
       ...(costs.length ? ['', ...costs] : []),
       ...(unproven.length ? ['', ...unproven] : []),
