@@ -240,6 +240,8 @@ const accuracyOutputSchema = schemas/* object */.Ikc({
     judgedBy: schemas/* enum */.k5n(['trt-ci', 'trtexec']).default('trt-ci'),
     /** Why it failed, or null. */
     failure: nullableString,
+    /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
+    topK: schemas/* object */.Ikc({ k: count, rows: count, agree: count }).nullable().default(null),
 });
 const accuracySchema = schemas/* object */.Ikc({
     /**
@@ -1423,18 +1425,21 @@ function accuracy_line(r) {
         : accuracy.status === 'error'
             ? `error: ${accuracy.problem}`
             : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
+    // The errors and the cosine are over the finite elements only: beside a NaN they would read as a match.
+    const finite = worst && worst.nan + worst.inf === 0;
+    const topK = worst?.topK ? `; top-${worst.topK.k} agree in ${worst.topK.agree}/${worst.topK.rows} rows` : '';
     return TABLE.row([
         md(ICON[accuracy.status]),
         engineName(r.build),
         r.gpu,
         worst ? `${worst.name} (${worst.shape})` : '–',
-        figure(worst?.maxAbsError ?? null),
-        figure(worst?.maxRelError ?? null),
+        finite ? figure(worst.maxAbsError) : '–',
+        finite ? figure(worst.maxRelError) : '–',
         worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
         // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
-        worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
+        !finite || worst.cosine == null ? '–' : worst.cosine.toFixed(7),
         worst ? String(worst.nan + worst.inf) : '–',
-        why,
+        `${why}${topK}`,
     ]);
 }
 function accuracySection(rows) {
@@ -1634,7 +1639,7 @@ function explainBytesLine(explanation) {
     const padding = (head.paddingBytes ?? 0) - (base.paddingBytes ?? 0);
     const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
     const parts = [
-        ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the TensorRT 11.2 padding, #4841)`] : []),
+        ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the padding of NVIDIA/TensorRT#4841)`] : []),
         ...grown,
         ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code)`] : []),
     ];
@@ -1713,12 +1718,15 @@ function describeLatency(latency) {
 /** A plan that is this much trailing zeros is the #4841 padding, not growth of the network. */
 const PADDING_SHARE = 0.05;
 /** What to do about a failed budget, by metric: the usual cause first, then raising the budget. */
-function budgetHint(metric) {
+function budgetHint(metric, padded = false) {
     const raise = `if it is expected, raise \`budgets.${metric}\``;
     switch (metric) {
         case 'plan-size':
         case 'plan-growth':
         case 'plan-to-onnx':
+            // Growth that is the #4841 padding is no layer's: the layers would send the reader the wrong way.
+            if (padded)
+                return budgetHint('trailing-zeros').replace('budgets.trailing-zeros', `budgets.${metric}`);
             return `compare the engines' layers (\`trt-ci explain\`, the regions below) for what grew; ${raise}`;
         case 'trailing-zeros':
         case 'zero-fraction':
@@ -1744,6 +1752,10 @@ const PADDING_MIN_BYTES = 4096;
  * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
  */
 function paddingWhy(build) {
+    return paddingOf(build)?.why ?? null;
+}
+/** The padding's account of a plan, and whether it is the cause (most of the plan, or of its growth). */
+function paddingOf(build) {
     const plan = build.scan;
     if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES)
         return null;
@@ -1752,15 +1764,25 @@ function paddingWhy(build) {
     const grown = before === null ? null : plan.bytes - before;
     if (grown === null || grown <= 0) {
         return plan.trailingZeroBytes / plan.bytes >= PADDING_SHARE
-            ? `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero padding of ` +
-                'NVIDIA/TensorRT#4841'
+            ? {
+                why: `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero ` +
+                    'padding of NVIDIA/TensorRT#4841',
+                cause: true,
+            }
             : null;
     }
     const share = plan.trailingZeroBytes / grown;
     return share >= 0.5
-        ? `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of NVIDIA/TensorRT#4841`
-        : `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
-            `+${formatBytes(grown)}: the rest is the network's`;
+        ? {
+            why: `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of ` +
+                'NVIDIA/TensorRT#4841',
+            cause: true,
+        }
+        : {
+            why: `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
+                `+${formatBytes(grown)}: the rest is the network's`,
+            cause: false,
+        };
 }
 function budgetWhy(build, metric) {
     if (metric === 'latency-growth')
@@ -1851,7 +1873,7 @@ function actionItems(reports) {
                 gpu: budget.gpu ?? gpuOf(build, report),
                 what,
                 why: budgetWhy(build, budget.metric),
-                todo: budgetHint(budget.metric),
+                todo: budgetHint(budget.metric, paddingOf(build)?.cause ?? false),
                 position: budget.configPosition ?? build.configPosition,
             });
         }
@@ -2200,7 +2222,7 @@ const ENGINES = tableOf([
     right('zeros'),
     right('build'),
     right('peak GPU memory'),
-    right('benchmark p50 (trtexec, opt shape)'),
+    right('end-to-end latency p50 (trtexec benchmark, opt shape)'),
 ]);
 function engineRow({ build: b, ...row }) {
     const latency = b.perf?.latencyMs?.median ?? null;
@@ -2513,7 +2535,7 @@ const latency_TABLE = tableOf([
     'verdict',
     md('A/B change [95% CI]'),
     'p',
-    'A/B median base → head',
+    'GPU compute median base → head (A/B)',
     'repetition medians',
     '',
 ]);
@@ -2541,11 +2563,19 @@ function latencySection(reports, rows) {
         return null;
     const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
     const same = compared.filter((r) => r.build.latency.verdict === 'same');
+    const undecided = compared.filter((r) => ['inconclusive', 'contract-mismatch'].includes(r.build.latency.verdict));
+    const failed = compared.filter((r) => r.build.latency.verdict === 'head-failed');
+    // Only what was measured: no A/B is not "0/0 slower", and one that could not decide is not a pass.
+    const verdict = compared.length === 0
+        ? 'ℹ️ Latency against the base engine: no A/B ran'
+        : `${slower.length || failed.length ? '❌' : undecided.length ? '⚠️' : '✅'} Latency against the base ` +
+            `engine, same GPU: ${slower.length}/${compared.length} slower` +
+            (undecided.length ? `, ${undecided.length} undecided` : '') +
+            (failed.length ? `, ${failed.length} crashed` : '');
     return {
-        priority: slower.length ? PRIORITY.failure : PRIORITY.passed,
+        priority: slower.length || failed.length ? PRIORITY.failure : PRIORITY.passed,
         text: [
-            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
-                `${slower.length}/${compared.length} slower`,
+            `#### ${verdict}`,
             '',
             ...foldedTable(latency_TABLE.head, compared.filter((r) => !same.includes(r)).map(latency_line), same.map(latency_line), 'the same as the base engine'),
             ...notes.map((note) => `- ${markdown_text_text(note)}`),

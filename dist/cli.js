@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8285);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1699);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8285:
+/***/ 1699:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46015,7 +46015,7 @@ const model = strictObject({
         .describe("This model's deploy-cost (the top-level one otherwise)."),
     accuracy: union([literal(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
         .optional()
-        .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
+        .describe("This model's accuracy check: its keys over the top-level one's, key by key; false: this model is not checked."),
     engine: schemas_enum(['per-profile', 'combined', 'both'], expected('per-profile (a plan per profile), combined (one plan with every profile), or both'))
         .optional()
         .describe('per-profile: a plan per profile; combined: one plan with every profile (--profile=N, 10.0+); both.'),
@@ -46058,7 +46058,8 @@ const configSchema = strictObject({
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
     'base-plans': fromEnv(path('a folder of base plans'))
         .optional()
-        .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
+        .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan); it must be there " +
+        '(a download step that found nothing is exit 2, not an A/B switched off).'),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
     'base-ref': fromEnv(schemas_string(expected('a git ref like origin/main or a commit'))
         .min(1, expected('a git ref like origin/main or a commit')))
@@ -46486,6 +46487,26 @@ function resolveFlagPaths(arg, dir, resolvePath) {
     return `${arg.slice(0, eq + 1)}${resolved}`;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/article.js
+// "a" or "an" before a word as it is read aloud: GPU models are spelled out letter by letter ("an H100", "an
+// L4", "a T4"), numbers read as numbers ("an 8.0", "an 11.2", "a 10.16"), other words by their first letter.
+/** Letters whose names start with a vowel sound, read on their own (A, E, F, H, I, L, M, N, O, R, S, X). */
+const VOWEL_LETTERS = /^[AEFHILMNORSX]/;
+/** `word` with its article: "an H100", "a T4", "an 8.0", "an A100 40GB", "a linux". */
+function withArticle(word) {
+    return `${anBefore(word) ? 'an' : 'a'} ${word}`;
+}
+function anBefore(word) {
+    const number = /^(\d+)/.exec(word);
+    // 8, 11, 18, 80-89, 800-899 and 8000…, 11000…, 18000…: the numbers read aloud with a vowel sound first.
+    if (number)
+        return /^(8|11|18)$/.test(number[1]) || /^8\d*$/.test(number[1]) || /^(11|18)\d{3}$/.test(number[1]);
+    // An acronym or a model (capitals, or a capital then digits): spelled letter by letter.
+    if (/^[A-Z]{1,4}(\d|[- ]|$)/.test(word) || /^[A-Z]{2,}/.test(word))
+        return VOWEL_LETTERS.test(word);
+    return /^[aeiou]/i.test(word);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/compat.js
 // Driver, CUDA, GPU and TensorRT compatibility facts, from docs/compatibility.md (each names its
 // NVIDIA source there). Pure data and the comparisons over it.
@@ -46624,6 +46645,7 @@ function nextMinor(majorMinor) {
 // and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
 // the target's description in, a verdict with the line and the fix out.
 
+
 /** GPU models by compute capability (NVIDIA "CUDA GPU Compute Capability", developer.nvidia.com/cuda-gpus). */
 const GPU_COMPUTE = {
     T4: '7.5',
@@ -46700,15 +46722,19 @@ const sameModel = (a, b) => a !== null && b !== null && a.replace(/^NVIDIA\s+/i,
  * is an "NVIDIA A100-SXM4-40GB": every word of the target's name is a word of the GPU's.
  */
 function notTheTarget(target, machine) {
-    const words = (name) => name.replace(/^NVIDIA\s+/i, '').toLowerCase().split(/[\s-]+/).filter(Boolean);
+    const words = (name) => name
+        .replace(/^NVIDIA\s+/i, '')
+        .toLowerCase()
+        .split(/[\s-]+/)
+        .filter(Boolean);
     const has = new Set(words(machine.gpu));
     if (target.gpu && !words(target.gpu).every((w) => has.has(w))) {
         return `this machine's GPU is ${machine.gpu}, not the target's ${target.gpu}`;
     }
     const cc = machine.computeCapability ?? computeCapabilityOf(machine.gpu);
     if (!target.gpu && target.computeCapability && cc !== target.computeCapability) {
-        return `this machine's GPU is ${machine.gpu} (compute capability ${cc ?? 'unknown'}), not the target's ` +
-            `compute capability ${target.computeCapability}`;
+        return (`this machine's GPU is ${machine.gpu} (compute capability ${cc ?? 'unknown'}), not the target's ` +
+            `compute capability ${target.computeCapability}`);
     }
     const version = target.tensorrt;
     if (version && machine.tensorrt !== version && !machine.tensorrt.startsWith(`${version}.`)) {
@@ -46786,7 +46812,8 @@ function hardwareVerdict(plan, target) {
         return {
             verdict: 'fails',
             line: DEVICE_LINE(target.computeCapability, plan.computeCapability),
-            fix: `ampere+ runs on compute capability 8.0 and newer; build on a ${target.computeCapability} runner`,
+            fix: 'ampere+ runs on compute capability 8.0 and newer; ' +
+                `build on ${withArticle(target.computeCapability)} runner`,
         };
     }
     if (built !== wanted) {
@@ -46799,7 +46826,7 @@ function hardwareVerdict(plan, target) {
         };
     }
     if (level === 'none' && target.gpu && plan.gpu && !sameModel(target.gpu, plan.gpu)) {
-        return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on a ${target.gpu} runner` };
+        return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on ${withArticle(target.gpu)} runner` };
     }
     return { verdict: 'loads', line: null, fix: null };
 }
@@ -46848,7 +46875,8 @@ function defaultsFor(precision) {
     return DEFAULTS.fp32;
 }
 /**
- * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
+ * The check a model gets: the top-level `accuracy:` with the model's own keys over it (key by key, as budgets
+ * merge), else none; gaps from the defaults. A
  * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
  * BF16 network gets that precision's defaults.
  */
@@ -46857,7 +46885,7 @@ function resolveAccuracy(own, top, precision,
 resolvePath, 
 /** The network's narrowest float type, read from the ONNX only when a default needs it. */
 networkFloat = () => null) {
-    const raw = own ?? top;
+    const raw = own && top ? { ...top, ...own } : (own ?? top);
     if (!raw)
         return null;
     const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
@@ -47616,6 +47644,64 @@ const filesFlagsRead = (_raw, config) => {
         ...config.models.flatMap((model, m) => missing(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i])),
     ];
 };
+/** What a path must be: a folder, or a file trt-ci reads. */
+function pathProblem(path, want) {
+    let stat;
+    try {
+        stat = (0,external_node_fs_namespaceObject.statSync)(path);
+    }
+    catch (error) {
+        const code = error.code;
+        return code === 'ENOENT'
+            ? `expected ${want === 'folder' ? 'a folder' : 'a file'}, got ${path}, which does not exist`
+            : `cannot read ${path}: ${code ?? errorMessage(error)}`;
+    }
+    if (want === 'folder' ? !stat.isDirectory() : !stat.isFile()) {
+        return `expected ${want === 'folder' ? 'a folder' : 'a file'}, got ${path}, which is not one`;
+    }
+    try {
+        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.R_OK | (want === 'folder' ? external_node_fs_namespaceObject.constants.X_OK : 0));
+        return null;
+    }
+    catch (error) {
+        return `cannot read ${path}: ${error.code ?? errorMessage(error)}`;
+    }
+}
+/**
+ * The folders and files the config names for trt-ci to read are there before any build: base-plans (a folder
+ * an earlier step downloads; one that is missing would turn the A/B off for the wrong reason), an accuracy
+ * check's samples and reference (found missing after the GPU build, they would cost it).
+ */
+const namedPaths = (raw, config) => {
+    const problems = [];
+    const check = (path, want, at) => {
+        const problem = path === null ? null : pathProblem(path, want);
+        if (problem)
+            problems.push({ path: at, message: problem });
+    };
+    check(config.basePlans, 'folder', ['base-plans']);
+    const seen = new Set();
+    config.models.forEach((model, m) => {
+        const accuracy = model.accuracy;
+        if (!accuracy)
+            return;
+        const own = raw.models[m]?.accuracy;
+        const where = (key) => typeof own === 'object' && own[key] !== undefined ? ['models', m, 'accuracy', key] : ['accuracy', key];
+        const once = (path, want, at) => {
+            if (path === null || seen.has(`${at.join('.')}\0${path}`))
+                return;
+            seen.add(`${at.join('.')}\0${path}`);
+            check(path, want, at);
+        };
+        const { inputs } = accuracy;
+        if (typeof inputs === 'object' && 'folder' in inputs)
+            once(inputs.folder, 'folder', where('inputs'));
+        if (typeof inputs === 'object' && 'npz' in inputs)
+            once(inputs.npz, 'file', where('inputs'));
+        once(accuracy.reference, 'file', where('reference'));
+    });
+    return problems;
+};
 /** Model names, profile names within a model, and the files they name (<model>.<profile>) are unique. */
 const uniqueNames = (raw) => {
     const problems = [];
@@ -47710,6 +47796,7 @@ const RULES = [
     { rule: baseRef, files: false },
     { rule: workspaces, files: false },
     { rule: filesFlagsRead, files: true },
+    { rule: namedPaths, files: true },
     { rule: uniqueNames, files: false },
     { rule: modelFiles, files: true },
     { rule: shapeOrder, files: false },
@@ -51217,6 +51304,8 @@ const accuracyOutputSchema = object({
     judgedBy: schemas_enum(['trt-ci', 'trtexec']).default('trt-ci'),
     /** Why it failed, or null. */
     failure: nullableString,
+    /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
+    topK: object({ k: count, rows: count, agree: count }).nullable().default(null),
 });
 const accuracySchema = object({
     /**
@@ -51988,8 +52077,9 @@ function baselineFigure(metric, base) {
 function show(value, unit) {
     if (unit === 'bytes')
         return formatBytes(value);
+    // A ratio to an error of 0 has no size: said as what it is, never "Infinityx".
     if (unit === 'ratio')
-        return `${value.toFixed(2)}x`;
+        return Number.isFinite(value) ? `${value.toFixed(2)}x` : "∞ (the baseline's was 0)";
     return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
 }
 function judge(metric, limit, build, base, hasBaseline, configPosition) {
@@ -53311,6 +53401,7 @@ function judgedOutput(shape, want, engine, tolerance) {
         rtol: tolerance.rtol,
         judgedBy: judged ? 'trtexec' : 'trt-ci',
         failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
+        topK: error.topK,
     };
 }
 /** Reference outputs the user gave: a .npz with one array per output, named as the output. */
@@ -53345,8 +53436,10 @@ async function findBasePlan(job, baseBuild, config, trust) {
     const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
     if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
         return { source: 'plans', plan: uploaded, sha256: null };
+    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
+    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_namespaceObject.basename)(uploaded)}, and ` : '';
     if (!baseBuild)
-        return { missing: 'the base branch has no report of this engine on this GPU model' };
+        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
     const key = baseBuild.cache?.key;
     if (!config.cacheDir || !key)
         return { missing: 'no base plan, and no engine cache entry to take it from' };
@@ -55547,18 +55640,21 @@ function accuracy_line(r) {
         : accuracy.status === 'error'
             ? `error: ${accuracy.problem}`
             : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
+    // The errors and the cosine are over the finite elements only: beside a NaN they would read as a match.
+    const finite = worst && worst.nan + worst.inf === 0;
+    const topK = worst?.topK ? `; top-${worst.topK.k} agree in ${worst.topK.agree}/${worst.topK.rows} rows` : '';
     return TABLE.row([
         md(ICON[accuracy.status]),
         engineName(r.build),
         r.gpu,
         worst ? `${worst.name} (${worst.shape})` : '–',
-        figure(worst?.maxAbsError ?? null),
-        figure(worst?.maxRelError ?? null),
+        finite ? figure(worst.maxAbsError) : '–',
+        finite ? figure(worst.maxRelError) : '–',
         worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
         // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
-        worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
+        !finite || worst.cosine == null ? '–' : worst.cosine.toFixed(7),
         worst ? String(worst.nan + worst.inf) : '–',
-        why,
+        `${why}${topK}`,
     ]);
 }
 function accuracySection(rows) {
@@ -55696,7 +55792,7 @@ function explainBytesLine(explanation) {
     const padding = (head.paddingBytes ?? 0) - (base.paddingBytes ?? 0);
     const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
     const parts = [
-        ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the TensorRT 11.2 padding, #4841)`] : []),
+        ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the padding of NVIDIA/TensorRT#4841)`] : []),
         ...grown,
         ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code)`] : []),
     ];
@@ -55732,12 +55828,15 @@ function explainRows(explanation, limit = 10) {
 /** A plan that is this much trailing zeros is the #4841 padding, not growth of the network. */
 const PADDING_SHARE = 0.05;
 /** What to do about a failed budget, by metric: the usual cause first, then raising the budget. */
-function budgetHint(metric) {
+function budgetHint(metric, padded = false) {
     const raise = `if it is expected, raise \`budgets.${metric}\``;
     switch (metric) {
         case 'plan-size':
         case 'plan-growth':
         case 'plan-to-onnx':
+            // Growth that is the #4841 padding is no layer's: the layers would send the reader the wrong way.
+            if (padded)
+                return budgetHint('trailing-zeros').replace('budgets.trailing-zeros', `budgets.${metric}`);
             return `compare the engines' layers (\`trt-ci explain\`, the regions below) for what grew; ${raise}`;
         case 'trailing-zeros':
         case 'zero-fraction':
@@ -55763,6 +55862,10 @@ const PADDING_MIN_BYTES = 4096;
  * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
  */
 function paddingWhy(build) {
+    return paddingOf(build)?.why ?? null;
+}
+/** The padding's account of a plan, and whether it is the cause (most of the plan, or of its growth). */
+function paddingOf(build) {
     const plan = build.scan;
     if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES)
         return null;
@@ -55771,15 +55874,25 @@ function paddingWhy(build) {
     const grown = before === null ? null : plan.bytes - before;
     if (grown === null || grown <= 0) {
         return plan.trailingZeroBytes / plan.bytes >= PADDING_SHARE
-            ? `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero padding of ` +
-                'NVIDIA/TensorRT#4841'
+            ? {
+                why: `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero ` +
+                    'padding of NVIDIA/TensorRT#4841',
+                cause: true,
+            }
             : null;
     }
     const share = plan.trailingZeroBytes / grown;
     return share >= 0.5
-        ? `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of NVIDIA/TensorRT#4841`
-        : `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
-            `+${formatBytes(grown)}: the rest is the network's`;
+        ? {
+            why: `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of ` +
+                'NVIDIA/TensorRT#4841',
+            cause: true,
+        }
+        : {
+            why: `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
+                `+${formatBytes(grown)}: the rest is the network's`,
+            cause: false,
+        };
 }
 function budgetWhy(build, metric) {
     if (metric === 'latency-growth')
@@ -55870,7 +55983,7 @@ function actionItems(reports) {
                 gpu: budget.gpu ?? gpuOf(build, report),
                 what,
                 why: budgetWhy(build, budget.metric),
-                todo: budgetHint(budget.metric),
+                todo: budgetHint(budget.metric, paddingOf(build)?.cause ?? false),
                 position: budget.configPosition ?? build.configPosition,
             });
         }
@@ -56213,7 +56326,7 @@ const ENGINES = tableOf([
     right('zeros'),
     right('build'),
     right('peak GPU memory'),
-    right('benchmark p50 (trtexec, opt shape)'),
+    right('end-to-end latency p50 (trtexec benchmark, opt shape)'),
 ]);
 function engineRow({ build: b, ...row }) {
     const latency = b.perf?.latencyMs?.median ?? null;
@@ -56526,7 +56639,7 @@ const latency_TABLE = tableOf([
     'verdict',
     md('A/B change [95% CI]'),
     'p',
-    'A/B median base → head',
+    'GPU compute median base → head (A/B)',
     'repetition medians',
     '',
 ]);
@@ -56554,11 +56667,19 @@ function latencySection(reports, rows) {
         return null;
     const slower = compared.filter((r) => r.build.latency.verdict === 'slower');
     const same = compared.filter((r) => r.build.latency.verdict === 'same');
+    const undecided = compared.filter((r) => ['inconclusive', 'contract-mismatch'].includes(r.build.latency.verdict));
+    const failed = compared.filter((r) => r.build.latency.verdict === 'head-failed');
+    // Only what was measured: no A/B is not "0/0 slower", and one that could not decide is not a pass.
+    const verdict = compared.length === 0
+        ? 'ℹ️ Latency against the base engine: no A/B ran'
+        : `${slower.length || failed.length ? '❌' : undecided.length ? '⚠️' : '✅'} Latency against the base ` +
+            `engine, same GPU: ${slower.length}/${compared.length} slower` +
+            (undecided.length ? `, ${undecided.length} undecided` : '') +
+            (failed.length ? `, ${failed.length} crashed` : '');
     return {
-        priority: slower.length ? PRIORITY.failure : PRIORITY.passed,
+        priority: slower.length || failed.length ? PRIORITY.failure : PRIORITY.passed,
         text: [
-            `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
-                `${slower.length}/${compared.length} slower`,
+            `#### ${verdict}`,
             '',
             ...foldedTable(latency_TABLE.head, compared.filter((r) => !same.includes(r)).map(latency_line), same.map(latency_line), 'the same as the base engine'),
             ...notes.map((note) => `- ${markdown_text_text(note)}`),

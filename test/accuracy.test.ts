@@ -461,8 +461,15 @@ describe('.npz archives (np.savez, np.savez_compressed)', () => {
     const off = await run('{ inputs: affine-inputs.npz, reference: affine-reference-off.npz, atol: 0.01 }');
     expect(off.code).toBe(1);
     expect(off.accuracy.outputs[0].maxAbsError).toBeCloseTo(0.05, 6);
+    // A reference that is not there is found before the build (issue 35): exit 2 at its line, no GPU time.
     const missing = await run('{ inputs: affine-inputs.npz, reference: nowhere.npz }');
-    expect(missing.accuracy.problem).toMatch(/nowhere\.npz: cannot read: .*no such file/i);
+    expect([missing.code, missing.result.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /trt-ci\.yml:\d+:\d+ models\[0\]\.accuracy\.reference: expected a file, got .*nowhere\.npz, which does not/,
+      ),
+    ]);
+    expect(missing.result.stdout).toBe('');
     const auto = await run('{ reference: affine-reference.npz }');
     expect(auto.code).toBe(2);
     expect(auto.result.stderr).toMatch(

@@ -129,6 +129,14 @@ const RULES: [string, Budgets, Partial<Measured>, Partial<Measured> | null, stri
     /largest output error \(accuracy:\) over the baseline's 12\.00x is over the warning level 10x/,
   ],
   [
+    "accuracy-drift from a baseline's error of 0: said as such, never Infinityx",
+    { 'accuracy-drift': warn(ratio(10)) },
+    { accuracyError: 0.0003 },
+    { accuracyError: 0 },
+    'warn',
+    /over the baseline's ∞ \(the baseline's was 0\) is over the warning level 10x$/,
+  ],
+  [
     'accuracy-drift within',
     { 'accuracy-drift': fail(ratio(10)) },
     { accuracyError: 0.0003 },

@@ -319,6 +319,30 @@ describe('trt-ci.yml', () => {
     ]),
     ['YAML that does not parse', 'gpus: all', 'gpus: [0, 1', /trt-ci\.yml:\d+:\d+ invalid YAML: /],
     [
+      'a base-plans: folder that is not there',
+      'gpus: all',
+      'gpus: all\nbase-plans: base',
+      /trt-ci\.yml:7:13 base-plans: expected a folder, got .*\/base, which does not exist/,
+    ],
+    [
+      'a base-plans: that is a file',
+      'gpus: all',
+      'gpus: all\nbase-plans: m.onnx',
+      /trt-ci\.yml:7:13 base-plans: expected a folder, got .*\/m\.onnx, which is not one/,
+    ],
+    [
+      'accuracy samples that are not there',
+      '    precision: fp16\n',
+      '    precision: fp16\n    accuracy: { inputs: samples/ }\n',
+      /trt-ci\.yml:11:25 models\[0\]\.accuracy\.inputs: expected a folder, got .*\/samples, which does not exist/,
+    ],
+    [
+      'top-level accuracy samples that are not there',
+      'gpus: all',
+      'gpus: all\naccuracy: { inputs: gone.npz }',
+      /trt-ci\.yml:7:21 accuracy\.inputs: expected a file, got .*gone\.npz, which does not exist/,
+    ],
+    [
       'a key written twice',
       'gpus: all',
       'gpus: all\ngpus: [0]',
@@ -340,6 +364,19 @@ describe('trt-ci.yml', () => {
     expect(lines[0]).toMatch(message);
     expect(lines[0]!.startsWith(`trt-ci: ${file}:`)).toBe(true);
     expect(runner.calls()).toEqual([]);
+  });
+
+  it("a model's accuracy: is the top-level one with its own keys over it, key by key (as budgets merge)", () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = parseConfig(
+      'accuracy: { atol: 0.01, top-k: 5, cosine: 0.9 }\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    accuracy: { rtol: 0.2, cosine: 0.95 }\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n' +
+        '  - name: n\n    onnx: m.onnx\n    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+      join(runner.dir, 'trt-ci.yml'),
+    );
+    expect(config.models[0]!.accuracy).toMatchObject({ atol: { absolute: 0.01 }, rtol: 0.2, cosine: 0.95, topK: 5 });
+    expect(config.models[1]!.accuracy).toMatchObject({ atol: { absolute: 0.01 }, rtol: 0.001, cosine: 0.9, topK: 5 });
   });
 
   it('names the file when it cannot be read', async () => {
@@ -706,6 +743,8 @@ describe('Environment variables in every path and ref the runner decides (issue 
       `${dir}/trt-ci.yml`,
       dir,
       { RUNNER_TEMP: '/runner/_temp', SAMPLES: '/data', BASE_SHA: 'a'.repeat(40) },
+      // The paths only: that they are there is the rules' business (below).
+      { files: false },
     );
     expect(config.outputDir).toBe('/runner/_temp/engines');
     expect(config.cacheDir).toBe('/var/cache/trt');

@@ -569,7 +569,7 @@ describe('a plan that grew, with no A/B (issue 26: bigger engines)', () => {
     const summary = readFileSync(join(runner.dir, 'pr-out', 'summary.md'), 'utf8');
     expect(summary).toContain('#### Where the plans grew');
     expect(summary).toMatch(
-      /\*\*m \/ p\*\* plan \+1\.00 MiB: \+1\.00 MiB zeros at the plan's end \(the TensorRT 11\.2/,
+      /\*\*m \/ p\*\* plan \+1\.00 MiB: \+1\.00 MiB zeros at the plan's end \(the padding of NVIDIA\/TensorRT#4841\)/,
     );
   });
 });

@@ -9,6 +9,9 @@ import { hodgesLehmann, mannWhitney, median } from '../src/latency/statistics.js
 import { judgeAb, type Repetition } from '../src/latency/verdict.js';
 import { parseExportedTimes } from '../src/latency/export-times.js';
 import { readBindings } from '../src/tensorrt/bindings.js';
+import { findBasePlan } from '../src/latency/base-plan.js';
+import type { BuildOutcome } from '../src/builds/outcome.js';
+import type { CacheTrust } from '../src/cache/trust.js';
 import { cli, FIXTURES, makeRunner, writeStandinPlan } from './support/harness.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'latency', name), 'utf8'));
@@ -354,13 +357,28 @@ describe('benchmark: ab in trt-ci run', () => {
   });
 
   it('same, from base-plans: (the plans the base job uploaded); an unchanged engine is not measured', async () => {
-    const { head, report, runner } = await baseThenHead({}, (yaml) => `base-plans: base-plans\n${yaml}`);
-    expect(head.code, head.stderr).toBe(0);
-    expect(report.builds[0].latency).toMatchObject({ verdict: 'same', baseEngine: { source: 'cache' } });
-    // Now the base job's upload is there: it is the base engine, whatever the cache holds.
-    const plans = join(runner.dir, 'base-plans');
     const { mkdirSync, copyFileSync } = await import('node:fs');
+    // A base-plans: folder that is not there (a download step that found nothing) is exit 2 at its line,
+    // never an A/B switched off for another reason (issue 35).
+    const { head, runner } = await baseThenHead({}, (yaml) => `base-plans: base-plans\n${yaml}`);
+    expect([head.code, head.stderr]).toEqual([
+      2,
+      expect.stringMatching(
+        /trt-ci\.yml:\d+:\d+ base-plans: expected a folder, got .*base-plans, which does not exist/,
+      ),
+    ]);
+    // There but without this engine's plan: the base engine is the cache's.
+    const plans = join(runner.dir, 'base-plans');
     mkdirSync(plans);
+    const cached = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json', '--json'], {
+      cwd: runner.dir,
+    });
+    expect(cached.code, cached.stderr).toBe(0);
+    expect(JSON.parse(cached.stdout).builds[0].latency).toMatchObject({
+      verdict: 'same',
+      baseEngine: { source: 'cache' },
+    });
+    // Now the base job's upload is there: it is the base engine, whatever the cache holds.
     copyFileSync(join(runner.dir, 'out', 'm.p.plan'), join(plans, 'm.p.plan'));
     const again = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json', '--json'], {
       cwd: runner.dir,
@@ -379,6 +397,22 @@ describe('benchmark: ab in trt-ci run', () => {
     const brokenReport = JSON.parse(broken.stdout);
     expect(brokenReport.builds[0].latency).toBeNull();
     expect(brokenReport.comparison.latencyNotes[0]).toMatch(/^m\/p: the latency A\/B could not run: .*m\.p\.plan/);
+  });
+
+  it('a base-plans: folder without the plan says so, and then why the cache cannot stand in', async () => {
+    const runner = makeRunner();
+    const job = { model: { name: 'm' }, profile: { name: 'p' } } as BuildOutcome['job'];
+    const plans = join(runner.dir, 'base-plans');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(plans);
+    const found = await findBasePlan(job, null, { cacheDir: null, basePlans: plans }, {} as CacheTrust);
+    expect(found).toEqual({
+      missing: `${plans} has no m.p.plan, and the base branch has no report of this engine on this GPU model`,
+    });
+    writeFileSync(join(plans, 'm.p.plan'), 'plan');
+    expect(await findBasePlan(job, null, { cacheDir: null, basePlans: plans }, {} as CacheTrust)).toMatchObject({
+      source: 'plans',
+    });
   });
 
   it('throttled during the A/B: inconclusive, a warning and no failure, the reason in the report', async () => {

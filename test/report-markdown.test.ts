@@ -6,6 +6,8 @@ import { COMMENT_LIMIT_BYTES, renderReports, renderSummary } from '../src/report
 import { mixedHistory, mixedReports, tensorrtUpgradeReport } from './support/reports.js';
 import { cutBytes, fitSections } from '../src/common/trim.js';
 import { cli, makeRunner } from './support/harness.js';
+import { withArticle } from '../src/common/article.js';
+import { actionItems } from '../src/report/actions.js';
 
 describe('the job summary', () => {
   const summary = renderSummary(tensorrtUpgradeReport());
@@ -239,7 +241,9 @@ describe('the comment, decision first (issue 28)', () => {
     expect(folded).toContain('<summary>11 the same as the base engine</summary>');
     expect(comment).toContain('<summary>1 fine</summary>');
     expect(comment).toContain('A/B change [95% CI]');
-    expect(renderSummary(tensorrtUpgradeReport())).toContain('benchmark p50 (trtexec, opt shape)');
+    // Two measures, named apart: trtexec's end-to-end p50 and the A/B's GPU compute medians (issue 35).
+    expect(renderSummary(tensorrtUpgradeReport())).toContain('end-to-end latency p50 (trtexec benchmark, opt shape)');
+    expect(comment).toContain('GPU compute median base → head (A/B)');
   });
 
   it('a failed budget carries what to do, in the budget table too', () => {
@@ -273,5 +277,94 @@ describe("the comment's History section (issue 28)", () => {
     expect(slower).toMatch(/ \| \*\*above\*\* the last 30 builds \(max 1\.24\d* ms, \+3\.\d%\) \|$/);
     expect(comment).toMatch(/\| bert \/ s128 \| A100-SXM4-80GB \| plan size \| `▄{30}` \| .* \| \*\*above\*\*/);
     expect(comment).toContain('<details><summary>22 within the range of the last builds</summary>');
+  });
+});
+
+describe('the comment says only what was measured (issue 35)', () => {
+  const h100 = () => mixedReports()[1]!;
+
+  it('no A/B ran: not "0/0 slower" under a ✅; one that could not decide is not a pass', () => {
+    const report = h100();
+    const none = {
+      ...report,
+      builds: report.builds.map((b) => ({ ...b, latency: null })),
+      comparison: { ...report.comparison, latencyNotes: ['m/p: no latency A/B: no base engine'] },
+    };
+    const text = renderSummary(none);
+    expect(text).toContain('#### ℹ️ Latency against the base engine: no A/B ran');
+    expect(text).not.toMatch(/0\/0 slower/);
+    const [first, ...rest] = report.builds.filter((b) => b.latency);
+    const undecided = {
+      ...report,
+      builds: [
+        { ...first!, latency: { ...first!.latency!, verdict: 'inconclusive' as const } },
+        ...rest.map((b) => ({ ...b, latency: { ...b.latency!, verdict: 'same' as const } })),
+      ],
+    };
+    expect(renderSummary(undecided)).toMatch(
+      /#### ⚠️ Latency against the base engine, same GPU: 0\/\d+ slower, 1 undecided/,
+    );
+  });
+
+  it('a NaN output shows no max abs or cosine (they are over the finite elements); top-k agreement is shown', () => {
+    const report = h100();
+    const builds = report.builds.map((b) =>
+      b.accuracy
+        ? {
+            ...b,
+            accuracy: {
+              ...b.accuracy,
+              outputs: b.accuracy.outputs.map((o) => ({
+                ...o,
+                nan: 2,
+                maxAbsError: 0,
+                maxRelError: 0,
+                cosine: 1,
+                topK: { k: 5, rows: 8, agree: 6 },
+              })),
+            },
+          }
+        : b,
+    );
+    const text = renderSummary({ ...report, builds });
+    const row = text.split('\n').find((l) => l.startsWith('|') && l.includes('vit-int8 / b8'))!;
+    expect(row).toMatch(/\| logits \(opt\) \| – \| – \| [\d.]+% \| – \| 2 \| .*; top-5 agree in 6\/8 rows \|$/);
+  });
+
+  it('growth that is all #4841 padding gets the padding\'s fix, not "compare the layers"', () => {
+    const report = mixedReports()[0]!;
+    const bert = (r: typeof report) => r.builds.find((b) => b.model === 'bert' && b.profile === 's128')!;
+    const grown = bert(report).bytes! - bert(report).baseline!.bytes!;
+    const padded = {
+      ...report,
+      builds: report.builds.map((b) =>
+        b === bert(report) ? { ...b, scan: { ...b.scan!, trailingZeroBytes: grown } } : b,
+      ),
+    };
+    const [item] = actionItems([padded]).filter((i) => i.model === 'bert' && i.profile === 's128');
+    expect(item!.why).toMatch(/is 100% of the growth: the zero padding of NVIDIA\/TensorRT#4841/);
+    expect(item!.todo).toMatch(
+      /^the plan is padded with zeros \(NVIDIA\/TensorRT#4841\).*raise `budgets\.plan-growth`$/,
+    );
+    // A growth the padding is a sliver of is the network's: compare the layers.
+    const [network] = actionItems([report]).filter((i) => i.model === 'bert' && i.profile === 's128');
+    expect(network!.todo).toMatch(/^compare the engines' layers/);
+  });
+
+  it('"an A100", "an H100", "a T4", "an 8.0": the article a reader says', () => {
+    const words = ['A100 40GB', 'H100', 'L4', 'T4', 'B200', 'GH200', 'RTX A6000', '8.0', '9.0', '11.2', 'ampere+'];
+    expect(words.map(withArticle)).toEqual([
+      'an A100 40GB',
+      'an H100',
+      'an L4',
+      'a T4',
+      'a B200',
+      'a GH200',
+      'an RTX A6000',
+      'an 8.0',
+      'a 9.0',
+      'an 11.2',
+      'an ampere+',
+    ]);
   });
 });

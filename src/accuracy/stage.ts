@@ -211,6 +211,7 @@ function judgedOutput(
     rtol: tolerance.rtol,
     judgedBy: judged ? 'trtexec' : 'trt-ci',
     failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
+    topK: error.topK,
   };
 }
 

@@ -105,7 +105,8 @@ function baselineFigure(metric: Metric, base: Measured | null): number | null {
 
 function show(value: number, unit: Threshold['unit']): string {
   if (unit === 'bytes') return formatBytes(value);
-  if (unit === 'ratio') return `${value.toFixed(2)}x`;
+  // A ratio to an error of 0 has no size: said as what it is, never "Infinityx".
+  if (unit === 'ratio') return Number.isFinite(value) ? `${value.toFixed(2)}x` : "∞ (the baseline's was 0)";
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : '∞';
 }
 

@@ -25,7 +25,8 @@ function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'inputs'
 }
 
 /**
- * The check a model gets: its own `accuracy:`, else the top-level one, else none; gaps from the defaults. A
+ * The check a model gets: the top-level `accuracy:` with the model's own keys over it (key by key, as budgets
+ * merge), else none; gaps from the defaults. A
  * strongly typed network (no precision flag, or strongly-typed) computes in its tensors' own type: an FP16 or
  * BF16 network gets that precision's defaults.
  */
@@ -38,7 +39,7 @@ export function resolveAccuracy(
   /** The network's narrowest float type, read from the ONNX only when a default needs it. */
   networkFloat: () => 'fp16' | 'bf16' | null = () => null,
 ): AccuracyConfig | null {
-  const raw = own ?? top;
+  const raw = own && top ? { ...top, ...own } : (own ?? top);
   if (!raw) return null;
   const typed = precision === null || precision === 'fp32' || precision === 'strongly-typed';
   const defaults = defaultsFor((typed && networkFloat()) || precision);

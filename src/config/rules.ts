@@ -2,7 +2,7 @@
 // name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
 // rule is said in one run. Rules that read files are skipped where the files are not meant to be there (a
 // deploy target's runner has the plans, not the models).
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, type Stats, statSync } from 'node:fs';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage } from '../common/errors.js';
 import { parseCacheKey } from '../cache/trust.js';
@@ -114,6 +114,60 @@ const filesFlagsRead: Rule = (_raw, config) => {
       missing(model.extraArgs.slice(config.extraArgs.length), (i) => ['models', m, 'extra-args', i]),
     ),
   ];
+};
+
+/** What a path must be: a folder, or a file trt-ci reads. */
+function pathProblem(path: string, want: 'folder' | 'file'): string | null {
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? `expected ${want === 'folder' ? 'a folder' : 'a file'}, got ${path}, which does not exist`
+      : `cannot read ${path}: ${code ?? errorMessage(error)}`;
+  }
+  if (want === 'folder' ? !stat.isDirectory() : !stat.isFile()) {
+    return `expected ${want === 'folder' ? 'a folder' : 'a file'}, got ${path}, which is not one`;
+  }
+  try {
+    accessSync(path, constants.R_OK | (want === 'folder' ? constants.X_OK : 0));
+    return null;
+  } catch (error) {
+    return `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? errorMessage(error)}`;
+  }
+}
+
+/**
+ * The folders and files the config names for trt-ci to read are there before any build: base-plans (a folder
+ * an earlier step downloads; one that is missing would turn the A/B off for the wrong reason), an accuracy
+ * check's samples and reference (found missing after the GPU build, they would cost it).
+ */
+const namedPaths: Rule = (raw, config) => {
+  const problems: Problem[] = [];
+  const check = (path: string | null, want: 'folder' | 'file', at: ConfigPath) => {
+    const problem = path === null ? null : pathProblem(path, want);
+    if (problem) problems.push({ path: at, message: problem });
+  };
+  check(config.basePlans, 'folder', ['base-plans']);
+  const seen = new Set<string>();
+  config.models.forEach((model, m) => {
+    const accuracy = model.accuracy;
+    if (!accuracy) return;
+    const own = raw.models[m]?.accuracy;
+    const where = (key: 'inputs' | 'reference'): ConfigPath =>
+      typeof own === 'object' && own[key] !== undefined ? ['models', m, 'accuracy', key] : ['accuracy', key];
+    const once = (path: string | null, want: 'folder' | 'file', at: ConfigPath) => {
+      if (path === null || seen.has(`${at.join('.')}\0${path}`)) return;
+      seen.add(`${at.join('.')}\0${path}`);
+      check(path, want, at);
+    };
+    const { inputs } = accuracy;
+    if (typeof inputs === 'object' && 'folder' in inputs) once(inputs.folder, 'folder', where('inputs'));
+    if (typeof inputs === 'object' && 'npz' in inputs) once(inputs.npz, 'file', where('inputs'));
+    once(accuracy.reference, 'file', where('reference'));
+  });
+  return problems;
 };
 
 /** Model names, profile names within a model, and the files they name (<model>.<profile>) are unique. */
@@ -231,6 +285,7 @@ const RULES: { rule: Rule; files: boolean }[] = [
   { rule: baseRef, files: false },
   { rule: workspaces, files: false },
   { rule: filesFlagsRead, files: true },
+  { rule: namedPaths, files: true },
   { rule: uniqueNames, files: false },
   { rule: modelFiles, files: true },
   { rule: shapeOrder, files: false },

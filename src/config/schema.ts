@@ -190,7 +190,9 @@ const model = z.strictObject(
     accuracy: z
       .union([z.literal(false), accuracy], expected('false, or an accuracy check like { top-k: 5 }'))
       .optional()
-      .describe("This model's accuracy check (the top-level one otherwise); false: this model is not checked."),
+      .describe(
+        "This model's accuracy check: its keys over the top-level one's, key by key; false: this model is not checked.",
+      ),
     engine: z
       .enum(
         ['per-profile', 'combined', 'both'],
@@ -247,7 +249,10 @@ export const configSchema = z.strictObject(
     // The base engines of benchmark: ab, as the base branch's job uploaded them (<model>.<profile>.plan).
     'base-plans': fromEnv(path('a folder of base plans'))
       .optional()
-      .describe("For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan)."),
+      .describe(
+        "For benchmark: ab, the folder of the base branch's plans (<model>.<profile>.plan); it must be there " +
+          '(a download step that found nothing is exit 2, not an A/B switched off).',
+      ),
     // Allows building a base engine from the base commit's ONNX (git show <ref>:<onnx>) when none is found.
     'base-ref': fromEnv(
       z

@@ -25,6 +25,8 @@ const accuracyOutputSchema = z.object({
   judgedBy: z.enum(['trt-ci', 'trtexec']).default('trt-ci'),
   /** Why it failed, or null. */
   failure: nullableString,
+  /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
+  topK: z.object({ k: count, rows: count, agree: count }).nullable().default(null),
 });
 export type AccuracyOutput = z.infer<typeof accuracyOutputSchema>;
 

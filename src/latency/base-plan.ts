@@ -3,7 +3,7 @@
 // report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
 // layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { EngineCache } from '../cache/engine-cache.js';
 import { type CacheTrust, mayServe } from '../cache/trust.js';
@@ -33,7 +33,9 @@ export async function findBasePlan(
 ): Promise<BasePlan> {
   const uploaded = config.basePlans && join(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
   if (uploaded && existsSync(uploaded)) return { source: 'plans', plan: uploaded, sha256: null };
-  if (!baseBuild) return { missing: 'the base branch has no report of this engine on this GPU model' };
+  // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
+  const notUploaded = uploaded ? `${config.basePlans} has no ${basename(uploaded)}, and ` : '';
+  if (!baseBuild) return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
   const key = baseBuild.cache?.key;
   if (!config.cacheDir || !key) return { missing: 'no base plan, and no engine cache entry to take it from' };
   const entry = await new EngineCache(config.cacheDir, null).lookup(key);

@@ -26,12 +26,14 @@ export interface ActionItem {
 const PADDING_SHARE = 0.05;
 
 /** What to do about a failed budget, by metric: the usual cause first, then raising the budget. */
-export function budgetHint(metric: Metric): string {
+export function budgetHint(metric: Metric, padded = false): string {
   const raise = `if it is expected, raise \`budgets.${metric}\``;
   switch (metric) {
     case 'plan-size':
     case 'plan-growth':
     case 'plan-to-onnx':
+      // Growth that is the #4841 padding is no layer's: the layers would send the reader the wrong way.
+      if (padded) return budgetHint('trailing-zeros').replace('budgets.trailing-zeros', `budgets.${metric}`);
       return `compare the engines' layers (\`trt-ci explain\`, the regions below) for what grew; ${raise}`;
     case 'trailing-zeros':
     case 'zero-fraction':
@@ -67,6 +69,11 @@ const PADDING_MIN_BYTES = 4096;
  * growth; said to be only part of it otherwise, so that a reader does not blame the padding for the network.
  */
 function paddingWhy(build: ReportBuild): string | null {
+  return paddingOf(build)?.why ?? null;
+}
+
+/** The padding's account of a plan, and whether it is the cause (most of the plan, or of its growth). */
+function paddingOf(build: ReportBuild): { why: string | null; cause: boolean } | null {
   const plan = build.scan;
   if (!plan || plan.trailingZeroBytes < PADDING_MIN_BYTES) return null;
   const run = `${formatBytes(plan.trailingZeroBytes)} trailing zero run`;
@@ -74,15 +81,28 @@ function paddingWhy(build: ReportBuild): string | null {
   const grown = before === null ? null : plan.bytes - before;
   if (grown === null || grown <= 0) {
     return plan.trailingZeroBytes / plan.bytes >= PADDING_SHARE
-      ? `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero padding of ` +
-          'NVIDIA/TensorRT#4841'
+      ? {
+          why:
+            `a ${run} (${((plan.trailingZeroBytes / plan.bytes) * 100).toFixed(1)}% of the plan): the zero ` +
+            'padding of NVIDIA/TensorRT#4841',
+          cause: true,
+        }
       : null;
   }
   const share = plan.trailingZeroBytes / grown;
   return share >= 0.5
-    ? `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of NVIDIA/TensorRT#4841`
-    : `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
-        `+${formatBytes(grown)}: the rest is the network's`;
+    ? {
+        why:
+          `the ${run} is ${Math.round(Math.min(share, 1) * 100)}% of the growth: the zero padding of ` +
+          'NVIDIA/TensorRT#4841',
+        cause: true,
+      }
+    : {
+        why:
+          `the ${run} (the padding of NVIDIA/TensorRT#4841) is only ${(share * 100).toFixed(1)}% of the ` +
+          `+${formatBytes(grown)}: the rest is the network's`,
+        cause: false,
+      };
 }
 
 function budgetWhy(build: ReportBuild, metric: Metric): string | null {
@@ -179,7 +199,7 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
         gpu: budget.gpu ?? gpuOf(build, report),
         what,
         why: budgetWhy(build, budget.metric),
-        todo: budgetHint(budget.metric),
+        todo: budgetHint(budget.metric, paddingOf(build)?.cause ?? false),
         position: budget.configPosition ?? build.configPosition,
       });
     }

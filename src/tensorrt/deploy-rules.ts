@@ -1,6 +1,7 @@
 // Will a plan load where it ships? TensorRT's rules for a serialized engine on another GPU, TensorRT and OS,
 // and the lines it prints when it will not (docs/deploy.md has the sources). Pure: what the build knew and
 // the target's description in, a verdict with the line and the fix out.
+import { withArticle } from '../common/article.js';
 import { smNumber } from './compat.js';
 
 /** GPU models by compute capability (NVIDIA "CUDA GPU Compute Capability", developer.nvidia.com/cuda-gpus). */
@@ -220,7 +221,9 @@ function hardwareVerdict(plan: BuiltPlan, target: DeployTarget): DeployPredictio
     return {
       verdict: 'fails',
       line: DEVICE_LINE(target.computeCapability!, plan.computeCapability!),
-      fix: `ampere+ runs on compute capability 8.0 and newer; build on a ${target.computeCapability} runner`,
+      fix:
+        'ampere+ runs on compute capability 8.0 and newer; ' +
+        `build on ${withArticle(target.computeCapability!)} runner`,
     };
   }
   if (built !== wanted) {
@@ -234,7 +237,7 @@ function hardwareVerdict(plan: BuiltPlan, target: DeployTarget): DeployPredictio
     };
   }
   if (level === 'none' && target.gpu && plan.gpu && !sameModel(target.gpu, plan.gpu)) {
-    return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on a ${target.gpu} runner` };
+    return { verdict: 'loads-with-warning', line: MODEL_WARNING, fix: `build on ${withArticle(target.gpu)} runner` };
   }
   return { verdict: 'loads', line: null, fix: null };
 }

@@ -74,7 +74,7 @@ export function explainBytesLine(explanation: Explanation): string | null {
   const padding = (head.paddingBytes ?? 0) - (base.paddingBytes ?? 0);
   const other = (head.otherBytes ?? 0) - (base.otherBytes ?? 0);
   const parts = [
-    ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the TensorRT 11.2 padding, #4841)`] : []),
+    ...(padding > 0 ? [`+${formatBytes(padding)} zeros at the plan's end (the padding of NVIDIA/TensorRT#4841)`] : []),
     ...grown,
     ...(other > 0 ? [`+${formatBytes(other)} not weights (kernels, Myelin code)`] : []),
   ];

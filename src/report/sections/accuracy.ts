@@ -38,18 +38,21 @@ function line(r: Row): string {
       : accuracy.status === 'error'
         ? `error: ${accuracy.problem}`
         : (accuracy.problem ?? worst?.failure ?? 'within tolerance');
+  // The errors and the cosine are over the finite elements only: beside a NaN they would read as a match.
+  const finite = worst && worst.nan + worst.inf === 0;
+  const topK = worst?.topK ? `; top-${worst.topK.k} agree in ${worst.topK.agree}/${worst.topK.rows} rows` : '';
   return TABLE.row([
     md(ICON[accuracy.status]),
     engineName(r.build),
     r.gpu,
     worst ? `${worst.name} (${worst.shape})` : '–',
-    figure(worst?.maxAbsError ?? null),
-    figure(worst?.maxRelError ?? null),
+    finite ? figure(worst.maxAbsError) : '–',
+    finite ? figure(worst.maxRelError) : '–',
     worst ? `${Number((worst.outOfTolerance * 100).toPrecision(3))}%` : '–',
     // 0.9999995 must not read as 1: cosine gets the digits that tell precisions apart.
-    worst?.cosine == null ? '–' : worst.cosine.toFixed(7),
+    !finite || worst.cosine == null ? '–' : worst.cosine.toFixed(7),
     worst ? String(worst.nan + worst.inf) : '–',
-    why,
+    `${why}${topK}`,
   ]);
 }
 

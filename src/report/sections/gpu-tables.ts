@@ -32,7 +32,7 @@ const ENGINES = tableOf([
   right('zeros'),
   right('build'),
   right('peak GPU memory'),
-  right('benchmark p50 (trtexec, opt shape)'),
+  right('end-to-end latency p50 (trtexec benchmark, opt shape)'),
 ]);
 
 function engineRow({ build: b, ...row }: Row): string {

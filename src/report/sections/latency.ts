@@ -26,7 +26,7 @@ const TABLE = tableOf([
   'verdict',
   md('A/B change [95% CI]'),
   'p',
-  'A/B median base → head',
+  'GPU compute median base → head (A/B)',
   'repetition medians',
   '',
 ]);
@@ -55,11 +55,20 @@ export function latencySection(reports: readonly Report[], rows: readonly Row[])
   if (compared.length === 0 && notes.length === 0) return null;
   const slower = compared.filter((r) => r.build.latency!.verdict === 'slower');
   const same = compared.filter((r) => r.build.latency!.verdict === 'same');
+  const undecided = compared.filter((r) => ['inconclusive', 'contract-mismatch'].includes(r.build.latency!.verdict));
+  const failed = compared.filter((r) => r.build.latency!.verdict === 'head-failed');
+  // Only what was measured: no A/B is not "0/0 slower", and one that could not decide is not a pass.
+  const verdict =
+    compared.length === 0
+      ? 'ℹ️ Latency against the base engine: no A/B ran'
+      : `${slower.length || failed.length ? '❌' : undecided.length ? '⚠️' : '✅'} Latency against the base ` +
+        `engine, same GPU: ${slower.length}/${compared.length} slower` +
+        (undecided.length ? `, ${undecided.length} undecided` : '') +
+        (failed.length ? `, ${failed.length} crashed` : '');
   return {
-    priority: slower.length ? PRIORITY.failure : PRIORITY.passed,
+    priority: slower.length || failed.length ? PRIORITY.failure : PRIORITY.passed,
     text: [
-      `#### ${slower.length ? '❌' : '✅'} Latency against the base engine, same GPU: ` +
-        `${slower.length}/${compared.length} slower`,
+      `#### ${verdict}`,
       '',
       ...foldedTable(
         TABLE.head,
