@@ -27,7 +27,7 @@ import { runPreflight } from './preflight/preflight.js';
 import type { CacheSummary, PreflightResult, Report } from './contract/report.js';
 import { assembleReport } from './record/assemble.js';
 import { renderSummary } from './report/render.js';
-import { checkConfigAgainstVersion } from './tensorrt/config-check.js';
+import { probeForConfig } from './tensorrt/config-check.js';
 import { hintFor } from './tensorrt/failures.js';
 import { createTrtexec } from './tensorrt/trtexec.js';
 import { formatVersion } from './tensorrt/version.js';
@@ -106,8 +106,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     killGraceMs: config.killGraceMs,
     ...(options.signal && { signal: options.signal }),
   });
-  const { version, helpFlags } = await trtexec.probe(config.where(['trtexec']));
-  checkConfigAgainstVersion(config, version, helpFlags);
+  const { version } = await probeForConfig(config, trtexec);
   const release = await claimOutputDir(config, options.cwd);
   try {
     const context: StageContext = {
@@ -202,17 +201,23 @@ async function buildAndReport(
           ...(context.signal && { signal: context.signal }),
         });
   if (preflight) options.onEvent?.({ type: 'preflight', preflight });
-  const stage = await buildsUnlessBlocked(context, preflight, start, options);
+  // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
+  let interrupted: string | null = null;
+  const ran = <T>(stage: string, result: T): T => {
+    if (context.signal?.aborted) interrupted ??= stage;
+    return result;
+  };
+  const stage = ran('builds', await buildsUnlessBlocked(context, preflight, start, options));
   const { outcomes } = stage;
   const scans = await verifyBuilds(outcomes);
   // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
   // on the GPU each was built on, engines with benchmark: ab against their base engines.
-  const accuracy = await checkAccuracy(outcomes, context);
-  const latency = await compareLatency(outcomes, start.baseline, context);
-  const explain = await explainChanges(outcomes, latency.latency, start.baseline, context);
+  const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
+  const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
+  const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
   const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
-  const deployCost = await priceOfPortability(outcomes, context);
+  const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
   const environment = {
     tensorrtVersion: formatVersion(context.version, true),
     trtexec: config.trtexec,
@@ -257,6 +262,7 @@ async function buildAndReport(
       onnxBytes,
       cache: cacheSummary(config, stage),
       manifest: outputs.manifest,
+      interrupted,
     },
     { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared },
     (path) => relative(options.cwd, path) || '.',

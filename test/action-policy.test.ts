@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_INPUTS } from '../src/action/action-inputs.js';
 import type { CommentPolicy, FailOn } from '../src/action/inputs.js';
 import { ACTIONS, actionInputsModule } from '../scripts/action-inputs.mjs';
-import { checkConclusion, failureReason, wantsComment } from '../src/action/policy.js';
+import { checkConclusion, checkTargetOf, failureReason, wantsComment } from '../src/action/policy.js';
 import type { DeployRow, Report } from '../src/contract/report.js';
 
-type Judged = Pick<Report, 'status' | 'builds' | 'comparison'>;
+type Judged = Pick<Report, 'status' | 'builds' | 'comparison'> & { interrupted?: string | null };
 
 type Row = Report['builds'][number]['budgets'][number];
 const build = (
@@ -133,12 +133,42 @@ describe('check conclusion', () => {
       'failure',
     ],
     ['a load with a warning', { cancelled: false, crashed: false, reports: [loadsWarned] }, 'success'],
+    [
+      'a report a cancel stopped, that says passed',
+      { cancelled: false, crashed: false, reports: [{ ...passed, interrupted: 'latency' }] },
+      'failure',
+    ],
     ['one of two runners failed', { cancelled: false, crashed: false, reports: [passed, failedBuild] }, 'failure'],
     ['a crash', { cancelled: false, crashed: true, reports: [] }, 'failure'],
     ['cancelled, whatever else', { cancelled: true, crashed: true, reports: [failedBuild] }, 'cancelled'],
   ];
   it.each(cases)('%s → %s', (_, run, expected) => {
     expect(checkConclusion(run)).toBe(expected);
+  });
+});
+
+describe('the commit a check lands on (issue 35)', () => {
+  const base = { owner: 'acme', repo: 'engines', sha: 'c'.repeat(40), pullRequest: null };
+  const pr = { number: 7, headSha: 'c'.repeat(40), baseRef: 'main', baseSha: 'b'.repeat(40), fromFork: false };
+  it.each([
+    ['a push', { ...base, eventName: 'push' }, true],
+    ['a pull request', { ...base, eventName: 'pull_request', pullRequest: pr }, true],
+    [
+      'a /gpu-ok comment the gate named a pull request for',
+      { ...base, eventName: 'issue_comment', pullRequest: pr },
+      true,
+    ],
+    [
+      "a /gpu-ok comment without one: the default branch's head was not built",
+      { ...base, eventName: 'issue_comment' },
+      false,
+    ],
+    ['a workflow_run without one', { ...base, eventName: 'workflow_run' }, false],
+  ] as const)('%s → a check: %s', (_, context, expected) => {
+    const { target, noCheck } = checkTargetOf(context, 'trt-ci');
+    expect(target === null).toBe(!expected);
+    if (!expected) expect(noCheck).toMatch(/builds no commit of a change; a check would land on the default branch/);
+    else expect(target).toEqual({ owner: 'acme', repo: 'engines', name: 'trt-ci', headSha: 'c'.repeat(40) });
   });
 });
 

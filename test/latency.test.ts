@@ -282,6 +282,32 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     expect(lines[3]).toMatch(/^ {2}head ·+█ {3}\(repetition medians, [\d.]+–[\d.]+ ms\)$/);
   });
 
+  it("--config takes the config's latency-growth budget; --budget overrides it; budgets that differ are exit 2", async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.05,base.plan=1' } });
+    for (const name of ['base.plan', 'head.plan']) writeStandinPlan(join(runner.dir, name));
+    runner.touch('m.onnx');
+    const model = (name: string, budget: string) =>
+      `  - name: ${name}\n    onnx: m.onnx\n    budgets: { latency-growth: ${budget} }\n` +
+      '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n';
+    const ab = (extra: string[]) =>
+      cli(['ab', 'base.plan', 'head.plan', '--repetitions', '4', '--iterations', '20', '--json', ...extra], {
+        cwd: runner.dir,
+      });
+    // +5% against a 10% budget: not slower by the budget, exit 0; --budget 2% overrides it: slower, exit 1.
+    const loose = runner.writeConfig(`output-dir: out\nmodels:\n${model('m', '10%')}`);
+    const withConfig = await ab(['--config', loose]);
+    expect([withConfig.code, JSON.parse(withConfig.stdout).budget], withConfig.stderr).toEqual([0, 0.1]);
+    const overridden = await ab(['--config', loose, '--budget', '2%']);
+    expect([overridden.code, JSON.parse(overridden.stdout).verdict]).toEqual([1, 'slower']);
+    const mixed = runner.writeConfig(`output-dir: out\nmodels:\n${model('a', '10%')}${model('b', '2%')}`);
+    const refused = await ab(['--config', mixed]);
+    expect([refused.code, refused.stderr.trim()]).toEqual([
+      2,
+      "trt-ci: --budget: the config's latency-growth budgets differ (a: 10%, b: 2%); give --budget",
+    ]);
+    expect((await ab(['--config', mixed, '--budget', '2%'])).code).toBe(1);
+  });
+
   it('a difference that drifts gets a second batch, judged alone, then inconclusive', async () => {
     const { latency } = await ab({ TRTEXEC_STANDIN_LATENCY_DRIFT: 'head.plan=0.01' });
     expect(latency).toMatchObject({ verdict: 'inconclusive', retried: true });
@@ -397,6 +423,40 @@ describe('benchmark: ab in trt-ci run', () => {
     const brokenReport = JSON.parse(broken.stdout);
     expect(brokenReport.builds[0].latency).toBeNull();
     expect(brokenReport.comparison.latencyNotes[0]).toMatch(/^m\/p: the latency A\/B could not run: .*m\.p\.plan/);
+  });
+
+  it('a cancel during the A/B: exit 130, and the report is failed and says the A/B was interrupted', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'out/=1.03,cache/=1' } });
+    const yaml =
+      'output-dir: out\ncache-dir: cache\nmodels:\n  - name: m\n    onnx: m.onnx\n    benchmark: ab\n' +
+      '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    runner.writeConfig(yaml);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'base model');
+    const base = await cli(['run', '--config', 'trt-ci.yml', '--json'], { cwd: runner.dir });
+    writeFileSync(join(runner.dir, 'base-report.json'), base.stdout);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    const controller = new AbortController();
+    const abRuns = () => runner.calls().filter((c) => c.args.some((a) => a.startsWith('--exportTimes='))).length;
+    const before = abRuns();
+    // The cancel arrives once the head run's A/B has started, not after a guessed time.
+    const cancel = (async () => {
+      while (abRuns() === before) await new Promise((r) => setTimeout(r, 10));
+      controller.abort();
+    })();
+    const head = await cli(['run', '--config', 'trt-ci.yml', '--baseline', 'base-report.json', '--json'], {
+      cwd: runner.dir,
+      signal: controller.signal,
+    });
+    await cancel;
+    expect(head.code).toBe(130);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
+    expect([report.status, report.interrupted]).toEqual(['failed', 'latency']);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/^## trt-ci ❌ failed\n\n\*\*Interrupted:\*\* the run was cancelled during latency;/);
+    // The report job judges it again from the file: failed, whatever its status field says.
+    const { loadReport } = await import('../src/compare/baseline.js');
+    writeFileSync(join(runner.dir, 'fork.json'), JSON.stringify({ ...report, status: 'passed' }));
+    expect((await loadReport(join(runner.dir, 'fork.json'))).status).toBe('failed');
   });
 
   it('a base-plans: folder without the plan says so, and then why the cache cannot stand in', async () => {

@@ -666,3 +666,22 @@ describe('the preflight that ran on the real H200 machine', () => {
     expect(judge(busyApps, result)).toEqual(result.checks.filter((c) => !['disk', 'plugins'].includes(c.id)));
   });
 });
+
+describe('preflight refuses what run refuses (issue 35)', () => {
+  it.each([
+    ['a flag this trtexec does not take', '[--fp16x]'],
+    ['a flag TensorRT 10 removed', '[--workspace=4096]'],
+    ['a flag trt-ci sets from the profile', '[--minShapes=x:1x8]'],
+  ])('%s: exit 2 at its line from both, the same line', async (_, extra) => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    extra-args: ${extra}\n` +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    const [preflight, run] = [await cli(['preflight', '--config', config]), await cli(['run', '--config', config])];
+    expect([preflight.code, run.code]).toEqual([2, 2]);
+    expect(preflight.stderr).toMatch(/trt-ci\.yml:\d+:\d+ models\[0\]\.extra-args\[0\]: /);
+    expect(preflight.stderr).toBe(run.stderr);
+  });
+});

@@ -5,6 +5,8 @@ import { errorMessage } from '../common/errors.js';
 import { overallStatus } from '../compare/status.js';
 import type { Report } from '../contract/report.js';
 import type { CommentPolicy, FailOn } from './inputs.js';
+import type { CheckTarget } from '../github/check-run.js';
+import type { RunContext } from '../github/context.js';
 
 type Judged = Pick<Report, 'status' | 'builds' | 'comparison'>;
 
@@ -54,6 +56,30 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
   return null;
 }
 
+/**
+ * Events whose GITHUB_SHA is the default branch's head rather than a change being built: a /gpu-ok comment
+ * (issue_comment) and a workflow_run. A check on that commit would pass or fail the default branch for a
+ * build of something else.
+ */
+const NOT_THE_BUILT_COMMIT = new Set(['issue_comment', 'workflow_run']);
+
+/** The commit the run's check lands on: the one that was built, or none (with why). */
+export function checkTargetOf(
+  context: Pick<RunContext, 'owner' | 'repo' | 'sha' | 'eventName' | 'pullRequest'> | null,
+  name: string,
+): { target: CheckTarget | null; noCheck: string | null } {
+  if (!context?.sha) return { target: null, noCheck: null };
+  if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName)) {
+    return {
+      target: null,
+      noCheck:
+        `a ${context.eventName} run without a pull request (the pull-request and head-sha inputs) builds no ` +
+        "commit of a change; a check would land on the default branch's head",
+    };
+  }
+  return { target: { owner: context.owner, repo: context.repo, name, headSha: context.sha }, noCheck: null };
+}
+
 export type Conclusion = 'success' | 'failure' | 'cancelled';
 
 /**
@@ -64,11 +90,11 @@ export type Conclusion = 'success' | 'failure' | 'cancelled';
 export function checkConclusion(run: {
   cancelled: boolean;
   crashed: boolean;
-  reports: readonly Pick<Report, 'builds'>[];
+  reports: readonly (Pick<Report, 'builds'> & { interrupted?: string | null })[];
   /** Expected runners without a report: the merged check fails for them. */
   missing?: number;
 }): Conclusion {
   if (run.cancelled) return 'cancelled';
-  const failed = run.reports.some((r) => overallStatus(r.builds) !== 'passed');
+  const failed = run.reports.some((r) => overallStatus(r) !== 'passed');
   return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }

@@ -26,7 +26,7 @@ import type { ActionEdge } from './edge.js';
 import { GitHubReporter } from './github-reporter.js';
 import { input, readRunInputs } from './inputs.js';
 import { deployJob } from './deploy.js';
-import { checkConclusion, failureReason, wantsComment } from './policy.js';
+import { checkConclusion, checkTargetOf, failureReason, wantsComment } from './policy.js';
 import { crashMarkdown, problemsSection, writeSummary } from './summary.js';
 
 /** What every step of the run command shares: its inputs, the GitHub context and client, the reporter. */
@@ -51,9 +51,8 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
   const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
   const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);
   const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
-  const target: CheckTarget | null = context?.sha
-    ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
-    : null;
+  const { target, noCheck } = checkTargetOf(context, inputs.checkName);
+  if (noCheck) core.warning(`trt-ci: no check run: ${noCheck}`);
   // Named before anything can fail: the pack uploads what there is under these names, whatever happens.
   const artifacts = artifactNames(inputs.reportKey);
   core.setOutput('report-artifact', artifacts.report);

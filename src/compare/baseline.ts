@@ -48,7 +48,7 @@ export async function loadReport(path: string, role = 'baseline'): Promise<Repor
   }
   const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : (parsed.data as Report);
   // A report's own status and flat views are claims: they are made again from its builds.
-  return { ...report, status: overallStatus(report.builds), ...flatViews(report.builds) };
+  return { ...report, status: overallStatus(report), ...flatViews(report.builds) };
 }
 
 /** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */

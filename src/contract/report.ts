@@ -324,6 +324,11 @@ export const REPORT_SCHEMA = 'trt-ci/report@2';
 export const reportSchema = z.object({
   schema: z.literal(REPORT_SCHEMA),
   status: z.enum(['passed', 'failed']),
+  /**
+   * The stage a cancel stopped (the runner's SIGINT/SIGTERM), when one did: what it and the stages after it
+   * did not do is missing, so the report is never `passed`. Null for a run that finished.
+   */
+  interrupted: nullableString.default(null),
   startedAt: z.string(),
   finishedAt: z.string(),
   config: z.string(),

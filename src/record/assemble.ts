@@ -29,6 +29,8 @@ export interface RunFacts {
   manifest: string;
   /** A model's ONNX size, for plan-to-onnx. */
   onnxBytes: (onnx: string) => number | null;
+  /** The stage a cancel stopped, or null. */
+  interrupted: string | null;
 }
 
 /** The report of a run; `rel` makes a path relative to where trt-ci ran. */
@@ -40,7 +42,8 @@ export function assembleReport(run: RunFacts, results: EngineResults, rel: (path
   });
   const report: Report = {
     schema: REPORT_SCHEMA,
-    status: overallStatus(builds),
+    status: overallStatus({ builds, interrupted: run.interrupted }),
+    interrupted: run.interrupted,
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt.toISOString(),
     config: run.config.file,

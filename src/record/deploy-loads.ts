@@ -28,7 +28,7 @@ export function withDeployLoads(
       }),
     }));
     // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
-    merged.set(key, { ...report, builds, status: overallStatus(builds) });
+    merged.set(key, { ...report, builds, status: overallStatus({ ...report, builds }) });
   }
   return merged;
 }

@@ -4,6 +4,17 @@ import { extraArgProblem, precisionFlag } from './argv.js';
 import { hasFlag } from './flags.js';
 import { portabilityOf, unreachable } from './deploy-rules.js';
 import { formatVersion, type TensorRtVersion } from './version.js';
+import type { Trtexec, TrtexecProbe } from './trtexec.js';
+
+/**
+ * This trtexec's version and flags, and the config checked against them: the one validation every command
+ * that runs trtexec for a config makes (preflight passes nothing run would refuse).
+ */
+export async function probeForConfig(config: Config, trtexec: Pick<Trtexec, 'probe'>): Promise<TrtexecProbe> {
+  const probe = await trtexec.probe(config.where(['trtexec']));
+  checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
+  return probe;
+}
 
 /**
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any

@@ -1,4 +1,4 @@
-import { DEFAULT_KILL_GRACE_MS } from '../../contract/config.js';
+import { type Config, DEFAULT_KILL_GRACE_MS } from '../../contract/config.js';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { errorMessage, InputError } from '../../common/errors.js';
@@ -46,7 +46,8 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
   const repetitions = whole(options.repetitions, 'repetitions', AB_DEFAULTS.repetitions, 3, 100);
   const iterations = whole(options.iterations, 'iterations', AB_DEFAULTS.iterations, 10, 100_000);
   const gpuIndex = whole(options.gpu, 'gpu', 0, 0, 63);
-  let budget: number = AB_DEFAULTS.budget;
+  const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
+  let budget: number = (options.budget === null && config && configBudget(config)) || AB_DEFAULTS.budget;
   if (options.budget !== null) {
     const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
     if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
@@ -54,7 +55,6 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
     }
     budget = Number(match[1]) / 100;
   }
-  const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
   const plans = { base: resolve(io.cwd, operands[0]!), head: resolve(io.cwd, operands[1]!) };
   const baseEngine = { source: 'given' as const, plan: plans.base };
 
@@ -114,6 +114,24 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
   else io.stdout(`${abText(latency)}\n`);
   if (latency.verdict === 'contract-mismatch') return EXIT.input;
   return latency.verdict === 'slower' ? EXIT.failed : EXIT.passed;
+}
+
+/**
+ * The config's latency-growth budget (its fail level, else its warning level), which --budget overrides; null
+ * when no model sets one. Models with different ones are exit 2: which engine the plans are is not known.
+ */
+function configBudget(config: Config): number | null {
+  const limits = config.models.flatMap((m) => {
+    const limit = m.budgets['latency-growth'];
+    const threshold = limit?.fail ?? limit?.warn ?? null;
+    return threshold ? [{ model: m.name, value: threshold.value, text: threshold.text }] : [];
+  });
+  const values = [...new Set(limits.map((l) => l.value))];
+  if (values.length > 1) {
+    const each = limits.map((l) => `${l.model}: ${l.text}`).join(', ');
+    throw new InputError(`--budget: the config's latency-growth budgets differ (${each}); give --budget`);
+  }
+  return values[0] ?? null;
 }
 
 function abText(latency: Latency): string {

@@ -2,6 +2,7 @@ import { loadConfig } from '../../config/load.js';
 import { runPreflight } from '../../preflight/preflight.js';
 import { renderPreflightText } from '../../report/parts/preflight.js';
 import { createTrtexec } from '../../tensorrt/trtexec.js';
+import { probeForConfig } from '../../tensorrt/config-check.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
 import { defineCommand } from '../command.js';
@@ -11,7 +12,8 @@ async function preflightCommand(options: { config: string; json: boolean }, io: 
   const config = loadConfig(options.config, io.cwd, io.env);
   const probeStart = performance.now();
   const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
-  const { version } = await trtexec.probe(config.where(['trtexec']));
+  // What run would refuse (a flag this trtexec does not take) preflight refuses too: exit 2 at its line.
+  const { version } = await probeForConfig(config, trtexec);
   const versionProbeMs = Math.round(performance.now() - probeStart);
   const result = await runPreflight(config, version, { env: io.env, ...(io.signal && { signal: io.signal }) });
   io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));

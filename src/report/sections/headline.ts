@@ -107,6 +107,15 @@ export function headlineSection(
   const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
   const lines = [
     `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
+    ...reports.flatMap((r) =>
+      r.interrupted
+        ? [
+            '',
+            `**Interrupted${reports.length > 1 ? ` (${text(gpuOf(null, r))})` : ''}:** the run was cancelled during ` +
+              `${text(r.interrupted)}; it and the stages after it did not finish. What ran is below.`,
+          ]
+        : [],
+    ),
     ...actionLines(actionItems(reports), options.configLink),
     '',
     [
