@@ -646,6 +646,11 @@ const REPORT_SCHEMA = 'trt-ci/report@2';
 const reportSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(REPORT_SCHEMA),
     status: schemas/* enum */.k5n(['passed', 'failed']),
+    /**
+     * The stage a cancel stopped (the runner's SIGINT/SIGTERM), when one did: what it and the stages after it
+     * did not do is missing, so the report is never `passed`. Null for a run that finished.
+     */
+    interrupted: nullableString.default(null),
     startedAt: schemas/* string */.YjP(),
     finishedAt: schemas/* string */.YjP(),
     config: schemas/* string */.YjP(),
@@ -1332,6 +1337,7 @@ var external_node_stream_ = __webpack_require__(57075);
 // exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
 
 
+
 async function writeNewFile(path, data) {
     await (0,promises_.rm)(path, { force: true });
     await (0,promises_.writeFile)(path, data, { flag: 'wx' });
@@ -1343,6 +1349,36 @@ function writeNewFileSync(path, data) {
 function newFileStream(path) {
     (0,external_node_fs_.rmSync)(path, { force: true });
     return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
+}
+/**
+ * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
+ * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
+ * file where a folder goes is refused: it is not trt-ci's to remove.
+ */
+async function folderWithin(root, ...parts) {
+    let dir = root;
+    for (const part of parts) {
+        dir = (0,external_node_path_.join)(dir, part);
+        const found = await (0,promises_.lstat)(dir).catch(() => null);
+        if (found?.isDirectory())
+            continue;
+        if (found?.isSymbolicLink())
+            await (0,promises_.rm)(dir, { force: true });
+        else if (found)
+            throw notAFolder(`${dir}: a file where a folder goes`);
+        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
+        await (0,promises_.mkdir)(dir).catch(async (error) => {
+            if (error.code !== 'EEXIST' || !(await (0,promises_.lstat)(dir)).isDirectory())
+                throw error;
+        });
+    }
+    return dir;
+}
+/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
+function notAFolder(message) {
+    const error = new Error(message);
+    error.code = 'ENOTDIR';
+    return error;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
@@ -4411,10 +4447,10 @@ function rangeStart(node) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /**
- * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
- * not load on a target it ships to.
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, an engine will
+ * not load on a target it ships to, or a cancel stopped a stage (what it did not do is not known to pass).
  */
-function overallStatus(builds) {
+function overallStatus(report) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
     const right = (b) => report_isBuilt(b) &&
@@ -4423,7 +4459,7 @@ function overallStatus(builds) {
         b.latency?.verdict !== 'head-failed' &&
         b.budgets.every((row) => row.status !== 'fail') &&
         (b.deploy ?? []).every((row) => row.verdict !== 'fails');
-    return builds.every(right) ? 'passed' : 'failed';
+    return !report.interrupted && report.builds.every(right) ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
@@ -4433,7 +4469,7 @@ function overallStatus(builds) {
 
 
 const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.extend({
+const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
     schema: schemas/* literal */.euz(REPORT_SCHEMA_V1),
     builds: schemas/* array */.YOg(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -4445,7 +4481,7 @@ function upgradeReport(v1) {
         const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
         return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
     });
-    return { ...v1, schema: REPORT_SCHEMA, builds, ...flatViews(builds) };
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -4492,7 +4528,7 @@ async function loadReport(path, role = 'baseline') {
     }
     const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
     // A report's own status and flat views are claims: they are made again from its builds.
-    return { ...report, status: overallStatus(report.builds), ...flatViews(report.builds) };
+    return { ...report, status: overallStatus(report), ...flatViews(report.builds) };
 }
 /** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
 function largestError(accuracy) {
@@ -9149,6 +9185,7 @@ function notesOf(base, head) {
 
 
 
+
 /** Profile runs a side, and iterations each: enough for a median per layer and a spread, cheap next to the A/B. */
 const PROFILE_RUNS = { runs: 2, iterations: 100 };
 /**
@@ -9203,7 +9240,7 @@ async function explainChanges(outcomes, latency, baseline, context) {
         const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
         if (changed) {
             try {
-                profiles = await profileBoth({ base: base.plan, head: plan.path }, (0,external_node_path_.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal });
+                profiles = await profileBoth({ base: base.plan, head: plan.path }, await folderWithin(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal });
             }
             catch (error) {
                 notes.push(`the engines could not be profiled: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -9253,8 +9290,9 @@ const EMPTY = {
 };
 /** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
 async function profileBoth(plans, dir, contract, run) {
-    await (0,promises_.rm)(dir, { recursive: true, force: true });
-    await (0,promises_.mkdir)(dir, { recursive: true });
+    // The runs' files from an earlier run go; the folder itself was made link-free by folderWithin.
+    for (const entry of await (0,promises_.readdir)(dir))
+        await (0,promises_.rm)((0,external_node_path_.join)(dir, entry), { recursive: true, force: true });
     const out = { base: [], head: [] };
     for (let i = 1; i <= PROFILE_RUNS.runs; i += 1) {
         for (const side of ['base', 'head']) {
@@ -10212,7 +10250,8 @@ function assembleReport(run, results, rel) {
     });
     const report = {
         schema: REPORT_SCHEMA,
-        status: overallStatus(builds),
+        status: overallStatus({ builds, interrupted: run.interrupted }),
+        interrupted: run.interrupted,
         startedAt: run.startedAt.toISOString(),
         finishedAt: run.finishedAt.toISOString(),
         config: run.config.file,
@@ -10949,8 +10988,8 @@ function deploySection(rows) {
                 return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${engines.map((e) => markdown_text_text(e)).join(', ')}` +
-                `${line ? ` — ${markdown_text_text(line)}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
+            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${[...new Set(engines)].map((e) => markdown_text_text(e)).join(', ')}` +
+                `${line ? ` — ${markdown_text_text(line.replace(/\.+$/, ''))}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
@@ -11314,6 +11353,13 @@ function headlineSection(reports, rows, options) {
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
     const lines = [
         `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
+        ...reports.flatMap((r) => r.interrupted
+            ? [
+                '',
+                `**Interrupted${reports.length > 1 ? ` (${markdown_text_text(gpuOf(null, r))})` : ''}:** the run was cancelled during ` +
+                    `${markdown_text_text(r.interrupted)}; it and the stages after it did not finish. What ran is below.`,
+            ]
+            : []),
         ...actionLines(actionItems(reports), options.configLink),
         '',
         [
@@ -11586,6 +11632,15 @@ function renderSummary(report) {
 
 
 /**
+ * This trtexec's version and flags, and the config checked against them: the one validation every command
+ * that runs trtexec for a config makes (preflight passes nothing run would refuse).
+ */
+async function probeForConfig(config, trtexec) {
+    const probe = await trtexec.probe(config.where(['trtexec']));
+    checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
+    return probe;
+}
+/**
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
@@ -11825,8 +11880,7 @@ async function runPipeline(options) {
         killGraceMs: config.killGraceMs,
         ...(options.signal && { signal: options.signal }),
     });
-    const { version, helpFlags } = await trtexec.probe(config.where(['trtexec']));
-    checkConfigAgainstVersion(config, version, helpFlags);
+    const { version } = await probeForConfig(config, trtexec);
     const release = await claimOutputDir(config, options.cwd);
     try {
         const context = {
@@ -11902,17 +11956,24 @@ async function buildAndReport(context, start, options) {
         });
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
-    const stage = await buildsUnlessBlocked(context, preflight, start, options);
+    // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
+    let interrupted = null;
+    const ran = (stage, result) => {
+        if (context.signal?.aborted)
+            interrupted ??= stage;
+        return result;
+    };
+    const stage = ran('builds', await buildsUnlessBlocked(context, preflight, start, options));
     const { outcomes } = stage;
     const scans = await verifyBuilds(outcomes);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
     // on the GPU each was built on, engines with benchmark: ab against their base engines.
-    const accuracy = await checkAccuracy(outcomes, context);
-    const latency = await compareLatency(outcomes, start.baseline, context);
-    const explain = await explainChanges(outcomes, latency.latency, start.baseline, context);
+    const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
+    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
+    const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
-    const deployCost = await priceOfPortability(outcomes, context);
+    const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
     const environment = {
         tensorrtVersion: formatVersion(context.version, true),
         trtexec: config.trtexec,
@@ -11951,6 +12012,7 @@ async function buildAndReport(context, start, options) {
         onnxBytes,
         cache: cacheSummary(config, stage),
         manifest: outputs.manifest,
+        interrupted,
     }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_.relative)(options.cwd, path) || '.');
     const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
@@ -12737,6 +12799,25 @@ function failureReason(failOn, report, crash) {
     return null;
 }
 /**
+ * Events whose GITHUB_SHA is the default branch's head rather than a change being built: a /gpu-ok comment
+ * (issue_comment) and a workflow_run. A check on that commit would pass or fail the default branch for a
+ * build of something else.
+ */
+const NOT_THE_BUILT_COMMIT = new Set(['issue_comment', 'workflow_run']);
+/** The commit the run's check lands on: the one that was built, or none (with why). */
+function checkTargetOf(context, name) {
+    if (!context?.sha)
+        return { target: null, noCheck: null };
+    if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName)) {
+        return {
+            target: null,
+            noCheck: `a ${context.eventName} run without a pull request (the pull-request and head-sha inputs) builds no ` +
+                "commit of a change; a check would land on the default branch's head",
+        };
+    }
+    return { target: { owner: context.owner, repo: context.repo, name, headSha: context.sha }, noCheck: null };
+}
+/**
  * The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed,
  * judged from the builds and budgets themselves and never from a report's own status field (a report
  * can come from a fork's artifact).
@@ -12744,7 +12825,7 @@ function failureReason(failOn, report, crash) {
 function checkConclusion(run) {
     if (run.cancelled)
         return 'cancelled';
-    const failed = run.reports.some((r) => overallStatus(r.builds) !== 'passed');
+    const failed = run.reports.some((r) => overallStatus(r) !== 'passed');
     return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }
 
@@ -12782,9 +12863,9 @@ async function runCommand(edge) {
     const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
     const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);
     const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
-    const target = context?.sha
-        ? { owner: context.owner, repo: context.repo, name: inputs.checkName, headSha: context.sha }
-        : null;
+    const { target, noCheck } = checkTargetOf(context, inputs.checkName);
+    if (noCheck)
+        core/* warning */.$e(`trt-ci: no check run: ${noCheck}`);
     // Named before anything can fail: the pack uploads what there is under these names, whatever happens.
     const artifacts = artifactNames(inputs.reportKey);
     core/* setOutput */.uH('report-artifact', artifacts.report);

@@ -47976,6 +47976,7 @@ const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 // exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
 
 
+
 async function writeNewFile(path, data) {
     await (0,promises_namespaceObject.rm)(path, { force: true });
     await (0,promises_namespaceObject.writeFile)(path, data, { flag: 'wx' });
@@ -47987,6 +47988,36 @@ function writeNewFileSync(path, data) {
 function newFileStream(path) {
     (0,external_node_fs_namespaceObject.rmSync)(path, { force: true });
     return (0,external_node_fs_namespaceObject.createWriteStream)(path, { flags: 'wx' });
+}
+/**
+ * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
+ * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
+ * file where a folder goes is refused: it is not trt-ci's to remove.
+ */
+async function folderWithin(root, ...parts) {
+    let dir = root;
+    for (const part of parts) {
+        dir = (0,external_node_path_namespaceObject.join)(dir, part);
+        const found = await (0,promises_namespaceObject.lstat)(dir).catch(() => null);
+        if (found?.isDirectory())
+            continue;
+        if (found?.isSymbolicLink())
+            await (0,promises_namespaceObject.rm)(dir, { force: true });
+        else if (found)
+            throw notAFolder(`${dir}: a file where a folder goes`);
+        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
+        await (0,promises_namespaceObject.mkdir)(dir).catch(async (error) => {
+            if (error.code !== 'EEXIST' || !(await (0,promises_namespaceObject.lstat)(dir)).isDirectory())
+                throw error;
+        });
+    }
+    return dir;
+}
+/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
+function notAFolder(message) {
+    const error = new Error(message);
+    error.code = 'ENOTDIR';
+    return error;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
@@ -49449,7 +49480,8 @@ async function abCommand(operands, options, io) {
     const repetitions = whole(options.repetitions, 'repetitions', AB_DEFAULTS.repetitions, 3, 100);
     const iterations = whole(options.iterations, 'iterations', AB_DEFAULTS.iterations, 10, 100_000);
     const gpuIndex = whole(options.gpu, 'gpu', 0, 0, 63);
-    let budget = AB_DEFAULTS.budget;
+    const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
+    let budget = (options.budget === null && config && configBudget(config)) || AB_DEFAULTS.budget;
     if (options.budget !== null) {
         const match = /^(\d+(?:\.\d+)?)%$/.exec(options.budget);
         if (!match || Number(match[1]) <= 0 || Number(match[1]) >= 100) {
@@ -49457,7 +49489,6 @@ async function abCommand(operands, options, io) {
         }
         budget = Number(match[1]) / 100;
     }
-    const config = options.config === null ? null : loadConfig(options.config, io.cwd, io.env);
     const plans = { base: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[0]), head: (0,external_node_path_namespaceObject.resolve)(io.cwd, operands[1]) };
     const baseEngine = { source: 'given', plan: plans.base };
     // The headers only: this command measures even identical plans (an A/A is how one sees the noise).
@@ -49517,6 +49548,23 @@ async function abCommand(operands, options, io) {
     if (latency.verdict === 'contract-mismatch')
         return EXIT.input;
     return latency.verdict === 'slower' ? EXIT.failed : EXIT.passed;
+}
+/**
+ * The config's latency-growth budget (its fail level, else its warning level), which --budget overrides; null
+ * when no model sets one. Models with different ones are exit 2: which engine the plans are is not known.
+ */
+function configBudget(config) {
+    const limits = config.models.flatMap((m) => {
+        const limit = m.budgets['latency-growth'];
+        const threshold = limit?.fail ?? limit?.warn ?? null;
+        return threshold ? [{ model: m.name, value: threshold.value, text: threshold.text }] : [];
+    });
+    const values = [...new Set(limits.map((l) => l.value))];
+    if (values.length > 1) {
+        const each = limits.map((l) => `${l.model}: ${l.text}`).join(', ');
+        throw new errors_InputError(`--budget: the config's latency-growth budgets differ (${each}); give --budget`);
+    }
+    return values[0] ?? null;
 }
 function abText(latency) {
     const lines = [`head vs base: ${describeLatency(latency)}`];
@@ -51714,6 +51762,11 @@ const REPORT_SCHEMA = 'trt-ci/report@2';
 const reportSchema = object({
     schema: literal(REPORT_SCHEMA),
     status: schemas_enum(['passed', 'failed']),
+    /**
+     * The stage a cancel stopped (the runner's SIGINT/SIGTERM), when one did: what it and the stages after it
+     * did not do is missing, so the report is never `passed`. Null for a run that finished.
+     */
+    interrupted: nullableString.default(null),
     startedAt: schemas_string(),
     finishedAt: schemas_string(),
     config: schemas_string(),
@@ -51879,10 +51932,10 @@ function lockHolder(lock) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /**
- * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
- * not load on a target it ships to.
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, an engine will
+ * not load on a target it ships to, or a cancel stopped a stage (what it did not do is not known to pass).
  */
-function overallStatus(builds) {
+function overallStatus(report) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
     const right = (b) => isBuilt(b) &&
@@ -51891,7 +51944,7 @@ function overallStatus(builds) {
         b.latency?.verdict !== 'head-failed' &&
         b.budgets.every((row) => row.status !== 'fail') &&
         (b.deploy ?? []).every((row) => row.verdict !== 'fails');
-    return builds.every(right) ? 'passed' : 'failed';
+    return !report.interrupted && report.builds.every(right) ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
@@ -51901,7 +51954,7 @@ function overallStatus(builds) {
 
 
 const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.extend({
+const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
     schema: literal(REPORT_SCHEMA_V1),
     builds: array(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -51913,7 +51966,7 @@ function upgradeReport(v1) {
         const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
         return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
     });
-    return { ...v1, schema: REPORT_SCHEMA, builds, ...flatViews(builds) };
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -51960,7 +52013,7 @@ async function loadReport(path, role = 'baseline') {
     }
     const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
     // A report's own status and flat views are claims: they are made again from its builds.
-    return { ...report, status: overallStatus(report.builds), ...flatViews(report.builds) };
+    return { ...report, status: overallStatus(report), ...flatViews(report.builds) };
 }
 /** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
 function largestError(accuracy) {
@@ -54344,6 +54397,7 @@ function notesOf(base, head) {
 
 
 
+
 /** Profile runs a side, and iterations each: enough for a median per layer and a spread, cheap next to the A/B. */
 const PROFILE_RUNS = { runs: 2, iterations: 100 };
 /**
@@ -54398,7 +54452,7 @@ async function explainChanges(outcomes, latency, baseline, context) {
         const changed = ab?.verdict === 'slower' || ab?.verdict === 'faster';
         if (changed) {
             try {
-                profiles = await profileBoth({ base: base.plan, head: plan.path }, (0,external_node_path_namespaceObject.join)(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal });
+                profiles = await profileBoth({ base: base.plan, head: plan.path }, await folderWithin(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`), measurementArgs(version, job.model, job.profile), { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal });
             }
             catch (error) {
                 notes.push(`the engines could not be profiled: ${errorMessage(error)}`);
@@ -54448,8 +54502,9 @@ const EMPTY = {
 };
 /** base, head, base, head: a drift of the GPU over the runs falls on both sides alike. */
 async function profileBoth(plans, dir, contract, run) {
-    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    // The runs' files from an earlier run go; the folder itself was made link-free by folderWithin.
+    for (const entry of await (0,promises_namespaceObject.readdir)(dir))
+        await (0,promises_namespaceObject.rm)((0,external_node_path_namespaceObject.join)(dir, entry), { recursive: true, force: true });
     const out = { base: [], head: [] };
     for (let i = 1; i <= PROFILE_RUNS.runs; i += 1) {
         for (const side of ['base', 'head']) {
@@ -55407,7 +55462,8 @@ function assembleReport(run, results, rel) {
     });
     const report = {
         schema: REPORT_SCHEMA,
-        status: overallStatus(builds),
+        status: overallStatus({ builds, interrupted: run.interrupted }),
+        interrupted: run.interrupted,
         startedAt: run.startedAt.toISOString(),
         finishedAt: run.finishedAt.toISOString(),
         config: run.config.file,
@@ -56183,8 +56239,8 @@ function deploySection(rows) {
                 return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${engines.map((e) => markdown_text_text(e)).join(', ')}` +
-                `${line ? ` — ${markdown_text_text(line)}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
+            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${[...new Set(engines)].map((e) => markdown_text_text(e)).join(', ')}` +
+                `${line ? ` — ${markdown_text_text(line.replace(/\.+$/, ''))}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
@@ -56548,6 +56604,13 @@ function headlineSection(reports, rows, options) {
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
     const lines = [
         `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
+        ...reports.flatMap((r) => r.interrupted
+            ? [
+                '',
+                `**Interrupted${reports.length > 1 ? ` (${markdown_text_text(gpuOf(null, r))})` : ''}:** the run was cancelled during ` +
+                    `${markdown_text_text(r.interrupted)}; it and the stages after it did not finish. What ran is below.`,
+            ]
+            : []),
         ...actionLines(actionItems(reports), options.configLink),
         '',
         [
@@ -56865,6 +56928,15 @@ function renderSummary(report) {
 
 
 /**
+ * This trtexec's version and flags, and the config checked against them: the one validation every command
+ * that runs trtexec for a config makes (preflight passes nothing run would refuse).
+ */
+async function probeForConfig(config, trtexec) {
+    const probe = await trtexec.probe(config.where(['trtexec']));
+    checkConfigAgainstVersion(config, probe.version, probe.helpFlags);
+    return probe;
+}
+/**
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
@@ -57001,8 +57073,7 @@ async function runPipeline(options) {
         killGraceMs: config.killGraceMs,
         ...(options.signal && { signal: options.signal }),
     });
-    const { version, helpFlags } = await trtexec.probe(config.where(['trtexec']));
-    checkConfigAgainstVersion(config, version, helpFlags);
+    const { version } = await probeForConfig(config, trtexec);
     const release = await claimOutputDir(config, options.cwd);
     try {
         const context = {
@@ -57078,17 +57149,24 @@ async function buildAndReport(context, start, options) {
         });
     if (preflight)
         options.onEvent?.({ type: 'preflight', preflight });
-    const stage = await buildsUnlessBlocked(context, preflight, start, options);
+    // The first stage a cancel stopped: it and the ones after it did not finish, and the report says so.
+    let interrupted = null;
+    const ran = (stage, result) => {
+        if (context.signal?.aborted)
+            interrupted ??= stage;
+        return result;
+    };
+    const stage = ran('builds', await buildsUnlessBlocked(context, preflight, start, options));
     const { outcomes } = stage;
     const scans = await verifyBuilds(outcomes);
     // Built is not enough: engines whose model asks are run against ONNX Runtime's outputs; then, one at a time
     // on the GPU each was built on, engines with benchmark: ab against their base engines.
-    const accuracy = await checkAccuracy(outcomes, context);
-    const latency = await compareLatency(outcomes, start.baseline, context);
-    const explain = await explainChanges(outcomes, latency.latency, start.baseline, context);
+    const accuracy = ran('accuracy', await checkAccuracy(outcomes, context));
+    const latency = ran('latency', await compareLatency(outcomes, start.baseline, context));
+    const explain = ran('explain', await explainChanges(outcomes, latency.latency, start.baseline, context));
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
-    const deployCost = await priceOfPortability(outcomes, context);
+    const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
     const environment = {
         tensorrtVersion: formatVersion(context.version, true),
         trtexec: config.trtexec,
@@ -57127,6 +57205,7 @@ async function buildAndReport(context, start, options) {
         onnxBytes,
         cache: cacheSummary(config, stage),
         manifest: outputs.manifest,
+        interrupted,
     }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.');
     const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
@@ -58053,14 +58132,24 @@ const explain = defineCommand({
 // does not match is skipped and counted, never trusted.
 
 const HISTORY_SCHEMA = 'trt-ci/history@1';
-const history_nullableNumber = schemas_number().nullable();
+/**
+ * A metric's value: bytes, seconds, MiB, milliseconds or an error, so 0 or between 1e-9 and 1e15. Outside that
+ * (1e308, 1e-308, a negative) it is no measurement, and the statistics would overflow or underflow on it.
+ */
+const measurement = schemas_number()
+    .min(0, 'expected a measurement >= 0')
+    .max(1e15, 'expected a measurement <= 1e15')
+    .refine((v) => v === 0 || v >= 1e-9, 'expected 0 or a measurement >= 1e-9');
+const history_nullableNumber = measurement.nullable();
+/** Text a runner wrote: a name read from invalid UTF-8 holds U+FFFD, and names nothing trt-ci wrote. */
+const history_name = schemas_string().refine((v) => !v.includes('\uFFFD'), 'expected valid UTF-8');
 const history_nullableString = schemas_string().nullable();
 /** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
 const seriesKeySchema = object({
-    model: schemas_string(),
-    profile: schemas_string(),
+    model: history_name,
+    profile: history_name,
     /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */
-    gpu: schemas_string(),
+    gpu: history_name,
     /** TensorRT major.minor: a new patch or build is an environment step inside the series. */
     tensorrt: schemas_string(),
     /** From the build's precision flags: fp16, bf16, int8, fp16+int8, strongly-typed, fp32. */
@@ -58081,8 +58170,14 @@ const historyPointSchema = object({
     schema: literal(HISTORY_SCHEMA),
     key: seriesKeySchema,
     commit: schemas_string(),
-    /** ISO 8601: when the run started. */
+    /** ISO 8601: when the run started, by the runner's clock. */
     date: schemas_string(),
+    /**
+     * ISO 8601: when GitHub received the push that was built (the push event's repository.pushed_at, the
+     * server's clock): the history's order where known, so that a runner's wrong clock reorders nothing.
+     * Null for points appended outside a push (trt-ci history append without --pushed-at).
+     */
+    pushedAt: history_nullableString.default(null),
     metrics: object({
         planBytes: history_nullableNumber,
         /** null for an engine served from the cache (no build ran). */
@@ -58091,7 +58186,7 @@ const historyPointSchema = object({
         /** trtexec's median (benchmark: true), else the A/B head's median of repetition medians. */
         latencyMs: history_nullableNumber,
         /** The A/B's 95% interval on the head's latency, when an A/B ran. */
-        latencyInterval: tuple([schemas_number(), schemas_number()]).nullable(),
+        latencyInterval: tuple([measurement, measurement]).nullable(),
         accuracyMaxAbsError: history_nullableNumber,
         /** Absent from points written before it was kept. */
         accuracyMaxRelError: history_nullableNumber.default(null),
@@ -58145,8 +58240,13 @@ function seriesKeyOf(build, report) {
         flags: flagsHash(argv),
     };
 }
-/** A stable text for a key: the series' identity in files, maps and the dashboard. */
-const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
+/**
+ * A part of a key as the id shows it: a name that holds the separator, a quote or edge spaces (or is empty)
+ * is quoted, so that no two keys share an id ({model "a · b", profile "c"} is not {model "a", profile "b · c"}).
+ */
+const idPart = (part) => (part === '' || /·|"|^\s|\s$/.test(part) ? JSON.stringify(part) : part);
+/** A stable text for a key, one per key: the series' identity in maps, the dashboard and BMF. */
+const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].map(idPart).join(' · ');
 function latencyOf(build) {
     const benchmark = build.perf?.latencyMs?.median ?? null;
     const ab = build.latency;
@@ -58161,6 +58261,23 @@ function latencyOf(build) {
 function maxError(build, kind) {
     const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e) => e !== null);
     return errors.length > 0 ? Math.max(...errors) : null;
+}
+/** Where a point stands in its history: the push time GitHub recorded, else the runner's date. */
+const orderOf = (point) => point.pushedAt ?? point.date;
+/**
+ * One point per commit and series: a workflow re-run appends the same commit again, and 25 re-runs must not
+ * read as 25 builds. The latest (by orderOf, then by position) is kept; `replaced` counts the others.
+ */
+function onePointPerCommit(points) {
+    const latest = new Map();
+    points.forEach((point, at) => {
+        const id = `${seriesId(point.key)}\0${point.commit}`;
+        const kept = latest.get(id);
+        if (!kept || orderOf(point) >= orderOf(kept.point))
+            latest.set(id, { point, at });
+    });
+    const kept = [...latest.values()].sort((a, b) => a.at - b.at).map((k) => k.point);
+    return { points: kept, replaced: points.length - kept.length };
 }
 /** One point per engine the run built or took from the cache; failed and skipped engines have none. */
 function historyPoints(report, context) {
@@ -58177,6 +58294,7 @@ function historyPoints(report, context) {
                 key,
                 commit: context.commit,
                 date: context.date,
+                pushedAt: context.pushedAt ?? null,
                 metrics: {
                     planBytes: build.bytes,
                     buildSeconds: build.status === 'built' ? build.buildSeconds : null,
@@ -58449,10 +58567,15 @@ function environmentChange(a, b) {
         .map((k) => `${names[k]} ${a[k] ?? '?'} → ${b[k] ?? '?'}`)
         .join(', ');
 }
-/** The points of each key in the order they were appended (by date, ties in file order). */
+/**
+ * The points of each key in the history's order (the push time GitHub recorded, else the runner's date; ties
+ * in file order), one per commit.
+ */
 function groupSeries(points) {
     const groups = new Map();
-    const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
+    const ordered = onePointPerCommit(points)
+        .points.map((p, i) => ({ p, i }))
+        .sort((a, b) => orderOf(a.p).localeCompare(orderOf(b.p)) || a.i - b.i);
     for (const { p } of ordered) {
         const id = seriesId(p.key);
         groups.set(id, [...(groups.get(id) ?? []), p]);
@@ -58721,31 +58844,49 @@ ${PAGE_SCRIPT}
 
 
 
+
+
 /** The path, inside the store, of a run's file of points. */
 function runFilePath(commit, date) {
+    // `date` is the point's order (orderOf: the push time where known): the newest files are read first.
     const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? 'undated';
     const safe = commit.replace(/[^0-9A-Za-z]/g, '').slice(0, 12) || 'nocommit';
     return `points/${day}/${safe}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.jsonl`;
 }
 const toJsonLines = (points) => points.map((p) => `${JSON.stringify(p)}\n`).join('');
-/** Parses one file's lines; `name` says where a skipped line was. */
+/** Parses one file's lines; a skipped line is said as "file:line: why" (its first wrong field). */
 function parseJsonLines(text, name, into) {
     text.split('\n').forEach((line, i) => {
         if (line.trim() === '')
             return;
+        let json;
         try {
-            into.points.push(historyPointSchema.parse(JSON.parse(line)));
+            json = JSON.parse(line);
         }
         catch {
-            into.skipped.push(`${name}:${i + 1}`);
+            into.skipped.push(`${name}:${i + 1}: not JSON`);
+            return;
+        }
+        const parsed = historyPointSchema.safeParse(json);
+        if (parsed.success)
+            into.points.push(parsed.data);
+        else {
+            const issue = parsed.error.issues[0];
+            into.skipped.push(`${name}:${i + 1}: ${issue.path.join('.') || 'the point'}: ${issue.message}`);
         }
     });
 }
 /** Appends a run's points to a local folder: a new file, written once (never a rewrite). */
 async function appendToFolder(dir, points) {
     const [first] = points;
-    const file = (0,external_node_path_namespaceObject.join)(dir, runFilePath(first?.commit ?? '', first?.date ?? ''));
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(file, '..'), { recursive: true });
+    const path = runFilePath(first?.commit ?? '', first ? orderOf(first) : '');
+    // Each folder made link-free (a planted points/<day> link would take the file elsewhere); the file is new.
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true }).catch((error) => {
+        // EEXIST from a recursive mkdir: a file where the folder goes.
+        throw error.code === 'EEXIST' ? notAFolder(error.message) : error;
+    });
+    const folder = await folderWithin(dir, ...path.split('/').slice(0, -1));
+    const file = (0,external_node_path_namespaceObject.join)(folder, path.split('/').at(-1));
     await (0,promises_namespaceObject.writeFile)(file, toJsonLines(points), { flag: 'wx' });
     return file;
 }
@@ -58778,6 +58919,9 @@ async function readFolder(dir) {
 
 
 
+
+/** Skipped lines said one by one, up to this many. */
+const SKIPPED_SHOWN = 20;
 const HISTORY_VERBS = ['append', 'changes', 'export', 'html'];
 /**
  * trt-ci history append|changes|export|html --history DIR: an engine history in a local folder (the layout
@@ -58794,13 +58938,23 @@ async function historyCommand(operands, options, io) {
     const dir = (0,external_node_path_namespaceObject.resolve)(io.cwd, options.history);
     if (verb === 'append')
         return append(dir, options, io);
+    // A history that is not there is a typo or a missing checkout, never an empty history that passes.
+    const folder = await (0,promises_namespaceObject.stat)(dir).catch(() => null);
+    if (!folder?.isDirectory()) {
+        throw new errors_InputError(`--history: expected a history folder, got ${options.history}, which ${folder ? 'is not one' : 'does not exist'}`);
+    }
     const read = await readFolder(dir).catch((error) => {
         throw new errors_InputError(`--history: cannot read ${options.history}: ${fileProblem(error, 'a folder')}`);
     });
-    if (read.skipped.length > 0) {
-        io.stderr(`trt-ci: skipped ${read.skipped.length} line(s) that are not history points: ` +
-            `${read.skipped.slice(0, 5).join(', ')}\n`);
+    // A line per point skipped, with why; a re-run's points replaced by its commit's latest are counted.
+    for (const line of read.skipped.slice(0, SKIPPED_SHOWN))
+        io.stderr(`trt-ci: skipped ${line}\n`);
+    if (read.skipped.length > SKIPPED_SHOWN) {
+        io.stderr(`trt-ci: and ${read.skipped.length - SKIPPED_SHOWN} more line(s) that are not history points\n`);
     }
+    const { replaced } = onePointPerCommit(read.points);
+    if (replaced > 0)
+        io.stderr(`trt-ci: ${replaced} point(s) of re-runs replaced by their commit's latest\n`);
     if (verb === 'changes')
         return changes(read, options, io);
     if (verb === 'export')
@@ -58851,7 +59005,9 @@ function changes(read, options, io) {
         }));
         io.stdout(`${lines.join('\n') || `no change points in ${series.length} series × metric`}\n`);
     }
-    return EXIT.passed;
+    // --exit-code: a regression fails the command, for a script or a scheduled job to act on.
+    const regressed = series.some((s) => s.changePoints.some((c) => c.kind === 'regression'));
+    return options.exitCode && regressed ? EXIT.failed : EXIT.passed;
 }
 function exportBmf(read, options, io) {
     if (options.format !== 'bmf')
@@ -58875,7 +59031,8 @@ async function html(read, options, io) {
     const page = renderDashboard(series, loadChartLibrary(), 'trt-ci engine history');
     try {
         await (0,promises_namespaceObject.mkdir)(out, { recursive: true });
-        await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(out, 'index.html'), page);
+        // A new file: an index.html planted as a link is replaced, never written through.
+        await writeNewFile((0,external_node_path_namespaceObject.join)(out, 'index.html'), page);
     }
     catch (error) {
         throw new errors_InputError(`--out: cannot write ${options.out}: ${fileProblem(error, 'a folder')}`);
@@ -58895,6 +59052,7 @@ const history_history = defineCommand({
         image: { type: 'string', arg: 'DIGEST', help: "the container image's digest (default TRT_CI_IMAGE)" },
         format: { type: 'string', arg: 'bmf', help: 'Bencher Metric Format (history export)' },
         out: { type: 'string', arg: 'DIR', help: 'where history html writes the site' },
+        'exit-code': { type: 'boolean', help: 'history changes: exit 1 when a series has a regression' },
         json: JSON_OUTPUT,
     },
     examples: [
@@ -58909,6 +59067,7 @@ const history_history = defineCommand({
         image: values.image ?? null,
         format: values.format ?? null,
         out: values.out ?? null,
+        exitCode: values['exit-code'] ?? false,
         json: values.json ?? false,
     }, io),
 });
@@ -58972,11 +59131,13 @@ const parseLog = defineCommand({
 
 
 
+
 async function preflightCommand(options, io) {
     const config = loadConfig(options.config, io.cwd, io.env);
     const probeStart = performance.now();
     const trtexec = createTrtexec({ command: config.trtexec, env: io.env, killGraceMs: config.killGraceMs });
-    const { version } = await trtexec.probe(config.where(['trtexec']));
+    // What run would refuse (a flag this trtexec does not take) preflight refuses too: exit 2 at its line.
+    const { version } = await probeForConfig(config, trtexec);
     const versionProbeMs = Math.round(performance.now() - probeStart);
     const result = await runPreflight(config, version, { env: io.env, ...(io.signal && { signal: io.signal }) });
     io.stdout(options.json ? `${JSON.stringify({ ...result, versionProbeMs }, null, 2)}\n` : renderPreflightText(result));

@@ -1,10 +1,14 @@
 // Engine history (issue 28): change points as Apache Otava finds them, on Otava's own test series.
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
 import { changePoints, eDivisive, studentTTest } from '../src/history/e-divisive.js';
-import { flagsHash, precisionOf } from '../src/history/points.js';
+import { flagsHash, precisionOf, seriesId } from '../src/history/points.js';
+import { groupSeries } from '../src/history/changes.js';
+import { type HistoryRead, parseJsonLines } from '../src/history/store.js';
+import { HISTORY_SCHEMA, type HistoryPoint } from '../src/contract/history.js';
+import { folderWithin } from '../src/proc/new-file.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { seeded } from './support/history-maker.js';
 
@@ -203,7 +207,8 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
     appendFileSync(join(history, 'points', String(files[0])), '{"schema":"trt-ci/history@1","key":"forged"}\n');
     const changes = await cli(['history', 'changes', '--history', history, '--json']);
     expect(changes.code, changes.stderr).toBe(0);
-    expect(changes.stderr).toMatch(/skipped 1 line\(s\) that are not history points/);
+    // Said with where and why (issue 35).
+    expect(changes.stderr).toMatch(/^trt-ci: skipped points\/.*\.jsonl:2: key: /m);
     const { series } = JSON.parse(changes.stdout);
     const latencySeries = series.find((s: { metric: string }) => s.metric === 'latencyMs');
     expect(latencySeries).toMatchObject({ key: { model: 'm', gpu: 'NVIDIA H200', tensorrt: '10.16' }, points: 120 });
@@ -235,18 +240,28 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
   it('bad input is exit 2 with one line naming what was expected', async () => {
     const { runner, file } = await realReport();
     const history = join(runner.dir, 'h');
+    const empty = join(runner.dir, 'empty');
+    mkdirSync(empty);
     const cases: [string[], RegExp][] = [
       [['history', 'apend', '--history', history], /^trt-ci: history: expected one of append, changes, export, html/],
       [['history', 'changes'], /--history: expected the history folder/],
       [['history', 'append', '--history', history, '--report', file], /--commit: expected the commit/],
       [['history', 'append', '--history', history, '--report', file, '--commit', 'x', '--date', 'soon'], /--date:/],
-      [['history', 'export', '--history', history, '--format', 'csv'], /--format: expected bmf, got "csv"/],
+      [['history', 'export', '--history', empty, '--format', 'csv'], /--format: expected bmf, got "csv"/],
+      // A history that is not there is no empty history (issue 35): it was "0 series", exit 0.
+      [
+        ['history', 'changes', '--history', history],
+        /^trt-ci: --history: expected a history folder, got .*\/h, which does not exist$/m,
+      ],
     ];
     // Paths that are not folders: the folder asked for is a file, or the report is not JSON.
     writeFileSync(join(runner.dir, 'a-file'), 'x\ny\n');
     cases.push(
-      [['history', 'changes', '--history', join(runner.dir, 'a-file')], /--history: cannot read .*a-file: /],
-      [['history', 'html', '--history', history, '--out', join(runner.dir, 'a-file', 'site')], /--out: cannot write/],
+      [
+        ['history', 'changes', '--history', join(runner.dir, 'a-file')],
+        /--history: expected a history folder, got .*a-file, which is not one/,
+      ],
+      [['history', 'html', '--history', empty, '--out', join(runner.dir, 'a-file', 'site')], /--out: cannot write/],
       [
         ['history', 'append', '--history', join(runner.dir, 'a-file'), '--report', file, '--commit', 'x'],
         /--history: cannot write to .*a-file: a part of the path is a file, not a folder/,
@@ -305,5 +320,150 @@ describe('the history branch through the API (github/history-branch.ts)', () => 
       throw refused(403);
     };
     await expect(appendToBranch(octokit as never, where, 'p', '{}\n', 'm')).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('a history that cannot be poisoned (issue 35)', () => {
+  const point = (over: Partial<HistoryPoint> & { latencyMs?: number } = {}): HistoryPoint => {
+    const { latencyMs = 1, ...rest } = over;
+    return {
+      schema: HISTORY_SCHEMA,
+      key: { model: 'm', profile: 'p', gpu: 'NVIDIA H200', tensorrt: '10.16', precision: 'fp16', flags: 'f' },
+      commit: 'c',
+      date: '2026-12-01T00:00:00.000Z',
+      pushedAt: null,
+      metrics: {
+        planBytes: 100,
+        buildSeconds: null,
+        peakGpuMemoryMiB: null,
+        latencyMs,
+        latencyInterval: null,
+        accuracyMaxAbsError: null,
+        accuracyMaxRelError: null,
+      },
+      environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
+      ...rest,
+    };
+  };
+  const write = (dir: string, points: HistoryPoint[]) => {
+    mkdirSync(join(dir, 'points', '2026-12-01'), { recursive: true });
+    writeFileSync(join(dir, 'points', '2026-12-01', 'all.jsonl'), points.map((p) => JSON.stringify(p)).join('\n'));
+  };
+
+  it('keys are structured: names that hold the separator name two series, not one', () => {
+    const a = point({ key: { ...point().key, model: 'a · b', profile: 'c' } });
+    const b = point({ key: { ...point().key, model: 'a', profile: 'b · c' } });
+    expect(seriesId(a.key)).not.toBe(seriesId(b.key));
+    expect(groupSeries([a, b]).size).toBe(2);
+  });
+
+  it('a commit re-run 25 times is one point, the latest, and said; --exit-code fails on a regression', async () => {
+    const runner = makeRunner();
+    const flat = Array.from({ length: 40 }, (_, i) =>
+      point({
+        commit: `c${i}`,
+        date: `2026-12-01T${String(i % 24).padStart(2, '0')}:00:00.000Z`,
+        pushedAt: new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString(),
+        latencyMs: 1 + (i % 3) * 0.001,
+      }),
+    );
+    // The last commit run 25 times, each run 2x slower by a noisy runner: one point only, the latest.
+    const reruns = Array.from({ length: 25 }, (_, r) =>
+      point({
+        commit: 'c39',
+        pushedAt: flat[39]!.pushedAt,
+        date: `2026-12-02T00:${String(r).padStart(2, '0')}:00.000Z`,
+        latencyMs: r === 24 ? 1.001 : 2,
+      }),
+    );
+    write(runner.dir, [...flat, ...reruns]);
+    const changes = await cli(['history', 'changes', '--history', runner.dir, '--json', '--exit-code']);
+    expect(changes.code, changes.stderr).toBe(0);
+    expect(changes.stderr).toContain("trt-ci: 25 point(s) of re-runs replaced by their commit's latest");
+    const latency = JSON.parse(changes.stdout).series.find((s: { metric: string }) => s.metric === 'latencyMs');
+    expect([latency.points, latency.changePoints]).toEqual([40, []]);
+    // A real step: 40 more commits 10% slower; --exit-code makes it exit 1, without it exit 0.
+    const slower = Array.from({ length: 40 }, (_, i) =>
+      point({
+        commit: `d${i}`,
+        pushedAt: new Date(Date.UTC(2026, 10, 3) + i * 3_600_000).toISOString(),
+        latencyMs: 1.1 + (i % 3) * 0.001,
+      }),
+    );
+    write(runner.dir, [...flat, ...slower]);
+    expect((await cli(['history', 'changes', '--history', runner.dir, '--exit-code'])).code).toBe(1);
+    expect((await cli(['history', 'changes', '--history', runner.dir])).code).toBe(0);
+  });
+
+  it("a runner's clock at 2099 reorders nothing: the push time GitHub recorded is the order", () => {
+    const real = Array.from({ length: 5 }, (_, i) =>
+      point({ commit: `c${i}`, date: `2026-12-0${i + 1}T00:00:00.000Z`, pushedAt: `2026-12-0${i + 1}T00:00:05.000Z` }),
+    );
+    const skewed = point({ commit: 'early', date: '2099-01-01T00:00:00.000Z', pushedAt: '2026-11-30T00:00:00.000Z' });
+    const [series] = [...groupSeries([...real, skewed]).values()];
+    expect(series!.map((p) => p.commit)).toEqual(['early', 'c0', 'c1', 'c2', 'c3', 'c4']);
+  });
+
+  it('a value no measurement has, or a name that is not UTF-8, is a line each: where and why', () => {
+    const read: HistoryRead = { points: [], skipped: [] };
+    const lines = [
+      JSON.stringify(point({ latencyMs: 1e308 })),
+      JSON.stringify(point({ latencyMs: 1e-308 })),
+      JSON.stringify(point({ key: { ...point().key, model: 'm\uFFFD' } })),
+      JSON.stringify(point()),
+    ];
+    parseJsonLines(lines.join('\n'), 'points/x.jsonl', read);
+    expect(read.points).toHaveLength(1);
+    expect(read.skipped).toEqual([
+      'points/x.jsonl:1: metrics.latencyMs: expected a measurement <= 1e15',
+      'points/x.jsonl:2: metrics.latencyMs: expected 0 or a measurement >= 1e-9',
+      'points/x.jsonl:3: key.model: expected valid UTF-8',
+    ]);
+  });
+
+  it('a link planted in the history or the site folder is never written through', async () => {
+    const runner = makeRunner();
+    const victim = join(runner.dir, 'victim');
+    mkdirSync(victim);
+    writeFileSync(join(victim, 'keep'), 'mine');
+    const history = join(runner.dir, 'h');
+    mkdirSync(join(history, 'points'), { recursive: true });
+    symlinkSync(victim, join(history, 'points', '2026-12-01'));
+    const { file } = await (async () => {
+      const report = join(runner.dir, 'report.json');
+      writeFileSync(report, readFileSync(join(FIXTURES, 'reports', 'v0.11.1-demo-report.json')));
+      return { file: report };
+    })();
+    const appended = await cli([
+      'history',
+      'append',
+      '--history',
+      history,
+      '--report',
+      file,
+      '--commit',
+      'a'.repeat(40),
+      '--date',
+      '2026-12-01T10:00:00Z',
+    ]);
+    expect([appended.code, appended.stdout], appended.stderr).toEqual([
+      0,
+      expect.stringMatching(/^appended \d+ point/),
+    ]);
+    expect(readdirSync(victim)).toEqual(['keep']);
+    const site = join(runner.dir, 'site');
+    mkdirSync(site);
+    symlinkSync(join(victim, 'keep'), join(site, 'index.html'));
+    const html = await cli(['history', 'html', '--history', history, '--out', site]);
+    expect(html.code, html.stderr).toBe(0);
+    expect(readFileSync(join(victim, 'keep'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('<html');
+    // The explain folder of a reused output folder: a link there is replaced by a folder.
+    const out = join(runner.dir, 'out');
+    mkdirSync(out);
+    symlinkSync(victim, join(out, 'explain'));
+    const made = await folderWithin(out, 'explain', 'm.p');
+    writeFileSync(join(made, 'x'), 'y');
+    expect(readdirSync(victim)).toEqual(['keep']);
   });
 });

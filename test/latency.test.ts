@@ -282,7 +282,7 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     expect(lines[3]).toMatch(/^ {2}head ·+█ {3}\(repetition medians, [\d.]+–[\d.]+ ms\)$/);
   });
 
-  it("--config takes the config's latency-growth budget; --budget overrides it; budgets that differ are exit 2", async () => {
+  it("--config: the config's latency-growth budget; --budget overrides it; budgets that differ: exit 2", async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.05,base.plan=1' } });
     for (const name of ['base.plan', 'head.plan']) writeStandinPlan(join(runner.dir, name));
     runner.touch('m.onnx');

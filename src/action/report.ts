@@ -1,7 +1,8 @@
 import * as core from '@actions/core';
 import { makeOctokit, type Octokit } from '../github/octokit.js';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
+import { writeNewFile } from '../proc/new-file.js';
 import { join, relative, resolve, sep } from 'node:path';
 import { loadReport } from '../compare/baseline.js';
 import { errorMessage, InputError } from '../common/errors.js';
@@ -23,7 +24,7 @@ import { appendToBranch, type HistoryBranch, readBranch } from '../github/histor
 import { historyChanges } from '../history/changes.js';
 import { loadChartLibrary } from '../history/chart-library.js';
 import { renderDashboard } from '../history/dashboard.js';
-import { historyPoints } from '../history/points.js';
+import { historyPoints, orderOf } from '../history/points.js';
 import type { Standing } from '../contract/history.js';
 import { RECENT, standings } from '../history/standing.js';
 import { type HistoryRead, parseJsonLines, runFilePath, toJsonLines } from '../history/store.js';
@@ -114,11 +115,18 @@ async function keepHistory(
     context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
   try {
     if (defaultPush) {
+      // The order is the push's, as GitHub recorded it: a runner's clock (2099, say) reorders nothing.
+      const pushedAt = pushTime(context.event);
       const points = reports.flatMap((report) =>
-        historyPoints(report, { commit: context.sha, date: report.startedAt, image: env.TRT_CI_IMAGE ?? null }),
+        historyPoints(report, {
+          commit: context.sha,
+          date: report.startedAt,
+          pushedAt,
+          image: env.TRT_CI_IMAGE ?? null,
+        }),
       );
       if (points.length === 0) return [];
-      const path = runFilePath(context.sha, points[0]!.date);
+      const path = runFilePath(context.sha, orderOf(points[0]!));
       await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
       core.info(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
       const dashboard = input('report', 'dashboard');
@@ -128,8 +136,12 @@ async function keepHistory(
     if (!context.pullRequest) return [];
     const read: HistoryRead = { points: [], skipped: [] };
     for (const file of await readBranch(octokit, where, RECENT)) parseJsonLines(file.text, file.path, read);
-    if (read.skipped.length)
-      core.warning(`trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points`);
+    if (read.skipped.length) {
+      core.warning(
+        `trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points: ` +
+          read.skipped.slice(0, 5).join('; '),
+      );
+    }
     return standings(reports, read.points);
   } catch (error) {
     const denied = (error as { status?: number }).status === 403;
@@ -140,6 +152,13 @@ async function keepHistory(
   }
 }
 
+/** When GitHub received the push (the push event's repository.pushed_at, epoch seconds), as ISO 8601; or null. */
+function pushTime(event: RunContext['event']): string | null {
+  const at = (event.repository as { pushed_at?: unknown } | undefined)?.pushed_at;
+  const seconds = typeof at === 'number' ? at : typeof at === 'string' && /^\d+$/.test(at) ? Number(at) : null;
+  return seconds !== null && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
+}
+
 /** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
 async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: string): Promise<void> {
   const read: HistoryRead = { points: [], skipped: [] };
@@ -148,7 +167,7 @@ async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: strin
   }
   const series = historyChanges(read.points);
   await mkdir(dir, { recursive: true });
-  await writeFile(
+  await writeNewFile(
     join(dir, 'index.html'),
     renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`),
   );

@@ -7,15 +7,26 @@ import { z } from 'zod';
 
 export const HISTORY_SCHEMA = 'trt-ci/history@1';
 
-const nullableNumber = z.number().nullable();
+/**
+ * A metric's value: bytes, seconds, MiB, milliseconds or an error, so 0 or between 1e-9 and 1e15. Outside that
+ * (1e308, 1e-308, a negative) it is no measurement, and the statistics would overflow or underflow on it.
+ */
+const measurement = z
+  .number()
+  .min(0, 'expected a measurement >= 0')
+  .max(1e15, 'expected a measurement <= 1e15')
+  .refine((v) => v === 0 || v >= 1e-9, 'expected 0 or a measurement >= 1e-9');
+const nullableNumber = measurement.nullable();
+/** Text a runner wrote: a name read from invalid UTF-8 holds U+FFFD, and names nothing trt-ci wrote. */
+const name = z.string().refine((v) => !v.includes('\uFFFD'), 'expected valid UTF-8');
 const nullableString = z.string().nullable();
 
 /** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
 const seriesKeySchema = z.object({
-  model: z.string(),
-  profile: z.string(),
+  model: name,
+  profile: name,
   /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */
-  gpu: z.string(),
+  gpu: name,
   /** TensorRT major.minor: a new patch or build is an environment step inside the series. */
   tensorrt: z.string(),
   /** From the build's precision flags: fp16, bf16, int8, fp16+int8, strongly-typed, fp32. */
@@ -40,8 +51,14 @@ export const historyPointSchema = z.object({
   schema: z.literal(HISTORY_SCHEMA),
   key: seriesKeySchema,
   commit: z.string(),
-  /** ISO 8601: when the run started. */
+  /** ISO 8601: when the run started, by the runner's clock. */
   date: z.string(),
+  /**
+   * ISO 8601: when GitHub received the push that was built (the push event's repository.pushed_at, the
+   * server's clock): the history's order where known, so that a runner's wrong clock reorders nothing.
+   * Null for points appended outside a push (trt-ci history append without --pushed-at).
+   */
+  pushedAt: nullableString.default(null),
   metrics: z.object({
     planBytes: nullableNumber,
     /** null for an engine served from the cache (no build ran). */
@@ -50,7 +67,7 @@ export const historyPointSchema = z.object({
     /** trtexec's median (benchmark: true), else the A/B head's median of repetition medians. */
     latencyMs: nullableNumber,
     /** The A/B's 95% interval on the head's latency, when an A/B ran. */
-    latencyInterval: z.tuple([z.number(), z.number()]).nullable(),
+    latencyInterval: z.tuple([measurement, measurement]).nullable(),
     accuracyMaxAbsError: nullableNumber,
     /** Absent from points written before it was kept. */
     accuracyMaxRelError: nullableNumber.default(null),

@@ -6,7 +6,8 @@
 // against its own run-to-run spread. Without a change, or without layer info beside the base plan, it says
 // less and why. A profile that cannot be taken is a note, never the run.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { folderWithin } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import type { BuildOutcome } from '../builds/outcome.js';
@@ -96,7 +97,7 @@ export async function explainChanges(
       try {
         profiles = await profileBoth(
           { base: base.plan, head: plan.path },
-          join(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`),
+          await folderWithin(config.outputDir, 'explain', `${job.model.name}.${job.profile.name}`),
           measurementArgs(version, job.model, job.profile),
           { trtexec, version, gpu: outcome.gpu?.index ?? null, timeoutMs: job.model.buildTimeoutMs, signal },
         );
@@ -161,8 +162,8 @@ async function profileBoth(
   contract: string[],
   run: Pick<StageContext, 'trtexec' | 'version' | 'signal'> & { gpu: number | null; timeoutMs: number },
 ): Promise<{ base: LayerTimes[]; head: LayerTimes[] }> {
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
+  // The runs' files from an earlier run go; the folder itself was made link-free by folderWithin.
+  for (const entry of await readdir(dir)) await rm(join(dir, entry), { recursive: true, force: true });
   const out: { base: LayerTimes[]; head: LayerTimes[] } = { base: [], head: [] };
   for (let i = 1; i <= PROFILE_RUNS.runs; i += 1) {
     for (const side of ['base', 'head'] as const) {

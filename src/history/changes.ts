@@ -5,7 +5,7 @@
 // better for every metric kept). Pure.
 import { HISTORY_METRICS, type HistoryMetric, type HistoryPoint, type SeriesKey } from '../contract/history.js';
 import { changeMagnitude, changePoints, studentTTest } from './e-divisive.js';
-import { seriesId } from './points.js';
+import { onePointPerCommit, orderOf, seriesId } from './points.js';
 
 /** Otava's defaults. */
 const WINDOW = 50;
@@ -64,10 +64,15 @@ function environmentChange(a: HistoryPoint['environment'], b: HistoryPoint['envi
     .join(', ');
 }
 
-/** The points of each key in the order they were appended (by date, ties in file order). */
+/**
+ * The points of each key in the history's order (the push time GitHub recorded, else the runner's date; ties
+ * in file order), one per commit.
+ */
 export function groupSeries(points: readonly HistoryPoint[]): Map<string, HistoryPoint[]> {
   const groups = new Map<string, HistoryPoint[]>();
-  const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
+  const ordered = onePointPerCommit(points)
+    .points.map((p, i) => ({ p, i }))
+    .sort((a, b) => orderOf(a.p).localeCompare(orderOf(b.p)) || a.i - b.i);
   for (const { p } of ordered) {
     const id = seriesId(p.key);
     groups.set(id, [...(groups.get(id) ?? []), p]);

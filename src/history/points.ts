@@ -49,9 +49,15 @@ function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): S
   };
 }
 
-/** A stable text for a key: the series' identity in files, maps and the dashboard. */
+/**
+ * A part of a key as the id shows it: a name that holds the separator, a quote or edge spaces (or is empty)
+ * is quoted, so that no two keys share an id ({model "a · b", profile "c"} is not {model "a", profile "b · c"}).
+ */
+const idPart = (part: string) => (part === '' || /·|"|^\s|\s$/.test(part) ? JSON.stringify(part) : part);
+
+/** A stable text for a key, one per key: the series' identity in maps, the dashboard and BMF. */
 export const seriesId = (key: SeriesKey) =>
-  [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
+  [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].map(idPart).join(' · ');
 
 function latencyOf(build: ReportBuild): Pick<HistoryPoint['metrics'], 'latencyMs' | 'latencyInterval'> {
   const benchmark = build.perf?.latencyMs?.median ?? null;
@@ -72,7 +78,27 @@ function maxError(build: ReportBuild, kind: 'maxAbsError' | 'maxRelError'): numb
 export interface PointContext {
   commit: string;
   date: string;
+  /** When GitHub received the push (server time), or null. */
+  pushedAt?: string | null;
   image: string | null;
+}
+
+/** Where a point stands in its history: the push time GitHub recorded, else the runner's date. */
+export const orderOf = (point: Pick<HistoryPoint, 'date' | 'pushedAt'>) => point.pushedAt ?? point.date;
+
+/**
+ * One point per commit and series: a workflow re-run appends the same commit again, and 25 re-runs must not
+ * read as 25 builds. The latest (by orderOf, then by position) is kept; `replaced` counts the others.
+ */
+export function onePointPerCommit(points: readonly HistoryPoint[]): { points: HistoryPoint[]; replaced: number } {
+  const latest = new Map<string, { point: HistoryPoint; at: number }>();
+  points.forEach((point, at) => {
+    const id = `${seriesId(point.key)}\0${point.commit}`;
+    const kept = latest.get(id);
+    if (!kept || orderOf(point) >= orderOf(kept.point)) latest.set(id, { point, at });
+  });
+  const kept = [...latest.values()].sort((a, b) => a.at - b.at).map((k) => k.point);
+  return { points: kept, replaced: points.length - kept.length };
 }
 
 /** One point per engine the run built or took from the cache; failed and skipped engines have none. */
@@ -88,6 +114,7 @@ export function historyPoints(report: Report, context: PointContext): HistoryPoi
         key,
         commit: context.commit,
         date: context.date,
+        pushedAt: context.pushedAt ?? null,
         metrics: {
           planBytes: build.bytes,
           buildSeconds: build.status === 'built' ? build.buildSeconds : null,

@@ -4,7 +4,8 @@
 // symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
 // exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
 import { createWriteStream, rmSync, type WriteStream, writeFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 
 export async function writeNewFile(path: string, data: string | Uint8Array): Promise<void> {
   await rm(path, { force: true });
@@ -19,4 +20,32 @@ export function writeNewFileSync(path: string, data: string | Uint8Array): void 
 export function newFileStream(path: string): WriteStream {
   rmSync(path, { force: true });
   return createWriteStream(path, { flags: 'wx' });
+}
+
+/**
+ * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
+ * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
+ * file where a folder goes is refused: it is not trt-ci's to remove.
+ */
+export async function folderWithin(root: string, ...parts: string[]): Promise<string> {
+  let dir = root;
+  for (const part of parts) {
+    dir = join(dir, part);
+    const found = await lstat(dir).catch(() => null);
+    if (found?.isDirectory()) continue;
+    if (found?.isSymbolicLink()) await rm(dir, { force: true });
+    else if (found) throw notAFolder(`${dir}: a file where a folder goes`);
+    // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
+    await mkdir(dir).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST' || !(await lstat(dir)).isDirectory()) throw error;
+    });
+  }
+  return dir;
+}
+
+/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
+export function notAFolder(message: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(message);
+  error.code = 'ENOTDIR';
+  return error;
 }

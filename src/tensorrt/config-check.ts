@@ -20,7 +20,7 @@ export async function probeForConfig(config: Config, trtexec: Pick<Trtexec, 'pro
  * Everything the config asks of this TensorRT that it cannot do is bad input: found before any
  * build starts, pointed at its line.
  */
-export function checkConfigAgainstVersion(
+function checkConfigAgainstVersion(
   config: Config,
   version: TensorRtVersion,
   /** The flags this trtexec's --help lists; empty when it listed none (then only the known spans judge). */

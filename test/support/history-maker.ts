@@ -58,6 +58,7 @@ export async function makeHistory(dir: string, commits: number, seed = 28): Prom
           },
           commit,
           date,
+          pushedAt: date,
           metrics: {
             planBytes: model.bytes + (m === 0 && c >= commits / 2 ? 131_072 : 0),
             buildSeconds: 40 * gpu.speed * (1 + 0.03 * (next() - 0.5)),

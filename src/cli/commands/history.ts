@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
+import { writeNewFile } from '../../proc/new-file.js';
 import { join, resolve } from 'node:path';
 import { loadReport } from '../../compare/baseline.js';
 import { fileProblem, InputError } from '../../common/errors.js';
@@ -8,7 +9,7 @@ import { toBmf } from '../../history/bmf.js';
 import { historyChanges } from '../../history/changes.js';
 import { loadChartLibrary } from '../../history/chart-library.js';
 import { renderDashboard } from '../../history/dashboard.js';
-import { historyPoints, seriesId } from '../../history/points.js';
+import { historyPoints, onePointPerCommit, seriesId } from '../../history/points.js';
 import { appendToFolder, type HistoryRead, readFolder } from '../../history/store.js';
 import type { CliIo } from '../io.js';
 import { defineCommand } from '../command.js';
@@ -22,8 +23,12 @@ export interface HistoryOptions {
   image: string | null;
   format: string | null;
   out: string | null;
+  exitCode: boolean;
   json: boolean;
 }
+
+/** Skipped lines said one by one, up to this many. */
+const SKIPPED_SHOWN = 20;
 
 const HISTORY_VERBS = ['append', 'changes', 'export', 'html'] as const;
 
@@ -40,15 +45,23 @@ async function historyCommand(operands: string[], options: HistoryOptions, io: C
   if (!options.history) throw new InputError('--history: expected the history folder (DIR), got none');
   const dir = resolve(io.cwd, options.history);
   if (verb === 'append') return append(dir, options, io);
+  // A history that is not there is a typo or a missing checkout, never an empty history that passes.
+  const folder = await stat(dir).catch(() => null);
+  if (!folder?.isDirectory()) {
+    throw new InputError(
+      `--history: expected a history folder, got ${options.history}, which ${folder ? 'is not one' : 'does not exist'}`,
+    );
+  }
   const read = await readFolder(dir).catch((error: unknown) => {
     throw new InputError(`--history: cannot read ${options.history}: ${fileProblem(error, 'a folder')}`);
   });
-  if (read.skipped.length > 0) {
-    io.stderr(
-      `trt-ci: skipped ${read.skipped.length} line(s) that are not history points: ` +
-        `${read.skipped.slice(0, 5).join(', ')}\n`,
-    );
+  // A line per point skipped, with why; a re-run's points replaced by its commit's latest are counted.
+  for (const line of read.skipped.slice(0, SKIPPED_SHOWN)) io.stderr(`trt-ci: skipped ${line}\n`);
+  if (read.skipped.length > SKIPPED_SHOWN) {
+    io.stderr(`trt-ci: and ${read.skipped.length - SKIPPED_SHOWN} more line(s) that are not history points\n`);
   }
+  const { replaced } = onePointPerCommit(read.points);
+  if (replaced > 0) io.stderr(`trt-ci: ${replaced} point(s) of re-runs replaced by their commit's latest\n`);
   if (verb === 'changes') return changes(read, options, io);
   if (verb === 'export') return exportBmf(read, options, io);
   return html(read, options, io);
@@ -97,7 +110,9 @@ function changes(read: HistoryRead, options: HistoryOptions, io: CliIo): number 
     );
     io.stdout(`${lines.join('\n') || `no change points in ${series.length} series × metric`}\n`);
   }
-  return EXIT.passed;
+  // --exit-code: a regression fails the command, for a script or a scheduled job to act on.
+  const regressed = series.some((s) => s.changePoints.some((c) => c.kind === 'regression'));
+  return options.exitCode && regressed ? EXIT.failed : EXIT.passed;
 }
 
 function exportBmf(read: HistoryRead, options: HistoryOptions, io: CliIo): number {
@@ -119,7 +134,8 @@ async function html(read: HistoryRead, options: HistoryOptions, io: CliIo): Prom
   const page = renderDashboard(series, loadChartLibrary(), 'trt-ci engine history');
   try {
     await mkdir(out, { recursive: true });
-    await writeFile(join(out, 'index.html'), page);
+    // A new file: an index.html planted as a link is replaced, never written through.
+    await writeNewFile(join(out, 'index.html'), page);
   } catch (error) {
     throw new InputError(`--out: cannot write ${options.out}: ${fileProblem(error, 'a folder')}`);
   }
@@ -139,6 +155,7 @@ export const history = defineCommand({
     image: { type: 'string', arg: 'DIGEST', help: "the container image's digest (default TRT_CI_IMAGE)" },
     format: { type: 'string', arg: 'bmf', help: 'Bencher Metric Format (history export)' },
     out: { type: 'string', arg: 'DIR', help: 'where history html writes the site' },
+    'exit-code': { type: 'boolean', help: 'history changes: exit 1 when a series has a regression' },
     json: JSON_OUTPUT,
   },
   examples: [
@@ -156,6 +173,7 @@ export const history = defineCommand({
         image: values.image ?? null,
         format: values.format ?? null,
         out: values.out ?? null,
+        exitCode: values['exit-code'] ?? false,
         json: values.json ?? false,
       },
       io,

@@ -103,8 +103,8 @@ export function deploySection(rows: readonly Row[]): Section | null {
       '',
       ...byTarget(failing).map(
         ({ target, verdict, line, fix, engines }) =>
-          `- ${text(target)}: ${text(verdict)} for ${engines.map((e) => text(e)).join(', ')}` +
-          `${line ? ` — ${text(line)}` : ''}${fix ? `. Fix: ${text(fix)}` : ''}`,
+          `- ${text(target)}: ${text(verdict)} for ${[...new Set(engines)].map((e) => text(e)).join(', ')}` +
+          `${line ? ` — ${text(line.replace(/\.+$/, ''))}` : ''}${fix ? `. Fix: ${text(fix)}` : ''}`,
       ),
       ...(costs.length ? ['', ...costs] : []),
       ...(unproven.length ? ['', ...unproven] : []),

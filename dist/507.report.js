@@ -1,8 +1,8 @@
-export const id = 581;
-export const ids = [581];
+export const id = 507;
+export const ids = [507];
 export const modules = {
 
-/***/ 96581:
+/***/ 64507:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -62,6 +62,58 @@ var external_node_fs_ = __webpack_require__(73024);
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
+// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
+// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
+// in a persistent output folder for the next run to write through. What is at the path goes first (a
+// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
+// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
+
+
+
+async function writeNewFile(path, data) {
+    await (0,promises_.rm)(path, { force: true });
+    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
+}
+function writeNewFileSync(path, data) {
+    rmSync(path, { force: true });
+    writeFileSync(path, data, { flag: 'wx' });
+}
+function newFileStream(path) {
+    rmSync(path, { force: true });
+    return createWriteStream(path, { flags: 'wx' });
+}
+/**
+ * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
+ * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
+ * file where a folder goes is refused: it is not trt-ci's to remove.
+ */
+async function new_file_folderWithin(root, ...parts) {
+    let dir = root;
+    for (const part of parts) {
+        dir = join(dir, part);
+        const found = await lstat(dir).catch(() => null);
+        if (found?.isDirectory())
+            continue;
+        if (found?.isSymbolicLink())
+            await rm(dir, { force: true });
+        else if (found)
+            throw new_file_notAFolder(`${dir}: a file where a folder goes`);
+        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
+        await mkdir(dir).catch(async (error) => {
+            if (error.code !== 'EEXIST' || !(await lstat(dir)).isDirectory())
+                throw error;
+        });
+    }
+    return dir;
+}
+/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
+function new_file_notAFolder(message) {
+    const error = new Error(message);
+    error.code = 'ENOTDIR';
+    return error;
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
 var schemas = __webpack_require__(38816);
 ;// CONCATENATED MODULE: ./.build/tsc/contract/metrics.js
@@ -650,6 +702,11 @@ const REPORT_SCHEMA = 'trt-ci/report@2';
 const reportSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(REPORT_SCHEMA),
     status: schemas/* enum */.k5n(['passed', 'failed']),
+    /**
+     * The stage a cancel stopped (the runner's SIGINT/SIGTERM), when one did: what it and the stages after it
+     * did not do is missing, so the report is never `passed`. Null for a run that finished.
+     */
+    interrupted: nullableString.default(null),
     startedAt: schemas/* string */.YjP(),
     finishedAt: schemas/* string */.YjP(),
     config: schemas/* string */.YjP(),
@@ -740,10 +797,10 @@ function rangeStart(node) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /**
- * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, or an engine will
- * not load on a target it ships to.
+ * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, an engine will
+ * not load on a target it ships to, or a cancel stopped a stage (what it did not do is not known to pass).
  */
-function overallStatus(builds) {
+function overallStatus(report) {
     // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
     // that did not build.
     const right = (b) => report_isBuilt(b) &&
@@ -752,7 +809,7 @@ function overallStatus(builds) {
         b.latency?.verdict !== 'head-failed' &&
         b.budgets.every((row) => row.status !== 'fail') &&
         (b.deploy ?? []).every((row) => row.verdict !== 'fails');
-    return builds.every(right) ? 'passed' : 'failed';
+    return !report.interrupted && report.builds.every(right) ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
@@ -762,7 +819,7 @@ function overallStatus(builds) {
 
 
 const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.extend({
+const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
     schema: schemas/* literal */.euz(REPORT_SCHEMA_V1),
     builds: schemas/* array */.YOg(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -774,7 +831,7 @@ function upgradeReport(v1) {
         const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
         return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
     });
-    return { ...v1, schema: REPORT_SCHEMA, builds, ...flatViews(builds) };
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -821,7 +878,7 @@ async function loadReport(path, role = 'baseline') {
     }
     const report = parsed.data.schema === REPORT_SCHEMA_V1 ? upgradeReport(parsed.data) : parsed.data;
     // A report's own status and flat views are claims: they are made again from its builds.
-    return { ...report, status: overallStatus(report.builds), ...flatViews(report.builds) };
+    return { ...report, status: overallStatus(report), ...flatViews(report.builds) };
 }
 /** The largest max-abs error of an engine's outputs against ONNX Runtime's, when it was checked. */
 function largestError(accuracy) {
@@ -2073,8 +2130,8 @@ function deploySection(rows) {
                 return table.row([engineName(r.build), r.gpu, ...cells]);
             }),
             '',
-            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${engines.map((e) => markdown_text_text(e)).join(', ')}` +
-                `${line ? ` — ${markdown_text_text(line)}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
+            ...byTarget(failing).map(({ target, verdict, line, fix, engines }) => `- ${markdown_text_text(target)}: ${markdown_text_text(verdict)} for ${[...new Set(engines)].map((e) => markdown_text_text(e)).join(', ')}` +
+                `${line ? ` — ${markdown_text_text(line.replace(/\.+$/, ''))}` : ''}${fix ? `. Fix: ${markdown_text_text(fix)}` : ''}`),
             ...(costs.length ? ['', ...costs] : []),
             ...(unproven.length ? ['', ...unproven] : []),
         ].join('\n'),
@@ -2444,6 +2501,13 @@ function headlineSection(reports, rows, options) {
     const versions = [...new Set(reports.map((r) => r.environment.tensorrtVersion))].join(', ');
     const lines = [
         `## ${options.title} ${passed ? '✅ passed' : '❌ failed'}`,
+        ...reports.flatMap((r) => r.interrupted
+            ? [
+                '',
+                `**Interrupted${reports.length > 1 ? ` (${markdown_text_text(gpuOf(null, r))})` : ''}:** the run was cancelled during ` +
+                    `${markdown_text_text(r.interrupted)}; it and the stages after it did not finish. What ran is below.`,
+            ]
+            : []),
         ...actionLines(actionItems(reports), options.configLink),
         '',
         [
@@ -2805,7 +2869,7 @@ function withDeployLoads(reports, loads) {
             }),
         }));
         // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
-        merged.set(key, { ...report, builds, status: overallStatus(builds) });
+        merged.set(key, { ...report, builds, status: overallStatus({ ...report, builds }) });
     }
     return merged;
 }
@@ -3337,6 +3401,25 @@ function failureReason(failOn, report, crash) {
     return null;
 }
 /**
+ * Events whose GITHUB_SHA is the default branch's head rather than a change being built: a /gpu-ok comment
+ * (issue_comment) and a workflow_run. A check on that commit would pass or fail the default branch for a
+ * build of something else.
+ */
+const NOT_THE_BUILT_COMMIT = new Set(['issue_comment', 'workflow_run']);
+/** The commit the run's check lands on: the one that was built, or none (with why). */
+function checkTargetOf(context, name) {
+    if (!context?.sha)
+        return { target: null, noCheck: null };
+    if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName)) {
+        return {
+            target: null,
+            noCheck: `a ${context.eventName} run without a pull request (the pull-request and head-sha inputs) builds no ` +
+                "commit of a change; a check would land on the default branch's head",
+        };
+    }
+    return { target: { owner: context.owner, repo: context.repo, name, headSha: context.sha }, noCheck: null };
+}
+/**
  * The check run's conclusion: cancelled when the run was, failure when it crashed or any report failed,
  * judged from the builds and budgets themselves and never from a report's own status field (a report
  * can come from a fork's artifact).
@@ -3344,7 +3427,7 @@ function failureReason(failOn, report, crash) {
 function checkConclusion(run) {
     if (run.cancelled)
         return 'cancelled';
-    const failed = run.reports.some((r) => overallStatus(r.builds) !== 'passed');
+    const failed = run.reports.some((r) => overallStatus(r) !== 'passed');
     return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }
 
@@ -3425,14 +3508,24 @@ async function readBranch(octokit, where, runs) {
 // does not match is skipped and counted, never trusted.
 
 const HISTORY_SCHEMA = 'trt-ci/history@1';
-const history_nullableNumber = schemas/* number */.aig().nullable();
+/**
+ * A metric's value: bytes, seconds, MiB, milliseconds or an error, so 0 or between 1e-9 and 1e15. Outside that
+ * (1e308, 1e-308, a negative) it is no measurement, and the statistics would overflow or underflow on it.
+ */
+const measurement = schemas/* number */.aig()
+    .min(0, 'expected a measurement >= 0')
+    .max(1e15, 'expected a measurement <= 1e15')
+    .refine((v) => v === 0 || v >= 1e-9, 'expected 0 or a measurement >= 1e-9');
+const history_nullableNumber = measurement.nullable();
+/** Text a runner wrote: a name read from invalid UTF-8 holds U+FFFD, and names nothing trt-ci wrote. */
+const history_name = schemas/* string */.YjP().refine((v) => !v.includes('\uFFFD'), 'expected valid UTF-8');
 const history_nullableString = schemas/* string */.YjP().nullable();
 /** What makes two points comparable: the same engine, built the same way, on the same GPU and TensorRT. */
 const seriesKeySchema = schemas/* object */.Ikc({
-    model: schemas/* string */.YjP(),
-    profile: schemas/* string */.YjP(),
+    model: history_name,
+    profile: history_name,
     /** The GPU model as nvidia-smi names it ("NVIDIA H200"). */
-    gpu: schemas/* string */.YjP(),
+    gpu: history_name,
     /** TensorRT major.minor: a new patch or build is an environment step inside the series. */
     tensorrt: schemas/* string */.YjP(),
     /** From the build's precision flags: fp16, bf16, int8, fp16+int8, strongly-typed, fp32. */
@@ -3453,8 +3546,14 @@ const historyPointSchema = schemas/* object */.Ikc({
     schema: schemas/* literal */.euz(HISTORY_SCHEMA),
     key: seriesKeySchema,
     commit: schemas/* string */.YjP(),
-    /** ISO 8601: when the run started. */
+    /** ISO 8601: when the run started, by the runner's clock. */
     date: schemas/* string */.YjP(),
+    /**
+     * ISO 8601: when GitHub received the push that was built (the push event's repository.pushed_at, the
+     * server's clock): the history's order where known, so that a runner's wrong clock reorders nothing.
+     * Null for points appended outside a push (trt-ci history append without --pushed-at).
+     */
+    pushedAt: history_nullableString.default(null),
     metrics: schemas/* object */.Ikc({
         planBytes: history_nullableNumber,
         /** null for an engine served from the cache (no build ran). */
@@ -3463,7 +3562,7 @@ const historyPointSchema = schemas/* object */.Ikc({
         /** trtexec's median (benchmark: true), else the A/B head's median of repetition medians. */
         latencyMs: history_nullableNumber,
         /** The A/B's 95% interval on the head's latency, when an A/B ran. */
-        latencyInterval: schemas/* tuple */.PVZ([schemas/* number */.aig(), schemas/* number */.aig()]).nullable(),
+        latencyInterval: schemas/* tuple */.PVZ([measurement, measurement]).nullable(),
         accuracyMaxAbsError: history_nullableNumber,
         /** Absent from points written before it was kept. */
         accuracyMaxRelError: history_nullableNumber.default(null),
@@ -3702,8 +3801,13 @@ function seriesKeyOf(build, report) {
         flags: flagsHash(argv),
     };
 }
-/** A stable text for a key: the series' identity in files, maps and the dashboard. */
-const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].join(' · ');
+/**
+ * A part of a key as the id shows it: a name that holds the separator, a quote or edge spaces (or is empty)
+ * is quoted, so that no two keys share an id ({model "a · b", profile "c"} is not {model "a", profile "b · c"}).
+ */
+const idPart = (part) => (part === '' || /·|"|^\s|\s$/.test(part) ? JSON.stringify(part) : part);
+/** A stable text for a key, one per key: the series' identity in maps, the dashboard and BMF. */
+const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].map(idPart).join(' · ');
 function latencyOf(build) {
     const benchmark = build.perf?.latencyMs?.median ?? null;
     const ab = build.latency;
@@ -3718,6 +3822,23 @@ function latencyOf(build) {
 function maxError(build, kind) {
     const errors = (build.accuracy?.outputs ?? []).map((o) => o[kind]).filter((e) => e !== null);
     return errors.length > 0 ? Math.max(...errors) : null;
+}
+/** Where a point stands in its history: the push time GitHub recorded, else the runner's date. */
+const points_orderOf = (point) => point.pushedAt ?? point.date;
+/**
+ * One point per commit and series: a workflow re-run appends the same commit again, and 25 re-runs must not
+ * read as 25 builds. The latest (by orderOf, then by position) is kept; `replaced` counts the others.
+ */
+function onePointPerCommit(points) {
+    const latest = new Map();
+    points.forEach((point, at) => {
+        const id = `${seriesId(point.key)}\0${point.commit}`;
+        const kept = latest.get(id);
+        if (!kept || points_orderOf(point) >= points_orderOf(kept.point))
+            latest.set(id, { point, at });
+    });
+    const kept = [...latest.values()].sort((a, b) => a.at - b.at).map((k) => k.point);
+    return { points: kept, replaced: points.length - kept.length };
 }
 /** One point per engine the run built or took from the cache; failed and skipped engines have none. */
 function historyPoints(report, context) {
@@ -3734,6 +3855,7 @@ function historyPoints(report, context) {
                 key,
                 commit: context.commit,
                 date: context.date,
+                pushedAt: context.pushedAt ?? null,
                 metrics: {
                     planBytes: build.bytes,
                     buildSeconds: build.status === 'built' ? build.buildSeconds : null,
@@ -3788,10 +3910,15 @@ function environmentChange(a, b) {
         .map((k) => `${names[k]} ${a[k] ?? '?'} → ${b[k] ?? '?'}`)
         .join(', ');
 }
-/** The points of each key in the order they were appended (by date, ties in file order). */
+/**
+ * The points of each key in the history's order (the push time GitHub recorded, else the runner's date; ties
+ * in file order), one per commit.
+ */
 function groupSeries(points) {
     const groups = new Map();
-    const ordered = points.map((p, i) => ({ p, i })).sort((a, b) => a.p.date.localeCompare(b.p.date) || a.i - b.i);
+    const ordered = onePointPerCommit(points)
+        .points.map((p, i) => ({ p, i }))
+        .sort((a, b) => points_orderOf(a.p).localeCompare(points_orderOf(b.p)) || a.i - b.i);
     for (const { p } of ordered) {
         const id = seriesId(p.key);
         groups.set(id, [...(groups.get(id) ?? []), p]);
@@ -4084,31 +4211,49 @@ function standings(reports, history) {
 
 
 
+
+
 /** The path, inside the store, of a run's file of points. */
 function runFilePath(commit, date) {
+    // `date` is the point's order (orderOf: the push time where known): the newest files are read first.
     const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? 'undated';
     const safe = commit.replace(/[^0-9A-Za-z]/g, '').slice(0, 12) || 'nocommit';
     return `points/${day}/${safe}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.jsonl`;
 }
 const toJsonLines = (points) => points.map((p) => `${JSON.stringify(p)}\n`).join('');
-/** Parses one file's lines; `name` says where a skipped line was. */
+/** Parses one file's lines; a skipped line is said as "file:line: why" (its first wrong field). */
 function parseJsonLines(text, name, into) {
     text.split('\n').forEach((line, i) => {
         if (line.trim() === '')
             return;
+        let json;
         try {
-            into.points.push(historyPointSchema.parse(JSON.parse(line)));
+            json = JSON.parse(line);
         }
         catch {
-            into.skipped.push(`${name}:${i + 1}`);
+            into.skipped.push(`${name}:${i + 1}: not JSON`);
+            return;
+        }
+        const parsed = historyPointSchema.safeParse(json);
+        if (parsed.success)
+            into.points.push(parsed.data);
+        else {
+            const issue = parsed.error.issues[0];
+            into.skipped.push(`${name}:${i + 1}: ${issue.path.join('.') || 'the point'}: ${issue.message}`);
         }
     });
 }
 /** Appends a run's points to a local folder: a new file, written once (never a rewrite). */
 async function appendToFolder(dir, points) {
     const [first] = points;
-    const file = join(dir, runFilePath(first?.commit ?? '', first?.date ?? ''));
-    await mkdir(join(file, '..'), { recursive: true });
+    const path = runFilePath(first?.commit ?? '', first ? orderOf(first) : '');
+    // Each folder made link-free (a planted points/<day> link would take the file elsewhere); the file is new.
+    await mkdir(dir, { recursive: true }).catch((error) => {
+        // EEXIST from a recursive mkdir: a file where the folder goes.
+        throw error.code === 'EEXIST' ? notAFolder(error.message) : error;
+    });
+    const folder = await folderWithin(dir, ...path.split('/').slice(0, -1));
+    const file = join(folder, path.split('/').at(-1));
     await writeFile(file, toJsonLines(points), { flag: 'wx' });
     return file;
 }
@@ -4128,6 +4273,7 @@ async function readFolder(dir) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/action/report.js
+
 
 
 
@@ -4231,10 +4377,17 @@ async function keepHistory(context, octokit, reports, edge) {
     const defaultPush = context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
     try {
         if (defaultPush) {
-            const points = reports.flatMap((report) => historyPoints(report, { commit: context.sha, date: report.startedAt, image: env.TRT_CI_IMAGE ?? null }));
+            // The order is the push's, as GitHub recorded it: a runner's clock (2099, say) reorders nothing.
+            const pushedAt = pushTime(context.event);
+            const points = reports.flatMap((report) => historyPoints(report, {
+                commit: context.sha,
+                date: report.startedAt,
+                pushedAt,
+                image: env.TRT_CI_IMAGE ?? null,
+            }));
             if (points.length === 0)
                 return [];
-            const path = runFilePath(context.sha, points[0].date);
+            const path = runFilePath(context.sha, points_orderOf(points[0]));
             await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
             core/* info */.pq(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
             const dashboard = input('report', 'dashboard');
@@ -4247,8 +4400,10 @@ async function keepHistory(context, octokit, reports, edge) {
         const read = { points: [], skipped: [] };
         for (const file of await readBranch(octokit, where, RECENT))
             parseJsonLines(file.text, file.path, read);
-        if (read.skipped.length)
-            core/* warning */.$e(`trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points`);
+        if (read.skipped.length) {
+            core/* warning */.$e(`trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points: ` +
+                read.skipped.slice(0, 5).join('; '));
+        }
         return standings(reports, read.points);
     }
     catch (error) {
@@ -4259,6 +4414,12 @@ async function keepHistory(context, octokit, reports, edge) {
         return [];
     }
 }
+/** When GitHub received the push (the push event's repository.pushed_at, epoch seconds), as ISO 8601; or null. */
+function pushTime(event) {
+    const at = event.repository?.pushed_at;
+    const seconds = typeof at === 'number' ? at : typeof at === 'string' && /^\d+$/.test(at) ? Number(at) : null;
+    return seconds !== null && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
+}
 /** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
 async function writeDashboard(octokit, where, dir) {
     const read = { points: [], skipped: [] };
@@ -4267,7 +4428,7 @@ async function writeDashboard(octokit, where, dir) {
     }
     const series = historyChanges(read.points);
     await (0,promises_.mkdir)(dir, { recursive: true });
-    await (0,promises_.writeFile)((0,external_node_path_.join)(dir, 'index.html'), renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`));
+    await writeNewFile((0,external_node_path_.join)(dir, 'index.html'), renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`));
     core/* info */.pq(`trt-ci: wrote the history dashboard (${read.points.length} points) to ${(0,external_node_path_.join)(dir, 'index.html')}`);
 }
 /**
