@@ -9,4 +9,5 @@ await import('./accuracy.js');
 await import('./shard.js');
 await import('./onnx-inputs.js');
 await import('./explain.js');
+await import('./explain-scale.js');
 await import('./history.js');

@@ -1,5 +1,6 @@
 // Why did it change (issue 26): regions by ONNX provenance across different fusions, on real layer info and
 // profiles of one network built two ways (test/fixtures/explain), and on mutations of them.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -291,7 +292,7 @@ describe('trt-ci explain', () => {
     const dir = makeRunner().dir;
     writeFileSync(join(dir, 'bad.json'), '{"Layers": 3}');
     for (const [file, message] of [
-      [join(dir, 'gone.json'), /gone\.json: cannot read layer info: ENOENT/],
+      [join(dir, 'gone.json'), /gone\.json: cannot read layer info: no such file/],
       [join(dir, 'bad.json'), /bad\.json: expected --exportLayerInfo JSON with a "Layers" list/],
     ] as const) {
       const result = await cli(['explain', '--base', file, '--head', at('pytorch-resnet-a100-fp16.layers.json')]);
@@ -657,6 +658,68 @@ describe('an engine that cannot be explained', () => {
     const explained = await explainChanges([outcome], new Map(), broken, context as unknown as StageContext);
     expect(explained.get(jobKey({ model: 'm', profile: 'p' }))!.notes).toEqual([
       expect.stringMatching(/^it could not be explained: .*find is not a function/),
+    ]);
+  });
+});
+
+describe('bounded work on any input (issue 35)', () => {
+  const side = (names: readonly string[]) => ({
+    layers: parseEngineLayers(JSON.stringify({ Layers: names, Bindings: [] })),
+    profiles: [],
+  });
+
+  // Sizes that once overflowed the stack or took minutes; a generous timeout so a busy machine fails nothing.
+  it('150k names-only layers: parsed and explained, no stack overflow', { timeout: 60_000 }, () => {
+    const names = Array.from({ length: 150_000 }, (_, i) => `/block${i}/Conv + /block${i}/Relu`);
+    const parsed = side(names);
+    expect(parsed.layers.layers).toHaveLength(150_000);
+    const explanation = explainEngines(parsed, parsed);
+    expect(explanation.regions).toHaveLength(150_000);
+  });
+
+  it('100k unnamed layers join the nearest layer that computes a node, in one pass', { timeout: 60_000 }, () => {
+    const names = ['first', ...Array.from({ length: 100_000 }, (_, i) => `(Unnamed Layer* ${i}) [Shuffle]`), 'last'];
+    const explanation = explainEngines(side(names), side(names));
+    // Every node-less layer joins "first" (the nearest before it); "last" is its own region.
+    expect(explanation.regions.map((r) => r.onnxNodes)).toEqual([['first'], ['last']]);
+    expect(explanation.regions[0]!.base.layers).toHaveLength(100_001);
+  });
+
+  it('a name of 200k nested "{ForeignNode[" is read in one pass, as its ends', () => {
+    const name = `${'{ForeignNode['.repeat(200_000)}a...b]}`;
+    const { foreign } = nodesInName(name);
+    expect(foreign).toEqual([`${'{ForeignNode['.repeat(199_999)}a`, 'b']);
+    expect(nodesInName('{ForeignNode[x]}').nodes).toEqual(['x']);
+    expect(nodesInName('{ForeignNode[a]b]}').nodes).toEqual(['{ForeignNode[a]b]}']);
+  });
+
+  it('a tensor read by 100k nodes: each reader joins its region', { timeout: 60_000 }, () => {
+    const readers = Array.from({ length: 100_000 }, (_, i) => `r${i}`);
+    const graph: OnnxGraph = {
+      nodes: ['src', ...readers],
+      inputs: new Map(readers.map((r) => [r, ['t']])),
+      producers: new Map([['t', 'src']]),
+    } as OnnxGraph;
+    const explanation = explainEngines(side(['src']), side(['src']), { graph });
+    expect(explanation.regions[0]!.onnxNodes).toHaveLength(100_001);
+  });
+
+  it('a FIFO or /dev/zero as --head is refused, not read forever', async () => {
+    const runner = makeRunner();
+    const fifo = join(runner.dir, 'head.fifo');
+    execFileSync('mkfifo', [fifo]);
+    writeFileSync(join(runner.dir, 'base.json'), JSON.stringify({ Layers: ['a'] }));
+    for (const head of [fifo, '/dev/zero']) {
+      const result = await cli(['explain', '--base', join(runner.dir, 'base.json'), '--head', head]);
+      expect([result.code, result.stderr]).toEqual([2, expect.stringMatching(/cannot read .*: not a regular file/)]);
+    }
+    const history = join(runner.dir, 'h');
+    mkdirSync(join(history, 'points', '2026-12-01'), { recursive: true });
+    execFileSync('mkfifo', [join(history, 'points', '2026-12-01', 'x.jsonl')]);
+    const changes = await cli(['history', 'changes', '--history', history]);
+    expect([changes.code, changes.stderr]).toEqual([
+      0,
+      expect.stringContaining('trt-ci: skipped points/2026-12-01/x.jsonl: not a regular file'),
     ]);
   });
 });

@@ -40,7 +40,12 @@ export function tableRow(cells: readonly string[]): string {
 }
 
 /** The longest run of backticks in the text. */
-const longestBacktickRun = (value: string) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+const longestBacktickRun = (value: string) => {
+  // A loop, not Math.max(...): a long text's runs would be more arguments than the stack holds.
+  let longest = 0;
+  for (const run of value.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  return longest;
+};
 
 /** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
 export function code(value: string): string {

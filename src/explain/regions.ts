@@ -48,19 +48,34 @@ const isReformat = (layer: EngineLayer) => layer.reformatOf !== null || layer.ty
 /**
  * The layer each node-less layer joins: the one a reformat names, else the nearest layer before it that computes
  * ONNX nodes, else the nearest after it. (Joining merely the layer before would pair a reformat with the
- * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.)
+ * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.) All layers in
+ * two passes: a scan per layer would be quadratic in 100k unnamed layers.
  */
-function anchorOf(layers: readonly EngineLayer[], i: number): number | null {
-  const layer = layers[i]!;
-  if (layer.reformatOf !== null) {
-    const named = layers.findIndex((l) => l.name === layer.reformatOf);
-    if (named >= 0 && named !== i) return named;
+function anchorsOf(layers: readonly EngineLayer[]): (number | null)[] {
+  const byName = new Map<string, number>();
+  layers.forEach((l, i) => {
+    if (!byName.has(l.name)) byName.set(l.name, i);
+  });
+  const before: (number | null)[] = [];
+  let last: number | null = null;
+  for (let i = 0; i < layers.length; i += 1) {
+    before.push(last);
+    if (layers[i]!.onnxNodes.length > 0) last = i;
   }
-  const computes = (j: number) => layers[j]!.onnxNodes.length > 0;
-  for (let j = i - 1; j >= 0; j -= 1) if (computes(j)) return j;
-  for (let j = i + 1; j < layers.length; j += 1) if (computes(j)) return j;
-  if (i > 0) return i - 1;
-  return layers.length > 1 ? 1 : null;
+  const after: (number | null)[] = new Array(layers.length).fill(null);
+  let next: number | null = null;
+  for (let i = layers.length - 1; i >= 0; i -= 1) {
+    after[i] = next;
+    if (layers[i]!.onnxNodes.length > 0) next = i;
+  }
+  return layers.map((layer, i) => {
+    const named = layer.reformatOf === null ? undefined : byName.get(layer.reformatOf);
+    if (named !== undefined && named !== i) return named;
+    const near = before[i] ?? after[i] ?? null;
+    if (near !== null) return near;
+    if (i > 0) return i - 1;
+    return layers.length > 1 ? 1 : null;
+  });
 }
 
 /**
@@ -151,9 +166,10 @@ function groupsOf(base: EngineSide, head: EngineSide, graph: OnnxGraph): Group[]
       components.find(key);
       for (const node of layer.onnxNodes) components.union(`n:${node}`, key);
     });
+    const anchors = anchorsOf(layers);
     layers.forEach((layer, i) => {
       if (layer.onnxNodes.length > 0) return;
-      const anchor = anchorOf(layers, i);
+      const anchor = anchors[i]!;
       if (anchor !== null) components.union(`${tag}:${anchor}`, `${tag}:${i}`);
     });
   }
@@ -236,18 +252,25 @@ function unnamedNodes(graph: OnnxGraph, named: ReadonlySet<string>, components: 
     if (placed.has(node)) continue;
     for (const input of graph.inputs.get(node) ?? []) if (join(node, graph.producers.get(input))) break;
   }
+  // Lists grown in place: a copy per entry is quadratic in a tensor read by 100k nodes.
   const readers = new Map<string, string[]>();
-  for (const [node, inputs] of graph.inputs) {
-    for (const input of inputs) readers.set(input, [...(readers.get(input) ?? []), node]);
-  }
+  for (const [node, inputs] of graph.inputs) for (const input of inputs) listAt(readers, input).push(node);
   const outputs = new Map<string, string[]>();
-  for (const [tensor, node] of graph.producers) outputs.set(node, [...(outputs.get(node) ?? []), tensor]);
+  for (const [tensor, node] of graph.producers) listAt(outputs, node).push(tensor);
   for (const node of [...graph.nodes].reverse()) {
     if (placed.has(node)) continue;
     const next = (outputs.get(node) ?? []).flatMap((t) => readers.get(t) ?? []);
     for (const reader of next) if (join(node, reader)) break;
   }
   return joined;
+}
+
+function listAt<T>(map: Map<string, T[]>, key: string): T[] {
+  const found = map.get(key);
+  if (found) return found;
+  const list: T[] = [];
+  map.set(key, list);
+  return list;
 }
 
 /** What changed between a region's layers of the two engines. */

@@ -75,7 +75,10 @@ export function groupSeries(points: readonly HistoryPoint[]): Map<string, Histor
     .sort((a, b) => orderOf(a.p).localeCompare(orderOf(b.p)) || a.i - b.i);
   for (const { p } of ordered) {
     const id = seriesId(p.key);
-    groups.set(id, [...(groups.get(id) ?? []), p]);
+    // Grown in place: a copy per point is quadratic in a series of 1e6 points.
+    const group = groups.get(id);
+    if (group) group.push(p);
+    else groups.set(id, [p]);
   }
   return groups;
 }

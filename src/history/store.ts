@@ -4,7 +4,7 @@
 // through the GitHub API, github/history-branch.ts). Reading parses every line with the schema and counts
 // what it skipped: a branch is writable by anyone with push access, and a bad line decides nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { type HistoryPoint, historyPointSchema } from '../contract/history.js';
 import { folderWithin, notAFolder } from '../proc/new-file.js';
@@ -70,6 +70,12 @@ export async function readFolder(dir: string): Promise<HistoryRead> {
   });
   for (const file of files.filter((f) => f.endsWith('.jsonl')).sort()) {
     const path = join(dir, 'points', file);
+    // A FIFO (or a device, a link) named like a run's file would be read forever or lead elsewhere: skipped, said.
+    const found = await lstat(path);
+    if (!found.isFile()) {
+      read.skipped.push(`${relative(dir, path)}: not a regular file`);
+      continue;
+    }
     parseJsonLines(await readFile(path, 'utf8'), relative(dir, path), read);
   }
   return read;

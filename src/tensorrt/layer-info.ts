@@ -84,24 +84,48 @@ export function precisionOf(text: string): string | null {
 
 /** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
 export function nodesInName(name: string): { nodes: string[]; foreign: [string, string] | null } {
-  const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
-  if (foreign) {
-    // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
-    const first = nodesInName(foreign[1]!).nodes;
-    const last = nodesInName(foreign[2]!).nodes;
-    return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1]!, last.at(-1) ?? foreign[2]!] };
+  const ends = foreignEnds(name);
+  if (ends) {
+    // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
+    // recursion: a name of 200k nested "{ForeignNode[" is one pass).
+    const first = plainNodes(ends[0]);
+    const last = plainNodes(ends[1]);
+    return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
   }
-  const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
-  const text = single ? single[1]! : name;
-  const nodes = text
-    // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
-    .replace(UNNAMED_LAYER, ' + ')
-    .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
-    .replace(/[(),]/g, ' + ')
-    .split(' + ')
-    .map((part) => part.trim())
-    .filter((part) => part && !/^_?(?:output)?$/.test(part));
-  return { nodes, foreign: null };
+  // "{ForeignNode[A]}": one node.
+  const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
+  const single = inner !== null && inner.length > 0 && !inner.includes(']');
+  return { nodes: plainNodes(single ? inner : name), foreign: null };
+}
+
+const FOREIGN_OPEN = '{ForeignNode[';
+
+/**
+ * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
+ * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
+ */
+function foreignEnds(name: string): [string, string] | null {
+  const open = name.indexOf(FOREIGN_OPEN);
+  if (open < 0) return null;
+  const start = open + FOREIGN_OPEN.length;
+  const dots = name.indexOf('...', start + 1);
+  if (dots < 0) return null;
+  const close = name.indexOf(']}', dots + 4);
+  return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
+}
+
+/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
+function plainNodes(text: string): string[] {
+  return (
+    text
+      // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+      .replace(UNNAMED_LAYER, ' + ')
+      .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+      .replace(/[(),]/g, ' + ')
+      .split(' + ')
+      .map((part) => part.trim())
+      .filter((part) => part && !/^_?(?:output)?$/.test(part))
+  );
 }
 
 /**
@@ -189,7 +213,8 @@ function expandForeign(name: string, graph: OnnxGraph, position: ReadonlyMap<str
 export function parseEngineLayers(text: string, graph: OnnxGraph = EMPTY_GRAPH, profile = 0): EngineLayers {
   const { schema, verbosity, entries } = rawLayers(text);
   const position = new Map(graph.nodes.map((n, i) => [n, i]));
-  const profiles = 1 + Math.max(0, ...entries.map((n) => n.profile));
+  // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
+  const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
   const layers = entries
     .filter((n) => n.profile === profile)
     .map(({ layer, name }): EngineLayer => {

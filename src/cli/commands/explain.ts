@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError } from '../../common/errors.js';
+import { InputError, requireRegularFile } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
 import { parseEngineLayers } from '../../tensorrt/layer-info.js';
 import { parseProfile } from '../../explain/profile.js';
@@ -31,6 +31,8 @@ async function explainCommand(options: ExplainOptions, io: CliIo): Promise<numbe
     throw new InputError('explain: give --onnx (one model for both) or --base-onnx and --head-onnx, not both');
   }
   const read = (file: string, what: string) => {
+    // A FIFO or /dev/zero as a file would be read forever: refused before it is opened.
+    requireRegularFile(resolve(io.cwd, file), file, what, 'a file');
     try {
       return readFileSync(resolve(io.cwd, file));
     } catch (error) {
