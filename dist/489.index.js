@@ -886,7 +886,13 @@ function tableRow(cells) {
     return `| ${cells.map(markdown_text_text).join(' | ')} |`;
 }
 /** The longest run of backticks in the text. */
-const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+const longestBacktickRun = (value) => {
+    // A loop, not Math.max(...): a long text's runs would be more arguments than the stack holds.
+    let longest = 0;
+    for (const run of value.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    return longest;
+};
 /** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
 function code(value) {
     const line = oneLine(value);
@@ -2306,8 +2312,10 @@ async function privateTimingCache(shared, label, trust) {
     // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
     // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
     if (await servable(shared, trust)) {
+        // One that went meanwhile, or that this user may not read (another's, under cache-dir): the build starts
+        // without it, as it would on a new runner.
         await (0,promises_.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT')
+            if (error.code !== 'ENOENT' && error.code !== 'EACCES' && error.code !== 'EPERM')
                 throw error;
         });
     }
@@ -6455,6 +6463,21 @@ const namedPaths = (raw, config) => {
             problems.push({ path: at, message: problem });
     };
     check(config.basePlans, 'folder', ['base-plans']);
+    // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it.
+    const timing = config.timingCache;
+    if (timing && (0,external_node_fs_.existsSync)(timing)) {
+        try {
+            (0,external_node_fs_.accessSync)(timing, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK);
+        }
+        catch (error) {
+            const code = error.code ?? (0,errors/* errorMessage */.gJ)(error);
+            problems.push({
+                path: ['timing-cache'],
+                message: `expected a timing cache this user can read and write, got ${timing} (${code}: another user's file?); ` +
+                    'remove it, or set timing-cache: to a path of your own',
+            });
+        }
+    }
     const seen = new Set();
     config.models.forEach((model, m) => {
         const accuracy = model.accuracy;
@@ -8537,24 +8560,45 @@ function precisionOf(text) {
 }
 /** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
 function nodesInName(name) {
-    const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
-    if (foreign) {
-        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
-        const first = nodesInName(foreign[1]).nodes;
-        const last = nodesInName(foreign[2]).nodes;
-        return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1], last.at(-1) ?? foreign[2]] };
+    const ends = foreignEnds(name);
+    if (ends) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
+        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
+        const first = plainNodes(ends[0]);
+        const last = plainNodes(ends[1]);
+        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
     }
-    const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
-    const text = single ? single[1] : name;
-    const nodes = text
+    // "{ForeignNode[A]}": one node.
+    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
+    const single = inner !== null && inner.length > 0 && !inner.includes(']');
+    return { nodes: plainNodes(single ? inner : name), foreign: null };
+}
+const FOREIGN_OPEN = '{ForeignNode[';
+/**
+ * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
+ * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
+ */
+function foreignEnds(name) {
+    const open = name.indexOf(FOREIGN_OPEN);
+    if (open < 0)
+        return null;
+    const start = open + FOREIGN_OPEN.length;
+    const dots = name.indexOf('...', start + 1);
+    if (dots < 0)
+        return null;
+    const close = name.indexOf(']}', dots + 4);
+    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
+}
+/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
+function plainNodes(text) {
+    return (text
         // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
         .replace(UNNAMED_LAYER, ' + ')
         .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
         .replace(/[(),]/g, ' + ')
         .split(' + ')
         .map((part) => part.trim())
-        .filter((part) => part && !/^_?(?:output)?$/.test(part));
-    return { nodes, foreign: null };
+        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
 }
 /**
  * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
@@ -8637,7 +8681,8 @@ function expandForeign(name, graph, position) {
 function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
     const { schema, verbosity, entries } = rawLayers(text);
     const position = new Map(graph.nodes.map((n, i) => [n, i]));
-    const profiles = 1 + Math.max(0, ...entries.map((n) => n.profile));
+    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
+    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
     const layers = entries
         .filter((n) => n.profile === profile)
         .map(({ layer, name }) => {
@@ -8905,25 +8950,40 @@ const isReformat = (layer) => layer.reformatOf !== null || layer.type === 'Refor
 /**
  * The layer each node-less layer joins: the one a reformat names, else the nearest layer before it that computes
  * ONNX nodes, else the nearest after it. (Joining merely the layer before would pair a reformat with the
- * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.)
+ * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.) All layers in
+ * two passes: a scan per layer would be quadratic in 100k unnamed layers.
  */
-function anchorOf(layers, i) {
-    const layer = layers[i];
-    if (layer.reformatOf !== null) {
-        const named = layers.findIndex((l) => l.name === layer.reformatOf);
-        if (named >= 0 && named !== i)
-            return named;
+function anchorsOf(layers) {
+    const byName = new Map();
+    layers.forEach((l, i) => {
+        if (!byName.has(l.name))
+            byName.set(l.name, i);
+    });
+    const before = [];
+    let last = null;
+    for (let i = 0; i < layers.length; i += 1) {
+        before.push(last);
+        if (layers[i].onnxNodes.length > 0)
+            last = i;
     }
-    const computes = (j) => layers[j].onnxNodes.length > 0;
-    for (let j = i - 1; j >= 0; j -= 1)
-        if (computes(j))
-            return j;
-    for (let j = i + 1; j < layers.length; j += 1)
-        if (computes(j))
-            return j;
-    if (i > 0)
-        return i - 1;
-    return layers.length > 1 ? 1 : null;
+    const after = new Array(layers.length).fill(null);
+    let next = null;
+    for (let i = layers.length - 1; i >= 0; i -= 1) {
+        after[i] = next;
+        if (layers[i].onnxNodes.length > 0)
+            next = i;
+    }
+    return layers.map((layer, i) => {
+        const named = layer.reformatOf === null ? undefined : byName.get(layer.reformatOf);
+        if (named !== undefined && named !== i)
+            return named;
+        const near = before[i] ?? after[i] ?? null;
+        if (near !== null)
+            return near;
+        if (i > 0)
+            return i - 1;
+        return layers.length > 1 ? 1 : null;
+    });
 }
 /**
  * A set of layers' time: the mean over the profile runs of their summed times (a mean, so that the regions'
@@ -8997,10 +9057,11 @@ function groupsOf(base, head, graph) {
             for (const node of layer.onnxNodes)
                 components.union(`n:${node}`, key);
         });
+        const anchors = anchorsOf(layers);
         layers.forEach((layer, i) => {
             if (layer.onnxNodes.length > 0)
                 return;
-            const anchor = anchorOf(layers, i);
+            const anchor = anchors[i];
             if (anchor !== null)
                 components.union(`${tag}:${anchor}`, `${tag}:${i}`);
         });
@@ -9080,14 +9141,14 @@ function unnamedNodes(graph, named, components) {
             if (join(node, graph.producers.get(input)))
                 break;
     }
+    // Lists grown in place: a copy per entry is quadratic in a tensor read by 100k nodes.
     const readers = new Map();
-    for (const [node, inputs] of graph.inputs) {
+    for (const [node, inputs] of graph.inputs)
         for (const input of inputs)
-            readers.set(input, [...(readers.get(input) ?? []), node]);
-    }
+            listAt(readers, input).push(node);
     const outputs = new Map();
     for (const [tensor, node] of graph.producers)
-        outputs.set(node, [...(outputs.get(node) ?? []), tensor]);
+        listAt(outputs, node).push(tensor);
     for (const node of [...graph.nodes].reverse()) {
         if (placed.has(node))
             continue;
@@ -9097,6 +9158,14 @@ function unnamedNodes(graph, named, components) {
                 break;
     }
     return joined;
+}
+function listAt(map, key) {
+    const found = map.get(key);
+    if (found)
+        return found;
+    const list = [];
+    map.set(key, list);
+    return list;
 }
 /** What changed between a region's layers of the two engines. */
 function changesOf(base, head) {
@@ -12542,7 +12611,7 @@ function observedLoad(lines, exitCode) {
  * this machine first (exit 2), then one load each; what their loads left behind is killed at the end.
  */
 async function loadManifestOnTarget(setup) {
-    const { file, manifest } = readManifest(setup.manifest.file, setup.manifest.shown);
+    const manifests = manifestsAt(setup.manifest.file, setup.manifest.shown).map((m) => readManifest(m.file, m.shown));
     const targets = targetsOf(setup.config);
     const target = findTarget(targets, setup.target);
     const { signal } = setup;
@@ -12555,11 +12624,40 @@ async function loadManifestOnTarget(setup) {
     try {
         const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
         await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
-        return await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir);
+        const engines = [];
+        for (const { file, manifest } of manifests) {
+            engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
+        }
+        return engines;
     }
     finally {
         await trtexec.sweep();
     }
+}
+/**
+ * The manifests a path names: a manifest.json, or a folder of the build jobs' downloaded artifacts (one per
+ * shard of a runner type: its manifest.json, and each subfolder's). A folder with none is exit 2.
+ */
+function manifestsAt(path, shown) {
+    let entries;
+    try {
+        if (!(0,external_node_fs_.statSync)(path).isDirectory())
+            return [{ file: path, shown }];
+        entries = (0,external_node_fs_.readdirSync)(path, { withFileTypes: true });
+    }
+    catch {
+        return [{ file: path, shown }];
+    }
+    const found = [
+        ...((0,external_node_fs_.existsSync)((0,external_node_path_.join)(path, 'manifest.json')) ? ['manifest.json'] : []),
+        ...entries
+            .filter((e) => e.isDirectory() && (0,external_node_fs_.existsSync)((0,external_node_path_.join)(path, e.name, 'manifest.json')))
+            .map((e) => (0,external_node_path_.join)(e.name, 'manifest.json'))
+            .sort(),
+    ];
+    if (found.length === 0)
+        throw new errors/* InputError */.dz(`${shown}: expected a manifest.json, or a folder of them; found none`);
+    return found.map((f) => ({ file: (0,external_node_path_.join)(path, f), shown: (0,external_node_path_.join)(shown, f) }));
 }
 /** The target by name, or exit 2 naming the targets there are (and the closest one). */
 function findTarget(targets, name) {
@@ -12731,8 +12829,10 @@ async function deployJob(edge, target) {
         engines,
     };
     const out = (0,external_node_path_.join)(dir, 'deploy.json');
-    await writeNewFile(out, `${JSON.stringify(report, null, 2)}\n`);
-    core/* setOutput */.uH('deploy-report', out);
+    // A full disk costs the file, said in one line; the summary below is still written.
+    const unwritten = await writeNewFile(out, `${JSON.stringify(report, null, 2)}\n`).then(() => null, (error) => `${out}: cannot write: ${(0,errors/* fileProblem */.Wj)(error, 'a file')}`);
+    if (!unwritten)
+        core/* setOutput */.uH('deploy-report', out);
     core/* setOutput */.uH('deploy-artifact', `trt-ci-deploy-${target.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
     const rows = engines.map((e) => `| ${markdown_text_text(`${e.model} / ${e.profile}`)} | ${e.verdict} | ${markdown_text_text(e.line ?? '')} | ` +
         `${e.mismatch ? `predicted ${e.predicted}` : ''} |`);
@@ -12741,6 +12841,8 @@ async function deployJob(edge, target) {
     const failed = engines.filter((e) => e.verdict === 'fails');
     if (failed.length)
         core/* setFailed */.C1(`trt-ci: ${failed.length} engine(s) do not load on ${target}`);
+    else if (unwritten)
+        core/* setFailed */.C1(`trt-ci: ${unwritten}`);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/action/policy.js

@@ -1412,7 +1412,13 @@ function tableRow(cells) {
     return `| ${cells.map(markdown_text_text).join(' | ')} |`;
 }
 /** The longest run of backticks in the text. */
-const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+const longestBacktickRun = (value) => {
+    // A loop, not Math.max(...): a long text's runs would be more arguments than the stack holds.
+    let longest = 0;
+    for (const run of value.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    return longest;
+};
 /** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
 function code(value) {
     const line = oneLine(value);
@@ -2854,24 +2860,31 @@ const deployLoadSchema = schemas/* object */.Ikc({
 function withDeployLoads(reports, loads) {
     const merged = new Map(reports);
     for (const load of loads) {
-        const key = load.from === null ? null : `trt-ci-${load.from}`;
-        const report = key === null ? undefined : merged.get(key);
-        if (!report || key === null)
+        if (load.from === null)
             continue;
-        const builds = report.builds.map((build) => ({
-            ...build,
-            deploy: build.deploy.map((row) => {
-                const seen = load.engines.find((e) => e.model === build.model && e.profile === build.profile && row.target === load.target);
-                if (!seen)
-                    return row;
-                const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
-                return { ...row, verdict: seen.verdict, observed: true, line };
-            }),
-        }));
-        // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
-        merged.set(key, { ...report, builds, status: overallStatus({ ...report, builds }) });
+        // The runner type's report, or each of its shards' (trt-ci-<labels>-shard-<i>-of-<n>): a load's engines
+        // are matched by model and profile, so a shard's report takes only its own.
+        const own = `trt-ci-${load.from}`;
+        for (const key of [...merged.keys()].filter((k) => k === own || k.startsWith(`${own}-shard-`))) {
+            merged.set(key, withLoad(merged.get(key), load));
+        }
     }
     return merged;
+}
+/** One load put into one report: the observed verdicts in place of the predictions they replace. */
+function withLoad(report, load) {
+    const builds = report.builds.map((build) => ({
+        ...build,
+        deploy: build.deploy.map((row) => {
+            const seen = load.engines.find((e) => e.model === build.model && e.profile === build.profile && row.target === load.target);
+            if (!seen)
+                return row;
+            const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
+            return { ...row, verdict: seen.verdict, observed: true, line };
+        }),
+    }));
+    // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
+    return { ...report, builds, status: overallStatus({ ...report, builds }) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js
@@ -3436,6 +3449,7 @@ const history_branch_status = (error) => error.status;
 /** Adds `content` at `path` on the branch, making the branch when it does not exist yet. */
 async function appendToBranch(octokit, where, path, content, message) {
     const { owner, repo, branch } = where;
+    const request = { signal: where.signal };
     const put = () => octokit.rest.repos.createOrUpdateFileContents({
         owner,
         repo,
@@ -3443,6 +3457,7 @@ async function appendToBranch(octokit, where, path, content, message) {
         branch,
         message,
         content: Buffer.from(content, 'utf8').toString('base64'),
+        request,
     });
     try {
         await put();
@@ -3457,6 +3472,7 @@ async function appendToBranch(octokit, where, path, content, message) {
         owner,
         repo,
         tree: [{ path, mode: '100644', type: 'blob', content }],
+        request,
     });
     const { data: commit } = await octokit.rest.git.createCommit({
         owner,
@@ -3464,9 +3480,10 @@ async function appendToBranch(octokit, where, path, content, message) {
         message: `${message}\n\nThe trt-ci engine history: JSON lines, one file per default-branch run.`,
         tree: tree.sha,
         parents: [],
+        request,
     });
     try {
-        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha });
+        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha, request });
     }
     catch (error) {
         // Another run made the branch first (422 "Reference already exists"): add the file to it.
@@ -3478,9 +3495,13 @@ async function appendToBranch(octokit, where, path, content, message) {
 /** The newest `runs` files on the branch (by path: points/<date>/...), as text; none when it is absent. */
 async function readBranch(octokit, where, runs) {
     const { owner, repo, branch } = where;
+    const request = { signal: where.signal };
     let entries;
     try {
-        const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: branch, recursive: 'true' });
+        const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: branch, recursive: 'true', request });
+        // A tree past GitHub's limits comes back cut: reading part of a history as the whole of it would mislead.
+        if (data.truncated)
+            throw new Error(`the tree of ${branch} is too large for one read (GitHub truncated it)`);
         entries = data.tree;
     }
     catch (error) {
@@ -3494,7 +3515,8 @@ async function readBranch(octokit, where, runs) {
         .slice(-runs);
     const texts = [];
     for (const file of files) {
-        const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha });
+        where.signal?.throwIfAborted();
+        const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha, request });
         texts.push({ path: file.path, text: Buffer.from(data.content, 'base64').toString('utf8') });
     }
     return texts;
@@ -3921,7 +3943,12 @@ function groupSeries(points) {
         .sort((a, b) => points_orderOf(a.p).localeCompare(points_orderOf(b.p)) || a.i - b.i);
     for (const { p } of ordered) {
         const id = seriesId(p.key);
-        groups.set(id, [...(groups.get(id) ?? []), p]);
+        // Grown in place: a copy per point is quadratic in a series of 1e6 points.
+        const group = groups.get(id);
+        if (group)
+            group.push(p);
+        else
+            groups.set(id, [p]);
     }
     return groups;
 }
@@ -3978,7 +4005,23 @@ function metricSeries(points, metric) {
 }
 /** Every series × metric with at least one measured point. */
 function historyChanges(points) {
-    return [...groupSeries(points).values()].flatMap((group) => HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null));
+    return [...groupSeries(points).values()].flatMap(seriesOfGroup);
+}
+function seriesOfGroup(group) {
+    return HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null);
+}
+/**
+ * historyChanges, a series at a time with the event loop let in between: a cancel (SIGINT) stops it between
+ * two series, with an AbortError, instead of waiting out a long history.
+ */
+async function historyChangesUntil(points, signal) {
+    const series = [];
+    for (const group of groupSeries(points).values()) {
+        await new Promise((resolve) => setImmediate(resolve));
+        signal?.throwIfAborted();
+        series.push(...seriesOfGroup(group));
+    }
+    return series;
 }
 
 // EXTERNAL MODULE: external "node:module"
@@ -4267,6 +4310,12 @@ async function readFolder(dir) {
     });
     for (const file of files.filter((f) => f.endsWith('.jsonl')).sort()) {
         const path = join(dir, 'points', file);
+        // A FIFO (or a device, a link) named like a run's file would be read forever or lead elsewhere: skipped, said.
+        const found = await lstat(path);
+        if (!found.isFile()) {
+            read.skipped.push(`${relative(dir, path)}: not a regular file`);
+            continue;
+        }
         parseJsonLines(await readFile(path, 'utf8'), relative(dir, path), read);
     }
     return read;
@@ -4373,7 +4422,7 @@ async function keepHistory(context, octokit, reports, edge) {
     const branch = input('report', 'history-branch');
     if (!branch)
         return [];
-    const where = { owner: context.owner, repo: context.repo, branch };
+    const where = { owner: context.owner, repo: context.repo, branch, ...(edge.signal && { signal: edge.signal }) };
     const defaultPush = context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
     try {
         if (defaultPush) {

@@ -47680,6 +47680,21 @@ const namedPaths = (raw, config) => {
             problems.push({ path: at, message: problem });
     };
     check(config.basePlans, 'folder', ['base-plans']);
+    // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it.
+    const timing = config.timingCache;
+    if (timing && (0,external_node_fs_namespaceObject.existsSync)(timing)) {
+        try {
+            (0,external_node_fs_namespaceObject.accessSync)(timing, external_node_fs_namespaceObject.constants.R_OK | external_node_fs_namespaceObject.constants.W_OK);
+        }
+        catch (error) {
+            const code = error.code ?? errorMessage(error);
+            problems.push({
+                path: ['timing-cache'],
+                message: `expected a timing cache this user can read and write, got ${timing} (${code}: another user's file?); ` +
+                    'remove it, or set timing-cache: to a path of your own',
+            });
+        }
+    }
     const seen = new Set();
     config.models.forEach((model, m) => {
         const accuracy = model.accuracy;
@@ -50180,8 +50195,10 @@ async function privateTimingCache(shared, label, trust) {
     // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
     // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
     if (await servable(shared, trust)) {
+        // One that went meanwhile, or that this user may not read (another's, under cache-dir): the build starts
+        // without it, as it would on a new runner.
         await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT')
+            if (error.code !== 'ENOENT' && error.code !== 'EACCES' && error.code !== 'EPERM')
                 throw error;
         });
     }
@@ -53749,24 +53766,45 @@ function precisionOf(text) {
 }
 /** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
 function nodesInName(name) {
-    const foreign = /\{ForeignNode\[(.+?)\.\.\.(.+?)\]\}/.exec(name);
-    if (foreign) {
-        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4...").
-        const first = nodesInName(foreign[1]).nodes;
-        const last = nodesInName(foreign[2]).nodes;
-        return { nodes: [...first, ...last], foreign: [first[0] ?? foreign[1], last.at(-1) ?? foreign[2]] };
+    const ends = foreignEnds(name);
+    if (ends) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
+        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
+        const first = plainNodes(ends[0]);
+        const last = plainNodes(ends[1]);
+        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
     }
-    const single = /^\{ForeignNode\[([^\]]+)\]\}$/.exec(name);
-    const text = single ? single[1] : name;
-    const nodes = text
+    // "{ForeignNode[A]}": one node.
+    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
+    const single = inner !== null && inner.length > 0 && !inner.includes(']');
+    return { nodes: plainNodes(single ? inner : name), foreign: null };
+}
+const FOREIGN_OPEN = '{ForeignNode[';
+/**
+ * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
+ * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
+ */
+function foreignEnds(name) {
+    const open = name.indexOf(FOREIGN_OPEN);
+    if (open < 0)
+        return null;
+    const start = open + FOREIGN_OPEN.length;
+    const dots = name.indexOf('...', start + 1);
+    if (dots < 0)
+        return null;
+    const close = name.indexOf(']}', dots + 4);
+    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
+}
+/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
+function plainNodes(text) {
+    return (text
         // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
         .replace(UNNAMED_LAYER, ' + ')
         .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
         .replace(/[(),]/g, ' + ')
         .split(' + ')
         .map((part) => part.trim())
-        .filter((part) => part && !/^_?(?:output)?$/.test(part));
-    return { nodes, foreign: null };
+        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
 }
 /**
  * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
@@ -53849,7 +53887,8 @@ function expandForeign(name, graph, position) {
 function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
     const { schema, verbosity, entries } = rawLayers(text);
     const position = new Map(graph.nodes.map((n, i) => [n, i]));
-    const profiles = 1 + Math.max(0, ...entries.map((n) => n.profile));
+    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
+    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
     const layers = entries
         .filter((n) => n.profile === profile)
         .map(({ layer, name }) => {
@@ -54117,25 +54156,40 @@ const isReformat = (layer) => layer.reformatOf !== null || layer.type === 'Refor
 /**
  * The layer each node-less layer joins: the one a reformat names, else the nearest layer before it that computes
  * ONNX nodes, else the nearest after it. (Joining merely the layer before would pair a reformat with the
- * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.)
+ * node-less layer it feeds, "reshape_after_MatMul-12", apart from the MatMul both belong to.) All layers in
+ * two passes: a scan per layer would be quadratic in 100k unnamed layers.
  */
-function anchorOf(layers, i) {
-    const layer = layers[i];
-    if (layer.reformatOf !== null) {
-        const named = layers.findIndex((l) => l.name === layer.reformatOf);
-        if (named >= 0 && named !== i)
-            return named;
+function anchorsOf(layers) {
+    const byName = new Map();
+    layers.forEach((l, i) => {
+        if (!byName.has(l.name))
+            byName.set(l.name, i);
+    });
+    const before = [];
+    let last = null;
+    for (let i = 0; i < layers.length; i += 1) {
+        before.push(last);
+        if (layers[i].onnxNodes.length > 0)
+            last = i;
     }
-    const computes = (j) => layers[j].onnxNodes.length > 0;
-    for (let j = i - 1; j >= 0; j -= 1)
-        if (computes(j))
-            return j;
-    for (let j = i + 1; j < layers.length; j += 1)
-        if (computes(j))
-            return j;
-    if (i > 0)
-        return i - 1;
-    return layers.length > 1 ? 1 : null;
+    const after = new Array(layers.length).fill(null);
+    let next = null;
+    for (let i = layers.length - 1; i >= 0; i -= 1) {
+        after[i] = next;
+        if (layers[i].onnxNodes.length > 0)
+            next = i;
+    }
+    return layers.map((layer, i) => {
+        const named = layer.reformatOf === null ? undefined : byName.get(layer.reformatOf);
+        if (named !== undefined && named !== i)
+            return named;
+        const near = before[i] ?? after[i] ?? null;
+        if (near !== null)
+            return near;
+        if (i > 0)
+            return i - 1;
+        return layers.length > 1 ? 1 : null;
+    });
 }
 /**
  * A set of layers' time: the mean over the profile runs of their summed times (a mean, so that the regions'
@@ -54209,10 +54263,11 @@ function groupsOf(base, head, graph) {
             for (const node of layer.onnxNodes)
                 components.union(`n:${node}`, key);
         });
+        const anchors = anchorsOf(layers);
         layers.forEach((layer, i) => {
             if (layer.onnxNodes.length > 0)
                 return;
-            const anchor = anchorOf(layers, i);
+            const anchor = anchors[i];
             if (anchor !== null)
                 components.union(`${tag}:${anchor}`, `${tag}:${i}`);
         });
@@ -54292,14 +54347,14 @@ function unnamedNodes(graph, named, components) {
             if (join(node, graph.producers.get(input)))
                 break;
     }
+    // Lists grown in place: a copy per entry is quadratic in a tensor read by 100k nodes.
     const readers = new Map();
-    for (const [node, inputs] of graph.inputs) {
+    for (const [node, inputs] of graph.inputs)
         for (const input of inputs)
-            readers.set(input, [...(readers.get(input) ?? []), node]);
-    }
+            listAt(readers, input).push(node);
     const outputs = new Map();
     for (const [tensor, node] of graph.producers)
-        outputs.set(node, [...(outputs.get(node) ?? []), tensor]);
+        listAt(outputs, node).push(tensor);
     for (const node of [...graph.nodes].reverse()) {
         if (placed.has(node))
             continue;
@@ -54309,6 +54364,14 @@ function unnamedNodes(graph, named, components) {
                 break;
     }
     return joined;
+}
+function listAt(map, key) {
+    const found = map.get(key);
+    if (found)
+        return found;
+    const list = [];
+    map.set(key, list);
+    return list;
 }
 /** What changed between a region's layers of the two engines. */
 function changesOf(base, head) {
@@ -55626,7 +55689,13 @@ function tableRow(cells) {
     return `| ${cells.map(markdown_text_text).join(' | ')} |`;
 }
 /** The longest run of backticks in the text. */
-const longestBacktickRun = (value) => Math.max(0, ...[...value.matchAll(/`+/g)].map((m) => m[0].length));
+const longestBacktickRun = (value) => {
+    // A loop, not Math.max(...): a long text's runs would be more arguments than the stack holds.
+    let longest = 0;
+    for (const run of value.matchAll(/`+/g))
+        longest = Math.max(longest, run[0].length);
+    return longest;
+};
 /** An inline code span that the text cannot close: its delimiter is longer than any backtick run in it. */
 function code(value) {
     const line = oneLine(value);
@@ -57713,7 +57782,7 @@ function observedLoad(lines, exitCode) {
  * this machine first (exit 2), then one load each; what their loads left behind is killed at the end.
  */
 async function loadManifestOnTarget(setup) {
-    const { file, manifest } = readManifest(setup.manifest.file, setup.manifest.shown);
+    const manifests = manifestsAt(setup.manifest.file, setup.manifest.shown).map((m) => readManifest(m.file, m.shown));
     const targets = targetsOf(setup.config);
     const target = findTarget(targets, setup.target);
     const { signal } = setup;
@@ -57726,11 +57795,40 @@ async function loadManifestOnTarget(setup) {
     try {
         const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
         await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
-        return await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir);
+        const engines = [];
+        for (const { file, manifest } of manifests) {
+            engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
+        }
+        return engines;
     }
     finally {
         await trtexec.sweep();
     }
+}
+/**
+ * The manifests a path names: a manifest.json, or a folder of the build jobs' downloaded artifacts (one per
+ * shard of a runner type: its manifest.json, and each subfolder's). A folder with none is exit 2.
+ */
+function manifestsAt(path, shown) {
+    let entries;
+    try {
+        if (!(0,external_node_fs_namespaceObject.statSync)(path).isDirectory())
+            return [{ file: path, shown }];
+        entries = (0,external_node_fs_namespaceObject.readdirSync)(path, { withFileTypes: true });
+    }
+    catch {
+        return [{ file: path, shown }];
+    }
+    const found = [
+        ...((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(path, 'manifest.json')) ? ['manifest.json'] : []),
+        ...entries
+            .filter((e) => e.isDirectory() && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(path, e.name, 'manifest.json')))
+            .map((e) => (0,external_node_path_namespaceObject.join)(e.name, 'manifest.json'))
+            .sort(),
+    ];
+    if (found.length === 0)
+        throw new errors_InputError(`${shown}: expected a manifest.json, or a folder of them; found none`);
+    return found.map((f) => ({ file: (0,external_node_path_namespaceObject.join)(path, f), shown: (0,external_node_path_namespaceObject.join)(shown, f) }));
 }
 /** The target by name, or exit 2 naming the targets there are (and the closest one). */
 function findTarget(targets, name) {
@@ -58041,6 +58139,8 @@ async function explainCommand(options, io) {
         throw new errors_InputError('explain: give --onnx (one model for both) or --base-onnx and --head-onnx, not both');
     }
     const read = (file, what) => {
+        // A FIFO or /dev/zero as a file would be read forever: refused before it is opened.
+        requireRegularFile((0,external_node_path_namespaceObject.resolve)(io.cwd, file), file, what, 'a file');
         try {
             return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.resolve)(io.cwd, file));
         }
@@ -58578,7 +58678,12 @@ function groupSeries(points) {
         .sort((a, b) => orderOf(a.p).localeCompare(orderOf(b.p)) || a.i - b.i);
     for (const { p } of ordered) {
         const id = seriesId(p.key);
-        groups.set(id, [...(groups.get(id) ?? []), p]);
+        // Grown in place: a copy per point is quadratic in a series of 1e6 points.
+        const group = groups.get(id);
+        if (group)
+            group.push(p);
+        else
+            groups.set(id, [p]);
     }
     return groups;
 }
@@ -58635,7 +58740,23 @@ function metricSeries(points, metric) {
 }
 /** Every series × metric with at least one measured point. */
 function historyChanges(points) {
-    return [...groupSeries(points).values()].flatMap((group) => HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null));
+    return [...groupSeries(points).values()].flatMap(seriesOfGroup);
+}
+function seriesOfGroup(group) {
+    return HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s) => s !== null);
+}
+/**
+ * historyChanges, a series at a time with the event loop let in between: a cancel (SIGINT) stops it between
+ * two series, with an AbortError, instead of waiting out a long history.
+ */
+async function historyChangesUntil(points, signal) {
+    const series = [];
+    for (const group of groupSeries(points).values()) {
+        await new Promise((resolve) => setImmediate(resolve));
+        signal?.throwIfAborted();
+        series.push(...seriesOfGroup(group));
+    }
+    return series;
 }
 
 ;// CONCATENATED MODULE: external "node:module"
@@ -58900,6 +59021,12 @@ async function readFolder(dir) {
     });
     for (const file of files.filter((f) => f.endsWith('.jsonl')).sort()) {
         const path = (0,external_node_path_namespaceObject.join)(dir, 'points', file);
+        // A FIFO (or a device, a link) named like a run's file would be read forever or lead elsewhere: skipped, said.
+        const found = await (0,promises_namespaceObject.lstat)(path);
+        if (!found.isFile()) {
+            read.skipped.push(`${(0,external_node_path_namespaceObject.relative)(dir, path)}: not a regular file`);
+            continue;
+        }
         parseJsonLines(await (0,promises_namespaceObject.readFile)(path, 'utf8'), (0,external_node_path_namespaceObject.relative)(dir, path), read);
     }
     return read;
@@ -58955,11 +59082,22 @@ async function historyCommand(operands, options, io) {
     const { replaced } = onePointPerCommit(read.points);
     if (replaced > 0)
         io.stderr(`trt-ci: ${replaced} point(s) of re-runs replaced by their commit's latest\n`);
-    if (verb === 'changes')
-        return changes(read, options, io);
     if (verb === 'export')
         return exportBmf(read, options, io);
-    return html(read, options, io);
+    if (verb === 'html' && !options.out)
+        throw new errors_InputError('--out: expected the folder to write the site into, got none');
+    // Interrupted, changes and html write nothing, and say so: a half-written answer would read as the whole.
+    let series;
+    try {
+        series = await historyChangesUntil(read.points, io.signal);
+    }
+    catch (error) {
+        if (!io.signal?.aborted)
+            throw error;
+        io.stderr(`trt-ci: history ${verb} interrupted: nothing written\n`);
+        return EXIT.interrupted;
+    }
+    return verb === 'changes' ? changes(series, read, options, io) : html(series, options, io);
 }
 async function append(dir, options, io) {
     if (!options.report)
@@ -58986,8 +59124,7 @@ async function append(dir, options, io) {
     io.stdout(`appended ${points.length} point(s) to ${file}\n`);
     return EXIT.passed;
 }
-function changes(read, options, io) {
-    const series = historyChanges(read.points);
+function changes(series, read, options, io) {
     if (options.json) {
         const json = series.map(({ key, metric, points, changePoints }) => ({
             key,
@@ -59023,11 +59160,8 @@ function exportBmf(read, options, io) {
     io.stdout(`${JSON.stringify(toBmf(points), null, 2)}\n`);
     return EXIT.passed;
 }
-async function html(read, options, io) {
-    if (!options.out)
-        throw new errors_InputError('--out: expected the folder to write the site into, got none');
+async function html(series, options, io) {
     const out = (0,external_node_path_namespaceObject.resolve)(io.cwd, options.out);
-    const series = historyChanges(read.points);
     const page = renderDashboard(series, loadChartLibrary(), 'trt-ci engine history');
     try {
         await (0,promises_namespaceObject.mkdir)(out, { recursive: true });

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
@@ -802,5 +803,36 @@ describe('Environment variables in every path and ref the runner decides (issue 
         parseConfig(text(`base-ref: ${dollar('BASE_SHA')}`), `${dir}/trt-ci.yml`, dir, { BASE_SHA: value }),
       ).toThrow(/trt-ci\.yml:1:\d+ base-ref: expected a git ref like origin\/main or a commit; got /);
     }
+  });
+});
+
+describe('a timing cache another user left (issue 35)', () => {
+  // As root every file is readable: the CLI runs as nobody, against a timing cache only root may read.
+  it.skipIf(process.getuid?.() !== 0)('is exit 2 at timing-cache:, not a crash in the build', () => {
+    const runner = makeRunner();
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      'output-dir: out\ntiming-cache: timing.cache\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x8 } }]\n',
+    );
+    writeFileSync(join(runner.dir, 'timing.cache'), 'root only');
+    chmodSync(join(runner.dir, 'timing.cache'), 0o600);
+    chmodSync(runner.dir, 0o777);
+    const cli = join(import.meta.dirname, '..', 'dist', 'cli.js');
+    const result = spawnSync(process.execPath, [cli, 'build', '--config', config], {
+      uid: 65534,
+      gid: 65534,
+      cwd: runner.dir,
+      encoding: 'utf8',
+    });
+    expect([result.status, result.stderr.trim()]).toEqual([
+      2,
+      expect.stringMatching(
+        new RegExp(
+          "^trt-ci: .*trt-ci\\.yml:\\d+:15 timing-cache: expected a timing cache this user can read and write, " +
+            "got .*timing\\.cache \\(EACCES: another user's file\\?\\); remove it",
+        ),
+      ),
+    ]);
   });
 });

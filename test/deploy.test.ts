@@ -1,6 +1,6 @@
 // Will it load where we ship it (issue 27): TensorRT's portability rules for every combination of
 // version, compute capability, flags and OS, with the lines TensorRT prints from public logs.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   predictLoad,
   unreachable,
 } from '../src/tensorrt/deploy-rules.js';
-import { cli, FIXTURES, makeRunner } from './support/harness.js';
+import { allGone, cli, FIXTURES, makeRunner } from './support/harness.js';
 import { fileName } from '../src/deploy/load.js';
 
 const plan = (over: Partial<BuiltPlan> = {}, flags: string[] = []): BuiltPlan => ({
@@ -550,6 +550,30 @@ describe('deploy-load: only on the target, a manifest it can read, only its own 
     const said = notTheTarget({ gpu: null, computeCapability: null, tensorrt: null, ...over }, machine);
     if (expected === null) expect(said).toBeNull();
     else expect(said).toMatch(expected);
+  });
+
+  it("a cancel kills the load's process group: exit 130, no trtexec or child of it left", async () => {
+    const builder = makeRunner();
+    builder.touch('m.onnx');
+    const config = builder.writeConfig(
+      'output-dir: out\ndeploy: [{ name: h200, gpu: H200 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    expect((await cli(['run', '--config', config])).code).toBe(0);
+    const pids = join(builder.dir, 'child-pids');
+    const target = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_HANG: 'load', TRTEXEC_STANDIN_CHILD_PIDS: pids } });
+    const controller = new AbortController();
+    const cancel = (async () => {
+      while (!existsSync(pids) || !readFileSync(pids, 'utf8').trim()) await new Promise((r) => setTimeout(r, 20));
+      controller.abort();
+    })();
+    const manifest = join(builder.dir, 'out', 'manifest.json');
+    const args = ['deploy-load', manifest, '--config', config, '--target', 'h200', '--trtexec', target.trtexec];
+    const result = await cli(args, { signal: controller.signal });
+    await cancel;
+    expect(result.code).toBe(130);
+    const children = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(await allGone(children)).toEqual([]);
   });
 
   it('a target name that is a path or holds a line break is exit 2 at its line', async () => {

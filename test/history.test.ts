@@ -281,6 +281,37 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
 });
 
 describe('the history branch through the API (github/history-branch.ts)', () => {
+  it("a cancel stops the read between requests (each takes the runner's signal); a cut tree is refused", async () => {
+    const { readBranch } = await import('../src/github/history-branch.js');
+    const controller = new AbortController();
+    const signals: (AbortSignal | undefined)[] = [];
+    let truncated = false;
+    const octokit = {
+      rest: {
+        git: {
+          getTree: async (args: { request?: { signal?: AbortSignal } }) => {
+            signals.push(args.request?.signal);
+            const tree = ['a', 'b', 'c'].map((n) => ({ path: `points/2026-12-01/${n}.jsonl`, sha: n, type: 'blob' }));
+            return { data: { tree, truncated } };
+          },
+          getBlob: async (args: { request?: { signal?: AbortSignal } }) => {
+            signals.push(args.request?.signal);
+            controller.abort(); // the runner cancels while the first file is read
+            return { data: { content: Buffer.from('{}\n').toString('base64') } };
+          },
+        },
+      },
+    };
+    const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data', signal: controller.signal };
+    await expect(readBranch(octokit as never, where, 10)).rejects.toThrow(/aborted/);
+    expect(signals).toEqual([controller.signal, controller.signal]); // the tree and one blob, no more
+    truncated = true;
+    const fresh = { ...where, signal: new AbortController().signal };
+    await expect(readBranch(octokit as never, fresh, 10)).rejects.toThrow(
+      /too large for one read \(GitHub truncated it\)/,
+    );
+  });
+
   it('a run that loses the race to make the branch adds its file to the one the other run made', async () => {
     const { appendToBranch } = await import('../src/github/history-branch.js');
     const calls: string[] = [];
@@ -393,6 +424,23 @@ describe('a history that cannot be poisoned (issue 35)', () => {
     write(runner.dir, [...flat, ...slower]);
     expect((await cli(['history', 'changes', '--history', runner.dir, '--exit-code'])).code).toBe(1);
     expect((await cli(['history', 'changes', '--history', runner.dir])).code).toBe(0);
+  });
+
+  it('interrupted, history changes and html write nothing and say so (exit 130)', async () => {
+    const runner = makeRunner();
+    write(runner.dir, [point()]);
+    const controller = new AbortController();
+    controller.abort();
+    const site = join(runner.dir, 'site');
+    for (const args of [['changes'], ['html', '--out', site]]) {
+      const result = await cli(['history', ...args, '--history', runner.dir], { signal: controller.signal });
+      expect([result.code, result.stdout, result.stderr]).toEqual([
+        130,
+        '',
+        `trt-ci: history ${args[0]} interrupted: nothing written\n`,
+      ]);
+    }
+    expect(existsSync(site)).toBe(false);
   });
 
   it("a runner's clock at 2099 reorders nothing: the push time GitHub recorded is the order", () => {

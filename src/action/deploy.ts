@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { join, resolve } from 'node:path';
-import { InputError } from '../common/errors.js';
+import { fileProblem, InputError } from '../common/errors.js';
 import { DEPLOY_LOAD_SCHEMA, type DeployLoadReport } from '../contract/deploy-load.js';
 import { loadConfig } from '../config/load.js';
 import { loadManifestOnTarget } from '../deploy/load.js';
@@ -38,8 +38,12 @@ export async function deployJob(edge: ActionEdge, target: string): Promise<void>
     engines,
   };
   const out = join(dir, 'deploy.json');
-  await writeNewFile(out, `${JSON.stringify(report, null, 2)}\n`);
-  core.setOutput('deploy-report', out);
+  // A full disk costs the file, said in one line; the summary below is still written.
+  const unwritten = await writeNewFile(out, `${JSON.stringify(report, null, 2)}\n`).then(
+    () => null,
+    (error: unknown) => `${out}: cannot write: ${fileProblem(error, 'a file')}`,
+  );
+  if (!unwritten) core.setOutput('deploy-report', out);
   core.setOutput('deploy-artifact', `trt-ci-deploy-${target.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
   const rows = engines.map(
     (e) =>
@@ -52,4 +56,5 @@ export async function deployJob(edge: ActionEdge, target: string): Promise<void>
   );
   const failed = engines.filter((e) => e.verdict === 'fails');
   if (failed.length) core.setFailed(`trt-ci: ${failed.length} engine(s) do not load on ${target}`);
+  else if (unwritten) core.setFailed(`trt-ci: ${unwritten}`);
 }

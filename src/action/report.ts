@@ -110,7 +110,7 @@ async function keepHistory(
   const { env } = edge;
   const branch = input('report', 'history-branch');
   if (!branch) return [];
-  const where = { owner: context.owner, repo: context.repo, branch };
+  const where = { owner: context.owner, repo: context.repo, branch, ...(edge.signal && { signal: edge.signal }) };
   const defaultPush =
     context.eventName === 'push' && !!context.defaultBranch && context.ref === `refs/heads/${context.defaultBranch}`;
   try {

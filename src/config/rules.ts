@@ -150,6 +150,21 @@ const namedPaths: Rule = (raw, config) => {
     if (problem) problems.push({ path: at, message: problem });
   };
   check(config.basePlans, 'folder', ['base-plans']);
+  // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it.
+  const timing = config.timingCache;
+  if (timing && existsSync(timing)) {
+    try {
+      accessSync(timing, constants.R_OK | constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
+      problems.push({
+        path: ['timing-cache'],
+        message:
+          `expected a timing cache this user can read and write, got ${timing} (${code}: another user's file?); ` +
+          'remove it, or set timing-cache: to a path of your own',
+      });
+    }
+  }
   const seen = new Set<string>();
   config.models.forEach((model, m) => {
     const accuracy = model.accuracy;

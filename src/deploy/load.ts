@@ -2,7 +2,7 @@
 // that ships to the target is loaded with trtexec and run once, and what TensorRT said becomes the verdict
 // (observed: true), beside the prediction it confirms or contradicts. Only on the target's machine: a target
 // the config does not name, or a machine whose GPU or TensorRT is not the target's, is refused before a load.
-import { readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export interface TargetLoadSetup {
  * this machine first (exit 2), then one load each; what their loads left behind is killed at the end.
  */
 export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<LoadedEngine[]> {
-  const { file, manifest } = readManifest(setup.manifest.file, setup.manifest.shown);
+  const manifests = manifestsAt(setup.manifest.file, setup.manifest.shown).map((m) => readManifest(m.file, m.shown));
   const targets = targetsOf(setup.config);
   const target = findTarget(targets, setup.target);
   const { signal } = setup;
@@ -58,10 +58,37 @@ export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<Load
   try {
     const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
     await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
-    return await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir);
+    const engines: LoadedEngine[] = [];
+    for (const { file, manifest } of manifests) {
+      engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
+    }
+    return engines;
   } finally {
     await trtexec.sweep();
   }
+}
+
+/**
+ * The manifests a path names: a manifest.json, or a folder of the build jobs' downloaded artifacts (one per
+ * shard of a runner type: its manifest.json, and each subfolder's). A folder with none is exit 2.
+ */
+function manifestsAt(path: string, shown: string): { file: string; shown: string }[] {
+  let entries: Dirent[];
+  try {
+    if (!statSync(path).isDirectory()) return [{ file: path, shown }];
+    entries = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return [{ file: path, shown }];
+  }
+  const found = [
+    ...(existsSync(join(path, 'manifest.json')) ? ['manifest.json'] : []),
+    ...entries
+      .filter((e) => e.isDirectory() && existsSync(join(path, e.name, 'manifest.json')))
+      .map((e) => join(e.name, 'manifest.json'))
+      .sort(),
+  ];
+  if (found.length === 0) throw new InputError(`${shown}: expected a manifest.json, or a folder of them; found none`);
+  return found.map((f) => ({ file: join(path, f), shown: join(shown, f) }));
 }
 
 /** The target by name, or exit 2 naming the targets there are (and the closest one). */

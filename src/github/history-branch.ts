@@ -9,6 +9,8 @@ export interface HistoryBranch {
   owner: string;
   repo: string;
   branch: string;
+  /** The runner's cancel: the request under way is aborted and no other is made. */
+  signal?: AbortSignal;
 }
 
 const status = (error: unknown) => (error as { status?: number }).status;
@@ -22,6 +24,7 @@ export async function appendToBranch(
   message: string,
 ): Promise<void> {
   const { owner, repo, branch } = where;
+  const request = { signal: where.signal };
   const put = () =>
     octokit.rest.repos.createOrUpdateFileContents({
       owner,
@@ -30,6 +33,7 @@ export async function appendToBranch(
       branch,
       message,
       content: Buffer.from(content, 'utf8').toString('base64'),
+      request,
     });
   try {
     await put();
@@ -42,6 +46,7 @@ export async function appendToBranch(
     owner,
     repo,
     tree: [{ path, mode: '100644', type: 'blob', content }],
+    request,
   });
   const { data: commit } = await octokit.rest.git.createCommit({
     owner,
@@ -49,9 +54,10 @@ export async function appendToBranch(
     message: `${message}\n\nThe trt-ci engine history: JSON lines, one file per default-branch run.`,
     tree: tree.sha,
     parents: [],
+    request,
   });
   try {
-    await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha });
+    await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha, request });
   } catch (error) {
     // Another run made the branch first (422 "Reference already exists"): add the file to it.
     if (status(error) !== 422) throw error;
@@ -66,9 +72,12 @@ export async function readBranch(
   runs: number,
 ): Promise<{ path: string; text: string }[]> {
   const { owner, repo, branch } = where;
+  const request = { signal: where.signal };
   let entries: { path?: string; sha?: string; type?: string }[];
   try {
-    const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: branch, recursive: 'true' });
+    const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: branch, recursive: 'true', request });
+    // A tree past GitHub's limits comes back cut: reading part of a history as the whole of it would mislead.
+    if (data.truncated) throw new Error(`the tree of ${branch} is too large for one read (GitHub truncated it)`);
     entries = data.tree;
   } catch (error) {
     if (status(error) === 404) return [];
@@ -80,7 +89,8 @@ export async function readBranch(
     .slice(-runs);
   const texts: { path: string; text: string }[] = [];
   for (const file of files) {
-    const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha! });
+    where.signal?.throwIfAborted();
+    const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha!, request });
     texts.push({ path: file.path!, text: Buffer.from(data.content, 'base64').toString('utf8') });
   }
   return texts;

@@ -133,7 +133,23 @@ function metricSeries(points: readonly HistoryPoint[], metric: HistoryMetric): S
 
 /** Every series × metric with at least one measured point. */
 export function historyChanges(points: readonly HistoryPoint[]): Series[] {
-  return [...groupSeries(points).values()].flatMap((group) =>
-    HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s): s is Series => s !== null),
-  );
+  return [...groupSeries(points).values()].flatMap(seriesOfGroup);
+}
+
+function seriesOfGroup(group: readonly HistoryPoint[]): Series[] {
+  return HISTORY_METRICS.map((metric) => metricSeries(group, metric)).filter((s): s is Series => s !== null);
+}
+
+/**
+ * historyChanges, a series at a time with the event loop let in between: a cancel (SIGINT) stops it between
+ * two series, with an AbortError, instead of waiting out a long history.
+ */
+export async function historyChangesUntil(points: readonly HistoryPoint[], signal?: AbortSignal): Promise<Series[]> {
+  const series: Series[] = [];
+  for (const group of groupSeries(points).values()) {
+    await new Promise((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    series.push(...seriesOfGroup(group));
+  }
+  return series;
 }

@@ -13,22 +13,30 @@ export function withDeployLoads(
 ): Map<string, Report> {
   const merged = new Map(reports);
   for (const load of loads) {
-    const key = load.from === null ? null : `trt-ci-${load.from}`;
-    const report = key === null ? undefined : merged.get(key);
-    if (!report || key === null) continue;
-    const builds = report.builds.map((build) => ({
-      ...build,
-      deploy: build.deploy.map((row) => {
-        const seen = load.engines.find(
-          (e) => e.model === build.model && e.profile === build.profile && row.target === load.target,
-        );
-        if (!seen) return row;
-        const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
-        return { ...row, verdict: seen.verdict, observed: true, line };
-      }),
-    }));
-    // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
-    merged.set(key, { ...report, builds, status: overallStatus({ ...report, builds }) });
+    if (load.from === null) continue;
+    // The runner type's report, or each of its shards' (trt-ci-<labels>-shard-<i>-of-<n>): a load's engines
+    // are matched by model and profile, so a shard's report takes only its own.
+    const own = `trt-ci-${load.from}`;
+    for (const key of [...merged.keys()].filter((k) => k === own || k.startsWith(`${own}-shard-`))) {
+      merged.set(key, withLoad(merged.get(key)!, load));
+    }
   }
   return merged;
+}
+
+/** One load put into one report: the observed verdicts in place of the predictions they replace. */
+function withLoad(report: Report, load: DeployLoadReport): Report {
+  const builds = report.builds.map((build) => ({
+    ...build,
+    deploy: build.deploy.map((row) => {
+      const seen = load.engines.find(
+        (e) => e.model === build.model && e.profile === build.profile && row.target === load.target,
+      );
+      if (!seen) return row;
+      const line = seen.mismatch ? `${seen.line ?? seen.verdict} (predicted ${seen.predicted})` : seen.line;
+      return { ...row, verdict: seen.verdict, observed: true, line };
+    }),
+  }));
+  // A load seen to fail fails the report as a predicted one does; one seen to load clears the prediction.
+  return { ...report, builds, status: overallStatus({ ...report, builds }) };
 }

@@ -7,7 +7,8 @@
 // Switches (environment):
 //   TRTEXEC_STANDIN_VERSION       10.16.1.11 (default) | 8.6.1.6 | 8.4.1.5 | 10.3.0.26 | 11.2.1.2 | 11.1.0.5 ...
 //   TRTEXEC_STANDIN_OOM_ABOVE_MIB build fails with TensorRT's out-of-memory errors above this workspace
-//   TRTEXEC_STANDIN_HANG          "1": hang after parsing (with a forked child); "ignore-term": and ignore SIGTERM
+//   TRTEXEC_STANDIN_HANG          "1": hang after parsing (with a forked child); "ignore-term": and ignore SIGTERM;
+//                                 "load": a --loadEngine run hangs so (a build does not)
 //   TRTEXEC_STANDIN_CHILD_PIDS    file to append the forked child's pid to (hang and escape modes)
 //   TRTEXEC_STANDIN_ESCAPE        "1": the build leaves an idle child in a session of its own (setsid)
 //   TRTEXEC_STANDIN_NEEDS_PLUGIN  a plugin library name the model needs; without it the ONNX parse fails
@@ -362,6 +363,7 @@ async function trtexec(io) {
   const needsPlugin = fault('TRTEXEC_STANDIN_NEEDS_PLUGIN');
   const pluginLoaded = !needsPlugin || plugins.some((p) => basename(p) === needsPlugin);
 
+  if (options.has('--loadEngine') && fault('TRTEXEC_STANDIN_HANG') === 'load') await hang();
   if (options.has('--loadEngine')) await runEngine(options.get('--loadEngine'));
   else await buildEngine();
 

@@ -6,7 +6,7 @@ import { fileProblem, InputError } from '../../common/errors.js';
 import { EXIT } from '../../contract/exit.js';
 import type { HistoryPoint } from '../../contract/history.js';
 import { toBmf } from '../../history/bmf.js';
-import { historyChanges } from '../../history/changes.js';
+import { historyChangesUntil, type Series } from '../../history/changes.js';
 import { loadChartLibrary } from '../../history/chart-library.js';
 import { renderDashboard } from '../../history/dashboard.js';
 import { historyPoints, onePointPerCommit, seriesId } from '../../history/points.js';
@@ -62,9 +62,19 @@ async function historyCommand(operands: string[], options: HistoryOptions, io: C
   }
   const { replaced } = onePointPerCommit(read.points);
   if (replaced > 0) io.stderr(`trt-ci: ${replaced} point(s) of re-runs replaced by their commit's latest\n`);
-  if (verb === 'changes') return changes(read, options, io);
   if (verb === 'export') return exportBmf(read, options, io);
-  return html(read, options, io);
+  if (verb === 'html' && !options.out)
+    throw new InputError('--out: expected the folder to write the site into, got none');
+  // Interrupted, changes and html write nothing, and say so: a half-written answer would read as the whole.
+  let series: Series[];
+  try {
+    series = await historyChangesUntil(read.points, io.signal);
+  } catch (error) {
+    if (!io.signal?.aborted) throw error;
+    io.stderr(`trt-ci: history ${verb} interrupted: nothing written\n`);
+    return EXIT.interrupted;
+  }
+  return verb === 'changes' ? changes(series, read, options, io) : html(series, options, io);
 }
 
 async function append(dir: string, options: HistoryOptions, io: CliIo): Promise<number> {
@@ -90,8 +100,7 @@ async function append(dir: string, options: HistoryOptions, io: CliIo): Promise<
   return EXIT.passed;
 }
 
-function changes(read: HistoryRead, options: HistoryOptions, io: CliIo): number {
-  const series = historyChanges(read.points);
+function changes(series: readonly Series[], read: HistoryRead, options: HistoryOptions, io: CliIo): number {
   if (options.json) {
     const json = series.map(({ key, metric, points, changePoints }) => ({
       key,
@@ -127,10 +136,8 @@ function exportBmf(read: HistoryRead, options: HistoryOptions, io: CliIo): numbe
   return EXIT.passed;
 }
 
-async function html(read: HistoryRead, options: HistoryOptions, io: CliIo): Promise<number> {
-  if (!options.out) throw new InputError('--out: expected the folder to write the site into, got none');
-  const out = resolve(io.cwd, options.out);
-  const series = historyChanges(read.points);
+async function html(series: Series[], options: HistoryOptions, io: CliIo): Promise<number> {
+  const out = resolve(io.cwd, options.out!);
   const page = renderDashboard(series, loadChartLibrary(), 'trt-ci engine history');
   try {
     await mkdir(out, { recursive: true });
