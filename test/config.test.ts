@@ -829,7 +829,7 @@ describe('a timing cache another user left (issue 35)', () => {
       2,
       expect.stringMatching(
         new RegExp(
-          "^trt-ci: .*trt-ci\\.yml:\\d+:15 timing-cache: expected a timing cache this user can read and write, " +
+          '^trt-ci: .*trt-ci\\.yml:\\d+:15 timing-cache: expected a timing cache this user can read and write, ' +
             "got .*timing\\.cache \\(EACCES: another user's file\\?\\); remove it",
         ),
       ),
