@@ -250,6 +250,8 @@ const FAILURE_KINDS = [
     'onnx-parse',
     'unknown-option',
     'timeout',
+    /** TensorRT stopped on one of its own assertions (glibc's "Assertion `…' failed.", a Myelin bug). */
+    'internal-assertion',
     'cancelled',
     /** Not built: the runner failed its preflight (said once for the run, not per engine). */
     'preflight-failed',

@@ -50289,13 +50289,18 @@ const EVIDENCE = [
         // No gaps: `.*` between two words is quadratic on a long line that repeats the first one.
         /ModelImporter\.cpp:\d+: ERROR/),
     },
+    // glibc's assert(3) line, then abort (SIGABRT, exit 134 from a shell), with no &&&& line after it:
+    // "python3: …/myelin/src/compiler/kernel_gen/dag.cpp:1050: …: Assertion `value_info->operand()->is_tensor()'
+    // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
+    // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
+    { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
 ];
 /** One pattern that matches any of the alternatives (each kept on its own line). */
 function anyOf(...alternatives) {
     return new RegExp(alternatives.map((a) => a.source).join('|'), alternatives[0]?.flags);
 }
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
-const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
+const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
 // The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
 /While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/);
 /** The failure evidence in one line, if any. */
@@ -50314,6 +50319,10 @@ function requestedBytes(line) {
 }
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
+    'internal-assertion': 'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
+        'ForeignNodes): a TensorRT bug, not your config. Try another TensorRT release, or move the ops the ' +
+        'assertion names out of the fused region (a Cast or a Reshape around them), and report it to ' +
+        'NVIDIA/TensorRT with the log.',
     'unsupported-gpu': 'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
         '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +
         'Use a TensorRT release that supports the GPU, or run on a runner whose GPU it supports.',
@@ -50575,6 +50584,7 @@ class TrtexecLogParser {
             tensorrtBuild: this.version?.build ?? null,
             status,
             engineBytes: this.engineBytes ?? this.loadedEngineBytes,
+            engineBytesAre: this.engineBytes !== null ? 'exact' : this.loadedEngineBytes !== null ? 'at-least' : null,
             buildSeconds: this.builtSeconds ?? this.generationSeconds,
             throughputQps: this.throughput,
             latencyMs: this.latency,
@@ -51327,6 +51337,8 @@ const FAILURE_KINDS = [
     'onnx-parse',
     'unknown-option',
     'timeout',
+    /** TensorRT stopped on one of its own assertions (glibc's "Assertion `…' failed.", a Myelin bug). */
+    'internal-assertion',
     'cancelled',
     /** Not built: the runner failed its preflight (said once for the run, not per engine). */
     'preflight-failed',
@@ -57615,12 +57627,20 @@ function describePlan(plan) {
         out.push(...renderDiagnosisText(plan.diagnosis));
     return `${out.join('\n')}\n`;
 }
+/** The engine's size as the log says it: a whole-MiB figure is a lower bound, and 0 MiB is under 1 MiB. */
+function engineSize(log) {
+    if (log.engineBytes === null)
+        return '-';
+    if (log.engineBytesAre !== 'at-least')
+        return formatBytes(log.engineBytes);
+    return log.engineBytes === 0 ? '< 1 MiB' : `≥ ${formatBytes(log.engineBytes)}`;
+}
 function describeLog(log) {
     const build = log.tensorrtBuild === null ? '' : ` (build ${log.tensorrtBuild})`;
     const out = [
         `status:       ${log.status}`,
         `TensorRT:     ${log.tensorrtVersion ?? 'unknown'}${build}`,
-        `engine size:  ${log.engineBytes === null ? '-' : formatBytes(log.engineBytes)}`,
+        `engine size:  ${engineSize(log)}`,
         `build time:   ${log.buildSeconds === null ? '-' : formatSeconds(log.buildSeconds)}`,
         `throughput:   ${log.throughputQps === null ? '-' : `${log.throughputQps} qps`}`,
     ];

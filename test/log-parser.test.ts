@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TrtexecLogParser, type ParsedLog, type ProcessOutcome } from '../src/tensorrt/log-parser.js';
 import { BANNER_PATTERN, decodeBannerVersion, formatVersion } from '../src/tensorrt/version.js';
 import { LineSplitter } from '../src/proc/lines.js';
-import { cli, FIXTURES } from './support/harness.js';
+import { cli, FIXTURES, makeRunner } from './support/harness.js';
 
 const LOGS = join(FIXTURES, 'trtexec-logs');
 
@@ -228,6 +228,26 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
     'b',
     { status: 'failed', kind: 'unsupported-gpu', message: /SM version not supported/ },
   ],
+  // An abort on an internal assertion, no &&&& line and no exit status given: failed, with its kind (issue 35).
+  [
+    'internal-assertion-myelin-abort-trt8.x.log',
+    'a',
+    { status: 'failed', kind: 'internal-assertion', message: /kqv_gemm_split\.cpp:658 status == myelinSuccess/ },
+  ],
+  [
+    'internal-assertion-myelin-abort-trt8.x.log',
+    'b',
+    {
+      status: 'failed',
+      kind: 'internal-assertion',
+      message: /Assertion `value_info->operand\(\)->is_tensor\(\)' failed\./,
+    },
+  ],
+  [
+    'internal-assertion-myelin-abort-trt8.x.log',
+    'c',
+    { status: 'failed', kind: 'internal-assertion', message: /Assertion `is_const\(\)’ failed\./ },
+  ],
 ];
 
 describe('fatal [E] lines mark a log failed without an exit code or a verdict (issue 24)', () => {
@@ -251,6 +271,24 @@ describe('the loaded engine size', () => {
     ['[04/15/2024-18:24:21] [I] [TRT] Loaded engine size: 2 MiB', 2],
   ])('%s', (line, mib) => {
     expect(parse(`${line}\n`).engineBytes).toBe(mib * 1024 * 1024);
+    expect(parse(`${line}\n`).engineBytesAre).toBe('at-least');
+  });
+
+  it('is a lower bound: "0 MiB" is under 1 MiB, never 0 B; a created size is exact (issue 35)', async () => {
+    const runner = makeRunner();
+    const log = join(runner.dir, 'load.log');
+    writeFileSync(log, '[04/15/2024-18:24:21] [I] [TRT] Loaded engine size: 0 MiB\n');
+    expect((await cli(['parse-log', log])).stdout).toMatch(/^engine size: {2}< 1 MiB$/m);
+    writeFileSync(log, '[04/15/2024-18:24:21] [I] [TRT] Loaded engine size: 2 MiB\n');
+    expect((await cli(['parse-log', log])).stdout).toMatch(/^engine size: {2}≥ 2\.00 MiB$/m);
+    const created = '[04/15/2024-18:24:21] [I] [TRT] Created engine with size: 2.5 MiB\n';
+    expect(parse(created)).toMatchObject({ engineBytes: 2.5 * 1024 * 1024, engineBytesAre: 'exact' });
+  });
+
+  it('an abort on an internal assertion is a failed log: parse-log exits 1 with its kind', async () => {
+    const file = join(FIXTURES, 'trtexec-logs', 'internal-assertion-myelin-abort-trt8.x.log');
+    const result = await cli(['parse-log', file, '--json']);
+    expect([result.code, JSON.parse(result.stdout).failure.kind]).toEqual([1, 'internal-assertion']);
   });
 });
 

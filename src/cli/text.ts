@@ -105,12 +105,19 @@ export function describePlan(plan: EngineScan): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The engine's size as the log says it: a whole-MiB figure is a lower bound, and 0 MiB is under 1 MiB. */
+function engineSize(log: ParsedLog): string {
+  if (log.engineBytes === null) return '-';
+  if (log.engineBytesAre !== 'at-least') return formatBytes(log.engineBytes);
+  return log.engineBytes === 0 ? '< 1 MiB' : `≥ ${formatBytes(log.engineBytes)}`;
+}
+
 export function describeLog(log: ParsedLog): string {
   const build = log.tensorrtBuild === null ? '' : ` (build ${log.tensorrtBuild})`;
   const out = [
     `status:       ${log.status}`,
     `TensorRT:     ${log.tensorrtVersion ?? 'unknown'}${build}`,
-    `engine size:  ${log.engineBytes === null ? '-' : formatBytes(log.engineBytes)}`,
+    `engine size:  ${engineSize(log)}`,
     `build time:   ${log.buildSeconds === null ? '-' : formatSeconds(log.buildSeconds)}`,
     `throughput:   ${log.throughputQps === null ? '-' : `${log.throughputQps} qps`}`,
   ];

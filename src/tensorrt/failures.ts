@@ -97,6 +97,11 @@ const EVIDENCE: Evidence[] = [
       /ModelImporter\.cpp:\d+: ERROR/,
     ),
   },
+  // glibc's assert(3) line, then abort (SIGABRT, exit 134 from a shell), with no &&&& line after it:
+  // "python3: …/myelin/src/compiler/kernel_gen/dag.cpp:1050: …: Assertion `value_info->operand()->is_tensor()'
+  // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
+  // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
+  { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
 ];
 
 /** One pattern that matches any of the alternatives (each kept on its own line). */
@@ -125,6 +130,7 @@ export const TERMINAL_PATTERN = anyOf(
   /Uncaught exception detected/,
   /Building engine failed/,
   /Serialization assertion /,
+  /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/,
   /Deserialize the cuda engine failed/,
   /SymbolAddress for \w+ could not be loaded/,
   // The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
@@ -158,6 +164,11 @@ export function requestedBytes(line: string): number | null {
 
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
+  'internal-assertion':
+    'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
+    'ForeignNodes): a TensorRT bug, not your config. Try another TensorRT release, or move the ops the ' +
+    'assertion names out of the fused region (a Cast or a Reshape around them), and report it to ' +
+    'NVIDIA/TensorRT with the log.',
   'unsupported-gpu':
     'This TensorRT release has no kernels for this GPU (TensorRT >= ' +
     '10.5 needs compute capability >= 7.5; 8.4 lacks 8.9; 10.7 lacks 12.0). ' +

@@ -25,6 +25,11 @@ export interface ParsedLog {
   tensorrtBuild: number | null;
   status: LogStatus;
   engineBytes: number | null;
+  /**
+   * exact: from "Created engine with size: 12.3456 MiB"; at-least: from "Loaded engine size: N MiB", the size
+   * >> 20 (0 MiB is under 1 MiB, not 0 bytes); the plan file's own size is exact where there is one.
+   */
+  engineBytesAre: 'exact' | 'at-least' | null;
   buildSeconds: number | null;
   throughputQps: number | null;
   latencyMs: TimingStats | null;
@@ -221,6 +226,7 @@ export class TrtexecLogParser {
       tensorrtBuild: this.version?.build ?? null,
       status,
       engineBytes: this.engineBytes ?? this.loadedEngineBytes,
+      engineBytesAre: this.engineBytes !== null ? 'exact' : this.loadedEngineBytes !== null ? 'at-least' : null,
       buildSeconds: this.builtSeconds ?? this.generationSeconds,
       throughputQps: this.throughput,
       latencyMs: this.latency,
