@@ -723,3 +723,41 @@ describe('bounded work on any input (issue 35)', () => {
     ]);
   });
 });
+
+describe('explain says what it sums and what it cannot tell (issue 35)', () => {
+  const layers = (names: readonly string[]) => parseEngineLayers(JSON.stringify({ Layers: names, Bindings: [] }));
+  const profile = (times: Record<string, number>) => ({
+    count: 100,
+    times: new Map(Object.entries(times)),
+    median: true,
+  });
+
+  it("a change within the runs' spread is said as noise, with no share", () => {
+    const base = { layers: layers(['a', 'b']), profiles: [profile({ a: 1, b: 1 }), profile({ a: 1.2, b: 1 })] };
+    const head = { layers: layers(['a', 'b']), profiles: [profile({ a: 1.05, b: 1 }), profile({ a: 1.25, b: 1 })] };
+    const explanation = explainEngines(base, head);
+    const [a] = explanation.regions;
+    expect(a!.significant).toBe(false);
+    const line = explainLine(explanation, 1);
+    expect(line).toBe('within run-to-run noise in `a` — no change in layers, precisions or tactics');
+    expect(line).not.toMatch(/%/);
+    // The time basis is said: medians over iterations, the mean of the profile runs.
+    expect(explanation.notes).toContain(
+      "the head engine's times: each layer's median over its iterations (--exportProfile medianMs), summed per " +
+        'region, the mean of 2 profile runs',
+    );
+  });
+
+  it('two engines that share no ONNX node (a re-exported model) are said to, not explained region by region', () => {
+    const explanation = explainEngines(
+      { layers: layers(['/a/Conv']), profiles: [] },
+      { layers: layers(['Conv_0']), profiles: [] },
+    );
+    expect(explanation.notes[0]).toMatch(/^the two engines share no ONNX node \(a model exported again renames/);
+    const same = explainEngines(
+      { layers: layers(['/a/Conv']), profiles: [] },
+      { layers: layers(['/a/Conv']), profiles: [] },
+    );
+    expect(same.notes.some((n) => n.includes('share no ONNX node'))).toBe(false);
+  });
+});

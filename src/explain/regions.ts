@@ -139,7 +139,15 @@ export function explainEngines(
         Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
         Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes),
     );
-  return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+  const shared = groups.some((g) => g.base.length > 0 && g.head.length > 0);
+  const noneShared =
+    !shared && base.layers.layers.length > 0 && head.layers.layers.length > 0
+      ? [
+          'the two engines share no ONNX node (a model exported again renames its nodes): every region is new ' +
+            'in one engine and gone from the other, so what changed where cannot be said by region',
+        ]
+      : [];
+  return { base: baseTotal, head: headTotal, regions, notes: [...noneShared, ...notesOf(base, head)] };
 }
 
 interface Group {
@@ -316,6 +324,12 @@ function notesOf(base: EngineSide, head: EngineSide): string[] {
     }
     if (side.profiles.some((p) => !p.median))
       notes.push(`the ${which} profile has averages, not medians (TensorRT before 8.4)`);
+    else if (side.profiles.length > 0) {
+      notes.push(
+        `the ${which} engine's times: each layer's median over its iterations (--exportProfile medianMs), summed ` +
+          `per region, the mean of ${side.profiles.length} profile run${side.profiles.length === 1 ? '' : 's'}`,
+      );
+    }
     const names = new Set(side.layers.layers.map((l) => l.name));
     const unmatched = new Set(side.profiles.flatMap((p) => [...p.times.keys()].filter((n) => !names.has(n))));
     if (unmatched.size) notes.push(`${unmatched.size} of the ${which} profile's layers are not in its layer info`);

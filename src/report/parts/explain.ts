@@ -49,10 +49,11 @@ export function explainLine(explanation: Explanation, top = 2): string {
   if (carrying.length === 0) return 'no region changed';
   return carrying
     .map((r) => {
+      // A change within the runs' own spread has no share to speak of: said as noise, never as "80%".
+      if (r.significant === false) return `within run-to-run noise in ${code(regionName(r))} — ${describeChange(r)}`;
       const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
-      const noise = r.significant === false ? ' (within run-to-run noise)' : '';
       // A node name is the model's, which a fork writes: a code span it cannot close.
-      return `${share} in ${code(regionName(r))} — ${describeChange(r)}${noise}`;
+      return `${share} in ${code(regionName(r))} — ${describeChange(r)}`;
     })
     .join('; ');
 }
@@ -88,7 +89,7 @@ export function explainRows(explanation: Explanation, limit = 10): string[][] {
     .map((r) => [
       regionName(r),
       ms(r.deltaMs),
-      r.share === null ? '–' : `${(r.share * 100).toFixed(0)}%`,
+      r.share === null ? '–' : r.significant === false ? 'noise' : `${(r.share * 100).toFixed(0)}%`,
       `${r.base.layers.length} → ${r.head.layers.length}`,
       r.head.weightBytes === r.base.weightBytes
         ? formatBytes(r.head.weightBytes)
