@@ -9049,7 +9049,14 @@ function explainEngines(base, head, options = {}) {
     })
         .sort((x, y) => Math.abs(y.deltaMs ?? 0) - Math.abs(x.deltaMs ?? 0) ||
         Math.abs(y.head.weightBytes - y.base.weightBytes) - Math.abs(x.head.weightBytes - x.base.weightBytes));
-    return { base: baseTotal, head: headTotal, regions, notes: notesOf(base, head) };
+    const shared = groups.some((g) => g.base.length > 0 && g.head.length > 0);
+    const noneShared = !shared && base.layers.layers.length > 0 && head.layers.layers.length > 0
+        ? [
+            'the two engines share no ONNX node (a model exported again renames its nodes): every region is new ' +
+                'in one engine and gone from the other, so what changed where cannot be said by region',
+        ]
+        : [];
+    return { base: baseTotal, head: headTotal, regions, notes: [...noneShared, ...notesOf(base, head)] };
 }
 /**
  * The regions: layers of both engines joined by the ONNX nodes they name (a layer that names none joins the
@@ -9220,6 +9227,10 @@ function notesOf(base, head) {
         }
         if (side.profiles.some((p) => !p.median))
             notes.push(`the ${which} profile has averages, not medians (TensorRT before 8.4)`);
+        else if (side.profiles.length > 0) {
+            notes.push(`the ${which} engine's times: each layer's median over its iterations (--exportProfile medianMs), summed ` +
+                `per region, the mean of ${side.profiles.length} profile run${side.profiles.length === 1 ? '' : 's'}`);
+        }
         const names = new Set(side.layers.layers.map((l) => l.name));
         const unmatched = new Set(side.profiles.flatMap((p) => [...p.times.keys()].filter((n) => !names.has(n))));
         if (unmatched.size)
@@ -10610,10 +10621,12 @@ function explainLine(explanation, top = 2) {
         return 'no region changed';
     return carrying
         .map((r) => {
+        // A change within the runs' own spread has no share to speak of: said as noise, never as "80%".
+        if (r.significant === false)
+            return `within run-to-run noise in ${code(regionName(r))} — ${describeChange(r)}`;
         const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
-        const noise = r.significant === false ? ' (within run-to-run noise)' : '';
         // A node name is the model's, which a fork writes: a code span it cannot close.
-        return `${share} in ${code(regionName(r))} — ${describeChange(r)}${noise}`;
+        return `${share} in ${code(regionName(r))} — ${describeChange(r)}`;
     })
         .join('; ');
 }
@@ -10648,7 +10661,7 @@ function explainRows(explanation, limit = 10) {
         .map((r) => [
         regionName(r),
         ms(r.deltaMs),
-        r.share === null ? '–' : `${(r.share * 100).toFixed(0)}%`,
+        r.share === null ? '–' : r.significant === false ? 'noise' : `${(r.share * 100).toFixed(0)}%`,
         `${r.base.layers.length} → ${r.head.layers.length}`,
         r.head.weightBytes === r.base.weightBytes
             ? formatBytes(r.head.weightBytes)

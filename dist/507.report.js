@@ -1679,10 +1679,12 @@ function explainLine(explanation, top = 2) {
         return 'no region changed';
     return carrying
         .map((r) => {
+        // A change within the runs' own spread has no share to speak of: said as noise, never as "80%".
+        if (r.significant === false)
+            return `within run-to-run noise in ${code(regionName(r))} — ${describeChange(r)}`;
         const share = r.share === null ? ms(r.deltaMs) : `${Math.round(r.share * 100)}%`;
-        const noise = r.significant === false ? ' (within run-to-run noise)' : '';
         // A node name is the model's, which a fork writes: a code span it cannot close.
-        return `${share} in ${code(regionName(r))} — ${describeChange(r)}${noise}`;
+        return `${share} in ${code(regionName(r))} — ${describeChange(r)}`;
     })
         .join('; ');
 }
@@ -1717,7 +1719,7 @@ function explainRows(explanation, limit = 10) {
         .map((r) => [
         regionName(r),
         ms(r.deltaMs),
-        r.share === null ? '–' : `${(r.share * 100).toFixed(0)}%`,
+        r.share === null ? '–' : r.significant === false ? 'noise' : `${(r.share * 100).toFixed(0)}%`,
         `${r.base.layers.length} → ${r.head.layers.length}`,
         r.head.weightBytes === r.base.weightBytes
             ? formatBytes(r.head.weightBytes)
@@ -4052,18 +4054,19 @@ function loadChartLibrary() {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/dashboard.js
-// The history as a static page (trt-ci history html): one card per series, its chart drawn by uPlot (bundled
-// into the page, no server, opens from file://), the metric chosen at the top, change points and environment
-// steps marked, the commit of the point under the cursor shown, filters by model, GPU and TensorRT. uPlot
+// The history as a static page (trt-ci history html), decision first: the list of change points (regressions
+// first, newest first, each linked to its chart and commit), then one card per series, its chart drawn by uPlot
+// (bundled into the page, no server, opens from file://) in the metric's unit with dates and commits on the x
+// axis, change points and environment steps marked, filters by model, GPU and TensorRT, the view in the URL. uPlot
 // because it draws thousands of points per chart on a canvas in milliseconds at ~50 KB (docs/history.md).
 // Pure: the series and the library's text in, one HTML document out.
 
 
 const METRIC_LABELS = {
-    latencyMs: 'latency (ms)',
-    planBytes: 'plan size (bytes)',
-    buildSeconds: 'build time (s)',
-    peakGpuMemoryMiB: 'peak GPU memory (MiB)',
+    latencyMs: 'latency',
+    planBytes: 'plan size',
+    buildSeconds: 'build time',
+    peakGpuMemoryMiB: 'peak GPU memory',
     accuracyMaxAbsError: 'accuracy: max abs error',
     accuracyMaxRelError: 'accuracy: max rel error',
 };
@@ -4078,11 +4081,19 @@ function pageData(series) {
         const entry = byId.get(id) ?? { key: s.key, metrics: {} };
         entry.metrics[s.metric] = {
             commits: s.points.map((p) => p.commit.slice(0, 12)),
+            fullCommits: s.points.map((p) => p.commit),
             dates: s.points.map((p) => p.date),
             values: s.points.map((p) => p.value),
             low: s.points.map((p) => p.interval?.[0] ?? null),
             high: s.points.map((p) => p.interval?.[1] ?? null),
-            changes: s.changePoints.map((c) => ({ index: c.index, kind: c.kind, ratio: c.ratio, what: c.what })),
+            changes: s.changePoints.map((c) => ({
+                index: c.index,
+                kind: c.kind,
+                ratio: c.ratio,
+                before: c.before,
+                after: c.after,
+                what: c.what,
+            })),
         };
         byId.set(id, entry);
     }
@@ -4093,10 +4104,76 @@ const cards = document.getElementById('cards');
 const filters = { model: document.getElementById('f-model'), gpu: document.getElementById('f-gpu'),
   tensorrt: document.getElementById('f-tensorrt'), metric: document.getElementById('f-metric') };
 const KIND_COLOR = { regression: '#d1242f', improvement: '#1a7f37', environment: '#8250df' };
+const KIND_ORDER = { regression: 0, improvement: 1, environment: 2 };
+const UNITS = [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]];
+function bytes(v) {
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(v) >= size) return (v / size).toFixed(Math.abs(v) >= 100 * size ? 0 : 2) + ' ' + unit;
+  }
+  return v + ' B';
+}
+// Each metric in its own unit: a plan size in KiB/MiB, never raw bytes that clip to "0,000".
+const FORMAT = {
+  planBytes: bytes,
+  peakGpuMemoryMiB: (v) => bytes(v * 1024 * 1024),
+  latencyMs: (v) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toPrecision(3)) + ' ms',
+  buildSeconds: (v) => (v >= 100 ? v.toFixed(0) : v.toFixed(1)) + ' s',
+  accuracyMaxAbsError: (v) => v.toPrecision(3),
+  accuracyMaxRelError: (v) => v.toPrecision(3),
+};
 for (const name of ['model', 'gpu', 'tensorrt']) {
   for (const value of [...new Set(DATA.map((s) => s.key[name]))].sort()) {
     filters[name].append(new Option(value, value));
   }
+}
+const pct = (r) => (r >= 1 ? '+' : '') + ((r - 1) * 100).toFixed(1) + '%';
+// The view is the URL: #metric=…&model=…&gpu=…&tensorrt=…&series=…, so that a view can be linked.
+function readView() {
+  const view = new URLSearchParams(location.hash.slice(1));
+  for (const name of Object.keys(filters)) {
+    const value = view.get(name);
+    if (value !== null && [...filters[name].options].some((o) => o.value === value)) filters[name].value = value;
+  }
+  return view.get('series');
+}
+function writeView(series) {
+  const view = new URLSearchParams();
+  for (const [name, f] of Object.entries(filters)) if (f.value) view.set(name, f.value);
+  if (series) view.set('series', series);
+  history.replaceState(null, '', '#' + view.toString());
+}
+// Decision first: every change point, regressions first and newest first, each linked to its chart and commit.
+function decisions() {
+  const list = document.getElementById('decisions');
+  const all = DATA.flatMap((s) => Object.entries(s.metrics).flatMap(([metric, m]) =>
+    m.changes.map((c) => ({ s, metric, m, c, date: m.dates[c.index] }))));
+  all.sort((a, b) => KIND_ORDER[a.c.kind] - KIND_ORDER[b.c.kind] || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  document.getElementById('decisions-count').textContent = all.length
+    ? all.filter((d) => d.c.kind === 'regression').length + ' regression(s), ' + all.length + ' change point(s)'
+    : 'no change points';
+  for (const d of all) {
+    const li = document.createElement('li');
+    li.className = d.c.kind;
+    li.style.color = KIND_COLOR[d.c.kind];
+    const chart = document.createElement('a');
+    chart.href = '#' + new URLSearchParams({ metric: d.metric, series: d.s.id }).toString();
+    chart.textContent = d.c.kind + ': ' + d.s.key.model + ' / ' + d.s.key.profile + ' on ' + d.s.key.gpu + ', ' +
+      LABELS[d.metric] + ' ' + pct(d.c.ratio) + ' (' + FORMAT[d.metric](d.c.before) + ' → ' +
+      FORMAT[d.metric](d.c.after) + ')';
+    chart.addEventListener('click', (e) => {
+      e.preventDefault();
+      for (const name of ['model', 'gpu', 'tensorrt']) filters[name].value = '';
+      filters.metric.value = d.metric;
+      draw(d.s.id);
+    });
+    const commit = d.m.commits[d.c.index];
+    const at = COMMIT_URL ? document.createElement('a') : document.createElement('code');
+    if (COMMIT_URL) at.href = COMMIT_URL + d.m.fullCommits[d.c.index];
+    at.textContent = commit;
+    li.append(chart, ' at ', at, ' on ' + d.date.slice(0, 10) + (d.c.what ? ' — ' + d.c.what : ''));
+    list.append(li);
+  }
+  return all;
 }
 let charts = [];
 function markChanges(changes) {
@@ -4116,11 +4193,12 @@ function markChanges(changes) {
     ctx.restore();
   };
 }
-function draw() {
+function draw(focus) {
   for (const chart of charts) chart.destroy();
   charts = [];
   cards.textContent = '';
   const metric = filters.metric.value;
+  const format = FORMAT[metric];
   const shown = DATA.filter((s) => ['model', 'gpu', 'tensorrt'].every((n) => !filters[n].value ||
     s.key[n] === filters[n].value) && s.metrics[metric]);
   document.getElementById('count').textContent = shown.length + ' of ' + DATA.length + ' series';
@@ -4134,14 +4212,15 @@ function draw() {
     const sub = document.createElement('p');
     sub.className = 'sub';
     sub.textContent = s.key.gpu + ' · TensorRT ' + s.key.tensorrt + ' · ' + s.key.precision + ' · flags ' +
-      s.key.flags + ' · ' + m.values.length + ' points';
+      s.key.flags + ' · ' + m.values.length + ' points, ' + m.dates[0].slice(0, 10) + ' to ' +
+      m.dates[m.dates.length - 1].slice(0, 10);
     const changes = document.createElement('ul');
     changes.className = 'changes';
     for (const c of m.changes) {
       const li = document.createElement('li');
       li.style.color = KIND_COLOR[c.kind];
       li.textContent = c.kind + ' at ' + m.commits[c.index] + ' (' + m.dates[c.index].slice(0, 10) + '): ' +
-        (c.ratio >= 1 ? '+' : '') + ((c.ratio - 1) * 100).toFixed(1) + '%' + (c.what ? ' — ' + c.what : '');
+        pct(c.ratio) + (c.what ? ' — ' + c.what : '');
       changes.append(li);
     }
     const plot = document.createElement('div');
@@ -4151,7 +4230,8 @@ function draw() {
     const hasBand = m.low.some((v) => v !== null);
     const series = [
       { label: 'commit', value: (u, i) => i == null ? '' : m.commits[i] + ' ' + m.dates[i].slice(0, 10) },
-      { label: LABELS[metric], stroke: '#0969da', width: 1.5, points: { show: m.values.length < 200 } },
+      { label: LABELS[metric], stroke: '#0969da', width: 1.5, points: { show: m.values.length < 200 },
+        value: (u, v) => v == null ? '' : format(v) },
     ];
     const data = [x, m.values];
     if (hasBand) {
@@ -4159,20 +4239,34 @@ function draw() {
       data.push(m.low, m.high);
     }
     charts.push(new uPlot({
-      width: Math.min(880, cards.clientWidth || 880) - 24, height: 220,
+      width: Math.min(1180, cards.clientWidth || 1180) - 24, height: 220,
       series, scales: { x: { time: false } },
       bands: hasBand ? [{ series: [3, 2], fill: 'rgba(9,105,218,0.12)' }] : [],
-      axes: [{ space: 90, values: (u, ticks) => ticks.map((t) => m.commits[t] ? m.commits[t].slice(0, 7) : '') }, {}],
+      axes: [
+        // The date and the commit under each tick.
+        { space: 100, size: 44, values: (u, ticks) => ticks.map((t) => m.commits[t] ?
+          m.dates[t].slice(5, 10) + '\\n' + m.commits[t].slice(0, 7) : '') },
+        { size: 80, values: (u, ticks) => ticks.map(format) },
+      ],
       hooks: { draw: [markChanges(m.changes)] },
     }, data, plot));
   }
+  writeView(focus);
+  if (focus) document.querySelector('[data-series="' + CSS.escape(focus) + '"]')?.scrollIntoView();
   document.body.dataset.drawn = String(charts.length);
 }
-for (const f of Object.values(filters)) f.addEventListener('change', draw);
-draw();
+for (const f of Object.values(filters)) f.addEventListener('change', () => draw());
+const all = decisions();
+// It opens on what needs a decision: the metric of the first regression (else latency), unless the URL says.
+if (!new URLSearchParams(location.hash.slice(1)).get('metric') && all.length && all[0].c.kind === 'regression') {
+  filters.metric.value = all[0].metric;
+}
+draw(readView());
 `;
 /** The dashboard: one HTML file, the chart library and the data inside it. */
-function renderDashboard(series, library, title) {
+function renderDashboard(series, library, title, 
+/** Where a commit is shown ("https://github.com/acme/engines/commit/"), when known. */
+commitUrl = null) {
     const data = pageData(series);
     const metrics = [...new Set(series.map((s) => s.metric))];
     // Latency first: the page opens on it.
@@ -4193,7 +4287,10 @@ body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; 
 header { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; margin-bottom: 12px; }
 h1 { font-size: 20px; margin: 0 16px 0 0; }
 h2 { font-size: 16px; margin: 0; }
-.card { border: 1px solid #d0d7de; border-radius: 6px; padding: 12px; margin: 0 0 12px; max-width: 880px; }
+.card { border: 1px solid #d0d7de; border-radius: 6px; padding: 12px; margin: 0 0 12px; max-width: 1180px; }
+#decisions { margin: 4px 0 16px; padding-left: 22px; max-width: 1180px; }
+#decisions a { color: inherit; }
+.u-axis { white-space: pre; }
 .sub { color: #59636e; margin: 2px 0 8px; }
 .changes { margin: 6px 0 0; padding-left: 18px; }
 .legend { color: #59636e; }
@@ -4210,11 +4307,13 @@ h2 { font-size: 16px; margin: 0; }
 <span class="legend">— <span style="color:#d1242f">regression</span>, <span style="color:#1a7f37">improvement</span>,
 <span style="color:#8250df">environment step (dashed)</span></span>
 </header>
+<section><h2>Change points <span id="decisions-count" class="legend"></span></h2><ol id="decisions"></ol></section>
 <main id="cards"></main>
 <script>${library.js}</script>
 <script>
 const DATA = ${scriptJson(data)};
 const LABELS = ${scriptJson(METRIC_LABELS)};
+const COMMIT_URL = ${scriptJson(commitUrl)};
 ${PAGE_SCRIPT}
 </script>
 </body>
@@ -4442,8 +4541,9 @@ async function keepHistory(context, octokit, reports, edge) {
             await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
             core/* info */.pq(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
             const dashboard = input('report', 'dashboard');
+            const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
             if (dashboard)
-                await writeDashboard(octokit, where, (0,external_node_path_.resolve)(edge.cwd, dashboard));
+                await writeDashboard(octokit, where, (0,external_node_path_.resolve)(edge.cwd, dashboard), serverUrl);
             return [];
         }
         if (!context.pullRequest)
@@ -4472,14 +4572,14 @@ function pushTime(event) {
     return seconds !== null && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
 }
 /** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
-async function writeDashboard(octokit, where, dir) {
+async function writeDashboard(octokit, where, dir, serverUrl) {
     const read = { points: [], skipped: [] };
     for (const file of await readBranch(octokit, where, Number.POSITIVE_INFINITY)) {
         parseJsonLines(file.text, file.path, read);
     }
     const series = historyChanges(read.points);
     await (0,promises_.mkdir)(dir, { recursive: true });
-    await writeNewFile((0,external_node_path_.join)(dir, 'index.html'), renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`));
+    await writeNewFile((0,external_node_path_.join)(dir, 'index.html'), renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`, `${serverUrl}/${where.owner}/${where.repo}/commit/`));
     core/* info */.pq(`trt-ci: wrote the history dashboard (${read.points.length} points) to ${(0,external_node_path_.join)(dir, 'index.html')}`);
 }
 /**

@@ -1,7 +1,7 @@
 // What trt-ci draws, in a real headless browser (issue 28): Debian's Chromium, driven by playwright-core. The
 // history dashboard from file:// with a history of 3 models × 2 GPUs × 300 commits, and a merged comment as
 // GitHub renders it at the width of a pull request's conversation column.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,8 @@ import { COMMENT_LIMIT_BYTES, renderReports } from '../src/report/render.js';
 import { COMMENT_WIDTH, commentPage } from './support/comment-page.js';
 import { cli } from './support/harness.js';
 import { mixedReports } from './support/reports.js';
-import { makeHistory } from './support/history-maker.js';
+import { makeHistory, seeded } from './support/history-maker.js';
+import { HISTORY_SCHEMA } from '../src/contract/history.js';
 import { keepForRemoval } from './support/runner-folders.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.js';
 
@@ -66,6 +67,78 @@ describe.runIf(hasChromium)('trt-ci history html in Chromium', () => {
       await expect
         .poll(() => page.locator('section.card .changes li').allTextContents())
         .toEqual([expect.stringMatching(/^regression at .*: \+1\.3%$/)]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe.runIf(hasChromium)('the dashboard, decision first, at 1280 px (issue 35)', () => {
+  it('opens on the one change point (+109% plan size, not latency), in MiB, dated, the view in the URL', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trt-ci-dashboard-'));
+    keepForRemoval(dir);
+    const history = join(dir, 'history');
+    mkdirSync(join(history, 'points'), { recursive: true });
+    const next = seeded(35);
+    const lines = Array.from({ length: 60 }, (_, i) => {
+      const date = new Date(Date.UTC(2026, 10, 1) + i * 86_400_000).toISOString();
+      return JSON.stringify({
+        schema: HISTORY_SCHEMA,
+        key: { model: 'detector', profile: 'b8', gpu: 'NVIDIA H200', tensorrt: '10.16', precision: 'fp16', flags: 'f' },
+        commit: (i + 1).toString(16).padStart(40, 'c'),
+        date,
+        pushedAt: date,
+        metrics: {
+          planBytes: i >= 30 ? 52_428_800 * 2.09 : 52_428_800,
+          buildSeconds: null,
+          peakGpuMemoryMiB: null,
+          latencyMs: 1.2 * (1 + 0.002 * (next() - 0.5)),
+          latencyInterval: null,
+          accuracyMaxAbsError: null,
+          accuracyMaxRelError: null,
+        },
+        environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
+      });
+    });
+    writeFileSync(join(history, 'points', '2026-11.jsonl'), `${lines.join('\n')}\n`);
+    const site = join(dir, 'site');
+    expect((await cli(['history', 'html', '--history', history, '--out', site])).code).toBe(0);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const url = pathToFileURL(join(site, 'index.html')).href;
+      await page.goto(url);
+      await page.waitForFunction('document.body.dataset.drawn !== undefined');
+      // The list of change points leads, on the first screen; the page opened on its metric.
+      const first = page.locator('#decisions li').first();
+      expect(await first.textContent()).toMatch(
+        new RegExp(
+          '^regression: detector / b8 on NVIDIA H200, plan size \\+109\\.0% \\(50\\.00 MiB → 105 MiB\\) ' +
+            'at [0-9a-f]{12} on 2026-12-01$',
+        ),
+      );
+      const box = (await first.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(800);
+      expect(await page.inputValue('#f-metric')).toBe('planBytes');
+      expect(new URL(page.url()).hash).toBe('#metric=planBytes');
+      // Axes in units and dates: no raw byte counts, each x tick a date and a commit.
+      // uPlot draws them on the canvas: the tick labels it computed (its axes' _values).
+      const [x, y] = (await page.evaluate('charts[0].axes.map((a) => a._values)')) as string[][];
+      expect(y!.length).toBeGreaterThan(1);
+      for (const label of y!) expect(label).toMatch(/^\d+(\.\d+)? MiB$/);
+      for (const label of x!.filter(Boolean)) expect(label).toMatch(/^\d\d-\d\d\n[0-9a-f]{7}$/);
+      // A view is a link: latency, opened from its URL.
+      await page.goto(`${url}#metric=latencyMs`);
+      await page.reload();
+      await page.waitForFunction('document.body.dataset.drawn !== undefined');
+      expect(await page.inputValue('#f-metric')).toBe('latencyMs');
+      const shot = await page.screenshot({ fullPage: false });
+      writeFileSync(join(dir, 'dashboard-1280.png'), shot);
+      // A PNG of the first screen, 1280 px wide (its IHDR width).
+      expect(shot.readUInt32BE(16)).toBe(1280);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

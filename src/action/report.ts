@@ -130,7 +130,8 @@ async function keepHistory(
       await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
       core.info(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
       const dashboard = input('report', 'dashboard');
-      if (dashboard) await writeDashboard(octokit, where, resolve(edge.cwd, dashboard));
+      const serverUrl = env.GITHUB_SERVER_URL || 'https://github.com';
+      if (dashboard) await writeDashboard(octokit, where, resolve(edge.cwd, dashboard), serverUrl);
       return [];
     }
     if (!context.pullRequest) return [];
@@ -160,7 +161,7 @@ function pushTime(event: RunContext['event']): string | null {
 }
 
 /** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
-async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: string): Promise<void> {
+async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: string, serverUrl: string): Promise<void> {
   const read: HistoryRead = { points: [], skipped: [] };
   for (const file of await readBranch(octokit, where, Number.POSITIVE_INFINITY)) {
     parseJsonLines(file.text, file.path, read);
@@ -169,7 +170,12 @@ async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: strin
   await mkdir(dir, { recursive: true });
   await writeNewFile(
     join(dir, 'index.html'),
-    renderDashboard(series, loadChartLibrary(), `${where.repo}: engine history`),
+    renderDashboard(
+      series,
+      loadChartLibrary(),
+      `${where.repo}: engine history`,
+      `${serverUrl}/${where.owner}/${where.repo}/commit/`,
+    ),
   );
   core.info(`trt-ci: wrote the history dashboard (${read.points.length} points) to ${join(dir, 'index.html')}`);
 }
