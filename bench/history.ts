@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { historyChanges } from '../src/history/changes.js';
 import { loadChartLibrary } from '../src/history/chart-library.js';
 import { renderDashboard } from '../src/history/dashboard.js';
-import { readFolder } from '../src/history/store.js';
+import { type HistoryRead, parseJsonLines, readFolder, toJsonLines } from '../src/history/store.js';
+import { HISTORY_SCHEMA, type HistoryPoint, monthFilePath } from '../src/contract/history.js';
+import { readBranch } from '../src/github/history-branch.js';
+import { makeOctokit } from '../src/github/octokit.js';
+import { startGitHubApi } from '../test/support/github-api.js';
 import { makeHistory } from '../test/support/history-maker.js';
 
 const timed = async <T>(work: () => Promise<T> | T): Promise<[T, number]> => {
@@ -34,6 +38,91 @@ try {
         `(${(htmlMs / readMs).toFixed(2)}× the read)`,
     );
   }
+  await branchRead();
+  changesOnAMillion();
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * The report job's read of the history branch (issue 35's goal: 300 commits × 30 series in <= 5 s and <= 10
+ * requests): month files on the local GitHub API; the reference is parsing the same lines from memory.
+ */
+async function branchRead(): Promise<void> {
+  const api = await startGitHubApi();
+  try {
+    const octokit = makeOctokit('t', { GITHUB_API_URL: api.url, TRT_CI_GITHUB_BACKOFF_MS: '0' });
+    const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data' };
+    const base = structuredClone(historyPointOf());
+    const branch = new Map<string, string>();
+    for (let c = 0; c < 300; c += 1) {
+      const date = new Date(Date.UTC(2026, 9, 1) + c * 4 * 3_600_000).toISOString();
+      const run = Array.from({ length: 30 }, (_, s) => ({
+        ...base,
+        key: { ...base.key, model: `m${s}` },
+        commit: c.toString(16).padStart(40, '0'),
+        date,
+        pushedAt: date,
+      }));
+      const path = monthFilePath(date);
+      branch.set(path, `${branch.get(path) ?? ''}${toJsonLines(run)}`);
+    }
+    api.branches.set('trt-ci-data', branch);
+    const before = api.requests.length;
+    const [read, readMs] = await timed(() =>
+      readBranch(octokit, where, { months: Number.POSITIVE_INFINITY, perRunFiles: 100 }),
+    );
+    const requests = api.requests.length - before;
+    const parsed: HistoryRead = { points: [], skipped: [] };
+    const [, parseMs] = await timed(() => {
+      for (const file of read.files) parseJsonLines(file.text, file.path, parsed);
+    });
+    console.log(
+      `history branch: 300 commits × 30 series (${parsed.points.length} points) read in ${readMs.toFixed(0)} ms ` +
+        `with ${requests} API requests (${(readMs / parseMs).toFixed(1)}× parsing them; goal <= 5 s, <= 10 requests)`,
+    );
+  } finally {
+    await api.close();
+  }
+}
+
+/** Change points of one series of 1e6 points (goal <= 30 s), against sorting the same points by date. */
+function changesOnAMillion(): void {
+  const base = historyPointOf();
+  const points = Array.from({ length: 1_000_000 }, (_, i) => {
+    const date = new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString();
+    const latencyMs = 1 + (i > 500_000 ? 0.05 : 0) + Math.sin(i * 12.9898) * 0.001;
+    return { ...base, commit: `c${i}`, date, pushedAt: date, metrics: { ...base.metrics, latencyMs } };
+  });
+  const start = performance.now();
+  const series = historyChanges(points);
+  const changesMs = performance.now() - start;
+  const sortStart = performance.now();
+  [...points].sort((a, b) => a.date.localeCompare(b.date));
+  const sortMs = performance.now() - sortStart;
+  const found = series.reduce((sum, s) => sum + s.changePoints.length, 0);
+  console.log(
+    `history: change points of 1e6 points in one series: ${(changesMs / 1000).toFixed(1)} s ` +
+      `(${(changesMs / sortMs).toFixed(1)}× sorting them; goal <= 30 s), ${found} found`,
+  );
+}
+
+function historyPointOf(): HistoryPoint {
+  return {
+    schema: HISTORY_SCHEMA,
+    key: { model: 'm', profile: 'p', gpu: 'NVIDIA H200', tensorrt: '10.16', precision: 'fp16', flags: 'f' },
+    commit: 'c',
+    date: '2026-10-01T00:00:00.000Z',
+    pushedAt: null,
+    metrics: {
+      planBytes: 100,
+      buildSeconds: null,
+      peakGpuMemoryMiB: null,
+      latencyMs: 1,
+      latencyInterval: null,
+      accuracyMaxAbsError: null,
+      accuracyMaxRelError: null,
+    },
+    environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
+  };
 }

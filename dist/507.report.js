@@ -3448,84 +3448,6 @@ function checkConclusion(run) {
     return run.crashed || failed || (run.missing ?? 0) > 0 ? 'failure' : 'success';
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/github/history-branch.js
-const history_branch_status = (error) => error.status;
-/** Adds `content` at `path` on the branch, making the branch when it does not exist yet. */
-async function appendToBranch(octokit, where, path, content, message) {
-    const { owner, repo, branch } = where;
-    const request = { signal: where.signal };
-    const put = () => octokit.rest.repos.createOrUpdateFileContents({
-        owner,
-        repo,
-        path,
-        branch,
-        message,
-        content: Buffer.from(content, 'utf8').toString('base64'),
-        request,
-    });
-    try {
-        await put();
-        return;
-    }
-    catch (error) {
-        // 404: no such branch yet (GitHub says "Branch trt-ci-data not found"); anything else is an error.
-        if (history_branch_status(error) !== 404)
-            throw error;
-    }
-    const { data: tree } = await octokit.rest.git.createTree({
-        owner,
-        repo,
-        tree: [{ path, mode: '100644', type: 'blob', content }],
-        request,
-    });
-    const { data: commit } = await octokit.rest.git.createCommit({
-        owner,
-        repo,
-        message: `${message}\n\nThe trt-ci engine history: JSON lines, one file per default-branch run.`,
-        tree: tree.sha,
-        parents: [],
-        request,
-    });
-    try {
-        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha, request });
-    }
-    catch (error) {
-        // Another run made the branch first (422 "Reference already exists"): add the file to it.
-        if (history_branch_status(error) !== 422)
-            throw error;
-        await put();
-    }
-}
-/** The newest `runs` files on the branch (by path: points/<date>/...), as text; none when it is absent. */
-async function readBranch(octokit, where, runs) {
-    const { owner, repo, branch } = where;
-    const request = { signal: where.signal };
-    let entries;
-    try {
-        const { data } = await octokit.rest.git.getTree({ owner, repo, tree_sha: branch, recursive: 'true', request });
-        // A tree past GitHub's limits comes back cut: reading part of a history as the whole of it would mislead.
-        if (data.truncated)
-            throw new Error(`the tree of ${branch} is too large for one read (GitHub truncated it)`);
-        entries = data.tree;
-    }
-    catch (error) {
-        if (history_branch_status(error) === 404)
-            return [];
-        throw error;
-    }
-    const files = entries
-        .filter((e) => e.type === 'blob' && e.path?.startsWith('points/') && e.path.endsWith('.jsonl') && e.sha)
-        .sort((a, b) => a.path.localeCompare(b.path))
-        .slice(-runs);
-    const texts = [];
-    for (const file of files) {
-        where.signal?.throwIfAborted();
-        const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha, request });
-        texts.push({ path: file.path, text: Buffer.from(data.content, 'base64').toString('utf8') });
-    }
-    return texts;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/contract/history.js
 // An engine's history, `trt-ci/history@1`: one point per engine per default-branch run, as JSON lines. A
 // series is the points of one key; what the key leaves out (the exact TensorRT build, the driver, CUDA, the
@@ -3602,6 +3524,131 @@ const historyPointSchema = schemas/* object */.Ikc({
         trtexec: schemas/* string */.YjP(),
     }),
 });
+/**
+ * The path, in the history's folder or branch, of the month file a point belongs in, by its order (the push
+ * time where known): points/<YYYY-MM>.jsonl (docs/history.md).
+ */
+function history_monthFilePath(order) {
+    const month = /^\d{4}-\d{2}/.exec(order)?.[0] ?? 'undated';
+    return `points/${month}.jsonl`;
+}
+/** A month file (points/<YYYY-MM>.jsonl), as opposed to a per-run file of the layout before it. */
+const isMonthFile = (path) => /^points\/(\d{4}-\d{2}|undated)\.jsonl$/.test(path);
+
+;// CONCATENATED MODULE: ./.build/tsc/github/history-branch.js
+
+const history_branch_status = (error) => error.status;
+/** Times a write that lost the race (another run wrote the file first) is read and tried again. */
+const ATTEMPTS = 8;
+/** Adds `lines` to the file at `path` on the branch (made when absent), making the branch when it is absent. */
+async function appendToBranch(octokit, where, path, lines, message) {
+    const { owner, repo, branch } = where;
+    const request = { signal: where.signal };
+    for (let attempt = 1;; attempt += 1) {
+        where.signal?.throwIfAborted();
+        const tree = await treeOf(octokit, where);
+        if (tree === null) {
+            if (await makeBranch(octokit, where, path, lines, message))
+                return;
+            continue;
+        }
+        const file = tree.find((e) => e.path === path);
+        const before = file ? await blobText(octokit, where, file.sha) : '';
+        const content = `${before}${before && !before.endsWith('\n') ? '\n' : ''}${lines}`;
+        try {
+            await octokit.rest.repos.createOrUpdateFileContents({
+                owner,
+                repo,
+                path,
+                branch,
+                message,
+                content: Buffer.from(content, 'utf8').toString('base64'),
+                ...(file && { sha: file.sha }),
+                request,
+            });
+            return;
+        }
+        catch (error) {
+            // 409: the file moved since it was read; 422: it was made since (no sha given). Read again.
+            const raced = history_branch_status(error) === 409 || history_branch_status(error) === 422;
+            if (!raced || attempt >= ATTEMPTS)
+                throw error;
+        }
+    }
+}
+/** An orphan branch holding the one file; false when another run made the branch first (then append to it). */
+async function makeBranch(octokit, where, path, content, message) {
+    const { owner, repo, branch } = where;
+    const request = { signal: where.signal };
+    const { data: tree } = await octokit.rest.git.createTree({
+        owner,
+        repo,
+        tree: [{ path, mode: '100644', type: 'blob', content }],
+        request,
+    });
+    const { data: commit } = await octokit.rest.git.createCommit({
+        owner,
+        repo,
+        message: `${message}\n\nThe trt-ci engine history: JSON lines, one file per month of default-branch runs.`,
+        tree: tree.sha,
+        parents: [],
+        request,
+    });
+    try {
+        await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit.sha, request });
+        return true;
+    }
+    catch (error) {
+        // Another run made the branch first (422 "Reference already exists").
+        if (history_branch_status(error) !== 422)
+            throw error;
+        return false;
+    }
+}
+/** The branch's files, or null when there is no such branch. A tree GitHub cut short is refused. */
+async function treeOf(octokit, where) {
+    const { owner, repo, branch } = where;
+    try {
+        const { data } = await octokit.rest.git.getTree({
+            owner,
+            repo,
+            tree_sha: branch,
+            recursive: 'true',
+            request: { signal: where.signal },
+        });
+        // A tree past GitHub's limits comes back cut: reading part of a history as the whole of it would mislead.
+        if (data.truncated)
+            throw new Error(`the tree of ${branch} is too large for one read (GitHub truncated it)`);
+        return data.tree;
+    }
+    catch (error) {
+        if (history_branch_status(error) === 404)
+            return null;
+        throw error;
+    }
+}
+async function blobText(octokit, where, sha) {
+    where.signal?.throwIfAborted();
+    const { owner, repo } = where;
+    const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha, request: { signal: where.signal } });
+    return Buffer.from(data.content, 'base64').toString('utf8');
+}
+/**
+ * The newest `months` month files on the branch, and the newest `perRunFiles` per-run files of the layout
+ * before them, as text; none when the branch is absent. What was left unread is counted, to be said.
+ */
+async function readBranch(octokit, where, limits) {
+    const entries = (await treeOf(octokit, where)) ?? [];
+    const blobs = entries.filter((e) => e.type === 'blob' && e.path?.startsWith('points/') && e.path.endsWith('.jsonl') && e.sha);
+    const byPath = (a, b) => a.path.localeCompare(b.path);
+    const months = blobs.filter((e) => isMonthFile(e.path)).sort(byPath);
+    const perRun = blobs.filter((e) => !isMonthFile(e.path)).sort(byPath);
+    const chosen = [...perRun.slice(-limits.perRunFiles), ...months.slice(-limits.months)];
+    const files = [];
+    for (const file of chosen)
+        files.push({ path: file.path, text: await blobText(octokit, where, file.sha) });
+    return { files, unread: Math.max(0, perRun.length - limits.perRunFiles) };
+}
 
 // EXTERNAL MODULE: ./node_modules/@stdlib/stats-base-dists-t-cdf/lib/index.js
 var stats_base_dists_t_cdf_lib = __webpack_require__(86021);
@@ -4346,10 +4393,12 @@ function standings(reports, history) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/store.js
-// Where the history lives (docs/history.md): JSON lines under points/<YYYY-MM-DD>/, one file per run, named by
-// its commit and a random suffix, so that runners appending at once never write the same file and nothing
-// is ever rewritten. The same layout in a local folder (--history DIR) and on the history branch (written
-// through the GitHub API, github/history-branch.ts). Reading parses every line with the schema and counts
+// Where the history lives (docs/history.md): JSON lines packed one file per month, points/<YYYY-MM>.jsonl, by
+// each point's order (the push time where known, orderOf): a year of pushes is twelve files to read, not one
+// request per run. A run appends its lines to its month's file; in a local folder with O_APPEND (runners
+// appending at once never lose a line), on the history branch through the API with the file's blob sha (a
+// run that loses the race reads again and retries: github/history-branch.ts). Files of the layout before it,
+// one per run under points/<YYYY-MM-DD>/, are still read. Reading parses every line with the schema and says
 // what it skipped: a branch is writable by anyone with push access, and a bad line decides nothing.
 
 
@@ -4357,13 +4406,6 @@ function standings(reports, history) {
 
 
 
-/** The path, inside the store, of a run's file of points. */
-function runFilePath(commit, date) {
-    // `date` is the point's order (orderOf: the push time where known): the newest files are read first.
-    const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? 'undated';
-    const safe = commit.replace(/[^0-9A-Za-z]/g, '').slice(0, 12) || 'nocommit';
-    return `points/${day}/${safe}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.jsonl`;
-}
 const toJsonLines = (points) => points.map((p) => `${JSON.stringify(p)}\n`).join('');
 /** Parses one file's lines; a skipped line is said as "file:line: why" (its first wrong field). */
 function parseJsonLines(text, name, into) {
@@ -4387,19 +4429,38 @@ function parseJsonLines(text, name, into) {
         }
     });
 }
-/** Appends a run's points to a local folder: a new file, written once (never a rewrite). */
+/**
+ * Appends a run's points to a local folder: each to its month's file, opened O_APPEND (one write each: lines
+ * of runners appending at once never interleave) and O_NOFOLLOW (a link planted there is refused).
+ */
 async function appendToFolder(dir, points) {
-    const [first] = points;
-    const path = runFilePath(first?.commit ?? '', first ? orderOf(first) : '');
-    // Each folder made link-free (a planted points/<day> link would take the file elsewhere); the file is new.
     await mkdir(dir, { recursive: true }).catch((error) => {
         // EEXIST from a recursive mkdir: a file where the folder goes.
         throw error.code === 'EEXIST' ? notAFolder(error.message) : error;
     });
-    const folder = await folderWithin(dir, ...path.split('/').slice(0, -1));
-    const file = join(folder, path.split('/').at(-1));
-    await writeFile(file, toJsonLines(points), { flag: 'wx' });
-    return file;
+    const folder = await folderWithin(dir, 'points');
+    const byMonth = new Map();
+    for (const point of points) {
+        const file = monthFilePath(orderOf(point)).split('/').at(-1);
+        const month = byMonth.get(file);
+        if (month)
+            month.push(point);
+        else
+            byMonth.set(file, [point]);
+    }
+    const written = [];
+    for (const [name, monthPoints] of byMonth) {
+        const file = join(folder, name);
+        const handle = await open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW);
+        try {
+            await handle.write(toJsonLines(monthPoints));
+        }
+        finally {
+            await handle.close();
+        }
+        written.push(file);
+    }
+    return written;
 }
 /** Every point under a local folder's points/ (a folder with none is an empty history). */
 async function readFolder(dir) {
@@ -4423,6 +4484,7 @@ async function readFolder(dir) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/action/report.js
+
 
 
 
@@ -4537,7 +4599,8 @@ async function keepHistory(context, octokit, reports, edge) {
             }));
             if (points.length === 0)
                 return [];
-            const path = runFilePath(context.sha, points_orderOf(points[0]));
+            // One push is one month's file (its points share the push's order).
+            const path = history_monthFilePath(points_orderOf(points[0]));
             await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
             core/* info */.pq(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
             const dashboard = input('report', 'dashboard');
@@ -4549,7 +4612,9 @@ async function keepHistory(context, octokit, reports, edge) {
         if (!context.pullRequest)
             return [];
         const read = { points: [], skipped: [] };
-        for (const file of await readBranch(octokit, where, RECENT))
+        // The last two months (the recent builds a standing needs), and the newest per-run files of the old layout.
+        const recent = await readBranch(octokit, where, { months: 2, perRunFiles: RECENT });
+        for (const file of recent.files)
             parseJsonLines(file.text, file.path, read);
         if (read.skipped.length) {
             core/* warning */.$e(`trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points: ` +
@@ -4565,6 +4630,8 @@ async function keepHistory(context, octokit, reports, edge) {
         return [];
     }
 }
+/** Per-run files (the layout before month files) the dashboard reads, newest first: one request each. */
+const PER_RUN_READ = 100;
 /** When GitHub received the push (the push event's repository.pushed_at, epoch seconds), as ISO 8601; or null. */
 function pushTime(event) {
     const at = event.repository?.pushed_at;
@@ -4574,8 +4641,13 @@ function pushTime(event) {
 /** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
 async function writeDashboard(octokit, where, dir, serverUrl) {
     const read = { points: [], skipped: [] };
-    for (const file of await readBranch(octokit, where, Number.POSITIVE_INFINITY)) {
+    const whole = await readBranch(octokit, where, { months: Number.POSITIVE_INFINITY, perRunFiles: PER_RUN_READ });
+    for (const file of whole.files)
         parseJsonLines(file.text, file.path, read);
+    // Said, never a silent cut: the dashboard of a branch with more per-run files than are read.
+    if (whole.unread > 0) {
+        core/* warning */.$e(`trt-ci: ${where.branch}: ${whole.unread} older per-run file(s) of the layout before month files were not ` +
+            `read for the dashboard (the newest ${PER_RUN_READ} were); new runs go to month files`);
     }
     const series = historyChanges(read.points);
     await (0,promises_.mkdir)(dir, { recursive: true });

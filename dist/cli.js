@@ -58333,6 +58333,16 @@ const historyPointSchema = object({
         trtexec: schemas_string(),
     }),
 });
+/**
+ * The path, in the history's folder or branch, of the month file a point belongs in, by its order (the push
+ * time where known): points/<YYYY-MM>.jsonl (docs/history.md).
+ */
+function monthFilePath(order) {
+    const month = /^\d{4}-\d{2}/.exec(order)?.[0] ?? 'undated';
+    return `points/${month}.jsonl`;
+}
+/** A month file (points/<YYYY-MM>.jsonl), as opposed to a per-run file of the layout before it. */
+const isMonthFile = (path) => /^points\/(\d{4}-\d{2}|undated)\.jsonl$/.test(path);
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/points.js
 // A report's engines as history points (docs/history.md): one per engine that was built or served from the
@@ -59086,10 +59096,12 @@ ${PAGE_SCRIPT}
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/store.js
-// Where the history lives (docs/history.md): JSON lines under points/<YYYY-MM-DD>/, one file per run, named by
-// its commit and a random suffix, so that runners appending at once never write the same file and nothing
-// is ever rewritten. The same layout in a local folder (--history DIR) and on the history branch (written
-// through the GitHub API, github/history-branch.ts). Reading parses every line with the schema and counts
+// Where the history lives (docs/history.md): JSON lines packed one file per month, points/<YYYY-MM>.jsonl, by
+// each point's order (the push time where known, orderOf): a year of pushes is twelve files to read, not one
+// request per run. A run appends its lines to its month's file; in a local folder with O_APPEND (runners
+// appending at once never lose a line), on the history branch through the API with the file's blob sha (a
+// run that loses the race reads again and retries: github/history-branch.ts). Files of the layout before it,
+// one per run under points/<YYYY-MM-DD>/, are still read. Reading parses every line with the schema and says
 // what it skipped: a branch is writable by anyone with push access, and a bad line decides nothing.
 
 
@@ -59097,13 +59109,6 @@ ${PAGE_SCRIPT}
 
 
 
-/** The path, inside the store, of a run's file of points. */
-function runFilePath(commit, date) {
-    // `date` is the point's order (orderOf: the push time where known): the newest files are read first.
-    const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? 'undated';
-    const safe = commit.replace(/[^0-9A-Za-z]/g, '').slice(0, 12) || 'nocommit';
-    return `points/${day}/${safe}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.jsonl`;
-}
 const toJsonLines = (points) => points.map((p) => `${JSON.stringify(p)}\n`).join('');
 /** Parses one file's lines; a skipped line is said as "file:line: why" (its first wrong field). */
 function parseJsonLines(text, name, into) {
@@ -59127,19 +59132,38 @@ function parseJsonLines(text, name, into) {
         }
     });
 }
-/** Appends a run's points to a local folder: a new file, written once (never a rewrite). */
+/**
+ * Appends a run's points to a local folder: each to its month's file, opened O_APPEND (one write each: lines
+ * of runners appending at once never interleave) and O_NOFOLLOW (a link planted there is refused).
+ */
 async function appendToFolder(dir, points) {
-    const [first] = points;
-    const path = runFilePath(first?.commit ?? '', first ? orderOf(first) : '');
-    // Each folder made link-free (a planted points/<day> link would take the file elsewhere); the file is new.
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true }).catch((error) => {
         // EEXIST from a recursive mkdir: a file where the folder goes.
         throw error.code === 'EEXIST' ? notAFolder(error.message) : error;
     });
-    const folder = await folderWithin(dir, ...path.split('/').slice(0, -1));
-    const file = (0,external_node_path_namespaceObject.join)(folder, path.split('/').at(-1));
-    await (0,promises_namespaceObject.writeFile)(file, toJsonLines(points), { flag: 'wx' });
-    return file;
+    const folder = await folderWithin(dir, 'points');
+    const byMonth = new Map();
+    for (const point of points) {
+        const file = monthFilePath(orderOf(point)).split('/').at(-1);
+        const month = byMonth.get(file);
+        if (month)
+            month.push(point);
+        else
+            byMonth.set(file, [point]);
+    }
+    const written = [];
+    for (const [name, monthPoints] of byMonth) {
+        const file = (0,external_node_path_namespaceObject.join)(folder, name);
+        const handle = await (0,promises_namespaceObject.open)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_APPEND | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_NOFOLLOW);
+        try {
+            await handle.write(toJsonLines(monthPoints));
+        }
+        finally {
+            await handle.close();
+        }
+        written.push(file);
+    }
+    return written;
 }
 /** Every point under a local folder's points/ (a folder with none is an empty history). */
 async function readFolder(dir) {
@@ -59248,10 +59272,10 @@ async function append(dir, options, io) {
         io.stdout('no engine of the report was built or cached: nothing appended\n');
         return EXIT.passed;
     }
-    const file = await appendToFolder(dir, points).catch((error) => {
+    const files = await appendToFolder(dir, points).catch((error) => {
         throw new errors_InputError(`--history: cannot write to ${options.history}: ${fileProblem(error, 'a folder')}`);
     });
-    io.stdout(`appended ${points.length} point(s) to ${file}\n`);
+    io.stdout(`appended ${points.length} point(s) to ${files.join(', ')}\n`);
     return EXIT.passed;
 }
 function changes(series, read, options, io) {

@@ -445,7 +445,8 @@ describe('the action against a local GitHub API', () => {
     const pushEvent = join(runner.dir, 'push.json');
     writeFileSync(pushEvent, JSON.stringify({ ref: 'refs/heads/main', repository: { default_branch: 'main' } }));
     await withApi({}, async (api) => {
-      // Three default-branch pushes: the first makes the branch (an orphan commit), the others add a file each.
+      // Three default-branch pushes: the first makes the branch (an orphan commit), the others add their lines
+      // to the month's file.
       const pushed: number[] = [];
       for (const [i, scale] of [1, 1.002, 0.998].entries()) {
         const report = await write(scale, 'trt-ci-h200');
@@ -462,8 +463,11 @@ describe('the action against a local GitHub API', () => {
         expect(result.stdout).toMatch(/appended 1 engine point\(s\) to trt-ci-data:points\//);
       }
       const files = api.branches.get('trt-ci-data')!;
-      expect(files.size).toBe(3);
-      const points = [...files.values()].map((text) => JSON.parse(text));
+      expect(files.size).toBe(1);
+      const points = [...files.values()][0]!
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(points.map((p) => p.commit).sort()).toEqual(['1'.repeat(40), '2'.repeat(40), '3'.repeat(40)]);
       expect(api.requests.filter((r) => r.path.endsWith('/git/refs')).length).toBe(1);
       // A pull request whose engine is 5% slower than any of them: said in the comment; nothing written.
@@ -479,10 +483,10 @@ describe('the action against a local GitHub API', () => {
       expect(comment).toMatch(/\| plan size \| `▄▄▄` \| .* \| within the range of the last 3 builds \|/);
       const writes = api.requests.slice(before).filter((r) => r.method === 'PUT' || r.path.includes('/git/refs'));
       expect(writes).toEqual([]);
-      expect(files.size).toBe(3);
+      expect(files.size).toBe(1);
       expect(api.violations).toEqual([]);
     });
-    // Two runs pushing at once to a repository without the branch: one makes it, the other adds its file.
+    // Two runs pushing at once to a repository without the branch: one makes it, the other adds its lines.
     await withApi({}, async (api) => {
       const runs = ['7', '8'].map((c) => {
         const sha = c.repeat(40);
@@ -495,7 +499,10 @@ describe('the action against a local GitHub API', () => {
         return runAction(runner, api, { command: 'report', reports }, { env });
       });
       expect((await Promise.all(runs)).map((r) => r.code)).toEqual([0, 0]);
-      const commits = [...api.branches.get('trt-ci-data')!.values()].map((text) => JSON.parse(text).commit).sort();
+      const commits = [...api.branches.get('trt-ci-data')!.values()]
+        .flatMap((text) => text.trim().split('\n'))
+        .map((line) => JSON.parse(line).commit)
+        .sort();
       expect(commits).toEqual(['7'.repeat(40), '8'.repeat(40)]);
       expect(api.violations).toEqual([]);
     });

@@ -6,11 +6,35 @@ import type { Report } from '../src/contract/report.js';
 import { changePoints, eDivisive, studentTTest } from '../src/history/e-divisive.js';
 import { flagsHash, precisionOf, seriesId } from '../src/history/points.js';
 import { groupSeries } from '../src/history/changes.js';
-import { type HistoryRead, parseJsonLines } from '../src/history/store.js';
-import { HISTORY_SCHEMA, type HistoryPoint } from '../src/contract/history.js';
+import { type HistoryRead, parseJsonLines, toJsonLines } from '../src/history/store.js';
+import { appendToBranch, readBranch } from '../src/github/history-branch.js';
+import { makeOctokit } from '../src/github/octokit.js';
+import { startGitHubApi } from './support/github-api.js';
+import { HISTORY_SCHEMA, type HistoryPoint, monthFilePath } from '../src/contract/history.js';
 import { folderWithin } from '../src/proc/new-file.js';
 import { cli, FIXTURES, makeRunner } from './support/harness.js';
 import { seeded } from './support/history-maker.js';
+
+/** A point of one series, for tests that make histories by hand. */
+function historyPoint(): HistoryPoint {
+  return {
+    schema: HISTORY_SCHEMA,
+    key: { model: 'm', profile: 'p', gpu: 'NVIDIA H200', tensorrt: '10.16', precision: 'fp16', flags: 'f' },
+    commit: 'c',
+    date: '2026-12-01T00:00:00.000Z',
+    pushedAt: null,
+    metrics: {
+      planBytes: 100,
+      buildSeconds: null,
+      peakGpuMemoryMiB: null,
+      latencyMs: 1,
+      latencyInterval: null,
+      accuracyMaxAbsError: null,
+      accuracyMaxRelError: null,
+    },
+    environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
+  };
+}
 
 const otava = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-tests.json'), 'utf8'));
 const computed = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-computed.json'), 'utf8'));
@@ -142,11 +166,10 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
       'a'.repeat(40),
     ]);
     expect(appended.code, appended.stderr).toBe(0);
-    const [day] = readdirSync(join(history, 'points'));
-    expect(day).toBe(report.startedAt.slice(0, 10));
-    const [name] = readdirSync(join(history, 'points', day!));
-    expect(name).toMatch(/^aaaaaaaaaaaa-[0-9a-f]{8}\.jsonl$/);
-    const point = JSON.parse(readFileSync(join(history, 'points', day!, name!), 'utf8'));
+    // The month's file (issue 35: one file per month, not per run).
+    const [month] = readdirSync(join(history, 'points'));
+    expect(month).toBe(`${report.startedAt.slice(0, 7)}.jsonl`);
+    const point = JSON.parse(readFileSync(join(history, 'points', month!), 'utf8'));
     const build = report.builds[0]!;
     expect(point).toMatchObject({
       schema: 'trt-ci/history@1',
@@ -198,17 +221,19 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
       const date = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
       return ['history', 'append', '--report', file, '--history', history, '--commit', `c${i}`, '--date', date];
     });
-    // Concurrent runners: every append its own file, none lost.
+    // Concurrent runners: one month's file, every append's line in it, none lost or torn.
     const results = await Promise.all(runs.map((args) => cli(args)));
     expect(results.map((r) => r.code)).toEqual(runs.map(() => 0));
-    const files = readdirSync(join(history, 'points'), { recursive: true }).filter((f) => String(f).endsWith('.jsonl'));
-    expect(files).toHaveLength(120);
+    expect(readdirSync(join(history, 'points'))).toEqual(['2026-01.jsonl']);
+    const month = join(history, 'points', '2026-01.jsonl');
+    const lines = readFileSync(month, 'utf8').trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).commit).sort()).toEqual(runs.map((_, i) => `c${i}`).sort());
     // A line that is no history point is skipped and said, and decides nothing.
-    appendFileSync(join(history, 'points', String(files[0])), '{"schema":"trt-ci/history@1","key":"forged"}\n');
+    appendFileSync(month, '{"schema":"trt-ci/history@1","key":"forged"}\n');
     const changes = await cli(['history', 'changes', '--history', history, '--json']);
     expect(changes.code, changes.stderr).toBe(0);
     // Said with where and why (issue 35).
-    expect(changes.stderr).toMatch(/^trt-ci: skipped points\/.*\.jsonl:2: key: /m);
+    expect(changes.stderr).toMatch(/^trt-ci: skipped points\/2026-01\.jsonl:121: key: /m);
     const { series } = JSON.parse(changes.stdout);
     const latencySeries = series.find((s: { metric: string }) => s.metric === 'latencyMs');
     expect(latencySeries).toMatchObject({ key: { model: 'm', gpu: 'NVIDIA H200', tensorrt: '10.16' }, points: 120 });
@@ -282,7 +307,6 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
 
 describe('the history branch through the API (github/history-branch.ts)', () => {
   it("a cancel stops the read between requests (each takes the runner's signal); a cut tree is refused", async () => {
-    const { readBranch } = await import('../src/github/history-branch.js');
     const controller = new AbortController();
     const signals: (AbortSignal | undefined)[] = [];
     let truncated = false;
@@ -303,54 +327,81 @@ describe('the history branch through the API (github/history-branch.ts)', () => 
       },
     };
     const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data', signal: controller.signal };
-    await expect(readBranch(octokit as never, where, 10)).rejects.toThrow(/aborted/);
+    await expect(readBranch(octokit as never, where, { months: 10, perRunFiles: 10 })).rejects.toThrow(/aborted/);
     expect(signals).toEqual([controller.signal, controller.signal]); // the tree and one blob, no more
     truncated = true;
     const fresh = { ...where, signal: new AbortController().signal };
-    await expect(readBranch(octokit as never, fresh, 10)).rejects.toThrow(
+    await expect(readBranch(octokit as never, fresh, { months: 10, perRunFiles: 10 })).rejects.toThrow(
       /too large for one read \(GitHub truncated it\)/,
     );
   });
 
-  it('a run that loses the race to make the branch adds its file to the one the other run made', async () => {
-    const { appendToBranch } = await import('../src/github/history-branch.js');
-    const calls: string[] = [];
-    let branchExists = false;
-    const refused = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
-    const octokit = {
-      rest: {
-        repos: {
-          createOrUpdateFileContents: async () => {
-            calls.push('put');
-            if (!branchExists) throw refused(404);
-          },
-        },
-        git: {
-          createTree: async () => {
-            calls.push('tree');
-            return { data: { sha: 't' } };
-          },
-          createCommit: async (args: { parents: string[] }) => {
-            calls.push(`commit ${args.parents.length}`);
-            return { data: { sha: 'c' } };
-          },
-          // Another run made the branch between this run's 404 and its own ref.
-          createRef: async () => {
-            calls.push('ref');
-            branchExists = true;
-            throw refused(422);
-          },
-        },
-      },
-    };
-    const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data' };
-    await appendToBranch(octokit as never, where, 'points/2026-12-01/a-1.jsonl', '{}\n', 'm');
-    expect(calls).toEqual(['put', 'tree', 'commit 0', 'ref', 'put']);
-    // Any other refusal is the caller's to report (a warning), never swallowed here.
-    octokit.rest.repos.createOrUpdateFileContents = async () => {
-      throw refused(403);
-    };
-    await expect(appendToBranch(octokit as never, where, 'p', '{}\n', 'm')).rejects.toMatchObject({ status: 403 });
+  it('runs appending at once: the branch made once, each month one file, no line lost (409s retried)', async () => {
+    const api = await startGitHubApi();
+    try {
+      const octokit = makeOctokit('t', { GITHUB_API_URL: api.url, TRT_CI_GITHUB_BACKOFF_MS: '0' });
+      const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data' };
+      const line = (i: number) => `{"run":${i}}\n`;
+      await Promise.all(
+        Array.from({ length: 4 }, (_, i) => appendToBranch(octokit, where, 'points/2026-12.jsonl', line(i), 'm')),
+      );
+      const file = api.branches.get('trt-ci-data')!.get('points/2026-12.jsonl')!;
+      expect(file.split('\n').filter(Boolean).sort()).toEqual(
+        Array.from({ length: 4 }, (_, i) => line(i).trim()).sort(),
+      );
+      expect(api.violations).toEqual([]);
+      // A branch that is not there yet is made by the first write, holding that one file.
+      await appendToBranch(octokit, { ...where, branch: 'x' }, 'points/2026-12.jsonl', line(9), 'm');
+      expect([...api.branches.get('x')!]).toEqual([['points/2026-12.jsonl', line(9)]]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('300 commits × 30 series read back in a few requests: the tree and one blob per month (issue 35)', async () => {
+    const api = await startGitHubApi();
+    try {
+      const octokit = makeOctokit('t', { GITHUB_API_URL: api.url, TRT_CI_GITHUB_BACKOFF_MS: '0' });
+      const where = { owner: 'acme', repo: 'engines', branch: 'trt-ci-data' };
+      const points = (c: number) =>
+        Array.from({ length: 30 }, (_, s) => {
+          const date = new Date(Date.UTC(2026, 9, 1) + c * 4 * 3_600_000).toISOString();
+          return {
+            ...historyPoint(),
+            key: { ...historyPoint().key, model: `m${s}` },
+            commit: `c${c}`,
+            date,
+            pushedAt: date,
+          };
+        });
+      // The first runs through the API (the branch made, a month file started and added to), the rest packed.
+      const all = Array.from({ length: 300 }, (_, c) => points(c));
+      for (const run of all.slice(0, 3)) {
+        await appendToBranch(octokit, where, monthFilePath(run[0]!.pushedAt!), toJsonLines(run), 'm');
+      }
+      const branch = api.branches.get('trt-ci-data')!;
+      for (const run of all.slice(3)) {
+        const path = monthFilePath(run[0]!.pushedAt!);
+        branch.set(path, `${branch.get(path) ?? ''}${toJsonLines(run)}`);
+      }
+      // A file of the layout before month files is still read.
+      api.branches.get('trt-ci-data')!.set('points/2026-09-30/old-1.jsonl', toJsonLines(points(-1)));
+      const before = api.requests.length;
+      const read = await readBranch(octokit, where, { months: Number.POSITIVE_INFINITY, perRunFiles: 100 });
+      const requests = api.requests.length - before;
+      const parsed: HistoryRead = { points: [], skipped: [] };
+      for (const file of read.files) parseJsonLines(file.text, file.path, parsed);
+      expect([parsed.points.length, parsed.skipped, read.unread]).toEqual([301 * 30, [], 0]);
+      // Oct, Nov (300 × 4 h = 50 days from Oct 1) and the old file: the tree and three blobs.
+      expect(requests).toBe(4);
+      expect([...api.branches.get('trt-ci-data')!.keys()].sort()).toEqual([
+        'points/2026-09-30/old-1.jsonl',
+        'points/2026-10.jsonl',
+        'points/2026-11.jsonl',
+      ]);
+    } finally {
+      await api.close();
+    }
   });
 });
 

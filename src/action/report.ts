@@ -27,7 +27,8 @@ import { renderDashboard } from '../history/dashboard.js';
 import { historyPoints, orderOf } from '../history/points.js';
 import type { Standing } from '../contract/history.js';
 import { RECENT, standings } from '../history/standing.js';
-import { type HistoryRead, parseJsonLines, runFilePath, toJsonLines } from '../history/store.js';
+import { type HistoryRead, parseJsonLines, toJsonLines } from '../history/store.js';
+import { monthFilePath } from '../contract/history.js';
 
 /**
  * The report job of the workflow pack (and the comment workflow for forks): reads the runners'
@@ -126,7 +127,8 @@ async function keepHistory(
         }),
       );
       if (points.length === 0) return [];
-      const path = runFilePath(context.sha, orderOf(points[0]!));
+      // One push is one month's file (its points share the push's order).
+      const path = monthFilePath(orderOf(points[0]!));
       await appendToBranch(octokit, where, path, toJsonLines(points), `trt-ci history: ${context.sha.slice(0, 12)}`);
       core.info(`trt-ci: appended ${points.length} engine point(s) to ${branch}:${path}`);
       const dashboard = input('report', 'dashboard');
@@ -136,7 +138,9 @@ async function keepHistory(
     }
     if (!context.pullRequest) return [];
     const read: HistoryRead = { points: [], skipped: [] };
-    for (const file of await readBranch(octokit, where, RECENT)) parseJsonLines(file.text, file.path, read);
+    // The last two months (the recent builds a standing needs), and the newest per-run files of the old layout.
+    const recent = await readBranch(octokit, where, { months: 2, perRunFiles: RECENT });
+    for (const file of recent.files) parseJsonLines(file.text, file.path, read);
     if (read.skipped.length) {
       core.warning(
         `trt-ci: ${branch}: skipped ${read.skipped.length} line(s) not history points: ` +
@@ -153,6 +157,9 @@ async function keepHistory(
   }
 }
 
+/** Per-run files (the layout before month files) the dashboard reads, newest first: one request each. */
+const PER_RUN_READ = 100;
+
 /** When GitHub received the push (the push event's repository.pushed_at, epoch seconds), as ISO 8601; or null. */
 function pushTime(event: RunContext['event']): string | null {
   const at = (event.repository as { pushed_at?: unknown } | undefined)?.pushed_at;
@@ -163,8 +170,14 @@ function pushTime(event: RunContext['event']): string | null {
 /** The whole history on the branch as the static dashboard (trt-ci history html's page), into `dir`. */
 async function writeDashboard(octokit: Octokit, where: HistoryBranch, dir: string, serverUrl: string): Promise<void> {
   const read: HistoryRead = { points: [], skipped: [] };
-  for (const file of await readBranch(octokit, where, Number.POSITIVE_INFINITY)) {
-    parseJsonLines(file.text, file.path, read);
+  const whole = await readBranch(octokit, where, { months: Number.POSITIVE_INFINITY, perRunFiles: PER_RUN_READ });
+  for (const file of whole.files) parseJsonLines(file.text, file.path, read);
+  // Said, never a silent cut: the dashboard of a branch with more per-run files than are read.
+  if (whole.unread > 0) {
+    core.warning(
+      `trt-ci: ${where.branch}: ${whole.unread} older per-run file(s) of the layout before month files were not ` +
+        `read for the dashboard (the newest ${PER_RUN_READ} were); new runs go to month files`,
+    );
   }
   const series = historyChanges(read.points);
   await mkdir(dir, { recursive: true });

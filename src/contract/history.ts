@@ -97,3 +97,15 @@ export interface Standing {
   /** low <= head <= high. */
   within: boolean;
 }
+
+/**
+ * The path, in the history's folder or branch, of the month file a point belongs in, by its order (the push
+ * time where known): points/<YYYY-MM>.jsonl (docs/history.md).
+ */
+export function monthFilePath(order: string): string {
+  const month = /^\d{4}-\d{2}/.exec(order)?.[0] ?? 'undated';
+  return `points/${month}.jsonl`;
+}
+
+/** A month file (points/<YYYY-MM>.jsonl), as opposed to a per-run file of the layout before it. */
+export const isMonthFile = (path: string) => /^points\/(\d{4}-\d{2}|undated)\.jsonl$/.test(path);

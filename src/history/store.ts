@@ -1,12 +1,14 @@
-// Where the history lives (docs/history.md): JSON lines under points/<YYYY-MM-DD>/, one file per run, named by
-// its commit and a random suffix, so that runners appending at once never write the same file and nothing
-// is ever rewritten. The same layout in a local folder (--history DIR) and on the history branch (written
-// through the GitHub API, github/history-branch.ts). Reading parses every line with the schema and counts
+// Where the history lives (docs/history.md): JSON lines packed one file per month, points/<YYYY-MM>.jsonl, by
+// each point's order (the push time where known, orderOf): a year of pushes is twelve files to read, not one
+// request per run. A run appends its lines to its month's file; in a local folder with O_APPEND (runners
+// appending at once never lose a line), on the history branch through the API with the file's blob sha (a
+// run that loses the race reads again and retries: github/history-branch.ts). Files of the layout before it,
+// one per run under points/<YYYY-MM-DD>/, are still read. Reading parses every line with the schema and says
 // what it skipped: a branch is writable by anyone with push access, and a bad line decides nothing.
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { type HistoryPoint, historyPointSchema } from '../contract/history.js';
+import { type HistoryPoint, historyPointSchema, monthFilePath } from '../contract/history.js';
 import { folderWithin, notAFolder } from '../proc/new-file.js';
 import { orderOf } from './points.js';
 
@@ -14,14 +16,6 @@ export interface HistoryRead {
   points: HistoryPoint[];
   /** Lines that were not history points, as "file:line: why". */
   skipped: string[];
-}
-
-/** The path, inside the store, of a run's file of points. */
-export function runFilePath(commit: string, date: string): string {
-  // `date` is the point's order (orderOf: the push time where known): the newest files are read first.
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(date)?.[0] ?? 'undated';
-  const safe = commit.replace(/[^0-9A-Za-z]/g, '').slice(0, 12) || 'nocommit';
-  return `points/${day}/${safe}-${randomBytes(4).toString('hex')}.jsonl`;
 }
 
 export const toJsonLines = (points: readonly HistoryPoint[]) => points.map((p) => `${JSON.stringify(p)}\n`).join('');
@@ -46,19 +40,35 @@ export function parseJsonLines(text: string, name: string, into: HistoryRead): v
   });
 }
 
-/** Appends a run's points to a local folder: a new file, written once (never a rewrite). */
-export async function appendToFolder(dir: string, points: readonly HistoryPoint[]): Promise<string> {
-  const [first] = points;
-  const path = runFilePath(first?.commit ?? '', first ? orderOf(first) : '');
-  // Each folder made link-free (a planted points/<day> link would take the file elsewhere); the file is new.
+/**
+ * Appends a run's points to a local folder: each to its month's file, opened O_APPEND (one write each: lines
+ * of runners appending at once never interleave) and O_NOFOLLOW (a link planted there is refused).
+ */
+export async function appendToFolder(dir: string, points: readonly HistoryPoint[]): Promise<string[]> {
   await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
     // EEXIST from a recursive mkdir: a file where the folder goes.
     throw error.code === 'EEXIST' ? notAFolder(error.message) : error;
   });
-  const folder = await folderWithin(dir, ...path.split('/').slice(0, -1));
-  const file = join(folder, path.split('/').at(-1)!);
-  await writeFile(file, toJsonLines(points), { flag: 'wx' });
-  return file;
+  const folder = await folderWithin(dir, 'points');
+  const byMonth = new Map<string, HistoryPoint[]>();
+  for (const point of points) {
+    const file = monthFilePath(orderOf(point)).split('/').at(-1)!;
+    const month = byMonth.get(file);
+    if (month) month.push(point);
+    else byMonth.set(file, [point]);
+  }
+  const written: string[] = [];
+  for (const [name, monthPoints] of byMonth) {
+    const file = join(folder, name);
+    const handle = await open(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW);
+    try {
+      await handle.write(toJsonLines(monthPoints));
+    } finally {
+      await handle.close();
+    }
+    written.push(file);
+  }
+  return written;
 }
 
 /** Every point under a local folder's points/ (a folder with none is an empty history). */

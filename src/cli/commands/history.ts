@@ -93,10 +93,10 @@ async function append(dir: string, options: HistoryOptions, io: CliIo): Promise<
     io.stdout('no engine of the report was built or cached: nothing appended\n');
     return EXIT.passed;
   }
-  const file = await appendToFolder(dir, points).catch((error: unknown) => {
+  const files = await appendToFolder(dir, points).catch((error: unknown) => {
     throw new InputError(`--history: cannot write to ${options.history}: ${fileProblem(error, 'a folder')}`);
   });
-  io.stdout(`appended ${points.length} point(s) to ${file}\n`);
+  io.stdout(`appended ${points.length} point(s) to ${files.join(', ')}\n`);
   return EXIT.passed;
 }
 
