@@ -4281,7 +4281,7 @@ async function runBuildStage(config, version, options) {
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.11.1';
+const VERSION = '0.12.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 
@@ -12932,10 +12932,12 @@ function failureReason(failOn, report, crash) {
  */
 const NOT_THE_BUILT_COMMIT = new Set(['issue_comment', 'workflow_run']);
 /** The commit the run's check lands on: the one that was built, or none (with why). */
-function checkTargetOf(context, name) {
+function checkTargetOf(context, name, 
+/** The commit the gate named (head-sha), when it named one: the commit that was built. */
+namedSha = '') {
     if (!context?.sha)
         return { target: null, noCheck: null };
-    if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName)) {
+    if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName) && context.sha !== namedSha) {
         return {
             target: null,
             noCheck: `a ${context.eventName} run without a pull request (the pull-request and head-sha inputs) builds no ` +
@@ -12990,7 +12992,7 @@ async function runCommand(edge) {
     const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
     const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);
     const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
-    const { target, noCheck } = checkTargetOf(context, inputs.checkName);
+    const { target, noCheck } = checkTargetOf(context, inputs.checkName, inputs.pullRequest.headSha);
     if (noCheck)
         core/* warning */.$e(`trt-ci: no check run: ${noCheck}`);
     // Named before anything can fail: the pack uploads what there is under these names, whatever happens.

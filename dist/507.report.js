@@ -3424,10 +3424,12 @@ function failureReason(failOn, report, crash) {
  */
 const NOT_THE_BUILT_COMMIT = new Set(['issue_comment', 'workflow_run']);
 /** The commit the run's check lands on: the one that was built, or none (with why). */
-function checkTargetOf(context, name) {
+function checkTargetOf(context, name, 
+/** The commit the gate named (head-sha), when it named one: the commit that was built. */
+namedSha = '') {
     if (!context?.sha)
         return { target: null, noCheck: null };
-    if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName)) {
+    if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName) && context.sha !== namedSha) {
         return {
             target: null,
             noCheck: `a ${context.eventName} run without a pull request (the pull-request and head-sha inputs) builds no ` +

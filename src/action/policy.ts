@@ -67,9 +67,11 @@ const NOT_THE_BUILT_COMMIT = new Set(['issue_comment', 'workflow_run']);
 export function checkTargetOf(
   context: Pick<RunContext, 'owner' | 'repo' | 'sha' | 'eventName' | 'pullRequest'> | null,
   name: string,
+  /** The commit the gate named (head-sha), when it named one: the commit that was built. */
+  namedSha = '',
 ): { target: CheckTarget | null; noCheck: string | null } {
   if (!context?.sha) return { target: null, noCheck: null };
-  if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName)) {
+  if (!context.pullRequest && NOT_THE_BUILT_COMMIT.has(context.eventName) && context.sha !== namedSha) {
     return {
       target: null,
       noCheck:

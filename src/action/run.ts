@@ -51,7 +51,7 @@ export async function runCommand(edge: ActionEdge): Promise<void> {
   const octokit = inputs.token && edge.env.GITHUB_REPOSITORY ? makeOctokit(inputs.token, edge.env) : null;
   const context = await pullRequestContext(readRunContext(edge.env, edge.cwd), octokit, inputs.pullRequest);
   const reporter = new GitHubReporter(octokit, context?.pullRequest?.fromFork ?? false);
-  const { target, noCheck } = checkTargetOf(context, inputs.checkName);
+  const { target, noCheck } = checkTargetOf(context, inputs.checkName, inputs.pullRequest.headSha);
   if (noCheck) core.warning(`trt-ci: no check run: ${noCheck}`);
   // Named before anything can fail: the pack uploads what there is under these names, whatever happens.
   const artifacts = artifactNames(inputs.reportKey);
