@@ -235,6 +235,12 @@ async function runPin(pin: Pin, project: string) {
       RUNNER_TEMP: temp,
       TRT_CI_JOB: job,
       TRT_CI_GITHUB_BACKOFF_MS: '10',
+      // The deploy job runs on the target's machine (an H100): its trtexec and nvidia-smi say so.
+      ...('deploy-target' in pin.with && {
+        TRTEXEC_STANDIN_GPU_NAME: 'NVIDIA H100 80GB HBM3',
+        TRTEXEC_STANDIN_GPU_CC: '9.0',
+        NVIDIA_SMI_STANDIN_SET: 'name=NVIDIA H100 80GB HBM3;compute_cap=9.0',
+      }),
       ...Object.fromEntries(Object.entries(inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
     },
   });
