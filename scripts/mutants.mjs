@@ -26,6 +26,13 @@ const MUTANTS = [
   ],
   ['src/cache/trust.ts', 'if (!signature) return false;', 'if (!signature) return true;', 'cache', ''],
   ['src/cache/trust.ts', '!== null || !trust.publicKey ||', '!== null && !trust.publicKey ||', 'cache', ''],
+  // Issue 35's edges: a target that will not load fails the run; a cancel is never passed; a TensorRT prefix
+  // is matched at a dot; a value no measurement has is skipped; a change within noise has no share.
+  ['src/compare/status.ts', "row.verdict !== 'fails'", "row.verdict === 'fails'", 'action-policy', 'check conclusion'],
+  ['src/compare/status.ts', '!report.interrupted &&', 'report.interrupted !== undefined &&', 'action-policy', ''],
+  ['src/tensorrt/deploy-rules.ts', 'startsWith(`${version}.`)', 'startsWith(version)', 'deploy', 'only on the target'],
+  ['src/contract/history.ts', ".max(1e15, 'expected", ".max(1e309, 'expected", 'history', 'a line each'],
+  ['src/report/parts/explain.ts', 'if (r.significant === false)', 'if (r.significant === true)', 'explain', 'sums'],
   // A check in the registry that no judge answers.
   [
     'src/contract/checks.ts',
