@@ -7,6 +7,7 @@
 // Switches (environment):
 //   TRTEXEC_STANDIN_VERSION       10.16.1.11 (default) | 8.6.1.6 | 8.4.1.5 | 10.3.0.26 | 11.2.1.2 | 11.1.0.5 ...
 //   TRTEXEC_STANDIN_OOM_ABOVE_MIB build fails with TensorRT's out-of-memory errors above this workspace
+//   TRTEXEC_STANDIN_LONG_LINE_MIB a loaded engine's run prints one line of this many MiB (no newline in it)
 //   TRTEXEC_STANDIN_HANG          "1": hang after parsing (with a forked child); "ignore-term": and ignore SIGTERM;
 //                                 "load": a --loadEngine run hangs so (a build does not)
 //   TRTEXEC_STANDIN_CHILD_PIDS    file to append the forked child's pid to (hang and escape modes)
@@ -518,6 +519,13 @@ async function trtexec(io) {
       ]);
     const plan = readFileSync(path);
     log('I', `Engine loaded in 0.0100000 sec.`);
+    // A runaway line (a plugin that prints a buffer without a newline): this many MiB in one line.
+    const longLine = Number(fault('TRTEXEC_STANDIN_LONG_LINE_MIB') ?? 0);
+    if (longLine > 0) {
+      const block = Buffer.alloc(1024 * 1024, 0x41);
+      for (let i = 0; i < longLine; i += 1) await io.writeAsync(block);
+      await io.writeAsync(Buffer.from('\n'));
+    }
     if (plan.length < 28 || plan.toString('latin1', 0, 4) !== 'ftrt') {
       fail([
         [
