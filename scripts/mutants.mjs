@@ -30,7 +30,14 @@ const MUTANTS = [
   // is matched at a dot; a value no measurement has is skipped; a change within noise has no share.
   ['src/compare/status.ts', "row.verdict !== 'fails'", "row.verdict === 'fails'", 'action-policy', 'check conclusion'],
   ['src/compare/status.ts', '!report.interrupted &&', 'report.interrupted !== undefined &&', 'action-policy', ''],
-  ['src/tensorrt/deploy-rules.ts', 'startsWith(`${version}.`)', 'startsWith(version)', 'deploy', 'only on the target'],
+  [
+    'src/tensorrt/deploy-rules.ts',
+    // "startsWith(`${version}.`)", spelled so that it is not read as a template here.
+    'startsWith(`$' + '{version}.`)',
+    'startsWith(version)',
+    'deploy',
+    'only on the target',
+  ],
   ['src/contract/history.ts', ".max(1e15, 'expected", ".max(1e309, 'expected", 'history', 'a line each'],
   ['src/report/parts/explain.ts', 'if (r.significant === false)', 'if (r.significant === true)', 'explain', 'sums'],
   // A check in the registry that no judge answers.
