@@ -1,7 +1,8 @@
 // The bundled action, run as the Actions runner runs it (INPUT_*, GITHUB_* files and URLs), against a
 // local GitHub API that checks every request body against GitHub's OpenAPI description.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startGitHubApi, type ApiOptions, type GitHubApi } from './support/github-api.js';
@@ -1049,4 +1050,60 @@ describe('storing the baseline', () => {
     expect(workflowFile('acme/engines/.github/workflows/trt.yml@refs/heads/main')).toBe('trt.yml');
     expect(baselineArtifactName('configs/trt ci.yml')).toBe('trt-ci-report-configs-trt-ci.yml');
   });
+});
+
+describe('the deploy job on a full disk (issue 35)', () => {
+  const mount = (dir: string) =>
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dir], { stdio: 'ignore' });
+  // Where a tmpfs can be mounted (root, as .ci/run runs); a 256 KiB one, filled, is RUNNER_TEMP below.
+  const mountable = (() => {
+    const probe = mkdtempSync(join(tmpdir(), 'trt-ci-tmpfs-'));
+    try {
+      mount(probe);
+      execFileSync('umount', [probe]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
+  })();
+
+  it.skipIf(!mountable)(
+    'says deploy.json could not be written, in one line, and still writes its summary',
+    async () => {
+      const runner = makeRunner();
+      runner.touch('m.onnx');
+      const config = runner.writeConfig(
+        'output-dir: out\ndeploy: [{ name: h200, gpu: H200 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+          '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+      );
+      expect((await cli(['run', '--config', config])).code).toBe(0);
+      const full = mkdtempSync(join(tmpdir(), 'trt-ci-full-'));
+      mount(full);
+      try {
+        execFileSync('mkdir', ['-p', join(full, 'trt-ci-deploy')]);
+        // dd stops with "No space left on device": that is the point.
+        spawnSync('dd', ['if=/dev/zero', `of=${join(full, 'filler')}`, 'bs=4k', 'count=1000'], { stdio: 'ignore' });
+        const manifest = join(runner.dir, 'out', 'manifest.json');
+        const run = await withApi({}, (api) =>
+          runAction(
+            runner,
+            api,
+            { config, 'deploy-target': 'h200', manifest, token: '' },
+            { env: { GITHUB_EVENT_NAME: 'push', RUNNER_TEMP: full } },
+          ),
+        );
+        expect(run.code).toBe(1);
+        const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
+        expect(errors).toEqual([
+          expect.stringMatching(/^::error::trt-ci: .*deploy\.json: cannot write: no space left on device$/),
+        ]);
+        expect(run.summary).toMatch(/^## trt-ci: loaded on h200/);
+      } finally {
+        execFileSync('umount', [full]);
+        rmSync(full, { recursive: true, force: true });
+      }
+    },
+  );
 });

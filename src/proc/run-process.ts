@@ -71,29 +71,30 @@ function pipeOutput(
   log: WriteStream | null,
   output: WriteStream | null,
 ): void {
+  // A stream that failed (ENOSPC) is written no more, and the pipes it paused are resumed: a 'drain' that
+  // will never come must not hold the child's output, and with it the child, forever.
+  const broken = new Set<WriteStream>();
+  const resume = () => {
+    child.stdout?.resume();
+    child.stderr?.resume();
+  };
+  for (const stream of [log, output]) {
+    stream?.on('error', () => {
+      broken.add(stream);
+      resume();
+    });
+  }
+  const into = (stream: WriteStream, chunk: Buffer, pipes: 'both' | 'stdout') => {
+    if (broken.has(stream) || stream.write(chunk)) return;
+    child.stdout?.pause();
+    if (pipes === 'both') child.stderr?.pause();
+    stream.once('drain', resume);
+  };
   const onData = (chunk: Buffer) => {
     lines?.push(chunk);
-    if (log && !log.write(chunk)) {
-      child.stdout?.pause();
-      child.stderr?.pause();
-      log.once('drain', () => {
-        child.stdout?.resume();
-        child.stderr?.resume();
-      });
-    }
+    if (log) into(log, chunk, 'both');
   };
-  for (const stream of [log, output]) stream?.on('error', () => {});
-  child.stdout?.on(
-    'data',
-    output
-      ? (chunk: Buffer) => {
-          if (!output.write(chunk)) {
-            child.stdout?.pause();
-            output.once('drain', () => child.stdout?.resume());
-          }
-        }
-      : onData,
-  );
+  child.stdout?.on('data', output ? (chunk: Buffer) => into(output, chunk, 'stdout') : onData);
   child.stderr?.on('data', onData);
 }
 
