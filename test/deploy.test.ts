@@ -640,6 +640,9 @@ describe('deploy-load: only on the target, a manifest it can read, only its own 
       writeFileSync(file, JSON.stringify(json));
       const refused = await load();
       expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(message)]);
+      // deploy-check reads it the same way: exit 2 naming the field, not exit 70.
+      const checked = await cli(['deploy-check', file, '--config', config]);
+      expect([checked.code, checked.stderr]).toEqual([2, expect.stringMatching(message)]);
     }
     // A manifest from another job's artifact names its profiles as it likes: the load log is still a file of
     // the log folder, never ../../victim.
