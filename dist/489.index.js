@@ -12655,6 +12655,13 @@ async function loadManifestOnTarget(setup) {
     try {
         const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
         await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+        // Nothing to load is no pass: plans of the wrong runner type, or of models that do not ship there.
+        const shipping = [...targets].filter(([, list]) => list.some((t) => t.name === target.name)).map(([m]) => m);
+        const held = [...new Set(manifests.flatMap(({ manifest }) => manifest.engines.map((e) => e.model)))];
+        if (!held.some((model) => shipping.includes(model))) {
+            throw new errors/* InputError */.dz(`${setup.manifest.shown}: no engine to load on ${target.name}: it holds ${held.join(', ') || 'none'}, ` +
+                `and ${shipping.join(', ')} ship${shipping.length === 1 ? 's' : ''} there`);
+        }
         const engines = [];
         for (const { file, manifest } of manifests) {
             engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
@@ -12870,10 +12877,12 @@ async function deployJob(edge, target) {
     await writeSummary(`## trt-ci: loaded on ${markdown_text_text(target)}\n\n| engine | verdict | TensorRT said | |\n|---|---|---|---|\n` +
         `${rows.join('\n')}\n`);
     const failed = engines.filter((e) => e.verdict === 'fails');
-    if (failed.length)
-        core/* setFailed */.C1(`trt-ci: ${failed.length} engine(s) do not load on ${target}`);
-    else if (unwritten)
-        core/* setFailed */.C1(`trt-ci: ${unwritten}`);
+    const problems = [
+        ...(failed.length ? [`${failed.length} engine(s) do not load on ${target}`] : []),
+        ...(unwritten ? [unwritten] : []),
+    ];
+    if (problems.length)
+        core/* setFailed */.C1(`trt-ci: ${problems.join('; ')}`);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/action/policy.js
@@ -12912,7 +12921,7 @@ function failureReason(failOn, report, crash) {
     const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
     if (failOn.includes('accuracy') && wrong.length)
         return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
-    const stuck = report.builds.flatMap((b) => b.deploy.filter((d) => d.verdict === 'fails').map((d) => ({ ...b, metric: `on ${d.target}` })));
+    const stuck = report.builds.flatMap(({ model, profile, deploy }) => deploy.filter((d) => d.verdict === 'fails').map((d) => ({ model, profile, metric: `on ${d.target}` })));
     if (failOn.includes('deploy') && stuck.length)
         return `${stuck.length} engine(s) will not load: ${names(stuck)}`;
     const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));

@@ -57834,6 +57834,13 @@ async function loadManifestOnTarget(setup) {
     try {
         const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
         await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+        // Nothing to load is no pass: plans of the wrong runner type, or of models that do not ship there.
+        const shipping = [...targets].filter(([, list]) => list.some((t) => t.name === target.name)).map(([m]) => m);
+        const held = [...new Set(manifests.flatMap(({ manifest }) => manifest.engines.map((e) => e.model)))];
+        if (!held.some((model) => shipping.includes(model))) {
+            throw new errors_InputError(`${setup.manifest.shown}: no engine to load on ${target.name}: it holds ${held.join(', ') || 'none'}, ` +
+                `and ${shipping.join(', ')} ship${shipping.length === 1 ? 's' : ''} there`);
+        }
         const engines = [];
         for (const { file, manifest } of manifests) {
             engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));
@@ -58128,7 +58135,7 @@ async function deployLoadCommand(operands, options, io) {
     else {
         const lines = engines.map((e) => `${e.verdict === 'fails' ? '✘' : e.verdict === 'loads' ? '✔' : '⚠'} ${e.model}/${e.profile} on ${e.target}: ` +
             `${e.verdict}${e.line ? ` — ${e.line}` : ''}${e.mismatch ? ` (predicted ${e.predicted})` : ''}`);
-        io.stdout(`${lines.join('\n') || `no engine of the manifest ships to ${options.target}`}\n`);
+        io.stdout(`${lines.join('\n')}\n`);
     }
     return engines.some((e) => e.verdict === 'fails') ? EXIT.failed : EXIT.passed;
 }

@@ -414,6 +414,26 @@ describe('trt-ci deploy-load: a load on the target machine replaces the predicti
       "trt-ci: --target h100: this machine's GPU is NVIDIA L4, not the target's H100: run deploy-load on the " +
         "target's machine",
     ]);
+    // Plans of models that do not ship to the target: nothing to load is exit 2, never a green "0 loads".
+    const other = JSON.parse(readFileSync(manifest, 'utf8'));
+    const elsewhere = join(builder.dir, 'other-manifest.json');
+    writeFileSync(
+      elsewhere,
+      JSON.stringify({ ...other, engines: other.engines.map((e: object) => ({ ...e, model: 'x' })) }),
+    );
+    const none = await cli([
+      ...['deploy-load', elsewhere, '--config', config, '--target', 'h100'],
+      ...[
+        '--trtexec',
+        machine('NVIDIA H100 80GB HBM3', '9.0').trtexec,
+        '--nvidia-smi',
+        machine('NVIDIA H100 80GB HBM3', '9.0').nvidiaSmi,
+      ],
+    ]);
+    expect([none.code, none.stderr.trim()]).toEqual([
+      2,
+      expect.stringMatching(/other-manifest\.json: no engine to load on h100: it holds x, and m ships there$/),
+    ]);
     // A typo'd target is no target: exit 2 with the targets there are.
     const typo = await load('edge-l5', machine('NVIDIA L4', '8.9'));
     expect([typo.code, typo.stderr.trim()]).toEqual([

@@ -55,6 +55,9 @@ export async function deployJob(edge: ActionEdge, target: string): Promise<void>
       `${rows.join('\n')}\n`,
   );
   const failed = engines.filter((e) => e.verdict === 'fails');
-  if (failed.length) core.setFailed(`trt-ci: ${failed.length} engine(s) do not load on ${target}`);
-  else if (unwritten) core.setFailed(`trt-ci: ${unwritten}`);
+  const problems = [
+    ...(failed.length ? [`${failed.length} engine(s) do not load on ${target}`] : []),
+    ...(unwritten ? [unwritten] : []),
+  ];
+  if (problems.length) core.setFailed(`trt-ci: ${problems.join('; ')}`);
 }

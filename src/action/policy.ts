@@ -36,8 +36,8 @@ export function failureReason(failOn: readonly FailOn[], report: Judged | null, 
   if (failOn.includes('error') && broken.length) return `${broken.length} build(s) failed: ${names(broken)}`;
   const wrong = report.builds.filter((b) => b.accuracy?.status === 'failed' || b.accuracy?.status === 'error');
   if (failOn.includes('accuracy') && wrong.length) return `${wrong.length} engine(s) out of tolerance: ${names(wrong)}`;
-  const stuck = report.builds.flatMap((b) =>
-    b.deploy.filter((d) => d.verdict === 'fails').map((d) => ({ ...b, metric: `on ${d.target}` })),
+  const stuck = report.builds.flatMap(({ model, profile, deploy }) =>
+    deploy.filter((d) => d.verdict === 'fails').map((d) => ({ model, profile, metric: `on ${d.target}` })),
   );
   if (failOn.includes('deploy') && stuck.length) return `${stuck.length} engine(s) will not load: ${names(stuck)}`;
   const rows = report.builds.flatMap((build) => build.budgets.map((row) => ({ build, row })));

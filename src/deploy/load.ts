@@ -58,6 +58,15 @@ export async function loadManifestOnTarget(setup: TargetLoadSetup): Promise<Load
   try {
     const gpus = await queryGpus(setup.nvidiaSmi, setup.env, signal);
     await checkMachine(target, { gpus, trtexec, trtexecWhere: setup.config.where(['trtexec']) });
+    // Nothing to load is no pass: plans of the wrong runner type, or of models that do not ship there.
+    const shipping = [...targets].filter(([, list]) => list.some((t) => t.name === target.name)).map(([m]) => m);
+    const held = [...new Set(manifests.flatMap(({ manifest }) => manifest.engines.map((e) => e.model)))];
+    if (!held.some((model) => shipping.includes(model))) {
+      throw new InputError(
+        `${setup.manifest.shown}: no engine to load on ${target.name}: it holds ${held.join(', ') || 'none'}, ` +
+          `and ${shipping.join(', ')} ship${shipping.length === 1 ? 's' : ''} there`,
+      );
+    }
     const engines: LoadedEngine[] = [];
     for (const { file, manifest } of manifests) {
       engines.push(...(await loadOnTarget(manifest, file, targets, target.name, trtexec, setup.logDir)));

@@ -42,7 +42,7 @@ async function deployLoadCommand(
         `${e.verdict === 'fails' ? '✘' : e.verdict === 'loads' ? '✔' : '⚠'} ${e.model}/${e.profile} on ${e.target}: ` +
         `${e.verdict}${e.line ? ` — ${e.line}` : ''}${e.mismatch ? ` (predicted ${e.predicted})` : ''}`,
     );
-    io.stdout(`${lines.join('\n') || `no engine of the manifest ships to ${options.target}`}\n`);
+    io.stdout(`${lines.join('\n')}\n`);
   }
   return engines.some((e) => e.verdict === 'fails') ? EXIT.failed : EXIT.passed;
 }
