@@ -2320,10 +2320,10 @@ async function privateTimingCache(shared, label, trust) {
     // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
     // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
     if (await servable(shared, trust)) {
-        // One that went meanwhile, or that this user may not read (another's, under cache-dir): the build starts
-        // without it, as it would on a new runner.
+        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
+        // trt-ci.yml is read: config/rules.ts.)
         await (0,promises_.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT' && error.code !== 'EACCES' && error.code !== 'EPERM')
+            if (error.code !== 'ENOENT')
                 throw error;
         });
     }
@@ -6357,6 +6357,7 @@ function resolveTarget(t) {
 
 
 
+
 /** The signing and public keys parse as Ed25519 keys; said without the key's text (it may be a secret). */
 const cacheKeys = (_raw, config) => [
     ['cache-signing-key', 'private', config.cacheSigningKey],
@@ -6481,18 +6482,30 @@ const namedPaths = (raw, config) => {
             problems.push({ path: at, message: problem });
     };
     check(config.basePlans, 'folder', ['base-plans']);
-    // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it.
-    const timing = config.timingCache;
-    if (timing && (0,external_node_fs_.existsSync)(timing)) {
+    // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it:
+    // timing-cache:, and those cache-dir: keeps per TensorRT and GPU (cache-dir/timing/*.cache).
+    const timingUnder = config.cacheDir ? (0,external_node_path_.join)(config.cacheDir, 'timing') : null;
+    const timingFiles = timingUnder && (0,external_node_fs_.existsSync)(timingUnder) ? (0,external_node_fs_.readdirSync)(timingUnder).filter((f) => f.endsWith('.cache')) : [];
+    const caches = [
+        [config.timingCache, ['timing-cache'], 'set timing-cache: to a path of your own'],
+        ...timingFiles.map((f) => [
+            (0,external_node_path_.join)(timingUnder, f),
+            ['cache-dir'],
+            'set cache-dir: to a folder of your own',
+        ]),
+    ];
+    for (const [timing, at, instead] of caches) {
+        if (!timing || !(0,external_node_fs_.existsSync)(timing))
+            continue;
         try {
             (0,external_node_fs_.accessSync)(timing, external_node_fs_.constants.R_OK | external_node_fs_.constants.W_OK);
         }
         catch (error) {
             const code = error.code ?? (0,errors/* errorMessage */.gJ)(error);
             problems.push({
-                path: ['timing-cache'],
+                path: at,
                 message: `expected a timing cache this user can read and write, got ${timing} (${code}: another user's file?); ` +
-                    'remove it, or set timing-cache: to a path of your own',
+                    `remove it, or ${instead}`,
             });
         }
     }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -833,6 +833,22 @@ describe('a timing cache another user left (issue 35)', () => {
             "got .*timing\\.cache \\(EACCES: another user's file\\?\\); remove it",
         ),
       ),
+    ]);
+    // The same under cache-dir: (its per-TensorRT, per-GPU timing caches).
+    writeFileSync(config, readFileSync(config, 'utf8').replace('timing-cache: timing.cache', 'cache-dir: cache'));
+    const timing = join(runner.dir, 'cache', 'timing');
+    execFileSync('mkdir', ['-p', timing]);
+    writeFileSync(join(timing, '10.16.1.11-NVIDIA-H200.cache'), 'root only');
+    chmodSync(join(timing, '10.16.1.11-NVIDIA-H200.cache'), 0o600);
+    const underCacheDir = spawnSync(process.execPath, [cli, 'build', '--config', config], {
+      uid: 65534,
+      gid: 65534,
+      cwd: runner.dir,
+      encoding: 'utf8',
+    });
+    expect([underCacheDir.status, underCacheDir.stderr.trim()]).toEqual([
+      2,
+      expect.stringMatching(/cache-dir: expected a timing cache this user can read and write, got .*H200\.cache/),
     ]);
   });
 });

@@ -2,7 +2,8 @@
 // name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
 // rule is said in one run. Rules that read files are skipped where the files are not meant to be there (a
 // deploy target's runner has the plans, not the models).
-import { accessSync, constants, existsSync, type Stats, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, type Stats, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage } from '../common/errors.js';
 import { parseCacheKey } from '../cache/trust.js';
@@ -150,18 +151,30 @@ const namedPaths: Rule = (raw, config) => {
     if (problem) problems.push({ path: at, message: problem });
   };
   check(config.basePlans, 'folder', ['base-plans']);
-  // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it.
-  const timing = config.timingCache;
-  if (timing && existsSync(timing)) {
+  // A timing cache left by another user (a shared runner's other account) would fail the build's copy of it:
+  // timing-cache:, and those cache-dir: keeps per TensorRT and GPU (cache-dir/timing/*.cache).
+  const timingUnder = config.cacheDir ? join(config.cacheDir, 'timing') : null;
+  const timingFiles =
+    timingUnder && existsSync(timingUnder) ? readdirSync(timingUnder).filter((f) => f.endsWith('.cache')) : [];
+  const caches: [string | null, ConfigPath, string][] = [
+    [config.timingCache, ['timing-cache'], 'set timing-cache: to a path of your own'],
+    ...timingFiles.map((f): [string, ConfigPath, string] => [
+      join(timingUnder!, f),
+      ['cache-dir'],
+      'set cache-dir: to a folder of your own',
+    ]),
+  ];
+  for (const [timing, at, instead] of caches) {
+    if (!timing || !existsSync(timing)) continue;
     try {
       accessSync(timing, constants.R_OK | constants.W_OK);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
       problems.push({
-        path: ['timing-cache'],
+        path: at,
         message:
           `expected a timing cache this user can read and write, got ${timing} (${code}: another user's file?); ` +
-          'remove it, or set timing-cache: to a path of your own',
+          `remove it, or ${instead}`,
       });
     }
   }
