@@ -599,6 +599,19 @@ const cacheVerdictSchema = schemas/* object */.Ikc({
     untrusted: schemas/* boolean */.zMY().default(false),
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
+    /** With an oci:// cache: where the entry came from or went, and who built it. */
+    registry: schemas/* object */.Ikc({
+        /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
+        pulledFrom: nullableString,
+        /** The run that built a pulled entry (`owner/repo#run-id`, else its event and commit), as it recorded. */
+        builtBy: nullableString,
+        /** This run's build was pushed. */
+        pushed: schemas/* boolean */.zMY(),
+        /** Built here while another run pushed the same key first: a build the fleet made twice. */
+        duplicate: schemas/* boolean */.zMY(),
+    })
+        .nullable()
+        .default(null),
 });
 const reportAttemptSchema = schemas/* object */.Ikc({
     attempt: count,
@@ -687,6 +700,24 @@ const cacheSummarySchema = schemas/* object */.Ikc({
     refused: nullableString.default(null),
     /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
     problems: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    /** With an oci:// cache: what the run read and wrote there. */
+    registry: schemas/* object */.Ikc({
+        /** The repositories read, in order (oci://…). */
+        reads: schemas/* array */.YOg(schemas/* string */.YjP()),
+        /** The repository written, or null: then `notWriting` says why. */
+        writes: nullableString,
+        notWriting: nullableString,
+        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+        credentials: schemas/* string */.YjP(),
+        pulled: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
+        pushed: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
+        /** Engines built here that another run pushed first. */
+        duplicates: count,
+        /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
+        evicted: count,
+    })
+        .nullable()
+        .default(null),
 });
 const comparisonSchema = schemas/* object */.Ikc({
     /** The baseline report, or null when there is none yet. */
@@ -1268,7 +1299,8 @@ function runProvenance(env, cwd) {
         return { commit: null, event: 'local', defaultBranch: false };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
     const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
-    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+    const run = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_REPOSITORY}#${env.GITHUB_RUN_ID}` : null;
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping, run };
 }
 /**
  * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the

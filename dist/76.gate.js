@@ -139,7 +139,8 @@ function runProvenance(env, cwd) {
         return { commit: null, event: 'local', defaultBranch: false };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
     const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
-    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+    const run = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_REPOSITORY}#${env.GITHUB_RUN_ID}` : null;
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping, run };
 }
 /**
  * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the

@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1699);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6430);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1699:
+/***/ 6430:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45596,6 +45596,402 @@ const CHECK_IDS = Object.keys(PREFLIGHT_CHECKS);
 /** The checks judged from nvidia-smi's facts, skipped together when nvidia-smi itself fails. */
 const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === 'gpu');
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
+
+
+/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
+class RegistryError extends Error {
+    status;
+    code;
+    name = 'RegistryError';
+    constructor(message, status, 
+    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
+    code = null) {
+        super(message);
+        this.status = status;
+        this.code = code;
+    }
+}
+/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
+function exchange(method, url, headers, body, limits, hops = 0) {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_namespaceObject.request;
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
+            const status = res.statusCode ?? 0;
+            const location = header(res.headers, 'location');
+            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
+                res.resume();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
+                return;
+            }
+            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+            resolve({ status, headers: res.headers, body: res });
+        });
+        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        req.on('error', (error) => reject(error instanceof RegistryError
+            ? error
+            : error.name === 'AbortError'
+                ? new RegistryError('cancelled', null, 'ABORTED')
+                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        if (body === null)
+            req.end();
+        else if (Buffer.isBuffer(body))
+            req.end(body);
+        else {
+            const stream = body();
+            stream.on('error', (error) => req.destroy(error));
+            stream.pipe(req);
+        }
+    });
+}
+const header = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+/** The URL as a log may show it: host and path, never a query (an upload session's state). */
+const where = (url) => {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+};
+function retriable(error) {
+    const code = error.code;
+    // A registry that refuses connections is down: retrying only delays the build.
+    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
+}
+/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
+function retryAfterMs(value, now = Date.now()) {
+    if (!value)
+        return null;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+async function drained(sent, value) {
+    sent.body.resume();
+    return value;
+}
+async function readAll(stream, limit) {
+    const chunks = [];
+    let total = 0;
+    for await (const chunk of stream) {
+        total += chunk.length;
+        if (total > limit) {
+            stream.destroy();
+            throw new RegistryError(`the registry sent more than ${limit} bytes`, stream.statusCode ?? null);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/** The registry's own words for a failed request: status and error code, no body beyond them. */
+async function oci_http_failure(method, url, sent, who = 'the registry') {
+    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
+    let code = null;
+    try {
+        code = JSON.parse(text).errors?.[0]?.code ?? null;
+    }
+    catch { }
+    const words = {
+        401: 'unauthorized (no or wrong credentials)',
+        403: 'denied (the credentials lack this right)',
+        404: 'not found',
+        413: 'too large for the registry',
+        429: 'too many requests',
+    };
+    const said = words[sent.status] ?? `HTTP ${sent.status}`;
+    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
+}
+
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
+// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
+// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
+// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
+// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
+// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
+//
+// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
+// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
+// credential is sent only to the registry's host and its token realm, and never appears in an error.
+
+
+
+
+
+
+const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+/** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
+const EMPTY_CONFIG = {
+    mediaType: 'application/vnd.oci.empty.v1+json',
+    digest: 'sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a',
+    size: 2,
+};
+const REPOSITORY = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
+/** Parses `oci://host[:port]/repo/path`; the message says what was expected when it is not one. */
+function parseOciReference(text) {
+    const match = /^oci:\/\/([^/]+)\/(.+)$/.exec(text.trim());
+    if (!match)
+        return 'expected oci://<registry>/<repository>, like oci://ghcr.io/my-org/trt-cache';
+    const [, registry, repository] = match;
+    if (!/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(registry) && !/^\[[0-9a-fA-F:]+\](:[0-9]{1,5})?$/.test(registry))
+        return `"${registry}" is not a registry host (host or host:port)`;
+    if (!REPOSITORY.test(repository))
+        return `"${repository}" is not a repository name (lowercase letters, digits, . _ - and / between parts)`;
+    const host = registry.replace(/:[0-9]+$/, '');
+    return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
+}
+const formatOciReference = (ref) => `oci://${ref.registry}/${ref.repository}`;
+const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
+/** One repository on one registry, with the rights a run asks for. */
+class OciClient {
+    ref;
+    options;
+    tokens = new Map();
+    basic = false;
+    idleTimeoutMs;
+    attempts;
+    maxRetryWaitMs;
+    constructor(ref, options) {
+        this.ref = ref;
+        this.options = options;
+        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+        this.attempts = options.attempts ?? 3;
+        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
+    }
+    get origin() {
+        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
+    }
+    path(kind, rest) {
+        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
+    }
+    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
+    async manifest(tag) {
+        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+        if (sent.status === 404)
+            return drained(sent, null);
+        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
+        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+        const named = header(sent.headers, 'docker-content-digest');
+        if (named && named !== digest)
+            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
+        try {
+            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
+        }
+        catch {
+            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
+        }
+    }
+    /** Whether a tag exists (HEAD: nothing downloaded). */
+    async hasManifest(tag) {
+        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+        return drained(sent, sent.status !== 404);
+    }
+    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
+    async blobTo(descriptor, path) {
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
+        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        let bytes = 0;
+        const counted = new external_node_stream_namespaceObject.Transform({
+            transform(chunk, _encoding, done) {
+                bytes += chunk.length;
+                if (bytes > descriptor.size)
+                    return done(new RegistryError(`blob ${descriptor.digest} is over its size`, 200));
+                hash.update(chunk);
+                done(null, chunk);
+            },
+        });
+        try {
+            await (0,external_node_stream_promises_namespaceObject.pipeline)(sent.body, counted, (0,external_node_fs_namespaceObject.createWriteStream)(part, { flags: 'wx' }));
+            const digest = `sha256:${hash.digest('hex')}`;
+            if (bytes !== descriptor.size || digest !== descriptor.digest)
+                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
+            await (0,promises_namespaceObject.rename)(part, path);
+        }
+        catch (error) {
+            await (0,promises_namespaceObject.rm)(part, { force: true });
+            throw error;
+        }
+    }
+    /** A small blob, in memory (a record); checked like blobTo. */
+    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
+        if (descriptor.size > limit)
+            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        const bytes = await readAll(sent.body, descriptor.size);
+        const digest = `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+        if (digest !== descriptor.digest)
+            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
+        return bytes;
+    }
+    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
+    async pushBlob(mediaType, content) {
+        const isFile = !Buffer.isBuffer(content);
+        const size = isFile ? (await (0,promises_namespaceObject.stat)(content.file)).size : content.length;
+        const sha = isFile ? content.sha256 : (0,external_node_crypto_namespaceObject.createHash)('sha256').update(content).digest('hex');
+        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
+        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, [404]);
+        if (await drained(head, head.status === 200))
+            return descriptor;
+        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
+        await drained(started, null);
+        const location = header(started.headers, 'location');
+        if (started.status !== 202 || !location)
+            throw new RegistryError('upload: no Location from the registry', started.status);
+        const target = new URL(location, this.origin);
+        target.searchParams.set('digest', descriptor.digest);
+        const body = isFile ? () => (0,external_node_fs_namespaceObject.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
+        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
+        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
+        await drained(await this.send('PUT', target.toString(), 'push', headers, body, [], [201]), null);
+        return descriptor;
+    }
+    /** Puts a manifest under a tag; returns its digest. */
+    async pushManifest(tag, manifest) {
+        const bytes = Buffer.from(JSON.stringify(manifest));
+        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
+        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, [], [201]), null);
+        return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex')}`;
+    }
+    /** Every tag of the repository, page after page (the Link header). */
+    async tags() {
+        const found = [];
+        let next = this.path('tags', 'list?n=1000');
+        while (next) {
+            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, [404]);
+            if (sent.status === 404)
+                return drained(sent, found);
+            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
+            found.push(...(page.tags ?? []));
+            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
+            next = link ? new URL(link, this.origin).toString() : null;
+        }
+        return found;
+    }
+    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
+    async deleteManifest(digest) {
+        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, [403, 404, 405]);
+        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
+    }
+    /**
+     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
+     * 5xx and dropped connections. `allowed` are statuses the caller handles; `expected` the success ones.
+     */
+    async send(method, url, rights, headers, body, allowed = [], expected = [200]) {
+        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
+        let challenged = false;
+        for (let attempt = 1;; attempt++) {
+            let sent;
+            try {
+                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body);
+            }
+            catch (error) {
+                if (error instanceof RegistryError && error.code === 'ABORTED')
+                    throw error;
+                if (attempt < this.attempts && retriable(error)) {
+                    await this.wait(250 * attempt);
+                    continue;
+                }
+                throw error;
+            }
+            if (sent.status === 401 && !challenged) {
+                challenged = true;
+                await drained(sent, null);
+                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
+                attempt--;
+                continue;
+            }
+            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
+                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
+                await drained(sent, null);
+                if (wait === null || wait <= this.maxRetryWaitMs) {
+                    await this.wait(wait ?? 500 * attempt);
+                    continue;
+                }
+                throw new RegistryError(`${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`, 429);
+            }
+            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
+                return sent;
+            throw await oci_http_failure(method, url, sent);
+        }
+    }
+    authorization(scope) {
+        const token = this.tokens.get(scope);
+        if (token)
+            return { authorization: `Bearer ${token}` };
+        const creds = this.options.credentials;
+        if (this.basic && creds)
+            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
+        return {};
+    }
+    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
+    async answer(challenge, scope) {
+        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
+        if (scheme === 'basic') {
+            if (!this.options.credentials)
+                throw new RegistryError('the registry needs credentials and none were given', 401);
+            this.basic = true;
+            return;
+        }
+        if (scheme !== 'bearer')
+            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
+        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
+        if (!params.realm)
+            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
+        const realm = new URL(params.realm);
+        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
+            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
+        if (params.service)
+            realm.searchParams.set('service', params.service);
+        realm.searchParams.set('scope', scope);
+        const creds = this.options.credentials;
+        const auth = creds
+            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
+            : {};
+        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
+        if (sent.status !== 200)
+            throw await oci_http_failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
+        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
+        const token = answer.token ?? answer.access_token;
+        if (!token)
+            throw new RegistryError('the token server answered without a token', 200);
+        this.tokens.set(scope, token);
+    }
+    exchange(method, url, headers, body) {
+        return exchange(method, url, headers, body, { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal });
+    }
+    wait(ms) {
+        const signal = this.options.signal;
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted)
+                return reject(new RegistryError('cancelled', null, 'ABORTED'));
+            const timer = setTimeout(resolve, ms);
+            signal?.addEventListener('abort', () => {
+                clearTimeout(timer);
+                reject(new RegistryError('cancelled', null, 'ABORTED'));
+            });
+        });
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema-walk.js
 // The config's schema read as a tree: which keys a mapping at a path takes (the "did you mean" of an
 // unknown key), and which values take ${NAME} from the environment (keys marked with fromEnv). Walks
@@ -45907,6 +46303,14 @@ function parseDims(text) {
 
 
 
+
+const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
+/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
+const ociOr = (schema) => schema.superRefine((text, context) => {
+    const parsed = text.startsWith('oci:') ? parseOciReference(text) : null;
+    if (typeof parsed === 'string')
+        context.addIssue({ code: 'custom', message: parsed });
+});
 /** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
 const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
 const budgets = strictObject(Object.fromEntries(METRIC_NAMES.map((metric) => [metric, limit(metric).optional().describe(METRICS[metric].describe)])), expected('a mapping of budgets'));
@@ -46101,10 +46505,22 @@ const configSchema = strictObject({
     'skip-checks': array(schemas_enum(CHECK_IDS, expected(`a preflight check id: ${CHECK_IDS.join(', ')}`)), expected('a list of preflight check ids'))
         .default([])
         .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': fromEnv(path('a cache folder'))
+    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
         .optional()
-        .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
+        .describe('An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
+        'oci://<registry>/<repository> shared by a fleet (docs/cache.md).'),
+    'cache-pr-repository': fromEnv(schemas_string(expected(PR_REPOSITORY)).superRefine((text, context) => {
+        const parsed = parseOciReference(text);
+        if (typeof parsed === 'string')
+            context.addIssue({ code: 'custom', message: parsed });
+    }))
+        .optional()
+        .describe("With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
+        ', and read after it.'),
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
+    'cache-max-age': values_duration
+        .optional()
+        .describe("With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs."),
     'cache-trust': schemas_enum(['any', 'own-branch'], expected("any, or own-branch (pull requests' entries are not served to the default branch)"))
         .default('own-branch')
         .describe('own-branch: with cache-public-key only signed entries are served; without it the default branch is ' +
@@ -47411,7 +47827,11 @@ function resolveConfig(raw, dir, file, locators) {
         minFreeDiskBytes: raw['min-free-disk'],
         skipChecks: raw['skip-checks'],
         preflight: raw.preflight,
-        cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+        cacheDir: raw['cache-dir'] === undefined || raw['cache-dir'].startsWith('oci:') ? null : at(raw['cache-dir']),
+        cacheRegistry: raw['cache-dir']?.startsWith('oci:')
+            ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }
+            : null,
+        cacheMaxAgeMs: raw['cache-max-age'] ?? null,
         basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
         baseRef: raw['base-ref'] ?? null,
         cacheMaxBytes: raw['cache-max-size'] ?? null,
@@ -47466,10 +47886,6 @@ function resolveTarget(t) {
     };
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
 // Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
 // same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
@@ -47573,6 +47989,15 @@ const cacheKeys = (_raw, config) => [
         return [{ path: [field], message: `expected ${what}: ${errorMessage(error).split('\n')[0]}` }];
     }
 });
+/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
+const registryKeys = (raw, config) => config.cacheRegistry
+    ? []
+    : ['cache-pr-repository', 'cache-max-age']
+        .filter((key) => raw[key] !== undefined)
+        .map((key) => ({
+        path: [key],
+        message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
+    }));
 /** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
 const deployTargets = (raw) => {
     const lists = [
@@ -47820,6 +48245,7 @@ function shapeProblem(range) {
 /** The rules, in the order their problems are said; `files` marks those that read what the config names. */
 const RULES = [
     { rule: cacheKeys, files: false },
+    { rule: registryKeys, files: false },
     { rule: deployTargets, files: false },
     { rule: baseRef, files: false },
     { rule: workspaces, files: false },
@@ -47994,8 +48420,6 @@ function describeLatency(latency) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
 // Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
 // request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
@@ -49839,7 +50263,8 @@ function runProvenance(env, cwd) {
         return { commit: null, event: 'local', defaultBranch: false };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
     const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
-    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+    const run = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_REPOSITORY}#${env.GITHUB_RUN_ID}` : null;
+    return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping, run };
 }
 /**
  * The web address of a trt-ci.yml line at the commit that was built (the pull request's head, else the
@@ -50129,18 +50554,22 @@ class EngineCache {
         if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
             await place(layers, layerInfo);
     }
-    /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
-    async store(record, plan, layerInfo, replace = false) {
+    /**
+     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
+     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
+     */
+    async store(record, plan, layerInfo, how = {}) {
+        const take = how.move ? promises_namespaceObject.rename : promises_namespaceObject.copyFile;
         const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
         await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
         try {
-            await (0,promises_namespaceObject.copyFile)(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+            await take(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
             if (layerInfo)
-                await (0,promises_namespaceObject.copyFile)(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+                await take(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
             await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
             const target = this.entry(record.key);
             await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
-            if (replace)
+            if (how.replace)
                 await (0,promises_namespaceObject.rm)(target, { recursive: true, force: true });
             await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
                 // Another job stored the same engine first: theirs is as good as ours.
@@ -50193,6 +50622,272 @@ async function place(from, to) {
     await (0,promises_namespaceObject.rm)(to, { force: true });
     await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
+// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
+// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
+// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
+// 1.1 artifact, tagged by what it is for:
+//
+//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
+//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
+//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
+//
+// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
+// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
+// failure here is a problem said in one line, and the build goes on as on a miss.
+
+
+
+
+
+const ARTIFACT_TYPE = {
+    engine: 'application/vnd.trt-ci.engine.v1',
+    reference: 'application/vnd.trt-ci.reference.v1',
+    timing: 'application/vnd.trt-ci.timing.v1',
+};
+const MEDIA = {
+    record: 'application/vnd.trt-ci.record.v1+json',
+    plan: 'application/vnd.trt-ci.plan.v1',
+    layers: 'application/vnd.trt-ci.layer-info.v1+json',
+    file: 'application/octet-stream',
+};
+const TITLE = 'org.opencontainers.image.title';
+const CREATED = 'org.opencontainers.image.created';
+/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
+const WRITER = 'dev.trt-ci.repository';
+const SIGNATURE = 'dev.trt-ci.signature';
+/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
+function tagFor(kind, name) {
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
+    const tag = `${kind}-${safe}`;
+    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
+}
+const said = (what, error) => `the registry cache: ${what}: ${errorMessage(error)}`;
+class RegistryCache {
+    options;
+    account = {
+        pulled: { engine: 0, reference: 0, timing: 0 },
+        pushed: { engine: 0, reference: 0, timing: 0 },
+        duplicates: 0,
+        problems: [],
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    /** Counts what happened and keeps its problem; returns it as it was. */
+    noted(kind, result) {
+        if ('from' in result && result.from)
+            this.account.pulled[kind]++;
+        if ('pushed' in result && result.pushed)
+            this.account.pushed[kind]++;
+        if ('already' in result && result.already && kind === 'engine')
+            this.account.duplicates++;
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    get writes() {
+        return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get reads() {
+        return this.options.read.map((c) => formatOciReference(c.ref));
+    }
+    /**
+     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
+     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
+     */
+    async pullEngine(key, engines) {
+        return this.noted('engine', await this.pullEngineFrom(key, engines));
+    }
+    async pullEngineFrom(key, engines) {
+        const tag = tagFor('engine', key);
+        const problems = [];
+        for (const client of this.options.read) {
+            const staging = (0,external_node_path_namespaceObject.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const { manifest } = found;
+                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
+                const recordLayer = layer('record.json');
+                const planLayer = layer('plan');
+                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
+                    throw new Error(`${tag} is not a trt-ci engine entry`);
+                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
+                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
+                    throw new Error(`${tag}: its record does not describe its plan`);
+                await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
+                await client.blobTo(planLayer, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+                const layersLayer = layer('layers.json');
+                if (layersLayer)
+                    await client.blobTo(layersLayer, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_namespaceObject.join)(staging, 'plan'), layersLayer ? (0,external_node_path_namespaceObject.join)(staging, 'layers.json') : null, { replace: true, move: true });
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
+            }
+            finally {
+                await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
+            }
+        }
+        return { from: null, problem: problems[0] ?? null };
+    }
+    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
+    async pushEngine(key, dir, record) {
+        return this.noted('engine', await this.pushEngineTo(key, dir, record));
+    }
+    async pushEngineTo(key, dir, record) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor('engine', key);
+        try {
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const layers = [];
+            const recordBytes = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_namespaceObject.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
+            if (record.hasLayerInfo) {
+                const layerInfo = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'layers.json'));
+                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
+            }
+            await this.pushManifest(client, 'engine', tag, layers, {});
+            return { pushed: true, already: false, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
+        }
+    }
+    /**
+     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
+     * that has it. The file is written only whole and with its digest.
+     */
+    async pullFile(kind, name, path) {
+        return this.noted(kind, await this.pullFileFrom(kind, name, path));
+    }
+    async pullFileFrom(kind, name, path) {
+        const tag = tagFor(kind, name);
+        for (const client of this.options.read) {
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const layer = found.manifest.layers[0];
+                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
+                    throw new Error(`${tag} is not a trt-ci ${kind}`);
+                await (0,promises_namespaceObject.rm)(path, { force: true });
+                await client.blobTo(layer, path);
+                const signature = found.manifest.annotations?.[SIGNATURE];
+                await (0,promises_namespaceObject.rm)(`${path}.sig`, { force: true });
+                if (signature)
+                    await writeSignature(`${path}.sig`, signature);
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
+            }
+        }
+        return { from: null, problem: null };
+    }
+    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
+    async pushFile(kind, name, path, sha256, signature) {
+        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
+    }
+    async pushFileTo(kind, name, path, sha256, signature) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor(kind, name);
+        try {
+            if (kind === 'reference' && (await client.hasManifest(tag)))
+                return { pushed: false, already: true, problem: null };
+            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
+            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
+            return { pushed: true, already: false, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
+        }
+    }
+    async pushManifest(client, kind, tag, layers, annotations) {
+        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
+        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
+        const manifest = {
+            schemaVersion: 2,
+            mediaType: OCI_MANIFEST,
+            artifactType: ARTIFACT_TYPE[kind],
+            config: { ...EMPTY_CONFIG },
+            layers,
+            annotations: {
+                [CREATED]: new Date().toISOString(),
+                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
+                ...annotations,
+            },
+        };
+        await client.pushManifest(tag, manifest);
+    }
+    /**
+     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
+     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
+     * through this API) is said, and nothing else is tried.
+     */
+    async evict(limits, now = Date.now()) {
+        const result = await this.evictOwn(limits, now);
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    async evictOwn(limits, now) {
+        const client = this.options.write;
+        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
+            return { removed: 0, bytes: null, problem: null };
+        try {
+            const entries = [];
+            for (const tag of await client.tags()) {
+                if (!/^(engine|reference|timing)-/.test(tag))
+                    continue;
+                const found = await client.manifest(tag);
+                const annotations = found?.manifest.annotations ?? {};
+                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
+                    continue;
+                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
+                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+            }
+            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
+            let removed = 0;
+            for (const entry of entries.sort((a, b) => a.created - b.created)) {
+                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
+                const over = limits.maxBytes !== null && total > limits.maxBytes;
+                if (!old && !over)
+                    continue;
+                if (!(await client.deleteManifest(entry.digest)))
+                    return {
+                        removed,
+                        bytes: total,
+                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
+                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
+                    };
+                total -= entry.bytes;
+                removed++;
+            }
+            return { removed, bytes: total, problem: null };
+        }
+        catch (error) {
+            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
+        }
+    }
+}
+const titled = (descriptor, title) => ({
+    ...descriptor,
+    annotations: { [TITLE]: title },
+});
+const writeSignature = (path, signature) => (0,promises_namespaceObject.writeFile)(path, `${signature}\n`);
+/** A file's size, or null when it is not there. */
+const sizeOf = (path) => (0,promises_namespaceObject.stat)(path).then((s) => s.size, () => null);
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
 
@@ -50727,7 +51422,7 @@ function cacheProblem(what, error) {
     return `the engine cache could not be ${what}: ${errorMessage(error)}`;
 }
 /** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
-function unreadableCache(key, error) {
+function unreadableCache(key, error, registry) {
     return {
         key,
         hit: false,
@@ -50735,18 +51430,39 @@ function unreadableCache(key, error) {
         corrupt: false,
         untrusted: false,
         problem: cacheProblem('read', error),
+        registry: registry && NOT_PULLED,
     };
+}
+const NOT_PULLED = { pulledFrom: null, builtBy: null, pushed: false, duplicate: false };
+/** Who built an entry, as its record says (never trusted: it is what the report shows). */
+function builtBy(record) {
+    const p = record.provenance;
+    if (!p)
+        return null;
+    return p.run ?? `${p.event}${p.commit ? ` ${p.commit.slice(0, 12)}` : ''}`;
 }
 /**
  * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
- * An entry this run does not trust (a pull request's, read by the default branch) is not served.
+ * An entry this run does not trust (a pull request's, read by the default branch) is not served. With a
+ * registry, an entry the run's folder lacks is pulled into it first, and served by the same checks.
  */
-async function restoreFromCache(job, key, cache, trust) {
+async function restoreFromCache(job, key, cache, trust, registry = null) {
+    let entry = await cache.lookup(key);
+    let pulled = { from: null, problem: null };
+    if (entry === null && registry) {
+        pulled = await registry.pullEngine(key, cache);
+        if (pulled.from)
+            entry = await cache.lookup(key);
+    }
+    const remote = registry && {
+        ...NOT_PULLED,
+        pulledFrom: pulled.from,
+        builtBy: pulled.from && entry && entry !== 'corrupt' ? builtBy(entry.record) : null,
+    };
     const miss = (corrupt, untrusted = false) => ({
         plan: null,
-        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
+        verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: pulled.problem, registry: remote },
     });
-    const entry = await cache.lookup(key);
     if (entry === null || entry === 'corrupt')
         return miss(entry === 'corrupt');
     const { record } = entry;
@@ -50764,7 +51480,15 @@ async function restoreFromCache(job, key, cache, trust) {
     return {
         plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
         buildSeconds,
-        verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false, problem: null },
+        verdict: {
+            key,
+            hit: true,
+            savedSeconds: buildSeconds,
+            corrupt: false,
+            untrusted: false,
+            problem: null,
+            registry: remote,
+        },
     };
 }
 /** A plan that built is kept under its key, with what the report needs to stand in for the build. */
@@ -50787,7 +51511,25 @@ async function storeInCache(cache, key, built, job, tensorrtVersion, writer) {
         hasLayerInfo: plan.layerInfo !== null,
         ...(writer.provenance && { provenance: writer.provenance }),
         ...(signature && { signature }),
-    }, plan.path, plan.layerInfo, writer.replace);
+    }, plan.path, plan.layerInfo, { replace: writer.replace });
+}
+/**
+ * Pushes the entry a build just stored to the registry this run writes (none: nothing is tried). The
+ * verdict says whether it went, or whether another run's push of the same key got there first.
+ */
+async function pushToRegistry(cache, key, registry, verdict) {
+    if (!registry.writes)
+        return verdict;
+    const entry = await cache.lookup(key);
+    if (!entry || entry === 'corrupt')
+        return verdict;
+    const pushed = await registry.pushEngine(key, entry.dir, entry.record);
+    const problem = [verdict.problem, pushed.problem].filter((p) => p !== null).join('; ') || null;
+    return {
+        ...verdict,
+        problem,
+        registry: { ...(verdict.registry ?? NOT_PULLED), pushed: pushed.pushed, duplicate: pushed.already },
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/outcome.js
@@ -50850,9 +51592,10 @@ async function buildProfile(job, gpu, context) {
     const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
     let cache = null;
     if (context.cache && key) {
-        const restored = await restoreFromCache(job, key, context.cache.engines, context.cacheTrust).catch(
+        const { engines, registry } = context.cache;
+        const restored = await restoreFromCache(job, key, engines, context.cacheTrust, registry).catch(
         // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
-        (error) => ({ plan: null, verdict: unreadableCache(key, error) }));
+        (error) => ({ plan: null, verdict: unreadableCache(key, error, registry) }));
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
             return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
@@ -50878,12 +51621,15 @@ async function buildProfile(job, gpu, context) {
             trust: context.cacheTrust,
         };
         const version = formatVersion(context.version, true);
-        await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error) => {
+        const stored = await storeInCache(context.cache.engines, key, built, job, version, writer).then(() => true, (error) => {
             // A full cache disk costs the next run a build, not this one its engine.
             const problem = cacheProblem('written', error);
             if (cache)
                 cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
+            return false;
         });
+        if (stored && cache && context.cache.registry)
+            cache = await pushToRegistry(context.cache.engines, key, context.cache.registry, cache);
     }
     const outcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
     if (!job.model.benchmark)
@@ -51176,6 +51922,9 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
+
+
 async function planGpus(config, env, made, signal) {
     const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
     if (!query.ok) {
@@ -51271,6 +52020,34 @@ async function watchedGpus(config, options) {
     await sampler.waitForBaseline(gpuPlan.slots.filter((s) => s !== null));
     return { sampler, gpuPlan };
 }
+/** Each GPU model's timing cache, from the registry into the run's folder; the size it came with. */
+async function pullTimingCaches(registry, timingCacheFor, gpus) {
+    const pulled = new Map();
+    for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true }).catch(() => { });
+        await registry.pullFile('timing', (0,external_node_path_namespaceObject.basename)(path), path);
+        pulled.set(path, await sizeOf(path));
+    }
+    return pulled;
+}
+/**
+ * A timing cache that grew in this run goes back to the registry this run writes (the default branch's for
+ * a default-branch run; a pull request's own repository, or none): it only grows, so larger is newer.
+ */
+async function pushTimingCaches(registry, pulled, trust) {
+    if (!registry.writes)
+        return;
+    for (const [path, before] of pulled) {
+        const size = await sizeOf(path);
+        if (size === null || size === 0 || (before !== null && size <= before))
+            continue;
+        const bytes = await (0,promises_namespaceObject.readFile)(path).catch(() => null);
+        if (!bytes)
+            continue;
+        const sha256 = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+        await registry.pushFile('timing', (0,external_node_path_namespaceObject.basename)(path), path, sha256, signEntry(trust, 'timing', (0,external_node_path_namespaceObject.basename)(path), sha256));
+    }
+}
 /** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
 function timingCacheIn(cacheDir, version) {
     return (gpuName) => (0,external_node_path_namespaceObject.join)(cacheDir, 'timing', `${formatVersion(version, true)}-${(gpuName ?? 'unknown-gpu').replace(/[^A-Za-z0-9._-]+/g, '-')}.cache`);
@@ -51290,9 +52067,12 @@ async function runBuildStage(config, version, options) {
             keys: new EngineKeys(options.digests),
             toolchain: once(() => toolchainOf(config.trtexec, options.env)),
             provenance: options.provenance ?? null,
+            registry: options.registry ?? null,
         }
         : null;
     const timingCacheFor = config.cacheDir ? timingCacheIn(config.cacheDir, version) : undefined;
+    const trust = options.cacheTrust ?? TRUST_ALL;
+    const timing = options.registry && timingCacheFor ? await pullTimingCaches(options.registry, timingCacheFor, gpuPlan.gpus) : null;
     let outcomes;
     const jobs = planBuildJobs(config, options.selection);
     const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
@@ -51307,7 +52087,7 @@ async function runBuildStage(config, version, options) {
                 gpus,
                 onEvent: options.onEvent,
                 cache,
-                cacheTrust: options.cacheTrust ?? TRUST_ALL,
+                cacheTrust: trust,
                 timingCacheFor,
                 signal: options.signal,
                 ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
@@ -51327,19 +52107,24 @@ async function runBuildStage(config, version, options) {
     }
     if (sampler)
         outcomes = withPeakMemory(outcomes, sampler.timeline);
+    if (timing && options.registry)
+        await pushTimingCaches(options.registry, timing, trust);
     let evictProblem = null;
-    const evicted = cache
-        ? await cache.engines.evict().catch((error) => {
-            evictProblem = cacheProblem('trimmed to cache-max-size', error);
-            return null;
-        })
-        : null;
+    // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
+    const evicted = options.registry
+        ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
+        : cache
+            ? await cache.engines.evict().catch((error) => {
+                evictProblem = cacheProblem('trimmed to cache-max-size', error);
+                return null;
+            })
+            : null;
     return {
         outcomes,
         gpus: gpuPlan.gpus,
         gpuQueryError: gpuPlan.queryError,
         cacheBytes: evicted?.bytes ?? null,
-        evicted: evicted?.removed.length ?? 0,
+        evicted: typeof evicted?.removed === 'number' ? evicted.removed : (evicted?.removed.length ?? 0),
         evictProblem,
     };
 }
@@ -51705,6 +52490,19 @@ const cacheVerdictSchema = object({
     untrusted: schemas_boolean().default(false),
     /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
     problem: nullableString.default(null),
+    /** With an oci:// cache: where the entry came from or went, and who built it. */
+    registry: object({
+        /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
+        pulledFrom: nullableString,
+        /** The run that built a pulled entry (`owner/repo#run-id`, else its event and commit), as it recorded. */
+        builtBy: nullableString,
+        /** This run's build was pushed. */
+        pushed: schemas_boolean(),
+        /** Built here while another run pushed the same key first: a build the fleet made twice. */
+        duplicate: schemas_boolean(),
+    })
+        .nullable()
+        .default(null),
 });
 const reportAttemptSchema = object({
     attempt: count,
@@ -51793,6 +52591,24 @@ const cacheSummarySchema = object({
     refused: nullableString.default(null),
     /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
     problems: array(schemas_string()).default([]),
+    /** With an oci:// cache: what the run read and wrote there. */
+    registry: object({
+        /** The repositories read, in order (oci://…). */
+        reads: array(schemas_string()),
+        /** The repository written, or null: then `notWriting` says why. */
+        writes: nullableString,
+        notWriting: nullableString,
+        /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+        credentials: schemas_string(),
+        pulled: object({ engine: count, reference: count, timing: count }),
+        pushed: object({ engine: count, reference: count, timing: count }),
+        /** Engines built here that another run pushed first. */
+        duplicates: count,
+        /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
+        evicted: count,
+    })
+        .nullable()
+        .default(null),
 });
 const comparisonSchema = object({
     /** The baseline report, or null when there is none yet. */
@@ -51975,6 +52791,177 @@ function lockHolder(lock) {
         // EPERM: alive, and another user's.
         return error.code === 'EPERM' ? pid : null;
     }
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-auth.js
+/** The names a Docker config may file a registry under: `ghcr.io`, `https://ghcr.io`, `https://ghcr.io/v1/`. */
+const keysFor = (registry) => [
+    registry,
+    `https://${registry}`,
+    `http://${registry}`,
+    `https://${registry}/v1/`,
+];
+function credentialsFor(registry, env, dockerConfigText) {
+    const username = env.TRT_CI_REGISTRY_USERNAME;
+    const password = env.TRT_CI_REGISTRY_PASSWORD;
+    if (password)
+        return { credentials: { username: username || 'trt-ci', password }, source: 'TRT_CI_REGISTRY_*', problem: null };
+    let problem = null;
+    if (dockerConfigText) {
+        let config = null;
+        try {
+            config = JSON.parse(dockerConfigText);
+        }
+        catch {
+            problem = 'the Docker config is not JSON: its credentials were not used';
+        }
+        const entry = keysFor(registry)
+            .map((key) => config?.auths?.[key])
+            .find((found) => found !== undefined);
+        const decoded = entry?.auth ? Buffer.from(entry.auth, 'base64').toString('utf8') : null;
+        const split = decoded?.indexOf(':') ?? -1;
+        if (decoded && split > 0)
+            return {
+                credentials: { username: decoded.slice(0, split), password: decoded.slice(split + 1) },
+                source: 'Docker config',
+                problem: null,
+            };
+        if (entry?.username && entry.password)
+            return { credentials: { username: entry.username, password: entry.password }, source: 'Docker config', problem };
+        const helper = config?.credHelpers?.[registry] ?? (entry ? config?.credsStore : undefined);
+        if (helper)
+            problem =
+                `the Docker config keeps ${registry}'s credentials in the docker-credential-${helper} helper, which trt-ci ` +
+                    'does not run: set TRT_CI_REGISTRY_USERNAME and TRT_CI_REGISTRY_PASSWORD';
+    }
+    // GHCR takes the job's token (packages: read or write, as the workflow grants it).
+    if (registry === 'ghcr.io' && env.GITHUB_TOKEN)
+        return {
+            credentials: { username: env.GITHUB_ACTOR || 'trt-ci', password: env.GITHUB_TOKEN },
+            source: 'GITHUB_TOKEN',
+            problem,
+        };
+    return { credentials: null, source: 'none (anonymous)', problem };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-setup.js
+// The run's registry cache, from trt-ci.yml's oci:// references and who the run is: which repositories it
+// reads, the one it writes (or why none), and the credentials it presents. docs/cache.md has the table.
+
+
+
+
+
+/** The Docker config `docker login` and `oras login` write: $DOCKER_CONFIG/config.json, else ~/.docker/. */
+function dockerConfigText(env) {
+    const dir = env.DOCKER_CONFIG || (env.HOME ? (0,external_node_path_namespaceObject.join)(env.HOME, '.docker') : null);
+    if (!dir)
+        return null;
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dir, 'config.json'), 'utf8');
+    }
+    catch {
+        return null;
+    }
+}
+function openRegistryCache(registry, run) {
+    const ref = (text) => {
+        const parsed = parseOciReference(text);
+        // trt-ci.yml's load checked both references: a string here is a bug, not input.
+        if (typeof parsed === 'string')
+            throw new Error(`${text}: ${parsed}`);
+        return parsed;
+    };
+    const docker = dockerConfigText(run.env);
+    const problems = [];
+    const sources = new Set();
+    const client = (reference) => {
+        const found = credentialsFor(reference.registry, run.env, docker);
+        if (found.problem)
+            problems.push(`the registry cache: ${found.problem}`);
+        sources.add(found.source);
+        return new OciClient(reference, { credentials: found.credentials, ...(run.signal && { signal: run.signal }) });
+    };
+    const primary = client(ref(registry.primary));
+    const pr = registry.pr ? client(ref(registry.pr)) : null;
+    const defaultBranch = run.provenance?.defaultBranch ?? false;
+    // The default branch reads and writes only its own repository: nothing a pull request pushed reaches it.
+    // Every other run reads the default branch's entries first, and writes only a repository of its own.
+    const cache = new RegistryCache({
+        read: defaultBranch || !pr ? [primary] : [primary, pr],
+        write: defaultBranch ? primary : pr,
+        writeRefused: defaultBranch || pr
+            ? null
+            : 'this run is not a push to the default branch: it reads the cache and writes nothing (the default ' +
+                "branch's entries are written only by its own runs; cache-pr-repository: gives pull requests their own)",
+        writer: { repository: run.env.GITHUB_REPOSITORY || null },
+    });
+    cache.account.problems.push(...problems);
+    return { cache, credentials: [...sources].join(', ') };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/run-cache.js
+// The run's engine cache as the pipeline opens and accounts for it: with cache-dir: oci://…, the registry
+// and a folder of the run's own as its first tier; at the end, what the cache did, for the report.
+
+
+
+
+
+/**
+ * cache-dir: oci://…: the registry, and a folder of the run's own as its first tier (removed at the end:
+ * the registry is what outlives the run). A plain cache-dir: is used as it is.
+ */
+async function openRunCache(config, options) {
+    if (!config.cacheRegistry)
+        return { config, cache: null, credentials: null, release: () => Promise.resolve() };
+    const folder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)(options.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'trt-ci-registry-cache-'));
+    const setup = openRegistryCache(config.cacheRegistry, {
+        env: options.env,
+        provenance: options.provenance ?? null,
+        ...(options.signal && { signal: options.signal }),
+    });
+    return {
+        config: { ...config, cacheDir: folder },
+        cache: setup.cache,
+        credentials: setup.credentials,
+        release: () => (0,promises_namespaceObject.rm)(folder, { recursive: true, force: true }),
+    };
+}
+/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
+function cacheSummary(config, stage, registry, credentials) {
+    if (!config.cacheDir)
+        return null;
+    const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
+    const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
+    const problems = [...verdicts.map((c) => c.problem), stage.evictProblem, ...(registry?.account.problems ?? [])];
+    return {
+        key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
+        dir: config.cacheRegistry?.primary ?? config.cacheDir,
+        hits: verdicts.filter((c) => c.hit).length,
+        misses: verdicts.filter((c) => !c.hit).length,
+        corrupt: verdicts.filter((c) => c.corrupt).length,
+        untrusted: verdicts.filter((c) => c.untrusted).length,
+        savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
+        bytes: stage.cacheBytes,
+        evicted: stage.evicted,
+        problems: [...new Set(problems.filter((p) => p !== null))],
+        refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
+            ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
+            : null,
+        registry: registry && {
+            reads: registry.reads,
+            writes: registry.writes,
+            notWriting: registry.options.writeRefused,
+            credentials: credentials ?? 'none (anonymous)',
+            pulled: { ...registry.account.pulled },
+            pushed: { ...registry.account.pushed },
+            duplicates: registry.account.duplicates,
+            evicted: stage.evicted,
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
@@ -53210,7 +54197,9 @@ function readNpz(file) {
 async function cachedReferenceOutputs(cacheDir, modelDigest, inputs, compute, 
 /** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
  * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
-trust) {
+trust, 
+/** The fleet's registry: a reference the folder lacks is pulled from it, one computed here pushed to it. */
+registry = null) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256')
         .update(REFERENCE_RUNTIME)
         .update(modelDigest ?? '');
@@ -53220,6 +54209,10 @@ trust) {
         hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
     }
     const file = cacheDir && modelDigest && (0,external_node_path_namespaceObject.join)(cacheDir, 'references', `${hash.digest('hex')}.json`);
+    if (file && registry && !(await isPlainFile(file))) {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(file), { recursive: true }).catch(() => { });
+        await registry.pullFile('reference', (0,external_node_path_namespaceObject.basename)(file), file);
+    }
     if (file && (await isPlainFile(file))) {
         const text = await (0,promises_namespaceObject.readFile)(file, 'utf8').catch(() => null);
         const signature = await (0,promises_namespaceObject.readFile)(`${file}.sig`, 'utf8').catch(() => null);
@@ -53238,6 +54231,7 @@ trust) {
             .then(() => (0,promises_namespaceObject.rm)(`${file}.sig`, { force: true }))
             .then(() => (0,promises_namespaceObject.rename)(staging, file))
             .then(() => (signature ? writeNewFile(`${file}.sig`, `${signature}\n`) : undefined))
+            .then(() => registry?.pushFile('reference', (0,external_node_path_namespaceObject.basename)(file), file, reference_sha256(text), signature))
             .catch(() => (0,promises_namespaceObject.rm)(staging, { force: true }));
     }
     return { outputs, cached: false };
@@ -53401,7 +54395,9 @@ function accuracyReaders(context, runtime) {
             return givenReference(check.reference, npz);
         const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
         const digest = await context.digests.of(onnx);
-        return (await cachedReferenceOutputs(context.config.cacheDir, digest, inputs, compute, context.cacheTrust)).outputs;
+        const { cacheDir } = context.config;
+        const registry = context.registry ?? null;
+        return (await cachedReferenceOutputs(cacheDir, digest, inputs, compute, context.cacheTrust, registry)).outputs;
     };
     return { typesOf, npz, reference };
 }
@@ -53533,7 +54529,9 @@ function baseBuildOf(baseline, outcome) {
     const { job, gpu } = outcome;
     return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
 }
-async function findBasePlan(job, baseBuild, config, trust) {
+async function findBasePlan(job, baseBuild, config, trust, 
+/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
+registry = null) {
     const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
     if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
         return { source: 'plans', plan: uploaded, sha256: null };
@@ -53544,7 +54542,10 @@ async function findBasePlan(job, baseBuild, config, trust) {
     const key = baseBuild.cache?.key;
     if (!config.cacheDir || !key)
         return { missing: 'no base plan, and no engine cache entry to take it from' };
-    const entry = await new EngineCache(config.cacheDir, null).lookup(key);
+    const engines = new EngineCache(config.cacheDir, null);
+    let entry = await engines.lookup(key);
+    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
+        entry = await engines.lookup(key);
     if (!entry || entry === 'corrupt')
         return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
     if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
@@ -53693,7 +54694,7 @@ async function compareLatency(outcomes, baseline, context) {
     return { latency, notes };
     /** The base branch's plan of this engine, and where it came from; or why there is none. */
     async function baseEngine(outcome, baseBuild) {
-        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust);
+        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
         if ('plan' in found) {
             if (found.sha256)
                 recorded.set(found.plan, found.sha256);
@@ -54538,7 +55539,7 @@ async function explainChanges(outcomes, latency, baseline, context) {
     return explained;
     async function explainOne(outcome, plan, ab) {
         const { job } = outcome;
-        const base = await baseSideOf(outcome, ab, baseline, config, context.cacheTrust);
+        const base = await baseSideOf(outcome, ab, baseline, config, context.cacheTrust, context.registry ?? null);
         if (!base)
             return null;
         const baseInfo = layerInfoBeside(base.plan);
@@ -54586,7 +55587,7 @@ async function explainChanges(outcomes, latency, baseline, context) {
  * The base engine to explain against: the A/B's, when it ran (a rebuilt base has its commit's ONNX beside
  * it); else, for a plan that grew against the baseline's, the base plan that `base-plans:` or the cache holds.
  */
-async function baseSideOf(outcome, ab, baseline, config, trust = TRUST_ALL) {
+async function baseSideOf(outcome, ab, baseline, config, trust = TRUST_ALL, registry = null) {
     const { job, plan } = outcome;
     const abBase = ab?.baseEngine;
     if (abBase) {
@@ -54596,7 +55597,7 @@ async function baseSideOf(outcome, ab, baseline, config, trust = TRUST_ALL) {
     const baseBuild = baseBuildOf(baseline, outcome);
     if (!plan || baseBuild?.bytes == null || plan.scan.bytes <= baseBuild.bytes)
         return null;
-    const found = await findBasePlan(job, baseBuild, config, trust);
+    const found = await findBasePlan(job, baseBuild, config, trust, registry);
     return 'plan' in found ? { plan: found.plan, onnx: null, ab: null } : null;
 }
 const EMPTY = {
@@ -57188,23 +58189,30 @@ async function runPipeline(options) {
     });
     const { version } = await probeForConfig(config, trtexec);
     const release = await claimOutputDir(config, options.cwd);
+    const registry = await openRunCache(config, options);
     try {
+        const defaultBranch = options.provenance?.defaultBranch ?? false;
+        const trust = cacheTrustOf(registry.config, defaultBranch);
         const context = {
-            config,
+            config: registry.config,
             trtexec,
             version,
             env: options.env,
             signal: options.signal,
             // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-            cacheTrust: cacheTrustOf(config, options.provenance?.defaultBranch ?? false),
+            // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
+            // signatures still decide where trt-ci.yml has a public key.
+            cacheTrust: registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust,
             digests: new FileDigests(),
+            registry: registry.cache,
         };
         const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection };
-        return await buildAndReport(context, start, options);
+        return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
     }
     finally {
         // Nothing a build left running outside its process group outlives the run.
         await trtexec.sweep();
+        await registry.release();
         await release();
     }
 }
@@ -57316,7 +58324,7 @@ async function buildAndReport(context, start, options) {
         outcomes,
         comparison,
         onnxBytes,
-        cache: cacheSummary(config, stage),
+        cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
         manifest: outputs.manifest,
         interrupted,
     }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.');
@@ -57354,6 +58362,7 @@ function buildsUnlessBlocked(context, preflight, start, options) {
         digests: context.digests,
         selection: start.selection,
         cacheTrust: context.cacheTrust,
+        registry: context.registry,
     });
 }
 /** The manifest of every plan, with the digest of each model's ONNX. */
@@ -57401,28 +58410,6 @@ async function readBaseline(file, found) {
             throw error;
         return { baseline: null, baselineRefused: error.message };
     }
-}
-/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
-function cacheSummary(config, stage) {
-    if (!config.cacheDir)
-        return null;
-    const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
-    const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
-    return {
-        key: `trt-ci-${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
-        dir: config.cacheDir,
-        hits: verdicts.filter((c) => c.hit).length,
-        misses: verdicts.filter((c) => !c.hit).length,
-        corrupt: verdicts.filter((c) => c.corrupt).length,
-        untrusted: verdicts.filter((c) => c.untrusted).length,
-        savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
-        bytes: stage.cacheBytes,
-        evicted: stage.evicted,
-        problems: [...new Set([...verdicts.map((c) => c.problem), stage.evictProblem].filter((p) => p !== null))],
-        refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
-            ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
-            : null,
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/progress.js
@@ -58107,8 +59094,6 @@ const deployCheck = defineCommand({
     run: (operands, values, io) => deployCheckCommand(operands, { config: values.config ?? 'trt-ci.yml', json: values.json ?? false }, io),
 });
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/deploy-load.js
 
 

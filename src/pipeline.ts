@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
 import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
 import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
+import { cacheSummary, openRunCache } from './builds/run-cache.js';
 import { planBuildJobs } from './builds/jobs.js';
 import type { JobSelection } from './builds/shard.js';
 import type { BuildOutcome } from './builds/outcome.js';
@@ -24,7 +24,7 @@ import { explainChanges } from './explain/stage.js';
 import { predictDeploy } from './deploy/stage.js';
 import { priceOfPortability } from './deploy/cost.js';
 import { runPreflight } from './preflight/preflight.js';
-import type { CacheSummary, PreflightResult, Report } from './contract/report.js';
+import type { PreflightResult, Report } from './contract/report.js';
 import { assembleReport } from './record/assemble.js';
 import { renderSummary } from './report/render.js';
 import { probeForConfig } from './tensorrt/config-check.js';
@@ -108,22 +108,29 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   });
   const { version } = await probeForConfig(config, trtexec);
   const release = await claimOutputDir(config, options.cwd);
+  const registry = await openRunCache(config, options);
   try {
+    const defaultBranch = options.provenance?.defaultBranch ?? false;
+    const trust = cacheTrustOf(registry.config, defaultBranch);
     const context: StageContext = {
-      config,
+      config: registry.config,
       trtexec,
       version,
       env: options.env,
       signal: options.signal,
       // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-      cacheTrust: cacheTrustOf(config, options.provenance?.defaultBranch ?? false),
+      // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
+      // signatures still decide where trt-ci.yml has a public key.
+      cacheTrust: registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust,
       digests: new FileDigests(),
+      registry: registry.cache,
     };
     const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection };
-    return await buildAndReport(context, start, options);
+    return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
   } finally {
     // Nothing a build left running outside its process group outlives the run.
     await trtexec.sweep();
+    await registry.release();
     await release();
   }
 }
@@ -180,6 +187,8 @@ interface RunStart {
   startedAt: Date;
   gpuQuery: Promise<GpuQuery>;
   selection: JobSelection | undefined;
+  /** Where the registry cache's credentials came from (never them), with an oci:// cache. */
+  registryCredentials?: string | null;
 }
 
 /**
@@ -260,7 +269,7 @@ async function buildAndReport(
       outcomes,
       comparison,
       onnxBytes,
-      cache: cacheSummary(config, stage),
+      cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
       manifest: outputs.manifest,
       interrupted,
     },
@@ -307,6 +316,7 @@ function buildsUnlessBlocked(
     digests: context.digests,
     selection: start.selection,
     cacheTrust: context.cacheTrust,
+    registry: context.registry,
   });
 }
 
@@ -363,26 +373,4 @@ async function readBaseline(
     if (!found || !(error instanceof InputError)) throw error;
     return { baseline: null, baselineRefused: error.message };
   }
-}
-
-/** The engine cache's account of this run; one key for all its engines, for actions/cache. */
-function cacheSummary(config: Config, stage: BuildStageResult): CacheSummary | null {
-  if (!config.cacheDir) return null;
-  const verdicts = stage.outcomes.flatMap((o: BuildOutcome) => (o.cache ? [o.cache] : []));
-  const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
-  return {
-    key: `trt-ci-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
-    dir: config.cacheDir,
-    hits: verdicts.filter((c) => c.hit).length,
-    misses: verdicts.filter((c) => !c.hit).length,
-    corrupt: verdicts.filter((c) => c.corrupt).length,
-    untrusted: verdicts.filter((c) => c.untrusted).length,
-    savedSeconds: verdicts.reduce((sum, c) => sum + (c.savedSeconds ?? 0), 0),
-    bytes: stage.cacheBytes,
-    evicted: stage.evicted,
-    problems: [...new Set([...verdicts.map((c) => c.problem), stage.evictProblem].filter((p) => p !== null))],
-    refused: stage.outcomes.some((o) => o.status !== 'skipped' && !o.gpu?.name)
-      ? 'the GPU model is unknown (nvidia-smi did not answer): no plan is served or stored for an unknown GPU'
-      : null,
-  };
 }

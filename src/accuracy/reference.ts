@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
 import { type CacheTrust, isPlainFile, mayServe, signEntry } from '../cache/trust.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
 import {
   type ElementType,
   elementBytes,
@@ -50,6 +51,8 @@ export async function cachedReferenceOutputs(
   /** A reference another job could have rewritten (to zeros, so that a broken engine passes) is used only
    * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
   trust: CacheTrust,
+  /** The fleet's registry: a reference the folder lacks is pulled from it, one computed here pushed to it. */
+  registry: RegistryCache | null = null,
 ): Promise<{ outputs: ReferenceOutput[]; cached: boolean }> {
   const hash = createHash('sha256')
     .update(REFERENCE_RUNTIME)
@@ -60,6 +63,10 @@ export async function cachedReferenceOutputs(
     hash.update(`${input.name}:${input.dims.join('x')}${type}`).update(elementBytes(input.type, input.values));
   }
   const file = cacheDir && modelDigest && join(cacheDir, 'references', `${hash.digest('hex')}.json`);
+  if (file && registry && !(await isPlainFile(file))) {
+    await mkdir(dirname(file), { recursive: true }).catch(() => {});
+    await registry.pullFile('reference', basename(file), file);
+  }
   if (file && (await isPlainFile(file))) {
     const text = await readFile(file, 'utf8').catch(() => null);
     const signature = await readFile(`${file}.sig`, 'utf8').catch(() => null);
@@ -77,6 +84,7 @@ export async function cachedReferenceOutputs(
       .then(() => rm(`${file}.sig`, { force: true }))
       .then(() => rename(staging, file))
       .then(() => (signature ? writeNewFile(`${file}.sig`, `${signature}\n`) : undefined))
+      .then(() => registry?.pushFile('reference', basename(file), file, sha256(text), signature))
       .catch(() => rm(staging, { force: true }));
   }
   return { outputs, cached: false };

@@ -91,7 +91,9 @@ function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRunti
     if (check.reference) return givenReference(check.reference, npz);
     const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
     const digest = await context.digests.of(onnx);
-    return (await cachedReferenceOutputs(context.config.cacheDir, digest, inputs, compute, context.cacheTrust)).outputs;
+    const { cacheDir } = context.config;
+    const registry = context.registry ?? null;
+    return (await cachedReferenceOutputs(cacheDir, digest, inputs, compute, context.cacheTrust, registry)).outputs;
   };
   return { typesOf, npz, reference };
 }

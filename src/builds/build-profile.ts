@@ -8,7 +8,14 @@ import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
 import { formatVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
-import { cacheKey, cacheProblem, restoreFromCache, storeInCache, unreadableCache } from './cached-build.js';
+import {
+  cacheKey,
+  cacheProblem,
+  pushToRegistry,
+  restoreFromCache,
+  storeInCache,
+  unreadableCache,
+} from './cached-build.js';
 import type { BuildContext } from './context.js';
 import type { BuildJob } from './jobs.js';
 import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
@@ -48,9 +55,10 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const key = context.cache ? await cacheKey(job, facts && { ...facts, driverVersion }, context) : null;
   let cache: CacheVerdict | null = null;
   if (context.cache && key) {
-    const restored = await restoreFromCache(job, key, context.cache.engines, context.cacheTrust).catch(
+    const { engines, registry } = context.cache;
+    const restored = await restoreFromCache(job, key, engines, context.cacheTrust, registry).catch(
       // The cache only saves time: one it cannot read is a miss, said in the report, and the engine is built.
-      (error: unknown) => ({ plan: null, verdict: unreadableCache(key, error) }),
+      (error: unknown) => ({ plan: null, verdict: unreadableCache(key, error, registry) }),
     );
     if (restored.plan) {
       const { plan, buildSeconds, verdict } = restored;
@@ -78,11 +86,17 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
       trust: context.cacheTrust,
     };
     const version = formatVersion(context.version, true);
-    await storeInCache(context.cache.engines, key, built, job, version, writer).catch((error: unknown) => {
-      // A full cache disk costs the next run a build, not this one its engine.
-      const problem = cacheProblem('written', error);
-      if (cache) cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
-    });
+    const stored = await storeInCache(context.cache.engines, key, built, job, version, writer).then(
+      () => true,
+      (error: unknown) => {
+        // A full cache disk costs the next run a build, not this one its engine.
+        const problem = cacheProblem('written', error);
+        if (cache) cache = { ...cache, problem: cache.problem ? `${cache.problem}; ${problem}` : problem };
+        return false;
+      },
+    );
+    if (stored && cache && context.cache.registry)
+      cache = await pushToRegistry(context.cache.engines, key, context.cache.registry, cache);
   }
   const outcome: BuildOutcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
   if (!job.model.benchmark) return done(outcome);

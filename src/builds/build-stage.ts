@@ -7,8 +7,11 @@ import type { Failure } from '../contract/report.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../cache/engine-cache.js';
-import { join } from 'node:path';
-import { type CacheTrust, TRUST_ALL } from '../cache/trust.js';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { type RegistryCache, sizeOf } from '../cache/registry-cache.js';
+import { type CacheTrust, signEntry, TRUST_ALL } from '../cache/trust.js';
 import { buildProfile, CANCELLED } from './build-profile.js';
 import type { BuildEvent } from './context.js';
 import { cacheProblem } from './cached-build.js';
@@ -38,6 +41,8 @@ export interface BuildStageOptions {
   selection?: JobSelection;
   /** How often a running build says where it is (default a minute). */
   heartbeatMs?: number;
+  /** The fleet's registry behind cache-dir's folder (cache-dir: oci://…), or null. */
+  registry?: RegistryCache | null;
 }
 
 export interface BuildStageResult {
@@ -165,6 +170,41 @@ async function watchedGpus(
   return { sampler, gpuPlan };
 }
 
+/** Each GPU model's timing cache, from the registry into the run's folder; the size it came with. */
+async function pullTimingCaches(
+  registry: RegistryCache,
+  timingCacheFor: (gpuName: string | null) => string,
+  gpus: readonly GpuInfo[],
+): Promise<Map<string, number | null>> {
+  const pulled = new Map<string, number | null>();
+  for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
+    await mkdir(dirname(path), { recursive: true }).catch(() => {});
+    await registry.pullFile('timing', basename(path), path);
+    pulled.set(path, await sizeOf(path));
+  }
+  return pulled;
+}
+
+/**
+ * A timing cache that grew in this run goes back to the registry this run writes (the default branch's for
+ * a default-branch run; a pull request's own repository, or none): it only grows, so larger is newer.
+ */
+async function pushTimingCaches(
+  registry: RegistryCache,
+  pulled: ReadonlyMap<string, number | null>,
+  trust: CacheTrust,
+): Promise<void> {
+  if (!registry.writes) return;
+  for (const [path, before] of pulled) {
+    const size = await sizeOf(path);
+    if (size === null || size === 0 || (before !== null && size <= before)) continue;
+    const bytes = await readFile(path).catch(() => null);
+    if (!bytes) continue;
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    await registry.pushFile('timing', basename(path), path, sha256, signEntry(trust, 'timing', basename(path), sha256));
+  }
+}
+
 /** With a cache folder, the timing cache is kept there per TensorRT version and GPU model. */
 function timingCacheIn(cacheDir: string, version: TensorRtVersion): (gpuName: string | null) => string {
   return (gpuName) =>
@@ -194,9 +234,13 @@ export async function runBuildStage(
         keys: new EngineKeys(options.digests),
         toolchain: once(() => toolchainOf(config.trtexec, options.env)),
         provenance: options.provenance ?? null,
+        registry: options.registry ?? null,
       }
     : null;
   const timingCacheFor = config.cacheDir ? timingCacheIn(config.cacheDir, version) : undefined;
+  const trust = options.cacheTrust ?? TRUST_ALL;
+  const timing =
+    options.registry && timingCacheFor ? await pullTimingCaches(options.registry, timingCacheFor, gpuPlan.gpus) : null;
   let outcomes: BuildOutcome[];
   const jobs = planBuildJobs(config, options.selection);
   const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
@@ -214,7 +258,7 @@ export async function runBuildStage(
             gpus,
             onEvent: options.onEvent,
             cache,
-            cacheTrust: options.cacheTrust ?? TRUST_ALL,
+            cacheTrust: trust,
             timingCacheFor,
             signal: options.signal,
             ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
@@ -241,19 +285,23 @@ export async function runBuildStage(
     await sampler?.stop();
   }
   if (sampler) outcomes = withPeakMemory(outcomes, sampler.timeline);
+  if (timing && options.registry) await pushTimingCaches(options.registry, timing, trust);
   let evictProblem: string | null = null;
-  const evicted = cache
-    ? await cache.engines.evict().catch((error: unknown) => {
-        evictProblem = cacheProblem('trimmed to cache-max-size', error);
-        return null;
-      })
-    : null;
+  // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
+  const evicted = options.registry
+    ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
+    : cache
+      ? await cache.engines.evict().catch((error: unknown) => {
+          evictProblem = cacheProblem('trimmed to cache-max-size', error);
+          return null;
+        })
+      : null;
   return {
     outcomes,
     gpus: gpuPlan.gpus,
     gpuQueryError: gpuPlan.queryError,
     cacheBytes: evicted?.bytes ?? null,
-    evicted: evicted?.removed.length ?? 0,
+    evicted: typeof evicted?.removed === 'number' ? evicted.removed : (evicted?.removed.length ?? 0),
     evictProblem,
   };
 }

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { EngineCache, Provenance } from '../cache/engine-cache.js';
+import type { CachedRecord, EngineCache, Provenance } from '../cache/engine-cache.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
 import { type CacheTrust, mayServe, signEntry } from '../cache/trust.js';
 import { errorMessage } from '../common/errors.js';
 import type { BuildGpu, CacheVerdict } from '../contract/report.js';
@@ -78,7 +79,7 @@ export function cacheProblem(what: 'read' | 'written' | 'trimmed to cache-max-si
 }
 
 /** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
-export function unreadableCache(key: string, error: unknown): CacheVerdict {
+export function unreadableCache(key: string, error: unknown, registry: RegistryCache | null): CacheVerdict {
   return {
     key,
     hit: false,
@@ -86,7 +87,17 @@ export function unreadableCache(key: string, error: unknown): CacheVerdict {
     corrupt: false,
     untrusted: false,
     problem: cacheProblem('read', error),
+    registry: registry && NOT_PULLED,
   };
+}
+
+const NOT_PULLED = { pulledFrom: null, builtBy: null, pushed: false, duplicate: false };
+
+/** Who built an entry, as its record says (never trusted: it is what the report shows). */
+function builtBy(record: CachedRecord): string | null {
+  const p = record.provenance;
+  if (!p) return null;
+  return p.run ?? `${p.event}${p.commit ? ` ${p.commit.slice(0, 12)}` : ''}`;
 }
 
 export type CacheLookup =
@@ -95,19 +106,31 @@ export type CacheLookup =
 
 /**
  * A cache hit: the plan comes from the cache and is still verified; a mismatch is removed and rebuilt.
- * An entry this run does not trust (a pull request's, read by the default branch) is not served.
+ * An entry this run does not trust (a pull request's, read by the default branch) is not served. With a
+ * registry, an entry the run's folder lacks is pulled into it first, and served by the same checks.
  */
 export async function restoreFromCache(
   job: BuildJob,
   key: string,
   cache: EngineCache,
   trust: CacheTrust,
+  registry: RegistryCache | null = null,
 ): Promise<CacheLookup> {
+  let entry = await cache.lookup(key);
+  let pulled: { from: string | null; problem: string | null } = { from: null, problem: null };
+  if (entry === null && registry) {
+    pulled = await registry.pullEngine(key, cache);
+    if (pulled.from) entry = await cache.lookup(key);
+  }
+  const remote = registry && {
+    ...NOT_PULLED,
+    pulledFrom: pulled.from,
+    builtBy: pulled.from && entry && entry !== 'corrupt' ? builtBy(entry.record) : null,
+  };
   const miss = (corrupt: boolean, untrusted = false): CacheLookup => ({
     plan: null,
-    verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: null },
+    verdict: { key, hit: false, savedSeconds: null, corrupt, untrusted, problem: pulled.problem, registry: remote },
   });
-  const entry = await cache.lookup(key);
   if (entry === null || entry === 'corrupt') return miss(entry === 'corrupt');
   const { record } = entry;
   if (!mayServe(trust, 'engine', key, record.sha256, record.signature)) return miss(false, true);
@@ -123,7 +146,15 @@ export async function restoreFromCache(
   return {
     plan: { path: job.plan, layerInfo: entry.record.hasLayerInfo ? job.layerInfo : null, scan },
     buildSeconds,
-    verdict: { key, hit: true, savedSeconds: buildSeconds, corrupt: false, untrusted: false, problem: null },
+    verdict: {
+      key,
+      hit: true,
+      savedSeconds: buildSeconds,
+      corrupt: false,
+      untrusted: false,
+      problem: null,
+      registry: remote,
+    },
   };
 }
 
@@ -157,6 +188,28 @@ export async function storeInCache(
     },
     plan.path,
     plan.layerInfo,
-    writer.replace,
+    { replace: writer.replace },
   );
+}
+
+/**
+ * Pushes the entry a build just stored to the registry this run writes (none: nothing is tried). The
+ * verdict says whether it went, or whether another run's push of the same key got there first.
+ */
+export async function pushToRegistry(
+  cache: EngineCache,
+  key: string,
+  registry: RegistryCache,
+  verdict: CacheVerdict,
+): Promise<CacheVerdict> {
+  if (!registry.writes) return verdict;
+  const entry = await cache.lookup(key);
+  if (!entry || entry === 'corrupt') return verdict;
+  const pushed = await registry.pushEngine(key, entry.dir, entry.record);
+  const problem = [verdict.problem, pushed.problem].filter((p) => p !== null).join('; ') || null;
+  return {
+    ...verdict,
+    problem,
+    registry: { ...(verdict.registry ?? NOT_PULLED), pushed: pushed.pushed, duplicate: pushed.already },
+  };
 }

@@ -1,5 +1,6 @@
 // What a build is handed (the run's trtexec, GPUs, cache and cancel) and what it says as it goes.
 import type { CacheTrust } from '../cache/trust.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
 import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
@@ -40,6 +41,8 @@ export interface BuildContext {
     toolchain: () => Promise<{ trtexec: string; libraries: string[] }>;
     /** Who this run is, as its entries record it (said in the record, never trusted). */
     provenance: Provenance | null;
+    /** The fleet's registry behind the run's folder (cache-dir: oci://…), or null. */
+    registry: RegistryCache | null;
   } | null;
   /** Which cached engines and timing caches this run may take, and how it signs what it stores. */
   cacheTrust: CacheTrust;

@@ -44,6 +44,8 @@ export interface Provenance {
   event: string;
   /** The run is a push to (or a schedule on) the default branch: what ships. */
   defaultBranch: boolean;
+  /** `owner/repo#run-id` of the GitHub run (older entries have none): which run built an engine another pulled. */
+  run?: string | null;
 }
 
 export interface CachedEngine {
@@ -207,17 +209,26 @@ export class EngineCache {
     if (entry.record.hasLayerInfo && (await isPlainFile(layers))) await place(layers, layerInfo);
   }
 
-  /** Stores an entry; `replace` puts it in place of one already there (one this run does not trust). */
-  async store(record: CachedRecord, plan: string, layerInfo: string | null, replace = false): Promise<void> {
+  /**
+   * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
+   * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
+   */
+  async store(
+    record: CachedRecord,
+    plan: string,
+    layerInfo: string | null,
+    how: { replace?: boolean; move?: boolean } = {},
+  ): Promise<void> {
+    const take = how.move ? rename : copyFile;
     const staging = join(this.dir, 'tmp', `${record.key}.${process.pid}.${randomBytes(4).toString('hex')}`);
     await mkdir(staging, { recursive: true });
     try {
-      await copyFile(plan, join(staging, 'plan'));
-      if (layerInfo) await copyFile(layerInfo, join(staging, 'layers.json'));
+      await take(plan, join(staging, 'plan'));
+      if (layerInfo) await take(layerInfo, join(staging, 'layers.json'));
       await writeFile(join(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
       const target = this.entry(record.key);
       await mkdir(dirname(target), { recursive: true });
-      if (replace) await rm(target, { recursive: true, force: true });
+      if (how.replace) await rm(target, { recursive: true, force: true });
       await rename(staging, target).catch(async (error: NodeJS.ErrnoException) => {
         // Another job stored the same engine first: theirs is as good as ours.
         if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;

@@ -41,7 +41,11 @@ export function resolveConfig(
     minFreeDiskBytes: raw['min-free-disk'],
     skipChecks: raw['skip-checks'],
     preflight: raw.preflight,
-    cacheDir: raw['cache-dir'] === undefined ? null : at(raw['cache-dir']),
+    cacheDir: raw['cache-dir'] === undefined || raw['cache-dir'].startsWith('oci:') ? null : at(raw['cache-dir']),
+    cacheRegistry: raw['cache-dir']?.startsWith('oci:')
+      ? { primary: raw['cache-dir'], pr: raw['cache-pr-repository'] ?? null }
+      : null,
+    cacheMaxAgeMs: raw['cache-max-age'] ?? null,
     basePlans: raw['base-plans'] === undefined ? null : at(raw['base-plans']),
     baseRef: raw['base-ref'] ?? null,
     cacheMaxBytes: raw['cache-max-size'] ?? null,

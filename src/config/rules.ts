@@ -34,6 +34,17 @@ const cacheKeys: Rule = (_raw, config) =>
     }
   });
 
+/** The registry keys go with an oci:// cache: set without one they would be silently unused. */
+const registryKeys: Rule = (raw, config) =>
+  config.cacheRegistry
+    ? []
+    : (['cache-pr-repository', 'cache-max-age'] as const)
+        .filter((key) => raw[key] !== undefined)
+        .map((key) => ({
+          path: [key],
+          message: `${key} applies to an oci:// cache: set cache-dir: to oci://<registry>/<repository>, or remove it`,
+        }));
+
 /** A deploy target's GPU must be one the table knows, or come with its compute capability, which must agree. */
 const deployTargets: Rule = (raw) => {
   const lists: [RawConfig['deploy'], ConfigPath][] = [
@@ -309,6 +320,7 @@ function shapeProblem(range: ShapeRange): { at: string[]; message: string } | nu
 /** The rules, in the order their problems are said; `files` marks those that read what the config names. */
 const RULES: { rule: Rule; files: boolean }[] = [
   { rule: cacheKeys, files: false },
+  { rule: registryKeys, files: false },
   { rule: deployTargets, files: false },
   { rule: baseRef, files: false },
   { rule: workspaces, files: false },

@@ -5,9 +5,19 @@ import { z } from 'zod';
 import { DEFAULT_KILL_GRACE_MS, PRECISIONS } from '../contract/config.js';
 import { METRIC_NAMES, METRICS, type Metric } from '../contract/metrics.js';
 import { CHECK_IDS } from '../contract/checks.js';
+import { parseOciReference } from '../cache/oci-client.js';
 import { VARIABLE } from './expand-env.js';
 import { fromEnv } from './schema-walk.js';
 import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
+
+const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
+
+/** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
+const ociOr = (schema: z.ZodString) =>
+  schema.superRefine((text, context) => {
+    const parsed = text.startsWith('oci:') ? parseOciReference(text) : null;
+    if (typeof parsed === 'string') context.addIssue({ code: 'custom', message: parsed });
+  });
 
 /** How trt-ci.yml names the signing key: empty (unset) on every run that is not given the secret. */
 const SECRET = '$' + '{TRT_CI_CACHE_KEY:-}';
@@ -305,10 +315,29 @@ export const configSchema = z.strictObject(
       )
       .default([])
       .describe(`Preflight checks to skip: ${CHECK_IDS.join(', ')}.`),
-    'cache-dir': fromEnv(path('a cache folder'))
+    'cache-dir': fromEnv(ociOr(path('a cache folder, or oci://<registry>/<repository>')))
       .optional()
-      .describe('An engine cache kept between runs; the timing cache is then kept there per TensorRT and GPU.'),
+      .describe(
+        'An engine cache kept between runs (the timing cache and accuracy references too): a folder, or ' +
+          'oci://<registry>/<repository> shared by a fleet (docs/cache.md).',
+      ),
+    'cache-pr-repository': fromEnv(
+      z.string(expected(PR_REPOSITORY)).superRefine((text, context) => {
+        const parsed = parseOciReference(text);
+        if (typeof parsed === 'string') context.addIssue({ code: 'custom', message: parsed });
+      }),
+    )
+      .optional()
+      .describe(
+        "With an oci:// cache: where pull request runs push their own entries (they never write the default branch's)" +
+          ', and read after it.',
+      ),
     'cache-max-size': size.optional().describe('Least recently used engines are evicted above it.'),
+    'cache-max-age': duration
+      .optional()
+      .describe(
+        "With an oci:// cache: this repository's entries pushed longer ago are deleted by default-branch runs.",
+      ),
     'cache-trust': z
       .enum(
         ['any', 'own-branch'],

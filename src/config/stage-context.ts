@@ -3,6 +3,7 @@
 // place of the five or six positional parameters each stage took.
 import type { FileDigests } from '../cache/engine-cache.js';
 import type { CacheTrust } from '../cache/trust.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
@@ -19,4 +20,6 @@ export interface StageContext {
   cacheTrust: CacheTrust;
   /** Each file's sha256, read once per run (models, samples). */
   digests: FileDigests;
+  /** The fleet's registry behind cache-dir's folder (cache-dir: oci://…); null or absent without one. */
+  registry?: RegistryCache | null;
 }

@@ -114,8 +114,15 @@ export interface Config {
   minFreeDiskBytes: number;
   skipChecks: CheckId[];
   preflight: 'enforce' | 'warn-only';
-  /** Engines by content key, kept between runs; null when not configured. */
+  /**
+   * Engines by content key, kept between runs; null when not configured. With an oci:// cache the entry sets
+   * it to a folder of the run's own, the registry's first tier.
+   */
   cacheDir: string | null;
+  /** cache-dir: oci://…: the registry shared by a fleet, and where pull requests push (cache-pr-repository:). */
+  cacheRegistry: { primary: string; pr: string | null } | null;
+  /** cache-max-age: entries this repository pushed longer ago are deleted (oci:// only); null: no limit. */
+  cacheMaxAgeMs: number | null;
   /** Where the base branch's plans are (<model>.<profile>.plan), for benchmark: ab; absolute. */
   basePlans: string | null;
   /** A git ref whose ONNX files base engines may be rebuilt from, when no plan is found; null: never. */

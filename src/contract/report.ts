@@ -201,6 +201,20 @@ const cacheVerdictSchema = z.object({
   untrusted: z.boolean().default(false),
   /** The cache could not be read or written (a full or read-only disk): the engine was built all the same. */
   problem: nullableString.default(null),
+  /** With an oci:// cache: where the entry came from or went, and who built it. */
+  registry: z
+    .object({
+      /** oci://… the entry was pulled from; null when it was not (a miss, or found in the run's folder). */
+      pulledFrom: nullableString,
+      /** The run that built a pulled entry (`owner/repo#run-id`, else its event and commit), as it recorded. */
+      builtBy: nullableString,
+      /** This run's build was pushed. */
+      pushed: z.boolean(),
+      /** Built here while another run pushed the same key first: a build the fleet made twice. */
+      duplicate: z.boolean(),
+    })
+    .nullable()
+    .default(null),
 });
 export type CacheVerdict = z.infer<typeof cacheVerdictSchema>;
 
@@ -302,6 +316,25 @@ const cacheSummarySchema = z.object({
   refused: nullableString.default(null),
   /** What went wrong reading, writing or evicting entries; each such build was built instead of served. */
   problems: z.array(z.string()).default([]),
+  /** With an oci:// cache: what the run read and wrote there. */
+  registry: z
+    .object({
+      /** The repositories read, in order (oci://…). */
+      reads: z.array(z.string()),
+      /** The repository written, or null: then `notWriting` says why. */
+      writes: nullableString,
+      notWriting: nullableString,
+      /** Where the credentials came from (TRT_CI_REGISTRY_*, Docker config, GITHUB_TOKEN, none): never them. */
+      credentials: z.string(),
+      pulled: z.object({ engine: count, reference: count, timing: count }),
+      pushed: z.object({ engine: count, reference: count, timing: count }),
+      /** Engines built here that another run pushed first. */
+      duplicates: count,
+      /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
+      evicted: count,
+    })
+    .nullable()
+    .default(null),
 });
 export type CacheSummary = z.infer<typeof cacheSummarySchema>;
 

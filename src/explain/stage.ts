@@ -17,6 +17,7 @@ import { errorMessage } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import type { Explanation, Latency, Report } from '../contract/report.js';
 import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
@@ -77,7 +78,7 @@ export async function explainChanges(
     ab: Latency | null,
   ): Promise<Explanation | null> {
     const { job } = outcome;
-    const base = await baseSideOf(outcome, ab, baseline, config, context.cacheTrust);
+    const base = await baseSideOf(outcome, ab, baseline, config, context.cacheTrust, context.registry ?? null);
     if (!base) return null;
     const baseInfo = layerInfoBeside(base.plan);
     const headGraph = await graphOf(job.model.onnx);
@@ -135,6 +136,7 @@ export async function baseSideOf(
   baseline: Report | null,
   config: Pick<Config, 'cacheDir' | 'basePlans'>,
   trust: CacheTrust = TRUST_ALL,
+  registry: RegistryCache | null = null,
 ): Promise<BaseSide | null> {
   const { job, plan } = outcome;
   const abBase = ab?.baseEngine;
@@ -144,7 +146,7 @@ export async function baseSideOf(
   }
   const baseBuild = baseBuildOf(baseline, outcome);
   if (!plan || baseBuild?.bytes == null || plan.scan.bytes <= baseBuild.bytes) return null;
-  const found = await findBasePlan(job, baseBuild, config, trust);
+  const found = await findBasePlan(job, baseBuild, config, trust, registry);
   return 'plan' in found ? { plan: found.plan, onnx: null, ab: null } : null;
 }
 

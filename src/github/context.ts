@@ -121,7 +121,8 @@ export function runProvenance(env: NodeJS.ProcessEnv, cwd: string): Provenance {
   if (!context) return { commit: null, event: 'local', defaultBranch: false };
   const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
   const shipping = ['push', 'schedule', 'workflow_dispatch', 'merge_group'].includes(context.eventName);
-  return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping };
+  const run = env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${env.GITHUB_REPOSITORY}#${env.GITHUB_RUN_ID}` : null;
+  return { commit: context.sha || null, event: context.eventName, defaultBranch: onDefault && shipping, run };
 }
 
 /**

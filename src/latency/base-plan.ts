@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { EngineCache } from '../cache/engine-cache.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
 import { type CacheTrust, mayServe } from '../cache/trust.js';
 import type { Config } from '../contract/config.js';
 import type { Report, ReportBuild } from '../contract/report.js';
@@ -30,6 +31,8 @@ export async function findBasePlan(
   baseBuild: ReportBuild | null,
   config: Pick<Config, 'cacheDir' | 'basePlans'>,
   trust: CacheTrust,
+  /** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
+  registry: RegistryCache | null = null,
 ): Promise<BasePlan> {
   const uploaded = config.basePlans && join(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
   if (uploaded && existsSync(uploaded)) return { source: 'plans', plan: uploaded, sha256: null };
@@ -38,7 +41,9 @@ export async function findBasePlan(
   if (!baseBuild) return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
   const key = baseBuild.cache?.key;
   if (!config.cacheDir || !key) return { missing: 'no base plan, and no engine cache entry to take it from' };
-  const entry = await new EngineCache(config.cacheDir, null).lookup(key);
+  const engines = new EngineCache(config.cacheDir, null);
+  let entry = await engines.lookup(key);
+  if (entry === null && registry && (await registry.pullEngine(key, engines)).from) entry = await engines.lookup(key);
   if (!entry || entry === 'corrupt')
     return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
   if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {

@@ -105,7 +105,7 @@ export async function compareLatency(
     outcome: BuildOutcome,
     baseBuild: ReportBuild | null,
   ): Promise<NonNullable<Latency['baseEngine']> | { missing: string }> {
-    const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust);
+    const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
     if ('plan' in found) {
       if (found.sha256) recorded.set(found.plan, found.sha256);
       return { source: found.source, plan: found.plan };

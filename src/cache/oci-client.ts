@@ -1,0 +1,341 @@
+// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
+// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
+// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
+// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
+// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
+//
+// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
+// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
+// credential is sent only to the registry's host and its token realm, and never appears in an error.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import {
+  type Body,
+  drained,
+  exchange,
+  failure,
+  header,
+  readAll,
+  RegistryError,
+  retriable,
+  retryAfterMs,
+  type Sent,
+  where,
+} from './oci-http.js';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+/** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
+export const EMPTY_CONFIG = {
+  mediaType: 'application/vnd.oci.empty.v1+json',
+  digest: 'sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a',
+  size: 2,
+} as const;
+
+export interface Descriptor {
+  mediaType: string;
+  digest: string;
+  size: number;
+  annotations?: Record<string, string>;
+}
+
+export interface Manifest {
+  schemaVersion: 2;
+  mediaType: typeof OCI_MANIFEST;
+  artifactType: string;
+  config: Descriptor;
+  layers: Descriptor[];
+  annotations?: Record<string, string>;
+}
+
+/** `oci://<registry>/<repository>`, as cache-dir: names it. */
+export interface OciReference {
+  registry: string;
+  repository: string;
+  /** http, not https: only for a registry on this machine (127.0.0.1, localhost, ::1). */
+  plainHttp: boolean;
+}
+
+const REPOSITORY = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
+
+/** Parses `oci://host[:port]/repo/path`; the message says what was expected when it is not one. */
+export function parseOciReference(text: string): OciReference | string {
+  const match = /^oci:\/\/([^/]+)\/(.+)$/.exec(text.trim());
+  if (!match) return 'expected oci://<registry>/<repository>, like oci://ghcr.io/my-org/trt-cache';
+  const [, registry, repository] = match as unknown as [string, string, string];
+  if (!/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(registry) && !/^\[[0-9a-fA-F:]+\](:[0-9]{1,5})?$/.test(registry))
+    return `"${registry}" is not a registry host (host or host:port)`;
+  if (!REPOSITORY.test(repository))
+    return `"${repository}" is not a repository name (lowercase letters, digits, . _ - and / between parts)`;
+  const host = registry.replace(/:[0-9]+$/, '');
+  return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
+}
+
+export const formatOciReference = (ref: OciReference) => `oci://${ref.registry}/${ref.repository}`;
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface ClientOptions {
+  credentials: Credentials | null;
+  /** A request with no byte moving for this long is abandoned (a registry that hangs). */
+  idleTimeoutMs?: number;
+  /** Tries per request on 429, 5xx and dropped connections (Retry-After is honoured up to maxRetryWaitMs). */
+  attempts?: number;
+  maxRetryWaitMs?: number;
+  signal?: AbortSignal;
+}
+
+const ACTIONS: Record<'pull' | 'push' | 'delete', string> = { pull: 'pull', push: 'pull,push', delete: 'delete' };
+
+/** One repository on one registry, with the rights a run asks for. */
+export class OciClient {
+  private readonly tokens = new Map<string, string>();
+  private basic = false;
+  private readonly idleTimeoutMs: number;
+  private readonly attempts: number;
+  private readonly maxRetryWaitMs: number;
+
+  constructor(
+    readonly ref: OciReference,
+    private readonly options: ClientOptions,
+  ) {
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+    this.attempts = options.attempts ?? 3;
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
+  }
+
+  private get origin(): string {
+    return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
+  }
+
+  private path(kind: 'manifests' | 'blobs' | 'tags', rest: string): string {
+    return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
+  }
+
+  /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
+  async manifest(tag: string): Promise<{ manifest: Manifest; digest: string } | null> {
+    const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+    if (sent.status === 404) return drained(sent, null);
+    const bytes = await readAll(sent.body, 4 * 1024 * 1024);
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    const named = header(sent.headers, 'docker-content-digest');
+    if (named && named !== digest)
+      throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
+    try {
+      return { manifest: JSON.parse(bytes.toString('utf8')) as Manifest, digest };
+    } catch {
+      throw new RegistryError(`manifest ${tag} is not JSON`, 200);
+    }
+  }
+
+  /** Whether a tag exists (HEAD: nothing downloaded). */
+  async hasManifest(tag: string): Promise<boolean> {
+    const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+    return drained(sent, sent.status !== 404);
+  }
+
+  /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
+  async blobTo(descriptor: Descriptor, path: string): Promise<void> {
+    const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+    const part = `${path}.${randomBytes(4).toString('hex')}.part`;
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        if (bytes > descriptor.size) return done(new RegistryError(`blob ${descriptor.digest} is over its size`, 200));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(sent.body, counted, createWriteStream(part, { flags: 'wx' }));
+      const digest = `sha256:${hash.digest('hex')}`;
+      if (bytes !== descriptor.size || digest !== descriptor.digest)
+        throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
+      await rename(part, path);
+    } catch (error) {
+      await rm(part, { force: true });
+      throw error;
+    }
+  }
+
+  /** A small blob, in memory (a record); checked like blobTo. */
+  async blobBytes(descriptor: Descriptor, limit = 16 * 1024 * 1024): Promise<Buffer> {
+    if (descriptor.size > limit)
+      throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
+    const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+    const bytes = await readAll(sent.body, descriptor.size);
+    const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    if (digest !== descriptor.digest)
+      throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
+    return bytes;
+  }
+
+  /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
+  async pushBlob(mediaType: string, content: { file: string; sha256: string } | Buffer): Promise<Descriptor> {
+    const isFile = !Buffer.isBuffer(content);
+    const size = isFile ? (await stat(content.file)).size : content.length;
+    const sha = isFile ? content.sha256 : createHash('sha256').update(content).digest('hex');
+    const descriptor = { mediaType, digest: `sha256:${sha}`, size };
+    const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, [404]);
+    if (await drained(head, head.status === 200)) return descriptor;
+    const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
+    await drained(started, null);
+    const location = header(started.headers, 'location');
+    if (started.status !== 202 || !location)
+      throw new RegistryError('upload: no Location from the registry', started.status);
+    const target = new URL(location, this.origin);
+    target.searchParams.set('digest', descriptor.digest);
+    const body: Body = isFile ? () => createReadStream(content.file, { highWaterMark: 1024 * 1024 }) : content;
+    const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
+    // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
+    await drained(await this.send('PUT', target.toString(), 'push', headers, body, [], [201]), null);
+    return descriptor;
+  }
+
+  /** Puts a manifest under a tag; returns its digest. */
+  async pushManifest(tag: string, manifest: Manifest): Promise<string> {
+    const bytes = Buffer.from(JSON.stringify(manifest));
+    const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
+    await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, [], [201]), null);
+    return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  }
+
+  /** Every tag of the repository, page after page (the Link header). */
+  async tags(): Promise<string[]> {
+    const found: string[] = [];
+    let next: string | null = this.path('tags', 'list?n=1000');
+    while (next) {
+      const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, [404]);
+      if (sent.status === 404) return drained(sent, found);
+      const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8')) as { tags?: string[] };
+      found.push(...(page.tags ?? []));
+      const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
+      next = link ? new URL(link, this.origin).toString() : null;
+    }
+    return found;
+  }
+
+  /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
+  async deleteManifest(digest: string): Promise<boolean> {
+    const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, [403, 404, 405]);
+    return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
+  }
+
+  /**
+   * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
+   * 5xx and dropped connections. `allowed` are statuses the caller handles; `expected` the success ones.
+   */
+  private async send(
+    method: string,
+    url: string,
+    rights: keyof typeof ACTIONS,
+    headers: Record<string, string>,
+    body: Body,
+    allowed: number[] = [],
+    expected: number[] = [200],
+  ): Promise<Sent> {
+    const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
+    let challenged = false;
+    for (let attempt = 1; ; attempt++) {
+      let sent: Sent;
+      try {
+        sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body);
+      } catch (error) {
+        if (error instanceof RegistryError && error.code === 'ABORTED') throw error;
+        if (attempt < this.attempts && retriable(error)) {
+          await this.wait(250 * attempt);
+          continue;
+        }
+        throw error;
+      }
+      if (sent.status === 401 && !challenged) {
+        challenged = true;
+        await drained(sent, null);
+        await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
+        attempt--;
+        continue;
+      }
+      if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
+        const wait = retryAfterMs(header(sent.headers, 'retry-after'));
+        await drained(sent, null);
+        if (wait === null || wait <= this.maxRetryWaitMs) {
+          await this.wait(wait ?? 500 * attempt);
+          continue;
+        }
+        throw new RegistryError(
+          `${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`,
+          429,
+        );
+      }
+      if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
+        return sent;
+      throw await failure(method, url, sent);
+    }
+  }
+
+  private authorization(scope: string): Record<string, string> {
+    const token = this.tokens.get(scope);
+    if (token) return { authorization: `Bearer ${token}` };
+    const creds = this.options.credentials;
+    if (this.basic && creds)
+      return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
+    return {};
+  }
+
+  /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
+  private async answer(challenge: string, scope: string): Promise<void> {
+    const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
+    if (scheme === 'basic') {
+      if (!this.options.credentials) throw new RegistryError('the registry needs credentials and none were given', 401);
+      this.basic = true;
+      return;
+    }
+    if (scheme !== 'bearer')
+      throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
+    const params = Object.fromEntries(
+      [...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!] as const),
+    );
+    if (!params.realm) throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
+    const realm = new URL(params.realm);
+    if (realm.protocol !== 'https:' && !this.ref.plainHttp)
+      throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
+    if (params.service) realm.searchParams.set('service', params.service);
+    realm.searchParams.set('scope', scope);
+    const creds = this.options.credentials;
+    const auth: Record<string, string> = creds
+      ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
+      : {};
+    const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
+    if (sent.status !== 200) throw await failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
+    const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8')) as {
+      token?: string;
+      access_token?: string;
+    };
+    const token = answer.token ?? answer.access_token;
+    if (!token) throw new RegistryError('the token server answered without a token', 200);
+    this.tokens.set(scope, token);
+  }
+
+  private exchange(method: string, url: string, headers: Record<string, string>, body: Body): Promise<Sent> {
+    return exchange(method, url, headers, body, { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal });
+  }
+
+  private wait(ms: number): Promise<void> {
+    const signal = this.options.signal;
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new RegistryError('cancelled', null, 'ABORTED'));
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(new RegistryError('cancelled', null, 'ABORTED'));
+      });
+    });
+  }
+}

@@ -1,0 +1,73 @@
+// Which credentials a run presents to a registry, found where registries' own tools leave them: the
+// TRT_CI_REGISTRY_USERNAME/PASSWORD pair a workflow passes from its secrets, the Docker config a
+// `docker login` or `oras login` step wrote (both write ~/.docker/config.json, or $DOCKER_CONFIG's), and for
+// GHCR the job's own token. Pure: the caller reads the config file and hands its text in.
+import type { Credentials } from './oci-client.js';
+
+export interface FoundCredentials {
+  credentials: Credentials | null;
+  /** Where they came from, for the report (never the values): "TRT_CI_REGISTRY_*", "Docker config", … */
+  source: string;
+  /** Something that was there and could not be used (a credential helper), said at the top of the run. */
+  problem: string | null;
+}
+
+interface DockerConfig {
+  auths?: Record<string, { auth?: string; username?: string; password?: string; identitytoken?: string }>;
+  credsStore?: string;
+  credHelpers?: Record<string, string>;
+}
+
+/** The names a Docker config may file a registry under: `ghcr.io`, `https://ghcr.io`, `https://ghcr.io/v1/`. */
+const keysFor = (registry: string) => [
+  registry,
+  `https://${registry}`,
+  `http://${registry}`,
+  `https://${registry}/v1/`,
+];
+
+export function credentialsFor(
+  registry: string,
+  env: NodeJS.ProcessEnv,
+  dockerConfigText: string | null,
+): FoundCredentials {
+  const username = env.TRT_CI_REGISTRY_USERNAME;
+  const password = env.TRT_CI_REGISTRY_PASSWORD;
+  if (password)
+    return { credentials: { username: username || 'trt-ci', password }, source: 'TRT_CI_REGISTRY_*', problem: null };
+  let problem: string | null = null;
+  if (dockerConfigText) {
+    let config: DockerConfig | null = null;
+    try {
+      config = JSON.parse(dockerConfigText) as DockerConfig;
+    } catch {
+      problem = 'the Docker config is not JSON: its credentials were not used';
+    }
+    const entry = keysFor(registry)
+      .map((key) => config?.auths?.[key])
+      .find((found) => found !== undefined);
+    const decoded = entry?.auth ? Buffer.from(entry.auth, 'base64').toString('utf8') : null;
+    const split = decoded?.indexOf(':') ?? -1;
+    if (decoded && split > 0)
+      return {
+        credentials: { username: decoded.slice(0, split), password: decoded.slice(split + 1) },
+        source: 'Docker config',
+        problem: null,
+      };
+    if (entry?.username && entry.password)
+      return { credentials: { username: entry.username, password: entry.password }, source: 'Docker config', problem };
+    const helper = config?.credHelpers?.[registry] ?? (entry ? config?.credsStore : undefined);
+    if (helper)
+      problem =
+        `the Docker config keeps ${registry}'s credentials in the docker-credential-${helper} helper, which trt-ci ` +
+        'does not run: set TRT_CI_REGISTRY_USERNAME and TRT_CI_REGISTRY_PASSWORD';
+  }
+  // GHCR takes the job's token (packages: read or write, as the workflow grants it).
+  if (registry === 'ghcr.io' && env.GITHUB_TOKEN)
+    return {
+      credentials: { username: env.GITHUB_ACTOR || 'trt-ci', password: env.GITHUB_TOKEN },
+      source: 'GITHUB_TOKEN',
+      problem,
+    };
+  return { credentials: null, source: 'none (anonymous)', problem };
+}

@@ -1,0 +1,173 @@
+// The OCI client against a real CNCF distribution registry (Debian's docker-registry) on 127.0.0.1, with
+// htpasswd and with token authentication. No mock of the registry: what it accepts is what the spec says.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_CONFIG, type Manifest, OCI_MANIFEST, OciClient, parseOciReference } from '../src/cache/oci-client.js';
+import { RegistryError, retryAfterMs } from '../src/cache/oci-http.js';
+import { registryInstalled, startRegistry, type TestRegistry } from './support/registry.js';
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const work = mkdtempSync(join(tmpdir(), 'trt-ci-oci-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function client(
+  registry: TestRegistry,
+  repository: string,
+  credentials: { username: string; password: string } | null,
+) {
+  return new OciClient({ registry: registry.host, repository, plainHttp: true }, { credentials, attempts: 2 });
+}
+
+async function pushArtifact(c: OciClient, tag: string, content: Buffer): Promise<Manifest> {
+  const file = join(work, `${tag}.bin`);
+  writeFileSync(file, content);
+  await c.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
+  const layer = await c.pushBlob('application/vnd.trt-ci.plan', { file, sha256: sha(content) });
+  const manifest: Manifest = {
+    schemaVersion: 2,
+    mediaType: OCI_MANIFEST,
+    artifactType: 'application/vnd.trt-ci.engine.v1',
+    config: EMPTY_CONFIG,
+    layers: [layer],
+    annotations: { 'org.opencontainers.image.created': new Date().toISOString() },
+  };
+  await c.pushManifest(tag, manifest);
+  return manifest;
+}
+
+describe('oci:// references', () => {
+  it('parses host, port and nested repositories; http only for this machine', () => {
+    expect(parseOciReference('oci://ghcr.io/acme/trt-cache')).toEqual({
+      registry: 'ghcr.io',
+      repository: 'acme/trt-cache',
+      plainHttp: false,
+    });
+    expect(parseOciReference('oci://127.0.0.1:5000/cache')).toMatchObject({ plainHttp: true });
+    expect(parseOciReference('oci://localhost:5000/cache')).toMatchObject({ plainHttp: true });
+    expect(parseOciReference('oci://10.0.0.1:5000/cache')).toMatchObject({ plainHttp: false });
+  });
+
+  it('names what is wrong with a reference that is not one', () => {
+    expect(parseOciReference('ghcr.io/acme/cache')).toMatch(/expected oci:\/\/<registry>\/<repository>/);
+    expect(parseOciReference('oci://ghcr.io/Acme/Cache')).toMatch(/not a repository name/);
+    expect(parseOciReference('oci://gh cr.io/acme')).toMatch(/not a registry host/);
+    expect(parseOciReference('oci://ghcr.io/')).toMatch(/expected oci:/);
+  });
+
+  it('reads Retry-After as seconds or a date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4000)).toBe(6000);
+    expect(retryAfterMs(undefined)).toBeNull();
+    expect(retryAfterMs('soon')).toBeNull();
+  });
+});
+
+describe.skipIf(!registryInstalled)('the client against docker-registry with htpasswd', () => {
+  let registry: TestRegistry;
+  beforeAll(async () => {
+    registry = await startRegistry({
+      auth: 'htpasswd',
+      users: { ci: { password: 's3cret-pw', pull: ['*'], push: ['*'] } },
+    });
+  });
+  afterAll(() => registry?.stop());
+
+  it('pushes an OCI 1.1 artifact and pulls every byte back by digest', async () => {
+    const c = client(registry, 'team/cache', { username: 'ci', password: 's3cret-pw' });
+    const content = randomBytes(3 * 1024 * 1024 + 17);
+    await pushArtifact(c, 'engine-abc', content);
+    const found = await c.manifest('engine-abc');
+    expect(found?.manifest.artifactType).toBe('application/vnd.trt-ci.engine.v1');
+    const out = join(work, 'pulled.bin');
+    await c.blobTo(found!.manifest.layers[0]!, out);
+    expect(sha(readFileSync(out))).toBe(sha(content));
+    expect(await c.hasManifest('engine-abc')).toBe(true);
+    expect(await c.hasManifest('engine-none')).toBe(false);
+    expect(await c.manifest('engine-none')).toBeNull();
+    expect(await c.tags()).toContain('engine-abc');
+  });
+
+  it('refuses wrong credentials with a line that never holds them', async () => {
+    const c = client(registry, 'team/cache', { username: 'ci', password: 'wrong-pw-123' });
+    const error = await c.manifest('engine-abc').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RegistryError);
+    expect((error as RegistryError).status).toBe(401);
+    expect((error as Error).message).toMatch(/unauthorized/);
+    expect((error as Error).message).not.toContain('wrong-pw-123');
+    const none = await client(registry, 'team/cache', null)
+      .manifest('engine-abc')
+      .catch((e: unknown) => e);
+    expect((none as Error).message).toMatch(/needs credentials/);
+  });
+
+  it('deletes a manifest by digest where the registry allows it', async () => {
+    const c = client(registry, 'team/cache', { username: 'ci', password: 's3cret-pw' });
+    await pushArtifact(c, 'engine-old', randomBytes(1024));
+    const found = await c.manifest('engine-old');
+    expect(await c.deleteManifest(found!.digest)).toBe(true);
+    expect(await c.manifest('engine-old')).toBeNull();
+  });
+
+  it('never writes a blob whose bytes are not the digest it was asked for', async () => {
+    const c = client(registry, 'team/cache', { username: 'ci', password: 's3cret-pw' });
+    const manifest = await pushArtifact(c, 'engine-bad', randomBytes(4096));
+    const layer = manifest.layers[0]!;
+    // Damage the stored blob on the registry's disk: the registry serves what it holds.
+    const hex = layer.digest.slice('sha256:'.length);
+    const data = join(registry.storage, 'blobs', 'sha256', hex.slice(0, 2), hex, 'data');
+    const bytes = readFileSync(data);
+    bytes[100] = bytes[100]! ^ 0xff;
+    writeFileSync(data, bytes);
+    const out = join(work, 'bad.bin');
+    const error = await c.blobTo(layer, out).catch((e: unknown) => e);
+    expect((error as RegistryError).code).toBe('DIGEST');
+    expect(readdirSync(work).filter((f) => f.startsWith('bad.bin'))).toEqual([]);
+  });
+});
+
+describe.skipIf(!registryInstalled)('the client against docker-registry with token auth', () => {
+  let registry: TestRegistry;
+  beforeAll(async () => {
+    registry = await startRegistry({
+      auth: 'token',
+      users: {
+        main: { password: 'main-token', pull: ['*'], push: ['team/*'] },
+        pr: { password: 'pr-token', pull: ['*'], push: ['team/pr-*'] },
+      },
+    });
+  });
+  afterAll(() => registry?.stop());
+
+  it('answers the bearer challenge with the scope each request needs', async () => {
+    const c = client(registry, 'team/cache', { username: 'main', password: 'main-token' });
+    await pushArtifact(c, 'engine-1', randomBytes(2048));
+    expect(
+      registry.tokenRequests.some((r) => r.user === 'main' && r.scopes[0] === 'repository:team/cache:pull,push'),
+    ).toBe(true);
+    const reader = client(registry, 'team/cache', null);
+    // Anonymous pulls get a token with no rights: the registry refuses.
+    const error = await reader.manifest('engine-1').catch((e: unknown) => e);
+    expect((error as RegistryError).status).toBe(401);
+    const pr = client(registry, 'team/cache', { username: 'pr', password: 'pr-token' });
+    expect((await pr.manifest('engine-1'))?.manifest.layers).toHaveLength(1);
+    expect(registry.tokenRequests.at(-1)).toEqual({ user: 'pr', scopes: ['repository:team/cache:pull'] });
+  });
+
+  it("refuses a push the token does not grant (a pull request's run into the default branch's)", async () => {
+    const pr = client(registry, 'team/cache', { username: 'pr', password: 'pr-token' });
+    const error = await pushArtifact(pr, 'engine-2', randomBytes(512)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RegistryError);
+    expect((error as RegistryError).status).toBe(401);
+    expect(
+      await client(registry, 'team/cache', { username: 'main', password: 'main-token' }).hasManifest('engine-2'),
+    ).toBe(false);
+    await pushArtifact(
+      client(registry, 'team/pr-cache', { username: 'pr', password: 'pr-token' }),
+      'engine-2',
+      randomBytes(512),
+    );
+  });
+});
