@@ -48488,6 +48488,10 @@ const child_env_SECRET = new RegExp(`^(${[
     'ACTIONS_CACHE_URL',
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL',
+    // The registry cache's credentials (cache/registry-auth.ts), and the Docker config's inline form.
+    'TRT_CI_REGISTRY_USERNAME',
+    'TRT_CI_REGISTRY_PASSWORD',
+    'DOCKER_AUTH_CONFIG',
 ].join('|')})$`, 'i');
 function childEnv(base) {
     const env = {};

@@ -38,7 +38,9 @@ export interface TestRegistry {
   tokenRequests: { user: string | null; scopes: string[] }[];
   log: () => string;
   stop: () => Promise<void>;
-  /** Starts the registry again on the same port and storage (after a test stopped it). */
+  /** Kills the registry and keeps its storage and port (a registry that goes down). */
+  halt: () => Promise<void>;
+  /** Starts the registry again on the same port and storage (after halt). */
   restart: () => Promise<void>;
 }
 
@@ -136,7 +138,7 @@ function startTokenServer(
       const [type, name, actions] = scope.split(':');
       if (type !== 'repository' || !name || !actions) return [];
       const granted = actions.split(',').filter((action) => {
-        const patterns = action === 'pull' ? rights.pull : action === 'push' ? rights.push : [];
+        const patterns = action === 'pull' ? rights.pull : ['push', 'delete'].includes(action) ? rights.push : [];
         return patterns.some((p) => matches(p, name));
       });
       return [{ type, name, actions: granted }];
@@ -237,10 +239,65 @@ export async function startRegistry(options: StartOptions): Promise<TestRegistry
     tokenRequests,
     log,
     restart: start,
+    halt: stopChild,
     stop: async () => {
       await stopChild();
       await new Promise<void>((done) => (tokenServer ? tokenServer.close(() => done()) : done()));
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** What the fault proxy does with one request: pass it on, answer it itself, or drop the connection. */
+export type Fault = 'pass' | 'drop' | { status: number; headers?: Record<string, string> };
+
+export interface FaultProxy {
+  host: string;
+  /** Requests seen, as "METHOD /path". */
+  seen: string[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * A proxy in front of the real registry that injects what a registry does on a bad day (429 with
+ * Retry-After, a dropped connection) for the requests `fault` picks; everything else reaches the registry.
+ */
+export async function startFaultProxy(
+  target: string,
+  fault: (method: string, path: string, seen: number) => Fault | Promise<Fault>,
+): Promise<FaultProxy> {
+  const seen: string[] = [];
+  const server = createServer(async (req, res) => {
+    const path = req.url ?? '/';
+    seen.push(`${req.method} ${path.split('?')[0]}`);
+    const what = await fault(req.method ?? 'GET', path, seen.length);
+    if (what === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    if (what !== 'pass') {
+      req.resume();
+      res.writeHead(what.status, what.headers ?? {}).end('{"errors":[{"code":"TOOMANYREQUESTS"}]}');
+      return;
+    }
+    const upstream = request(`${target}${path}`, { method: req.method, headers: req.headers }, (answer) => {
+      const headers = { ...answer.headers };
+      // The registry names itself in Location: the client must come back through the proxy.
+      if (headers.location) headers.location = headers.location.replace(target, '');
+      res.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => req.socket.destroy());
+    req.pipe(upstream);
+  });
+  const port = await listen(server);
+  return {
+    host: `127.0.0.1:${port}`,
+    seen,
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }

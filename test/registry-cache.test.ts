@@ -1,0 +1,373 @@
+// cache-dir: oci://… end to end: trt-ci runs (the CLI, the trtexec stand-in) on "ephemeral" runners, each a
+// new empty folder, against a real docker-registry on 127.0.0.1 behind token auth that grants what GHCR would
+// (the default branch's job token may push the cache repository; a pull request's may only read it).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OciClient } from '../src/cache/oci-client.js';
+import { tagFor } from '../src/cache/registry-cache.js';
+import type { Report } from '../src/contract/report.js';
+import { cli, makeRunner, type Runner } from './support/harness.js';
+import {
+  type FaultProxy,
+  registryInstalled,
+  startFaultProxy,
+  startRegistry,
+  type TestRegistry,
+} from './support/registry.js';
+
+const MAIN = { password: 'main-job-token-1234', pull: ['*'], push: ['acme/*'] };
+const PR = { password: 'pr-job-token-5678', pull: ['*'], push: ['acme/pr-*'] };
+
+const CONFIG = (registry: string, extra = '') =>
+  `output-dir: out\ncache-dir: oci://${registry}/acme/trt-cache\n${extra}models:\n` +
+  '  - name: up\n    onnx: up.onnx\n    profiles:\n' +
+  '      - { name: sd, shapes: { x: 1x3x16x16 } }\n      - { name: hd, shapes: { x: 1x3x32x32 } }\n' +
+  '  - name: det\n    onnx: det.onnx\n    profiles: [{ name: b1, shapes: { images: 1x3x32x32 } }]\n';
+
+/** The environment of a GitHub job: a push to main, or a pull request, with that job's token. */
+function job(runner: Runner, kind: 'push' | 'pull_request', run: number, user: 'main' | 'pr'): NodeJS.ProcessEnv {
+  const event =
+    kind === 'push'
+      ? { repository: { default_branch: 'main' } }
+      : {
+          repository: { default_branch: 'main' },
+          pull_request: {
+            number: 7,
+            head: { sha: 'b'.repeat(40), repo: { full_name: 'acme/models' } },
+            base: { ref: 'main', sha: 'a'.repeat(40) },
+          },
+        };
+  const eventFile = join(runner.dir, 'event.json');
+  writeFileSync(eventFile, JSON.stringify(event));
+  return {
+    PATH: process.env.PATH,
+    HOME: runner.dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_REPOSITORY: 'acme/models',
+    GITHUB_EVENT_NAME: kind,
+    GITHUB_EVENT_PATH: eventFile,
+    GITHUB_REF: kind === 'push' ? 'refs/heads/main' : 'refs/pull/7/merge',
+    GITHUB_SHA: 'c'.repeat(40),
+    GITHUB_RUN_ID: String(run),
+    RUNNER_TEMP: join(runner.dir, 'runner-temp'),
+    TRT_CI_REGISTRY_USERNAME: user,
+    TRT_CI_REGISTRY_PASSWORD: user === 'main' ? MAIN.password : PR.password,
+  };
+}
+
+/** The runner image: every pod runs the same trtexec (its bytes are part of the key). */
+let image: Runner | null = null;
+
+/** A fresh runner (a new empty folder, as an ARC pod is) with the same models, on the same image. */
+function ephemeral(): Runner {
+  image ??= makeRunner();
+  const runner = makeRunner();
+  runner.touch('up.onnx', 'det.onnx');
+  mkdirSync(join(runner.dir, 'runner-temp'));
+  return runner;
+}
+
+/** The builds trtexec ran on the image since `since` calls. */
+const buildsSince = (since: number) =>
+  image!
+    .calls()
+    .slice(since)
+    .filter((c) => c.args.some((a) => a.startsWith('--saveEngine='))).length;
+
+async function build(
+  runner: Runner,
+  config: string,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<{ report: Report; code: number; stderr: string }> {
+  const file = runner.writeConfig(`trtexec: ${image!.trtexec}\n${config}`);
+  const result = await cli(['build', '--config', file], { env, cwd: runner.dir, ...(signal && { signal }) });
+  const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+  return { report, code: result.code, stderr: result.stderr };
+}
+
+/** Every tag of a repository with the digest of its manifest: what the default branch is served. */
+async function served(registry: TestRegistry, repository = 'acme/trt-cache'): Promise<Record<string, string>> {
+  const c = new OciClient(
+    { registry: registry.host, repository, plainHttp: true },
+    { credentials: { username: 'main', password: MAIN.password } },
+  );
+  const tags = (await c.tags()).sort();
+  return Object.fromEntries(await Promise.all(tags.map(async (t) => [t, (await c.manifest(t))!.digest] as const)));
+}
+
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, on ephemeral runners', () => {
+  let registry: TestRegistry;
+  beforeAll(async () => {
+    registry = await startRegistry({ auth: 'token', users: { main: MAIN, pr: PR } });
+  });
+  afterAll(() => registry?.stop());
+
+  it('the default branch builds and pushes; a pull request on a fresh runner pulls and builds 0', async () => {
+    const main = ephemeral();
+    const first = await build(main, CONFIG(registry.host), job(main, 'push', 101, 'main'));
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+    expect(first.report.builds.map((b) => b.cache?.registry?.pushed)).toEqual([true, true, true]);
+    expect(first.report.cache?.registry).toMatchObject({
+      writes: `oci://${registry.host}/acme/trt-cache`,
+      notWriting: null,
+      credentials: 'TRT_CI_REGISTRY_*',
+      pushed: { engine: 3, timing: 1 },
+    });
+    const before = await served(registry);
+    expect(Object.keys(before).filter((t) => t.startsWith('engine-'))).toHaveLength(3);
+
+    const pr = ephemeral();
+    const calls = image!.calls().length;
+    const second = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 202, 'pr'));
+    expect(second.code, second.stderr).toBe(0);
+    expect(buildsSince(calls)).toBe(0);
+    expect(second.report.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
+    // Which run built what this one pulled.
+    expect(second.report.builds[0]!.cache?.registry).toMatchObject({
+      pulledFrom: `oci://${registry.host}/acme/trt-cache`,
+      builtBy: 'acme/models#101',
+      pushed: false,
+    });
+    // The same bytes the default branch built.
+    for (const name of ['up.sd', 'up.hd', 'det.b1'])
+      expect(sha(join(pr.dir, 'out', `${name}.plan`))).toBe(sha(join(main.dir, 'out', `${name}.plan`)));
+    expect(second.report.cache?.registry?.pulled).toEqual({ engine: 3, reference: 0, timing: 1 });
+    // The run's own folder went with the run: only the registry outlives it.
+    expect(readdirSync(join(pr.dir, 'runner-temp'))).toEqual([]);
+  });
+
+  it("a pull request's run never changes what the default branch is served: it does not try to push", async () => {
+    const pr = ephemeral();
+    writeFileSync(join(pr.dir, 'up.onnx'), 'a changed model\n');
+    const asked = registry.tokenRequests.length;
+    const before = await served(registry);
+    const run = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 203, 'pr'));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'cached']);
+    expect(run.report.cache?.registry?.writes).toBeNull();
+    expect(run.report.cache?.registry?.notWriting).toMatch(/not a push to the default branch/);
+    expect(run.report.cache?.problems).toEqual([]);
+    // It asked for pull rights only: a push would be refused (test/oci-client.test.ts), and trt-ci never tries.
+    const scopes = registry.tokenRequests.slice(asked).flatMap((r) => r.scopes);
+    expect(scopes.length).toBeGreaterThan(0);
+    expect(scopes.every((s) => s.endsWith(':pull'))).toBe(true);
+    expect(await served(registry)).toEqual(before);
+  });
+
+  it('with cache-pr-repository a pull request reuses its own builds; the default branch never reads them', async () => {
+    const extra = `cache-pr-repository: oci://${registry.host}/acme/pr-trt-cache\n`;
+    const before = await served(registry);
+    const pr = ephemeral();
+    writeFileSync(join(pr.dir, 'det.onnx'), 'a pull request model\n');
+    const first = await build(pr, CONFIG(registry.host, extra), job(pr, 'pull_request', 301, 'pr'));
+    expect(first.report.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'built']);
+    expect(first.report.builds[2]!.cache?.registry?.pushed).toBe(true);
+    const again = ephemeral();
+    writeFileSync(join(again.dir, 'det.onnx'), 'a pull request model\n');
+    const second = await build(again, CONFIG(registry.host, extra), job(again, 'pull_request', 302, 'pr'));
+    expect(second.report.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
+    expect(second.report.builds[2]!.cache?.registry?.pulledFrom).toBe(`oci://${registry.host}/acme/pr-trt-cache`);
+    // Merged, the default branch builds that engine itself rather than take the pull request's.
+    const main = ephemeral();
+    writeFileSync(join(main.dir, 'det.onnx'), 'a pull request model\n');
+    const merged = await build(main, CONFIG(registry.host, extra), job(main, 'push', 303, 'main'));
+    expect(merged.report.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'built']);
+    expect(merged.report.cache?.registry?.reads).toEqual([`oci://${registry.host}/acme/trt-cache`]);
+    const after = await served(registry);
+    expect(Object.keys(after).length).toBe(Object.keys(before).length + 1);
+  });
+
+  it('credentials reach neither trtexec, the report nor the log', async () => {
+    const pr = ephemeral();
+    const run = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 401, 'pr'));
+    expect(image!.calls().every((c) => c.secrets.length === 0)).toBe(true);
+    expect(image!.calls().length).toBeGreaterThan(0);
+    const written = readdirSync(join(pr.dir, 'out'))
+      .filter((f) => /\.(json|md|log)$/.test(f))
+      .map((f) => readFileSync(join(pr.dir, 'out', f), 'utf8'))
+      .join('\n');
+    for (const text of [written, run.stderr]) expect(text).not.toContain(PR.password);
+  });
+});
+
+describe.skipIf(!registryInstalled)(
+  'what a registry does on a bad day never fails the run nor serves a wrong engine',
+  () => {
+    let registry: TestRegistry;
+    let proxy: FaultProxy | null = null;
+    beforeAll(async () => {
+      registry = await startRegistry({ auth: 'token', users: { main: MAIN, pr: PR } });
+    });
+    afterAll(async () => {
+      await proxy?.stop();
+      await registry?.stop();
+    });
+
+    it('a registry that is down: the builds go on and the summary says why in one line', async () => {
+      await registry.halt();
+      try {
+        const main = ephemeral();
+        const run = await build(main, CONFIG(registry.host), job(main, 'push', 501, 'main'));
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+        expect(run.report.cache?.problems[0]).toMatch(/^the registry cache: .*ECONNREFUSED/);
+        const summary = readFileSync(join(main.dir, 'out', 'summary.md'), 'utf8');
+        expect(summary).toMatch(/⚠️ the registry cache: engine [0-9a-f]{12} could not be pulled .*ECONNREFUSED/);
+      } finally {
+        await registry.restart();
+      }
+    });
+
+    it('a corrupted blob is never served: the pull fails its digest and the engine is built', async () => {
+      const main = ephemeral();
+      await build(main, CONFIG(registry.host), job(main, 'push', 601, 'main'));
+      // Flip a byte of every plan blob in the registry's storage.
+      const c = new OciClient(
+        { registry: registry.host, repository: 'acme/trt-cache', plainHttp: true },
+        { credentials: { username: 'main', password: MAIN.password } },
+      );
+      const tag = tagFor(
+        'engine',
+        (await build(ephemeral(), CONFIG(registry.host), job(main, 'push', 602, 'main'))).report.builds[0]!.cache!.key,
+      );
+      const plan = (await c.manifest(tag))!.manifest.layers.find(
+        (l) => l.annotations?.['org.opencontainers.image.title'] === 'plan',
+      )!;
+      const hex = plan.digest.slice(7);
+      const data = join(registry.storage, 'blobs', 'sha256', hex.slice(0, 2), hex, 'data');
+      const bytes = readFileSync(data);
+      bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
+      writeFileSync(data, bytes);
+      const pr = ephemeral();
+      const run = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 603, 'pr'));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'cached', 'cached']);
+      expect(run.report.builds[0]!.cache?.problem).toMatch(/could not be pulled .*got \d+ bytes with digest/);
+      // What it serves is its own build, never the damaged bytes (the stand-in's plans differ build to build).
+      expect(sha(join(pr.dir, 'out', 'up.sd.plan'))).not.toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(sha(join(pr.dir, 'out', 'up.sd.plan'))).toBe(run.report.plans[0]!.sha256);
+    });
+
+    it('429 with Retry-After is waited out; one that asks too long is a miss, said', async () => {
+      let refused = 0;
+      proxy = await startFaultProxy(registry.url, (method, path) => {
+        if (method === 'GET' && path.includes('/manifests/engine-') && refused < 2) {
+          refused++;
+          return { status: 429, headers: { 'retry-after': '1' } };
+        }
+        return 'pass';
+      });
+      const main = ephemeral();
+      writeFileSync(join(main.dir, 'up.onnx'), 'model for the 429s\n');
+      await build(main, CONFIG(registry.host), job(main, 'push', 700, 'main'));
+      const pr = ephemeral();
+      writeFileSync(join(pr.dir, 'up.onnx'), 'model for the 429s\n');
+      const run = await build(pr, CONFIG(proxy.host), job(pr, 'pull_request', 701, 'pr'));
+      expect(refused).toBe(2);
+      expect(run.report.cache?.problems).toEqual([]);
+      expect(run.report.builds.map((b) => b.status)).toEqual(['cached', 'cached', 'cached']);
+      await proxy.stop();
+      proxy = await startFaultProxy(registry.url, (method, path) =>
+        method === 'GET' && path.includes('/manifests/') ? { status: 429, headers: { 'retry-after': '3600' } } : 'pass',
+      );
+      const slow = ephemeral();
+      const late = await build(slow, CONFIG(proxy.host), job(slow, 'pull_request', 702, 'pr'));
+      expect(late.code).toBe(0);
+      expect(late.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+      expect(late.report.cache?.problems[0]).toMatch(/429, Retry-After 3600 s is too long/);
+      await proxy.stop();
+      proxy = null;
+    });
+
+    it('the registry stopped mid-upload leaves no entry; the next run builds it again', async () => {
+      let halted = false;
+      proxy = await startFaultProxy(registry.url, async (method, path) => {
+        if (method === 'PUT' && path.includes('/blobs/uploads/') && !halted) {
+          halted = true;
+          await registry.halt();
+        }
+        return 'pass';
+      });
+      const main = ephemeral();
+      writeFileSync(join(main.dir, 'up.onnx'), 'model for the halted upload\n');
+      const run = await build(main, CONFIG(proxy.host), job(main, 'push', 801, 'main'));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.builds.filter((b) => b.status === 'built').length).toBeGreaterThan(0);
+      expect(run.report.cache?.problems.some((p) => /could not be pushed/.test(p))).toBe(true);
+      await registry.restart();
+      const next = ephemeral();
+      writeFileSync(join(next.dir, 'up.onnx'), 'model for the halted upload\n');
+      const again = await build(next, CONFIG(registry.host), job(next, 'pull_request', 802, 'pr'));
+      // Whatever was half written is not an entry: those engines are built, the others pulled whole.
+      for (const b of again.report.builds) expect(['built', 'cached']).toContain(b.status);
+      expect(again.report.builds.filter((b) => b.status === 'built').length).toBeGreaterThan(0);
+      // Those pulled are byte for byte the plan their tag holds, pushed whole.
+      const c = new OciClient(
+        { registry: registry.host, repository: 'acme/trt-cache', plainHttp: true },
+        { credentials: { username: 'main', password: MAIN.password } },
+      );
+      for (const b of again.report.builds.filter((b) => b.status === 'cached')) {
+        const layers = (await c.manifest(tagFor('engine', b.cache!.key)))!.manifest.layers;
+        const plan = layers.find((l) => l.annotations?.['org.opencontainers.image.title'] === 'plan')!;
+        expect(`sha256:${sha(join(next.dir, 'out', `${b.model}.${b.profile}.plan`))}`).toBe(plan.digest);
+      }
+      await proxy.stop();
+      proxy = null;
+    });
+
+    it('a cancel (SIGTERM) during a push still leaves the report, and no half entry', async () => {
+      const controller = new AbortController();
+      proxy = await startFaultProxy(registry.url, async (method, path) => {
+        if (method === 'PUT' && path.includes('/blobs/uploads/')) {
+          controller.abort();
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        return 'pass';
+      });
+      const main = ephemeral();
+      writeFileSync(join(main.dir, 'det.onnx'), 'model for the cancelled push\n');
+      const before = await served(registry);
+      const run = await build(main, CONFIG(proxy.host), job(main, 'push', 901, 'main'), controller.signal);
+      expect(run.code).not.toBe(0);
+      expect(run.report.interrupted).not.toBeNull();
+      const after = await served(registry);
+      const added = Object.keys(after).filter((t) => !(t in before));
+      expect(added.filter((t) => t.startsWith('engine-'))).toEqual([]);
+      await proxy.stop();
+      proxy = null;
+    });
+
+    it('a full disk while pulling: the run goes on, the engine is built, said', async () => {
+      const pr = ephemeral();
+      // The run's folder on a file system that is full (a 1 MiB tmpfs with a filler in it).
+      const full = join(pr.dir, 'runner-temp');
+      const mounted = spawnMount(full);
+      if (!mounted) return expect.soft(mounted, 'tmpfs cannot be mounted here (needs root)').toBe(true);
+      try {
+        writeFileSync(join(full, 'filler'), Buffer.alloc(1024 * 1024 - 64 * 1024));
+        const run = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 1001, 'pr'));
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.report.builds.every((b) => b.status === 'built' || b.status === 'cached')).toBe(true);
+        expect(run.report.cache?.problems.join('\n')).toMatch(/ENOSPC|no space/);
+      } finally {
+        unmount(full);
+      }
+    });
+  },
+);
+
+import { spawnSync } from 'node:child_process';
+
+function spawnMount(dir: string): boolean {
+  return spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]).status === 0;
+}
+
+function unmount(dir: string): void {
+  spawnSync('umount', [dir]);
+}
