@@ -2491,10 +2491,26 @@ function cacheLine(reports) {
     const refused = reports.find((r) => r.cache?.refused)?.cache?.refused;
     const problems = reports.flatMap((r) => r.cache?.problems ?? []);
     return (` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+        registryWords(reports) +
         (refused ? ` · ⚠️ engine cache not used: ${markdown_text_text(refused)}` : '') +
         (problems.length
             ? ` · ⚠️ ${markdown_text_text(problems[0])}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
             : ''));
+}
+/** What the fleet's registry did: pulled, pushed, built twice, and a run that writes nothing says so. */
+function registryWords(reports) {
+    const accounts = reports.flatMap((r) => (r.cache?.registry ? [r.cache.registry] : []));
+    if (accounts.length === 0)
+        return '';
+    const sum = (of) => accounts.reduce((total, a) => total + of(a), 0);
+    const pulled = sum((a) => a.pulled.engine);
+    const pushed = sum((a) => a.pushed.engine);
+    const twice = sum((a) => a.duplicates);
+    const readOnly = accounts.every((a) => a.writes === null);
+    return (` (registry ${markdown_text_text(accounts[0].reads[0] ?? '')}: ${pulled} pulled, ${pushed} pushed` +
+        (twice ? `, ${twice} built here and by another run` : '') +
+        (readOnly ? '; read-only: not a push to the default branch' : '') +
+        ')');
 }
 /** What each runner type was compared with; those compared with one file and nothing else to say, together. */
 function comparisonLines(reports) {

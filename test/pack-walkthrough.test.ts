@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import type { Report } from '../src/contract/report.js';
+import { OciClient } from '../src/cache/oci-client.js';
 import { startGitHubApi, type GitHubApi } from './support/github-api.js';
+import { registryInstalled, startRegistry, type TestRegistry } from './support/registry.js';
 import { makeRunner } from './support/harness.js';
 import {
   type PackEvent,
@@ -163,7 +165,7 @@ const pullRequestEvent = (action: string, number: number, extra: Record<string, 
 });
 
 const jobs = (run: WorkflowRun) => run.ranJobs.map((j) => j.job);
-const builds = (run: WorkflowRun) => run.ranJobs.filter((j) => j.job === 'build' || j.job === 'build-fork');
+const builds = (run: WorkflowRun) => run.ranJobs.filter((j) => j.job.startsWith('build'));
 /** The requests to GitHub since `from`, as "METHOD path". */
 const since = (from: number) => api.requests.slice(from);
 const checkRunsSince = (from: number) =>
@@ -191,7 +193,7 @@ describe('the pack, event by event (issue 25)', () => {
       },
       WITH,
     );
-    expect(jobs(run)).toEqual(['gate', 'build', 'build', 'history']);
+    expect(jobs(run)).toEqual(['gate', 'build-default', 'build-default', 'history']);
     for (const [i, job] of builds(run).entries()) {
       expect(job.steps.find((s) => s.checkout)!.checkout).toEqual({ repository: REPO, ref: '' });
       expect(job.concurrency).toEqual({
@@ -463,7 +465,7 @@ describe('the pack, event by event (issue 25)', () => {
         pages: true,
       },
     );
-    expect(jobs(run)).toEqual(['gate', 'build', 'build', 'history', 'pages']);
+    expect(jobs(run)).toEqual(['gate', 'build-default', 'build-default', 'history', 'pages']);
     // The push's lines went into the month's file: no new file.
     expect(api.branches.get('trt-ci-data')!.size).toBe(before);
     const history = run.ranJobs.find((j) => j.job === 'history')!;
@@ -482,11 +484,103 @@ describe('the pack, event by event (issue 25)', () => {
   });
 });
 
+describe.skipIf(!registryInstalled)('an ARC fleet with a registry cache: ephemeral runners (issue 36)', () => {
+  const pack = 'workflows/trt-ci.yml';
+  const MAIN_TOKEN = { password: 'main-job-token-1111', pull: ['*'], push: ['acme/*'] };
+  const PR_TOKEN = { password: 'pr-job-token-2222', pull: ['*'], push: [] };
+  let registry: TestRegistry;
+  beforeAll(async () => {
+    registry = await startRegistry({ auth: 'token', users: { main: MAIN_TOKEN, pr: PR_TOKEN } });
+  });
+  afterAll(() => registry?.stop());
+
+  /** A commit of the project with an oci:// cache, checked out into a fresh folder by every job (a new pod). */
+  const image = makeRunner();
+  const fresh = (commit: string) => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'm.onnx'), 'onnx of the cached model\n');
+    const config = CONFIG.replace(
+      'output-dir: out\n',
+      `output-dir: out\ncache-dir: oci://${registry.host}/acme/trt-cache\n`,
+    ).replace('    benchmark: ab\n', '');
+    runner.writeConfig(`trtexec: ${image.trtexec}\n${config}`);
+    projects.set(`${REPO}@${commit}`, runner.dir);
+  };
+  // Each job's report as it uploaded it (the jobs of one commit share a checkout here, not on a fleet).
+  const built = (run: WorkflowRun) =>
+    builds(run).map((job) => {
+      const name = job.steps.find((s) => s.uploaded?.name.startsWith('trt-ci-'))!.uploaded!.name;
+      const report = JSON.parse(readFileSync(join(run.artifacts.get(name)!, 'report.json'), 'utf8')) as Report;
+      return report.builds.map((b) => b.status);
+    });
+
+  it('the default branch builds and pushes with packages: write; the second pull request on fresh pods builds 0', async () => {
+    const [pushSha, headSha] = [sha('1'), sha('2')];
+    fresh(pushSha);
+    const secrets = { TRT_CI_REGISTRY_USERNAME: 'main', TRT_CI_REGISTRY_PASSWORD: MAIN_TOKEN.password };
+    const push = await runWorkflow(
+      world,
+      pack,
+      {
+        name: 'push',
+        payload: { ref: 'refs/heads/main', after: pushSha, repository },
+        sha: pushSha,
+        ref: 'refs/heads/main',
+      },
+      WITH,
+      'engines.yml',
+      secrets,
+    );
+    expect(jobs(push).filter((j) => j.startsWith('build'))).toEqual(['build-default', 'build-default']);
+    // The stand-in's runner types are one GPU model: the second job pulls what the first pushed.
+    expect(built(push)).toEqual([['built'], ['cached']]);
+    const engines = (await tagsOf(registry)).filter((t) => t.startsWith('engine-'));
+    expect(engines).toHaveLength(1);
+
+    // The pull request's job token may read the package and not write it (packages: read).
+    PULLS[11] = pull(11, headSha, REPO);
+    fresh(headSha);
+    const pr = await runWorkflow(world, pack, pullRequestEvent('opened', 11), WITH, 'engines.yml', {
+      TRT_CI_REGISTRY_USERNAME: 'pr',
+      TRT_CI_REGISTRY_PASSWORD: PR_TOKEN.password,
+    });
+    expect(jobs(pr).filter((j) => j.startsWith('build'))).toEqual(['build', 'build']);
+    expect(built(pr)).toEqual([['cached'], ['cached']]);
+    expect(image.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toHaveLength(1);
+    expect((await tagsOf(registry)).filter((t) => t.startsWith('engine-'))).toEqual(engines);
+  });
+
+  it('a secret the pack does not declare never reaches trt-ci; a declared one reaches only its step', async () => {
+    const headSha = sha('3');
+    PULLS[12] = pull(12, headSha, REPO);
+    fresh(headSha);
+    const run = await runWorkflow(world, pack, pullRequestEvent('opened', 12), WITH, 'engines.yml', {
+      TRT_CI_REGISTRY_PASSWORD: PR_TOKEN.password,
+      TRT_CI_REGISTRY_USERNAME: 'pr',
+      SOME_OTHER_SECRET: 'not-for-trt-ci',
+    });
+    for (const job of builds(run)) {
+      const action = job.steps.find((s) => s.action)!.action!;
+      expect(action.env.TRT_CI_REGISTRY_PASSWORD).toBe(PR_TOKEN.password);
+      expect(action.env.SOME_OTHER_SECRET).toBeUndefined();
+    }
+  });
+});
+
+async function tagsOf(registry: TestRegistry): Promise<string[]> {
+  const client = new OciClient(
+    { registry: registry.host, repository: 'acme/trt-cache', plainHttp: true },
+    { credentials: { username: 'main', password: 'main-job-token-1111' } },
+  );
+  return (await client.tags()).sort();
+}
+
 describe('the walkthrough runs the real pack', () => {
   it("its jobs are the pack file's", () => {
     expect(Object.keys(readWorkflow('workflows/trt-ci.yml').jobs)).toEqual([
       'gate',
       'build',
+      'build-default',
       'build-fork',
       'deploy',
       'report',

@@ -10,6 +10,7 @@ import { tagFor } from '../src/cache/registry-cache.js';
 import type { Report } from '../src/contract/report.js';
 import { cli, makeRunner, type Runner } from './support/harness.js';
 import {
+  type Fault,
   type FaultProxy,
   registryInstalled,
   startFaultProxy,
@@ -138,6 +139,9 @@ describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, o
     for (const name of ['up.sd', 'up.hd', 'det.b1'])
       expect(sha(join(pr.dir, 'out', `${name}.plan`))).toBe(sha(join(main.dir, 'out', `${name}.plan`)));
     expect(second.report.cache?.registry?.pulled).toEqual({ engine: 3, reference: 0, timing: 1 });
+    const said = (r: Runner) => readFileSync(join(r.dir, 'out', 'summary.md'), 'utf8');
+    expect(said(main)).toContain(`/${registry.host}/acme/trt-cache: 0 pulled, 3 pushed)`);
+    expect(said(pr)).toContain('3 pulled, 0 pushed; read-only: not a push to the default branch)');
     // The run's own folder went with the run: only the registry outlives it.
     expect(readdirSync(join(pr.dir, 'runner-temp'))).toEqual([]);
   });
@@ -287,7 +291,7 @@ describe.skipIf(!registryInstalled)(
 
     it('the registry stopped mid-upload leaves no entry; the next run builds it again', async () => {
       let halted = false;
-      proxy = await startFaultProxy(registry.url, async (method, path) => {
+      proxy = await startFaultProxy(registry.url, async (method, path): Promise<Fault> => {
         if (method === 'PUT' && path.includes('/blobs/uploads/') && !halted) {
           halted = true;
           await registry.halt();
@@ -323,7 +327,7 @@ describe.skipIf(!registryInstalled)(
 
     it('a cancel (SIGTERM) during a push still leaves the report, and no half entry', async () => {
       const controller = new AbortController();
-      proxy = await startFaultProxy(registry.url, async (method, path) => {
+      proxy = await startFaultProxy(registry.url, async (method, path): Promise<Fault> => {
         if (method === 'PUT' && path.includes('/blobs/uploads/')) {
           controller.abort();
           await new Promise((r) => setTimeout(r, 200));

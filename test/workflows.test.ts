@@ -17,7 +17,15 @@ import {
 const root = join(import.meta.dirname, '..');
 
 /** A `${{ }}` value as the runner evaluates it, with the gate's outputs and the job's token. */
-function evaluate(value: string, gate: Record<string, string>): string {
+function evaluate(
+  value: string,
+  gate: Record<string, string>,
+  event: { event_name: string; ref: string; event: { repository: { default_branch: string } } } = {
+    event_name: 'pull_request',
+    ref: 'refs/pull/1/merge',
+    event: { repository: { default_branch: 'main' } },
+  },
+): string {
   const inner = /^\$\{\{(.*)\}\}$/s.exec(value.trim())?.[1];
   if (!inner) return value;
   const dict = (entries: Record<string, data.ExpressionData>) =>
@@ -26,10 +34,29 @@ function evaluate(value: string, gate: Record<string, string>): string {
     dict(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, new data.StringData(v)])));
   const context = dict({
     needs: dict({ gate: dict({ outputs: strings(gate) }) }),
-    github: strings({ token: 'ghs_job_token' }),
+    github: dict({
+      token: new data.StringData('ghs_job_token'),
+      event_name: new data.StringData(event.event_name),
+      ref: new data.StringData(event.ref),
+      event: dict({ repository: strings({ default_branch: event.event.repository.default_branch }) }),
+    }),
   });
-  const expression = new Parser(new Lexer(inner).lex().tokens, ['needs', 'github'], []).parse();
-  return new Evaluator(expression, context).evaluate().coerceString();
+  const functions = new Map([
+    [
+      'format',
+      {
+        name: 'format',
+        minArgs: 1,
+        maxArgs: 10,
+        call: (...args: data.ExpressionData[]) =>
+          new data.StringData(
+            args[0]!.coerceString().replace(/\{(\d+)\}/g, (_m, i: string) => args[Number(i) + 1]!.coerceString()),
+          ),
+      },
+    ],
+  ]);
+  const expression = new Parser(new Lexer(inner).lex().tokens, ['needs', 'github'], [...functions.values()]).parse();
+  return new Evaluator(expression, context, functions).evaluate().coerceString();
 }
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const PACK = readdirSync(join(root, 'workflows')).map((f) => `workflows/${f}`);
@@ -38,7 +65,9 @@ const ALL = [...PACK, '.github/workflows/ci.yml', 'examples/engines.yml', 'examp
 /** The most each job of the pack needs. */
 const LEAST: Record<string, Record<string, string>> = {
   gate: { contents: 'read' },
-  build: { contents: 'read', checks: 'write', actions: 'read', 'pull-requests': 'read' },
+  build: { contents: 'read', checks: 'write', actions: 'read', 'pull-requests': 'read', packages: 'read' },
+  // A push to the default branch: the one build that may write the registry cache.
+  'build-default': { contents: 'read', checks: 'write', actions: 'read', 'pull-requests': 'read', packages: 'write' },
   // A fork's approved commit: no write permission, no token.
   'build-fork': { contents: 'read' },
   // contents: read: the history branch, for where the engines stand.
@@ -127,36 +156,64 @@ describe("a fork's approved commit builds in its own job", () => {
   const pack = parseDocument(read('workflows/trt-ci.yml')).toJS() as {
     jobs: Record<string, { if: string; permissions: Record<string, string>; steps: Record<string, unknown>[] }>;
   };
-  const { build, 'build-fork': fork } = pack.jobs as Record<string, (typeof pack.jobs)[string]>;
+  const { build, 'build-fork': fork, 'build-default': main } = pack.jobs as Record<string, (typeof pack.jobs)[string]>;
+  const push = { event_name: 'push', ref: 'refs/heads/main', event: { repository: { default_branch: 'main' } } };
+  const pr = {
+    event_name: 'pull_request',
+    ref: 'refs/pull/3/merge',
+    event: { repository: { default_branch: 'main' } },
+  };
+  const branch = { event_name: 'push', ref: 'refs/heads/topic', event: { repository: { default_branch: 'main' } } };
 
-  it('exactly one of the two runs for each gate decision', () => {
-    for (const repository of ['', 'someone/engines']) {
-      const runs = [build!, fork!].map((job) => evaluate(`\${{ ${job.if} }}`, { allowed: 'true', repository }));
-      expect(runs, repository).toEqual(repository ? ['false', 'true'] : ['true', 'false']);
-    }
+  it('exactly one of the three runs for each gate decision and event', () => {
+    for (const github of [push, pr, branch])
+      for (const repository of ['', 'someone/engines']) {
+        const runs = [build!, main!, fork!].map((job) =>
+          evaluate(`\${{ ${job.if} }}`, { allowed: 'true', repository }, github),
+        );
+        const expected = repository ? 2 : github === push ? 1 : 0;
+        expect(runs, `${github.ref} ${repository}`).toEqual([0, 1, 2].map((i) => String(i === expected)));
+      }
     expect(evaluate(`\${{ ${fork!.if} }}`, { allowed: 'false', repository: 'someone/engines' })).toBe('false');
+    expect(evaluate(`\${{ ${main!.if} }}`, { allowed: 'false', repository: '' }, push)).toBe('false');
   });
 
   it('with no write permission and no token, and otherwise the same steps as the trusted build', () => {
     expect(fork!.permissions).toEqual({ contents: 'read' });
-    const trt = (job: typeof build) => job!.steps.find((s) => s.id === 'trt')! as { with: Record<string, string> };
+    // Only a push to the default branch may write packages (the registry cache).
+    expect(build!.permissions.packages).toBe('read');
+    expect(main!.permissions).toEqual({ ...build!.permissions, packages: 'write' });
+    const trt = (job: typeof build) =>
+      job!.steps.find((s) => s.id === 'trt')! as { with: Record<string, string>; env?: Record<string, string> };
     expect(trt(fork).with).toMatchObject({ token: '', baseline: 'none' });
     expect(trt(build).with.token).toBeUndefined();
     const { token: _t, baseline: _b, ...forkWith } = trt(fork).with;
     expect(forkWith).toEqual(trt(build).with);
+    expect(trt(main)).toEqual(trt(build));
+    // The secrets reach the trt-ci step of the repository's own builds, never a fork's, never another step.
+    expect(Object.keys(trt(build).env ?? {})).toEqual([
+      'TRT_CI_CACHE_KEY',
+      'TRT_CI_REGISTRY_USERNAME',
+      'TRT_CI_REGISTRY_PASSWORD',
+    ]);
+    expect(trt(fork).env).toBeUndefined();
     const others = (job: typeof build) => job!.steps.filter((s) => s.id !== 'trt');
     expect(others(fork)).toEqual(others(build));
+    expect(others(main)).toEqual(others(build));
+    for (const job of [build, main, fork])
+      expect(JSON.stringify(others(job)), 'no step but trt-ci is handed a secret').not.toContain('secrets.');
     const setting = (job: typeof build) => {
       const { name: _n, if: _i, permissions: _p, steps: _s, ...rest } = job as Record<string, unknown>;
       return rest;
     };
     expect(setting(fork)).toEqual(setting(build));
+    expect(setting(main)).toEqual(setting(build));
     expect(Object.keys(setting(build))).toEqual(
       expect.arrayContaining(['strategy', 'runs-on', 'container', 'concurrency', 'env', 'timeout-minutes']),
     );
-    // The report job waits for both, whichever ran.
+    // The report job waits for all three, whichever ran.
     const needs = (pack.jobs.report as unknown as { needs: string[] }).needs;
-    expect(needs).toEqual(['gate', 'build', 'build-fork', 'deploy']);
+    expect(needs).toEqual(['gate', 'build', 'build-default', 'build-fork', 'deploy']);
   });
 });
 

@@ -107,7 +107,7 @@ export interface Job {
 }
 
 export interface Workflow {
-  on: { workflow_call: { inputs: Record<string, { default?: Json }> } };
+  on: { workflow_call: { inputs: Record<string, { default?: Json }>; secrets?: Record<string, Json> } };
   jobs: Record<string, Job>;
 }
 
@@ -126,7 +126,15 @@ export interface StepRun {
   /** checkout: the repository and ref it checked out (an empty ref: the event's own). */
   checkout?: { repository: string; ref: string };
   /** An action of trt-ci: its exit code, outputs, summary and output text. */
-  action?: { code: number | null; outputs: Record<string, string>; summary: string; log: string };
+  action?: {
+    code: number | null;
+    outputs: Record<string, string>;
+    summary: string;
+    log: string;
+    /** Where it ran (its outputs' relative paths are from there) and the environment it was given. */
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+  };
   /** upload-artifact: the artifact's name and the files it holds (relative). */
   uploaded?: { name: string; files: string[] };
   /** deploy-pages: the files of the run's github-pages artifact it published. */
@@ -184,6 +192,8 @@ export async function runWorkflow(
   event: PackEvent,
   callerWith: Record<string, Json>,
   callerWorkflow = 'engines.yml',
+  /** The secrets the caller passes (declared ones by name, or all of them with secrets: inherit). */
+  callerSecrets: Record<string, string> = {},
 ): Promise<WorkflowRun> {
   const workflow = readWorkflow(file);
   const inputs: Record<string, Json> = {};
@@ -214,7 +224,10 @@ export async function runWorkflow(
   };
   const needs: Record<string, { outputs: Record<string, string>; result: string }> = {};
   for (const [name, job] of Object.entries(workflow.jobs)) {
-    const base: Contexts = { github, inputs, needs, vars: {} };
+    // A secret the pack does not declare is not passed (GitHub drops it), unless the caller inherits.
+    const declared = Object.keys(workflow.on.workflow_call.secrets ?? {});
+    const secrets = Object.fromEntries(Object.entries(callerSecrets).filter(([k]) => declared.includes(k)));
+    const base: Contexts = { github, inputs, needs, vars: {}, secrets };
     if (!condition(job.if ?? 'success()', base)) {
       needs[name] = { outputs: {}, result: 'skipped' };
       continue;
@@ -303,13 +316,17 @@ async function runJob(
     } else if (/^trt-ci\/trt-ci(\/gate|\/report)?@/.test(uses)) {
       const program = uses.includes('/gate@') ? 'gate' : uses.includes('/report@') ? 'report' : 'action';
       const machine = world.envFor?.(name, contexts.matrix as Record<string, Json>) ?? {};
+      // The step's own env (the secrets the pack hands trt-ci), as the runner sets it: an empty one is "".
+      const own = Object.fromEntries(
+        Object.entries(step.env ?? {}).map(([k, v]) => [k, String(evaluateValue(v, here) ?? '')]),
+      );
       const action = await runAction(
         world,
         program,
         workspace,
         withs,
         event,
-        { ...env, ...machine },
+        { ...env, ...machine, ...own },
         callerWorkflow,
         run.id,
       );
@@ -467,7 +484,7 @@ function runAction(
       for (const m of readFileSync(files.output, 'utf8').matchAll(/^([\w-]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) {
         outputs[m[1]!] = m[3]!;
       }
-      resolve({ code, outputs, summary: readFileSync(files.summary, 'utf8'), log });
+      resolve({ code, outputs, summary: readFileSync(files.summary, 'utf8'), log, cwd: workspace, env });
     });
   });
 }

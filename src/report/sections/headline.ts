@@ -44,10 +44,28 @@ function cacheLine(reports: readonly Report[]): string {
   const problems = reports.flatMap((r) => r.cache?.problems ?? []);
   return (
     ` · ♻️ ${hits} from the engine cache${hits ? ` (${formatSeconds(saved)} of GPU time saved)` : ''}` +
+    registryWords(reports) +
     (refused ? ` · ⚠️ engine cache not used: ${text(refused)}` : '') +
     (problems.length
       ? ` · ⚠️ ${text(problems[0]!)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
       : '')
+  );
+}
+
+/** What the fleet's registry did: pulled, pushed, built twice, and a run that writes nothing says so. */
+function registryWords(reports: readonly Report[]): string {
+  const accounts = reports.flatMap((r) => (r.cache?.registry ? [r.cache.registry] : []));
+  if (accounts.length === 0) return '';
+  const sum = (of: (a: (typeof accounts)[number]) => number) => accounts.reduce((total, a) => total + of(a), 0);
+  const pulled = sum((a) => a.pulled.engine);
+  const pushed = sum((a) => a.pushed.engine);
+  const twice = sum((a) => a.duplicates);
+  const readOnly = accounts.every((a) => a.writes === null);
+  return (
+    ` (registry ${text(accounts[0]!.reads[0] ?? '')}: ${pulled} pulled, ${pushed} pushed` +
+    (twice ? `, ${twice} built here and by another run` : '') +
+    (readOnly ? '; read-only: not a push to the default branch' : '') +
+    ')'
   );
 }
 
