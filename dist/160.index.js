@@ -10813,6 +10813,14 @@ const CONTAINER_HINT = 'On a containerised runner, start the container with the 
     'passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
     'so that /dev/nvidia* and the driver libraries are inside it; ' +
     'on the host, check `lsmod | grep nvidia` and the driver install.';
+/**
+ * ARC's Kubernetes container mode runs a job's steps in a second pod (the workflow pod) that the container
+ * hook creates: the runner pod's GPU is not in it. The fix is the hook's pod template.
+ */
+const KUBERNETES_HINT = 'This job runs in a Kubernetes pod: in ARC container mode (containerMode.type: kubernetes) the steps run in ' +
+    'a workflow pod of their own, which gets no GPU unless the container hook\'s pod template gives it one: ' +
+    'set ACTIONS_RUNNER_CONTAINER_HOOK_TEMPLATE to a template whose $job container has ' +
+    'resources.limits nvidia.com/gpu: 1 (docs/runner.md shows the template and the ARC values).';
 /** One check from per-GPU verdicts: the worst status, and the GPUs that are not fine named in the message. */
 function combine(id, verdicts, hint, allFine) {
     const status = worst(verdicts.map((v) => v.verdict.status));
@@ -10895,10 +10903,11 @@ function gpuChecks(input) {
     const { query } = input;
     if (!query.ok) {
         const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
+        const container = input.kubernetes ? KUBERNETES_HINT : CONTAINER_HINT;
         const hint = missing
             ? `Install the NVIDIA driver's utilities on the runner, or ` +
-                `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
-            : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
+                `set nvidia-smi: in trt-ci.yml to its path. ${container}`
+            : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${container}` +
                 (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
         return [
             { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },
@@ -11223,6 +11232,7 @@ async function runPreflight(config, tensorrt, environment) {
             workspaceBytes: Math.max(...config.models.map((m) => m.workspaceBytes)),
             minWorkspaceBytes: Math.max(...config.models.map((m) => m.minWorkspaceBytes)),
             devNvidiaPresent: devNvidiaPresent(environment.devDir),
+            kubernetes: Boolean(env.KUBERNETES_SERVICE_HOST),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
         precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, errors/* fileSize */.Ov),

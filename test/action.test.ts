@@ -1014,9 +1014,13 @@ describe("command: report (the pack's report job and the fork comment workflow)"
 
   it('expected-runners that is not a JSON list of label sets is refused, naming the input', () => {
     expect(() => expectedRunners('self-hosted,gpu')).toThrow(
-      /^expected-runners: expected a JSON list of runner label sets like .*, got self-hosted,gpu$/,
+      /^expected-runners: expected a JSON list of runner label sets or ARC scale-set names .*, got self-hosted,gpu$/
     );
     expect(() => expectedRunners('[["gpu"], []]')).toThrow(/expected-runners/);
+    expect(() => expectedRunners('[["gpu"], ""]')).toThrow(/expected-runners/);
+    // An ARC scale set is named, not labelled: runs-on: arc-h100, its artifact trt-ci-arc-h100.
+    expect(expectedRunners('["arc-h100", ["self-hosted", "a100"]]')).toEqual([['arc-h100'], ['self-hosted', 'a100']]);
+    expect(missingRunners(expectedRunners('["arc-h100"]'), ['/r/trt-ci-arc-h100/report.json'], '/r')).toEqual([]);
     expect(expectedRunners('')).toEqual([]);
     expect(missingRunners([['gpu', 'a100'], ['b']], ['/r/trt-ci-gpu-a100/report.json'], '/r')).toEqual(['b']);
     // Sharded: each shard of each runner is expected.

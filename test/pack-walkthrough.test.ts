@@ -514,7 +514,7 @@ describe.skipIf(!registryInstalled)('an ARC fleet with a registry cache: ephemer
       return report.builds.map((b) => b.status);
     });
 
-  it('the default branch builds and pushes with packages: write; the second pull request on fresh pods builds 0', async () => {
+  it('the default branch builds and pushes; a second pull request on fresh pods builds 0', async () => {
     const [pushSha, headSha] = [sha('1'), sha('2')];
     fresh(pushSha);
     const secrets = { TRT_CI_REGISTRY_USERNAME: 'main', TRT_CI_REGISTRY_PASSWORD: MAIN_TOKEN.password };

@@ -667,6 +667,37 @@ describe('the preflight that ran on the real H200 machine', () => {
   });
 });
 
+describe('Kubernetes container mode: the workflow pod needs its own GPU (issue 36)', () => {
+  const noGpu = (kubernetes: boolean) =>
+    gpuChecks({
+      query: { ok: false, exitCode: 6, reason: 'nvidia-smi found no GPU (No devices were found)' },
+      apps: null,
+      selection: 'all',
+      tensorrt: { major: 10, minor: 16, patch: 1, build: 11 },
+      cuda: null,
+      minDriver: null,
+      expectGpu: [],
+      workspaceBytes: 4 * 1024 ** 3,
+      minWorkspaceBytes: 512 * 1024 ** 2,
+      devNvidiaPresent: false,
+      kubernetes,
+    })[0]!;
+
+  it('no GPU in a pod names the container hook pod template with nvidia.com/gpu', () => {
+    const check = noGpu(true);
+    expect(check).toMatchObject({ id: 'nvidia-smi', status: 'fail' });
+    expect(check.hint).toContain('ACTIONS_RUNNER_CONTAINER_HOOK_TEMPLATE');
+    expect(check.hint).toContain('nvidia.com/gpu: 1');
+    expect(check.hint).not.toContain('docker run --gpus all');
+  });
+
+  it('outside Kubernetes the hint stays the container runtime one', () => {
+    const check = noGpu(false);
+    expect(check.hint).toContain('docker run --gpus all');
+    expect(check.hint).not.toContain('nvidia.com/gpu');
+  });
+});
+
 describe('preflight refuses what run refuses (issue 35)', () => {
   it.each([
     ['a flag this trtexec does not take', '[--fp16x]'],

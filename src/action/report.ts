@@ -284,8 +284,9 @@ async function commentAndStartCheck(
 }
 
 /**
- * The runners the pack started, from its `runners` input (a JSON list of label sets); each uploads its
- * report as the artifact trt-ci-<labels joined with ->. Empty: no runner is expected by name.
+ * The runners the pack started, from its `runners` input (a JSON list of label sets, or of ARC scale-set
+ * names: `runs-on: <name>`); each uploads its report as the artifact trt-ci-<labels joined with ->, a
+ * scale set's as trt-ci-<name> (GitHub's join() of a string is the string). Empty: none expected by name.
  */
 export function expectedRunners(json: string): string[][] {
   if (!json.trim()) return [];
@@ -295,15 +296,17 @@ export function expectedRunners(json: string): string[][] {
   } catch {
     value = null;
   }
-  const valid =
-    Array.isArray(value) &&
-    value.every((set) => Array.isArray(set) && set.length > 0 && set.every((l) => typeof l === 'string'));
+  const labels = (set: unknown) =>
+    (typeof set === 'string' && set.trim() !== '') ||
+    (Array.isArray(set) && set.length > 0 && set.every((l) => typeof l === 'string'));
+  const valid = Array.isArray(value) && value.every(labels);
   if (!valid) {
     throw new InputError(
-      `expected-runners: expected a JSON list of runner label sets like [["self-hosted","gpu","a100"]], got ${json}`,
+      'expected-runners: expected a JSON list of runner label sets or ARC scale-set names like ' +
+        `[["self-hosted","gpu","a100"], "arc-h100"], got ${json}`,
     );
   }
-  return value as string[][];
+  return (value as (string | string[])[]).map((set) => (typeof set === 'string' ? [set] : set));
 }
 
 /**

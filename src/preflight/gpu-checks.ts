@@ -19,6 +19,8 @@ export interface GpuCheckInput {
   minWorkspaceBytes: number;
   /** Whether /dev/nvidia* exists: inside a container without the GPU passed in it does not. */
   devNvidiaPresent: boolean;
+  /** The job runs in a Kubernetes pod (KUBERNETES_SERVICE_HOST is set in every pod). */
+  kubernetes?: boolean;
 }
 
 /** TensorRT needs memory beyond the workspace (weights, activations, the CUDA context). */
@@ -29,6 +31,16 @@ const CONTAINER_HINT =
   'passed in (docker run --gpus all, with the NVIDIA Container Toolkit) ' +
   'so that /dev/nvidia* and the driver libraries are inside it; ' +
   'on the host, check `lsmod | grep nvidia` and the driver install.';
+
+/**
+ * ARC's Kubernetes container mode runs a job's steps in a second pod (the workflow pod) that the container
+ * hook creates: the runner pod's GPU is not in it. The fix is the hook's pod template.
+ */
+const KUBERNETES_HINT =
+  'This job runs in a Kubernetes pod: in ARC container mode (containerMode.type: kubernetes) the steps run in ' +
+  "a workflow pod of their own, which gets no GPU unless the container hook's pod template gives it one: " +
+  'set ACTIONS_RUNNER_CONTAINER_HOOK_TEMPLATE to a template whose $job container has ' +
+  'resources.limits nvidia.com/gpu: 1 (docs/runner.md shows the template and the ARC values).';
 
 interface PerGpu {
   status: CheckStatus;
@@ -156,10 +168,11 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
   const { query } = input;
   if (!query.ok) {
     const missing = query.exitCode === null && /not found|not executable/.test(query.reason);
+    const container = input.kubernetes ? KUBERNETES_HINT : CONTAINER_HINT;
     const hint = missing
       ? `Install the NVIDIA driver's utilities on the runner, or ` +
-        `set nvidia-smi: in trt-ci.yml to its path. ${CONTAINER_HINT}`
-      : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${CONTAINER_HINT}` +
+        `set nvidia-smi: in trt-ci.yml to its path. ${container}`
+      : `${input.devNvidiaPresent ? '' : '/dev/nvidia* is absent: the GPU is not visible here. '}${container}` +
         (query.exitCode === 18 ? ' A driver/library mismatch usually clears with a reboot after a driver update.' : '');
     return [
       { id: 'nvidia-smi', status: 'fail', message: query.reason, hint },

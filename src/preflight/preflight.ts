@@ -80,6 +80,7 @@ export async function runPreflight(
       workspaceBytes: Math.max(...config.models.map((m) => m.workspaceBytes)),
       minWorkspaceBytes: Math.max(...config.models.map((m) => m.minWorkspaceBytes)),
       devNvidiaPresent: devNvidiaPresent(environment.devDir),
+      kubernetes: Boolean(env.KUBERNETES_SERVICE_HOST),
     }),
     diskCheck(disk, config.minFreeDiskBytes),
     precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize),
