@@ -11,3 +11,4 @@ await import('./onnx-inputs.js');
 await import('./explain.js');
 await import('./explain-scale.js');
 await import('./history.js');
+await import('./registry.js');

@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6430);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2213);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6430:
+/***/ 2213:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45717,10 +45717,6 @@ async function oci_http_failure(method, url, sent, who = 'the registry') {
     return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
 }
 
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
 // A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
 // spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
@@ -45735,8 +45731,8 @@ const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
-
-
+/** How much of a blob is gathered before one write to disk. */
+const WRITE_BATCH = 4 * 1024 * 1024;
 const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 /** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
 const EMPTY_CONFIG = {
@@ -45810,23 +45806,34 @@ class OciClient {
         const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
         const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
         let bytes = 0;
-        const counted = new external_node_stream_namespaceObject.Transform({
-            transform(chunk, _encoding, done) {
+        const file = await (0,promises_namespaceObject.open)(part, 'wx');
+        try {
+            // Chunks gathered into writes of a few MiB: a stream pipeline per 64 KiB chunk costs more than the
+            // hashing (bench/registry.ts measures the transfer against curl).
+            let batch = [];
+            let batched = 0;
+            for await (const chunk of sent.body) {
                 bytes += chunk.length;
                 if (bytes > descriptor.size)
-                    return done(new RegistryError(`blob ${descriptor.digest} is over its size`, 200));
+                    throw new RegistryError(`blob ${descriptor.digest} is over its size`, 200);
                 hash.update(chunk);
-                done(null, chunk);
-            },
-        });
-        try {
-            await (0,external_node_stream_promises_namespaceObject.pipeline)(sent.body, counted, (0,external_node_fs_namespaceObject.createWriteStream)(part, { flags: 'wx' }));
+                batch.push(chunk);
+                batched += chunk.length;
+                if (batched >= WRITE_BATCH) {
+                    await file.write(Buffer.concat(batch, batched));
+                    [batch, batched] = [[], 0];
+                }
+            }
+            if (batched)
+                await file.write(Buffer.concat(batch, batched));
+            await file.close();
             const digest = `sha256:${hash.digest('hex')}`;
             if (bytes !== descriptor.size || digest !== descriptor.digest)
                 throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
             await (0,promises_namespaceObject.rename)(part, path);
         }
         catch (error) {
+            await file.close().catch(() => { });
             await (0,promises_namespaceObject.rm)(part, { force: true });
             throw error;
         }
@@ -48420,6 +48427,8 @@ function describeLatency(latency) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
 // Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
 // request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
@@ -50759,8 +50768,14 @@ class RegistryCache {
                 const layerInfo = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'layers.json'));
                 layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
             }
-            await this.pushManifest(client, 'engine', tag, layers, {});
-            return { pushed: true, already: false, problem: null };
+            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
+            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
+            // prevented: two runs that miss together both build). Either entry is the same build's.
+            const now = await client.manifest(tag).catch(() => null);
+            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
         }
         catch (error) {
             return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
@@ -50832,7 +50847,7 @@ class RegistryCache {
                 ...annotations,
             },
         };
-        await client.pushManifest(tag, manifest);
+        return client.pushManifest(tag, manifest);
     }
     /**
      * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
@@ -56026,7 +56041,7 @@ const CONTAINER_HINT = 'On a containerised runner, start the container with the 
  * hook creates: the runner pod's GPU is not in it. The fix is the hook's pod template.
  */
 const KUBERNETES_HINT = 'This job runs in a Kubernetes pod: in ARC container mode (containerMode.type: kubernetes) the steps run in ' +
-    'a workflow pod of their own, which gets no GPU unless the container hook\'s pod template gives it one: ' +
+    "a workflow pod of their own, which gets no GPU unless the container hook's pod template gives it one: " +
     'set ACTIONS_RUNNER_CONTAINER_HOOK_TEMPLATE to a template whose $job container has ' +
     'resources.limits nvidia.com/gpu: 1 (docs/runner.md shows the template and the ARC values).';
 /** One check from per-GPU verdicts: the worst status, and the GPUs that are not fine named in the message. */

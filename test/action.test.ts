@@ -1014,7 +1014,7 @@ describe("command: report (the pack's report job and the fork comment workflow)"
 
   it('expected-runners that is not a JSON list of label sets is refused, naming the input', () => {
     expect(() => expectedRunners('self-hosted,gpu')).toThrow(
-      /^expected-runners: expected a JSON list of runner label sets or ARC scale-set names .*, got self-hosted,gpu$/
+      /^expected-runners: expected a JSON list of runner label sets or ARC scale-set names .*, got self-hosted,gpu$/,
     );
     expect(() => expectedRunners('[["gpu"], []]')).toThrow(/expected-runners/);
     expect(() => expectedRunners('[["gpu"], ""]')).toThrow(/expected-runners/);

@@ -70,7 +70,7 @@ export interface Pulled {
   problem: string | null;
 }
 
-/** What a push did: pushed, found there already (another run pushed it first), or why not. */
+/** What a push did: pushed, found there (another run pushed the same key first, or just after), or why not. */
 export interface Pushed {
   pushed: boolean;
   already: boolean;
@@ -182,8 +182,13 @@ export class RegistryCache {
         const layerInfo = await readFile(join(dir, 'layers.json'));
         layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
       }
-      await this.pushManifest(client, 'engine', tag, layers, {});
-      return { pushed: true, already: false, problem: null };
+      // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
+      if (await client.hasManifest(tag)) return { pushed: false, already: true, problem: null };
+      const ours = await this.pushManifest(client, 'engine', tag, layers, {});
+      // Another run that built the same key at the same time pushed after us: a build made twice (said, not
+      // prevented: two runs that miss together both build). Either entry is the same build's.
+      const now = await client.manifest(tag).catch(() => null);
+      return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
     } catch (error) {
       return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
     }
@@ -257,7 +262,7 @@ export class RegistryCache {
     tag: string,
     layers: Descriptor[],
     annotations: Record<string, string>,
-  ): Promise<void> {
+  ): Promise<string> {
     // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
     await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
     const manifest: Manifest = {
@@ -272,7 +277,7 @@ export class RegistryCache {
         ...annotations,
       },
     };
-    await client.pushManifest(tag, manifest);
+    return client.pushManifest(tag, manifest);
   }
 
   /**
