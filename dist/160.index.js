@@ -5088,7 +5088,7 @@ async function runBuildStage(config, version, options) {
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.12.0';
+const VERSION = '0.13.0';
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/manifest.js
 

@@ -35782,7 +35782,7 @@ const exit_EXIT_MEANINGS = [
 ;// CONCATENATED MODULE: ./.build/tsc/contract/version.js
 // Written by npm run build from package.json's "version", the one place the version is set (.ci/run fails
 // when this file is stale).
-const VERSION = '0.12.0';
+const VERSION = '0.13.0';
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
