@@ -157,7 +157,7 @@ function fullFeatureProject(): string {
  * all three actions to one commit), and a report format can change between releases.
  */
 const reports = new Map<string, string>();
-async function reportsFor(temp: string, commit: string, project: string): Promise<string> {
+async function reportsFor(temp: string, commit: string, project: string, runners: string): Promise<string> {
   if (!reports.has(commit)) {
     const cliOfPin = join(treeOf(commit), 'dist', 'cli.js');
     const run = spawnSync(process.execPath, [cliOfPin, 'run', '--config', join(project, 'trt-ci.yml'), '--json'], {
@@ -168,9 +168,13 @@ async function reportsFor(temp: string, commit: string, project: string): Promis
     reports.set(commit, run.stdout);
   }
   const dir = join(temp, 'reports');
-  for (const labels of ['a100', 'h100']) {
-    mkdirSync(join(dir, `trt-ci-self-hosted-linux-gpu-${labels}`), { recursive: true });
-    writeFileSync(join(dir, `trt-ci-self-hosted-linux-gpu-${labels}`, 'report.json'), reports.get(commit)!);
+  // One per runner the workflow names: a label set's labels joined with -, an ARC scale set's name.
+  const names = runners.trim()
+    ? (JSON.parse(runners) as (string | string[])[]).map((set) => (typeof set === 'string' ? set : set.join('-')))
+    : ['a100', 'h100'].map((labels) => `self-hosted-linux-gpu-${labels}`);
+  for (const name of names) {
+    mkdirSync(join(dir, `trt-ci-${name}`), { recursive: true });
+    writeFileSync(join(dir, `trt-ci-${name}`, 'report.json'), reports.get(commit)!);
   }
   return dir;
 }
@@ -215,7 +219,8 @@ async function runPin(pin: Pin, project: string) {
     JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'acme/engines', default_branch: 'main' } }),
   );
   // What the report job downloads: a report per runner type the pack started.
-  if (pin.program === 'report') inputs.reports = await reportsFor(temp, pin.commit, project);
+  if (pin.program === 'report')
+    inputs.reports = await reportsFor(temp, pin.commit, project, String(inputs['expected-runners'] ?? ''));
   const program = join(tree, 'dist', pin.program === 'action' ? 'index.js' : `${pin.program}.js`);
   const child = spawn(process.execPath, [program], {
     cwd: project,
