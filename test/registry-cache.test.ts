@@ -208,6 +208,31 @@ describe.skipIf(!registryInstalled)('a shared engine cache in an OCI registry, o
     }
   });
 
+  it("cache-max-age deletes what this repository pushed, never another repository's entries", async () => {
+    const own = ephemeral();
+    writeFileSync(join(own.dir, 'up.onnx'), 'a model to evict\n');
+    await build(own, CONFIG(registry.host), job(own, 'push', 1301, 'main'));
+    const other = ephemeral();
+    writeFileSync(join(other.dir, 'up.onnx'), "another repository's model\n");
+    await build(other, CONFIG(registry.host), { ...job(other, 'push', 1302, 'main'), GITHUB_REPOSITORY: 'acme/other' });
+    const before = await served(registry);
+    const evicting = ephemeral();
+    const run = await build(
+      evicting,
+      CONFIG(registry.host, 'cache-max-age: 1ms\n'),
+      job(evicting, 'push', 1303, 'main'),
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const after = await served(registry);
+    const gone = Object.keys(before).filter((t) => !(t in after));
+    expect(run.report.cache?.registry?.evicted).toBeGreaterThanOrEqual(gone.length);
+    expect(gone.length).toBeGreaterThan(0);
+    // acme/other's engines (the up model it built) are all still there.
+    const otherKeys = JSON.parse(readFileSync(join(other.dir, 'out', 'report.json'), 'utf8')) as Report;
+    for (const b of otherKeys.builds.filter((x) => x.status === 'built'))
+      expect(Object.keys(after)).toContain(tagFor('engine', b.cache!.key));
+  });
+
   it('credentials reach neither trtexec, the report nor the log', async () => {
     const pr = ephemeral();
     const run = await build(pr, CONFIG(registry.host), job(pr, 'pull_request', 401, 'pr'));
