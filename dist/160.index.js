@@ -655,10 +655,8 @@ const cacheSummarySchema = schemas/* object */.Ikc({
         credentials: schemas/* string */.YjP(),
         pulled: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
         pushed: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
-        /** Engines built here that another run pushed first. */
+        /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
         duplicates: count,
-        /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
-        evicted: count,
     })
         .nullable()
         .default(null),
@@ -2339,677 +2337,6 @@ async function place(from, to) {
     await (0,promises_.rm)(to, { force: true });
     await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
 }
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __webpack_require__(37067);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __webpack_require__(44708);
-;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
-
-
-/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
-class RegistryError extends Error {
-    status;
-    code;
-    name = 'RegistryError';
-    constructor(message, status, 
-    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
-    code = null) {
-        super(message);
-        this.status = status;
-        this.code = code;
-    }
-}
-/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
-function exchange(method, url, headers, body, limits, hops = 0) {
-    const target = new URL(url);
-    const send = target.protocol === 'https:' ? external_node_https_.request : external_node_http_.request;
-    return new Promise((resolve, reject) => {
-        if (limits.signal?.aborted)
-            return reject(new RegistryError('cancelled', null, 'ABORTED'));
-        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
-            const status = res.statusCode ?? 0;
-            const location = header(res.headers, 'location');
-            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
-                res.resume();
-                const next = new URL(location, target);
-                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
-                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
-                return;
-            }
-            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-            resolve({ status, headers: res.headers, body: res });
-        });
-        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
-        req.on('error', (error) => reject(error instanceof RegistryError
-            ? error
-            : error.name === 'AbortError'
-                ? new RegistryError('cancelled', null, 'ABORTED')
-                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
-        if (body === null)
-            req.end();
-        else if (Buffer.isBuffer(body))
-            req.end(body);
-        else {
-            const stream = body();
-            stream.on('error', (error) => req.destroy(error));
-            stream.pipe(req);
-        }
-    });
-}
-const header = (headers, name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value[0] : value;
-};
-const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
-/** The URL as a log may show it: host and path, never a query (an upload session's state). */
-const where = (url) => {
-    const parsed = new URL(url);
-    return `${parsed.host}${parsed.pathname}`;
-};
-function retriable(error) {
-    const code = error.code;
-    // A registry that refuses connections is down: retrying only delays the build.
-    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
-}
-/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
-function retryAfterMs(value, now = Date.now()) {
-    if (!value)
-        return null;
-    if (/^\s*\d+\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-async function drained(sent, value) {
-    sent.body.resume();
-    return value;
-}
-async function readAll(stream, limit) {
-    const chunks = [];
-    let total = 0;
-    for await (const chunk of stream) {
-        total += chunk.length;
-        if (total > limit) {
-            stream.destroy();
-            throw new RegistryError(`the registry sent more than ${limit} bytes`, stream.statusCode ?? null);
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks);
-}
-/** The registry's own words for a failed request: status and error code, no body beyond them. */
-async function failure(method, url, sent, who = 'the registry') {
-    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
-    let code = null;
-    try {
-        code = JSON.parse(text).errors?.[0]?.code ?? null;
-    }
-    catch { }
-    const words = {
-        401: 'unauthorized (no or wrong credentials)',
-        403: 'denied (the credentials lack this right)',
-        404: 'not found',
-        413: 'too large for the registry',
-        429: 'too many requests',
-    };
-    const said = words[sent.status] ?? `HTTP ${sent.status}`;
-    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
-// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
-// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
-// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
-// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
-// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
-//
-// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
-// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
-// credential is sent only to the registry's host and its token realm, and never appears in an error.
-
-
-
-
-/** How much of a blob is gathered before one write to disk. */
-const WRITE_BATCH = 4 * 1024 * 1024;
-const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
-/** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
-const EMPTY_CONFIG = {
-    mediaType: 'application/vnd.oci.empty.v1+json',
-    digest: 'sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a',
-    size: 2,
-};
-const REPOSITORY = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
-/** Parses `oci://host[:port]/repo/path`; the message says what was expected when it is not one. */
-function parseOciReference(text) {
-    const match = /^oci:\/\/([^/]+)\/(.+)$/.exec(text.trim());
-    if (!match)
-        return 'expected oci://<registry>/<repository>, like oci://ghcr.io/my-org/trt-cache';
-    const [, registry, repository] = match;
-    if (!/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(registry) && !/^\[[0-9a-fA-F:]+\](:[0-9]{1,5})?$/.test(registry))
-        return `"${registry}" is not a registry host (host or host:port)`;
-    if (!REPOSITORY.test(repository))
-        return `"${repository}" is not a repository name (lowercase letters, digits, . _ - and / between parts)`;
-    const host = registry.replace(/:[0-9]+$/, '');
-    return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
-}
-const formatOciReference = (ref) => `oci://${ref.registry}/${ref.repository}`;
-const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
-/** One repository on one registry, with the rights a run asks for. */
-class OciClient {
-    ref;
-    options;
-    tokens = new Map();
-    basic = false;
-    idleTimeoutMs;
-    attempts;
-    maxRetryWaitMs;
-    constructor(ref, options) {
-        this.ref = ref;
-        this.options = options;
-        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
-        this.attempts = options.attempts ?? 3;
-        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
-    }
-    get origin() {
-        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
-    }
-    path(kind, rest) {
-        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
-    }
-    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
-    async manifest(tag) {
-        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
-        if (sent.status === 404)
-            return drained(sent, null);
-        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
-        const digest = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
-        const named = header(sent.headers, 'docker-content-digest');
-        if (named && named !== digest)
-            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
-        try {
-            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
-        }
-        catch {
-            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
-        }
-    }
-    /** Whether a tag exists (HEAD: nothing downloaded). */
-    async hasManifest(tag) {
-        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
-        return drained(sent, sent.status !== 404);
-    }
-    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
-    async blobTo(descriptor, path) {
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
-        const part = `${path}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.part`;
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        let bytes = 0;
-        const file = await (0,promises_.open)(part, 'wx');
-        try {
-            // Chunks gathered into writes of a few MiB: a stream pipeline per 64 KiB chunk costs more than the
-            // hashing (bench/registry.ts measures the transfer against curl).
-            let batch = [];
-            let batched = 0;
-            for await (const chunk of sent.body) {
-                bytes += chunk.length;
-                if (bytes > descriptor.size)
-                    throw new RegistryError(`blob ${descriptor.digest} is over its size`, 200);
-                hash.update(chunk);
-                batch.push(chunk);
-                batched += chunk.length;
-                if (batched >= WRITE_BATCH) {
-                    await file.write(Buffer.concat(batch, batched));
-                    [batch, batched] = [[], 0];
-                }
-            }
-            if (batched)
-                await file.write(Buffer.concat(batch, batched));
-            await file.close();
-            const digest = `sha256:${hash.digest('hex')}`;
-            if (bytes !== descriptor.size || digest !== descriptor.digest)
-                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
-            await (0,promises_.rename)(part, path);
-        }
-        catch (error) {
-            await file.close().catch(() => { });
-            await (0,promises_.rm)(part, { force: true });
-            throw error;
-        }
-    }
-    /** A small blob, in memory (a record); checked like blobTo. */
-    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
-        if (descriptor.size > limit)
-            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
-        const bytes = await readAll(sent.body, descriptor.size);
-        const digest = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
-        if (digest !== descriptor.digest)
-            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
-        return bytes;
-    }
-    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
-    async pushBlob(mediaType, content) {
-        const isFile = !Buffer.isBuffer(content);
-        const size = isFile ? (await (0,promises_.stat)(content.file)).size : content.length;
-        const sha = isFile ? content.sha256 : (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
-        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
-        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, [404]);
-        if (await drained(head, head.status === 200))
-            return descriptor;
-        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
-        await drained(started, null);
-        const location = header(started.headers, 'location');
-        if (started.status !== 202 || !location)
-            throw new RegistryError('upload: no Location from the registry', started.status);
-        const target = new URL(location, this.origin);
-        target.searchParams.set('digest', descriptor.digest);
-        const body = isFile ? () => (0,external_node_fs_.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
-        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
-        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
-        await drained(await this.send('PUT', target.toString(), 'push', headers, body, [], [201]), null);
-        return descriptor;
-    }
-    /** Puts a manifest under a tag; returns its digest. */
-    async pushManifest(tag, manifest) {
-        const bytes = Buffer.from(JSON.stringify(manifest));
-        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
-        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, [], [201]), null);
-        return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
-    }
-    /** Every tag of the repository, page after page (the Link header). */
-    async tags() {
-        const found = [];
-        let next = this.path('tags', 'list?n=1000');
-        while (next) {
-            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, [404]);
-            if (sent.status === 404)
-                return drained(sent, found);
-            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
-            found.push(...(page.tags ?? []));
-            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
-            next = link ? new URL(link, this.origin).toString() : null;
-        }
-        return found;
-    }
-    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
-    async deleteManifest(digest) {
-        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, [403, 404, 405]);
-        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
-    }
-    /**
-     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
-     * 5xx and dropped connections. `allowed` are statuses the caller handles; `expected` the success ones.
-     */
-    async send(method, url, rights, headers, body, allowed = [], expected = [200]) {
-        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
-        let challenged = false;
-        for (let attempt = 1;; attempt++) {
-            let sent;
-            try {
-                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body);
-            }
-            catch (error) {
-                if (error instanceof RegistryError && error.code === 'ABORTED')
-                    throw error;
-                if (attempt < this.attempts && retriable(error)) {
-                    await this.wait(250 * attempt);
-                    continue;
-                }
-                throw error;
-            }
-            if (sent.status === 401 && !challenged) {
-                challenged = true;
-                await drained(sent, null);
-                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
-                attempt--;
-                continue;
-            }
-            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
-                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
-                await drained(sent, null);
-                if (wait === null || wait <= this.maxRetryWaitMs) {
-                    await this.wait(wait ?? 500 * attempt);
-                    continue;
-                }
-                throw new RegistryError(`${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`, 429);
-            }
-            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
-                return sent;
-            throw await failure(method, url, sent);
-        }
-    }
-    authorization(scope) {
-        const token = this.tokens.get(scope);
-        if (token)
-            return { authorization: `Bearer ${token}` };
-        const creds = this.options.credentials;
-        if (this.basic && creds)
-            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
-        return {};
-    }
-    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
-    async answer(challenge, scope) {
-        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
-        if (scheme === 'basic') {
-            if (!this.options.credentials)
-                throw new RegistryError('the registry needs credentials and none were given', 401);
-            this.basic = true;
-            return;
-        }
-        if (scheme !== 'bearer')
-            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
-        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
-        if (!params.realm)
-            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
-        const realm = new URL(params.realm);
-        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
-            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
-        if (params.service)
-            realm.searchParams.set('service', params.service);
-        realm.searchParams.set('scope', scope);
-        const creds = this.options.credentials;
-        const auth = creds
-            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
-            : {};
-        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
-        if (sent.status !== 200)
-            throw await failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
-        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
-        const token = answer.token ?? answer.access_token;
-        if (!token)
-            throw new RegistryError('the token server answered without a token', 200);
-        this.tokens.set(scope, token);
-    }
-    exchange(method, url, headers, body) {
-        return exchange(method, url, headers, body, { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal });
-    }
-    wait(ms) {
-        const signal = this.options.signal;
-        return new Promise((resolve, reject) => {
-            if (signal?.aborted)
-                return reject(new RegistryError('cancelled', null, 'ABORTED'));
-            const timer = setTimeout(resolve, ms);
-            signal?.addEventListener('abort', () => {
-                clearTimeout(timer);
-                reject(new RegistryError('cancelled', null, 'ABORTED'));
-            });
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
-// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
-// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
-// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
-// 1.1 artifact, tagged by what it is for:
-//
-//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
-//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
-//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
-//
-// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
-// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
-// failure here is a problem said in one line, and the build goes on as on a miss.
-
-
-
-
-
-const ARTIFACT_TYPE = {
-    engine: 'application/vnd.trt-ci.engine.v1',
-    reference: 'application/vnd.trt-ci.reference.v1',
-    timing: 'application/vnd.trt-ci.timing.v1',
-};
-const MEDIA = {
-    record: 'application/vnd.trt-ci.record.v1+json',
-    plan: 'application/vnd.trt-ci.plan.v1',
-    layers: 'application/vnd.trt-ci.layer-info.v1+json',
-    file: 'application/octet-stream',
-};
-const TITLE = 'org.opencontainers.image.title';
-const CREATED = 'org.opencontainers.image.created';
-/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
-const WRITER = 'dev.trt-ci.repository';
-const SIGNATURE = 'dev.trt-ci.signature';
-/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
-function tagFor(kind, name) {
-    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
-    const tag = `${kind}-${safe}`;
-    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
-}
-const said = (what, error) => `the registry cache: ${what}: ${(0,errors/* errorMessage */.gJ)(error)}`;
-class RegistryCache {
-    options;
-    account = {
-        pulled: { engine: 0, reference: 0, timing: 0 },
-        pushed: { engine: 0, reference: 0, timing: 0 },
-        duplicates: 0,
-        problems: [],
-    };
-    constructor(options) {
-        this.options = options;
-    }
-    /** Counts what happened and keeps its problem; returns it as it was. */
-    noted(kind, result) {
-        if ('from' in result && result.from)
-            this.account.pulled[kind]++;
-        if ('pushed' in result && result.pushed)
-            this.account.pushed[kind]++;
-        if ('already' in result && result.already && kind === 'engine')
-            this.account.duplicates++;
-        if (result.problem)
-            this.account.problems.push(result.problem);
-        return result;
-    }
-    get writes() {
-        return this.options.write ? formatOciReference(this.options.write.ref) : null;
-    }
-    get reads() {
-        return this.options.read.map((c) => formatOciReference(c.ref));
-    }
-    /**
-     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
-     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
-     */
-    async pullEngine(key, engines) {
-        return this.noted('engine', await this.pullEngineFrom(key, engines));
-    }
-    async pullEngineFrom(key, engines) {
-        const tag = tagFor('engine', key);
-        const problems = [];
-        for (const client of this.options.read) {
-            const staging = (0,external_node_path_.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-            try {
-                const found = await client.manifest(tag);
-                if (!found)
-                    continue;
-                const { manifest } = found;
-                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
-                const recordLayer = layer('record.json');
-                const planLayer = layer('plan');
-                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
-                    throw new Error(`${tag} is not a trt-ci engine entry`);
-                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
-                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
-                    throw new Error(`${tag}: its record does not describe its plan`);
-                await (0,promises_.mkdir)(staging, { recursive: true });
-                await client.blobTo(planLayer, (0,external_node_path_.join)(staging, 'plan'));
-                const layersLayer = layer('layers.json');
-                if (layersLayer)
-                    await client.blobTo(layersLayer, (0,external_node_path_.join)(staging, 'layers.json'));
-                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_.join)(staging, 'plan'), layersLayer ? (0,external_node_path_.join)(staging, 'layers.json') : null, { replace: true, move: true });
-                return { from: formatOciReference(client.ref), problem: null };
-            }
-            catch (error) {
-                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
-            }
-            finally {
-                await (0,promises_.rm)(staging, { recursive: true, force: true });
-            }
-        }
-        return { from: null, problem: problems[0] ?? null };
-    }
-    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
-    async pushEngine(key, dir, record) {
-        return this.noted('engine', await this.pushEngineTo(key, dir, record));
-    }
-    async pushEngineTo(key, dir, record) {
-        const client = this.options.write;
-        if (!client)
-            return { pushed: false, already: false, problem: null };
-        const tag = tagFor('engine', key);
-        try {
-            if (await client.hasManifest(tag))
-                return { pushed: false, already: true, problem: null };
-            const layers = [];
-            const recordBytes = await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'));
-            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
-            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
-            if (record.hasLayerInfo) {
-                const layerInfo = await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'layers.json'));
-                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
-            }
-            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
-            if (await client.hasManifest(tag))
-                return { pushed: false, already: true, problem: null };
-            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
-            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
-            // prevented: two runs that miss together both build). Either entry is the same build's.
-            const now = await client.manifest(tag).catch(() => null);
-            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
-        }
-        catch (error) {
-            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
-        }
-    }
-    /**
-     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
-     * that has it. The file is written only whole and with its digest.
-     */
-    async pullFile(kind, name, path) {
-        return this.noted(kind, await this.pullFileFrom(kind, name, path));
-    }
-    async pullFileFrom(kind, name, path) {
-        const tag = tagFor(kind, name);
-        for (const client of this.options.read) {
-            try {
-                const found = await client.manifest(tag);
-                if (!found)
-                    continue;
-                const layer = found.manifest.layers[0];
-                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
-                    throw new Error(`${tag} is not a trt-ci ${kind}`);
-                await (0,promises_.rm)(path, { force: true });
-                await client.blobTo(layer, path);
-                const signature = found.manifest.annotations?.[SIGNATURE];
-                await (0,promises_.rm)(`${path}.sig`, { force: true });
-                if (signature)
-                    await writeSignature(`${path}.sig`, signature);
-                return { from: formatOciReference(client.ref), problem: null };
-            }
-            catch (error) {
-                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
-            }
-        }
-        return { from: null, problem: null };
-    }
-    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
-    async pushFile(kind, name, path, sha256, signature) {
-        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
-    }
-    async pushFileTo(kind, name, path, sha256, signature) {
-        const client = this.options.write;
-        if (!client)
-            return { pushed: false, already: false, problem: null };
-        const tag = tagFor(kind, name);
-        try {
-            if (kind === 'reference' && (await client.hasManifest(tag)))
-                return { pushed: false, already: true, problem: null };
-            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
-            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
-            return { pushed: true, already: false, problem: null };
-        }
-        catch (error) {
-            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
-        }
-    }
-    async pushManifest(client, kind, tag, layers, annotations) {
-        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
-        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
-        const manifest = {
-            schemaVersion: 2,
-            mediaType: OCI_MANIFEST,
-            artifactType: ARTIFACT_TYPE[kind],
-            config: { ...EMPTY_CONFIG },
-            layers,
-            annotations: {
-                [CREATED]: new Date().toISOString(),
-                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
-                ...annotations,
-            },
-        };
-        return client.pushManifest(tag, manifest);
-    }
-    /**
-     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
-     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
-     * through this API) is said, and nothing else is tried.
-     */
-    async evict(limits, now = Date.now()) {
-        const result = await this.evictOwn(limits, now);
-        if (result.problem)
-            this.account.problems.push(result.problem);
-        return result;
-    }
-    async evictOwn(limits, now) {
-        const client = this.options.write;
-        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
-            return { removed: 0, bytes: null, problem: null };
-        try {
-            const entries = [];
-            for (const tag of await client.tags()) {
-                if (!/^(engine|reference|timing)-/.test(tag))
-                    continue;
-                const found = await client.manifest(tag);
-                const annotations = found?.manifest.annotations ?? {};
-                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
-                    continue;
-                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
-                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
-            }
-            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
-            let removed = 0;
-            for (const entry of entries.sort((a, b) => a.created - b.created)) {
-                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
-                const over = limits.maxBytes !== null && total > limits.maxBytes;
-                if (!old && !over)
-                    continue;
-                if (!(await client.deleteManifest(entry.digest)))
-                    return {
-                        removed,
-                        bytes: total,
-                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
-                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
-                    };
-                total -= entry.bytes;
-                removed++;
-            }
-            return { removed, bytes: total, problem: null };
-        }
-        catch (error) {
-            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
-        }
-    }
-}
-const titled = (descriptor, title) => ({
-    ...descriptor,
-    annotations: { [TITLE]: title },
-});
-const writeSignature = (path, signature) => (0,promises_.writeFile)(path, `${signature}\n`);
-/** A file's size, or null when it is not there. */
-const sizeOf = (path) => (0,promises_.stat)(path).then((s) => s.size, () => null);
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
 
@@ -4982,7 +4309,7 @@ async function pullTimingCaches(registry, timingCacheFor, gpus) {
     for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true }).catch(() => { });
         await registry.pullFile('timing', (0,external_node_path_.basename)(path), path);
-        pulled.set(path, await sizeOf(path));
+        pulled.set(path, (0,errors/* fileSize */.Ov)(path));
     }
     return pulled;
 }
@@ -4994,7 +4321,7 @@ async function pushTimingCaches(registry, pulled, trust) {
     if (!registry.writes)
         return;
     for (const [path, before] of pulled) {
-        const size = await sizeOf(path);
+        const size = (0,errors/* fileSize */.Ov)(path);
         if (size === null || size === 0 || (before !== null && size <= before))
             continue;
         const bytes = await (0,promises_.readFile)(path).catch(() => null);
@@ -5070,7 +4397,7 @@ async function runBuildStage(config, version, options) {
     const evicted = options.registry
         ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
         : cache
-            ? await cache.engines.evict().catch((error) => {
+            ? await cache.engines.evict().then(({ removed, bytes }) => ({ removed: removed.length, bytes }), (error) => {
                 evictProblem = cacheProblem('trimmed to cache-max-size', error);
                 return null;
             })
@@ -5080,7 +4407,7 @@ async function runBuildStage(config, version, options) {
         gpus: gpuPlan.gpus,
         gpuQueryError: gpuPlan.queryError,
         cacheBytes: evicted?.bytes ?? null,
-        evicted: typeof evicted?.removed === 'number' ? evicted.removed : (evicted?.removed.length ?? 0),
+        evicted: evicted?.removed ?? 0,
         evictProblem,
     };
 }
@@ -5219,6 +4546,405 @@ function lockHolder(lock) {
     }
 }
 
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(37067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(44708);
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-http.js
+
+
+/** A registry that did not do what was asked: one line, the status and the registry's own error code. */
+class RegistryError extends Error {
+    status;
+    code;
+    name = 'RegistryError';
+    constructor(message, status, 
+    /** The registry's error code (MANIFEST_UNKNOWN, DENIED, …) or a network error's code. */
+    code = null) {
+        super(message);
+        this.status = status;
+        this.code = code;
+    }
+}
+/** One HTTP exchange. A redirect elsewhere (blob storage) is followed without the Authorization header. */
+function exchange(method, url, headers, body, limits, hops = 0) {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? external_node_https_.request : external_node_http_.request;
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        const req = send(target, { method, headers, signal: limits.signal }, (res) => {
+            const status = res.statusCode ?? 0;
+            const location = header(res.headers, 'location');
+            if ([301, 302, 303, 307, 308].includes(status) && location && method === 'GET' && hops < 5) {
+                res.resume();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(exchange(method, next.toString(), kept, null, limits, hops + 1));
+                return;
+            }
+            res.setTimeout(limits.idleTimeoutMs, () => res.destroy(new RegistryError(`${method} ${where(url)}: no data for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+            resolve({ status, headers: res.headers, body: res });
+        });
+        req.setTimeout(limits.idleTimeoutMs, () => req.destroy(new RegistryError(`${method} ${where(url)}: no answer for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        req.on('error', (error) => reject(error instanceof RegistryError
+            ? error
+            : error.name === 'AbortError'
+                ? new RegistryError('cancelled', null, 'ABORTED')
+                : new RegistryError(`${method} ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        if (body === null)
+            req.end();
+        else if (Buffer.isBuffer(body))
+            req.end(body);
+        else {
+            const stream = body();
+            stream.on('error', (error) => req.destroy(error));
+            stream.pipe(req);
+        }
+    });
+}
+const header = (headers, name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+};
+const withoutAuthorization = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
+/** The URL as a log may show it: host and path, never a query (an upload session's state). */
+const where = (url) => {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+};
+function retriable(error) {
+    const code = error.code;
+    // A registry that refuses connections is down: retrying only delays the build.
+    return code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';
+}
+/** Retry-After as seconds or an HTTP date, in ms; null when absent or unreadable. */
+function retryAfterMs(value, now = Date.now()) {
+    if (!value)
+        return null;
+    if (/^\s*\d+\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+async function drained(sent, value) {
+    sent.body.resume();
+    return value;
+}
+async function readAll(stream, limit) {
+    const chunks = [];
+    let total = 0;
+    for await (const chunk of stream) {
+        total += chunk.length;
+        if (total > limit) {
+            stream.destroy();
+            throw new RegistryError(`the registry sent more than ${limit} bytes`, stream.statusCode ?? null);
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+}
+/** The registry's own words for a failed request: status and error code, no body beyond them. */
+async function failure(method, url, sent, who = 'the registry') {
+    const text = await readAll(sent.body, 64 * 1024).then((b) => b.toString('utf8'), () => '');
+    let code = null;
+    try {
+        code = JSON.parse(text).errors?.[0]?.code ?? null;
+    }
+    catch { }
+    const words = {
+        401: 'unauthorized (no or wrong credentials)',
+        403: 'denied (the credentials lack this right)',
+        404: 'not found',
+        413: 'too large for the registry',
+        429: 'too many requests',
+    };
+    const said = words[sent.status] ?? `HTTP ${sent.status}`;
+    return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
+// A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
+// spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
+// manifest deletion, with the registry token flow (distribution's docs/spec/auth/token.md) and Basic
+// authentication. No Node library speaks OCI 1.1 artifacts and pushes (docs/cache.md says which were
+// looked at), and the API is small: this module is the one place trt-ci talks to a registry.
+//
+// What it guarantees: a blob written to disk has the digest and size it was asked for (streamed, hashed on
+// the way, renamed into place only when both match); a manifest read has the digest the registry named; a
+// credential is sent only to the registry's host and its token realm, and never appears in an error.
+
+
+
+
+/** How much of a blob is gathered before one write to disk. */
+const WRITE_BATCH = 4 * 1024 * 1024;
+const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
+/** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
+const EMPTY_CONFIG = {
+    mediaType: 'application/vnd.oci.empty.v1+json',
+    digest: 'sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a',
+    size: 2,
+};
+const REPOSITORY = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
+/** Parses `oci://host[:port]/repo/path`; the message says what was expected when it is not one. */
+function parseOciReference(text) {
+    const match = /^oci:\/\/([^/]+)\/(.+)$/.exec(text.trim());
+    if (!match)
+        return 'expected oci://<registry>/<repository>, like oci://ghcr.io/my-org/trt-cache';
+    const [, registry, repository] = match;
+    if (!/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/.test(registry) && !/^\[[0-9a-fA-F:]+\](:[0-9]{1,5})?$/.test(registry))
+        return `"${registry}" is not a registry host (host or host:port)`;
+    if (!REPOSITORY.test(repository))
+        return `"${repository}" is not a repository name (lowercase letters, digits, . _ - and / between parts)`;
+    const host = registry.replace(/:[0-9]+$/, '');
+    return { registry, repository, plainHttp: ['127.0.0.1', 'localhost', '[::1]'].includes(host) };
+}
+const formatOciReference = (ref) => `oci://${ref.registry}/${ref.repository}`;
+const ACTIONS = { pull: 'pull', push: 'pull,push', delete: 'delete' };
+/** One repository on one registry, with the rights a run asks for. */
+class OciClient {
+    ref;
+    options;
+    tokens = new Map();
+    basic = false;
+    idleTimeoutMs;
+    attempts;
+    maxRetryWaitMs;
+    constructor(ref, options) {
+        this.ref = ref;
+        this.options = options;
+        this.idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+        this.attempts = options.attempts ?? 3;
+        this.maxRetryWaitMs = options.maxRetryWaitMs ?? 20_000;
+    }
+    get origin() {
+        return `${this.ref.plainHttp ? 'http' : 'https'}://${this.ref.registry}`;
+    }
+    path(kind, rest) {
+        return `${this.origin}/v2/${this.ref.repository}/${kind}/${rest}`;
+    }
+    /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
+    async manifest(tag) {
+        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+        if (sent.status === 404)
+            return drained(sent, null);
+        const bytes = await readAll(sent.body, 4 * 1024 * 1024);
+        const digest = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
+        const named = header(sent.headers, 'docker-content-digest');
+        if (named && named !== digest)
+            throw new RegistryError(`manifest ${tag}: digest ${digest}, registry said ${named}`, 200);
+        try {
+            return { manifest: JSON.parse(bytes.toString('utf8')), digest };
+        }
+        catch {
+            throw new RegistryError(`manifest ${tag} is not JSON`, 200);
+        }
+    }
+    /** Whether a tag exists (HEAD: nothing downloaded). */
+    async hasManifest(tag) {
+        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+        return drained(sent, sent.status !== 404);
+    }
+    /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
+    async blobTo(descriptor, path) {
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        const part = `${path}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.part`;
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        let bytes = 0;
+        const file = await (0,promises_.open)(part, 'wx');
+        try {
+            // Chunks gathered into writes of a few MiB: a stream pipeline per 64 KiB chunk costs more than the
+            // hashing (bench/registry.ts measures the transfer against curl).
+            let batch = [];
+            let batched = 0;
+            for await (const chunk of sent.body) {
+                bytes += chunk.length;
+                if (bytes > descriptor.size)
+                    throw new RegistryError(`blob ${descriptor.digest} is over its size`, 200);
+                hash.update(chunk);
+                batch.push(chunk);
+                batched += chunk.length;
+                if (batched >= WRITE_BATCH) {
+                    await file.write(Buffer.concat(batch, batched));
+                    [batch, batched] = [[], 0];
+                }
+            }
+            if (batched)
+                await file.write(Buffer.concat(batch, batched));
+            await file.close();
+            const digest = `sha256:${hash.digest('hex')}`;
+            if (bytes !== descriptor.size || digest !== descriptor.digest)
+                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
+            await (0,promises_.rename)(part, path);
+        }
+        catch (error) {
+            await file.close().catch(() => { });
+            await (0,promises_.rm)(part, { force: true });
+            throw error;
+        }
+    }
+    /** A small blob, in memory (a record); checked like blobTo. */
+    async blobBytes(descriptor, limit = 16 * 1024 * 1024) {
+        if (descriptor.size > limit)
+            throw new RegistryError(`blob ${descriptor.digest} is larger than ${limit} bytes`, 200);
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        const bytes = await readAll(sent.body, descriptor.size);
+        const digest = `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
+        if (digest !== descriptor.digest)
+            throw new RegistryError(`blob ${descriptor.digest}: got digest ${digest}`, 200, 'DIGEST');
+        return bytes;
+    }
+    /** Uploads a blob (a file, streamed, or bytes) unless the repository has it; returns its descriptor. */
+    async pushBlob(mediaType, content) {
+        const isFile = !Buffer.isBuffer(content);
+        const size = isFile ? (await (0,promises_.stat)(content.file)).size : content.length;
+        const sha = isFile ? content.sha256 : (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
+        const descriptor = { mediaType, digest: `sha256:${sha}`, size };
+        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, [404]);
+        if (await drained(head, head.status === 200))
+            return descriptor;
+        const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
+        await drained(started, null);
+        const location = header(started.headers, 'location');
+        if (started.status !== 202 || !location)
+            throw new RegistryError('upload: no Location from the registry', started.status);
+        const target = new URL(location, this.origin);
+        target.searchParams.set('digest', descriptor.digest);
+        const body = isFile ? () => (0,external_node_fs_.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
+        const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
+        // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
+        await drained(await this.send('PUT', target.toString(), 'push', headers, body, [], [201]), null);
+        return descriptor;
+    }
+    /** Puts a manifest under a tag; returns its digest. */
+    async pushManifest(tag, manifest) {
+        const bytes = Buffer.from(JSON.stringify(manifest));
+        const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
+        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, [], [201]), null);
+        return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
+    }
+    /** Every tag of the repository, page after page (the Link header). */
+    async tags() {
+        const found = [];
+        let next = this.path('tags', 'list?n=1000');
+        while (next) {
+            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, [404]);
+            if (sent.status === 404)
+                return drained(sent, found);
+            const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
+            found.push(...(page.tags ?? []));
+            const link = /<([^>]+)>;\s*rel="?next"?/.exec(header(sent.headers, 'link') ?? '')?.[1];
+            next = link ? new URL(link, this.origin).toString() : null;
+        }
+        return found;
+    }
+    /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
+    async deleteManifest(digest) {
+        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, [403, 404, 405]);
+        return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
+    }
+    /**
+     * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
+     * 5xx and dropped connections. `allowed` are statuses the caller handles; `expected` the success ones.
+     */
+    async send(method, url, rights, headers, body, allowed = [], expected = [200]) {
+        const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
+        let challenged = false;
+        for (let attempt = 1;; attempt++) {
+            let sent;
+            try {
+                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body);
+            }
+            catch (error) {
+                if (error instanceof RegistryError && error.code === 'ABORTED')
+                    throw error;
+                if (attempt < this.attempts && retriable(error)) {
+                    await this.wait(250 * attempt);
+                    continue;
+                }
+                throw error;
+            }
+            if (sent.status === 401 && !challenged) {
+                challenged = true;
+                await drained(sent, null);
+                await this.answer(header(sent.headers, 'www-authenticate') ?? '', scope);
+                attempt--;
+                continue;
+            }
+            if ((sent.status === 429 || sent.status >= 500) && attempt < this.attempts) {
+                const wait = retryAfterMs(header(sent.headers, 'retry-after'));
+                await drained(sent, null);
+                if (wait === null || wait <= this.maxRetryWaitMs) {
+                    await this.wait(wait ?? 500 * attempt);
+                    continue;
+                }
+                throw new RegistryError(`${method} ${where(url)}: 429, Retry-After ${Math.round(wait / 1000)} s is too long`, 429);
+            }
+            if (expected.includes(sent.status) || allowed.includes(sent.status) || (method !== 'PUT' && sent.status < 300))
+                return sent;
+            throw await failure(method, url, sent);
+        }
+    }
+    authorization(scope) {
+        const token = this.tokens.get(scope);
+        if (token)
+            return { authorization: `Bearer ${token}` };
+        const creds = this.options.credentials;
+        if (this.basic && creds)
+            return { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` };
+        return {};
+    }
+    /** Answers a 401: a token from the realm (with Basic credentials when there are any), or Basic itself. */
+    async answer(challenge, scope) {
+        const scheme = /^\s*(\w+)/.exec(challenge)?.[1]?.toLowerCase();
+        if (scheme === 'basic') {
+            if (!this.options.credentials)
+                throw new RegistryError('the registry needs credentials and none were given', 401);
+            this.basic = true;
+            return;
+        }
+        if (scheme !== 'bearer')
+            throw new RegistryError(`the registry asked for "${scheme ?? 'nothing'}" authentication`, 401);
+        const params = Object.fromEntries([...challenge.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1].toLowerCase(), m[2]]));
+        if (!params.realm)
+            throw new RegistryError('the registry sent a Bearer challenge without a realm', 401);
+        const realm = new URL(params.realm);
+        if (realm.protocol !== 'https:' && !this.ref.plainHttp)
+            throw new RegistryError(`the registry's token realm ${realm.origin} is not https`, 401);
+        if (params.service)
+            realm.searchParams.set('service', params.service);
+        realm.searchParams.set('scope', scope);
+        const creds = this.options.credentials;
+        const auth = creds
+            ? { authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}` }
+            : {};
+        const sent = await this.exchange('GET', realm.toString(), { ...auth, accept: 'application/json' }, null);
+        if (sent.status !== 200)
+            throw await failure('GET', `${realm.origin}${realm.pathname}`, sent, 'the token server');
+        const answer = JSON.parse((await readAll(sent.body, 1024 * 1024)).toString('utf8'));
+        const token = answer.token ?? answer.access_token;
+        if (!token)
+            throw new RegistryError('the token server answered without a token', 200);
+        this.tokens.set(scope, token);
+    }
+    exchange(method, url, headers, body) {
+        return exchange(method, url, headers, body, { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal });
+    }
+    wait(ms) {
+        const signal = this.options.signal;
+        return new Promise((resolve, reject) => {
+            if (signal?.aborted)
+                return reject(new RegistryError('cancelled', null, 'ABORTED'));
+            const timer = setTimeout(resolve, ms);
+            signal?.addEventListener('abort', () => {
+                clearTimeout(timer);
+                reject(new RegistryError('cancelled', null, 'ABORTED'));
+            });
+        });
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/registry-auth.js
 /** The names a Docker config may file a registry under: `ghcr.io`, `https://ghcr.io`, `https://ghcr.io/v1/`. */
 const keysFor = (registry) => [
@@ -5269,6 +4995,276 @@ function credentialsFor(registry, env, dockerConfigText) {
         };
     return { credentials: null, source: 'none (anonymous)', problem };
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
+// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
+// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
+// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
+// 1.1 artifact, tagged by what it is for:
+//
+//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
+//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
+//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
+//
+// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
+// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
+// failure here is a problem said in one line, and the build goes on as on a miss.
+
+
+
+
+
+
+const ARTIFACT_TYPE = {
+    engine: 'application/vnd.trt-ci.engine.v1',
+    reference: 'application/vnd.trt-ci.reference.v1',
+    timing: 'application/vnd.trt-ci.timing.v1',
+};
+const MEDIA = {
+    record: 'application/vnd.trt-ci.record.v1+json',
+    plan: 'application/vnd.trt-ci.plan.v1',
+    layers: 'application/vnd.trt-ci.layer-info.v1+json',
+    file: 'application/octet-stream',
+};
+const TITLE = 'org.opencontainers.image.title';
+const CREATED = 'org.opencontainers.image.created';
+/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
+const WRITER = 'dev.trt-ci.repository';
+const SIGNATURE = 'dev.trt-ci.signature';
+/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
+function tagFor(kind, name) {
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
+    const tag = `${kind}-${safe}`;
+    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
+}
+const said = (what, error) => `the registry cache: ${what}: ${(0,errors/* errorMessage */.gJ)(error)}`;
+class RegistryCache {
+    options;
+    account = {
+        pulled: { engine: 0, reference: 0, timing: 0 },
+        pushed: { engine: 0, reference: 0, timing: 0 },
+        duplicates: 0,
+        problems: [],
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    /** Counts what happened and keeps its problem; returns it as it was. */
+    noted(kind, result) {
+        if ('from' in result && result.from)
+            this.account.pulled[kind]++;
+        if ('pushed' in result && result.pushed)
+            this.account.pushed[kind]++;
+        if ('already' in result && result.already && kind === 'engine')
+            this.account.duplicates++;
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    get writes() {
+        return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get reads() {
+        return this.options.read.map((c) => formatOciReference(c.ref));
+    }
+    /**
+     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
+     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
+     */
+    async pullEngine(key, engines) {
+        return this.noted('engine', await this.pullEngineFrom(key, engines));
+    }
+    async pullEngineFrom(key, engines) {
+        const tag = tagFor('engine', key);
+        const problems = [];
+        for (const client of this.options.read) {
+            const staging = (0,external_node_path_.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const { manifest } = found;
+                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
+                const recordLayer = layer('record.json');
+                const planLayer = layer('plan');
+                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
+                    throw new Error(`${tag} is not a trt-ci engine entry`);
+                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
+                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
+                    throw new Error(`${tag}: its record does not describe its plan`);
+                await (0,promises_.mkdir)(staging, { recursive: true });
+                await client.blobTo(planLayer, (0,external_node_path_.join)(staging, 'plan'));
+                const layersLayer = layer('layers.json');
+                if (layersLayer)
+                    await client.blobTo(layersLayer, (0,external_node_path_.join)(staging, 'layers.json'));
+                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_.join)(staging, 'plan'), layersLayer ? (0,external_node_path_.join)(staging, 'layers.json') : null, { replace: true, move: true });
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
+            }
+            finally {
+                await (0,promises_.rm)(staging, { recursive: true, force: true });
+            }
+        }
+        return { from: null, problem: problems[0] ?? null };
+    }
+    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
+    async pushEngine(key, dir, record) {
+        return this.noted('engine', await this.pushEngineTo(key, dir, record));
+    }
+    async pushEngineTo(key, dir, record) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor('engine', key);
+        try {
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const layers = [];
+            const recordBytes = await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
+            if (record.hasLayerInfo) {
+                const layerInfo = await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'layers.json'));
+                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
+            }
+            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
+            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
+            // prevented: two runs that miss together both build). Either entry is the same build's.
+            const now = await client.manifest(tag).catch(() => null);
+            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
+        }
+    }
+    /**
+     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
+     * that has it. The file is written only whole and with its digest.
+     */
+    async pullFile(kind, name, path) {
+        return this.noted(kind, await this.pullFileFrom(kind, name, path));
+    }
+    async pullFileFrom(kind, name, path) {
+        const tag = tagFor(kind, name);
+        for (const client of this.options.read) {
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const layer = found.manifest.layers[0];
+                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
+                    throw new Error(`${tag} is not a trt-ci ${kind}`);
+                await (0,promises_.rm)(path, { force: true });
+                await client.blobTo(layer, path);
+                const signature = found.manifest.annotations?.[SIGNATURE];
+                await (0,promises_.rm)(`${path}.sig`, { force: true });
+                if (signature)
+                    await writeNewFile(`${path}.sig`, `${signature}\n`);
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
+            }
+        }
+        return { from: null, problem: null };
+    }
+    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
+    async pushFile(kind, name, path, sha256, signature) {
+        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
+    }
+    async pushFileTo(kind, name, path, sha256, signature) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor(kind, name);
+        try {
+            if (kind === 'reference' && (await client.hasManifest(tag)))
+                return { pushed: false, already: true, problem: null };
+            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
+            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
+            return { pushed: true, already: false, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
+        }
+    }
+    async pushManifest(client, kind, tag, layers, annotations) {
+        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
+        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
+        const manifest = {
+            schemaVersion: 2,
+            mediaType: OCI_MANIFEST,
+            artifactType: ARTIFACT_TYPE[kind],
+            config: { ...EMPTY_CONFIG },
+            layers,
+            annotations: {
+                [CREATED]: new Date().toISOString(),
+                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
+                ...annotations,
+            },
+        };
+        return client.pushManifest(tag, manifest);
+    }
+    /**
+     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
+     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
+     * through this API) is said, and nothing else is tried.
+     */
+    async evict(limits, now = Date.now()) {
+        const result = await this.evictOwn(limits, now);
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    async evictOwn(limits, now) {
+        const client = this.options.write;
+        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
+            return { removed: 0, bytes: null, problem: null };
+        try {
+            const entries = [];
+            for (const tag of await client.tags()) {
+                if (!/^(engine|reference|timing)-/.test(tag))
+                    continue;
+                const found = await client.manifest(tag);
+                const annotations = found?.manifest.annotations ?? {};
+                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
+                    continue;
+                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
+                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+            }
+            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
+            let removed = 0;
+            for (const entry of entries.sort((a, b) => a.created - b.created)) {
+                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
+                const over = limits.maxBytes !== null && total > limits.maxBytes;
+                if (!old && !over)
+                    continue;
+                if (!(await client.deleteManifest(entry.digest)))
+                    return {
+                        removed,
+                        bytes: total,
+                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
+                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
+                    };
+                total -= entry.bytes;
+                removed++;
+            }
+            return { removed, bytes: total, problem: null };
+        }
+        catch (error) {
+            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
+        }
+    }
+}
+const titled = (descriptor, title) => ({
+    ...descriptor,
+    annotations: { [TITLE]: title },
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/registry-setup.js
 // The run's registry cache, from trt-ci.yml's oci:// references and who the run is: which repositories it
@@ -5383,7 +5379,6 @@ function cacheSummary(config, stage, registry, credentials) {
             pulled: { ...registry.account.pulled },
             pushed: { ...registry.account.pushed },
             duplicates: registry.account.duplicates,
-            evicted: stage.evicted,
         },
     };
 }

@@ -711,10 +711,8 @@ const cacheSummarySchema = schemas/* object */.Ikc({
         credentials: schemas/* string */.YjP(),
         pulled: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
         pushed: schemas/* object */.Ikc({ engine: count, reference: count, timing: count }),
-        /** Engines built here that another run pushed first. */
+        /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
         duplicates: count,
-        /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
-        evicted: count,
     })
         .nullable()
         .default(null),

@@ -50636,278 +50636,6 @@ async function place(from, to) {
     await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
-// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
-// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
-// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
-// 1.1 artifact, tagged by what it is for:
-//
-//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
-//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
-//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
-//
-// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
-// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
-// failure here is a problem said in one line, and the build goes on as on a miss.
-
-
-
-
-
-const ARTIFACT_TYPE = {
-    engine: 'application/vnd.trt-ci.engine.v1',
-    reference: 'application/vnd.trt-ci.reference.v1',
-    timing: 'application/vnd.trt-ci.timing.v1',
-};
-const MEDIA = {
-    record: 'application/vnd.trt-ci.record.v1+json',
-    plan: 'application/vnd.trt-ci.plan.v1',
-    layers: 'application/vnd.trt-ci.layer-info.v1+json',
-    file: 'application/octet-stream',
-};
-const TITLE = 'org.opencontainers.image.title';
-const CREATED = 'org.opencontainers.image.created';
-/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
-const WRITER = 'dev.trt-ci.repository';
-const SIGNATURE = 'dev.trt-ci.signature';
-/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
-function tagFor(kind, name) {
-    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
-    const tag = `${kind}-${safe}`;
-    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
-}
-const said = (what, error) => `the registry cache: ${what}: ${errorMessage(error)}`;
-class RegistryCache {
-    options;
-    account = {
-        pulled: { engine: 0, reference: 0, timing: 0 },
-        pushed: { engine: 0, reference: 0, timing: 0 },
-        duplicates: 0,
-        problems: [],
-    };
-    constructor(options) {
-        this.options = options;
-    }
-    /** Counts what happened and keeps its problem; returns it as it was. */
-    noted(kind, result) {
-        if ('from' in result && result.from)
-            this.account.pulled[kind]++;
-        if ('pushed' in result && result.pushed)
-            this.account.pushed[kind]++;
-        if ('already' in result && result.already && kind === 'engine')
-            this.account.duplicates++;
-        if (result.problem)
-            this.account.problems.push(result.problem);
-        return result;
-    }
-    get writes() {
-        return this.options.write ? formatOciReference(this.options.write.ref) : null;
-    }
-    get reads() {
-        return this.options.read.map((c) => formatOciReference(c.ref));
-    }
-    /**
-     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
-     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
-     */
-    async pullEngine(key, engines) {
-        return this.noted('engine', await this.pullEngineFrom(key, engines));
-    }
-    async pullEngineFrom(key, engines) {
-        const tag = tagFor('engine', key);
-        const problems = [];
-        for (const client of this.options.read) {
-            const staging = (0,external_node_path_namespaceObject.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
-            try {
-                const found = await client.manifest(tag);
-                if (!found)
-                    continue;
-                const { manifest } = found;
-                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
-                const recordLayer = layer('record.json');
-                const planLayer = layer('plan');
-                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
-                    throw new Error(`${tag} is not a trt-ci engine entry`);
-                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
-                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
-                    throw new Error(`${tag}: its record does not describe its plan`);
-                await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
-                await client.blobTo(planLayer, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
-                const layersLayer = layer('layers.json');
-                if (layersLayer)
-                    await client.blobTo(layersLayer, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
-                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_namespaceObject.join)(staging, 'plan'), layersLayer ? (0,external_node_path_namespaceObject.join)(staging, 'layers.json') : null, { replace: true, move: true });
-                return { from: formatOciReference(client.ref), problem: null };
-            }
-            catch (error) {
-                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
-            }
-            finally {
-                await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
-            }
-        }
-        return { from: null, problem: problems[0] ?? null };
-    }
-    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
-    async pushEngine(key, dir, record) {
-        return this.noted('engine', await this.pushEngineTo(key, dir, record));
-    }
-    async pushEngineTo(key, dir, record) {
-        const client = this.options.write;
-        if (!client)
-            return { pushed: false, already: false, problem: null };
-        const tag = tagFor('engine', key);
-        try {
-            if (await client.hasManifest(tag))
-                return { pushed: false, already: true, problem: null };
-            const layers = [];
-            const recordBytes = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'));
-            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
-            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_namespaceObject.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
-            if (record.hasLayerInfo) {
-                const layerInfo = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'layers.json'));
-                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
-            }
-            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
-            if (await client.hasManifest(tag))
-                return { pushed: false, already: true, problem: null };
-            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
-            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
-            // prevented: two runs that miss together both build). Either entry is the same build's.
-            const now = await client.manifest(tag).catch(() => null);
-            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
-        }
-        catch (error) {
-            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
-        }
-    }
-    /**
-     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
-     * that has it. The file is written only whole and with its digest.
-     */
-    async pullFile(kind, name, path) {
-        return this.noted(kind, await this.pullFileFrom(kind, name, path));
-    }
-    async pullFileFrom(kind, name, path) {
-        const tag = tagFor(kind, name);
-        for (const client of this.options.read) {
-            try {
-                const found = await client.manifest(tag);
-                if (!found)
-                    continue;
-                const layer = found.manifest.layers[0];
-                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
-                    throw new Error(`${tag} is not a trt-ci ${kind}`);
-                await (0,promises_namespaceObject.rm)(path, { force: true });
-                await client.blobTo(layer, path);
-                const signature = found.manifest.annotations?.[SIGNATURE];
-                await (0,promises_namespaceObject.rm)(`${path}.sig`, { force: true });
-                if (signature)
-                    await writeSignature(`${path}.sig`, signature);
-                return { from: formatOciReference(client.ref), problem: null };
-            }
-            catch (error) {
-                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
-            }
-        }
-        return { from: null, problem: null };
-    }
-    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
-    async pushFile(kind, name, path, sha256, signature) {
-        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
-    }
-    async pushFileTo(kind, name, path, sha256, signature) {
-        const client = this.options.write;
-        if (!client)
-            return { pushed: false, already: false, problem: null };
-        const tag = tagFor(kind, name);
-        try {
-            if (kind === 'reference' && (await client.hasManifest(tag)))
-                return { pushed: false, already: true, problem: null };
-            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
-            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
-            return { pushed: true, already: false, problem: null };
-        }
-        catch (error) {
-            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
-        }
-    }
-    async pushManifest(client, kind, tag, layers, annotations) {
-        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
-        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
-        const manifest = {
-            schemaVersion: 2,
-            mediaType: OCI_MANIFEST,
-            artifactType: ARTIFACT_TYPE[kind],
-            config: { ...EMPTY_CONFIG },
-            layers,
-            annotations: {
-                [CREATED]: new Date().toISOString(),
-                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
-                ...annotations,
-            },
-        };
-        return client.pushManifest(tag, manifest);
-    }
-    /**
-     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
-     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
-     * through this API) is said, and nothing else is tried.
-     */
-    async evict(limits, now = Date.now()) {
-        const result = await this.evictOwn(limits, now);
-        if (result.problem)
-            this.account.problems.push(result.problem);
-        return result;
-    }
-    async evictOwn(limits, now) {
-        const client = this.options.write;
-        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
-            return { removed: 0, bytes: null, problem: null };
-        try {
-            const entries = [];
-            for (const tag of await client.tags()) {
-                if (!/^(engine|reference|timing)-/.test(tag))
-                    continue;
-                const found = await client.manifest(tag);
-                const annotations = found?.manifest.annotations ?? {};
-                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
-                    continue;
-                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
-                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
-            }
-            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
-            let removed = 0;
-            for (const entry of entries.sort((a, b) => a.created - b.created)) {
-                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
-                const over = limits.maxBytes !== null && total > limits.maxBytes;
-                if (!old && !over)
-                    continue;
-                if (!(await client.deleteManifest(entry.digest)))
-                    return {
-                        removed,
-                        bytes: total,
-                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
-                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
-                    };
-                total -= entry.bytes;
-                removed++;
-            }
-            return { removed, bytes: total, problem: null };
-        }
-        catch (error) {
-            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
-        }
-    }
-}
-const titled = (descriptor, title) => ({
-    ...descriptor,
-    annotations: { [TITLE]: title },
-});
-const writeSignature = (path, signature) => (0,promises_namespaceObject.writeFile)(path, `${signature}\n`);
-/** A file's size, or null when it is not there. */
-const sizeOf = (path) => (0,promises_namespaceObject.stat)(path).then((s) => s.size, () => null);
-
 ;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
 
 
@@ -52045,7 +51773,7 @@ async function pullTimingCaches(registry, timingCacheFor, gpus) {
     for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
         await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true }).catch(() => { });
         await registry.pullFile('timing', (0,external_node_path_namespaceObject.basename)(path), path);
-        pulled.set(path, await sizeOf(path));
+        pulled.set(path, fileSize(path));
     }
     return pulled;
 }
@@ -52057,7 +51785,7 @@ async function pushTimingCaches(registry, pulled, trust) {
     if (!registry.writes)
         return;
     for (const [path, before] of pulled) {
-        const size = await sizeOf(path);
+        const size = fileSize(path);
         if (size === null || size === 0 || (before !== null && size <= before))
             continue;
         const bytes = await (0,promises_namespaceObject.readFile)(path).catch(() => null);
@@ -52133,7 +51861,7 @@ async function runBuildStage(config, version, options) {
     const evicted = options.registry
         ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
         : cache
-            ? await cache.engines.evict().catch((error) => {
+            ? await cache.engines.evict().then(({ removed, bytes }) => ({ removed: removed.length, bytes }), (error) => {
                 evictProblem = cacheProblem('trimmed to cache-max-size', error);
                 return null;
             })
@@ -52143,7 +51871,7 @@ async function runBuildStage(config, version, options) {
         gpus: gpuPlan.gpus,
         gpuQueryError: gpuPlan.queryError,
         cacheBytes: evicted?.bytes ?? null,
-        evicted: typeof evicted?.removed === 'number' ? evicted.removed : (evicted?.removed.length ?? 0),
+        evicted: evicted?.removed ?? 0,
         evictProblem,
     };
 }
@@ -52621,10 +52349,8 @@ const cacheSummarySchema = object({
         credentials: schemas_string(),
         pulled: object({ engine: count, reference: count, timing: count }),
         pushed: object({ engine: count, reference: count, timing: count }),
-        /** Engines built here that another run pushed first. */
+        /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
         duplicates: count,
-        /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
-        evicted: count,
     })
         .nullable()
         .default(null),
@@ -52865,6 +52591,276 @@ function credentialsFor(registry, env, dockerConfigText) {
     return { credentials: null, source: 'none (anonymous)', problem };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/cache/registry-cache.js
+// The engine cache's second tier: an OCI registry shared by every runner of a fleet (docs/cache.md). The run
+// keeps a private folder as its first tier (an EngineCache like any other); this module moves entries
+// between that folder and the registry. Each engine entry, accuracy reference and timing cache is one OCI
+// 1.1 artifact, tagged by what it is for:
+//
+//   engine-<content key>     record.json, plan, layers.json   (artifactType application/vnd.trt-ci.engine.v1)
+//   reference-<hash>         the reference outputs' JSON      (application/vnd.trt-ci.reference.v1)
+//   timing-<version-gpu>     trtexec's timing cache           (application/vnd.trt-ci.timing.v1)
+//
+// Whom it serves is who may push: the run reads the repositories it is given in order and writes only the
+// one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
+// failure here is a problem said in one line, and the build goes on as on a miss.
+
+
+
+
+
+
+const ARTIFACT_TYPE = {
+    engine: 'application/vnd.trt-ci.engine.v1',
+    reference: 'application/vnd.trt-ci.reference.v1',
+    timing: 'application/vnd.trt-ci.timing.v1',
+};
+const MEDIA = {
+    record: 'application/vnd.trt-ci.record.v1+json',
+    plan: 'application/vnd.trt-ci.plan.v1',
+    layers: 'application/vnd.trt-ci.layer-info.v1+json',
+    file: 'application/octet-stream',
+};
+const TITLE = 'org.opencontainers.image.title';
+const CREATED = 'org.opencontainers.image.created';
+/** The GitHub repository whose run wrote the artifact: eviction touches only its own. */
+const WRITER = 'dev.trt-ci.repository';
+const SIGNATURE = 'dev.trt-ci.signature';
+/** A tag for an artifact: OCI tags are [A-Za-z0-9_][A-Za-z0-9._-]{0,127}. */
+function tagFor(kind, name) {
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-');
+    const tag = `${kind}-${safe}`;
+    return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
+}
+const said = (what, error) => `the registry cache: ${what}: ${errorMessage(error)}`;
+class RegistryCache {
+    options;
+    account = {
+        pulled: { engine: 0, reference: 0, timing: 0 },
+        pushed: { engine: 0, reference: 0, timing: 0 },
+        duplicates: 0,
+        problems: [],
+    };
+    constructor(options) {
+        this.options = options;
+    }
+    /** Counts what happened and keeps its problem; returns it as it was. */
+    noted(kind, result) {
+        if ('from' in result && result.from)
+            this.account.pulled[kind]++;
+        if ('pushed' in result && result.pushed)
+            this.account.pushed[kind]++;
+        if ('already' in result && result.already && kind === 'engine')
+            this.account.duplicates++;
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    get writes() {
+        return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get reads() {
+        return this.options.read.map((c) => formatOciReference(c.ref));
+    }
+    /**
+     * Copies an engine entry into the run's folder when a repository has it. The plan streams to disk and
+     * every blob's digest is checked; the record must name the key and the plan's digest, or it is not used.
+     */
+    async pullEngine(key, engines) {
+        return this.noted('engine', await this.pullEngineFrom(key, engines));
+    }
+    async pullEngineFrom(key, engines) {
+        const tag = tagFor('engine', key);
+        const problems = [];
+        for (const client of this.options.read) {
+            const staging = (0,external_node_path_namespaceObject.join)(engines.dir, 'tmp', `pull-${key.slice(0, 16)}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const { manifest } = found;
+                const layer = (title) => manifest.layers.find((l) => l.annotations?.[TITLE] === title);
+                const recordLayer = layer('record.json');
+                const planLayer = layer('plan');
+                if (!recordLayer || !planLayer || manifest.artifactType !== ARTIFACT_TYPE.engine)
+                    throw new Error(`${tag} is not a trt-ci engine entry`);
+                const record = JSON.parse((await client.blobBytes(recordLayer)).toString('utf8'));
+                if (record.key !== key || `sha256:${record.sha256}` !== planLayer.digest || record.bytes !== planLayer.size)
+                    throw new Error(`${tag}: its record does not describe its plan`);
+                await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
+                await client.blobTo(planLayer, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+                const layersLayer = layer('layers.json');
+                if (layersLayer)
+                    await client.blobTo(layersLayer, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+                await engines.store({ ...record, hasLayerInfo: Boolean(layersLayer) }, (0,external_node_path_namespaceObject.join)(staging, 'plan'), layersLayer ? (0,external_node_path_namespaceObject.join)(staging, 'layers.json') : null, { replace: true, move: true });
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                problems.push(said(`engine ${key.slice(0, 12)} could not be pulled from ${client.ref.repository}`, error));
+            }
+            finally {
+                await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
+            }
+        }
+        return { from: null, problem: problems[0] ?? null };
+    }
+    /** Pushes an entry of the run's folder, unless this run writes nowhere or the tag is there already. */
+    async pushEngine(key, dir, record) {
+        return this.noted('engine', await this.pushEngineTo(key, dir, record));
+    }
+    async pushEngineTo(key, dir, record) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor('engine', key);
+        try {
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const layers = [];
+            const recordBytes = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.record, recordBytes), 'record.json'));
+            layers.push(titled(await client.pushBlob(MEDIA.plan, { file: (0,external_node_path_namespaceObject.join)(dir, 'plan'), sha256: record.sha256 }), 'plan'));
+            if (record.hasLayerInfo) {
+                const layerInfo = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'layers.json'));
+                layers.push(titled(await client.pushBlob(MEDIA.layers, layerInfo), 'layers.json'));
+            }
+            // The blobs took a while: a run that built the same key meanwhile may have tagged it. Its entry stays.
+            if (await client.hasManifest(tag))
+                return { pushed: false, already: true, problem: null };
+            const ours = await this.pushManifest(client, 'engine', tag, layers, {});
+            // Another run that built the same key at the same time pushed after us: a build made twice (said, not
+            // prevented: two runs that miss together both build). Either entry is the same build's.
+            const now = await client.manifest(tag).catch(() => null);
+            return { pushed: true, already: now !== null && now.digest !== ours, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`engine ${key.slice(0, 12)} could not be pushed`, error) };
+        }
+    }
+    /**
+     * A reference or timing cache into `path` (and its signature into `path.sig`) from the first repository
+     * that has it. The file is written only whole and with its digest.
+     */
+    async pullFile(kind, name, path) {
+        return this.noted(kind, await this.pullFileFrom(kind, name, path));
+    }
+    async pullFileFrom(kind, name, path) {
+        const tag = tagFor(kind, name);
+        for (const client of this.options.read) {
+            try {
+                const found = await client.manifest(tag);
+                if (!found)
+                    continue;
+                const layer = found.manifest.layers[0];
+                if (!layer || found.manifest.artifactType !== ARTIFACT_TYPE[kind])
+                    throw new Error(`${tag} is not a trt-ci ${kind}`);
+                await (0,promises_namespaceObject.rm)(path, { force: true });
+                await client.blobTo(layer, path);
+                const signature = found.manifest.annotations?.[SIGNATURE];
+                await (0,promises_namespaceObject.rm)(`${path}.sig`, { force: true });
+                if (signature)
+                    await writeNewFile(`${path}.sig`, `${signature}\n`);
+                return { from: formatOciReference(client.ref), problem: null };
+            }
+            catch (error) {
+                return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
+            }
+        }
+        return { from: null, problem: null };
+    }
+    /** Pushes a reference or timing cache (a timing cache replaces the tag: it only grows). */
+    async pushFile(kind, name, path, sha256, signature) {
+        return this.noted(kind, await this.pushFileTo(kind, name, path, sha256, signature));
+    }
+    async pushFileTo(kind, name, path, sha256, signature) {
+        const client = this.options.write;
+        if (!client)
+            return { pushed: false, already: false, problem: null };
+        const tag = tagFor(kind, name);
+        try {
+            if (kind === 'reference' && (await client.hasManifest(tag)))
+                return { pushed: false, already: true, problem: null };
+            const layer = titled(await client.pushBlob(MEDIA.file, { file: path, sha256 }), name);
+            await this.pushManifest(client, kind, tag, [layer], signature ? { [SIGNATURE]: signature } : {});
+            return { pushed: true, already: false, problem: null };
+        }
+        catch (error) {
+            return { pushed: false, already: false, problem: said(`the ${kind} ${name} could not be pushed`, error) };
+        }
+    }
+    async pushManifest(client, kind, tag, layers, annotations) {
+        // The empty config is pushed like any blob: a registry may not hold it yet (image-spec 1.1).
+        await client.pushBlob(EMPTY_CONFIG.mediaType, Buffer.from('{}'));
+        const manifest = {
+            schemaVersion: 2,
+            mediaType: OCI_MANIFEST,
+            artifactType: ARTIFACT_TYPE[kind],
+            config: { ...EMPTY_CONFIG },
+            layers,
+            annotations: {
+                [CREATED]: new Date().toISOString(),
+                ...(this.options.writer.repository && { [WRITER]: this.options.writer.repository }),
+                ...annotations,
+            },
+        };
+        return client.pushManifest(tag, manifest);
+    }
+    /**
+     * Applies cache-max-size and cache-max-age to what this repository wrote in the repository this run
+     * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
+     * through this API) is said, and nothing else is tried.
+     */
+    async evict(limits, now = Date.now()) {
+        const result = await this.evictOwn(limits, now);
+        if (result.problem)
+            this.account.problems.push(result.problem);
+        return result;
+    }
+    async evictOwn(limits, now) {
+        const client = this.options.write;
+        if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
+            return { removed: 0, bytes: null, problem: null };
+        try {
+            const entries = [];
+            for (const tag of await client.tags()) {
+                if (!/^(engine|reference|timing)-/.test(tag))
+                    continue;
+                const found = await client.manifest(tag);
+                const annotations = found?.manifest.annotations ?? {};
+                if (!found || annotations[WRITER] !== (this.options.writer.repository ?? undefined))
+                    continue;
+                const bytes = found.manifest.layers.reduce((sum, l) => sum + l.size, 0);
+                entries.push({ digest: found.digest, bytes, created: Date.parse(annotations[CREATED] ?? '') || 0 });
+            }
+            let total = entries.reduce((sum, e) => sum + e.bytes, 0);
+            let removed = 0;
+            for (const entry of entries.sort((a, b) => a.created - b.created)) {
+                const old = limits.maxAgeMs !== null && now - entry.created > limits.maxAgeMs;
+                const over = limits.maxBytes !== null && total > limits.maxBytes;
+                if (!old && !over)
+                    continue;
+                if (!(await client.deleteManifest(entry.digest)))
+                    return {
+                        removed,
+                        bytes: total,
+                        problem: `the registry cache: ${client.ref.registry} does not allow deleting tags through the registry API, so ` +
+                            'cache-max-size/cache-max-age were not applied: use its own retention policy',
+                    };
+                total -= entry.bytes;
+                removed++;
+            }
+            return { removed, bytes: total, problem: null };
+        }
+        catch (error) {
+            return { removed: 0, bytes: null, problem: said('eviction failed', error) };
+        }
+    }
+}
+const titled = (descriptor, title) => ({
+    ...descriptor,
+    annotations: { [TITLE]: title },
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/registry-setup.js
 // The run's registry cache, from trt-ci.yml's oci:// references and who the run is: which repositories it
 // reads, the one it writes (or why none), and the credentials it presents. docs/cache.md has the table.
@@ -52978,7 +52974,6 @@ function cacheSummary(config, stage, registry, credentials) {
             pulled: { ...registry.account.pulled },
             pushed: { ...registry.account.pushed },
             duplicates: registry.account.duplicates,
-            evicted: stage.evicted,
         },
     };
 }

@@ -10,7 +10,8 @@ import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../c
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { type RegistryCache, sizeOf } from '../cache/registry-cache.js';
+import type { RegistryCache } from '../cache/registry-cache.js';
+import { fileSize } from '../common/errors.js';
 import { type CacheTrust, signEntry, TRUST_ALL } from '../cache/trust.js';
 import { buildProfile, CANCELLED } from './build-profile.js';
 import type { BuildEvent } from './context.js';
@@ -180,7 +181,7 @@ async function pullTimingCaches(
   for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
     await mkdir(dirname(path), { recursive: true }).catch(() => {});
     await registry.pullFile('timing', basename(path), path);
-    pulled.set(path, await sizeOf(path));
+    pulled.set(path, fileSize(path));
   }
   return pulled;
 }
@@ -196,7 +197,7 @@ async function pushTimingCaches(
 ): Promise<void> {
   if (!registry.writes) return;
   for (const [path, before] of pulled) {
-    const size = await sizeOf(path);
+    const size = fileSize(path);
     if (size === null || size === 0 || (before !== null && size <= before)) continue;
     const bytes = await readFile(path).catch(() => null);
     if (!bytes) continue;
@@ -291,17 +292,20 @@ export async function runBuildStage(
   const evicted = options.registry
     ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
     : cache
-      ? await cache.engines.evict().catch((error: unknown) => {
-          evictProblem = cacheProblem('trimmed to cache-max-size', error);
-          return null;
-        })
+      ? await cache.engines.evict().then(
+          ({ removed, bytes }) => ({ removed: removed.length, bytes }),
+          (error: unknown) => {
+            evictProblem = cacheProblem('trimmed to cache-max-size', error);
+            return null;
+          },
+        )
       : null;
   return {
     outcomes,
     gpus: gpuPlan.gpus,
     gpuQueryError: gpuPlan.queryError,
     cacheBytes: evicted?.bytes ?? null,
-    evicted: typeof evicted?.removed === 'number' ? evicted.removed : (evicted?.removed.length ?? 0),
+    evicted: evicted?.removed ?? 0,
     evictProblem,
   };
 }

@@ -68,7 +68,6 @@ export function cacheSummary(
       pulled: { ...registry.account.pulled },
       pushed: { ...registry.account.pushed },
       duplicates: registry.account.duplicates,
-      evicted: stage.evicted,
     },
   };
 }

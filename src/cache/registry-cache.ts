@@ -11,9 +11,10 @@
 // one it is given (none for a pull request without cache-pr-repository). The cache only saves time: every
 // failure here is a problem said in one line, and the build goes on as on a miss.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessage } from '../common/errors.js';
+import { writeNewFile } from '../proc/new-file.js';
 import type { CachedRecord, EngineCache } from './engine-cache.js';
 import {
   type Descriptor,
@@ -215,7 +216,7 @@ export class RegistryCache {
         await client.blobTo(layer, path);
         const signature = found.manifest.annotations?.[SIGNATURE];
         await rm(`${path}.sig`, { force: true });
-        if (signature) await writeSignature(`${path}.sig`, signature);
+        if (signature) await writeNewFile(`${path}.sig`, `${signature}\n`);
         return { from: formatOciReference(client.ref), problem: null };
       } catch (error) {
         return { from: null, problem: said(`the ${kind} ${name} could not be pulled`, error) };
@@ -339,12 +340,3 @@ const titled = (descriptor: Descriptor, title: string): Descriptor => ({
   ...descriptor,
   annotations: { [TITLE]: title },
 });
-
-const writeSignature = (path: string, signature: string) => writeFile(path, `${signature}\n`);
-
-/** A file's size, or null when it is not there. */
-export const sizeOf = (path: string) =>
-  stat(path).then(
-    (s) => s.size,
-    () => null,
-  );

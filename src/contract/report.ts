@@ -328,10 +328,8 @@ const cacheSummarySchema = z.object({
       credentials: z.string(),
       pulled: z.object({ engine: count, reference: count, timing: count }),
       pushed: z.object({ engine: count, reference: count, timing: count }),
-      /** Engines built here that another run pushed first. */
+      /** Engines built here that another run pushed first (cache-max-size/-age deletions: `evicted` above). */
       duplicates: count,
-      /** Entries this repository wrote that cache-max-size/cache-max-age deleted. */
-      evicted: count,
     })
     .nullable()
     .default(null),
