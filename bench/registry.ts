@@ -14,6 +14,7 @@ import { tagFor } from '../src/cache/registry-cache.js';
 import type { Report } from '../src/contract/report.js';
 import { installStandins } from '../test/support/standins.js';
 import { registryInstalled, startRegistry } from '../test/support/registry.js';
+import { median, timeTransfer } from './registry-transfer.js';
 
 const MiB = 1024 * 1024;
 const CLI = join(import.meta.dirname, '..', 'dist', 'cli.js');
@@ -97,30 +98,10 @@ async function run(root: string, host: string, url: string): Promise<void> {
     if (hit.report.builds[0]?.status !== 'cached') throw new Error('the pulling run did not hit');
     const manifest = (await client.manifest(tagFor('engine', hit.report.builds[0].cache!.key)))!.manifest;
     const plan = manifest.layers.find((l) => l.annotations?.['org.opencontainers.image.title'] === 'plan')!;
-    let started = process.hrtime.bigint();
-    await client.blobTo(plan, join(dir, `client-${r}.plan`));
-    const transfer = Number(process.hrtime.bigint() - started) / 1e6;
-    started = process.hrtime.bigint();
-    execFileSync('curl', [
-      '-sf',
-      '-u',
-      `${USER.username}:${USER.password}`,
-      '-o',
-      join(dir, `curl-${r}.plan`),
-      `${url}/v2/acme/cache/blobs/${plan.digest}`,
-    ]);
-    const curl = Number(process.hrtime.bigint() - started) / 1e6;
-    // curl with the check the client makes (the blob's sha256), for what a verified fetch costs here.
-    started = process.hrtime.bigint();
-    const blobUrl = `${url}/v2/acme/cache/blobs/${plan.digest}`;
-    execFileSync('sh', ['-c', `curl -sf -u "$AUTH" "$URL" | tee "$OUT" | sha256sum > /dev/null`], {
-      env: { ...process.env, AUTH: `${USER.username}:${USER.password}`, URL: blobUrl, OUT: join(dir, `sum-${r}.plan`) },
-    });
-    const verified = Number(process.hrtime.bigint() - started) / 1e6;
-    hits.push({ run: hit.ms, transfer, curl, verified });
+    const times = await timeTransfer(client, plan, `${url}/v2/acme/cache/blobs/${plan.digest}`, USER, dir);
+    hits.push({ run: hit.ms, transfer: times.client, curl: times.curl, verified: times.verified });
     rmSync(dir, { recursive: true, force: true });
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const [runMs, transferMs, curlMs] = [
     median(hits.map((h) => h.run)),
     median(hits.map((h) => h.transfer)),

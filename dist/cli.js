@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2213);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3613);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2213:
+/***/ 3613:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45600,6 +45600,10 @@ const GPU_CHECK_IDS = CHECK_IDS.filter((id) => PREFLIGHT_CHECKS[id].source === '
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 ;// CONCATENATED MODULE: external "node:https"
@@ -45717,6 +45721,105 @@ async function oci_http_failure(method, url, sent, who = 'the registry') {
     return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-hash.js
+// The sha256 of a blob as it is pulled. Hashing costs about as much CPU as receiving (1.1 GB/s for OpenSSL's
+// SHA-NI sha256 against ~1 GB/s of loopback HTTP on the 2-core VM), so on one thread a verified pull takes
+// about twice what an unverified `curl -o` does. Where the machine has cores to spare (a GPU runner has 16 or
+// more), a worker thread hashes while the main thread receives and writes: bench/registry.ts measures both.
+
+
+
+/** Below this a worker's start (tens of ms) costs more than it saves. */
+const THREAD_HASH_MIN_BYTES = 64 * 1024 * 1024;
+/** The receiver, the file writes and the hasher each want a core; the registry, when local, another. */
+const THREAD_HASH_MIN_CORES = 4;
+/** Chunks (64 KiB off a socket) are handed to the worker in batches of this size. */
+const BATCH = 4 * 1024 * 1024;
+function blobHash(size, cores = (0,external_node_os_namespaceObject.availableParallelism)()) {
+    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES ? workerHash() : inlineHash();
+}
+function inlineHash() {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    return {
+        where: 'inline',
+        update: async (chunk) => void hash.update(chunk),
+        digest: async () => hash.digest('hex'),
+        close: () => { },
+    };
+}
+/** Batches handed over and not yet hashed: what a pull holds in memory for the hasher is at most this many. */
+const IN_FLIGHT = 4;
+// The worker gets ArrayBuffers it owns (a batch is a fresh concat, transferred, not copied), answers each
+// with 'hashed' and the digest when sent null.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const hash = require('node:crypto').createHash('sha256');
+parentPort.on('message', (batch) => {
+  if (batch === null) return parentPort.postMessage({ digest: hash.digest('hex') });
+  hash.update(new Uint8Array(batch));
+  parentPort.postMessage('hashed');
+});`;
+function workerHash() {
+    const worker = new external_node_worker_threads_namespaceObject.Worker(WORKER_SOURCE, { eval: true });
+    let failed = null;
+    let inFlight = 0;
+    let waiting = null;
+    let finished = null;
+    worker.on('message', (answer) => {
+        if (answer === 'hashed') {
+            inFlight--;
+            waiting?.go();
+            waiting = null;
+        }
+        else
+            finished?.go(answer.digest);
+    });
+    worker.on('error', (error) => {
+        failed = error;
+        waiting?.stop(error);
+        finished?.stop(error);
+    });
+    let pending = [];
+    let pendingBytes = 0;
+    const send = () => {
+        if (!pendingBytes)
+            return;
+        const batch = Buffer.concat(pending, pendingBytes);
+        // A concat this large has its own ArrayBuffer; were it a pooled slice, transferring it would take the pool.
+        const own = batch.byteOffset === 0 && batch.buffer.byteLength === batch.length;
+        const buffer = own ? batch.buffer : batch.buffer.slice(batch.byteOffset, batch.byteOffset + batch.length);
+        worker.postMessage(buffer, [buffer]);
+        inFlight++;
+        [pending, pendingBytes] = [[], 0];
+    };
+    return {
+        where: 'worker',
+        update: (chunk) => {
+            if (failed)
+                return Promise.reject(failed);
+            pending.push(chunk);
+            pendingBytes += chunk.length;
+            if (pendingBytes >= BATCH)
+                send();
+            if (inFlight < IN_FLIGHT)
+                return Promise.resolve();
+            return new Promise((go, stop) => (waiting = { go, stop }));
+        },
+        digest: () => new Promise((go, stop) => {
+            if (failed)
+                return stop(failed);
+            finished = { go, stop };
+            send();
+            worker.postMessage(null);
+        }).finally(() => void worker.terminate()),
+        close: () => void worker.terminate(),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
 // A client for the OCI distribution API (distribution-spec v1.1: opencontainers/distribution-spec
 // spec.md), the part a cache needs: manifests by tag, blobs by digest, monolithic uploads, tag lists and
@@ -45731,7 +45834,10 @@ async function oci_http_failure(method, url, sent, who = 'the registry') {
 
 
 
-/** How much of a blob is gathered before one write to disk. */
+
+
+
+/** How much of a blob the file stream holds before it asks the socket to wait. */
 const WRITE_BATCH = 4 * 1024 * 1024;
 const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 /** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
@@ -45804,36 +45910,28 @@ class OciClient {
     async blobTo(descriptor, path) {
         const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
         const part = `${path}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.part`;
-        const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        const hash = blobHash(descriptor.size, this.options.hashCores);
         let bytes = 0;
-        const file = await (0,promises_namespaceObject.open)(part, 'wx');
-        try {
-            // Chunks gathered into writes of a few MiB: a stream pipeline per 64 KiB chunk costs more than the
-            // hashing (bench/registry.ts measures the transfer against curl).
-            let batch = [];
-            let batched = 0;
-            for await (const chunk of sent.body) {
+        // One pipeline: chunks are hashed (on a worker where there are cores for it: blob-hash.ts) as they arrive
+        // while the file stream writes on libuv's pool, so disk, network and hash overlap (bench/registry.ts
+        // measures it against curl). `wx`: a part file is never shared with another pull of the same blob.
+        const checked = new external_node_stream_namespaceObject.Transform({
+            transform(chunk, _encoding, done) {
                 bytes += chunk.length;
                 if (bytes > descriptor.size)
-                    throw new RegistryError(`blob ${descriptor.digest} is over its size`, 200);
-                hash.update(chunk);
-                batch.push(chunk);
-                batched += chunk.length;
-                if (batched >= WRITE_BATCH) {
-                    await file.write(Buffer.concat(batch, batched));
-                    [batch, batched] = [[], 0];
-                }
-            }
-            if (batched)
-                await file.write(Buffer.concat(batch, batched));
-            await file.close();
-            const digest = `sha256:${hash.digest('hex')}`;
+                    return done(new RegistryError(`blob ${descriptor.digest} is over its size`, 200));
+                hash.update(chunk).then(() => done(null, chunk), done);
+            },
+        });
+        try {
+            await (0,external_node_stream_promises_namespaceObject.pipeline)(sent.body, checked, (0,external_node_fs_namespaceObject.createWriteStream)(part, { flags: 'wx', highWaterMark: WRITE_BATCH }));
+            const digest = `sha256:${await hash.digest()}`;
             if (bytes !== descriptor.size || digest !== descriptor.digest)
                 throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
             await (0,promises_namespaceObject.rename)(part, path);
         }
         catch (error) {
-            await file.close().catch(() => { });
+            hash.close();
             await (0,promises_namespaceObject.rm)(part, { force: true });
             throw error;
         }
@@ -48427,8 +48525,6 @@ function describeLatency(latency) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:stream"
-const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 ;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
 // Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
 // request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
@@ -49439,8 +49535,6 @@ function checkContract(side, run, seen) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/plan-header.js
 
 /** TensorRT's kPLAN_FILE_TAG 0x74727466 as stored (little-endian): "ftrt". */
@@ -52538,8 +52632,6 @@ function lockHolder(lock) {
     }
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./.build/tsc/cache/registry-auth.js
 /** The names a Docker config may file a registry under: `ghcr.io`, `https://ghcr.io`, `https://ghcr.io/v1/`. */
 const keysFor = (registry) => [

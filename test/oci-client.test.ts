@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CONFIG, type Manifest, OCI_MANIFEST, OciClient, parseOciReference } from '../src/cache/oci-client.js';
+import { THREAD_HASH_MIN_BYTES, THREAD_HASH_MIN_CORES } from '../src/cache/blob-hash.js';
 import { RegistryError, retryAfterMs } from '../src/cache/oci-http.js';
 import { registryInstalled, startRegistry, type TestRegistry } from './support/registry.js';
 
@@ -125,6 +126,25 @@ describe.skipIf(!registryInstalled)('the client against docker-registry with htp
     const error = await c.blobTo(layer, out).catch((e: unknown) => e);
     expect((error as RegistryError).code).toBe('DIGEST');
     expect(readdirSync(work).filter((f) => f.startsWith('bad.bin'))).toEqual([]);
+  });
+
+  it('hashes a large pull on a worker where there are cores, and still refuses a damaged one', async () => {
+    const wide = new OciClient(
+      { registry: registry.host, repository: 'team/cache', plainHttp: true },
+      { credentials: { username: 'ci', password: 's3cret-pw' }, hashCores: THREAD_HASH_MIN_CORES },
+    );
+    const plan = randomBytes(THREAD_HASH_MIN_BYTES + 12345);
+    const layer = (await pushArtifact(wide, 'engine-wide', plan)).layers[0]!;
+    await wide.blobTo(layer, join(work, 'wide.bin'));
+    expect(sha(readFileSync(join(work, 'wide.bin')))).toBe(sha(plan));
+    const hex = layer.digest.slice('sha256:'.length);
+    const data = join(registry.storage, 'blobs', 'sha256', hex.slice(0, 2), hex, 'data');
+    const damaged = readFileSync(data);
+    damaged[damaged.length - 7] = damaged[damaged.length - 7]! ^ 0x01;
+    writeFileSync(data, damaged);
+    const error = await wide.blobTo(layer, join(work, 'wide-bad.bin')).catch((e: unknown) => e);
+    expect((error as RegistryError).code).toBe('DIGEST');
+    expect(readdirSync(work).filter((f) => f.startsWith('wide-bad.bin'))).toEqual([]);
   });
 });
 

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 
-export const REGISTRY_BINARY = '/usr/bin/docker-registry';
+// The GPU machine has no apt: scripts/gpu/registry-transfer.sh carries the binary and names it here.
+export const REGISTRY_BINARY = process.env.DOCKER_REGISTRY_BINARY ?? '/usr/bin/docker-registry';
 /** Whether the registry can be started here (`.ci/run` installs it; README says how to get it locally). */
 export const registryInstalled = existsSync(REGISTRY_BINARY);
 
