@@ -5,7 +5,7 @@
 // FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
 // for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
 
-import { type WireField, bufferSource, encodeVarint, readVarint, wireFields } from '../common/protobuf.js';
+import { bufferSource, lenField, readVarint, varintField, type WireField, wireFields } from '../common/protobuf.js';
 
 const FLOAT = 1;
 const NARROW = new Set([10, 16]);
@@ -13,11 +13,6 @@ const NARROW = new Set([10, 16]);
 type Field = WireField;
 
 const parse = (bytes: Uint8Array, start: number, end: number) => wireFields(bufferSource(bytes), start, end);
-const varint = encodeVarint;
-
-const varintField = (number: number, value: number) => Buffer.from([...varint(number * 8), ...varint(value)]);
-const lenField = (number: number, payload: Buffer) =>
-  Buffer.concat([Buffer.from([...varint(number * 8 + 2), ...varint(payload.length)]), payload]);
 
 /** How one message's fields are rewritten: by field number, a function of the field's payload bytes. */
 type Rules = Record<number, (payload: Buffer) => Buffer | null>;

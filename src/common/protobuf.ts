@@ -81,3 +81,11 @@ export function encodeVarint(value: number): number[] {
   out.push(rest);
   return out;
 }
+
+/** A varint field's bytes: its key and value. */
+export const varintField = (number: number, value: number): Buffer =>
+  Buffer.from([...encodeVarint(number * 8), ...encodeVarint(value)]);
+
+/** A length-delimited field's bytes: its key, the payload's length, the payload. */
+export const lenField = (number: number, payload: Buffer): Buffer =>
+  Buffer.concat([Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(payload.length)]), payload]);

@@ -258,3 +258,105 @@ export function cookbookMnistOnnx(): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+const intAttr = (name: string, i: number) =>
+  onnx.AttributeProto.create({ name, i, type: onnx.AttributeProto.AttributeType.INT });
+const graphAttr = (name: string, g: onnxProto.onnx.IGraphProto) =>
+  onnx.AttributeProto.create({ name, g, type: onnx.AttributeProto.AttributeType.GRAPH });
+const int64s = (name: string, values: number[]) =>
+  onnx.TensorProto.create({
+    name,
+    dims: [values.length],
+    dataType: onnx.TensorProto.DataType.INT64,
+    int64Data: values,
+  });
+
+/**
+ * What a mixed-precision writer must leave alone and still get through: x [2, 4] -> an int64 shape path
+ * (Shape, Gather, Unsqueeze, Concat) feeding Reshape -> Resize with FP32 scales -> ConstantOfShape (FP32
+ * zeros, from a shape) added -> an If on ReduceSum > 0 whose branches multiply by an outer weight -> a Loop
+ * of 2 iterations adding an outer bias to its carried value -> y [1, 2, 2, 8] and the Loop's count, Cast.
+ */
+export function controlFlowOnnx(): Uint8Array {
+  const T = onnx.TensorProto.DataType;
+  const node = (opType: string, input: string[], output: string[], attribute: onnxProto.onnx.IAttributeProto[] = []) =>
+    onnx.NodeProto.create({ opType, name: output[0], input, output, attribute });
+  const branch = (name: string, factor: string) =>
+    onnx.GraphProto.create({
+      name,
+      node: [node('Mul', ['added', factor], [`${name}_out`])],
+      output: [valueInfo(`${name}_out`, T.FLOAT, [1, 2, 2, 8])],
+    });
+  const body = onnx.GraphProto.create({
+    name: 'body',
+    node: [node('Identity', ['cond_in'], ['cond_out']), node('Add', ['carried', 'bias'], ['carried_out'])],
+    input: [valueInfo('i', T.INT64, []), valueInfo('cond_in', T.BOOL, []), valueInfo('carried', T.FLOAT, [1, 2, 2, 8])],
+    output: [valueInfo('cond_out', T.BOOL, []), valueInfo('carried_out', T.FLOAT, [1, 2, 2, 8])],
+  });
+  const graph = onnx.GraphProto.create({
+    name: 'control-flow',
+    node: [
+      node('Shape', ['x'], ['shape']),
+      node('Gather', ['shape', 'zero'], ['rows'], [intAttr('axis', 0)]),
+      node('Unsqueeze', ['rows', 'axes0'], ['rows1']),
+      node('Concat', ['one', 'rows1', 'one', 'four'], ['shape4'], [intAttr('axis', 0)]),
+      node('Reshape', ['x', 'shape4'], ['x4']),
+      node('Resize', ['x4', '', 'scales'], ['up']),
+      node('Shape', ['up'], ['up_shape']),
+      node('ConstantOfShape', ['up_shape'], ['zeros']),
+      node('Add', ['up', 'zeros'], ['added']),
+      node('ReduceSum', ['added'], ['total'], [intAttr('keepdims', 0)]),
+      node('Greater', ['total', 'zero_f'], ['positive']),
+      node(
+        'If',
+        ['positive'],
+        ['chosen'],
+        [graphAttr('then_branch', branch('then', 'w')), graphAttr('else_branch', branch('else', 'w2'))],
+      ),
+      node('Loop', ['trip', 'keep_going', 'chosen'], ['y'], [graphAttr('body', body)]),
+      node('Cast', ['trip'], ['trips'], [intAttr('to', T.FLOAT)]),
+    ],
+    initializer: [
+      onnx.TensorProto.create({ name: 'zero', dataType: T.INT64, int64Data: [0] }),
+      int64s('axes0', [0]),
+      int64s('one', [1]),
+      int64s('four', [4]),
+      onnx.TensorProto.create({ name: 'trip', dataType: T.INT64, int64Data: [2] }),
+      onnx.TensorProto.create({ name: 'keep_going', dataType: T.BOOL, int32Data: [1] }),
+      onnx.TensorProto.create({ name: 'scales', dims: [4], dataType: T.FLOAT, floatData: [1, 1, 2, 2] }),
+      onnx.TensorProto.create({ name: 'zero_f', dataType: T.FLOAT, floatData: [0] }),
+      initializer('w', [8], weights(8, 11, 2)),
+      initializer('w2', [8], weights(8, 12, 2)),
+      initializer('bias', [8], weights(8, 13, 1)),
+    ],
+    input: [valueInfo('x', T.FLOAT, [2, 4])],
+    output: [valueInfo('y', T.FLOAT, [1, 2, 2, 8]), valueInfo('trips', T.FLOAT, [])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}
+
+/**
+ * A log-sum-exp with no max subtracted, as a hand-written softmax denominator is: x [1, 16] (about 10-12)
+ * -> Exp (e^12 = 162755, past FP16's 65504) -> ReduceSum -> Log -> Mul by w -> y [1, 1]. In FP16 the Exp
+ * overflows; kept in FP32, the sum still overflows when it is narrowed: both must stay FP32.
+ */
+export function logSumExpOnnx(): Uint8Array {
+  const T = onnx.TensorProto.DataType;
+  const node = (opType: string, input: string[], output: string, attribute: onnxProto.onnx.IAttributeProto[] = []) =>
+    onnx.NodeProto.create({ opType, name: output, input, output: [output], attribute });
+  const graph = onnx.GraphProto.create({
+    name: 'log-sum-exp',
+    node: [
+      node('Exp', ['x'], 'exp'),
+      node('ReduceSum', ['exp', 'axes1'], 'sum', [intAttr('keepdims', 1)]),
+      node('Log', ['sum'], 'log'),
+      node('Mul', ['log', 'w'], 'y'),
+    ],
+    initializer: [int64s('axes1', [1]), initializer('w', [1], Float32Array.of(0.5))],
+    input: [valueInfo('x', T.FLOAT, [1, 16])],
+    output: [valueInfo('y', T.FLOAT, [1, 1])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}

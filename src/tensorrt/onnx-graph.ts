@@ -1,0 +1,160 @@
+// An ONNX model's protobuf, read as views and written back field by field (onnx/onnx.proto3; field numbers
+// are stable): what mixed-precision-onnx.ts needs to see a graph's nodes, tensors and types and to write Casts
+// and narrowed initializers. Fields are copied as bytes, never decoded and encoded again.
+import { bufferSource, lenField, varintField, type WireField, wireFields } from '../common/protobuf.js';
+
+export const FLOAT = 1;
+export const INT64 = 7;
+export const BOOL = 9;
+const FLOAT16 = 10;
+
+// BF16 is not offered yet: ONNX's schemas admit it for fewer ops than FP16 (Conv only from opset 22) and ONNX
+// Runtime's CPU has no BF16 kernels to check a written model with before GPU time is spent.
+export type NarrowType = 'fp16';
+export const narrowCode = (_narrow: NarrowType) => FLOAT16;
+
+export const fieldsOf = (bytes: Buffer) => wireFields(bufferSource(bytes), 0, bytes.length);
+export const text = (bytes: Buffer, f: WireField) => bytes.toString('utf8', f.payload, f.end);
+export const payload = (bytes: Buffer, f: WireField) => bytes.subarray(f.payload, f.end);
+
+export interface Attribute {
+  name: string;
+  bytes: Buffer;
+  fields: WireField[];
+}
+
+export interface NodeView {
+  bytes: Buffer;
+  fields: WireField[];
+  inputs: string[];
+  outputs: string[];
+  name: string;
+  op: string;
+  domain: string;
+  attributes: Attribute[];
+}
+
+export function readNode(bytes: Buffer): NodeView {
+  const fields = fieldsOf(bytes);
+  const strings = (n: number) => fields.filter((f) => f.number === n).map((f) => text(bytes, f));
+  const attributes = fields
+    .filter((f) => f.number === 5)
+    .map((f) => {
+      const a = payload(bytes, f);
+      const af = fieldsOf(a);
+      const nameField = af.find((x) => x.number === 1);
+      return { name: nameField ? text(a, nameField) : '', bytes: a, fields: af };
+    });
+  const outputs = strings(2);
+  return {
+    bytes,
+    fields,
+    inputs: strings(1),
+    outputs,
+    // An unnamed node is the layer onnx-tensorrt names `node_of_<first output>` (getNodeName, onnx-tensorrt
+    // importerUtils.cpp): the name --layerPrecisions and keep-fp32 match.
+    name: strings(3)[0] || (outputs[0] ? `node_of_${outputs[0]}` : ''),
+    op: strings(4)[0] ?? '',
+    domain: strings(7)[0] ?? '',
+    attributes,
+  };
+}
+
+export const intAttribute = (node: NodeView, name: string): number | undefined =>
+  node.attributes.find((a) => a.name === name)?.fields.find((f) => f.number === 3 && f.wire === 0)?.value;
+
+/** The element type a TensorProto (data_type 2) holds. */
+export const tensorType = (bytes: Buffer) => fieldsOf(bytes).find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
+
+/** A ValueInfoProto's name and its tensor element type (type 2 → tensor_type 1 → elem_type 1), 0 when none. */
+export function valueInfo(bytes: Buffer): { name: string; type: number } {
+  const fields = fieldsOf(bytes);
+  const nameField = fields.find((f) => f.number === 1);
+  let type = 0;
+  const typeField = fields.find((f) => f.number === 2 && f.wire === 2);
+  if (typeField) {
+    const tp = payload(bytes, typeField);
+    const tensor = fieldsOf(tp).find((f) => f.number === 1 && f.wire === 2);
+    if (tensor) type = fieldsOf(payload(tp, tensor)).find((f) => f.number === 1 && f.wire === 0)?.value ?? 0;
+  }
+  return { name: nameField ? text(bytes, nameField) : '', type };
+}
+
+/** Names a graph (and its subgraphs) reads that it does not define: what it captures from outside. */
+export function capturedNames(graph: Buffer): Set<string> {
+  const defined = new Set<string>();
+  const read = new Set<string>();
+  for (const f of fieldsOf(graph)) {
+    const p = payload(graph, f);
+    if (f.number === 5) defined.add(tensorName(p));
+    else if (f.number === 11) defined.add(valueInfo(p).name);
+    else if (f.number === 1) {
+      const node = readNode(p);
+      for (const input of node.inputs) if (input) read.add(input);
+      for (const g of subgraphs(node)) for (const name of capturedNames(g.bytes)) read.add(name);
+      for (const output of node.outputs) defined.add(output);
+    }
+  }
+  return new Set([...read].filter((name) => !defined.has(name)));
+}
+
+export const tensorName = (bytes: Buffer) => {
+  const f = fieldsOf(bytes).find((x) => x.number === 8);
+  return f ? text(bytes, f) : '';
+};
+
+/** A node's subgraphs: attribute g (6) and graphs (11). */
+export function subgraphs(node: NodeView): { attribute: string; bytes: Buffer }[] {
+  return node.attributes.flatMap((a) =>
+    a.fields
+      .filter((f) => (f.number === 6 || f.number === 11) && f.wire === 2)
+      .map((f) => ({
+        attribute: a.name,
+        bytes: payload(a.bytes, f),
+      })),
+  );
+}
+
+export const stringField = (number: number, value: string) => lenField(number, Buffer.from(value, 'utf8'));
+
+export function castNode(input: string, output: string, to: number): Buffer {
+  const attribute = Buffer.concat([stringField(1, 'to'), varintField(3, to), varintField(20, 2)]);
+  return Buffer.concat([
+    stringField(1, input),
+    stringField(2, output),
+    stringField(3, `${output}__cast`),
+    stringField(4, 'Cast'),
+    lenField(5, attribute),
+  ]);
+}
+
+/** FP32 values as FP16 bits, rounded to nearest even (Float16Array's conversion; NaN stays a NaN). */
+function narrowValues(values: Float32Array, _narrow: NarrowType): Buffer {
+  return Buffer.from(Float16Array.from(values).buffer);
+}
+
+/** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
+export function narrowInitializer(bytes: Buffer, name: string, narrow: NarrowType): Buffer | null {
+  const fields = fieldsOf(bytes);
+  if (fields.some((f) => f.number === 14 && f.value === 1)) return null;
+  const raw = fields.find((f) => f.number === 9);
+  let values: Float32Array;
+  if (raw) {
+    const copy = Buffer.from(payload(bytes, raw));
+    values = new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
+  } else {
+    const floats: number[] = [];
+    for (const f of fields.filter((x) => x.number === 4)) {
+      if (f.wire === 5) floats.push(bytes.readFloatLE(f.payload));
+      else for (let at = f.payload; at < f.end; at += 4) floats.push(bytes.readFloatLE(at));
+    }
+    values = Float32Array.from(floats);
+  }
+  return Buffer.concat([
+    ...fields.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
+    varintField(2, narrowCode(narrow)),
+    stringField(8, name),
+    ...fields.filter((f) => ![1, 2, 4, 8, 9].includes(f.number)).map((f) => bytes.subarray(f.start, f.end)),
+    lenField(9, narrowValues(values, narrow)),
+  ]);
+}

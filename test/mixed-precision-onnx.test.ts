@@ -1,0 +1,174 @@
+// The TensorRT 11 mixed-precision ONNX writer on every model the project's tests run and on graphs with
+// If/Loop, an int64 shape path, Resize scales, Cast and ConstantOfShape: ONNX Runtime loads what it writes,
+// its outputs agree with the FP32 model within the narrow type's band, and each node is FP16 (or BF16) where
+// it must be and FP32 where its types are fixed or the user keeps it (a node-by-node table per model).
+import onnxProto from 'onnx-proto';
+import * as ort from 'onnxruntime-web';
+import { describe, expect, it } from 'vitest';
+import { mixedPrecisionOnnx, type NarrowType } from '../src/tensorrt/mixed-precision-onnx.js';
+import { affineOnnx, classifierOnnx, controlFlowOnnx, encoderOnnx, twoOutputsOnnx } from './support/onnx-models.js';
+
+const { onnx } = onnxProto;
+type Feeds = Record<string, ort.Tensor>;
+
+function seeded(count: number, seed: number, low: number, high: number): Float32Array {
+  let state = seed;
+  return Float32Array.from({ length: count }, () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return low + (state / 0x7fffffff) * (high - low);
+  });
+}
+
+async function outputs(model: Uint8Array, feeds: Feeds): Promise<Record<string, Float32Array | BigInt64Array>> {
+  const session = await ort.InferenceSession.create(model);
+  const result = await session.run(feeds);
+  return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.data as Float32Array | BigInt64Array]));
+}
+
+/** The elem type of every tensor each node reads, from the written model (onnx-proto decodes it). */
+function inputTypes(model: Buffer): Map<string, number[]> {
+  const decoded = onnx.ModelProto.decode(model);
+  const out = new Map<string, number[]>();
+  const walk = (graph: onnxProto.onnx.IGraphProto, outer: Map<string, number>) => {
+    const types = new Map(outer);
+    for (const t of graph.initializer ?? []) types.set(t.name!, t.dataType!);
+    for (const v of [...(graph.input ?? []), ...(graph.valueInfo ?? [])])
+      types.set(v.name!, v.type?.tensorType?.elemType ?? 0);
+    for (const n of graph.node ?? []) {
+      const name = n.name || `node_of_${n.output![0]!.replace(/__trtci_fp16$/, '')}`;
+      if (!name.endsWith('__cast'))
+        out.set(
+          name,
+          n.input!.map((i) => (i ? (types.get(i) ?? -1) : 0)),
+        );
+      for (const a of n.attribute ?? []) if (a.g) walk(a.g, types);
+      const to = n.attribute?.find((a) => a.name === 'to')?.i;
+      // Outputs take the type the node computes in: a Cast's target, else its first float input's.
+      const computed =
+        n.opType === 'Cast'
+          ? Number(to)
+          : ['Shape', 'ArgMax'].includes(n.opType!)
+            ? 7
+            : n.input!.map((i) => types.get(i)).find((t) => t === 1 || t === 10 || t === 7);
+      for (const o of n.output ?? []) if (!types.has(o) && computed) types.set(o, computed);
+    }
+  };
+  walk(decoded.graph!, new Map());
+  return out;
+}
+
+const table = (written: ReturnType<typeof mixedPrecisionOnnx>) =>
+  Object.fromEntries(written.nodes.map((n) => [n.node, `${n.precision} ${n.reason}`]));
+
+function expectClose(got: Float32Array, want: Float32Array, band: number): void {
+  expect(got.length).toBe(want.length);
+  const scale = Math.max(1e-3, ...Array.from(want, Math.abs));
+  for (let i = 0; i < want.length; i++) expect(Math.abs(got[i]! - want[i]!)).toBeLessThanOrEqual(band * scale);
+}
+
+const cases: { name: string; model: () => Uint8Array; feeds: () => Feeds }[] = [
+  {
+    name: 'classifier',
+    model: () => classifierOnnx(),
+    feeds: () => ({ x: new ort.Tensor('float32', seeded(2 * 3 * 8 * 8, 1, -1, 1), [2, 3, 8, 8]) }),
+  },
+  { name: 'affine', model: affineOnnx, feeds: () => ({ x: new ort.Tensor('float32', seeded(8, 2, -2, 2), [2, 4]) }) },
+  {
+    name: 'two outputs',
+    model: () => twoOutputsOnnx(['a', 'b']),
+    feeds: () => ({ x: new ort.Tensor('float32', seeded(8, 3, -2, 2), [2, 4]) }),
+  },
+  {
+    name: 'encoder',
+    model: () => encoderOnnx(50),
+    feeds: () => ({
+      input_ids: new ort.Tensor('int64', BigInt64Array.from([1n, 7n, 49n, 0n, 3n, 22n]), [2, 3]),
+      attention_mask: new ort.Tensor('int64', BigInt64Array.from([1n, 1n, 0n, 1n, 0n, 1n]), [2, 3]),
+    }),
+  },
+  {
+    name: 'control flow',
+    model: controlFlowOnnx,
+    feeds: () => ({ x: new ort.Tensor('float32', seeded(8, 4, 0.1, 1), [2, 4]) }),
+  },
+];
+
+describe('mixedPrecisionOnnx', () => {
+  for (const narrow of ['fp16'] as NarrowType[]) {
+    for (const c of cases) {
+      it(`${c.name} (${narrow}): ONNX Runtime loads it and agrees with the FP32 model within the band`, async () => {
+        const written = mixedPrecisionOnnx(Buffer.from(c.model()), { narrow, keep: new Set() });
+        const want = await outputs(c.model(), c.feeds());
+        const got = await outputs(written.model, c.feeds());
+        expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+        for (const [name, values] of Object.entries(want)) {
+          if (values instanceof BigInt64Array) expect(got[name]).toEqual(values);
+          // FP16 keeps 11 significant bits: a few roundings along the graph stay inside 2^-7 of the scale.
+          else expectClose(got[name] as Float32Array, values, 2 ** -7);
+        }
+        expect(written.nodes.some((n) => n.precision === narrow)).toBe(true);
+      });
+    }
+  }
+
+  it('writes the classifier FP16 node by node, its I/O FP32, and keeps what it is told to', () => {
+    const plain = mixedPrecisionOnnx(Buffer.from(classifierOnnx()), { narrow: 'fp16', keep: new Set() });
+    expect(table(plain)).toEqual({
+      node_of_conv: 'fp16 narrowed',
+      node_of_relu: 'fp16 narrowed',
+      node_of_flat: 'fp16 narrowed',
+      node_of_logits: 'fp16 narrowed',
+      node_of_prob: 'fp16 narrowed',
+    });
+    // x is cast in, prob cast out; every weight is an FP16 initializer, not a Cast.
+    expect(plain.casts).toBe(2);
+    const types = inputTypes(plain.model);
+    expect(types.get('node_of_conv')).toEqual([10, 10]);
+    expect(types.get('node_of_logits')).toEqual([10, 10]);
+    const decoded = onnx.ModelProto.decode(plain.model).graph!;
+    expect(decoded.input!.map((v) => v.type!.tensorType!.elemType)).toEqual([1]);
+    expect(decoded.output!.map((v) => [v.name, v.type!.tensorType!.elemType])).toEqual([['prob', 1]]);
+    expect(decoded.initializer!.map((t) => [t.name, t.dataType])).toEqual([
+      ['conv.w__trtci_fp16', 10],
+      ['fc.w__trtci_fp16', 10],
+    ]);
+
+    const kept = mixedPrecisionOnnx(Buffer.from(classifierOnnx()), {
+      narrow: 'fp16',
+      keep: new Set(['node_of_prob', 'nope']),
+    });
+    expect(table(kept).node_of_prob).toBe('fp32 kept');
+    expect(inputTypes(kept.model).get('node_of_prob')).toEqual([1]);
+    expect(kept.unmatched).toEqual(['nope']);
+  });
+
+  it('leaves the shape path, Resize scales and the subgraphs’ interfaces alone', () => {
+    const written = mixedPrecisionOnnx(Buffer.from(controlFlowOnnx()), { narrow: 'fp16', keep: new Set() });
+    expect(table(written)).toEqual({
+      shape: 'fp32 op not narrowed',
+      rows: 'fp32 no FP32 input',
+      rows1: 'fp32 no FP32 input',
+      shape4: 'fp32 no FP32 input',
+      x4: 'fp16 narrowed',
+      up: 'fp16 narrowed',
+      up_shape: 'fp32 op not narrowed',
+      zeros: 'fp32 op not narrowed',
+      added: 'fp16 narrowed',
+      total: 'fp16 narrowed',
+      positive: 'fp16 narrowed',
+      then_out: 'fp16 narrowed',
+      else_out: 'fp16 narrowed',
+      chosen: 'fp32 holds a subgraph',
+      cond_out: 'fp32 no FP32 input',
+      carried_out: 'fp16 narrowed',
+      y: 'fp32 holds a subgraph',
+      trips: 'fp16 narrowed',
+    });
+    const types = inputTypes(written.model);
+    expect(types.get('rows')).toEqual([7, 7]);
+    expect(types.get('up')).toEqual([10, 0, 1]);
+    expect(types.get('added')).toEqual([10, 10]);
+    expect(types.get('then_out')).toEqual([10, 10]);
+    expect(types.get('carried_out')).toEqual([10, 10]);
+  });
+});
