@@ -662,6 +662,13 @@ const reportBuildSchema = schemas/* object */.Ikc({
     /** The same engine in the baseline report, when there is one. */
     baseline: baselineFiguresSchema.nullable(),
     cache: cacheVerdictSchema.nullable(),
+    /**
+     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its
+     * path, how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between; null otherwise.
+     */
+    builtFrom: schemas/* object */.Ikc({ onnx: schemas/* string */.YjP(), fp16Nodes: count, fp32Nodes: count, kept: schemas/* array */.YOg(schemas/* string */.YjP()), casts: count })
+        .nullable()
+        .default(null),
     /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */

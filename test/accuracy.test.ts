@@ -242,9 +242,10 @@ describe('trt-ci run with accuracy:', () => {
     expect(readdirSync(dir)).toContain('prob.output.2.10.fp16.raw');
     const [output] = report.builds[0].accuracy.outputs;
     expect(output).toMatchObject({ judgedBy: 'trt-ci', failure: null });
-    // FP16 rounding of probabilities below 1: at most half an FP16 step (2^-11) relative.
-    expect(output.maxRelError).toBeGreaterThan(0);
-    expect(output.maxRelError).toBeLessThanOrEqual(2 ** -11);
+    // Real FP16 through the graph (every layer's output and weights rounded, the stand-in's arithmetic):
+    // more than the output's own rounding (half an FP16 step, 2^-11), inside the fp16 band (rtol 0.005).
+    expect(output.maxRelError).toBeGreaterThan(2 ** -11);
+    expect(output.maxRelError).toBeLessThan(0.005);
     const argv = readFileSync(join(dir, 'trtexec.log'), 'utf8').split('\n')[0];
     expect(argv).toContain('--dumpRawBindingsToFile');
     expect(argv).toContain('--warmUp=0 --duration=0 --iterations=1');

@@ -14,6 +14,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   name: 'up',
   onnx: '/m/up.onnx',
   precision: 'fp16',
+  keepFp32: [],
   plugins: ['/p/libleaky.so'],
   dynamicPlugins: [],
   profiles: [profile],
@@ -127,8 +128,28 @@ describe('precision per version', () => {
     expect(precisionFlag(precision, v(version))).toEqual({ flag });
   });
 
+  it('fp16 on 11.x (from 11.0) is the FP16 ONNX trt-ci writes; buildArgv refuses to build it from the FP32 one', () => {
+    expect(precisionFlag('fp16', v('11.0.0'))).toEqual({ flag: null, writesOnnx: 'fp16' });
+    expect(precisionFlag('fp16', v('10.16.1'))).toEqual({ flag: '--fp16' });
+    expect(() => buildArgv(v('11.2.1'), model(), profile, GiB, paths)).toThrow(/built from the written FP16 ONNX/);
+  });
+
+  it('keep-fp32 on 10.x: each node pinned to FP32 and obeyed; nothing without fp16', () => {
+    const argv = buildArgv(v('10.16.1'), model({ keepFp32: ['/a/Exp', 'node_of_x:0'] }), profile, GiB, paths);
+    expect(argv).toEqual(
+      expect.arrayContaining([
+        '--fp16',
+        '--layerPrecisions=/a/Exp:fp32,node_of_x:0:fp32',
+        '--precisionConstraints=obey',
+      ]),
+    );
+    expect(buildArgv(v('10.16.1'), model(), profile, GiB, paths).some((a) => a.startsWith('--layerPrecisions'))).toBe(
+      false,
+    );
+  });
+
   it.each([
-    ['fp16', '11.0.0', /TensorRT 11\.0\.0 builds strongly typed networks and has no --fp16/],
+    ['bf16', '11.0.0', /TensorRT 11\.0\.0 builds strongly typed networks and has no --bf16; use precision: fp16/],
     ['int8', '11.2.1', /has no --int8/],
     ['bf16', '8.6.1', /--bf16 needs TensorRT >= 10\.0, this trtexec is 8\.6\.1/],
     ['fp8', '8.5.3', /--fp8 needs TensorRT >= 8\.6/],

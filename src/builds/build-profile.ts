@@ -4,6 +4,7 @@ import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js
 import type { ProcessResult } from '../proc/run-process.js';
 import type { BuildGpu, CacheVerdict, Failure, Perf } from '../contract/report.js';
 import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
+import { modelToBuild } from './precision-onnx.js';
 import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
 import { formatVersion } from '../tensorrt/version.js';
@@ -123,7 +124,7 @@ async function runAttempts(
   while (workspace !== null && !context.signal?.aborted) {
     const attempt = attempts.length + 1;
     const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
-    const argv = buildArgv(version, job.model, job.profile, workspace, paths);
+    const argv = buildArgv(version, modelToBuild(job), job.profile, workspace, paths);
     // The record names the shared timing cache, not this build's private copy of it.
     const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming!)) : argv;
     const log = `${job.logPrefix}.${attempt}.log`;

@@ -18,6 +18,7 @@ import type { BuildEvent } from './context.js';
 import { cacheProblem } from './cached-build.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { type BuildJob, planBuildJobs } from './jobs.js';
+import { withPrecisionOnnx } from './precision-onnx.js';
 import type { JobSelection } from './shard.js';
 import { lddOf, whichCommand } from '../proc/ldd.js';
 import { runOnSlots } from './scheduler.js';
@@ -243,31 +244,35 @@ export async function runBuildStage(
   const timing =
     options.registry && timingCacheFor ? await pullTimingCaches(options.registry, timingCacheFor, gpuPlan.gpus) : null;
   let outcomes: BuildOutcome[];
-  const jobs = planBuildJobs(config, options.selection);
+  const prepared = await withPrecisionOnnx(planBuildJobs(config, options.selection), version, config.outputDir);
+  const jobs = prepared.jobs;
   const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
   try {
+    const unwritten = (job: BuildJob) => prepared.failures.get(job.model.name);
     const build = (job: BuildJob, gpu: number | null) =>
       options.signal?.aborted
         ? Promise.resolve(
             notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED),
           )
-        : buildProfile(job, gpu, {
-            config,
-            trtexec: options.trtexec,
-            env: options.env,
-            version,
-            gpus,
-            onEvent: options.onEvent,
-            cache,
-            cacheTrust: trust,
-            timingCacheFor,
-            signal: options.signal,
-            ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
-            ...(sampler && {
-              peakSince: (gpu: number, since: number) =>
-                sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
-            }),
-          });
+        : unwritten(job)
+          ? Promise.resolve({ ...notRun(job, null, unwritten(job)!), status: 'failed' as const })
+          : buildProfile(job, gpu, {
+              config,
+              trtexec: options.trtexec,
+              env: options.env,
+              version,
+              gpus,
+              onEvent: options.onEvent,
+              cache,
+              cacheTrust: trust,
+              timingCacheFor,
+              signal: options.signal,
+              ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+              ...(sampler && {
+                peakSince: (gpu: number, since: number) =>
+                  sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
+              }),
+            });
     // The plans with every profile come after the split ones, starting from the workspace those proved.
     const split = await runOnSlots(
       jobs.filter((job) => !job.profile.parts),

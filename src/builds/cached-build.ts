@@ -11,6 +11,7 @@ import { formatVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import type { BuildContext } from './context.js';
 import type { BuildJob } from './jobs.js';
+import { modelToBuild } from './precision-onnx.js';
 import type { Attempt, BuiltPlan } from './outcome.js';
 
 /** Variables that change what trtexec builds; their values are part of the key. */
@@ -30,8 +31,9 @@ export async function cacheKey(
 ): Promise<string | null> {
   if (!gpu?.name) return null;
   // Paths differ between checkouts and runners; what is in the files does not.
+  const built = modelToBuild(job);
   const model = {
-    ...job.model,
+    ...built,
     onnx: 'model.onnx',
     plugins: job.model.plugins.map((_, i) => `plugin${i}`),
     dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
@@ -47,7 +49,8 @@ export async function cacheKey(
       .sort(([a], [b]) => a.localeCompare(b)),
   ) as Record<string, string>;
   return context.cache!.keys.key({
-    onnx: job.model.onnx,
+    // The ONNX trtexec is given: for fp16 on 11.x the written one, which the keep-fp32 list shapes.
+    onnx: built.onnx,
     plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
     inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
     argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],

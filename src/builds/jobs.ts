@@ -15,6 +15,20 @@ export interface BuildJob {
   logPrefix: string;
   /** The workspace to start from when not the model's: a combined plan's, as its split builds proved. */
   workspaceBytes?: number;
+  /** fp16 on TensorRT 11: the FP16 ONNX trtexec builds instead of the model's (builds/precision-onnx.ts). */
+  precisionOnnx?: PrecisionOnnx;
+}
+
+/** The FP16 ONNX a model is built from, and what it holds. */
+export interface PrecisionOnnx {
+  onnx: string;
+  /** Nodes computing in FP16, and in FP32 (kept, or with types fixed or unknown). */
+  fp16Nodes: number;
+  fp32Nodes: number;
+  /** The keep-fp32 nodes. */
+  kept: string[];
+  /** Casts written between the two precisions. */
+  casts: number;
 }
 
 /**

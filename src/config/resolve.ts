@@ -57,6 +57,7 @@ export function resolveConfig(
       name: m.name,
       onnx: at(m.onnx),
       precision: m.precision ?? null,
+      keepFp32: m['keep-fp32'] ?? [],
       plugins: (m.plugins ?? []).map(at),
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),

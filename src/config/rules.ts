@@ -10,6 +10,7 @@ import { parseCacheKey } from '../cache/trust.js';
 import { COMBINED, type Config, type ConfigPath, type ShapeRange } from '../contract/config.js';
 import { filesReadBy } from '../tensorrt/flags.js';
 import { computeCapabilityOf, GPU_COMPUTE } from '../tensorrt/deploy-rules.js';
+import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
 import { modelInputProblems, onnxProblem, type Problem } from './model-files.js';
 import type { RawConfig } from './schema.js';
 import { refProblem } from './values.js';
@@ -275,6 +276,53 @@ const modelFiles: Rule = (raw, config) =>
     return [...inputs, ...plugins];
   });
 
+/**
+ * keep-fp32 names nodes of the model's graph (a typo is a config error, not a node silently left FP16),
+ * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
+ * ',' and strips quotes: a name with either cannot be passed.
+ */
+const keptNodes: Rule = (raw, config) =>
+  raw.models.flatMap((model, m) => {
+    const keep = model['keep-fp32'] ?? [];
+    if (keep.length === 0) return [];
+    const at: ConfigPath = ['models', m, 'keep-fp32'];
+    const resolved = config.models[m]!;
+    if (resolved.precision !== 'fp16') {
+      const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
+      return [{ path: at, message: `keep-fp32 keeps nodes out of FP16: it needs precision: fp16, got ${got}` }];
+    }
+    const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
+    if (pinned)
+      return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
+    return keep.flatMap((name, i) =>
+      /[,']/.test(name)
+        ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
+        : [],
+    );
+  });
+
+/** Each keep-fp32 name is a node of the model's graph; a near miss is named. */
+const keptNodesExist: Rule = (raw, config) =>
+  raw.models.flatMap((model, m) => {
+    const keep = model['keep-fp32'] ?? [];
+    if (keep.length === 0 || onnxProblem(config.models[m]!.onnx)) return [];
+    let nodes: readonly string[];
+    try {
+      nodes = onnxGraphOf(config.models[m]!.onnx).nodes;
+    } catch {
+      return [];
+    }
+    const known = new Set(nodes);
+    return keep.flatMap((name, i) => {
+      if (known.has(name) || /[,']/.test(name)) return [];
+      const near = closest(name, nodes);
+      const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;
+      return [
+        { path: ['models', m, 'keep-fp32', i], message: `expected a node of ${model.onnx}, got "${name}"${hint}` },
+      ];
+    });
+  });
+
 /** min <= opt <= max in every dimension, and the three of one rank. */
 const shapeOrder: Rule = (_raw, config) =>
   config.models.flatMap((model, m) =>
@@ -329,6 +377,8 @@ const RULES: { rule: Rule; files: boolean }[] = [
   { rule: uniqueNames, files: false },
   { rule: modelFiles, files: true },
   { rule: shapeOrder, files: false },
+  { rule: keptNodes, files: false },
+  { rule: keptNodesExist, files: true },
 ];
 
 export function findProblems(raw: RawConfig, config: Config, options: { files: boolean }): Problem[] {

@@ -174,7 +174,20 @@ const model = z.strictObject(
         }),
       )
       .optional()
-      .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
+      .describe(
+        'Mapped to the flags of the detected TensorRT; fp16 on TensorRT 11 builds an FP16 ONNX trt-ci writes. ' +
+          'A config error where that version has none.',
+      ),
+    'keep-fp32': z
+      .array(
+        z.string(expected('an ONNX node name')).min(1, expected('an ONNX node name')),
+        expected('a list of ONNX node names'),
+      )
+      .optional()
+      .describe(
+        'ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
+          '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).',
+      ),
     plugins: z
       .array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
       .optional()

@@ -54,6 +54,8 @@ export interface ModelConfig {
   name: string;
   onnx: string;
   precision: Precision | null;
+  /** ONNX nodes (layer names) kept in FP32 in an fp16 engine: keep-fp32:. */
+  keepFp32: string[];
   plugins: string[];
   /** Loaded with --dynamicPlugins: must export getCreators. */
   dynamicPlugins: string[];

@@ -276,6 +276,14 @@ export const reportBuildSchema = z.object({
   /** The same engine in the baseline report, when there is one. */
   baseline: baselineFiguresSchema.nullable(),
   cache: cacheVerdictSchema.nullable(),
+  /**
+   * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its
+   * path, how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between; null otherwise.
+   */
+  builtFrom: z
+    .object({ onnx: z.string(), fp16Nodes: count, fp32Nodes: count, kept: z.array(z.string()), casts: count })
+    .nullable()
+    .default(null),
   /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
   accuracy: accuracySchema.nullable().default(null),
   /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */

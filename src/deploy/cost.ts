@@ -3,6 +3,7 @@
 // the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
 // run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
 // whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
+import { modelToBuild } from '../builds/precision-onnx.js';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
@@ -44,7 +45,8 @@ export async function priceOfPortability(
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     const portable = join(dir, 'ampere+.plan');
-    const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+    const toBuild = modelToBuild(job);
+    const model = { ...toBuild, extraArgs: [...toBuild.extraArgs, PORTABLE_FLAG] };
     const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
     const paths = { plan: portable, layerInfo: join(dir, 'ampere+.layers.json'), timingCache: null };
     const log = join(dir, 'build.log');

@@ -76,6 +76,7 @@ export function engineEntry(
     onnxBytes,
     baseline: results.figures.get(key) ?? null,
     cache: outcome.cache,
+    builtFrom: outcome.job.precisionOnnx ?? null,
     // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
     accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
     latency: results.latency.get(key) ?? null,

@@ -25,6 +25,7 @@ function relativeBuild(b: ReportBuild, rel: (path: string) => string): ReportBui
     ...b,
     plan: b.plan && rel(b.plan),
     layerInfo: b.layerInfo && rel(b.layerInfo),
+    builtFrom: b.builtFrom && { ...b.builtFrom, onnx: rel(b.builtFrom.onnx) },
     attempts: b.attempts.map((a) => ({ ...a, log: rel(a.log) })),
     perf: b.perf && { ...b.perf, log: rel(b.perf.log) },
     latency: base(b.latency),

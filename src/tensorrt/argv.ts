@@ -34,26 +34,39 @@ const PRECISION_FLAGS: Record<Precision, string | null> = {
 };
 
 /**
- * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
- * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
+ * precision flags: --stronglyTyped is its default there, and fp16 is built from the FP16 ONNX trt-ci writes
+ * (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees fp16 on 11.x).
  */
 export function precisionFlag(
   precision: Precision | null,
   version: TensorRtVersion,
-): { flag: string | null } | { error: string } {
+): { flag: string | null; writesOnnx?: 'fp16' } | { error: string } {
   if (precision === null || precision === 'fp32') return { flag: null };
   if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
+  if (precision === 'fp16' && atLeast(version, '11.0')) return { flag: null, writesOnnx: 'fp16' };
   const flag = PRECISION_FLAGS[precision]!;
   const verdict = flagSupport(flag, version);
   if (verdict.ok) return { flag };
   if (atLeast(version, '11.0')) {
     return {
       error:
-        `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
-        '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
+        `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: fp16 ` +
+        '(trt-ci writes the FP16 ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with precision: ' +
+        'strongly-typed, or remove precision',
     };
   }
   return { error: verdict.reason };
+}
+
+/**
+ * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
+ * (samples/common/sampleOptions.cpp getLayerPrecisions: comma-separated name:precision pairs, the name
+ * before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
+ */
+function keptLayerArgs(model: ModelConfig): string[] {
+  if (model.keepFp32.length === 0) return [];
+  return [`--layerPrecisions=${model.keepFp32.map((n) => `${n}:fp32`).join(',')}`, '--precisionConstraints=obey'];
 }
 
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
@@ -102,7 +115,10 @@ export function buildArgv(
     hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`,
   );
   const precision = precisionFlag(model.precision, version);
-  if ('flag' in precision && precision.flag) argv.push(precision.flag);
+  // fp16 on 11.x is an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
+  if ('writesOnnx' in precision && precision.writesOnnx)
+    throw new Error(`${model.name}: fp16 on TensorRT 11 is built from the written FP16 ONNX, not ${model.onnx}`);
+  if ('flag' in precision && precision.flag) argv.push(precision.flag, ...keptLayerArgs(model));
   if (paths.timingCache && hasFlag('--timingCacheFile', version)) argv.push(`--timingCacheFile=${paths.timingCache}`);
   argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
   argv.push(...pluginArgs(model, version));

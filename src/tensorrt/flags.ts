@@ -17,7 +17,7 @@ const FLAG_SPANS: Record<string, FlagSpan> = {
   '--memPoolSize': { since: '8.4' },
   '--fp16': {
     until: '11.0',
-    instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+    instead: 'precision: fp16 in trt-ci.yml (trt-ci writes the FP16 ONNX); TensorRT 11 removed precision flags',
   },
   '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
   '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
@@ -53,8 +53,16 @@ const FLAG_SPANS: Record<string, FlagSpan> = {
   '--deploy': { until: '10.0', instead: '--onnx' },
   '--batch': { until: '10.0', instead: 'explicit shapes' },
   '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
-  '--precisionConstraints': { since: '8.2', until: '11.0' },
-  '--layerPrecisions': { since: '8.4', until: '11.0' },
+  '--precisionConstraints': {
+    since: '8.2',
+    until: '11.0',
+    instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
+  },
+  '--layerPrecisions': {
+    since: '8.4',
+    until: '11.0',
+    instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
+  },
   '--layerOutputTypes': { since: '8.4', until: '11.0' },
   '--includeDataTransfers': { since: '11.0' },
   '--noCudaGraph': { since: '11.0' },

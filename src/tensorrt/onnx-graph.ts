@@ -2,6 +2,7 @@
 // are stable): what mixed-precision-onnx.ts needs to see a graph's nodes, tensors and types and to write Casts
 // and narrowed initializers. Fields are copied as bytes, never decoded and encoded again.
 import { bufferSource, lenField, varintField, type WireField, wireFields } from '../common/protobuf.js';
+import { layerNameOf } from './onnx-inputs.js';
 
 export const FLOAT = 1;
 export const INT64 = 7;
@@ -51,9 +52,8 @@ export function readNode(bytes: Buffer): NodeView {
     fields,
     inputs: strings(1),
     outputs,
-    // An unnamed node is the layer onnx-tensorrt names `node_of_<first output>` (getNodeName, onnx-tensorrt
-    // importerUtils.cpp): the name --layerPrecisions and keep-fp32 match.
-    name: strings(3)[0] || (outputs[0] ? `node_of_${outputs[0]}` : ''),
+    // The layer's name, which --layerPrecisions and keep-fp32 match.
+    name: layerNameOf(strings(3)[0] ?? '', outputs[0]),
     op: strings(4)[0] ?? '',
     domain: strings(7)[0] ?? '',
     attributes,

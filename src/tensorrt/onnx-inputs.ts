@@ -99,7 +99,7 @@ export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
     const nodeFields = inside(node).filter((f) => f.start !== undefined);
     const outputs = nodeFields.filter((f) => f.number === 2).map(text);
     const named = nodeFields.find((f) => f.number === 3);
-    const name = (named && text(named)) || (outputs[0] ?? '');
+    const name = layerNameOf((named && text(named)) || '', outputs[0]);
     nodes.push(name);
     inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
     for (const output of outputs) producers.set(output, name);
@@ -107,20 +107,29 @@ export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
   return { nodes, producers, inputs };
 }
 
+/** The layer name TensorRT gives an ONNX node: its name, else `node_of_<first output>` (onnx-tensorrt getNodeName). */
+export const layerNameOf = (name: string, firstOutput: string | undefined): string =>
+  name || (firstOutput ? `node_of_${firstOutput}` : '');
+
 /** The graph's node names in order (see onnxGraph). */
 export const onnxNodeNames = (source: ByteSource | Buffer): string[] => [...onnxGraph(source).nodes];
 
 /** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
 export async function readOnnxGraph(path: string): Promise<OnnxGraph> {
-  let fd: number | null = null;
   try {
-    fd = openSync(path, 'r');
-    const source = fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at));
-    return onnxGraph(source);
+    return onnxGraphOf(path);
   } catch {
     return EMPTY_GRAPH;
+  }
+}
+
+/** A model file's graph, read at offsets (never whole); throws when it cannot be read or parsed. */
+export function onnxGraphOf(path: string): OnnxGraph {
+  const fd = openSync(path, 'r');
+  try {
+    return onnxGraph(fileSource(fd, fstatSync(fd).size, (f, buffer, at) => readSync(f, buffer, 0, buffer.length, at)));
   } finally {
-    if (fd !== null) closeSync(fd);
+    closeSync(fd);
   }
 }
 

@@ -339,7 +339,8 @@ export function controlFlowOnnx(): Uint8Array {
 /**
  * A log-sum-exp with no max subtracted, as a hand-written softmax denominator is: x [1, 16] (about 10-12)
  * -> Exp (e^12 = 162755, past FP16's 65504) -> ReduceSum -> Log -> Mul by w -> y [1, 1]. In FP16 the Exp
- * overflows; kept in FP32, the sum still overflows when it is narrowed: both must stay FP32.
+ * overflows; kept in FP32, the sum (about 2.6e6) overflows in FP16, and kept too, it overflows where an FP16
+ * Log reads it: exp, sum and log must stay FP32 (the Mul of a value near 15 may be FP16).
  */
 export function logSumExpOnnx(): Uint8Array {
   const T = onnx.TensorProto.DataType;

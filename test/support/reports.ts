@@ -21,6 +21,7 @@ export function build(model: string, profile: string, gpu: string, over: Partial
     shapes: {},
     plan: `out/${model}.${profile}.plan`,
     layerInfo: null,
+    builtFrom: null,
     bytes: 12 * MiB,
     sha256: 'ab'.repeat(32),
     attempts: [],

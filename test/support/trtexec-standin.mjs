@@ -42,6 +42,30 @@
 import { createCipheriv, createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+
+// Outputs whose type is not the data's, whatever the inputs are (ONNX's operator schemas): never rounded.
+const NOT_FLOAT = {
+  Shape: [0],
+  Size: [0],
+  NonZero: [0],
+  ArgMax: [0],
+  ArgMin: [0],
+  Equal: [0],
+  Greater: [0],
+  GreaterOrEqual: [0],
+  Less: [0],
+  LessOrEqual: [0],
+  Not: [0],
+  And: [0],
+  Or: [0],
+  Xor: [0],
+  IsNaN: [0],
+  IsInf: [0],
+  TopK: [1],
+  MaxPool: [1],
+  Dropout: [1],
+};
+const layerName = (node) => node.name || `node_of_${node.output[0]}`;
 import { runAsProgram } from './standin-process.mjs';
 
 /** How a call ends early, as trtexec's exit(): the code its process exits with. */
@@ -86,6 +110,9 @@ async function trtexec(io) {
   /** Written into each plan after the header: the ONNX it was built from, for --loadEngine to infer with. */
   const ONNX_MARK = 'trtexec-standin onnx=';
   const BUILT_MARK = 'trtexec-standin built=';
+  // A weakly typed FP16 build (--fp16, TensorRT <= 10): the layers pinned to FP32 (--layerPrecisions with
+  // --precisionConstraints=obey or prefer), as JSON; inference rounds every other layer's outputs to FP16.
+  const FP16_MARK = 'trtexec-standin fp16=';
   const thisGpuCc = () => env.TRTEXEC_STANDIN_GPU_CC ?? '9.0';
   const thisGpuName = () => env.TRTEXEC_STANDIN_GPU_NAME ?? 'NVIDIA H200';
   const portableTakesEffect = () =>
@@ -657,7 +684,7 @@ async function trtexec(io) {
    *   TRTEXEC_STANDIN_OUTPUT_TYPE    fp32 (default) | fp16: the engine's output binding type
    */
   async function infer(plan) {
-    const text = plan.toString('latin1', 36, Math.min(plan.length, 36 + 4096));
+    const text = plan.toString('utf8', 36, Math.min(plan.length, 36 + 4096));
     const onnx = text.startsWith(ONNX_MARK) ? text.slice(ONNX_MARK.length, text.indexOf('\n')) : null;
     if (!onnx || !existsSync(onnx)) fail([['E', 'Could not find the network this engine was built from']]);
     const ort = await import('onnxruntime-web');
@@ -665,7 +692,10 @@ async function trtexec(io) {
     // The bindings have the network's own types (a strongly typed FP16/BF16 network keeps them); the stand-in
     // computes an FP16/BF16 network in FP32 (ONNX Runtime's CPU has no BF16) and rounds its outputs back.
     const BINDING = bindingTypes();
-    const model = await modelTypes(readFileSync(onnx));
+    const fp16At = text.indexOf(FP16_MARK);
+    const fp16 =
+      fp16At < 0 ? null : { kept: JSON.parse(text.slice(fp16At + FP16_MARK.length, text.indexOf('\n', fp16At))) };
+    const model = await modelTypes(readFileSync(onnx), fp16);
     const session = await ort.InferenceSession.create(model.runnable);
     const shapes = Object.fromEntries(nameList('--shapes').map(([name, dims]) => [name, dims.split('x').map(Number)]));
     const files = Object.fromEntries(nameList('--loadInputs'));
@@ -720,10 +750,13 @@ async function trtexec(io) {
    * The bindings' types by name as trtexec spells them (fp32, fp16, bf16, int32, int64, int8, uint8, bool),
    * and a model ONNX Runtime runs: the ONNX as it is, or with FP16/BF16 made FP32 (via ONNX's own schema).
    */
-  async function modelTypes(bytes) {
+  async function modelTypes(bytes, fp16 = null) {
     const BINDING = bindingTypes();
     const { onnx } = (await import('onnx-proto')).default;
     const model = onnx.ModelProto.decode(bytes);
+    // FP16 arithmetic, for real: which tensors an FP16 engine holds in FP16, found before the model is made
+    // FP32 to run; each is then rounded through a Cast pair where it is made (roundThroughFp16).
+    const rounded = fp16 ? weaklyTypedFp16(model.graph, new Set(fp16.kept)) : stronglyTypedFp16(model.graph);
     const spell = { 1: 'fp32', 10: 'fp16', 16: 'bf16', 6: 'int32', 7: 'int64', 3: 'int8', 2: 'uint8', 9: 'bool' };
     const typeOf = (info) => spell[info.type?.tensorType?.elemType] ?? 'fp32';
     const inputs = Object.fromEntries(model.graph.input.map((i) => [i.name, typeOf(i)]));
@@ -760,7 +793,120 @@ async function trtexec(io) {
       }
     };
     widenGraph(model.graph);
-    return { inputs, outputs, runnable: narrow ? onnx.ModelProto.encode(model).finish() : bytes };
+    const casts = roundThroughFp16(onnx, model.graph, rounded);
+    return { inputs, outputs, runnable: narrow || casts ? onnx.ModelProto.encode(model).finish() : bytes };
+  }
+
+  /**
+   * The float tensors of a graph (its own and its subgraphs'): graph inputs, initializers and Constants of
+   * a float type, Casts to one, and every output of a node that reads a float tensor, but those NOT_FLOAT.
+   * `narrowOf(node, floatInputs)` says which of them are FP16.
+   */
+  function floatTensors(graph, isNarrow, types = new Map(), floats = new Set()) {
+    const narrowSet = new Set();
+    for (const t of graph.initializer) types.set(t.name, t.dataType);
+    for (const v of [...graph.input]) types.set(v.name, v.type?.tensorType?.elemType ?? 0);
+    const float = (type) => type === 1 || type === 10 || type === 16;
+    for (const v of graph.input) if (float(types.get(v.name))) floats.add(v.name);
+    for (const node of graph.node) {
+      for (const a of node.attribute)
+        for (const g of [a.g, ...a.graphs].filter(Boolean)) {
+          for (const t of floatTensors(g, isNarrow, new Map(types), floats)) narrowSet.add(t);
+        }
+      const to = node.attribute.find((a) => a.name === 'to')?.i;
+      const value = node.attribute.find((a) => a.name === 'value')?.t;
+      const inputs = node.input.filter(Boolean).map((i) => types.get(i) ?? 0);
+      node.output.forEach((output, k) => {
+        let type = 0;
+        if (node.opType === 'Cast') type = Number(to);
+        else if (node.opType === 'Constant' || node.opType === 'ConstantOfShape') type = value?.dataType ?? 1;
+        else if (!(NOT_FLOAT[node.opType] ?? []).includes(k)) type = inputs.find(float) ?? 0;
+        types.set(output, type);
+        if (float(type)) floats.add(output);
+        if (
+          float(type) &&
+          isNarrow(
+            node,
+            type,
+            node.input.filter((i) => narrowSet.has(i)),
+          )
+        )
+          narrowSet.add(output);
+      });
+    }
+    return narrowSet;
+  }
+
+  /** Strongly typed: the tensors the ONNX itself makes FP16 (what TensorRT 11 computes in FP16). */
+  function stronglyTypedFp16(graph) {
+    return { outputs: floatTensors(graph, (_node, type) => type === 10), inputsOf: () => [] };
+  }
+
+  /**
+   * Weakly typed --fp16 (TensorRT <= 10): every layer's float outputs but the pinned layers', and the float
+   * activations an FP16 layer reads from a pinned one or the network's input (TensorRT reformats them to FP16).
+   */
+  function weaklyTypedFp16(graph, kept) {
+    const floats = new Set();
+    const outputs = floatTensors(graph, (node) => !kept.has(layerName(node)), new Map(), floats);
+    const inputsOf = (node) => (kept.has(layerName(node)) ? [] : node.input.filter((i) => floats.has(i)));
+    // Their weights too: an initializer read only by FP16 layers is stored in FP16.
+    const readers = new Map();
+    const walk = (g) => {
+      for (const node of g.node) {
+        for (const input of node.input) readers.set(input, [...(readers.get(input) ?? []), node]);
+        for (const a of node.attribute) for (const sub of [a.g, ...a.graphs].filter(Boolean)) walk(sub);
+      }
+      for (const t of g.initializer) {
+        if (t.dataType !== 1 || (readers.get(t.name) ?? []).some((n) => kept.has(layerName(n)))) continue;
+        const values = t.rawData?.length
+          ? new Float32Array(Uint8Array.from(t.rawData).buffer)
+          : Float32Array.from(t.floatData);
+        Object.assign(t, { floatData: [], rawData: new Uint8Array(values.map((v) => Math.f16round(v)).buffer) });
+      }
+    };
+    walk(graph);
+    return { outputs, inputsOf };
+  }
+
+  /**
+   * Each tensor in `rounded.outputs` made, then cast to FP16 and back, under its own name; each of
+   * `rounded.inputsOf(node)` cast so before the node reads it. Returns the casts added.
+   */
+  function roundThroughFp16(onnx, graph, rounded) {
+    let casts = 0;
+    const cast = (input, output, to) =>
+      onnx.NodeProto.create({
+        opType: 'Cast',
+        input: [input],
+        output: [output],
+        attribute: [onnx.AttributeProto.create({ name: 'to', i: to, type: onnx.AttributeProto.AttributeType.INT })],
+      });
+    const nodes = [];
+    for (const node of graph.node) {
+      for (const a of node.attribute)
+        for (const g of [a.g, ...a.graphs].filter(Boolean)) casts += roundThroughFp16(onnx, g, rounded);
+      const before = [];
+      const reads = new Set(rounded.inputsOf(node).filter((i) => !rounded.outputs.has(i)));
+      node.input = node.input.map((input, k) => {
+        if (!reads.has(input)) return input;
+        casts += 1;
+        const at = `${input}__standin_in_${nodes.length}_${k}`;
+        before.push(cast(input, `${at}_fp16`, 10), cast(`${at}_fp16`, at, 1));
+        return at;
+      });
+      const after = [];
+      node.output = node.output.map((output) => {
+        if (!rounded.outputs.has(output)) return output;
+        casts += 1;
+        after.push(cast(`${output}__standin_fp32`, `${output}__standin_fp16`, 10));
+        after.push(cast(`${output}__standin_fp16`, output, 1));
+        return `${output}__standin_fp32`;
+      });
+      nodes.push(...before, node, ...after);
+    }
+    graph.node = nodes;
+    return casts;
   }
 
   /** An input as ONNX Runtime takes it: floats as float32 (the model it runs is FP32), integers in their type. */
@@ -1210,8 +1356,9 @@ async function trtexec(io) {
     // Other weights make another engine: the ONNX's content is part of the seed.
     const onnx = options.get('--onnx');
     const weights = onnx && existsSync(onnx) ? createHash('sha256').update(readFileSync(onnx)).digest('hex') : null;
+    const fp16 = fp16Layers();
     const seed = createHash('sha256')
-      .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode]))
+      .update(JSON.stringify([shapes, onnx && basename(onnx), weights, versionCode, ...(fp16 ? [fp16] : [])]))
       .digest();
     const keystream = createCipheriv('aes-128-ctr', seed.subarray(0, 16), seed.subarray(16, 32));
     keystream.update(plan.subarray(36, body)).copy(plan, 36);
@@ -1219,10 +1366,25 @@ async function trtexec(io) {
     // Where it was built, as a real plan knows it: the GPU, its compute capability, the hardware level.
     const level = options.get('--hardwareCompatibilityLevel') ?? 'none';
     const built = `${BUILT_MARK}${thisGpuCc()};${thisGpuName()};${level}\n`;
-    const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n${built}`, 'latin1');
+    const precision = fp16 ? `${FP16_MARK}${JSON.stringify(fp16.kept)}\n` : '';
+    const model = Buffer.from(`${ONNX_MARK}${inCwd(options.get('--onnx') ?? '')}\n${built}${precision}`, 'utf8');
     if (36 + model.length <= body) model.copy(plan, 36);
     const cut = fault('TRTEXEC_STANDIN_CUT_PLAN');
     writeFileSync(path, cut === undefined ? plan : plan.subarray(0, Number(cut)));
+  }
+
+  /**
+   * A weakly typed FP16 build's pinned layers: --layerPrecisions name:fp32 entries count only with
+   * --precisionConstraints=obey or prefer (sampleOptions.cpp warns they have no effect otherwise). Null
+   * without --fp16.
+   */
+  function fp16Layers() {
+    if (!multi.has('--fp16')) return null;
+    const constraints = options.get('--precisionConstraints') ?? 'none';
+    const pinned = nameList('--layerPrecisions')
+      .filter(([, p]) => p === 'fp32')
+      .map(([name]) => name);
+    return { kept: constraints === 'none' ? [] : pinned.sort() };
   }
 
   function layerInfoJson(detailed, shapes, engine) {

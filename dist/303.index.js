@@ -1,8 +1,8 @@
-export const id = 749;
-export const ids = [749];
+export const id = 303;
+export const ids = [303];
 export const modules = {
 
-/***/ 89749:
+/***/ 83303:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -606,6 +606,13 @@ const reportBuildSchema = schemas/* object */.Ikc({
     /** The same engine in the baseline report, when there is one. */
     baseline: baselineFiguresSchema.nullable(),
     cache: cacheVerdictSchema.nullable(),
+    /**
+     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its
+     * path, how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between; null otherwise.
+     */
+    builtFrom: schemas/* object */.Ikc({ onnx: schemas/* string */.YjP(), fp16Nodes: count, fp32Nodes: count, kept: schemas/* array */.YOg(schemas/* string */.YjP()), casts: count })
+        .nullable()
+        .default(null),
     /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
@@ -2056,6 +2063,10 @@ function encodeVarint(value) {
     out.push(rest);
     return out;
 }
+/** A varint field's bytes: its key and value. */
+const varintField = (number, value) => Buffer.from([...encodeVarint(number * 8), ...encodeVarint(value)]);
+/** A length-delimited field's bytes: its key, the payload's length, the payload. */
+const lenField = (number, payload) => Buffer.concat([Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(payload.length)]), payload]);
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
 // Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
@@ -2433,7 +2444,7 @@ const FLAG_SPANS = {
     '--memPoolSize': { since: '8.4' },
     '--fp16': {
         until: '11.0',
-        instead: 'a strongly typed ONNX (ModelOpt AutoCast); TensorRT 11 removed precision flags',
+        instead: 'precision: fp16 in trt-ci.yml (trt-ci writes the FP16 ONNX); TensorRT 11 removed precision flags',
     },
     '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
     '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
@@ -2469,8 +2480,16 @@ const FLAG_SPANS = {
     '--deploy': { until: '10.0', instead: '--onnx' },
     '--batch': { until: '10.0', instead: 'explicit shapes' },
     '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
-    '--precisionConstraints': { since: '8.2', until: '11.0' },
-    '--layerPrecisions': { since: '8.4', until: '11.0' },
+    '--precisionConstraints': {
+        since: '8.2',
+        until: '11.0',
+        instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
+    },
+    '--layerPrecisions': {
+        since: '8.4',
+        until: '11.0',
+        instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
+    },
     '--layerOutputTypes': { since: '8.4', until: '11.0' },
     '--includeDataTransfers': { since: '11.0' },
     '--noCudaGraph': { since: '11.0' },
@@ -2623,25 +2642,39 @@ const PRECISION_FLAGS = {
     'strongly-typed': '--stronglyTyped',
 };
 /**
- * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed
- * and has no precision flags; --stronglyTyped is its default there, so no flag is needed.
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
+ * precision flags: --stronglyTyped is its default there, and fp16 is built from the FP16 ONNX trt-ci writes
+ * (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees fp16 on 11.x).
  */
 function precisionFlag(precision, version) {
     if (precision === null || precision === 'fp32')
         return { flag: null };
     if (precision === 'strongly-typed' && atLeast(version, '11.0'))
         return { flag: null };
+    if (precision === 'fp16' && atLeast(version, '11.0'))
+        return { flag: null, writesOnnx: 'fp16' };
     const flag = PRECISION_FLAGS[precision];
     const verdict = flagSupport(flag, version);
     if (verdict.ok)
         return { flag };
     if (atLeast(version, '11.0')) {
         return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; remove precision ` +
-                '(the ONNX decides: convert it with ModelOpt AutoCast) or set it to strongly-typed',
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: fp16 ` +
+                '(trt-ci writes the FP16 ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with precision: ' +
+                'strongly-typed, or remove precision',
         };
     }
     return { error: verdict.reason };
+}
+/**
+ * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
+ * (samples/common/sampleOptions.cpp getLayerPrecisions: comma-separated name:precision pairs, the name
+ * before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
+ */
+function keptLayerArgs(model) {
+    if (model.keepFp32.length === 0)
+        return [];
+    return [`--layerPrecisions=${model.keepFp32.map((n) => `${n}:fp32`).join(',')}`, '--precisionConstraints=obey'];
 }
 /** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
 function extraArgProblem(arg, version, helpFlags = new Set()) {
@@ -2673,8 +2706,11 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
     const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
     argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
     const precision = precisionFlag(model.precision, version);
+    // fp16 on 11.x is an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
+    if ('writesOnnx' in precision && precision.writesOnnx)
+        throw new Error(`${model.name}: fp16 on TensorRT 11 is built from the written FP16 ONNX, not ${model.onnx}`);
     if ('flag' in precision && precision.flag)
-        argv.push(precision.flag);
+        argv.push(precision.flag, ...keptLayerArgs(model));
     if (paths.timingCache && hasFlag('--timingCacheFile', version))
         argv.push(`--timingCacheFile=${paths.timingCache}`);
     argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
@@ -2759,6 +2795,728 @@ function pluginArgs(model, version) {
         ...model.plugins.map((plugin) => `${flag}=${plugin}`),
         ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
     ];
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
+// The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
+// protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
+// TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
+// dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
+// as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
+
+
+const ELEM_TYPES = {
+    1: 'float32',
+    2: 'uint8',
+    3: 'int8',
+    4: 'uint16',
+    5: 'int16',
+    6: 'int32',
+    7: 'int64',
+    8: 'string',
+    9: 'bool',
+    10: 'float16',
+    11: 'float64',
+    12: 'uint32',
+    13: 'uint64',
+    16: 'bfloat16',
+    17: 'float8e4m3fn',
+    18: 'float8e4m3fnuz',
+    19: 'float8e5m2',
+    20: 'float8e5m2fnuz',
+    21: 'uint4',
+    22: 'int4',
+};
+/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
+function fields(source, start, end) {
+    return wireFields(source, start, end).flatMap((f) => {
+        if (f.wire === 0)
+            return [{ number: f.number, value: f.value }];
+        if (f.wire === 2)
+            return [{ number: f.number, start: f.payload, length: f.value }];
+        return [];
+    });
+}
+/**
+ * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
+ * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
+ * initializer data) are skipped by their lengths.
+ */
+function onnxInputs(source) {
+    return graphValues(source, 11);
+}
+/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
+function onnxOutputs(source) {
+    return graphValues(source, 12);
+}
+const EMPTY_GRAPH = { nodes: [], producers: new Map(), inputs: new Map() };
+/**
+ * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
+ * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
+ * 1) and writes.
+ */
+function onnxGraph(source) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => src.read(f.start, f.length).toString('utf8');
+    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const nodes = [];
+    const producers = new Map();
+    const inputs = new Map();
+    for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
+        const nodeFields = inside(node).filter((f) => f.start !== undefined);
+        const outputs = nodeFields.filter((f) => f.number === 2).map(text);
+        const named = nodeFields.find((f) => f.number === 3);
+        const name = layerNameOf((named && text(named)) || '', outputs[0]);
+        nodes.push(name);
+        inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
+        for (const output of outputs)
+            producers.set(output, name);
+    }
+    return { nodes, producers, inputs };
+}
+/** The layer name TensorRT gives an ONNX node: its name, else `node_of_<first output>` (onnx-tensorrt getNodeName). */
+const layerNameOf = (name, firstOutput) => name || (firstOutput ? `node_of_${firstOutput}` : '');
+/** The graph's node names in order (see onnxGraph). */
+const onnxNodeNames = (source) => [...onnxGraph(source).nodes];
+/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
+async function readOnnxGraph(path) {
+    try {
+        return onnxGraphOf(path);
+    }
+    catch {
+        return EMPTY_GRAPH;
+    }
+}
+/** A model file's graph, read at offsets (never whole); throws when it cannot be read or parsed. */
+function onnxGraphOf(path) {
+    const fd = (0,external_node_fs_.openSync)(path, 'r');
+    try {
+        return onnxGraph(fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at)));
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
+function readOnnxIo(path) {
+    const fd = (0,external_node_fs_.openSync)(path, 'r');
+    try {
+        const source = fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at));
+        return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
+function graphValues(source, number) {
+    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
+    const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
+    const inside = (f) => fields(src, f.start, f.start + f.length);
+    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
+    const graph = sub(fields(src, 0, src.size), 7)[0];
+    if (!graph)
+        throw new Error('no graph in it (ModelProto.graph)');
+    const graphFields = inside(graph);
+    // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
+    const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
+    return sub(graphFields, number).flatMap((info) => {
+        const infoFields = inside(info);
+        const name = text(sub(infoFields, 1)[0]) ?? '';
+        if (number === 11 && initialized.has(name))
+            return [];
+        const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
+        const tensorFields = tensor ? inside(tensor) : [];
+        const elem = tensorFields.find((f) => f.number === 1)?.value;
+        const shape = sub(tensorFields, 2)[0];
+        const dims = shape
+            ? sub(inside(shape), 1).map((d) => {
+                const value = inside(d).find((f) => f.number === 1)?.value;
+                return value !== undefined && value > 0 ? value : null;
+            })
+            : [];
+        return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
+    });
+}
+/** A model file as a ByteSource: read at offsets, never whole. */
+function fileSource(fd, size, readAt) {
+    return {
+        size,
+        read(offset, length) {
+            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+            const got = readAt(fd, buffer, offset);
+            return buffer.subarray(0, got);
+        },
+    };
+}
+/** `images (float32, 1x3x?x?)`: an input as a message shows it. */
+const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-graph.js
+// An ONNX model's protobuf, read as views and written back field by field (onnx/onnx.proto3; field numbers
+// are stable): what mixed-precision-onnx.ts needs to see a graph's nodes, tensors and types and to write Casts
+// and narrowed initializers. Fields are copied as bytes, never decoded and encoded again.
+
+
+const FLOAT = 1;
+const INT64 = 7;
+const BOOL = 9;
+const FLOAT16 = 10;
+const narrowCode = (_narrow) => FLOAT16;
+const fieldsOf = (bytes) => wireFields(bufferSource(bytes), 0, bytes.length);
+const onnx_graph_text = (bytes, f) => bytes.toString('utf8', f.payload, f.end);
+const payload = (bytes, f) => bytes.subarray(f.payload, f.end);
+function readNode(bytes) {
+    const fields = fieldsOf(bytes);
+    const strings = (n) => fields.filter((f) => f.number === n).map((f) => onnx_graph_text(bytes, f));
+    const attributes = fields
+        .filter((f) => f.number === 5)
+        .map((f) => {
+        const a = payload(bytes, f);
+        const af = fieldsOf(a);
+        const nameField = af.find((x) => x.number === 1);
+        return { name: nameField ? onnx_graph_text(a, nameField) : '', bytes: a, fields: af };
+    });
+    const outputs = strings(2);
+    return {
+        bytes,
+        fields,
+        inputs: strings(1),
+        outputs,
+        // The layer's name, which --layerPrecisions and keep-fp32 match.
+        name: layerNameOf(strings(3)[0] ?? '', outputs[0]),
+        op: strings(4)[0] ?? '',
+        domain: strings(7)[0] ?? '',
+        attributes,
+    };
+}
+const intAttribute = (node, name) => node.attributes.find((a) => a.name === name)?.fields.find((f) => f.number === 3 && f.wire === 0)?.value;
+/** The element type a TensorProto (data_type 2) holds. */
+const tensorType = (bytes) => fieldsOf(bytes).find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
+/** A ValueInfoProto's name and its tensor element type (type 2 → tensor_type 1 → elem_type 1), 0 when none. */
+function valueInfo(bytes) {
+    const fields = fieldsOf(bytes);
+    const nameField = fields.find((f) => f.number === 1);
+    let type = 0;
+    const typeField = fields.find((f) => f.number === 2 && f.wire === 2);
+    if (typeField) {
+        const tp = payload(bytes, typeField);
+        const tensor = fieldsOf(tp).find((f) => f.number === 1 && f.wire === 2);
+        if (tensor)
+            type = fieldsOf(payload(tp, tensor)).find((f) => f.number === 1 && f.wire === 0)?.value ?? 0;
+    }
+    return { name: nameField ? onnx_graph_text(bytes, nameField) : '', type };
+}
+/** Names a graph (and its subgraphs) reads that it does not define: what it captures from outside. */
+function capturedNames(graph) {
+    const defined = new Set();
+    const read = new Set();
+    for (const f of fieldsOf(graph)) {
+        const p = payload(graph, f);
+        if (f.number === 5)
+            defined.add(tensorName(p));
+        else if (f.number === 11)
+            defined.add(valueInfo(p).name);
+        else if (f.number === 1) {
+            const node = readNode(p);
+            for (const input of node.inputs)
+                if (input)
+                    read.add(input);
+            for (const g of subgraphs(node))
+                for (const name of capturedNames(g.bytes))
+                    read.add(name);
+            for (const output of node.outputs)
+                defined.add(output);
+        }
+    }
+    return new Set([...read].filter((name) => !defined.has(name)));
+}
+const tensorName = (bytes) => {
+    const f = fieldsOf(bytes).find((x) => x.number === 8);
+    return f ? onnx_graph_text(bytes, f) : '';
+};
+/** A node's subgraphs: attribute g (6) and graphs (11). */
+function subgraphs(node) {
+    return node.attributes.flatMap((a) => a.fields
+        .filter((f) => (f.number === 6 || f.number === 11) && f.wire === 2)
+        .map((f) => ({
+        attribute: a.name,
+        bytes: payload(a.bytes, f),
+    })));
+}
+const stringField = (number, value) => lenField(number, Buffer.from(value, 'utf8'));
+function castNode(input, output, to) {
+    const attribute = Buffer.concat([stringField(1, 'to'), varintField(3, to), varintField(20, 2)]);
+    return Buffer.concat([
+        stringField(1, input),
+        stringField(2, output),
+        stringField(3, `${output}__cast`),
+        stringField(4, 'Cast'),
+        lenField(5, attribute),
+    ]);
+}
+/** FP32 values as FP16 bits, rounded to nearest even (Float16Array's conversion; NaN stays a NaN). */
+function narrowValues(values, _narrow) {
+    return Buffer.from(Float16Array.from(values).buffer);
+}
+/** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
+function narrowInitializer(bytes, name, narrow) {
+    const fields = fieldsOf(bytes);
+    if (fields.some((f) => f.number === 14 && f.value === 1))
+        return null;
+    const raw = fields.find((f) => f.number === 9);
+    let values;
+    if (raw) {
+        const copy = Buffer.from(payload(bytes, raw));
+        values = new Float32Array(copy.buffer, copy.byteOffset, copy.length / 4);
+    }
+    else {
+        const floats = [];
+        for (const f of fields.filter((x) => x.number === 4)) {
+            if (f.wire === 5)
+                floats.push(bytes.readFloatLE(f.payload));
+            else
+                for (let at = f.payload; at < f.end; at += 4)
+                    floats.push(bytes.readFloatLE(at));
+        }
+        values = Float32Array.from(floats);
+    }
+    return Buffer.concat([
+        ...fields.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
+        varintField(2, narrowCode(narrow)),
+        stringField(8, name),
+        ...fields.filter((f) => ![1, 2, 4, 8, 9].includes(f.number)).map((f) => bytes.subarray(f.start, f.end)),
+        lenField(9, narrowValues(values, narrow)),
+    ]);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/narrow-ops.js
+// Which ONNX ops may compute in FP16 or BF16, from ONNX's operator schemas (onnx/docs/Operators.md: the type
+// variable T of each op lists tensor(float16) and tensor(bfloat16)): the rules mixed-precision-onnx.ts
+// applies. An op not listed keeps FP32, as does every op of a custom domain.
+
+// Ops whose FP32 inputs and outputs may all be the narrow type in ONNX's schema (the type variable T covers
+// float16 and bfloat16). Inputs that are not FP32 (indices, shapes, axes, conditions) are left as they are.
+const NARROWABLE = new Set(('Abs Acos Acosh Add And ArgMax ArgMin Asin Asinh Atan Atanh AveragePool BatchNormalization Ceil Celu Clip ' +
+    'Concat Conv ConvTranspose Cos Cosh CumSum DepthToSpace Div Dropout Einsum Elu Equal Erf Exp Expand Flatten ' +
+    'Floor Gather GatherElements GatherND Gelu Gemm GlobalAveragePool GlobalMaxPool Greater GreaterOrEqual ' +
+    'GroupNormalization HardSigmoid HardSwish Identity InstanceNormalization IsInf IsNaN LayerNormalization ' +
+    'LeakyRelu Less LessOrEqual Log LogSoftmax LpNormalization MatMul Max MaxPool Mean Min Mish Mod Mul Neg Pad ' +
+    'Pow PRelu Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean ReduceMin ' +
+    'ReduceProd ReduceSum ReduceSumSquare Relu Reshape Resize Round ScatterElements ScatterND Selu Shrink Sigmoid ' +
+    'Sign Sin Sinh Slice Softmax Softplus Softsign SpaceToDepth Split Sqrt Squeeze Sub Sum Tan Tanh ' +
+    'ThresholdedRelu Tile TopK Transpose Trilu Unsqueeze Where').split(' '));
+/** Inputs that stay FP32 on a narrowed node: their type variable is not the data's (Resize: roi, scales). */
+const FP32_INPUTS = { Resize: [1, 2] };
+/** Outputs whose type is fixed whatever the inputs are. */
+const FIXED_OUTPUTS = {
+    ArgMax: { 0: INT64 },
+    ArgMin: { 0: INT64 },
+    TopK: { 1: INT64 },
+    MaxPool: { 1: INT64 },
+    Dropout: { 1: BOOL },
+    LayerNormalization: { 1: FLOAT, 2: FLOAT },
+    Equal: { 0: BOOL },
+    Greater: { 0: BOOL },
+    GreaterOrEqual: { 0: BOOL },
+    Less: { 0: BOOL },
+    LessOrEqual: { 0: BOOL },
+    IsInf: { 0: BOOL },
+    IsNaN: { 0: BOOL },
+    Shape: { 0: INT64 },
+    Size: { 0: INT64 },
+    NonZero: { 0: INT64 },
+};
+/** Ops that take any type and need no version of their input made for them: they take the producer's. */
+const TYPE_AGNOSTIC = new Set(['Shape', 'Size', 'Cast', 'CastLike']);
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/mixed-precision-onnx.js
+// The mixed-precision ONNX TensorRT 11 needs for what 10.x did with `--fp16`: 11.x builds
+// strongly typed networks only, so the precision is in the ONNX's types, not in a builder flag. Every node
+// that computes on FP32 tensors and whose op takes FP16 in ONNX's schema computes in the narrow type, except
+// the nodes the user keeps in FP32 (`keep-fp32:`) and nodes whose types are fixed or unknown: shape
+// arithmetic, indices, int inputs, custom-domain ops, Resize's roi and scales (tensor(float) only). The model's
+// inputs and outputs keep FP32, as AutoCast's keep_io_types does, so the accuracy gate and the bindings see the
+// model they saw before.
+//
+// How: every FP32 tensor has two versions, its own name (FP32) and `<name>__trtci_<type>` (narrow). The node
+// that produces a tensor makes one version; each consumer names the version it needs; the other version is
+// made where something needs it: an initializer converted (round to nearest even), or a Cast right after the
+// producer. Subgraphs (If, Loop, Scan) are written the same way; what they capture from the outer graph is
+// its FP32 version, and their outputs stay FP32, so a branch's or a body's interface never changes type.
+// Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable) like widen-model.ts: fields it
+// does not change are copied byte for byte. Pure: bytes in, bytes and a node-by-node table out.
+
+
+
+const suffix = (narrow) => `__trtci_${narrow}`;
+class Writer {
+    options;
+    nodes = [];
+    matched = new Set();
+    casts = 0;
+    /** What the graph being written captures: their narrow versions get a name of this graph's own. */
+    captured = { names: new Set(), scope: 0 };
+    scopes = 0;
+    constructor(options) {
+        this.options = options;
+    }
+    /**
+     * A tensor's narrow version. Names are unique across a model's graphs (ONNX's SSA spans subgraphs), so a
+     * subgraph that narrows what it captures (two If branches, each its own Cast) names its version apart.
+     */
+    narrowName(name) {
+        const tag = suffix(this.options.narrow);
+        return this.captured.names.has(name) ? `${name}${tag}_${this.captured.scope}` : `${name}${tag}`;
+    }
+    /** One graph rewritten; `outer` holds the element types of what it may capture (all FP32 versions). */
+    graph(bytes, label, outer) {
+        const enclosing = this.captured;
+        this.captured = { names: outer.size ? capturedNames(bytes) : new Set(), scope: this.scopes++ };
+        try {
+            return this.write(bytes, label, outer);
+        }
+        finally {
+            this.captured = enclosing;
+        }
+    }
+    write(bytes, label, outer) {
+        const { narrow } = this.options;
+        const fields = fieldsOf(bytes);
+        const types = new Map(outer);
+        const initializers = new Map();
+        for (const f of fields) {
+            const p = payload(bytes, f);
+            if (f.number === 5) {
+                initializers.set(tensorName(p), p);
+                types.set(tensorName(p), tensorType(p));
+            }
+            else if (f.number === 11 || f.number === 13 || f.number === 12) {
+                const info = valueInfo(p);
+                if (info.type && !types.has(info.name))
+                    types.set(info.name, info.type);
+            }
+        }
+        const outputs = fields.filter((f) => f.number === 12).map((f) => valueInfo(payload(bytes, f)).name);
+        const nodes = fields.filter((f) => f.number === 1).map((f) => readNode(payload(bytes, f)));
+        // Pass 1: each node's precision and its outputs' types; which tensors are made narrow.
+        const madeNarrow = new Set();
+        const plans = nodes.map((node) => {
+            const plan = this.decide(node, types, madeNarrow);
+            this.nodes.push({
+                node: node.name,
+                op: node.op,
+                graph: label,
+                precision: plan.narrowed ? narrow : 'fp32',
+                reason: plan.reason,
+            });
+            return plan;
+        });
+        const { wanted, readAs } = this.versionsRead(nodes, plans, types, madeNarrow, outputs);
+        const made = this.versionsMade(nodes, wanted, madeNarrow, initializers);
+        const { head, castsAfter, newInitializers, droppedInitializers } = made;
+        const written = [];
+        let nodeIndex = 0;
+        let headWritten = false;
+        for (const f of fields) {
+            const p = payload(bytes, f);
+            if (f.number === 1) {
+                if (!headWritten) {
+                    written.push(...head.map((cast) => lenField(1, cast)));
+                    headWritten = true;
+                }
+                const i = nodeIndex++;
+                written.push(lenField(1, this.node(nodes[i], plans[i], readAs[i], label, types, madeNarrow)));
+                for (const cast of castsAfter.get(i) ?? [])
+                    written.push(lenField(1, cast));
+            }
+            else if (f.number === 5) {
+                if (!droppedInitializers.has(tensorName(p)))
+                    written.push(bytes.subarray(f.start, f.end));
+            }
+            else if (f.number === 13) {
+                // A value_info of a tensor whose FP32 version no longer exists would describe nothing.
+                const info = valueInfo(p);
+                if (!(madeNarrow.has(info.name) && !wanted.get(info.name)?.has('fp32')))
+                    written.push(bytes.subarray(f.start, f.end));
+            }
+            else
+                written.push(bytes.subarray(f.start, f.end));
+        }
+        if (!headWritten)
+            written.push(...head.map((cast) => lenField(1, cast)));
+        written.push(...newInitializers.map((t) => lenField(5, t)));
+        return Buffer.concat(written);
+    }
+    /** Which version of each FP32 tensor each consumer reads (null: not an FP32 tensor), and all wanted. */
+    versionsRead(nodes, plans, types, madeNarrow, outputs) {
+        const wanted = new Map();
+        const want = (name, version) => {
+            if (!wanted.has(name))
+                wanted.set(name, new Set());
+            wanted.get(name).add(version);
+        };
+        const readAs = nodes.map((node, i) => node.inputs.map((input, k) => {
+            if (!input || types.get(input) !== FLOAT)
+                return null;
+            const native = madeNarrow.has(input) ? 'narrow' : 'fp32';
+            const asked = plans[i].narrowed && !(FP32_INPUTS[node.op] ?? []).includes(k) ? 'narrow' : 'fp32';
+            const version = TYPE_AGNOSTIC.has(node.op) ? native : asked;
+            want(input, version);
+            return version;
+        }));
+        for (const node of nodes)
+            for (const g of subgraphs(node))
+                for (const name of capturedNames(g.bytes))
+                    want(name, 'fp32');
+        for (const name of outputs)
+            if (types.get(name) === FLOAT)
+                want(name, 'fp32');
+        return { wanted, readAs };
+    }
+    /** The versions their producers do not make: narrowed initializers, or Casts right after the producer. */
+    versionsMade(nodes, wanted, madeNarrow, initializers) {
+        const { narrow } = this.options;
+        const castsAfter = new Map();
+        const head = [];
+        const newInitializers = [];
+        const droppedInitializers = new Set();
+        for (const [name, versions] of wanted) {
+            const native = madeNarrow.has(name) ? 'narrow' : 'fp32';
+            for (const version of versions) {
+                if (version === native)
+                    continue;
+                const initializer = native === 'fp32' ? initializers.get(name) : undefined;
+                const narrowed = initializer ? narrowInitializer(initializer, this.narrowName(name), narrow) : null;
+                if (narrowed) {
+                    newInitializers.push(narrowed);
+                    continue;
+                }
+                this.casts++;
+                const cast = version === 'narrow'
+                    ? castNode(name, this.narrowName(name), narrowCode(narrow))
+                    : castNode(this.narrowName(name), name, FLOAT);
+                const producer = nodes.findIndex((n) => n.outputs.includes(name));
+                if (producer < 0)
+                    head.push(cast);
+                else
+                    castsAfter.set(producer, [...(castsAfter.get(producer) ?? []), cast]);
+            }
+            if (initializers.has(name) && !versions.has('fp32'))
+                droppedInitializers.add(name);
+        }
+        return { head, castsAfter, newInitializers, droppedInitializers };
+    }
+    /** Whether a node computes narrow, why, and its outputs' types (recorded in `types`, FP32 versions). */
+    decide(node, types, madeNarrow) {
+        const kept = this.options.keep.has(node.name);
+        if (kept)
+            this.matched.add(node.name);
+        const inputTypes = node.inputs.map((input) => (input ? types.get(input) : -1));
+        const fixed = FIXED_OUTPUTS[node.op] ?? {};
+        const setOutputs = (dataType) => node.outputs.forEach((output, k) => {
+            const type = fixed[k] ?? dataType;
+            if (output && type)
+                types.set(output, type);
+        });
+        let reason;
+        if (node.domain && node.domain !== 'ai.onnx')
+            reason = 'custom domain';
+        else if (subgraphs(node).length)
+            reason = 'holds a subgraph';
+        else if (node.op === 'Cast' || node.op === 'CastLike') {
+            const to = node.op === 'Cast' ? intAttribute(node, 'to') : types.get(node.inputs[1] ?? '');
+            if (node.op === 'CastLike' || to !== FLOAT)
+                reason = 'no FP32 input';
+            else
+                reason = kept ? 'kept' : 'narrowed';
+            setOutputs(to);
+            if (reason === 'narrowed')
+                for (const o of node.outputs)
+                    madeNarrow.add(o);
+            return { narrowed: reason === 'narrowed', reason };
+        }
+        else if (!NARROWABLE.has(node.op))
+            reason = 'op not narrowed';
+        else if (inputTypes.some((t) => t === undefined))
+            reason = 'input type unknown';
+        else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
+            reason = 'no FP32 input';
+        else
+            reason = kept ? 'kept' : 'narrowed';
+        if (reason === 'holds a subgraph') {
+            // If: a branch's outputs are the node's; Loop: the body's after its condition (carried, then scanned).
+            const body = subgraphs(node)[0].bytes;
+            const bodyOutputs = fieldsOf(body)
+                .filter((f) => f.number === 12)
+                .map((f) => valueInfo(payload(body, f)).type);
+            const offset = node.op === 'Loop' ? 1 : 0;
+            node.outputs.forEach((output, k) => {
+                const type = node.op === 'If' || node.op === 'Loop' ? bodyOutputs[k + offset] : undefined;
+                if (output && type)
+                    types.set(output, type);
+            });
+        }
+        else if (node.op === 'Constant') {
+            const value = node.attributes.find((a) => a.name === 'value');
+            const t = value?.fields.find((f) => f.number === 5);
+            setOutputs(value && t ? tensorType(payload(value.bytes, t)) : undefined);
+        }
+        else if (node.op === 'ConstantOfShape') {
+            const value = node.attributes.find((a) => a.name === 'value');
+            const t = value?.fields.find((f) => f.number === 5);
+            setOutputs(value && t ? tensorType(payload(value.bytes, t)) : FLOAT);
+        }
+        else if (NARROWABLE.has(node.op) && reason !== 'input type unknown') {
+            // T is the type of the data inputs: the first input whose type is not an index's or a condition's.
+            const data = inputTypes.find((t, k) => t !== undefined &&
+                t !== -1 &&
+                !(FP32_INPUTS[node.op] ?? []).includes(k) &&
+                !(node.op === 'Where' && k === 0) &&
+                t !== INT64);
+            setOutputs(data ?? inputTypes.find((t) => t !== undefined && t !== -1));
+        }
+        else
+            setOutputs(undefined);
+        const narrowed = reason === 'narrowed';
+        if (narrowed)
+            node.outputs.forEach((o, k) => {
+                if (o && types.get(o) === FLOAT && !(k in fixed))
+                    madeNarrow.add(o);
+            });
+        return { narrowed, reason };
+    }
+    /** The node with the inputs it reads and the outputs it makes renamed, and its subgraphs rewritten. */
+    node(node, plan, readAs, label, types, madeNarrow) {
+        let input = 0;
+        let output = 0;
+        const parts = node.fields.map((f) => {
+            if (f.number === 1) {
+                const name = node.inputs[input];
+                return readAs[input++] === 'narrow'
+                    ? stringField(1, this.narrowName(name))
+                    : node.bytes.subarray(f.start, f.end);
+            }
+            if (f.number === 2) {
+                const name = node.outputs[output++];
+                return madeNarrow.has(name) ? stringField(2, this.narrowName(name)) : node.bytes.subarray(f.start, f.end);
+            }
+            if (f.number === 5) {
+                const attribute = node.attributes.find((a) => a.bytes.equals(payload(node.bytes, f)));
+                return lenField(5, this.attribute(node, attribute, plan, label, types));
+            }
+            return node.bytes.subarray(f.start, f.end);
+        });
+        return Buffer.concat(parts);
+    }
+    attribute(node, attribute, plan, label, types) {
+        const { bytes, fields } = attribute;
+        if (node.op === 'Cast' && attribute.name === 'to' && plan.narrowed)
+            return Buffer.concat(fields.map((f) => f.number === 3 && f.wire === 0
+                ? varintField(3, narrowCode(this.options.narrow))
+                : bytes.subarray(f.start, f.end)));
+        if (!fields.some((f) => (f.number === 6 || f.number === 11) && f.wire === 2))
+            return bytes;
+        // What a subgraph captures is the outer graph's FP32 version, whose type `types` holds.
+        const outer = types;
+        return Buffer.concat(fields.map((f) => (f.number === 6 || f.number === 11) && f.wire === 2
+            ? lenField(f.number, this.graph(payload(bytes, f), `${label}/${node.name}/${attribute.name}`, outer))
+            : bytes.subarray(f.start, f.end)));
+    }
+}
+/**
+ * The model with every node that can compute in `narrow` doing so, except the nodes named in `keep`.
+ * Throws on bytes that are not protobuf.
+ */
+function mixedPrecisionOnnx(model, options) {
+    const writer = new Writer(options);
+    const rewritten = Buffer.concat(fieldsOf(model).map((f) => {
+        if (f.number !== 7 || f.wire !== 2)
+            return model.subarray(f.start, f.end);
+        const graph = payload(model, f);
+        const nameField = fieldsOf(graph).find((x) => x.number === 2);
+        return lenField(7, writer.graph(graph, nameField ? onnx_graph_text(graph, nameField) : 'graph', new Map()));
+    }));
+    return {
+        model: rewritten,
+        nodes: writer.nodes,
+        unmatched: [...options.keep].filter((name) => !writer.matched.has(name)).sort(),
+        casts: writer.casts,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
+// precision: fp16 on TensorRT 11, which has no --fp16: the engine is built from an FP16 ONNX trt-ci writes
+// (tensorrt/mixed-precision-onnx.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
+// of its own under the output folder with the model's external-data files linked beside it (an ONNX names
+// them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
+
+
+
+
+
+
+/** The model as trtexec is given it: the written FP16 ONNX, strongly typed, where there is one. */
+function modelToBuild(job) {
+    return job.precisionOnnx
+        ? { ...job.model, onnx: job.precisionOnnx.onnx, precision: 'strongly-typed', keepFp32: [] }
+        : job.model;
+}
+/** Whether this model on this TensorRT is built from a written FP16 ONNX. */
+function writesPrecisionOnnx(model, version) {
+    const flag = precisionFlag(model.precision, version);
+    return 'writesOnnx' in flag && flag.writesOnnx === 'fp16';
+}
+/** Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it. */
+async function writePrecisionOnnx(model, dir) {
+    await (0,promises_.rm)(dir, { recursive: true, force: true });
+    await (0,promises_.mkdir)(dir, { recursive: true });
+    const written = mixedPrecisionOnnx(await (0,promises_.readFile)(model.onnx), { narrow: 'fp16', keep: new Set(model.keepFp32) });
+    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(model.onnx));
+    await (0,promises_.writeFile)(onnx, written.model);
+    for (const data of await externalDataFiles(model.onnx)) {
+        const name = (0,external_node_path_.relative)((0,external_node_path_.dirname)(model.onnx), data);
+        if (name.startsWith('..'))
+            throw new Error(`${(0,external_node_path_.basename)(model.onnx)} names external data outside its folder`);
+        await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(dir, name)), { recursive: true });
+        await (0,promises_.symlink)(data, (0,external_node_path_.join)(dir, name));
+    }
+    const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
+    return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+}
+/**
+ * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
+ * it: an ONNX the writer cannot read fails its builds with the reason, never builds FP32 in its place.
+ */
+async function withPrecisionOnnx(jobs, version, outputDir) {
+    const byModel = new Map();
+    const failures = new Map();
+    const out = [];
+    for (const job of jobs) {
+        if (!writesPrecisionOnnx(job.model, version)) {
+            out.push(job);
+            continue;
+        }
+        const name = job.model.name;
+        if (!byModel.has(name))
+            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(outputDir, 'fp16-onnx', name)).catch((error) => ({
+                kind: 'other',
+                message: `trt-ci could not write the FP16 ONNX of ${(0,external_node_path_.basename)(job.model.onnx)}: ${(0,errors/* errorMessage */.gJ)(error)}`,
+                hint: 'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
+                    '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+            })));
+        const written = await byModel.get(name);
+        if ('kind' in written) {
+            failures.set(name, written);
+            out.push(job);
+        }
+        else
+            out.push({ ...job, precisionOnnx: written });
+    }
+    return { jobs: out, failures };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/failures.js
@@ -3533,6 +4291,7 @@ function planTail(path) {
 
 
 
+
 /** Variables that change what trtexec builds; their values are part of the key. */
 // TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
 const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
@@ -3545,8 +4304,9 @@ async function cacheKey(job, gpu, context) {
     if (!gpu?.name)
         return null;
     // Paths differ between checkouts and runners; what is in the files does not.
+    const built = modelToBuild(job);
     const model = {
-        ...job.model,
+        ...built,
         onnx: 'model.onnx',
         plugins: job.model.plugins.map((_, i) => `plugin${i}`),
         dynamicPlugins: job.model.dynamicPlugins.map((_, i) => `dynamic${i}`),
@@ -3560,7 +4320,8 @@ async function cacheKey(job, gpu, context) {
         .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
         .sort(([a], [b]) => a.localeCompare(b)));
     return context.cache.keys.key({
-        onnx: job.model.onnx,
+        // The ONNX trtexec is given: for fp16 on 11.x the written one, which the keep-fp32 list shapes.
+        onnx: built.onnx,
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
         inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
         argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],
@@ -3729,6 +4490,7 @@ function notRun(job, gpu, failure) {
 
 
 
+
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
@@ -3822,7 +4584,7 @@ async function runAttempts(job, gpu, context) {
     while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
         const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
-        const argv = buildArgv(version, job.model, job.profile, workspace, paths);
+        const argv = buildArgv(version, modelToBuild(job), job.profile, workspace, paths);
         // The record names the shared timing cache, not this build's private copy of it.
         const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming)) : argv;
         const log = `${job.logPrefix}.${attempt}.log`;
@@ -4208,6 +4970,7 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
 async function planGpus(config, env, made, signal) {
     const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
     if (!query.ok) {
@@ -4357,27 +5120,31 @@ async function runBuildStage(config, version, options) {
     const trust = options.cacheTrust ?? TRUST_ALL;
     const timing = options.registry && timingCacheFor ? await pullTimingCaches(options.registry, timingCacheFor, gpuPlan.gpus) : null;
     let outcomes;
-    const jobs = planBuildJobs(config, options.selection);
+    const prepared = await withPrecisionOnnx(planBuildJobs(config, options.selection), version, config.outputDir);
+    const jobs = prepared.jobs;
     const slots = parallelSlots(gpuPlan.slots, config.maxParallel);
     try {
+        const unwritten = (job) => prepared.failures.get(job.model.name);
         const build = (job, gpu) => options.signal?.aborted
             ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
-            : buildProfile(job, gpu, {
-                config,
-                trtexec: options.trtexec,
-                env: options.env,
-                version,
-                gpus,
-                onEvent: options.onEvent,
-                cache,
-                cacheTrust: trust,
-                timingCacheFor,
-                signal: options.signal,
-                ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
-                ...(sampler && {
-                    peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
-                }),
-            });
+            : unwritten(job)
+                ? Promise.resolve({ ...notRun(job, null, unwritten(job)), status: 'failed' })
+                : buildProfile(job, gpu, {
+                    config,
+                    trtexec: options.trtexec,
+                    env: options.env,
+                    version,
+                    gpus,
+                    onEvent: options.onEvent,
+                    cache,
+                    cacheTrust: trust,
+                    timingCacheFor,
+                    signal: options.signal,
+                    ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
+                    ...(sampler && {
+                        peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
+                    }),
+                });
         // The plans with every profile come after the split ones, starting from the workspace those proved.
         const split = await runOnSlots(jobs.filter((job) => !job.profile.parts), slots, build);
         const combined = await runOnSlots(jobs.filter((job) => job.profile.parts).map((job) => ({ ...job, workspaceBytes: provenWorkspace(job, split) })), slots, build);
@@ -6293,7 +7060,12 @@ const model = schemas/* strictObject */.rej({
         return PRECISIONS.includes(lower) ? lower : null;
     }))
         .optional()
-        .describe('Mapped to the flags of the detected TensorRT; a config error where that version has none.'),
+        .describe('Mapped to the flags of the detected TensorRT; fp16 on TensorRT 11 builds an FP16 ONNX trt-ci writes. ' +
+        'A config error where that version has none.'),
+    'keep-fp32': schemas/* array */.YOg(schemas/* string */.YjP(expected('an ONNX node name')).min(1, expected('an ONNX node name')), expected('a list of ONNX node names'))
+        .optional()
+        .describe('ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
+        '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).'),
     plugins: schemas/* array */.YOg(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
@@ -7035,159 +7807,6 @@ function elementBytes(type, values) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
-// The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
-// protobuf itself: ModelProto.graph (7) → GraphProto.input (11), each a ValueInfoProto: name (1), type (2) →
-// TypeProto.tensor_type (1) → elem_type (1), shape (2) → TensorShapeProto.dim (1) → dim_value (1) or
-// dim_param (2). Initializers (GraphProto.initializer, 5; TensorProto.name, 8) that older exporters also list
-// as inputs are not inputs a profile must shape. Source: onnx/onnx.proto3 (ONNX 1.x, field numbers are stable).
-
-
-const ELEM_TYPES = {
-    1: 'float32',
-    2: 'uint8',
-    3: 'int8',
-    4: 'uint16',
-    5: 'int16',
-    6: 'int32',
-    7: 'int64',
-    8: 'string',
-    9: 'bool',
-    10: 'float16',
-    11: 'float64',
-    12: 'uint32',
-    13: 'uint64',
-    16: 'bfloat16',
-    17: 'float8e4m3fn',
-    18: 'float8e4m3fnuz',
-    19: 'float8e5m2',
-    20: 'float8e5m2fnuz',
-    21: 'uint4',
-    22: 'int4',
-};
-/** The fields of the message in [start, end) of `source`, in order; throws on bytes that are not protobuf. */
-function fields(source, start, end) {
-    return wireFields(source, start, end).flatMap((f) => {
-        if (f.wire === 0)
-            return [{ number: f.number, value: f.value }];
-        if (f.wire === 2)
-            return [{ number: f.number, start: f.payload, length: f.value }];
-        return [];
-    });
-}
-/**
- * The graph's inputs a build must be given shapes for; throws when the bytes are not an ONNX model. Only the
- * graph's structure, its inputs and its initializers' names are read: a model's weights (gigabytes of
- * initializer data) are skipped by their lengths.
- */
-function onnxInputs(source) {
-    return graphValues(source, 11);
-}
-/** The graph's outputs (GraphProto.output, 12), read as its inputs are. */
-function onnxOutputs(source) {
-    return graphValues(source, 12);
-}
-const EMPTY_GRAPH = { nodes: [], producers: new Map(), inputs: new Map() };
-/**
- * The graph's nodes in the order the file lists them: each node's name (NodeProto.name, 3), else its first
- * output (NodeProto.output, 2), as TensorRT names a layer from it, with the tensors it reads (NodeProto.input,
- * 1) and writes.
- */
-function onnxGraph(source) {
-    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
-    const inside = (f) => fields(src, f.start, f.start + f.length);
-    const text = (f) => src.read(f.start, f.length).toString('utf8');
-    const graph = fields(src, 0, src.size).find((f) => f.number === 7 && f.start !== undefined);
-    if (!graph)
-        throw new Error('no graph in it (ModelProto.graph)');
-    const nodes = [];
-    const producers = new Map();
-    const inputs = new Map();
-    for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
-        const nodeFields = inside(node).filter((f) => f.start !== undefined);
-        const outputs = nodeFields.filter((f) => f.number === 2).map(text);
-        const named = nodeFields.find((f) => f.number === 3);
-        const name = (named && text(named)) || (outputs[0] ?? '');
-        nodes.push(name);
-        inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
-        for (const output of outputs)
-            producers.set(output, name);
-    }
-    return { nodes, producers, inputs };
-}
-/** The graph's node names in order (see onnxGraph). */
-const onnxNodeNames = (source) => [...onnxGraph(source).nodes];
-/** A model file's graph, read at offsets; empty when it cannot be read (the ForeignNodes stay coarse). */
-async function readOnnxGraph(path) {
-    let fd = null;
-    try {
-        fd = (0,external_node_fs_.openSync)(path, 'r');
-        const source = fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at));
-        return onnxGraph(source);
-    }
-    catch {
-        return EMPTY_GRAPH;
-    }
-    finally {
-        if (fd !== null)
-            (0,external_node_fs_.closeSync)(fd);
-    }
-}
-/** A model file's inputs and outputs, read at offsets (never whole); throws when it cannot be read or parsed. */
-function readOnnxIo(path) {
-    const fd = (0,external_node_fs_.openSync)(path, 'r');
-    try {
-        const source = fileSource(fd, (0,external_node_fs_.fstatSync)(fd).size, (f, buffer, at) => (0,external_node_fs_.readSync)(f, buffer, 0, buffer.length, at));
-        return { inputs: onnxInputs(source), outputs: onnxOutputs(source) };
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-/** The ValueInfoProtos of GraphProto field `number` (11: inputs, less initializers; 12: outputs). */
-function graphValues(source, number) {
-    const src = Buffer.isBuffer(source) ? bufferSource(source) : source;
-    const sub = (list, number) => list.filter((f) => f.number === number && f.start !== undefined);
-    const inside = (f) => fields(src, f.start, f.start + f.length);
-    const text = (f) => (f ? src.read(f.start, f.length).toString('utf8') : null);
-    const graph = sub(fields(src, 0, src.size), 7)[0];
-    if (!graph)
-        throw new Error('no graph in it (ModelProto.graph)');
-    const graphFields = inside(graph);
-    // An initializer's name (8) comes before its raw_data (9) as protobuf writes fields in order; the rest is skipped.
-    const initialized = new Set(sub(graphFields, 5).map((t) => text(sub(inside(t), 8)[0])));
-    return sub(graphFields, number).flatMap((info) => {
-        const infoFields = inside(info);
-        const name = text(sub(infoFields, 1)[0]) ?? '';
-        if (number === 11 && initialized.has(name))
-            return [];
-        const tensor = sub(infoFields, 2).flatMap((t) => sub(inside(t), 1))[0];
-        const tensorFields = tensor ? inside(tensor) : [];
-        const elem = tensorFields.find((f) => f.number === 1)?.value;
-        const shape = sub(tensorFields, 2)[0];
-        const dims = shape
-            ? sub(inside(shape), 1).map((d) => {
-                const value = inside(d).find((f) => f.number === 1)?.value;
-                return value !== undefined && value > 0 ? value : null;
-            })
-            : [];
-        return [{ name, type: elem !== undefined ? (ELEM_TYPES[elem] ?? `type ${elem}`) : 'unknown', dims }];
-    });
-}
-/** A model file as a ByteSource: read at offsets, never whole. */
-function fileSource(fd, size, readAt) {
-    return {
-        size,
-        read(offset, length) {
-            const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-            const got = readAt(fd, buffer, offset);
-            return buffer.subarray(0, got);
-        },
-    };
-}
-/** `images (float32, 1x3x?x?)`: an input as a message shows it. */
-const describeInput = (input) => `${input.name} (${input.type}, ${input.dims.map((d) => d ?? '?').join('x') || 'scalar'})`;
-
 ;// CONCATENATED MODULE: ./.build/tsc/config/model-files.js
 // What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
 // file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
@@ -7381,6 +8000,7 @@ function resolveConfig(raw, dir, file, locators) {
             name: m.name,
             onnx: at(m.onnx),
             precision: m.precision ?? null,
+            keepFp32: m['keep-fp32'] ?? [],
             plugins: (m.plugins ?? []).map(at),
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
@@ -7429,6 +8049,7 @@ function resolveTarget(t) {
 // name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
 // rule is said in one run. Rules that read files are skipped where the files are not meant to be there (a
 // deploy target's runner has the plans, not the models).
+
 
 
 
@@ -7674,6 +8295,51 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
     }));
     return [...inputs, ...plugins];
 });
+/**
+ * keep-fp32 names nodes of the model's graph (a typo is a config error, not a node silently left FP16),
+ * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
+ * ',' and strips quotes: a name with either cannot be passed.
+ */
+const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
+    const keep = model['keep-fp32'] ?? [];
+    if (keep.length === 0)
+        return [];
+    const at = ['models', m, 'keep-fp32'];
+    const resolved = config.models[m];
+    if (resolved.precision !== 'fp16') {
+        const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
+        return [{ path: at, message: `keep-fp32 keeps nodes out of FP16: it needs precision: fp16, got ${got}` }];
+    }
+    const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
+    if (pinned)
+        return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
+    return keep.flatMap((name, i) => /[,']/.test(name)
+        ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
+        : []);
+});
+/** Each keep-fp32 name is a node of the model's graph; a near miss is named. */
+const keptNodesExist = (raw, config) => raw.models.flatMap((model, m) => {
+    const keep = model['keep-fp32'] ?? [];
+    if (keep.length === 0 || onnxProblem(config.models[m].onnx))
+        return [];
+    let nodes;
+    try {
+        nodes = onnxGraphOf(config.models[m].onnx).nodes;
+    }
+    catch {
+        return [];
+    }
+    const known = new Set(nodes);
+    return keep.flatMap((name, i) => {
+        if (known.has(name) || /[,']/.test(name))
+            return [];
+        const near = closest(name, nodes);
+        const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;
+        return [
+            { path: ['models', m, 'keep-fp32', i], message: `expected a node of ${model.onnx}, got "${name}"${hint}` },
+        ];
+    });
+});
 /** min <= opt <= max in every dimension, and the three of one rank. */
 const shapeOrder = (_raw, config) => config.models.flatMap((model, m) => model.profiles.flatMap((profile, p) => profile.shapes.flatMap((range) => {
     const problem = shapeProblem(range);
@@ -7720,6 +8386,8 @@ const RULES = [
     { rule: uniqueNames, files: false },
     { rule: modelFiles, files: true },
     { rule: shapeOrder, files: false },
+    { rule: keptNodes, files: false },
+    { rule: keptNodesExist, files: true },
 ];
 function findProblems(raw, config, options) {
     return RULES.filter((r) => options.files || !r.files).flatMap((r) => r.rule(raw, config));
@@ -8217,12 +8885,9 @@ async function readRawOutputs(dir, files, expected) {
 // FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
 // for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
 
-const FLOAT = 1;
+const widen_model_FLOAT = 1;
 const NARROW = new Set([10, 16]);
 const parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
-const varint = encodeVarint;
-const varintField = (number, value) => Buffer.from([...varint(number * 8), ...varint(value)]);
-const lenField = (number, payload) => Buffer.concat([Buffer.from([...varint(number * 8 + 2), ...varint(payload.length)]), payload]);
 /** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
 class Rewriter {
     changed = false;
@@ -8245,7 +8910,7 @@ class Rewriter {
         return Buffer.concat(parts);
     }
 }
-const widenType = (type) => (NARROW.has(type) ? FLOAT : type);
+const widenType = (type) => (NARROW.has(type) ? widen_model_FLOAT : type);
 /** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
 function int32Data(bytes, fields) {
     const out = [];
@@ -8286,7 +8951,7 @@ function widenTensor(bytes) {
     const kept = fields.filter((f) => f.number !== 2 && f.number !== 5 && f.number !== 9);
     return Buffer.concat([
         ...kept.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
-        varintField(2, FLOAT),
+        varintField(2, widen_model_FLOAT),
         ...kept.filter((f) => f.number !== 1).map((f) => bytes.subarray(f.start, f.end)),
         lenField(9, Buffer.from(values.buffer)),
     ]);
@@ -9016,6 +9681,7 @@ registry = null) {
 
 
 
+
 /** The base engine's plan path, or why it could not be made (naming the log). */
 async function rebuildBase(ref, outcome, trtexec, 
 /** What git runs with (the job's environment) and how long it has to stop. */
@@ -9055,7 +9721,12 @@ host, version, dir, signal) {
     const plan = (0,external_node_path_.join)(dir, 'base.plan');
     const log = (0,external_node_path_.join)(dir, 'build.log');
     const paths = { plan, layerInfo: (0,external_node_path_.join)(dir, 'base.layers.json'), timingCache: null };
-    const result = await trtexec.run(buildArgv(version, { ...job.model, onnx }, job.profile, workspace, paths), {
+    // fp16 on TensorRT 11: the base's own FP16 ONNX, written as the head's was (its keep-fp32 list included).
+    const baseModel = { ...job.model, onnx };
+    const toBuild = writesPrecisionOnnx(baseModel, version)
+        ? modelToBuild({ model: baseModel, precisionOnnx: await writePrecisionOnnx(baseModel, (0,external_node_path_.join)(dir, 'fp16-onnx')) })
+        : baseModel;
+    const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
         gpu: outcome.gpu?.index ?? null,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
@@ -10590,6 +11261,7 @@ function predictDeploy(outcomes, os) {
 
 
 
+
 const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
 /** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
 async function priceOfPortability(outcomes, context) {
@@ -10614,7 +11286,8 @@ async function priceOfPortability(outcomes, context) {
         await (0,promises_.rm)(dir, { recursive: true, force: true });
         await (0,promises_.mkdir)(dir, { recursive: true });
         const portable = (0,external_node_path_.join)(dir, 'ampere+.plan');
-        const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+        const toBuild = modelToBuild(job);
+        const model = { ...toBuild, extraArgs: [...toBuild.extraArgs, PORTABLE_FLAG] };
         const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
         const paths = { plan: portable, layerInfo: (0,external_node_path_.join)(dir, 'ampere+.layers.json'), timingCache: null };
         const log = (0,external_node_path_.join)(dir, 'build.log');
@@ -11417,6 +12090,7 @@ function engineEntry(outcome, results, positions, onnxBytes) {
         onnxBytes,
         baseline: results.figures.get(key) ?? null,
         cache: outcome.cache,
+        builtFrom: outcome.job.precisionOnnx ?? null,
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
         accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
         latency: results.latency.get(key) ?? null,
@@ -11454,6 +12128,7 @@ function relativeBuild(b, rel) {
         ...b,
         plan: b.plan && rel(b.plan),
         layerInfo: b.layerInfo && rel(b.layerInfo),
+        builtFrom: b.builtFrom && { ...b.builtFrom, onnx: rel(b.builtFrom.onnx) },
         attempts: b.attempts.map((a) => ({ ...a, log: rel(a.log) })),
         perf: b.perf && { ...b.perf, log: rel(b.perf.log) },
         latency: base(b.latency),

@@ -1,0 +1,94 @@
+// keep-fp32 and precision: fp16 on TensorRT 10 and 11, end to end through the stand-in, whose FP16 is real
+// arithmetic: every layer output an FP16 engine holds in FP16 is rounded through a Cast pair under ONNX
+// Runtime (test/support/trtexec-standin.mjs roundThroughFp16), so an overflow comes from e^12 > 65504, not
+// from a switch. The planted model: log(sum(exp(x))) with x about 10-12, no max subtracted.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, makeRunner } from './support/harness.js';
+import { logSumExpOnnx } from './support/onnx-models.js';
+
+const VERSIONS = { '10.16': '10.16.1.11', '11.2': '11.2.1.2' } as const;
+
+async function run(version: keyof typeof VERSIONS, model: string) {
+  const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS[version] } });
+  writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+  const config = runner.writeConfig(
+    `output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n${model}` +
+      '    accuracy: { inputs: { x: { range: [10, 12] } } }\n' +
+      '    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+  );
+  const result = await cli(['run', '--config', config, '--json']);
+  const builds = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')));
+  return { result, report: JSON.parse(result.stdout || '{}'), runner, builds };
+}
+
+describe('precision: fp16 with keep-fp32', () => {
+  for (const version of Object.keys(VERSIONS) as (keyof typeof VERSIONS)[]) {
+    it(`${version}: the planted overflow fails the gate in FP16 and passes with exp, sum and log kept`, async () => {
+      const plain = await run(version, '    precision: fp16\n');
+      expect(plain.result.code, plain.result.stderr).toBe(1);
+      expect(plain.report.builds[0].status).toBe('built');
+      expect(plain.report.builds[0].accuracy.status, JSON.stringify(plain.report.builds[0].accuracy)).toBe('failed');
+      expect(plain.report.builds[0].accuracy.outputs[0].inf).toBeGreaterThan(0);
+
+      // exp and sum kept: the sum (about 2.6e6) is still made FP16 where log reads it. All three must stay.
+      for (const keep of ['exp', 'exp, sum']) {
+        const some = await run(version, `    precision: fp16\n    keep-fp32: [${keep}]\n`);
+        expect(some.report.builds[0].accuracy.status, keep).toBe('failed');
+      }
+
+      const kept = await run(version, '    precision: fp16\n    keep-fp32: [exp, sum, log]\n');
+      expect(kept.result.code, kept.result.stderr).toBe(0);
+      expect(kept.report.builds[0].accuracy.status).toBe('passed');
+      const argv = kept.builds[0]!.args;
+      if (version === '10.16') {
+        expect(kept.report.builds[0].builtFrom).toBeNull();
+        expect(argv).toContain('--fp16');
+        expect(argv).toContain('--layerPrecisions=exp:fp32,sum:fp32,log:fp32');
+        expect(argv).toContain('--precisionConstraints=obey');
+      } else {
+        // 11.x: no precision flag; the ONNX given is the FP16 one trt-ci wrote, the user's left as it was.
+        expect(argv.filter((a) => /^--(fp16|layerPrecisions|precisionConstraints)/.test(a))).toEqual([]);
+        const onnx = argv.find((a) => a.startsWith('--onnx='))!.slice('--onnx='.length);
+        expect(onnx).toBe(join(kept.runner.dir, 'out', 'fp16-onnx', 'lse', 'lse.onnx'));
+        expect(readFileSync(onnx).includes(Buffer.from('exp__trtci_fp16'))).toBe(false);
+        expect(readFileSync(onnx).includes(Buffer.from('y__trtci_fp16'))).toBe(true);
+        expect(readFileSync(join(kept.runner.dir, 'lse.onnx'))).toEqual(Buffer.from(logSumExpOnnx()));
+        // The report says what was built: the Mul in FP16, the three kept in FP32, a Cast in and one out.
+        expect(kept.report.builds[0].builtFrom).toEqual({
+          // Relative like the report's other paths (its plan's folder holds fp16-onnx/).
+          onnx: join(dirname(kept.report.builds[0].plan), 'fp16-onnx', 'lse', 'lse.onnx'),
+          fp16Nodes: 1,
+          fp32Nodes: 3,
+          kept: ['exp', 'sum', 'log'],
+          casts: 2,
+        });
+      }
+    });
+  }
+
+  it('11.x without keep-fp32 builds FP16 from the written ONNX instead of refusing precision: fp16', async () => {
+    const { result, builds } = await run('11.2', '    precision: fp16\n');
+    expect(result.stderr).not.toMatch(/has no --fp16/);
+    expect(builds).toHaveLength(1);
+  });
+
+  it('config errors: keep-fp32 without fp16, a name not in the graph (with a near one), a comma', async () => {
+    const cases: [string, RegExp][] = [
+      ['    keep-fp32: [exp]\n', /models\[0\]\.keep-fp32.*needs precision: fp16, got no precision/],
+      ['    precision: fp16\n    keep-fp32: [epx]\n', /keep-fp32\[0\].*got "epx"; did you mean exp\?/],
+      ['    precision: fp16\n    keep-fp32: ["a,b"]\n', /keep-fp32\[0\].*without "," or "'"/],
+      [
+        '    precision: fp16\n    keep-fp32: [exp]\n    extra-args: [--precisionConstraints=prefer]\n',
+        /remove --precisionConstraints=prefer from extra-args/,
+      ],
+    ];
+    for (const [model, message] of cases) {
+      const { result } = await run('10.16', model);
+      expect(result.code, model).toBe(2);
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+});
