@@ -13780,7 +13780,8 @@ async function verifyBuilds(outcomes) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const loaded = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+    const read = loadConfig(options.configFile, options.cwd, options.env);
+    const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
     const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);

@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4415);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1665);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4415:
+/***/ 1665:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58975,7 +58975,8 @@ async function verifyBuilds(outcomes) {
  */
 async function runPipeline(options) {
     const startedAt = new Date();
-    const loaded = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+    const read = loadConfig(options.configFile, options.cwd, options.env);
+    const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
     const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
     const baselineFile = options.baselineFile ? (0,external_node_path_namespaceObject.resolve)(options.cwd, options.baselineFile) : null;
     const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);
@@ -61229,6 +61230,230 @@ const parseLog = defineCommand({
     run: (operands, values, io) => parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/keep-search.js
+// Which nodes must stay in FP32: the smallest keep-fp32 set found for which the engine passes its accuracy
+// gate, with the built engine as the oracle (no heuristic decides). Keeping more nodes in FP32 never makes
+// FP16 arithmetic less exact, so the gate's verdict is taken as monotone in the set: if a set passes, every
+// superset does. Then a minimal set is found one node at a time: with the nodes already known necessary (K)
+// and the candidates still open (L, in rank order), a binary search finds the shortest prefix of L that
+// passes with K; its last node is necessary given the prefix before it, joins K, and only that prefix stays
+// open. Each node found costs ceil(log2 |L|) builds and one to check K alone, so a search of k nodes among
+// R costs at most 2 + k * (ceil(log2 R) + 1) builds. The result is minimal (no node of it can be dropped
+// along the order searched), and minimum when one set of nodes is what the gate needs.
+// Pure: the oracle (a build and an accuracy check) is passed in.
+/** The most builds a search of `k` nodes among `candidates` makes. */
+const buildBound = (k, candidates) => 2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
+async function searchKeepSet(candidates, passes, maxBuilds) {
+    const trials = [];
+    const judged = new Map();
+    const order = new Map(candidates.map((c, i) => [c, i]));
+    const sorted = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
+    class Spent extends Error {
+    }
+    const judge = async (keep) => {
+        const set = sorted(keep);
+        const id = set.join('\n');
+        const known = judged.get(id);
+        if (known !== undefined)
+            return known;
+        if (trials.length >= maxBuilds)
+            throw new Spent();
+        const passed = await passes(set);
+        judged.set(id, passed);
+        trials.push({ keep: set, passed });
+        return passed;
+    };
+    try {
+        if (await judge([]))
+            return { outcome: 'none-needed', keep: [], trials };
+        if (!(await judge([...candidates])))
+            return { outcome: 'unfixable', keep: null, trials };
+    }
+    catch (error) {
+        if (error instanceof Spent)
+            return { outcome: 'budget-spent', keep: null, trials };
+        throw error;
+    }
+    const kept = [];
+    let open = [...candidates];
+    // Known: kept ∪ open passes.
+    try {
+        while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
+            let [lo, hi] = [0, open.length - 1];
+            while (lo < hi) {
+                const mid = (lo + hi) >> 1;
+                if (await judge([...kept, ...open.slice(0, mid + 1)]))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            kept.push(open[hi]);
+            open = open.slice(0, hi);
+        }
+    }
+    catch (error) {
+        if (error instanceof Spent)
+            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+        throw error;
+    }
+    return { outcome: 'found', keep: sorted(kept), trials };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cli/commands/precision.js
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_MAX_BUILDS = 32;
+/**
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
+ * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ */
+function keepCandidates(onnx) {
+    const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+    const main = written.nodes[0]?.graph;
+    return written.nodes.filter((n) => n.graph === main && n.precision === 'fp16').map((n) => n.node);
+}
+function worstOf(builds) {
+    const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);
+    const worst = [...outputs].sort((a, b) => b.outOfTolerance - a.outOfTolerance || b.inf - a.inf)[0];
+    if (!worst)
+        return builds.map((b) => b.accuracy?.problem ?? b.failure?.message ?? b.status).join('; ');
+    const share = `${(worst.outOfTolerance * 100).toFixed(1)}% out of tolerance`;
+    return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
+}
+function pickModel(models, name) {
+    const fit = (m) => m.precision === 'fp16' && m.accuracy !== null;
+    if (name !== null) {
+        const model = models.find((m) => m.name === name);
+        if (!model)
+            throw new errors_InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);
+        if (!fit(model))
+            throw new errors_InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
+        return model;
+    }
+    const fits = models.filter(fit);
+    if (fits.length !== 1)
+        throw new errors_InputError(`precision: name the model to search with --model (models with precision: fp16 and accuracy: ` +
+            `${fits.map((m) => m.name).join(', ') || 'none'})`);
+    return fits[0];
+}
+async function precisionCommand(options, io) {
+    const maxBuilds = options.maxBuilds === null ? DEFAULT_MAX_BUILDS : Number(options.maxBuilds);
+    if (!/^\d{1,4}$/.test(options.maxBuilds ?? '32') || maxBuilds < 2)
+        throw new errors_InputError(`--max-builds: expected a whole number from 2 to 9999, got "${options.maxBuilds}"`);
+    const config = loadConfig(options.config, io.cwd, io.env);
+    const model = pickModel(config.models, options.model);
+    let candidates;
+    try {
+        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
+    }
+    catch (error) {
+        throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
+    }
+    const trials = [];
+    const judge = async (keep) => {
+        const n = trials.length + 1;
+        const outputDir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, String(n));
+        const result = await runPipeline({
+            configFile: options.config,
+            cwd: io.cwd,
+            env: io.env,
+            provenance: runProvenance(io.env, io.cwd),
+            preflight: n === 1,
+            // One model, this candidate kept; no latency or deploy work: the gate is the oracle.
+            adjustConfig: (loaded) => ({
+                ...loaded,
+                outputDir,
+                models: loaded.models
+                    .filter((m) => m.name === model.name)
+                    .map((m) => ({ ...m, keepFp32: keep, benchmark: false, deploy: [], deployCost: false, budgets: {} })),
+            }),
+            ...(io.signal && { signal: io.signal }),
+        });
+        const builds = result.report.builds;
+        const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
+        if (unbuilt)
+            throw new errors_InputError(`precision: candidate ${n} (keep ${JSON.stringify(keep)}) did not build: ` +
+                `${unbuilt.failure?.message ?? unbuilt.status} (${result.reportFile})`);
+        const passed = builds.every((b) => b.accuracy?.status === 'passed');
+        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
+        trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
+        io.stderr(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
+            `${passed ? '' : ` (${worstOf(builds)})`}\n`);
+        return passed;
+    };
+    // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
+    const release = await claimOutputDir(config, io.cwd);
+    const search = await searchKeepSet(candidates, judge, maxBuilds).finally(release);
+    const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep].join('\n'));
+    const allFp16 = trials[0];
+    if (options.json) {
+        const out = { model: model.name, candidates, maxBuilds, ...search, trials, allFp16, answer: answer ?? null };
+        io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+    }
+    else
+        io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null));
+    return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
+}
+function renderSearch(model, candidates, search, allFp16, answer) {
+    const builds = `${search.trials.length} build(s) of ${candidates.length} candidate node(s)`;
+    const size = (t) => t?.planBytes == null ? 'unknown' : `${(t.planBytes / 2 ** 20).toFixed(2)} MiB`;
+    switch (search.outcome) {
+        case 'none-needed':
+            return `What to keep in FP32 (${model.name}): nothing; all-FP16 passes its accuracy gate (${builds})\n`;
+        case 'unfixable':
+            return (`What to keep in FP32 (${model.name}): no list fixes it: with every candidate kept the gate still fails ` +
+                `(${allFp16.worst}; ${builds}). The error is not in FP16 arithmetic of these nodes: check the ` +
+                'tolerances, the inputs, and layers TensorRT adds that no ONNX node names.\n');
+        default: {
+            const head = search.outcome === 'found'
+                ? `What to keep in FP32 (${model.name}): ${search.keep.join(', ')} (${builds}; at most ` +
+                    `${buildBound(search.keep.length, candidates.length)} for ${search.keep.length} node(s))`
+                : `What to keep in FP32 (${model.name}): the build budget ran out after ${builds}; this list passes ` +
+                    'but may not be the smallest (raise --max-builds)';
+            return [
+                head,
+                '',
+                `Paste under the model "${model.name}" in trt-ci.yml:`,
+                '',
+                `    keep-fp32: [${search.keep.join(', ')}]`,
+                '',
+                `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
+                `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
+                'latency: not measured by the search; the next run with benchmark: ab measures the committed list',
+                '',
+            ].join('\n');
+        }
+    }
+}
+const precision = defineCommand({
+    name: 'precision',
+    summary: 'which ONNX nodes must stay FP32 for an fp16 engine to pass its accuracy gate: each candidate built',
+    operands: '',
+    options: {
+        config: CONFIG,
+        model: { type: 'string', arg: 'M', help: 'the model to search (default: the one with precision: fp16)' },
+        'max-builds': { type: 'string', arg: 'N', help: `builds the search may make (default ${DEFAULT_MAX_BUILDS})` },
+        json: JSON_OUTPUT,
+    },
+    examples: [['trt-ci precision --model detector', 'the keep-fp32 list to paste, each candidate built and checked']],
+    run: (_, values, io) => precisionCommand({
+        config: values.config ?? 'trt-ci.yml',
+        model: values.model ?? null,
+        maxBuilds: values['max-builds'] ?? null,
+        json: values.json ?? false,
+    }, io),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/preflight.js
 
 
@@ -61450,6 +61675,7 @@ const verify = defineCommand({
 
 
 
+
 /** The commands, in the order the help lists them. */
 const COMMANDS = [
     preflight,
@@ -61457,6 +61683,7 @@ const COMMANDS = [
     run,
     verify,
     ab,
+    precision,
     report,
     explain,
     deployCheck,

@@ -71,6 +71,8 @@ export interface PipelineOptions {
    * base branch's uploaded plans); asked only when a model has benchmark: ab. Null: there are none.
    */
   findBasePlans?: () => Promise<{ dir: string; note: string } | null>;
+  /** The loaded config changed before the run (`trt-ci precision`: one model, a candidate keep-fp32 list). */
+  adjustConfig?: (config: Config) => Config;
 }
 
 export interface PipelineResult {
@@ -88,7 +90,8 @@ export interface PipelineResult {
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const loaded = await resolveBaseRef(loadConfig(options.configFile, options.cwd, options.env), options);
+  const read = loadConfig(options.configFile, options.cwd, options.env);
+  const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
   const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
   const { baseline, baselineRefused } = await readBaseline(baselineFile, options.baselineFound ?? false);

@@ -92,3 +92,52 @@ describe('precision: fp16 with keep-fp32', () => {
     }
   });
 });
+
+describe('trt-ci precision: the search, each candidate built and checked', () => {
+  for (const version of Object.keys(VERSIONS) as (keyof typeof VERSIONS)[]) {
+    it(`${version}: finds exp, sum and log among the 4 nodes, within its bound, and prints the lines`, async () => {
+      const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS[version] } });
+      writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+      const config = runner.writeConfig(
+        'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n' +
+          '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+      );
+      const json = await cli(['precision', '--config', config, '--json']);
+      expect(json.code, json.stderr).toBe(0);
+      const search = JSON.parse(json.stdout);
+      expect(search.candidates).toEqual(['exp', 'sum', 'log', 'y']);
+      expect(search.outcome).toBe('found');
+      expect(search.keep).toEqual(['exp', 'sum', 'log']);
+      // 2 + k (ceil(log2 R) + 1) with k = 3, R = 4; one trtexec build per candidate set.
+      expect(search.trials.length).toBeLessThanOrEqual(11);
+      expect(search.trials[0]).toMatchObject({ keep: [], passed: false });
+      expect(json.stderr.match(/^precision: build \d+/gm)).toHaveLength(search.trials.length);
+      // The answer re-verifies: a plain run with the list pasted passes.
+      const text = await cli(['precision', '--config', config]);
+      expect(text.stdout).toContain('    keep-fp32: [exp, sum, log]');
+      expect(text.stdout).toMatch(/accuracy: all-FP16 failed \(y: 100\.0% out of tolerance, 1 inf\)/);
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8').replace('precision: fp16\n', 'precision: fp16\n    keep-fp32: [exp, sum, log]\n'),
+      );
+      const rerun = await cli(['run', '--config', config]);
+      expect(rerun.code, rerun.stderr).toBe(0);
+    });
+  }
+
+  it('says when nothing needs keeping, and refuses a model it cannot search (exit 2)', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n' +
+        '    accuracy: { inputs: { x: { range: [0, 1] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+    );
+    const fine = await cli(['precision', '--config', config]);
+    expect(fine.code, fine.stderr).toBe(0);
+    expect(fine.stdout).toMatch(/nothing; all-FP16 passes its accuracy gate \(1 build/);
+    const none = await cli(['precision', '--config', config, '--model', 'nope']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--model: expected one of lse, got "nope"/);
+    expect((await cli(['precision', '--config', config, '--max-builds', '1'])).code).toBe(2);
+  });
+});

@@ -12,6 +12,7 @@ import { deployLoad } from './commands/deploy-load.js';
 import { explain } from './commands/explain.js';
 import { history } from './commands/history.js';
 import { parseLog } from './commands/parse-log.js';
+import { precision } from './commands/precision.js';
 import { preflight } from './commands/preflight.js';
 import { report } from './commands/report.js';
 import { verify } from './commands/verify.js';
@@ -24,6 +25,7 @@ const COMMANDS: readonly CommandSpec[] = [
   run,
   verify,
   ab,
+  precision,
   report,
   explain,
   deployCheck,

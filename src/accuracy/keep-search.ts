@@ -1,0 +1,87 @@
+// Which nodes must stay in FP32: the smallest keep-fp32 set found for which the engine passes its accuracy
+// gate, with the built engine as the oracle (no heuristic decides). Keeping more nodes in FP32 never makes
+// FP16 arithmetic less exact, so the gate's verdict is taken as monotone in the set: if a set passes, every
+// superset does. Then a minimal set is found one node at a time: with the nodes already known necessary (K)
+// and the candidates still open (L, in rank order), a binary search finds the shortest prefix of L that
+// passes with K; its last node is necessary given the prefix before it, joins K, and only that prefix stays
+// open. Each node found costs ceil(log2 |L|) builds and one to check K alone, so a search of k nodes among
+// R costs at most 2 + k * (ceil(log2 R) + 1) builds. The result is minimal (no node of it can be dropped
+// along the order searched), and minimum when one set of nodes is what the gate needs.
+// Pure: the oracle (a build and an accuracy check) is passed in.
+
+/** One candidate set the oracle judged. */
+export interface KeepTrial {
+  keep: string[];
+  passed: boolean;
+}
+
+export type KeepSearchOutcome =
+  /** All-FP16 already passes: nothing needs keeping. */
+  | 'none-needed'
+  /** `keep` is a minimal set (each node necessary along the search order). */
+  | 'found'
+  /** Keeping every candidate in FP32 still fails: the error is not in the nodes FP16 can be kept off. */
+  | 'unfixable'
+  /** The build budget ran out: `keep` passes but may not be minimal. */
+  | 'budget-spent';
+
+export interface KeepSearch {
+  outcome: KeepSearchOutcome;
+  /** The set to commit (candidate order), null when unfixable. */
+  keep: string[] | null;
+  /** Every set judged, in order; a set asked twice is judged once. */
+  trials: KeepTrial[];
+}
+
+/** The most builds a search of `k` nodes among `candidates` makes. */
+export const buildBound = (k: number, candidates: number) =>
+  2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
+
+export async function searchKeepSet(
+  candidates: readonly string[],
+  passes: (keep: string[]) => Promise<boolean>,
+  maxBuilds: number,
+): Promise<KeepSearch> {
+  const trials: KeepTrial[] = [];
+  const judged = new Map<string, boolean>();
+  const order = new Map(candidates.map((c, i) => [c, i]));
+  const sorted = (keep: readonly string[]) => [...keep].sort((a, b) => order.get(a)! - order.get(b)!);
+  class Spent extends Error {}
+  const judge = async (keep: string[]): Promise<boolean> => {
+    const set = sorted(keep);
+    const id = set.join('\n');
+    const known = judged.get(id);
+    if (known !== undefined) return known;
+    if (trials.length >= maxBuilds) throw new Spent();
+    const passed = await passes(set);
+    judged.set(id, passed);
+    trials.push({ keep: set, passed });
+    return passed;
+  };
+  try {
+    if (await judge([])) return { outcome: 'none-needed', keep: [], trials };
+    if (!(await judge([...candidates]))) return { outcome: 'unfixable', keep: null, trials };
+  } catch (error) {
+    if (error instanceof Spent) return { outcome: 'budget-spent', keep: null, trials };
+    throw error;
+  }
+  const kept: string[] = [];
+  let open = [...candidates];
+  // Known: kept ∪ open passes.
+  try {
+    while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
+      let [lo, hi] = [0, open.length - 1];
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (await judge([...kept, ...open.slice(0, mid + 1)])) hi = mid;
+        else lo = mid + 1;
+      }
+      kept.push(open[hi]!);
+      open = open.slice(0, hi);
+    }
+  } catch (error) {
+    if (error instanceof Spent) return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+    throw error;
+  }
+  return { outcome: 'found', keep: sorted(kept), trials };
+}

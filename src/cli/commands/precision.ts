@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { claimOutputDir } from '../../builds/output-dir.js';
+import { buildBound, type KeepSearch, searchKeepSet } from '../../accuracy/keep-search.js';
+import { errorMessage, InputError } from '../../common/errors.js';
+import { loadConfig } from '../../config/load.js';
+import type { ModelConfig } from '../../contract/config.js';
+import { EXIT } from '../../contract/exit.js';
+import type { ReportBuild } from '../../contract/report.js';
+import { runProvenance } from '../../github/context.js';
+import { runPipeline } from '../../pipeline.js';
+import { mixedPrecisionOnnx } from '../../tensorrt/mixed-precision-onnx.js';
+import { defineCommand } from '../command.js';
+import type { CliIo } from '../io.js';
+import { CONFIG, JSON_OUTPUT } from '../options.js';
+
+/** One candidate set, built and checked. */
+interface PrecisionTrial {
+  keep: string[];
+  passed: boolean;
+  /** Each engine's worst output (the largest share out of tolerance), as the report gives it. */
+  worst: string;
+  planBytes: number | null;
+  report: string;
+}
+
+const DEFAULT_MAX_BUILDS = 32;
+
+/**
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
+ * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ */
+function keepCandidates(onnx: Buffer): string[] {
+  const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+  const main = written.nodes[0]?.graph;
+  return written.nodes.filter((n) => n.graph === main && n.precision === 'fp16').map((n) => n.node);
+}
+
+function worstOf(builds: ReportBuild[]): string {
+  const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);
+  const worst = [...outputs].sort((a, b) => b.outOfTolerance - a.outOfTolerance || b.inf - a.inf)[0];
+  if (!worst) return builds.map((b) => b.accuracy?.problem ?? b.failure?.message ?? b.status).join('; ');
+  const share = `${(worst.outOfTolerance * 100).toFixed(1)}% out of tolerance`;
+  return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
+}
+
+function pickModel(models: ModelConfig[], name: string | null): ModelConfig {
+  const fit = (m: ModelConfig) => m.precision === 'fp16' && m.accuracy !== null;
+  if (name !== null) {
+    const model = models.find((m) => m.name === name);
+    if (!model) throw new InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);
+    if (!fit(model)) throw new InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
+    return model;
+  }
+  const fits = models.filter(fit);
+  if (fits.length !== 1)
+    throw new InputError(
+      `precision: name the model to search with --model (models with precision: fp16 and accuracy: ` +
+        `${fits.map((m) => m.name).join(', ') || 'none'})`,
+    );
+  return fits[0]!;
+}
+
+async function precisionCommand(
+  options: { config: string; model: string | null; maxBuilds: string | null; json: boolean },
+  io: CliIo,
+): Promise<number> {
+  const maxBuilds = options.maxBuilds === null ? DEFAULT_MAX_BUILDS : Number(options.maxBuilds);
+  if (!/^\d{1,4}$/.test(options.maxBuilds ?? '32') || maxBuilds < 2)
+    throw new InputError(`--max-builds: expected a whole number from 2 to 9999, got "${options.maxBuilds}"`);
+  const config = loadConfig(options.config, io.cwd, io.env);
+  const model = pickModel(config.models, options.model);
+  let candidates: string[];
+  try {
+    candidates = keepCandidates(readFileSync(model.onnx));
+  } catch (error) {
+    throw new InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
+  }
+  const trials: PrecisionTrial[] = [];
+  const judge = async (keep: string[]): Promise<boolean> => {
+    const n = trials.length + 1;
+    const outputDir = join(config.outputDir, 'precision', model.name, String(n));
+    const result = await runPipeline({
+      configFile: options.config,
+      cwd: io.cwd,
+      env: io.env,
+      provenance: runProvenance(io.env, io.cwd),
+      preflight: n === 1,
+      // One model, this candidate kept; no latency or deploy work: the gate is the oracle.
+      adjustConfig: (loaded) => ({
+        ...loaded,
+        outputDir,
+        models: loaded.models
+          .filter((m) => m.name === model.name)
+          .map((m) => ({ ...m, keepFp32: keep, benchmark: false, deploy: [], deployCost: false, budgets: {} })),
+      }),
+      ...(io.signal && { signal: io.signal }),
+    });
+    const builds = result.report.builds;
+    const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
+    if (unbuilt)
+      throw new InputError(
+        `precision: candidate ${n} (keep ${JSON.stringify(keep)}) did not build: ` +
+          `${unbuilt.failure?.message ?? unbuilt.status} (${result.reportFile})`,
+      );
+    const passed = builds.every((b) => b.accuracy?.status === 'passed');
+    const planBytes = builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
+    trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
+    io.stderr(
+      `precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
+        `${passed ? '' : ` (${worstOf(builds)})`}\n`,
+    );
+    return passed;
+  };
+  // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
+  const release = await claimOutputDir(config, io.cwd);
+  const search = await searchKeepSet(candidates, judge, maxBuilds).finally(release);
+  const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep!].join('\n'));
+  const allFp16 = trials[0]!;
+  if (options.json) {
+    const out = { model: model.name, candidates, maxBuilds, ...search, trials, allFp16, answer: answer ?? null };
+    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+  } else io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null));
+  return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
+}
+
+function renderSearch(
+  model: ModelConfig,
+  candidates: string[],
+  search: KeepSearch,
+  allFp16: PrecisionTrial,
+  answer: PrecisionTrial | null,
+): string {
+  const builds = `${search.trials.length} build(s) of ${candidates.length} candidate node(s)`;
+  const size = (t: PrecisionTrial | null) =>
+    t?.planBytes == null ? 'unknown' : `${(t.planBytes / 2 ** 20).toFixed(2)} MiB`;
+  switch (search.outcome) {
+    case 'none-needed':
+      return `What to keep in FP32 (${model.name}): nothing; all-FP16 passes its accuracy gate (${builds})\n`;
+    case 'unfixable':
+      return (
+        `What to keep in FP32 (${model.name}): no list fixes it: with every candidate kept the gate still fails ` +
+        `(${allFp16.worst}; ${builds}). The error is not in FP16 arithmetic of these nodes: check the ` +
+        'tolerances, the inputs, and layers TensorRT adds that no ONNX node names.\n'
+      );
+    default: {
+      const head =
+        search.outcome === 'found'
+          ? `What to keep in FP32 (${model.name}): ${search.keep!.join(', ')} (${builds}; at most ` +
+            `${buildBound(search.keep!.length, candidates.length)} for ${search.keep!.length} node(s))`
+          : `What to keep in FP32 (${model.name}): the build budget ran out after ${builds}; this list passes ` +
+            'but may not be the smallest (raise --max-builds)';
+      return [
+        head,
+        '',
+        `Paste under the model "${model.name}" in trt-ci.yml:`,
+        '',
+        `    keep-fp32: [${search.keep!.join(', ')}]`,
+        '',
+        `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
+        `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
+        'latency: not measured by the search; the next run with benchmark: ab measures the committed list',
+        '',
+      ].join('\n');
+    }
+  }
+}
+
+export const precision = defineCommand({
+  name: 'precision',
+  summary: 'which ONNX nodes must stay FP32 for an fp16 engine to pass its accuracy gate: each candidate built',
+  operands: '',
+  options: {
+    config: CONFIG,
+    model: { type: 'string', arg: 'M', help: 'the model to search (default: the one with precision: fp16)' },
+    'max-builds': { type: 'string', arg: 'N', help: `builds the search may make (default ${DEFAULT_MAX_BUILDS})` },
+    json: JSON_OUTPUT,
+  },
+  examples: [['trt-ci precision --model detector', 'the keep-fp32 list to paste, each candidate built and checked']],
+  run: (_, values, io) =>
+    precisionCommand(
+      {
+        config: values.config ?? 'trt-ci.yml',
+        model: values.model ?? null,
+        maxBuilds: values['max-builds'] ?? null,
+        json: values.json ?? false,
+      },
+      io,
+    ),
+});

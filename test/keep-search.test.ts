@@ -1,0 +1,75 @@
+// The keep-fp32 search against brute force: on every planted set of up to 16 candidates it finds the optimum
+// (the planted set), within its build bound; on a gate with two ways to pass it finds a minimal set; and it
+// says when nothing is needed, when nothing fixes it, and when the budget ran out.
+import { describe, expect, it } from 'vitest';
+import { buildBound, searchKeepSet } from '../src/accuracy/keep-search.js';
+
+const names = (n: number) => Array.from({ length: n }, (_, i) => `n${i}`);
+
+/** The smallest sets (by size) of `candidates` that pass, by trying all 2^R of them. */
+function bruteForceOptimum(candidates: string[], passes: (keep: string[]) => boolean): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let mask = 0; mask < 1 << candidates.length; mask++) {
+    const keep = candidates.filter((_, i) => mask & (1 << i));
+    if (keep.length < best && passes(keep)) best = keep.length;
+  }
+  return best;
+}
+
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+describe('searchKeepSet', () => {
+  it('finds the planted set, the brute-force optimum, within its build bound (R <= 16, k <= 3)', async () => {
+    const random = seeded(7);
+    for (let graph = 0; graph < 60; graph++) {
+      const R = 2 + Math.floor(random() * 15);
+      const candidates = names(R);
+      const k = Math.min(R, 1 + Math.floor(random() * 3));
+      const planted = new Set<string>();
+      while (planted.size < k) planted.add(candidates[Math.floor(random() * R)]!);
+      const passes = (keep: string[]) => [...planted].every((p) => keep.includes(p));
+      const search = await searchKeepSet(candidates, async (keep) => passes(keep), 1000);
+      expect(search.outcome).toBe('found');
+      expect(new Set(search.keep)).toEqual(planted);
+      expect(search.keep!.length).toBe(bruteForceOptimum(candidates, passes));
+      expect(search.trials.length).toBeLessThanOrEqual(buildBound(k, R));
+      expect(search.trials.length).toBeLessThanOrEqual(2 * k * Math.ceil(Math.log2(R)) + 2);
+    }
+  });
+
+  it('judges each set once, and the search it makes stops at a minimal set where two sets pass', async () => {
+    // Passes with {n1, n2} or with {n5}: a minimal answer keeps no node it can drop.
+    const passes = (keep: string[]) => (keep.includes('n1') && keep.includes('n2')) || keep.includes('n5');
+    const asked: string[] = [];
+    const search = await searchKeepSet(
+      names(8),
+      async (keep) => {
+        asked.push(keep.join(','));
+        return passes(keep);
+      },
+      100,
+    );
+    expect(search.outcome).toBe('found');
+    expect(passes(search.keep!)).toBe(true);
+    for (const node of search.keep!) expect(passes(search.keep!.filter((n) => n !== node))).toBe(false);
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('nothing needed, nothing fixes it, and a spent budget, each said', async () => {
+    expect(await searchKeepSet(names(4), async () => true, 10)).toMatchObject({ outcome: 'none-needed', keep: [] });
+    const unfixable = await searchKeepSet(names(4), async () => false, 10);
+    expect(unfixable).toMatchObject({ outcome: 'unfixable', keep: null });
+    expect(unfixable.trials.map((t) => t.keep.length)).toEqual([0, 4]);
+    // Needs n3 and n9: four builds are not enough; what passes (all of the open ones) is returned, not a guess.
+    const spent = await searchKeepSet(names(12), async (keep) => keep.includes('n3') && keep.includes('n9'), 4);
+    expect(spent.outcome).toBe('budget-spent');
+    expect(spent.trials).toHaveLength(4);
+    expect(spent.keep).toEqual(expect.arrayContaining(['n3', 'n9']));
+  });
+});
