@@ -12,3 +12,4 @@ await import('./explain.js');
 await import('./explain-scale.js');
 await import('./history.js');
 await import('./registry.js');
+await import('./precision-search.js');

@@ -61384,6 +61384,13 @@ async function precisionCommand(options, io) {
         if (unbuilt)
             throw new errors_InputError(`precision: candidate ${n} (keep ${JSON.stringify(keep)}) did not build: ` +
                 `${unbuilt.failure?.message ?? unbuilt.status} (${result.reportFile})`);
+        // Only a verdict decides: a check that could not run (no reference, an engine that would not run) stops
+        // the search rather than count as a failure.
+        const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
+        if (unjudged) {
+            const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
+            throw new errors_InputError(`precision: candidate ${n} (keep ${JSON.stringify(keep)}) was not judged: ${why} (${result.reportFile})`);
+        }
         const passed = builds.every((b) => b.accuracy?.status === 'passed');
         const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
         trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });

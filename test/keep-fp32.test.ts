@@ -140,4 +140,18 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     expect(none.stderr).toMatch(/--model: expected one of lse, got "nope"/);
     expect((await cli(['precision', '--config', config, '--max-builds', '1'])).code).toBe(2);
   });
+
+  it('stops, exit 2, when a candidate cannot be judged: a check that did not run is not a failure', async () => {
+    // The engine will not run on the GPU (no kernel image): no verdict, so no list is decided from it.
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_RUN_NO_KERNEL: '1' } });
+    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n' +
+        '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+    );
+    const result = await cli(['precision', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/candidate 1 \(keep \[\]\) was not judged: trtexec could not run the engine/);
+    expect(result.stdout).not.toContain('keep-fp32:');
+  });
 });

@@ -25,6 +25,7 @@ KNOWN = {
     '--staticPlugins', '--dynamicPlugins', '--plugins', '--profilingVerbosity', '--exportLayerInfo', '--help',
     '--verbose', '--builderOptimizationLevel', '--loadInputs', '--exportOutput', '--dumpRawBindingsToFile',
     '--warmUp', '--duration', '--iterations', '--hardwareCompatibilityLevel', '--versionCompatible',
+    '--layerPrecisions', '--precisionConstraints',
 }
 PRECISIONS = {'--fp16': 'float16', '--bf16': 'bfloat16'}
 META = b'trtexec-gpu-standin '
@@ -113,7 +114,10 @@ def main(args):
     plan[16:24] = plan_bytes.to_bytes(8, 'little')
     plan[24:28] = bytes(VERSION)
     # The engine names its model and precision, so that --loadEngine can run that model on the GPU.
-    meta = META + json.dumps({'onnx': os.path.abspath(options.get('--onnx', '')),
+    # --layerPrecisions name:fp32 counts only with --precisionConstraints obey or prefer (sampleOptions.cpp).
+    pinned = [e.rsplit(':', 1)[0] for e in options.get('--layerPrecisions', '').split(',') if e.endswith(':fp32')]
+    kept = pinned if options.get('--precisionConstraints', 'none') in ('obey', 'prefer') else []
+    meta = META + json.dumps({'onnx': os.path.abspath(options.get('--onnx', '')), 'kept': kept,
                               'dtype': next((d for f, d in PRECISIONS.items() if f in options), 'float32')}).encode()
     plan[36:36 + len(meta) + 1] = meta + b'\n'
     if '--saveEngine' in options:
@@ -142,6 +146,32 @@ def filename_safe(text):
     return ''.join(c if c.isascii() and (c.isalnum() or c in '._-,') else '_' for c in text)
 
 
+GRAPH_OPS = {
+    'MatMul': lambda t, a: t[0] @ t[1], 'Add': lambda t, a: t[0] + t[1], 'Mul': lambda t, a: t[0] * t[1],
+    'Relu': lambda t, a: t[0].relu(), 'Sqrt': lambda t, a: t[0].sqrt(), 'Abs': lambda t, a: t[0].abs(),
+    'Sigmoid': lambda t, a: t[0].sigmoid(),
+}
+
+
+def graph_on_gpu(model, dtype, kept):
+    """An ONNX graph run node by node with torch on the GPU: each node in `dtype` (FP16: MatMul on the tensor
+    cores), its inputs cast to it, but the nodes in `kept` (layer names: the node's, else node_of_<output>),
+    which compute in FP32, as a weakly typed TensorRT engine with --layerPrecisions=<node>:fp32 does."""
+    import onnx.numpy_helper
+    import torch
+    weights = {t.name: torch.from_numpy(onnx.numpy_helper.to_array(t).copy()).cuda() for t in model.graph.initializer}
+    first = model.graph.input[0].name
+
+    def run(x):
+        values = dict(weights)
+        values[first] = x
+        for node in model.graph.node:
+            own = torch.float32 if (node.name or f'node_of_{node.output[0]}') in kept else dtype
+            values[node.output[0]] = GRAPH_OPS[node.op_type]([values[i].to(own) for i in node.input], node.attribute)
+        return values[model.graph.output[0].name]
+    return run
+
+
 def infer(options, args):
     """--loadEngine with --loadInputs: the engine's model (the PyTorch module saved next to its ONNX as
     <onnx>.pt) run once on the GPU in the precision it was built with; the output written as trtexec 10.16
@@ -155,15 +185,19 @@ def infer(options, args):
         plan = plan_file.read(1 << 16)
     start = plan.index(META) + len(META)
     meta = json.loads(plan[start:plan.index(b'\n', start)])
-    model = torch.load(meta['onnx'] + '.pt', weights_only=False).cuda().eval()
     dtype = getattr(torch, meta['dtype'])
+    if os.path.exists(meta['onnx'] + '.pt'):
+        module = torch.load(meta['onnx'] + '.pt', weights_only=False).cuda().eval().to(dtype)
+        model = lambda x: module(x.to(dtype))  # noqa: E731
+    else:
+        model = graph_on_gpu(onnx.load(meta['onnx']), dtype, set(meta.get('kept', [])))
     shapes = dict(entry.rsplit(':', 1) for entry in options.get('--shapes', '').split(',') if entry)
     files = dict(entry.rsplit(':', 1) for entry in options.get('--loadInputs', '').split(',') if entry)
     name = next(iter(files))
     dims = [int(d) for d in shapes[name].split('x')]
     x = torch.from_numpy(np.fromfile(files[name], dtype=np.float32).reshape(dims)).cuda()
     with torch.no_grad():
-        out = model.to(dtype)(x.to(dtype)).float().cpu().numpy()
+        out = model(x).float().cpu().numpy()
     output = onnx.load(meta['onnx'], load_external_data=False).graph.output[0].name
     log('I', f'Engine loaded; inference in {meta["dtype"]}')
     if '--dumpRawBindingsToFile' in options:

@@ -361,3 +361,68 @@ export function logSumExpOnnx(): Uint8Array {
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return onnx.ModelProto.encode(model).finish();
 }
+
+/**
+ * A chain of FP16-safe nodes (Relu, Sqrt, Abs, Mul 0.75 + Add 0.5: exact FP16 constants, values kept in
+ * [1, 3]) with `plants` FP16 traps at seeded places: Sigmoid -> Mul 300 (about 250: fine) -> Mul 300 (past
+ * 65504: the trap) -> Mul 1/90000 (reads the trap's value: in FP16 it is infinity) -> Add 1. The two nodes
+ * named in `planted` are the optimum by construction: without either, an FP16 tensor holds 65700 or more;
+ * with both, every FP16 value is under 300. x [1, 4] in [1, 3] -> y [1, 4]; `length` nodes or a few more.
+ */
+export function plantedChainOnnx(
+  seed: number,
+  length: number,
+  plants: number,
+): { model: Uint8Array; planted: string[] } {
+  const T = onnx.TensorProto.DataType;
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  const nodes: onnxProto.onnx.INodeProto[] = [];
+  const constants = new Map<number, string>();
+  const constant = (value: number) => {
+    if (!constants.has(value)) constants.set(value, `c${constants.size}`);
+    return constants.get(value)!;
+  };
+  let current = 'x';
+  const add = (opType: string, extra: string[] = []) => {
+    const name = `n${nodes.length}_${opType.toLowerCase()}`;
+    nodes.push(onnx.NodeProto.create({ opType, name, input: [current, ...extra], output: [name] }));
+    current = name;
+    return name;
+  };
+  const trapsAt = new Set<number>();
+  while (trapsAt.size < plants) trapsAt.add(Math.floor(random() * Math.max(1, length - 5 * plants)));
+  const planted: string[] = [];
+  for (let i = 0; nodes.length < length || planted.length < 2 * plants; i++) {
+    if (trapsAt.has(i)) {
+      add('Sigmoid');
+      add('Mul', [constant(300)]);
+      planted.push(add('Mul', [constant(300)]));
+      planted.push(add('Mul', [constant(1 / 90000)]));
+      add('Add', [constant(1)]);
+      continue;
+    }
+    const pick = Math.floor(random() * 4);
+    if (pick === 0) add('Relu');
+    else if (pick === 1) add('Sqrt');
+    else if (pick === 2) add('Abs');
+    else {
+      add('Mul', [constant(0.75)]);
+      add('Add', [constant(0.5)]);
+    }
+  }
+  const last = nodes.at(-1)!;
+  last.output = ['y'];
+  const graph = onnx.GraphProto.create({
+    name: `planted-${seed}`,
+    node: nodes,
+    initializer: [...constants].map(([value, name]) => initializer(name, [1], Float32Array.of(value))),
+    input: [valueInfo('x', T.FLOAT, [1, 4])],
+    output: [valueInfo('y', T.FLOAT, [1, 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return { model: onnx.ModelProto.encode(model).finish(), planted };
+}

@@ -103,6 +103,15 @@ async function precisionCommand(
         `precision: candidate ${n} (keep ${JSON.stringify(keep)}) did not build: ` +
           `${unbuilt.failure?.message ?? unbuilt.status} (${result.reportFile})`,
       );
+    // Only a verdict decides: a check that could not run (no reference, an engine that would not run) stops
+    // the search rather than count as a failure.
+    const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
+    if (unjudged) {
+      const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
+      throw new InputError(
+        `precision: candidate ${n} (keep ${JSON.stringify(keep)}) was not judged: ${why} (${result.reportFile})`,
+      );
+    }
     const passed = builds.every((b) => b.accuracy?.status === 'passed');
     const planBytes = builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
     trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
