@@ -3916,7 +3916,10 @@ function flagsHash(argv) {
 }
 const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
 function seriesKeyOf(build, report) {
-    const argv = build.attempts.at(-1)?.argv;
+    const built = build.attempts.at(-1)?.argv;
+    // fp16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says fp16, and the kept nodes
+    // (which 10.x carries in --layerPrecisions) are part of its flags.
+    const argv = built && build.builtFrom ? [...built, ...build.builtFrom.kept.map((n) => `keep-fp32=${n}`)] : built;
     const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
     if (!argv || !gpu)
         return null;
@@ -3925,7 +3928,7 @@ function seriesKeyOf(build, report) {
         profile: build.profile,
         gpu,
         tensorrt: majorMinor(report.environment.tensorrtVersion),
-        precision: precisionOf(argv),
+        precision: build.builtFrom ? 'fp16' : precisionOf(argv),
         flags: flagsHash(argv),
     };
 }

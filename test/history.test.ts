@@ -198,6 +198,17 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
       a.replace(runner.dir, '/elsewhere').replace(/--memPoolSize=.*/, '--memPoolSize=workspace:1024'),
     );
     expect(flagsHash(moved)).toBe(flagsHash(argv));
+    // fp16 on TensorRT 11, built from the ONNX trt-ci wrote: the key says fp16, and another keep list is
+    // another series, as --layerPrecisions makes it on 10.x.
+    const written = (kept: string[]) => ({
+      ...inImage.report,
+      builds: [{ ...build, builtFrom: { onnx: 'out/fp16-onnx/m/m.onnx', fp16Nodes: 3, fp32Nodes: 1, kept, casts: 2 } }],
+    });
+    const [plain11] = historyPoints(written([]), { commit: 'x', date: report.startedAt, image: null });
+    const [kept11] = historyPoints(written(['exp']), { commit: 'x', date: report.startedAt, image: null });
+    expect(plain11!.key.precision).toBe('fp16');
+    expect(kept11!.key.flags).not.toBe(plain11!.key.flags);
+    expect(plain11!.key.flags).toBe(flagsHash(argv));
     expect(flagsHash([...argv, '--builderOptimizationLevel=5'])).not.toBe(flagsHash(argv));
     expect([precisionOf(['--fp16', '--int8']), precisionOf([]), precisionOf(['--stronglyTyped'])]).toEqual([
       'fp16+int8',
