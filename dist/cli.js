@@ -61334,16 +61334,16 @@ function worstOf(builds) {
     return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
 }
 function pickModel(models, name) {
-    const fit = (m) => m.precision === 'fp16' && m.accuracy !== null;
+    const searchable = (m) => m.precision === 'fp16' && m.accuracy !== null;
     if (name !== null) {
         const model = models.find((m) => m.name === name);
         if (!model)
             throw new errors_InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);
-        if (!fit(model))
+        if (!searchable(model))
             throw new errors_InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
         return model;
     }
-    const fits = models.filter(fit);
+    const fits = models.filter(searchable);
     if (fits.length !== 1)
         throw new errors_InputError(`precision: name the model to search with --model (models with precision: fp16 and accuracy: ` +
             `${fits.map((m) => m.name).join(', ') || 'none'})`);

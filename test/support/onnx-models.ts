@@ -394,7 +394,8 @@ export function plantedChainOnnx(
     return name;
   };
   const trapsAt = new Set<number>();
-  while (trapsAt.size < plants) trapsAt.add(Math.floor(random() * Math.max(1, length - 5 * plants)));
+  // Places 0..n-1 for n at least `plants`: a short chain still has a place for every trap.
+  while (trapsAt.size < plants) trapsAt.add(Math.floor(random() * Math.max(plants, length - 5 * plants)));
   const planted: string[] = [];
   for (let i = 0; nodes.length < length || planted.length < 2 * plants; i++) {
     if (trapsAt.has(i)) {

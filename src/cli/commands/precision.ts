@@ -45,14 +45,15 @@ function worstOf(builds: ReportBuild[]): string {
 }
 
 function pickModel(models: ModelConfig[], name: string | null): ModelConfig {
-  const fit = (m: ModelConfig) => m.precision === 'fp16' && m.accuracy !== null;
+  const searchable = (m: ModelConfig) => m.precision === 'fp16' && m.accuracy !== null;
   if (name !== null) {
     const model = models.find((m) => m.name === name);
     if (!model) throw new InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);
-    if (!fit(model)) throw new InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
+    if (!searchable(model))
+      throw new InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
     return model;
   }
-  const fits = models.filter(fit);
+  const fits = models.filter(searchable);
   if (fits.length !== 1)
     throw new InputError(
       `precision: name the model to search with --model (models with precision: fp16 and accuracy: ` +
