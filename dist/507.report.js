@@ -1846,7 +1846,7 @@ function budgetHint(metric, padded = false) {
                 `picks, a layer that fell back to FP32; ${raise}`);
         case 'accuracy-drift':
             return ("the engine's largest error grew against the baseline's: a kernel changed precision; check the " +
-                `accuracy table and pin the layer with \`--layerPrecisions\`; ${raise}`);
+                `accuracy table; \`trt-ci precision\` finds the nodes to list in \`keep-fp32:\`; ${raise}`);
     }
 }
 /** A trailing zero run shorter than this is alignment, not the padding of #4841. */
@@ -1948,7 +1948,7 @@ function actionItems(reports) {
                             ? `${broken} NaN/Inf values: an FP16 overflow`
                             : null,
                     todo: broken > 0
-                        ? 'pin the overflowing layers to FP32 (`--layerPrecisions`), or build with `precision: bf16`'
+                        ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
                         : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
                     position: accuracy.configPosition,
                 });

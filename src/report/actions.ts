@@ -56,7 +56,7 @@ export function budgetHint(metric: Metric, padded = false): string {
     case 'accuracy-drift':
       return (
         "the engine's largest error grew against the baseline's: a kernel changed precision; check the " +
-        `accuracy table and pin the layer with \`--layerPrecisions\`; ${raise}`
+        `accuracy table; \`trt-ci precision\` finds the nodes to list in \`keep-fp32:\`; ${raise}`
       );
   }
 }
@@ -167,7 +167,7 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
               : null,
           todo:
             broken > 0
-              ? 'pin the overflowing layers to FP32 (`--layerPrecisions`), or build with `precision: bf16`'
+              ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
               : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
           position: accuracy.configPosition,
         });
