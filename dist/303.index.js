@@ -3475,6 +3475,10 @@ async function writePrecisionOnnx(model, dir) {
     await (0,promises_.rm)(dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(dir, { recursive: true });
     const written = mixedPrecisionOnnx(await (0,promises_.readFile)(model.onnx), { narrow: 'fp16', keep: new Set(model.keepFp32) });
+    // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
+    // reads at load; this is where it is decided).
+    if (written.unmatched.length)
+        throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
     const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(model.onnx));
     await (0,promises_.writeFile)(onnx, written.model);
     for (const data of await externalDataFiles(model.onnx)) {
@@ -8300,6 +8304,7 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
  * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
  * ',' and strips quotes: a name with either cannot be passed.
  */
+const UNPASSABLE = /[,']/;
 const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
     if (keep.length === 0)
@@ -8313,7 +8318,7 @@ const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
     const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
     if (pinned)
         return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
-    return keep.flatMap((name, i) => /[,']/.test(name)
+    return keep.flatMap((name, i) => UNPASSABLE.test(name)
         ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
         : []);
 });
@@ -8331,7 +8336,7 @@ const keptNodesExist = (raw, config) => raw.models.flatMap((model, m) => {
     }
     const known = new Set(nodes);
     return keep.flatMap((name, i) => {
-        if (known.has(name) || /[,']/.test(name))
+        if (known.has(name) || UNPASSABLE.test(name))
             return [];
         const near = closest(name, nodes);
         const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;

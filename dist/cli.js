@@ -48342,6 +48342,7 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
  * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
  * ',' and strips quotes: a name with either cannot be passed.
  */
+const UNPASSABLE = /[,']/;
 const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
     if (keep.length === 0)
@@ -48355,7 +48356,7 @@ const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
     const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
     if (pinned)
         return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
-    return keep.flatMap((name, i) => /[,']/.test(name)
+    return keep.flatMap((name, i) => UNPASSABLE.test(name)
         ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
         : []);
 });
@@ -48373,7 +48374,7 @@ const keptNodesExist = (raw, config) => raw.models.flatMap((model, m) => {
     }
     const known = new Set(nodes);
     return keep.flatMap((name, i) => {
-        if (known.has(name) || /[,']/.test(name))
+        if (known.has(name) || UNPASSABLE.test(name))
             return [];
         const near = closest(name, nodes);
         const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;
@@ -50082,6 +50083,8 @@ async function probeHelp(command, run, where) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/options.js
+// Options several commands take, declared once.
+
 const CONFIG = {
     type: 'string',
     arg: 'F',
@@ -50095,6 +50098,17 @@ const TRTEXEC = {
     type: 'string',
     arg: 'PATH',
     help: 'the trtexec to run (default: trtexec on PATH; or --config)',
+};
+/** A whole-number option's value in [min, max], `fallback` when not given; anything else is exit 2. */
+const whole = (text, name, fallback, min, max) => {
+    if (text === null)
+        return fallback;
+    // Decimal digits only: Number() also reads "0x10" as 16, "1e2" as 100 and " 8" as 8.
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(value) || value < min || value > max) {
+        throw new errors_InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
+    }
+    return value;
 };
 
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/ab.js
@@ -50110,16 +50124,6 @@ const TRTEXEC = {
 
 
 
-const whole = (text, name, fallback, min, max) => {
-    if (text === null)
-        return fallback;
-    // Decimal digits only: Number() also reads "0x10" as 16, "1e2" as 100 and " 8" as 8.
-    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isInteger(value) || value < min || value > max) {
-        throw new errors_InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
-    }
-    return value;
-};
 /**
  * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it
  * is (by at least the budget, significantly), 2 when the two cannot be compared, else 0.
@@ -51398,6 +51402,10 @@ async function writePrecisionOnnx(model, dir) {
     await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
     const written = mixedPrecisionOnnx(await (0,promises_namespaceObject.readFile)(model.onnx), { narrow: 'fp16', keep: new Set(model.keepFp32) });
+    // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
+    // reads at load; this is where it is decided).
+    if (written.unmatched.length)
+        throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
     const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(model.onnx));
     await (0,promises_namespaceObject.writeFile)(onnx, written.model);
     for (const data of await externalDataFiles(model.onnx)) {
@@ -61350,9 +61358,7 @@ function pickModel(models, name) {
     return fits[0];
 }
 async function precisionCommand(options, io) {
-    const maxBuilds = options.maxBuilds === null ? DEFAULT_MAX_BUILDS : Number(options.maxBuilds);
-    if (!/^\d{1,4}$/.test(options.maxBuilds ?? '32') || maxBuilds < 2)
-        throw new errors_InputError(`--max-builds: expected a whole number from 2 to 9999, got "${options.maxBuilds}"`);
+    const maxBuilds = whole(options.maxBuilds, 'max-builds', DEFAULT_MAX_BUILDS, 2, 9999);
     const config = loadConfig(options.config, io.cwd, io.env);
     const model = pickModel(config.models, options.model);
     let candidates;

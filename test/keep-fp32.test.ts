@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
 import { cli, makeRunner } from './support/harness.js';
 import { logSumExpOnnx } from './support/onnx-models.js';
 
@@ -90,6 +91,20 @@ describe('precision: fp16 with keep-fp32', () => {
       expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
       expect(result.stderr).toMatch(message);
     }
+  });
+});
+
+describe('the FP16 ONNX written for a build', () => {
+  it('fails, naming it, when a kept name is no node of the graph (never a node silently left FP16)', async () => {
+    const runner = makeRunner();
+    const onnx = join(runner.dir, 'lse.onnx');
+    writeFileSync(onnx, logSumExpOnnx());
+    const model = { onnx, keepFp32: ['exp', 'nope'] } as Parameters<typeof writePrecisionOnnx>[0];
+    await expect(writePrecisionOnnx(model, join(runner.dir, 'w'))).rejects.toThrow(
+      /keep-fp32 names no node of it: nope/,
+    );
+    const fine = await writePrecisionOnnx({ ...model, keepFp32: ['exp'] }, join(runner.dir, 'w'));
+    expect(fine).toMatchObject({ kept: ['exp'], fp16Nodes: 3, fp32Nodes: 1 });
   });
 });
 

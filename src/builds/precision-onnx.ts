@@ -31,6 +31,12 @@ export async function writePrecisionOnnx(model: ModelConfig, dir: string): Promi
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const written = mixedPrecisionOnnx(await readFile(model.onnx), { narrow: 'fp16', keep: new Set(model.keepFp32) });
+  // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
+  // reads at load; this is where it is decided).
+  if (written.unmatched.length)
+    throw new Error(
+      `keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`,
+    );
   const onnx = join(dir, basename(model.onnx));
   await writeFile(onnx, written.model);
   for (const data of await externalDataFiles(model.onnx)) {

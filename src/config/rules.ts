@@ -281,6 +281,8 @@ const modelFiles: Rule = (raw, config) =>
  * goes with precision: fp16, and does not fight --layerPrecisions in extra-args. trtexec splits the list at
  * ',' and strips quotes: a name with either cannot be passed.
  */
+const UNPASSABLE = /[,']/;
+
 const keptNodes: Rule = (raw, config) =>
   raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
@@ -295,7 +297,7 @@ const keptNodes: Rule = (raw, config) =>
     if (pinned)
       return [{ path: at, message: `keep-fp32 sets --layerPrecisions itself: remove ${pinned} from extra-args` }];
     return keep.flatMap((name, i) =>
-      /[,']/.test(name)
+      UNPASSABLE.test(name)
         ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
         : [],
     );
@@ -314,7 +316,7 @@ const keptNodesExist: Rule = (raw, config) =>
     }
     const known = new Set(nodes);
     return keep.flatMap((name, i) => {
-      if (known.has(name) || /[,']/.test(name)) return [];
+      if (known.has(name) || UNPASSABLE.test(name)) return [];
       const near = closest(name, nodes);
       const hint = near ? `; did you mean ${near}?` : ` (an unnamed node is node_of_<its first output>)`;
       return [

@@ -11,7 +11,7 @@ import { createTrtexec } from '../../tensorrt/trtexec.js';
 import type { CliIo } from '../io.js';
 import { EXIT } from '../../contract/exit.js';
 import { defineCommand } from '../command.js';
-import { CONFIG, JSON_OUTPUT, TRTEXEC } from '../options.js';
+import { CONFIG, JSON_OUTPUT, TRTEXEC, whole } from '../options.js';
 
 export interface AbOptions {
   config: string | null;
@@ -23,16 +23,6 @@ export interface AbOptions {
   gpu: string | null;
   json: boolean;
 }
-
-const whole = (text: string | null, name: string, fallback: number, min: number, max: number) => {
-  if (text === null) return fallback;
-  // Decimal digits only: Number() also reads "0x10" as 16, "1e2" as 100 and " 8" as 8.
-  const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InputError(`--${name}: expected a whole number from ${min} to ${max}, got "${text}"`);
-  }
-  return value;
-};
 
 /**
  * trt-ci ab BASE.plan HEAD.plan: is the head engine slower than the base one on this GPU? Exit 1 when it

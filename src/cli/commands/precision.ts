@@ -12,7 +12,7 @@ import { runPipeline } from '../../pipeline.js';
 import { mixedPrecisionOnnx } from '../../tensorrt/mixed-precision-onnx.js';
 import { defineCommand } from '../command.js';
 import type { CliIo } from '../io.js';
-import { CONFIG, JSON_OUTPUT } from '../options.js';
+import { CONFIG, JSON_OUTPUT, whole } from '../options.js';
 
 /** One candidate set, built and checked. */
 interface PrecisionTrial {
@@ -66,9 +66,7 @@ async function precisionCommand(
   options: { config: string; model: string | null; maxBuilds: string | null; json: boolean },
   io: CliIo,
 ): Promise<number> {
-  const maxBuilds = options.maxBuilds === null ? DEFAULT_MAX_BUILDS : Number(options.maxBuilds);
-  if (!/^\d{1,4}$/.test(options.maxBuilds ?? '32') || maxBuilds < 2)
-    throw new InputError(`--max-builds: expected a whole number from 2 to 9999, got "${options.maxBuilds}"`);
+  const maxBuilds = whole(options.maxBuilds, 'max-builds', DEFAULT_MAX_BUILDS, 2, 9999);
   const config = loadConfig(options.config, io.cwd, io.env);
   const model = pickModel(config.models, options.model);
   let candidates: string[];
