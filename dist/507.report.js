@@ -297,6 +297,44 @@ const accuracyOutputSchema = schemas/* object */.Ikc({
     /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
     topK: schemas/* object */.Ikc({ k: count, rows: count, agree: count }).nullable().default(null),
 });
+/** One marked tensor's error, as a first-divergence pass measured it. */
+const tensorErrorSchema = schemas/* object */.Ikc({
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    outOfTolerance: schemas/* number */.aig(),
+    nan: count,
+    inf: count,
+});
+/**
+ * Where a failing engine's error first appears: the ONNX with its intermediate tensors marked as outputs,
+ * built once with the same flags and run on the same inputs, each marked tensor against ONNX Runtime's.
+ * found: `node` is the first node (in graph order) whose output leaves the tolerance; marked-passes: the
+ * marked engine is within tolerance everywhere (marking changed the fusions), so no node can be named this
+ * way; error: the pass could not run (`problem`).
+ */
+const divergenceSchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['found', 'marked-passes', 'error']),
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
+    marked: count,
+    node: nullableString,
+    op: nullableString,
+    /** The precision the node computes in, per the FP16 table (fp16, or fp32 with why). */
+    computes: nullableString,
+    tensor: nullableString,
+    error: tensorErrorSchema.nullable(),
+    failure: nullableString,
+    /** Marked tensors after the node: how many, and how many of them are out of tolerance. */
+    downstream: schemas/* object */.Ikc({ marked: count, failing: count }).nullable(),
+    /** The model's outputs out of tolerance in the marked engine. */
+    outputsFailing: schemas/* array */.YOg(schemas/* string */.YjP()),
+    problem: nullableString,
+    /** The marked engine's build log and the marked ONNX (for reproducing it). */
+    log: nullableString,
+    onnx: nullableString,
+    /** Where to act: the model's keep-fp32 line, else its own line. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
 const accuracySchema = schemas/* object */.Ikc({
     /**
      * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
@@ -308,6 +346,8 @@ const accuracySchema = schemas/* object */.Ikc({
     problem: nullableString.default(null),
     /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
     configPosition: configPositionSchema.nullable().default(null),
+    /** With status failed: where the error first appears (reports before 0.14 have none). */
+    divergence: divergenceSchema.nullable().default(null),
 });
 /** One repetition of a latency A/B: one trtexec run of one side's engine. */
 const abRunSchema = schemas/* object */.Ikc({
@@ -1393,30 +1433,6 @@ function notable(row) {
     return build.baseline.bytes !== build.bytes;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/priority.js
-/**
- * How long a section is kept when the summary or the comment must be cut to GitHub's size limit: lower
- * numbers stay longest; the headline is never cut (common/trim.ts).
- */
-const PRIORITY = {
-    /** The verdict and the things to fix, and what stops the run from meaning anything (a missing report). */
-    headline: 0,
-    /** A failure: a build, an engine out of tolerance or slower, a target it will not load on, a failed preflight. */
-    failure: 1,
-    /** The engines' tables, the budgets that broke, builds that backed off. */
-    table: 2,
-    /** Why a plan grew or is padded; engines outside their recent history. */
-    cause: 3,
-    /** The change chart. */
-    chart: 4,
-    /** Accuracy and latency that passed. */
-    passed: 5,
-    /** Folded unchanged rows, targets every engine loads on, history within its range, portability's price. */
-    detail: 6,
-    /** A preflight that passed. */
-    preflightPassed: 7,
-};
-
 ;// CONCATENATED MODULE: ./.build/tsc/common/markdown-text.js
 // Text from logs, configs and reports placed into markdown. A report can come from a fork and a log line
 // from anything trtexec printed: each helper escapes for the place the text lands in, so that the text
@@ -1472,6 +1488,36 @@ function codeBlock(value) {
     return `${fence}\n${body}\n${fence}`;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/position.js
+/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
+function formatPosition(position) {
+    return `${position.file}:${position.line}:${position.column}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/priority.js
+/**
+ * How long a section is kept when the summary or the comment must be cut to GitHub's size limit: lower
+ * numbers stay longest; the headline is never cut (common/trim.ts).
+ */
+const PRIORITY = {
+    /** The verdict and the things to fix, and what stops the run from meaning anything (a missing report). */
+    headline: 0,
+    /** A failure: a build, an engine out of tolerance or slower, a target it will not load on, a failed preflight. */
+    failure: 1,
+    /** The engines' tables, the budgets that broke, builds that backed off. */
+    table: 2,
+    /** Why a plan grew or is padded; engines outside their recent history. */
+    cause: 3,
+    /** The change chart. */
+    chart: 4,
+    /** Accuracy and latency that passed. */
+    passed: 5,
+    /** Folded unchanged rows, targets every engine loads on, history within its range, portability's price. */
+    detail: 6,
+    /** A preflight that passed. */
+    preflightPassed: 7,
+};
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/table.js
 // The one way a summary table is written: every cell escaped as text (a `|` would end the cell and a line
 // break the row), unless it is trt-ci's own markdown (a code span, a bar, bold), marked with md().
@@ -1498,6 +1544,9 @@ function foldedTable(head, shown, folded, what) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/accuracy.js
+// Engines that built but compute the wrong answer: first-class failures, with the worst output's figures.
+
+
 
 
 
@@ -1544,6 +1593,27 @@ function accuracy_line(r) {
         `${why}${topK}`,
     ]);
 }
+const share = (v) => `${Number((v * 100).toPrecision(3))}%`;
+/** Where a failing engine's error first appears, decision-first: the node, its error, where to act. */
+function divergenceLine(engine, d) {
+    const head = `**Where the error starts** (${markdown_text_text(engine)}, ${d.shape} shape):`;
+    if (d.status === 'error')
+        return `${head} the marked build could not tell: ${markdown_text_text(d.problem ?? 'unknown')}`;
+    if (d.status === 'marked-passes')
+        return (`${head} not found: with its ${d.marked} tensors marked as outputs the engine passes, so the error is in ` +
+            'a fusion that marking breaks apart; `trt-ci precision` searches with the plain engine');
+    const e = d.error;
+    const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
+    const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+    const fp32 = d.computes?.startsWith('fp32')
+        ? ` It computes in FP32 already (${markdown_text_text(d.computes)}): what it reads from FP16 nodes is the cause;` +
+            ' `trt-ci precision` finds which of them to keep.'
+        : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
+            ' `trt-ci precision` find the smallest list.';
+    return (`${head} node ${code(d.node)} (${markdown_text_text(d.op)}, ${markdown_text_text(d.computes ?? '?')}): ${share(e.outOfTolerance)} of ` +
+        `${code(d.tensor)} out of tolerance${broken}; after it ${d.downstream.failing} of ` +
+        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`);
+}
 function accuracySection(rows) {
     const listed = rows.filter((r) => r.build.accuracy);
     if (listed.length === 0)
@@ -1557,6 +1627,10 @@ function accuracySection(rows) {
                 `${checked.length - failed.length}/${checked.length} within tolerance`,
             '',
             ...foldedTable(TABLE.head, failed.map(accuracy_line), listed.filter((r) => !failed.includes(r)).map(accuracy_line), 'fine'),
+            ...failed.flatMap((r) => {
+                const d = r.build.accuracy.divergence;
+                return d ? ['', divergenceLine(engineName(r.build), d)] : [];
+            }),
         ].join('\n'),
     };
 }
@@ -1937,6 +2011,7 @@ function actionItems(reports) {
             if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
                 const worst = accuracy.outputs.find((o) => o.failure);
                 const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
+                const start = accuracy.divergence;
                 items.push({
                     ...base,
                     what: accuracy.status === 'error'
@@ -1947,9 +2022,12 @@ function actionItems(reports) {
                         : broken > 0
                             ? `${broken} NaN/Inf values: an FP16 overflow`
                             : null,
-                    todo: broken > 0
-                        ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-                        : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+                    todo: start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+                        ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                            '`trt-ci precision` finds the smallest list'
+                        : broken > 0
+                            ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                            : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
                     position: accuracy.configPosition,
                 });
             }
@@ -2244,12 +2322,6 @@ function diagnosisSections(rows) {
             },
         ]
         : []);
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/common/position.js
-/** `trt-ci.yml:12:9`, as editors and terminals link it: a config error's head and a report's annotations. */
-function formatPosition(position) {
-    return `${position.file}:${position.line}:${position.column}`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/failures.js

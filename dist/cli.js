@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1665);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5560);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1665:
+/***/ 5560:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46490,7 +46490,11 @@ const accuracy = strictObject({
         .min(1)
         .optional()
         .describe("For classifiers: the engine's top k classes must be the reference's."),
-}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
+    'first-divergence': schemas_boolean(expected('true or false'))
+        .optional()
+        .describe('When the engine fails: build it once more with its tensors marked as outputs and name the first ' +
+        'ONNX node whose output leaves the tolerance (default true; one extra build per failing engine).'),
+}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k, first-divergence'))
     .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
@@ -47443,6 +47447,7 @@ networkFloat = () => null) {
         rtol: raw.rtol ?? defaults.rtol,
         cosine: raw.cosine ?? defaults.cosine,
         topK: raw['top-k'] ?? null,
+        firstDivergence: raw['first-divergence'] ?? true,
     };
 }
 
@@ -51139,6 +51144,7 @@ class Writer {
                 graph: label,
                 precision: plan.narrowed ? narrow : 'fp32',
                 reason: plan.reason,
+                floatOutputs: node.outputs.filter((o) => o && types.get(o) === FLOAT),
             });
             return plan;
         });
@@ -51406,17 +51412,25 @@ async function writePrecisionOnnx(model, dir) {
     // reads at load; this is where it is decided).
     if (written.unmatched.length)
         throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
-    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(model.onnx));
-    await (0,promises_namespaceObject.writeFile)(onnx, written.model);
-    for (const data of await externalDataFiles(model.onnx)) {
-        const name = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)(model.onnx), data);
+    const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
+    const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
+    return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+}
+/**
+ * `bytes` (a rewrite of the ONNX `source`) written into `dir` under the source's name, with the source's
+ * external-data files linked beside it: an ONNX names them relative to itself. Returns the written path.
+ */
+async function writeOnnxCopy(source, bytes, dir) {
+    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(source));
+    await (0,promises_namespaceObject.writeFile)(onnx, bytes);
+    for (const data of await externalDataFiles(source)) {
+        const name = (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)(source), data);
         if (name.startsWith('..'))
-            throw new Error(`${(0,external_node_path_namespaceObject.basename)(model.onnx)} names external data outside its folder`);
+            throw new Error(`${(0,external_node_path_namespaceObject.basename)(source)} names external data outside its folder`);
         await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(dir, name)), { recursive: true });
         await (0,promises_namespaceObject.symlink)(data, (0,external_node_path_namespaceObject.join)(dir, name));
     }
-    const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
-    return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+    return onnx;
 }
 /**
  * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
@@ -52698,6 +52712,44 @@ const accuracyOutputSchema = object({
     /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
     topK: object({ k: count, rows: count, agree: count }).nullable().default(null),
 });
+/** One marked tensor's error, as a first-divergence pass measured it. */
+const tensorErrorSchema = object({
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    outOfTolerance: schemas_number(),
+    nan: count,
+    inf: count,
+});
+/**
+ * Where a failing engine's error first appears: the ONNX with its intermediate tensors marked as outputs,
+ * built once with the same flags and run on the same inputs, each marked tensor against ONNX Runtime's.
+ * found: `node` is the first node (in graph order) whose output leaves the tolerance; marked-passes: the
+ * marked engine is within tolerance everywhere (marking changed the fusions), so no node can be named this
+ * way; error: the pass could not run (`problem`).
+ */
+const divergenceSchema = object({
+    status: schemas_enum(['found', 'marked-passes', 'error']),
+    shape: schemas_enum(['min', 'opt', 'max']),
+    /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
+    marked: count,
+    node: nullableString,
+    op: nullableString,
+    /** The precision the node computes in, per the FP16 table (fp16, or fp32 with why). */
+    computes: nullableString,
+    tensor: nullableString,
+    error: tensorErrorSchema.nullable(),
+    failure: nullableString,
+    /** Marked tensors after the node: how many, and how many of them are out of tolerance. */
+    downstream: object({ marked: count, failing: count }).nullable(),
+    /** The model's outputs out of tolerance in the marked engine. */
+    outputsFailing: array(schemas_string()),
+    problem: nullableString,
+    /** The marked engine's build log and the marked ONNX (for reproducing it). */
+    log: nullableString,
+    onnx: nullableString,
+    /** Where to act: the model's keep-fp32 line, else its own line. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
 const accuracySchema = object({
     /**
      * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
@@ -52709,6 +52761,8 @@ const accuracySchema = object({
     problem: nullableString.default(null),
     /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
     configPosition: configPositionSchema.nullable().default(null),
+    /** With status failed: where the error first appears (reports before 0.14 have none). */
+    divergence: divergenceSchema.nullable().default(null),
 });
 /** One repetition of a latency A/B: one trtexec run of one side's engine. */
 const abRunSchema = object({
@@ -55103,429 +55157,6 @@ function absoluteTolerance(atol, reference) {
     return atol.shareOfMax * largest;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
-// The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
-// its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
-async function loadOnnxRuntime() {
-    const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
-    if (ort.env.wasm)
-        ort.env.wasm.numThreads = 1;
-    return ort;
-}
-/** Each checked engine's result, by its job; engines that were not checked are absent. */
-async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
-    const results = new Map();
-    const readers = accuracyReaders(context, runtime);
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
-        // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
-        if (built && job.model.accuracyOff) {
-            results.set(jobKey(job), { status: 'not-checked', outputs: [], problem: null, configPosition: null });
-            continue;
-        }
-        if (!job.model.accuracy || !plan || !built)
-            continue;
-        if (context.signal?.aborted)
-            break;
-        results.set(jobKey(job), await checkEngine(outcome, plan.path, job.model.accuracy, context, readers));
-    }
-    return results;
-}
-function accuracyReaders(context, runtime) {
-    // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
-    // every profile and shape of a model shares the one session.
-    let ort = null;
-    const loaded = () => {
-        ort ??= runtime();
-        return ort;
-    };
-    const session = stage_once((onnx) => 
-    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
-    Promise.all([loaded(), (0,promises_namespaceObject.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model)));
-    const npz = stage_once(readNpz);
-    const typesOf = stage_once((onnx) => {
-        let io = { inputs: [], outputs: [] };
-        try {
-            io = readOnnxIo(onnx);
-        }
-        catch {
-            // trtexec's parser says what is wrong with a model that is not ONNX.
-        }
-        const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
-        return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
-    });
-    const reference = async (check, onnx, inputs) => {
-        if (check.reference)
-            return givenReference(check.reference, npz);
-        const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
-        const digest = await context.digests.of(onnx);
-        const { cacheDir } = context.config;
-        const registry = context.registry ?? null;
-        return (await cachedReferenceOutputs(cacheDir, digest, inputs, compute, context.cacheTrust, registry)).outputs;
-    };
-    return { typesOf, npz, reference };
-}
-/** A function of one argument whose result is kept per argument. */
-function stage_once(compute) {
-    const kept = new Map();
-    return (key) => {
-        if (!kept.has(key))
-            kept.set(key, compute(key));
-        return kept.get(key);
-    };
-}
-/** One engine at each of its check's shapes; a check that could not run is an error (said with why). */
-async function checkEngine(outcome, plan, check, context, readers) {
-    const { job } = outcome;
-    const outputs = [];
-    for (const shape of check.shapes) {
-        const dir = (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
-        // A dump left by an earlier run must never stand in for this run's outputs.
-        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-        const types = readers.typesOf(job.model.onnx);
-        let inputs;
-        let expected;
-        try {
-            const profile = runProfile(job.profile);
-            inputs =
-                check.inputs === 'auto' || 'ranges' in check.inputs
-                    ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
-                    : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
-        }
-        catch (error) {
-            return checkError(outputs, errorMessage(error));
-        }
-        try {
-            expected = await readers.reference(check, job.model.onnx, inputs);
-        }
-        catch (error) {
-            const why = errorMessage(error);
-            return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
-        }
-        // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
-        const exact = expected.map((o) => isIntegral(o.type));
-        const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
-        const runner = {
-            trtexec: context.trtexec,
-            version: context.version,
-            ...(context.signal && { signal: context.signal }),
-        };
-        const tolerances = { atols, rtol: check.rtol };
-        const engine = await runEngineOnInputs(runner, outcome, plan, shape, inputs, expected, tolerances, dir, types.outputs);
-        if ('problem' in engine)
-            return checkError(outputs, engine.problem);
-        for (const [i, want] of expected.entries()) {
-            const tolerance = exact[i]
-                ? { atol: 0, rtol: 0, cosine: null, topK: null }
-                : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
-            const judged = judgedOutput(shape, want, engine, tolerance);
-            if (typeof judged === 'string')
-                return checkError(outputs, judged);
-            outputs.push(judged);
-        }
-    }
-    const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
-    return { status, outputs, problem: null, configPosition: null };
-}
-const checkError = (outputs, problem) => ({
-    status: 'error',
-    outputs,
-    problem,
-    configPosition: null,
-});
-/** One output of the engine against the reference's, or why the two cannot be compared. */
-function judgedOutput(shape, want, engine, tolerance) {
-    const got = engine.outputs.get(want.name);
-    if (!got)
-        return `the engine has no output ${want.name}`;
-    if (got.length !== want.values.length) {
-        return `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`;
-    }
-    let error = compareOutput(got, want.values, want.dims, tolerance);
-    const judged = engine.trtexecLosses?.get(want.name);
-    if (judged) {
-        // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
-        const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
-        error = { ...error, outOfTolerance: share };
-    }
-    return {
-        shape,
-        name: want.name,
-        maxAbsError: error.maxAbsError,
-        maxRelError: error.maxRelError,
-        outOfTolerance: error.outOfTolerance,
-        cosine: error.cosine,
-        nan: error.nan,
-        inf: error.inf,
-        atol: tolerance.atol,
-        rtol: tolerance.rtol,
-        judgedBy: judged ? 'trtexec' : 'trt-ci',
-        failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
-        topK: error.topK,
-    };
-}
-/** Reference outputs the user gave: a .npz with one array per output, named as the output. */
-function givenReference(file, read) {
-    const arrays = read(file);
-    if (arrays.size === 0)
-        throw new Error(`${file}: no arrays; expected one per output, named as the output`);
-    return [...arrays].map(([name, array]) => ({
-        name,
-        dims: array.dims,
-        // A float16 array is a float reference like any other: compared as the float32 it widens to.
-        type: array.type === 'float16' ? 'float32' : array.type,
-        values: array.values,
-    }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
-// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
-// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
-// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
-// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
-
-
-
-
-/** The baseline's build of this engine on this GPU model; null when it has none. */
-function baseBuildOf(baseline, outcome) {
-    const { job, gpu } = outcome;
-    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
-}
-async function findBasePlan(job, baseBuild, config, trust, 
-/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
-registry = null) {
-    const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
-    if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
-        return { source: 'plans', plan: uploaded, sha256: null };
-    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
-    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_namespaceObject.basename)(uploaded)}, and ` : '';
-    if (!baseBuild)
-        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
-    const key = baseBuild.cache?.key;
-    if (!config.cacheDir || !key)
-        return { missing: 'no base plan, and no engine cache entry to take it from' };
-    const engines = new EngineCache(config.cacheDir, null);
-    let entry = await engines.lookup(key);
-    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
-        entry = await engines.lookup(key);
-    if (!entry || entry === 'corrupt')
-        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
-    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
-        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
-    }
-    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
-    return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
-// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
-// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
-// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
-
-
-
-
-
-
-/** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, trtexec, 
-/** What git runs with (the job's environment) and how long it has to stop. */
-host, version, dir, signal) {
-    const { job } = outcome;
-    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
-    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(job.model.onnx));
-    const show = async (file, target) => {
-        // <ref>:./<path> is relative to git's working folder: the file's own folder.
-        const log = `${target}.git.log`;
-        const result = await gitShow({
-            ref,
-            path: (0,external_node_path_namespaceObject.basename)(file),
-            cwd: (0,external_node_path_namespaceObject.dirname)(file),
-            outFile: target,
-            logFile: log,
-            ...host,
-            ...(signal && { signal }),
-        });
-        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_namespaceObject.basename)(file)} at ${ref} (${log})`;
-    };
-    const missing = await show(job.model.onnx, onnx);
-    if (missing)
-        return { missing };
-    for (const data of await externalDataFiles(onnx)) {
-        const name = (0,external_node_path_namespaceObject.relative)(dir, data);
-        if (name.startsWith('..'))
-            return { missing: `${(0,external_node_path_namespaceObject.basename)(job.model.onnx)} names external data outside its folder` };
-        const original = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(job.model.onnx), name);
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(data), { recursive: true });
-        const problem = await show(original, data);
-        if (problem)
-            return { missing: problem };
-    }
-    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const plan = (0,external_node_path_namespaceObject.join)(dir, 'base.plan');
-    const log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');
-    const paths = { plan, layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'base.layers.json'), timingCache: null };
-    // fp16 on TensorRT 11: the base's own FP16 ONNX, written as the head's was (its keep-fp32 list included).
-    const baseModel = { ...job.model, onnx };
-    const toBuild = writesPrecisionOnnx(baseModel, version)
-        ? modelToBuild({ model: baseModel, precisionOnnx: await writePrecisionOnnx(baseModel, (0,external_node_path_namespaceObject.join)(dir, 'fp16-onnx')) })
-        : baseModel;
-    const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
-        gpu: outcome.gpu?.index ?? null,
-        logFile: log,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(signal && { signal }),
-    });
-    return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
-// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
-// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
-// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
-// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
-// build) one built from the base commit's ONNX. The memory sampler is not running now.
-
-
-
-
-
-
-
-
-
-const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
-async function compareLatency(outcomes, baseline, context) {
-    const { config, trtexec, version } = context;
-    const latency = new Map();
-    const notes = [];
-    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
-    const recorded = new Map();
-    const host = { env: context.env, killGraceMs: config.killGraceMs };
-    for (const outcome of outcomes) {
-        const { job, plan } = outcome;
-        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
-            continue;
-        if (context.signal?.aborted)
-            break;
-        const key = jobKey(job);
-        const name = `${job.model.name}/${job.profile.name}`;
-        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
-        try {
-            const baseBuild = baseBuildOf(baseline, outcome);
-            const base = await baseEngine(outcome, baseBuild);
-            if ('missing' in base) {
-                notes.push(`${name}: no latency A/B: ${base.missing}`);
-                continue;
-            }
-            const budget = smallestChange(job.model.budgets['latency-growth']);
-            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
-            const baseScan = await scanPlan(base.plan);
-            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
-                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
-                continue;
-            }
-            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
-                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
-                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
-                continue;
-            }
-            const headShapes = JSON.stringify(shapesOf(job.profile));
-            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
-                const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
-                    `than this one (${shapeText(shapesOf(job.profile))})`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
-                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
-                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
-                continue;
-            }
-            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
-            latency.set(key, toLatency(result, budget, base));
-        }
-        catch (error) {
-            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
-            if (error instanceof AbContractError) {
-                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
-            }
-            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
-                const budget = smallestChange(job.model.budgets['latency-growth']);
-                latency.set(key, unmeasured('head-failed', error.message, budget, null));
-            }
-            else
-                notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
-        }
-    }
-    return { latency, notes };
-    /** The base branch's plan of this engine, and where it came from; or why there is none. */
-    async function baseEngine(outcome, baseBuild) {
-        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
-        if ('plan' in found) {
-            if (found.sha256)
-                recorded.set(found.plan, found.sha256);
-            return { source: found.source, plan: found.plan };
-        }
-        if (!config.baseRef)
-            return found;
-        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
-        // Beside the A/B's folder, which is emptied when the A/B starts.
-        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, context.signal);
-        return 'plan' in rebuilt
-            ? { source: 'rebuilt', plan: rebuilt.plan }
-            : { missing: `${found.missing}; ${rebuilt.missing}` };
-    }
-}
-/**
- * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
- * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
- * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
- */
-function abOfEngine(outcome, plans, dir, budget, run) {
-    const { job } = outcome;
-    return trtexecAb({
-        trtexec: run.trtexec,
-        env: run.env,
-        nvidiaSmi: run.config.nvidiaSmi,
-        gpuIndex: outcome.gpu?.index ?? 0,
-        plans,
-        contract: measurementArgs(run.version, job.model, job.profile),
-        iterations: AB_DEFAULTS.iterations,
-        dir,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(run.signal && { signal: run.signal }),
-    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
-}
-/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
-/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
-function smallestChange(limit) {
-    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
-    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
-}
-const shapeText = (shapes) => Object.entries(shapes)
-    .map(([input, s]) => `${input}:${s.opt}`)
-    .join(',');
-
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
 // trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
 // both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
@@ -55810,6 +55441,620 @@ async function readLayerInfo(path) {
         return null;
     }
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/marked-onnx.js
+// A copy of an ONNX model whose chosen intermediate tensors are also graph outputs ("marked"), as Polygraphy's
+// `--onnx-outputs` does it: an engine built from it exports each of them, so its values can be set beside ONNX
+// Runtime's tensor by tensor (accuracy/first-divergence.ts). Each marked tensor is declared a float tensor of
+// unknown shape (ValueInfoProto name 1, type 2 → tensor_type 1 → elem_type 1 = FLOAT); the rest of the model
+// is copied byte for byte. Marking changes what TensorRT may fuse (a marked tensor must be materialised):
+// the caller says so. Pure: bytes in, bytes out.
+
+
+const floatOutput = (name) => lenField(12, Buffer.concat([stringField(1, name), lenField(2, lenField(1, varintField(1, FLOAT)))]));
+/** The model with `tensors` (main-graph tensors of float type) added to its outputs; existing ones stay once. */
+function markOutputs(model, tensors) {
+    return Buffer.concat(fieldsOf(model).map((f) => {
+        if (f.number !== 7 || f.wire !== 2)
+            return model.subarray(f.start, f.end);
+        const graph = payload(model, f);
+        const outputs = new Set(fieldsOf(graph)
+            .filter((x) => x.number === 12)
+            .map((x) => valueInfo(payload(graph, x)).name));
+        const added = [...new Set(tensors)].filter((name) => !outputs.has(name)).map(floatOutput);
+        return lenField(7, Buffer.concat([graph, ...added]));
+    }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
+/** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
+const EVERY_NODE_UP_TO = 200;
+/** The main graph's nodes of a writer's table (the first node's graph is the main one). */
+const mainGraphNodes = (table) => table.filter((n) => n.graph === table[0]?.graph);
+/**
+ * The tensors to mark: every float output of a small graph's nodes; for a large one, the outputs of the last
+ * ONNX node each engine layer computes (its region's boundary, where marking breaks no fusion inside it).
+ */
+function tensorsToMark(nodes, layers) {
+    if (nodes.length <= EVERY_NODE_UP_TO || !layers)
+        return nodes.flatMap((n) => n.floatOutputs);
+    const order = new Map(nodes.map((n, i) => [n.node, i]));
+    const ends = new Set();
+    for (const layer of layers) {
+        const at = layer.onnxNodes.map((name) => order.get(name)).filter((i) => i !== undefined);
+        if (at.length)
+            ends.add(Math.max(...at));
+    }
+    return [...ends].sort((a, b) => a - b).flatMap((i) => nodes[i].floatOutputs);
+}
+const errorOf = (o) => ({
+    maxAbsError: o.maxAbsError,
+    maxRelError: o.maxRelError,
+    outOfTolerance: o.outOfTolerance,
+    nan: o.nan,
+    inf: o.inf,
+});
+/**
+ * The first node whose marked output is out of tolerance, with the error there and after it. `judged` holds
+ * the marked engine's outputs (marked tensors and the model's own) at one shape.
+ */
+function firstDivergence(nodes, judged, modelOutputs, shape) {
+    const byTensor = new Map(judged.map((o) => [o.name, o]));
+    const marked = nodes.flatMap((n, i) => n.floatOutputs.flatMap((tensor) => (byTensor.has(tensor) ? [{ node: i, output: byTensor.get(tensor) }] : [])));
+    const finals = new Set(modelOutputs);
+    const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
+    const first = marked.find((m) => m.output.failure !== null);
+    const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
+    if (!first)
+        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
+    const node = nodes[first.node];
+    const after = marked.filter((m) => m.node > first.node);
+    return {
+        status: 'found',
+        shape,
+        marked: marked.length,
+        node: node.node,
+        op: node.op,
+        computes: node.precision === 'fp32' ? `fp32 (${node.reason})` : node.precision,
+        tensor: first.output.name,
+        error: errorOf(first.output),
+        failure: first.output.failure,
+        downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
+        outputsFailing,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
+// The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
+// intermediate tensors marked as outputs (tensorrt/marked-onnx.ts), built once with the engine's own flags
+// (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
+// the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
+// model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
+// goes wrong is said in the record, never the run: the pass only explains a failure the check already made.
+
+
+
+
+
+
+
+
+
+
+/** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
+async function findFirstDivergence(outcome, checked, context, checkMarked) {
+    const { job, plan } = outcome;
+    const failing = checked.outputs.find((o) => o.failure !== null);
+    const shape = failing?.shape ?? 'opt';
+    const dir = (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
+    const said = { log: null, onnx: null };
+    const fail = (problem) => ({
+        status: 'error',
+        shape,
+        marked: 0,
+        node: null,
+        op: null,
+        computes: null,
+        tensor: null,
+        error: null,
+        failure: null,
+        downstream: null,
+        outputsFailing: [],
+        problem,
+        ...said,
+        configPosition: null,
+    });
+    try {
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(dir, 'marked'), { recursive: true });
+        const source = await (0,promises_namespaceObject.readFile)(job.model.onnx);
+        const nodes = mainGraphNodes(mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(job.model.keepFp32) }).nodes);
+        const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
+        const marked = tensorsToMark(nodes, layers);
+        if (marked.length === 0)
+            return fail('the graph has no float tensor to mark');
+        said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_namespaceObject.join)(dir, 'marked'));
+        const markedModel = { ...job.model, onnx: said.onnx };
+        // The engine's own flags: on 11.x the FP16 ONNX is written again, from the marked copy.
+        const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
+            ? await writePrecisionOnnx(markedModel, (0,external_node_path_namespaceObject.join)(dir, 'fp16-onnx'))
+            : undefined;
+        const markedJob = { ...job, model: markedModel, precisionOnnx };
+        const paths = { plan: (0,external_node_path_namespaceObject.join)(dir, 'marked.plan'), layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'marked.layers.json'), timingCache: null };
+        said.log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');
+        const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const build = await context.trtexec.run(buildArgv(context.version, modelToBuild(markedJob), job.profile, workspace, paths), {
+            gpu: outcome.gpu?.index ?? null,
+            logFile: said.log,
+            timeoutMs: job.model.buildTimeoutMs,
+            ...(context.signal && { signal: context.signal }),
+        });
+        if (build.exitCode !== 0)
+            return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
+        // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
+        // intermediate tensor, so tensors are judged by atol, rtol and cosine.
+        const check = { ...job.model.accuracy, shapes: [shape], reference: null, topK: null };
+        const markedOutcome = { ...outcome, job: markedJob };
+        const run = await checkMarked(markedOutcome, paths.plan, check, context, {
+            folder: (0,external_node_path_namespaceObject.join)(dir, 'check'),
+            cachedReference: false,
+        });
+        if (run.status === 'error')
+            return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
+        const modelOutputs = readOnnxIo(job.model.onnx).outputs.map((o) => o.name);
+        return {
+            ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
+            problem: null,
+            ...said,
+            configPosition: null,
+        };
+    }
+    catch (error) {
+        return fail(errorMessage(error));
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
+// The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
+// its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
+async function loadOnnxRuntime() {
+    const ort = (await __nccwpck_require__.e(/* import() */ 601).then(__nccwpck_require__.bind(__nccwpck_require__, 3601)));
+    if (ort.env.wasm)
+        ort.env.wasm.numThreads = 1;
+    return ort;
+}
+/** Each checked engine's result, by its job; engines that were not checked are absent. */
+async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
+    const results = new Map();
+    const readers = accuracyReaders(context, runtime);
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
+        // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
+        if (built && job.model.accuracyOff) {
+            results.set(jobKey(job), {
+                status: 'not-checked',
+                outputs: [],
+                problem: null,
+                configPosition: null,
+                divergence: null,
+            });
+            continue;
+        }
+        if (!job.model.accuracy || !plan || !built)
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const checked = await checkEngine(outcome, plan.path, job.model.accuracy, context, null, readers);
+        // A failure says where its error starts: one more build, of the ONNX with its tensors marked.
+        const divergence = checked.status === 'failed' && job.model.accuracy.firstDivergence && !context.signal?.aborted
+            ? await findFirstDivergence(outcome, checked, context, (...args) => checkEngine(...args, readers))
+            : null;
+        results.set(jobKey(job), { ...checked, divergence });
+    }
+    return results;
+}
+function accuracyReaders(context, runtime) {
+    // ONNX Runtime is loaded, and each model read and opened, the first time a reference is not in the cache:
+    // every profile and shape of a model shares the one session.
+    let ort = null;
+    const loaded = () => {
+        ort ??= runtime();
+        return ort;
+    };
+    const session = stage_once((onnx) => 
+    // A strongly typed FP16/BF16 model is run widened to FP32: the reference is FP32 for every model.
+    Promise.all([loaded(), (0,promises_namespaceObject.readFile)(onnx)]).then(([rt, model]) => rt.InferenceSession.create(widenToFloat32(model) ?? model)));
+    const npz = stage_once(readNpz);
+    const typesOf = stage_once((onnx) => {
+        let io = { inputs: [], outputs: [] };
+        try {
+            io = readOnnxIo(onnx);
+        }
+        catch {
+            // trtexec's parser says what is wrong with a model that is not ONNX.
+        }
+        const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
+        return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
+    });
+    const reference = async (check, onnx, inputs, cached = true) => {
+        if (check.reference)
+            return givenReference(check.reference, npz);
+        const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+        if (!cached)
+            return compute();
+        const digest = await context.digests.of(onnx);
+        const { cacheDir } = context.config;
+        const registry = context.registry ?? null;
+        return (await cachedReferenceOutputs(cacheDir, digest, inputs, compute, context.cacheTrust, registry)).outputs;
+    };
+    return { typesOf, npz, reference };
+}
+/** A function of one argument whose result is kept per argument. */
+function stage_once(compute) {
+    const kept = new Map();
+    return (key) => {
+        if (!kept.has(key))
+            kept.set(key, compute(key));
+        return kept.get(key);
+    };
+}
+/**
+ * One engine at each of its check's shapes; a check that could not run is an error (said with why). The
+ * engine's outputs are those of `outcome.job.model`'s ONNX (a marked copy, for the first-divergence pass).
+ */
+async function checkEngine(outcome, plan, check, context, place, readers) {
+    const { job } = outcome;
+    const outputs = [];
+    const folder = place?.folder ?? (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'accuracy');
+    for (const shape of check.shapes) {
+        const dir = (0,external_node_path_namespaceObject.join)(folder, `${job.model.name}.${job.profile.name}.${shape}`);
+        // A dump left by an earlier run must never stand in for this run's outputs.
+        await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+        await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+        const types = readers.typesOf(job.model.onnx);
+        let inputs;
+        let expected;
+        try {
+            const profile = runProfile(job.profile);
+            inputs =
+                check.inputs === 'auto' || 'ranges' in check.inputs
+                    ? seededInputs(profile, shape, types.inputs, check.inputs === 'auto' ? {} : check.inputs.ranges)
+                    : sampleInputs(check.inputs, profile, shape, readers.npz, types.inputs);
+        }
+        catch (error) {
+            return checkError(outputs, errorMessage(error));
+        }
+        try {
+            expected = await readers.reference(check, job.model.onnx, inputs, place?.cachedReference ?? true);
+        }
+        catch (error) {
+            const why = errorMessage(error);
+            return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
+        }
+        // Integers and booleans (token ids, indices, masks) are right or wrong: compared exactly.
+        const exact = expected.map((o) => isIntegral(o.type));
+        const atols = expected.map((o, i) => (exact[i] ? 0 : absoluteTolerance(check.atol, o.values)));
+        const runner = {
+            trtexec: context.trtexec,
+            version: context.version,
+            ...(context.signal && { signal: context.signal }),
+        };
+        const tolerances = { atols, rtol: check.rtol };
+        const engine = await runEngineOnInputs(runner, outcome, plan, shape, inputs, expected, tolerances, dir, types.outputs);
+        if ('problem' in engine)
+            return checkError(outputs, engine.problem);
+        for (const [i, want] of expected.entries()) {
+            const tolerance = exact[i]
+                ? { atol: 0, rtol: 0, cosine: null, topK: null }
+                : { atol: atols[i], rtol: check.rtol, cosine: check.cosine, topK: check.topK };
+            const judged = judgedOutput(shape, want, engine, tolerance);
+            if (typeof judged === 'string')
+                return checkError(outputs, judged);
+            outputs.push(judged);
+        }
+    }
+    const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
+    return { status, outputs, problem: null, configPosition: null, divergence: null };
+}
+const checkError = (outputs, problem) => ({
+    status: 'error',
+    outputs,
+    problem,
+    configPosition: null,
+    divergence: null,
+});
+/** One output of the engine against the reference's, or why the two cannot be compared. */
+function judgedOutput(shape, want, engine, tolerance) {
+    const got = engine.outputs.get(want.name);
+    if (!got)
+        return `the engine has no output ${want.name}`;
+    if (got.length !== want.values.length) {
+        return `the engine's output ${want.name} has ${got.length} values, the reference ${want.values.length}`;
+    }
+    let error = compareOutput(got, want.values, want.dims, tolerance);
+    const judged = engine.trtexecLosses?.get(want.name);
+    if (judged) {
+        // trtexec's share is over the exact values; printed with 6 decimals, a failing share can read 0.
+        const share = judged.failed ? Math.max(judged.loss, 1 / Math.max(got.length, 1)) : judged.loss;
+        error = { ...error, outOfTolerance: share };
+    }
+    return {
+        shape,
+        name: want.name,
+        maxAbsError: error.maxAbsError,
+        maxRelError: error.maxRelError,
+        outOfTolerance: error.outOfTolerance,
+        cosine: error.cosine,
+        nan: error.nan,
+        inf: error.inf,
+        atol: tolerance.atol,
+        rtol: tolerance.rtol,
+        judgedBy: judged ? 'trtexec' : 'trt-ci',
+        failure: judgeOutput(error, tolerance, judged ? 'allclose' : 'polygraphy'),
+        topK: error.topK,
+    };
+}
+/** Reference outputs the user gave: a .npz with one array per output, named as the output. */
+function givenReference(file, read) {
+    const arrays = read(file);
+    if (arrays.size === 0)
+        throw new Error(`${file}: no arrays; expected one per output, named as the output`);
+    return [...arrays].map(([name, array]) => ({
+        name,
+        dims: array.dims,
+        // A float16 array is a float reference like any other: compared as the float32 it widens to.
+        type: array.type === 'float16' ? 'float32' : array.type,
+        values: array.values,
+    }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-plan.js
+// Where the base branch's plan of an engine is, without building it: the plan `base-plans:` holds (as the base
+// job uploaded it, its layer info beside it), else the engine cache's entry under the key the base branch's
+// report gives, when this run trusts whoever stored it. The latency A/B runs against it; explain reads the
+// layer info beside it. (A third source, base-ref:, costs a build: base-rebuild.ts, for the A/B only.)
+
+
+
+
+/** The baseline's build of this engine on this GPU model; null when it has none. */
+function baseBuildOf(baseline, outcome) {
+    const { job, gpu } = outcome;
+    return (baseline?.builds.find((b) => b.model === job.model.name && b.profile === job.profile.name && (b.gpu?.name ?? null) === (gpu?.name ?? null)) ?? null);
+}
+async function findBasePlan(job, baseBuild, config, trust, 
+/** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
+registry = null) {
+    const uploaded = config.basePlans && (0,external_node_path_namespaceObject.join)(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
+    if (uploaded && (0,external_node_fs_namespaceObject.existsSync)(uploaded))
+        return { source: 'plans', plan: uploaded, sha256: null };
+    // base-plans: names a folder that is there (the config's load checks it): one without this plan says so.
+    const notUploaded = uploaded ? `${config.basePlans} has no ${(0,external_node_path_namespaceObject.basename)(uploaded)}, and ` : '';
+    if (!baseBuild)
+        return { missing: `${notUploaded}the base branch has no report of this engine on this GPU model` };
+    const key = baseBuild.cache?.key;
+    if (!config.cacheDir || !key)
+        return { missing: 'no base plan, and no engine cache entry to take it from' };
+    const engines = new EngineCache(config.cacheDir, null);
+    let entry = await engines.lookup(key);
+    if (entry === null && registry && (await registry.pullEngine(key, engines)).from)
+        entry = await engines.lookup(key);
+    if (!entry || entry === 'corrupt')
+        return { missing: `the base engine (cache key ${key.slice(0, 12)}) is not in the cache` };
+    if (!mayServe(trust, 'engine', key, entry.record.sha256, entry.record.signature)) {
+        return { missing: 'the cache entry of the base engine was stored by a run this one does not take plans from' };
+    }
+    // The signature vouches for the recorded digest: the plan beside it is checked against it when scanned.
+    return { source: 'cache', plan: (0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), sha256: entry.record.sha256 };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/base-rebuild.js
+// The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
+// has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
+// report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+
+
+
+
+
+
+/** The base engine's plan path, or why it could not be made (naming the log). */
+async function rebuildBase(ref, outcome, trtexec, 
+/** What git runs with (the job's environment) and how long it has to stop. */
+host, version, dir, signal) {
+    const { job } = outcome;
+    await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
+    const onnx = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(job.model.onnx));
+    const show = async (file, target) => {
+        // <ref>:./<path> is relative to git's working folder: the file's own folder.
+        const log = `${target}.git.log`;
+        const result = await gitShow({
+            ref,
+            path: (0,external_node_path_namespaceObject.basename)(file),
+            cwd: (0,external_node_path_namespaceObject.dirname)(file),
+            outFile: target,
+            logFile: log,
+            ...host,
+            ...(signal && { signal }),
+        });
+        return result.exitCode === 0 ? null : `git could not give ${(0,external_node_path_namespaceObject.basename)(file)} at ${ref} (${log})`;
+    };
+    const missing = await show(job.model.onnx, onnx);
+    if (missing)
+        return { missing };
+    for (const data of await externalDataFiles(onnx)) {
+        const name = (0,external_node_path_namespaceObject.relative)(dir, data);
+        if (name.startsWith('..'))
+            return { missing: `${(0,external_node_path_namespaceObject.basename)(job.model.onnx)} names external data outside its folder` };
+        const original = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(job.model.onnx), name);
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(data), { recursive: true });
+        const problem = await show(original, data);
+        if (problem)
+            return { missing: problem };
+    }
+    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const plan = (0,external_node_path_namespaceObject.join)(dir, 'base.plan');
+    const log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');
+    const paths = { plan, layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'base.layers.json'), timingCache: null };
+    // fp16 on TensorRT 11: the base's own FP16 ONNX, written as the head's was (its keep-fp32 list included).
+    const baseModel = { ...job.model, onnx };
+    const toBuild = writesPrecisionOnnx(baseModel, version)
+        ? modelToBuild({ model: baseModel, precisionOnnx: await writePrecisionOnnx(baseModel, (0,external_node_path_namespaceObject.join)(dir, 'fp16-onnx')) })
+        : baseModel;
+    const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
+        gpu: outcome.gpu?.index ?? null,
+        logFile: log,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(signal && { signal }),
+    });
+    return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/latency/stage.js
+// The latency stage (benchmark: ab): each built engine against its base engine, on the GPU it was built
+// on, one A/B at a time (two at once on one GPU would measure each other). The base engine is the base
+// branch's: its plan from `base-plans:` (as that job uploaded it), else the engine cache's entry under the
+// key the base branch's report gives, when this run trusts it, else (base-ref:, when the user allows the
+// build) one built from the base commit's ONNX. The memory sampler is not running now.
+
+
+
+
+
+
+
+
+
+const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
+async function compareLatency(outcomes, baseline, context) {
+    const { config, trtexec, version } = context;
+    const latency = new Map();
+    const notes = [];
+    /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
+    const recorded = new Map();
+    const host = { env: context.env, killGraceMs: config.killGraceMs };
+    for (const outcome of outcomes) {
+        const { job, plan } = outcome;
+        if (job.model.benchmark !== 'ab' || !plan || (outcome.status !== 'built' && outcome.status !== 'cached'))
+            continue;
+        if (context.signal?.aborted)
+            break;
+        const key = jobKey(job);
+        const name = `${job.model.name}/${job.profile.name}`;
+        // A base plan that cannot be read, a cache that fails, a trtexec that cannot run: a note, never the run.
+        try {
+            const baseBuild = baseBuildOf(baseline, outcome);
+            const base = await baseEngine(outcome, baseBuild);
+            if ('missing' in base) {
+                notes.push(`${name}: no latency A/B: ${base.missing}`);
+                continue;
+            }
+            const budget = smallestChange(job.model.budgets['latency-growth']);
+            // The head plan was scanned when it was built or restored; the base plan is read once, for its digest.
+            const baseScan = await scanPlan(base.plan);
+            if (recorded.has(base.plan) && baseScan.sha256 !== recorded.get(base.plan)) {
+                notes.push(`${name}: no latency A/B: the base engine in the cache is not the plan its record names`);
+                continue;
+            }
+            if (baseScan.sha256 && baseScan.sha256 === plan.scan.sha256) {
+                // The base engine itself (a cache hit of the same key): an A/A, which would cost GPU time to say "same".
+                latency.set(key, unmeasured('same', SAME_PLAN, budget, base));
+                continue;
+            }
+            const headShapes = JSON.stringify(shapesOf(job.profile));
+            if (baseBuild && JSON.stringify(baseBuild.shapes) !== headShapes) {
+                const reason = `the base engine was built for other shapes (${shapeText(baseBuild.shapes)}) ` +
+                    `than this one (${shapeText(shapesOf(job.profile))})`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            if (baseScan.tensorrtVersion !== plan.scan.tensorrtVersion) {
+                const reason = `the base plan is TensorRT ${baseScan.tensorrtVersion}, this one ${plan.scan.tensorrtVersion}`;
+                latency.set(key, unmeasured('contract-mismatch', reason, budget, base));
+                continue;
+            }
+            const result = await abOfEngine(outcome, { base: base.plan, head: plan.path }, (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${job.model.name}.${job.profile.name}`), budget, context);
+            latency.set(key, toLatency(result, budget, base));
+        }
+        catch (error) {
+            // The head engine built and then could not be run: that is this engine's failure, not a missing A/B.
+            if (error instanceof AbContractError) {
+                latency.set(key, unmeasured('contract-mismatch', error.message, smallestChange(job.model.budgets['latency-growth']), null));
+            }
+            else if (error instanceof EngineRunError && error.side === 'head' && !context.signal?.aborted) {
+                const budget = smallestChange(job.model.budgets['latency-growth']);
+                latency.set(key, unmeasured('head-failed', error.message, budget, null));
+            }
+            else
+                notes.push(`${name}: the latency A/B could not run: ${errorMessage(error)}`);
+        }
+    }
+    return { latency, notes };
+    /** The base branch's plan of this engine, and where it came from; or why there is none. */
+    async function baseEngine(outcome, baseBuild) {
+        const found = await findBasePlan(outcome.job, baseBuild, config, context.cacheTrust, context.registry ?? null);
+        if ('plan' in found) {
+            if (found.sha256)
+                recorded.set(found.plan, found.sha256);
+            return { source: found.source, plan: found.plan };
+        }
+        if (!config.baseRef)
+            return found;
+        const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
+        // Beside the A/B's folder, which is emptied when the A/B starts.
+        const dir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, context.signal);
+        return 'plan' in rebuilt
+            ? { source: 'rebuilt', plan: rebuilt.plan }
+            : { missing: `${found.missing}; ${rebuilt.missing}` };
+    }
+}
+/**
+ * The A/B of two plans of one built engine, as trt-ci runs it after the builds (the latency stage's base
+ * against head, deploy-cost's native against ampere+): on the GPU the engine was built on, with its shapes,
+ * trt-ci's defaults, a retry when unstable, and the build's timeout for each run.
+ */
+function abOfEngine(outcome, plans, dir, budget, run) {
+    const { job } = outcome;
+    return trtexecAb({
+        trtexec: run.trtexec,
+        env: run.env,
+        nvidiaSmi: run.config.nvidiaSmi,
+        gpuIndex: outcome.gpu?.index ?? 0,
+        plans,
+        contract: measurementArgs(run.version, job.model, job.profile),
+        iterations: AB_DEFAULTS.iterations,
+        dir,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(run.signal && { signal: run.signal }),
+    }, { repetitions: AB_DEFAULTS.repetitions, budget, retry: true });
+}
+/** The smallest latency-growth threshold (fail or warn) as a fraction: the A/B's budget. */
+/** The smallest change of latency that counts for a model: its latency-growth budget, else the A/B's default. */
+function smallestChange(limit) {
+    const values = [limit?.fail, limit?.warn].filter((t) => t && t.unit === 'fraction').map((t) => t.value);
+    return values.length ? Math.min(...values) : AB_DEFAULTS.budget;
+}
+const shapeText = (shapes) => Object.entries(shapes)
+    .map(([input, s]) => `${input}:${s.opt}`)
+    .join(',');
 
 ;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
 // trtexec --exportProfile (samples/common/sampleReporting.cpp, Profiler::exportJSONProfile, the same from 7.2 to
@@ -57308,7 +57553,13 @@ function engineEntry(outcome, results, positions, onnxBytes) {
         cache: outcome.cache,
         builtFrom: outcome.job.precisionOnnx ?? null,
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
-        accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
+        accuracy: accuracy
+            ? {
+                ...accuracy,
+                configPosition: positions.accuracy,
+                divergence: accuracy.divergence && { ...accuracy.divergence, configPosition: positions.keep ?? null },
+            }
+            : null,
         latency: results.latency.get(key) ?? null,
         explain: results.explain.get(key) ?? null,
         deploy: results.deploy.get(key)?.targets ?? [],
@@ -57362,7 +57613,12 @@ function relativeBuild(b, rel) {
 function assembleReport(run, results, rel) {
     const builds = run.outcomes.map((o) => {
         const at = (...path) => run.config.position(['models', o.job.modelIndex, ...path]);
-        const positions = { profile: at('profiles', o.job.profileIndex), accuracy: at('accuracy') };
+        const positions = {
+            profile: at('profiles', o.job.profileIndex),
+            accuracy: at('accuracy'),
+            // Where a first divergence is acted on: keep-fp32 (the model's line where it has none).
+            keep: at('keep-fp32'),
+        };
         return engineEntry(o, results, positions, run.onnxBytes(o.job.model.onnx));
     });
     const report = {
@@ -57453,30 +57709,6 @@ function notable(row) {
     return build.baseline.bytes !== build.bytes;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/priority.js
-/**
- * How long a section is kept when the summary or the comment must be cut to GitHub's size limit: lower
- * numbers stay longest; the headline is never cut (common/trim.ts).
- */
-const PRIORITY = {
-    /** The verdict and the things to fix, and what stops the run from meaning anything (a missing report). */
-    headline: 0,
-    /** A failure: a build, an engine out of tolerance or slower, a target it will not load on, a failed preflight. */
-    failure: 1,
-    /** The engines' tables, the budgets that broke, builds that backed off. */
-    table: 2,
-    /** Why a plan grew or is padded; engines outside their recent history. */
-    cause: 3,
-    /** The change chart. */
-    chart: 4,
-    /** Accuracy and latency that passed. */
-    passed: 5,
-    /** Folded unchanged rows, targets every engine loads on, history within its range, portability's price. */
-    detail: 6,
-    /** A preflight that passed. */
-    preflightPassed: 7,
-};
-
 ;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
 // Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
 // log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
@@ -57552,6 +57784,30 @@ function codeBlock(value) {
     return `${fence}\n${body}\n${fence}`;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/priority.js
+/**
+ * How long a section is kept when the summary or the comment must be cut to GitHub's size limit: lower
+ * numbers stay longest; the headline is never cut (common/trim.ts).
+ */
+const PRIORITY = {
+    /** The verdict and the things to fix, and what stops the run from meaning anything (a missing report). */
+    headline: 0,
+    /** A failure: a build, an engine out of tolerance or slower, a target it will not load on, a failed preflight. */
+    failure: 1,
+    /** The engines' tables, the budgets that broke, builds that backed off. */
+    table: 2,
+    /** Why a plan grew or is padded; engines outside their recent history. */
+    cause: 3,
+    /** The change chart. */
+    chart: 4,
+    /** Accuracy and latency that passed. */
+    passed: 5,
+    /** Folded unchanged rows, targets every engine loads on, history within its range, portability's price. */
+    detail: 6,
+    /** A preflight that passed. */
+    preflightPassed: 7,
+};
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/table.js
 // The one way a summary table is written: every cell escaped as text (a `|` would end the cell and a line
 // break the row), unless it is trt-ci's own markdown (a code span, a bar, bold), marked with md().
@@ -57578,6 +57834,9 @@ function foldedTable(head, shown, folded, what) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/accuracy.js
+// Engines that built but compute the wrong answer: first-class failures, with the worst output's figures.
+
+
 
 
 
@@ -57624,6 +57883,27 @@ function accuracy_line(r) {
         `${why}${topK}`,
     ]);
 }
+const accuracy_share = (v) => `${Number((v * 100).toPrecision(3))}%`;
+/** Where a failing engine's error first appears, decision-first: the node, its error, where to act. */
+function divergenceLine(engine, d) {
+    const head = `**Where the error starts** (${markdown_text_text(engine)}, ${d.shape} shape):`;
+    if (d.status === 'error')
+        return `${head} the marked build could not tell: ${markdown_text_text(d.problem ?? 'unknown')}`;
+    if (d.status === 'marked-passes')
+        return (`${head} not found: with its ${d.marked} tensors marked as outputs the engine passes, so the error is in ` +
+            'a fusion that marking breaks apart; `trt-ci precision` searches with the plain engine');
+    const e = d.error;
+    const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
+    const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+    const fp32 = d.computes?.startsWith('fp32')
+        ? ` It computes in FP32 already (${markdown_text_text(d.computes)}): what it reads from FP16 nodes is the cause;` +
+            ' `trt-ci precision` finds which of them to keep.'
+        : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
+            ' `trt-ci precision` find the smallest list.';
+    return (`${head} node ${code(d.node)} (${markdown_text_text(d.op)}, ${markdown_text_text(d.computes ?? '?')}): ${accuracy_share(e.outOfTolerance)} of ` +
+        `${code(d.tensor)} out of tolerance${broken}; after it ${d.downstream.failing} of ` +
+        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`);
+}
 function accuracySection(rows) {
     const listed = rows.filter((r) => r.build.accuracy);
     if (listed.length === 0)
@@ -57637,6 +57917,10 @@ function accuracySection(rows) {
                 `${checked.length - failed.length}/${checked.length} within tolerance`,
             '',
             ...foldedTable(TABLE.head, failed.map(accuracy_line), listed.filter((r) => !failed.includes(r)).map(accuracy_line), 'fine'),
+            ...failed.flatMap((r) => {
+                const d = r.build.accuracy.divergence;
+                return d ? ['', divergenceLine(engineName(r.build), d)] : [];
+            }),
         ].join('\n'),
     };
 }
@@ -57912,6 +58196,7 @@ function actionItems(reports) {
             if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
                 const worst = accuracy.outputs.find((o) => o.failure);
                 const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
+                const start = accuracy.divergence;
                 items.push({
                     ...base,
                     what: accuracy.status === 'error'
@@ -57922,9 +58207,12 @@ function actionItems(reports) {
                         : broken > 0
                             ? `${broken} NaN/Inf values: an FP16 overflow`
                             : null,
-                    todo: broken > 0
-                        ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-                        : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+                    todo: start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+                        ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                            '`trt-ci precision` finds the smallest list'
+                        : broken > 0
+                            ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                            : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
                     position: accuracy.configPosition,
                 });
             }
@@ -61254,7 +61542,20 @@ const parseLog = defineCommand({
 // Pure: the oracle (a build and an accuracy check) is passed in.
 /** The most builds a search of `k` nodes among `candidates` makes. */
 const buildBound = (k, candidates) => 2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
-async function searchKeepSet(candidates, passes, maxBuilds) {
+/**
+ * Candidates ranked by where the all-FP16 engine's error starts (the first-divergence pass): that node, then
+ * the nodes after it in graph order, then those before it (within tolerance, so searched last). Graph order
+ * when the pass named no candidate.
+ */
+function rankByDivergence(candidates, start) {
+    const at = start === null ? -1 : candidates.indexOf(start);
+    return at < 0 ? [...candidates] : [...candidates.slice(at), ...candidates.slice(0, at)];
+}
+/**
+ * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
+ * order the search opens them in (rankByDivergence), a permutation of them.
+ */
+async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates) {
     const trials = [];
     const judged = new Map();
     const order = new Map(candidates.map((c, i) => [c, i]));
@@ -61286,7 +61587,9 @@ async function searchKeepSet(candidates, passes, maxBuilds) {
         throw error;
     }
     const kept = [];
-    let open = [...candidates];
+    const ranked = rank();
+    const permutation = ranked.length === candidates.length && ranked.every((c) => order.has(c));
+    let open = permutation && new Set(ranked).size === candidates.length ? [...ranked] : [...candidates];
     // Known: kept ∪ open passes.
     try {
         while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
@@ -61323,6 +61626,7 @@ async function searchKeepSet(candidates, passes, maxBuilds) {
 
 
 
+
 const DEFAULT_MAX_BUILDS = 32;
 /**
  * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
@@ -61330,8 +61634,9 @@ const DEFAULT_MAX_BUILDS = 32;
  */
 function keepCandidates(onnx) {
     const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
-    const main = written.nodes[0]?.graph;
-    return written.nodes.filter((n) => n.graph === main && n.precision === 'fp16').map((n) => n.node);
+    return mainGraphNodes(written.nodes)
+        .filter((n) => n.precision === 'fp16')
+        .map((n) => n.node);
 }
 function worstOf(builds) {
     const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);
@@ -61369,6 +61674,8 @@ async function precisionCommand(options, io) {
         throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
     }
     const trials = [];
+    // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
+    let divergence = null;
     const judge = async (keep) => {
         const n = trials.length + 1;
         const outputDir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, String(n));
@@ -61384,7 +61691,16 @@ async function precisionCommand(options, io) {
                 outputDir,
                 models: loaded.models
                     .filter((m) => m.name === model.name)
-                    .map((m) => ({ ...m, keepFp32: keep, benchmark: false, deploy: [], deployCost: false, budgets: {} })),
+                    .map((m) => ({
+                    ...m,
+                    keepFp32: keep,
+                    benchmark: false,
+                    deploy: [],
+                    deployCost: false,
+                    budgets: {},
+                    // Only the first candidate (all-FP16) is built once more with its tensors marked.
+                    accuracy: m.accuracy && { ...m.accuracy, firstDivergence: n === 1 },
+                })),
             }),
             ...(io.signal && { signal: io.signal }),
         });
@@ -61401,6 +61717,8 @@ async function precisionCommand(options, io) {
             throw new errors_InputError(`precision: candidate ${n} (keep ${JSON.stringify(keep)}) was not judged: ${why} (${result.reportFile})`);
         }
         const passed = builds.every((b) => b.accuracy?.status === 'passed');
+        if (n === 1)
+            divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
         const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
         trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
         io.stderr(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
@@ -61409,19 +61727,36 @@ async function precisionCommand(options, io) {
     };
     // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
     const release = await claimOutputDir(config, io.cwd);
-    const search = await searchKeepSet(candidates, judge, maxBuilds).finally(release);
+    const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
+    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked).finally(release);
     const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep].join('\n'));
     const allFp16 = trials[0];
     if (options.json) {
-        const out = { model: model.name, candidates, maxBuilds, ...search, trials, allFp16, answer: answer ?? null };
+        const out = {
+            model: model.name,
+            candidates,
+            maxBuilds,
+            ...search,
+            trials,
+            allFp16,
+            answer: answer ?? null,
+            divergence,
+            ranked: ranked(),
+        };
         io.stdout(`${JSON.stringify(out, null, 2)}\n`);
     }
     else
-        io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null));
+        io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence));
     return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
-function renderSearch(model, candidates, search, allFp16, answer) {
-    const builds = `${search.trials.length} build(s) of ${candidates.length} candidate node(s)`;
+function renderSearch(model, candidates, search, allFp16, answer, divergence) {
+    const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
+    const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
+    const start = divergence?.status === 'found'
+        ? `all-FP16's error starts at ${divergence.node} (${divergence.op}): the search opened there`
+        : divergence?.status === 'marked-passes'
+            ? 'the marked all-FP16 engine passes (marking changed fusions): the search went in graph order'
+            : null;
     const size = (t) => t?.planBytes == null ? 'unknown' : `${(t.planBytes / 2 ** 20).toFixed(2)} MiB`;
     switch (search.outcome) {
         case 'none-needed':
@@ -61444,6 +61779,7 @@ function renderSearch(model, candidates, search, allFp16, answer) {
                 `    keep-fp32: [${search.keep.join(', ')}]`,
                 '',
                 `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
+                ...(start ? [start] : []),
                 `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
                 'latency: not measured by the search; the next run with benchmark: ab measures the committed list',
                 '',

@@ -2,7 +2,7 @@
 // (the planted set), within its build bound; on a gate with two ways to pass it finds a minimal set; and it
 // says when nothing is needed, when nothing fixes it, and when the budget ran out.
 import { describe, expect, it } from 'vitest';
-import { buildBound, searchKeepSet } from '../src/accuracy/keep-search.js';
+import { buildBound, rankByDivergence, searchKeepSet } from '../src/accuracy/keep-search.js';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `n${i}`);
 
@@ -71,5 +71,29 @@ describe('searchKeepSet', () => {
     expect(spent.outcome).toBe('budget-spent');
     expect(spent.trials).toHaveLength(4);
     expect(spent.keep).toEqual(expect.arrayContaining(['n3', 'n9']));
+  });
+});
+
+describe('rankByDivergence', () => {
+  it('opens at the node where the error starts, then after it, then before it; graph order otherwise', () => {
+    expect(rankByDivergence(names(5), 'n2')).toEqual(['n2', 'n3', 'n4', 'n0', 'n1']);
+    expect(rankByDivergence(names(3), 'n0')).toEqual(['n0', 'n1', 'n2']);
+    expect(rankByDivergence(names(3), 'kept-already')).toEqual(names(3));
+    expect(rankByDivergence(names(3), null)).toEqual(names(3));
+  });
+
+  it('a search opened where the error starts finds the same set in fewer builds; a bad rank is ignored', async () => {
+    // A chain's traps: the node where the error starts and the one after it, late in a long chain.
+    const candidates = names(16);
+    const planted = ['n9', 'n10', 'n13', 'n14'];
+    const passes = async (keep: string[]) => planted.every((p) => keep.includes(p));
+    const plain = await searchKeepSet(candidates, passes, 100);
+    const ranked = await searchKeepSet(candidates, passes, 100, () => rankByDivergence(candidates, 'n9'));
+    expect(ranked.keep).toEqual(planted);
+    expect(plain.keep).toEqual(planted);
+    expect(ranked.trials.length).toBeLessThan(plain.trials.length);
+    // Not a permutation of the candidates (a name twice, one missing): graph order, the same trials.
+    const bad = await searchKeepSet(candidates, passes, 100, () => [...candidates.slice(1), 'n1']);
+    expect(bad.trials).toEqual(plain.trials);
   });
 });

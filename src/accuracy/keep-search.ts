@@ -37,10 +37,25 @@ export interface KeepSearch {
 export const buildBound = (k: number, candidates: number) =>
   2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
 
+/**
+ * Candidates ranked by where the all-FP16 engine's error starts (the first-divergence pass): that node, then
+ * the nodes after it in graph order, then those before it (within tolerance, so searched last). Graph order
+ * when the pass named no candidate.
+ */
+export function rankByDivergence(candidates: readonly string[], start: string | null): string[] {
+  const at = start === null ? -1 : candidates.indexOf(start);
+  return at < 0 ? [...candidates] : [...candidates.slice(at), ...candidates.slice(0, at)];
+}
+
+/**
+ * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
+ * order the search opens them in (rankByDivergence), a permutation of them.
+ */
 export async function searchKeepSet(
   candidates: readonly string[],
   passes: (keep: string[]) => Promise<boolean>,
   maxBuilds: number,
+  rank: () => readonly string[] = () => candidates,
 ): Promise<KeepSearch> {
   const trials: KeepTrial[] = [];
   const judged = new Map<string, boolean>();
@@ -66,7 +81,9 @@ export async function searchKeepSet(
     throw error;
   }
   const kept: string[] = [];
-  let open = [...candidates];
+  const ranked = rank();
+  const permutation = ranked.length === candidates.length && ranked.every((c) => order.has(c));
+  let open = permutation && new Set(ranked).size === candidates.length ? [...ranked] : [...candidates];
   // Known: kept ∪ open passes.
   try {
     while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {

@@ -23,6 +23,7 @@ import {
   referenceOutputs,
 } from './reference.js';
 import { absoluteTolerance } from './tolerance.js';
+import { type CheckPlace, findFirstDivergence } from './divergence.js';
 
 /** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
 async function loadOnnxRuntime(): Promise<OnnxRuntime> {
@@ -36,7 +37,13 @@ interface Readers {
   /** A model's input and output types; a model that cannot be read is float32 throughout. */
   typesOf: (onnx: string) => { inputs: Map<string, string>; outputs: Map<string, string> };
   npz: (file: string) => ReturnType<typeof readNpz>;
-  reference: (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => Promise<ReferenceOutput[]>;
+  /** A check's reference outputs: the user's, else ONNX Runtime's (from the cache unless `cached` is false). */
+  reference: (
+    check: AccuracyConfig,
+    onnx: string,
+    inputs: InputTensor[],
+    cached?: boolean,
+  ) => Promise<ReferenceOutput[]>;
 }
 
 /** Each checked engine's result, by its job; engines that were not checked are absent. */
@@ -52,12 +59,24 @@ export async function checkAccuracy(
     const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
     // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
     if (built && job.model.accuracyOff) {
-      results.set(jobKey(job), { status: 'not-checked', outputs: [], problem: null, configPosition: null });
+      results.set(jobKey(job), {
+        status: 'not-checked',
+        outputs: [],
+        problem: null,
+        configPosition: null,
+        divergence: null,
+      });
       continue;
     }
     if (!job.model.accuracy || !plan || !built) continue;
     if (context.signal?.aborted) break;
-    results.set(jobKey(job), await checkEngine(outcome, plan.path, job.model.accuracy, context, readers));
+    const checked = await checkEngine(outcome, plan.path, job.model.accuracy, context, null, readers);
+    // A failure says where its error starts: one more build, of the ONNX with its tensors marked.
+    const divergence =
+      checked.status === 'failed' && job.model.accuracy.firstDivergence && !context.signal?.aborted
+        ? await findFirstDivergence(outcome, checked, context, (...args) => checkEngine(...args, readers))
+        : null;
+    results.set(jobKey(job), { ...checked, divergence });
   }
   return results;
 }
@@ -87,9 +106,10 @@ function accuracyReaders(context: StageContext, runtime: () => Promise<OnnxRunti
     const byName = (list: typeof io.inputs) => new Map(list.map((v) => [v.name, v.type]));
     return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
   });
-  const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[]) => {
+  const reference = async (check: AccuracyConfig, onnx: string, inputs: InputTensor[], cached = true) => {
     if (check.reference) return givenReference(check.reference, npz);
     const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+    if (!cached) return compute();
     const digest = await context.digests.of(onnx);
     const { cacheDir } = context.config;
     const registry = context.registry ?? null;
@@ -107,18 +127,23 @@ function once<T>(compute: (key: string) => T): (key: string) => T {
   };
 }
 
-/** One engine at each of its check's shapes; a check that could not run is an error (said with why). */
+/**
+ * One engine at each of its check's shapes; a check that could not run is an error (said with why). The
+ * engine's outputs are those of `outcome.job.model`'s ONNX (a marked copy, for the first-divergence pass).
+ */
 async function checkEngine(
   outcome: BuildOutcome,
   plan: string,
   check: AccuracyConfig,
   context: StageContext,
+  place: CheckPlace | null,
   readers: Readers,
 ): Promise<Accuracy> {
   const { job } = outcome;
   const outputs: AccuracyOutput[] = [];
+  const folder = place?.folder ?? join(context.config.outputDir, 'accuracy');
   for (const shape of check.shapes) {
-    const dir = join(context.config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
+    const dir = join(folder, `${job.model.name}.${job.profile.name}.${shape}`);
     // A dump left by an earlier run must never stand in for this run's outputs.
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
@@ -135,7 +160,7 @@ async function checkEngine(
       return checkError(outputs, errorMessage(error));
     }
     try {
-      expected = await readers.reference(check, job.model.onnx, inputs);
+      expected = await readers.reference(check, job.model.onnx, inputs, place?.cachedReference ?? true);
     } catch (error) {
       const why = errorMessage(error);
       return checkError(outputs, check.reference ? why : `ONNX Runtime could not compute the reference: ${why}`);
@@ -171,7 +196,7 @@ async function checkEngine(
     }
   }
   const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
-  return { status, outputs, problem: null, configPosition: null };
+  return { status, outputs, problem: null, configPosition: null, divergence: null };
 }
 
 const checkError = (outputs: AccuracyOutput[], problem: string): Accuracy => ({
@@ -179,6 +204,7 @@ const checkError = (outputs: AccuracyOutput[], problem: string): Accuracy => ({
   outputs,
   problem,
   configPosition: null,
+  divergence: null,
 });
 
 /** One output of the engine against the reference's, or why the two cannot be compared. */

@@ -37,16 +37,25 @@ export async function writePrecisionOnnx(model: ModelConfig, dir: string): Promi
     throw new Error(
       `keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`,
     );
-  const onnx = join(dir, basename(model.onnx));
-  await writeFile(onnx, written.model);
-  for (const data of await externalDataFiles(model.onnx)) {
-    const name = relative(dirname(model.onnx), data);
-    if (name.startsWith('..')) throw new Error(`${basename(model.onnx)} names external data outside its folder`);
+  const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
+  const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
+  return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+}
+
+/**
+ * `bytes` (a rewrite of the ONNX `source`) written into `dir` under the source's name, with the source's
+ * external-data files linked beside it: an ONNX names them relative to itself. Returns the written path.
+ */
+export async function writeOnnxCopy(source: string, bytes: Buffer, dir: string): Promise<string> {
+  const onnx = join(dir, basename(source));
+  await writeFile(onnx, bytes);
+  for (const data of await externalDataFiles(source)) {
+    const name = relative(dirname(source), data);
+    if (name.startsWith('..')) throw new Error(`${basename(source)} names external data outside its folder`);
     await mkdir(dirname(join(dir, name)), { recursive: true });
     await symlink(data, join(dir, name));
   }
-  const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
-  return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+  return onnx;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { RawAccuracy } from './schema.js';
  */
 const DEFAULTS: Record<
   'fp32' | 'fp16' | 'bf16' | 'quantized',
-  Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference'>
+  Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference' | 'firstDivergence'>
 > = {
   fp32: { atol: { shareOfMax: 0.001 }, rtol: 0.001, cosine: 0.9999 },
   fp16: { atol: { shareOfMax: 0.005 }, rtol: 0.005, cosine: 0.9999 },
@@ -17,7 +17,9 @@ const DEFAULTS: Record<
   quantized: { atol: { shareOfMax: 0.05 }, rtol: 0.05, cosine: 0.99 },
 };
 
-function defaultsFor(precision: Precision | null): Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference'> {
+function defaultsFor(
+  precision: Precision | null,
+): Omit<AccuracyConfig, 'inputs' | 'shapes' | 'topK' | 'reference' | 'firstDivergence'> {
   if (precision === 'fp16') return DEFAULTS.fp16;
   if (precision === 'bf16') return DEFAULTS.bf16;
   if (precision === 'int8' || precision === 'fp8' || precision === 'best') return DEFAULTS.quantized;
@@ -64,5 +66,6 @@ export function resolveAccuracy(
     rtol: raw.rtol ?? defaults.rtol,
     cosine: raw.cosine ?? defaults.cosine,
     topK: raw['top-k'] ?? null,
+    firstDivergence: raw['first-divergence'] ?? true,
   };
 }

@@ -150,8 +150,15 @@ const accuracy = z
         .min(1)
         .optional()
         .describe("For classifiers: the engine's top k classes must be the reference's."),
+      'first-divergence': z
+        .boolean(expected('true or false'))
+        .optional()
+        .describe(
+          'When the engine fails: build it once more with its tensors marked as outputs and name the first ' +
+            'ONNX node whose output leaves the tolerance (default true; one extra build per failing engine).',
+        ),
     },
-    expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'),
+    expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k, first-divergence'),
   )
   .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',

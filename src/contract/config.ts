@@ -28,6 +28,8 @@ export interface AccuracyConfig {
   rtol: number;
   cosine: number | null;
   topK: number | null;
+  /** A failing engine is built once more with its tensors marked, to name where its error starts. */
+  firstDivergence: boolean;
 }
 
 export interface ShapeRange {

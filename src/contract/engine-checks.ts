@@ -30,6 +30,47 @@ const accuracyOutputSchema = z.object({
 });
 export type AccuracyOutput = z.infer<typeof accuracyOutputSchema>;
 
+/** One marked tensor's error, as a first-divergence pass measured it. */
+const tensorErrorSchema = z.object({
+  maxAbsError: nullableNumber,
+  maxRelError: nullableNumber,
+  outOfTolerance: z.number(),
+  nan: count,
+  inf: count,
+});
+
+/**
+ * Where a failing engine's error first appears: the ONNX with its intermediate tensors marked as outputs,
+ * built once with the same flags and run on the same inputs, each marked tensor against ONNX Runtime's.
+ * found: `node` is the first node (in graph order) whose output leaves the tolerance; marked-passes: the
+ * marked engine is within tolerance everywhere (marking changed the fusions), so no node can be named this
+ * way; error: the pass could not run (`problem`).
+ */
+const divergenceSchema = z.object({
+  status: z.enum(['found', 'marked-passes', 'error']),
+  shape: z.enum(['min', 'opt', 'max']),
+  /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
+  marked: count,
+  node: nullableString,
+  op: nullableString,
+  /** The precision the node computes in, per the FP16 table (fp16, or fp32 with why). */
+  computes: nullableString,
+  tensor: nullableString,
+  error: tensorErrorSchema.nullable(),
+  failure: nullableString,
+  /** Marked tensors after the node: how many, and how many of them are out of tolerance. */
+  downstream: z.object({ marked: count, failing: count }).nullable(),
+  /** The model's outputs out of tolerance in the marked engine. */
+  outputsFailing: z.array(z.string()),
+  problem: nullableString,
+  /** The marked engine's build log and the marked ONNX (for reproducing it). */
+  log: nullableString,
+  onnx: nullableString,
+  /** Where to act: the model's keep-fp32 line, else its own line. */
+  configPosition: configPositionSchema.nullable().default(null),
+});
+export type Divergence = z.infer<typeof divergenceSchema>;
+
 export const accuracySchema = z.object({
   /**
    * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
@@ -41,6 +82,8 @@ export const accuracySchema = z.object({
   problem: nullableString.default(null),
   /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
   configPosition: configPositionSchema.nullable().default(null),
+  /** With status failed: where the error first appears (reports before 0.14 have none). */
+  divergence: divergenceSchema.nullable().default(null),
 });
 export type Accuracy = z.infer<typeof accuracySchema>;
 

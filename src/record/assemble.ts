@@ -37,7 +37,12 @@ export interface RunFacts {
 export function assembleReport(run: RunFacts, results: EngineResults, rel: (path: string) => string): Report {
   const builds = run.outcomes.map((o) => {
     const at = (...path: (string | number)[]) => run.config.position(['models', o.job.modelIndex, ...path]);
-    const positions = { profile: at('profiles', o.job.profileIndex), accuracy: at('accuracy') };
+    const positions = {
+      profile: at('profiles', o.job.profileIndex),
+      accuracy: at('accuracy'),
+      // Where a first divergence is acted on: keep-fp32 (the model's line where it has none).
+      keep: at('keep-fp32'),
+    };
     return engineEntry(o, results, positions, run.onnxBytes(o.job.model.onnx));
   });
   const report: Report = {

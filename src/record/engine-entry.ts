@@ -33,6 +33,8 @@ export interface EngineResults {
 export interface EnginePositions {
   profile: ConfigPosition | null;
   accuracy: ConfigPosition | null;
+  /** The model's keep-fp32: line (its own line without one): where a first divergence is acted on. */
+  keep?: ConfigPosition | null;
 }
 
 /** A build as the report writes it, with what each stage found for it; times as ISO strings. */
@@ -78,7 +80,13 @@ export function engineEntry(
     cache: outcome.cache,
     builtFrom: outcome.job.precisionOnnx ?? null,
     // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
-    accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
+    accuracy: accuracy
+      ? {
+          ...accuracy,
+          configPosition: positions.accuracy,
+          divergence: accuracy.divergence && { ...accuracy.divergence, configPosition: positions.keep ?? null },
+        }
+      : null,
     latency: results.latency.get(key) ?? null,
     explain: results.explain.get(key) ?? null,
     deploy: results.deploy.get(key)?.targets ?? [],

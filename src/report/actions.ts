@@ -3,7 +3,7 @@
 // one item: what (the figure against its limit), why (the failure kind, the #4841 zero padding, the region
 // the A/B's change sits in), what to do, and where in trt-ci.yml. Pure: reports in, items out; rendering
 // is sections/headline.ts's.
-import { text } from '../common/markdown-text.js';
+import { code, text } from '../common/markdown-text.js';
 import { formatBytes } from '../common/units.js';
 import type { ConfigPosition, Report, ReportBuild } from '../contract/report.js';
 import type { Metric } from '../contract/metrics.js';
@@ -154,6 +154,7 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
       if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
         const worst = accuracy.outputs.find((o) => o.failure);
         const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
+        const start = accuracy.divergence;
         items.push({
           ...base,
           what:
@@ -166,9 +167,12 @@ export function actionItems(reports: readonly Report[]): ActionItem[] {
               ? `${broken} NaN/Inf values: an FP16 overflow`
               : null,
           todo:
-            broken > 0
-              ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-              : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+            start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+              ? `the error starts at ${code(start.node!)} (${text(start.op!)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                '`trt-ci precision` finds the smallest list'
+              : broken > 0
+                ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
           position: accuracy.configPosition,
         });
       }

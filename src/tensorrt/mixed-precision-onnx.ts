@@ -57,6 +57,8 @@ export interface NodePrecision {
   graph: string;
   precision: NarrowType | 'fp32';
   reason: NodeReason;
+  /** Its outputs that are float tensors (by their FP32 names): what a first-divergence pass may mark. */
+  floatOutputs: string[];
 }
 
 export interface MixedPrecisionOnnx {
@@ -138,6 +140,7 @@ class Writer {
         graph: label,
         precision: plan.narrowed ? narrow : 'fp32',
         reason: plan.reason,
+        floatOutputs: node.outputs.filter((o) => o && types.get(o) === FLOAT),
       });
       return plan;
     });

@@ -208,6 +208,7 @@ export function mixedReports(): Report[] {
               status: a100 ? 'passed' : 'failed',
               problem: null,
               configPosition: { file: 'trt-ci.yml', line: 29, column: 5 },
+              divergence: null,
               outputs: [
                 {
                   shape: 'opt',

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mainGraphNodes } from '../../accuracy/first-divergence.js';
 import { claimOutputDir } from '../../builds/output-dir.js';
-import { buildBound, type KeepSearch, searchKeepSet } from '../../accuracy/keep-search.js';
+import { buildBound, type KeepSearch, rankByDivergence, searchKeepSet } from '../../accuracy/keep-search.js';
 import { errorMessage, InputError } from '../../common/errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { ModelConfig } from '../../contract/config.js';
 import { EXIT } from '../../contract/exit.js';
-import type { ReportBuild } from '../../contract/report.js';
+import type { Divergence, ReportBuild } from '../../contract/report.js';
 import { runProvenance } from '../../github/context.js';
 import { runPipeline } from '../../pipeline.js';
 import { mixedPrecisionOnnx } from '../../tensorrt/mixed-precision-onnx.js';
@@ -32,8 +33,9 @@ const DEFAULT_MAX_BUILDS = 32;
  */
 function keepCandidates(onnx: Buffer): string[] {
   const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
-  const main = written.nodes[0]?.graph;
-  return written.nodes.filter((n) => n.graph === main && n.precision === 'fp16').map((n) => n.node);
+  return mainGraphNodes(written.nodes)
+    .filter((n) => n.precision === 'fp16')
+    .map((n) => n.node);
 }
 
 function worstOf(builds: ReportBuild[]): string {
@@ -76,6 +78,8 @@ async function precisionCommand(
     throw new InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
   }
   const trials: PrecisionTrial[] = [];
+  // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
+  let divergence: Divergence | null = null;
   const judge = async (keep: string[]): Promise<boolean> => {
     const n = trials.length + 1;
     const outputDir = join(config.outputDir, 'precision', model.name, String(n));
@@ -91,7 +95,16 @@ async function precisionCommand(
         outputDir,
         models: loaded.models
           .filter((m) => m.name === model.name)
-          .map((m) => ({ ...m, keepFp32: keep, benchmark: false, deploy: [], deployCost: false, budgets: {} })),
+          .map((m) => ({
+            ...m,
+            keepFp32: keep,
+            benchmark: false,
+            deploy: [],
+            deployCost: false,
+            budgets: {},
+            // Only the first candidate (all-FP16) is built once more with its tensors marked.
+            accuracy: m.accuracy && { ...m.accuracy, firstDivergence: n === 1 },
+          })),
       }),
       ...(io.signal && { signal: io.signal }),
     });
@@ -112,6 +125,7 @@ async function precisionCommand(
       );
     }
     const passed = builds.every((b) => b.accuracy?.status === 'passed');
+    if (n === 1) divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
     const planBytes = builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
     trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
     io.stderr(
@@ -122,13 +136,24 @@ async function precisionCommand(
   };
   // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
   const release = await claimOutputDir(config, io.cwd);
-  const search = await searchKeepSet(candidates, judge, maxBuilds).finally(release);
+  const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
+  const search = await searchKeepSet(candidates, judge, maxBuilds, ranked).finally(release);
   const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep!].join('\n'));
   const allFp16 = trials[0]!;
   if (options.json) {
-    const out = { model: model.name, candidates, maxBuilds, ...search, trials, allFp16, answer: answer ?? null };
+    const out = {
+      model: model.name,
+      candidates,
+      maxBuilds,
+      ...search,
+      trials,
+      allFp16,
+      answer: answer ?? null,
+      divergence,
+      ranked: ranked(),
+    };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);
-  } else io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null));
+  } else io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence));
   return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
 
@@ -138,8 +163,16 @@ function renderSearch(
   search: KeepSearch,
   allFp16: PrecisionTrial,
   answer: PrecisionTrial | null,
+  divergence: Divergence | null,
 ): string {
-  const builds = `${search.trials.length} build(s) of ${candidates.length} candidate node(s)`;
+  const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
+  const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
+  const start =
+    divergence?.status === 'found'
+      ? `all-FP16's error starts at ${divergence.node} (${divergence.op}): the search opened there`
+      : divergence?.status === 'marked-passes'
+        ? 'the marked all-FP16 engine passes (marking changed fusions): the search went in graph order'
+        : null;
   const size = (t: PrecisionTrial | null) =>
     t?.planBytes == null ? 'unknown' : `${(t.planBytes / 2 ** 20).toFixed(2)} MiB`;
   switch (search.outcome) {
@@ -166,6 +199,7 @@ function renderSearch(
         `    keep-fp32: [${search.keep!.join(', ')}]`,
         '',
         `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
+        ...(start ? [start] : []),
         `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
         'latency: not measured by the search; the next run with benchmark: ab measures the committed list',
         '',

@@ -1,6 +1,8 @@
 // Engines that built but compute the wrong answer: first-class failures, with the worst output's figures.
+import { code, text } from '../../common/markdown-text.js';
+import { formatPosition } from '../../common/position.js';
 import type { Section } from '../../common/trim.js';
-import type { Accuracy } from '../../contract/report.js';
+import type { Accuracy, Divergence } from '../../contract/report.js';
 import { PRIORITY } from '../priority.js';
 import { engineName, type Row } from '../rows.js';
 import { foldedTable, md, tableOf } from '../table.js';
@@ -56,6 +58,32 @@ function line(r: Row): string {
   ]);
 }
 
+const share = (v: number) => `${Number((v * 100).toPrecision(3))}%`;
+
+/** Where a failing engine's error first appears, decision-first: the node, its error, where to act. */
+function divergenceLine(engine: string, d: Divergence): string {
+  const head = `**Where the error starts** (${text(engine)}, ${d.shape} shape):`;
+  if (d.status === 'error') return `${head} the marked build could not tell: ${text(d.problem ?? 'unknown')}`;
+  if (d.status === 'marked-passes')
+    return (
+      `${head} not found: with its ${d.marked} tensors marked as outputs the engine passes, so the error is in ` +
+      'a fusion that marking breaks apart; `trt-ci precision` searches with the plain engine'
+    );
+  const e = d.error!;
+  const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
+  const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+  const fp32 = d.computes?.startsWith('fp32')
+    ? ` It computes in FP32 already (${text(d.computes)}): what it reads from FP16 nodes is the cause;` +
+      ' `trt-ci precision` finds which of them to keep.'
+    : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
+      ' `trt-ci precision` find the smallest list.';
+  return (
+    `${head} node ${code(d.node!)} (${text(d.op!)}, ${text(d.computes ?? '?')}): ${share(e.outOfTolerance)} of ` +
+    `${code(d.tensor!)} out of tolerance${broken}; after it ${d.downstream!.failing} of ` +
+    `${d.downstream!.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`
+  );
+}
+
 export function accuracySection(rows: readonly Row[]): Section | null {
   const listed = rows.filter((r) => r.build.accuracy);
   if (listed.length === 0) return null;
@@ -68,6 +96,10 @@ export function accuracySection(rows: readonly Row[]): Section | null {
         `${checked.length - failed.length}/${checked.length} within tolerance`,
       '',
       ...foldedTable(TABLE.head, failed.map(line), listed.filter((r) => !failed.includes(r)).map(line), 'fine'),
+      ...failed.flatMap((r) => {
+        const d = r.build.accuracy!.divergence;
+        return d ? ['', divergenceLine(engineName(r.build), d)] : [];
+      }),
     ].join('\n'),
   };
 }

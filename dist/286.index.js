@@ -1,8 +1,8 @@
-export const id = 303;
-export const ids = [303];
+export const id = 286;
+export const ids = [286];
 export const modules = {
 
-/***/ 83303:
+/***/ 60286:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -241,6 +241,44 @@ const accuracyOutputSchema = schemas/* object */.Ikc({
     /** With top-k: rows (every index but the last dimension) whose k largest classes are the reference's. */
     topK: schemas/* object */.Ikc({ k: count, rows: count, agree: count }).nullable().default(null),
 });
+/** One marked tensor's error, as a first-divergence pass measured it. */
+const tensorErrorSchema = schemas/* object */.Ikc({
+    maxAbsError: nullableNumber,
+    maxRelError: nullableNumber,
+    outOfTolerance: schemas/* number */.aig(),
+    nan: count,
+    inf: count,
+});
+/**
+ * Where a failing engine's error first appears: the ONNX with its intermediate tensors marked as outputs,
+ * built once with the same flags and run on the same inputs, each marked tensor against ONNX Runtime's.
+ * found: `node` is the first node (in graph order) whose output leaves the tolerance; marked-passes: the
+ * marked engine is within tolerance everywhere (marking changed the fusions), so no node can be named this
+ * way; error: the pass could not run (`problem`).
+ */
+const divergenceSchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['found', 'marked-passes', 'error']),
+    shape: schemas/* enum */.k5n(['min', 'opt', 'max']),
+    /** Marked tensors (every float output of the main graph's nodes, or of each engine layer's last node). */
+    marked: count,
+    node: nullableString,
+    op: nullableString,
+    /** The precision the node computes in, per the FP16 table (fp16, or fp32 with why). */
+    computes: nullableString,
+    tensor: nullableString,
+    error: tensorErrorSchema.nullable(),
+    failure: nullableString,
+    /** Marked tensors after the node: how many, and how many of them are out of tolerance. */
+    downstream: schemas/* object */.Ikc({ marked: count, failing: count }).nullable(),
+    /** The model's outputs out of tolerance in the marked engine. */
+    outputsFailing: schemas/* array */.YOg(schemas/* string */.YjP()),
+    problem: nullableString,
+    /** The marked engine's build log and the marked ONNX (for reproducing it). */
+    log: nullableString,
+    onnx: nullableString,
+    /** Where to act: the model's keep-fp32 line, else its own line. */
+    configPosition: configPositionSchema.nullable().default(null),
+});
 const accuracySchema = schemas/* object */.Ikc({
     /**
      * failed: out of tolerance; error: the check could not run (trtexec could not run the engine on the
@@ -252,6 +290,8 @@ const accuracySchema = schemas/* object */.Ikc({
     problem: nullableString.default(null),
     /** The model's accuracy: line (or the top-level one it takes), where a failure is annotated. */
     configPosition: configPositionSchema.nullable().default(null),
+    /** With status failed: where the error first appears (reports before 0.14 have none). */
+    divergence: divergenceSchema.nullable().default(null),
 });
 /** One repetition of a latency A/B: one trtexec run of one side's engine. */
 const abRunSchema = schemas/* object */.Ikc({
@@ -3212,6 +3252,7 @@ class Writer {
                 graph: label,
                 precision: plan.narrowed ? narrow : 'fp32',
                 reason: plan.reason,
+                floatOutputs: node.outputs.filter((o) => o && types.get(o) === FLOAT),
             });
             return plan;
         });
@@ -3479,17 +3520,25 @@ async function writePrecisionOnnx(model, dir) {
     // reads at load; this is where it is decided).
     if (written.unmatched.length)
         throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
-    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(model.onnx));
-    await (0,promises_.writeFile)(onnx, written.model);
-    for (const data of await externalDataFiles(model.onnx)) {
-        const name = (0,external_node_path_.relative)((0,external_node_path_.dirname)(model.onnx), data);
+    const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
+    const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
+    return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+}
+/**
+ * `bytes` (a rewrite of the ONNX `source`) written into `dir` under the source's name, with the source's
+ * external-data files linked beside it: an ONNX names them relative to itself. Returns the written path.
+ */
+async function writeOnnxCopy(source, bytes, dir) {
+    const onnx = (0,external_node_path_.join)(dir, (0,external_node_path_.basename)(source));
+    await (0,promises_.writeFile)(onnx, bytes);
+    for (const data of await externalDataFiles(source)) {
+        const name = (0,external_node_path_.relative)((0,external_node_path_.dirname)(source), data);
         if (name.startsWith('..'))
-            throw new Error(`${(0,external_node_path_.basename)(model.onnx)} names external data outside its folder`);
+            throw new Error(`${(0,external_node_path_.basename)(source)} names external data outside its folder`);
         await (0,promises_.mkdir)((0,external_node_path_.dirname)((0,external_node_path_.join)(dir, name)), { recursive: true });
         await (0,promises_.symlink)(data, (0,external_node_path_.join)(dir, name));
     }
-    const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
-    return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+    return onnx;
 }
 /**
  * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
@@ -7051,7 +7100,11 @@ const accuracy = schemas/* strictObject */.rej({
         .min(1)
         .optional()
         .describe("For classifiers: the engine's top k classes must be the reference's."),
-}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k'))
+    'first-divergence': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe('When the engine fails: build it once more with its tensors marked as outputs and name the first ' +
+        'ONNX node whose output leaves the tolerance (default true; one extra build per failing engine).'),
+}, expected('a mapping with inputs, reference, shapes, atol, rtol, cosine, top-k, first-divergence'))
     .refine((check) => check.reference === undefined || (typeof check.inputs === 'string' && check.inputs !== 'auto'), {
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
@@ -7707,6 +7760,7 @@ networkFloat = () => null) {
         rtol: raw.rtol ?? defaults.rtol,
         cosine: raw.cosine ?? defaults.cosine,
         topK: raw['top-k'] ?? null,
+        firstDivergence: raw['first-divergence'] ?? true,
     };
 }
 
@@ -9446,9 +9500,467 @@ function absoluteTolerance(atol, reference) {
     return atol.shareOfMax * largest;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
+// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
+// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
+// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
+// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
+// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
+// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
+
+
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
+const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
+const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
+/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
+const TENSOR_COPY = /^(.+) copy$/;
+const TYPE_BYTES = {
+    Float: 4,
+    Half: 2,
+    BFloat16: 2,
+    BF16: 2,
+    Int8: 1,
+    FP8: 1,
+    Int32: 4,
+    Int64: 8,
+    Bool: 1,
+    UInt8: 1,
+};
+/**
+ * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
+ * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
+ */
+function precisionOf(text) {
+    const t = text.toLowerCase();
+    if (/\bbf16\b|bfloat16/.test(t))
+        return 'bf16';
+    if (/\bfp16\b|\bhalf\b/.test(t))
+        return 'fp16';
+    if (/\bfp32\b|\bfloat\b/.test(t))
+        return 'fp32';
+    if (/\bfp8\b|\bfloat8/.test(t))
+        return 'fp8';
+    if (/\bint8\b/.test(t))
+        return 'int8';
+    if (/\bint32\b/.test(t))
+        return 'int32';
+    if (/\bint64\b/.test(t))
+        return 'int64';
+    if (/\bbool\b/.test(t))
+        return 'bool';
+    return null;
+}
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+function nodesInName(name) {
+    const ends = foreignEnds(name);
+    if (ends) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
+        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
+        const first = plainNodes(ends[0]);
+        const last = plainNodes(ends[1]);
+        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
+    }
+    // "{ForeignNode[A]}": one node.
+    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
+    const single = inner !== null && inner.length > 0 && !inner.includes(']');
+    return { nodes: plainNodes(single ? inner : name), foreign: null };
+}
+const FOREIGN_OPEN = '{ForeignNode[';
+/**
+ * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
+ * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
+ */
+function foreignEnds(name) {
+    const open = name.indexOf(FOREIGN_OPEN);
+    if (open < 0)
+        return null;
+    const start = open + FOREIGN_OPEN.length;
+    const dots = name.indexOf('...', start + 1);
+    if (dots < 0)
+        return null;
+    const close = name.indexOf(']}', dots + 4);
+    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
+}
+/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
+function plainNodes(text) {
+    return (text
+        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+        .replace(UNNAMED_LAYER, ' + ')
+        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+        .replace(/[(),]/g, ' + ')
+        .split(' + ')
+        .map((part) => part.trim())
+        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
+}
+/**
+ * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
+ * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
+ * "DataType" spelling is read too).
+ */
+function tensorPrecision(tensor) {
+    const str = (value) => (typeof value === 'string' ? value : '');
+    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
+    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
+    return { precision: precisionOf(datatype), format: format || datatype };
+}
+function weightBytesOf(layer) {
+    let bytes = 0;
+    for (const key of ['Weights', 'Bias']) {
+        const w = layer[key];
+        if (w && typeof w.Count === 'number')
+            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+    }
+    return bytes;
+}
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
+function rawLayers(text) {
+    let json;
+    try {
+        const parsed = JSON.parse(text);
+        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
+        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
+    }
+    catch (error) {
+        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
+    }
+    if (!json || !Array.isArray(json.Layers))
+        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+    const entries = json.Layers.map((raw) => {
+        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
+        const full = String(layer.Name ?? '');
+        const suffix = PROFILE_SUFFIX.exec(full);
+        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
+    });
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
+}
+/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
+function nodesOfName(name, graph, position) {
+    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
+    if (name.startsWith('__myl_'))
+        return [];
+    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
+    const library = MYELIN_LIBRARY.exec(name)?.[1];
+    if (library)
+        return nodesOfName(library, graph, position);
+    const copied = TENSOR_COPY.exec(name)?.[1];
+    if (graph.nodes.length === 0)
+        return copied ? [] : expandForeign(name, graph, position);
+    if (copied)
+        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
+    return expandForeign(name, graph, position).flatMap((part) => {
+        if (position.has(part))
+            return [part];
+        const producer = graph.producers.get(part);
+        return producer ? [producer] : [];
+    });
+}
+function expandForeign(name, graph, position) {
+    const { nodes, foreign } = nodesInName(name);
+    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
+}
+/**
+ * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
+ * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
+    const { schema, verbosity, entries } = rawLayers(text);
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
+    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
+    const layers = entries
+        .filter((n) => n.profile === profile)
+        .map(({ layer, name }) => {
+        const reformat = REFORMAT.exec(name)?.[1] ?? null;
+        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
+        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
+        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
+        const outputs = tensors('Outputs').map(tensorPrecision);
+        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
+        return {
+            name,
+            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+            onnxNodes: [...new Set(onnxNodes)],
+            reformatOf: reformat,
+            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
+            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+            tactic: typeof layer.TacticName === 'string'
+                ? layer.TacticName
+                : typeof layer.TacticValue === 'string'
+                    ? layer.TacticValue
+                    : null,
+            weightBytes: weightBytesOf(layer),
+            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+        };
+    });
+    return { layers, profiles, profile, verbosity, schema };
+}
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
+function parseLayerInfo(text) {
+    let raw;
+    try {
+        raw = rawLayers(text);
+    }
+    catch {
+        return null;
+    }
+    const myelin = [];
+    for (const { layer } of raw.entries) {
+        const name = String(layer.Name ?? '');
+        const type = layer.LayerType;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
+}
+/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
+async function readEngineLayers(path, graph = EMPTY_GRAPH) {
+    try {
+        return parseEngineLayers(await (0,promises_.readFile)(path, 'utf8'), graph);
+    }
+    catch {
+        return null;
+    }
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/marked-onnx.js
+// A copy of an ONNX model whose chosen intermediate tensors are also graph outputs ("marked"), as Polygraphy's
+// `--onnx-outputs` does it: an engine built from it exports each of them, so its values can be set beside ONNX
+// Runtime's tensor by tensor (accuracy/first-divergence.ts). Each marked tensor is declared a float tensor of
+// unknown shape (ValueInfoProto name 1, type 2 → tensor_type 1 → elem_type 1 = FLOAT); the rest of the model
+// is copied byte for byte. Marking changes what TensorRT may fuse (a marked tensor must be materialised):
+// the caller says so. Pure: bytes in, bytes out.
+
+
+const floatOutput = (name) => lenField(12, Buffer.concat([stringField(1, name), lenField(2, lenField(1, varintField(1, FLOAT)))]));
+/** The model with `tensors` (main-graph tensors of float type) added to its outputs; existing ones stay once. */
+function markOutputs(model, tensors) {
+    return Buffer.concat(fieldsOf(model).map((f) => {
+        if (f.number !== 7 || f.wire !== 2)
+            return model.subarray(f.start, f.end);
+        const graph = payload(model, f);
+        const outputs = new Set(fieldsOf(graph)
+            .filter((x) => x.number === 12)
+            .map((x) => valueInfo(payload(graph, x)).name));
+        const added = [...new Set(tensors)].filter((name) => !outputs.has(name)).map(floatOutput);
+        return lenField(7, Buffer.concat([graph, ...added]));
+    }));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
+/** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
+const EVERY_NODE_UP_TO = 200;
+/** The main graph's nodes of a writer's table (the first node's graph is the main one). */
+const mainGraphNodes = (table) => table.filter((n) => n.graph === table[0]?.graph);
+/**
+ * The tensors to mark: every float output of a small graph's nodes; for a large one, the outputs of the last
+ * ONNX node each engine layer computes (its region's boundary, where marking breaks no fusion inside it).
+ */
+function tensorsToMark(nodes, layers) {
+    if (nodes.length <= EVERY_NODE_UP_TO || !layers)
+        return nodes.flatMap((n) => n.floatOutputs);
+    const order = new Map(nodes.map((n, i) => [n.node, i]));
+    const ends = new Set();
+    for (const layer of layers) {
+        const at = layer.onnxNodes.map((name) => order.get(name)).filter((i) => i !== undefined);
+        if (at.length)
+            ends.add(Math.max(...at));
+    }
+    return [...ends].sort((a, b) => a - b).flatMap((i) => nodes[i].floatOutputs);
+}
+const errorOf = (o) => ({
+    maxAbsError: o.maxAbsError,
+    maxRelError: o.maxRelError,
+    outOfTolerance: o.outOfTolerance,
+    nan: o.nan,
+    inf: o.inf,
+});
+/**
+ * The first node whose marked output is out of tolerance, with the error there and after it. `judged` holds
+ * the marked engine's outputs (marked tensors and the model's own) at one shape.
+ */
+function firstDivergence(nodes, judged, modelOutputs, shape) {
+    const byTensor = new Map(judged.map((o) => [o.name, o]));
+    const marked = nodes.flatMap((n, i) => n.floatOutputs.flatMap((tensor) => (byTensor.has(tensor) ? [{ node: i, output: byTensor.get(tensor) }] : [])));
+    const finals = new Set(modelOutputs);
+    const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
+    const first = marked.find((m) => m.output.failure !== null);
+    const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
+    if (!first)
+        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
+    const node = nodes[first.node];
+    const after = marked.filter((m) => m.node > first.node);
+    return {
+        status: 'found',
+        shape,
+        marked: marked.length,
+        node: node.node,
+        op: node.op,
+        computes: node.precision === 'fp32' ? `fp32 (${node.reason})` : node.precision,
+        tensor: first.output.name,
+        error: errorOf(first.output),
+        failure: first.output.failure,
+        downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
+        outputsFailing,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
+// The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
+// intermediate tensors marked as outputs (tensorrt/marked-onnx.ts), built once with the engine's own flags
+// (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
+// the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
+// model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
+// goes wrong is said in the record, never the run: the pass only explains a failure the check already made.
+
+
+
+
+
+
+
+
+
+
+/** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
+async function findFirstDivergence(outcome, checked, context, checkMarked) {
+    const { job, plan } = outcome;
+    const failing = checked.outputs.find((o) => o.failure !== null);
+    const shape = failing?.shape ?? 'opt';
+    const dir = (0,external_node_path_.join)(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
+    const said = { log: null, onnx: null };
+    const fail = (problem) => ({
+        status: 'error',
+        shape,
+        marked: 0,
+        node: null,
+        op: null,
+        computes: null,
+        tensor: null,
+        error: null,
+        failure: null,
+        downstream: null,
+        outputsFailing: [],
+        problem,
+        ...said,
+        configPosition: null,
+    });
+    try {
+        await (0,promises_.rm)(dir, { recursive: true, force: true });
+        await (0,promises_.mkdir)((0,external_node_path_.join)(dir, 'marked'), { recursive: true });
+        const source = await (0,promises_.readFile)(job.model.onnx);
+        const nodes = mainGraphNodes(mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(job.model.keepFp32) }).nodes);
+        const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
+        const marked = tensorsToMark(nodes, layers);
+        if (marked.length === 0)
+            return fail('the graph has no float tensor to mark');
+        said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_.join)(dir, 'marked'));
+        const markedModel = { ...job.model, onnx: said.onnx };
+        // The engine's own flags: on 11.x the FP16 ONNX is written again, from the marked copy.
+        const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
+            ? await writePrecisionOnnx(markedModel, (0,external_node_path_.join)(dir, 'fp16-onnx'))
+            : undefined;
+        const markedJob = { ...job, model: markedModel, precisionOnnx };
+        const paths = { plan: (0,external_node_path_.join)(dir, 'marked.plan'), layerInfo: (0,external_node_path_.join)(dir, 'marked.layers.json'), timingCache: null };
+        said.log = (0,external_node_path_.join)(dir, 'build.log');
+        const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const build = await context.trtexec.run(buildArgv(context.version, modelToBuild(markedJob), job.profile, workspace, paths), {
+            gpu: outcome.gpu?.index ?? null,
+            logFile: said.log,
+            timeoutMs: job.model.buildTimeoutMs,
+            ...(context.signal && { signal: context.signal }),
+        });
+        if (build.exitCode !== 0)
+            return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
+        // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
+        // intermediate tensor, so tensors are judged by atol, rtol and cosine.
+        const check = { ...job.model.accuracy, shapes: [shape], reference: null, topK: null };
+        const markedOutcome = { ...outcome, job: markedJob };
+        const run = await checkMarked(markedOutcome, paths.plan, check, context, {
+            folder: (0,external_node_path_.join)(dir, 'check'),
+            cachedReference: false,
+        });
+        if (run.status === 'error')
+            return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
+        const modelOutputs = readOnnxIo(job.model.onnx).outputs.map((o) => o.name);
+        return {
+            ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
+            problem: null,
+            ...said,
+            configPosition: null,
+        };
+    }
+    catch (error) {
+        return fail((0,errors/* errorMessage */.gJ)(error));
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/stage.js
 // The accuracy stage: each built engine whose model asks (accuracy:) is run once on seeded inputs and
 // its outputs are judged against ONNX Runtime's on the same inputs. "Built but wrong" fails the run.
+
 
 
 
@@ -9478,14 +9990,25 @@ async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
         const built = plan && (outcome.status === 'built' || outcome.status === 'cached');
         // accuracy: false is said in the report, never a silent gap beside the engines that were checked.
         if (built && job.model.accuracyOff) {
-            results.set(jobKey(job), { status: 'not-checked', outputs: [], problem: null, configPosition: null });
+            results.set(jobKey(job), {
+                status: 'not-checked',
+                outputs: [],
+                problem: null,
+                configPosition: null,
+                divergence: null,
+            });
             continue;
         }
         if (!job.model.accuracy || !plan || !built)
             continue;
         if (context.signal?.aborted)
             break;
-        results.set(jobKey(job), await checkEngine(outcome, plan.path, job.model.accuracy, context, readers));
+        const checked = await checkEngine(outcome, plan.path, job.model.accuracy, context, null, readers);
+        // A failure says where its error starts: one more build, of the ONNX with its tensors marked.
+        const divergence = checked.status === 'failed' && job.model.accuracy.firstDivergence && !context.signal?.aborted
+            ? await findFirstDivergence(outcome, checked, context, (...args) => checkEngine(...args, readers))
+            : null;
+        results.set(jobKey(job), { ...checked, divergence });
     }
     return results;
 }
@@ -9512,10 +10035,12 @@ function accuracyReaders(context, runtime) {
         const byName = (list) => new Map(list.map((v) => [v.name, v.type]));
         return { inputs: byName(io.inputs), outputs: byName(io.outputs) };
     });
-    const reference = async (check, onnx, inputs) => {
+    const reference = async (check, onnx, inputs, cached = true) => {
         if (check.reference)
             return givenReference(check.reference, npz);
         const compute = async () => referenceOutputs(await loaded(), await session(onnx), inputs);
+        if (!cached)
+            return compute();
         const digest = await context.digests.of(onnx);
         const { cacheDir } = context.config;
         const registry = context.registry ?? null;
@@ -9532,12 +10057,16 @@ function stage_once(compute) {
         return kept.get(key);
     };
 }
-/** One engine at each of its check's shapes; a check that could not run is an error (said with why). */
-async function checkEngine(outcome, plan, check, context, readers) {
+/**
+ * One engine at each of its check's shapes; a check that could not run is an error (said with why). The
+ * engine's outputs are those of `outcome.job.model`'s ONNX (a marked copy, for the first-divergence pass).
+ */
+async function checkEngine(outcome, plan, check, context, place, readers) {
     const { job } = outcome;
     const outputs = [];
+    const folder = place?.folder ?? (0,external_node_path_.join)(context.config.outputDir, 'accuracy');
     for (const shape of check.shapes) {
-        const dir = (0,external_node_path_.join)(context.config.outputDir, 'accuracy', `${job.model.name}.${job.profile.name}.${shape}`);
+        const dir = (0,external_node_path_.join)(folder, `${job.model.name}.${job.profile.name}.${shape}`);
         // A dump left by an earlier run must never stand in for this run's outputs.
         await (0,promises_.rm)(dir, { recursive: true, force: true });
         await (0,promises_.mkdir)(dir, { recursive: true });
@@ -9555,7 +10084,7 @@ async function checkEngine(outcome, plan, check, context, readers) {
             return checkError(outputs, (0,errors/* errorMessage */.gJ)(error));
         }
         try {
-            expected = await readers.reference(check, job.model.onnx, inputs);
+            expected = await readers.reference(check, job.model.onnx, inputs, place?.cachedReference ?? true);
         }
         catch (error) {
             const why = (0,errors/* errorMessage */.gJ)(error);
@@ -9584,13 +10113,14 @@ async function checkEngine(outcome, plan, check, context, readers) {
         }
     }
     const status = outputs.some((o) => o.failure !== null) ? 'failed' : 'passed';
-    return { status, outputs, problem: null, configPosition: null };
+    return { status, outputs, problem: null, configPosition: null, divergence: null };
 }
 const checkError = (outputs, problem) => ({
     status: 'error',
     outputs,
     problem,
     configPosition: null,
+    divergence: null,
 });
 /** One output of the engine against the reference's, or why the two cannot be compared. */
 function judgedOutput(shape, want, engine, tolerance) {
@@ -10314,291 +10844,6 @@ function smallestChange(limit) {
 const shapeText = (shapes) => Object.entries(shapes)
     .map(([input, s]) => `${input}:${s.opt}`)
     .join(',');
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
-// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
-// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
-// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
-// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
-// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
-// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
-// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
-// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
-// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
-
-
-const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
-const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
-const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
-/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
-const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
-/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
-const TENSOR_COPY = /^(.+) copy$/;
-const TYPE_BYTES = {
-    Float: 4,
-    Half: 2,
-    BFloat16: 2,
-    BF16: 2,
-    Int8: 1,
-    FP8: 1,
-    Int32: 4,
-    Int64: 8,
-    Bool: 1,
-    UInt8: 1,
-};
-/**
- * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
- * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
- */
-function precisionOf(text) {
-    const t = text.toLowerCase();
-    if (/\bbf16\b|bfloat16/.test(t))
-        return 'bf16';
-    if (/\bfp16\b|\bhalf\b/.test(t))
-        return 'fp16';
-    if (/\bfp32\b|\bfloat\b/.test(t))
-        return 'fp32';
-    if (/\bfp8\b|\bfloat8/.test(t))
-        return 'fp8';
-    if (/\bint8\b/.test(t))
-        return 'int8';
-    if (/\bint32\b/.test(t))
-        return 'int32';
-    if (/\bint64\b/.test(t))
-        return 'int64';
-    if (/\bbool\b/.test(t))
-        return 'bool';
-    return null;
-}
-/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
-function nodesInName(name) {
-    const ends = foreignEnds(name);
-    if (ends) {
-        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
-        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
-        const first = plainNodes(ends[0]);
-        const last = plainNodes(ends[1]);
-        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
-    }
-    // "{ForeignNode[A]}": one node.
-    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
-    const single = inner !== null && inner.length > 0 && !inner.includes(']');
-    return { nodes: plainNodes(single ? inner : name), foreign: null };
-}
-const FOREIGN_OPEN = '{ForeignNode[';
-/**
- * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
- * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
- */
-function foreignEnds(name) {
-    const open = name.indexOf(FOREIGN_OPEN);
-    if (open < 0)
-        return null;
-    const start = open + FOREIGN_OPEN.length;
-    const dots = name.indexOf('...', start + 1);
-    if (dots < 0)
-        return null;
-    const close = name.indexOf(']}', dots + 4);
-    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
-}
-/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
-function plainNodes(text) {
-    return (text
-        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
-        .replace(UNNAMED_LAYER, ' + ')
-        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
-        .replace(/[(),]/g, ' + ')
-        .split(' + ')
-        .map((part) => part.trim())
-        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
-}
-/**
- * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
- * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
- * "DataType" spelling is read too).
- */
-function tensorPrecision(tensor) {
-    const str = (value) => (typeof value === 'string' ? value : '');
-    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
-    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
-    return { precision: precisionOf(datatype), format: format || datatype };
-}
-function weightBytesOf(layer) {
-    let bytes = 0;
-    for (const key of ['Weights', 'Bias']) {
-        const w = layer[key];
-        if (w && typeof w.Count === 'number')
-            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
-    }
-    return bytes;
-}
-/**
- * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
- * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
- */
-const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
-/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
-function rawLayers(text) {
-    let json;
-    try {
-        const parsed = JSON.parse(text);
-        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
-        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
-    }
-    catch (error) {
-        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
-    }
-    if (!json || !Array.isArray(json.Layers))
-        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
-    const entries = json.Layers.map((raw) => {
-        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
-        const full = String(layer.Name ?? '');
-        const suffix = PROFILE_SUFFIX.exec(full);
-        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
-    });
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
-}
-/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
-function nodesOfName(name, graph, position) {
-    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
-    if (name.startsWith('__myl_'))
-        return [];
-    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
-    const library = MYELIN_LIBRARY.exec(name)?.[1];
-    if (library)
-        return nodesOfName(library, graph, position);
-    const copied = TENSOR_COPY.exec(name)?.[1];
-    if (graph.nodes.length === 0)
-        return copied ? [] : expandForeign(name, graph, position);
-    if (copied)
-        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
-    return expandForeign(name, graph, position).flatMap((part) => {
-        if (position.has(part))
-            return [part];
-        const producer = graph.producers.get(part);
-        return producer ? [producer] : [];
-    });
-}
-function expandForeign(name, graph, position) {
-    const { nodes, foreign } = nodesInName(name);
-    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
-    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
-}
-/**
- * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
- * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
- */
-function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
-    const { schema, verbosity, entries } = rawLayers(text);
-    const position = new Map(graph.nodes.map((n, i) => [n, i]));
-    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
-    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
-    const layers = entries
-        .filter((n) => n.profile === profile)
-        .map(({ layer, name }) => {
-        const reformat = REFORMAT.exec(name)?.[1] ?? null;
-        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
-        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
-        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
-        const outputs = tensors('Outputs').map(tensorPrecision);
-        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
-        return {
-            name,
-            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
-            onnxNodes: [...new Set(onnxNodes)],
-            reformatOf: reformat,
-            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
-            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
-            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
-            tactic: typeof layer.TacticName === 'string'
-                ? layer.TacticName
-                : typeof layer.TacticValue === 'string'
-                    ? layer.TacticValue
-                    : null,
-            weightBytes: weightBytesOf(layer),
-            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
-        };
-    });
-    return { layers, profiles, profile, verbosity, schema };
-}
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select',
-    Resh: 'Reshape',
-    Gath: 'Gather',
-    Tran: 'Transpose',
-    Conc: 'Concat',
-    Slic: 'Slice',
-    Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax',
-    Minr: 'ReduceMin',
-    Expa: 'Expand',
-    Squa: 'Square',
-    Sqrt: 'Sqrt',
-    Recp: 'Reciprocal',
-    Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
-function parseLayerInfo(text) {
-    let raw;
-    try {
-        raw = rawLayers(text);
-    }
-    catch {
-        return null;
-    }
-    const myelin = [];
-    for (const { layer } of raw.entries) {
-        const name = String(layer.Name ?? '');
-        const type = layer.LayerType;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({
-            name,
-            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
-            ops: myelinOps(name),
-        });
-    }
-    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
-}
-/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
-async function readEngineLayers(path, graph = EMPTY_GRAPH) {
-    try {
-        return parseEngineLayers(await (0,promises_.readFile)(path, 'utf8'), graph);
-    }
-    catch {
-        return null;
-    }
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
-}
 
 ;// CONCATENATED MODULE: ./.build/tsc/explain/profile.js
 // trtexec --exportProfile (samples/common/sampleReporting.cpp, Profiler::exportJSONProfile, the same from 7.2 to
@@ -12097,7 +12342,13 @@ function engineEntry(outcome, results, positions, onnxBytes) {
         cache: outcome.cache,
         builtFrom: outcome.job.precisionOnnx ?? null,
         // A failure is annotated at the model's accuracy: line (its model's line when it takes the top-level one).
-        accuracy: accuracy ? { ...accuracy, configPosition: positions.accuracy } : null,
+        accuracy: accuracy
+            ? {
+                ...accuracy,
+                configPosition: positions.accuracy,
+                divergence: accuracy.divergence && { ...accuracy.divergence, configPosition: positions.keep ?? null },
+            }
+            : null,
         latency: results.latency.get(key) ?? null,
         explain: results.explain.get(key) ?? null,
         deploy: results.deploy.get(key)?.targets ?? [],
@@ -12151,7 +12402,12 @@ function relativeBuild(b, rel) {
 function assembleReport(run, results, rel) {
     const builds = run.outcomes.map((o) => {
         const at = (...path) => run.config.position(['models', o.job.modelIndex, ...path]);
-        const positions = { profile: at('profiles', o.job.profileIndex), accuracy: at('accuracy') };
+        const positions = {
+            profile: at('profiles', o.job.profileIndex),
+            accuracy: at('accuracy'),
+            // Where a first divergence is acted on: keep-fp32 (the model's line where it has none).
+            keep: at('keep-fp32'),
+        };
         return engineEntry(o, results, positions, run.onnxBytes(o.job.model.onnx));
     });
     const report = {
@@ -12292,6 +12548,9 @@ function foldedTable(head, shown, folded, what) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/accuracy.js
+// Engines that built but compute the wrong answer: first-class failures, with the worst output's figures.
+
+
 
 
 
@@ -12338,6 +12597,27 @@ function accuracy_line(r) {
         `${why}${topK}`,
     ]);
 }
+const accuracy_share = (v) => `${Number((v * 100).toPrecision(3))}%`;
+/** Where a failing engine's error first appears, decision-first: the node, its error, where to act. */
+function divergenceLine(engine, d) {
+    const head = `**Where the error starts** (${markdown_text_text(engine)}, ${d.shape} shape):`;
+    if (d.status === 'error')
+        return `${head} the marked build could not tell: ${markdown_text_text(d.problem ?? 'unknown')}`;
+    if (d.status === 'marked-passes')
+        return (`${head} not found: with its ${d.marked} tensors marked as outputs the engine passes, so the error is in ` +
+            'a fusion that marking breaks apart; `trt-ci precision` searches with the plain engine');
+    const e = d.error;
+    const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
+    const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+    const fp32 = d.computes?.startsWith('fp32')
+        ? ` It computes in FP32 already (${markdown_text_text(d.computes)}): what it reads from FP16 nodes is the cause;` +
+            ' `trt-ci precision` finds which of them to keep.'
+        : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
+            ' `trt-ci precision` find the smallest list.';
+    return (`${head} node ${code(d.node)} (${markdown_text_text(d.op)}, ${markdown_text_text(d.computes ?? '?')}): ${accuracy_share(e.outOfTolerance)} of ` +
+        `${code(d.tensor)} out of tolerance${broken}; after it ${d.downstream.failing} of ` +
+        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`);
+}
 function accuracySection(rows) {
     const listed = rows.filter((r) => r.build.accuracy);
     if (listed.length === 0)
@@ -12351,6 +12631,10 @@ function accuracySection(rows) {
                 `${checked.length - failed.length}/${checked.length} within tolerance`,
             '',
             ...foldedTable(TABLE.head, failed.map(accuracy_line), listed.filter((r) => !failed.includes(r)).map(accuracy_line), 'fine'),
+            ...failed.flatMap((r) => {
+                const d = r.build.accuracy.divergence;
+                return d ? ['', divergenceLine(engineName(r.build), d)] : [];
+            }),
         ].join('\n'),
     };
 }
@@ -12656,6 +12940,7 @@ function actionItems(reports) {
             if (accuracy && (accuracy.status === 'failed' || accuracy.status === 'error')) {
                 const worst = accuracy.outputs.find((o) => o.failure);
                 const broken = accuracy.outputs.reduce((sum, o) => sum + o.nan + o.inf, 0);
+                const start = accuracy.divergence;
                 items.push({
                     ...base,
                     what: accuracy.status === 'error'
@@ -12666,9 +12951,12 @@ function actionItems(reports) {
                         : broken > 0
                             ? `${broken} NaN/Inf values: an FP16 overflow`
                             : null,
-                    todo: broken > 0
-                        ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
-                        : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
+                    todo: start?.status === 'found' && start.computes && !start.computes.startsWith('fp32')
+                        ? `the error starts at ${code(start.node)} (${markdown_text_text(start.op)}): keep it in FP32 (\`keep-fp32:\`); ` +
+                            '`trt-ci precision` finds the smallest list'
+                        : broken > 0
+                            ? '`trt-ci precision` finds the nodes to keep in FP32; list them in `keep-fp32:`'
+                            : "check the accuracy table; if the engine's precision is meant to lose this much, widen `accuracy:`",
                     position: accuracy.configPosition,
                 });
             }

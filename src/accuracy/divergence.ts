@@ -1,0 +1,114 @@
+// The first-divergence pass, for an engine that failed its accuracy gate: a copy of its ONNX with the
+// intermediate tensors marked as outputs (tensorrt/marked-onnx.ts), built once with the engine's own flags
+// (FP16 written from the marked copy on TensorRT 11, --fp16 and keep-fp32's --layerPrecisions on 10), run on
+// the check's inputs at the shape that failed, each marked tensor against ONNX Runtime's on the same marked
+// model (never the cache: a marked reference serves no other run). first-divergence.ts names the node. What
+// goes wrong is said in the record, never the run: the pass only explains a failure the check already made.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BuildOutcome } from '../builds/outcome.js';
+import { modelToBuild, writeOnnxCopy, writePrecisionOnnx, writesPrecisionOnnx } from '../builds/precision-onnx.js';
+import { errorMessage } from '../common/errors.js';
+import type { AccuracyConfig, ShapeChoice } from '../contract/config.js';
+import type { Accuracy, Divergence } from '../contract/report.js';
+import type { StageContext } from '../config/stage-context.js';
+import { buildArgv } from '../tensorrt/argv.js';
+import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { markOutputs } from '../tensorrt/marked-onnx.js';
+import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
+import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
+import { firstDivergence, mainGraphNodes, tensorsToMark } from './first-divergence.js';
+
+/** Where a check writes its files, and whether its reference may come from (and go to) the cache. */
+export interface CheckPlace {
+  folder: string;
+  cachedReference: boolean;
+}
+
+/** The accuracy stage's check of one engine, in a folder of the pass's own. */
+type CheckMarked = (
+  outcome: BuildOutcome,
+  plan: string,
+  check: AccuracyConfig,
+  context: StageContext,
+  place: CheckPlace,
+) => Promise<Accuracy>;
+
+/** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
+export async function findFirstDivergence(
+  outcome: BuildOutcome,
+  checked: Accuracy,
+  context: StageContext,
+  checkMarked: CheckMarked,
+): Promise<Divergence> {
+  const { job, plan } = outcome;
+  const failing = checked.outputs.find((o) => o.failure !== null);
+  const shape: ShapeChoice = failing?.shape ?? 'opt';
+  const dir = join(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
+  const said = { log: null as string | null, onnx: null as string | null };
+  const fail = (problem: string): Divergence => ({
+    status: 'error',
+    shape,
+    marked: 0,
+    node: null,
+    op: null,
+    computes: null,
+    tensor: null,
+    error: null,
+    failure: null,
+    downstream: null,
+    outputsFailing: [],
+    problem,
+    ...said,
+    configPosition: null,
+  });
+  try {
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(join(dir, 'marked'), { recursive: true });
+    const source = await readFile(job.model.onnx);
+    const nodes = mainGraphNodes(
+      mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(job.model.keepFp32) }).nodes,
+    );
+    const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
+    const marked = tensorsToMark(nodes, layers);
+    if (marked.length === 0) return fail('the graph has no float tensor to mark');
+    said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), join(dir, 'marked'));
+    const markedModel = { ...job.model, onnx: said.onnx };
+    // The engine's own flags: on 11.x the FP16 ONNX is written again, from the marked copy.
+    const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
+      ? await writePrecisionOnnx(markedModel, join(dir, 'fp16-onnx'))
+      : undefined;
+    const markedJob = { ...job, model: markedModel, precisionOnnx };
+    const paths = { plan: join(dir, 'marked.plan'), layerInfo: join(dir, 'marked.layers.json'), timingCache: null };
+    said.log = join(dir, 'build.log');
+    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const build = await context.trtexec.run(
+      buildArgv(context.version, modelToBuild(markedJob), job.profile, workspace, paths),
+      {
+        gpu: outcome.gpu?.index ?? null,
+        logFile: said.log,
+        timeoutMs: job.model.buildTimeoutMs,
+        ...(context.signal && { signal: context.signal }),
+      },
+    );
+    if (build.exitCode !== 0) return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
+    // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
+    // intermediate tensor, so tensors are judged by atol, rtol and cosine.
+    const check = { ...job.model.accuracy!, shapes: [shape], reference: null, topK: null };
+    const markedOutcome = { ...outcome, job: markedJob };
+    const run = await checkMarked(markedOutcome, paths.plan, check, context, {
+      folder: join(dir, 'check'),
+      cachedReference: false,
+    });
+    if (run.status === 'error') return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
+    const modelOutputs = readOnnxIo(job.model.onnx).outputs.map((o) => o.name);
+    return {
+      ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
+      problem: null,
+      ...said,
+      configPosition: null,
+    };
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+}
