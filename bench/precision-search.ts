@@ -4,7 +4,9 @@
 // must stay FP32 (test/support/onnx-models.ts plantedChainOnnx: the optimum by construction); 6 to 20
 // candidates, as every build is a whole run (BENCH_PRECISION_GRAPHS=N runs fewer graphs). Measured: the
 // kept set against the optimum (budget: no larger than 1.1x), builds against 2 k ceil(log2 R) + 2, and
-// whether the list, pasted into trt-ci.yml, passes a plain run on the build that produced it.
+// whether the list, pasted into trt-ci.yml, passes a plain run on the build that produced it; whether the
+// first-divergence pass of all-FP16 names the first planted node; the search's own price run (the list
+// built again and A/B'd against all-FP16).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +24,11 @@ try {
     builds: number;
     bound: number;
     reverified: boolean;
+    /** The first-divergence pass named the first planted node (graph order) of all-FP16's failure. */
+    divergenceRight: boolean;
+    /** The list's latency over all-FP16's, from the search's own A/B (the stand-in's timings). */
+    priceRatio: number | null;
+    priceReverified: boolean;
     seconds: number;
   }[] = [];
   const GRAPHS = Number(process.env.BENCH_PRECISION_GRAPHS ?? 20);
@@ -40,7 +47,13 @@ try {
     let out = '';
     const io = { cwd: dir, env: process.env, stdout: (t: string) => (out += t), stderr: () => {} };
     await runCli(['precision', '--config', file, '--json', '--max-builds', '200'], io);
-    const search = JSON.parse(out) as { candidates: string[]; keep: string[] | null; trials: unknown[] };
+    const search = JSON.parse(out) as {
+      candidates: string[];
+      keep: string[] | null;
+      trials: unknown[];
+      divergence: { status: string; node: string | null } | null;
+      price: { accuracy: string; ratio: number | null } | null;
+    };
     const keep = search.keep ?? [];
     writeFileSync(file, yaml(`    keep-fp32: [${keep.join(', ')}]\n`));
     const code = await runCli(['run', '--config', file], { ...io, stdout: () => {} });
@@ -54,12 +67,17 @@ try {
       builds: search.trials.length,
       bound: 2 * k * Math.ceil(Math.log2(R)) + 2,
       reverified: code === 0,
+      // plantedChainOnnx lists the planted nodes in chain (graph) order: the first is where FP16 overflows.
+      divergenceRight: search.divergence?.status === 'found' && search.divergence.node === planted[0],
+      priceRatio: search.price?.ratio ?? null,
+      priceReverified: search.price?.accuracy === 'passed',
       seconds: (Date.now() - started) / 1000,
     });
     const row = rows.at(-1)!;
     const kept = keep.join('+');
     console.error(
-      `  graph ${g + 1}: R ${R}, planted ${planted.join('+')}, kept ${kept}, ${row.builds}/${row.bound} builds`,
+      `  graph ${g + 1}: R ${R}, planted ${planted.join('+')}, kept ${kept}, ${row.builds}/${row.bound} builds, ` +
+        `error starts at ${search.divergence?.node ?? search.divergence?.status ?? '?'}`,
     );
   }
   const exact = rows.filter((r) => r.exact).length;
@@ -68,6 +86,9 @@ try {
   const seconds = rows.reduce((sum, r) => sum + r.seconds, 0);
   const span = `${Math.min(...rows.map((r) => r.R))}-${Math.max(...rows.map((r) => r.R))}`;
   const reverified = rows.filter((r) => r.reverified).length;
+  const divergenceRight = rows.filter((r) => r.divergenceRight).length;
+  const priced = rows.filter((r) => r.priceReverified).length;
+  const ratios = rows.flatMap((r) => (r.priceRatio === null ? [] : [r.priceRatio]));
   console.log(
     `precision search: ${GRAPHS} planted graphs (R ${span} candidates, k 2 or 4 planted; TensorRT 10.16 and ` +
       '11.2 alternately), each candidate built:\n' +
@@ -75,7 +96,14 @@ try {
       `${worstRatio.toFixed(2)} (budget 1.1)\n` +
       `  builds ${rows.map((r) => `${r.builds}/${r.bound}`).join(' ')} (each within 2 k ceil(log2 R) + 2: ` +
       `${GRAPHS - overBound} of ${GRAPHS})\n` +
-      `  the list re-verified by a plain run on the build that produced it: ${reverified} of ${GRAPHS}\n` +
+      `  the list re-verified by a plain run on the build that produced it: ${reverified} of ${GRAPHS}; by the ` +
+      `search's own second build: ${priced} of ${GRAPHS}\n` +
+      `  first divergence named right (the first planted node, from all-FP16's marked build): ` +
+      `${divergenceRight} of ${GRAPHS}\n` +
+      `  latency: the kept set is the optimum's on ${exact} of ${GRAPHS} (the same engine, so the same latency); ` +
+      `list / all-FP16 from the search's A/B ${ratios.length ? `${Math.min(...ratios).toFixed(3)}-` : ''}` +
+      `${ratios.length ? Math.max(...ratios).toFixed(3) : 'not measured'} (the CPU stand-in's timings do not ` +
+      'depend on precision: the GPU check measures the real price)\n' +
       `  ${seconds.toFixed(0)} s in all, ${(seconds / rows.reduce((n, r) => n + r.builds + 1, 0)).toFixed(1)} s ` +
       'per build and check (a whole trt-ci run each, stand-in processes included)',
   );

@@ -61627,6 +61627,22 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
 
 
 
+
+function priceOf(builds, report) {
+    const build = builds[0];
+    const latency = build?.latency;
+    return {
+        accuracy: build?.accuracy?.status ?? build?.status ?? 'not run',
+        latency: !latency
+            ? 'not measured (no A/B ran)'
+            : latency.ratio === null
+                ? `not measured (${latency.verdict}: ${latency.reason ?? 'no figure'})`
+                : `${latencyChange(latency)} (${latency.verdict}, A/B on this GPU)`,
+        ratio: latency?.ratio ?? null,
+        planBytes: build?.bytes ?? null,
+        report,
+    };
+}
 const DEFAULT_MAX_BUILDS = 32;
 /**
  * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
@@ -61676,34 +61692,36 @@ async function precisionCommand(options, io) {
     const trials = [];
     // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
     let divergence = null;
+    /** One run of this model alone with `keep` kept, into its own folder: the candidates' and the pricing run. */
+    const runWith = (folder, keep, changes, first = false, basePlans = '') => runPipeline({
+        configFile: options.config,
+        cwd: io.cwd,
+        env: io.env,
+        provenance: runProvenance(io.env, io.cwd),
+        preflight: first,
+        adjustConfig: (loaded) => ({
+            ...loaded,
+            outputDir: (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, folder),
+            ...(basePlans && { basePlans }),
+            models: loaded.models
+                .filter((m) => m.name === model.name)
+                .map((m) => ({
+                ...m,
+                keepFp32: keep,
+                deploy: [],
+                deployCost: false,
+                budgets: {},
+                ...changes,
+                // Only the first candidate (all-FP16) is built once more with its tensors marked.
+                accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
+            })),
+        }),
+        ...(io.signal && { signal: io.signal }),
+    });
     const judge = async (keep) => {
         const n = trials.length + 1;
-        const outputDir = (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, String(n));
-        const result = await runPipeline({
-            configFile: options.config,
-            cwd: io.cwd,
-            env: io.env,
-            provenance: runProvenance(io.env, io.cwd),
-            preflight: n === 1,
-            // One model, this candidate kept; no latency or deploy work: the gate is the oracle.
-            adjustConfig: (loaded) => ({
-                ...loaded,
-                outputDir,
-                models: loaded.models
-                    .filter((m) => m.name === model.name)
-                    .map((m) => ({
-                    ...m,
-                    keepFp32: keep,
-                    benchmark: false,
-                    deploy: [],
-                    deployCost: false,
-                    budgets: {},
-                    // Only the first candidate (all-FP16) is built once more with its tensors marked.
-                    accuracy: m.accuracy && { ...m.accuracy, firstDivergence: n === 1 },
-                })),
-            }),
-            ...(io.signal && { signal: io.signal }),
-        });
+        // No latency or deploy work: the gate is the oracle.
+        const result = await runWith(String(n), keep, { benchmark: false }, n === 1);
         const builds = result.report.builds;
         const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
         if (unbuilt)
@@ -61728,7 +61746,22 @@ async function precisionCommand(options, io) {
     // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
     const release = await claimOutputDir(config, io.cwd);
     const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
-    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked).finally(release);
+    let search;
+    let price = null;
+    try {
+        search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+        // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
+        // GPU, its accuracy gate run again (the list re-verified on the build that found it).
+        if (search.keep?.length) {
+            const base = (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, '1');
+            const result = await runWith('price', search.keep, { benchmark: 'ab' }, false, base);
+            price = priceOf(result.report.builds, result.reportFile);
+            io.stderr(`precision: the list re-verified (${price.accuracy}); latency against all-FP16 ${price.latency}\n`);
+        }
+    }
+    finally {
+        await release();
+    }
     const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep].join('\n'));
     const allFp16 = trials[0];
     if (options.json) {
@@ -61742,14 +61775,17 @@ async function precisionCommand(options, io) {
             answer: answer ?? null,
             divergence,
             ranked: ranked(),
+            price,
         };
         io.stdout(`${JSON.stringify(out, null, 2)}\n`);
     }
     else
-        io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence));
+        io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence, price));
+    if (price && price.accuracy !== 'passed')
+        return EXIT.failed;
     return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
-function renderSearch(model, candidates, search, allFp16, answer, divergence) {
+function renderSearch(model, candidates, search, allFp16, answer, divergence, price) {
     const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
     const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
     const start = divergence?.status === 'found'
@@ -61781,7 +61817,10 @@ function renderSearch(model, candidates, search, allFp16, answer, divergence) {
                 `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
                 ...(start ? [start] : []),
                 `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
-                'latency: not measured by the search; the next run with benchmark: ab measures the committed list',
+                `latency with the list against all-FP16: ${price?.latency ?? 'not measured'}`,
+                price && price.accuracy !== 'passed'
+                    ? `the list FAILED its re-verification (a second build with it: ${price.accuracy}; ${price.report})`
+                    : `the list re-verified by a second build (${price?.report ?? 'not run'})`,
                 '',
             ].join('\n');
         }

@@ -73,10 +73,14 @@ describe('precision: fp16 with keep-fp32', () => {
     const { result, builds } = await run('11.2', '    precision: fp16\n');
     expect(result.stderr).not.toMatch(/has no --fp16/);
     // The engine, and (as it fails its gate) the first-divergence pass's marked copy.
-    expect(builds.map((b) => b.args.find((a) => a.startsWith('--saveEngine='))!.split('/').pop())).toEqual([
-      'lse.p.plan',
-      'marked.plan',
-    ]);
+    expect(
+      builds.map((b) =>
+        b.args
+          .find((a) => a.startsWith('--saveEngine='))!
+          .split('/')
+          .pop(),
+      ),
+    ).toEqual(['lse.p.plan', 'marked.plan']);
   });
 
   it('config errors: keep-fp32 without fp16, a name not in the graph (with a near one), a comma', async () => {
@@ -131,10 +135,22 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
       expect(search.trials.length).toBeLessThanOrEqual(11);
       expect(search.trials[0]).toMatchObject({ keep: [], passed: false });
       expect(json.stderr.match(/^precision: build \d+/gm)).toHaveLength(search.trials.length);
+      // All-FP16's error starts at exp (its first-divergence pass): the search opens there.
+      expect(search.divergence).toMatchObject({ status: 'found', node: 'exp' });
+      expect(search.ranked).toEqual(['exp', 'sum', 'log', 'y']);
+      // The list built again beside all-FP16: its gate passes again, its latency comes from an A/B.
+      expect(search.price.accuracy).toBe('passed');
+      expect(search.price.latency).toMatch(
+        /^[+-]\d+\.\d% \[-?\d+\.\d, -?\d+\.\d\] \((same|slower|faster|inconclusive), A\/B/,
+      );
+      expect(search.price.report).toMatch(/precision\/lse\/price\/report\.json$/);
       // The answer re-verifies: a plain run with the list pasted passes.
       const text = await cli(['precision', '--config', config]);
       expect(text.stdout).toContain('    keep-fp32: [exp, sum, log]');
       expect(text.stdout).toMatch(/accuracy: all-FP16 failed \(y: 100\.0% out of tolerance, 1 inf\)/);
+      expect(text.stdout).toContain("all-FP16's error starts at exp (Exp): the search opened there");
+      expect(text.stdout).toMatch(/latency with the list against all-FP16: [+-]\d/);
+      expect(text.stdout).toContain('the list re-verified by a second build');
       writeFileSync(
         config,
         readFileSync(config, 'utf8').replace('precision: fp16\n', 'precision: fp16\n    keep-fp32: [exp, sum, log]\n'),

@@ -11,6 +11,7 @@ import type { Divergence, ReportBuild } from '../../contract/report.js';
 import { runProvenance } from '../../github/context.js';
 import { runPipeline } from '../../pipeline.js';
 import { mixedPrecisionOnnx } from '../../tensorrt/mixed-precision-onnx.js';
+import { latencyChange } from '../../report/parts/latency.js';
 import { defineCommand } from '../command.js';
 import type { CliIo } from '../io.js';
 import { CONFIG, JSON_OUTPUT, whole } from '../options.js';
@@ -23,6 +24,32 @@ interface PrecisionTrial {
   worst: string;
   planBytes: number | null;
   report: string;
+}
+
+/** The found list built once more, beside all-FP16: its gate again, and its latency from an A/B. */
+interface PrecisionPrice {
+  accuracy: string;
+  /** "+1.2% [0.8, 1.6] (same)", or why there is no figure. */
+  latency: string;
+  ratio: number | null;
+  planBytes: number | null;
+  report: string;
+}
+
+function priceOf(builds: ReportBuild[], report: string): PrecisionPrice {
+  const build = builds[0];
+  const latency = build?.latency;
+  return {
+    accuracy: build?.accuracy?.status ?? build?.status ?? 'not run',
+    latency: !latency
+      ? 'not measured (no A/B ran)'
+      : latency.ratio === null
+        ? `not measured (${latency.verdict}: ${latency.reason ?? 'no figure'})`
+        : `${latencyChange(latency)} (${latency.verdict}, A/B on this GPU)`,
+    ratio: latency?.ratio ?? null,
+    planBytes: build?.bytes ?? null,
+    report,
+  };
 }
 
 const DEFAULT_MAX_BUILDS = 32;
@@ -80,34 +107,37 @@ async function precisionCommand(
   const trials: PrecisionTrial[] = [];
   // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
   let divergence: Divergence | null = null;
-  const judge = async (keep: string[]): Promise<boolean> => {
-    const n = trials.length + 1;
-    const outputDir = join(config.outputDir, 'precision', model.name, String(n));
-    const result = await runPipeline({
+  /** One run of this model alone with `keep` kept, into its own folder: the candidates' and the pricing run. */
+  const runWith = (folder: string, keep: string[], changes: Partial<ModelConfig>, first = false, basePlans = '') =>
+    runPipeline({
       configFile: options.config,
       cwd: io.cwd,
       env: io.env,
       provenance: runProvenance(io.env, io.cwd),
-      preflight: n === 1,
-      // One model, this candidate kept; no latency or deploy work: the gate is the oracle.
+      preflight: first,
       adjustConfig: (loaded) => ({
         ...loaded,
-        outputDir,
+        outputDir: join(config.outputDir, 'precision', model.name, folder),
+        ...(basePlans && { basePlans }),
         models: loaded.models
           .filter((m) => m.name === model.name)
           .map((m) => ({
             ...m,
             keepFp32: keep,
-            benchmark: false,
             deploy: [],
             deployCost: false,
             budgets: {},
+            ...changes,
             // Only the first candidate (all-FP16) is built once more with its tensors marked.
-            accuracy: m.accuracy && { ...m.accuracy, firstDivergence: n === 1 },
+            accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
           })),
       }),
       ...(io.signal && { signal: io.signal }),
     });
+  const judge = async (keep: string[]): Promise<boolean> => {
+    const n = trials.length + 1;
+    // No latency or deploy work: the gate is the oracle.
+    const result = await runWith(String(n), keep, { benchmark: false }, n === 1);
     const builds = result.report.builds;
     const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
     if (unbuilt)
@@ -137,7 +167,21 @@ async function precisionCommand(
   // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
   const release = await claimOutputDir(config, io.cwd);
   const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
-  const search = await searchKeepSet(candidates, judge, maxBuilds, ranked).finally(release);
+  let search: KeepSearch;
+  let price: PrecisionPrice | null = null;
+  try {
+    search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+    // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
+    // GPU, its accuracy gate run again (the list re-verified on the build that found it).
+    if (search.keep?.length) {
+      const base = join(config.outputDir, 'precision', model.name, '1');
+      const result = await runWith('price', search.keep, { benchmark: 'ab' }, false, base);
+      price = priceOf(result.report.builds, result.reportFile);
+      io.stderr(`precision: the list re-verified (${price.accuracy}); latency against all-FP16 ${price.latency}\n`);
+    }
+  } finally {
+    await release();
+  }
   const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep!].join('\n'));
   const allFp16 = trials[0]!;
   if (options.json) {
@@ -151,9 +195,11 @@ async function precisionCommand(
       answer: answer ?? null,
       divergence,
       ranked: ranked(),
+      price,
     };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);
-  } else io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence));
+  } else io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence, price));
+  if (price && price.accuracy !== 'passed') return EXIT.failed;
   return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
 
@@ -164,6 +210,7 @@ function renderSearch(
   allFp16: PrecisionTrial,
   answer: PrecisionTrial | null,
   divergence: Divergence | null,
+  price: PrecisionPrice | null,
 ): string {
   const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
   const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
@@ -201,7 +248,10 @@ function renderSearch(
         `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
         ...(start ? [start] : []),
         `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
-        'latency: not measured by the search; the next run with benchmark: ab measures the committed list',
+        `latency with the list against all-FP16: ${price?.latency ?? 'not measured'}`,
+        price && price.accuracy !== 'passed'
+          ? `the list FAILED its re-verification (a second build with it: ${price.accuracy}; ${price.report})`
+          : `the list re-verified by a second build (${price?.report ?? 'not run'})`,
         '',
       ].join('\n');
     }
