@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5560);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5274);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5560:
+/***/ 5274:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47692,8 +47692,12 @@ function onnxGraph(source) {
     const nodes = [];
     const producers = new Map();
     const inputs = new Map();
+    const ops = new Set();
     for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
         const nodeFields = inside(node).filter((f) => f.start !== undefined);
+        const op = nodeFields.find((f) => f.number === 4);
+        if (op)
+            ops.add(text(op));
         const outputs = nodeFields.filter((f) => f.number === 2).map(text);
         const named = nodeFields.find((f) => f.number === 3);
         const name = layerNameOf((named && text(named)) || '', outputs[0]);
@@ -47702,7 +47706,7 @@ function onnxGraph(source) {
         for (const output of outputs)
             producers.set(output, name);
     }
-    return { nodes, producers, inputs };
+    return { nodes, producers, inputs, ops };
 }
 /** The layer name TensorRT gives an ONNX node: its name, else `node_of_<first output>` (onnx-tensorrt getNodeName). */
 const layerNameOf = (name, firstOutput) => name || (firstOutput ? `node_of_${firstOutput}` : '');
@@ -49080,6 +49084,9 @@ function precisionFlag(precision, version) {
         return { flag: null };
     if (precision === 'fp16' && atLeast(version, '11.0'))
         return { flag: null, writesOnnx: 'fp16' };
+    // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
+    if (precision === 'int8' && atLeast(version, '11.0'))
+        return { flag: null };
     const flag = PRECISION_FLAGS[precision];
     const verdict = flagSupport(flag, version);
     if (verdict.ok)
@@ -49112,6 +49119,18 @@ function extraArgProblem(arg, version, helpFlags = new Set()) {
     const verdict = flagSupport(flag, version);
     if (!verdict.ok)
         return verdict.reason;
+    // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
+    // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
+    if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
+        const narrow = arg
+            .slice(flag.length + 1)
+            .split(',')
+            .find((spec) => /^(fp16|bf16)(:|$)/.test(spec));
+        if (narrow)
+            return (`${flag}=${narrow}: TensorRT ${formatVersion(version)} takes each binding's type from the ONNX ` +
+                '(strongly typed); give the ONNX FP16/BF16 inputs and outputs with precision: strongly-typed, or drop it ' +
+                '(precision: fp16 keeps FP32 inputs and outputs)');
+    }
     // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
     if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
         const near = closest(flag, [...helpFlags]);
@@ -51548,6 +51567,8 @@ function requestedBytes(line) {
 }
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
+    'silent-fp32': 'Give precision: fp16 with the FP32 ONNX (trt-ci writes the FP16 ONNX TensorRT 11 needs: ' +
+        'docs/accuracy.md), or an ONNX converted to FP16/BF16 (ModelOpt AutoCast) with precision: strongly-typed',
     'internal-assertion': 'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
         'ForeignNodes): a TensorRT bug, not your config. Try another TensorRT release, or move the ops the ' +
         'assertion names out of the fused region (a Cast or a Reshape around them), and report it to ' +
@@ -51870,6 +51891,317 @@ function readStats(line) {
     return stats;
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
+// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
+// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
+// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
+// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
+// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
+// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
+
+
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
+const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
+const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
+/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
+const TENSOR_COPY = /^(.+) copy$/;
+const TYPE_BYTES = {
+    Float: 4,
+    Half: 2,
+    BFloat16: 2,
+    BF16: 2,
+    Int8: 1,
+    FP8: 1,
+    Int32: 4,
+    Int64: 8,
+    Bool: 1,
+    UInt8: 1,
+};
+/**
+ * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
+ * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
+ */
+function precisionOf(text) {
+    const t = text.toLowerCase();
+    if (/\bbf16\b|bfloat16/.test(t))
+        return 'bf16';
+    if (/\bfp16\b|\bhalf\b/.test(t))
+        return 'fp16';
+    if (/\bfp32\b|\bfloat\b/.test(t))
+        return 'fp32';
+    if (/\bfp8\b|\bfloat8/.test(t))
+        return 'fp8';
+    if (/\bint8\b/.test(t))
+        return 'int8';
+    if (/\bint32\b/.test(t))
+        return 'int32';
+    if (/\bint64\b/.test(t))
+        return 'int64';
+    if (/\bbool\b/.test(t))
+        return 'bool';
+    return null;
+}
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+function nodesInName(name) {
+    const ends = foreignEnds(name);
+    if (ends) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
+        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
+        const first = plainNodes(ends[0]);
+        const last = plainNodes(ends[1]);
+        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
+    }
+    // "{ForeignNode[A]}": one node.
+    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
+    const single = inner !== null && inner.length > 0 && !inner.includes(']');
+    return { nodes: plainNodes(single ? inner : name), foreign: null };
+}
+const FOREIGN_OPEN = '{ForeignNode[';
+/**
+ * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
+ * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
+ */
+function foreignEnds(name) {
+    const open = name.indexOf(FOREIGN_OPEN);
+    if (open < 0)
+        return null;
+    const start = open + FOREIGN_OPEN.length;
+    const dots = name.indexOf('...', start + 1);
+    if (dots < 0)
+        return null;
+    const close = name.indexOf(']}', dots + 4);
+    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
+}
+/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
+function plainNodes(text) {
+    return (text
+        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+        .replace(UNNAMED_LAYER, ' + ')
+        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+        .replace(/[(),]/g, ' + ')
+        .split(' + ')
+        .map((part) => part.trim())
+        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
+}
+/**
+ * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
+ * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
+ * "DataType" spelling is read too).
+ */
+function tensorPrecision(tensor) {
+    const str = (value) => (typeof value === 'string' ? value : '');
+    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
+    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
+    return { precision: precisionOf(datatype), format: format || datatype };
+}
+function weightBytesOf(layer) {
+    let bytes = 0;
+    for (const key of ['Weights', 'Bias']) {
+        const w = layer[key];
+        if (w && typeof w.Count === 'number')
+            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+    }
+    return bytes;
+}
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
+function rawLayers(text) {
+    let json;
+    try {
+        const parsed = JSON.parse(text);
+        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
+        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
+    }
+    catch (error) {
+        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
+    }
+    if (!json || !Array.isArray(json.Layers))
+        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+    const entries = json.Layers.map((raw) => {
+        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
+        const full = String(layer.Name ?? '');
+        const suffix = PROFILE_SUFFIX.exec(full);
+        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
+    });
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
+}
+/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
+function nodesOfName(name, graph, position) {
+    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
+    if (name.startsWith('__myl_'))
+        return [];
+    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
+    const library = MYELIN_LIBRARY.exec(name)?.[1];
+    if (library)
+        return nodesOfName(library, graph, position);
+    const copied = TENSOR_COPY.exec(name)?.[1];
+    if (graph.nodes.length === 0)
+        return copied ? [] : expandForeign(name, graph, position);
+    if (copied)
+        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
+    return expandForeign(name, graph, position).flatMap((part) => {
+        if (position.has(part))
+            return [part];
+        const producer = graph.producers.get(part);
+        return producer ? [producer] : [];
+    });
+}
+function expandForeign(name, graph, position) {
+    const { nodes, foreign } = nodesInName(name);
+    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
+}
+/**
+ * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
+ * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
+    const { schema, verbosity, entries } = rawLayers(text);
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
+    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
+    const layers = entries
+        .filter((n) => n.profile === profile)
+        .map(({ layer, name }) => {
+        const reformat = REFORMAT.exec(name)?.[1] ?? null;
+        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
+        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
+        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
+        const outputs = tensors('Outputs').map(tensorPrecision);
+        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
+        return {
+            name,
+            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+            onnxNodes: [...new Set(onnxNodes)],
+            reformatOf: reformat,
+            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
+            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+            tactic: typeof layer.TacticName === 'string'
+                ? layer.TacticName
+                : typeof layer.TacticValue === 'string'
+                    ? layer.TacticValue
+                    : null,
+            weightBytes: weightBytesOf(layer),
+            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+        };
+    });
+    return { layers, profiles, profile, verbosity, schema };
+}
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
+function parseLayerInfo(text) {
+    let raw;
+    try {
+        raw = rawLayers(text);
+    }
+    catch {
+        return null;
+    }
+    const myelin = [];
+    for (const { layer } of raw.entries) {
+        const name = String(layer.Name ?? '');
+        const type = layer.LayerType;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
+}
+/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
+async function readEngineLayers(path, graph = EMPTY_GRAPH) {
+    try {
+        return parseEngineLayers(await (0,promises_namespaceObject.readFile)(path, 'utf8'), graph);
+    }
+    catch {
+        return null;
+    }
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_namespaceObject.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js
+
+/** The precisions a layer computes floats in (int32, int64 and bool are indices and masks). */
+const FLOATING = new Set(['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'fp4']);
+/** Whether the computing layers (reformats left out) hold floats, and every one of them in FP32. */
+function fp32Everywhere(layers) {
+    const floats = layers
+        .filter((l) => l.reformatOf === null && l.type !== 'Reformat')
+        .flatMap((l) => l.precisions.filter((p) => FLOATING.has(p)));
+    return floats.length > 0 && floats.every((p) => p === 'fp32');
+}
+/** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
+function silentFp32Failure(precision, layerInfo, 
+/** The FP16 nodes of the ONNX trt-ci wrote for the build, when it wrote one. */
+writtenFp16Nodes) {
+    const why = writtenFp16Nodes === null
+        ? 'TensorRT 11 builds the precisions the ONNX holds, and this one holds none narrower'
+        : `the FP16 ONNX trt-ci wrote has ${writtenFp16Nodes} FP16 node(s): its ops are ones kept in FP32 ` +
+            '(docs/accuracy.md lists what the writer narrows)';
+    return {
+        kind: 'silent-fp32',
+        message: `the engine computes in FP32 everywhere (${layerInfo}) though the model asks for ${precision}: ${why}`,
+        hint: hintFor('silent-fp32', ''),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/cached-build.js
 
 
@@ -52079,6 +52411,8 @@ function notRun(job, gpu, failure) {
 
 
 
+
+
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
@@ -52126,7 +52460,7 @@ async function buildProfile(job, gpu, context) {
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
         return done({ ...notRun(job, facts, CANCELLED), cache });
-    const collected = last.failure ? null : await collectPlan(job, last, parsed);
+    const collected = last.failure ? null : await collectPlan(job, last, parsed, context.version);
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
@@ -52239,7 +52573,7 @@ async function runAttempts(job, gpu, context) {
     return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
 }
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
-async function collectPlan(job, last, parsed) {
+async function collectPlan(job, last, parsed, version) {
     const planStat = await (0,promises_namespaceObject.stat)(job.plan).catch(() => null);
     if (!planStat?.isFile() || planStat.size === 0) {
         return {
@@ -52262,6 +52596,16 @@ async function collectPlan(job, last, parsed) {
                 hint: 'Check the free space of the output folder, then build again.',
             },
         };
+    }
+    // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure
+    // (unless keep-fp32 asked for FP32 itself: `trt-ci precision` keeps every candidate once).
+    const asked = job.model.precision;
+    const narrowAsked = (asked === 'fp16' || asked === 'bf16') && job.model.keepFp32.length === 0;
+    if (narrowAsked && layerInfo && atLeast(version, '11.0')) {
+        const layers = await readEngineLayers(layerInfo);
+        if (layers && fp32Everywhere(layers.layers)) {
+            return { failure: silentFp32Failure(asked, layerInfo, job.precisionOnnx?.fp16Nodes ?? null) };
+        }
     }
     return {
         plan: { path: job.plan, layerInfo, scan },
@@ -52670,6 +53014,8 @@ const FAILURE_KINDS = [
     'cancelled',
     /** Not built: the runner failed its preflight (said once for the run, not per engine). */
     'preflight-failed',
+    /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
+    'silent-fp32',
     'other',
 ];
 
@@ -55157,291 +55503,6 @@ function absoluteTolerance(atol, reference) {
     return atol.shareOfMax * largest;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
-// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
-// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
-// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
-// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
-// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
-// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
-// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
-// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
-// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
-
-
-const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
-const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
-const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
-/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
-const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
-/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
-const TENSOR_COPY = /^(.+) copy$/;
-const TYPE_BYTES = {
-    Float: 4,
-    Half: 2,
-    BFloat16: 2,
-    BF16: 2,
-    Int8: 1,
-    FP8: 1,
-    Int32: 4,
-    Int64: 8,
-    Bool: 1,
-    UInt8: 1,
-};
-/**
- * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
- * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
- */
-function precisionOf(text) {
-    const t = text.toLowerCase();
-    if (/\bbf16\b|bfloat16/.test(t))
-        return 'bf16';
-    if (/\bfp16\b|\bhalf\b/.test(t))
-        return 'fp16';
-    if (/\bfp32\b|\bfloat\b/.test(t))
-        return 'fp32';
-    if (/\bfp8\b|\bfloat8/.test(t))
-        return 'fp8';
-    if (/\bint8\b/.test(t))
-        return 'int8';
-    if (/\bint32\b/.test(t))
-        return 'int32';
-    if (/\bint64\b/.test(t))
-        return 'int64';
-    if (/\bbool\b/.test(t))
-        return 'bool';
-    return null;
-}
-/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
-function nodesInName(name) {
-    const ends = foreignEnds(name);
-    if (ends) {
-        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
-        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
-        const first = plainNodes(ends[0]);
-        const last = plainNodes(ends[1]);
-        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
-    }
-    // "{ForeignNode[A]}": one node.
-    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
-    const single = inner !== null && inner.length > 0 && !inner.includes(']');
-    return { nodes: plainNodes(single ? inner : name), foreign: null };
-}
-const FOREIGN_OPEN = '{ForeignNode[';
-/**
- * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
- * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
- */
-function foreignEnds(name) {
-    const open = name.indexOf(FOREIGN_OPEN);
-    if (open < 0)
-        return null;
-    const start = open + FOREIGN_OPEN.length;
-    const dots = name.indexOf('...', start + 1);
-    if (dots < 0)
-        return null;
-    const close = name.indexOf(']}', dots + 4);
-    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
-}
-/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
-function plainNodes(text) {
-    return (text
-        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
-        .replace(UNNAMED_LAYER, ' + ')
-        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
-        .replace(/[(),]/g, ' + ')
-        .split(' + ')
-        .map((part) => part.trim())
-        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
-}
-/**
- * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
- * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
- * "DataType" spelling is read too).
- */
-function tensorPrecision(tensor) {
-    const str = (value) => (typeof value === 'string' ? value : '');
-    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
-    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
-    return { precision: precisionOf(datatype), format: format || datatype };
-}
-function weightBytesOf(layer) {
-    let bytes = 0;
-    for (const key of ['Weights', 'Bias']) {
-        const w = layer[key];
-        if (w && typeof w.Count === 'number')
-            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
-    }
-    return bytes;
-}
-/**
- * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
- * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
- */
-const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
-/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
-function rawLayers(text) {
-    let json;
-    try {
-        const parsed = JSON.parse(text);
-        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
-        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
-    }
-    catch (error) {
-        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
-    }
-    if (!json || !Array.isArray(json.Layers))
-        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
-    const entries = json.Layers.map((raw) => {
-        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
-        const full = String(layer.Name ?? '');
-        const suffix = PROFILE_SUFFIX.exec(full);
-        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
-    });
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
-}
-/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
-function nodesOfName(name, graph, position) {
-    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
-    if (name.startsWith('__myl_'))
-        return [];
-    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
-    const library = MYELIN_LIBRARY.exec(name)?.[1];
-    if (library)
-        return nodesOfName(library, graph, position);
-    const copied = TENSOR_COPY.exec(name)?.[1];
-    if (graph.nodes.length === 0)
-        return copied ? [] : expandForeign(name, graph, position);
-    if (copied)
-        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
-    return expandForeign(name, graph, position).flatMap((part) => {
-        if (position.has(part))
-            return [part];
-        const producer = graph.producers.get(part);
-        return producer ? [producer] : [];
-    });
-}
-function expandForeign(name, graph, position) {
-    const { nodes, foreign } = nodesInName(name);
-    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
-    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
-}
-/**
- * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
- * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
- */
-function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
-    const { schema, verbosity, entries } = rawLayers(text);
-    const position = new Map(graph.nodes.map((n, i) => [n, i]));
-    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
-    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
-    const layers = entries
-        .filter((n) => n.profile === profile)
-        .map(({ layer, name }) => {
-        const reformat = REFORMAT.exec(name)?.[1] ?? null;
-        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
-        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
-        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
-        const outputs = tensors('Outputs').map(tensorPrecision);
-        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
-        return {
-            name,
-            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
-            onnxNodes: [...new Set(onnxNodes)],
-            reformatOf: reformat,
-            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
-            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
-            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
-            tactic: typeof layer.TacticName === 'string'
-                ? layer.TacticName
-                : typeof layer.TacticValue === 'string'
-                    ? layer.TacticValue
-                    : null,
-            weightBytes: weightBytesOf(layer),
-            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
-        };
-    });
-    return { layers, profiles, profile, verbosity, schema };
-}
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select',
-    Resh: 'Reshape',
-    Gath: 'Gather',
-    Tran: 'Transpose',
-    Conc: 'Concat',
-    Slic: 'Slice',
-    Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax',
-    Minr: 'ReduceMin',
-    Expa: 'Expand',
-    Squa: 'Square',
-    Sqrt: 'Sqrt',
-    Recp: 'Reciprocal',
-    Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
-function parseLayerInfo(text) {
-    let raw;
-    try {
-        raw = rawLayers(text);
-    }
-    catch {
-        return null;
-    }
-    const myelin = [];
-    for (const { layer } of raw.entries) {
-        const name = String(layer.Name ?? '');
-        const type = layer.LayerType;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({
-            name,
-            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
-            ops: myelinOps(name),
-        });
-    }
-    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
-}
-/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
-async function readEngineLayers(path, graph = EMPTY_GRAPH) {
-    try {
-        return parseEngineLayers(await (0,promises_namespaceObject.readFile)(path, 'utf8'), graph);
-    }
-    catch {
-        return null;
-    }
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_namespaceObject.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/marked-onnx.js
 // A copy of an ONNX model whose chosen intermediate tensors are also graph outputs ("marked"), as Polygraphy's
 // `--onnx-outputs` does it: an engine built from it exports each of them, so its values can be set beside ONNX
@@ -57167,10 +57228,34 @@ function gpuChecks(input) {
         ...flags,
     ];
 }
+/**
+ * Every TensorRT 11 package (tar, deb, rpm, container, the cu13 wheels) is built with CUDA 13 and needs
+ * driver r580; the cu12 pip wheels run on r535 but ship no trtexec, so a trtexec 11 below r580 cannot run,
+ * whatever CUDA 12 runtime the machine also has (TensorRT 11 release notes; docs/trtexec-flags.md).
+ */
+const TENSORRT_11_DRIVER = DRIVER_FLOOR[13];
+function tensorrt11Floor(driver, input) {
+    if (input.tensorrt.major < 11 || compareDriver(driver, TENSORRT_11_DRIVER) >= 0)
+        return null;
+    const cu12 = input.cuda?.version.startsWith('12')
+        ? ` The CUDA ${input.cuda.version} found (${input.cuda.source}) is a cu12 runtime: TensorRT 11's cu12 pip ` +
+            'wheels run on r535 but ship no trtexec, so they cannot stand in for it.'
+        : '';
+    return {
+        id: 'driver',
+        status: 'fail',
+        message: `driver ${driver} is older than ${TENSORRT_11_DRIVER} (r580), the least every TensorRT ` +
+            `${formatVersion(input.tensorrt)} package with trtexec needs (CUDA 13.x)`,
+        hint: `Upgrade the runner's driver to r580 or newer, or build with TensorRT 10.x here.${cu12}`,
+    };
+}
 function driverCheck(gpus, input) {
     const driver = gpus.find((g) => g.driverVersion)?.driverVersion ?? null;
     if (!driver)
         return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
+    const eleven = tensorrt11Floor(driver, input);
+    if (eleven)
+        return eleven;
     if (input.minDriver) {
         return compareDriver(driver, input.minDriver) < 0
             ? {
@@ -57323,7 +57408,9 @@ const FP8_MIN_CC = 8.9;
  */
 function precisionCheck(models, gpus, tensorrt, 
 /** A file's size, or null when there is none: an empty calibration cache calibrates nothing. */
-fileBytes = () => null) {
+fileBytes = () => null, 
+/** The op types of a model's main graph, or null when it cannot be read. */
+opsOf = () => null) {
     const fp8 = models.filter((m) => m.precision === 'fp8').map((m) => m.name);
     const old = gpus.filter((g) => g.computeCapability !== null && Number(g.computeCapability) < FP8_MIN_CC);
     if (fp8.length > 0 && old.length > 0) {
@@ -57334,6 +57421,24 @@ fileBytes = () => null) {
             message: `${fp8.join(', ')}: fp8 needs compute capability ${FP8_MIN_CC} or newer; ${which}`,
             hint: 'Build fp8 engines on Ada, Hopper or Blackwell runners (L4, L40S, H100, H200, B200), or use fp16 here.',
         };
+    }
+    // TensorRT 11 builds INT8 only where the ONNX says so (QuantizeLinear/DequantizeLinear): without them an
+    // int8 model builds in the precisions its ONNX holds, FP32, and says nothing.
+    const int8 = models.filter((m) => m.precision === 'int8');
+    if (int8.length > 0 && atLeast(tensorrt, '11.0')) {
+        const unquantized = int8.filter((m) => {
+            const ops = opsOf(m.onnx);
+            return ops !== null && !ops.has('QuantizeLinear') && !ops.has('DequantizeLinear');
+        });
+        if (unquantized.length > 0)
+            return {
+                id: 'precision',
+                status: 'fail',
+                message: `${unquantized.map((m) => m.name).join(', ')}: int8 on TensorRT 11 comes only from Q/DQ nodes in the ` +
+                    'ONNX (there is no calibrator), and this ONNX has none: the engine would be FP32',
+                hint: 'Quantize the ONNX (ModelOpt: python -m modelopt.onnx.quantization --quantize_mode int8) and build ' +
+                    'that; or use precision: fp16',
+            };
     }
     const calibrated = (m) => m.extraArgs.some((a) => a.startsWith('--calib=') && (fileBytes(a.slice('--calib='.length)) ?? 0) > 0);
     const uncalibrated = models.filter((m) => m.precision === 'int8' && !calibrated(m)).map((m) => m.name);
@@ -57430,6 +57535,7 @@ function pluginCheck(plugin, target, arch = process.arch) {
 
 
 
+
 /**
  * Proves the runner can build before the GPU hour is spent: gathers every fact at once (one
  * nvidia-smi query for the GPUs, one for their processes, the file system, the plugin files), then
@@ -57471,7 +57577,7 @@ async function runPreflight(config, tensorrt, environment) {
             kubernetes: Boolean(env.KUBERNETES_SERVICE_HOST),
         }),
         diskCheck(disk, config.minFreeDiskBytes),
-        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize),
+        precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
         ...(pluginList.length > 0
             ? pluginList.map((plugin) => pluginCheck(plugin, target))
             : [{ id: 'plugins', status: 'skip', message: 'no plugins configured', hint: null }]),
@@ -57507,6 +57613,15 @@ function uniquePlugins(models) {
 }
 function selectedInfo(gpus, selection) {
     return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
+}
+/** A model's main-graph op types, read at offsets; null when the file cannot be read (the build says why). */
+function onnxOps(onnx) {
+    try {
+        return onnxGraphOf(onnx).ops ?? null;
+    }
+    catch {
+        return null;
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/record/engine-entry.js
@@ -61678,6 +61793,22 @@ function pickModel(models, name) {
             `${fits.map((m) => m.name).join(', ') || 'none'})`);
     return fits[0];
 }
+/**
+ * Whether a candidate's engines passed their gate. Only a verdict decides: an engine that did not build, or a
+ * check that could not run (no reference, an engine that would not run), stops the search (exit 2) rather
+ * than count as a failure.
+ */
+function judged(builds, what, reportFile) {
+    const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
+    if (unbuilt)
+        throw new errors_InputError(`precision: ${what} did not build: ${unbuilt.failure?.message ?? unbuilt.status} (${reportFile})`);
+    const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
+    if (unjudged) {
+        const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
+        throw new errors_InputError(`precision: ${what} was not judged: ${why} (${reportFile})`);
+    }
+    return builds.every((b) => b.accuracy?.status === 'passed');
+}
 async function precisionCommand(options, io) {
     const maxBuilds = whole(options.maxBuilds, 'max-builds', DEFAULT_MAX_BUILDS, 2, 9999);
     const config = loadConfig(options.config, io.cwd, io.env);
@@ -61723,18 +61854,7 @@ async function precisionCommand(options, io) {
         // No latency or deploy work: the gate is the oracle.
         const result = await runWith(String(n), keep, { benchmark: false }, n === 1);
         const builds = result.report.builds;
-        const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
-        if (unbuilt)
-            throw new errors_InputError(`precision: candidate ${n} (keep ${JSON.stringify(keep)}) did not build: ` +
-                `${unbuilt.failure?.message ?? unbuilt.status} (${result.reportFile})`);
-        // Only a verdict decides: a check that could not run (no reference, an engine that would not run) stops
-        // the search rather than count as a failure.
-        const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
-        if (unjudged) {
-            const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
-            throw new errors_InputError(`precision: candidate ${n} (keep ${JSON.stringify(keep)}) was not judged: ${why} (${result.reportFile})`);
-        }
-        const passed = builds.every((b) => b.accuracy?.status === 'passed');
+        const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
         if (n === 1)
             divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
         const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);

@@ -148,9 +148,14 @@ describe('precision per version', () => {
     );
   });
 
+  it('int8 on 11.x has no flag: its INT8 comes from the ONNX Q/DQ nodes (preflight checks them)', () => {
+    expect(precisionFlag('int8', v('11.0.0'))).toEqual({ flag: null });
+    expect(precisionFlag('int8', v('10.16.1'))).toEqual({ flag: '--int8' });
+  });
+
   it.each([
     ['bf16', '11.0.0', /TensorRT 11\.0\.0 builds strongly typed networks and has no --bf16; use precision: fp16/],
-    ['int8', '11.2.1', /has no --int8/],
+    ['best', '11.2.1', /has no --best/],
     ['bf16', '8.6.1', /--bf16 needs TensorRT >= 10\.0, this trtexec is 8\.6\.1/],
     ['fp8', '8.5.3', /--fp8 needs TensorRT >= 8\.6/],
     ['strongly-typed', '8.6.1', /--stronglyTyped needs TensorRT >= 10\.0/],
@@ -169,6 +174,17 @@ describe('extra-args', () => {
     expect(extraArgProblem('--saveEngine=x', v('10.16.1'))).toMatch(/set by trt-ci/);
     expect(extraArgProblem('--builderOptimizationLevel=5', v('10.16.1'))).toBeNull();
     expect(extraArgProblem('--somethingTrtCiDoesNotKnow', v('10.16.1'))).toBeNull();
+  });
+
+  it("on 11.x names the 11.x way for 10.x's precision controls; an FP16 I/O format is an error there only", () => {
+    expect(extraArgProblem('--layerPrecisions=a:fp32', v('11.0.0'))).toMatch(/removed in TensorRT 11\.0.*keep-fp32/);
+    expect(extraArgProblem('--precisionConstraints=obey', v('11.2.1'))).toMatch(/keep-fp32/);
+    expect(extraArgProblem('--layerPrecisions=a:fp32', v('10.16.1'))).toBeNull();
+    const io = '--inputIOFormats=fp32:chw,fp16:chw';
+    expect(extraArgProblem(io, v('11.0.0'))).toMatch(/--inputIOFormats=fp16:chw: .*strongly typed.*strongly-typed/);
+    expect(extraArgProblem('--outputIOFormats=bf16', v('11.5.0'))).toMatch(/outputIOFormats=bf16/);
+    expect(extraArgProblem(io, v('10.16.1'))).toBeNull();
+    expect(extraArgProblem('--inputIOFormats=fp32:chw,int8:chw', v('11.2.1'))).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/load.js';
 import { readElf } from '../src/preflight/elf.js';
@@ -83,6 +84,30 @@ const VARIANTS: [string, RunnerOptions, string, string, Check['status'], RegExp]
     'driver',
     'fail',
     /driver 575\.57\.08 is older than 580\.65\.06, the least any CUDA 13\.x needs; CUDA 13\.0/,
+  ],
+  [
+    'TensorRT 11 on a driver below r580, where a CUDA 12 runtime is found',
+    { ...smi('driver_version=575.57.08'), trtexecEnv: { TRTEXEC_STANDIN_VERSION: '11.2.1.2' } },
+    'cuda: "12.8"\n',
+    'driver',
+    'fail',
+    /driver 575\.57\.08 is older than 580\.65\.06 \(r580\), the least every TensorRT 11\.2\.1 package/,
+  ],
+  [
+    'TensorRT 11 on the r580 floor itself',
+    { ...smi('driver_version=580.65.06'), trtexecEnv: { TRTEXEC_STANDIN_VERSION: '11.2.1.2' } },
+    'cuda: "13.0"\n',
+    'driver',
+    'pass',
+    /driver 580\.65\.06 runs CUDA 13\.0/,
+  ],
+  [
+    'TensorRT 10 on r535 with CUDA 12.2: no r580 floor',
+    smi('driver_version=535.54.03'),
+    'cuda: "12.2"\n',
+    'driver',
+    'pass',
+    /driver 535\.54\.03 runs CUDA 12\.2/,
   ],
   [
     'driver below the CUDA 11 floor',
@@ -275,6 +300,15 @@ describe('preflight on variants of the capture', () => {
     if (status === 'fail' || status === 'warn') expect(found.hint, 'a problem comes with what to do').toBeTruthy();
     expect(code).toBe(result.status === 'fail' ? 1 : 0);
     if (status === 'fail') expect(result.status).toBe('fail');
+  });
+
+  it("TensorRT 11 below r580 with a CUDA 12 runtime names the cu12 wheel's limit; with CUDA 13 not", async () => {
+    const eleven = { ...smi('driver_version=575.57.08'), trtexecEnv: { TRTEXEC_STANDIN_VERSION: '11.2.1.2' } };
+    const cu12 = check((await preflight(eleven, 'cuda: "12.8"\n')).result, 'driver');
+    expect(cu12.hint).toMatch(/CUDA 12\.8 found \(cuda: in trt-ci\.yml\) is a cu12 runtime: .*ship no trtexec/);
+    const cu13 = check((await preflight(eleven, 'cuda: "13.0"\n')).result, 'driver');
+    expect(cu13.status).toBe('fail');
+    expect(cu13.hint).not.toMatch(/cu12/);
   });
 
   it('without nvidia-smi every GPU check is skipped and the failure gives the container hint', async () => {
@@ -538,6 +572,42 @@ describe('precisions the GPUs can build', () => {
     });
     expect(bare.check.hint).toContain('computes wrong values');
     expect((await withPrecision({}, 'int8', '[--calib=m.onnx]')).check.status).toBe('pass');
+  });
+  it('int8 on TensorRT 11 (no calibrator) needs Q/DQ nodes in the ONNX: without, it fails before a build', async () => {
+    const { onnx } = onnxProto;
+    const model = (ops: string[]) =>
+      onnx.ModelProto.encode(
+        onnx.ModelProto.create({
+          irVersion: 8,
+          opsetImport: [{ domain: '', version: 17 }],
+          graph: onnx.GraphProto.create({
+            name: 'g',
+            node: ops.map((opType, i) =>
+              onnx.NodeProto.create({ opType, name: `n${i}`, input: [], output: [`t${i}`] }),
+            ),
+          }),
+        }),
+      ).finish();
+    const at = async (version: string, ops: string[]) => {
+      const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: version } });
+      writeFileSync(join(runner.dir, 'm.onnx'), model(ops));
+      const config = runner.writeConfig(
+        'output-dir: out\nmodels: [{ name: m, onnx: m.onnx, precision: int8, ' +
+          'profiles: [{ name: p, shapes: { x: 1x8 } }] }]\n',
+      );
+      const result = await cli(['preflight', '--config', config, '--json']);
+      expect(result.stderr).toBe('');
+      return { code: result.code, check: check(JSON.parse(result.stdout) as PreflightResult, 'precision') };
+    };
+    const bare = await at('11.2.1.2', ['Conv', 'Relu']);
+    expect(bare.code).toBe(1);
+    expect(bare.check).toMatchObject({ status: 'fail' });
+    expect(bare.check.message).toMatch(/m: int8 on TensorRT 11 comes only from Q\/DQ nodes .* would be FP32/);
+    expect(bare.check.hint).toMatch(/modelopt\.onnx\.quantization/);
+    for (const qdq of ['QuantizeLinear', 'DequantizeLinear'])
+      expect((await at('11.2.1.2', [qdq, 'Conv'])).check.status, qdq).toBe('pass');
+    // 10.x calibrates: its old warning, not the Q/DQ rule.
+    expect((await at('10.16.1.11', ['Conv'])).check.status).toBe('warn');
   });
 });
 

@@ -7,7 +7,9 @@ import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import { modelToBuild } from './precision-onnx.js';
 import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
-import { formatVersion } from '../tensorrt/version.js';
+import { atLeast, formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { fp32Everywhere, silentFp32Failure } from '../tensorrt/silent-fp32.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import {
   cacheKey,
@@ -72,7 +74,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const last = attempts[attempts.length - 1];
   // Cancelled before its first attempt: it never ran.
   if (!last || !parsed) return done({ ...notRun(job, facts, CANCELLED), cache });
-  const collected = last.failure ? null : await collectPlan(job, last, parsed);
+  const collected = last.failure ? null : await collectPlan(job, last, parsed, context.version);
   if (!collected || 'failure' in collected) {
     const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
     const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
@@ -192,6 +194,7 @@ async function collectPlan(
   job: BuildJob,
   last: Attempt,
   parsed: ParsedLog,
+  version: TensorRtVersion,
 ): Promise<{ plan: BuiltPlan; buildSeconds: number } | { failure: Failure }> {
   const planStat = await stat(job.plan).catch(() => null);
   if (!planStat?.isFile() || planStat.size === 0) {
@@ -216,6 +219,16 @@ async function collectPlan(
         hint: 'Check the free space of the output folder, then build again.',
       },
     };
+  }
+  // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure
+  // (unless keep-fp32 asked for FP32 itself: `trt-ci precision` keeps every candidate once).
+  const asked = job.model.precision;
+  const narrowAsked = (asked === 'fp16' || asked === 'bf16') && job.model.keepFp32.length === 0;
+  if (narrowAsked && layerInfo && atLeast(version, '11.0')) {
+    const layers = await readEngineLayers(layerInfo);
+    if (layers && fp32Everywhere(layers.layers)) {
+      return { failure: silentFp32Failure(asked, layerInfo, job.precisionOnnx?.fp16Nodes ?? null) };
+    }
   }
   return {
     plan: { path: job.plan, layerInfo, scan },

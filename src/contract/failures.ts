@@ -14,6 +14,8 @@ export const FAILURE_KINDS = [
   'cancelled',
   /** Not built: the runner failed its preflight (said once for the run, not per engine). */
   'preflight-failed',
+  /** Built, but FP32 everywhere while the model asks for FP16/BF16 (a strongly typed FP32 ONNX). */
+  'silent-fp32',
   'other',
 ] as const;
 

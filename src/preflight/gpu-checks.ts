@@ -203,10 +203,35 @@ export function gpuChecks(input: GpuCheckInput): Check[] {
   ];
 }
 
+/**
+ * Every TensorRT 11 package (tar, deb, rpm, container, the cu13 wheels) is built with CUDA 13 and needs
+ * driver r580; the cu12 pip wheels run on r535 but ship no trtexec, so a trtexec 11 below r580 cannot run,
+ * whatever CUDA 12 runtime the machine also has (TensorRT 11 release notes; docs/trtexec-flags.md).
+ */
+const TENSORRT_11_DRIVER = DRIVER_FLOOR[13]!;
+
+function tensorrt11Floor(driver: string, input: GpuCheckInput): Check | null {
+  if (input.tensorrt.major < 11 || compareDriver(driver, TENSORRT_11_DRIVER) >= 0) return null;
+  const cu12 = input.cuda?.version.startsWith('12')
+    ? ` The CUDA ${input.cuda.version} found (${input.cuda.source}) is a cu12 runtime: TensorRT 11's cu12 pip ` +
+      'wheels run on r535 but ship no trtexec, so they cannot stand in for it.'
+    : '';
+  return {
+    id: 'driver',
+    status: 'fail',
+    message:
+      `driver ${driver} is older than ${TENSORRT_11_DRIVER} (r580), the least every TensorRT ` +
+      `${formatVersion(input.tensorrt)} package with trtexec needs (CUDA 13.x)`,
+    hint: `Upgrade the runner's driver to r580 or newer, or build with TensorRT 10.x here.${cu12}`,
+  };
+}
+
 function driverCheck(gpus: GpuInfo[], input: GpuCheckInput): Check {
   const driver = gpus.find((g) => g.driverVersion)?.driverVersion ?? null;
   if (!driver)
     return { id: 'driver', status: 'warn', message: 'nvidia-smi did not report the driver version', hint: null };
+  const eleven = tensorrt11Floor(driver, input);
+  if (eleven) return eleven;
   if (input.minDriver) {
     return compareDriver(driver, input.minDriver) < 0
       ? {

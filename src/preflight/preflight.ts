@@ -6,6 +6,7 @@ import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { devNvidiaPresent, diskFacts, findCuda, nvinferTarget, pluginFacts, resolveCommand } from './gather.js';
 import { gpuChecks } from './gpu-checks.js';
 import { precisionCheck } from './precision-check.js';
+import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
 import { diskCheck, pluginCheck } from './host-checks.js';
 import { overall } from './types.js';
 import type { Check, PreflightResult } from '../contract/report.js';
@@ -83,7 +84,7 @@ export async function runPreflight(
       kubernetes: Boolean(env.KUBERNETES_SERVICE_HOST),
     }),
     diskCheck(disk, config.minFreeDiskBytes),
-    precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize),
+    precisionCheck(config.models, query.ok ? selectedInfo(query.gpus, config.gpus) : [], tensorrt, fileSize, onnxOps),
     ...(pluginList.length > 0
       ? pluginList.map((plugin) => pluginCheck(plugin, target))
       : [{ id: 'plugins' as const, status: 'skip' as const, message: 'no plugins configured', hint: null }]),
@@ -122,4 +123,13 @@ function uniquePlugins(models: PreflightConfig['models']): { path: string; dynam
 
 function selectedInfo(gpus: readonly GpuInfo[], selection: 'all' | number[]): GpuInfo[] {
   return gpus.filter((g) => selection === 'all' || selection.includes(g.index));
+}
+
+/** A model's main-graph op types, read at offsets; null when the file cannot be read (the build says why). */
+function onnxOps(onnx: string): ReadonlySet<string> | null {
+  try {
+    return onnxGraphOf(onnx).ops ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -45,6 +45,8 @@ export function precisionFlag(
   if (precision === null || precision === 'fp32') return { flag: null };
   if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
   if (precision === 'fp16' && atLeast(version, '11.0')) return { flag: null, writesOnnx: 'fp16' };
+  // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
+  if (precision === 'int8' && atLeast(version, '11.0')) return { flag: null };
   const flag = PRECISION_FLAGS[precision]!;
   const verdict = flagSupport(flag, version);
   if (verdict.ok) return { flag };
@@ -83,6 +85,20 @@ export function extraArgProblem(
     );
   const verdict = flagSupport(flag, version);
   if (!verdict.ok) return verdict.reason;
+  // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
+  // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
+  if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
+    const narrow = arg
+      .slice(flag.length + 1)
+      .split(',')
+      .find((spec) => /^(fp16|bf16)(:|$)/.test(spec));
+    if (narrow)
+      return (
+        `${flag}=${narrow}: TensorRT ${formatVersion(version)} takes each binding's type from the ONNX ` +
+        '(strongly typed); give the ONNX FP16/BF16 inputs and outputs with precision: strongly-typed, or drop it ' +
+        '(precision: fp16 keeps FP32 inputs and outputs)'
+      );
+  }
   // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
   if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
     const near = closest(flag, [...helpFlags]);

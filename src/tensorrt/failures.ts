@@ -164,6 +164,9 @@ export function requestedBytes(line: string): number | null {
 
 /** The hints that depend on nothing but the kind of failure. */
 const FIXED_HINTS = {
+  'silent-fp32':
+    'Give precision: fp16 with the FP32 ONNX (trt-ci writes the FP16 ONNX TensorRT 11 needs: ' +
+    'docs/accuracy.md), or an ONNX converted to FP16/BF16 (ModelOpt AutoCast) with precision: strongly-typed',
   'internal-assertion':
     'TensorRT stopped on one of its own internal assertions (often in Myelin, which fuses ops into ' +
     'ForeignNodes): a TensorRT bug, not your config. Try another TensorRT release, or move the ops the ' +

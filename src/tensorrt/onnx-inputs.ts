@@ -77,6 +77,8 @@ export interface OnnxGraph {
   producers: ReadonlyMap<string, string>;
   /** Each node's input tensors (graph inputs and initializers among them), by the node's name. */
   inputs: ReadonlyMap<string, readonly string[]>;
+  /** The op types the main graph's nodes use (NodeProto.op_type, 4): Q/DQ nodes say a model is quantized. */
+  ops?: ReadonlySet<string>;
 }
 
 export const EMPTY_GRAPH: OnnxGraph = { nodes: [], producers: new Map(), inputs: new Map() };
@@ -95,8 +97,11 @@ export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
   const nodes: string[] = [];
   const producers = new Map<string, string>();
   const inputs = new Map<string, string[]>();
+  const ops = new Set<string>();
   for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
     const nodeFields = inside(node).filter((f) => f.start !== undefined);
+    const op = nodeFields.find((f) => f.number === 4);
+    if (op) ops.add(text(op));
     const outputs = nodeFields.filter((f) => f.number === 2).map(text);
     const named = nodeFields.find((f) => f.number === 3);
     const name = layerNameOf((named && text(named)) || '', outputs[0]);
@@ -104,7 +109,7 @@ export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
     inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
     for (const output of outputs) producers.set(output, name);
   }
-  return { nodes, producers, inputs };
+  return { nodes, producers, inputs, ops };
 }
 
 /** The layer name TensorRT gives an ONNX node: its name, else `node_of_<first output>` (onnx-tensorrt getNodeName). */

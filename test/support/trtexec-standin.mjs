@@ -528,7 +528,10 @@ async function trtexec(io) {
     }
     const layerInfo = options.get('--exportLayerInfo');
     const detailed = options.get('--profilingVerbosity') === 'detailed';
-    if (layerInfo) writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0], options.get('--saveEngine') ?? ''));
+    if (layerInfo) {
+      const floatType = await builtFloatType();
+      writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0], options.get('--saveEngine') ?? '', floatType));
+    }
     log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00188653 sec.');
     if (options.has('--skipInference')) log('I', 'Skipped inference phase since --skipInference is added.');
@@ -1387,7 +1390,39 @@ async function trtexec(io) {
     return { kept: constraints === 'none' ? [] : pinned.sort() };
   }
 
-  function layerInfoJson(detailed, shapes, engine) {
+  /**
+   * The float type the engine's layers compute in. Strongly typed (11.x) it is the ONNX's own: Float when
+   * no tensor of the ONNX is FP16 or BF16 (an FP32 ONNX builds FP32 on 11.x, whatever it was built as on 10.x:
+   * roboflow/rf-detr#1453). Before 11, and for an ONNX that does not parse (a placeholder), the canned
+   * engine's Half.
+   */
+  async function builtFloatType() {
+    if (major < 11) return 'Half';
+    let model;
+    try {
+      model = (await import('onnx-proto')).default.onnx.ModelProto.decode(readFileSync(options.get('--onnx')));
+    } catch {
+      return 'Half';
+    }
+    const narrow = (type) => type === 10 || type === 16;
+    const hasNarrow = (graph) =>
+      (graph.initializer ?? []).some((t) => narrow(t.dataType)) ||
+      [...(graph.input ?? []), ...(graph.output ?? []), ...(graph.valueInfo ?? [])].some((v) =>
+        narrow(v.type?.tensorType?.elemType),
+      ) ||
+      (graph.node ?? []).some((n) =>
+        (n.attribute ?? []).some(
+          (a) =>
+            (n.opType === 'Cast' && a.name === 'to' && narrow(Number(a.i))) ||
+            (a.t && narrow(a.t.dataType)) ||
+            (a.g && hasNarrow(a.g)) ||
+            (a.graphs ?? []).some(hasNarrow),
+        ),
+      );
+    return model.graph && hasNarrow(model.graph) ? 'Half' : 'Float';
+  }
+
+  function layerInfoJson(detailed, shapes, engine, floatType = 'Half') {
     const inputs = Object.keys(shapes);
     // A hardware-compatible build keeps off kernels that need more than 48 KiB of shared memory: the
     // convolution gets another tactic (unless TRTEXEC_STANDIN_PORTABLE_UNCHANGED, a flag with no effect).
@@ -1399,7 +1434,7 @@ async function trtexec(io) {
         Name: `${name}_out`,
         Location: 'Device',
         Dimensions: [1],
-        'Format/Datatype': name === fellBack ? type : 'Half',
+        'Format/Datatype': name === fellBack ? type : floatType,
       },
     ];
     const layers = detailed
@@ -1411,7 +1446,7 @@ async function trtexec(io) {
               Name: n,
               Location: 'Device',
               Dimensions: shapes[n].opt.split('x').map(Number),
-              'Format/Datatype': 'Half',
+              'Format/Datatype': floatType,
             })),
             Outputs: output('node_conv2d + node_relu'),
             TacticValue: portableChanged ? '0x0000000000000020' : '0x000000000000001f',

@@ -91,6 +91,25 @@ function pickModel(models: ModelConfig[], name: string | null): ModelConfig {
   return fits[0]!;
 }
 
+/**
+ * Whether a candidate's engines passed their gate. Only a verdict decides: an engine that did not build, or a
+ * check that could not run (no reference, an engine that would not run), stops the search (exit 2) rather
+ * than count as a failure.
+ */
+function judged(builds: ReportBuild[], what: string, reportFile: string): boolean {
+  const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
+  if (unbuilt)
+    throw new InputError(
+      `precision: ${what} did not build: ${unbuilt.failure?.message ?? unbuilt.status} (${reportFile})`,
+    );
+  const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
+  if (unjudged) {
+    const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
+    throw new InputError(`precision: ${what} was not judged: ${why} (${reportFile})`);
+  }
+  return builds.every((b) => b.accuracy?.status === 'passed');
+}
+
 async function precisionCommand(
   options: { config: string; model: string | null; maxBuilds: string | null; json: boolean },
   io: CliIo,
@@ -139,22 +158,7 @@ async function precisionCommand(
     // No latency or deploy work: the gate is the oracle.
     const result = await runWith(String(n), keep, { benchmark: false }, n === 1);
     const builds = result.report.builds;
-    const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
-    if (unbuilt)
-      throw new InputError(
-        `precision: candidate ${n} (keep ${JSON.stringify(keep)}) did not build: ` +
-          `${unbuilt.failure?.message ?? unbuilt.status} (${result.reportFile})`,
-      );
-    // Only a verdict decides: a check that could not run (no reference, an engine that would not run) stops
-    // the search rather than count as a failure.
-    const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
-    if (unjudged) {
-      const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
-      throw new InputError(
-        `precision: candidate ${n} (keep ${JSON.stringify(keep)}) was not judged: ${why} (${result.reportFile})`,
-      );
-    }
-    const passed = builds.every((b) => b.accuracy?.status === 'passed');
+    const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
     if (n === 1) divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
     const planBytes = builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
     trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
