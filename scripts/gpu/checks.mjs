@@ -101,10 +101,27 @@ write(
 const strip = ({ runs: _runs, ...rest }) => rest;
 const aa = lines('latency/latency-aa.jsonl').filter((r) => r.verdict);
 const ab = lines('latency/latency-ab.jsonl').filter((r) => r.verdict);
+// The verdict a comparison should get from the slowdown measured on this GPU (latency-check.sh `injected`),
+// not from its name: a "1%" sleep measured 0.83-0.86% on one H200, inside the 1% budget. Within 10% of the
+// budget either verdict is right (the A/B's interval straddles it).
+const BUDGET = 0.01;
+const expected = (r) =>
+  typeof r.injected !== 'number'
+    ? ['slower']
+    : r.injected > BUDGET * 1.1
+      ? ['slower']
+      : r.injected < BUDGET * 0.9
+        ? ['same']
+        : ['same', 'slower'];
+for (const r of ab) r.expected = expected(r);
 write(
   'latency',
-  'every A/A comparison is same (no false positive); every 1%, 2% and 5% slowdown is slower',
-  aa.length > 0 && ab.length > 0 && aa.every((r) => r.verdict === 'same') && ab.every((r) => r.verdict === 'slower'),
+  'every A/A comparison is same (no false positive); each injected slowdown gets the verdict its measured ' +
+    'size on this GPU calls for (> 1.1% slower, < 0.9% same, against the 1% budget)',
+  aa.length > 0 &&
+    ab.length > 0 &&
+    aa.every((r) => r.verdict === 'same') &&
+    ab.every((r) => r.expected.includes(r.verdict)),
   {
     aa: aa.map(strip),
     ab: ab.map(strip),

@@ -41,19 +41,19 @@ const MEASURED = {
   latency: (m) => {
     const same = m.aa.filter((r) => r.verdict === 'same').length;
     const ratios = m.aa.map((r) => r.ratio);
-    const slower = m.ab.filter((r) => r.verdict === 'slower').length;
+    // Results before the check measured its injection judged every slowdown by its name (slower).
+    const right = m.ab.filter((r) => (r.expected ?? ['slower']).includes(r.verdict)).length;
     const by = [...new Set(m.ab.map((r) => r.slowdown))]
-      .map(
-        (s) =>
-          `${pct(s)}: ${m.ab
-            .filter((r) => r.slowdown === s)
-            .map((r) => num(r.ratio, 5))
-            .join(', ')}`,
-      )
+      .map((s) => {
+        const rows = m.ab.filter((r) => r.slowdown === s);
+        const measured = rows[0]?.injected;
+        const size = typeof measured === "number" ? ` (measured ${(measured * 100).toFixed(2)}%)` : "";
+        return `${pct(s)}${size}: ${rows.map((r) => `${r.verdict} ${num(r.ratio, 5)}`).join(', ')}`;
+      })
       .join('; ');
     return (
       `A/A ${same} of ${m.aa.length} same (ratios ${num(Math.min(...ratios), 5)}–${num(Math.max(...ratios), 5)}); ` +
-      `slowdowns ${slower} of ${m.ab.length} slower (${by})`
+      `slowdowns: ${right} of ${m.ab.length} got the verdict their measured size calls for (${by})`
     );
   },
 };

@@ -11,7 +11,8 @@
 #            plan (base-plans:) is 5% slower, so the A/B finds it faster and explain profiles both engines on
 #            the GPU. Writes $OUT/explain-run-<i>.json (the report) and explain-calls-<i>.jsonl (each trtexec
 #            run's kind and time).
-# Writes $OUT/latency-<MODE>.jsonl (one line per comparison: trt-ci's JSON, the wall time, the slowdown).
+# Writes $OUT/latency-<MODE>.jsonl (one line per comparison: trt-ci's JSON, the wall time, the slowdown asked
+# and `injected`, what it measured on this GPU: the check judges the verdict against that, not the name).
 set -uo pipefail
 source "$(dirname "$0")/node.sh"
 root=$PWD
@@ -43,12 +44,14 @@ compare() { # HEAD SLOWDOWN
     > "$work/ab.json" 2> "$work/ab.err"
   local code=$?
   end=$(date +%s.%N)
-  python3 - "$work/ab.json" "$2" "$start" "$end" "$code" >> "$out/latency-$mode.jsonl" <<'PY'
+  local injected
+  injected=$(python3 "$standin" injected "$2")
+  python3 - "$work/ab.json" "$2" "$start" "$end" "$code" "$injected" >> "$out/latency-$mode.jsonl" <<'PY'
 import json, sys
 result = json.load(open(sys.argv[1]))
 result.pop('runs', None)
-print(json.dumps({'slowdown': float(sys.argv[2]), 'wall_s': float(sys.argv[4]) - float(sys.argv[3]),
-                  'exit': int(sys.argv[5]), **result}))
+print(json.dumps({'slowdown': float(sys.argv[2]), 'injected': float(sys.argv[6]),
+                  'wall_s': float(sys.argv[4]) - float(sys.argv[3]), 'exit': int(sys.argv[5]), **result}))
 PY
 }
 if [[ $mode == explain ]]; then

@@ -3,7 +3,10 @@
 # planted graphs (a MatMul on the tensor cores, then a chain of FP16-safe nodes with one or two traps whose
 # two nodes must stay FP32: Mul 300 -> Mul 300 past 65504 -> Mul 1/90000), run node by node with torch by the
 # GPU stand-in (test/gpu/trtexec_gpu.py graph_on_gpu: FP16 except the --layerPrecisions nodes). The search
-# must find exactly the planted nodes. Writes $OUT/precision-gpu.json.
+# must find exactly the planted nodes, the first-divergence pass of all-FP16 (a marked build, every graph
+# output run on the GPU) must name the first planted node, and the list must pass its second build (the
+# price run; this stand-in does not time engines, so its A/B is not measured here). Writes
+# $OUT/precision-gpu.json.
 set -uo pipefail
 source "$(dirname "$0")/node.sh"
 root=$PWD
@@ -79,10 +82,21 @@ const graphs = [0, 1, 2].map((g) => {
   const k = planted.length;
   return { graph: g, planted, keep, outcome: search?.outcome ?? 'no answer', candidates: R,
     builds: search?.trials.length ?? null, bound: 2 * k * Math.ceil(Math.log2(Math.max(R, 2))) + 2,
-    exact: !!keep && keep.length === k && planted.every((p) => keep.includes(p)) };
+    exact: !!keep && keep.length === k && planted.every((p) => keep.includes(p)),
+    // All-FP16's first-divergence pass (its marked build on the GPU): the first planted node, in graph order.
+    divergence: search?.divergence ?? null,
+    divergenceRight: search?.divergence?.status === 'found' && search.divergence.node === planted[0],
+    ranked: search?.ranked ?? null,
+    price: search?.price ?? null };
 });
-const held = graphs.every((g) => g.exact && g.builds <= g.bound);
+const held = graphs.every((g) => g.exact && g.builds <= g.bound && g.divergenceRight && g.price?.accuracy === 'passed');
 fs.writeFileSync(`${out}/precision-gpu.json`, JSON.stringify({ check: 'precision-search', held, graphs }, null, 2));
-const rows = graphs.map((g) => [g.planted.join('+'), (g.keep ?? []).join('+'), `${g.builds}/${g.bound}`]);
+const rows = graphs.map((g) => [
+  g.planted.join('+'),
+  (g.keep ?? []).join('+'),
+  `${g.builds}/${g.bound}`,
+  `starts at ${g.divergence?.node ?? g.divergence?.status ?? '?'}`,
+  `re-verified ${g.price?.accuracy ?? '?'}`,
+]);
 console.log(JSON.stringify({ held, graphs: rows }));
 JS

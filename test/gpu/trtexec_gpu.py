@@ -168,7 +168,8 @@ def graph_on_gpu(model, dtype, kept):
         for node in model.graph.node:
             own = torch.float32 if (node.name or f'node_of_{node.output[0]}') in kept else dtype
             values[node.output[0]] = GRAPH_OPS[node.op_type]([values[i].to(own) for i in node.input], node.attribute)
-        return values[model.graph.output[0].name]
+        # Every graph output: a first-divergence pass marks intermediate tensors as outputs, each exported.
+        return {o.name: values[o.name] for o in model.graph.output}
     return run
 
 
@@ -196,19 +197,23 @@ def infer(options, args):
     name = next(iter(files))
     dims = [int(d) for d in shapes[name].split('x')]
     x = torch.from_numpy(np.fromfile(files[name], dtype=np.float32).reshape(dims)).cuda()
+    first = onnx.load(meta['onnx'], load_external_data=False).graph.output[0].name
     with torch.no_grad():
-        out = model(x).float().cpu().numpy()
-    output = onnx.load(meta['onnx'], load_external_data=False).graph.output[0].name
+        result = model(x)
+    # A module answers its one output; a graph each of its outputs (marked ones included).
+    outs = {k: v.float().cpu().numpy() for k, v in (result if isinstance(result, dict) else {first: result}).items()}
     log('I', f'Engine loaded; inference in {meta["dtype"]}')
     if '--dumpRawBindingsToFile' in options:
-        for tensor, kind, values in ((name, 'input', x.cpu().numpy()), (output, 'output', out)):
+        dumps = [(name, 'input', x.cpu().numpy())] + [(tensor, 'output', out) for tensor, out in outs.items()]
+        for tensor, kind, values in dumps:
             dims = '.'.join(str(d) for d in values.shape)
             values.astype('<f4').tofile(f'{filename_safe(tensor)}.{kind}.{dims}.fp32.raw')
     if '--exportOutput' in options:
-        values = ', '.join('%g' % v for v in out.reshape(-1))
+        entries = ['  { "name" : "%s"\n  , "dimensions" : "%s"\n  , "values" : [ %s ]\n  }'
+                   % (tensor, 'x'.join(str(d) for d in out.shape), ', '.join('%g' % v for v in out.reshape(-1)))
+                   for tensor, out in outs.items()]
         with open(options['--exportOutput'], 'w') as exported:
-            exported.write('[\n  { "name" : "%s"\n  , "dimensions" : "%s"\n  , "values" : [ %s ]\n  }\n]\n'
-                           % (output, 'x'.join(str(d) for d in out.shape), values))
+            exported.write('[\n' + '\n, '.join(entries) + '\n]\n')
     banner('PASSED', args)
     return 0
 
