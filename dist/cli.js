@@ -61747,7 +61747,9 @@ function priceOf(builds, report) {
     const build = builds[0];
     const latency = build?.latency;
     return {
-        accuracy: build?.accuracy?.status ?? build?.status ?? 'not run',
+        // Not checked at all (the build failed, say) reads as that, with why, never as an accuracy verdict.
+        accuracy: build?.accuracy?.status ??
+            `not checked: the build ${build?.status ?? 'did not run'}${build?.failure ? ` (${build.failure.message})` : ''}`,
         latency: !latency
             ? 'not measured (no A/B ran)'
             : latency.ratio === null
@@ -61939,7 +61941,7 @@ function renderSearch(model, candidates, search, allFp16, answer, divergence, pr
                 `plan size: all-FP16 ${size(allFp16)}, with the list ${size(answer)}`,
                 `latency with the list against all-FP16: ${price?.latency ?? 'not measured'}`,
                 price && price.accuracy !== 'passed'
-                    ? `the list FAILED its re-verification (a second build with it: ${price.accuracy}; ${price.report})`
+                    ? `the list was NOT re-verified by a second build with it: ${price.accuracy} (${price.report})`
                     : `the list re-verified by a second build (${price?.report ?? 'not run'})`,
                 '',
             ].join('\n');
