@@ -47,7 +47,7 @@ const MEASURED = {
       .map((s) => {
         const rows = m.ab.filter((r) => r.slowdown === s);
         const measured = rows[0]?.injected;
-        const size = typeof measured === "number" ? ` (measured ${(measured * 100).toFixed(2)}%)` : "";
+        const size = typeof measured === 'number' ? ` (measured ${(measured * 100).toFixed(2)}%)` : '';
         return `${pct(s)}${size}: ${rows.map((r) => `${r.verdict} ${num(r.ratio, 5)}`).join(', ')}`;
       })
       .join('; ');
