@@ -52178,6 +52178,7 @@ async function readLayerInfo(path) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js
 
+
 /** The precisions a layer computes floats in (int32, int64 and bool are indices and masks). */
 const FLOATING = new Set(['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'fp4']);
 /** Whether the computing layers (reformats left out) hold floats, and every one of them in FP32. */
@@ -52186,6 +52187,16 @@ function fp32Everywhere(layers) {
         .filter((l) => l.reformatOf === null && l.type !== 'Reformat')
         .flatMap((l) => l.precisions.filter((p) => FLOATING.has(p)));
     return floats.length > 0 && floats.every((p) => p === 'fp32');
+}
+/**
+ * Whether a build is judged for it: strongly typed (TensorRT 11), asked for fp16 or bf16, and keep-fp32 empty
+ * (FP32 asked for by the list is what was asked: `trt-ci precision` keeps every candidate once). Before 11
+ * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
+ */
+function judgesSilentFp32(model, version) {
+    return ((model.precision === 'fp16' || model.precision === 'bf16') &&
+        model.keepFp32.length === 0 &&
+        atLeast(version, '11.0'));
 }
 /** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
 function silentFp32Failure(precision, layerInfo, 
@@ -52597,13 +52608,11 @@ async function collectPlan(job, last, parsed, version) {
             },
         };
     }
-    // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure
-    // (unless keep-fp32 asked for FP32 itself: `trt-ci precision` keeps every candidate once).
-    const asked = job.model.precision;
-    const narrowAsked = (asked === 'fp16' || asked === 'bf16') && job.model.keepFp32.length === 0;
-    if (narrowAsked && layerInfo && atLeast(version, '11.0')) {
+    // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure.
+    if (layerInfo && judgesSilentFp32(job.model, version)) {
         const layers = await readEngineLayers(layerInfo);
         if (layers && fp32Everywhere(layers.layers)) {
+            const asked = job.model.precision;
             return { failure: silentFp32Failure(asked, layerInfo, job.precisionOnnx?.fp16Nodes ?? null) };
         }
     }

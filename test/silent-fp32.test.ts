@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
 import type { EngineLayer } from '../src/tensorrt/layer-info.js';
-import { fp32Everywhere } from '../src/tensorrt/silent-fp32.js';
+import { fp32Everywhere, judgesSilentFp32 } from '../src/tensorrt/silent-fp32.js';
+import { parseVersion } from '../src/tensorrt/version.js';
 import { cli, makeRunner } from './support/harness.js';
 import { logSumExpOnnx } from './support/onnx-models.js';
 
@@ -32,6 +33,18 @@ describe('fp32Everywhere', () => {
     expect(fp32Everywhere([])).toBe(false);
     // A reformat's FP16 is a copy, not the network computing in FP16.
     expect(fp32Everywhere([layer(['fp32']), layer(['fp16'], true)])).toBe(true);
+  });
+});
+
+describe('judgesSilentFp32', () => {
+  it('judges strongly typed fp16/bf16 builds from 11.0 on, with no keep-fp32 list', () => {
+    const v = (text: string) => parseVersion(text)!;
+    const fp16 = { precision: 'fp16' as const, keepFp32: [] };
+    expect(judgesSilentFp32(fp16, v('11.0.0'))).toBe(true);
+    expect(judgesSilentFp32({ ...fp16, precision: 'bf16' }, v('11.5.0'))).toBe(true);
+    expect(judgesSilentFp32(fp16, v('10.16.1'))).toBe(false);
+    expect(judgesSilentFp32({ ...fp16, precision: 'strongly-typed' }, v('11.2.1'))).toBe(false);
+    expect(judgesSilentFp32({ ...fp16, keepFp32: ['a'] }, v('11.2.1'))).toBe(false);
   });
 });
 

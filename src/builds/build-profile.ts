@@ -7,9 +7,9 @@ import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
 import { modelToBuild } from './precision-onnx.js';
 import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
-import { atLeast, formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
-import { fp32Everywhere, silentFp32Failure } from '../tensorrt/silent-fp32.js';
+import { fp32Everywhere, judgesSilentFp32, silentFp32Failure } from '../tensorrt/silent-fp32.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import {
   cacheKey,
@@ -220,13 +220,11 @@ async function collectPlan(
       },
     };
   }
-  // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure
-  // (unless keep-fp32 asked for FP32 itself: `trt-ci precision` keeps every candidate once).
-  const asked = job.model.precision;
-  const narrowAsked = (asked === 'fp16' || asked === 'bf16') && job.model.keepFp32.length === 0;
-  if (narrowAsked && layerInfo && atLeast(version, '11.0')) {
+  // Strongly typed (11.x), an engine is what its ONNX holds: FP32 everywhere where fp16 was asked is a failure.
+  if (layerInfo && judgesSilentFp32(job.model, version)) {
     const layers = await readEngineLayers(layerInfo);
     if (layers && fp32Everywhere(layers.layers)) {
+      const asked = job.model.precision as 'fp16' | 'bf16';
       return { failure: silentFp32Failure(asked, layerInfo, job.precisionOnnx?.fp16Nodes ?? null) };
     }
   }

@@ -3,7 +3,9 @@
 // trtexec says nothing (roboflow/rf-detr#1453). Caught from the engine's layer info, before its plan growth
 // or its latency could be called a regression. Pure.
 import type { Failure } from '../contract/report.js';
+import type { ModelConfig } from '../contract/config.js';
 import { hintFor } from './failures.js';
+import { atLeast, type TensorRtVersion } from './version.js';
 import type { EngineLayer } from './layer-info.js';
 
 /** The precisions a layer computes floats in (int32, int64 and bool are indices and masks). */
@@ -15,6 +17,22 @@ export function fp32Everywhere(layers: readonly EngineLayer[]): boolean {
     .filter((l) => l.reformatOf === null && l.type !== 'Reformat')
     .flatMap((l) => l.precisions.filter((p) => FLOATING.has(p)));
   return floats.length > 0 && floats.every((p) => p === 'fp32');
+}
+
+/**
+ * Whether a build is judged for it: strongly typed (TensorRT 11), asked for fp16 or bf16, and keep-fp32 empty
+ * (FP32 asked for by the list is what was asked: `trt-ci precision` keeps every candidate once). Before 11
+ * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
+ */
+export function judgesSilentFp32(
+  model: Pick<ModelConfig, 'precision' | 'keepFp32'>,
+  version: TensorRtVersion,
+): boolean {
+  return (
+    (model.precision === 'fp16' || model.precision === 'bf16') &&
+    model.keepFp32.length === 0 &&
+    atLeast(version, '11.0')
+  );
 }
 
 /** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
