@@ -9953,12 +9953,17 @@ function firstDivergence(nodes, judged, modelOutputs, shape) {
 
 
 
-
 /** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
 async function findFirstDivergence(outcome, checked, context, checkMarked) {
     const { job, plan } = outcome;
-    const failing = checked.outputs.find((o) => o.failure !== null);
-    const shape = failing?.shape ?? 'opt';
+    const check = job.model.accuracy;
+    // The marked engine is judged without top-k (it means nothing for a hidden tensor): a failure by top-k
+    // alone would pass there and read as a fusion that marking broke, so it is said instead of searched.
+    const beyondTopK = (o) => o.nan + o.inf > 0 ||
+        o.outOfTolerance > 0 ||
+        (check.cosine !== null && o.cosine !== null && o.cosine < check.cosine);
+    const failing = checked.outputs.find((o) => o.failure !== null && beyondTopK(o));
+    const shape = failing?.shape ?? checked.outputs.find((o) => o.failure)?.shape ?? 'opt';
     const dir = (0,external_node_path_.join)(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
     const said = { log: null, onnx: null };
     const fail = (problem) => ({
@@ -9977,6 +9982,9 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
         ...said,
         configPosition: null,
     });
+    if (!failing)
+        return fail('the engine failed by top-k alone, which a hidden tensor cannot be judged by: no node is named ' +
+            '(`trt-ci precision` searches with the plain engine and its whole gate)');
     try {
         await (0,promises_.rm)(dir, { recursive: true, force: true });
         await (0,promises_.mkdir)((0,external_node_path_.join)(dir, 'marked'), { recursive: true });
@@ -10006,15 +10014,16 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
             return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
         // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
         // intermediate tensor, so tensors are judged by atol, rtol and cosine.
-        const check = { ...job.model.accuracy, shapes: [shape], reference: null, topK: null };
+        const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
         const markedOutcome = { ...outcome, job: markedJob };
-        const run = await checkMarked(markedOutcome, paths.plan, check, context, {
+        const run = await checkMarked(markedOutcome, paths.plan, markedCheck, context, {
             folder: (0,external_node_path_.join)(dir, 'check'),
             cachedReference: false,
         });
         if (run.status === 'error')
             return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
-        const modelOutputs = readOnnxIo(job.model.onnx).outputs.map((o) => o.name);
+        // The model's own outputs are the ones its plain check judged.
+        const modelOutputs = checked.outputs.map((o) => o.name);
         return {
             ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
             problem: null,

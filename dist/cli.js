@@ -55610,12 +55610,17 @@ function firstDivergence(nodes, judged, modelOutputs, shape) {
 
 
 
-
 /** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
 async function findFirstDivergence(outcome, checked, context, checkMarked) {
     const { job, plan } = outcome;
-    const failing = checked.outputs.find((o) => o.failure !== null);
-    const shape = failing?.shape ?? 'opt';
+    const check = job.model.accuracy;
+    // The marked engine is judged without top-k (it means nothing for a hidden tensor): a failure by top-k
+    // alone would pass there and read as a fusion that marking broke, so it is said instead of searched.
+    const beyondTopK = (o) => o.nan + o.inf > 0 ||
+        o.outOfTolerance > 0 ||
+        (check.cosine !== null && o.cosine !== null && o.cosine < check.cosine);
+    const failing = checked.outputs.find((o) => o.failure !== null && beyondTopK(o));
+    const shape = failing?.shape ?? checked.outputs.find((o) => o.failure)?.shape ?? 'opt';
     const dir = (0,external_node_path_namespaceObject.join)(context.config.outputDir, 'divergence', `${job.model.name}.${job.profile.name}`);
     const said = { log: null, onnx: null };
     const fail = (problem) => ({
@@ -55634,6 +55639,9 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
         ...said,
         configPosition: null,
     });
+    if (!failing)
+        return fail('the engine failed by top-k alone, which a hidden tensor cannot be judged by: no node is named ' +
+            '(`trt-ci precision` searches with the plain engine and its whole gate)');
     try {
         await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
         await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(dir, 'marked'), { recursive: true });
@@ -55663,15 +55671,16 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
             return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
         // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
         // intermediate tensor, so tensors are judged by atol, rtol and cosine.
-        const check = { ...job.model.accuracy, shapes: [shape], reference: null, topK: null };
+        const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
         const markedOutcome = { ...outcome, job: markedJob };
-        const run = await checkMarked(markedOutcome, paths.plan, check, context, {
+        const run = await checkMarked(markedOutcome, paths.plan, markedCheck, context, {
             folder: (0,external_node_path_namespaceObject.join)(dir, 'check'),
             cachedReference: false,
         });
         if (run.status === 'error')
             return fail(`the engine with marked outputs could not be checked: ${run.problem}`);
-        const modelOutputs = readOnnxIo(job.model.onnx).outputs.map((o) => o.name);
+        // The model's own outputs are the ones its plain check judged.
+        const modelOutputs = checked.outputs.map((o) => o.name);
         return {
             ...firstDivergence(nodes, run.outputs, modelOutputs, shape),
             problem: null,
@@ -61711,9 +61720,10 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
         throw error;
     }
     const kept = [];
-    const ranked = rank();
-    const permutation = ranked.length === candidates.length && ranked.every((c) => order.has(c));
-    let open = permutation && new Set(ranked).size === candidates.length ? [...ranked] : [...candidates];
+    // A rank that is not a permutation of the candidates (a name twice, one missing or unknown) is ignored.
+    const ranked = new Set(rank());
+    const permutation = ranked.size === candidates.length && [...ranked].every((c) => order.has(c));
+    let open = permutation ? [...ranked] : [...candidates];
     // Known: kept ∪ open passes.
     try {
         while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {

@@ -1,11 +1,15 @@
 // Where a failing engine's error first appears: the marked ONNX (ONNX Runtime returns every marked tensor),
 // the pure ranking at its edges, and the pass end to end through the stand-in on TensorRT 10 and 11, whose
 // FP16 is real arithmetic (Cast pairs under ONNX Runtime): log(sum(exp(x))) overflows first at exp.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
+import { findFirstDivergence } from '../src/accuracy/divergence.js';
 import { EVERY_NODE_UP_TO, firstDivergence, tensorsToMark } from '../src/accuracy/first-divergence.js';
+import type { BuildOutcome } from '../src/builds/outcome.js';
+import type { StageContext } from '../src/config/stage-context.js';
 import type { AccuracyOutput } from '../src/contract/report.js';
 import { markOutputs } from '../src/tensorrt/marked-onnx.js';
 import type { EngineLayer } from '../src/tensorrt/layer-info.js';
@@ -111,6 +115,49 @@ describe('firstDivergence', () => {
   it('says a node computes in FP32 and why', () => {
     const kept = [{ ...node('a'), precision: 'fp32' as const, reason: 'kept' as const }];
     expect(firstDivergence(kept, [judged('a', 'out')], [], 'opt').computes).toBe('fp32 (kept)');
+  });
+});
+
+describe('findFirstDivergence', () => {
+  it('a failure by top-k alone is said, not searched: judged without top-k, the marked engine passes', async () => {
+    const topKOnly = { ...judged('y', 'top-5 classes differ in 2 of 8 rows', 0), inf: 0, cosine: 0.99999 };
+    const outcome = {
+      job: { model: { name: 'm', accuracy: { cosine: 0.999 } }, profile: { name: 'p' } },
+    } as unknown as BuildOutcome;
+    const context = {
+      config: { outputDir: mkdtempSync(join(tmpdir(), 'trt-ci-divergence-')) },
+    } as unknown as StageContext;
+    const checked = {
+      status: 'failed' as const,
+      outputs: [topKOnly],
+      problem: null,
+      configPosition: null,
+      divergence: null,
+    };
+    let built = 0;
+    const result = await findFirstDivergence(outcome, checked, context, async () => {
+      built++;
+      return checked;
+    });
+    expect(result).toMatchObject({ status: 'error', node: null });
+    expect(result.problem).toMatch(/failed by top-k alone/);
+    expect(built).toBe(0);
+    // The same output below the cosine floor fails beyond top-k: the pass goes on (and here, with no model
+    // file, says why it stopped).
+    const belowCosine = { ...checked, outputs: [{ ...topKOnly, cosine: 0.99 }] };
+    const next = await findFirstDivergence(
+      {
+        ...outcome,
+        job: {
+          ...outcome.job,
+          model: { ...outcome.job.model, onnx: join(context.config.outputDir, 'no-such.onnx'), keepFp32: [] },
+        },
+      } as BuildOutcome,
+      belowCosine,
+      context,
+      async () => checked,
+    );
+    expect(next.problem).not.toMatch(/top-k alone/);
   });
 });
 

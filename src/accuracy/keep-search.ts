@@ -81,9 +81,10 @@ export async function searchKeepSet(
     throw error;
   }
   const kept: string[] = [];
-  const ranked = rank();
-  const permutation = ranked.length === candidates.length && ranked.every((c) => order.has(c));
-  let open = permutation && new Set(ranked).size === candidates.length ? [...ranked] : [...candidates];
+  // A rank that is not a permutation of the candidates (a name twice, one missing or unknown) is ignored.
+  const ranked = new Set(rank());
+  const permutation = ranked.size === candidates.length && [...ranked].every((c) => order.has(c));
+  let open = permutation ? [...ranked] : [...candidates];
   // Known: kept ∪ open passes.
   try {
     while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
