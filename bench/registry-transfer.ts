@@ -91,6 +91,8 @@ async function alone(): Promise<void> {
         `; hash inline ${inline.toFixed(0)} ms = ${(inline / curl).toFixed(2)}` +
         `; curl | tee | sha256sum ${verified.toFixed(0)} ms = ${(verified / curl).toFixed(2)}` +
         ` (client ÷ it ${(client / verified).toFixed(2)})\n` +
+        `  the process's first pull (its hash worker starting) ${rounds[0]!.client.toFixed(0)} ms = ` +
+        `${(rounds[0]!.client / rounds[0]!.curl).toFixed(2)} of that round's curl -o\n` +
         `  sha256 alone of the same bytes in memory ${floor.toFixed(0)} ms = ` +
         `${(floor / curl).toFixed(2)} of curl -o: ` +
         'a pull that checks the digest takes at least this',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMPTY_CONFIG, type Manifest, OCI_MANIFEST, OciClient, parseOciReference } from '../src/cache/oci-client.js';
-import { THREAD_HASH_MIN_BYTES, THREAD_HASH_MIN_CORES } from '../src/cache/blob-hash.js';
+import { THREAD_HASH_MIN_BYTES, THREAD_HASH_MIN_CORES } from '../src/cache/blob-file.js';
 import { RegistryError, retryAfterMs } from '../src/cache/oci-http.js';
 import { registryInstalled, startRegistry, type TestRegistry } from './support/registry.js';
 

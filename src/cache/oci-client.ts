@@ -8,10 +8,8 @@
 // the way, renamed into place only when both match); a manifest read has the digest the registry named; a
 // credential is sent only to the registry's host and its token realm, and never appears in an error.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type Body,
   drained,
@@ -25,10 +23,8 @@ import {
   type Sent,
   where,
 } from './oci-http.js';
-import { blobHash } from './blob-hash.js';
-
-/** How much of a blob the file stream holds before it asks the socket to wait. */
-const WRITE_BATCH = 4 * 1024 * 1024;
+import { hashesOnWorker, openBlobFile, warmHasher } from './blob-file.js';
+import { getBlob, pour } from './blob-get.js';
 
 export const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 /** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
@@ -98,6 +94,15 @@ export interface ClientOptions {
 
 const ACTIONS: Record<'pull' | 'push' | 'delete', string> = { pull: 'pull', push: 'pull,push', delete: 'delete' };
 
+interface SendOptions {
+  /** Statuses the caller handles itself. */
+  allowed?: number[];
+  /** The success statuses (a PUT must get one of them). */
+  expected?: number[];
+  /** A blob's GET: its body read off the socket (blob-get.ts). */
+  blob?: boolean;
+}
+
 /** One repository on one registry, with the rights a run asks for. */
 export class OciClient {
   private readonly tokens = new Map<string, string>();
@@ -125,7 +130,9 @@ export class OciClient {
 
   /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
   async manifest(tag: string): Promise<{ manifest: Manifest; digest: string } | null> {
-    const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+    const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+      allowed: [404],
+    });
     if (sent.status === 404) return drained(sent, null);
     const bytes = await readAll(sent.body, 4 * 1024 * 1024);
     const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -141,34 +148,37 @@ export class OciClient {
 
   /** Whether a tag exists (HEAD: nothing downloaded). */
   async hasManifest(tag: string): Promise<boolean> {
-    const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+    const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+      allowed: [404],
+    });
     return drained(sent, sent.status !== 404);
   }
 
   /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
   async blobTo(descriptor: Descriptor, path: string): Promise<void> {
-    const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+    // The hasher starts while the request is on its way (a worker takes tens of ms to start).
+    if (hashesOnWorker(descriptor.size, this.options.hashCores)) warmHasher();
+    const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null, { blob: true });
+    // `wx`: a part file is never shared with another pull of the same blob. The bytes go off the socket into
+    // the file and the hash at once (blob-get.ts, blob-file.ts: bench/registry.ts measures it against curl).
     const part = `${path}.${randomBytes(4).toString('hex')}.part`;
-    const hash = blobHash(descriptor.size, this.options.hashCores);
-    let bytes = 0;
-    // One pipeline: chunks are hashed (on a worker where there are cores for it: blob-hash.ts) as they arrive
-    // while the file stream writes on libuv's pool, so disk, network and hash overlap (bench/registry.ts
-    // measures it against curl). `wx`: a part file is never shared with another pull of the same blob.
-    const checked = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        if (bytes > descriptor.size) return done(new RegistryError(`blob ${descriptor.digest} is over its size`, 200));
-        hash.update(chunk).then(() => done(null, chunk), done);
-      },
+    const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error: unknown) => {
+      sent.body.destroy();
+      throw error;
     });
     try {
-      await pipeline(sent.body, checked, createWriteStream(part, { flags: 'wx', highWaterMark: WRITE_BATCH }));
-      const digest = `sha256:${await hash.digest()}`;
-      if (bytes !== descriptor.size || digest !== descriptor.digest)
-        throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
+      await pour(sent.body, file);
+      const { bytes, digest } = await file.finish();
+      if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
+        throw new RegistryError(
+          `blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`,
+          200,
+          'DIGEST',
+        );
       await rename(part, path);
     } catch (error) {
-      hash.close();
+      sent.body.destroy();
+      file.abort();
       await rm(part, { force: true });
       throw error;
     }
@@ -192,7 +202,7 @@ export class OciClient {
     const size = isFile ? (await stat(content.file)).size : content.length;
     const sha = isFile ? content.sha256 : createHash('sha256').update(content).digest('hex');
     const descriptor = { mediaType, digest: `sha256:${sha}`, size };
-    const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, [404]);
+    const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, { allowed: [404] });
     if (await drained(head, head.status === 200)) return descriptor;
     const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
     await drained(started, null);
@@ -204,7 +214,7 @@ export class OciClient {
     const body: Body = isFile ? () => createReadStream(content.file, { highWaterMark: 1024 * 1024 }) : content;
     const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
     // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
-    await drained(await this.send('PUT', target.toString(), 'push', headers, body, [], [201]), null);
+    await drained(await this.send('PUT', target.toString(), 'push', headers, body, { expected: [201] }), null);
     return descriptor;
   }
 
@@ -212,7 +222,10 @@ export class OciClient {
   async pushManifest(tag: string, manifest: Manifest): Promise<string> {
     const bytes = Buffer.from(JSON.stringify(manifest));
     const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
-    await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, [], [201]), null);
+    await drained(
+      await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, { expected: [201] }),
+      null,
+    );
     return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
   }
 
@@ -221,7 +234,7 @@ export class OciClient {
     const found: string[] = [];
     let next: string | null = this.path('tags', 'list?n=1000');
     while (next) {
-      const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, [404]);
+      const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, { allowed: [404] });
       if (sent.status === 404) return drained(sent, found);
       const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8')) as { tags?: string[] };
       found.push(...(page.tags ?? []));
@@ -233,13 +246,15 @@ export class OciClient {
 
   /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
   async deleteManifest(digest: string): Promise<boolean> {
-    const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, [403, 404, 405]);
+    const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, {
+      allowed: [403, 404, 405],
+    });
     return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
   }
 
   /**
    * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
-   * 5xx and dropped connections. `allowed` are statuses the caller handles; `expected` the success ones.
+   * 5xx and dropped connections.
    */
   private async send(
     method: string,
@@ -247,15 +262,14 @@ export class OciClient {
     rights: keyof typeof ACTIONS,
     headers: Record<string, string>,
     body: Body,
-    allowed: number[] = [],
-    expected: number[] = [200],
+    { allowed = [], expected = [200], blob = false }: SendOptions = {},
   ): Promise<Sent> {
     const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
     let challenged = false;
     for (let attempt = 1; ; attempt++) {
       let sent: Sent;
       try {
-        sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body);
+        sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body, blob);
       } catch (error) {
         if (error instanceof RegistryError && error.code === 'ABORTED') throw error;
         if (attempt < this.attempts && retriable(error)) {
@@ -332,8 +346,9 @@ export class OciClient {
     this.tokens.set(scope, token);
   }
 
-  private exchange(method: string, url: string, headers: Record<string, string>, body: Body): Promise<Sent> {
-    return exchange(method, url, headers, body, { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal });
+  private exchange(method: string, url: string, headers: Record<string, string>, body: Body, blob = false) {
+    const limits = { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal };
+    return blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits);
   }
 
   private wait(ms: number): Promise<void> {

@@ -1,8 +1,9 @@
 // The HTTP under the OCI client: one exchange with a registry (redirects, idle timeouts, the run's cancel),
 // and the registry's answers in words. Nothing here knows what a manifest is.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
 
 /** A registry that did not do what was asked: one line, the status and the registry's own error code. */
 export class RegistryError extends Error {
@@ -19,8 +20,9 @@ export class RegistryError extends Error {
 
 export interface Sent {
   status: number;
-  headers: IncomingMessage['headers'];
-  body: IncomingMessage;
+  headers: IncomingHttpHeaders;
+  /** node:http's IncomingMessage, or a blob's body read off its socket (blob-get.ts). */
+  body: Readable;
 }
 
 /** A request body: bytes, or a stream made afresh for each try (a plan read from disk). */
@@ -80,12 +82,12 @@ export function exchange(
   });
 }
 
-export const header = (headers: IncomingMessage['headers'], name: string): string | undefined => {
+export const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
 
-const withoutAuthorization = (headers: Record<string, string>) =>
+export const withoutAuthorization = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
 
 /** The URL as a log may show it: host and path, never a query (an upload session's state). */
@@ -113,14 +115,14 @@ export async function drained<T>(sent: Sent, value: T): Promise<T> {
   return value;
 }
 
-export async function readAll(stream: IncomingMessage, limit: number): Promise<Buffer> {
+export async function readAll(stream: Readable, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream) {
     total += (chunk as Buffer).length;
     if (total > limit) {
       stream.destroy();
-      throw new RegistryError(`the registry sent more than ${limit} bytes`, stream.statusCode ?? null);
+      throw new RegistryError(`the registry sent more than ${limit} bytes`, null);
     }
     chunks.push(chunk as Buffer);
   }

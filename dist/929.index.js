@@ -1,8 +1,8 @@
-export const id = 243;
-export const ids = [243];
+export const id = 929;
+export const ids = [929];
 export const modules = {
 
-/***/ 20243:
+/***/ 90929:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -5721,8 +5721,6 @@ function lockHolder(lock) {
     }
 }
 
-// EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(46466);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(37067);
 // EXTERNAL MODULE: external "node:https"
@@ -5815,7 +5813,7 @@ async function readAll(stream, limit) {
         total += chunk.length;
         if (total > limit) {
             stream.destroy();
-            throw new RegistryError(`the registry sent more than ${limit} bytes`, stream.statusCode ?? null);
+            throw new RegistryError(`the registry sent more than ${limit} bytes`, null);
         }
         chunks.push(chunk);
     }
@@ -5840,11 +5838,295 @@ async function failure(method, url, sent, who = 'the registry') {
     return new RegistryError(`${method} ${where(url)}: ${who} answered ${said}${code ? ` (${code})` : ''}`, sent.status, code);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/cache/blob-hash.js
-// The sha256 of a blob as it is pulled. Hashing costs about as much CPU as receiving (1.1 GB/s for OpenSSL's
-// SHA-NI sha256 against ~1 GB/s of loopback HTTP on the 2-core VM), so on one thread a verified pull takes
-// about twice what an unverified `curl -o` does. Where the machine has cores to spare (a GPU runner has 16 or
-// more), a worker thread hashes while the main thread receives and writes: bench/registry.ts measures both.
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __webpack_require__(77030);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __webpack_require__(41692);
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-get.js
+
+
+
+
+/** The most bytes one socket read hands over: the read buffer's size. */
+const READ_MAX = 64 * 1024;
+/** A response head larger than this is not a registry's. */
+const HEAD_MAX = 64 * 1024;
+/**
+ * The response head at the start of `bytes`: null while it is incomplete, a string saying what is wrong
+ * with one that is not HTTP/1.x. Informational answers (1xx) are skipped; header names are lower-cased and
+ * a repeated header joined with ", " as node:http does.
+ */
+function parseHead(bytes) {
+    let start = 0;
+    for (;;) {
+        const end = bytes.indexOf('\r\n\r\n', start, 'latin1');
+        if (end < 0)
+            return bytes.length - start > HEAD_MAX ? `a response head over ${HEAD_MAX} bytes` : null;
+        const [statusLine, ...lines] = bytes.toString('latin1', start, end).split('\r\n');
+        const status = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine ?? '');
+        if (!status)
+            return `not an HTTP/1.x status line: ${JSON.stringify((statusLine ?? '').slice(0, 40))}`;
+        const headers = {};
+        for (const line of lines) {
+            const colon = line.indexOf(':');
+            if (colon <= 0)
+                return `not a header line: ${JSON.stringify(line.slice(0, 40))}`;
+            const name = line.slice(0, colon).trim().toLowerCase();
+            const value = line.slice(colon + 1).trim();
+            headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+        }
+        start = end + 4;
+        const code = Number(status[1]);
+        if (code >= 100 && code < 200)
+            continue;
+        return { status: code, headers, length: start };
+    }
+}
+/** The body's length from its head: null to the connection's close; a string when the head contradicts itself. */
+function bodyLength(head, method) {
+    if (method === 'HEAD' || head.status === 204 || head.status === 304)
+        return 0;
+    const value = head.headers['content-length'];
+    if (value === undefined)
+        return null;
+    // "5, 5" (a repeated header) is one length; two different ones are a smuggling attempt (RFC 9112 §6.3).
+    const lengths = new Set(String(value)
+        .split(',')
+        .map((v) => v.trim()));
+    const [only] = lengths;
+    if (lengths.size !== 1 || !/^\d{1,15}$/.test(only ?? ''))
+        return `Content-Length ${JSON.stringify(value)}`;
+    return Number(only);
+}
+/** A GET's body as it comes off the socket: a stream for whoever reads one, or poured into a sink. */
+class SocketBody extends external_node_stream_.Readable {
+    socket;
+    expected;
+    held;
+    what;
+    sink = null;
+    streaming = false;
+    poured = null;
+    received = 0;
+    /** Set once the body is complete or has failed: nothing is delivered after. */
+    over = false;
+    /** An error before anyone poured or read: given to the first who does. */
+    failed = null;
+    socketEnded = false;
+    constructor(socket, expected, held, what) {
+        super();
+        this.socket = socket;
+        this.expected = expected;
+        this.held = held;
+        this.what = what;
+        socket.on('end', () => this.ended());
+        socket.on('close', () => this.ended());
+    }
+    /** Bytes off the socket (its reused read buffer); false pauses the socket. */
+    bytes(view) {
+        if (!this.sink && !this.streaming) {
+            // Neither poured nor read yet: kept until one is asked for.
+            this.held = Buffer.concat([this.held, view]);
+            return false;
+        }
+        this.received += view.length;
+        if (this.expected !== null && this.received > this.expected) {
+            this.fail(new RegistryError(`${this.what}: the registry sent more than its ${this.expected} bytes`, 200));
+            return false;
+        }
+        const more = this.sink ? this.sink.take(view) : this.push(Buffer.from(view));
+        if (this.expected === this.received)
+            return this.done();
+        if (this.socketEnded) {
+            this.ended();
+            return false;
+        }
+        if (!more && this.sink)
+            this.wait(this.sink);
+        return more;
+    }
+    /** Every byte into `sink`; resolves when the body is complete, rejects when it is cut short. */
+    pour(sink) {
+        return new Promise((go, stop) => {
+            if (this.failed)
+                return stop(this.failed);
+            this.poured = { go, stop };
+            this.sink = sink;
+            if (this.start())
+                this.socket.resume();
+        });
+    }
+    _read() {
+        if (this.failed)
+            return void this.destroy(this.failed);
+        if (!this.streaming) {
+            this.streaming = true;
+            if (!this.start())
+                return;
+        }
+        if (!this.over)
+            this.socket.resume();
+    }
+    /** Delivers what came with the head; whether the socket may go on. */
+    start() {
+        const held = this.held;
+        this.held = Buffer.alloc(0);
+        if (held.length)
+            return this.bytes(held);
+        if (this.expected === 0)
+            return this.done();
+        if (this.socketEnded)
+            this.ended();
+        return !this.over;
+    }
+    _destroy(error, callback) {
+        this.socket.destroy();
+        callback(error);
+    }
+    fail(error) {
+        if (this.over)
+            return;
+        this.over = true;
+        const poured = this.poured;
+        this.poured = null;
+        this.socket.destroy();
+        if (poured)
+            poured.stop(error);
+        else if (this.streaming)
+            this.destroy(error);
+        else
+            this.failed = error;
+    }
+    wait(sink) {
+        sink.ready().then(() => this.socket.resume(), (error) => this.fail(error));
+    }
+    done() {
+        if (this.over)
+            return false;
+        this.over = true;
+        this.socket.destroy();
+        const poured = this.poured;
+        this.poured = null;
+        if (poured)
+            poured.go();
+        else
+            this.push(null);
+        return false;
+    }
+    /** The connection's end: the body's end only when no length was given. */
+    ended() {
+        this.socketEnded = true;
+        if (this.over || (!this.sink && !this.streaming))
+            return;
+        if (this.expected === null) {
+            this.done();
+            return;
+        }
+        if (this.received < this.expected)
+            this.fail(new RegistryError(`${this.what}: the connection closed after ${this.received} of ${this.expected} bytes`, 200, 'ECONNRESET'));
+    }
+}
+/** Pours a body into `sink`: off the socket for a SocketBody, chunk by chunk for any other stream. */
+async function pour(body, sink) {
+    if (body instanceof SocketBody)
+        return body.pour(sink);
+    for await (const chunk of body)
+        if (!sink.take(chunk))
+            await sink.ready();
+}
+const unsafeValue = /[\r\n\0]/;
+/**
+ * One GET through a socket of its own. A redirect elsewhere (blob storage) is followed without the
+ * Authorization header, as oci-http.ts's exchange does; a chunked answer is asked again through it.
+ */
+function getBlob(url, headers, limits, hops = 0) {
+    const target = new URL(url);
+    const tls = target.protocol === 'https:';
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(target.port || (tls ? 443 : 80));
+    return new Promise((resolve, reject) => {
+        if (limits.signal?.aborted)
+            return reject(new RegistryError('cancelled', null, 'ABORTED'));
+        for (const [name, value] of Object.entries(headers))
+            if (unsafeValue.test(value) || unsafeValue.test(name))
+                return reject(new RegistryError(`GET ${where(url)}: header ${name} holds a line break`, null));
+        const lines = [`GET ${target.pathname}${target.search} HTTP/1.1`, `Host: ${target.host}`];
+        for (const [name, value] of Object.entries(headers))
+            lines.push(`${name}: ${value}`);
+        lines.push('Connection: close', '', '');
+        let head = Buffer.alloc(0);
+        let body = null;
+        let settled = false;
+        const fail = (error) => {
+            if (body)
+                body.fail(error);
+            else if (!settled) {
+                settled = true;
+                socket.destroy();
+                reject(error);
+            }
+        };
+        const onread = (n, buffer) => {
+            if (body)
+                return body.bytes(buffer.subarray(0, n));
+            head = Buffer.concat([head, buffer.subarray(0, n)]);
+            const parsed = parseHead(head);
+            if (parsed === null)
+                return true;
+            if (typeof parsed === 'string') {
+                fail(new RegistryError(`GET ${where(url)}: ${parsed}`, null, 'EPROTO'));
+                return false;
+            }
+            settled = true;
+            const location = parsed.headers.location;
+            if ([301, 302, 303, 307, 308].includes(parsed.status) && location && hops < 5) {
+                socket.destroy();
+                const next = new URL(location, target);
+                const kept = next.origin === target.origin ? headers : withoutAuthorization(headers);
+                resolve(getBlob(next.toString(), kept, limits, hops + 1));
+                return false;
+            }
+            const length = bodyLength(parsed, 'GET');
+            if (parsed.headers['transfer-encoding'] !== undefined) {
+                socket.destroy();
+                resolve(exchange('GET', url, headers, null, limits, hops));
+                return false;
+            }
+            if (typeof length === 'string') {
+                socket.destroy();
+                reject(new RegistryError(`GET ${where(url)}: ${length}`, parsed.status, 'EPROTO'));
+                return false;
+            }
+            body = new SocketBody(socket, length, head.subarray(parsed.length), `GET ${where(url)}`);
+            resolve({ status: parsed.status, headers: parsed.headers, body });
+            return false;
+        };
+        const options = { host, port, onread: { buffer: Buffer.allocUnsafe(READ_MAX), callback: onread } };
+        const socket = tls
+            ? (0,external_node_tls_.connect)({ ...options, servername: (0,external_node_net_.isIP)(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
+            : (0,external_node_net_.connect)(options);
+        socket.once(tls ? 'secureConnect' : 'connect', () => socket.write(lines.join('\r\n')));
+        socket.setTimeout(limits.idleTimeoutMs, () => fail(new RegistryError(`GET ${where(url)}: no ${body ? 'data' : 'answer'} for ${limits.idleTimeoutMs / 1000} s`, null, 'ETIMEDOUT')));
+        socket.on('error', (error) => fail(new RegistryError(`GET ${where(url)}: ${error.code ?? error.message}`, null, error.code ?? null)));
+        socket.on('close', () => {
+            if (!settled)
+                fail(new RegistryError(`GET ${where(url)}: the connection closed before an answer`, null, 'ECONNRESET'));
+        });
+        const abort = () => fail(new RegistryError('cancelled', null, 'ABORTED'));
+        limits.signal?.addEventListener('abort', abort, { once: true });
+        socket.once('close', () => limits.signal?.removeEventListener('abort', abort));
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/blob-file.js
+// A pulled blob into its part file, hashed as it is written. The bytes off the socket are copied once, into
+// one of a few slots of shared memory; a full slot is written at its offset on libuv's pool and hashed, on
+// a worker thread where the machine has cores for it (a GPU runner has 16 or more) or inline. Receiving,
+// writing and hashing then overlap, each on its own core: sha256 (SHA-NI, ~1.5 GB/s) is as fast as a
+// loopback pull, so on one thread a verified pull takes about twice an unverified `curl -o`
+// (bench/registry-transfer.ts measures both). The slots bound the memory a pull holds to SLOTS * SLOT.
+
+
 
 
 
@@ -5852,87 +6134,231 @@ async function failure(method, url, sent, who = 'the registry') {
 const THREAD_HASH_MIN_BYTES = 64 * 1024 * 1024;
 /** The receiver, the file writes and the hasher each want a core; the registry, when local, another. */
 const THREAD_HASH_MIN_CORES = 4;
-/** Chunks (64 KiB off a socket) are handed to the worker in batches of this size. */
-const BATCH = 4 * 1024 * 1024;
-function blobHash(size, cores = (0,external_node_os_.availableParallelism)()) {
-    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES ? workerHash() : inlineHash();
+const SLOT = 4 * 1024 * 1024;
+const blob_file_SLOTS = 4;
+function hashesOnWorker(size, cores = (0,external_node_os_.availableParallelism)()) {
+    return size >= THREAD_HASH_MIN_BYTES && cores >= THREAD_HASH_MIN_CORES;
 }
-function inlineHash() {
+// One worker for the process, kept between pulls: starting one takes 30-90 ms, as long as hashing 50-100 MiB,
+// and a hit pulls several blobs. It holds one hash per pull, by id, and hashes that pull's slots of shared
+// memory in the order they are sent, answering each with its index. Referenced only while a pull is open,
+// so an idle worker never keeps the process alive.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const pulls = new Map();
+parentPort.on('message', (m) => {
+  if (m.memory) return void pulls.set(m.id, { hash: createHash('sha256'), memory: new Uint8Array(m.memory) });
+  const pull = pulls.get(m.id);
+  if (!pull) return;
+  if (m.end) {
+    pulls.delete(m.id);
+    if (m.digest) parentPort.postMessage({ id: m.id, digest: pull.hash.digest('hex') });
+    return;
+  }
+  pull.hash.update(pull.memory.subarray(m.offset, m.offset + m.length));
+  parentPort.postMessage({ id: m.id, index: m.index });
+});`;
+function inlineHasher() {
     const hash = (0,external_node_crypto_.createHash)('sha256');
     return {
-        where: 'inline',
-        update: async (chunk) => void hash.update(chunk),
+        slot: (_index, bytes, hashed) => {
+            hash.update(bytes);
+            hashed();
+        },
         digest: async () => hash.digest('hex'),
         close: () => { },
     };
 }
-/** Batches handed over and not yet hashed: what a pull holds in memory for the hasher is at most this many. */
-const IN_FLIGHT = 4;
-// The worker gets ArrayBuffers it owns (a batch is a fresh concat, transferred, not copied), answers each
-// with 'hashed' and the digest when sent null.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const hash = require('node:crypto').createHash('sha256');
-parentPort.on('message', (batch) => {
-  if (batch === null) return parentPort.postMessage({ digest: hash.digest('hex') });
-  hash.update(new Uint8Array(batch));
-  parentPort.postMessage('hashed');
-});`;
-function workerHash() {
+let shared = null;
+/** The process's hasher worker, started now if it is not running: a pull that will want it calls this early. */
+function warmHasher() {
+    if (shared)
+        return shared;
     const worker = new external_node_worker_threads_.Worker(WORKER_SOURCE, { eval: true });
-    let failed = null;
-    let inFlight = 0;
-    let waiting = null;
-    let finished = null;
+    const pulls = new Map();
+    const state = { worker, pulls, next: 1 };
     worker.on('message', (answer) => {
-        if (answer === 'hashed') {
-            inFlight--;
-            waiting?.go();
-            waiting = null;
-        }
-        else
-            finished?.go(answer.digest);
+        const pull = pulls.get(answer.id);
+        if (answer.digest !== undefined)
+            return pull?.digest?.(answer.digest);
+        const hashed = pull?.hashed.get(answer.index);
+        // Deleted before it is called: releasing the slot may send the same slot again at once.
+        pull?.hashed.delete(answer.index);
+        hashed?.();
     });
-    worker.on('error', (error) => {
-        failed = error;
-        waiting?.stop(error);
-        finished?.stop(error);
-    });
-    let pending = [];
-    let pendingBytes = 0;
-    const send = () => {
-        if (!pendingBytes)
-            return;
-        const batch = Buffer.concat(pending, pendingBytes);
-        // A concat this large has its own ArrayBuffer; were it a pooled slice, transferring it would take the pool.
-        const own = batch.byteOffset === 0 && batch.buffer.byteLength === batch.length;
-        const buffer = own ? batch.buffer : batch.buffer.slice(batch.byteOffset, batch.byteOffset + batch.length);
-        worker.postMessage(buffer, [buffer]);
-        inFlight++;
-        [pending, pendingBytes] = [[], 0];
+    const gone = (error) => {
+        if (shared === state)
+            shared = null;
+        for (const pull of pulls.values())
+            pull.failed(error);
+        pulls.clear();
     };
+    worker.on('error', gone);
+    worker.on('exit', () => gone(new Error('the hash worker exited')));
+    worker.unref();
+    shared = state;
+    return state;
+}
+function workerHasher(memory, failed) {
+    const state = warmHasher();
+    const { worker, pulls } = state;
+    const id = state.next++;
+    const pull = { hashed: new Map(), digest: null, failed };
+    const refresh = () => (pulls.size > 0 ? worker.ref() : worker.unref());
+    pulls.set(id, pull);
+    refresh();
+    worker.postMessage({ id, memory });
     return {
-        where: 'worker',
-        update: (chunk) => {
-            if (failed)
-                return Promise.reject(failed);
-            pending.push(chunk);
-            pendingBytes += chunk.length;
-            if (pendingBytes >= BATCH)
-                send();
-            if (inFlight < IN_FLIGHT)
-                return Promise.resolve();
-            return new Promise((go, stop) => (waiting = { go, stop }));
+        slot: (index, bytes, hashed) => {
+            pull.hashed.set(index, hashed);
+            worker.postMessage({ id, index, offset: bytes.byteOffset, length: bytes.length });
         },
         digest: () => new Promise((go, stop) => {
-            if (failed)
-                return stop(failed);
-            finished = { go, stop };
-            send();
-            worker.postMessage(null);
-        }).finally(() => void worker.terminate()),
-        close: () => void worker.terminate(),
+            const failedBefore = pull.failed;
+            pull.failed = (error) => {
+                failedBefore(error);
+                stop(error);
+            };
+            pull.digest = (hex) => {
+                pulls.delete(id);
+                refresh();
+                go(hex);
+            };
+            worker.postMessage({ id, end: true, digest: true });
+        }),
+        close: () => {
+            if (!pulls.delete(id))
+                return;
+            worker.postMessage({ id, end: true, digest: false });
+            refresh();
+        },
     };
+}
+/** Opens `path` (it must not exist: a part file is never shared with another pull) for a blob of `size` bytes. */
+async function openBlobFile(path, size, cores) {
+    return new PartFile(await (0,promises_.open)(path, 'wx'), size, hashesOnWorker(size, cores));
+}
+class PartFile {
+    file;
+    size;
+    hashing;
+    slots;
+    hasher;
+    failure = null;
+    wake = null;
+    settled = null;
+    free = Array.from({ length: blob_file_SLOTS - 1 }, (_, i) => i + 1);
+    /** Per slot, what still uses it: its write and its hash. */
+    busy = new Array(blob_file_SLOTS).fill(0);
+    current = 0;
+    fill = 0;
+    position = 0;
+    taken = 0;
+    // Bytes beyond a slot's room when no slot is free: only a chunk larger than READ_MAX makes any.
+    overflow = [];
+    constructor(file, size, worker) {
+        this.file = file;
+        this.size = size;
+        const memory = new SharedArrayBuffer(SLOT * blob_file_SLOTS);
+        this.slots = Array.from({ length: blob_file_SLOTS }, (_, i) => Buffer.from(memory, i * SLOT, SLOT));
+        this.hashing = worker ? 'worker' : 'inline';
+        this.hasher = worker ? workerHasher(memory, (error) => this.fail(error)) : inlineHasher();
+    }
+    take(bytes) {
+        if (this.failure)
+            return false;
+        this.taken += bytes.length;
+        if (this.taken > this.size) {
+            this.fail(new Error(`more bytes than the blob's ${this.size}`));
+            return false;
+        }
+        this.copy(bytes);
+        return this.open();
+    }
+    ready() {
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (this.open())
+            return Promise.resolve();
+        return new Promise((go, stop) => (this.wake = { go, stop }));
+    }
+    async finish() {
+        if (this.failure)
+            throw this.failure;
+        if (!this.open())
+            await this.ready();
+        if (this.fill > 0)
+            this.dispatch();
+        if (this.busy.some((n) => n > 0))
+            await new Promise((go) => (this.settled = go));
+        if (this.failure)
+            throw this.failure;
+        const digest = await this.hasher.digest();
+        await this.file.close();
+        return { bytes: this.taken, digest };
+    }
+    abort() {
+        this.failure ??= new Error('aborted');
+        this.hasher.close();
+        this.overflow = [];
+        void this.file.close().catch(() => { });
+    }
+    /** Whether a slot takes the next read now. */
+    open() {
+        return this.current !== null && this.overflow.length === 0;
+    }
+    fail(error) {
+        this.failure ??= error;
+        this.wake?.stop(this.failure);
+        this.wake = null;
+        // A write that failed never releases its slot: finish must not wait for it.
+        this.settled?.();
+    }
+    copy(bytes) {
+        let from = 0;
+        while (from < bytes.length) {
+            if (this.current === null) {
+                this.overflow.push(Buffer.from(bytes.subarray(from)));
+                return;
+            }
+            const n = Math.min(bytes.length - from, SLOT - this.fill);
+            this.slots[this.current].set(bytes.subarray(from, from + n), this.fill);
+            this.fill += n;
+            from += n;
+            // A slot goes out while the next read still fits in it: a read never has to wait inside a copy.
+            if (this.fill > SLOT - READ_MAX)
+                this.dispatch();
+        }
+    }
+    dispatch() {
+        const index = this.current;
+        const bytes = this.slots[index].subarray(0, this.fill);
+        this.busy[index] = 2;
+        const at = this.position;
+        this.position += this.fill;
+        this.current = this.free.shift() ?? null;
+        this.fill = 0;
+        this.file.write(bytes, 0, bytes.length, at).then(() => this.release(index), (error) => this.fail(error));
+        this.hasher.slot(index, bytes, () => this.release(index));
+    }
+    release(index) {
+        if (--this.busy[index] > 0)
+            return;
+        if (this.current === null) {
+            this.current = index;
+            for (const bytes of this.overflow.splice(0))
+                this.copy(bytes);
+            if (this.open()) {
+                this.wake?.go();
+                this.wake = null;
+            }
+        }
+        else
+            this.free.push(index);
+        if (this.busy.every((n) => n === 0))
+            this.settled?.();
+    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/oci-client.js
@@ -5951,9 +6377,6 @@ function workerHash() {
 
 
 
-
-/** How much of a blob the file stream holds before it asks the socket to wait. */
-const WRITE_BATCH = 4 * 1024 * 1024;
 const OCI_MANIFEST = 'application/vnd.oci.image.manifest.v1+json';
 /** The empty config descriptor image-spec 1.1 gives artifacts that have no config of their own. */
 const EMPTY_CONFIG = {
@@ -6001,7 +6424,9 @@ class OciClient {
     }
     /** The manifest a tag points at, with its digest; null when the registry has no such tag. */
     async manifest(tag) {
-        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+        const sent = await this.send('GET', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+            allowed: [404],
+        });
         if (sent.status === 404)
             return drained(sent, null);
         const bytes = await readAll(sent.body, 4 * 1024 * 1024);
@@ -6018,35 +6443,34 @@ class OciClient {
     }
     /** Whether a tag exists (HEAD: nothing downloaded). */
     async hasManifest(tag) {
-        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, [404]);
+        const sent = await this.send('HEAD', this.path('manifests', tag), 'pull', { accept: OCI_MANIFEST }, null, {
+            allowed: [404],
+        });
         return drained(sent, sent.status !== 404);
     }
     /** A blob written to `path` only when its bytes have the descriptor's digest and size. */
     async blobTo(descriptor, path) {
-        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null);
+        // The hasher starts while the request is on its way (a worker takes tens of ms to start).
+        if (hashesOnWorker(descriptor.size, this.options.hashCores))
+            warmHasher();
+        const sent = await this.send('GET', this.path('blobs', descriptor.digest), 'pull', {}, null, { blob: true });
+        // `wx`: a part file is never shared with another pull of the same blob. The bytes go off the socket into
+        // the file and the hash at once (blob-get.ts, blob-file.ts: bench/registry.ts measures it against curl).
         const part = `${path}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}.part`;
-        const hash = blobHash(descriptor.size, this.options.hashCores);
-        let bytes = 0;
-        // One pipeline: chunks are hashed (on a worker where there are cores for it: blob-hash.ts) as they arrive
-        // while the file stream writes on libuv's pool, so disk, network and hash overlap (bench/registry.ts
-        // measures it against curl). `wx`: a part file is never shared with another pull of the same blob.
-        const checked = new external_node_stream_.Transform({
-            transform(chunk, _encoding, done) {
-                bytes += chunk.length;
-                if (bytes > descriptor.size)
-                    return done(new RegistryError(`blob ${descriptor.digest} is over its size`, 200));
-                hash.update(chunk).then(() => done(null, chunk), done);
-            },
+        const file = await openBlobFile(part, descriptor.size, this.options.hashCores).catch(async (error) => {
+            sent.body.destroy();
+            throw error;
         });
         try {
-            await (0,external_node_stream_promises_.pipeline)(sent.body, checked, (0,external_node_fs_.createWriteStream)(part, { flags: 'wx', highWaterMark: WRITE_BATCH }));
-            const digest = `sha256:${await hash.digest()}`;
-            if (bytes !== descriptor.size || digest !== descriptor.digest)
-                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest ${digest}`, 200, 'DIGEST');
+            await pour(sent.body, file);
+            const { bytes, digest } = await file.finish();
+            if (bytes !== descriptor.size || `sha256:${digest}` !== descriptor.digest)
+                throw new RegistryError(`blob ${descriptor.digest}: got ${bytes} bytes with digest sha256:${digest}`, 200, 'DIGEST');
             await (0,promises_.rename)(part, path);
         }
         catch (error) {
-            hash.close();
+            sent.body.destroy();
+            file.abort();
             await (0,promises_.rm)(part, { force: true });
             throw error;
         }
@@ -6068,7 +6492,7 @@ class OciClient {
         const size = isFile ? (await (0,promises_.stat)(content.file)).size : content.length;
         const sha = isFile ? content.sha256 : (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
         const descriptor = { mediaType, digest: `sha256:${sha}`, size };
-        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, [404]);
+        const head = await this.send('HEAD', this.path('blobs', descriptor.digest), 'push', {}, null, { allowed: [404] });
         if (await drained(head, head.status === 200))
             return descriptor;
         const started = await this.send('POST', this.path('blobs', 'uploads/'), 'push', { 'content-length': '0' }, null);
@@ -6081,14 +6505,14 @@ class OciClient {
         const body = isFile ? () => (0,external_node_fs_.createReadStream)(content.file, { highWaterMark: 1024 * 1024 }) : content;
         const headers = { 'content-type': 'application/octet-stream', 'content-length': String(size) };
         // A retried PUT to the same session: registries that dropped it answer 404, and the push is said to fail.
-        await drained(await this.send('PUT', target.toString(), 'push', headers, body, [], [201]), null);
+        await drained(await this.send('PUT', target.toString(), 'push', headers, body, { expected: [201] }), null);
         return descriptor;
     }
     /** Puts a manifest under a tag; returns its digest. */
     async pushManifest(tag, manifest) {
         const bytes = Buffer.from(JSON.stringify(manifest));
         const headers = { 'content-type': OCI_MANIFEST, 'content-length': String(bytes.length) };
-        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, [], [201]), null);
+        await drained(await this.send('PUT', this.path('manifests', tag), 'push', headers, bytes, { expected: [201] }), null);
         return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')}`;
     }
     /** Every tag of the repository, page after page (the Link header). */
@@ -6096,7 +6520,7 @@ class OciClient {
         const found = [];
         let next = this.path('tags', 'list?n=1000');
         while (next) {
-            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, [404]);
+            const sent = await this.send('GET', next, 'pull', { accept: 'application/json' }, null, { allowed: [404] });
             if (sent.status === 404)
                 return drained(sent, found);
             const page = JSON.parse((await readAll(sent.body, 64 * 1024 * 1024)).toString('utf8'));
@@ -6108,20 +6532,22 @@ class OciClient {
     }
     /** Deletes a manifest by digest; false when the registry does not allow deletion (405, 403, UNSUPPORTED). */
     async deleteManifest(digest) {
-        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, [403, 404, 405]);
+        const sent = await this.send('DELETE', this.path('manifests', digest), 'delete', {}, null, {
+            allowed: [403, 404, 405],
+        });
         return drained(sent, sent.status === 202 || sent.status === 200 || sent.status === 404);
     }
     /**
      * One request, authenticated as the registry asks (a 401's challenge is answered once), retried on 429,
-     * 5xx and dropped connections. `allowed` are statuses the caller handles; `expected` the success ones.
+     * 5xx and dropped connections.
      */
-    async send(method, url, rights, headers, body, allowed = [], expected = [200]) {
+    async send(method, url, rights, headers, body, { allowed = [], expected = [200], blob = false } = {}) {
         const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
         let challenged = false;
         for (let attempt = 1;; attempt++) {
             let sent;
             try {
-                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body);
+                sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body, blob);
             }
             catch (error) {
                 if (error instanceof RegistryError && error.code === 'ABORTED')
@@ -6195,8 +6621,9 @@ class OciClient {
             throw new RegistryError('the token server answered without a token', 200);
         this.tokens.set(scope, token);
     }
-    exchange(method, url, headers, body) {
-        return exchange(method, url, headers, body, { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal });
+    exchange(method, url, headers, body, blob = false) {
+        const limits = { idleTimeoutMs: this.idleTimeoutMs, signal: this.options.signal };
+        return blob ? getBlob(url, headers, limits) : exchange(method, url, headers, body, limits);
     }
     wait(ms) {
         const signal = this.options.signal;
