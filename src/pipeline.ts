@@ -1,3 +1,4 @@
+import { MEASUREMENT } from './tensorrt/measurement.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
@@ -236,6 +237,7 @@ async function buildAndReport(
     gpus: stage.gpus,
     gpuQueryError: stage.gpuQueryError,
     image: context.env.TRT_CI_IMAGE || null,
+    measurement: MEASUREMENT,
   };
   // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
   const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));

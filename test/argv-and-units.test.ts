@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelConfig, ProfileConfig } from '../src/contract/config.js';
-import { benchmarkArgv, buildArgv, extraArgProblem, precisionFlag, profileRunArgv } from '../src/tensorrt/argv.js';
+import {
+  benchmarkArgv,
+  buildArgv,
+  extraArgProblem,
+  precisionFlag,
+  profileRunArgv,
+  repeatedFlagProblem,
+} from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { nextWorkspace } from '../src/builds/build-profile.js';
 import { formatDuration, formatMs, parseDuration, parseSize } from '../src/common/units.js';
@@ -93,8 +100,17 @@ describe('buildArgv per TensorRT version', () => {
     expect(argv[argv.length - 1]).toBe('--builderOptimizationLevel=5');
   });
 
-  it('a benchmark loads the plan at the opt shapes, with the plugins', () => {
+  it('a benchmark loads the plan at the opt shapes, with the plugins, under the measurement contract', () => {
     expect(benchmarkArgv(v('10.16.1'), model(), profile, '/o/up.sd.plan')).toEqual([
+      '--loadEngine=/o/up.sd.plan',
+      '--shapes=x:1x3x480x640',
+      '--staticPlugins=/p/libleaky.so',
+      '--noDataTransfers',
+      '--useCudaGraph',
+      '--useSpinWait',
+    ]);
+    // 11.x measures so when asked nothing (and warns on the 10.x flags).
+    expect(benchmarkArgv(v('11.5.0'), model(), profile, '/o/up.sd.plan')).toEqual([
       '--loadEngine=/o/up.sd.plan',
       '--shapes=x:1x3x480x640',
       '--staticPlugins=/p/libleaky.so',
@@ -185,6 +201,46 @@ describe('extra-args', () => {
     expect(extraArgProblem('--outputIOFormats=bf16', v('11.5.0'))).toMatch(/outputIOFormats=bf16/);
     expect(extraArgProblem(io, v('10.16.1'))).toBeNull();
     expect(extraArgProblem('--inputIOFormats=fp32:chw,int8:chw', v('11.2.1'))).toBeNull();
+  });
+});
+
+describe('TensorRT 11.1 to 11.5 flags (docs/trtexec-flags.md)', () => {
+  it.each([
+    ['--refPair=in:a.raw,out:b.raw', '11.1.0'],
+    ['--tuneBuildRoutes=conv_use_long_w', '11.1.0'],
+    ['--saveAllEngines', '11.1.0'],
+    ['--greenContext=sm:32', '11.4.0'],
+    ['--dumpKernelText', '11.4.1'],
+    ['--remoteAutoTuningConfig=r.json', '11.4.0'],
+    ['--dlaWorkspaceAllocationStrategy=eager', '11.4.0'],
+    ['--independentWeightLayouts', '11.5.0'],
+  ] as const)('%s: from %s, not in the minor before it', (arg, since) => {
+    const [major, minor] = since.split('.').map(Number) as [number, number];
+    expect(extraArgProblem(arg, v(since))).toBeNull();
+    expect(extraArgProblem(arg, v(`${major}.${minor - 1}.0`))).toMatch(
+      new RegExp(`needs TensorRT >= ${major}\\.${minor}`),
+    );
+  });
+
+  it('a safety engine’s shared object is refused where it exists, and unknown before 11.5', () => {
+    expect(extraArgProblem('--saveEngineSo=e.so', v('11.5.0'))).toMatch(/requires --safe.*standard engines/);
+    expect(extraArgProblem('--loadEngineSo=e.so', v('11.5.0'))).toMatch(/safety engines/);
+    expect(extraArgProblem('--saveEngineSo=e.so', v('11.4.1'))).toMatch(/needs TensorRT >= 11\.5/);
+  });
+
+  it('a repeated flag: the build fails on it up to 11.3, one copy is dropped from 11.4; repeatable lists pass', () => {
+    const fp16 = model();
+    expect(repeatedFlagProblem('--noTF32', ['--noTF32'], fp16, v('11.3.0'))).toMatch(
+      /given twice \(extra-args gives it twice\).*fails the build on the other as an unknown option/,
+    );
+    expect(repeatedFlagProblem('--noTF32', ['--noTF32'], fp16, v('11.4.0'))).toMatch(/keeps one and warns/);
+    expect(repeatedFlagProblem('--noTF32', ['--sparsity=enable'], fp16, v('11.3.0'))).toBeNull();
+    // trt-ci's own: the layer info's verbosity, and keep-fp32's pins on 10.x.
+    expect(repeatedFlagProblem('--profilingVerbosity', [], fp16, v('10.16.1'))).toMatch(/trt-ci sets it/);
+    const kept = model({ keepFp32: ['exp'] });
+    expect(repeatedFlagProblem('--layerPrecisions', [], kept, v('10.16.1'))).toMatch(/trt-ci sets it/);
+    expect(repeatedFlagProblem('--layerPrecisions', [], fp16, v('10.16.1'))).toBeNull();
+    expect(repeatedFlagProblem('--dynamicPlugins', ['--dynamicPlugins=a.so'], fp16, v('10.16.1'))).toBeNull();
   });
 });
 

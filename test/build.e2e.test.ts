@@ -373,7 +373,13 @@ models:
     expect(build.perf!.latencyMs!.median).toBeGreaterThan(0);
     expect(build.perf!.latencyMs!.p99).toBeGreaterThan(build.perf!.latencyMs!.median!);
     const load = runner.calls()[1]!.args;
-    expect(load).toEqual([`--loadEngine=${join(runner.dir, 'out', 'm.p.plan')}`, '--shapes=x:1x3x16x16']);
+    expect(load).toEqual([
+      `--loadEngine=${join(runner.dir, 'out', 'm.p.plan')}`,
+      '--shapes=x:1x3x16x16',
+      '--noDataTransfers',
+      '--useCudaGraph',
+      '--useSpinWait',
+    ]);
   });
 
   it('refuses precision: bf16 on TensorRT 11 before any build starts (exit 2, pointing at the line)', async () => {

@@ -3,6 +3,7 @@
 // it (scripts/gpu/*.sh), against the CPU stand-in pretending to be the same TensorRT 10.16; each is then
 // handed to the GPU stand-in's own parse(). A flag trt-ci starts to send that a GPU stand-in does not know
 // fails here, on the CPU, instead of in the next GPU run (the accuracy run's --dumpRawBindingsToFile did).
+import { measurementFlags } from '../src/tensorrt/measurement.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,21 @@ function parsedBy(standin: 'trtexec_gpu' | 'trtexec_latency', argvs: string[][])
     '        print(error)',
   ].join('\n');
   return execFileSync('python3', ['-c', program], { input: JSON.stringify(argvs), encoding: 'utf8' })
+    .trim()
+    .split('\n');
+}
+
+/** What the latency stand-in, answering as `version`, measures for each argv (its measurement()). */
+function measuredBy(version: string, argvs: string[][]): string[] {
+  const program = [
+    'import json, sys',
+    `sys.path.insert(0, ${JSON.stringify(GPU_DIR)})`,
+    'import trtexec_latency as standin',
+    'for argv in json.load(sys.stdin):',
+    '    print(json.dumps(standin.measurement(standin.parse(argv)), sort_keys=True))',
+  ].join('\n');
+  const env = { ...process.env, GPU_LATENCY_VERSION: version };
+  return execFileSync('python3', ['-c', program], { input: JSON.stringify(argvs), encoding: 'utf8', env })
     .trim()
     .split('\n');
 }
@@ -154,18 +170,31 @@ describe.skipIf(!python)('the GPU stand-ins take the argv trt-ci sends (TensorRT
     expect(parsedBy('trtexec_latency', loads).every((p) => p === 'ok')).toBe(true);
   });
 
+  it("the latency stand-in measures as each version does: the contract from 10.16's flags and 11.5's defaults", () => {
+    const contract = '{"graph": true, "spin": true, "transfers": false}';
+    const tenDefaults = '{"graph": false, "spin": false, "transfers": true}';
+    const ten = [['--loadEngine=a.plan', ...measurementFlags({ major: 10 })], ['--loadEngine=a.plan']];
+    expect(measuredBy('10.16.1.11', ten)).toEqual([contract, tenDefaults]);
+    const eleven = [
+      ['--loadEngine=a.plan', ...measurementFlags({ major: 11 })],
+      ['--loadEngine=a.plan', '--includeDataTransfers', '--noCudaGraph', '--noSpinWait'],
+    ];
+    expect(measuredBy('11.5.0.1', eleven)).toEqual([contract, tenDefaults]);
+  });
+
   it('a flag neither stand-in acts on is refused, as trtexec refuses an unknown one', () => {
+    // --noCudaGraph is 11.x's: the latency stand-in answers as 10.16 here, and acts on 10.16's measurement flags.
     const argvs = [
       ['--loadEngine=a.plan', '--noSuchFlag=1'],
-      ['--loadEngine=a.plan', '--useCudaGraph'],
+      ['--loadEngine=a.plan', '--noCudaGraph'],
     ];
-    expect(parsedBy('trtexec_gpu', argvs)).toEqual([
-      'Unknown option: --noSuchFlag 1',
-      'Unknown option: --useCudaGraph',
-    ]);
+    expect(parsedBy('trtexec_gpu', argvs)).toEqual(['Unknown option: --noSuchFlag 1', 'Unknown option: --noCudaGraph']);
     expect(parsedBy('trtexec_latency', argvs)).toEqual([
       'Unknown option: --noSuchFlag 1',
-      'Unknown option: --useCudaGraph',
+      'Unknown option: --noCudaGraph',
+    ]);
+    expect(parsedBy('trtexec_latency', [['--loadEngine=a.plan', '--useCudaGraph', '--noDataTransfers']])).toEqual([
+      'ok',
     ]);
   });
 });

@@ -266,7 +266,9 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
     const entries = Object.entries(JSON.parse(bmf.stdout)) as [string, Record<string, { value: number }>][];
     expect(entries).toHaveLength(1);
     const [benchmark, measures] = entries[0]!;
-    expect(benchmark).toMatch(/^m · p · NVIDIA H200 · TensorRT 10\.16 · fp16 · [0-9a-f]{12}$/);
+    expect(benchmark).toMatch(
+      /^m · p · NVIDIA H200 · TensorRT 10\.16 · fp16 · [0-9a-f]{12} · measured transfers-off\+graph\+spin$/,
+    );
     expect(measures.latency!.value).toBeCloseTo(latency[119]! * 1e6, 3);
     expect(measures['plan-size']!.value).toBe(report.builds[0]!.bytes);
     const old = await cli(['history', 'export', '--history', history, '--format', 'bmf', '--commit', 'c3']);

@@ -1,7 +1,7 @@
 // The latency A/B: its statistics against SciPy, its verdict on real H200 measurements, and `trt-ci ab`
 // end to end with the stand-ins (per-engine speed, drift, throttling as nvidia-smi reports it).
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareAb } from '../src/latency/ab.js';
@@ -243,7 +243,10 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     expect(Object.keys(latency)).toEqual(expect.arrayContaining(['verdict', 'ratio', 'ci', 'p', 'base', 'head']));
     // Every run had the same flags but the engine, and no other process polled the GPU meanwhile.
     const calls = runner.calls().map((c) => c.args.filter((a) => !/^--(loadEngine|exportTimes)=/.test(a)));
-    expect(new Set(calls.map((a) => a.join(' ')))).toEqual(new Set(['--warmUp=200 --duration=0 --iterations=50']));
+    expect(new Set(calls.map((a) => a.join(' ')))).toEqual(
+      new Set(['--noDataTransfers --useCudaGraph --useSpinWait --warmUp=200 --duration=0 --iterations=50']),
+    );
+    expect(latency.measurement).toEqual({ dataTransfers: false, cudaGraph: true, spinWait: true });
   });
 
   it('faster and same: exit 0', async () => {
@@ -313,6 +316,33 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     expect(latency).toMatchObject({ verdict: 'inconclusive', retried: true });
     expect(latency.runs).toHaveLength(16);
     expect(latency.reason).toMatch(/drifted within the run/);
+  });
+
+  it('one measurement on both versions: 10.16 gets three flags, 11.5 none and no deprecation warning', async () => {
+    const eleven = await ab({ TRTEXEC_STANDIN_VERSION: '11.5.0.1' }, [], ['11.5.0', '11.5.0']);
+    expect(eleven.result.code, eleven.result.stderr).toBe(0);
+    expect(eleven.latency.measurement).toEqual({ dataTransfers: false, cudaGraph: true, spinWait: true });
+    const calls = eleven.runner.calls().map((c) => c.args.filter((a) => !/^--(loadEngine|exportTimes)=/.test(a)));
+    expect(new Set(calls.map((a) => a.join(' ')))).toEqual(new Set(['--warmUp=200 --duration=0 --iterations=50']));
+    const logs = readdirSync(join(eleven.runner.dir, 'out', 'ab')).filter((f) => f.endsWith('.log'));
+    for (const log of logs) {
+      const text = readFileSync(join(eleven.runner.dir, 'out', 'ab', log), 'utf8');
+      expect(text).toContain('Successfully captured CUDA graph');
+      expect(text).not.toContain('is deprecated');
+    }
+  });
+
+  it('an engine trtexec cannot capture as a CUDA graph ran another measurement: not compared (exit 2)', async () => {
+    const { result, latency } = await ab({ TRTEXEC_STANDIN_NO_GRAPH: 'head.plan=1' });
+    expect(result.code).toBe(2);
+    expect(latency.verdict).toBe('contract-mismatch');
+    expect(latency.reason).toMatch(
+      /two measurements: base no data transfers, CUDA graph, spin-wait, head no data transfers, no CUDA graph/,
+    );
+    // Neither can be captured: both measured alike, without a graph, and compared; the report says how.
+    const both = await ab({ TRTEXEC_STANDIN_NO_GRAPH: '1', TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.03,base.plan=1' });
+    expect(both.latency.verdict).toBe('slower');
+    expect(both.latency.measurement).toEqual({ dataTransfers: false, cudaGraph: false, spinWait: true });
   });
 
   it('contract mismatch: plans of two TensorRT versions are not compared (exit 2, nothing run)', async () => {

@@ -90,6 +90,40 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     expect(trtexec(version, ['--help', flag]).out).not.toContain('Unknown option');
   });
 
+  it.each([
+    ['11.3.0.1', '--greenContext=sm:32'],
+    ['11.4.0.1', '--independentWeightLayouts'],
+    ['11.0.0.1', '--tuneBuildRoutes=x'],
+  ])('%s does not know %s yet', (version, flag) => {
+    expect(trtexec(version, ['--onnx=m.onnx', flag]).out).toContain(`Unknown option: ${flag.split('=')[0]}`);
+  });
+
+  it('a repeated flag: up to 11.3 the second copy is an unknown option, from 11.4 a warning', () => {
+    const args = ['--onnx=m.onnx', '--noTF32', '--noTF32', '--skipInference', '--saveEngine=x.plan'];
+    for (const version of ['10.16.1.11', '11.1.0.5', '11.3.0.1']) {
+      const run = trtexec(version, args);
+      expect(run.status, version).toBe(1);
+      expect(run.out).toMatch(/\[E\] Unknown option: --noTF32 \n/);
+    }
+    const run = trtexec('11.4.0.1', ['--help', '--noTF32', '--noTF32']);
+    expect(run.status).toBe(0);
+    expect(run.out).toMatch(/\[W\] --noTF32 is specified more than once/);
+    // The plugin lists are read in a loop: every copy is taken.
+    expect(trtexec('11.1.0.5', ['--help', '--dynamicPlugins=a.so', '--dynamicPlugins=b.so']).out).not.toContain(
+      'Unknown option',
+    );
+  });
+
+  it("11.1's reference outputs need inference; 11.5's safety .so needs --safe", () => {
+    const refs = ['--loadEngine=e.plan', '--loadInputs=x:x.raw', '--loadRefOutputs=y:y.raw', '--accuracyThreshold=0.1'];
+    expect(trtexec('11.1.0.5', [...refs, '--skipInference']).out).toContain(
+      '--loadRefOutputs/--refPair cannot be used with --skipInference',
+    );
+    expect(trtexec('11.5.0.1', ['--onnx=m.onnx', '--saveEngineSo=e.so']).out).toContain(
+      '--saveEngineSo requires --safe.',
+    );
+  });
+
   it('prints the banner as each version did: v8401 with no build tag, v101601 [b11]', () => {
     const realBanner = (file: string) =>
       real(file)

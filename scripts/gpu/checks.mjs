@@ -169,4 +169,42 @@ write(
     ),
   explained,
 );
+// The measurement contract (issue 38): the same A/A and A/B comparisons with the stand-in answering as
+// TensorRT 10.16 (trt-ci asks for the contract with three flags) and as 11.5 (it asks nothing: 11's defaults).
+const eleven = {
+  aa: lines('latency-11/latency-aa.jsonl').filter((r) => r.verdict),
+  ab: lines('latency-11/latency-ab.jsonl').filter((r) => r.verdict),
+};
+for (const r of eleven.ab) r.expected = expected(r);
+const CONTRACT = { dataTransfers: false, cudaGraph: true, spinWait: true };
+const underContract = (r) => JSON.stringify(r.measurement) === JSON.stringify(CONTRACT);
+const byInjection = (list) =>
+  Object.fromEntries(
+    [...new Set(list.map((r) => r.slowdown))].map((s) => [
+      s,
+      list.filter((r) => r.slowdown === s).map((r) => r.verdict),
+    ]),
+  );
+write(
+  'latency-contract',
+  "both TensorRT versions' A/Bs ran under one measurement (no data transfers, CUDA graph, spin-wait; as three " +
+    'flags on 10.16, as the defaults on 11.5) and got the same verdicts: every A/A same, each injected slowdown ' +
+    'the verdict its measured size calls for',
+  aa.length > 0 &&
+    eleven.aa.length > 0 &&
+    eleven.ab.length > 0 &&
+    [...aa, ...ab, ...eleven.aa, ...eleven.ab].every(underContract) &&
+    eleven.aa.every((r) => r.verdict === 'same') &&
+    eleven.ab.every((r) => r.expected.includes(r.verdict)),
+  {
+    verdicts: { 10.16: byInjection([...aa, ...ab]), 11.5: byInjection([...eleven.aa, ...eleven.ab]) },
+    ab: eleven.ab.map(strip),
+    aa: eleven.aa.map(strip),
+    // The base engine's plain benchmark under the contract and under TensorRT 10's defaults, per version.
+    plain: [
+      ...lines('latency/latency-aa.jsonl').filter((r) => r.plain),
+      ...lines('latency-11/latency-aa.jsonl').filter((r) => r.plain),
+    ],
+  },
+);
 console.log(`gpu-check: wrote ${out}`);

@@ -31,5 +31,12 @@ for mode in aa ab explain; do
     > "$work/latency-$mode.log" 2>&1
   echo "latency $mode rc=$?"
 done
+# The same A/A and A/B with the stand-in answering as TensorRT 11.5: trt-ci's measurement as 11's defaults.
+for mode in aa ab; do
+  case $mode in aa) count=${AA_COUNT:-10} ;; ab) count=${AB_COUNT:-3} ;; esac
+  OUT=$work/latency-11 MODE=$mode COUNT=$count GPU_LATENCY_VERSION=11.5.0.1 timeout 400 \
+    bash "$root/scripts/gpu/latency-check.sh" > "$work/latency-11-$mode.log" 2>&1
+  echo "latency 11.5 $mode rc=$?"
+done
 source "$root/scripts/gpu/node.sh"
 node "$root/scripts/gpu/checks.mjs" "$work" "$commit" "$out"

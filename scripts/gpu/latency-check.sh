@@ -3,8 +3,8 @@
 # against a real GPU. test/gpu/trtexec_latency.py serves a ResNet-50 FP16 (CUDA graphs) per "engine"; an
 # engine file names its injected slowdown. `trt-ci ab` (dist/cli.js, defaults: 8 repetitions a side of
 # 300 iterations, 1% budget; the real nvidia-smi's clock event counters) compares:
-#   MODE=aa: BASE against a second engine of the same model, COUNT times (false positives), and the
-#            GPU time of a plain benchmark of both engines (trtexec's default 200 ms warm-up + 3 s)
+#   MODE=aa: BASE against a second engine of the same model, COUNT times (false positives), and a plain
+#            benchmark of BASE under trt-ci's measurement and under TensorRT 10's defaults
 #   MODE=ab: BASE against 1%, 2% and 5% slowdowns, COUNT times each (detection)
 #   MODE=explain: `trt-ci run` with benchmark: ab, COUNT times (issue 26): the engine is built by
 #            trtexec_gpu.py and run here (scripts/gpu/trtexec-router.sh sends each to its stand-in); its base
@@ -27,12 +27,16 @@ chmod +x "$standin"
 python3 "$standin" serve > "$out/server-$mode.txt" 2>&1 &
 server=$!
 for _ in $(seq 1 600); do [[ -S $GPU_LATENCY_SOCKET ]] && break; sleep 0.1; done
-plan() { # NAME SLOWDOWN: TensorRT 10.16.1's header, then the slowdown the stand-in injects
+# The TensorRT the stand-in answers as (GPU_LATENCY_VERSION): 10.16 gets trt-ci's measurement as three
+# flags, 11.5 as its defaults; the plans carry that version's header.
+export GPU_LATENCY_VERSION=${GPU_LATENCY_VERSION:-10.16.1.11}
+plan() { # NAME SLOWDOWN: the version's header, then the slowdown the stand-in injects
   python3 - "$work/$1.plan" "$2" <<'PY'
-import sys
+import os, sys
 body = b'rtrtNGNE' + b'gpu-latency-standin slowdown=' + sys.argv[2].encode() + b'\n' + bytes(64)
 size = 28 + len(body)  # bytes 16-23 hold the plan's total size, as in every real plan
-header = b'ftrt' + bytes(12) + size.to_bytes(8, 'little') + bytes([10, 16, 1, 11])
+version = [int(p) for p in os.environ['GPU_LATENCY_VERSION'].split('.')]
+header = b'ftrt' + bytes(12) + size.to_bytes(8, 'little') + bytes(version)
 open(sys.argv[1], 'wb').write(header + body)
 PY
 }
@@ -47,10 +51,11 @@ compare() { # HEAD SLOWDOWN
   local injected
   injected=$(python3 "$standin" injected "$2")
   python3 - "$work/ab.json" "$2" "$start" "$end" "$code" "$injected" >> "$out/latency-$mode.jsonl" <<'PY'
-import json, sys
+import json, os, sys
 result = json.load(open(sys.argv[1]))
 result.pop('runs', None)
 print(json.dumps({'slowdown': float(sys.argv[2]), 'injected': float(sys.argv[6]),
+                  'tensorrt': os.environ['GPU_LATENCY_VERSION'],
                   'wall_s': float(sys.argv[4]) - float(sys.argv[3]), 'exit': int(sys.argv[5]), **result}))
 PY
 }
@@ -79,13 +84,21 @@ if [[ $mode == explain ]]; then
   done
 elif [[ $mode == aa ]]; then
   for i in $(seq 1 "$count"); do compare same 0; done
-  # A plain benchmark of both engines, as trt-ci's `benchmark: true` runs it (trtexec's defaults).
-  for name in base s2; do
+  # The base engine in a plain benchmark (trtexec's 200 ms warm-up + 3 s), measured two ways: under trt-ci's
+  # contract (the three flags on 10.x, nothing on 11.x) and as TensorRT 10 measures when asked nothing
+  # (transfers, no graph, blocking sync): what the contract changes on this GPU.
+  if [[ $GPU_LATENCY_VERSION == 11.* ]]; then
+    contract=(); ten_defaults=(--includeDataTransfers --noCudaGraph --noSpinWait)
+  else contract=(--noDataTransfers --useCudaGraph --useSpinWait); ten_defaults=(); fi
+  for how in contract ten_defaults; do
+    declare -n flags=$how
     start=$(date +%s.%N)
-    "$standin" --loadEngine="$work/$name.plan" > "$work/plain-$name.log"
+    "$standin" --loadEngine="$work/base.plan" "${flags[@]}" > "$work/plain-$how.log"
     end=$(date +%s.%N)
-  python3 -c 'import json, sys; a = sys.argv; print(json.dumps({"plain": a[1], "wall_s": float(a[3]) - float(a[2])}))' \
-      "$name" "$start" "$end" >> "$out/latency-$mode.jsonl"
+    median=$(grep -oP 'GPU Compute Time: .*median = \K[0-9.e+-]+' "$work/plain-$how.log")
+    python3 -c 'import json, sys; a = sys.argv; print(json.dumps({"plain": a[1], "tensorrt": a[2], "flags": a[3],
+      "medianMs": float(a[4]), "wall_s": float(a[6]) - float(a[5])}))' \
+      "$how" "$GPU_LATENCY_VERSION" "${flags[*]}" "$median" "$start" "$end" >> "$out/latency-$mode.jsonl"
   done
 else
   for i in $(seq 1 "$count"); do for s in s1:0.01 s2:0.02 s5:0.05; do compare "${s%%:*}" "${s##*:}"; done; done

@@ -1,3 +1,4 @@
+import { MEASUREMENT, refusesGraph } from '../tensorrt/measurement.js';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
@@ -252,11 +253,15 @@ async function benchmark(
 ): Promise<{ perf: Perf; failure: Failure | null }> {
   const log = `${job.logPrefix}.bench.log`;
   const parser = new TrtexecLogParser();
+  let graphRefused = false;
   const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
     gpu,
     logFile: log,
     timeoutMs: job.model.buildTimeoutMs,
-    onLine: (line) => parser.push(line),
+    onLine: (line) => {
+      parser.push(line);
+      graphRefused ||= refusesGraph(line);
+    },
     ...(context.signal && { signal: context.signal }),
   });
   const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: job.model.buildTimeoutMs, logFile: log });
@@ -265,6 +270,7 @@ async function benchmark(
     latencyMs: parsed.latencyMs,
     gpuComputeMs: parsed.gpuComputeMs,
     log,
+    measurement: graphRefused ? { ...MEASUREMENT, cudaGraph: false } : MEASUREMENT,
   };
   const failure = result.cancelled
     ? CANCELLED

@@ -1,3 +1,4 @@
+import { defaultMeasurement, type Measurement } from '../tensorrt/measurement.js';
 import { readFile } from 'node:fs/promises';
 import { isBuilt } from '../contract/report.js';
 import { errorMessage, fileProblem, InputError } from '../common/errors.js';
@@ -57,8 +58,18 @@ export function largestError(accuracy: Pick<Accuracy, 'outputs'> | null | undefi
   return errors.length ? Math.max(...errors) : null;
 }
 
+/**
+ * What a benchmark's latency was measured with: said in the report since trt-ci gives it; before, trt-ci asked
+ * for nothing, so it was that TensorRT's defaults.
+ */
+function measurementOfPerf(perf: NonNullable<ReportBuild['perf']>, tensorrt: string | null): Measurement | null {
+  if (perf.measurement) return perf.measurement;
+  const major = Number(tensorrt?.split('.')[0]);
+  return Number.isFinite(major) && major > 0 ? defaultMeasurement({ major }) : null;
+}
+
 /** What budgets measure of one build of a report. */
-export function measure(b: ReportBuild): Measured {
+export function measure(b: ReportBuild, tensorrt: string | null = null): Measured {
   return {
     model: b.model,
     profile: b.profile,
@@ -70,14 +81,15 @@ export function measure(b: ReportBuild): Measured {
     buildSeconds: b.buildSeconds,
     peakGpuMemoryMiB: b.peakGpuMemoryMiB,
     latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+    latencyMeasurement: b.perf ? measurementOfPerf(b.perf, tensorrt) : null,
     accuracyError: largestError(b.accuracy),
     latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
   };
 }
 
 /** Each built engine of a report with what budgets measure. */
-export function measuredBuilds(report: Pick<Report, 'builds'>): Measured[] {
-  return report.builds.filter(isBuilt).map(measure);
+export function measuredBuilds(report: Pick<Report, 'builds'> & Partial<Pick<Report, 'environment'>>): Measured[] {
+  return report.builds.filter(isBuilt).map((b) => measure(b, report.environment?.tensorrtVersion ?? null));
 }
 
 export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>): Environment {

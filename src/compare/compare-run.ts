@@ -105,6 +105,7 @@ export function measureRun(
       buildSeconds: o.buildSeconds,
       peakGpuMemoryMiB: o.peakGpuMemoryMiB,
       latencyMedianMs: o.perf?.latencyMs?.median ?? null,
+      latencyMeasurement: o.perf?.measurement ?? null,
       accuracyError: largestError(results.accuracy.get(key)),
       latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
       built: isBuilt(o),

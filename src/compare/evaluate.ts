@@ -1,3 +1,4 @@
+import { describeMeasurement, type Measurement, sameMeasurement } from '../tensorrt/measurement.js';
 import { formatBytes, MiB } from '../common/units.js';
 import { METRICS, type Budgets, type Limit, type Metric, type Threshold } from '../contract/metrics.js';
 import type { BudgetRow, ConfigPosition, EnvironmentChange, Latency } from '../contract/report.js';
@@ -15,6 +16,8 @@ export interface Measured {
   buildSeconds: number | null;
   peakGpuMemoryMiB: number | null;
   latencyMedianMs: number | null;
+  /** What that median was measured with (measurement.ts); null when unknown. */
+  latencyMeasurement?: Measurement | null;
   /** The largest max-abs error of the engine's outputs against ONNX Runtime's, when checked. */
   accuracyError: number | null;
   /** The latency A/B against the base engine on the same GPU (benchmark: ab), when there was one. */
@@ -134,6 +137,14 @@ function judge(
   if (spec.growth && !base) {
     const why = hasBaseline ? 'new in this run' : 'no baseline yet';
     return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+  }
+  // Two latencies measured differently (a TensorRT 10 baseline's defaults against 11's) are not a growth.
+  const [now, before] = [build.latencyMeasurement, base?.latencyMeasurement];
+  if (metric === 'latency-growth' && now && before && !sameMeasurement(now, before)) {
+    const message =
+      `${spec.describe}: not compared: the baseline's latency was measured with ${describeMeasurement(before)}, ` +
+      `this run's with ${describeMeasurement(now)}`;
+    return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message };
   }
   const levels = (['fail', 'warn'] as const).filter((level) => limit[level] !== null);
   for (const level of levels) {

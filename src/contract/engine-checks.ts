@@ -101,6 +101,16 @@ const abRunSchema = z.object({
 
 const sideFiguresSchema = z.object({ median: z.number(), p99: z.number() }).nullable();
 
+/**
+ * What a latency is made of (src/tensorrt/measurement.ts): host-device copies in the timed work or not, a
+ * CUDA graph launch, spin-wait synchronization. TensorRT 10 and 11 measure differently when asked nothing.
+ */
+export const measurementSchema = z.object({
+  dataTransfers: z.boolean(),
+  cudaGraph: z.boolean(),
+  spinWait: z.boolean(),
+});
+
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
 export const latencySchema = z.object({
   /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
@@ -125,6 +135,8 @@ export const latencySchema = z.object({
    */
   baseEngine: z.object({ source: z.enum(['cache', 'plans', 'rebuilt', 'given']), plan: z.string() }).nullable(),
   runs: z.array(abRunSchema),
+  /** What both sides ran under (the same, or the A/B is a contract mismatch); null when nothing ran. */
+  measurement: measurementSchema.nullable().default(null),
 });
 export type Latency = z.infer<typeof latencySchema>;
 

@@ -33,6 +33,13 @@ const seriesKeySchema = z.object({
   precision: z.string(),
   /** 12 hex digits of sha256 over the build's flags, paths and workspace left out. */
   flags: z.string(),
+  /**
+   * What its latency is made of (measurementId, src/tensorrt/measurement.ts), only where it is not what
+   * that TensorRT measures by default: absent on points of older runs, which asked for the defaults, and on
+   * TensorRT 11 points under trt-ci's contract (11's defaults); present on TensorRT 10 points since trt-ci
+   * gives the contract, whose latency is another measurement than before.
+   */
+  measurement: z.string().optional(),
 });
 export type SeriesKey = z.infer<typeof seriesKeySchema>;
 
@@ -96,6 +103,11 @@ export interface Standing {
   high: number;
   /** low <= head <= high. */
   within: boolean;
+  /**
+   * Set when the head's series is new and the same engine has a series from before an environment step (a
+   * TensorRT minor, the latency's measurement): what changed. `recent` is that series'; nothing is judged.
+   */
+  step?: string;
 }
 
 /**

@@ -11,7 +11,14 @@ import { FAILURE_KINDS } from './failures.js';
 import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
 
 export { type ConfigPosition, configPositionSchema } from './values.js';
-import { accuracySchema, deployCostSchema, deployRowSchema, explainSchema, latencySchema } from './engine-checks.js';
+import {
+  accuracySchema,
+  deployCostSchema,
+  deployRowSchema,
+  explainSchema,
+  latencySchema,
+  measurementSchema,
+} from './engine-checks.js';
 
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
@@ -189,6 +196,8 @@ const perfSchema = z.object({
   latencyMs: timingStatsSchema.nullable(),
   gpuComputeMs: timingStatsSchema.nullable(),
   log: z.string(),
+  /** What the benchmark run measured; null in reports written before trt-ci gave it (that TensorRT's defaults). */
+  measurement: measurementSchema.nullable().default(null),
 });
 export type Perf = z.infer<typeof perfSchema>;
 
@@ -379,6 +388,11 @@ export const reportSchema = z.object({
     gpuQueryError: nullableString,
     /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
     image: nullableString.default(null),
+    /**
+     * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
+     * reports written before it asked, whose latencies are that TensorRT's defaults.
+     */
+    measurement: measurementSchema.nullable().default(null),
   }),
   preflight: preflightSchema.nullable(),
   builds: z.array(reportBuildSchema),

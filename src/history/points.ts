@@ -1,5 +1,6 @@
 // A report's engines as history points (docs/history.md): one per engine that was built or served from the
 // cache, keyed by what makes two runs comparable, with the run's environment beside it. Pure.
+import { defaultMeasurement, measurementId, sameMeasurement } from '../tensorrt/measurement.js';
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import { HISTORY_SCHEMA, type HistoryPoint, type SeriesKey } from '../contract/history.js';
@@ -42,6 +43,7 @@ function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): S
   const argv = built && build.builtFrom ? [...built, ...build.builtFrom.kept.map((n) => `keep-fp32=${n}`)] : built;
   const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
   if (!argv || !gpu) return null;
+  const measurement = keyMeasurement(build, report);
   return {
     model: build.model,
     profile: build.profile,
@@ -49,7 +51,19 @@ function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): S
     tensorrt: majorMinor(report.environment.tensorrtVersion),
     precision: build.builtFrom ? 'fp16' : precisionOf(argv),
     flags: flagsHash(argv),
+    ...(measurement && { measurement }),
   };
+}
+
+/**
+ * The key's measurement: what the engine's latency was measured with (its A/B's, its benchmark's, else what
+ * the run asked), named only where it is not that TensorRT's default (an older report asked for nothing).
+ */
+function keyMeasurement(build: ReportBuild, report: Pick<Report, 'environment'>): string | null {
+  const major = Number(report.environment.tensorrtVersion.split('.')[0]);
+  const defaults = defaultMeasurement({ major });
+  const measured = build.latency?.measurement ?? build.perf?.measurement ?? report.environment.measurement ?? defaults;
+  return sameMeasurement(measured, defaults) ? null : measurementId(measured);
 }
 
 /**
@@ -60,7 +74,17 @@ const idPart = (part: string) => (part === '' || /·|"|^\s|\s$/.test(part) ? JSO
 
 /** A stable text for a key, one per key: the series' identity in maps, the dashboard and BMF. */
 export const seriesId = (key: SeriesKey) =>
-  [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].map(idPart).join(' · ');
+  [
+    key.model,
+    key.profile,
+    key.gpu,
+    `TensorRT ${key.tensorrt}`,
+    key.precision,
+    key.flags,
+    ...(key.measurement ? [`measured ${key.measurement}`] : []),
+  ]
+    .map(idPart)
+    .join(' · ');
 
 function latencyOf(build: ReportBuild): Pick<HistoryPoint['metrics'], 'latencyMs' | 'latencyInterval'> {
   const benchmark = build.perf?.latencyMs?.median ?? null;

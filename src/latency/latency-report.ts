@@ -1,8 +1,13 @@
 // An A/B's result as the report keeps it (builds[].latency, trt-ci ab --json).
+import type { Measurement } from '../tensorrt/measurement.js';
 import type { Latency } from '../contract/report.js';
 import type { AbResult } from './ab.js';
 
-export function toLatency(result: AbResult, budget: number, baseEngine: Latency['baseEngine']): Latency {
+export function toLatency(
+  result: AbResult & { measurement?: Measurement },
+  budget: number,
+  baseEngine: Latency['baseEngine'],
+): Latency {
   return {
     verdict: result.verdict,
     ratio: result.ratio,
@@ -17,6 +22,7 @@ export function toLatency(result: AbResult, budget: number, baseEngine: Latency[
     clockEventsRead: result.clockEventsRead,
     baseEngine,
     runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
+    measurement: result.measurement ?? null,
   };
 }
 
@@ -45,5 +51,6 @@ export function unmeasured(
     clockEventsRead: false,
     baseEngine,
     runs: [],
+    measurement: null,
   };
 }

@@ -6,6 +6,13 @@ import { join, relative, resolve } from 'node:path';
 import { InputError } from '../common/errors.js';
 import { queryClockState } from '../gpu/nvidia-smi.js';
 import { abRunArgv } from '../tensorrt/argv.js';
+import {
+  describeMeasurement,
+  MEASUREMENT,
+  type Measurement,
+  measuredFrom,
+  sameMeasurement,
+} from '../tensorrt/measurement.js';
 import { type Binding, describeBindings, readBindings } from '../tensorrt/bindings.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import { type AbPlan, type AbResult, compareAb } from './ab.js';
@@ -17,8 +24,10 @@ export interface TrtexecAb {
   nvidiaSmi: string | null;
   gpuIndex: number;
   plans: { base: string; head: string };
-  /** The flags both sides run with besides the engine (shapes, plugins). */
+  /** The flags both sides run with besides the engine (shapes, plugins, the measurement's flags). */
   contract: string[];
+  /** What those flags ask trtexec to measure (measurement.ts); the A/B checks each side got it. */
+  measurement?: Measurement;
   iterations: number;
   /** Its own files from an earlier A/B are removed first; nothing else there is touched. */
   dir: string;
@@ -53,8 +62,9 @@ export class AbContractError extends Error {}
 /** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 
-export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult> {
+export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult & { measurement: Measurement }> {
   const seen: Partial<Record<'base' | 'head', Binding[]>> = {};
+  const measured: Partial<Record<'base' | 'head', Measurement>> = {};
   for (const side of ['base', 'head'] as const) {
     const inside = relative(resolve(options.dir), resolve(options.plans[side]));
     if (!inside.startsWith('..') && !inside.startsWith('/')) {
@@ -68,7 +78,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
   for (const file of await readdir(options.dir)) {
     if (OWN_FILE.test(file)) await rm(join(options.dir, file), { force: true });
   }
-  return compareAb(
+  const result = await compareAb(
     {
       async measure(side, index) {
         const stem = join(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
@@ -88,7 +98,9 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
             run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
           throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
         }
-        checkContract(side, readBindings(await readFile(log, 'utf8').catch(() => '')), seen);
+        const text = await readFile(log, 'utf8').catch(() => '');
+        checkContract(side, readBindings(text), seen);
+        checkMeasurement(side, measuredFrom(options.measurement ?? MEASUREMENT, text), measured);
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },
       clockState: async () =>
@@ -96,6 +108,33 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
     },
     plan,
   );
+  return { ...result, measurement: measured.head ?? measured.base ?? options.measurement ?? MEASUREMENT };
+}
+
+/**
+ * Both sides measured alike: an engine whose CUDA graph trtexec could not capture ran without one, and its
+ * latency against a graph-launched engine's is two measurements, not a change (said as a contract mismatch).
+ */
+function checkMeasurement(
+  side: 'base' | 'head',
+  now: Measurement,
+  measured: Partial<Record<'base' | 'head', Measurement>>,
+): void {
+  const before = measured[side];
+  if (before && !sameMeasurement(before, now))
+    throw new AbContractError(
+      `the ${side} engine's runs measured differently: ${describeMeasurement(before)}, then ` +
+        `${describeMeasurement(now)}`,
+    );
+  measured[side] = now;
+  const [base, head] = [measured.base, measured.head];
+  if (base && head && !sameMeasurement(base, head)) {
+    throw new AbContractError(
+      `the engines ran under two measurements: base ${describeMeasurement(base)}, head ${describeMeasurement(head)} ` +
+        '(trtexec could not capture one of them as a CUDA graph: "operations that are not permitted under CUDA ' +
+        'graph capture mode")',
+    );
+  }
 }
 
 /** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */

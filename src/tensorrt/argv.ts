@@ -6,7 +6,8 @@ import {
   type ShapeRange,
   type Precision,
 } from '../contract/config.js';
-import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS } from './flags.js';
+import { measurementFlags } from './measurement.js';
+import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS, REPEATABLE_FLAGS } from './flags.js';
 import { MiB } from '../common/units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
 
@@ -85,6 +86,11 @@ export function extraArgProblem(
     );
   const verdict = flagSupport(flag, version);
   if (!verdict.ok) return verdict.reason;
+  if (flag === '--saveEngineSo' || flag === '--loadEngineSo')
+    return (
+      `${flag} is for safety engines (it requires --safe, TensorRT 11.5 release notes); trt-ci builds, runs ` +
+      'and checks standard engines'
+    );
   // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
   // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
   if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
@@ -106,6 +112,39 @@ export function extraArgProblem(
   }
   return null;
 }
+
+/**
+ * Why an extra-args entry repeats a flag (an earlier entry's, or one trt-ci puts in the build itself), or null.
+ * trtexec reads most flags once (REPEATABLE_FLAGS): up to 11.3 the copy it leaves is an unknown option and the
+ * build fails; from 11.4 it warns "specified more than once" and keeps one, which one no source says.
+ */
+export function repeatedFlagProblem(
+  flag: string,
+  earlier: readonly string[],
+  model: ModelConfig,
+  version: TensorRtVersion,
+): string | null {
+  if (REPEATABLE_FLAGS.has(flag)) return null;
+  const own = ownBuildArgs(model, version).some((arg) => flagName(arg) === flag);
+  if (!own && !earlier.some((arg) => flagName(arg) === flag)) return null;
+  const where = own ? 'trt-ci sets it in the build itself' : 'extra-args gives it twice';
+  const v = formatVersion(version);
+  return atLeast(version, '11.4')
+    ? `${flag} would be given twice (${where}): trtexec ${v} keeps one and warns "specified more than once"; ` +
+        'give it once'
+    : `${flag} would be given twice (${where}): trtexec ${v} reads one and fails the build on the other as an ` +
+        'unknown option; give it once';
+}
+
+/** The flags a build gets from the config besides the managed ones: its precision and the layer info's. */
+function ownBuildArgs(model: ModelConfig, version: TensorRtVersion): string[] {
+  const precision = precisionFlag(model.precision, version);
+  const precisionArgs = 'flag' in precision && precision.flag ? [precision.flag, ...keptLayerArgs(model)] : [];
+  return [...precisionArgs, ...layerInfoArgs(version, '')];
+}
+
+const layerInfoArgs = (version: TensorRtVersion, path: string) =>
+  hasFlag('--exportLayerInfo', version) ? ['--profilingVerbosity=detailed', `--exportLayerInfo=${path}`] : [];
 
 /** argv for building one profile of one model. Never a shell string. */
 export function buildArgv(
@@ -137,10 +176,7 @@ export function buildArgv(
   if ('flag' in precision && precision.flag) argv.push(precision.flag, ...keptLayerArgs(model));
   if (paths.timingCache && hasFlag('--timingCacheFile', version)) argv.push(`--timingCacheFile=${paths.timingCache}`);
   argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-  argv.push(...pluginArgs(model, version));
-  if (hasFlag('--exportLayerInfo', version))
-    argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
-  argv.push(...model.extraArgs);
+  argv.push(...pluginArgs(model, version), ...layerInfoArgs(version, paths.layerInfo), ...model.extraArgs);
   return argv;
 }
 
@@ -164,6 +200,9 @@ export function measurementArgs(
   return [
     ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
     ...pluginArgs(model, version),
+    // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
+    // this version's default.
+    ...measurementFlags(version),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { configError } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
-import { extraArgProblem, precisionFlag } from './argv.js';
-import { hasFlag } from './flags.js';
+import { extraArgProblem, precisionFlag, repeatedFlagProblem } from './argv.js';
+import { flagName, hasFlag } from './flags.js';
 import { portabilityOf, unreachable } from './deploy-rules.js';
 import { formatVersion, type TensorRtVersion } from './version.js';
 import type { Trtexec, TrtexecProbe } from './trtexec.js';
@@ -93,7 +93,9 @@ function checkConfigAgainstVersion(
       if (problem) throw configError(config, model.deployOwn ? ['models', m, 'deploy', t] : ['deploy', t], problem);
     });
     model.extraArgs.forEach((arg, i) => {
-      const problem = extraArgProblem(arg, version, helpFlags);
+      const problem =
+        extraArgProblem(arg, version, helpFlags) ??
+        repeatedFlagProblem(flagName(arg), model.extraArgs.slice(0, i), model, version);
       if (!problem) return;
       // The model's list starts with the top-level extra-args; point at the line that holds this one.
       const top = config.extraArgs.length;

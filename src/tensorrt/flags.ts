@@ -73,7 +73,49 @@ const FLAG_SPANS: Record<string, FlagSpan> = {
   '--accuracyThreshold': { since: '11.1' },
   '--atol': { since: '11.1' },
   '--rtol': { since: '11.1' },
+  '--refPair': { since: '11.1' },
+  '--tuneBuildRoutes': { since: '11.1' },
+  '--tuneBuildRouteFile': { since: '11.1' },
+  '--tuningSearch': { since: '11.1' },
+  '--tuningTimeOut': { since: '11.1' },
+  '--tuningCacheFile': { since: '11.1' },
+  '--continue': { since: '11.1' },
+  '--dryRun': { since: '11.1' },
+  '--saveAllEngines': { since: '11.1' },
+  '--helpBuildRoute': { since: '11.1' },
+  // 11.4 and 11.5 from their release notes (the repository snapshot has no tag past v11.1).
+  '--greenContext': { since: '11.4' },
+  '--reference': { since: '11.4' },
+  '--loadCheckerBlob': { since: '11.4' },
+  '--dumpCheckerBlob': { since: '11.4' },
+  '--dumpKernelText': { since: '11.4' },
+  '--remoteConfig': { since: '11.4' },
+  '--remoteAutoTuningConfig': { since: '11.4' },
+  '--dlaWorkspaceAllocationStrategy': { since: '11.4' },
+  '--independentWeightLayouts': { since: '11.5' },
+  '--saveEngineSo': { since: '11.5' },
+  '--loadEngineSo': { since: '11.5' },
 };
+
+/**
+ * Flags trtexec reads every copy of (sampleOptions.cpp v11.1: the plugin lists in a loop; --profile and
+ * --refPair each take the shapes or files that follow them). Any other flag is read once: up to 11.3 a
+ * second copy is left over as an unknown option (exit 1), from 11.4 it is ignored with a warning.
+ */
+export const REPEATABLE_FLAGS = new Set([
+  '--plugins',
+  '--setPluginsToSerialize',
+  '--dynamicPlugins',
+  '--safetyPlugins',
+  '--staticPlugins',
+  '--profile',
+  '--minShapes',
+  '--optShapes',
+  '--maxShapes',
+  '--refPair',
+  '--loadInputs',
+  '--loadRefOutputs',
+]);
 
 /** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
 const NEVER_FLAGS: Record<string, string> = {

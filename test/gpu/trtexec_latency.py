@@ -18,8 +18,11 @@ import socket
 import sys
 import time
 
-VERSION = (10, 16, 1, 11)
+# The TensorRT it answers as (GPU_LATENCY_VERSION, default 10.16.1.11): its plans' header and its measurement's
+# flags and defaults are that version's.
+VERSION = tuple(int(p) for p in os.environ.get('GPU_LATENCY_VERSION', '10.16.1.11').split('.'))
 CODE = VERSION[0] * 10000 + VERSION[1] * 100 + VERSION[2]
+ELEVEN = VERSION[0] >= 11
 SOCKET = os.environ.get('GPU_LATENCY_SOCKET', '/tmp/trtexec-latency.sock')
 MARK = b'gpu-latency-standin slowdown='
 
@@ -32,6 +35,13 @@ def serve():
     model = torchvision.models.resnet50().eval().half().to(dev).to(memory_format=torch.channels_last)
     x = torch.randn(8, 3, 224, 224, device=dev, dtype=torch.half).to(memory_format=torch.channels_last)
 
+    # What a run measures (trtexec's --noDataTransfers/--useCudaGraph/--useSpinWait on 10.x, the defaults on
+    # 11.x): the inputs copied in and the output out inside the timed work, or not; one graph replay, or the
+    # model's kernels launched one by one; the host waiting by spinning on the end event, or blocking on it.
+    host_x = x.cpu().pin_memory()
+    with torch.no_grad():
+        host_out = torch.empty_like(model(x), device='cpu').pin_memory()
+
     def graph(cycles):
         with torch.no_grad():
             for _ in range(3):
@@ -39,18 +49,38 @@ def serve():
             torch.cuda.synchronize()
             g = torch.cuda.CUDAGraph()
             with torch.cuda.graph(g):
-                model(x)
+                out = model(x)
                 if cycles:
                     torch.cuda._sleep(cycles)
+        g.out = out
+        g.cycles = cycles
         return g
 
-    def timed(g, count):
-        events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(count)]
+    def once(g, measured):
+        if measured['transfers']:
+            x.copy_(host_x, non_blocking=True)
+        if measured['graph']:
+            g.replay()
+            out = g.out
+        else:
+            with torch.no_grad():
+                out = model(x)
+                if g.cycles:
+                    torch.cuda._sleep(g.cycles)
+        if measured['transfers']:
+            host_out.copy_(out, non_blocking=True)
+
+    CONTRACT = {'transfers': False, 'graph': True, 'spin': True}
+
+    def timed(g, count, measured=CONTRACT):
+        events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True,
+                                                                             blocking=not measured['spin']))
+                  for _ in range(count)]
         for start, end in events:
             start.record()
-            g.replay()
+            once(g, measured)
             end.record()
-        torch.cuda.synchronize()
+        events[-1][1].synchronize()
         return [start.elapsed_time(end) for start, end in events]
 
     base = graph(0)
@@ -93,14 +123,15 @@ def serve():
             if request.get('injected'):
                 conn.sendall((json.dumps({'injected': injected[slowdown]}) + '\n').encode())
                 continue
+            measured = request.get('measurement', CONTRACT)
             gpu_start = time.time()
             warm_until = time.time() + request['warmup_ms'] / 1000
             while time.time() < warm_until:
-                g.replay()
+                once(g, measured)
                 torch.cuda.synchronize()
-            times = timed(g, request['iterations'])
+            times = timed(g, request['iterations'], measured)
             while request['duration_s'] > 0 and sum(times) < request['duration_s'] * 1000:
-                times += timed(g, 100)
+                times += timed(g, 100, measured)
             reply = {'times': times, 'gpu_s': time.time() - gpu_start}
             conn.sendall((json.dumps(reply) + '\n').encode())
 
@@ -116,8 +147,21 @@ def log(text):
 # The TensorRT 10.16 flags this stand-in acts on; any other fails as trtexec fails an unknown flag, so a
 # flag trt-ci starts to send cannot slip past the latency check (test/gpu-standins.test.ts runs parse()
 # on the argv of every A/B run and probe trt-ci makes).
+# The measurement's flags: 10.x turns its defaults with the first three; 11.x with the last three, and takes
+# the 10.x ones as no-ops with a warning (samples/common/sampleOptions.cpp v10.16, v11.1).
+MEASURE_10 = ('--noDataTransfers', '--useCudaGraph', '--useSpinWait')
+MEASURE_11 = ('--includeDataTransfers', '--noCudaGraph', '--noSpinWait')
 KNOWN = ('--loadEngine', '--shapes', '--warmUp', '--duration', '--iterations', '--exportTimes', '--exportProfile',
-         '--separateProfileRun', '--versionCompatible', '--help')
+         '--separateProfileRun', '--versionCompatible', '--help') + MEASURE_10 + (MEASURE_11 if ELEVEN else ())
+
+
+def measurement(options):
+    """What a run with these options measures, by this version's defaults."""
+    if ELEVEN:
+        return {'transfers': '--includeDataTransfers' in options, 'graph': '--noCudaGraph' not in options,
+                'spin': '--noSpinWait' not in options}
+    return {'transfers': '--noDataTransfers' not in options, 'graph': '--useCudaGraph' in options,
+            'spin': '--useSpinWait' in options}
 
 
 class UnknownOption(Exception):
@@ -157,7 +201,15 @@ def trtexec(args):
     slowdown = float(body[len(MARK):body.index(b'\n')]) if body.startswith(MARK) else 0.0
     log(f'TensorRT version: {".".join(map(str, VERSION[:3]))}')
     log('Engine deserialized in 0.01 sec.')
+    if ELEVEN:
+        for flag in MEASURE_10:
+            if flag in options:
+                print(f'{stamp()} [W] {flag} is deprecated (a no-op: 11.x measures so by default).', flush=True)
+    measured = measurement(options)
+    if measured['graph']:
+        log('Successfully captured CUDA graph for the current execution context.')
     request = {
+        'measurement': measured,
         'slowdown': slowdown,
         'warmup_ms': float(options.get('--warmUp', 200)),
         'iterations': int(options.get('--iterations', 10)),

@@ -55,6 +55,7 @@ export function tensorrtUpgradeReport(gpu = 'NVIDIA H100 PCIe'): Report {
       gpus: [gpuInfo(gpu)],
       gpuQueryError: null,
       image: null,
+      measurement: null,
     },
     preflight: null,
     builds: [
@@ -153,6 +154,7 @@ function ab(ratio: number, baseMs: number): NonNullable<ReportBuild['latency']> 
     clockEventsRead: true,
     baseEngine: { source: 'plans', plan: 'base-plans/x.plan' },
     runs: [],
+    measurement: { dataTransfers: false, cudaGraph: true, spinWait: true },
   };
 }
 
@@ -169,6 +171,7 @@ function runOn(gpu: string, builds: ReportBuild[], extra: Partial<ReportV1> = {}
       gpus: [gpuInfo(gpu)],
       gpuQueryError: null,
       image: null,
+      measurement: null,
     },
     preflight: null,
     builds,

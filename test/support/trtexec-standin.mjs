@@ -38,6 +38,8 @@
 //   TRTEXEC_STANDIN_OUTPUT_ERROR  inference outputs off as asked: noise:R | fp16 | zeros | nan | inf, for every
 //                                 engine or per engine: <part of its path>=<error>,…
 //   TRTEXEC_STANDIN_OUTPUT_TYPE   the output bindings' type in dumps: fp32 (default) | fp16
+//   TRTEXEC_STANDIN_NO_GRAPH      "1" for every engine, or per engine <part of its path>=1: its CUDA graph
+//                                 cannot be captured (trtexec's warning; the run goes on without one)
 //   STANDIN_GPU_STATE             folder shared with the nvidia-smi stand-in: memory held per GPU
 import { createCipheriv, createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -175,6 +177,7 @@ async function trtexec(io) {
     '--profilingVerbosity',
     '--exportLayerInfo',
     '--allowGPUFallback',
+    '--safe',
   ];
   const SPANS = {
     '--workspace': [null, [10, 0]],
@@ -237,7 +240,46 @@ async function trtexec(io) {
     '--accuracyThreshold': [[11, 1], null],
     '--atol': [[11, 1], null],
     '--rtol': [[11, 1], null],
+    // The build-route tuner (sampleOptions.cpp TuningOptions::parse at v11.1).
+    '--tuneBuildRoutes': [[11, 1], null],
+    '--tuneBuildRouteFile': [[11, 1], null],
+    '--tuningSearch': [[11, 1], null],
+    '--tuningTimeOut': [[11, 1], null],
+    '--tuningCacheFile': [[11, 1], null],
+    '--continue': [[11, 1], null],
+    '--dryRun': [[11, 1], null],
+    '--saveAllEngines': [[11, 1], null],
+    '--helpBuildRoute': [[11, 1], null],
+    // 11.4 and 11.5 have no tag in the repository snapshot: their flags are the release notes' (NVIDIA/TensorRT
+    // releases v11.4 16ed063, v11.5 7fe18f0; docs/trtexec-flags.md), none taken from another version.
+    '--greenContext': [[11, 4], null],
+    '--reference': [[11, 4], null],
+    '--loadCheckerBlob': [[11, 4], null],
+    '--dumpCheckerBlob': [[11, 4], null],
+    '--dumpKernelText': [[11, 4], null],
+    '--remoteConfig': [[11, 4], null],
+    '--remoteAutoTuningConfig': [[11, 4], null],
+    '--dlaWorkspaceAllocationStrategy': [[11, 4], null],
+    '--independentWeightLayouts': [[11, 5], null],
+    '--saveEngineSo': [[11, 5], null],
+    '--loadEngineSo': [[11, 5], null],
   };
+  // Flags read in a loop, every copy taken (sampleOptions.cpp v11.1: the plugin lists; --profile and --refPair
+  // take the shapes and files that follow them): the only ones a command line may repeat before 11.4.
+  const REPEATABLE = new Set([
+    '--plugins',
+    '--setPluginsToSerialize',
+    '--dynamicPlugins',
+    '--safetyPlugins',
+    '--staticPlugins',
+    '--profile',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--refPair',
+    '--loadInputs',
+    '--loadRefOutputs',
+  ]);
   const known = (flag) => {
     if (ALWAYS.includes(flag)) return true;
     const span = SPANS[flag];
@@ -273,6 +315,7 @@ async function trtexec(io) {
   const options = new Map();
   const multi = new Map();
   const unknown = [];
+  const repeated = [];
   for (const arg of args) {
     if (arg === '-h') continue;
     const eq = arg.indexOf('=');
@@ -282,10 +325,19 @@ async function trtexec(io) {
       unknown.push([key, value]);
       continue;
     }
+    // getAndDelOption (v11.1) takes one copy of a flag off the arguments: a second copy is left over and
+    // is an unknown option. 11.4 warns instead (its release's parser; which copy it keeps, no source says:
+    // this one keeps the first).
+    if (options.has(key) && !REPEATABLE.has(key)) {
+      if (!at(11, 4)) unknown.push([key, value]);
+      else repeated.push(key);
+      continue;
+    }
     options.set(key, value);
     multi.set(key, [...(multi.get(key) ?? []), value]);
   }
   banner('RUNNING');
+  for (const key of repeated) log('W', `${key} is specified more than once; only one value is used.`);
   if (unknown.length > 0) {
     printHelp();
     for (const [key, value] of unknown) log('E', `Unknown option: ${key} ${value}`);
@@ -303,6 +355,15 @@ async function trtexec(io) {
       return '--loadRefOutputs requires --loadInputs to be specified.';
     if (options.has('--loadRefOutputs') && !(Number(options.get('--accuracyThreshold') ?? 0) > 0))
       return '--accuracyThreshold (with a positive value) is required when --loadRefOutputs or --refPair is set.';
+    if ((options.has('--loadRefOutputs') || options.has('--refPair')) && options.has('--skipInference'))
+      return (
+        '--loadRefOutputs/--refPair cannot be used with --skipInference: accuracy validation needs the ' +
+        'inference phase to run. Note --skipInference is implicitly enabled by --buildDLAStandalone and by a ' +
+        'cross-platform --runtimePlatform.'
+      );
+    // 11.5's notes: the safety engine's shared object, only with --safe.
+    for (const flag of ['--saveEngineSo', '--loadEngineSo'])
+      if (options.has(flag) && !options.has('--safe')) return `${flag} requires --safe.`;
     return null;
   })();
   // BuildOptions::parse (v8.6.0-v11.1): the lean and dispatch runtimes only load engines.
@@ -540,6 +601,36 @@ async function trtexec(io) {
     recordCall({ exit: 0 });
   }
 
+  /**
+   * What the run measures, as each version says it (sampleOptions.cpp and sampleInference.cpp, v10.16 and
+   * v11.1): 11.x warns that the 10.x flags are no-ops; a CUDA graph is captured where asked (10.x
+   * --useCudaGraph, 11.x unless --noCudaGraph), or refused for an engine TRTEXEC_STANDIN_NO_GRAPH names.
+   */
+  function measurementLines(path) {
+    if (at(11, 0)) {
+      const deprecated = {
+        '--noDataTransfers':
+          'Data transfers are now disabled by default. Use --includeDataTransfers to re-enable data transfers.',
+        '--useSpinWait': 'Spin wait is now enabled by default. Use --noSpinWait to disable spin wait.',
+        '--useCudaGraph': 'CUDA graph is now enabled by default. Use --noCudaGraph to disable CUDA graph.',
+      };
+      for (const [flag, words] of Object.entries(deprecated))
+        if (options.has(flag)) log('W', `${flag} is deprecated. ${words}`);
+    }
+    const graph = at(11, 0) ? !options.has('--noCudaGraph') : options.has('--useCudaGraph');
+    if (!graph) return;
+    if (perEngine(env.TRTEXEC_STANDIN_NO_GRAPH, path, '') === '1') {
+      log('W', 'The built TensorRT engine contains operations that are not permitted under CUDA graph capture mode.');
+      log(
+        'W',
+        at(11, 0)
+          ? 'CUDA graph capture failed. The inference will be launched without using CUDA graph.'
+          : 'The specified --useCudaGraph flag has been ignored. The inference will be launched without using ' +
+              'CUDA graph launch.',
+      );
+    } else log('I', 'Successfully captured CUDA graph for the current execution context.');
+  }
+
   async function runEngine(path) {
     if (!existsSync(path))
       fail([
@@ -622,6 +713,7 @@ async function trtexec(io) {
     }
     log('I', `[TRT] Loaded engine size: ${Math.floor(plan.length / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00676279 sec.');
+    measurementLines(path);
     // Its bindings as trtexec 8.5+ creates them (test/fixtures/trtexec-logs/bindings-and-dynamic-override.log):
     // "in:NAME:DIMS>out:NAME:DIMS" per engine; a dynamic input given no --shapes is overridden to 1s.
     const bindings = perEngine(env.TRTEXEC_STANDIN_BINDINGS, path, '');

@@ -1,3 +1,4 @@
+import { measurementFlags } from '../../tensorrt/measurement.js';
 import { type Config, DEFAULT_KILL_GRACE_MS } from '../../contract/config.js';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/load.js';
@@ -80,7 +81,11 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
           env: io.env,
           gpuIndex,
           plans,
-          contract: options.shapes ? [`--shapes=${options.shapes}`] : [],
+          // The measurement's flags for the plans' TensorRT (the same for both: checked above).
+          contract: [
+            ...(options.shapes ? [`--shapes=${options.shapes}`] : []),
+            ...measurementFlags({ major: Number(head.tensorrtVersion?.split('.')[0] ?? 0) }),
+          ],
           iterations,
           dir: join(config?.outputDir ?? resolve(io.cwd, 'trt-ci-out'), 'ab'),
           timeoutMs: 30 * 60_000,

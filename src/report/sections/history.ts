@@ -15,11 +15,14 @@ const figure = (metric: Standing['metric'], value: number) =>
 
 function line(s: Standing): string {
   const last = `the last ${s.recent.length} builds`;
-  const where = s.within
-    ? `within the range of ${last}`
-    : s.head > s.high
-      ? `**above** ${last} (max ${figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
-      : `below ${last} (min ${figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
+  // A new series after an environment step: the builds before it are shown, never judged against.
+  const where = s.step
+    ? `an environment step (${s.step}): a new series, not judged against ${last} before it`
+    : s.within
+      ? `within the range of ${last}`
+      : s.head > s.high
+        ? `**above** ${last} (max ${figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
+        : `below ${last} (min ${figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
   const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
   // The sparkline is code and the standing may be bold: trt-ci's own markdown, around figures it formats.
   return TABLE.row([
@@ -35,14 +38,20 @@ function line(s: Standing): string {
 export function historySection(standings: readonly Standing[]): Section | null {
   if (standings.length === 0) return null;
   const outside = standings.filter((s) => !s.within);
-  const within = standings.filter((s) => s.within);
+  const steps = standings.filter((s) => s.step);
+  const within = standings.filter((s) => s.within && !s.step);
   return {
     priority: outside.length > 0 ? PRIORITY.cause : PRIORITY.detail,
     text: [
       `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
         "base branch's recent range",
       '',
-      ...foldedTable(TABLE.head, outside.map(line), within.map(line), 'within the range of the last builds'),
+      ...foldedTable(
+        TABLE.head,
+        [...outside, ...steps].map(line),
+        within.map(line),
+        'within the range of the last builds',
+      ),
     ].join('\n'),
   };
 }

@@ -1,8 +1,8 @@
-export const id = 929;
-export const ids = [929];
+export const id = 414;
+export const ids = [414];
 export const modules = {
 
-/***/ 90929:
+/***/ 99414:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -307,6 +307,15 @@ const abRunSchema = schemas/* object */.Ikc({
     smClockMHz: nullableNumber.default(null),
 });
 const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
+/**
+ * What a latency is made of (src/tensorrt/measurement.ts): host-device copies in the timed work or not, a
+ * CUDA graph launch, spin-wait synchronization. TensorRT 10 and 11 measure differently when asked nothing.
+ */
+const measurementSchema = schemas/* object */.Ikc({
+    dataTransfers: schemas/* boolean */.zMY(),
+    cudaGraph: schemas/* boolean */.zMY(),
+    spinWait: schemas/* boolean */.zMY(),
+});
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
 const latencySchema = schemas/* object */.Ikc({
     /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
@@ -331,6 +340,8 @@ const latencySchema = schemas/* object */.Ikc({
      */
     baseEngine: schemas/* object */.Ikc({ source: schemas/* enum */.k5n(['cache', 'plans', 'rebuilt', 'given']), plan: schemas/* string */.YjP() }).nullable(),
     runs: schemas/* array */.YOg(abRunSchema),
+    /** What both sides ran under (the same, or the A/B is a contract mismatch); null when nothing ran. */
+    measurement: measurementSchema.nullable().default(null),
 });
 /** What changed in a region between the base and the head engine (docs/explain.md). */
 const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'];
@@ -575,6 +586,8 @@ const perfSchema = schemas/* object */.Ikc({
     latencyMs: timingStatsSchema.nullable(),
     gpuComputeMs: timingStatsSchema.nullable(),
     log: schemas/* string */.YjP(),
+    /** What the benchmark run measured; null in reports written before trt-ci gave it (that TensorRT's defaults). */
+    measurement: measurementSchema.nullable().default(null),
 });
 const cacheVerdictSchema = schemas/* object */.Ikc({
     key: schemas/* string */.YjP(),
@@ -742,6 +755,11 @@ const reportSchema = schemas/* object */.Ikc({
         gpuQueryError: nullableString,
         /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
         image: nullableString.default(null),
+        /**
+         * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
+         * reports written before it asked, whose latencies are that TensorRT's defaults.
+         */
+        measurement: measurementSchema.nullable().default(null),
     }),
     preflight: preflightSchema.nullable(),
     builds: schemas/* array */.YOg(reportBuildSchema),
@@ -1382,6 +1400,65 @@ function configLinker(context, env, toRepoPath = (path) => path) {
         const encoded = path.split('/').map(encodeURIComponent).join('/');
         return `${server}/${context.owner}/${context.repo}/blob/${commit}/${encoded}#L${position.line}`;
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
+/** trt-ci's contract: the GPU's work alone, launched as a graph, waited on by spinning (11.x's defaults). */
+const MEASUREMENT = { dataTransfers: false, cudaGraph: true, spinWait: true };
+/** What this trtexec measures when it is given none of the flags. */
+function defaultMeasurement(version) {
+    return version.major >= 11
+        ? { dataTransfers: false, cudaGraph: true, spinWait: true }
+        : { dataTransfers: true, cudaGraph: false, spinWait: false };
+}
+/**
+ * The flags that make this trtexec measure `wanted`. 10.x turns its defaults with --noDataTransfers,
+ * --useCudaGraph, --useSpinWait; 11.x with --includeDataTransfers, --noCudaGraph, --noSpinWait and takes
+ * the 10.x flags only as no-ops with a deprecation warning. Where `wanted` is the default, no flag: the
+ * same measurement, and no warning in the log.
+ */
+function measurementFlags(version, wanted = MEASUREMENT) {
+    const given = defaultMeasurement(version);
+    const eleven = version.major >= 11;
+    const flags = [];
+    if (wanted.dataTransfers !== given.dataTransfers)
+        flags.push(eleven ? '--includeDataTransfers' : '--noDataTransfers');
+    if (wanted.cudaGraph !== given.cudaGraph)
+        flags.push(eleven ? '--noCudaGraph' : '--useCudaGraph');
+    if (wanted.spinWait !== given.spinWait)
+        flags.push(eleven ? '--noSpinWait' : '--useSpinWait');
+    return flags;
+}
+/**
+ * What a run measured, from what it was asked and its log: a CUDA graph trtexec could not capture (an
+ * engine with operations capture forbids) runs without one, with this warning (sampleInference.cpp v10.16
+ * and v11.1 alike).
+ */
+function measuredFrom(asked, log) {
+    return refusesGraph(log) ? { ...asked, cudaGraph: false } : asked;
+}
+/** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
+const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
+/** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
+function describeMeasurement(m) {
+    return [
+        m.dataTransfers ? 'data transfers' : 'no data transfers',
+        m.cudaGraph ? 'CUDA graph' : 'no CUDA graph',
+        m.spinWait ? 'spin-wait' : 'blocking sync',
+    ].join(', ');
+}
+const sameMeasurement = (a, b) => a.dataTransfers === b.dataTransfers && a.cudaGraph === b.cudaGraph && a.spinWait === b.spinWait;
+/** A measurement as a key's part: "transfers-off+graph+spin". */
+function measurementId(m) {
+    const parts = [m.dataTransfers ? 'transfers' : 'transfers-off', m.cudaGraph ? 'graph' : 'no-graph'];
+    return [...parts, m.spinWait ? 'spin' : 'block'].join('+');
+}
+/** measurementId read back; null for text that is not one. */
+function parseMeasurementId(id) {
+    const match = /^(transfers|transfers-off)\+(graph|no-graph)\+(spin|block)$/.exec(id);
+    if (!match)
+        return null;
+    return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
@@ -2542,7 +2619,48 @@ const FLAG_SPANS = {
     '--accuracyThreshold': { since: '11.1' },
     '--atol': { since: '11.1' },
     '--rtol': { since: '11.1' },
+    '--refPair': { since: '11.1' },
+    '--tuneBuildRoutes': { since: '11.1' },
+    '--tuneBuildRouteFile': { since: '11.1' },
+    '--tuningSearch': { since: '11.1' },
+    '--tuningTimeOut': { since: '11.1' },
+    '--tuningCacheFile': { since: '11.1' },
+    '--continue': { since: '11.1' },
+    '--dryRun': { since: '11.1' },
+    '--saveAllEngines': { since: '11.1' },
+    '--helpBuildRoute': { since: '11.1' },
+    // 11.4 and 11.5 from their release notes (the repository snapshot has no tag past v11.1).
+    '--greenContext': { since: '11.4' },
+    '--reference': { since: '11.4' },
+    '--loadCheckerBlob': { since: '11.4' },
+    '--dumpCheckerBlob': { since: '11.4' },
+    '--dumpKernelText': { since: '11.4' },
+    '--remoteConfig': { since: '11.4' },
+    '--remoteAutoTuningConfig': { since: '11.4' },
+    '--dlaWorkspaceAllocationStrategy': { since: '11.4' },
+    '--independentWeightLayouts': { since: '11.5' },
+    '--saveEngineSo': { since: '11.5' },
+    '--loadEngineSo': { since: '11.5' },
 };
+/**
+ * Flags trtexec reads every copy of (sampleOptions.cpp v11.1: the plugin lists in a loop; --profile and
+ * --refPair each take the shapes or files that follow them). Any other flag is read once: up to 11.3 a
+ * second copy is left over as an unknown option (exit 1), from 11.4 it is ignored with a warning.
+ */
+const REPEATABLE_FLAGS = new Set([
+    '--plugins',
+    '--setPluginsToSerialize',
+    '--dynamicPlugins',
+    '--safetyPlugins',
+    '--staticPlugins',
+    '--profile',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--refPair',
+    '--loadInputs',
+    '--loadRefOutputs',
+]);
 /** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
 const NEVER_FLAGS = {
     '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
@@ -2669,6 +2787,7 @@ function resolveFlagPaths(arg, dir, resolvePath) {
 
 
 
+
 /** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
 const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
 function shapeSpec(shapes, pick) {
@@ -2730,6 +2849,9 @@ function extraArgProblem(arg, version, helpFlags = new Set()) {
     const verdict = flagSupport(flag, version);
     if (!verdict.ok)
         return verdict.reason;
+    if (flag === '--saveEngineSo' || flag === '--loadEngineSo')
+        return (`${flag} is for safety engines (it requires --safe, TensorRT 11.5 release notes); trt-ci builds, runs ` +
+            'and checks standard engines');
     // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
     // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
     if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
@@ -2749,6 +2871,32 @@ function extraArgProblem(arg, version, helpFlags = new Set()) {
     }
     return null;
 }
+/**
+ * Why an extra-args entry repeats a flag (an earlier entry's, or one trt-ci puts in the build itself), or null.
+ * trtexec reads most flags once (REPEATABLE_FLAGS): up to 11.3 the copy it leaves is an unknown option and the
+ * build fails; from 11.4 it warns "specified more than once" and keeps one, which one no source says.
+ */
+function repeatedFlagProblem(flag, earlier, model, version) {
+    if (REPEATABLE_FLAGS.has(flag))
+        return null;
+    const own = ownBuildArgs(model, version).some((arg) => flagName(arg) === flag);
+    if (!own && !earlier.some((arg) => flagName(arg) === flag))
+        return null;
+    const where = own ? 'trt-ci sets it in the build itself' : 'extra-args gives it twice';
+    const v = formatVersion(version);
+    return atLeast(version, '11.4')
+        ? `${flag} would be given twice (${where}): trtexec ${v} keeps one and warns "specified more than once"; ` +
+            'give it once'
+        : `${flag} would be given twice (${where}): trtexec ${v} reads one and fails the build on the other as an ` +
+            'unknown option; give it once';
+}
+/** The flags a build gets from the config besides the managed ones: its precision and the layer info's. */
+function ownBuildArgs(model, version) {
+    const precision = precisionFlag(model.precision, version);
+    const precisionArgs = 'flag' in precision && precision.flag ? [precision.flag, ...keptLayerArgs(model)] : [];
+    return [...precisionArgs, ...layerInfoArgs(version, '')];
+}
+const layerInfoArgs = (version, path) => hasFlag('--exportLayerInfo', version) ? ['--profilingVerbosity=detailed', `--exportLayerInfo=${path}`] : [];
 /** argv for building one profile of one model. Never a shell string. */
 function buildArgv(version, model, profile, workspaceBytes, paths) {
     const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
@@ -2771,10 +2919,7 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
     if (paths.timingCache && hasFlag('--timingCacheFile', version))
         argv.push(`--timingCacheFile=${paths.timingCache}`);
     argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-    argv.push(...pluginArgs(model, version));
-    if (hasFlag('--exportLayerInfo', version))
-        argv.push('--profilingVerbosity=detailed', `--exportLayerInfo=${paths.layerInfo}`);
-    argv.push(...model.extraArgs);
+    argv.push(...pluginArgs(model, version), ...layerInfoArgs(version, paths.layerInfo), ...model.extraArgs);
     return argv;
 }
 /** argv for loading a built plan and measuring it at the profile's opt shapes. */
@@ -2787,6 +2932,9 @@ function measurementArgs(version, model, profile) {
     return [
         ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
         ...pluginArgs(model, version),
+        // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
+        // this version's default.
+        ...measurementFlags(version),
     ];
 }
 /**
@@ -4891,6 +5039,7 @@ function notRun(job, gpu, failure) {
 
 
 
+
 /** What a build that the run's cancel stopped, or never let start, reports. */
 const CANCELLED = {
     kind: 'cancelled',
@@ -5099,11 +5248,15 @@ function fillGpu(gpu, parsed) {
 async function benchmark(job, gpu, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
+    let graphRefused = false;
     const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
         gpu,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
-        onLine: (line) => parser.push(line),
+        onLine: (line) => {
+            parser.push(line);
+            graphRefused ||= refusesGraph(line);
+        },
         ...(context.signal && { signal: context.signal }),
     });
     const parsed = parser.result(outcomeOf(result), { buildTimeoutMs: job.model.buildTimeoutMs, logFile: log });
@@ -5112,6 +5265,7 @@ async function benchmark(job, gpu, context) {
         latencyMs: parsed.latencyMs,
         gpuComputeMs: parsed.gpuComputeMs,
         log,
+        measurement: graphRefused ? { ...MEASUREMENT, cudaGraph: false } : MEASUREMENT,
     };
     const failure = result.cancelled
         ? CANCELLED
@@ -7177,6 +7331,7 @@ function upgradeReport(v1) {
 
 
 
+
 /**
  * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
  * can come from a fork. It must match the report schema; keys the schema does not know are dropped. A report
@@ -7220,8 +7375,18 @@ function largestError(accuracy) {
     const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
     return errors.length ? Math.max(...errors) : null;
 }
+/**
+ * What a benchmark's latency was measured with: said in the report since trt-ci gives it; before, trt-ci asked
+ * for nothing, so it was that TensorRT's defaults.
+ */
+function measurementOfPerf(perf, tensorrt) {
+    if (perf.measurement)
+        return perf.measurement;
+    const major = Number(tensorrt?.split('.')[0]);
+    return Number.isFinite(major) && major > 0 ? defaultMeasurement({ major }) : null;
+}
 /** What budgets measure of one build of a report. */
-function baseline_measure(b) {
+function baseline_measure(b, tensorrt = null) {
     return {
         model: b.model,
         profile: b.profile,
@@ -7233,13 +7398,14 @@ function baseline_measure(b) {
         buildSeconds: b.buildSeconds,
         peakGpuMemoryMiB: b.peakGpuMemoryMiB,
         latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        latencyMeasurement: b.perf ? measurementOfPerf(b.perf, tensorrt) : null,
         accuracyError: largestError(b.accuracy),
         latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
     };
 }
 /** Each built engine of a report with what budgets measure. */
 function measuredBuilds(report) {
-    return report.builds.filter(report_isBuilt).map(baseline_measure);
+    return report.builds.filter(report_isBuilt).map((b) => baseline_measure(b, report.environment?.tensorrtVersion ?? null));
 }
 function environmentOf(report) {
     const gpus = report.environment?.gpus ?? [];
@@ -7253,6 +7419,7 @@ function environmentOf(report) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
+
 
 
 const key = (m) => `${m.model}/${m.profile}`;
@@ -7354,6 +7521,13 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
     if (spec.growth && !base) {
         const why = hasBaseline ? 'new in this run' : 'no baseline yet';
         return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message: `${spec.describe}: ${why}` };
+    }
+    // Two latencies measured differently (a TensorRT 10 baseline's defaults against 11's) are not a growth.
+    const [now, before] = [build.latencyMeasurement, base?.latencyMeasurement];
+    if (metric === 'latency-growth' && now && before && !sameMeasurement(now, before)) {
+        const message = `${spec.describe}: not compared: the baseline's latency was measured with ${describeMeasurement(before)}, ` +
+            `this run's with ${describeMeasurement(now)}`;
+        return { ...row, value: null, limit: null, unit: null, status: 'no-baseline', message };
     }
     const levels = ['fail', 'warn'].filter((level) => limit[level] !== null);
     for (const level of levels) {
@@ -7500,6 +7674,7 @@ function measureRun(outcomes, results, onnxBytes) {
             buildSeconds: o.buildSeconds,
             peakGpuMemoryMiB: o.peakGpuMemoryMiB,
             latencyMedianMs: o.perf?.latencyMs?.median ?? null,
+            latencyMeasurement: o.perf?.measurement ?? null,
             accuracyError: largestError(results.accuracy.get(key)),
             latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
             built: report_isBuilt(o),
@@ -10792,6 +10967,7 @@ function toLatency(result, budget, baseEngine) {
         clockEventsRead: result.clockEventsRead,
         baseEngine,
         runs: result.runs.map((run) => ({ ...run, smClockMHz: run.smClockMHz ?? null })),
+        measurement: result.measurement ?? null,
     };
 }
 /**
@@ -10814,6 +10990,7 @@ function unmeasured(verdict, reason, budget, baseEngine) {
         clockEventsRead: false,
         baseEngine,
         runs: [],
+        measurement: null,
     };
 }
 
@@ -11151,6 +11328,7 @@ function parseExportedTimes(text, file) {
 
 
 
+
 /**
  * The default work: 8 repetitions a side of 300 iterations; 1% the smallest change that counts, 20x the
  * run-to-run noise measured on an H200 (CV of run medians 0.03-0.06%, test/fixtures/latency).
@@ -11174,6 +11352,7 @@ class AbContractError extends Error {
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 async function trtexecAb(options, plan) {
     const seen = {};
+    const measured = {};
     for (const side of ['base', 'head']) {
         const inside = (0,external_node_path_.relative)((0,external_node_path_.resolve)(options.dir), (0,external_node_path_.resolve)(options.plans[side]));
         if (!inside.startsWith('..') && !inside.startsWith('/')) {
@@ -11186,7 +11365,7 @@ async function trtexecAb(options, plan) {
         if (OWN_FILE.test(file))
             await (0,promises_.rm)((0,external_node_path_.join)(options.dir, file), { force: true });
     }
-    return compareAb({
+    const result = await compareAb({
         async measure(side, index) {
             const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
             const times = `${stem}.times.json`;
@@ -11201,11 +11380,31 @@ async function trtexecAb(options, plan) {
                 const how = run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
                 throw new EngineRunError(side, `trtexec ${how} running the ${side} engine (${log})`);
             }
-            checkContract(side, readBindings(await (0,promises_.readFile)(log, 'utf8').catch(() => '')), seen);
+            const text = await (0,promises_.readFile)(log, 'utf8').catch(() => '');
+            checkContract(side, readBindings(text), seen);
+            checkMeasurement(side, measuredFrom(options.measurement ?? MEASUREMENT, text), measured);
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
         clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
     }, plan);
+    return { ...result, measurement: measured.head ?? measured.base ?? options.measurement ?? MEASUREMENT };
+}
+/**
+ * Both sides measured alike: an engine whose CUDA graph trtexec could not capture ran without one, and its
+ * latency against a graph-launched engine's is two measurements, not a change (said as a contract mismatch).
+ */
+function checkMeasurement(side, now, measured) {
+    const before = measured[side];
+    if (before && !sameMeasurement(before, now))
+        throw new AbContractError(`the ${side} engine's runs measured differently: ${describeMeasurement(before)}, then ` +
+            `${describeMeasurement(now)}`);
+    measured[side] = now;
+    const [base, head] = [measured.base, measured.head];
+    if (base && head && !sameMeasurement(base, head)) {
+        throw new AbContractError(`the engines ran under two measurements: base ${describeMeasurement(base)}, head ${describeMeasurement(head)} ` +
+            '(trtexec could not capture one of them as a CUDA graph: "operations that are not permitted under CUDA ' +
+            'graph capture mode")');
+    }
 }
 /** Each side's bindings (as its first run named them) must be the other's, and no input run at 1s. */
 function checkContract(side, run, seen) {
@@ -14166,11 +14365,14 @@ const history_TABLE = tableOf(['engine', 'GPU', 'metric', 'last builds', 'head',
 const history_figure = (metric, value) => metric === 'planBytes' ? formatBytes(value) : formatMs(value);
 function history_line(s) {
     const last = `the last ${s.recent.length} builds`;
-    const where = s.within
-        ? `within the range of ${last}`
-        : s.head > s.high
-            ? `**above** ${last} (max ${history_figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
-            : `below ${last} (min ${history_figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
+    // A new series after an environment step: the builds before it are shown, never judged against.
+    const where = s.step
+        ? `an environment step (${s.step}): a new series, not judged against ${last} before it`
+        : s.within
+            ? `within the range of ${last}`
+            : s.head > s.high
+                ? `**above** ${last} (max ${history_figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
+                : `below ${last} (min ${history_figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
     const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
     // The sparkline is code and the standing may be bold: trt-ci's own markdown, around figures it formats.
     return history_TABLE.row([
@@ -14186,14 +14388,15 @@ function historySection(standings) {
     if (standings.length === 0)
         return null;
     const outside = standings.filter((s) => !s.within);
-    const within = standings.filter((s) => s.within);
+    const steps = standings.filter((s) => s.step);
+    const within = standings.filter((s) => s.within && !s.step);
     return {
         priority: outside.length > 0 ? PRIORITY.cause : PRIORITY.detail,
         text: [
             `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
                 "base branch's recent range",
             '',
-            ...foldedTable(history_TABLE.head, outside.map(history_line), within.map(history_line), 'within the range of the last builds'),
+            ...foldedTable(history_TABLE.head, [...outside, ...steps].map(history_line), within.map(history_line), 'within the range of the last builds'),
         ].join('\n'),
     };
 }
@@ -14465,7 +14668,8 @@ helpFlags = new Set()) {
                 throw (0,errors/* configError */.Fj)(config, model.deployOwn ? ['models', m, 'deploy', t] : ['deploy', t], problem);
         });
         model.extraArgs.forEach((arg, i) => {
-            const problem = extraArgProblem(arg, version, helpFlags);
+            const problem = extraArgProblem(arg, version, helpFlags) ??
+                repeatedFlagProblem(flagName(arg), model.extraArgs.slice(0, i), model, version);
             if (!problem)
                 return;
             // The model's list starts with the top-level extra-args; point at the line that holds this one.
@@ -14598,6 +14802,7 @@ async function verifyBuilds(outcomes) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
+
 
 
 
@@ -14760,6 +14965,7 @@ async function buildAndReport(context, start, options) {
         gpus: stage.gpus,
         gpuQueryError: stage.gpuQueryError,
         image: context.env.TRT_CI_IMAGE || null,
+        measurement: MEASUREMENT,
     };
     // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
     const sizes = new Map(config.models.map((m) => [m.onnx, (0,errors/* fileSize */.Ov)(m.onnx)]));

@@ -1,8 +1,8 @@
-export const id = 507;
-export const ids = [507];
+export const id = 934;
+export const ids = [934];
 export const modules = {
 
-/***/ 64507:
+/***/ 25934:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -112,6 +112,65 @@ function new_file_notAFolder(message) {
     const error = new Error(message);
     error.code = 'ENOTDIR';
     return error;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
+/** trt-ci's contract: the GPU's work alone, launched as a graph, waited on by spinning (11.x's defaults). */
+const MEASUREMENT = { dataTransfers: false, cudaGraph: true, spinWait: true };
+/** What this trtexec measures when it is given none of the flags. */
+function measurement_defaultMeasurement(version) {
+    return version.major >= 11
+        ? { dataTransfers: false, cudaGraph: true, spinWait: true }
+        : { dataTransfers: true, cudaGraph: false, spinWait: false };
+}
+/**
+ * The flags that make this trtexec measure `wanted`. 10.x turns its defaults with --noDataTransfers,
+ * --useCudaGraph, --useSpinWait; 11.x with --includeDataTransfers, --noCudaGraph, --noSpinWait and takes
+ * the 10.x flags only as no-ops with a deprecation warning. Where `wanted` is the default, no flag: the
+ * same measurement, and no warning in the log.
+ */
+function measurementFlags(version, wanted = MEASUREMENT) {
+    const given = measurement_defaultMeasurement(version);
+    const eleven = version.major >= 11;
+    const flags = [];
+    if (wanted.dataTransfers !== given.dataTransfers)
+        flags.push(eleven ? '--includeDataTransfers' : '--noDataTransfers');
+    if (wanted.cudaGraph !== given.cudaGraph)
+        flags.push(eleven ? '--noCudaGraph' : '--useCudaGraph');
+    if (wanted.spinWait !== given.spinWait)
+        flags.push(eleven ? '--noSpinWait' : '--useSpinWait');
+    return flags;
+}
+/**
+ * What a run measured, from what it was asked and its log: a CUDA graph trtexec could not capture (an
+ * engine with operations capture forbids) runs without one, with this warning (sampleInference.cpp v10.16
+ * and v11.1 alike).
+ */
+function measuredFrom(asked, log) {
+    return refusesGraph(log) ? { ...asked, cudaGraph: false } : asked;
+}
+/** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
+const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
+/** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
+function describeMeasurement(m) {
+    return [
+        m.dataTransfers ? 'data transfers' : 'no data transfers',
+        m.cudaGraph ? 'CUDA graph' : 'no CUDA graph',
+        m.spinWait ? 'spin-wait' : 'blocking sync',
+    ].join(', ');
+}
+const sameMeasurement = (a, b) => a.dataTransfers === b.dataTransfers && a.cudaGraph === b.cudaGraph && a.spinWait === b.spinWait;
+/** A measurement as a key's part: "transfers-off+graph+spin". */
+function measurementId(m) {
+    const parts = [m.dataTransfers ? 'transfers' : 'transfers-off', m.cudaGraph ? 'graph' : 'no-graph'];
+    return [...parts, m.spinWait ? 'spin' : 'block'].join('+');
+}
+/** measurementId read back; null for text that is not one. */
+function parseMeasurementId(id) {
+    const match = /^(transfers|transfers-off)\+(graph|no-graph)\+(spin|block)$/.exec(id);
+    if (!match)
+        return null;
+    return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
@@ -363,6 +422,15 @@ const abRunSchema = schemas/* object */.Ikc({
     smClockMHz: nullableNumber.default(null),
 });
 const sideFiguresSchema = schemas/* object */.Ikc({ median: schemas/* number */.aig(), p99: schemas/* number */.aig() }).nullable();
+/**
+ * What a latency is made of (src/tensorrt/measurement.ts): host-device copies in the timed work or not, a
+ * CUDA graph launch, spin-wait synchronization. TensorRT 10 and 11 measure differently when asked nothing.
+ */
+const measurementSchema = schemas/* object */.Ikc({
+    dataTransfers: schemas/* boolean */.zMY(),
+    cudaGraph: schemas/* boolean */.zMY(),
+    spinWait: schemas/* boolean */.zMY(),
+});
 /** The latency A/B of an engine against its base engine on the same GPU (benchmark: ab, trt-ci ab). */
 const latencySchema = schemas/* object */.Ikc({
     /** head-failed: the head engine built but could not be run (it crashed): a failure of the run. */
@@ -387,6 +455,8 @@ const latencySchema = schemas/* object */.Ikc({
      */
     baseEngine: schemas/* object */.Ikc({ source: schemas/* enum */.k5n(['cache', 'plans', 'rebuilt', 'given']), plan: schemas/* string */.YjP() }).nullable(),
     runs: schemas/* array */.YOg(abRunSchema),
+    /** What both sides ran under (the same, or the A/B is a contract mismatch); null when nothing ran. */
+    measurement: measurementSchema.nullable().default(null),
 });
 /** What changed in a region between the base and the head engine (docs/explain.md). */
 const EXPLAIN_CHANGES = ['new', 'gone', 'precision', 'fusion', 'tactic', 'reformat-added', 'reformat-removed'];
@@ -631,6 +701,8 @@ const perfSchema = schemas/* object */.Ikc({
     latencyMs: timingStatsSchema.nullable(),
     gpuComputeMs: timingStatsSchema.nullable(),
     log: schemas/* string */.YjP(),
+    /** What the benchmark run measured; null in reports written before trt-ci gave it (that TensorRT's defaults). */
+    measurement: measurementSchema.nullable().default(null),
 });
 const cacheVerdictSchema = schemas/* object */.Ikc({
     key: schemas/* string */.YjP(),
@@ -798,6 +870,11 @@ const reportSchema = schemas/* object */.Ikc({
         gpuQueryError: nullableString,
         /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
         image: nullableString.default(null),
+        /**
+         * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
+         * reports written before it asked, whose latencies are that TensorRT's defaults.
+         */
+        measurement: measurementSchema.nullable().default(null),
     }),
     preflight: preflightSchema.nullable(),
     builds: schemas/* array */.YOg(reportBuildSchema),
@@ -922,6 +999,7 @@ function upgradeReport(v1) {
 
 
 
+
 /**
  * A trt-ci report read as data: a baseline from the base branch, or one runner's report to merge, which
  * can come from a fork. It must match the report schema; keys the schema does not know are dropped. A report
@@ -965,8 +1043,18 @@ function largestError(accuracy) {
     const errors = (accuracy?.outputs ?? []).map((o) => o.maxAbsError).filter((e) => e !== null);
     return errors.length ? Math.max(...errors) : null;
 }
+/**
+ * What a benchmark's latency was measured with: said in the report since trt-ci gives it; before, trt-ci asked
+ * for nothing, so it was that TensorRT's defaults.
+ */
+function measurementOfPerf(perf, tensorrt) {
+    if (perf.measurement)
+        return perf.measurement;
+    const major = Number(tensorrt?.split('.')[0]);
+    return Number.isFinite(major) && major > 0 ? defaultMeasurement({ major }) : null;
+}
 /** What budgets measure of one build of a report. */
-function measure(b) {
+function measure(b, tensorrt = null) {
     return {
         model: b.model,
         profile: b.profile,
@@ -978,13 +1066,14 @@ function measure(b) {
         buildSeconds: b.buildSeconds,
         peakGpuMemoryMiB: b.peakGpuMemoryMiB,
         latencyMedianMs: b.perf?.latencyMs?.median ?? null,
+        latencyMeasurement: b.perf ? measurementOfPerf(b.perf, tensorrt) : null,
         accuracyError: largestError(b.accuracy),
         latencyAb: b.latency ? { verdict: b.latency.verdict, ratio: b.latency.ratio, reason: b.latency.reason } : null,
     };
 }
 /** Each built engine of a report with what budgets measure. */
 function measuredBuilds(report) {
-    return report.builds.filter(isBuilt).map(measure);
+    return report.builds.filter(isBuilt).map((b) => measure(b, report.environment?.tensorrtVersion ?? null));
 }
 function environmentOf(report) {
     const gpus = report.environment?.gpus ?? [];
@@ -2679,11 +2768,14 @@ const history_TABLE = tableOf(['engine', 'GPU', 'metric', 'last builds', 'head',
 const history_figure = (metric, value) => metric === 'planBytes' ? formatBytes(value) : formatMs(value);
 function history_line(s) {
     const last = `the last ${s.recent.length} builds`;
-    const where = s.within
-        ? `within the range of ${last}`
-        : s.head > s.high
-            ? `**above** ${last} (max ${history_figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
-            : `below ${last} (min ${history_figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
+    // A new series after an environment step: the builds before it are shown, never judged against.
+    const where = s.step
+        ? `an environment step (${s.step}): a new series, not judged against ${last} before it`
+        : s.within
+            ? `within the range of ${last}`
+            : s.head > s.high
+                ? `**above** ${last} (max ${history_figure(s.metric, s.high)}, +${((s.head / s.high - 1) * 100).toFixed(1)}%)`
+                : `below ${last} (min ${history_figure(s.metric, s.low)}, ${((s.head / s.low - 1) * 100).toFixed(1)}%)`;
     const metric = s.metric === 'planBytes' ? 'plan size' : 'latency (benchmark median)';
     // The sparkline is code and the standing may be bold: trt-ci's own markdown, around figures it formats.
     return history_TABLE.row([
@@ -2699,14 +2791,15 @@ function historySection(standings) {
     if (standings.length === 0)
         return null;
     const outside = standings.filter((s) => !s.within);
-    const within = standings.filter((s) => s.within);
+    const steps = standings.filter((s) => s.step);
+    const within = standings.filter((s) => s.within && !s.step);
     return {
         priority: outside.length > 0 ? PRIORITY.cause : PRIORITY.detail,
         text: [
             `#### ${outside.length > 0 ? '⚠️' : '✅'} History: ${outside.length} of ${standings.length} outside the ` +
                 "base branch's recent range",
             '',
-            ...foldedTable(history_TABLE.head, outside.map(history_line), within.map(history_line), 'within the range of the last builds'),
+            ...foldedTable(history_TABLE.head, [...outside, ...steps].map(history_line), within.map(history_line), 'within the range of the last builds'),
         ].join('\n'),
     };
 }
@@ -3609,6 +3702,13 @@ const seriesKeySchema = schemas/* object */.Ikc({
     precision: schemas/* string */.YjP(),
     /** 12 hex digits of sha256 over the build's flags, paths and workspace left out. */
     flags: schemas/* string */.YjP(),
+    /**
+     * What its latency is made of (measurementId, src/tensorrt/measurement.ts), only where it is not what
+     * that TensorRT measures by default: absent on points of older runs, which asked for the defaults, and on
+     * TensorRT 11 points under trt-ci's contract (11's defaults); present on TensorRT 10 points since trt-ci
+     * gives the contract, whose latency is another measurement than before.
+     */
+    measurement: schemas/* string */.YjP().optional(),
 });
 /** Lower is better for every metric here. */
 const HISTORY_METRICS = [
@@ -3970,6 +4070,7 @@ function changePoints(series, options = {}) {
 
 
 
+
 const PRECISION_FLAGS = ['--best', '--fp8', '--int8', '--int4', '--bf16', '--fp16', '--stronglyTyped'];
 /** Flags whose value is a path of this run, or set by the back-off: not how the engine is built. */
 const PATH_FLAGS = new Set(['--onnx', '--saveEngine', '--timingCacheFile', '--exportLayerInfo', '--loadEngine']);
@@ -3997,6 +4098,7 @@ function seriesKeyOf(build, report) {
     const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
     if (!argv || !gpu)
         return null;
+    const measurement = keyMeasurement(build, report);
     return {
         model: build.model,
         profile: build.profile,
@@ -4004,7 +4106,18 @@ function seriesKeyOf(build, report) {
         tensorrt: majorMinor(report.environment.tensorrtVersion),
         precision: build.builtFrom ? 'fp16' : precisionOf(argv),
         flags: flagsHash(argv),
+        ...(measurement && { measurement }),
     };
+}
+/**
+ * The key's measurement: what the engine's latency was measured with (its A/B's, its benchmark's, else what
+ * the run asked), named only where it is not that TensorRT's default (an older report asked for nothing).
+ */
+function keyMeasurement(build, report) {
+    const major = Number(report.environment.tensorrtVersion.split('.')[0]);
+    const defaults = measurement_defaultMeasurement({ major });
+    const measured = build.latency?.measurement ?? build.perf?.measurement ?? report.environment.measurement ?? defaults;
+    return sameMeasurement(measured, defaults) ? null : measurementId(measured);
 }
 /**
  * A part of a key as the id shows it: a name that holds the separator, a quote or edge spaces (or is empty)
@@ -4012,7 +4125,17 @@ function seriesKeyOf(build, report) {
  */
 const idPart = (part) => (part === '' || /·|"|^\s|\s$/.test(part) ? JSON.stringify(part) : part);
 /** A stable text for a key, one per key: the series' identity in maps, the dashboard and BMF. */
-const seriesId = (key) => [key.model, key.profile, key.gpu, `TensorRT ${key.tensorrt}`, key.precision, key.flags].map(idPart).join(' · ');
+const seriesId = (key) => [
+    key.model,
+    key.profile,
+    key.gpu,
+    `TensorRT ${key.tensorrt}`,
+    key.precision,
+    key.flags,
+    ...(key.measurement ? [`measured ${key.measurement}`] : []),
+]
+    .map(idPart)
+    .join(' · ');
 function latencyOf(build) {
     const benchmark = build.perf?.latencyMs?.median ?? null;
     const ab = build.latency;
@@ -4501,6 +4624,10 @@ ${PAGE_SCRIPT}
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/standing.js
+// Where a pull request's engines stand against the base branch's recent history (the comment's History
+// section): per engine and metric, the last builds' values on the same series, the head's, and whether the
+// head is within their range. Pure: the head's report and the history's points in, standings out.
+
 
 
 const RECENT = 30;
@@ -4508,7 +4635,9 @@ const standing_SHOWN = ['latencyMs', 'planBytes'];
 function standings(reports, history) {
     const series = groupSeries(history);
     return reports.flatMap((report) => historyPoints(report, { commit: 'head', date: report.startedAt, image: null }).flatMap((head) => {
-        const past = series.get(seriesId(head.key)) ?? [];
+        const own = series.get(seriesId(head.key));
+        const before = own ? null : seriesBeforeStep(head.key, series);
+        const past = own ?? before?.points ?? [];
         return standing_SHOWN.flatMap((metric) => {
             const value = head.metrics[metric];
             const recent = past
@@ -4519,9 +4648,41 @@ function standings(reports, history) {
                 return [];
             const [low, high] = [Math.min(...recent), Math.max(...recent)];
             const { model, profile, gpu } = head.key;
-            return [{ model, profile, gpu, metric, recent, head: value, low, high, within: low <= value && value <= high }];
+            const within = low <= value && value <= high;
+            const standing = { model, profile, gpu, metric, recent, head: value, low, high, within };
+            return [before ? { ...standing, within: true, step: before.step } : standing];
         });
     }));
+}
+/**
+ * The same engine's series from before an environment step: same model, profile, GPU and precision, another
+ * TensorRT minor or another measurement (the latest such series). Another build flag is not such a step: a
+ * changed flag is the pull request's own change, and its series simply starts.
+ */
+function seriesBeforeStep(key, series) {
+    let found = null;
+    for (const points of series.values()) {
+        const k = points[0].key;
+        if (k.model !== key.model || k.profile !== key.profile || k.gpu !== key.gpu || k.precision !== key.precision)
+            continue;
+        if (k.tensorrt === key.tensorrt && k.measurement === key.measurement)
+            continue;
+        if (!found || points_orderOf(points.at(-1)) > points_orderOf(found.at(-1)))
+            found = points;
+    }
+    return found && { points: found, step: stepText(found[0].key, key) };
+}
+function stepText(from, to) {
+    const [was, now] = [measuredAs(from), measuredAs(to)];
+    const measured = sameMeasurement(was, now)
+        ? `latency measured alike (${describeMeasurement(now)})`
+        : `latency measured with ${describeMeasurement(was)} → ${describeMeasurement(now)}`;
+    return from.tensorrt === to.tensorrt ? measured : `TensorRT ${from.tensorrt} → ${to.tensorrt}, ${measured}`;
+}
+/** What a key's latency is made of: named in it, or that TensorRT's default. */
+function measuredAs(key) {
+    return ((key.measurement && parseMeasurementId(key.measurement)) ||
+        measurement_defaultMeasurement({ major: Number(key.tensorrt.split('.')[0]) }));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/history/store.js
