@@ -1430,13 +1430,26 @@ function measurementFlags(version, wanted = MEASUREMENT) {
     return flags;
 }
 /**
- * What a run measured, from what it was asked and its log: a CUDA graph trtexec could not capture (an
- * engine with operations capture forbids) runs without one, with this warning (sampleInference.cpp v10.16
- * and v11.1 alike).
+ * What a run measured, from its log (what it was asked where the log does not say): its options block,
+ * then a CUDA graph trtexec could not capture (an engine with operations capture forbids), which runs
+ * without one, with this warning (sampleInference.cpp v10.16 and v11.1 alike).
  */
 function measuredFrom(asked, log) {
-    return refusesGraph(log) ? { ...asked, cudaGraph: false } : asked;
+    // Every run prints its inference options first: what it was set to measure, in its own words (a real
+    // 10.14.1 log says "Data transfers: Enabled", an 11.0.0 one "Disabled", test/fixtures/trtexec-logs).
+    const said = (name) => {
+        const value = new RegExp(`\\[I\\] ${name}: (Enabled|Disabled)\\s*$`, 'm').exec(log)?.[1];
+        return value === undefined ? null : value === 'Enabled';
+    };
+    const set = {
+        dataTransfers: said('Data transfers') ?? asked.dataTransfers,
+        cudaGraph: said('CUDA Graph') ?? asked.cudaGraph,
+        spinWait: said('Spin-wait') ?? asked.spinWait,
+    };
+    return refusesGraph(log) ? { ...set, cudaGraph: false } : set;
 }
+/** A log line measuredFrom reads: one of the options block's three, or the graph capture's warning. */
+const MEASUREMENT_LINE = /\[I\] (Data transfers|Spin-wait|CUDA Graph): |CUDA graph capture mode/;
 /** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
 const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
 /** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
@@ -5248,14 +5261,16 @@ function fillGpu(gpu, parsed) {
 async function benchmark(job, gpu, context) {
     const log = `${job.logPrefix}.bench.log`;
     const parser = new TrtexecLogParser();
-    let graphRefused = false;
+    // The lines that say what the run measured (measurement.ts reads them), not the whole log.
+    const measuring = [];
     const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
         gpu,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
         onLine: (line) => {
             parser.push(line);
-            graphRefused ||= refusesGraph(line);
+            if (MEASUREMENT_LINE.test(line))
+                measuring.push(line);
         },
         ...(context.signal && { signal: context.signal }),
     });
@@ -5265,7 +5280,7 @@ async function benchmark(job, gpu, context) {
         latencyMs: parsed.latencyMs,
         gpuComputeMs: parsed.gpuComputeMs,
         log,
-        measurement: graphRefused ? { ...MEASUREMENT, cudaGraph: false } : MEASUREMENT,
+        measurement: measuredFrom(MEASUREMENT, measuring.join('\n')),
     };
     const failure = result.cancelled
         ? CANCELLED

@@ -191,6 +191,19 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
       throughputQps: 15374.3,
     },
   ],
+  // TensorRT 11.0's options block ("Precision: Strongly Typed", no LayerPrecisions: or Calibration: lines).
+  [
+    'options-strongly-typed-trt11.0.0-b200-cookbook.log',
+    'all',
+    {
+      tensorrtVersion: '11.0.0',
+      tensorrtBuild: 114,
+      status: 'passed',
+      engineBytes: Math.round(12.627 * MiB),
+      buildSeconds: 5.6446,
+    },
+  ],
+  ['options-fp16-trt10.14.1-rtx6000ada-cookbook.log', 'all', { tensorrtVersion: '10.14.1', tensorrtBuild: 48 }],
   [
     'success-build-bench-trt8.4.1-cookbook.log',
     'all',

@@ -1,5 +1,7 @@
 // The measurement contract (issue 38): what a latency is made of, asked the same way of TensorRT 10 and 11,
 // recorded in the A/B, the benchmark, the history's key and the baseline comparison.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateBudgets, type Measured } from '../src/compare/evaluate.js';
 import { HISTORY_SCHEMA, type HistoryPoint } from '../src/contract/history.js';
@@ -17,6 +19,7 @@ import {
   parseMeasurementId,
 } from '../src/tensorrt/measurement.js';
 import { parseVersion } from '../src/tensorrt/version.js';
+import { FIXTURES } from './support/harness.js';
 import { build } from './support/reports.js';
 
 const v = (text: string) => parseVersion(text)!;
@@ -61,6 +64,17 @@ describe('one measurement on every TensorRT', () => {
     expect(
       measuredFrom(MEASUREMENT, '[I] Successfully captured CUDA graph for the current execution context.'),
     ).toEqual(MEASUREMENT);
+  });
+
+  it('reads what a run measured from its options block, in real 10.14.1 and 11.0.0 logs', () => {
+    const real = (file: string) => readFileSync(join(FIXTURES, 'trtexec-logs', file), 'utf8');
+    const eleven = real('options-strongly-typed-trt11.0.0-b200-cookbook.log');
+    const ten = real('options-fp16-trt10.14.1-rtx6000ada-cookbook.log');
+    // 11.0 asked nothing measures the contract; 10.14 asked nothing measures its defaults: the log says so,
+    // whatever trt-ci thought it asked.
+    expect(measuredFrom(defaultMeasurement(v('10.14.1')), eleven)).toEqual(MEASUREMENT);
+    expect(measuredFrom(MEASUREMENT, ten)).toEqual(defaultMeasurement(v('10.14.1')));
+    expect(measuredFrom(MEASUREMENT, `${eleven}\n${REFUSED_11}`)).toEqual({ ...MEASUREMENT, cudaGraph: false });
   });
 
   it('its id reads back, and nothing else does', () => {

@@ -114,6 +114,17 @@ describe('the trtexec stand-in speaks like real trtexec', () => {
     );
   });
 
+  it('prints the options block as real 10.14.1 and 11.0.0 runs do: precision and what it measures', () => {
+    const lines = (text: string[]) =>
+      text
+        .map((l) => l.replace(/^\[[^\]]+\] /, ''))
+        .filter((l) => /^\[I\] (Precision|LayerPrecisions|Calibration|Data transfers|Spin-wait|CUDA Graph):/.test(l));
+    const ten = trtexec('10.14.1.48', ['--onnx=m.onnx', '--fp16', '--skipInference', '--saveEngine=x.plan']);
+    expect(lines(ten.lines)).toEqual(lines(real('options-fp16-trt10.14.1-rtx6000ada-cookbook.log')));
+    const eleven = trtexec('11.0.0.114', ['--onnx=m.onnx', '--skipInference', '--saveEngine=x.plan']);
+    expect(lines(eleven.lines)).toEqual(lines(real('options-strongly-typed-trt11.0.0-b200-cookbook.log')));
+  });
+
   it("11.1's reference outputs need inference; 11.5's safety .so needs --safe", () => {
     const refs = ['--loadEngine=e.plan', '--loadInputs=x:x.raw', '--loadRefOutputs=y:y.raw', '--accuracyThreshold=0.1'];
     expect(trtexec('11.1.0.5', [...refs, '--skipInference']).out).toContain(

@@ -1,4 +1,4 @@
-import { MEASUREMENT, refusesGraph } from '../tensorrt/measurement.js';
+import { MEASUREMENT, MEASUREMENT_LINE, measuredFrom } from '../tensorrt/measurement.js';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
@@ -253,14 +253,15 @@ async function benchmark(
 ): Promise<{ perf: Perf; failure: Failure | null }> {
   const log = `${job.logPrefix}.bench.log`;
   const parser = new TrtexecLogParser();
-  let graphRefused = false;
+  // The lines that say what the run measured (measurement.ts reads them), not the whole log.
+  const measuring: string[] = [];
   const result = await context.trtexec.run(benchmarkArgv(context.version, job.model, job.profile, job.plan), {
     gpu,
     logFile: log,
     timeoutMs: job.model.buildTimeoutMs,
     onLine: (line) => {
       parser.push(line);
-      graphRefused ||= refusesGraph(line);
+      if (MEASUREMENT_LINE.test(line)) measuring.push(line);
     },
     ...(context.signal && { signal: context.signal }),
   });
@@ -270,7 +271,7 @@ async function benchmark(
     latencyMs: parsed.latencyMs,
     gpuComputeMs: parsed.gpuComputeMs,
     log,
-    measurement: graphRefused ? { ...MEASUREMENT, cudaGraph: false } : MEASUREMENT,
+    measurement: measuredFrom(MEASUREMENT, measuring.join('\n')),
   };
   const failure = result.cancelled
     ? CANCELLED

@@ -42,16 +42,30 @@ export function measurementFlags(version: Pick<TensorRtVersion, 'major'>, wanted
 }
 
 /**
- * What a run measured, from what it was asked and its log: a CUDA graph trtexec could not capture (an
- * engine with operations capture forbids) runs without one, with this warning (sampleInference.cpp v10.16
- * and v11.1 alike).
+ * What a run measured, from its log (what it was asked where the log does not say): its options block,
+ * then a CUDA graph trtexec could not capture (an engine with operations capture forbids), which runs
+ * without one, with this warning (sampleInference.cpp v10.16 and v11.1 alike).
  */
 export function measuredFrom(asked: Measurement, log: string): Measurement {
-  return refusesGraph(log) ? { ...asked, cudaGraph: false } : asked;
+  // Every run prints its inference options first: what it was set to measure, in its own words (a real
+  // 10.14.1 log says "Data transfers: Enabled", an 11.0.0 one "Disabled", test/fixtures/trtexec-logs).
+  const said = (name: string) => {
+    const value = new RegExp(`\\[I\\] ${name}: (Enabled|Disabled)\\s*$`, 'm').exec(log)?.[1];
+    return value === undefined ? null : value === 'Enabled';
+  };
+  const set = {
+    dataTransfers: said('Data transfers') ?? asked.dataTransfers,
+    cudaGraph: said('CUDA Graph') ?? asked.cudaGraph,
+    spinWait: said('Spin-wait') ?? asked.spinWait,
+  };
+  return refusesGraph(log) ? { ...set, cudaGraph: false } : set;
 }
 
+/** A log line measuredFrom reads: one of the options block's three, or the graph capture's warning. */
+export const MEASUREMENT_LINE = /\[I\] (Data transfers|Spin-wait|CUDA Graph): |CUDA graph capture mode/;
+
 /** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
-export const refusesGraph = (text: string) =>
+const refusesGraph = (text: string) =>
   text.includes('contains operations that are not permitted under CUDA graph capture mode');
 
 /** A measurement in words: "no data transfers, CUDA graph, spin-wait". */

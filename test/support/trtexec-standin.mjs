@@ -452,9 +452,36 @@ async function trtexec(io) {
   const needsPlugin = fault('TRTEXEC_STANDIN_NEEDS_PLUGIN');
   const pluginLoaded = !needsPlugin || plugins.some((p) => basename(p) === needsPlugin);
 
+  optionLines();
   if (options.has('--loadEngine') && fault('TRTEXEC_STANDIN_HANG') === 'load') await hang();
   if (options.has('--loadEngine')) await runEngine(options.get('--loadEngine'));
   else await buildEngine();
+
+  /**
+   * The options block every run prints first, the lines of it trt-ci reads (real 10.14.1 and 11.0.0 logs,
+   * test/fixtures/trtexec-logs/options-*): 11.x's precision is always "Strongly Typed" and it has no
+   * LayerPrecisions:/Calibration: lines; the measurement's three lines say what the run will measure.
+   */
+  function optionLines() {
+    log('I', '=== Build Options ===');
+    if (at(11, 0)) log('I', 'Precision: Strongly Typed');
+    else {
+      const wanted = ['--fp16', '--bf16', '--int8', '--fp8'].filter((f) => options.has(f));
+      log('I', `Precision: ${['FP32', ...wanted.map((f) => f.slice(2).toUpperCase())].join('+')}`);
+      // An empty value prints no space after the colon (the real 10.14.1 log).
+      const value = (flag) => (options.get(flag) ? ` ${options.get(flag)}` : '');
+      log('I', `LayerPrecisions:${value('--layerPrecisions')}`);
+      log('I', `Calibration:${value('--calib')}`);
+    }
+    log('I', '=== Inference Options ===');
+    const transfers = at(11, 0) ? options.has('--includeDataTransfers') : !options.has('--noDataTransfers');
+    const spin = at(11, 0) ? !options.has('--noSpinWait') : options.has('--useSpinWait');
+    const graph = at(11, 0) ? !options.has('--noCudaGraph') : options.has('--useCudaGraph');
+    const said = (on) => (on ? 'Enabled' : 'Disabled');
+    log('I', `Data transfers: ${said(transfers)}`);
+    log('I', `Spin-wait: ${said(spin)}`);
+    log('I', `CUDA Graph: ${said(graph)}`);
+  }
 
   async function buildEngine() {
     const onnx = options.get('--onnx');
