@@ -206,6 +206,11 @@ def trtexec(args):
             if flag in options:
                 print(f'{stamp()} [W] {flag} is deprecated (a no-op: 11.x measures so by default).', flush=True)
     measured = measurement(options)
+    # The options block's lines trt-ci reads (as a real 10.14.1 or 11.0.0 run prints them).
+    said = {True: 'Enabled', False: 'Disabled'}
+    log(f'Data transfers: {said[measured["transfers"]]}')
+    log(f'Spin-wait: {said[measured["spin"]]}')
+    log(f'CUDA Graph: {said[measured["graph"]]}')
     if measured['graph']:
         log('Successfully captured CUDA graph for the current execution context.')
     request = {
