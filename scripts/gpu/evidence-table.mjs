@@ -56,6 +56,13 @@ const MEASURED = {
       `slowdowns: ${right} of ${m.ab.length} got the verdict their measured size calls for (${by})`
     );
   },
+  'latency-contract': (m) =>
+    Object.entries(m.verdicts)
+      .map(([version, by]) => {
+        const text = Object.entries(by).map(([s, verdicts]) => `${pct(Number(s))} ${verdicts.join('/')}`);
+        return `TensorRT ${version}: ${text.join(', ')}`;
+      })
+      .join('; '),
 };
 
 /** The newest results folder's checks as a markdown table, or a line saying there are none. */
