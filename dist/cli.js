@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2450);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(857);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2450:
+/***/ 857:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47012,6 +47012,9 @@ const model = strictObject({
         .optional()
         .describe('ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
         '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).'),
+    'precision-search': schemas_boolean(expected('true or false'))
+        .optional()
+        .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
@@ -48520,6 +48523,7 @@ function resolveConfig(raw, dir, file, locators) {
             onnx: at(m.onnx),
             precision: m.precision ?? null,
             keepFp32: m['keep-fp32'] ?? [],
+            precisionSearch: m['precision-search'] ?? false,
             plugins: (m.plugins ?? []).map(at),
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
@@ -48892,6 +48896,19 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
  * ',' and strips quotes: a name with either cannot be passed.
  */
 const UNPASSABLE = /[,']/;
+/** precision-search searches an fp16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+const searchable = (raw, config) => raw.models.flatMap((model, m) => {
+    if (!model['precision-search'])
+        return [];
+    const resolved = config.models[m];
+    const missing = [
+        ...(resolved.precision !== 'fp16' ? ['precision: fp16'] : []),
+        ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
+    ];
+    return missing.length === 0
+        ? []
+        : [{ path: ['models', m, 'precision-search'], message: `precision-search needs ${missing.join(' and ')}` }];
+});
 const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
     if (keep.length === 0)
@@ -48979,6 +48996,7 @@ const RULES = [
     { rule: modelFiles, files: true },
     { rule: shapeOrder, files: false },
     { rule: keptNodes, files: false },
+    { rule: searchable, files: false },
     { rule: keptNodesExist, files: true },
 ];
 function findProblems(raw, config, options) {
@@ -49103,8 +49121,8 @@ function unmeasured(verdict, reason, budget, baseEngine) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
-const latency_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+;// CONCATENATED MODULE: ./.build/tsc/common/latency-text.js
+const latency_text_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 /** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
 function latencyChange(latency) {
     if (latency.ratio === null)
@@ -49112,8 +49130,12 @@ function latencyChange(latency) {
     const interval = latency.ci
         ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
         : '';
-    return `${latency_signed(latency.ratio)}${interval}`;
+    return `${latency_text_signed(latency.ratio)}${interval}`;
 }
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
+// The A/B in words and in a small chart, for the CLI, the job summary and the comment. Pure.
+
 const BARS = ' ▁▂▃▄▅▆▇█';
 /**
  * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
@@ -50890,6 +50912,26 @@ const ab = defineCommand({
     }, io),
 });
 
+;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
+// Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
+// log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
+// ::stop-commands::), and a bare \r (or U+2028/U+2029/U+0085) starts a new line for it: so every line
+// break inside a value becomes a space, and a line that would start with `::` gets a zero-width space
+// between the colons. Bidirectional overrides go too: they make a log line read other than it is.
+/** U+202A-U+202E and U+2066-U+2069: embeddings, overrides and isolates. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** One value inside a log line: no line break, no bidirectional control. */
+function logValue(value) {
+    return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
+}
+/** Lines for the job log (split at \n only: the renderer's own line breaks); none can be a workflow command. */
+function logLines(text) {
+    return text
+        .split('\n')
+        .map((line) => logValue(line).replace(/^(\s*):(?=:)/, '$1:\u200b'))
+        .join('\n');
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
 
 
@@ -51104,405 +51146,57 @@ function configLinker(context, env, toRepoPath = (path) => path) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
 
-/**
- * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
- * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
- */
-function selectedGpus(config, query) {
-    if (config.gpus === 'all')
-        return null;
-    if (!query.ok)
-        return config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = config.gpus.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
-    }
-    return config.gpus;
+
+
+/** The key of a job, or of a build a report names by its model and profile. */
+function jobKey(job) {
+    const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
+    return `${model}/${typeof profile === 'string' ? profile : profile.name}`;
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
-/**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
- */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
-        }
-        series.times.push(time);
-        series.values.push(usedMiB);
-    }
-    /**
-     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
-     * was taken before this mark, which comes before any build starts.
-     */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time <= this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
-        }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
-    }
+/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
+function planBuildJobs(config, selection) {
+    const jobs = allJobs(config);
+    if (!selection)
+        return jobs;
+    const picked = selectPairs(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
+    return jobs.filter((_, i) => picked[i]);
 }
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    nvidiaSmi;
-    env;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
-    child = null;
-    constructor(nvidiaSmi, 
-    /** The job's environment; credentials are removed before nvidia-smi sees it. */
-    env, intervalMs = 100, clock = Date.now) {
-        this.nvidiaSmi = nvidiaSmi;
-        this.env = env;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const stop = new AbortController();
-        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
-        const ended = runProcess({
-            command: this.nvidiaSmi,
-            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-            env: this.env,
-            signal: stop.signal,
-            onLine: (line) => {
-                const [index, used] = line.split(',').map((part) => Number(part.trim()));
-                if (Number.isInteger(index) && Number.isFinite(used))
-                    this.timeline.add(index, this.clock(), used);
-            },
-        });
-        const child = { stop, ended };
-        this.child = child;
-        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
-        void ended.then(() => {
-            if (this.child === child)
-                this.child = null;
-        });
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        this.timeline.markBaselineEnd(this.clock());
-    }
-    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
-    async stop() {
-        const child = this.child;
-        this.child = null;
-        if (!child)
-            return;
-        child.stop.abort();
-        await child.ended;
-    }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
-
-
-
-
-
-
-async function sha256OfFile(path) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
-        hash.update(chunk);
-    return hash.digest('hex');
+function allJobs(config) {
+    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
+        const stem = `${model.name}.${profile.name}`;
+        return {
+            model,
+            profile,
+            modelIndex,
+            profileIndex,
+            plan: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.plan`),
+            layerInfo: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.layers.json`),
+            logPrefix: (0,external_node_path_namespaceObject.join)(config.outputDir, 'logs', stem),
+        };
+    }));
 }
 /**
- * The external-data files an ONNX model names: each TensorProto's external_data holds a
- * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
- * 0a 08 "location" 12 <length> <file>.
+ * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
+ * it is built with the workspace they proved enough), or both. The combined plan points at the model.
  */
-async function externalDataFiles(onnx) {
-    const MAX_NAME_BYTES = 4096;
-    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
-    const found = new Set();
-    let tail = Buffer.alloc(0);
-    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
-        const data = Buffer.concat([tail, chunk]);
-        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = readVarint(bufferSource(data), at + marker.length);
-            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
-                continue;
-            const end = length.next + length.value;
-            if (end <= data.length)
-                found.add(data.toString('utf8', length.next, end));
-        }
-        // A marker cut at the chunk's end is found again with the next chunk.
-        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
-    }
-    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
-    return [...found].map((name) => (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
+function enginesOf(model) {
+    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
+    const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
+    if (model.engine === 'per-profile')
+        return split;
+    return model.engine === 'combined' ? [combined] : [...split, combined];
 }
 /**
- * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
- * external data can be gigabytes. Null for a file that cannot be read.
+ * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
+ * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
  */
-class FileDigests {
-    digests = new Map();
-    of(path) {
-        let digest = this.digests.get(path);
-        if (!digest) {
-            digest = sha256OfFile(path).catch(() => null);
-            this.digests.set(path, digest);
-        }
-        return digest;
+function shapesOf(profile) {
+    if (profile.parts) {
+        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
     }
-}
-/**
- * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
- * many profiles share them.
- */
-class EngineKeys {
-    digests;
-    constructor(digests = new FileDigests()) {
-        this.digests = digests;
-    }
-    async fileHash(path) {
-        return (await this.digests.of(path)) ?? 'missing';
-    }
-    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
-    async fileIdentity(path) {
-        const found = await (0,promises_namespaceObject.stat)(path).catch(() => null);
-        return found ? `${await (0,promises_namespaceObject.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
-    }
-    async key(parts) {
-        const external = await externalDataFiles(parts.onnx).catch(() => []);
-        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
-        const material = JSON.stringify({
-            v: 2,
-            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
-            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
-            inputs: await hashed(parts.inputs),
-            argv: parts.argv,
-            tensorrt: parts.tensorrtVersion,
-            trtexec: await this.fileHash(parts.trtexec),
-            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
-            gpu: parts.gpu,
-            environment: parts.environment,
-        });
-        return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(material).digest('hex');
-    }
-}
-/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
-const CLOCK_SLACK_MS = 5 * 60_000;
-/**
- * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
- * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
- * An entry whose plan does not match its record is removed and rebuilt, never used.
- */
-class EngineCache {
-    dir;
-    maxBytes;
-    constructor(dir, maxBytes) {
-        this.dir = dir;
-        this.maxBytes = maxBytes;
-    }
-    entry(key) {
-        return (0,external_node_path_namespaceObject.join)(this.dir, 'engines', key.slice(0, 2), key);
-    }
-    /** The entry for a key, if it is there and its plan has the recorded size. */
-    async lookup(key) {
-        const dir = this.entry(key);
-        let record;
-        try {
-            record = JSON.parse(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), 'utf8'));
-        }
-        catch (error) {
-            const exists = await (0,promises_namespaceObject.stat)(dir).then(() => true, () => false);
-            if (error.code === 'ENOENT' && !exists)
-                return null;
-            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
-            await this.remove(key);
-            return 'corrupt';
-        }
-        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
-        const plan = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
-        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_namespaceObject.join)(dir, 'record.json')));
-        // `null`, a list or a record of another key: written by something else, or damaged.
-        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
-            await this.remove(key);
-            return 'corrupt';
-        }
-        const now = new Date();
-        await (0,promises_namespaceObject.utimes)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
-        return { dir, record };
-    }
-    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
-    async restore(entry, plan, layerInfo) {
-        await place((0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), plan);
-        const layers = (0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json');
-        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
-            await place(layers, layerInfo);
-    }
-    /**
-     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
-     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
-     */
-    async store(record, plan, layerInfo, how = {}) {
-        const take = how.move ? promises_namespaceObject.rename : promises_namespaceObject.copyFile;
-        const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
-        await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
-        try {
-            await take(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
-            if (layerInfo)
-                await take(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
-            await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
-            const target = this.entry(record.key);
-            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
-            if (how.replace)
-                await (0,promises_namespaceObject.rm)(target, { recursive: true, force: true });
-            await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
-                // Another job stored the same engine first: theirs is as good as ours.
-                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
-                    throw error;
-            });
-        }
-        finally {
-            await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
-        }
-    }
-    async remove(key) {
-        await (0,promises_namespaceObject.rm)(this.entry(key), { recursive: true, force: true });
-    }
-    /**
-     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
-     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
-     * never go and every new entry would be evicted right after it was stored.
-     */
-    async evict(now = Date.now()) {
-        const entries = [];
-        for (const prefix of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines')).catch(() => [])) {
-            for (const key of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix)).catch(() => [])) {
-                const dir = (0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix, key);
-                const files = await (0,promises_namespaceObject.readdir)(dir).catch(() => []);
-                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f))
-                    .then((s) => s.size)
-                    .catch(() => 0)));
-                const stamped = (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
-                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
-                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
-            }
-        }
-        let total = entries.reduce((a, e) => a + e.bytes, 0);
-        const removed = [];
-        if (this.maxBytes !== null) {
-            for (const entry of entries.sort((a, b) => a.used - b.used)) {
-                if (total <= this.maxBytes)
-                    break;
-                await this.remove(entry.key);
-                total -= entry.bytes;
-                removed.push(entry.key);
-            }
-        }
-        return { removed, bytes: total };
-    }
-}
-/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
-async function place(from, to) {
-    await (0,promises_namespaceObject.rm)(to, { force: true });
-    await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
-
-
-
-
-
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
- * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
- * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
- */
-async function privateTimingCache(shared, label, trust) {
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
-    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
-    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
-    if (await servable(shared, trust)) {
-        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
-        // trt-ci.yml is read: config/rules.ts.)
-        await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT')
-                throw error;
-        });
-    }
-    return own;
-}
-/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
-async function servable(shared, trust) {
-    if (!(await isPlainFile(shared)))
-        return false;
-    if (trust.trust === 'any')
-        return true;
-    const content = await (0,promises_namespaceObject.readFile)(shared).catch(() => null);
-    const signature = await (0,promises_namespaceObject.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
-    return content !== null && mayServe(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(content), signature?.trim());
-}
-const sha256 = (bytes) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
-/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-async function publishTimingCache(own, shared, built, trust) {
-    const mine = await (0,promises_namespaceObject.stat)(own).catch(() => null);
-    const current = await (0,promises_namespaceObject.stat)(shared).catch(() => null);
-    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
-    const kept = current ? await servable(shared, trust) : false;
-    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
-    // branch's); otherwise the copy that knows more stays.
-    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
-        const signature = signEntry(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(await (0,promises_namespaceObject.readFile)(own)));
-        await (0,promises_namespaceObject.rm)(`${shared}.sig`, { force: true });
-        await (0,promises_namespaceObject.rename)(own, shared);
-        if (signature)
-            await writeNewFile(`${shared}.sig`, `${signature}\n`);
-        return 'kept';
-    }
-    await (0,promises_namespaceObject.rm)(own, { force: true });
-    return 'dropped';
+    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-graph.js
@@ -51997,6 +51691,756 @@ function mixedPrecisionOnnx(model, options) {
         unmatched: [...options.keep].filter((name) => !writer.matched.has(name)).sort(),
         casts: writer.casts,
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
+/** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
+const EVERY_NODE_UP_TO = 200;
+/** The main graph's nodes of a writer's table (the first node's graph is the main one). */
+const mainGraphNodes = (table) => table.filter((n) => n.graph === table[0]?.graph);
+/**
+ * The tensors to mark: every float output of a small graph's nodes; for a large one, the outputs of the last
+ * ONNX node each engine layer computes (its region's boundary, where marking breaks no fusion inside it).
+ */
+function tensorsToMark(nodes, layers) {
+    if (nodes.length <= EVERY_NODE_UP_TO || !layers)
+        return nodes.flatMap((n) => n.floatOutputs);
+    const order = new Map(nodes.map((n, i) => [n.node, i]));
+    const ends = new Set();
+    for (const layer of layers) {
+        const at = layer.onnxNodes.map((name) => order.get(name)).filter((i) => i !== undefined);
+        if (at.length)
+            ends.add(Math.max(...at));
+    }
+    return [...ends].sort((a, b) => a - b).flatMap((i) => nodes[i].floatOutputs);
+}
+const errorOf = (o) => ({
+    maxAbsError: o.maxAbsError,
+    maxRelError: o.maxRelError,
+    outOfTolerance: o.outOfTolerance,
+    nan: o.nan,
+    inf: o.inf,
+});
+/**
+ * The first node whose marked output is out of tolerance, with the error there and after it. `judged` holds
+ * the marked engine's outputs (marked tensors and the model's own) at one shape.
+ */
+function firstDivergence(nodes, judged, modelOutputs, shape) {
+    const byTensor = new Map(judged.map((o) => [o.name, o]));
+    const marked = nodes.flatMap((n, i) => n.floatOutputs.flatMap((tensor) => (byTensor.has(tensor) ? [{ node: i, output: byTensor.get(tensor) }] : [])));
+    const finals = new Set(modelOutputs);
+    const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
+    const first = marked.find((m) => m.output.failure !== null);
+    const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
+    if (!first)
+        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
+    const node = nodes[first.node];
+    const after = marked.filter((m) => m.node > first.node);
+    return {
+        status: 'found',
+        shape,
+        marked: marked.length,
+        node: node.node,
+        op: node.op,
+        computes: node.precision === 'fp32' ? `fp32 (${node.reason})` : node.precision,
+        tensor: first.output.name,
+        error: errorOf(first.output),
+        failure: first.output.failure,
+        downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
+        outputsFailing,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/keep-search.js
+// Which nodes must stay in FP32: the smallest keep-fp32 set found for which the engine passes its accuracy
+// gate, with the built engine as the oracle (no heuristic decides). Keeping more nodes in FP32 never makes
+// FP16 arithmetic less exact, so the gate's verdict is taken as monotone in the set: if a set passes, every
+// superset does. Then a minimal set is found one node at a time: with the nodes already known necessary (K)
+// and the candidates still open (L, in rank order), a binary search finds the shortest prefix of L that
+// passes with K; its last node is necessary given the prefix before it, joins K, and only that prefix stays
+// open. Each node found costs ceil(log2 |L|) builds and one to check K alone, so a search of k nodes among
+// R costs at most 2 + k * (ceil(log2 R) + 1) builds. The result is minimal (no node of it can be dropped
+// along the order searched), and minimum when one set of nodes is what the gate needs.
+// Pure: the oracle (a build and an accuracy check) is passed in.
+/** The most builds a search of `k` nodes among `candidates` makes. */
+const buildBound = (k, candidates) => 2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
+/**
+ * Candidates ranked by where the all-FP16 engine's error starts (the first-divergence pass): that node, then
+ * the nodes after it in graph order, then those before it (within tolerance, so searched last). Graph order
+ * when the pass named no candidate.
+ */
+function rankByDivergence(candidates, start) {
+    const at = start === null ? -1 : candidates.indexOf(start);
+    return at < 0 ? [...candidates] : [...candidates.slice(at), ...candidates.slice(0, at)];
+}
+/**
+ * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
+ * order the search opens them in (rankByDivergence), a permutation of them.
+ */
+async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates) {
+    const trials = [];
+    const judged = new Map();
+    const order = new Map(candidates.map((c, i) => [c, i]));
+    const sorted = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
+    class Spent extends Error {
+    }
+    const judge = async (keep) => {
+        const set = sorted(keep);
+        const id = set.join('\n');
+        const known = judged.get(id);
+        if (known !== undefined)
+            return known;
+        if (trials.length >= maxBuilds)
+            throw new Spent();
+        const passed = await passes(set);
+        judged.set(id, passed);
+        trials.push({ keep: set, passed });
+        return passed;
+    };
+    try {
+        if (await judge([]))
+            return { outcome: 'none-needed', keep: [], trials };
+        if (!(await judge([...candidates])))
+            return { outcome: 'unfixable', keep: null, trials };
+    }
+    catch (error) {
+        if (error instanceof Spent)
+            return { outcome: 'budget-spent', keep: null, trials };
+        throw error;
+    }
+    const kept = [];
+    // A rank that is not a permutation of the candidates (a name twice, one missing or unknown) is ignored.
+    const ranked = new Set(rank());
+    const permutation = ranked.size === candidates.length && [...ranked].every((c) => order.has(c));
+    let open = permutation ? [...ranked] : [...candidates];
+    // Known: kept ∪ open passes.
+    try {
+        while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
+            let [lo, hi] = [0, open.length - 1];
+            while (lo < hi) {
+                const mid = (lo + hi) >> 1;
+                if (await judge([...kept, ...open.slice(0, mid + 1)]))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            kept.push(open[hi]);
+            open = open.slice(0, hi);
+        }
+    }
+    catch (error) {
+        if (error instanceof Spent)
+            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+        throw error;
+    }
+    return { outcome: 'found', keep: sorted(kept), trials };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/precision-search.js
+// The search for which nodes stay FP32 (docs/accuracy.md), as `trt-ci precision` and a run with
+// `precision-search: true` both make it: each candidate keep-fp32 list is one run of the model alone, built and
+// its accuracy gate checked (the oracle); all-FP16 first, with its tensors marked, so that the search opens at
+// the node where its error starts; then the found list built once more, its gate again and its latency
+// against all-FP16's plan from an A/B. The runs themselves are the caller's (`run`), so that this module
+// never knows the pipeline that makes them.
+
+
+
+
+
+
+
+
+function priceOf(builds, report) {
+    const build = builds[0];
+    const latency = build?.latency;
+    return {
+        // Not checked at all (the build failed, say) reads as that, with why, never as an accuracy verdict.
+        accuracy: build?.accuracy?.status ??
+            `not checked: the build ${build?.status ?? 'did not run'}${build?.failure ? ` (${build.failure.message})` : ''}`,
+        latency: !latency
+            ? 'not measured (no A/B ran)'
+            : latency.ratio === null
+                ? `not measured (${latency.verdict}: ${latency.reason ?? 'no figure'})`
+                : `${latencyChange(latency)} (${latency.verdict}, A/B on this GPU)`,
+        ratio: latency?.ratio ?? null,
+        planBytes: build?.bytes ?? null,
+        report,
+    };
+}
+const DEFAULT_MAX_BUILDS = 32;
+/**
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
+ * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ */
+function keepCandidates(onnx) {
+    const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+    return mainGraphNodes(written.nodes)
+        .filter((n) => n.precision === 'fp16')
+        .map((n) => n.node);
+}
+function worstOf(builds) {
+    const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);
+    const worst = [...outputs].sort((a, b) => b.outOfTolerance - a.outOfTolerance || b.inf - a.inf)[0];
+    if (!worst)
+        return builds.map((b) => b.accuracy?.problem ?? b.failure?.message ?? b.status).join('; ');
+    const share = `${(worst.outOfTolerance * 100).toFixed(1)}% out of tolerance`;
+    return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
+}
+/**
+ * Whether a candidate's engines passed their gate. Only a verdict decides: an engine that did not build, or a
+ * check that could not run (no reference, an engine that would not run), stops the search (exit 2) rather
+ * than count as a failure.
+ */
+function judged(builds, what, reportFile) {
+    const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
+    if (unbuilt)
+        throw new errors_InputError(`precision: ${what} did not build: ${unbuilt.failure?.message ?? unbuilt.status} (${reportFile})`);
+    const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
+    if (unjudged) {
+        const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
+        throw new errors_InputError(`precision: ${what} was not judged: ${why} (${reportFile})`);
+    }
+    return builds.every((b) => b.accuracy?.status === 'passed');
+}
+/** Where a model's search puts its candidate runs: one folder each, under the run's output folder. */
+const searchFolder = (outputDir, model) => (0,external_node_path_namespaceObject.join)(outputDir, 'precision', model);
+/**
+ * The config of one candidate run: this model alone with `keep` kept, no deploy, budgets or search of its
+ * own; only the first (all-FP16) is built once more with its tensors marked.
+ */
+function candidateConfig(loaded, model, outputDir, keep, changes, first, basePlans) {
+    return {
+        ...loaded,
+        outputDir,
+        ...(basePlans && { basePlans }),
+        models: loaded.models
+            .filter((m) => m.name === model)
+            .map((m) => ({
+            ...m,
+            keepFp32: keep,
+            deploy: [],
+            deployCost: false,
+            budgets: {},
+            precisionSearch: false,
+            ...changes,
+            accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
+        })),
+    };
+}
+/**
+ * The smallest keep-fp32 list for `model`, each candidate built and checked by `run`. Throws InputError when
+ * a candidate cannot be judged (a build that failed, a check that could not run): no list is decided then.
+ */
+async function searchPrecision(model, outputDir, maxBuilds, run, log) {
+    let candidates;
+    try {
+        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
+    }
+    catch (error) {
+        throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
+    }
+    const trials = [];
+    // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
+    let divergence = null;
+    const judge = async (keep) => {
+        const n = trials.length + 1;
+        // No latency or deploy work: the gate is the oracle.
+        const result = await run(String(n), keep, { benchmark: false }, { first: n === 1, basePlans: null });
+        const builds = result.report.builds;
+        const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
+        if (n === 1)
+            divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
+        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
+        trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
+        log(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
+            `${passed ? '' : ` (${worstOf(builds)})`}`);
+        return passed;
+    };
+    const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
+    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+    // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
+    // GPU, its accuracy gate run again (the list re-verified on the build that found it).
+    let price = null;
+    if (search.keep?.length) {
+        const base = (0,external_node_path_namespaceObject.join)(outputDir, '1');
+        const result = await run('price', search.keep, { benchmark: 'ab' }, { first: false, basePlans: base });
+        price = priceOf(result.report.builds, result.reportFile);
+        log(`precision: the list re-verified (${price.accuracy}); latency against all-FP16 ${price.latency}`);
+    }
+    const answer = search.keep ? (trials.find((t) => t.keep.join('\n') === search.keep.join('\n')) ?? null) : null;
+    return {
+        model: model.name,
+        candidates,
+        maxBuilds,
+        ...search,
+        trials,
+        allFp16: trials[0],
+        answer,
+        divergence,
+        ranked: ranked(),
+        price,
+    };
+}
+/**
+ * A run's searches: for each model with precision-search whose fp16 engine failed its gate, the list that
+ * passes it, as the report keeps it. A search that cannot judge a candidate is said (`error`), never the run's
+ * failure: the run's verdict is its engines'.
+ */
+async function searchFailedModels(models, failed, outputDir, run, log, positionOf) {
+    const records = [];
+    for (const model of models.filter((m) => m.precisionSearch && failed(m.name))) {
+        const folder = searchFolder(outputDir, model.name);
+        const base = { model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS };
+        try {
+            const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
+            records.push({ ...base, ...recordOf(found), error: null });
+        }
+        catch (error) {
+            if (!(error instanceof errors_InputError))
+                throw error;
+            log(`precision: ${model.name}: ${error.message}`);
+            records.push({
+                ...base,
+                outcome: 'error',
+                keep: null,
+                candidates: 0,
+                builds: [],
+                openedAt: null,
+                price: null,
+                error: error.message,
+            });
+        }
+    }
+    return records;
+}
+function recordOf(found) {
+    return {
+        outcome: found.outcome,
+        keep: found.keep,
+        candidates: found.candidates.length,
+        maxBuilds: found.maxBuilds,
+        builds: found.trials.map(({ keep, passed, worst, planBytes }) => ({ keep, passed, worst, planBytes })),
+        openedAt: found.divergence?.status === 'found' ? found.divergence.node : null,
+        price: found.price && {
+            accuracy: found.price.accuracy,
+            latency: found.price.latency,
+            ratio: found.price.ratio,
+            planBytes: found.price.planBytes,
+        },
+    };
+}
+/**
+ * precision-search in a run: for each model asking it whose fp16 engine failed its gate, the search, each
+ * candidate a run of the pipeline of its own (`run`: the config adjusted, with or without preflight), the
+ * model alone, into output-dir/precision/<model>/<n>.
+ */
+function searchKeepLists(outcomes, accuracy, config, log, pipeline) {
+    const candidate = (model, folder) => (name, keep, changes, { first, basePlans }) => pipeline.run((loaded) => candidateConfig(loaded, model, (0,external_node_path_namespaceObject.join)(folder, name), keep, changes, first, basePlans), first);
+    const failed = (model) => outcomes.some((o) => o.job.model.name === model && accuracy.get(jobKey(o.job))?.status === 'failed');
+    const position = (model) => config.position(['models', config.models.findIndex((m) => m.name === model)]);
+    return searchFailedModels(config.models, failed, config.outputDir, candidate, log, position);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw configError(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time <= this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    nvidiaSmi;
+    env;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+    child = null;
+    constructor(nvidiaSmi, 
+    /** The job's environment; credentials are removed before nvidia-smi sees it. */
+    env, intervalMs = 100, clock = Date.now) {
+        this.nvidiaSmi = nvidiaSmi;
+        this.env = env;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = runProcess({
+            command: this.nvidiaSmi,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
+        });
+        const child = { stop, ended };
+        this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child)
+            return;
+        child.stop.abort();
+        await child.ended;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
+
+
+
+
+
+async function sha256OfFile(path) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/**
+ * The external-data files an ONNX model names: each TensorProto's external_data holds a
+ * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
+ * 0a 08 "location" 12 <length> <file>.
+ */
+async function externalDataFiles(onnx) {
+    const MAX_NAME_BYTES = 4096;
+    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
+    const found = new Set();
+    let tail = Buffer.alloc(0);
+    for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
+        const data = Buffer.concat([tail, chunk]);
+        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+            const length = readVarint(bufferSource(data), at + marker.length);
+            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
+                continue;
+            const end = length.next + length.value;
+            if (end <= data.length)
+                found.add(data.toString('utf8', length.next, end));
+        }
+        // A marker cut at the chunk's end is found again with the next chunk.
+        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
+    }
+    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
+    return [...found].map((name) => (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(onnx), name)).sort();
+}
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+class FileDigests {
+    digests = new Map();
+    of(path) {
+        let digest = this.digests.get(path);
+        if (!digest) {
+            digest = sha256OfFile(path).catch(() => null);
+            this.digests.set(path, digest);
+        }
+        return digest;
+    }
+}
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+class EngineKeys {
+    digests;
+    constructor(digests = new FileDigests()) {
+        this.digests = digests;
+    }
+    async fileHash(path) {
+        return (await this.digests.of(path)) ?? 'missing';
+    }
+    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+    async fileIdentity(path) {
+        const found = await (0,promises_namespaceObject.stat)(path).catch(() => null);
+        return found ? `${await (0,promises_namespaceObject.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+    }
+    async key(parts) {
+        const external = await externalDataFiles(parts.onnx).catch(() => []);
+        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_namespaceObject.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({
+            v: 2,
+            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+            inputs: await hashed(parts.inputs),
+            argv: parts.argv,
+            tensorrt: parts.tensorrtVersion,
+            trtexec: await this.fileHash(parts.trtexec),
+            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+            gpu: parts.gpu,
+            environment: parts.environment,
+        });
+        return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(material).digest('hex');
+    }
+}
+/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+class EngineCache {
+    dir;
+    maxBytes;
+    constructor(dir, maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+    entry(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, 'engines', key.slice(0, 2), key);
+    }
+    /** The entry for a key, if it is there and its plan has the recorded size. */
+    async lookup(key) {
+        const dir = this.entry(key);
+        let record;
+        try {
+            record = JSON.parse(await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), 'utf8'));
+        }
+        catch (error) {
+            const exists = await (0,promises_namespaceObject.stat)(dir).then(() => true, () => false);
+            if (error.code === 'ENOENT' && !exists)
+                return null;
+            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+            await this.remove(key);
+            return 'corrupt';
+        }
+        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+        const plan = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(dir, 'plan')).catch(() => null);
+        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_namespaceObject.join)(dir, 'record.json')));
+        // `null`, a list or a record of another key: written by something else, or damaged.
+        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const now = new Date();
+        await (0,promises_namespaceObject.utimes)((0,external_node_path_namespaceObject.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
+        return { dir, record };
+    }
+    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
+    async restore(entry, plan, layerInfo) {
+        await place((0,external_node_path_namespaceObject.join)(entry.dir, 'plan'), plan);
+        const layers = (0,external_node_path_namespaceObject.join)(entry.dir, 'layers.json');
+        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
+            await place(layers, layerInfo);
+    }
+    /**
+     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
+     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
+     */
+    async store(record, plan, layerInfo, how = {}) {
+        const take = how.move ? promises_namespaceObject.rename : promises_namespaceObject.copyFile;
+        const staging = (0,external_node_path_namespaceObject.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`);
+        await (0,promises_namespaceObject.mkdir)(staging, { recursive: true });
+        try {
+            await take(plan, (0,external_node_path_namespaceObject.join)(staging, 'plan'));
+            if (layerInfo)
+                await take(layerInfo, (0,external_node_path_namespaceObject.join)(staging, 'layers.json'));
+            await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+            const target = this.entry(record.key);
+            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(target), { recursive: true });
+            if (how.replace)
+                await (0,promises_namespaceObject.rm)(target, { recursive: true, force: true });
+            await (0,promises_namespaceObject.rename)(staging, target).catch(async (error) => {
+                // Another job stored the same engine first: theirs is as good as ours.
+                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
+                    throw error;
+            });
+        }
+        finally {
+            await (0,promises_namespaceObject.rm)(staging, { recursive: true, force: true });
+        }
+    }
+    async remove(key) {
+        await (0,promises_namespaceObject.rm)(this.entry(key), { recursive: true, force: true });
+    }
+    /**
+     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
+     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
+     * never go and every new entry would be evicted right after it was stored.
+     */
+    async evict(now = Date.now()) {
+        const entries = [];
+        for (const prefix of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines')).catch(() => [])) {
+            for (const key of await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix)).catch(() => [])) {
+                const dir = (0,external_node_path_namespaceObject.join)(this.dir, 'engines', prefix, key);
+                const files = await (0,promises_namespaceObject.readdir)(dir).catch(() => []);
+                const sizes = await Promise.all(files.map((f) => (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, f))
+                    .then((s) => s.size)
+                    .catch(() => 0)));
+                const stamped = (await (0,promises_namespaceObject.stat)((0,external_node_path_namespaceObject.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
+                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+            }
+        }
+        let total = entries.reduce((a, e) => a + e.bytes, 0);
+        const removed = [];
+        if (this.maxBytes !== null) {
+            for (const entry of entries.sort((a, b) => a.used - b.used)) {
+                if (total <= this.maxBytes)
+                    break;
+                await this.remove(entry.key);
+                total -= entry.bytes;
+                removed.push(entry.key);
+            }
+        }
+        return { removed, bytes: total };
+    }
+}
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from, to) {
+    await (0,promises_namespaceObject.rm)(to, { force: true });
+    await (0,promises_namespaceObject.link)(from, to).catch(() => (0,promises_namespaceObject.copyFile)(from, to));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
+
+
+
+
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
+ */
+async function privateTimingCache(shared, label, trust) {
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}`;
+    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+    if (await servable(shared, trust)) {
+        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
+        // trt-ci.yml is read: config/rules.ts.)
+        await (0,promises_namespaceObject.copyFile)(shared, own).catch((error) => {
+            if (error.code !== 'ENOENT')
+                throw error;
+        });
+    }
+    return own;
+}
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+async function servable(shared, trust) {
+    if (!(await isPlainFile(shared)))
+        return false;
+    if (trust.trust === 'any')
+        return true;
+    const content = await (0,promises_namespaceObject.readFile)(shared).catch(() => null);
+    const signature = await (0,promises_namespaceObject.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
+    return content !== null && mayServe(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(content), signature?.trim());
+}
+const sha256 = (bytes) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+async function publishTimingCache(own, shared, built, trust) {
+    const mine = await (0,promises_namespaceObject.stat)(own).catch(() => null);
+    const current = await (0,promises_namespaceObject.stat)(shared).catch(() => null);
+    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
+    const kept = current ? await servable(shared, trust) : false;
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
+    // branch's); otherwise the copy that knows more stays.
+    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
+        const signature = signEntry(trust, 'timing', (0,external_node_path_namespaceObject.basename)(shared), sha256(await (0,promises_namespaceObject.readFile)(own)));
+        await (0,promises_namespaceObject.rm)(`${shared}.sig`, { force: true });
+        await (0,promises_namespaceObject.rename)(own, shared);
+        if (signature)
+            await writeNewFile(`${shared}.sig`, `${signature}\n`);
+        return 'kept';
+    }
+    await (0,promises_namespaceObject.rm)(own, { force: true });
+    return 'dropped';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
@@ -53262,59 +53706,6 @@ function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
-
-
-
-/** The key of a job, or of a build a report names by its model and profile. */
-function jobKey(job) {
-    const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
-    return `${model}/${typeof profile === 'string' ? profile : profile.name}`;
-}
-/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
-function planBuildJobs(config, selection) {
-    const jobs = allJobs(config);
-    if (!selection)
-        return jobs;
-    const picked = selectPairs(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
-    return jobs.filter((_, i) => picked[i]);
-}
-function allJobs(config) {
-    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
-        const stem = `${model.name}.${profile.name}`;
-        return {
-            model,
-            profile,
-            modelIndex,
-            profileIndex,
-            plan: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.plan`),
-            layerInfo: (0,external_node_path_namespaceObject.join)(config.outputDir, `${stem}.layers.json`),
-            logPrefix: (0,external_node_path_namespaceObject.join)(config.outputDir, 'logs', stem),
-        };
-    }));
-}
-/**
- * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
- * it is built with the workspace they proved enough), or both. The combined plan points at the model.
- */
-function enginesOf(model) {
-    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
-    const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
-    if (model.engine === 'per-profile')
-        return split;
-    return model.engine === 'combined' ? [combined] : [...split, combined];
-}
-/**
- * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
- * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
- */
-function shapesOf(profile) {
-    if (profile.parts) {
-        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
-    }
-    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
 // Which libraries a binary links, as the loader resolves them (ldd), and where a command is on PATH: for
 // preflight's plugin checks and the engine cache's key (the TensorRT libraries trtexec loads).
@@ -53644,6 +54035,35 @@ const nullableString = schemas_string().nullable();
 /** Where something is written in trt-ci.yml, for annotations and messages. */
 const configPositionSchema = object({ file: schemas_string(), line: count, column: count });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
+// The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
+
+
+/**
+ * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
+ */
+const precisionSearchSchema = object({
+    model: schemas_string(),
+    /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+    keep: array(schemas_string()).nullable(),
+    candidates: count,
+    maxBuilds: count,
+    /** Each candidate list built and checked, in order: the first is all-FP16. */
+    builds: array(object({ keep: array(schemas_string()), passed: schemas_boolean(), worst: schemas_string(), planBytes: nullableNumber })),
+    /** The node where all-FP16's error starts, where the search opened; null when none was named. */
+    openedAt: nullableString,
+    /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
+    price: object({ accuracy: schemas_string(), latency: schemas_string(), ratio: nullableNumber, planBytes: nullableNumber })
+        .nullable(),
+    error: nullableString,
+    /** The folder of its candidate runs (each with its own report). */
+    folder: schemas_string(),
+    /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
+    configPosition: configPositionSchema.nullable(),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -53868,6 +54288,7 @@ const deployCostSchema = object({
 // with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
 // each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
 // through `upgradeReport` in report-v1.ts.
+
 
 
 
@@ -54186,10 +54607,7 @@ const reportSchema = object({
         gpuQueryError: nullableString,
         /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
         image: nullableString.default(null),
-        /**
-         * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
-         * reports written before it asked, whose latencies are that TensorRT's defaults.
-         */
+        /** What trt-ci asked every latency to be (tensorrt/measurement.ts); null before it asked (the defaults). */
         measurement: measurementSchema.nullable().default(null),
     }),
     preflight: preflightSchema.nullable(),
@@ -54203,6 +54621,8 @@ const reportSchema = object({
     comparison: comparisonSchema,
     /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
     cache: cacheSummarySchema.nullable(),
+    /** precision-search's searches, one per model whose fp16 engine failed its gate. */
+    precisionSearch: array(precisionSearchSchema).default([]),
     manifest: nullableString,
 });
 /** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
@@ -54805,7 +55225,7 @@ function overallStatus(report) {
 
 
 const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
+const reportSchemaV1 = reportSchema.omit({ interrupted: true, precisionSearch: true }).extend({
     schema: literal(REPORT_SCHEMA_V1),
     builds: array(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -54817,7 +55237,7 @@ function upgradeReport(v1) {
         const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
         return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
     });
-    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, precisionSearch: [], builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -56180,64 +56600,6 @@ function markOutputs(model, tensors) {
         const added = [...new Set(tensors)].filter((name) => !outputs.has(name)).map(floatOutput);
         return lenField(7, Buffer.concat([graph, ...added]));
     }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
-/** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
-const EVERY_NODE_UP_TO = 200;
-/** The main graph's nodes of a writer's table (the first node's graph is the main one). */
-const mainGraphNodes = (table) => table.filter((n) => n.graph === table[0]?.graph);
-/**
- * The tensors to mark: every float output of a small graph's nodes; for a large one, the outputs of the last
- * ONNX node each engine layer computes (its region's boundary, where marking breaks no fusion inside it).
- */
-function tensorsToMark(nodes, layers) {
-    if (nodes.length <= EVERY_NODE_UP_TO || !layers)
-        return nodes.flatMap((n) => n.floatOutputs);
-    const order = new Map(nodes.map((n, i) => [n.node, i]));
-    const ends = new Set();
-    for (const layer of layers) {
-        const at = layer.onnxNodes.map((name) => order.get(name)).filter((i) => i !== undefined);
-        if (at.length)
-            ends.add(Math.max(...at));
-    }
-    return [...ends].sort((a, b) => a - b).flatMap((i) => nodes[i].floatOutputs);
-}
-const errorOf = (o) => ({
-    maxAbsError: o.maxAbsError,
-    maxRelError: o.maxRelError,
-    outOfTolerance: o.outOfTolerance,
-    nan: o.nan,
-    inf: o.inf,
-});
-/**
- * The first node whose marked output is out of tolerance, with the error there and after it. `judged` holds
- * the marked engine's outputs (marked tensors and the model's own) at one shape.
- */
-function firstDivergence(nodes, judged, modelOutputs, shape) {
-    const byTensor = new Map(judged.map((o) => [o.name, o]));
-    const marked = nodes.flatMap((n, i) => n.floatOutputs.flatMap((tensor) => (byTensor.has(tensor) ? [{ node: i, output: byTensor.get(tensor) }] : [])));
-    const finals = new Set(modelOutputs);
-    const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
-    const first = marked.find((m) => m.output.failure !== null);
-    const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
-    if (!first)
-        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
-    const node = nodes[first.node];
-    const after = marked.filter((m) => m.node > first.node);
-    return {
-        status: 'found',
-        shape,
-        marked: marked.length,
-        node: node.node,
-        op: node.op,
-        computes: node.precision === 'fp32' ? `fp32 (${node.reason})` : node.precision,
-        tensor: first.output.name,
-        error: errorOf(first.output),
-        failure: first.output.failure,
-        downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
-        outputsFailing,
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
@@ -58414,6 +58776,7 @@ function assembleReport(run, results, rel) {
         comparison: run.comparison,
         cache: run.cache,
         manifest: run.manifest,
+        precisionSearch: run.precisionSearch.map((p) => ({ ...p, folder: rel(p.folder) })),
     };
     return withRelativePaths(report, rel);
 }
@@ -58486,26 +58849,6 @@ function notable(row) {
     if (!build.baseline)
         return true;
     return build.baseline.bytes !== build.bytes;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
-// Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
-// log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
-// ::stop-commands::), and a bare \r (or U+2028/U+2029/U+0085) starts a new line for it: so every line
-// break inside a value becomes a space, and a line that would start with `::` gets a zero-width space
-// between the colons. Bidirectional overrides go too: they make a log line read other than it is.
-/** U+202A-U+202E and U+2066-U+2069: embeddings, overrides and isolates. */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-/** One value inside a log line: no line break, no bidirectional control. */
-function logValue(value) {
-    return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
-}
-/** Lines for the job log (split at \n only: the renderer's own line breaks); none can be a workflow command. */
-function logLines(text) {
-    return text
-        .split('\n')
-        .map((line) => logValue(line).replace(/^(\s*):(?=:)/, '$1:\u200b'))
-        .join('\n');
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/markdown-text.js
@@ -59677,9 +60020,68 @@ function historySection(standings) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/keep-fp32.js
+// What to keep in FP32: precision-search's answer for each model whose fp16 engine failed its gate, decision
+// first (the nodes and the lines to paste), then what it fixes and what it costs, then how it was found.
+
+
+
+
+const keep_fp32_size = (bytes) => (bytes == null ? 'unknown' : formatBytes(bytes));
+function searchLines(s) {
+    const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
+    const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
+    const where = s.configPosition ? ` (${markdown_text_text(formatPosition(s.configPosition))})` : '';
+    switch (s.outcome) {
+        case 'error':
+            return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
+        case 'none-needed':
+            return [
+                `**${markdown_text_text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +
+                    'come back, so it is not a node FP16 can be kept off.',
+            ];
+        case 'unfixable':
+            return [
+                `**${markdown_text_text(s.model)}**: no list fixes it: with every candidate node kept in FP32 the gate still fails ` +
+                    `(${markdown_text_text(first?.worst ?? '')}; ${builds}). Check the tolerances and the inputs, and layers TensorRT ` +
+                    'adds that no ONNX node names.',
+            ];
+        default: {
+            const names = s.keep.map(code).join(', ');
+            const price = s.price;
+            return [
+                `**${markdown_text_text(s.model)}**: keep ${names} in FP32` +
+                    (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+                '',
+                `Paste under the model in trt-ci.yml${where}:`,
+                '',
+                codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
+                '',
+                `- accuracy: all-FP16 ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
+                    (price ? ` (built again: ${markdown_text_text(price.accuracy)})` : ''),
+                `- latency against all-FP16: ${markdown_text_text(price?.latency ?? 'not measured')}`,
+                `- plan size: ${keep_fp32_size(price?.planBytes ?? found?.planBytes)} against ${keep_fp32_size(first?.planBytes)} all-FP16`,
+                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+            ];
+        }
+    }
+}
+function keepFp32Section(reports) {
+    const searches = reports.flatMap((r) => r.precisionSearch);
+    if (searches.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.failure,
+        text: ['#### 🧪 What to keep in FP32', '', ...searches.flatMap((s) => [...searchLines(s), ''])]
+            .join('\n')
+            .trimEnd(),
+    };
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/latency.js
 // Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]" with
 // p, the repetition medians of both sides as a strip chart on one scale, and why an engine that changed did.
+
 
 
 
@@ -59889,6 +60291,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -59900,6 +60303,7 @@ function renderReports(reports, options) {
         noBaseSection(reports),
         ...failures(rows),
         accuracySection(rows),
+        keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),
         deploySection(rows),
@@ -60020,6 +60424,7 @@ async function verifyBuilds(outcomes) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/pipeline.js
+
 
 
 
@@ -60177,14 +60582,11 @@ async function buildAndReport(context, start, options) {
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
     const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
-    const environment = {
-        tensorrtVersion: formatVersion(context.version, true),
-        trtexec: config.trtexec,
-        gpus: stage.gpus,
-        gpuQueryError: stage.gpuQueryError,
-        image: context.env.TRT_CI_IMAGE || null,
-        measurement: MEASUREMENT,
-    };
+    // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
+    const say = (line) => options.onEvent?.({ type: 'note', line });
+    const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options));
+    const precisionSearch = ran('precision-search', searched);
+    const environment = runEnvironment(context, stage);
     // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
     const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
     const onnxBytes = (onnx) => sizes.get(onnx) ?? null;
@@ -60217,6 +60619,7 @@ async function buildAndReport(context, start, options) {
         cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
         manifest: outputs.manifest,
         interrupted,
+        precisionSearch,
     }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_namespaceObject.relative)(options.cwd, path) || '.');
     const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_namespaceObject.mkdir)(config.outputDir, { recursive: true });
@@ -60231,6 +60634,28 @@ async function buildAndReport(context, start, options) {
         summaryFile: outputs.summary,
         manifestFile: outputs.manifest,
         unwritten,
+    };
+}
+/** What the report says of where the run ran. */
+function runEnvironment(context, stage) {
+    return {
+        tensorrtVersion: formatVersion(context.version, true),
+        trtexec: context.config.trtexec,
+        gpus: stage.gpus,
+        gpuQueryError: stage.gpuQueryError,
+        image: context.env.TRT_CI_IMAGE || null,
+        measurement: MEASUREMENT,
+    };
+}
+/** precision-search's candidates: each a run of this pipeline of its own, its config adjusted. */
+function candidateRuns(options) {
+    return {
+        run: (adjust, preflight) => runPipeline({
+            ...{ configFile: options.configFile, cwd: options.cwd, env: options.env, preflight },
+            provenance: options.provenance ?? null,
+            ...(options.signal && { signal: options.signal }),
+            adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
+        }),
     };
 }
 /** The build stage, or every build skipped when preflight failed and is enforced. */
@@ -60574,6 +60999,7 @@ function describeLog(log) {
 
 
 
+
 /** `trt-ci build` (the build loop alone) and `trt-ci run` (preflight, builds, verify, compare, report). */
 async function buildOrRun(command, options, io) {
     const live = io.tty && !options.json ? new StatusLine() : null;
@@ -60593,6 +61019,8 @@ async function buildOrRun(command, options, io) {
                 if (!options.json)
                     io.stdout(renderPreflightText(event.preflight));
             }
+            else if (event.type === 'note')
+                io.stderr(logLines(`${event.line}\n`));
             else if (live)
                 io.stderr(live.update(event, event.type === 'heartbeat' ? '' : describeEvent(event)));
             else
@@ -62345,91 +62773,6 @@ const parseLog = defineCommand({
     run: (operands, values, io) => parseLogCommand(operands, { exitCode: values['exit-code'], json: values.json ?? false }, io),
 });
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/keep-search.js
-// Which nodes must stay in FP32: the smallest keep-fp32 set found for which the engine passes its accuracy
-// gate, with the built engine as the oracle (no heuristic decides). Keeping more nodes in FP32 never makes
-// FP16 arithmetic less exact, so the gate's verdict is taken as monotone in the set: if a set passes, every
-// superset does. Then a minimal set is found one node at a time: with the nodes already known necessary (K)
-// and the candidates still open (L, in rank order), a binary search finds the shortest prefix of L that
-// passes with K; its last node is necessary given the prefix before it, joins K, and only that prefix stays
-// open. Each node found costs ceil(log2 |L|) builds and one to check K alone, so a search of k nodes among
-// R costs at most 2 + k * (ceil(log2 R) + 1) builds. The result is minimal (no node of it can be dropped
-// along the order searched), and minimum when one set of nodes is what the gate needs.
-// Pure: the oracle (a build and an accuracy check) is passed in.
-/** The most builds a search of `k` nodes among `candidates` makes. */
-const buildBound = (k, candidates) => 2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
-/**
- * Candidates ranked by where the all-FP16 engine's error starts (the first-divergence pass): that node, then
- * the nodes after it in graph order, then those before it (within tolerance, so searched last). Graph order
- * when the pass named no candidate.
- */
-function rankByDivergence(candidates, start) {
-    const at = start === null ? -1 : candidates.indexOf(start);
-    return at < 0 ? [...candidates] : [...candidates.slice(at), ...candidates.slice(0, at)];
-}
-/**
- * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
- * order the search opens them in (rankByDivergence), a permutation of them.
- */
-async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates) {
-    const trials = [];
-    const judged = new Map();
-    const order = new Map(candidates.map((c, i) => [c, i]));
-    const sorted = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
-    class Spent extends Error {
-    }
-    const judge = async (keep) => {
-        const set = sorted(keep);
-        const id = set.join('\n');
-        const known = judged.get(id);
-        if (known !== undefined)
-            return known;
-        if (trials.length >= maxBuilds)
-            throw new Spent();
-        const passed = await passes(set);
-        judged.set(id, passed);
-        trials.push({ keep: set, passed });
-        return passed;
-    };
-    try {
-        if (await judge([]))
-            return { outcome: 'none-needed', keep: [], trials };
-        if (!(await judge([...candidates])))
-            return { outcome: 'unfixable', keep: null, trials };
-    }
-    catch (error) {
-        if (error instanceof Spent)
-            return { outcome: 'budget-spent', keep: null, trials };
-        throw error;
-    }
-    const kept = [];
-    // A rank that is not a permutation of the candidates (a name twice, one missing or unknown) is ignored.
-    const ranked = new Set(rank());
-    const permutation = ranked.size === candidates.length && [...ranked].every((c) => order.has(c));
-    let open = permutation ? [...ranked] : [...candidates];
-    // Known: kept ∪ open passes.
-    try {
-        while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
-            let [lo, hi] = [0, open.length - 1];
-            while (lo < hi) {
-                const mid = (lo + hi) >> 1;
-                if (await judge([...kept, ...open.slice(0, mid + 1)]))
-                    hi = mid;
-                else
-                    lo = mid + 1;
-            }
-            kept.push(open[hi]);
-            open = open.slice(0, hi);
-        }
-    }
-    catch (error) {
-        if (error instanceof Spent)
-            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
-        throw error;
-    }
-    return { outcome: 'found', keep: sorted(kept), trials };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/cli/commands/precision.js
 
 
@@ -62442,45 +62785,6 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
 
 
 
-
-
-
-function priceOf(builds, report) {
-    const build = builds[0];
-    const latency = build?.latency;
-    return {
-        // Not checked at all (the build failed, say) reads as that, with why, never as an accuracy verdict.
-        accuracy: build?.accuracy?.status ??
-            `not checked: the build ${build?.status ?? 'did not run'}${build?.failure ? ` (${build.failure.message})` : ''}`,
-        latency: !latency
-            ? 'not measured (no A/B ran)'
-            : latency.ratio === null
-                ? `not measured (${latency.verdict}: ${latency.reason ?? 'no figure'})`
-                : `${latencyChange(latency)} (${latency.verdict}, A/B on this GPU)`,
-        ratio: latency?.ratio ?? null,
-        planBytes: build?.bytes ?? null,
-        report,
-    };
-}
-const DEFAULT_MAX_BUILDS = 32;
-/**
- * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
- * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
- */
-function keepCandidates(onnx) {
-    const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
-    return mainGraphNodes(written.nodes)
-        .filter((n) => n.precision === 'fp16')
-        .map((n) => n.node);
-}
-function worstOf(builds) {
-    const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);
-    const worst = [...outputs].sort((a, b) => b.outOfTolerance - a.outOfTolerance || b.inf - a.inf)[0];
-    if (!worst)
-        return builds.map((b) => b.accuracy?.problem ?? b.failure?.message ?? b.status).join('; ');
-    const share = `${(worst.outOfTolerance * 100).toFixed(1)}% out of tolerance`;
-    return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
-}
 function pickModel(models, name) {
     const searchable = (m) => m.precision === 'fp16' && m.accuracy !== null;
     if (name !== null) {
@@ -62497,119 +62801,40 @@ function pickModel(models, name) {
             `${fits.map((m) => m.name).join(', ') || 'none'})`);
     return fits[0];
 }
-/**
- * Whether a candidate's engines passed their gate. Only a verdict decides: an engine that did not build, or a
- * check that could not run (no reference, an engine that would not run), stops the search (exit 2) rather
- * than count as a failure.
- */
-function judged(builds, what, reportFile) {
-    const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
-    if (unbuilt)
-        throw new errors_InputError(`precision: ${what} did not build: ${unbuilt.failure?.message ?? unbuilt.status} (${reportFile})`);
-    const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
-    if (unjudged) {
-        const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
-        throw new errors_InputError(`precision: ${what} was not judged: ${why} (${reportFile})`);
-    }
-    return builds.every((b) => b.accuracy?.status === 'passed');
-}
 async function precisionCommand(options, io) {
     const maxBuilds = whole(options.maxBuilds, 'max-builds', DEFAULT_MAX_BUILDS, 2, 9999);
     const config = loadConfig(options.config, io.cwd, io.env);
     const model = pickModel(config.models, options.model);
-    let candidates;
-    try {
-        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
-    }
-    catch (error) {
-        throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
-    }
-    const trials = [];
-    // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
-    let divergence = null;
-    /** One run of this model alone with `keep` kept, into its own folder: the candidates' and the pricing run. */
-    const runWith = (folder, keep, changes, first = false, basePlans = '') => runPipeline({
+    const folder = searchFolder(config.outputDir, model.name);
+    const run = (name, keep, changes, { first, basePlans }) => runPipeline({
         configFile: options.config,
         cwd: io.cwd,
         env: io.env,
         provenance: runProvenance(io.env, io.cwd),
         preflight: first,
-        adjustConfig: (loaded) => ({
-            ...loaded,
-            outputDir: (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, folder),
-            ...(basePlans && { basePlans }),
-            models: loaded.models
-                .filter((m) => m.name === model.name)
-                .map((m) => ({
-                ...m,
-                keepFp32: keep,
-                deploy: [],
-                deployCost: false,
-                budgets: {},
-                ...changes,
-                // Only the first candidate (all-FP16) is built once more with its tensors marked.
-                accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
-            })),
-        }),
+        adjustConfig: (loaded) => candidateConfig(loaded, model.name, (0,external_node_path_namespaceObject.join)(folder, name), keep, changes, first, basePlans),
         ...(io.signal && { signal: io.signal }),
     });
-    const judge = async (keep) => {
-        const n = trials.length + 1;
-        // No latency or deploy work: the gate is the oracle.
-        const result = await runWith(String(n), keep, { benchmark: false }, n === 1);
-        const builds = result.report.builds;
-        const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
-        if (n === 1)
-            divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
-        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
-        trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
-        io.stderr(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
-            `${passed ? '' : ` (${worstOf(builds)})`}\n`);
-        return passed;
-    };
     // The output folder is claimed (marked and locked) for the search, whose candidates go under it.
     const release = await claimOutputDir(config, io.cwd);
-    const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
-    let search;
-    let price = null;
+    let found;
     try {
-        search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
-        // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
-        // GPU, its accuracy gate run again (the list re-verified on the build that found it).
-        if (search.keep?.length) {
-            const base = (0,external_node_path_namespaceObject.join)(config.outputDir, 'precision', model.name, '1');
-            const result = await runWith('price', search.keep, { benchmark: 'ab' }, false, base);
-            price = priceOf(result.report.builds, result.reportFile);
-            io.stderr(`precision: the list re-verified (${price.accuracy}); latency against all-FP16 ${price.latency}\n`);
-        }
+        found = await searchPrecision(model, folder, maxBuilds, run, (line) => io.stderr(`${line}\n`));
     }
     finally {
         await release();
     }
-    const answer = search.keep && trials.find((t) => t.keep.join('\n') === [...search.keep].join('\n'));
-    const allFp16 = trials[0];
-    if (options.json) {
-        const out = {
-            model: model.name,
-            candidates,
-            maxBuilds,
-            ...search,
-            trials,
-            allFp16,
-            answer: answer ?? null,
-            divergence,
-            ranked: ranked(),
-            price,
-        };
-        io.stdout(`${JSON.stringify(out, null, 2)}\n`);
-    }
+    if (options.json)
+        io.stdout(`${JSON.stringify(found, null, 2)}\n`);
     else
-        io.stdout(renderSearch(model, candidates, search, allFp16, answer ?? null, divergence, price));
-    if (price && price.accuracy !== 'passed')
+        io.stdout(renderSearch(found));
+    if (found.price && found.price.accuracy !== 'passed')
         return EXIT.failed;
-    return search.outcome === 'found' || search.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
+    return found.outcome === 'found' || found.outcome === 'none-needed' ? EXIT.passed : EXIT.failed;
 }
-function renderSearch(model, candidates, search, allFp16, answer, divergence, price) {
+function renderSearch(found) {
+    const { candidates, allFp16, answer, divergence, price } = found;
+    const [model, search] = [{ name: found.model }, found];
     const marked = divergence && divergence.status !== 'error' ? ' + 1 with its tensors marked' : '';
     const builds = `${search.trials.length} build(s)${marked} of ${candidates.length} candidate node(s)`;
     const start = divergence?.status === 'found'

@@ -1,3 +1,4 @@
+import { searchKeepLists } from './accuracy/precision-search.js';
 import { MEASUREMENT } from './tensorrt/measurement.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -36,7 +37,11 @@ import { verifyBuilds } from './verify/verify-stage.js';
 import { errorMessage, fileProblem, fileSize, InputError } from './common/errors.js';
 
 /** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
-export type PipelineEvent = BuildEvent | { type: 'preflight'; preflight: PreflightResult };
+export type PipelineEvent =
+  | BuildEvent
+  | { type: 'preflight'; preflight: PreflightResult }
+  /** A line a later stage says while it goes (precision-search: a line per candidate built). */
+  | { type: 'note'; line: string };
 
 export interface PipelineOptions {
   configFile: string;
@@ -231,14 +236,11 @@ async function buildAndReport(
   // trt-ci builds where it runs: a Windows runner makes Windows plans.
   const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
   const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
-  const environment = {
-    tensorrtVersion: formatVersion(context.version, true),
-    trtexec: config.trtexec,
-    gpus: stage.gpus,
-    gpuQueryError: stage.gpuQueryError,
-    image: context.env.TRT_CI_IMAGE || null,
-    measurement: MEASUREMENT,
-  };
+  // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
+  const say = (line: string) => options.onEvent?.({ type: 'note', line });
+  const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options));
+  const precisionSearch = ran('precision-search', searched);
+  const environment = runEnvironment(context, stage);
   // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
   const sizes = new Map(config.models.map((m) => [m.onnx, fileSize(m.onnx)]));
   const onnxBytes = (onnx: string) => sizes.get(onnx) ?? null;
@@ -277,6 +279,7 @@ async function buildAndReport(
       cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
       manifest: outputs.manifest,
       interrupted,
+      precisionSearch,
     },
     { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared },
     (path) => relative(options.cwd, path) || '.',
@@ -294,6 +297,31 @@ async function buildAndReport(
     summaryFile: outputs.summary,
     manifestFile: outputs.manifest,
     unwritten,
+  };
+}
+
+/** What the report says of where the run ran. */
+function runEnvironment(context: StageContext, stage: BuildStageResult): Report['environment'] {
+  return {
+    tensorrtVersion: formatVersion(context.version, true),
+    trtexec: context.config.trtexec,
+    gpus: stage.gpus,
+    gpuQueryError: stage.gpuQueryError,
+    image: context.env.TRT_CI_IMAGE || null,
+    measurement: MEASUREMENT,
+  };
+}
+
+/** precision-search's candidates: each a run of this pipeline of its own, its config adjusted. */
+function candidateRuns(options: PipelineOptions) {
+  return {
+    run: (adjust: (config: Config) => Config, preflight: boolean) =>
+      runPipeline({
+        ...{ configFile: options.configFile, cwd: options.cwd, env: options.env, preflight },
+        provenance: options.provenance ?? null,
+        ...(options.signal && { signal: options.signal }),
+        adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
+      }),
   };
 }
 

@@ -22,6 +22,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   onnx: '/m/up.onnx',
   precision: 'fp16',
   keepFp32: [],
+  precisionSearch: false,
   plugins: ['/p/libleaky.so'],
   dynamicPlugins: [],
   profiles: [profile],

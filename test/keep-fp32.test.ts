@@ -6,6 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
+import type { PrecisionSearchRecord, Report } from '../src/contract/report.js';
+import { keepFp32Section } from '../src/report/sections/keep-fp32.js';
 import { cli, makeRunner } from './support/harness.js';
 import { logSumExpOnnx } from './support/onnx-models.js';
 
@@ -188,5 +190,100 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/candidate 1 \(keep \[\]\) was not judged: trtexec could not run the engine/);
     expect(result.stdout).not.toContain('keep-fp32:');
+  });
+});
+
+describe('precision-search: true in a run (issue 37)', () => {
+  it('a failed fp16 engine: the run searches, the report keeps each build, the summary says the lines', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS['11.2'] } });
+    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n    precision-search: true\n' +
+        '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json']);
+    // The run's verdict is its engine's: it failed its gate, the list is not in trt-ci.yml yet.
+    expect(result.code, result.stderr).toBe(1);
+    const report = JSON.parse(result.stdout);
+    const [search] = report.precisionSearch;
+    expect(search).toMatchObject({ model: 'lse', outcome: 'found', keep: ['exp', 'sum', 'log'], openedAt: 'exp' });
+    expect(search.builds[0]).toMatchObject({ keep: [], passed: false });
+    // The list itself passed when built; each smaller one tried failed.
+    expect(search.builds).toContainEqual(expect.objectContaining({ keep: ['exp', 'sum', 'log'], passed: true }));
+    expect(search.builds.length).toBeLessThanOrEqual(11);
+    expect(search.price.accuracy).toBe('passed');
+    expect(search.folder).toMatch(/out\/precision\/lse$/);
+    const modelLine =
+      readFileSync(config, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('- name: lse')) + 1;
+    expect(search.configPosition).toMatchObject({ line: modelLine });
+    expect(result.stderr.match(/^precision: build \d+/gm)).toHaveLength(search.builds.length);
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('#### 🧪 What to keep in FP32');
+    expect(summary).toContain('**lse**: keep `exp`, `sum`, `log` in FP32');
+    expect(summary).toContain('```\nkeep-fp32: [exp, sum, log]\n```');
+    expect(summary).toMatch(/- latency against all-FP16: [+-]\d/);
+    expect(summary).toContain("opened at `exp` where all-FP16's error starts");
+    // Pasted, the next run passes, and searches nothing (its engine passes).
+    writeFileSync(
+      config,
+      readFileSync(config, 'utf8').replace(
+        'precision-search: true\n',
+        'precision-search: true\n    keep-fp32: [exp, sum, log]\n',
+      ),
+    );
+    const rerun = await cli(['run', '--config', config, '--json']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout).precisionSearch).toEqual([]);
+  });
+
+  it('is off unless asked, and needs precision: fp16 and an accuracy check', async () => {
+    const plain = await run('10.16', '    precision: fp16\n');
+    expect(plain.report.precisionSearch).toEqual([]);
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision-search: true\n' +
+        '    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+    );
+    const result = await cli(['run', '--config', config]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/precision-search needs precision: fp16 and an accuracy: check/);
+  });
+});
+
+describe('the "What to keep in FP32" section', () => {
+  const record = (over: Partial<PrecisionSearchRecord>): PrecisionSearchRecord => ({
+    model: 'm',
+    outcome: 'found',
+    keep: ['exp'],
+    candidates: 4,
+    maxBuilds: 32,
+    builds: [
+      { keep: [], passed: false, worst: 'y: 100.0% out of tolerance', planBytes: 2048 },
+      { keep: ['exp'], passed: true, worst: 'y: 0.0% out of tolerance', planBytes: 3072 },
+    ],
+    openedAt: null,
+    price: null,
+    error: null,
+    folder: 'out/precision/m',
+    configPosition: null,
+    ...over,
+  });
+  const section = (over: Partial<PrecisionSearchRecord>) =>
+    keepFp32Section([{ precisionSearch: [record(over)] } as unknown as Report])!.text;
+
+  it('is absent without a search, and says each outcome in words', () => {
+    expect(keepFp32Section([{ precisionSearch: [] } as unknown as Report])).toBeNull();
+    expect(section({})).toContain('keep-fp32: [exp]');
+    expect(section({})).toContain('- plan size: 3.00 KiB against 2.00 KiB all-FP16');
+    expect(section({})).toContain('- latency against all-FP16: not measured');
+    expect(section({ outcome: 'budget-spent' })).toMatch(/the build budget ran out: it passes, it may not be/);
+    expect(section({ outcome: 'unfixable', keep: null })).toMatch(/no list fixes it: .*y: 100\.0% out of tolerance/);
+    expect(section({ outcome: 'none-needed', keep: [] })).toMatch(/nothing; all-FP16 built again passes/);
+    const stopped = section({ outcome: 'error', keep: null, error: 'candidate 1 did not build: OOM' });
+    expect(stopped).toContain('the search stopped: candidate 1 did not build: OOM.');
+    expect(stopped).not.toContain('keep-fp32:');
   });
 });

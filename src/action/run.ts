@@ -1,3 +1,4 @@
+import { logLines } from '../common/log-text.js';
 import * as core from '@actions/core';
 import { randomBytes } from 'node:crypto';
 import { makeOctokit, type Octokit } from '../github/octokit.js';
@@ -95,6 +96,7 @@ async function pipelineOf(job: RunJob): Promise<{ result: PipelineResult | null;
       ...(heartbeatMs(edge.env) && { heartbeatMs: heartbeatMs(edge.env) }),
       onEvent: (event) => {
         if (event.type === 'preflight') core.info(renderPreflightText(event.preflight));
+        else if (event.type === 'note') core.info(logLines(event.line));
         else if (event.type === 'done') logs.push(logBuild(event.outcome));
         else core.info(describeEvent(event).trimEnd());
       },

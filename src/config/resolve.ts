@@ -58,6 +58,7 @@ export function resolveConfig(
       onnx: at(m.onnx),
       precision: m.precision ?? null,
       keepFp32: m['keep-fp32'] ?? [],
+      precisionSearch: m['precision-search'] ?? false,
       plugins: (m.plugins ?? []).map(at),
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),

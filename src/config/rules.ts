@@ -283,6 +283,20 @@ const modelFiles: Rule = (raw, config) =>
  */
 const UNPASSABLE = /[,']/;
 
+/** precision-search searches an fp16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+const searchable: Rule = (raw, config) =>
+  raw.models.flatMap((model, m) => {
+    if (!model['precision-search']) return [];
+    const resolved = config.models[m]!;
+    const missing = [
+      ...(resolved.precision !== 'fp16' ? ['precision: fp16'] : []),
+      ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
+    ];
+    return missing.length === 0
+      ? []
+      : [{ path: ['models', m, 'precision-search'], message: `precision-search needs ${missing.join(' and ')}` }];
+  });
+
 const keptNodes: Rule = (raw, config) =>
   raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
@@ -380,6 +394,7 @@ const RULES: { rule: Rule; files: boolean }[] = [
   { rule: modelFiles, files: true },
   { rule: shapeOrder, files: false },
   { rule: keptNodes, files: false },
+  { rule: searchable, files: false },
   { rule: keptNodesExist, files: true },
 ];
 

@@ -195,6 +195,10 @@ const model = z.strictObject(
         'ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
           '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).',
       ),
+    'precision-search': z
+      .boolean(expected('true or false'))
+      .optional()
+      .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: z
       .array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
       .optional()

@@ -58,6 +58,11 @@ export interface ModelConfig {
   precision: Precision | null;
   /** ONNX nodes (layer names) kept in FP32 in an fp16 engine: keep-fp32:. */
   keepFp32: string[];
+  /**
+   * precision-search: when this fp16 engine fails its accuracy gate, the run searches for the keep-fp32
+   * list that passes it (each candidate built and checked) and says the lines to paste.
+   */
+  precisionSearch: boolean;
   plugins: string[];
   /** Loaded with --dynamicPlugins: must export getCreators. */
   dynamicPlugins: string[];

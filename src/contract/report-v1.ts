@@ -6,7 +6,7 @@ import { flatViews, REPORT_SCHEMA, type Report, reportBuildSchema, reportSchema 
 
 export const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
 
-export const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
+export const reportSchemaV1 = reportSchema.omit({ interrupted: true, precisionSearch: true }).extend({
   schema: z.literal(REPORT_SCHEMA_V1),
   builds: z.array(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -21,5 +21,5 @@ export function upgradeReport(v1: ReportV1): Report {
     const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
     return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
   });
-  return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
+  return { ...v1, schema: REPORT_SCHEMA, interrupted: null, precisionSearch: [], builds, ...flatViews(builds) };
 }

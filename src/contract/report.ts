@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { METRIC_NAMES } from './metrics.js';
 import { CHECK_IDS } from './checks.js';
 import { FAILURE_KINDS } from './failures.js';
-
 import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
 
 export { type ConfigPosition, configPositionSchema } from './values.js';
+import { precisionSearchSchema } from './precision-search.js';
+export type { PrecisionSearchRecord } from './precision-search.js';
 import {
   accuracySchema,
   deployCostSchema,
@@ -388,10 +389,7 @@ export const reportSchema = z.object({
     gpuQueryError: nullableString,
     /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
     image: nullableString.default(null),
-    /**
-     * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
-     * reports written before it asked, whose latencies are that TensorRT's defaults.
-     */
+    /** What trt-ci asked every latency to be (tensorrt/measurement.ts); null before it asked (the defaults). */
     measurement: measurementSchema.nullable().default(null),
   }),
   preflight: preflightSchema.nullable(),
@@ -405,6 +403,8 @@ export const reportSchema = z.object({
   comparison: comparisonSchema,
   /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
   cache: cacheSummarySchema.nullable(),
+  /** precision-search's searches, one per model whose fp16 engine failed its gate. */
+  precisionSearch: z.array(precisionSearchSchema).default([]),
   manifest: nullableString,
 });
 export type Report = z.infer<typeof reportSchema>;

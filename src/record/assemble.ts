@@ -31,6 +31,8 @@ export interface RunFacts {
   onnxBytes: (onnx: string) => number | null;
   /** The stage a cancel stopped, or null. */
   interrupted: string | null;
+  /** precision-search's searches (paths absolute, made relative here). */
+  precisionSearch: Report['precisionSearch'];
 }
 
 /** The report of a run; `rel` makes a path relative to where trt-ci ran. */
@@ -59,6 +61,7 @@ export function assembleReport(run: RunFacts, results: EngineResults, rel: (path
     comparison: run.comparison,
     cache: run.cache,
     manifest: run.manifest,
+    precisionSearch: run.precisionSearch.map((p) => ({ ...p, folder: rel(p.folder) })),
   };
   return withRelativePaths(report, rel);
 }

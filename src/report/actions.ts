@@ -8,7 +8,7 @@ import { formatBytes } from '../common/units.js';
 import type { ConfigPosition, Report, ReportBuild } from '../contract/report.js';
 import type { Metric } from '../contract/metrics.js';
 import { explainBytesLine, explainLine } from './parts/explain.js';
-import { latencyChange } from './parts/latency.js';
+import { latencyChange } from '../common/latency-text.js';
 import { gpuOf } from './rows.js';
 
 export interface ActionItem {

@@ -16,6 +16,7 @@ import { gpuTables } from './sections/gpu-tables.js';
 import { growthSection } from './sections/growth.js';
 import { headlineSection } from './sections/headline.js';
 import { historySection } from './sections/history.js';
+import { keepFp32Section } from './sections/keep-fp32.js';
 import { latencySection } from './sections/latency.js';
 import { missingSection } from './sections/missing-runners.js';
 import { noBaseSection } from './sections/no-base.js';
@@ -46,6 +47,7 @@ export function renderReports(reports: readonly Report[], options: RenderOptions
     noBaseSection(reports),
     ...failures(rows),
     accuracySection(rows),
+    keepFp32Section(reports),
     latencySection(reports, rows),
     growthSection(rows),
     deploySection(rows),

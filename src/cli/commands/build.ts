@@ -1,3 +1,4 @@
+import { logLines } from '../../common/log-text.js';
 import { relative } from 'node:path';
 import { InputError } from '../../common/errors.js';
 import { parseShard } from '../../builds/shard.js';
@@ -34,7 +35,8 @@ async function buildOrRun(
     onEvent: (event) => {
       if (event.type === 'preflight') {
         if (!options.json) io.stdout(renderPreflightText(event.preflight));
-      } else if (live) io.stderr(live.update(event, event.type === 'heartbeat' ? '' : describeEvent(event)));
+      } else if (event.type === 'note') io.stderr(logLines(`${event.line}\n`));
+      else if (live) io.stderr(live.update(event, event.type === 'heartbeat' ? '' : describeEvent(event)));
       else io.stderr(describeEvent(event));
     },
     ...(beat && { heartbeatMs: beat }),

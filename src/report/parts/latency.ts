@@ -1,16 +1,6 @@
 // The A/B in words and in a small chart, for the CLI, the job summary and the comment. Pure.
+import { latencyChange } from '../../common/latency-text.js';
 import type { Latency } from '../../contract/report.js';
-
-const signed = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
-
-/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
-export function latencyChange(latency: Pick<Latency, 'ratio' | 'ci'>): string {
-  if (latency.ratio === null) return '–';
-  const interval = latency.ci
-    ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
-    : '';
-  return `${signed(latency.ratio)}${interval}`;
-}
 
 const BARS = ' ▁▂▃▄▅▆▇█';
 

@@ -4,7 +4,7 @@ import { code, text } from '../../common/markdown-text.js';
 import type { Section } from '../../common/trim.js';
 import { formatBytes } from '../../common/units.js';
 import type { DeployRow, PortableEngine } from '../../contract/report.js';
-import { latencyChange } from '../parts/latency.js';
+import { latencyChange } from '../../common/latency-text.js';
 import { PRIORITY } from '../priority.js';
 import { engineName, type Row } from '../rows.js';
 import { tableOf } from '../table.js';

@@ -1,8 +1,8 @@
-export const id = 414;
-export const ids = [414];
+export const id = 276;
+export const ids = [276];
 export const modules = {
 
-/***/ 99414:
+/***/ 27276:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -12,6 +12,26 @@ __webpack_require__.r(__webpack_exports__);
 __webpack_require__.d(__webpack_exports__, {
   runCommand: () => (/* binding */ runCommand)
 });
+
+;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
+// Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
+// log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
+// ::stop-commands::), and a bare \r (or U+2028/U+2029/U+0085) starts a new line for it: so every line
+// break inside a value becomes a space, and a line that would start with `::` gets a zero-width space
+// between the colons. Bidirectional overrides go too: they make a log line read other than it is.
+/** U+202A-U+202E and U+2066-U+2069: embeddings, overrides and isolates. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** One value inside a log line: no line break, no bidirectional control. */
+function logValue(value) {
+    return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
+}
+/** Lines for the job log (split at \n only: the renderer's own line breaks); none can be a workflow command. */
+function logLines(text) {
+    return text
+        .split('\n')
+        .map((line) => logValue(line).replace(/^(\s*):(?=:)/, '$1:\u200b'))
+        .join('\n');
+}
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 13 modules
 var core = __webpack_require__(77094);
@@ -212,6 +232,35 @@ const nullableNumber = schemas/* number */.aig().nullable();
 const nullableString = schemas/* string */.YjP().nullable();
 /** Where something is written in trt-ci.yml, for annotations and messages. */
 const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
+// The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
+
+
+/**
+ * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
+ */
+const precisionSearchSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+    keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
+    candidates: count,
+    maxBuilds: count,
+    /** Each candidate list built and checked, in order: the first is all-FP16. */
+    builds: schemas/* array */.YOg(schemas/* object */.Ikc({ keep: schemas/* array */.YOg(schemas/* string */.YjP()), passed: schemas/* boolean */.zMY(), worst: schemas/* string */.YjP(), planBytes: nullableNumber })),
+    /** The node where all-FP16's error starts, where the search opened; null when none was named. */
+    openedAt: nullableString,
+    /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
+    price: schemas/* object */.Ikc({ accuracy: schemas/* string */.YjP(), latency: schemas/* string */.YjP(), ratio: nullableNumber, planBytes: nullableNumber })
+        .nullable(),
+    error: nullableString,
+    /** The folder of its candidate runs (each with its own report). */
+    folder: schemas/* string */.YjP(),
+    /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
+    configPosition: configPositionSchema.nullable(),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
@@ -437,6 +486,7 @@ const deployCostSchema = schemas/* object */.Ikc({
 // with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
 // each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
 // through `upgradeReport` in report-v1.ts.
+
 
 
 
@@ -755,10 +805,7 @@ const reportSchema = schemas/* object */.Ikc({
         gpuQueryError: nullableString,
         /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
         image: nullableString.default(null),
-        /**
-         * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
-         * reports written before it asked, whose latencies are that TensorRT's defaults.
-         */
+        /** What trt-ci asked every latency to be (tensorrt/measurement.ts); null before it asked (the defaults). */
         measurement: measurementSchema.nullable().default(null),
     }),
     preflight: preflightSchema.nullable(),
@@ -772,6 +819,8 @@ const reportSchema = schemas/* object */.Ikc({
     comparison: comparisonSchema,
     /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
     cache: cacheSummarySchema.nullable(),
+    /** precision-search's searches, one per model whose fp16 engine failed its gate. */
+    precisionSearch: schemas/* array */.YOg(precisionSearchSchema).default([]),
     manifest: nullableString,
 });
 /** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
@@ -784,26 +833,6 @@ function flatViews(builds) {
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(51455);
-;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js
-// Text from outside (trtexec's output, a plugin path, a model's name, a fork's report) printed to a job's
-// log. The runner reads a line that starts with `::` as a workflow command (::error::, ::add-mask::,
-// ::stop-commands::), and a bare \r (or U+2028/U+2029/U+0085) starts a new line for it: so every line
-// break inside a value becomes a space, and a line that would start with `::` gets a zero-width space
-// between the colons. Bidirectional overrides go too: they make a log line read other than it is.
-/** U+202A-U+202E and U+2066-U+2069: embeddings, overrides and isolates. */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-/** One value inside a log line: no line break, no bidirectional control. */
-function logValue(value) {
-    return value.replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, ' ').replace(BIDI_CONTROLS, '');
-}
-/** Lines for the job log (split at \n only: the renderer's own line breaks); none can be a workflow command. */
-function logLines(text) {
-    return text
-        .split('\n')
-        .map((line) => logValue(line).replace(/^(\s*):(?=:)/, '$1:\u200b'))
-        .join('\n');
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/common/units.js
 const SIZE_UNITS = {
     B: 1,
@@ -1402,97 +1431,6 @@ function configLinker(context, env, toRepoPath = (path) => path) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
-/** trt-ci's contract: the GPU's work alone, launched as a graph, waited on by spinning (11.x's defaults). */
-const MEASUREMENT = { dataTransfers: false, cudaGraph: true, spinWait: true };
-/** What this trtexec measures when it is given none of the flags. */
-function defaultMeasurement(version) {
-    return version.major >= 11
-        ? { dataTransfers: false, cudaGraph: true, spinWait: true }
-        : { dataTransfers: true, cudaGraph: false, spinWait: false };
-}
-/**
- * The flags that make this trtexec measure `wanted`. 10.x turns its defaults with --noDataTransfers,
- * --useCudaGraph, --useSpinWait; 11.x with --includeDataTransfers, --noCudaGraph, --noSpinWait and takes
- * the 10.x flags only as no-ops with a deprecation warning. Where `wanted` is the default, no flag: the
- * same measurement, and no warning in the log.
- */
-function measurementFlags(version, wanted = MEASUREMENT) {
-    const given = defaultMeasurement(version);
-    const eleven = version.major >= 11;
-    const flags = [];
-    if (wanted.dataTransfers !== given.dataTransfers)
-        flags.push(eleven ? '--includeDataTransfers' : '--noDataTransfers');
-    if (wanted.cudaGraph !== given.cudaGraph)
-        flags.push(eleven ? '--noCudaGraph' : '--useCudaGraph');
-    if (wanted.spinWait !== given.spinWait)
-        flags.push(eleven ? '--noSpinWait' : '--useSpinWait');
-    return flags;
-}
-/**
- * What a run measured, from its log (what it was asked where the log does not say): its options block,
- * then a CUDA graph trtexec could not capture (an engine with operations capture forbids), which runs
- * without one, with this warning (sampleInference.cpp v10.16 and v11.1 alike).
- */
-function measuredFrom(asked, log) {
-    // Every run prints its inference options first: what it was set to measure, in its own words (a real
-    // 10.14.1 log says "Data transfers: Enabled", an 11.0.0 one "Disabled", test/fixtures/trtexec-logs).
-    const said = (name) => {
-        const value = new RegExp(`\\[I\\] ${name}: (Enabled|Disabled)\\s*$`, 'm').exec(log)?.[1];
-        return value === undefined ? null : value === 'Enabled';
-    };
-    const set = {
-        dataTransfers: said('Data transfers') ?? asked.dataTransfers,
-        cudaGraph: said('CUDA Graph') ?? asked.cudaGraph,
-        spinWait: said('Spin-wait') ?? asked.spinWait,
-    };
-    return refusesGraph(log) ? { ...set, cudaGraph: false } : set;
-}
-/** A log line measuredFrom reads: one of the options block's three, or the graph capture's warning. */
-const MEASUREMENT_LINE = /\[I\] (Data transfers|Spin-wait|CUDA Graph): |CUDA graph capture mode/;
-/** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
-const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
-/** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
-function describeMeasurement(m) {
-    return [
-        m.dataTransfers ? 'data transfers' : 'no data transfers',
-        m.cudaGraph ? 'CUDA graph' : 'no CUDA graph',
-        m.spinWait ? 'spin-wait' : 'blocking sync',
-    ].join(', ');
-}
-const sameMeasurement = (a, b) => a.dataTransfers === b.dataTransfers && a.cudaGraph === b.cudaGraph && a.spinWait === b.spinWait;
-/** A measurement as a key's part: "transfers-off+graph+spin". */
-function measurementId(m) {
-    const parts = [m.dataTransfers ? 'transfers' : 'transfers-off', m.cudaGraph ? 'graph' : 'no-graph'];
-    return [...parts, m.spinWait ? 'spin' : 'block'].join('+');
-}
-/** measurementId read back; null for text that is not one. */
-function parseMeasurementId(id) {
-    const match = /^(transfers|transfers-off)\+(graph|no-graph)\+(spin|block)$/.exec(id);
-    if (!match)
-        return null;
-    return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
-
-/**
- * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
- * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
- */
-function selectedGpus(config, query) {
-    if (config.gpus === 'all')
-        return null;
-    if (!query.ok)
-        return config.gpus;
-    const known = new Set(query.gpus.map((g) => g.index));
-    const missing = config.gpus.findIndex((index) => !known.has(index));
-    if (missing !== -1) {
-        throw (0,errors/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
-    }
-    return config.gpus;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
 /** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
@@ -1502,630 +1440,211 @@ const runProfile = (profile) => profile.parts?.[0] ?? profile;
 /** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
 const DEFAULT_KILL_GRACE_MS = 10_000;
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(31421);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(57075);
-;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
-// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
-// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
-// in a persistent output folder for the next run to write through. What is at the path goes first (a
-// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
-// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
-
-
-
-async function writeNewFile(path, data) {
-    await (0,promises_.rm)(path, { force: true });
-    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
-}
-function writeNewFileSync(path, data) {
-    (0,external_node_fs_.rmSync)(path, { force: true });
-    (0,external_node_fs_.writeFileSync)(path, data, { flag: 'wx' });
-}
-function newFileStream(path) {
-    (0,external_node_fs_.rmSync)(path, { force: true });
-    return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
-}
-/**
- * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
- * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
- * file where a folder goes is refused: it is not trt-ci's to remove.
- */
-async function folderWithin(root, ...parts) {
-    let dir = root;
-    for (const part of parts) {
-        dir = (0,external_node_path_.join)(dir, part);
-        const found = await (0,promises_.lstat)(dir).catch(() => null);
-        if (found?.isDirectory())
-            continue;
-        if (found?.isSymbolicLink())
-            await (0,promises_.rm)(dir, { force: true });
-        else if (found)
-            throw notAFolder(`${dir}: a file where a folder goes`);
-        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
-        await (0,promises_.mkdir)(dir).catch(async (error) => {
-            if (error.code !== 'EEXIST' || !(await (0,promises_.lstat)(dir)).isDirectory())
-                throw error;
-        });
-    }
-    return dir;
-}
-/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
-function notAFolder(message) {
-    const error = new Error(message);
-    error.code = 'ENOTDIR';
-    return error;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
-/**
- * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
- * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
- * artifact would leak the token: they are removed from every child's environment.
- */
-const SECRET = new RegExp(`^(${[
-    'INPUT_.*',
-    'GITHUB_TOKEN',
-    'GH_TOKEN',
-    'ACTIONS_RUNTIME_TOKEN',
-    'ACTIONS_RUNTIME_URL',
-    'ACTIONS_RESULTS_URL',
-    'ACTIONS_CACHE_URL',
-    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
-    'ACTIONS_ID_TOKEN_REQUEST_URL',
-    // The registry cache's credentials (cache/registry-auth.ts), and the Docker config's inline form.
-    'TRT_CI_REGISTRY_USERNAME',
-    'TRT_CI_REGISTRY_PASSWORD',
-    'DOCKER_AUTH_CONFIG',
-].join('|')})$`, 'i');
-function childEnv(base) {
-    const env = {};
-    for (const [name, value] of Object.entries(base))
-        if (!SECRET.test(name))
-            env[name] = value;
-    return env;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
-const NEWLINE = 0x0a;
-/**
- * Splits a byte stream into lines without holding more than one line. A line longer than
- * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
- */
-class LineSplitter {
-    onLine;
-    maxLineBytes;
-    pending = [];
-    pendingBytes = 0;
-    overflowed = false;
-    constructor(onLine, maxLineBytes = 64 * 1024) {
-        this.onLine = onLine;
-        this.maxLineBytes = maxLineBytes;
-    }
-    push(chunk) {
-        let start = 0;
-        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-            if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
-                // The usual case: the whole line is in this chunk, decode it in place.
-                this.emit(chunk.toString('utf8', start, end));
-            }
-            else {
-                this.take(chunk, start, end);
-                this.flushLine();
-            }
-            start = end + 1;
+;// CONCATENATED MODULE: ./.build/tsc/common/did-you-mean.js
+/** The known word closest to a mistyped one (at most two edits away), or null. */
+function closest(word, known) {
+    let best = null;
+    let bestDistance = 3;
+    for (const candidate of known) {
+        const distance = editDistance(candidate, word);
+        if (distance < bestDistance) {
+            best = candidate;
+            bestDistance = distance;
         }
-        if (start < chunk.length)
-            this.take(chunk, start, chunk.length);
     }
-    end() {
-        if (this.pendingBytes > 0 || this.overflowed)
-            this.flushLine();
-    }
-    take(chunk, start, end) {
-        const room = this.maxLineBytes - this.pendingBytes;
-        if (room <= 0) {
-            this.overflowed = this.overflowed || end > start;
-            return;
+    return best;
+}
+function editDistance(a, b) {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i += 1) {
+        let previous = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j += 1) {
+            const current = row[j];
+            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+            previous = current;
         }
-        const stop = Math.min(end, start + room);
-        if (stop > start) {
-            // Copy: the caller may reuse the chunk's memory after push() returns.
-            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
-            this.pendingBytes += stop - start;
-        }
-        if (stop < end)
-            this.overflowed = true;
     }
-    flushLine() {
-        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
-        this.pending = [];
-        this.pendingBytes = 0;
-        this.overflowed = false;
-        this.emit(bytes.toString('utf8'));
-    }
-    emit(line) {
-        this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
-    }
+    return row[b.length];
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
 
 
 
-
-
-
-/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
-const liveGroups = new Set();
-function killAllProcessGroups(signal = 'SIGKILL') {
-    for (const pgid of liveGroups)
-        signalGroup(pgid, signal);
+/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
+function mix(x) {
+    let h = x >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+    return (h ^ (h >>> 16)) >>> 0;
 }
-function signalGroup(pgid, signal) {
-    try {
-        process.kill(-pgid, signal);
-        return true;
-    }
-    catch {
-        return false; // ESRCH: the group is gone
-    }
-}
-/** Why a command could not start, in words. */
-function spawnProblem(command, error) {
-    if (error.code === 'ENOENT')
-        return `${command}: command not found`;
-    if (error.code === 'EACCES')
-        return `${command}: not executable`;
-    return error.message;
-}
-/**
- * The child's output into the log (both streams, and lines to `lines`) or, for stdout, its own file; a file
- * that cannot keep up pauses the child's pipe until it drains. A log that cannot be written (a full disk)
- * costs the log, never the run: the child goes on.
- */
-function pipeOutput(child, lines, log, output) {
-    // A stream that failed (ENOSPC) is written no more, and the pipes it paused are resumed: a 'drain' that
-    // will never come must not hold the child's output, and with it the child, forever.
-    const broken = new Set();
-    const resume = () => {
-        child.stdout?.resume();
-        child.stderr?.resume();
-    };
-    for (const stream of [log, output]) {
-        stream?.on('error', () => {
-            broken.add(stream);
-            resume();
-        });
-    }
-    const into = (stream, chunk, pipes) => {
-        if (broken.has(stream) || stream.write(chunk))
-            return;
-        child.stdout?.pause();
-        if (pipes === 'both')
-            child.stderr?.pause();
-        stream.once('drain', resume);
-    };
-    const onData = (chunk) => {
-        lines?.push(chunk);
-        if (log)
-            into(log, chunk, 'both');
-    };
-    child.stdout?.on('data', output ? (chunk) => into(output, chunk, 'stdout') : onData);
-    child.stderr?.on('data', onData);
-}
-/**
- * Runs a command as the leader of its own process group, streaming its output line by line.
- * The group is killed when the timeout fires and again after the leader exits, so nothing the
- * command forked outlives it. argv only: nothing here is ever given to a shell.
- */
-function runProcess(options) {
-    const startedAt = Date.now();
-    if (options.signal?.aborted) {
-        const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
-        return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
-    }
-    return new Promise((resolve) => {
-        let log = null;
-        let timedOut = false;
-        let spawnError = null;
-        const timers = [];
-        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
-        const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
-            cwd: options.cwd,
-            env: childEnv(options.env),
-            stdio: ['ignore', 'pipe', 'pipe'],
-            detached: true,
-        });
-        const pgid = child.pid;
-        if (pgid !== undefined)
-            liveGroups.add(pgid);
-        const cancel = () => {
-            if (pgid !== undefined)
-                signalGroup(pgid, 'SIGKILL');
-        };
-        options.signal?.addEventListener('abort', cancel, { once: true });
-        if (options.logFile)
-            log = newFileStream(options.logFile);
-        const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
-        pipeOutput(child, lines, log, output);
-        if (options.timeoutMs !== undefined && pgid !== undefined) {
-            timers.push(setTimeout(() => {
-                timedOut = true;
-                signalGroup(pgid, 'SIGTERM');
-                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
-            }, options.timeoutMs));
-        }
-        child.on('error', (error) => {
-            spawnError = spawnProblem(options.command, error);
-        });
-        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
-        child.on('exit', () => {
-            if (pgid !== undefined)
-                signalGroup(pgid, 'SIGKILL');
-        });
-        child.on('close', (exitCode, signal) => {
-            for (const timer of timers)
-                clearTimeout(timer);
-            options.signal?.removeEventListener('abort', cancel);
-            if (pgid !== undefined)
-                liveGroups.delete(pgid);
-            lines?.end();
-            const cancelled = options.signal?.aborted ?? false;
-            const result = {
-                exitCode,
-                signal,
-                timedOut,
-                spawnError,
-                cancelled,
-                startedAt,
-                endedAt: Date.now(),
-            };
-            const closed = [log, output].map((stream) => new Promise((done) => {
-                if (!stream)
-                    return done();
-                (0,external_node_stream_.finished)(stream, () => done());
-                stream.end();
-            }));
-            void Promise.all(closed).then(() => resolve(result));
-        });
+/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
+function scorer(pairs) {
+    const seeds = pairs.map((pair) => {
+        const digest = (0,external_node_crypto_.createHash)('sha256').update(pair).digest();
+        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
     });
+    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
-
 /**
- * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
- * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
+ * split on its own), balanced, and stable when models come and go.
+ *
+ * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
+ * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
+ * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
+ * the pairs that lose least by leaving, each to its best shard with room, until none is over.
+ *
+ * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
+ * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
+ * under a second) and the memory pairs + shards.
  */
-class MemoryTimeline {
-    series = new Map();
-    baselineEnd = Number.POSITIVE_INFINITY;
-    add(gpu, time, usedMiB) {
-        let series = this.series.get(gpu);
-        if (!series) {
-            series = { times: [], values: [] };
-            this.series.set(gpu, series);
+function assignShards(pairs, count, weights) {
+    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
+    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
+    // A pair the earlier report did not have counts as an average one.
+    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+    const weight = pairs.map(weightOf);
+    const total = weight.reduce((a, b) => a + b, 0);
+    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
+    const score = scorer(pairs);
+    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
+    const bestShard = (i, ok) => {
+        let best = -1;
+        let bestScore = -1;
+        for (let s = 0; s < count; s += 1) {
+            if (!ok(s))
+                continue;
+            const value = score(i, s);
+            if (value > bestScore)
+                [best, bestScore] = [s, value];
         }
-        series.times.push(time);
-        series.values.push(usedMiB);
+        return best;
+    };
+    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
+    const load = new Array(count).fill(0);
+    const members = Array.from({ length: count }, () => []);
+    for (const [i, shard] of shardOf.entries()) {
+        load[shard] += weight[i];
+        members[shard].push(i);
     }
-    /**
-     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
-     * was taken before this mark, which comes before any build starts.
-     */
-    markBaselineEnd(time) {
-        this.baselineEnd = Math.min(this.baselineEnd, time);
-    }
-    hasSampled(gpus) {
-        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
-    }
-    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
-    window(gpu, start, end) {
-        const series = this.series.get(gpu);
-        if (!series)
-            return null;
-        let peak = Number.NEGATIVE_INFINITY;
-        let samples = 0;
-        let idle = null;
-        let lowest = Number.POSITIVE_INFINITY;
-        for (let i = 0; i < series.times.length; i += 1) {
-            const time = series.times[i];
-            const value = series.values[i];
-            if (time <= this.baselineEnd)
-                idle = value;
-            if (time >= start && time <= end) {
-                peak = Math.max(peak, value);
-                lowest = Math.min(lowest, value);
-                samples += 1;
-            }
+    for (let moves = 0; moves < pairs.length * count; moves += 1) {
+        const over = load.findIndex((l) => l > room + 1e-9);
+        if (over < 0)
+            break;
+        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
+        let best = null;
+        let lightest = -1;
+        for (const i of members[over]) {
+            if (lightest < 0 || weight[i] < weight[lightest])
+                lightest = i;
+            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
+            if (fits < 0)
+                continue;
+            const loss = score(i, over) - score(i, fits);
+            if (!best || loss < best.loss)
+                best = { i, to: fits, loss };
         }
-        if (samples === 0)
-            return null;
-        const baselineMiB = idle ?? lowest;
-        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
+        const { i, to } = best ?? { i: lightest, to: emptiest };
+        shardOf[i] = to;
+        load[over] -= weight[i];
+        load[to] += weight[i];
+        members[over] = members[over].filter((m) => m !== i);
+        members[to].push(i);
     }
+    return shardOf;
 }
-const SAMPLE_FIELDS = 'index,memory.used';
-/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
-class MemorySampler {
-    nvidiaSmi;
-    env;
-    intervalMs;
-    clock;
-    timeline = new MemoryTimeline();
-    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
-    child = null;
-    constructor(nvidiaSmi, 
-    /** The job's environment; credentials are removed before nvidia-smi sees it. */
-    env, intervalMs = 100, clock = Date.now) {
-        this.nvidiaSmi = nvidiaSmi;
-        this.env = env;
-        this.intervalMs = intervalMs;
-        this.clock = clock;
-    }
-    start() {
-        const stop = new AbortController();
-        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
-        const ended = runProcess({
-            command: this.nvidiaSmi,
-            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
-            env: this.env,
-            signal: stop.signal,
-            onLine: (line) => {
-                const [index, used] = line.split(',').map((part) => Number(part.trim()));
-                if (Number.isInteger(index) && Number.isFinite(used))
-                    this.timeline.add(index, this.clock(), used);
-            },
-        });
-        const child = { stop, ended };
-        this.child = child;
-        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
-        void ended.then(() => {
-            if (this.child === child)
-                this.child = null;
-        });
-    }
-    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
-    async waitForBaseline(gpus, timeoutMs = 3_000) {
-        const deadline = this.clock() + timeoutMs;
-        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
+ * the config is an input error with the closest name: a typo must not build nothing and pass.
+ */
+function selectPairs(pairs, selection) {
+    for (const wanted of selection.only) {
+        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
+        if (!known.includes(wanted)) {
+            const close = closest(wanted, known);
+            throw new errors/* InputError */.dz(`--only: expected a model or model/profile of the config, got "${wanted}"` +
+                (close ? `; did you mean "${close}"?` : ''));
         }
-        this.timeline.markBaselineEnd(this.clock());
     }
-    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
-    async stop() {
-        const child = this.child;
-        this.child = null;
-        if (!child)
-            return;
-        child.stop.abort();
-        await child.ended;
-    }
+    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
+    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
+    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
 }
-
-;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
-
-/** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
-const NOT_A_VALUE = /^\[.*\]$|^N\/A$/;
-/** One row of `--format=csv,noheader,nounits` output, keyed by the queried field names. */
-function parseCsvRows(text, fields) {
-    return text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line.length > 0)
-        .map((line) => {
-        const values = line.split(', ');
-        return Object.fromEntries(fields.map((field, i) => {
-            const value = values[i]?.trim();
-            return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
-        }));
-    });
-}
-/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
-const GPU_FIELDS = [
-    'index',
-    'name',
-    'uuid',
-    'pci.bus_id',
-    'driver_version',
-    'compute_cap',
-    'memory.total',
-    'memory.used',
-    'memory.free',
-    'ecc.mode.current',
-    'ecc.errors.uncorrected.volatile.total',
-    'display_active',
-    'persistence_mode',
-    'compute_mode',
-    'mig.mode.current',
-];
-const toNumber = (value) => value == null || !Number.isFinite(Number(value)) ? null : Number(value);
-function parseGpuRows(text, fields = GPU_FIELDS) {
-    return parseCsvRows(text, fields).map((row) => ({
-        index: Number(row.index),
-        name: row.name ?? null,
-        uuid: row.uuid ?? null,
-        busId: row['pci.bus_id'] ?? null,
-        computeCapability: row.compute_cap ?? null,
-        driverVersion: row.driver_version ?? null,
-        memoryTotalMiB: toNumber(row['memory.total']),
-        memoryUsedMiB: toNumber(row['memory.used']),
-        memoryFreeMiB: toNumber(row['memory.free']),
-        eccMode: row['ecc.mode.current'] ?? null,
-        eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
-        displayActive: row.display_active ?? null,
-        persistenceMode: row.persistence_mode ?? null,
-        computeMode: row.compute_mode ?? null,
-        migMode: row['mig.mode.current'] ?? null,
-    }));
-}
-/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
-const EXIT_MEANING = {
-    3: 'the operation is not available on this GPU',
-    4: 'no permission to query the GPU',
-    6: 'no GPU was found',
-    9: 'the NVIDIA driver is not loaded',
-    12: 'the NVML library (libnvidia-ml.so) was not found',
-    15: 'a GPU has fallen off the bus',
-    18: 'the driver and the NVML library versions do not match (driver ' +
-        "updated without a reboot, or a container with another driver's libraries)",
-};
-/** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
-async function runSmi(nvidiaSmi, args, env, signal) {
-    const lines = [];
-    const result = await runProcess({
-        command: nvidiaSmi,
-        args,
-        env,
-        timeoutMs: 30_000,
-        killGraceMs: 1_000,
-        onLine: (line) => lines.push(line),
-        ...(signal && { signal }),
-    });
-    return { result, text: lines.join('\n') };
-}
-/**
- * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
- * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
- * the query made again without it.
- */
-function queryGpus(nvidiaSmi, env, signal) {
-    return queryGpuFields(nvidiaSmi, env, GPU_FIELDS, signal);
-}
-async function queryGpuFields(nvidiaSmi, env, fields, signal) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
-    const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
-    if (result.spawnError)
-        return { ok: false, exitCode: null, reason: result.spawnError };
-    const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
-    if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
-        return queryGpuFields(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]), signal);
-    }
-    if (/No devices were found/i.test(text))
-        return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
-    if (result.exitCode !== 0 && result.exitCode !== 14) {
-        const meaning = result.exitCode === null
-            ? `was stopped by ${result.signal}`
-            : `exited with status ` +
-                `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
-        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
-    }
-    const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
-    const gpus = parseGpuRows(rows.join('\n'), fields);
-    if (gpus.length === 0)
-        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
-    const warning = result.exitCode === 14
-        ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
-            `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
-        : null;
-    return { ok: true, gpus, warning };
-}
-const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
-/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
-async function queryComputeApps(nvidiaSmi, env, signal) {
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
-    if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
-        return null;
-    return parseCsvRows(text
-        .split('\n')
-        .filter((line) => /^\d+, /.test(line.trim()))
-        .join('\n'), APP_FIELDS).map((row) => ({
-        pid: Number(row.pid),
-        processName: row.process_name ?? null,
-        gpuUuid: row.gpu_uuid ?? null,
-        usedMemoryMiB: toNumber(row.used_memory),
-    }));
-}
-/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
-const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
-/**
- * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
- * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
- * (drivers without the counters).
- */
-async function queryClockState(nvidiaSmi, index, env, signal) {
-    const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
-    const fields = ['index', 'clocks.current.sm', ...counters];
-    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
-    if (result.exitCode !== 0)
-        return null;
-    const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
-    if (!row)
-        return null;
-    const slowed = {};
-    for (const reason of SLOWDOWN_REASONS) {
-        const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
-        if (value === null)
-            return null;
-        slowed[reason] = value;
-    }
-    return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
-/**
- * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
- * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
- * (6 digits: v101601), so the digit count tells the two apart.
- */
-function decodeBannerVersion(digits, build) {
-    const value = Number(digits);
-    if (!Number.isInteger(value))
-        return null;
-    const buildNumber = build === undefined ? null : Number(build);
-    if (digits.length === 4) {
-        return {
-            major: Math.floor(value / 1000),
-            minor: Math.floor((value % 1000) / 100),
-            patch: value % 100,
-            build: buildNumber,
-        };
-    }
-    if (digits.length === 6) {
-        return {
-            major: Math.floor(value / 10000),
-            minor: Math.floor((value % 10000) / 100),
-            patch: value % 100,
-            build: buildNumber,
-        };
-    }
-    return null;
-}
-const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
-/**
- * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
- * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
- */
-const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
-/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
-function parseVersion(text) {
-    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
+function parseShard(text) {
+    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
     if (!match)
         return null;
-    return {
-        major: Number(match[1]),
-        minor: Number(match[2]),
-        patch: match[3] === undefined ? 0 : Number(match[3]),
-        build: match[4] === undefined ? null : Number(match[4]),
-    };
+    const [index, count] = [Number(match[1]), Number(match[2])];
+    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
 }
-function formatVersion(version, withBuild = false) {
-    const base = `${version.major}.${version.minor}.${version.patch}`;
-    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
+
+
+
+/** The key of a job, or of a build a report names by its model and profile. */
+function jobKey(job) {
+    const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
+    return `${model}/${typeof profile === 'string' ? profile : profile.name}`;
 }
-/** Compares release numbers, ignoring the build number. */
-function compareVersions(a, b) {
-    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
+function planBuildJobs(config, selection) {
+    const jobs = allJobs(config);
+    if (!selection)
+        return jobs;
+    const picked = selectPairs(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
+    return jobs.filter((_, i) => picked[i]);
 }
-/** True when `version` is at least "major.minor". */
-function atLeast(version, majorMinor) {
-    const floor = parseVersion(majorMinor);
-    if (!floor)
-        throw new Error(`bad version literal ${majorMinor}`);
-    return compareVersions(version, floor) >= 0;
+function allJobs(config) {
+    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
+        const stem = `${model.name}.${profile.name}`;
+        return {
+            model,
+            profile,
+            modelIndex,
+            profileIndex,
+            plan: (0,external_node_path_.join)(config.outputDir, `${stem}.plan`),
+            layerInfo: (0,external_node_path_.join)(config.outputDir, `${stem}.layers.json`),
+            logPrefix: (0,external_node_path_.join)(config.outputDir, 'logs', stem),
+        };
+    }));
+}
+/**
+ * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
+ * it is built with the workspace they proved enough), or both. The combined plan points at the model.
+ */
+function enginesOf(model) {
+    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
+    const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
+    if (model.engine === 'per-profile')
+        return split;
+    return model.engine === 'combined' ? [combined] : [...split, combined];
+}
+/**
+ * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
+ * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
+ */
+function shapesOf(profile) {
+    if (profile.parts) {
+        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
+    }
+    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/common/latency-text.js
+const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
+/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
+function latency_text_latencyChange(latency) {
+    if (latency.ratio === null)
+        return '–';
+    const interval = latency.ci
+        ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
+        : '';
+    return `${signed(latency.ratio)}${interval}`;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/protobuf.js
@@ -2199,821 +1718,6 @@ function encodeVarint(value) {
 const varintField = (number, value) => Buffer.from([...encodeVarint(number * 8), ...encodeVarint(value)]);
 /** A length-delimited field's bytes: its key, the payload's length, the payload. */
 const lenField = (number, payload) => Buffer.concat([Buffer.from([...encodeVarint(number * 8 + 2), ...encodeVarint(payload.length)]), payload]);
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
-// Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
-// same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
-// any environment variable a later step reads. So nothing written in the folder, and no provenance a run
-// records, proves who wrote an entry. What does: a signature made with a key that pull request jobs never
-// receive (a secret of a GitHub environment that only the default branch may use), checked with its public
-// half, which is in trt-ci.yml for every run to verify with. docs/cache.md says how to set it up.
-//
-//   cache-public-key set   every run serves only entries signed by that key (engines, accuracy references,
-//                          timing caches); runs holding cache-signing-key sign what they store.
-//   no key                 a run for the default branch (its own environment, which no other job can set,
-//                          says so) serves nothing from the folder and only stores; other runs serve all.
-//   cache-trust: any       every entry is served: for runners that only ever run one trust level of code.
-
-
-/** The cache's trust for this run, from trt-ci.yml (keys validated when it was loaded) and its own environment. */
-function cacheTrustOf(config, defaultBranch) {
-    return {
-        trust: config.cacheTrust,
-        defaultBranch,
-        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
-        publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
-    };
-}
-/** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
-const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
-/** A key as trt-ci.yml gives it: PEM, or its DER in base64 on one line (PKCS#8 private, SPKI public). */
-function parseCacheKey(text, kind) {
-    const pem = text.includes('-----BEGIN');
-    const der = pem ? null : Buffer.from(text.replace(/\s+/g, ''), 'base64');
-    const made = kind === 'private'
-        ? (0,external_node_crypto_.createPrivateKey)(der ? { key: der, format: 'der', type: 'pkcs8' } : text)
-        : (0,external_node_crypto_.createPublicKey)(der ? { key: der, format: 'der', type: 'spki' } : text);
-    if (made.asymmetricKeyType !== 'ed25519')
-        throw new Error(`expected an Ed25519 key, got ${made.asymmetricKeyType}`);
-    return made;
-}
-/** What a signature covers: the kind of entry, its cache key and the digest of its content. */
-const signed = (kind, key, sha256) => Buffer.from(`trt-ci-cache/1\0${kind}\0${key}\0${sha256}`);
-/** The signature this run puts on an entry it stores, or null when it holds no signing key. */
-function signEntry(trust, kind, key, sha256) {
-    return trust.signingKey ? (0,external_node_crypto_.sign)(null, signed(kind, key, sha256), trust.signingKey).toString('base64') : null;
-}
-/** Whether an entry (its signature, if any) may be served to this run. */
-function mayServe(trust, kind, key, sha256, signature) {
-    if (trust.trust === 'any')
-        return true;
-    if (trust.publicKey) {
-        if (!signature)
-            return false;
-        try {
-            return (0,external_node_crypto_.verify)(null, signed(kind, key, sha256), trust.publicKey, Buffer.from(signature, 'base64'));
-        }
-        catch {
-            return false;
-        }
-    }
-    return !trust.defaultBranch;
-}
-/**
- * Whether a run may put its unsigned content in place of what is there: never over an entry signed by the
- * key this run verifies with (a pull request's job would otherwise wipe what the default branch stored).
- */
-function mayReplace(trust, existingServable) {
-    return trust.signingKey !== null || !trust.publicKey || !existingServable;
-}
-/** A path in the cache that is a regular file, not a link: a link could lead anywhere (a runner's secret). */
-async function isPlainFile(path) {
-    const found = await (0,promises_.lstat)(path).catch(() => null);
-    return found?.isFile() === true;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
-
-
-
-
-
-
-async function sha256OfFile(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
-        hash.update(chunk);
-    return hash.digest('hex');
-}
-/**
- * The external-data files an ONNX model names: each TensorProto's external_data holds a
- * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
- * 0a 08 "location" 12 <length> <file>.
- */
-async function externalDataFiles(onnx) {
-    const MAX_NAME_BYTES = 4096;
-    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
-    const found = new Set();
-    let tail = Buffer.alloc(0);
-    for await (const chunk of (0,external_node_fs_.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
-        const data = Buffer.concat([tail, chunk]);
-        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
-            const length = readVarint(bufferSource(data), at + marker.length);
-            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
-                continue;
-            const end = length.next + length.value;
-            if (end <= data.length)
-                found.add(data.toString('utf8', length.next, end));
-        }
-        // A marker cut at the chunk's end is found again with the next chunk.
-        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
-    }
-    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
-    return [...found].map((name) => (0,external_node_path_.resolve)((0,external_node_path_.dirname)(onnx), name)).sort();
-}
-/**
- * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
- * external data can be gigabytes. Null for a file that cannot be read.
- */
-class FileDigests {
-    digests = new Map();
-    of(path) {
-        let digest = this.digests.get(path);
-        if (!digest) {
-            digest = sha256OfFile(path).catch(() => null);
-            this.digests.set(path, digest);
-        }
-        return digest;
-    }
-}
-/**
- * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
- * many profiles share them.
- */
-class EngineKeys {
-    digests;
-    constructor(digests = new FileDigests()) {
-        this.digests = digests;
-    }
-    async fileHash(path) {
-        return (await this.digests.of(path)) ?? 'missing';
-    }
-    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
-    async fileIdentity(path) {
-        const found = await (0,promises_.stat)(path).catch(() => null);
-        return found ? `${await (0,promises_.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
-    }
-    async key(parts) {
-        const external = await externalDataFiles(parts.onnx).catch(() => []);
-        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
-        const material = JSON.stringify({
-            v: 2,
-            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
-            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
-            inputs: await hashed(parts.inputs),
-            argv: parts.argv,
-            tensorrt: parts.tensorrtVersion,
-            trtexec: await this.fileHash(parts.trtexec),
-            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
-            gpu: parts.gpu,
-            environment: parts.environment,
-        });
-        return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
-    }
-}
-/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
-const CLOCK_SLACK_MS = 5 * 60_000;
-/**
- * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
- * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
- * An entry whose plan does not match its record is removed and rebuilt, never used.
- */
-class EngineCache {
-    dir;
-    maxBytes;
-    constructor(dir, maxBytes) {
-        this.dir = dir;
-        this.maxBytes = maxBytes;
-    }
-    entry(key) {
-        return (0,external_node_path_.join)(this.dir, 'engines', key.slice(0, 2), key);
-    }
-    /** The entry for a key, if it is there and its plan has the recorded size. */
-    async lookup(key) {
-        const dir = this.entry(key);
-        let record;
-        try {
-            record = JSON.parse(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'), 'utf8'));
-        }
-        catch (error) {
-            const exists = await (0,promises_.stat)(dir).then(() => true, () => false);
-            if (error.code === 'ENOENT' && !exists)
-                return null;
-            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
-            await this.remove(key);
-            return 'corrupt';
-        }
-        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
-        const plan = await (0,promises_.lstat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
-        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_.join)(dir, 'record.json')));
-        // `null`, a list or a record of another key: written by something else, or damaged.
-        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
-            await this.remove(key);
-            return 'corrupt';
-        }
-        const now = new Date();
-        await (0,promises_.utimes)((0,external_node_path_.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
-        return { dir, record };
-    }
-    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
-    async restore(entry, plan, layerInfo) {
-        await place((0,external_node_path_.join)(entry.dir, 'plan'), plan);
-        const layers = (0,external_node_path_.join)(entry.dir, 'layers.json');
-        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
-            await place(layers, layerInfo);
-    }
-    /**
-     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
-     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
-     */
-    async store(record, plan, layerInfo, how = {}) {
-        const take = how.move ? promises_.rename : promises_.copyFile;
-        const staging = (0,external_node_path_.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-        await (0,promises_.mkdir)(staging, { recursive: true });
-        try {
-            await take(plan, (0,external_node_path_.join)(staging, 'plan'));
-            if (layerInfo)
-                await take(layerInfo, (0,external_node_path_.join)(staging, 'layers.json'));
-            await (0,promises_.writeFile)((0,external_node_path_.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
-            const target = this.entry(record.key);
-            await (0,promises_.mkdir)((0,external_node_path_.dirname)(target), { recursive: true });
-            if (how.replace)
-                await (0,promises_.rm)(target, { recursive: true, force: true });
-            await (0,promises_.rename)(staging, target).catch(async (error) => {
-                // Another job stored the same engine first: theirs is as good as ours.
-                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
-                    throw error;
-            });
-        }
-        finally {
-            await (0,promises_.rm)(staging, { recursive: true, force: true });
-        }
-    }
-    async remove(key) {
-        await (0,promises_.rm)(this.entry(key), { recursive: true, force: true });
-    }
-    /**
-     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
-     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
-     * never go and every new entry would be evicted right after it was stored.
-     */
-    async evict(now = Date.now()) {
-        const entries = [];
-        for (const prefix of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines')).catch(() => [])) {
-            for (const key of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines', prefix)).catch(() => [])) {
-                const dir = (0,external_node_path_.join)(this.dir, 'engines', prefix, key);
-                const files = await (0,promises_.readdir)(dir).catch(() => []);
-                const sizes = await Promise.all(files.map((f) => (0,promises_.stat)((0,external_node_path_.join)(dir, f))
-                    .then((s) => s.size)
-                    .catch(() => 0)));
-                const stamped = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
-                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
-                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
-            }
-        }
-        let total = entries.reduce((a, e) => a + e.bytes, 0);
-        const removed = [];
-        if (this.maxBytes !== null) {
-            for (const entry of entries.sort((a, b) => a.used - b.used)) {
-                if (total <= this.maxBytes)
-                    break;
-                await this.remove(entry.key);
-                total -= entry.bytes;
-                removed.push(entry.key);
-            }
-        }
-        return { removed, bytes: total };
-    }
-}
-/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
-async function place(from, to) {
-    await (0,promises_.rm)(to, { force: true });
-    await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
-
-
-
-
-
-/**
- * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
- * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
- * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
- * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
- * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
- * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
- */
-async function privateTimingCache(shared, label, trust) {
-    await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
-    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
-    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
-    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
-    if (await servable(shared, trust)) {
-        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
-        // trt-ci.yml is read: config/rules.ts.)
-        await (0,promises_.copyFile)(shared, own).catch((error) => {
-            if (error.code !== 'ENOENT')
-                throw error;
-        });
-    }
-    return own;
-}
-/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
-async function servable(shared, trust) {
-    if (!(await isPlainFile(shared)))
-        return false;
-    if (trust.trust === 'any')
-        return true;
-    const content = await (0,promises_.readFile)(shared).catch(() => null);
-    const signature = await (0,promises_.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
-    return content !== null && mayServe(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(content), signature?.trim());
-}
-const sha256 = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
-async function publishTimingCache(own, shared, built, trust) {
-    const mine = await (0,promises_.stat)(own).catch(() => null);
-    const current = await (0,promises_.stat)(shared).catch(() => null);
-    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
-    const kept = current ? await servable(shared, trust) : false;
-    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
-    // branch's); otherwise the copy that knows more stays.
-    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
-        const signature = signEntry(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(await (0,promises_.readFile)(own)));
-        await (0,promises_.rm)(`${shared}.sig`, { force: true });
-        await (0,promises_.rename)(own, shared);
-        if (signature)
-            await writeNewFile(`${shared}.sig`, `${signature}\n`);
-        return 'kept';
-    }
-    await (0,promises_.rm)(own, { force: true });
-    return 'dropped';
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/common/did-you-mean.js
-/** The known word closest to a mistyped one (at most two edits away), or null. */
-function closest(word, known) {
-    let best = null;
-    let bestDistance = 3;
-    for (const candidate of known) {
-        const distance = editDistance(candidate, word);
-        if (distance < bestDistance) {
-            best = candidate;
-            bestDistance = distance;
-        }
-    }
-    return best;
-}
-function editDistance(a, b) {
-    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i += 1) {
-        let previous = row[0];
-        row[0] = i;
-        for (let j = 1; j <= b.length; j += 1) {
-            const current = row[j];
-            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-            previous = current;
-        }
-    }
-    return row[b.length];
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
-
-const FLAG_SPANS = {
-    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
-    '--memPoolSize': { since: '8.4' },
-    '--fp16': {
-        until: '11.0',
-        instead: 'precision: fp16 in trt-ci.yml (trt-ci writes the FP16 ONNX); TensorRT 11 removed precision flags',
-    },
-    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
-    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
-    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
-    '--stronglyTyped': { since: '10.0' },
-    '--calib': { until: '11.0' },
-    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
-    '--buildOnly': { until: '10.0', instead: '--skipInference' },
-    '--staticPlugins': { since: '8.6', instead: '--plugins' },
-    '--dynamicPlugins': { since: '8.6' },
-    '--setPluginsToSerialize': { since: '8.6' },
-    '--timingCacheFile': { since: '8.0' },
-    '--profilingVerbosity': { since: '8.2' },
-    '--exportLayerInfo': { since: '8.2' },
-    '--builderOptimizationLevel': { since: '8.6' },
-    '--hardwareCompatibilityLevel': { since: '8.6' },
-    '--versionCompatible': { since: '8.6' },
-    '--vc': { since: '8.6' },
-    '--excludeLeanRuntime': { since: '8.6' },
-    '--useRuntime': { since: '8.6' },
-    '--leanDLLPath': { since: '8.6' },
-    '--pluginInstanceNorm': { since: '10.0' },
-    '--runtimePlatform': { since: '10.2' },
-    '--profile': { since: '10.0' },
-    '--useProfile': { since: '10.0' },
-    '--getPlanVersionOnly': { since: '10.0' },
-    '--explicitBatch': { until: '10.0' },
-    '--minTiming': { until: '10.0', instead: '--avgTiming' },
-    '--uff': { until: '10.0', instead: '--onnx' },
-    '--model': { until: '10.0', instead: '--onnx' },
-    '--deploy': { until: '10.0', instead: '--onnx' },
-    '--batch': { until: '10.0', instead: 'explicit shapes' },
-    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
-    '--precisionConstraints': {
-        since: '8.2',
-        until: '11.0',
-        instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
-    },
-    '--layerPrecisions': {
-        since: '8.4',
-        until: '11.0',
-        instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
-    },
-    '--layerOutputTypes': { since: '8.4', until: '11.0' },
-    '--includeDataTransfers': { since: '11.0' },
-    '--noCudaGraph': { since: '11.0' },
-    '--noSpinWait': { since: '11.0' },
-    '--dumpRawBindingsToFile': { since: '8.6' },
-    '--loadRefOutputs': { since: '11.1' },
-    '--accuracyAlgorithm': { since: '11.1' },
-    '--accuracyThreshold': { since: '11.1' },
-    '--atol': { since: '11.1' },
-    '--rtol': { since: '11.1' },
-    '--refPair': { since: '11.1' },
-    '--tuneBuildRoutes': { since: '11.1' },
-    '--tuneBuildRouteFile': { since: '11.1' },
-    '--tuningSearch': { since: '11.1' },
-    '--tuningTimeOut': { since: '11.1' },
-    '--tuningCacheFile': { since: '11.1' },
-    '--continue': { since: '11.1' },
-    '--dryRun': { since: '11.1' },
-    '--saveAllEngines': { since: '11.1' },
-    '--helpBuildRoute': { since: '11.1' },
-    // 11.4 and 11.5 from their release notes (the repository snapshot has no tag past v11.1).
-    '--greenContext': { since: '11.4' },
-    '--reference': { since: '11.4' },
-    '--loadCheckerBlob': { since: '11.4' },
-    '--dumpCheckerBlob': { since: '11.4' },
-    '--dumpKernelText': { since: '11.4' },
-    '--remoteConfig': { since: '11.4' },
-    '--remoteAutoTuningConfig': { since: '11.4' },
-    '--dlaWorkspaceAllocationStrategy': { since: '11.4' },
-    '--independentWeightLayouts': { since: '11.5' },
-    '--saveEngineSo': { since: '11.5' },
-    '--loadEngineSo': { since: '11.5' },
-};
-/**
- * Flags trtexec reads every copy of (sampleOptions.cpp v11.1: the plugin lists in a loop; --profile and
- * --refPair each take the shapes or files that follow them). Any other flag is read once: up to 11.3 a
- * second copy is left over as an unknown option (exit 1), from 11.4 it is ignored with a warning.
- */
-const REPEATABLE_FLAGS = new Set([
-    '--plugins',
-    '--setPluginsToSerialize',
-    '--dynamicPlugins',
-    '--safetyPlugins',
-    '--staticPlugins',
-    '--profile',
-    '--minShapes',
-    '--optShapes',
-    '--maxShapes',
-    '--refPair',
-    '--loadInputs',
-    '--loadRefOutputs',
-]);
-/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
-const NEVER_FLAGS = {
-    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
-    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
-};
-/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
-function flagSupport(flag, version) {
-    const never = NEVER_FLAGS[flag];
-    if (never)
-        return { ok: false, reason: never };
-    const span = FLAG_SPANS[flag];
-    if (!span)
-        return { ok: true };
-    const v = formatVersion(version);
-    if (span.since && !atLeast(version, span.since)) {
-        return {
-            ok: false,
-            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
-                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
-        };
-    }
-    if (span.until && atLeast(version, span.until)) {
-        return {
-            ok: false,
-            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
-                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
-        };
-    }
-    return { ok: true };
-}
-/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
-function hasKnownSpan(flag) {
-    return Object.hasOwn(FLAG_SPANS, flag);
-}
-function hasFlag(flag, version) {
-    return flagSupport(flag, version).ok;
-}
-/**
- * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
- * the back-off would describe a build that did not happen.
- */
-const MANAGED_FLAGS = new Set([
-    '--onnx',
-    '--saveEngine',
-    '--loadEngine',
-    '--minShapes',
-    '--optShapes',
-    '--maxShapes',
-    '--shapes',
-    '--profile',
-    '--memPoolSize',
-    '--workspace',
-    '--timingCacheFile',
-    '--skipInference',
-    '--buildOnly',
-    '--plugins',
-    '--staticPlugins',
-    '--exportLayerInfo',
-    '--fp16',
-    '--bf16',
-    '--int8',
-    '--fp8',
-    '--int4',
-    '--best',
-    '--stronglyTyped',
-]);
-/** "--foo=bar" → "--foo". */
-function flagName(arg) {
-    const eq = arg.indexOf('=');
-    return eq === -1 ? arg : arg.slice(0, eq);
-}
-/**
- * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
- * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
- * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
- */
-const FILE_FLAGS = {
-    '--calib': 'file',
-    '--loadInputs': 'named',
-    '--loadRefOutputs': 'named',
-    '--exportTimes': 'file',
-    '--exportProfile': 'file',
-    '--exportOutput': 'file',
-    '--setPluginsToSerialize': 'file',
-    '--tuningCacheFile': 'file',
-    '--leanDLLPath': 'file',
-};
-/** The flags whose files trtexec reads (the rest of FILE_FLAGS it writes): they must exist before a build. */
-const READ_FLAGS = new Set(['--calib', '--loadInputs', '--loadRefOutputs', '--setPluginsToSerialize', '--leanDLLPath']);
-/** The files an extra-args entry (its paths resolved) has trtexec read: `--calib=x` → [x]. */
-function filesReadBy(arg) {
-    const eq = arg.indexOf('=');
-    const flag = eq === -1 ? arg : arg.slice(0, eq);
-    if (!READ_FLAGS.has(flag) || eq === -1)
-        return null;
-    const value = arg.slice(eq + 1);
-    const files = FILE_FLAGS[flag] === 'file'
-        ? [value]
-        : value.split(',').map((item) => (item.includes(':') ? item.slice(item.indexOf(':') + 1) : item));
-    return { flag, files: files.filter(Boolean) };
-}
-/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
-function resolveFlagPaths(arg, dir, resolvePath) {
-    const eq = arg.indexOf('=');
-    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
-    if (!kind)
-        return arg;
-    const value = arg.slice(eq + 1);
-    const resolved = kind === 'file'
-        ? resolvePath(dir, value)
-        : value
-            .split(',')
-            .map((item) => {
-            const at = item.indexOf(':');
-            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
-        })
-            .join(',');
-    return `${arg.slice(0, eq + 1)}${resolved}`;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
-
-
-
-
-
-
-/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
-const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
-function shapeSpec(shapes, pick) {
-    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
-}
-const PRECISION_FLAGS = {
-    fp32: null,
-    fp16: '--fp16',
-    bf16: '--bf16',
-    int8: '--int8',
-    fp8: '--fp8',
-    best: '--best',
-    'strongly-typed': '--stronglyTyped',
-};
-/**
- * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
- * precision flags: --stronglyTyped is its default there, and fp16 is built from the FP16 ONNX trt-ci writes
- * (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees fp16 on 11.x).
- */
-function precisionFlag(precision, version) {
-    if (precision === null || precision === 'fp32')
-        return { flag: null };
-    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
-        return { flag: null };
-    if (precision === 'fp16' && atLeast(version, '11.0'))
-        return { flag: null, writesOnnx: 'fp16' };
-    // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
-    if (precision === 'int8' && atLeast(version, '11.0'))
-        return { flag: null };
-    const flag = PRECISION_FLAGS[precision];
-    const verdict = flagSupport(flag, version);
-    if (verdict.ok)
-        return { flag };
-    if (atLeast(version, '11.0')) {
-        return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: fp16 ` +
-                '(trt-ci writes the FP16 ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with precision: ' +
-                'strongly-typed, or remove precision',
-        };
-    }
-    return { error: verdict.reason };
-}
-/**
- * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
- * (samples/common/sampleOptions.cpp getLayerPrecisions: comma-separated name:precision pairs, the name
- * before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
- */
-function keptLayerArgs(model) {
-    if (model.keepFp32.length === 0)
-        return [];
-    return [`--layerPrecisions=${model.keepFp32.map((n) => `${n}:fp32`).join(',')}`, '--precisionConstraints=obey'];
-}
-/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
-function extraArgProblem(arg, version, helpFlags = new Set()) {
-    const flag = flagName(arg);
-    if (MANAGED_FLAGS.has(flag))
-        return (`${flag} is set by trt-ci from the config (shapes, ` +
-            `workspace, precision, plugins, timing-cache); set it there`);
-    const verdict = flagSupport(flag, version);
-    if (!verdict.ok)
-        return verdict.reason;
-    if (flag === '--saveEngineSo' || flag === '--loadEngineSo')
-        return (`${flag} is for safety engines (it requires --safe, TensorRT 11.5 release notes); trt-ci builds, runs ` +
-            'and checks standard engines');
-    // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
-    // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
-    if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
-        const narrow = arg
-            .slice(flag.length + 1)
-            .split(',')
-            .find((spec) => /^(fp16|bf16)(:|$)/.test(spec));
-        if (narrow)
-            return (`${flag}=${narrow}: TensorRT ${formatVersion(version)} takes each binding's type from the ONNX ` +
-                '(strongly typed); give the ONNX FP16/BF16 inputs and outputs with precision: strongly-typed, or drop it ' +
-                '(precision: fp16 keeps FP32 inputs and outputs)');
-    }
-    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
-    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
-        const near = closest(flag, [...helpFlags]);
-        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
-    }
-    return null;
-}
-/**
- * Why an extra-args entry repeats a flag (an earlier entry's, or one trt-ci puts in the build itself), or null.
- * trtexec reads most flags once (REPEATABLE_FLAGS): up to 11.3 the copy it leaves is an unknown option and the
- * build fails; from 11.4 it warns "specified more than once" and keeps one, which one no source says.
- */
-function repeatedFlagProblem(flag, earlier, model, version) {
-    if (REPEATABLE_FLAGS.has(flag))
-        return null;
-    const own = ownBuildArgs(model, version).some((arg) => flagName(arg) === flag);
-    if (!own && !earlier.some((arg) => flagName(arg) === flag))
-        return null;
-    const where = own ? 'trt-ci sets it in the build itself' : 'extra-args gives it twice';
-    const v = formatVersion(version);
-    return atLeast(version, '11.4')
-        ? `${flag} would be given twice (${where}): trtexec ${v} keeps one and warns "specified more than once"; ` +
-            'give it once'
-        : `${flag} would be given twice (${where}): trtexec ${v} reads one and fails the build on the other as an ` +
-            'unknown option; give it once';
-}
-/** The flags a build gets from the config besides the managed ones: its precision and the layer info's. */
-function ownBuildArgs(model, version) {
-    const precision = precisionFlag(model.precision, version);
-    const precisionArgs = 'flag' in precision && precision.flag ? [precision.flag, ...keptLayerArgs(model)] : [];
-    return [...precisionArgs, ...layerInfoArgs(version, '')];
-}
-const layerInfoArgs = (version, path) => hasFlag('--exportLayerInfo', version) ? ['--profilingVerbosity=detailed', `--exportLayerInfo=${path}`] : [];
-/** argv for building one profile of one model. Never a shell string. */
-function buildArgv(version, model, profile, workspaceBytes, paths) {
-    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
-    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
-    (profile.parts ?? [profile]).forEach((part, index) => {
-        if (profile.parts)
-            argv.push(`--profile=${index}`);
-        if (part.shapes.length === 0)
-            return;
-        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
-    });
-    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
-    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
-    const precision = precisionFlag(model.precision, version);
-    // fp16 on 11.x is an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
-    if ('writesOnnx' in precision && precision.writesOnnx)
-        throw new Error(`${model.name}: fp16 on TensorRT 11 is built from the written FP16 ONNX, not ${model.onnx}`);
-    if ('flag' in precision && precision.flag)
-        argv.push(precision.flag, ...keptLayerArgs(model));
-    if (paths.timingCache && hasFlag('--timingCacheFile', version))
-        argv.push(`--timingCacheFile=${paths.timingCache}`);
-    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
-    argv.push(...pluginArgs(model, version), ...layerInfoArgs(version, paths.layerInfo), ...model.extraArgs);
-    return argv;
-}
-/** argv for loading a built plan and measuring it at the profile's opt shapes. */
-function benchmarkArgv(version, model, profile, plan) {
-    return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
-}
-/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
-function measurementArgs(version, model, profile) {
-    const measured = profile && runProfile(profile);
-    return [
-        ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
-        ...pluginArgs(model, version),
-        // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
-        // this version's default.
-        ...measurementFlags(version),
-    ];
-}
-/**
- * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
- * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
- * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
- */
-function abRunArgv(plan, contract, iterations, times) {
-    return [
-        `--loadEngine=${plan}`,
-        ...contract,
-        '--warmUp=200',
-        '--duration=0',
-        `--iterations=${iterations}`,
-        `--exportTimes=${times}`,
-    ];
-}
-/**
- * argv for one profile run of an engine after its A/B (docs/explain.md): the same contract and warm-up, a
- * fixed number of iterations, per-layer times to `profile` (--exportProfile). Below 11.0 the profile is
- * taken in a run of its own (--separateProfileRun), so profiling does not slow the timed iterations; from
- * 11.0 that is always so and the flag a no-op that warns (docs/trtexec-flags.md).
- */
-function profileRunArgv(version, plan, contract, iterations, profile) {
-    return [
-        `--loadEngine=${plan}`,
-        ...contract,
-        '--warmUp=200',
-        '--duration=0',
-        `--iterations=${iterations}`,
-        `--exportProfile=${profile}`,
-        ...(version.major < 11 ? ['--separateProfileRun'] : []),
-    ];
-}
-/**
- * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
- * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
- * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
- * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
- * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
- * required; the share of one element in a billion is still above 1e-9).
- */
-function accuracyArgv(version, model, profile, shape, files, judge = null, 
-/** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
-dump = hasFlag('--dumpRawBindingsToFile', version)) {
-    const measured = runProfile(profile);
-    const argv = [`--loadEngine=${files.plan}`];
-    if (measured.shapes.length > 0)
-        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
-    argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
-    argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
-    if (judge) {
-        argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
-        argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
-    }
-    argv.push(...pluginArgs(model, version));
-    return argv;
-}
-const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
-function pluginArgs(model, version) {
-    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
-    return [
-        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
-        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
-    ];
-}
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-inputs.js
 // The inputs of an ONNX model (what trtexec's --minShapes/--optShapes/--maxShapes must name), read from the
@@ -3669,6 +2373,1859 @@ function mixedPrecisionOnnx(model, options) {
         unmatched: [...options.keep].filter((name) => !writer.matched.has(name)).sort(),
         casts: writer.casts,
     };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
+/** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
+const EVERY_NODE_UP_TO = 200;
+/** The main graph's nodes of a writer's table (the first node's graph is the main one). */
+const mainGraphNodes = (table) => table.filter((n) => n.graph === table[0]?.graph);
+/**
+ * The tensors to mark: every float output of a small graph's nodes; for a large one, the outputs of the last
+ * ONNX node each engine layer computes (its region's boundary, where marking breaks no fusion inside it).
+ */
+function tensorsToMark(nodes, layers) {
+    if (nodes.length <= EVERY_NODE_UP_TO || !layers)
+        return nodes.flatMap((n) => n.floatOutputs);
+    const order = new Map(nodes.map((n, i) => [n.node, i]));
+    const ends = new Set();
+    for (const layer of layers) {
+        const at = layer.onnxNodes.map((name) => order.get(name)).filter((i) => i !== undefined);
+        if (at.length)
+            ends.add(Math.max(...at));
+    }
+    return [...ends].sort((a, b) => a - b).flatMap((i) => nodes[i].floatOutputs);
+}
+const errorOf = (o) => ({
+    maxAbsError: o.maxAbsError,
+    maxRelError: o.maxRelError,
+    outOfTolerance: o.outOfTolerance,
+    nan: o.nan,
+    inf: o.inf,
+});
+/**
+ * The first node whose marked output is out of tolerance, with the error there and after it. `judged` holds
+ * the marked engine's outputs (marked tensors and the model's own) at one shape.
+ */
+function firstDivergence(nodes, judged, modelOutputs, shape) {
+    const byTensor = new Map(judged.map((o) => [o.name, o]));
+    const marked = nodes.flatMap((n, i) => n.floatOutputs.flatMap((tensor) => (byTensor.has(tensor) ? [{ node: i, output: byTensor.get(tensor) }] : [])));
+    const finals = new Set(modelOutputs);
+    const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
+    const first = marked.find((m) => m.output.failure !== null);
+    const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
+    if (!first)
+        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
+    const node = nodes[first.node];
+    const after = marked.filter((m) => m.node > first.node);
+    return {
+        status: 'found',
+        shape,
+        marked: marked.length,
+        node: node.node,
+        op: node.op,
+        computes: node.precision === 'fp32' ? `fp32 (${node.reason})` : node.precision,
+        tensor: first.output.name,
+        error: errorOf(first.output),
+        failure: first.output.failure,
+        downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
+        outputsFailing,
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/keep-search.js
+// Which nodes must stay in FP32: the smallest keep-fp32 set found for which the engine passes its accuracy
+// gate, with the built engine as the oracle (no heuristic decides). Keeping more nodes in FP32 never makes
+// FP16 arithmetic less exact, so the gate's verdict is taken as monotone in the set: if a set passes, every
+// superset does. Then a minimal set is found one node at a time: with the nodes already known necessary (K)
+// and the candidates still open (L, in rank order), a binary search finds the shortest prefix of L that
+// passes with K; its last node is necessary given the prefix before it, joins K, and only that prefix stays
+// open. Each node found costs ceil(log2 |L|) builds and one to check K alone, so a search of k nodes among
+// R costs at most 2 + k * (ceil(log2 R) + 1) builds. The result is minimal (no node of it can be dropped
+// along the order searched), and minimum when one set of nodes is what the gate needs.
+// Pure: the oracle (a build and an accuracy check) is passed in.
+/** The most builds a search of `k` nodes among `candidates` makes. */
+const buildBound = (k, candidates) => 2 + k * (Math.ceil(Math.log2(Math.max(candidates, 1))) + 1);
+/**
+ * Candidates ranked by where the all-FP16 engine's error starts (the first-divergence pass): that node, then
+ * the nodes after it in graph order, then those before it (within tolerance, so searched last). Graph order
+ * when the pass named no candidate.
+ */
+function rankByDivergence(candidates, start) {
+    const at = start === null ? -1 : candidates.indexOf(start);
+    return at < 0 ? [...candidates] : [...candidates.slice(at), ...candidates.slice(0, at)];
+}
+/**
+ * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
+ * order the search opens them in (rankByDivergence), a permutation of them.
+ */
+async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates) {
+    const trials = [];
+    const judged = new Map();
+    const order = new Map(candidates.map((c, i) => [c, i]));
+    const sorted = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
+    class Spent extends Error {
+    }
+    const judge = async (keep) => {
+        const set = sorted(keep);
+        const id = set.join('\n');
+        const known = judged.get(id);
+        if (known !== undefined)
+            return known;
+        if (trials.length >= maxBuilds)
+            throw new Spent();
+        const passed = await passes(set);
+        judged.set(id, passed);
+        trials.push({ keep: set, passed });
+        return passed;
+    };
+    try {
+        if (await judge([]))
+            return { outcome: 'none-needed', keep: [], trials };
+        if (!(await judge([...candidates])))
+            return { outcome: 'unfixable', keep: null, trials };
+    }
+    catch (error) {
+        if (error instanceof Spent)
+            return { outcome: 'budget-spent', keep: null, trials };
+        throw error;
+    }
+    const kept = [];
+    // A rank that is not a permutation of the candidates (a name twice, one missing or unknown) is ignored.
+    const ranked = new Set(rank());
+    const permutation = ranked.size === candidates.length && [...ranked].every((c) => order.has(c));
+    let open = permutation ? [...ranked] : [...candidates];
+    // Known: kept ∪ open passes.
+    try {
+        while (open.length > 0 && !(kept.length > 0 && (await judge(kept)))) {
+            let [lo, hi] = [0, open.length - 1];
+            while (lo < hi) {
+                const mid = (lo + hi) >> 1;
+                if (await judge([...kept, ...open.slice(0, mid + 1)]))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            kept.push(open[hi]);
+            open = open.slice(0, hi);
+        }
+    }
+    catch (error) {
+        if (error instanceof Spent)
+            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+        throw error;
+    }
+    return { outcome: 'found', keep: sorted(kept), trials };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/accuracy/precision-search.js
+// The search for which nodes stay FP32 (docs/accuracy.md), as `trt-ci precision` and a run with
+// `precision-search: true` both make it: each candidate keep-fp32 list is one run of the model alone, built and
+// its accuracy gate checked (the oracle); all-FP16 first, with its tensors marked, so that the search opens at
+// the node where its error starts; then the found list built once more, its gate again and its latency
+// against all-FP16's plan from an A/B. The runs themselves are the caller's (`run`), so that this module
+// never knows the pipeline that makes them.
+
+
+
+
+
+
+
+
+function priceOf(builds, report) {
+    const build = builds[0];
+    const latency = build?.latency;
+    return {
+        // Not checked at all (the build failed, say) reads as that, with why, never as an accuracy verdict.
+        accuracy: build?.accuracy?.status ??
+            `not checked: the build ${build?.status ?? 'did not run'}${build?.failure ? ` (${build.failure.message})` : ''}`,
+        latency: !latency
+            ? 'not measured (no A/B ran)'
+            : latency.ratio === null
+                ? `not measured (${latency.verdict}: ${latency.reason ?? 'no figure'})`
+                : `${latency_text_latencyChange(latency)} (${latency.verdict}, A/B on this GPU)`,
+        ratio: latency?.ratio ?? null,
+        planBytes: build?.bytes ?? null,
+        report,
+    };
+}
+const DEFAULT_MAX_BUILDS = 32;
+/**
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
+ * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ */
+function keepCandidates(onnx) {
+    const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+    return mainGraphNodes(written.nodes)
+        .filter((n) => n.precision === 'fp16')
+        .map((n) => n.node);
+}
+function worstOf(builds) {
+    const outputs = builds.flatMap((b) => b.accuracy?.outputs ?? []);
+    const worst = [...outputs].sort((a, b) => b.outOfTolerance - a.outOfTolerance || b.inf - a.inf)[0];
+    if (!worst)
+        return builds.map((b) => b.accuracy?.problem ?? b.failure?.message ?? b.status).join('; ');
+    const share = `${(worst.outOfTolerance * 100).toFixed(1)}% out of tolerance`;
+    return `${worst.name}: ${share}${worst.inf ? `, ${worst.inf} inf` : ''}${worst.nan ? `, ${worst.nan} NaN` : ''}`;
+}
+/**
+ * Whether a candidate's engines passed their gate. Only a verdict decides: an engine that did not build, or a
+ * check that could not run (no reference, an engine that would not run), stops the search (exit 2) rather
+ * than count as a failure.
+ */
+function judged(builds, what, reportFile) {
+    const unbuilt = builds.find((b) => b.status !== 'built' && b.status !== 'cached');
+    if (unbuilt)
+        throw new errors/* InputError */.dz(`precision: ${what} did not build: ${unbuilt.failure?.message ?? unbuilt.status} (${reportFile})`);
+    const unjudged = builds.find((b) => b.accuracy?.status !== 'passed' && b.accuracy?.status !== 'failed');
+    if (unjudged) {
+        const why = unjudged.accuracy?.problem ?? `accuracy ${unjudged.accuracy?.status ?? 'not checked'}`;
+        throw new errors/* InputError */.dz(`precision: ${what} was not judged: ${why} (${reportFile})`);
+    }
+    return builds.every((b) => b.accuracy?.status === 'passed');
+}
+/** Where a model's search puts its candidate runs: one folder each, under the run's output folder. */
+const searchFolder = (outputDir, model) => (0,external_node_path_.join)(outputDir, 'precision', model);
+/**
+ * The config of one candidate run: this model alone with `keep` kept, no deploy, budgets or search of its
+ * own; only the first (all-FP16) is built once more with its tensors marked.
+ */
+function candidateConfig(loaded, model, outputDir, keep, changes, first, basePlans) {
+    return {
+        ...loaded,
+        outputDir,
+        ...(basePlans && { basePlans }),
+        models: loaded.models
+            .filter((m) => m.name === model)
+            .map((m) => ({
+            ...m,
+            keepFp32: keep,
+            deploy: [],
+            deployCost: false,
+            budgets: {},
+            precisionSearch: false,
+            ...changes,
+            accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
+        })),
+    };
+}
+/**
+ * The smallest keep-fp32 list for `model`, each candidate built and checked by `run`. Throws InputError when
+ * a candidate cannot be judged (a build that failed, a check that could not run): no list is decided then.
+ */
+async function searchPrecision(model, outputDir, maxBuilds, run, log) {
+    let candidates;
+    try {
+        candidates = keepCandidates((0,external_node_fs_.readFileSync)(model.onnx));
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${model.onnx}: the search reads the whole ONNX and could not: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+    const trials = [];
+    // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
+    let divergence = null;
+    const judge = async (keep) => {
+        const n = trials.length + 1;
+        // No latency or deploy work: the gate is the oracle.
+        const result = await run(String(n), keep, { benchmark: false }, { first: n === 1, basePlans: null });
+        const builds = result.report.builds;
+        const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
+        if (n === 1)
+            divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
+        const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
+        trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
+        log(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
+            `${passed ? '' : ` (${worstOf(builds)})`}`);
+        return passed;
+    };
+    const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
+    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+    // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
+    // GPU, its accuracy gate run again (the list re-verified on the build that found it).
+    let price = null;
+    if (search.keep?.length) {
+        const base = (0,external_node_path_.join)(outputDir, '1');
+        const result = await run('price', search.keep, { benchmark: 'ab' }, { first: false, basePlans: base });
+        price = priceOf(result.report.builds, result.reportFile);
+        log(`precision: the list re-verified (${price.accuracy}); latency against all-FP16 ${price.latency}`);
+    }
+    const answer = search.keep ? (trials.find((t) => t.keep.join('\n') === search.keep.join('\n')) ?? null) : null;
+    return {
+        model: model.name,
+        candidates,
+        maxBuilds,
+        ...search,
+        trials,
+        allFp16: trials[0],
+        answer,
+        divergence,
+        ranked: ranked(),
+        price,
+    };
+}
+/**
+ * A run's searches: for each model with precision-search whose fp16 engine failed its gate, the list that
+ * passes it, as the report keeps it. A search that cannot judge a candidate is said (`error`), never the run's
+ * failure: the run's verdict is its engines'.
+ */
+async function searchFailedModels(models, failed, outputDir, run, log, positionOf) {
+    const records = [];
+    for (const model of models.filter((m) => m.precisionSearch && failed(m.name))) {
+        const folder = searchFolder(outputDir, model.name);
+        const base = { model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS };
+        try {
+            const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
+            records.push({ ...base, ...recordOf(found), error: null });
+        }
+        catch (error) {
+            if (!(error instanceof errors/* InputError */.dz))
+                throw error;
+            log(`precision: ${model.name}: ${error.message}`);
+            records.push({
+                ...base,
+                outcome: 'error',
+                keep: null,
+                candidates: 0,
+                builds: [],
+                openedAt: null,
+                price: null,
+                error: error.message,
+            });
+        }
+    }
+    return records;
+}
+function recordOf(found) {
+    return {
+        outcome: found.outcome,
+        keep: found.keep,
+        candidates: found.candidates.length,
+        maxBuilds: found.maxBuilds,
+        builds: found.trials.map(({ keep, passed, worst, planBytes }) => ({ keep, passed, worst, planBytes })),
+        openedAt: found.divergence?.status === 'found' ? found.divergence.node : null,
+        price: found.price && {
+            accuracy: found.price.accuracy,
+            latency: found.price.latency,
+            ratio: found.price.ratio,
+            planBytes: found.price.planBytes,
+        },
+    };
+}
+/**
+ * precision-search in a run: for each model asking it whose fp16 engine failed its gate, the search, each
+ * candidate a run of the pipeline of its own (`run`: the config adjusted, with or without preflight), the
+ * model alone, into output-dir/precision/<model>/<n>.
+ */
+function searchKeepLists(outcomes, accuracy, config, log, pipeline) {
+    const candidate = (model, folder) => (name, keep, changes, { first, basePlans }) => pipeline.run((loaded) => candidateConfig(loaded, model, (0,external_node_path_.join)(folder, name), keep, changes, first, basePlans), first);
+    const failed = (model) => outcomes.some((o) => o.job.model.name === model && accuracy.get(jobKey(o.job))?.status === 'failed');
+    const position = (model) => config.position(['models', config.models.findIndex((m) => m.name === model)]);
+    return searchFailedModels(config.models, failed, config.outputDir, candidate, log, position);
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
+/** trt-ci's contract: the GPU's work alone, launched as a graph, waited on by spinning (11.x's defaults). */
+const MEASUREMENT = { dataTransfers: false, cudaGraph: true, spinWait: true };
+/** What this trtexec measures when it is given none of the flags. */
+function defaultMeasurement(version) {
+    return version.major >= 11
+        ? { dataTransfers: false, cudaGraph: true, spinWait: true }
+        : { dataTransfers: true, cudaGraph: false, spinWait: false };
+}
+/**
+ * The flags that make this trtexec measure `wanted`. 10.x turns its defaults with --noDataTransfers,
+ * --useCudaGraph, --useSpinWait; 11.x with --includeDataTransfers, --noCudaGraph, --noSpinWait and takes
+ * the 10.x flags only as no-ops with a deprecation warning. Where `wanted` is the default, no flag: the
+ * same measurement, and no warning in the log.
+ */
+function measurementFlags(version, wanted = MEASUREMENT) {
+    const given = defaultMeasurement(version);
+    const eleven = version.major >= 11;
+    const flags = [];
+    if (wanted.dataTransfers !== given.dataTransfers)
+        flags.push(eleven ? '--includeDataTransfers' : '--noDataTransfers');
+    if (wanted.cudaGraph !== given.cudaGraph)
+        flags.push(eleven ? '--noCudaGraph' : '--useCudaGraph');
+    if (wanted.spinWait !== given.spinWait)
+        flags.push(eleven ? '--noSpinWait' : '--useSpinWait');
+    return flags;
+}
+/**
+ * What a run measured, from its log (what it was asked where the log does not say): its options block,
+ * then a CUDA graph trtexec could not capture (an engine with operations capture forbids), which runs
+ * without one, with this warning (sampleInference.cpp v10.16 and v11.1 alike).
+ */
+function measuredFrom(asked, log) {
+    // Every run prints its inference options first: what it was set to measure, in its own words (a real
+    // 10.14.1 log says "Data transfers: Enabled", an 11.0.0 one "Disabled", test/fixtures/trtexec-logs).
+    const said = (name) => {
+        const value = new RegExp(`\\[I\\] ${name}: (Enabled|Disabled)\\s*$`, 'm').exec(log)?.[1];
+        return value === undefined ? null : value === 'Enabled';
+    };
+    const set = {
+        dataTransfers: said('Data transfers') ?? asked.dataTransfers,
+        cudaGraph: said('CUDA Graph') ?? asked.cudaGraph,
+        spinWait: said('Spin-wait') ?? asked.spinWait,
+    };
+    return refusesGraph(log) ? { ...set, cudaGraph: false } : set;
+}
+/** A log line measuredFrom reads: one of the options block's three, or the graph capture's warning. */
+const MEASUREMENT_LINE = /\[I\] (Data transfers|Spin-wait|CUDA Graph): |CUDA graph capture mode/;
+/** Whether a log (or one of its lines) holds trtexec's warning that the engine cannot be captured. */
+const refusesGraph = (text) => text.includes('contains operations that are not permitted under CUDA graph capture mode');
+/** A measurement in words: "no data transfers, CUDA graph, spin-wait". */
+function describeMeasurement(m) {
+    return [
+        m.dataTransfers ? 'data transfers' : 'no data transfers',
+        m.cudaGraph ? 'CUDA graph' : 'no CUDA graph',
+        m.spinWait ? 'spin-wait' : 'blocking sync',
+    ].join(', ');
+}
+const sameMeasurement = (a, b) => a.dataTransfers === b.dataTransfers && a.cudaGraph === b.cudaGraph && a.spinWait === b.spinWait;
+/** A measurement as a key's part: "transfers-off+graph+spin". */
+function measurementId(m) {
+    const parts = [m.dataTransfers ? 'transfers' : 'transfers-off', m.cudaGraph ? 'graph' : 'no-graph'];
+    return [...parts, m.spinWait ? 'spin' : 'block'].join('+');
+}
+/** measurementId read back; null for text that is not one. */
+function parseMeasurementId(id) {
+    const match = /^(transfers|transfers-off)\+(graph|no-graph)\+(spin|block)$/.exec(id);
+    if (!match)
+        return null;
+    return { dataTransfers: match[1] === 'transfers', cudaGraph: match[2] === 'graph', spinWait: match[3] === 'spin' };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
+
+/**
+ * The GPUs `gpus:` names, checked against what nvidia-smi lists: an index it does not list is a config
+ * error (exit 2) wherever it is found, in preflight as in the build stage. Null for `gpus: all`.
+ */
+function selectedGpus(config, query) {
+    if (config.gpus === 'all')
+        return null;
+    if (!query.ok)
+        return config.gpus;
+    const known = new Set(query.gpus.map((g) => g.index));
+    const missing = config.gpus.findIndex((index) => !known.has(index));
+    if (missing !== -1) {
+        throw (0,errors/* configError */.Fj)(config, ['gpus', missing], `expected a GPU index that nvidia-smi lists (${[...known].join(', ')}), got ${config.gpus[missing]}`);
+    }
+    return config.gpus;
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __webpack_require__(31421);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
+;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
+// Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
+// request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
+// in a persistent output folder for the next run to write through. What is at the path goes first (a
+// symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
+// exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
+
+
+
+async function writeNewFile(path, data) {
+    await (0,promises_.rm)(path, { force: true });
+    await (0,promises_.writeFile)(path, data, { flag: 'wx' });
+}
+function writeNewFileSync(path, data) {
+    (0,external_node_fs_.rmSync)(path, { force: true });
+    (0,external_node_fs_.writeFileSync)(path, data, { flag: 'wx' });
+}
+function newFileStream(path) {
+    (0,external_node_fs_.rmSync)(path, { force: true });
+    return (0,external_node_fs_.createWriteStream)(path, { flags: 'wx' });
+}
+/**
+ * The folder `root`/`parts…`, made one level at a time: a link planted at a level is removed (the link, never
+ * what it points to) and a real folder made there, so that nothing written into the folder lands elsewhere. A
+ * file where a folder goes is refused: it is not trt-ci's to remove.
+ */
+async function folderWithin(root, ...parts) {
+    let dir = root;
+    for (const part of parts) {
+        dir = (0,external_node_path_.join)(dir, part);
+        const found = await (0,promises_.lstat)(dir).catch(() => null);
+        if (found?.isDirectory())
+            continue;
+        if (found?.isSymbolicLink())
+            await (0,promises_.rm)(dir, { force: true });
+        else if (found)
+            throw notAFolder(`${dir}: a file where a folder goes`);
+        // Another writer may make it meanwhile (runners appending at once): then it must be a folder, not a link.
+        await (0,promises_.mkdir)(dir).catch(async (error) => {
+            if (error.code !== 'EEXIST' || !(await (0,promises_.lstat)(dir)).isDirectory())
+                throw error;
+        });
+    }
+    return dir;
+}
+/** An ENOTDIR error (said by fileProblem as "a part of the path is a file, not a folder"). */
+function notAFolder(message) {
+    const error = new Error(message);
+    error.code = 'ENOTDIR';
+    return error;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
+/**
+ * Names that carry the job's credentials. No child process (trtexec, or whatever program `trtexec:`
+ * names; nvidia-smi; ldd) needs them, and a child that leaks its environment into a log or an uploaded
+ * artifact would leak the token: they are removed from every child's environment.
+ */
+const SECRET = new RegExp(`^(${[
+    'INPUT_.*',
+    'GITHUB_TOKEN',
+    'GH_TOKEN',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+    // The registry cache's credentials (cache/registry-auth.ts), and the Docker config's inline form.
+    'TRT_CI_REGISTRY_USERNAME',
+    'TRT_CI_REGISTRY_PASSWORD',
+    'DOCKER_AUTH_CONFIG',
+].join('|')})$`, 'i');
+function childEnv(base) {
+    const env = {};
+    for (const [name, value] of Object.entries(base))
+        if (!SECRET.test(name))
+            env[name] = value;
+    return env;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
+const NEWLINE = 0x0a;
+/**
+ * Splits a byte stream into lines without holding more than one line. A line longer than
+ * `maxLineBytes` is cut there and the rest of it dropped, so one runaway line cannot grow memory.
+ */
+class LineSplitter {
+    onLine;
+    maxLineBytes;
+    pending = [];
+    pendingBytes = 0;
+    overflowed = false;
+    constructor(onLine, maxLineBytes = 64 * 1024) {
+        this.onLine = onLine;
+        this.maxLineBytes = maxLineBytes;
+    }
+    push(chunk) {
+        let start = 0;
+        for (let end = chunk.indexOf(NEWLINE, start); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+            if (this.pendingBytes === 0 && !this.overflowed && end - start <= this.maxLineBytes) {
+                // The usual case: the whole line is in this chunk, decode it in place.
+                this.emit(chunk.toString('utf8', start, end));
+            }
+            else {
+                this.take(chunk, start, end);
+                this.flushLine();
+            }
+            start = end + 1;
+        }
+        if (start < chunk.length)
+            this.take(chunk, start, chunk.length);
+    }
+    end() {
+        if (this.pendingBytes > 0 || this.overflowed)
+            this.flushLine();
+    }
+    take(chunk, start, end) {
+        const room = this.maxLineBytes - this.pendingBytes;
+        if (room <= 0) {
+            this.overflowed = this.overflowed || end > start;
+            return;
+        }
+        const stop = Math.min(end, start + room);
+        if (stop > start) {
+            // Copy: the caller may reuse the chunk's memory after push() returns.
+            this.pending.push(Buffer.from(chunk.subarray(start, stop)));
+            this.pendingBytes += stop - start;
+        }
+        if (stop < end)
+            this.overflowed = true;
+    }
+    flushLine() {
+        const bytes = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes);
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.overflowed = false;
+        this.emit(bytes.toString('utf8'));
+    }
+    emit(line) {
+        this.onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/run-process.js
+
+
+
+
+
+
+/** Process groups still running, so that trt-ci can take them down when it is itself stopped. */
+const liveGroups = new Set();
+function killAllProcessGroups(signal = 'SIGKILL') {
+    for (const pgid of liveGroups)
+        signalGroup(pgid, signal);
+}
+function signalGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+        return true;
+    }
+    catch {
+        return false; // ESRCH: the group is gone
+    }
+}
+/** Why a command could not start, in words. */
+function spawnProblem(command, error) {
+    if (error.code === 'ENOENT')
+        return `${command}: command not found`;
+    if (error.code === 'EACCES')
+        return `${command}: not executable`;
+    return error.message;
+}
+/**
+ * The child's output into the log (both streams, and lines to `lines`) or, for stdout, its own file; a file
+ * that cannot keep up pauses the child's pipe until it drains. A log that cannot be written (a full disk)
+ * costs the log, never the run: the child goes on.
+ */
+function pipeOutput(child, lines, log, output) {
+    // A stream that failed (ENOSPC) is written no more, and the pipes it paused are resumed: a 'drain' that
+    // will never come must not hold the child's output, and with it the child, forever.
+    const broken = new Set();
+    const resume = () => {
+        child.stdout?.resume();
+        child.stderr?.resume();
+    };
+    for (const stream of [log, output]) {
+        stream?.on('error', () => {
+            broken.add(stream);
+            resume();
+        });
+    }
+    const into = (stream, chunk, pipes) => {
+        if (broken.has(stream) || stream.write(chunk))
+            return;
+        child.stdout?.pause();
+        if (pipes === 'both')
+            child.stderr?.pause();
+        stream.once('drain', resume);
+    };
+    const onData = (chunk) => {
+        lines?.push(chunk);
+        if (log)
+            into(log, chunk, 'both');
+    };
+    child.stdout?.on('data', output ? (chunk) => into(output, chunk, 'stdout') : onData);
+    child.stderr?.on('data', onData);
+}
+/**
+ * Runs a command as the leader of its own process group, streaming its output line by line.
+ * The group is killed when the timeout fires and again after the leader exits, so nothing the
+ * command forked outlives it. argv only: nothing here is ever given to a shell.
+ */
+function runProcess(options) {
+    const startedAt = Date.now();
+    if (options.signal?.aborted) {
+        const never = { exitCode: null, signal: null, timedOut: false, spawnError: null, cancelled: true };
+        return Promise.resolve({ ...never, startedAt, endedAt: startedAt });
+    }
+    return new Promise((resolve) => {
+        let log = null;
+        let timedOut = false;
+        let spawnError = null;
+        const timers = [];
+        const lines = options.onLine ? new LineSplitter(options.onLine) : null;
+        const child = (0,external_node_child_process_.spawn)(options.command, options.args, {
+            cwd: options.cwd,
+            env: childEnv(options.env),
+            stdio: ['ignore', 'pipe', 'pipe'],
+            detached: true,
+        });
+        const pgid = child.pid;
+        if (pgid !== undefined)
+            liveGroups.add(pgid);
+        const cancel = () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        };
+        options.signal?.addEventListener('abort', cancel, { once: true });
+        if (options.logFile)
+            log = newFileStream(options.logFile);
+        const output = options.stdoutFile ? newFileStream(options.stdoutFile) : null;
+        pipeOutput(child, lines, log, output);
+        if (options.timeoutMs !== undefined && pgid !== undefined) {
+            timers.push(setTimeout(() => {
+                timedOut = true;
+                signalGroup(pgid, 'SIGTERM');
+                timers.push(setTimeout(() => signalGroup(pgid, 'SIGKILL'), options.killGraceMs ?? DEFAULT_KILL_GRACE_MS));
+            }, options.timeoutMs));
+        }
+        child.on('error', (error) => {
+            spawnError = spawnProblem(options.command, error);
+        });
+        // The leader is gone; whatever it forked goes with it, and only then can the pipes close.
+        child.on('exit', () => {
+            if (pgid !== undefined)
+                signalGroup(pgid, 'SIGKILL');
+        });
+        child.on('close', (exitCode, signal) => {
+            for (const timer of timers)
+                clearTimeout(timer);
+            options.signal?.removeEventListener('abort', cancel);
+            if (pgid !== undefined)
+                liveGroups.delete(pgid);
+            lines?.end();
+            const cancelled = options.signal?.aborted ?? false;
+            const result = {
+                exitCode,
+                signal,
+                timedOut,
+                spawnError,
+                cancelled,
+                startedAt,
+                endedAt: Date.now(),
+            };
+            const closed = [log, output].map((stream) => new Promise((done) => {
+                if (!stream)
+                    return done();
+                (0,external_node_stream_.finished)(stream, () => done());
+                stream.end();
+            }));
+            void Promise.all(closed).then(() => resolve(result));
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/memory-sampler.js
+
+/**
+ * Memory samples per GPU, kept as plain arrays: ten a second for a 45-minute run on 8 GPUs is a
+ * few hundred thousand numbers. Pure, so attribution is tested without nvidia-smi.
+ */
+class MemoryTimeline {
+    series = new Map();
+    baselineEnd = Number.POSITIVE_INFINITY;
+    add(gpu, time, usedMiB) {
+        let series = this.series.get(gpu);
+        if (!series) {
+            series = { times: [], values: [] };
+            this.series.set(gpu, series);
+        }
+        series.times.push(time);
+        series.values.push(usedMiB);
+    }
+    /**
+     * Samples up to this moment describe the idle GPU. A sample stamped in the same millisecond is idle too: it
+     * was taken before this mark, which comes before any build starts.
+     */
+    markBaselineEnd(time) {
+        this.baselineEnd = Math.min(this.baselineEnd, time);
+    }
+    hasSampled(gpus) {
+        return gpus.every((gpu) => (this.series.get(gpu)?.times.length ?? 0) > 0);
+    }
+    /** What a build on `gpu` from `start` to `end` held; null when no sample fell in the window. */
+    window(gpu, start, end) {
+        const series = this.series.get(gpu);
+        if (!series)
+            return null;
+        let peak = Number.NEGATIVE_INFINITY;
+        let samples = 0;
+        let idle = null;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < series.times.length; i += 1) {
+            const time = series.times[i];
+            const value = series.values[i];
+            if (time <= this.baselineEnd)
+                idle = value;
+            if (time >= start && time <= end) {
+                peak = Math.max(peak, value);
+                lowest = Math.min(lowest, value);
+                samples += 1;
+            }
+        }
+        if (samples === 0)
+            return null;
+        const baselineMiB = idle ?? lowest;
+        return { peakUsedMiB: peak, baselineMiB, attributedMiB: Math.max(0, peak - baselineMiB), samples };
+    }
+}
+const SAMPLE_FIELDS = 'index,memory.used';
+/** One `nvidia-smi --query-gpu=index,memory.used -lms N` stream for the whole run. */
+class MemorySampler {
+    nvidiaSmi;
+    env;
+    intervalMs;
+    clock;
+    timeline = new MemoryTimeline();
+    /** The running stream: its cancel and its end; null when none runs (never started, stopped, no nvidia-smi). */
+    child = null;
+    constructor(nvidiaSmi, 
+    /** The job's environment; credentials are removed before nvidia-smi sees it. */
+    env, intervalMs = 100, clock = Date.now) {
+        this.nvidiaSmi = nvidiaSmi;
+        this.env = env;
+        this.intervalMs = intervalMs;
+        this.clock = clock;
+    }
+    start() {
+        const stop = new AbortController();
+        // Started as every process is (proc/run-process.ts): its own group, killed with it, credentials removed.
+        const ended = runProcess({
+            command: this.nvidiaSmi,
+            args: [`--query-gpu=${SAMPLE_FIELDS}`, '--format=csv,noheader,nounits', `-lms`, String(this.intervalMs)],
+            env: this.env,
+            signal: stop.signal,
+            onLine: (line) => {
+                const [index, used] = line.split(',').map((part) => Number(part.trim()));
+                if (Number.isInteger(index) && Number.isFinite(used))
+                    this.timeline.add(index, this.clock(), used);
+            },
+        });
+        const child = { stop, ended };
+        this.child = child;
+        // No nvidia-smi, or one that ended by itself: builds go on without memory figures.
+        void ended.then(() => {
+            if (this.child === child)
+                this.child = null;
+        });
+    }
+    /** Waits (briefly) until every GPU has an idle sample, so builds can be measured against it. */
+    async waitForBaseline(gpus, timeoutMs = 3_000) {
+        const deadline = this.clock() + timeoutMs;
+        while (this.child && !this.timeline.hasSampled(gpus) && this.clock() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        this.timeline.markBaselineEnd(this.clock());
+    }
+    /** Ends the stream: its process group is killed (a wedged driver's nvidia-smi ignores SIGTERM). */
+    async stop() {
+        const child = this.child;
+        this.child = null;
+        if (!child)
+            return;
+        child.stop.abort();
+        await child.ended;
+    }
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/gpu/nvidia-smi.js
+
+/** nvidia-smi answers these instead of a value; they mean "unknown", never an error. */
+const NOT_A_VALUE = /^\[.*\]$|^N\/A$/;
+/** One row of `--format=csv,noheader,nounits` output, keyed by the queried field names. */
+function parseCsvRows(text, fields) {
+    return text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0)
+        .map((line) => {
+        const values = line.split(', ');
+        return Object.fromEntries(fields.map((field, i) => {
+            const value = values[i]?.trim();
+            return [field, value === undefined || value === '' || NOT_A_VALUE.test(value) ? null : value];
+        }));
+    });
+}
+/** Every GPU fact trt-ci uses, in one query (the human table is not a stable format). */
+const GPU_FIELDS = [
+    'index',
+    'name',
+    'uuid',
+    'pci.bus_id',
+    'driver_version',
+    'compute_cap',
+    'memory.total',
+    'memory.used',
+    'memory.free',
+    'ecc.mode.current',
+    'ecc.errors.uncorrected.volatile.total',
+    'display_active',
+    'persistence_mode',
+    'compute_mode',
+    'mig.mode.current',
+];
+const toNumber = (value) => value == null || !Number.isFinite(Number(value)) ? null : Number(value);
+function parseGpuRows(text, fields = GPU_FIELDS) {
+    return parseCsvRows(text, fields).map((row) => ({
+        index: Number(row.index),
+        name: row.name ?? null,
+        uuid: row.uuid ?? null,
+        busId: row['pci.bus_id'] ?? null,
+        computeCapability: row.compute_cap ?? null,
+        driverVersion: row.driver_version ?? null,
+        memoryTotalMiB: toNumber(row['memory.total']),
+        memoryUsedMiB: toNumber(row['memory.used']),
+        memoryFreeMiB: toNumber(row['memory.free']),
+        eccMode: row['ecc.mode.current'] ?? null,
+        eccUncorrectedErrors: toNumber(row['ecc.errors.uncorrected.volatile.total']),
+        displayActive: row.display_active ?? null,
+        persistenceMode: row.persistence_mode ?? null,
+        computeMode: row.compute_mode ?? null,
+        migMode: row['mig.mode.current'] ?? null,
+    }));
+}
+/** What nvidia-smi's exit statuses mean (nvidia-smi(1), RETURN VALUE). */
+const EXIT_MEANING = {
+    3: 'the operation is not available on this GPU',
+    4: 'no permission to query the GPU',
+    6: 'no GPU was found',
+    9: 'the NVIDIA driver is not loaded',
+    12: 'the NVML library (libnvidia-ml.so) was not found',
+    15: 'a GPU has fallen off the bus',
+    18: 'the driver and the NVML library versions do not match (driver ' +
+        "updated without a reboot, or a container with another driver's libraries)",
+};
+/** The run's cancel stops a query at once: a hung driver must not hold a cancelled run for its timeout. */
+async function runSmi(nvidiaSmi, args, env, signal) {
+    const lines = [];
+    const result = await runProcess({
+        command: nvidiaSmi,
+        args,
+        env,
+        timeoutMs: 30_000,
+        killGraceMs: 1_000,
+        onLine: (line) => lines.push(line),
+        ...(signal && { signal }),
+    });
+    return { result, text: lines.join('\n') };
+}
+/**
+ * The GPUs nvidia-smi sees. A driver can answer with exit 0 and still be dead: a GPU with no name
+ * is reported as such. A field this driver does not know (compute_cap before 510) is left out and
+ * the query made again without it.
+ */
+function queryGpus(nvidiaSmi, env, signal) {
+    return queryGpuFields(nvidiaSmi, env, GPU_FIELDS, signal);
+}
+async function queryGpuFields(nvidiaSmi, env, fields, signal) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
+    const said = text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+    if (result.spawnError)
+        return { ok: false, exitCode: null, reason: result.spawnError };
+    const unknownField = /^Field "([^"]+)" is not a valid field to query/.exec(text.trim());
+    if (result.exitCode === 2 && unknownField && fields.includes(unknownField[1]) && unknownField[1] !== 'index') {
+        return queryGpuFields(nvidiaSmi, env, fields.filter((f) => f !== unknownField[1]), signal);
+    }
+    if (/No devices were found/i.test(text))
+        return { ok: false, exitCode: result.exitCode, reason: 'nvidia-smi found no GPU (No devices were found)' };
+    if (result.exitCode !== 0 && result.exitCode !== 14) {
+        const meaning = result.exitCode === null
+            ? `was stopped by ${result.signal}`
+            : `exited with status ` +
+                `${result.exitCode}${EXIT_MEANING[result.exitCode] ? ` (${EXIT_MEANING[result.exitCode]})` : ''}`;
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi ${meaning}${said ? `: ${said}` : ''}` };
+    }
+    const rows = text.split('\n').filter((line) => /^\d+, /.test(line.trim()));
+    const gpus = parseGpuRows(rows.join('\n'), fields);
+    if (gpus.length === 0)
+        return { ok: false, exitCode: result.exitCode, reason: `nvidia-smi listed no GPUs${said ? `: ${said}` : ''}` };
+    const warning = result.exitCode === 14
+        ? `nvidia-smi exited with status 14: a GPU's infoROM is ` +
+            `corrupted${said && !/^\d+, /.test(said) ? ` (${said})` : ''}`
+        : null;
+    return { ok: true, gpus, warning };
+}
+const APP_FIELDS = ['pid', 'process_name', 'gpu_uuid', 'used_memory'];
+/** Processes holding a compute context on any GPU; null when nvidia-smi could not say. */
+async function queryComputeApps(nvidiaSmi, env, signal) {
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-compute-apps=${APP_FIELDS.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
+    if (result.spawnError || (result.exitCode !== 0 && result.exitCode !== 14))
+        return null;
+    return parseCsvRows(text
+        .split('\n')
+        .filter((line) => /^\d+, /.test(line.trim()))
+        .join('\n'), APP_FIELDS).map((row) => ({
+        pid: Number(row.pid),
+        processName: row.process_name ?? null,
+        gpuUuid: row.gpu_uuid ?? null,
+        usedMemoryMiB: toNumber(row.used_memory),
+    }));
+}
+/** The clock event reasons whose counters (µs spent slowed) mean a latency measurement is not to be trusted. */
+const SLOWDOWN_REASONS = ['sw_power_cap', 'sw_thermal_slowdown', 'hw_thermal_slowdown', 'hw_power_brake_slowdown'];
+/**
+ * GPU `index`'s clock state (a capture is in test/fixtures/nvidia-smi). Read between runs, a counter that
+ * grew says the GPU slowed down during the run even if it no longer is. Null when nvidia-smi cannot say
+ * (drivers without the counters).
+ */
+async function queryClockState(nvidiaSmi, index, env, signal) {
+    const counters = SLOWDOWN_REASONS.map((reason) => `clocks_event_reasons_counters.${reason}`);
+    const fields = ['index', 'clocks.current.sm', ...counters];
+    const { result, text } = await runSmi(nvidiaSmi, [`--query-gpu=${fields.join(',')}`, '--format=csv,noheader,nounits'], env, signal);
+    if (result.exitCode !== 0)
+        return null;
+    const row = parseCsvRows(text, fields).find((r) => Number(r.index) === index);
+    if (!row)
+        return null;
+    const slowed = {};
+    for (const reason of SLOWDOWN_REASONS) {
+        const value = toNumber(row[`clocks_event_reasons_counters.${reason}`]);
+        if (value === null)
+            return null;
+        slowed[reason] = value;
+    }
+    return { smClockMHz: toNumber(row['clocks.current.sm']), slowed };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/version.js
+/**
+ * Decodes the `[TensorRT vNNNN] [bNN]` tag of trtexec's `&&&&` lines. NV_TENSORRT_VERSION is
+ * major*1000+minor*100+patch up to 8.x (4 digits: v8601) and major*10000+minor*100+patch from 10
+ * (6 digits: v101601), so the digit count tells the two apart.
+ */
+function decodeBannerVersion(digits, build) {
+    const value = Number(digits);
+    if (!Number.isInteger(value))
+        return null;
+    const buildNumber = build === undefined ? null : Number(build);
+    if (digits.length === 4) {
+        return {
+            major: Math.floor(value / 1000),
+            minor: Math.floor((value % 1000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    if (digits.length === 6) {
+        return {
+            major: Math.floor(value / 10000),
+            minor: Math.floor((value % 10000) / 100),
+            patch: value % 100,
+            build: buildNumber,
+        };
+    }
+    return null;
+}
+const BANNER_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec \[TensorRT v(\d+)\](?: \[b(\d+)\])?/;
+/**
+ * The verdict line as every version prints it: TensorRT 7.x had no `[TensorRT v…]` tag
+ * (`&&&& PASSED TensorRT.trtexec # trtexec …`), so the verdict must not depend on it; the version does.
+ */
+const VERDICT_PATTERN = /^&&&& (RUNNING|PASSED|FAILED|WAIVED) TensorRT\.trtexec(?: \[TensorRT v\d+\][^#]*)? #/;
+/** "10.16.1", "10.16.1.11", "8.6" → version; null when it is not one. */
+function parseVersion(text) {
+    const match = /^(\d+)\.(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(text.trim());
+    if (!match)
+        return null;
+    return {
+        major: Number(match[1]),
+        minor: Number(match[2]),
+        patch: match[3] === undefined ? 0 : Number(match[3]),
+        build: match[4] === undefined ? null : Number(match[4]),
+    };
+}
+function formatVersion(version, withBuild = false) {
+    const base = `${version.major}.${version.minor}.${version.patch}`;
+    return withBuild && version.build !== null ? `${base}.${version.build}` : base;
+}
+/** Compares release numbers, ignoring the build number. */
+function compareVersions(a, b) {
+    return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+/** True when `version` is at least "major.minor". */
+function atLeast(version, majorMinor) {
+    const floor = parseVersion(majorMinor);
+    if (!floor)
+        throw new Error(`bad version literal ${majorMinor}`);
+    return compareVersions(version, floor) >= 0;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
+// Whom a cache serves. On a self-hosted runner the cache folder outlives the job and every job runs as the
+// same user: a pull request's job can rewrite any entry, record, reference or timing cache there, and set
+// any environment variable a later step reads. So nothing written in the folder, and no provenance a run
+// records, proves who wrote an entry. What does: a signature made with a key that pull request jobs never
+// receive (a secret of a GitHub environment that only the default branch may use), checked with its public
+// half, which is in trt-ci.yml for every run to verify with. docs/cache.md says how to set it up.
+//
+//   cache-public-key set   every run serves only entries signed by that key (engines, accuracy references,
+//                          timing caches); runs holding cache-signing-key sign what they store.
+//   no key                 a run for the default branch (its own environment, which no other job can set,
+//                          says so) serves nothing from the folder and only stores; other runs serve all.
+//   cache-trust: any       every entry is served: for runners that only ever run one trust level of code.
+
+
+/** The cache's trust for this run, from trt-ci.yml (keys validated when it was loaded) and its own environment. */
+function cacheTrustOf(config, defaultBranch) {
+    return {
+        trust: config.cacheTrust,
+        defaultBranch,
+        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
+        publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
+    };
+}
+/** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
+const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
+/** A key as trt-ci.yml gives it: PEM, or its DER in base64 on one line (PKCS#8 private, SPKI public). */
+function parseCacheKey(text, kind) {
+    const pem = text.includes('-----BEGIN');
+    const der = pem ? null : Buffer.from(text.replace(/\s+/g, ''), 'base64');
+    const made = kind === 'private'
+        ? (0,external_node_crypto_.createPrivateKey)(der ? { key: der, format: 'der', type: 'pkcs8' } : text)
+        : (0,external_node_crypto_.createPublicKey)(der ? { key: der, format: 'der', type: 'spki' } : text);
+    if (made.asymmetricKeyType !== 'ed25519')
+        throw new Error(`expected an Ed25519 key, got ${made.asymmetricKeyType}`);
+    return made;
+}
+/** What a signature covers: the kind of entry, its cache key and the digest of its content. */
+const trust_signed = (kind, key, sha256) => Buffer.from(`trt-ci-cache/1\0${kind}\0${key}\0${sha256}`);
+/** The signature this run puts on an entry it stores, or null when it holds no signing key. */
+function signEntry(trust, kind, key, sha256) {
+    return trust.signingKey ? (0,external_node_crypto_.sign)(null, trust_signed(kind, key, sha256), trust.signingKey).toString('base64') : null;
+}
+/** Whether an entry (its signature, if any) may be served to this run. */
+function mayServe(trust, kind, key, sha256, signature) {
+    if (trust.trust === 'any')
+        return true;
+    if (trust.publicKey) {
+        if (!signature)
+            return false;
+        try {
+            return (0,external_node_crypto_.verify)(null, trust_signed(kind, key, sha256), trust.publicKey, Buffer.from(signature, 'base64'));
+        }
+        catch {
+            return false;
+        }
+    }
+    return !trust.defaultBranch;
+}
+/**
+ * Whether a run may put its unsigned content in place of what is there: never over an entry signed by the
+ * key this run verifies with (a pull request's job would otherwise wipe what the default branch stored).
+ */
+function mayReplace(trust, existingServable) {
+    return trust.signingKey !== null || !trust.publicKey || !existingServable;
+}
+/** A path in the cache that is a regular file, not a link: a link could lead anywhere (a runner's secret). */
+async function isPlainFile(path) {
+    const found = await (0,promises_.lstat)(path).catch(() => null);
+    return found?.isFile() === true;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/engine-cache.js
+
+
+
+
+
+
+async function sha256OfFile(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    for await (const chunk of (0,external_node_fs_.createReadStream)(path, { highWaterMark: 1024 * 1024 }))
+        hash.update(chunk);
+    return hash.digest('hex');
+}
+/**
+ * The external-data files an ONNX model names: each TensorProto's external_data holds a
+ * StringStringEntryProto { key: "location", value: <file> }, which protobuf writes as the bytes
+ * 0a 08 "location" 12 <length> <file>.
+ */
+async function externalDataFiles(onnx) {
+    const MAX_NAME_BYTES = 4096;
+    const marker = Buffer.from('\x0a\x08location\x12', 'latin1');
+    const found = new Set();
+    let tail = Buffer.alloc(0);
+    for await (const chunk of (0,external_node_fs_.createReadStream)(onnx, { highWaterMark: 4 * 1024 * 1024 })) {
+        const data = Buffer.concat([tail, chunk]);
+        for (let at = data.indexOf(marker); at !== -1; at = data.indexOf(marker, at + 1)) {
+            const length = readVarint(bufferSource(data), at + marker.length);
+            if (!length || length.value === 0 || length.value > MAX_NAME_BYTES)
+                continue;
+            const end = length.next + length.value;
+            if (end <= data.length)
+                found.add(data.toString('utf8', length.next, end));
+        }
+        // A marker cut at the chunk's end is found again with the next chunk.
+        tail = data.subarray(Math.max(0, data.length - MAX_NAME_BYTES - marker.length - 4));
+    }
+    // Names under .. or absolute ones are keyed too: whatever the parser reads changes the plan.
+    return [...found].map((name) => (0,external_node_path_.resolve)((0,external_node_path_.dirname)(onnx), name)).sort();
+}
+/**
+ * sha256 of files, each read once per run however many builds (and the manifest) ask: an ONNX with its
+ * external data can be gigabytes. Null for a file that cannot be read.
+ */
+class FileDigests {
+    digests = new Map();
+    of(path) {
+        let digest = this.digests.get(path);
+        if (!digest) {
+            digest = sha256OfFile(path).catch(() => null);
+            this.digests.set(path, digest);
+        }
+        return digest;
+    }
+}
+/**
+ * Content keys for builds: the same key means the same plan. Files are hashed once per run, however
+ * many profiles share them.
+ */
+class EngineKeys {
+    digests;
+    constructor(digests = new FileDigests()) {
+        this.digests = digests;
+    }
+    async fileHash(path) {
+        return (await this.digests.of(path)) ?? 'missing';
+    }
+    /** What a file is, cheaply: its real path, size and change time (for libraries too big to hash every run). */
+    async fileIdentity(path) {
+        const found = await (0,promises_.stat)(path).catch(() => null);
+        return found ? `${await (0,promises_.realpath)(path).catch(() => path)}:${found.size}:${found.mtimeMs}` : 'missing';
+    }
+    async key(parts) {
+        const external = await externalDataFiles(parts.onnx).catch(() => []);
+        const hashed = async (paths) => Promise.all(paths.map(async (path) => [(0,external_node_path_.basename)(path), await this.fileHash(path)]));
+        const material = JSON.stringify({
+            v: 2,
+            files: await hashed([parts.onnx, ...external, ...parts.plugins]),
+            // Files named in extra-args (calibration caches, inputs, plugins): what is in them, not where.
+            inputs: await hashed(parts.inputs),
+            argv: parts.argv,
+            tensorrt: parts.tensorrtVersion,
+            trtexec: await this.fileHash(parts.trtexec),
+            libraries: await Promise.all(parts.libraries.map((lib) => this.fileIdentity(lib))),
+            gpu: parts.gpu,
+            environment: parts.environment,
+        });
+        return (0,external_node_crypto_.createHash)('sha256').update(material).digest('hex');
+    }
+}
+/** How far ahead of this machine's clock an entry's stamp may be (another job's clock) and still count. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+/**
+ * Plans by content key, in a folder that outlives the run (and may be shared by jobs on one runner).
+ * An entry appears whole or not at all: it is written in a temporary folder and renamed into place.
+ * An entry whose plan does not match its record is removed and rebuilt, never used.
+ */
+class EngineCache {
+    dir;
+    maxBytes;
+    constructor(dir, maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+    entry(key) {
+        return (0,external_node_path_.join)(this.dir, 'engines', key.slice(0, 2), key);
+    }
+    /** The entry for a key, if it is there and its plan has the recorded size. */
+    async lookup(key) {
+        const dir = this.entry(key);
+        let record;
+        try {
+            record = JSON.parse(await (0,promises_.readFile)((0,external_node_path_.join)(dir, 'record.json'), 'utf8'));
+        }
+        catch (error) {
+            const exists = await (0,promises_.stat)(dir).then(() => true, () => false);
+            if (error.code === 'ENOENT' && !exists)
+                return null;
+            // An entry without a readable record was damaged after it was written: it goes, and the engine is rebuilt.
+            await this.remove(key);
+            return 'corrupt';
+        }
+        // lstat: a plan that is a link could lead to any file (a runner's secret restored as a "plan").
+        const plan = await (0,promises_.lstat)((0,external_node_path_.join)(dir, 'plan')).catch(() => null);
+        const plain = plan?.isFile() === true && (await isPlainFile((0,external_node_path_.join)(dir, 'record.json')));
+        // `null`, a list or a record of another key: written by something else, or damaged.
+        if (typeof record !== 'object' || record === null || record.key !== key || !plain || plan.size !== record.bytes) {
+            await this.remove(key);
+            return 'corrupt';
+        }
+        const now = new Date();
+        await (0,promises_.utimes)((0,external_node_path_.join)(dir, 'record.json'), now, now).catch(() => { }); // least recently used goes first
+        return { dir, record };
+    }
+    /** Puts the cached plan (and layer info) where a build would have written them; never through a link. */
+    async restore(entry, plan, layerInfo) {
+        await place((0,external_node_path_.join)(entry.dir, 'plan'), plan);
+        const layers = (0,external_node_path_.join)(entry.dir, 'layers.json');
+        if (entry.record.hasLayerInfo && (await isPlainFile(layers)))
+            await place(layers, layerInfo);
+    }
+    /**
+     * Stores an entry; `replace` puts it in place of one already there (one this run does not trust), `move`
+     * takes the files instead of copying them (a plan just pulled into the cache's own tmp folder).
+     */
+    async store(record, plan, layerInfo, how = {}) {
+        const take = how.move ? promises_.rename : promises_.copyFile;
+        const staging = (0,external_node_path_.join)(this.dir, 'tmp', `${record.key}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+        await (0,promises_.mkdir)(staging, { recursive: true });
+        try {
+            await take(plan, (0,external_node_path_.join)(staging, 'plan'));
+            if (layerInfo)
+                await take(layerInfo, (0,external_node_path_.join)(staging, 'layers.json'));
+            await (0,promises_.writeFile)((0,external_node_path_.join)(staging, 'record.json'), `${JSON.stringify(record, null, 2)}\n`);
+            const target = this.entry(record.key);
+            await (0,promises_.mkdir)((0,external_node_path_.dirname)(target), { recursive: true });
+            if (how.replace)
+                await (0,promises_.rm)(target, { recursive: true, force: true });
+            await (0,promises_.rename)(staging, target).catch(async (error) => {
+                // Another job stored the same engine first: theirs is as good as ours.
+                if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST')
+                    throw error;
+            });
+        }
+        finally {
+            await (0,promises_.rm)(staging, { recursive: true, force: true });
+        }
+    }
+    async remove(key) {
+        await (0,promises_.rm)(this.entry(key), { recursive: true, force: true });
+    }
+    /**
+     * Removes the least recently used entries until the cache is under `cache-max-size`. An entry used "in
+     * the future" was stamped by a clock that was wrong (or by hand): it counts as the oldest, else it would
+     * never go and every new entry would be evicted right after it was stored.
+     */
+    async evict(now = Date.now()) {
+        const entries = [];
+        for (const prefix of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines')).catch(() => [])) {
+            for (const key of await (0,promises_.readdir)((0,external_node_path_.join)(this.dir, 'engines', prefix)).catch(() => [])) {
+                const dir = (0,external_node_path_.join)(this.dir, 'engines', prefix, key);
+                const files = await (0,promises_.readdir)(dir).catch(() => []);
+                const sizes = await Promise.all(files.map((f) => (0,promises_.stat)((0,external_node_path_.join)(dir, f))
+                    .then((s) => s.size)
+                    .catch(() => 0)));
+                const stamped = (await (0,promises_.stat)((0,external_node_path_.join)(dir, 'record.json')).catch(() => null))?.mtimeMs ?? 0;
+                const used = stamped > now + CLOCK_SLACK_MS ? Number.NEGATIVE_INFINITY : stamped;
+                entries.push({ key, bytes: sizes.reduce((a, b) => a + b, 0), used });
+            }
+        }
+        let total = entries.reduce((a, e) => a + e.bytes, 0);
+        const removed = [];
+        if (this.maxBytes !== null) {
+            for (const entry of entries.sort((a, b) => a.used - b.used)) {
+                if (total <= this.maxBytes)
+                    break;
+                await this.remove(entry.key);
+                total -= entry.bytes;
+                removed.push(entry.key);
+            }
+        }
+        return { removed, bytes: total };
+    }
+}
+/** A hard link when the cache is on the same volume (no copy of a 5 GB plan), a copy otherwise. */
+async function place(from, to) {
+    await (0,promises_.rm)(to, { force: true });
+    await (0,promises_.link)(from, to).catch(() => (0,promises_.copyFile)(from, to));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/cache/timing-cache.js
+
+
+
+
+
+/**
+ * Builds on other GPUs run at the same time, and trtexec rewrites its timing cache file in place at
+ * the end: two of them writing one file could leave it torn. Each build works on its own copy of the
+ * shared cache and a finished build replaces the shared one with a rename, which is atomic; the
+ * shared cache is always whole. trtexec cannot merge two caches, so when builds overlap the copy that
+ * knows most (the largest: a timing cache only grows) is kept, and the others' new entries are lost;
+ * serializing the builds instead would cost the GPUs their parallelism, which is worth more.
+ */
+async function privateTimingCache(shared, label, trust) {
+    await (0,promises_.mkdir)((0,external_node_path_.dirname)(shared), { recursive: true });
+    const own = `${shared}.${process.pid}.${label}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+    // A timing cache another job could have written (a pull request's, on a shared runner) is not handed to
+    // this build unless the cache's trust says it may be (cache/trust.ts): the build starts with none.
+    if (await servable(shared, trust)) {
+        // One that went meanwhile: the build starts without it. (One this user may not read is exit 2 when
+        // trt-ci.yml is read: config/rules.ts.)
+        await (0,promises_.copyFile)(shared, own).catch((error) => {
+            if (error.code !== 'ENOENT')
+                throw error;
+        });
+    }
+    return own;
+}
+/** Whether the shared timing cache may be given to a build: a plain file, signed where signatures count. */
+async function servable(shared, trust) {
+    if (!(await isPlainFile(shared)))
+        return false;
+    if (trust.trust === 'any')
+        return true;
+    const content = await (0,promises_.readFile)(shared).catch(() => null);
+    const signature = await (0,promises_.readFile)(`${shared}.sig`, 'utf8').catch(() => null);
+    return content !== null && mayServe(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(content), signature?.trim());
+}
+const sha256 = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+/** Puts a finished build's copy in place of the shared cache, unless the shared one already knows more. */
+async function publishTimingCache(own, shared, built, trust) {
+    const mine = await (0,promises_.stat)(own).catch(() => null);
+    const current = await (0,promises_.stat)(shared).catch(() => null);
+    // What is there counts only if this run may be served it: one it may not is replaced whatever its size.
+    const kept = current ? await servable(shared, trust) : false;
+    // Never an unsigned cache over one signed by the key this run verifies with (it would undo the default
+    // branch's); otherwise the copy that knows more stays.
+    if (built && mayReplace(trust, kept) && mine?.isFile() && (!kept || mine.size >= current.size)) {
+        const signature = signEntry(trust, 'timing', (0,external_node_path_.basename)(shared), sha256(await (0,promises_.readFile)(own)));
+        await (0,promises_.rm)(`${shared}.sig`, { force: true });
+        await (0,promises_.rename)(own, shared);
+        if (signature)
+            await writeNewFile(`${shared}.sig`, `${signature}\n`);
+        return 'kept';
+    }
+    await (0,promises_.rm)(own, { force: true });
+    return 'dropped';
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/flags.js
+
+const FLAG_SPANS = {
+    '--workspace': { until: '10.0', instead: '--memPoolSize=workspace:<MiB> (trt-ci sets it from `workspace:`)' },
+    '--memPoolSize': { since: '8.4' },
+    '--fp16': {
+        until: '11.0',
+        instead: 'precision: fp16 in trt-ci.yml (trt-ci writes the FP16 ONNX); TensorRT 11 removed precision flags',
+    },
+    '--int8': { until: '11.0', instead: 'a quantized (Q/DQ) ONNX; TensorRT 11 removed precision flags' },
+    '--best': { until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--bf16': { since: '10.0', until: '11.0', instead: 'a strongly typed ONNX; TensorRT 11 removed precision flags' },
+    '--fp8': { since: '8.6', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--int4': { since: '10.1', until: '11.0', instead: 'a quantized ONNX; TensorRT 11 removed precision flags' },
+    '--stronglyTyped': { since: '10.0' },
+    '--calib': { until: '11.0' },
+    '--skipInference': { since: '8.6', instead: '--buildOnly before TensorRT 8.6' },
+    '--buildOnly': { until: '10.0', instead: '--skipInference' },
+    '--staticPlugins': { since: '8.6', instead: '--plugins' },
+    '--dynamicPlugins': { since: '8.6' },
+    '--setPluginsToSerialize': { since: '8.6' },
+    '--timingCacheFile': { since: '8.0' },
+    '--profilingVerbosity': { since: '8.2' },
+    '--exportLayerInfo': { since: '8.2' },
+    '--builderOptimizationLevel': { since: '8.6' },
+    '--hardwareCompatibilityLevel': { since: '8.6' },
+    '--versionCompatible': { since: '8.6' },
+    '--vc': { since: '8.6' },
+    '--excludeLeanRuntime': { since: '8.6' },
+    '--useRuntime': { since: '8.6' },
+    '--leanDLLPath': { since: '8.6' },
+    '--pluginInstanceNorm': { since: '10.0' },
+    '--runtimePlatform': { since: '10.2' },
+    '--profile': { since: '10.0' },
+    '--useProfile': { since: '10.0' },
+    '--getPlanVersionOnly': { since: '10.0' },
+    '--explicitBatch': { until: '10.0' },
+    '--minTiming': { until: '10.0', instead: '--avgTiming' },
+    '--uff': { until: '10.0', instead: '--onnx' },
+    '--model': { until: '10.0', instead: '--onnx' },
+    '--deploy': { until: '10.0', instead: '--onnx' },
+    '--batch': { until: '10.0', instead: 'explicit shapes' },
+    '--maxBatch': { until: '10.0', instead: 'explicit shapes' },
+    '--precisionConstraints': {
+        since: '8.2',
+        until: '11.0',
+        instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
+    },
+    '--layerPrecisions': {
+        since: '8.4',
+        until: '11.0',
+        instead: 'keep-fp32: in trt-ci.yml (TensorRT 11 takes precisions from the ONNX, which trt-ci writes)',
+    },
+    '--layerOutputTypes': { since: '8.4', until: '11.0' },
+    '--includeDataTransfers': { since: '11.0' },
+    '--noCudaGraph': { since: '11.0' },
+    '--noSpinWait': { since: '11.0' },
+    '--dumpRawBindingsToFile': { since: '8.6' },
+    '--loadRefOutputs': { since: '11.1' },
+    '--accuracyAlgorithm': { since: '11.1' },
+    '--accuracyThreshold': { since: '11.1' },
+    '--atol': { since: '11.1' },
+    '--rtol': { since: '11.1' },
+    '--refPair': { since: '11.1' },
+    '--tuneBuildRoutes': { since: '11.1' },
+    '--tuneBuildRouteFile': { since: '11.1' },
+    '--tuningSearch': { since: '11.1' },
+    '--tuningTimeOut': { since: '11.1' },
+    '--tuningCacheFile': { since: '11.1' },
+    '--continue': { since: '11.1' },
+    '--dryRun': { since: '11.1' },
+    '--saveAllEngines': { since: '11.1' },
+    '--helpBuildRoute': { since: '11.1' },
+    // 11.4 and 11.5 from their release notes (the repository snapshot has no tag past v11.1).
+    '--greenContext': { since: '11.4' },
+    '--reference': { since: '11.4' },
+    '--loadCheckerBlob': { since: '11.4' },
+    '--dumpCheckerBlob': { since: '11.4' },
+    '--dumpKernelText': { since: '11.4' },
+    '--remoteConfig': { since: '11.4' },
+    '--remoteAutoTuningConfig': { since: '11.4' },
+    '--dlaWorkspaceAllocationStrategy': { since: '11.4' },
+    '--independentWeightLayouts': { since: '11.5' },
+    '--saveEngineSo': { since: '11.5' },
+    '--loadEngineSo': { since: '11.5' },
+};
+/**
+ * Flags trtexec reads every copy of (sampleOptions.cpp v11.1: the plugin lists in a loop; --profile and
+ * --refPair each take the shapes or files that follow them). Any other flag is read once: up to 11.3 a
+ * second copy is left over as an unknown option (exit 1), from 11.4 it is ignored with a warning.
+ */
+const REPEATABLE_FLAGS = new Set([
+    '--plugins',
+    '--setPluginsToSerialize',
+    '--dynamicPlugins',
+    '--safetyPlugins',
+    '--staticPlugins',
+    '--profile',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--refPair',
+    '--loadInputs',
+    '--loadRefOutputs',
+]);
+/** Flags that no trtexec ever had, though they are often written (docs/trtexec-flags.md). */
+const NEVER_FLAGS = {
+    '--engineCollection': 'trtexec has no --engineCollection; trt-ci builds one engine per profile',
+    '--optProfile': 'trtexec has no --optProfile; multiple profiles are --profile=N plus shapes (TensorRT >= 10)',
+};
+/** Whether `flag` (as "--name", without "=value") is accepted by trtexec `version`. */
+function flagSupport(flag, version) {
+    const never = NEVER_FLAGS[flag];
+    if (never)
+        return { ok: false, reason: never };
+    const span = FLAG_SPANS[flag];
+    if (!span)
+        return { ok: true };
+    const v = formatVersion(version);
+    if (span.since && !atLeast(version, span.since)) {
+        return {
+            ok: false,
+            reason: `${flag} needs TensorRT >= ${span.since}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    if (span.until && atLeast(version, span.until)) {
+        return {
+            ok: false,
+            reason: `${flag} was removed in TensorRT ${span.until}, this ` +
+                `trtexec is ${v}${span.instead ? `; use ${span.instead}` : ''}`,
+        };
+    }
+    return { ok: true };
+}
+/** Whether trt-ci knows from which version to which this flag exists (so --help need not list it). */
+function hasKnownSpan(flag) {
+    return Object.hasOwn(FLAG_SPANS, flag);
+}
+function hasFlag(flag, version) {
+    return flagSupport(flag, version).ok;
+}
+/**
+ * Flags trt-ci derives from the config itself; `extra-args` may not set them, or the manifest and
+ * the back-off would describe a build that did not happen.
+ */
+const MANAGED_FLAGS = new Set([
+    '--onnx',
+    '--saveEngine',
+    '--loadEngine',
+    '--minShapes',
+    '--optShapes',
+    '--maxShapes',
+    '--shapes',
+    '--profile',
+    '--memPoolSize',
+    '--workspace',
+    '--timingCacheFile',
+    '--skipInference',
+    '--buildOnly',
+    '--plugins',
+    '--staticPlugins',
+    '--exportLayerInfo',
+    '--fp16',
+    '--bf16',
+    '--int8',
+    '--fp8',
+    '--int4',
+    '--best',
+    '--stronglyTyped',
+]);
+/** "--foo=bar" → "--foo". */
+function flagName(arg) {
+    const eq = arg.indexOf('=');
+    return eq === -1 ? arg : arg.slice(0, eq);
+}
+/**
+ * Flags whose value names files: `file` is the whole value, `named` is `name:file[,name:file]`
+ * (--loadInputs). In extra-args their relative paths are relative to trt-ci.yml's folder, like every
+ * path in the config (sampleOptions.cpp reads them relative to trtexec's working directory).
+ */
+const FILE_FLAGS = {
+    '--calib': 'file',
+    '--loadInputs': 'named',
+    '--loadRefOutputs': 'named',
+    '--exportTimes': 'file',
+    '--exportProfile': 'file',
+    '--exportOutput': 'file',
+    '--setPluginsToSerialize': 'file',
+    '--tuningCacheFile': 'file',
+    '--leanDLLPath': 'file',
+};
+/** The flags whose files trtexec reads (the rest of FILE_FLAGS it writes): they must exist before a build. */
+const READ_FLAGS = new Set(['--calib', '--loadInputs', '--loadRefOutputs', '--setPluginsToSerialize', '--leanDLLPath']);
+/** The files an extra-args entry (its paths resolved) has trtexec read: `--calib=x` → [x]. */
+function filesReadBy(arg) {
+    const eq = arg.indexOf('=');
+    const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (!READ_FLAGS.has(flag) || eq === -1)
+        return null;
+    const value = arg.slice(eq + 1);
+    const files = FILE_FLAGS[flag] === 'file'
+        ? [value]
+        : value.split(',').map((item) => (item.includes(':') ? item.slice(item.indexOf(':') + 1) : item));
+    return { flag, files: files.filter(Boolean) };
+}
+/** An extra-args entry with the relative file paths in its value made absolute against `dir`. */
+function resolveFlagPaths(arg, dir, resolvePath) {
+    const eq = arg.indexOf('=');
+    const kind = eq === -1 ? undefined : FILE_FLAGS[arg.slice(0, eq)];
+    if (!kind)
+        return arg;
+    const value = arg.slice(eq + 1);
+    const resolved = kind === 'file'
+        ? resolvePath(dir, value)
+        : value
+            .split(',')
+            .map((item) => {
+            const at = item.indexOf(':');
+            return at === -1 ? item : `${item.slice(0, at + 1)}${resolvePath(dir, item.slice(at + 1))}`;
+        })
+            .join(',');
+    return `${arg.slice(0, eq + 1)}${resolved}`;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/argv.js
+
+
+
+
+
+
+/** trtexec takes quoted tensor names when they hold the characters its shape syntax uses. */
+const quoteName = (name) => (/[:,']/.test(name) ? `'${name}'` : name);
+function shapeSpec(shapes, pick) {
+    return shapes.map((shape) => `${quoteName(shape.input)}:${shape[pick].join('x')}`).join(',');
+}
+const PRECISION_FLAGS = {
+    fp32: null,
+    fp16: '--fp16',
+    bf16: '--bf16',
+    int8: '--int8',
+    fp8: '--fp8',
+    best: '--best',
+    'strongly-typed': '--stronglyTyped',
+};
+/**
+ * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
+ * precision flags: --stronglyTyped is its default there, and fp16 is built from the FP16 ONNX trt-ci writes
+ * (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees fp16 on 11.x).
+ */
+function precisionFlag(precision, version) {
+    if (precision === null || precision === 'fp32')
+        return { flag: null };
+    if (precision === 'strongly-typed' && atLeast(version, '11.0'))
+        return { flag: null };
+    if (precision === 'fp16' && atLeast(version, '11.0'))
+        return { flag: null, writesOnnx: 'fp16' };
+    // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
+    if (precision === 'int8' && atLeast(version, '11.0'))
+        return { flag: null };
+    const flag = PRECISION_FLAGS[precision];
+    const verdict = flagSupport(flag, version);
+    if (verdict.ok)
+        return { flag };
+    if (atLeast(version, '11.0')) {
+        return {
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: fp16 ` +
+                '(trt-ci writes the FP16 ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with precision: ' +
+                'strongly-typed, or remove precision',
+        };
+    }
+    return { error: verdict.reason };
+}
+/**
+ * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
+ * (samples/common/sampleOptions.cpp getLayerPrecisions: comma-separated name:precision pairs, the name
+ * before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
+ */
+function keptLayerArgs(model) {
+    if (model.keepFp32.length === 0)
+        return [];
+    return [`--layerPrecisions=${model.keepFp32.map((n) => `${n}:fp32`).join(',')}`, '--precisionConstraints=obey'];
+}
+/** Why an extra-args entry cannot be passed to this trtexec, or null when it can. */
+function extraArgProblem(arg, version, helpFlags = new Set()) {
+    const flag = flagName(arg);
+    if (MANAGED_FLAGS.has(flag))
+        return (`${flag} is set by trt-ci from the config (shapes, ` +
+            `workspace, precision, plugins, timing-cache); set it there`);
+    const verdict = flagSupport(flag, version);
+    if (!verdict.ok)
+        return verdict.reason;
+    if (flag === '--saveEngineSo' || flag === '--loadEngineSo')
+        return (`${flag} is for safety engines (it requires --safe, TensorRT 11.5 release notes); trt-ci builds, runs ` +
+            'and checks standard engines');
+    // Strongly typed (11.x), a binding's type is its ONNX tensor's: an FP16/BF16 I/O format on an FP32 input
+    // is not a conversion TensorRT 11 makes (issue 38's list of 11.x config errors).
+    if ((flag === '--inputIOFormats' || flag === '--outputIOFormats') && atLeast(version, '11.0')) {
+        const narrow = arg
+            .slice(flag.length + 1)
+            .split(',')
+            .find((spec) => /^(fp16|bf16)(:|$)/.test(spec));
+        if (narrow)
+            return (`${flag}=${narrow}: TensorRT ${formatVersion(version)} takes each binding's type from the ONNX ` +
+                '(strongly typed); give the ONNX FP16/BF16 inputs and outputs with precision: strongly-typed, or drop it ' +
+                '(precision: fp16 keeps FP32 inputs and outputs)');
+    }
+    // A flag this trtexec neither lists in --help nor is known to parse would fail every build.
+    if (helpFlags.size > 0 && !helpFlags.has(flag) && !hasKnownSpan(flag)) {
+        const near = closest(flag, [...helpFlags]);
+        return `this trtexec (${formatVersion(version)}) has no ${flag}${near ? `; did you mean ${near}?` : ''}`;
+    }
+    return null;
+}
+/**
+ * Why an extra-args entry repeats a flag (an earlier entry's, or one trt-ci puts in the build itself), or null.
+ * trtexec reads most flags once (REPEATABLE_FLAGS): up to 11.3 the copy it leaves is an unknown option and the
+ * build fails; from 11.4 it warns "specified more than once" and keeps one, which one no source says.
+ */
+function repeatedFlagProblem(flag, earlier, model, version) {
+    if (REPEATABLE_FLAGS.has(flag))
+        return null;
+    const own = ownBuildArgs(model, version).some((arg) => flagName(arg) === flag);
+    if (!own && !earlier.some((arg) => flagName(arg) === flag))
+        return null;
+    const where = own ? 'trt-ci sets it in the build itself' : 'extra-args gives it twice';
+    const v = formatVersion(version);
+    return atLeast(version, '11.4')
+        ? `${flag} would be given twice (${where}): trtexec ${v} keeps one and warns "specified more than once"; ` +
+            'give it once'
+        : `${flag} would be given twice (${where}): trtexec ${v} reads one and fails the build on the other as an ` +
+            'unknown option; give it once';
+}
+/** The flags a build gets from the config besides the managed ones: its precision and the layer info's. */
+function ownBuildArgs(model, version) {
+    const precision = precisionFlag(model.precision, version);
+    const precisionArgs = 'flag' in precision && precision.flag ? [precision.flag, ...keptLayerArgs(model)] : [];
+    return [...precisionArgs, ...layerInfoArgs(version, '')];
+}
+const layerInfoArgs = (version, path) => hasFlag('--exportLayerInfo', version) ? ['--profilingVerbosity=detailed', `--exportLayerInfo=${path}`] : [];
+/** argv for building one profile of one model. Never a shell string. */
+function buildArgv(version, model, profile, workspaceBytes, paths) {
+    const argv = [`--onnx=${model.onnx}`, `--saveEngine=${paths.plan}`];
+    // One engine with several optimization profiles: --profile=N, each followed by its shapes (9.1+).
+    (profile.parts ?? [profile]).forEach((part, index) => {
+        if (profile.parts)
+            argv.push(`--profile=${index}`);
+        if (part.shapes.length === 0)
+            return;
+        argv.push(`--minShapes=${shapeSpec(part.shapes, 'min')}`, `--optShapes=${shapeSpec(part.shapes, 'opt')}`, `--maxShapes=${shapeSpec(part.shapes, 'max')}`);
+    });
+    const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
+    argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
+    const precision = precisionFlag(model.precision, version);
+    // fp16 on 11.x is an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
+    if ('writesOnnx' in precision && precision.writesOnnx)
+        throw new Error(`${model.name}: fp16 on TensorRT 11 is built from the written FP16 ONNX, not ${model.onnx}`);
+    if ('flag' in precision && precision.flag)
+        argv.push(precision.flag, ...keptLayerArgs(model));
+    if (paths.timingCache && hasFlag('--timingCacheFile', version))
+        argv.push(`--timingCacheFile=${paths.timingCache}`);
+    argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');
+    argv.push(...pluginArgs(model, version), ...layerInfoArgs(version, paths.layerInfo), ...model.extraArgs);
+    return argv;
+}
+/** argv for loading a built plan and measuring it at the profile's opt shapes. */
+function benchmarkArgv(version, model, profile, plan) {
+    return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
+}
+/** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
+function measurementArgs(version, model, profile) {
+    const measured = profile && runProfile(profile);
+    return [
+        ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
+        ...pluginArgs(model, version),
+        // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
+        // this version's default.
+        ...measurementFlags(version),
+    ];
+}
+/**
+ * argv for one repetition of a latency A/B: the engine, the contract (shapes, plugins), then trtexec's
+ * default 200 ms warm-up and a fixed number of timed iterations (no --duration: every repetition times
+ * the same work), each written to `times` (--exportTimes, docs/trtexec-inference-io.md).
+ */
+function abRunArgv(plan, contract, iterations, times) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportTimes=${times}`,
+    ];
+}
+/**
+ * argv for one profile run of an engine after its A/B (docs/explain.md): the same contract and warm-up, a
+ * fixed number of iterations, per-layer times to `profile` (--exportProfile). Below 11.0 the profile is
+ * taken in a run of its own (--separateProfileRun), so profiling does not slow the timed iterations; from
+ * 11.0 that is always so and the flag a no-op that warns (docs/trtexec-flags.md).
+ */
+function profileRunArgv(version, plan, contract, iterations, profile) {
+    return [
+        `--loadEngine=${plan}`,
+        ...contract,
+        '--warmUp=200',
+        '--duration=0',
+        `--iterations=${iterations}`,
+        `--exportProfile=${profile}`,
+        ...(version.major < 11 ? ['--separateProfileRun'] : []),
+    ];
+}
+/**
+ * argv for running a built plan once on given inputs and writing its outputs, at one of the profile's
+ * shapes (docs/trtexec-inference-io.md): --loadInputs (raw files); the outputs at full precision with
+ * --dumpRawBindingsToFile (8.6+, into the working folder) or else --exportOutput's JSON; one iteration,
+ * no warm-up (trtexec would otherwise infer for its default 3 s). With `judge` (11.1+), trtexec also
+ * compares them with the reference outputs: any element out of tolerance fails (a threshold above 0 is
+ * required; the share of one element in a billion is still above 1e-9).
+ */
+function accuracyArgv(version, model, profile, shape, files, judge = null, 
+/** false: --exportOutput even where the dump exists (outputs whose dump file names collide). */
+dump = hasFlag('--dumpRawBindingsToFile', version)) {
+    const measured = runProfile(profile);
+    const argv = [`--loadEngine=${files.plan}`];
+    if (measured.shapes.length > 0)
+        argv.push(`--shapes=${shapeSpec(measured.shapes, shape)}`);
+    argv.push(`--loadInputs=${fileList(files.inputs)}`, '--warmUp=0', '--duration=0', '--iterations=1');
+    argv.push(dump ? '--dumpRawBindingsToFile' : `--exportOutput=${files.output}`);
+    if (judge) {
+        argv.push(`--loadRefOutputs=${fileList(judge.references)}`, '--accuracyAlgorithm=l0');
+        argv.push(`--atol=${judge.atol}`, `--rtol=${judge.rtol}`, '--accuracyThreshold=1e-9');
+    }
+    argv.push(...pluginArgs(model, version));
+    return argv;
+}
+const fileList = (files) => files.map((f) => `${quoteName(f.name)}:${f.file}`).join(',');
+function pluginArgs(model, version) {
+    const flag = hasFlag('--staticPlugins', version) ? '--staticPlugins' : '--plugins';
+    return [
+        ...model.plugins.map((plugin) => `${flag}=${plugin}`),
+        ...model.dynamicPlugins.map((plugin) => `--dynamicPlugins=${plugin}`),
+    ];
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
@@ -5289,173 +5846,6 @@ async function benchmark(job, gpu, context) {
 }
 function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/shard.js
-
-
-
-/** murmur3's 32-bit finalizer: an even spread of a 32-bit value. */
-function mix(x) {
-    let h = x >>> 0;
-    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-    return (h ^ (h >>> 16)) >>> 0;
-}
-/** Each pair's rendezvous score for shard s: one SHA-256 per pair, then integer mixing per shard. */
-function scorer(pairs) {
-    const seeds = pairs.map((pair) => {
-        const digest = (0,external_node_crypto_.createHash)('sha256').update(pair).digest();
-        return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
-    });
-    return (i, shard) => mix(seeds[i][0] ^ mix(seeds[i][1] + Math.imul(shard + 1, 0x9e3779b9)));
-}
-/**
- * Which shard builds each model/profile pair: deterministic (every job of the matrix computes the same
- * split on its own), balanced, and stable when models come and go.
- *
- * Rendezvous hashing with bounded load: each pair ranks the shards by a hash of (pair, shard) and starts
- * on its first. A shard over its share (the pair count divided evenly and rounded up; with build times
- * from an earlier report, the even share of the time or the longest build, whichever is more) gives up
- * the pairs that lose least by leaving, each to its best shard with room, until none is over.
- *
- * No pair's whole ranking is kept or sorted: a move looks for the best shard with room when it needs
- * one, so the work is about pairs × shards hash mixes (--shard 1/9999 over 1,000 pairs: ~10 M, well
- * under a second) and the memory pairs + shards.
- */
-function assignShards(pairs, count, weights) {
-    const weightOf = (pair) => (weights ? Math.max(weights.get(pair) ?? 0, 0) || meanWeight : 1);
-    const known = weights ? pairs.map((p) => weights.get(p) ?? 0).filter((w) => w > 0) : [];
-    // A pair the earlier report did not have counts as an average one.
-    const meanWeight = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
-    const weight = pairs.map(weightOf);
-    const total = weight.reduce((a, b) => a + b, 0);
-    const room = weights ? Math.max(total / count, ...weight) : Math.ceil(total / count - 1e-9);
-    const score = scorer(pairs);
-    /** The highest-scoring shard for pair i that `ok` accepts (ties to the lower index), or -1. */
-    const bestShard = (i, ok) => {
-        let best = -1;
-        let bestScore = -1;
-        for (let s = 0; s < count; s += 1) {
-            if (!ok(s))
-                continue;
-            const value = score(i, s);
-            if (value > bestScore)
-                [best, bestScore] = [s, value];
-        }
-        return best;
-    };
-    const shardOf = pairs.map((_, i) => bestShard(i, () => true));
-    const load = new Array(count).fill(0);
-    const members = Array.from({ length: count }, () => []);
-    for (const [i, shard] of shardOf.entries()) {
-        load[shard] += weight[i];
-        members[shard].push(i);
-    }
-    for (let moves = 0; moves < pairs.length * count; moves += 1) {
-        const over = load.findIndex((l) => l > room + 1e-9);
-        if (over < 0)
-            break;
-        // The pair that loses least by leaving, among those another shard has room for (else the lightest).
-        let best = null;
-        let lightest = -1;
-        for (const i of members[over]) {
-            if (lightest < 0 || weight[i] < weight[lightest])
-                lightest = i;
-            const fits = bestShard(i, (s) => s !== over && load[s] + weight[i] <= room + 1e-9);
-            if (fits < 0)
-                continue;
-            const loss = score(i, over) - score(i, fits);
-            if (!best || loss < best.loss)
-                best = { i, to: fits, loss };
-        }
-        const emptiest = load.reduce((min, l, s) => (s !== over && (min < 0 || l < load[min]) ? s : min), -1);
-        const { i, to } = best ?? { i: lightest, to: emptiest };
-        shardOf[i] = to;
-        load[over] -= weight[i];
-        load[to] += weight[i];
-        members[over] = members[over].filter((m) => m !== i);
-        members[to].push(i);
-    }
-    return shardOf;
-}
-/**
- * The pairs of `pairs` (each `model/profile`) this run builds. An `--only` that names no model or profile of
- * the config is an input error with the closest name: a typo must not build nothing and pass.
- */
-function selectPairs(pairs, selection) {
-    for (const wanted of selection.only) {
-        const known = wanted.includes('/') ? pairs : [...new Set(pairs.map((p) => p.split('/')[0]))];
-        if (!known.includes(wanted)) {
-            const close = closest(wanted, known);
-            throw new errors/* InputError */.dz(`--only: expected a model or model/profile of the config, got "${wanted}"` +
-                (close ? `; did you mean "${close}"?` : ''));
-        }
-    }
-    const named = (pair) => selection.only.length === 0 || selection.only.some((w) => w === pair || w === pair.split('/')[0]);
-    const shardOf = selection.shard ? assignShards(pairs, selection.shard.count, selection.weights) : null;
-    return pairs.map((pair, i) => named(pair) && (!shardOf || shardOf[i] === selection.shard.index - 1));
-}
-/** `i/n`, 1-based, as the Actions matrix counts: 1/3, 2/3, 3/3. */
-function parseShard(text) {
-    const match = /^(\d{1,4})\/(\d{1,4})$/.exec(text);
-    if (!match)
-        return null;
-    const [index, count] = [Number(match[1]), Number(match[2])];
-    return count >= 1 && index >= 1 && index <= count ? { index, count } : null;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/builds/jobs.js
-
-
-
-/** The key of a job, or of a build a report names by its model and profile. */
-function jobKey(job) {
-    const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
-    return `${model}/${typeof profile === 'string' ? profile : profile.name}`;
-}
-/** Every model × profile in config order (one engine each), or the ones `selection` picks. */
-function planBuildJobs(config, selection) {
-    const jobs = allJobs(config);
-    if (!selection)
-        return jobs;
-    const picked = selectPairs(jobs.map((job) => `${job.model.name}/${job.profile.name}`), selection);
-    return jobs.filter((_, i) => picked[i]);
-}
-function allJobs(config) {
-    return config.models.flatMap((model, modelIndex) => enginesOf(model).map(({ profile, profileIndex }) => {
-        const stem = `${model.name}.${profile.name}`;
-        return {
-            model,
-            profile,
-            modelIndex,
-            profileIndex,
-            plan: (0,external_node_path_.join)(config.outputDir, `${stem}.plan`),
-            layerInfo: (0,external_node_path_.join)(config.outputDir, `${stem}.layers.json`),
-            logPrefix: (0,external_node_path_.join)(config.outputDir, 'logs', stem),
-        };
-    }));
-}
-/**
- * The plans a model asks for: one per profile, one with every profile (`combined`, after the others:
- * it is built with the workspace they proved enough), or both. The combined plan points at the model.
- */
-function enginesOf(model) {
-    const split = model.profiles.map((profile, profileIndex) => ({ profile, profileIndex }));
-    const combined = { profile: { name: COMBINED, shapes: [], parts: model.profiles }, profileIndex: 0 };
-    if (model.engine === 'per-profile')
-        return split;
-    return model.engine === 'combined' ? [combined] : [...split, combined];
-}
-/**
- * A profile's shapes as the report and the manifest write them: `{ x: { min: '1x3x8x8', … } }`; for the
- * combined plan, every profile's, as `<profile>/<input>` in profile order (the order of --profile=N).
- */
-function shapesOf(profile) {
-    if (profile.parts) {
-        return Object.fromEntries(profile.parts.flatMap((part) => Object.entries(shapesOf(part)).map(([input, s]) => [`${part.name}/${input}`, s])));
-    }
-    return Object.fromEntries(profile.shapes.map((s) => [s.input, { min: s.min.join('x'), opt: s.opt.join('x'), max: s.max.join('x') }]));
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
@@ -7323,7 +7713,7 @@ function overallStatus(report) {
 
 
 const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
+const reportSchemaV1 = reportSchema.omit({ interrupted: true, precisionSearch: true }).extend({
     schema: schemas/* literal */.euz(REPORT_SCHEMA_V1),
     builds: schemas/* array */.YOg(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -7335,7 +7725,7 @@ function upgradeReport(v1) {
         const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
         return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
     });
-    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, precisionSearch: [], builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -8095,6 +8485,9 @@ const model = schemas/* strictObject */.rej({
         .optional()
         .describe('ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
         '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).'),
+    'precision-search': schemas/* boolean */.zMY(expected('true or false'))
+        .optional()
+        .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: schemas/* array */.YOg(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
@@ -9031,6 +9424,7 @@ function resolveConfig(raw, dir, file, locators) {
             onnx: at(m.onnx),
             precision: m.precision ?? null,
             keepFp32: m['keep-fp32'] ?? [],
+            precisionSearch: m['precision-search'] ?? false,
             plugins: (m.plugins ?? []).map(at),
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
@@ -9331,6 +9725,19 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
  * ',' and strips quotes: a name with either cannot be passed.
  */
 const UNPASSABLE = /[,']/;
+/** precision-search searches an fp16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+const searchable = (raw, config) => raw.models.flatMap((model, m) => {
+    if (!model['precision-search'])
+        return [];
+    const resolved = config.models[m];
+    const missing = [
+        ...(resolved.precision !== 'fp16' ? ['precision: fp16'] : []),
+        ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
+    ];
+    return missing.length === 0
+        ? []
+        : [{ path: ['models', m, 'precision-search'], message: `precision-search needs ${missing.join(' and ')}` }];
+});
 const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
     if (keep.length === 0)
@@ -9418,6 +9825,7 @@ const RULES = [
     { rule: modelFiles, files: true },
     { rule: shapeOrder, files: false },
     { rule: keptNodes, files: false },
+    { rule: searchable, files: false },
     { rule: keptNodesExist, files: true },
 ];
 function findProblems(raw, config, options) {
@@ -10494,64 +10902,6 @@ function markOutputs(model, tensors) {
         const added = [...new Set(tensors)].filter((name) => !outputs.has(name)).map(floatOutput);
         return lenField(7, Buffer.concat([graph, ...added]));
     }));
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
-/** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
-const EVERY_NODE_UP_TO = 200;
-/** The main graph's nodes of a writer's table (the first node's graph is the main one). */
-const mainGraphNodes = (table) => table.filter((n) => n.graph === table[0]?.graph);
-/**
- * The tensors to mark: every float output of a small graph's nodes; for a large one, the outputs of the last
- * ONNX node each engine layer computes (its region's boundary, where marking breaks no fusion inside it).
- */
-function tensorsToMark(nodes, layers) {
-    if (nodes.length <= EVERY_NODE_UP_TO || !layers)
-        return nodes.flatMap((n) => n.floatOutputs);
-    const order = new Map(nodes.map((n, i) => [n.node, i]));
-    const ends = new Set();
-    for (const layer of layers) {
-        const at = layer.onnxNodes.map((name) => order.get(name)).filter((i) => i !== undefined);
-        if (at.length)
-            ends.add(Math.max(...at));
-    }
-    return [...ends].sort((a, b) => a - b).flatMap((i) => nodes[i].floatOutputs);
-}
-const errorOf = (o) => ({
-    maxAbsError: o.maxAbsError,
-    maxRelError: o.maxRelError,
-    outOfTolerance: o.outOfTolerance,
-    nan: o.nan,
-    inf: o.inf,
-});
-/**
- * The first node whose marked output is out of tolerance, with the error there and after it. `judged` holds
- * the marked engine's outputs (marked tensors and the model's own) at one shape.
- */
-function firstDivergence(nodes, judged, modelOutputs, shape) {
-    const byTensor = new Map(judged.map((o) => [o.name, o]));
-    const marked = nodes.flatMap((n, i) => n.floatOutputs.flatMap((tensor) => (byTensor.has(tensor) ? [{ node: i, output: byTensor.get(tensor) }] : [])));
-    const finals = new Set(modelOutputs);
-    const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
-    const first = marked.find((m) => m.output.failure !== null);
-    const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
-    if (!first)
-        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
-    const node = nodes[first.node];
-    const after = marked.filter((m) => m.node > first.node);
-    return {
-        status: 'found',
-        shape,
-        marked: marked.length,
-        node: node.node,
-        op: node.op,
-        computes: node.precision === 'fp32' ? `fp32 (${node.reason})` : node.precision,
-        tensor: first.output.name,
-        error: errorOf(first.output),
-        failure: first.output.failure,
-        downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
-        outputsFailing,
-    };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/divergence.js
@@ -13198,6 +13548,7 @@ function assembleReport(run, results, rel) {
         comparison: run.comparison,
         cache: run.cache,
         manifest: run.manifest,
+        precisionSearch: run.precisionSearch.map((p) => ({ ...p, folder: rel(p.folder) })),
     };
     return withRelativePaths(report, rel);
 }
@@ -13542,49 +13893,6 @@ function explainRows(explanation, limit = 10) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
-const latency_signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
-/** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
-function latencyChange(latency) {
-    if (latency.ratio === null)
-        return '–';
-    const interval = latency.ci
-        ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
-        : '';
-    return `${latency_signed(latency.ratio)}${interval}`;
-}
-const BARS = ' ▁▂▃▄▅▆▇█';
-/**
- * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
- * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
- */
-function distributionChart(runs, bins = 16) {
-    const values = runs.map((r) => r.medianMs);
-    const low = Math.min(...values);
-    const high = Math.max(...values);
-    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
-    const line = (side) => {
-        const counts = new Array(bins).fill(0);
-        for (const r of runs)
-            if (r.side === side)
-                counts[bin(r.medianMs)] += 1;
-        const most = Math.max(...counts, 1);
-        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
-    };
-    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
-}
-/** One line: the verdict, the change with its interval, p, and why. */
-function describeLatency(latency) {
-    if (latency.verdict === 'contract-mismatch')
-        return `contract mismatch: ${latency.reason}`;
-    if (latency.verdict === 'head-failed')
-        return `the head engine could not be run: ${latency.reason}`;
-    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
-    const retried = latency.retried ? ', after a second batch' : '';
-    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
-        latency.reason);
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/report/actions.js
 // What needs doing, engine by engine: the comment's first lines (issue 28). Each failure of a run — a build
 // that failed, a budget that failed, an engine out of tolerance, a head engine that crashed when run — as
@@ -13749,7 +14057,7 @@ function actionItems(reports) {
         for (const { build, budget } of failed) {
             // An A/B's change with its interval reads better than the budget's sentence about it.
             const what = budget.metric === 'latency-growth' && build.latency && budget.limit !== null
-                ? `latency ${markdown_text_text(latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
+                ? `latency ${markdown_text_text(latency_text_latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
                     `${Number((budget.limit * 100).toPrecision(3))}%`
                 : markdown_text_text(budget.message);
             items.push({
@@ -13895,8 +14203,8 @@ function costLines(rows) {
             return [];
         const what = cost.latency
             ? cost.latency.verdict === 'same'
-                ? `costs nothing measurable (${latencyChange(cost.latency)})`
-                : `costs ${latencyChange(cost.latency)} latency`
+                ? `costs nothing measurable (${latency_text_latencyChange(cost.latency)})`
+                : `costs ${latency_text_latencyChange(cost.latency)} latency`
             : `not priced: ${cost.note ?? 'no A/B'}`;
         const engine = cost.engine ? `; ${portableEngineText(cost.engine)}` : '';
         return [`- ${markdown_text_text(engineName(build))}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}${markdown_text_text(engine)}`];
@@ -14416,9 +14724,103 @@ function historySection(standings) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/keep-fp32.js
+// What to keep in FP32: precision-search's answer for each model whose fp16 engine failed its gate, decision
+// first (the nodes and the lines to paste), then what it fixes and what it costs, then how it was found.
+
+
+
+
+const keep_fp32_size = (bytes) => (bytes == null ? 'unknown' : formatBytes(bytes));
+function searchLines(s) {
+    const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
+    const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
+    const where = s.configPosition ? ` (${markdown_text_text(formatPosition(s.configPosition))})` : '';
+    switch (s.outcome) {
+        case 'error':
+            return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
+        case 'none-needed':
+            return [
+                `**${markdown_text_text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +
+                    'come back, so it is not a node FP16 can be kept off.',
+            ];
+        case 'unfixable':
+            return [
+                `**${markdown_text_text(s.model)}**: no list fixes it: with every candidate node kept in FP32 the gate still fails ` +
+                    `(${markdown_text_text(first?.worst ?? '')}; ${builds}). Check the tolerances and the inputs, and layers TensorRT ` +
+                    'adds that no ONNX node names.',
+            ];
+        default: {
+            const names = s.keep.map(code).join(', ');
+            const price = s.price;
+            return [
+                `**${markdown_text_text(s.model)}**: keep ${names} in FP32` +
+                    (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+                '',
+                `Paste under the model in trt-ci.yml${where}:`,
+                '',
+                codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
+                '',
+                `- accuracy: all-FP16 ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
+                    (price ? ` (built again: ${markdown_text_text(price.accuracy)})` : ''),
+                `- latency against all-FP16: ${markdown_text_text(price?.latency ?? 'not measured')}`,
+                `- plan size: ${keep_fp32_size(price?.planBytes ?? found?.planBytes)} against ${keep_fp32_size(first?.planBytes)} all-FP16`,
+                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+            ];
+        }
+    }
+}
+function keepFp32Section(reports) {
+    const searches = reports.flatMap((r) => r.precisionSearch);
+    if (searches.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.failure,
+        text: ['#### 🧪 What to keep in FP32', '', ...searches.flatMap((s) => [...searchLines(s), ''])]
+            .join('\n')
+            .trimEnd(),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
+// The A/B in words and in a small chart, for the CLI, the job summary and the comment. Pure.
+
+const BARS = ' ▁▂▃▄▅▆▇█';
+/**
+ * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
+ * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
+ */
+function distributionChart(runs, bins = 16) {
+    const values = runs.map((r) => r.medianMs);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
+    const line = (side) => {
+        const counts = new Array(bins).fill(0);
+        for (const r of runs)
+            if (r.side === side)
+                counts[bin(r.medianMs)] += 1;
+        const most = Math.max(...counts, 1);
+        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
+    };
+    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
+}
+/** One line: the verdict, the change with its interval, p, and why. */
+function describeLatency(latency) {
+    if (latency.verdict === 'contract-mismatch')
+        return `contract mismatch: ${latency.reason}`;
+    if (latency.verdict === 'head-failed')
+        return `the head engine could not be run: ${latency.reason}`;
+    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
+    const retried = latency.retried ? ', after a second batch' : '';
+    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
+        latency.reason);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/latency.js
 // Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]" with
 // p, the repetition medians of both sides as a strip chart on one scale, and why an engine that changed did.
+
 
 
 
@@ -14453,7 +14855,7 @@ function latency_line(r) {
         engineName(r.build),
         r.gpu,
         latency.verdict,
-        latencyChange(latency),
+        latency_text_latencyChange(latency),
         latency.p === null ? '–' : latency.p.toPrecision(2),
         latency.base && latency.head
             ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
@@ -14497,7 +14899,7 @@ function whyLines(row) {
     const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
     if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
         return grew;
-    return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
+    return ['', `${name} ${latency_text_latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/missing-runners.js
@@ -14583,6 +14985,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -14594,6 +14997,7 @@ function renderReports(reports, options) {
         noBaseSection(reports),
         ...failures(rows),
         accuracySection(rows),
+        keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),
         deploySection(rows),
@@ -14847,6 +15251,7 @@ async function verifyBuilds(outcomes) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -14974,14 +15379,11 @@ async function buildAndReport(context, start, options) {
     // trt-ci builds where it runs: a Windows runner makes Windows plans.
     const deploy = predictDeploy(outcomes, process.platform === 'win32' ? 'windows' : 'linux');
     const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
-    const environment = {
-        tensorrtVersion: formatVersion(context.version, true),
-        trtexec: config.trtexec,
-        gpus: stage.gpus,
-        gpuQueryError: stage.gpuQueryError,
-        image: context.env.TRT_CI_IMAGE || null,
-        measurement: MEASUREMENT,
-    };
+    // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
+    const say = (line) => options.onEvent?.({ type: 'note', line });
+    const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options));
+    const precisionSearch = ran('precision-search', searched);
+    const environment = runEnvironment(context, stage);
     // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
     const sizes = new Map(config.models.map((m) => [m.onnx, (0,errors/* fileSize */.Ov)(m.onnx)]));
     const onnxBytes = (onnx) => sizes.get(onnx) ?? null;
@@ -15014,6 +15416,7 @@ async function buildAndReport(context, start, options) {
         cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
         manifest: outputs.manifest,
         interrupted,
+        precisionSearch,
     }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_.relative)(options.cwd, path) || '.');
     const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
@@ -15028,6 +15431,28 @@ async function buildAndReport(context, start, options) {
         summaryFile: outputs.summary,
         manifestFile: outputs.manifest,
         unwritten,
+    };
+}
+/** What the report says of where the run ran. */
+function runEnvironment(context, stage) {
+    return {
+        tensorrtVersion: formatVersion(context.version, true),
+        trtexec: context.config.trtexec,
+        gpus: stage.gpus,
+        gpuQueryError: stage.gpuQueryError,
+        image: context.env.TRT_CI_IMAGE || null,
+        measurement: MEASUREMENT,
+    };
+}
+/** precision-search's candidates: each a run of this pipeline of its own, its config adjusted. */
+function candidateRuns(options) {
+    return {
+        run: (adjust, preflight) => runPipeline({
+            ...{ configFile: options.configFile, cwd: options.cwd, env: options.env, preflight },
+            provenance: options.provenance ?? null,
+            ...(options.signal && { signal: options.signal }),
+            adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),
+        }),
     };
 }
 /** The build stage, or every build skipped when preflight failed and is enforced. */
@@ -15874,6 +16299,7 @@ function checkConclusion(run) {
 
 
 
+
 /**
  * The action's run command: a check run that starts now and always completes, the pipeline, then the
  * job summary (always: it needs no permission), outputs, annotations and the sticky comment. A
@@ -15932,6 +16358,8 @@ async function pipelineOf(job) {
             onEvent: (event) => {
                 if (event.type === 'preflight')
                     core/* info */.pq(renderPreflightText(event.preflight));
+                else if (event.type === 'note')
+                    core/* info */.pq(logLines(event.line));
                 else if (event.type === 'done')
                     logs.push(logBuild(event.outcome));
                 else

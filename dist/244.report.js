@@ -1,8 +1,8 @@
-export const id = 934;
-export const ids = [934];
+export const id = 244;
+export const ids = [244];
 export const modules = {
 
-/***/ 25934:
+/***/ 71244:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -341,6 +341,35 @@ const nullableString = schemas/* string */.YjP().nullable();
 /** Where something is written in trt-ci.yml, for annotations and messages. */
 const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
+// The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
+
+
+/**
+ * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
+ */
+const precisionSearchSchema = schemas/* object */.Ikc({
+    model: schemas/* string */.YjP(),
+    /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+    keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
+    candidates: count,
+    maxBuilds: count,
+    /** Each candidate list built and checked, in order: the first is all-FP16. */
+    builds: schemas/* array */.YOg(schemas/* object */.Ikc({ keep: schemas/* array */.YOg(schemas/* string */.YjP()), passed: schemas/* boolean */.zMY(), worst: schemas/* string */.YjP(), planBytes: nullableNumber })),
+    /** The node where all-FP16's error starts, where the search opened; null when none was named. */
+    openedAt: nullableString,
+    /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
+    price: schemas/* object */.Ikc({ accuracy: schemas/* string */.YjP(), latency: schemas/* string */.YjP(), ratio: nullableNumber, planBytes: nullableNumber })
+        .nullable(),
+    error: nullableString,
+    /** The folder of its candidate runs (each with its own report). */
+    folder: schemas/* string */.YjP(),
+    /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
+    configPosition: configPositionSchema.nullable(),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/engine-checks.js
 // What the stages after the builds find for an engine, as the report holds it: its outputs against ONNX
 // Runtime's (accuracy), its latency against the base engine's (the A/B), where and why it differs from the
@@ -565,6 +594,7 @@ const deployCostSchema = schemas/* object */.Ikc({
 // with it: what does not match is refused, and keys the schema does not know are dropped. Version 2 keeps
 // each engine's plan scan and budgets in its build; reports of version 1 (baselines users keep) are read
 // through `upgradeReport` in report-v1.ts.
+
 
 
 
@@ -883,10 +913,7 @@ const reportSchema = schemas/* object */.Ikc({
         gpuQueryError: nullableString,
         /** The container image the job ran in, as it was named (TRT_CI_IMAGE; the pack sets it from container:). */
         image: nullableString.default(null),
-        /**
-         * What trt-ci asked every latency measurement of the run to be (src/tensorrt/measurement.ts); null in
-         * reports written before it asked, whose latencies are that TensorRT's defaults.
-         */
+        /** What trt-ci asked every latency to be (tensorrt/measurement.ts); null before it asked (the defaults). */
         measurement: measurementSchema.nullable().default(null),
     }),
     preflight: preflightSchema.nullable(),
@@ -900,6 +927,8 @@ const reportSchema = schemas/* object */.Ikc({
     comparison: comparisonSchema,
     /** The engine cache: hits, misses, and the GPU time the hits saved (their recorded build time). */
     cache: cacheSummarySchema.nullable(),
+    /** precision-search's searches, one per model whose fp16 engine failed its gate. */
+    precisionSearch: schemas/* array */.YOg(precisionSearchSchema).default([]),
     manifest: nullableString,
 });
 /** The report's flat `plans` and `budgets` views, from its builds: the one place they are written. */
@@ -989,7 +1018,7 @@ function overallStatus(report) {
 
 
 const REPORT_SCHEMA_V1 = 'trt-ci/report@1';
-const reportSchemaV1 = reportSchema.omit({ interrupted: true }).extend({
+const reportSchemaV1 = reportSchema.omit({ interrupted: true, precisionSearch: true }).extend({
     schema: schemas/* literal */.euz(REPORT_SCHEMA_V1),
     builds: schemas/* array */.YOg(reportBuildSchema.omit({ scan: true, budgets: true })),
 });
@@ -1001,7 +1030,7 @@ function upgradeReport(v1) {
         const scan = plan ? (({ model: _m, profile: _p, ...rest }) => rest)(plan) : null;
         return { ...build, scan, budgets: v1.budgets.filter((b) => same(b, build)) };
     });
-    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, builds, ...flatViews(builds) };
+    return { ...v1, schema: REPORT_SCHEMA, interrupted: null, precisionSearch: [], builds, ...flatViews(builds) };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/baseline.js
@@ -1943,47 +1972,16 @@ function explainRows(explanation, limit = 10) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
+;// CONCATENATED MODULE: ./.build/tsc/common/latency-text.js
 const signed = (ratio) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)}%`;
 /** "+3.1% [2.8, 3.4]": the change and its 95% interval, in percent. */
-function latencyChange(latency) {
+function latency_text_latencyChange(latency) {
     if (latency.ratio === null)
         return '–';
     const interval = latency.ci
         ? ` [${((latency.ci[0] - 1) * 100).toFixed(1)}, ${((latency.ci[1] - 1) * 100).toFixed(1)}]`
         : '';
     return `${signed(latency.ratio)}${interval}`;
-}
-const BARS = ' ▁▂▃▄▅▆▇█';
-/**
- * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
- * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
- */
-function distributionChart(runs, bins = 16) {
-    const values = runs.map((r) => r.medianMs);
-    const low = Math.min(...values);
-    const high = Math.max(...values);
-    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
-    const line = (side) => {
-        const counts = new Array(bins).fill(0);
-        for (const r of runs)
-            if (r.side === side)
-                counts[bin(r.medianMs)] += 1;
-        const most = Math.max(...counts, 1);
-        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
-    };
-    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
-}
-/** One line: the verdict, the change with its interval, p, and why. */
-function describeLatency(latency) {
-    if (latency.verdict === 'contract-mismatch')
-        return `contract mismatch: ${latency.reason}`;
-    if (latency.verdict === 'head-failed')
-        return `the head engine could not be run: ${latency.reason}`;
-    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
-    const retried = latency.retried ? ', after a second batch' : '';
-    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
-        latency.reason);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/actions.js
@@ -2150,7 +2148,7 @@ function actionItems(reports) {
         for (const { build, budget } of failed) {
             // An A/B's change with its interval reads better than the budget's sentence about it.
             const what = budget.metric === 'latency-growth' && build.latency && budget.limit !== null
-                ? `latency ${markdown_text_text(latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
+                ? `latency ${markdown_text_text(latency_text_latencyChange(build.latency))} on the same GPU (A/B), over the limit ` +
                     `${Number((budget.limit * 100).toPrecision(3))}%`
                 : markdown_text_text(budget.message);
             items.push({
@@ -2296,8 +2294,8 @@ function costLines(rows) {
             return [];
         const what = cost.latency
             ? cost.latency.verdict === 'same'
-                ? `costs nothing measurable (${latencyChange(cost.latency)})`
-                : `costs ${latencyChange(cost.latency)} latency`
+                ? `costs nothing measurable (${latency_text_latencyChange(cost.latency)})`
+                : `costs ${latency_text_latencyChange(cost.latency)} latency`
             : `not priced: ${cost.note ?? 'no A/B'}`;
         const engine = cost.engine ? `; ${portableEngineText(cost.engine)}` : '';
         return [`- ${markdown_text_text(engineName(build))}: ${cost.variant} ${markdown_text_text(what)} on ${markdown_text_text(gpu)}${markdown_text_text(engine)}`];
@@ -2817,9 +2815,103 @@ function historySection(standings) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/report/sections/keep-fp32.js
+// What to keep in FP32: precision-search's answer for each model whose fp16 engine failed its gate, decision
+// first (the nodes and the lines to paste), then what it fixes and what it costs, then how it was found.
+
+
+
+
+const size = (bytes) => (bytes == null ? 'unknown' : formatBytes(bytes));
+function searchLines(s) {
+    const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
+    const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
+    const where = s.configPosition ? ` (${markdown_text_text(formatPosition(s.configPosition))})` : '';
+    switch (s.outcome) {
+        case 'error':
+            return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
+        case 'none-needed':
+            return [
+                `**${markdown_text_text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +
+                    'come back, so it is not a node FP16 can be kept off.',
+            ];
+        case 'unfixable':
+            return [
+                `**${markdown_text_text(s.model)}**: no list fixes it: with every candidate node kept in FP32 the gate still fails ` +
+                    `(${markdown_text_text(first?.worst ?? '')}; ${builds}). Check the tolerances and the inputs, and layers TensorRT ` +
+                    'adds that no ONNX node names.',
+            ];
+        default: {
+            const names = s.keep.map(code).join(', ');
+            const price = s.price;
+            return [
+                `**${markdown_text_text(s.model)}**: keep ${names} in FP32` +
+                    (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+                '',
+                `Paste under the model in trt-ci.yml${where}:`,
+                '',
+                codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
+                '',
+                `- accuracy: all-FP16 ${markdown_text_text(first?.worst ?? 'failed')}; with the list, passed` +
+                    (price ? ` (built again: ${markdown_text_text(price.accuracy)})` : ''),
+                `- latency against all-FP16: ${markdown_text_text(price?.latency ?? 'not measured')}`,
+                `- plan size: ${size(price?.planBytes ?? found?.planBytes)} against ${size(first?.planBytes)} all-FP16`,
+                `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+            ];
+        }
+    }
+}
+function keepFp32Section(reports) {
+    const searches = reports.flatMap((r) => r.precisionSearch);
+    if (searches.length === 0)
+        return null;
+    return {
+        priority: PRIORITY.failure,
+        text: ['#### 🧪 What to keep in FP32', '', ...searches.flatMap((s) => [...searchLines(s), ''])]
+            .join('\n')
+            .trimEnd(),
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/report/parts/latency.js
+// The A/B in words and in a small chart, for the CLI, the job summary and the comment. Pure.
+
+const BARS = ' ▁▂▃▄▅▆▇█';
+/**
+ * Each side's repetition medians as a histogram on one shared scale (16 bins from the lowest to the
+ * highest median of both): two lines of block characters, so overlap or separation shows at a glance.
+ */
+function distributionChart(runs, bins = 16) {
+    const values = runs.map((r) => r.medianMs);
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    const bin = (v) => (high === low ? 0 : Math.min(bins - 1, Math.floor(((v - low) / (high - low)) * bins)));
+    const line = (side) => {
+        const counts = new Array(bins).fill(0);
+        for (const r of runs)
+            if (r.side === side)
+                counts[bin(r.medianMs)] += 1;
+        const most = Math.max(...counts, 1);
+        return counts.map((c) => (c === 0 ? '·' : BARS[Math.max(1, Math.round((c / most) * 8))])).join('');
+    };
+    return { base: line('base'), head: line('head'), range: `${low.toPrecision(5)}–${high.toPrecision(5)} ms` };
+}
+/** One line: the verdict, the change with its interval, p, and why. */
+function describeLatency(latency) {
+    if (latency.verdict === 'contract-mismatch')
+        return `contract mismatch: ${latency.reason}`;
+    if (latency.verdict === 'head-failed')
+        return `the head engine could not be run: ${latency.reason}`;
+    const p = latency.p === null ? '' : `, p = ${latency.p.toPrecision(2)}`;
+    const retried = latency.retried ? ', after a second batch' : '';
+    return (`${latency.verdict}: ${latencyChange(latency)}${p} (${latency.repetitions} repetitions a side${retried}) — ` +
+        latency.reason);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/latency.js
 // Latency A/Bs (benchmark: ab): each engine against its base engine on the same GPU, "+3.1% [2.8, 3.4]" with
 // p, the repetition medians of both sides as a strip chart on one scale, and why an engine that changed did.
+
 
 
 
@@ -2854,7 +2946,7 @@ function latency_line(r) {
         engineName(r.build),
         r.gpu,
         latency.verdict,
-        latencyChange(latency),
+        latency_text_latencyChange(latency),
         latency.p === null ? '–' : latency.p.toPrecision(2),
         latency.base && latency.head
             ? `${latency.base.median.toPrecision(4)} → ${latency.head.median.toPrecision(4)} ms`
@@ -2898,7 +2990,7 @@ function whyLines(row) {
     const grew = bytes ? ['', `${name} plan ${bytes}`] : [];
     if (!explain || !latency || (latency.verdict !== 'slower' && latency.verdict !== 'faster'))
         return grew;
-    return ['', `${name} ${latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
+    return ['', `${name} ${latency_text_latencyChange(latency)}: ${explainLine(explain)}`, ...grew.slice(1), ...regionTable(explain)];
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/report/sections/missing-runners.js
@@ -3029,6 +3121,7 @@ function preflightSections(reports) {
 
 
 
+
 const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 1024;
 const COMMENT_LIMIT_BYTES = 65_535;
 function renderReports(reports, options) {
@@ -3040,6 +3133,7 @@ function renderReports(reports, options) {
         noBaseSection(reports),
         ...failures(rows),
         accuracySection(rows),
+        keepFp32Section(reports),
         latencySection(reports, rows),
         growthSection(rows),
         deploySection(rows),

@@ -1,0 +1,32 @@
+// The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
+import { z } from 'zod';
+import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
+
+/**
+ * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
+ */
+export const precisionSearchSchema = z.object({
+  model: z.string(),
+  /** error: a candidate could not be judged (said in `error`); no list is decided then. */
+  outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+  keep: z.array(z.string()).nullable(),
+  candidates: count,
+  maxBuilds: count,
+  /** Each candidate list built and checked, in order: the first is all-FP16. */
+  builds: z.array(
+    z.object({ keep: z.array(z.string()), passed: z.boolean(), worst: z.string(), planBytes: nullableNumber }),
+  ),
+  /** The node where all-FP16's error starts, where the search opened; null when none was named. */
+  openedAt: nullableString,
+  /** The list built once more: its gate again, its latency against all-FP16 from an A/B, its plan size. */
+  price: z
+    .object({ accuracy: z.string(), latency: z.string(), ratio: nullableNumber, planBytes: nullableNumber })
+    .nullable(),
+  error: nullableString,
+  /** The folder of its candidate runs (each with its own report). */
+  folder: z.string(),
+  /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
+  configPosition: configPositionSchema.nullable(),
+});
+export type PrecisionSearchRecord = z.infer<typeof precisionSearchSchema>;

@@ -1,0 +1,60 @@
+// What to keep in FP32: precision-search's answer for each model whose fp16 engine failed its gate, decision
+// first (the nodes and the lines to paste), then what it fixes and what it costs, then how it was found.
+import { code, codeBlock, text } from '../../common/markdown-text.js';
+import { formatPosition } from '../../common/position.js';
+import type { Section } from '../../common/trim.js';
+import { formatBytes } from '../../common/units.js';
+import type { PrecisionSearchRecord, Report } from '../../contract/report.js';
+import { PRIORITY } from '../priority.js';
+
+const size = (bytes: number | null | undefined) => (bytes == null ? 'unknown' : formatBytes(bytes));
+
+function searchLines(s: PrecisionSearchRecord): string[] {
+  const [first, found] = [s.builds[0], s.builds.find((b) => s.keep && b.keep.join('\n') === s.keep.join('\n'))];
+  const builds = `${s.builds.length} build(s) of ${s.candidates} candidate node(s)`;
+  const where = s.configPosition ? ` (${text(formatPosition(s.configPosition))})` : '';
+  switch (s.outcome) {
+    case 'error':
+      return [`**${text(s.model)}**: the search stopped: ${text(s.error ?? 'unknown')}.`];
+    case 'none-needed':
+      return [
+        `**${text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +
+          'come back, so it is not a node FP16 can be kept off.',
+      ];
+    case 'unfixable':
+      return [
+        `**${text(s.model)}**: no list fixes it: with every candidate node kept in FP32 the gate still fails ` +
+          `(${text(first?.worst ?? '')}; ${builds}). Check the tolerances and the inputs, and layers TensorRT ` +
+          'adds that no ONNX node names.',
+      ];
+    default: {
+      const names = s.keep!.map(code).join(', ');
+      const price = s.price;
+      return [
+        `**${text(s.model)}**: keep ${names} in FP32` +
+          (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+        '',
+        `Paste under the model in trt-ci.yml${where}:`,
+        '',
+        codeBlock(`keep-fp32: [${s.keep!.join(', ')}]`),
+        '',
+        `- accuracy: all-FP16 ${text(first?.worst ?? 'failed')}; with the list, passed` +
+          (price ? ` (built again: ${text(price.accuracy)})` : ''),
+        `- latency against all-FP16: ${text(price?.latency ?? 'not measured')}`,
+        `- plan size: ${size(price?.planBytes ?? found?.planBytes)} against ${size(first?.planBytes)} all-FP16`,
+        `- found in ${builds}${s.openedAt ? `, opened at ${code(s.openedAt)} where all-FP16's error starts` : ''}`,
+      ];
+    }
+  }
+}
+
+export function keepFp32Section(reports: readonly Report[]): Section | null {
+  const searches = reports.flatMap((r) => r.precisionSearch);
+  if (searches.length === 0) return null;
+  return {
+    priority: PRIORITY.failure,
+    text: ['#### 🧪 What to keep in FP32', '', ...searches.flatMap((s) => [...searchLines(s), ''])]
+      .join('\n')
+      .trimEnd(),
+  };
+}
