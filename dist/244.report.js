@@ -352,7 +352,8 @@ const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */
 const precisionSearchSchema = schemas/* object */.Ikc({
     model: schemas/* string */.YjP(),
     /** error: a candidate could not be judged (said in `error`); no list is decided then. */
-    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+    /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
+    outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
     candidates: count,
     maxBuilds: count,
@@ -364,6 +365,9 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     price: schemas/* object */.Ikc({ accuracy: schemas/* string */.YjP(), latency: schemas/* string */.YjP(), ratio: nullableNumber, planBytes: nullableNumber })
         .nullable(),
     error: nullableString,
+    /** rechecked: the kept nodes this TensorRT no longer needs, and the step ("TensorRT 10.16 → 11.5"). */
+    dropped: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
+    step: nullableString.default(null),
     /** The folder of its candidate runs (each with its own report). */
     folder: schemas/* string */.YjP(),
     /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
@@ -2830,6 +2834,20 @@ function searchLines(s) {
     switch (s.outcome) {
         case 'error':
             return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
+        case 'rechecked': {
+            const steps = `${s.builds.length} build(s), each kept node left out in turn`;
+            if (s.dropped.length === 0)
+                return [
+                    `**${markdown_text_text(s.model)}**: on ${markdown_text_text(s.step ?? 'this TensorRT')} every kept node is still needed (${steps}).`,
+                ];
+            return [
+                `**${markdown_text_text(s.model)}**: on ${markdown_text_text(s.step ?? 'this TensorRT')}, ${s.dropped.map(code).join(', ')} no longer ` +
+                    `need${s.dropped.length === 1 ? 's' : ''} FP32: the list without ${s.dropped.length === 1 ? 'it' : 'them'} ` +
+                    `passes its gate (${steps}). Paste under the model in trt-ci.yml${where}:`,
+                '',
+                codeBlock(`keep-fp32: [${(s.keep ?? []).join(', ')}]`),
+            ];
+        }
         case 'none-needed':
             return [
                 `**${markdown_text_text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +

@@ -51982,37 +51982,58 @@ async function searchPrecision(model, outputDir, maxBuilds, run, log) {
         price,
     };
 }
-/**
- * A run's searches: for each model with precision-search whose fp16 engine failed its gate, the list that
- * passes it, as the report keeps it. A search that cannot judge a candidate is said (`error`), never the run's
- * failure: the run's verdict is its engines'.
- */
-async function searchFailedModels(models, failed, outputDir, run, log, positionOf) {
+async function searchModels(models, plan, outputDir, run, log, positionOf) {
     const records = [];
-    for (const model of models.filter((m) => m.precisionSearch && failed(m.name))) {
+    for (const model of models.filter((m) => m.precisionSearch)) {
         const folder = searchFolder(outputDir, model.name);
-        const base = { model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS };
+        const recheck = plan.step !== null && model.keepFp32.length > 0 && plan.passed(model.name);
+        if (!plan.failed(model.name) && !recheck)
+            continue;
+        const base = {
+            ...{ model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS },
+            ...{ dropped: [], step: recheck ? plan.step : null, error: null },
+        };
         try {
-            const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
-            records.push({ ...base, ...recordOf(found), error: null });
+            if (recheck)
+                records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
+            else {
+                const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
+                records.push({ ...base, ...recordOf(found) });
+            }
         }
         catch (error) {
             if (!(error instanceof errors_InputError))
                 throw error;
             log(`precision: ${model.name}: ${error.message}`);
-            records.push({
-                ...base,
-                outcome: 'error',
-                keep: null,
-                candidates: 0,
-                builds: [],
-                openedAt: null,
-                price: null,
-                error: error.message,
-            });
+            const none = { keep: null, candidates: 0, builds: [], openedAt: null, price: null };
+            records.push({ ...base, ...none, outcome: 'error', error: error.message });
         }
     }
     return records;
+}
+/**
+ * A committed list after a TensorRT step: each kept node left out in turn (the others kept), built and
+ * checked; a node whose absence still passes is no longer needed on this TensorRT, and stays out.
+ */
+async function recheckList(model, run, log) {
+    let keep = [...model.keepFp32];
+    const builds = [];
+    const dropped = [];
+    for (const node of model.keepFp32) {
+        const trial = keep.filter((n) => n !== node);
+        const n = builds.length + 1;
+        const result = await run(`recheck-${n}`, trial, { benchmark: false }, { first: false, basePlans: null });
+        const passed = judged(result.report.builds, `recheck ${n} (keep ${JSON.stringify(trial)})`, result.reportFile);
+        const planBytes = result.report.builds.reduce((t, b) => (b.bytes === null ? t : (t ?? 0) + b.bytes), null);
+        builds.push({ keep: trial, passed, worst: worstOf(result.report.builds), planBytes });
+        log(`precision: recheck ${n}: keep [${trial.join(', ')}] without ${node} → ${passed ? 'passed' : 'failed'}`);
+        if (passed) {
+            keep = trial;
+            dropped.push(node);
+        }
+    }
+    const none = { candidates: model.keepFp32.length, openedAt: null, price: null };
+    return { ...none, outcome: 'rechecked', keep, builds, dropped };
 }
 function recordOf(found) {
     return {
@@ -52031,15 +52052,23 @@ function recordOf(found) {
     };
 }
 /**
- * precision-search in a run: for each model asking it whose fp16 engine failed its gate, the search, each
+ * precision-search in a run: for each model asking it whose fp16 engine failed its gate, the search (and
+ * after a TensorRT step, for one that passed with a committed list, that list rechecked node by node), each
  * candidate a run of the pipeline of its own (`run`: the config adjusted, with or without preflight), the
  * model alone, into output-dir/precision/<model>/<n>.
  */
-function searchKeepLists(outcomes, accuracy, config, log, pipeline) {
+function searchKeepLists(outcomes, accuracy, config, log, pipeline, 
+/** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor: committed lists are rechecked. */
+step = null) {
     const candidate = (model, folder) => (name, keep, changes, { first, basePlans }) => pipeline.run((loaded) => candidateConfig(loaded, model, (0,external_node_path_namespaceObject.join)(folder, name), keep, changes, first, basePlans), first);
-    const failed = (model) => outcomes.some((o) => o.job.model.name === model && accuracy.get(jobKey(o.job))?.status === 'failed');
+    const statuses = (model) => outcomes.filter((o) => o.job.model.name === model).map((o) => accuracy.get(jobKey(o.job))?.status);
+    const plan = {
+        failed: (model) => statuses(model).includes('failed'),
+        passed: (model) => statuses(model).length > 0 && statuses(model).every((s) => s === 'passed'),
+        step,
+    };
     const position = (model) => config.position(['models', config.models.findIndex((m) => m.name === model)]);
-    return searchFailedModels(config.models, failed, config.outputDir, candidate, log, position);
+    return searchModels(config.models, plan, config.outputDir, candidate, log, position);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/gpu/selection.js
@@ -54046,7 +54075,8 @@ const configPositionSchema = object({ file: schemas_string(), line: count, colum
 const precisionSearchSchema = object({
     model: schemas_string(),
     /** error: a candidate could not be judged (said in `error`); no list is decided then. */
-    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+    /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
+    outcome: schemas_enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
     keep: array(schemas_string()).nullable(),
     candidates: count,
     maxBuilds: count,
@@ -54058,6 +54088,9 @@ const precisionSearchSchema = object({
     price: object({ accuracy: schemas_string(), latency: schemas_string(), ratio: nullableNumber, planBytes: nullableNumber })
         .nullable(),
     error: nullableString,
+    /** rechecked: the kept nodes this TensorRT no longer needs, and the step ("TensorRT 10.16 → 11.5"). */
+    dropped: array(schemas_string()).default([]),
+    step: nullableString.default(null),
     /** The folder of its candidate runs (each with its own report). */
     folder: schemas_string(),
     /** Where keep-fp32 goes in trt-ci.yml (the model's line). */
@@ -60035,6 +60068,20 @@ function searchLines(s) {
     switch (s.outcome) {
         case 'error':
             return [`**${markdown_text_text(s.model)}**: the search stopped: ${markdown_text_text(s.error ?? 'unknown')}.`];
+        case 'rechecked': {
+            const steps = `${s.builds.length} build(s), each kept node left out in turn`;
+            if (s.dropped.length === 0)
+                return [
+                    `**${markdown_text_text(s.model)}**: on ${markdown_text_text(s.step ?? 'this TensorRT')} every kept node is still needed (${steps}).`,
+                ];
+            return [
+                `**${markdown_text_text(s.model)}**: on ${markdown_text_text(s.step ?? 'this TensorRT')}, ${s.dropped.map(code).join(', ')} no longer ` +
+                    `need${s.dropped.length === 1 ? 's' : ''} FP32: the list without ${s.dropped.length === 1 ? 'it' : 'them'} ` +
+                    `passes its gate (${steps}). Paste under the model in trt-ci.yml${where}:`,
+                '',
+                codeBlock(`keep-fp32: [${(s.keep ?? []).join(', ')}]`),
+            ];
+        }
         case 'none-needed':
             return [
                 `**${markdown_text_text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +
@@ -60584,7 +60631,8 @@ async function buildAndReport(context, start, options) {
     const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
     // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
     const say = (line) => options.onEvent?.({ type: 'note', line });
-    const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options));
+    const step = tensorrtStep(start.baseline, context.version);
+    const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
     const precisionSearch = ran('precision-search', searched);
     const environment = runEnvironment(context, stage);
     // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
@@ -60635,6 +60683,12 @@ async function buildAndReport(context, start, options) {
         manifestFile: outputs.manifest,
         unwritten,
     };
+}
+/** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */
+function tensorrtStep(baseline, version) {
+    const minor = (text) => text.split('.').slice(0, 2).join('.');
+    const [before, now] = [baseline && minor(baseline.environment.tensorrtVersion), minor(formatVersion(version))];
+    return before && before !== now ? `TensorRT ${before} → ${now}` : null;
 }
 /** What the report says of where the run ran. */
 function runEnvironment(context, stage) {

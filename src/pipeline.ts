@@ -238,7 +238,8 @@ async function buildAndReport(
   const deployCost = ran('deploy-cost', await priceOfPortability(outcomes, context));
   // Last, since each candidate is a run of its own: the keep-fp32 list of a model whose fp16 engine failed.
   const say = (line: string) => options.onEvent?.({ type: 'note', line });
-  const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options));
+  const step = tensorrtStep(start.baseline, context.version);
+  const searched = await searchKeepLists(outcomes, accuracy, config, say, candidateRuns(options), step);
   const precisionSearch = ran('precision-search', searched);
   const environment = runEnvironment(context, stage);
   // Each model's size read once, for the budgets and the entries alike (a model has several profiles).
@@ -298,6 +299,13 @@ async function buildAndReport(
     manifestFile: outputs.manifest,
     unwritten,
   };
+}
+
+/** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */
+function tensorrtStep(baseline: Report | null, version: StageContext['version']): string | null {
+  const minor = (text: string) => text.split('.').slice(0, 2).join('.');
+  const [before, now] = [baseline && minor(baseline.environment.tensorrtVersion), minor(formatVersion(version))];
+  return before && before !== now ? `TensorRT ${before} → ${now}` : null;
 }
 
 /** What the report says of where the run ran. */

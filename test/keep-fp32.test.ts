@@ -267,6 +267,8 @@ describe('the "What to keep in FP32" section', () => {
     openedAt: null,
     price: null,
     error: null,
+    dropped: [],
+    step: null,
     folder: 'out/precision/m',
     configPosition: null,
     ...over,
@@ -282,8 +284,50 @@ describe('the "What to keep in FP32" section', () => {
     expect(section({ outcome: 'budget-spent' })).toMatch(/the build budget ran out: it passes, it may not be/);
     expect(section({ outcome: 'unfixable', keep: null })).toMatch(/no list fixes it: .*y: 100\.0% out of tolerance/);
     expect(section({ outcome: 'none-needed', keep: [] })).toMatch(/nothing; all-FP16 built again passes/);
+    const step = 'TensorRT 10.16 → 11.5';
+    const still = section({ outcome: 'rechecked', step, keep: ['exp'], builds: [record({}).builds[0]!] });
+    expect(still).toContain('on TensorRT 10.16 → 11.5 every kept node is still needed (1 build(s)');
+    const two = section({ outcome: 'rechecked', step, keep: ['exp'], dropped: ['sum', 'log'] });
+    expect(two).toContain('`sum`, `log` no longer need FP32: the list without them passes');
     const stopped = section({ outcome: 'error', keep: null, error: 'candidate 1 did not build: OOM' });
     expect(stopped).toContain('the search stopped: candidate 1 did not build: OOM.');
     expect(stopped).not.toContain('keep-fp32:');
+  });
+});
+
+describe('precision-search after a TensorRT step: the committed list rechecked (issue 37)', () => {
+  const MODEL =
+    '    precision: fp16\n    precision-search: true\n    keep-fp32: [exp, sum, log, y]\n' +
+    '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n';
+  async function on(version: keyof typeof VERSIONS, baseline: string | null) {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS[version] } });
+    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+    const config = runner.writeConfig(`output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n${MODEL}`);
+    const result = await cli(['run', '--config', config, '--json', ...(baseline ? ['--baseline', baseline] : [])]);
+    return { result, report: JSON.parse(result.stdout), runner };
+  }
+
+  it('each kept node left out in turn on the new TensorRT: one not needed is said, with the new line', async () => {
+    const before = await on('10.16', null);
+    expect(before.result.code, before.result.stderr).toBe(0);
+    // The same TensorRT as the baseline: nothing is rechecked.
+    expect(before.report.precisionSearch).toEqual([]);
+    const baseline = join(before.runner.dir, 'out', 'report.json');
+    const same = await on('10.16', baseline);
+    expect(same.report.precisionSearch).toEqual([]);
+    const after = await on('11.2', baseline);
+    expect(after.result.code, after.result.stderr).toBe(0);
+    const [recheck] = after.report.precisionSearch;
+    expect(recheck).toMatchObject({
+      outcome: 'rechecked',
+      step: 'TensorRT 10.16 → 11.2',
+      dropped: ['y'],
+      keep: ['exp', 'sum', 'log'],
+    });
+    // One build per kept node, the others kept: exp, sum and log are each needed; y is not.
+    expect(recheck.builds.map((b: { passed: boolean }) => b.passed)).toEqual([false, false, false, true]);
+    const summary = readFileSync(join(after.runner.dir, 'out', 'summary.md'), 'utf8');
+    expect(summary).toContain('on TensorRT 10.16 → 11.2, `y` no longer needs FP32');
+    expect(summary).toContain('```\nkeep-fp32: [exp, sum, log]\n```');
   });
 });

@@ -216,42 +216,78 @@ export async function searchPrecision(
  * passes it, as the report keeps it. A search that cannot judge a candidate is said (`error`), never the run's
  * failure: the run's verdict is its engines'.
  */
-async function searchFailedModels(
+/** What a run asks of each model: its search (its engine failed), its list rechecked (after a step), or nothing. */
+interface SearchPlan {
+  failed: (model: string) => boolean;
+  passed: (model: string) => boolean;
+  /** "TensorRT 10.16 → 11.5" when this run's TensorRT minor is not its baseline's, else null. */
+  step: string | null;
+}
+
+async function searchModels(
   models: readonly ModelConfig[],
-  failed: (model: string) => boolean,
+  plan: SearchPlan,
   outputDir: string,
   run: (model: string, folder: string) => RunCandidate,
   log: (line: string) => void,
   positionOf: (model: string) => PrecisionSearchRecord['configPosition'],
 ): Promise<PrecisionSearchRecord[]> {
   const records: PrecisionSearchRecord[] = [];
-  for (const model of models.filter((m) => m.precisionSearch && failed(m.name))) {
+  for (const model of models.filter((m) => m.precisionSearch)) {
     const folder = searchFolder(outputDir, model.name);
-    const base = { model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS };
+    const recheck = plan.step !== null && model.keepFp32.length > 0 && plan.passed(model.name);
+    if (!plan.failed(model.name) && !recheck) continue;
+    const base = {
+      ...{ model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS },
+      ...{ dropped: [], step: recheck ? plan.step : null, error: null },
+    };
     try {
-      const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
-      records.push({ ...base, ...recordOf(found), error: null });
+      if (recheck) records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
+      else {
+        const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
+        records.push({ ...base, ...recordOf(found) });
+      }
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       log(`precision: ${model.name}: ${error.message}`);
-      records.push({
-        ...base,
-        outcome: 'error',
-        keep: null,
-        candidates: 0,
-        builds: [],
-        openedAt: null,
-        price: null,
-        error: error.message,
-      });
+      const none = { keep: null, candidates: 0, builds: [], openedAt: null, price: null };
+      records.push({ ...base, ...none, outcome: 'error', error: error.message });
     }
   }
   return records;
 }
 
+/**
+ * A committed list after a TensorRT step: each kept node left out in turn (the others kept), built and
+ * checked; a node whose absence still passes is no longer needed on this TensorRT, and stays out.
+ */
+async function recheckList(model: ModelConfig, run: RunCandidate, log: (line: string) => void) {
+  let keep = [...model.keepFp32];
+  const builds: PrecisionSearchRecord['builds'] = [];
+  const dropped: string[] = [];
+  for (const node of model.keepFp32) {
+    const trial = keep.filter((n) => n !== node);
+    const n = builds.length + 1;
+    const result = await run(`recheck-${n}`, trial, { benchmark: false }, { first: false, basePlans: null });
+    const passed = judged(result.report.builds, `recheck ${n} (keep ${JSON.stringify(trial)})`, result.reportFile);
+    const planBytes = result.report.builds.reduce<number | null>(
+      (t, b) => (b.bytes === null ? t : (t ?? 0) + b.bytes),
+      null,
+    );
+    builds.push({ keep: trial, passed, worst: worstOf(result.report.builds), planBytes });
+    log(`precision: recheck ${n}: keep [${trial.join(', ')}] without ${node} → ${passed ? 'passed' : 'failed'}`);
+    if (passed) {
+      keep = trial;
+      dropped.push(node);
+    }
+  }
+  const none = { candidates: model.keepFp32.length, openedAt: null, price: null };
+  return { ...none, outcome: 'rechecked' as const, keep, builds, dropped };
+}
+
 function recordOf(
   found: PrecisionSearch,
-): Omit<PrecisionSearchRecord, 'model' | 'folder' | 'configPosition' | 'error'> {
+): Omit<PrecisionSearchRecord, 'model' | 'folder' | 'configPosition' | 'error' | 'dropped' | 'step'> {
   return {
     outcome: found.outcome,
     keep: found.keep,
@@ -269,7 +305,8 @@ function recordOf(
 }
 
 /**
- * precision-search in a run: for each model asking it whose fp16 engine failed its gate, the search, each
+ * precision-search in a run: for each model asking it whose fp16 engine failed its gate, the search (and
+ * after a TensorRT step, for one that passed with a committed list, that list rechecked node by node), each
  * candidate a run of the pipeline of its own (`run`: the config adjusted, with or without preflight), the
  * model alone, into output-dir/precision/<model>/<n>.
  */
@@ -281,6 +318,8 @@ export function searchKeepLists(
   pipeline: {
     run: (adjust: (config: Config) => Config, preflight: boolean) => Promise<{ report: Report; reportFile: string }>;
   },
+  /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor: committed lists are rechecked. */
+  step: string | null = null,
 ): Promise<PrecisionSearchRecord[]> {
   const candidate =
     (model: string, folder: string): RunCandidate =>
@@ -289,8 +328,13 @@ export function searchKeepLists(
         (loaded) => candidateConfig(loaded, model, join(folder, name), keep, changes, first, basePlans),
         first,
       );
-  const failed = (model: string) =>
-    outcomes.some((o) => o.job.model.name === model && accuracy.get(jobKey(o.job))?.status === 'failed');
+  const statuses = (model: string) =>
+    outcomes.filter((o) => o.job.model.name === model).map((o) => accuracy.get(jobKey(o.job))?.status);
+  const plan = {
+    failed: (model: string) => statuses(model).includes('failed'),
+    passed: (model: string) => statuses(model).length > 0 && statuses(model).every((s) => s === 'passed'),
+    step,
+  };
   const position = (model: string) => config.position(['models', config.models.findIndex((m) => m.name === model)]);
-  return searchFailedModels(config.models, failed, config.outputDir, candidate, log, position);
+  return searchModels(config.models, plan, config.outputDir, candidate, log, position);
 }

@@ -9,7 +9,8 @@ import { configPositionSchema, count, nullableNumber, nullableString } from './v
 export const precisionSearchSchema = z.object({
   model: z.string(),
   /** error: a candidate could not be judged (said in `error`); no list is decided then. */
-  outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'error']),
+  /** rechecked: a committed list after a TensorRT step, each node left out in turn (`dropped`: not needed). */
+  outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
   keep: z.array(z.string()).nullable(),
   candidates: count,
   maxBuilds: count,
@@ -24,6 +25,9 @@ export const precisionSearchSchema = z.object({
     .object({ accuracy: z.string(), latency: z.string(), ratio: nullableNumber, planBytes: nullableNumber })
     .nullable(),
   error: nullableString,
+  /** rechecked: the kept nodes this TensorRT no longer needs, and the step ("TensorRT 10.16 → 11.5"). */
+  dropped: z.array(z.string()).default([]),
+  step: nullableString.default(null),
   /** The folder of its candidate runs (each with its own report). */
   folder: z.string(),
   /** Where keep-fp32 goes in trt-ci.yml (the model's line). */

@@ -26,6 +26,8 @@ KNOWN = {
     '--verbose', '--builderOptimizationLevel', '--loadInputs', '--exportOutput', '--dumpRawBindingsToFile',
     '--warmUp', '--duration', '--iterations', '--hardwareCompatibilityLevel', '--versionCompatible',
     '--layerPrecisions', '--precisionConstraints',
+    # A timed run of an engine (the latency A/B, explain's profile runs, a benchmark), and its measurement.
+    '--exportTimes', '--exportProfile', '--separateProfileRun', '--noDataTransfers', '--useCudaGraph', '--useSpinWait',
 }
 PRECISIONS = {'--fp16': 'float16', '--bf16': 'bfloat16'}
 META = b'trtexec-gpu-standin '
@@ -193,6 +195,8 @@ def infer(options, args):
     else:
         model = graph_on_gpu(onnx.load(meta['onnx']), dtype, set(meta.get('kept', [])))
     shapes = dict(entry.rsplit(':', 1) for entry in options.get('--shapes', '').split(',') if entry)
+    if '--loadInputs' not in options:
+        return timed(options, args, model, shapes)
     files = dict(entry.rsplit(':', 1) for entry in options.get('--loadInputs', '').split(',') if entry)
     name = next(iter(files))
     dims = [int(d) for d in shapes[name].split('x')]
@@ -214,6 +218,85 @@ def infer(options, args):
                    for tensor, out in outs.items()]
         with open(options['--exportOutput'], 'w') as exported:
             exported.write('[\n' + '\n, '.join(entries) + '\n]\n')
+    banner('PASSED', args)
+    return 0
+
+
+def timed(options, args, model, shapes):
+    """A timed run, as trtexec 10.16 makes one of a loaded engine: the engine's graph on random inputs at
+    --shapes (FP16 except its kept nodes), under the measurement asked (--noDataTransfers, --useCudaGraph,
+    --useSpinWait; 10.16's defaults otherwise), --warmUp ms then --iterations runs (or --duration seconds), each
+    timed with CUDA events; --exportTimes and --exportProfile in trtexec's layouts, the summary lines."""
+    import torch
+    name, spec = next(iter(shapes.items()))
+    x = torch.rand([int(d) for d in spec.split('x')], device='cuda') * 2 + 1
+    measured = {'transfers': '--noDataTransfers' not in options, 'graph': '--useCudaGraph' in options,
+                'spin': '--useSpinWait' in options}
+    said = {True: 'Enabled', False: 'Disabled'}
+    log('I', f'Data transfers: {said[measured["transfers"]]}')
+    log('I', f'Spin-wait: {said[measured["spin"]]}')
+    log('I', f'CUDA Graph: {said[measured["graph"]]}')
+    host = x.cpu().pin_memory()
+    with torch.no_grad():
+        for _ in range(3):
+            model(x)
+        torch.cuda.synchronize()
+        if measured['graph']:
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph):
+                model(x)
+            launch = graph.replay
+        else:
+            launch = lambda: model(x)  # noqa: E731
+
+        def once():
+            if measured['transfers']:
+                x.copy_(host, non_blocking=True)
+            launch()
+
+        warm_until = time.time() + float(options.get('--warmUp', 200)) / 1000
+        while time.time() < warm_until:
+            once()
+            torch.cuda.synchronize()
+        count = int(options.get('--iterations', 10))
+        duration_ms = float(options.get('--duration', 3)) * 1000
+        times = []
+        while len(times) < count or sum(times) < duration_ms:
+            events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True,
+                                                                                 blocking=not measured['spin']))
+                      for _ in range(max(count, 10))]
+            for start, end in events:
+                start.record()
+                once()
+                end.record()
+            events[-1][1].synchronize()
+            times += [start.elapsed_time(end) for start, end in events]
+            if duration_ms <= 0:
+                break
+    times = times[:max(count, 1)] if duration_ms <= 0 else times
+    if '--exportTimes' in options:
+        clock, rows = 0.0, []
+        for compute in times:
+            t = {'startEnqMs': clock, 'endEnqMs': clock + 0.01, 'startH2dMs': clock, 'endH2dMs': clock,
+                 'startComputeMs': clock, 'endComputeMs': clock + compute, 'startD2hMs': clock + compute,
+                 'endD2hMs': clock + compute, 'h2dMs': 0, 'computeMs': compute, 'd2hMs': 0, 'latencyMs': compute}
+            rows.append('{ ' + ', '.join(f'"{k}" : {v:.6g}' for k, v in t.items()) + ' }')
+            clock += compute
+        with open(options['--exportTimes'], 'w') as f:
+            f.write('[\n  ' + '\n, '.join(rows) + '\n]\n')
+    ordered = sorted(times)
+    median = ordered[len(ordered) // 2]
+    mean = sum(times) / len(times)
+    p99 = ordered[max(int(len(ordered) * 0.99) - 1, 0)]
+    if '--exportProfile' in options:
+        # exportJSONProfile's layout; the engine is one layer, named as --exportLayerInfo names it here.
+        with open(options['--exportProfile'], 'w') as f:
+            f.write(f'[\n  {{ "count" : {len(times)} }}\n, {{ "name" : "gpu-standin", "timeMs" : {sum(times):.6g}, '
+                    f'"averageMs" : {mean:.6g}, "medianMs" : {median:.6g}, "percentage" : 100 }}\n]\n')
+    log('I', '=== Performance summary ===')
+    for what in ('Latency', 'GPU Compute Time'):
+        log('I', f'{what}: min = {ordered[0]:.6g} ms, max = {ordered[-1]:.6g} ms, mean = {mean:.6g} ms, '
+                 f'median = {median:.6g} ms, percentile(99%) = {p99:.6g} ms')
     banner('PASSED', args)
     return 0
 

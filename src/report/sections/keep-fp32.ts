@@ -16,6 +16,20 @@ function searchLines(s: PrecisionSearchRecord): string[] {
   switch (s.outcome) {
     case 'error':
       return [`**${text(s.model)}**: the search stopped: ${text(s.error ?? 'unknown')}.`];
+    case 'rechecked': {
+      const steps = `${s.builds.length} build(s), each kept node left out in turn`;
+      if (s.dropped.length === 0)
+        return [
+          `**${text(s.model)}**: on ${text(s.step ?? 'this TensorRT')} every kept node is still needed (${steps}).`,
+        ];
+      return [
+        `**${text(s.model)}**: on ${text(s.step ?? 'this TensorRT')}, ${s.dropped.map(code).join(', ')} no longer ` +
+          `need${s.dropped.length === 1 ? 's' : ''} FP32: the list without ${s.dropped.length === 1 ? 'it' : 'them'} ` +
+          `passes its gate (${steps}). Paste under the model in trt-ci.yml${where}:`,
+        '',
+        codeBlock(`keep-fp32: [${(s.keep ?? []).join(', ')}]`),
+      ];
+    }
     case 'none-needed':
       return [
         `**${text(s.model)}**: nothing; all-FP16 built again passes its gate (${builds}): the failure did not ` +
