@@ -90,9 +90,8 @@ const graphs = picked.split(' ').map(Number).map((g) => {
     ranked: search?.ranked ?? null,
     price: search?.price ?? null };
 });
-const held = graphs.every(
-  (g) => g.exact && g.builds <= g.bound && g.divergenceRight && g.price?.accuracy === 'passed' && g.price?.ratio != null,
-);
+const priced = (g) => g.price?.accuracy === 'passed' && g.price?.ratio != null;
+const held = graphs.every((g) => g.exact && g.builds <= g.bound && g.divergenceRight && priced(g));
 fs.writeFileSync(`${out}/precision-gpu.json`, JSON.stringify({ check: 'precision-search', held, graphs }, null, 2));
 const rows = graphs.map((g) => [
   g.planted.join('+'),
