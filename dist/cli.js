@@ -35970,6 +35970,8 @@ const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typ
 const COMBINED = 'combined';
 /** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
 const runProfile = (profile) => profile.parts?.[0] ?? profile;
+/** The builds a keep-fp32 search makes at most, unless told (precision-search: { max-builds }, --max-builds). */
+const DEFAULT_PRECISION_MAX_BUILDS = 32;
 /** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
 const DEFAULT_KILL_GRACE_MS = 10_000;
 
@@ -46998,6 +47000,7 @@ const accuracy = strictObject({
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
 });
+const maxBuilds = schemas_number().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).');
 const model = strictObject({
     name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
     onnx: fromEnv(path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
@@ -47012,7 +47015,7 @@ const model = strictObject({
         .optional()
         .describe('ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
         '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).'),
-    'precision-search': schemas_boolean(expected('true or false'))
+    'precision-search': union([schemas_boolean(), strictObject({ 'max-builds': maxBuilds })], expected('true, false or { max-builds: N }'))
         .optional()
         .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
@@ -48481,6 +48484,7 @@ function onnxProblem(path) {
 
 
 
+
 function resolveConfig(raw, dir, file, locators) {
     const at = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(dir, p));
     const command = (c) => (c.includes('/') ? at(c) : c);
@@ -48523,7 +48527,7 @@ function resolveConfig(raw, dir, file, locators) {
             onnx: at(m.onnx),
             precision: m.precision ?? null,
             keepFp32: m['keep-fp32'] ?? [],
-            precisionSearch: m['precision-search'] ?? false,
+            precisionSearch: precisionSearchOf(m['precision-search']),
             plugins: (m.plugins ?? []).map(at),
             dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
             extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
@@ -48565,6 +48569,12 @@ function resolveTarget(t) {
         os: t.os,
         runsOn: t['runs-on'] ?? null,
     };
+}
+/** precision-search: true (at most 32 builds), { max-builds: N }, or off. */
+function precisionSearchOf(raw) {
+    if (!raw)
+        return null;
+    return { maxBuilds: (raw === true ? undefined : raw['max-builds']) ?? DEFAULT_PRECISION_MAX_BUILDS };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
@@ -51851,6 +51861,7 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
 
 
 
+
 function priceOf(builds, report) {
     const build = builds[0];
     const latency = build?.latency;
@@ -51868,7 +51879,7 @@ function priceOf(builds, report) {
         report,
     };
 }
-const DEFAULT_MAX_BUILDS = 32;
+const DEFAULT_MAX_BUILDS = DEFAULT_PRECISION_MAX_BUILDS;
 /**
  * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
  * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
@@ -51922,7 +51933,7 @@ function candidateConfig(loaded, model, outputDir, keep, changes, first, basePla
             deploy: [],
             deployCost: false,
             budgets: {},
-            precisionSearch: false,
+            precisionSearch: null,
             ...changes,
             accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
         })),
@@ -51990,14 +52001,16 @@ async function searchModels(models, plan, outputDir, run, log, positionOf) {
         if (!plan.failed(model.name) && !recheck)
             continue;
         const base = {
-            ...{ model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS },
+            ...{ model: model.name, folder, configPosition: positionOf(model.name) },
+            maxBuilds: model.precisionSearch.maxBuilds,
             ...{ dropped: [], step: recheck ? plan.step : null, error: null },
         };
         try {
             if (recheck)
                 records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
             else {
-                const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
+                const max = model.precisionSearch.maxBuilds;
+                const found = await searchPrecision(model, folder, max, run(model.name, folder), log);
                 records.push({ ...base, ...recordOf(found) });
             }
         }

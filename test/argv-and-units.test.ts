@@ -22,7 +22,7 @@ const model = (over: Partial<ModelConfig> = {}): ModelConfig => ({
   onnx: '/m/up.onnx',
   precision: 'fp16',
   keepFp32: [],
-  precisionSearch: false,
+  precisionSearch: null,
   plugins: ['/p/libleaky.so'],
   dynamicPlugins: [],
   profiles: [profile],

@@ -238,6 +238,25 @@ describe('precision-search: true in a run (issue 37)', () => {
     expect(JSON.parse(rerun.stdout).precisionSearch).toEqual([]);
   });
 
+  it('keeps to its max-builds: a budget too small for the list says so, and a bad one is a config error', async () => {
+    const runner = makeRunner();
+    writeFileSync(join(runner.dir, 'lse.onnx'), logSumExpOnnx());
+    const config = (search: string) =>
+      runner.writeConfig(
+        'output-dir: out\nmodels:\n  - name: lse\n    onnx: lse.onnx\n    precision: fp16\n' +
+          `    precision-search: ${search}\n` +
+          '    accuracy: { inputs: { x: { range: [10, 12] } } }\n    profiles: [{ name: p, shapes: { x: 1x16 } }]\n',
+      );
+    const small = await cli(['run', '--config', config('{ max-builds: 4 }'), '--json']);
+    const [search] = JSON.parse(small.stdout).precisionSearch;
+    expect(search.maxBuilds).toBe(4);
+    expect(search.builds.length).toBeLessThanOrEqual(4);
+    expect(search.outcome).toBe('budget-spent');
+    const bad = await cli(['run', '--config', config('{ max-builds: 1 }')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/precision-search/);
+  });
+
   it('is off unless asked, and needs precision: fp16 and an accuracy check', async () => {
     const plain = await run('10.16', '    precision: fp16\n');
     expect(plain.report.precisionSearch).toEqual([]);

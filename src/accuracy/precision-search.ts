@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage, InputError } from '../common/errors.js';
-import type { Config, ModelConfig } from '../contract/config.js';
+import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type ModelConfig } from '../contract/config.js';
 import type { Divergence, PrecisionSearchRecord, Report, ReportBuild } from '../contract/report.js';
 import { latencyChange } from '../common/latency-text.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
@@ -55,7 +55,7 @@ function priceOf(builds: ReportBuild[], report: string): PrecisionPrice {
   };
 }
 
-export const DEFAULT_MAX_BUILDS = 32;
+export const DEFAULT_MAX_BUILDS = DEFAULT_PRECISION_MAX_BUILDS;
 
 /**
  * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
@@ -123,7 +123,7 @@ export function candidateConfig(
         deploy: [],
         deployCost: false,
         budgets: {},
-        precisionSearch: false,
+        precisionSearch: null,
         ...changes,
         accuracy: m.accuracy && { ...m.accuracy, firstDivergence: first },
       })),
@@ -238,13 +238,15 @@ async function searchModels(
     const recheck = plan.step !== null && model.keepFp32.length > 0 && plan.passed(model.name);
     if (!plan.failed(model.name) && !recheck) continue;
     const base = {
-      ...{ model: model.name, folder, configPosition: positionOf(model.name), maxBuilds: DEFAULT_MAX_BUILDS },
+      ...{ model: model.name, folder, configPosition: positionOf(model.name) },
+      maxBuilds: model.precisionSearch!.maxBuilds,
       ...{ dropped: [], step: recheck ? plan.step : null, error: null },
     };
     try {
       if (recheck) records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
       else {
-        const found = await searchPrecision(model, folder, DEFAULT_MAX_BUILDS, run(model.name, folder), log);
+        const max = model.precisionSearch!.maxBuilds;
+        const found = await searchPrecision(model, folder, max, run(model.name, folder), log);
         records.push({ ...base, ...recordOf(found) });
       }
     } catch (error) {

@@ -1,7 +1,7 @@
 // A parsed trt-ci.yml resolved into the Config the stages take: paths absolute (relative to trt-ci.yml's
 // folder), a model's settings over the top-level ones over the defaults, shapes as numbers.
 import { isAbsolute, resolve } from 'node:path';
-import type { Config, DeployTargetConfig } from '../contract/config.js';
+import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type DeployTargetConfig } from '../contract/config.js';
 import { AB_BUDGETS, DEFAULT_BUDGETS, type Budgets } from '../contract/metrics.js';
 import { resolveFlagPaths } from '../tensorrt/flags.js';
 import { computeCapabilityOf } from '../tensorrt/deploy-rules.js';
@@ -58,7 +58,7 @@ export function resolveConfig(
       onnx: at(m.onnx),
       precision: m.precision ?? null,
       keepFp32: m['keep-fp32'] ?? [],
-      precisionSearch: m['precision-search'] ?? false,
+      precisionSearch: precisionSearchOf(m['precision-search']),
       plugins: (m.plugins ?? []).map(at),
       dynamicPlugins: (m['dynamic-plugins'] ?? []).map(at),
       extraArgs: [...raw['extra-args'], ...(m['extra-args'] ?? [])].map(inDir),
@@ -104,4 +104,10 @@ function resolveTarget(t: NonNullable<RawConfig['deploy']>[number]): DeployTarge
     os: t.os,
     runsOn: t['runs-on'] ?? null,
   };
+}
+
+/** precision-search: true (at most 32 builds), { max-builds: N }, or off. */
+function precisionSearchOf(raw: boolean | { 'max-builds'?: number | undefined } | undefined) {
+  if (!raw) return null;
+  return { maxBuilds: (raw === true ? undefined : raw['max-builds']) ?? DEFAULT_PRECISION_MAX_BUILDS };
 }

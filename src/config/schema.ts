@@ -166,6 +166,7 @@ const accuracy = z
   });
 export type RawAccuracy = z.output<typeof accuracy>;
 
+const maxBuilds = z.number().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).');
 const model = z.strictObject(
   {
     name: name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
@@ -196,7 +197,7 @@ const model = z.strictObject(
           '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).',
       ),
     'precision-search': z
-      .boolean(expected('true or false'))
+      .union([z.boolean(), z.strictObject({ 'max-builds': maxBuilds })], expected('true, false or { max-builds: N }'))
       .optional()
       .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: z

@@ -52,6 +52,9 @@ export const COMBINED = 'combined';
 /** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
 export const runProfile = (profile: ProfileConfig): ProfileConfig => profile.parts?.[0] ?? profile;
 
+/** The builds a keep-fp32 search makes at most, unless told (precision-search: { max-builds }, --max-builds). */
+export const DEFAULT_PRECISION_MAX_BUILDS = 32;
+
 export interface ModelConfig {
   name: string;
   onnx: string;
@@ -60,9 +63,10 @@ export interface ModelConfig {
   keepFp32: string[];
   /**
    * precision-search: when this fp16 engine fails its accuracy gate, the run searches for the keep-fp32
-   * list that passes it (each candidate built and checked) and says the lines to paste.
+   * list that passes it (each candidate built and checked, at most `maxBuilds`) and says the lines to paste;
+   * null when the model does not ask.
    */
-  precisionSearch: boolean;
+  precisionSearch: { maxBuilds: number } | null;
   plugins: string[];
   /** Loaded with --dynamicPlugins: must export getCreators. */
   dynamicPlugins: string[];
