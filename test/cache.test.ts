@@ -474,7 +474,7 @@ describe('faults degrade to a build, and the report is still written', () => {
     const runner = makeRunner();
     runner.touch('up.onnx', 'det.onnx');
     const first = await run(runner, CONFIG());
-    const [nulled, unreadable] = first.builds.map((b) => b.cache!.key);
+    const [nulled, unreadable, untouched] = first.builds.map((b) => b.cache!.key);
     // `null` is JSON, but no record.
     writeFileSync(join(entryDir(runner, nulled!), 'record.json'), 'null');
     // A file where the entry's folder should be: it can be neither read nor removed (ENOTDIR).
@@ -492,7 +492,14 @@ describe('faults degrade to a build, and the report is still written', () => {
     const result = await cli(['build', '--config', config]);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
-    expect(report.builds.map((b) => b.status)).toEqual(['built', shared ? 'cached' : 'built', 'cached']);
+    // The third entry is left alone, unless its key shares the unreadable one's first two characters (one time
+    // in 256 again): then the file in their common folder hides it too, and it is built.
+    const hidden = !shared && untouched!.slice(0, 2) === unreadable!.slice(0, 2);
+    expect(report.builds.map((b) => b.status)).toEqual([
+      'built',
+      shared ? 'cached' : 'built',
+      hidden ? 'built' : 'cached',
+    ]);
     expect(report.builds[0]!.cache).toMatchObject({ corrupt: true, problem: /could not be written: ENOTDIR/ });
     expect(report.cache!.problems).toEqual(
       expect.arrayContaining([expect.stringMatching(/the engine cache could not be written: ENOTDIR/)]),
