@@ -203,6 +203,12 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
       buildSeconds: 5.6446,
     },
   ],
+  // Held out: TensorRT 11.0.0 running an engine with 11.x's measurement (no transfers, a CUDA graph, spin-wait).
+  [
+    'inference-graph-spin-trt11.0.0-b200-cookbook.log',
+    'all',
+    { tensorrtVersion: '11.0.0', tensorrtBuild: 114, status: 'passed', engineBytes: null, throughputQps: 23215 },
+  ],
   ['options-fp16-trt10.14.1-rtx6000ada-cookbook.log', 'all', { tensorrtVersion: '10.14.1', tensorrtBuild: 48 }],
   [
     'success-build-bench-trt8.4.1-cookbook.log',

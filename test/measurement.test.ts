@@ -18,11 +18,18 @@ import {
   measurementId,
   parseMeasurementId,
 } from '../src/tensorrt/measurement.js';
+import { TrtexecLogParser } from '../src/tensorrt/log-parser.js';
 import { parseVersion } from '../src/tensorrt/version.js';
 import { FIXTURES } from './support/harness.js';
 import { build } from './support/reports.js';
 
 const v = (text: string) => parseVersion(text)!;
+const real = (file: string) => readFileSync(join(FIXTURES, 'trtexec-logs', file), 'utf8');
+const parseLogText = async (text: string) => {
+  const parser = new TrtexecLogParser();
+  for (const line of text.split('\n')) parser.push(line);
+  return parser.result();
+};
 // trtexec's own words when it cannot capture a graph (samples/common/sampleInference.cpp at v10.16 and v11.1).
 const REFUSED_10 =
   '[W] The built TensorRT engine contains operations that are not permitted under CUDA graph capture mode.\n' +
@@ -67,7 +74,6 @@ describe('one measurement on every TensorRT', () => {
   });
 
   it('reads what a run measured from its options block, in real 10.14.1 and 11.0.0 logs', () => {
-    const real = (file: string) => readFileSync(join(FIXTURES, 'trtexec-logs', file), 'utf8');
     const eleven = real('options-strongly-typed-trt11.0.0-b200-cookbook.log');
     const ten = real('options-fp16-trt10.14.1-rtx6000ada-cookbook.log');
     // 11.0 asked nothing measures the contract; 10.14 asked nothing measures its defaults: the log says so,
@@ -75,6 +81,15 @@ describe('one measurement on every TensorRT', () => {
     expect(measuredFrom(defaultMeasurement(v('10.14.1')), eleven)).toEqual(MEASUREMENT);
     expect(measuredFrom(MEASUREMENT, ten)).toEqual(defaultMeasurement(v('10.14.1')));
     expect(measuredFrom(MEASUREMENT, `${eleven}\n${REFUSED_11}`)).toEqual({ ...MEASUREMENT, cudaGraph: false });
+  });
+
+  it('reads a held-out 11.0 inference log: the contract, and the GPU time alone as its latency', async () => {
+    const log = real('inference-graph-spin-trt11.0.0-b200-cookbook.log');
+    expect(measuredFrom(defaultMeasurement(v('10.16.1')), log)).toEqual(MEASUREMENT);
+    // No transfers: trtexec's host latency is its GPU compute time, line for line.
+    const parsed = await parseLogText(log);
+    expect(parsed.latencyMs).toEqual(parsed.gpuComputeMs);
+    expect(parsed.latencyMs).toMatchObject({ median: 0.0402832, p99: 0.0413513 });
   });
 
   it('its id reads back, and nothing else does', () => {

@@ -1548,13 +1548,12 @@ async function trtexec(io) {
     const portableChanged = portableTakesEffect();
     // TRTEXEC_STANDIN_LAYER_PRECISION, per engine: <layer>:<Float|Half> (one layer fell back, or not).
     const [fellBack, type] = String(perEngine(env.TRTEXEC_STANDIN_LAYER_PRECISION, engine, ':')).split(':');
+    // A tensor's type: one "Format/Datatype" text up to 10.x (cookbook 10.16.1 verbatim), DataType and Format
+    // apart on 11.x (NVIDIA's IEngineInspector 10.x-to-11.x migration guide).
+    const typed = (dataType) =>
+      major >= 11 ? { DataType: dataType, Format: 'Row major linear' } : { 'Format/Datatype': dataType };
     const output = (name) => [
-      {
-        Name: `${name}_out`,
-        Location: 'Device',
-        Dimensions: [1],
-        'Format/Datatype': name === fellBack ? type : floatType,
-      },
+      { Name: `${name}_out`, Location: 'Device', Dimensions: [1], ...typed(name === fellBack ? type : floatType) },
     ];
     const layers = detailed
       ? [
@@ -1565,7 +1564,7 @@ async function trtexec(io) {
               Name: n,
               Location: 'Device',
               Dimensions: shapes[n].opt.split('x').map(Number),
-              'Format/Datatype': floatType,
+              ...typed(floatType),
             })),
             Outputs: output('node_conv2d + node_relu'),
             TacticValue: portableChanged ? '0x0000000000000020' : '0x000000000000001f',
