@@ -12,9 +12,9 @@ import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { parseExportedOutput } from './export-output.js';
 import { elementBytes } from '../tensorrt/element-type.js';
-import type { InputTensor } from './inputs.js';
+import type { InputTensor } from '../tensorrt/seeded-inputs.js';
 import { decodeRaw, dumpNamesCollide, dumpsOfOtherOutputs, findRawOutput, isRawType } from './raw-bindings.js';
-import type { ReferenceOutput } from './reference.js';
+import type { ReferenceOutput } from '../tensorrt/onnx-runtime.js';
 import { readTrtexecCheck, type TrtexecLoss } from './trtexec-check.js';
 
 /** How the engine is run: the one trtexec, its version, and the run's cancel. */

@@ -14,23 +14,18 @@ import type { TrtexecLoss } from './trtexec-check.js';
 import { isIntegral } from '../tensorrt/element-type.js';
 import { widenToFloat32 } from './widen-model.js';
 import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
-import { type InputTensor, readNpz, sampleInputs, seededInputs } from './inputs.js';
+import { readNpz, sampleInputs } from './inputs.js';
+import { cachedReferenceOutputs } from './reference.js';
 import {
-  cachedReferenceOutputs,
+  loadOnnxRuntime,
   type OnnxRuntime,
   type ReferenceOutput,
   type ReferenceSession,
   referenceOutputs,
-} from './reference.js';
+} from '../tensorrt/onnx-runtime.js';
+import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
 import { absoluteTolerance } from './tolerance.js';
 import { type CheckPlace, findFirstDivergence } from './divergence.js';
-
-/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
-async function loadOnnxRuntime(): Promise<OnnxRuntime> {
-  const ort = (await import('onnxruntime-web')) as unknown as OnnxRuntime;
-  if (ort.env.wasm) ort.env.wasm.numThreads = 1;
-  return ort;
-}
 
 /** How a run reads what accuracy checks need, each thing once however many profiles and shapes take it. */
 interface Readers {
