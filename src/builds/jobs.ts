@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { COMBINED, type Config, type ModelConfig, type ProfileConfig } from '../contract/config.js';
-import type { Shapes } from '../contract/report.js';
+import type { Shapes, WrittenCheck } from '../contract/report.js';
 import { type JobSelection, selectPairs } from './shard.js';
 
 /** One trtexec build: a profile of a model, with where its files go. */
@@ -29,6 +29,8 @@ export interface PrecisionOnnx {
   kept: string[];
   /** Casts written between the two precisions. */
   casts: number;
+  /** ONNX Runtime's check of the written model against the user's, before the build. */
+  check: WrittenCheck;
 }
 
 /**

@@ -10,8 +10,11 @@ import type { ModelConfig } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
 import { precisionFlag } from '../tensorrt/argv.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
+import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
+import { loadOnnxRuntime, type OnnxRuntime } from '../tensorrt/onnx-runtime.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import type { BuildJob, PrecisionOnnx } from './jobs.js';
+import { checkWrittenOnnx, writtenCheckProblem } from './written-onnx-check.js';
 
 /** The model as trtexec is given it: the written FP16 ONNX, strongly typed, where there is one. */
 export function modelToBuild(job: Pick<BuildJob, 'model' | 'precisionOnnx'>): ModelConfig {
@@ -26,11 +29,22 @@ export function writesPrecisionOnnx(model: ModelConfig, version: TensorRtVersion
   return 'writesOnnx' in flag && flag.writesOnnx === 'fp16';
 }
 
-/** Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it. */
-export async function writePrecisionOnnx(model: ModelConfig, dir: string): Promise<PrecisionOnnx> {
+/** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
+class WrittenOnnxRefused extends Error {}
+
+/**
+ * Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it, and has ONNX Runtime
+ * check it against the model before anything is built from it (written-onnx-check.ts).
+ */
+export async function writePrecisionOnnx(
+  model: ModelConfig,
+  dir: string,
+  runtime: () => Promise<OnnxRuntime> = loadOnnxRuntime,
+): Promise<PrecisionOnnx> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  const written = mixedPrecisionOnnx(await readFile(model.onnx), { narrow: 'fp16', keep: new Set(model.keepFp32) });
+  const source = await readFile(model.onnx);
+  const written = mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(model.keepFp32) });
   // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
   // reads at load; this is where it is decided).
   if (written.unmatched.length)
@@ -38,8 +52,19 @@ export async function writePrecisionOnnx(model: ModelConfig, dir: string): Promi
       `keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`,
     );
   const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
+  const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
+  const check = await checkWrittenOnnx(model, source, written.model, types, runtime);
+  const refused = writtenCheckProblem(check);
+  if (refused) throw new WrittenOnnxRefused(refused);
   const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
-  return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+  return {
+    onnx,
+    fp16Nodes,
+    fp32Nodes: written.nodes.length - fp16Nodes,
+    kept: model.keepFp32,
+    casts: written.casts,
+    check,
+  };
 }
 
 /**
@@ -58,6 +83,26 @@ export async function writeOnnxCopy(source: string, bytes: Buffer, dir: string):
   return onnx;
 }
 
+/** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
+function writeFailure(error: unknown, onnx: string, dir: string): Failure {
+  const source = basename(onnx);
+  if (error instanceof WrittenOnnxRefused)
+    return {
+      kind: 'other',
+      message: `the FP16 ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
+      hint:
+        'a weight or constant past FP16 (65504) is Inf in the written model: keep the node that holds it in ' +
+        `FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the written model: ${dir}`,
+    };
+  return {
+    kind: 'other',
+    message: `trt-ci could not write the FP16 ONNX of ${source}: ${errorMessage(error)}`,
+    hint:
+      'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
+      '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+  };
+}
+
 /**
  * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
  * it: an ONNX the writer cannot read fails its builds with the reason, never builds FP32 in its place.
@@ -66,6 +111,7 @@ export async function withPrecisionOnnx(
   jobs: BuildJob[],
   version: TensorRtVersion,
   outputDir: string,
+  runtime: () => Promise<OnnxRuntime> = loadOnnxRuntime,
 ): Promise<{ jobs: BuildJob[]; failures: Map<string, Failure> }> {
   const byModel = new Map<string, Promise<PrecisionOnnx | Failure>>();
   const failures = new Map<string, Failure>();
@@ -79,14 +125,8 @@ export async function withPrecisionOnnx(
     if (!byModel.has(name))
       byModel.set(
         name,
-        writePrecisionOnnx(job.model, join(outputDir, 'fp16-onnx', name)).catch(
-          (error: unknown): Failure => ({
-            kind: 'other',
-            message: `trt-ci could not write the FP16 ONNX of ${basename(job.model.onnx)}: ${errorMessage(error)}`,
-            hint:
-              'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
-              '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
-          }),
+        writePrecisionOnnx(job.model, join(outputDir, 'fp16-onnx', name), runtime).catch((error: unknown) =>
+          writeFailure(error, job.model.onnx, join(outputDir, 'fp16-onnx', name)),
         ),
       );
     const written = await byModel.get(name)!;

@@ -10,6 +10,8 @@ import { FAILURE_KINDS } from './failures.js';
 import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
 
 export { type ConfigPosition, configPositionSchema } from './values.js';
+import { builtFromSchema } from './built-from.js';
+export type { WrittenCheck } from './built-from.js';
 import { precisionSearchSchema } from './precision-search.js';
 export type { PrecisionSearchRecord } from './precision-search.js';
 import {
@@ -287,13 +289,10 @@ export const reportBuildSchema = z.object({
   baseline: baselineFiguresSchema.nullable(),
   cache: cacheVerdictSchema.nullable(),
   /**
-   * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its
-   * path, how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between; null otherwise.
+   * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there); null
+   * otherwise (built-from.ts).
    */
-  builtFrom: z
-    .object({ onnx: z.string(), fp16Nodes: count, fp32Nodes: count, kept: z.array(z.string()), casts: count })
-    .nullable()
-    .default(null),
+  builtFrom: builtFromSchema.nullable().default(null),
   /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
   accuracy: accuracySchema.nullable().default(null),
   /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */

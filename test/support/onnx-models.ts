@@ -427,3 +427,28 @@ export function plantedChainOnnx(
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
   return { model: onnx.ModelProto.encode(model).finish(), planted };
 }
+
+/**
+ * y = x / 1e5 * 1e5 + 1 on x [batch, 4] (nodes `shrink`, `grow`, `shift`): the weights (1e5) are past FP16's
+ * 65504, so an FP16 copy of either is infinity (x / Inf * Inf is NaN). With `shrink` and `grow` kept in FP32 no
+ * value past FP16 is left, and the written model agrees with this one.
+ */
+export function bigWeightOnnx(): Uint8Array {
+  const graph = onnx.GraphProto.create({
+    name: 'big-weight',
+    node: [
+      onnx.NodeProto.create({ opType: 'Div', name: 'shrink', input: ['x', 'big'], output: ['small'] }),
+      onnx.NodeProto.create({ opType: 'Mul', name: 'grow', input: ['small', 'big_again'], output: ['back'] }),
+      onnx.NodeProto.create({ opType: 'Add', name: 'shift', input: ['back', 'one'], output: ['y'] }),
+    ],
+    initializer: [
+      initializer('big', [1], Float32Array.of(1e5)),
+      initializer('big_again', [1], Float32Array.of(1e5)),
+      initializer('one', [1], Float32Array.of(1)),
+    ],
+    input: [tensorType('x', ['batch', 4])],
+    output: [tensorType('y', ['batch', 4])],
+  });
+  const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
+  return onnx.ModelProto.encode(model).finish();
+}

@@ -112,6 +112,19 @@ function comparisonLines(reports: readonly Report[]): string[] {
   return lines;
 }
 
+/** Each model whose written FP16 ONNX ONNX Runtime could not check before its build: built, and said here. */
+function uncheckedOnnxLines(rows: readonly Row[]): string[] {
+  const unchecked = new Map<string, string>();
+  for (const { build } of rows) {
+    const check = build.builtFrom?.check;
+    if (check?.status === 'not-checked') unchecked.set(build.model, check.reason ?? '');
+  }
+  return [...unchecked].flatMap(([model, reason], i) => [
+    ...(i === 0 ? [''] : []),
+    `- ⚠️ The FP16 ONNX trt-ci wrote for **${text(model)}** was built without ONNX Runtime's check: ${text(reason)}.`,
+  ]);
+}
+
 export function headlineSection(
   reports: readonly Report[],
   rows: readonly Row[],
@@ -141,6 +154,7 @@ export function headlineSection(
       failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
       warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
     ].join(''),
+    ...uncheckedOnnxLines(rows),
     ...comparisonLines(reports),
   ];
   return { priority: PRIORITY.headline, text: lines.join('\n') };

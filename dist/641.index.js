@@ -1,8 +1,8 @@
-export const id = 276;
-export const ids = [276];
+export const id = 641;
+export const ids = [641];
 export const modules = {
 
-/***/ 27276:
+/***/ 24641:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -232,6 +232,39 @@ const nullableNumber = schemas/* number */.aig().nullable();
 const nullableString = schemas/* string */.YjP().nullable();
 /** Where something is written in trt-ci.yml, for annotations and messages. */
 const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
+
+;// CONCATENATED MODULE: ./.build/tsc/contract/built-from.js
+// The ONNX an engine was built from when trt-ci wrote it (report.builds[].builtFrom), apart from report.ts for
+// its size.
+
+
+/**
+ * ONNX Runtime's check of an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX) against the user's, before it is built:
+ * `agrees`, `differs` (an output out of the band: not built), `does-not-load` (not built), or `not-checked`
+ * (ONNX Runtime cannot run the user's model itself: built, and said). `worst`: the float output with the largest
+ * error, as a share of its largest value (null: Inf, NaN or a missing output where the model had a value);
+ * `shape`: the inputs it ran at.
+ */
+const writtenCheckSchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['agrees', 'differs', 'does-not-load', 'not-checked']),
+    worst: schemas/* object */.Ikc({ output: schemas/* string */.YjP(), error: schemas/* number */.aig().nullable() }).nullable(),
+    band: schemas/* number */.aig(),
+    shape: schemas/* string */.YjP(),
+    reason: schemas/* string */.YjP().nullable(),
+});
+/**
+ * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its path,
+ * how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between, ONNX Runtime's check.
+ */
+const builtFromSchema = schemas/* object */.Ikc({
+    onnx: schemas/* string */.YjP(),
+    fp16Nodes: count,
+    fp32Nodes: count,
+    kept: schemas/* array */.YOg(schemas/* string */.YjP()),
+    casts: count,
+    /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
+    check: writtenCheckSchema.optional(),
+});
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
 // The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
@@ -498,6 +531,7 @@ const deployCostSchema = schemas/* object */.Ikc({
 
 
 
+
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
 
@@ -716,12 +750,10 @@ const reportBuildSchema = schemas/* object */.Ikc({
     baseline: baselineFiguresSchema.nullable(),
     cache: cacheVerdictSchema.nullable(),
     /**
-     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its
-     * path, how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between; null otherwise.
+     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there); null
+     * otherwise (built-from.ts).
      */
-    builtFrom: schemas/* object */.Ikc({ onnx: schemas/* string */.YjP(), fp16Nodes: count, fp32Nodes: count, kept: schemas/* array */.YOg(schemas/* string */.YjP()), casts: count })
-        .nullable()
-        .default(null),
+    builtFrom: builtFromSchema.nullable().default(null),
     /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
@@ -4266,11 +4298,325 @@ function pluginArgs(model, version) {
     ];
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
+// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
+// the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
+// Pure: numbers in, bytes out.
+const ELEMENT_TYPES = ['float32', 'float16', 'bfloat16', 'int8', 'uint8', 'int32', 'int64', 'bool'];
+const isElementType = (type) => ELEMENT_TYPES.includes(type);
+/** Integers and booleans: compared exactly, filled with whole numbers. */
+const isIntegral = (type) => type !== 'float32' && type !== 'float16' && type !== 'bfloat16';
+/** Bytes per element. */
+const ELEMENT_BYTES = {
+    float32: 4,
+    float16: 2,
+    bfloat16: 2,
+    int8: 1,
+    uint8: 1,
+    int32: 4,
+    int64: 8,
+    bool: 1,
+};
+/** The whole numbers each integral type holds, to refuse a range it cannot. */
+const INTEGRAL_LIMITS = {
+    int8: [-128, 127],
+    uint8: [0, 255],
+    int32: [-(2 ** 31), 2 ** 31 - 1],
+    int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    bool: [0, 1],
+};
+/** A float32's bits rounded to bfloat16's (round to nearest, ties to even), as the top half of a float32. */
+function bfloat16Bits(value) {
+    const bits = new Uint32Array(Float32Array.of(value).buffer)[0];
+    if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0)
+        return (bits >>> 16) | 0x40; // NaN stays NaN
+    return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
+}
+/** NumPy's descr of each type np.save writes little-endian (bfloat16 is no NumPy type). */
+const NUMPY_DESCR = {
+    '<f4': 'float32',
+    '<f2': 'float16',
+    '|i1': 'int8',
+    '|u1': 'uint8',
+    '<i4': 'int32',
+    '<i8': 'int64',
+    '|b1': 'bool',
+};
+/** Little-endian bytes of the type as numbers (the inverse of elementBytes); `bytes` holds whole elements. */
+function readElements(type, bytes) {
+    const count = bytes.length / ELEMENT_BYTES[type];
+    // A copy: a typed view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
+    const own = Uint8Array.from(bytes).buffer;
+    if (type === 'float32')
+        return new Float32Array(own);
+    if (type === 'float16')
+        return Float32Array.from(new Float16Array(own));
+    if (type === 'bfloat16')
+        return new Float32Array(Uint32Array.from(new Uint16Array(own), (h) => h << 16).buffer);
+    const view = type === 'int8'
+        ? new Int8Array(own)
+        : type === 'uint8' || type === 'bool'
+            ? new Uint8Array(own)
+            : type === 'int32'
+                ? new Int32Array(own)
+                : Array.from(new BigInt64Array(own), Number);
+    return Float64Array.from({ length: count }, (_, i) => view[i]);
+}
+/** The value as the type stores it: what the engine receives, so that the reference computes on the same. */
+function roundTo(type, value) {
+    if (type === 'float32')
+        return Math.fround(value);
+    if (type === 'float16')
+        return Math.f16round(value);
+    if (type === 'bfloat16')
+        return new Float32Array(Uint32Array.of(bfloat16Bits(value) << 16).buffer)[0];
+    return type === 'bool' ? (value ? 1 : 0) : Math.trunc(value);
+}
+/** The values' bytes in the type, little-endian: what --loadInputs reads for a binding of that type. */
+function elementBytes(type, values) {
+    // A view, not a copy, for the common case (the hosts trtexec runs on are little-endian).
+    if (type === 'float32' && values instanceof Float32Array) {
+        return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+    }
+    const out = Buffer.alloc(values.length * ELEMENT_BYTES[type]);
+    for (let i = 0; i < values.length; i += 1) {
+        const v = values[i];
+        if (type === 'float32')
+            out.writeFloatLE(v, i * 4);
+        else if (type === 'float16')
+            out.writeUInt16LE(new Uint16Array(Float16Array.of(v).buffer)[0], i * 2);
+        else if (type === 'bfloat16')
+            out.writeUInt16LE(bfloat16Bits(v), i * 2);
+        else if (type === 'int8')
+            out.writeInt8(v, i);
+        else if (type === 'uint8' || type === 'bool')
+            out.writeUInt8(v, i);
+        else if (type === 'int32')
+            out.writeInt32LE(v, i * 4);
+        else
+            out.writeBigInt64LE(BigInt(v), i * 8);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/onnx-runtime.js
+// ONNX Runtime on the CPU (onnxruntime-web's WebAssembly, one thread): the FP32 reference a check compares with,
+// computed from an ONNX model on the inputs an engine gets. Loaded the first time something asks for it.
+
+/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for it. */
+async function loadOnnxRuntime() {
+    const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
+    if (ort.env.wasm)
+        ort.env.wasm.numThreads = 1;
+    return ort;
+}
+/**
+ * An input as ONNX Runtime takes it: the reference model is FP32 (widen-model.ts), so FP16 and BF16 inputs
+ * go in as the float32 values they hold; integers in their own type.
+ */
+function feed(ort, input) {
+    const { type, values, dims } = input;
+    if (!isIntegral(type))
+        return new ort.Tensor('float32', Float32Array.from(values), dims);
+    if (type === 'int64')
+        return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+    const arrays = { int32: Int32Array, int8: Int8Array, uint8: Uint8Array, bool: Uint8Array };
+    return new ort.Tensor(type, arrays[type].from(values), dims);
+}
+/** ONNX Runtime's output as a reference: float32 as it is, integers and booleans as numbers. */
+function referenceOf(name, tensor) {
+    const dims = [...tensor.dims];
+    if (tensor.type === 'float32' && tensor.data instanceof Float32Array) {
+        return { name, dims, type: 'float32', values: tensor.data };
+    }
+    if (isElementType(tensor.type) && isIntegral(tensor.type)) {
+        const data = tensor.data;
+        return {
+            name,
+            dims,
+            type: tensor.type,
+            values: Float64Array.from({ length: data.length }, (_, i) => Number(data[i])),
+        };
+    }
+    throw new Error(`the model's output ${name} is ${tensor.type}: float32, integer and bool outputs are compared`);
+}
+/**
+ * The reference outputs: the ONNX model (a session opened once per model, its FP16/BF16 tensors widened to
+ * FP32) run by ONNX Runtime on the CPU in FP32, on the same inputs the engine gets.
+ */
+async function referenceOutputs(ort, session, inputs) {
+    const given = new Map(inputs.map((input) => [input.name, input]));
+    const feeds = {};
+    for (const name of session.inputNames) {
+        const input = given.get(name);
+        if (!input)
+            throw new Error(`the model's input ${name} has no shape in this profile`);
+        feeds[name] = feed(ort, input);
+    }
+    const results = await session.run(feeds);
+    return session.outputNames.map((name) => referenceOf(name, results[name]));
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/seeded-inputs.js
+
+/** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
+const DEFAULT_INTEGER_RANGE = [0, 1];
+/** trt-ci's float inputs: uniform in [-1, 1). */
+const DEFAULT_FLOAT_RANGE = [-1, 1];
+/** The element type of input `name` in the model (float32 when the model does not say, as before types). */
+function inputType(types, name) {
+    const type = types.get(name) ?? 'float32';
+    if (!isElementType(type)) {
+        throw new Error(`the model's input ${name} is ${type}; trt-ci feeds ${ELEMENT_TYPES.join(', ')} inputs (give samples)`);
+    }
+    return type;
+}
+/**
+ * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from a
+ * seeded generator, so that the same model and shapes get the same inputs on every runner and every run, and
+ * a reference computed once can be kept. Floats are uniform in [-1, 1) and integers and booleans uniform in
+ * [0, 1] (Polygraphy's default), or in the input's own `range` (a vocabulary: [0, 30521]).
+ */
+function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7e57) {
+    let state = seed >>> 0;
+    const next = () => {
+        // xorshift32: fast, and the same numbers in every JavaScript engine.
+        state ^= state << 13;
+        state >>>= 0;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        state >>>= 0;
+        return state / 0x100000000;
+    };
+    return profile.shapes.map((range) => {
+        const dims = range[shape];
+        const count = dims.reduce((a, b) => a * b, 1);
+        const type = inputType(types, range.input);
+        if (isIntegral(type)) {
+            const [low, high] = ranges[range.input] ?? DEFAULT_INTEGER_RANGE;
+            const values = Float64Array.from({ length: count }, () => low + Math.floor(next() * (high - low + 1)));
+            return { name: range.input, dims: [...dims], type, values };
+        }
+        const [low, high] = ranges[range.input] ?? DEFAULT_FLOAT_RANGE;
+        const values = Float32Array.from({ length: count }, () => roundTo(type, low + next() * (high - low)));
+        return { name: range.input, dims: [...dims], type, values };
+    });
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/written-onnx-check.js
+// Before any GPU time goes to an engine built from an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX), ONNX Runtime
+// loads the written model and runs it beside the user's on the same seeded inputs, at the first profile's min
+// shape. A written model that does not load, or whose outputs leave the FP16 band, is not built: the writer's
+// mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
+// ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
+// types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate).
+
+
+
+/**
+ * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
+ * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
+ * and 2^-7 is where the writer's own tests put the band.
+ */
+const WRITTEN_BAND = 2 ** -7;
+/** The largest error of one float output, as a share of its largest finite reference magnitude. */
+function outputError(want, got) {
+    if (!got || got.values.length !== want.values.length)
+        return Number.POSITIVE_INFINITY;
+    let scale = 1e-3;
+    for (const v of want.values)
+        if (Number.isFinite(v))
+            scale = Math.max(scale, Math.abs(v));
+    let worst = 0;
+    for (let i = 0; i < want.values.length; i++) {
+        const [w, g] = [want.values[i], got.values[i]];
+        if (!Number.isFinite(w) || !Number.isFinite(g)) {
+            // Inf against the same Inf, NaN against NaN: the user's model does it too. Anything else is off.
+            if (!Object.is(w, g))
+                return Number.POSITIVE_INFINITY;
+            continue;
+        }
+        worst = Math.max(worst, Math.abs(g - w) / scale);
+    }
+    return worst;
+}
+/**
+ * Whether the written model's outputs agree with the user's within `band`: each float output's largest error
+ * (integer and boolean outputs are not compared: an arg-max may flip on a tie). Pure.
+ */
+function judgeWritten(reference, written, band = WRITTEN_BAND) {
+    const byName = new Map(written.map((o) => [o.name, o]));
+    let worst = null;
+    for (const want of reference.filter((o) => o.type === 'float32')) {
+        const error = outputError(want, byName.get(want.name));
+        if (!worst || error > worst.error)
+            worst = { output: want.name, error };
+    }
+    return {
+        status: worst && !(worst.error <= band) ? 'differs' : 'agrees',
+        worst: worst && { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
+    };
+}
+/** The inputs the check runs on: the first profile at its min shape, in the accuracy check's ranges if given. */
+function checkInputs(model, types) {
+    const inputs = model.accuracy?.inputs;
+    const ranges = inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
+    return seededInputs(model.profiles[0], 'min', types, ranges);
+}
+/** Runs both models on ONNX Runtime and judges the written one; never throws. */
+async function checkWrittenOnnx(model, original, written, types, runtime) {
+    let shape = '';
+    const result = (status, reason) => ({
+        status,
+        worst: null,
+        band: WRITTEN_BAND,
+        shape,
+        reason,
+    });
+    let ort;
+    let inputs;
+    let reference;
+    try {
+        inputs = checkInputs(model, types);
+        shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
+        ort = await runtime();
+        reference = await referenceOutputs(ort, await ort.InferenceSession.create(original), inputs);
+    }
+    catch (error) {
+        // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
+        // writer's fault; the build goes on and the report says the written model went unchecked.
+        return result('not-checked', `ONNX Runtime cannot run the model itself: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+    let outputs;
+    try {
+        outputs = await referenceOutputs(ort, await ort.InferenceSession.create(written), inputs);
+    }
+    catch (error) {
+        return result('does-not-load', `ONNX Runtime cannot run the written model: ${(0,errors/* errorMessage */.gJ)(error)}`);
+    }
+    const judged = judgeWritten(reference, outputs);
+    return { ...judged, band: WRITTEN_BAND, shape, reason: null };
+}
+/** The check's verdict in words, for a build that is not made. */
+function writtenCheckProblem(check) {
+    if (check.status === 'does-not-load')
+        return check.reason;
+    if (check.status !== 'differs')
+        return null;
+    const { output, error } = check.worst;
+    const off = error === null ? 'Inf or NaN' : `${(error * 100).toPrecision(3)}% of its largest value`;
+    return (`on ONNX Runtime its output ${output} is off from the model's by ${off} at ${check.shape} ` +
+        `(band ${(check.band * 100).toPrecision(2)}%)`);
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/precision-onnx.js
 // precision: fp16 on TensorRT 11, which has no --fp16: the engine is built from an FP16 ONNX trt-ci writes
 // (tensorrt/mixed-precision-onnx.ts), FP16 except the nodes keep-fp32 names. The written ONNX goes to a folder
 // of its own under the output folder with the model's external-data files linked beside it (an ONNX names
 // them relative to itself); the user's ONNX is what every other stage reads (references, explain, history).
+
+
+
 
 
 
@@ -4288,18 +4634,37 @@ function writesPrecisionOnnx(model, version) {
     const flag = precisionFlag(model.precision, version);
     return 'writesOnnx' in flag && flag.writesOnnx === 'fp16';
 }
-/** Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it. */
-async function writePrecisionOnnx(model, dir) {
+/** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
+class WrittenOnnxRefused extends Error {
+}
+/**
+ * Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it, and has ONNX Runtime
+ * check it against the model before anything is built from it (written-onnx-check.ts).
+ */
+async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime) {
     await (0,promises_.rm)(dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(dir, { recursive: true });
-    const written = mixedPrecisionOnnx(await (0,promises_.readFile)(model.onnx), { narrow: 'fp16', keep: new Set(model.keepFp32) });
+    const source = await (0,promises_.readFile)(model.onnx);
+    const written = mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(model.keepFp32) });
     // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
     // reads at load; this is where it is decided).
     if (written.unmatched.length)
         throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
     const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
+    const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
+    const check = await checkWrittenOnnx(model, source, written.model, types, runtime);
+    const refused = writtenCheckProblem(check);
+    if (refused)
+        throw new WrittenOnnxRefused(refused);
     const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
-    return { onnx, fp16Nodes, fp32Nodes: written.nodes.length - fp16Nodes, kept: model.keepFp32, casts: written.casts };
+    return {
+        onnx,
+        fp16Nodes,
+        fp32Nodes: written.nodes.length - fp16Nodes,
+        kept: model.keepFp32,
+        casts: written.casts,
+        check,
+    };
 }
 /**
  * `bytes` (a rewrite of the ONNX `source`) written into `dir` under the source's name, with the source's
@@ -4317,11 +4682,28 @@ async function writeOnnxCopy(source, bytes, dir) {
     }
     return onnx;
 }
+/** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
+function writeFailure(error, onnx, dir) {
+    const source = (0,external_node_path_.basename)(onnx);
+    if (error instanceof WrittenOnnxRefused)
+        return {
+            kind: 'other',
+            message: `the FP16 ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
+            hint: 'a weight or constant past FP16 (65504) is Inf in the written model: keep the node that holds it in ' +
+                `FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the written model: ${dir}`,
+        };
+    return {
+        kind: 'other',
+        message: `trt-ci could not write the FP16 ONNX of ${source}: ${(0,errors/* errorMessage */.gJ)(error)}`,
+        hint: 'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
+            '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+    };
+}
 /**
  * Each job with the FP16 ONNX its model is built from (written once per model), or the failure that stops
  * it: an ONNX the writer cannot read fails its builds with the reason, never builds FP32 in its place.
  */
-async function withPrecisionOnnx(jobs, version, outputDir) {
+async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRuntime) {
     const byModel = new Map();
     const failures = new Map();
     const out = [];
@@ -4332,12 +4714,7 @@ async function withPrecisionOnnx(jobs, version, outputDir) {
         }
         const name = job.model.name;
         if (!byModel.has(name))
-            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(outputDir, 'fp16-onnx', name)).catch((error) => ({
-                kind: 'other',
-                message: `trt-ci could not write the FP16 ONNX of ${(0,external_node_path_.basename)(job.model.onnx)}: ${(0,errors/* errorMessage */.gJ)(error)}`,
-                hint: 'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
-                    '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
-            })));
+            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(outputDir, 'fp16-onnx', name), runtime).catch((error) => writeFailure(error, job.model.onnx, (0,external_node_path_.join)(outputDir, 'fp16-onnx', name))));
         const written = await byModel.get(name);
         if ('kind' in written) {
             failures.set(name, written);
@@ -9171,107 +9548,6 @@ networkFloat = () => null) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/element-type.js
-// The element types an accuracy check feeds and compares: ONNX's names (onnx-inputs.ts), NumPy's descr and
-// the little-endian bytes trtexec's --loadInputs reads (the binding's own type, row-major, no header).
-// Pure: numbers in, bytes out.
-const ELEMENT_TYPES = ['float32', 'float16', 'bfloat16', 'int8', 'uint8', 'int32', 'int64', 'bool'];
-const isElementType = (type) => ELEMENT_TYPES.includes(type);
-/** Integers and booleans: compared exactly, filled with whole numbers. */
-const isIntegral = (type) => type !== 'float32' && type !== 'float16' && type !== 'bfloat16';
-/** Bytes per element. */
-const ELEMENT_BYTES = {
-    float32: 4,
-    float16: 2,
-    bfloat16: 2,
-    int8: 1,
-    uint8: 1,
-    int32: 4,
-    int64: 8,
-    bool: 1,
-};
-/** The whole numbers each integral type holds, to refuse a range it cannot. */
-const INTEGRAL_LIMITS = {
-    int8: [-128, 127],
-    uint8: [0, 255],
-    int32: [-(2 ** 31), 2 ** 31 - 1],
-    int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-    bool: [0, 1],
-};
-/** A float32's bits rounded to bfloat16's (round to nearest, ties to even), as the top half of a float32. */
-function bfloat16Bits(value) {
-    const bits = new Uint32Array(Float32Array.of(value).buffer)[0];
-    if ((bits & 0x7f800000) === 0x7f800000 && (bits & 0x7fffff) !== 0)
-        return (bits >>> 16) | 0x40; // NaN stays NaN
-    return ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16) & 0xffff;
-}
-/** NumPy's descr of each type np.save writes little-endian (bfloat16 is no NumPy type). */
-const NUMPY_DESCR = {
-    '<f4': 'float32',
-    '<f2': 'float16',
-    '|i1': 'int8',
-    '|u1': 'uint8',
-    '<i4': 'int32',
-    '<i8': 'int64',
-    '|b1': 'bool',
-};
-/** Little-endian bytes of the type as numbers (the inverse of elementBytes); `bytes` holds whole elements. */
-function readElements(type, bytes) {
-    const count = bytes.length / ELEMENT_BYTES[type];
-    // A copy: a typed view needs its own aligned buffer, which a Buffer's slice of Node's pool may not be.
-    const own = Uint8Array.from(bytes).buffer;
-    if (type === 'float32')
-        return new Float32Array(own);
-    if (type === 'float16')
-        return Float32Array.from(new Float16Array(own));
-    if (type === 'bfloat16')
-        return new Float32Array(Uint32Array.from(new Uint16Array(own), (h) => h << 16).buffer);
-    const view = type === 'int8'
-        ? new Int8Array(own)
-        : type === 'uint8' || type === 'bool'
-            ? new Uint8Array(own)
-            : type === 'int32'
-                ? new Int32Array(own)
-                : Array.from(new BigInt64Array(own), Number);
-    return Float64Array.from({ length: count }, (_, i) => view[i]);
-}
-/** The value as the type stores it: what the engine receives, so that the reference computes on the same. */
-function roundTo(type, value) {
-    if (type === 'float32')
-        return Math.fround(value);
-    if (type === 'float16')
-        return Math.f16round(value);
-    if (type === 'bfloat16')
-        return new Float32Array(Uint32Array.of(bfloat16Bits(value) << 16).buffer)[0];
-    return type === 'bool' ? (value ? 1 : 0) : Math.trunc(value);
-}
-/** The values' bytes in the type, little-endian: what --loadInputs reads for a binding of that type. */
-function elementBytes(type, values) {
-    // A view, not a copy, for the common case (the hosts trtexec runs on are little-endian).
-    if (type === 'float32' && values instanceof Float32Array) {
-        return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-    }
-    const out = Buffer.alloc(values.length * ELEMENT_BYTES[type]);
-    for (let i = 0; i < values.length; i += 1) {
-        const v = values[i];
-        if (type === 'float32')
-            out.writeFloatLE(v, i * 4);
-        else if (type === 'float16')
-            out.writeUInt16LE(new Uint16Array(Float16Array.of(v).buffer)[0], i * 2);
-        else if (type === 'bfloat16')
-            out.writeUInt16LE(bfloat16Bits(v), i * 2);
-        else if (type === 'int8')
-            out.writeInt8(v, i);
-        else if (type === 'uint8' || type === 'bool')
-            out.writeUInt8(v, i);
-        else if (type === 'int32')
-            out.writeInt32LE(v, i * 4);
-        else
-            out.writeBigInt64LE(BigInt(v), i * 8);
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/config/model-files.js
 // What a model's files say before any build: whether its ONNX can be read at all (missing, not a regular
 // file, unreadable, a Git LFS pointer), and whether the profiles shape the inputs the ONNX really has.
@@ -10662,49 +10938,7 @@ function parseNpy(bytes, file) {
 
 
 
-/** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
-const DEFAULT_INTEGER_RANGE = [0, 1];
-/** trt-ci's float inputs: uniform in [-1, 1). */
-const DEFAULT_FLOAT_RANGE = [-1, 1];
-/** The element type of input `name` in the model (float32 when the model does not say, as before types). */
-function inputType(types, name) {
-    const type = types.get(name) ?? 'float32';
-    if (!isElementType(type)) {
-        throw new Error(`the model's input ${name} is ${type}; trt-ci feeds ${ELEMENT_TYPES.join(', ')} inputs (give samples)`);
-    }
-    return type;
-}
-/**
- * The inputs `inputs: auto` means: for each input of the profile at the chosen shape, values drawn from a
- * seeded generator, so that the same model and shapes get the same inputs on every runner and every run, and
- * a reference computed once can be kept. Floats are uniform in [-1, 1) and integers and booleans uniform in
- * [0, 1] (Polygraphy's default), or in the input's own `range` (a vocabulary: [0, 30521]).
- */
-function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7e57) {
-    let state = seed >>> 0;
-    const next = () => {
-        // xorshift32: fast, and the same numbers in every JavaScript engine.
-        state ^= state << 13;
-        state >>>= 0;
-        state ^= state >>> 17;
-        state ^= state << 5;
-        state >>>= 0;
-        return state / 0x100000000;
-    };
-    return profile.shapes.map((range) => {
-        const dims = range[shape];
-        const count = dims.reduce((a, b) => a * b, 1);
-        const type = inputType(types, range.input);
-        if (isIntegral(type)) {
-            const [low, high] = ranges[range.input] ?? DEFAULT_INTEGER_RANGE;
-            const values = Float64Array.from({ length: count }, () => low + Math.floor(next() * (high - low + 1)));
-            return { name: range.input, dims: [...dims], type, values };
-        }
-        const [low, high] = ranges[range.input] ?? DEFAULT_FLOAT_RANGE;
-        const values = Float32Array.from({ length: count }, () => roundTo(type, low + next() * (high - low)));
-        return { name: range.input, dims: [...dims], type, values };
-    });
-}
+
 /**
  * Real samples for each input of the profile, at the chosen shape: `<folder>/<input name>.npy`, or the
  * array of that name in a .npz archive. A sample of another shape is an error that names both: an engine
@@ -10868,52 +11102,6 @@ function decode(text) {
         return null; // damaged: computed again
     }
 }
-/**
- * An input as ONNX Runtime takes it: the reference model is FP32 (widen-model.ts), so FP16 and BF16 inputs
- * go in as the float32 values they hold; integers in their own type.
- */
-function feed(ort, input) {
-    const { type, values, dims } = input;
-    if (!isIntegral(type))
-        return new ort.Tensor('float32', Float32Array.from(values), dims);
-    if (type === 'int64')
-        return new ort.Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
-    const arrays = { int32: Int32Array, int8: Int8Array, uint8: Uint8Array, bool: Uint8Array };
-    return new ort.Tensor(type, arrays[type].from(values), dims);
-}
-/** ONNX Runtime's output as a reference: float32 as it is, integers and booleans as numbers. */
-function referenceOf(name, tensor) {
-    const dims = [...tensor.dims];
-    if (tensor.type === 'float32' && tensor.data instanceof Float32Array) {
-        return { name, dims, type: 'float32', values: tensor.data };
-    }
-    if (isElementType(tensor.type) && isIntegral(tensor.type)) {
-        const data = tensor.data;
-        return {
-            name,
-            dims,
-            type: tensor.type,
-            values: Float64Array.from({ length: data.length }, (_, i) => Number(data[i])),
-        };
-    }
-    throw new Error(`the model's output ${name} is ${tensor.type}: float32, integer and bool outputs are compared`);
-}
-/**
- * The reference outputs: the ONNX model (a session opened once per model, its FP16/BF16 tensors widened to
- * FP32) run by ONNX Runtime on the CPU in FP32, on the same inputs the engine gets.
- */
-async function referenceOutputs(ort, session, inputs) {
-    const given = new Map(inputs.map((input) => [input.name, input]));
-    const feeds = {};
-    for (const name of session.inputNames) {
-        const input = given.get(name);
-        if (!input)
-            throw new Error(`the model's input ${name} has no shape in this profile`);
-        feeds[name] = feed(ort, input);
-    }
-    const results = await session.run(feeds);
-    return session.outputNames.map((name) => referenceOf(name, results[name]));
-}
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
 /** The absolute tolerance for one output: a share of its largest reference value, or as given. */
@@ -11069,13 +11257,8 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
 
 
 
-/** ONNX Runtime (WebAssembly, on the CPU), loaded the first time a model asks for a check. */
-async function loadOnnxRuntime() {
-    const ort = (await __webpack_require__.e(/* import() */ 601).then(__webpack_require__.bind(__webpack_require__, 73601)));
-    if (ort.env.wasm)
-        ort.env.wasm.numThreads = 1;
-    return ort;
-}
+
+
 /** Each checked engine's result, by its job; engines that were not checked are absent. */
 async function checkAccuracy(outcomes, context, runtime = loadOnnxRuntime) {
     const results = new Map();
@@ -14687,6 +14870,19 @@ function comparisonLines(reports) {
     }
     return lines;
 }
+/** Each model whose written FP16 ONNX ONNX Runtime could not check before its build: built, and said here. */
+function uncheckedOnnxLines(rows) {
+    const unchecked = new Map();
+    for (const { build } of rows) {
+        const check = build.builtFrom?.check;
+        if (check?.status === 'not-checked')
+            unchecked.set(build.model, check.reason ?? '');
+    }
+    return [...unchecked].flatMap(([model, reason], i) => [
+        ...(i === 0 ? [''] : []),
+        `- ⚠️ The FP16 ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ${markdown_text_text(reason)}.`,
+    ]);
+}
 function headlineSection(reports, rows, options) {
     const passed = options.missing.length === 0 && reports.every((r) => r.status === 'passed');
     const built = rows.filter((r) => report_isBuilt(r.build)).length;
@@ -14710,6 +14906,7 @@ function headlineSection(reports, rows, options) {
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
+        ...uncheckedOnnxLines(rows),
         ...comparisonLines(reports),
     ];
     return { priority: PRIORITY.headline, text: lines.join('\n') };

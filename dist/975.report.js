@@ -1,8 +1,8 @@
-export const id = 244;
-export const ids = [244];
+export const id = 975;
+export const ids = [975];
 export const modules = {
 
-/***/ 71244:
+/***/ 48975:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -341,6 +341,39 @@ const nullableString = schemas/* string */.YjP().nullable();
 /** Where something is written in trt-ci.yml, for annotations and messages. */
 const configPositionSchema = schemas/* object */.Ikc({ file: schemas/* string */.YjP(), line: count, column: count });
 
+;// CONCATENATED MODULE: ./.build/tsc/contract/built-from.js
+// The ONNX an engine was built from when trt-ci wrote it (report.builds[].builtFrom), apart from report.ts for
+// its size.
+
+
+/**
+ * ONNX Runtime's check of an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX) against the user's, before it is built:
+ * `agrees`, `differs` (an output out of the band: not built), `does-not-load` (not built), or `not-checked`
+ * (ONNX Runtime cannot run the user's model itself: built, and said). `worst`: the float output with the largest
+ * error, as a share of its largest value (null: Inf, NaN or a missing output where the model had a value);
+ * `shape`: the inputs it ran at.
+ */
+const writtenCheckSchema = schemas/* object */.Ikc({
+    status: schemas/* enum */.k5n(['agrees', 'differs', 'does-not-load', 'not-checked']),
+    worst: schemas/* object */.Ikc({ output: schemas/* string */.YjP(), error: schemas/* number */.aig().nullable() }).nullable(),
+    band: schemas/* number */.aig(),
+    shape: schemas/* string */.YjP(),
+    reason: schemas/* string */.YjP().nullable(),
+});
+/**
+ * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its path,
+ * how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between, ONNX Runtime's check.
+ */
+const builtFromSchema = schemas/* object */.Ikc({
+    onnx: schemas/* string */.YjP(),
+    fp16Nodes: count,
+    fp32Nodes: count,
+    kept: schemas/* array */.YOg(schemas/* string */.YjP()),
+    casts: count,
+    /** ONNX Runtime's check of the written model before it was built (absent in reports before it). */
+    check: writtenCheckSchema.optional(),
+});
+
 ;// CONCATENATED MODULE: ./.build/tsc/contract/precision-search.js
 // The record of a run's keep-fp32 search (report.precisionSearch), apart from report.ts for its size.
 
@@ -606,6 +639,7 @@ const deployCostSchema = schemas/* object */.Ikc({
 
 
 
+
 // The schemas of what the stages after the builds find (accuracy, latency, explain, deploy) are in
 // engine-checks.ts; this module is the report's, and the one to import them from.
 
@@ -824,12 +858,10 @@ const reportBuildSchema = schemas/* object */.Ikc({
     baseline: baselineFiguresSchema.nullable(),
     cache: cacheVerdictSchema.nullable(),
     /**
-     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its
-     * path, how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between; null otherwise.
+     * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there); null
+     * otherwise (built-from.ts).
      */
-    builtFrom: schemas/* object */.Ikc({ onnx: schemas/* string */.YjP(), fp16Nodes: count, fp32Nodes: count, kept: schemas/* array */.YOg(schemas/* string */.YjP()), casts: count })
-        .nullable()
-        .default(null),
+    builtFrom: builtFromSchema.nullable().default(null),
     /** The engine's outputs against ONNX Runtime's, when the model asks (accuracy:); null otherwise. */
     accuracy: accuracySchema.nullable().default(null),
     /** The latency A/B against the base engine on the same GPU (benchmark: ab); null otherwise. */
@@ -2733,6 +2765,19 @@ function comparisonLines(reports) {
     }
     return lines;
 }
+/** Each model whose written FP16 ONNX ONNX Runtime could not check before its build: built, and said here. */
+function uncheckedOnnxLines(rows) {
+    const unchecked = new Map();
+    for (const { build } of rows) {
+        const check = build.builtFrom?.check;
+        if (check?.status === 'not-checked')
+            unchecked.set(build.model, check.reason ?? '');
+    }
+    return [...unchecked].flatMap(([model, reason], i) => [
+        ...(i === 0 ? [''] : []),
+        `- ⚠️ The FP16 ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ${markdown_text_text(reason)}.`,
+    ]);
+}
 function headlineSection(reports, rows, options) {
     const passed = options.missing.length === 0 && reports.every((r) => r.status === 'passed');
     const built = rows.filter((r) => report_isBuilt(r.build)).length;
@@ -2756,6 +2801,7 @@ function headlineSection(reports, rows, options) {
             failedBudgets ? ` · ❌ ${failedBudgets} budget${failedBudgets > 1 ? 's' : ''} failed` : '',
             warnings ? ` · ⚠️ ${warnings} warning${warnings > 1 ? 's' : ''}` : '',
         ].join(''),
+        ...uncheckedOnnxLines(rows),
         ...comparisonLines(reports),
     ];
     return { priority: PRIORITY.headline, text: lines.join('\n') };

@@ -1,0 +1,115 @@
+// Before any GPU time goes to an engine built from an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX), ONNX Runtime
+// loads the written model and runs it beside the user's on the same seeded inputs, at the first profile's min
+// shape. A written model that does not load, or whose outputs leave the FP16 band, is not built: the writer's
+// mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
+// ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
+// types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate).
+import { errorMessage } from '../common/errors.js';
+import type { ModelConfig } from '../contract/config.js';
+import type { WrittenCheck } from '../contract/report.js';
+import { type OnnxRuntime, type ReferenceOutput, referenceOutputs } from '../tensorrt/onnx-runtime.js';
+import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
+
+/**
+ * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
+ * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
+ * and 2^-7 is where the writer's own tests put the band.
+ */
+export const WRITTEN_BAND = 2 ** -7;
+
+/** The largest error of one float output, as a share of its largest finite reference magnitude. */
+function outputError(want: ReferenceOutput, got: ReferenceOutput | undefined): number {
+  if (!got || got.values.length !== want.values.length) return Number.POSITIVE_INFINITY;
+  let scale = 1e-3;
+  for (const v of want.values) if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
+  let worst = 0;
+  for (let i = 0; i < want.values.length; i++) {
+    const [w, g] = [want.values[i]!, got.values[i]!];
+    if (!Number.isFinite(w) || !Number.isFinite(g)) {
+      // Inf against the same Inf, NaN against NaN: the user's model does it too. Anything else is off.
+      if (!Object.is(w, g)) return Number.POSITIVE_INFINITY;
+      continue;
+    }
+    worst = Math.max(worst, Math.abs(g - w) / scale);
+  }
+  return worst;
+}
+
+/**
+ * Whether the written model's outputs agree with the user's within `band`: each float output's largest error
+ * (integer and boolean outputs are not compared: an arg-max may flip on a tie). Pure.
+ */
+export function judgeWritten(
+  reference: readonly ReferenceOutput[],
+  written: readonly ReferenceOutput[],
+  band = WRITTEN_BAND,
+): Pick<WrittenCheck, 'status' | 'worst'> {
+  const byName = new Map(written.map((o) => [o.name, o]));
+  let worst: { output: string; error: number } | null = null;
+  for (const want of reference.filter((o) => o.type === 'float32')) {
+    const error = outputError(want, byName.get(want.name));
+    if (!worst || error > worst.error) worst = { output: want.name, error };
+  }
+  return {
+    status: worst && !(worst.error <= band) ? 'differs' : 'agrees',
+    worst: worst && { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
+  };
+}
+
+/** The inputs the check runs on: the first profile at its min shape, in the accuracy check's ranges if given. */
+function checkInputs(model: ModelConfig, types: ReadonlyMap<string, string>): InputTensor[] {
+  const inputs = model.accuracy?.inputs;
+  const ranges = inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
+  return seededInputs(model.profiles[0]!, 'min', types, ranges);
+}
+
+/** Runs both models on ONNX Runtime and judges the written one; never throws. */
+export async function checkWrittenOnnx(
+  model: ModelConfig,
+  original: Uint8Array,
+  written: Uint8Array,
+  types: ReadonlyMap<string, string>,
+  runtime: () => Promise<OnnxRuntime>,
+): Promise<WrittenCheck> {
+  let shape = '';
+  const result = (status: WrittenCheck['status'], reason: string): WrittenCheck => ({
+    status,
+    worst: null,
+    band: WRITTEN_BAND,
+    shape,
+    reason,
+  });
+  let ort: OnnxRuntime;
+  let inputs: InputTensor[];
+  let reference: ReferenceOutput[];
+  try {
+    inputs = checkInputs(model, types);
+    shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
+    ort = await runtime();
+    reference = await referenceOutputs(ort, await ort.InferenceSession.create(original), inputs);
+  } catch (error) {
+    // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
+    // writer's fault; the build goes on and the report says the written model went unchecked.
+    return result('not-checked', `ONNX Runtime cannot run the model itself: ${errorMessage(error)}`);
+  }
+  let outputs: ReferenceOutput[];
+  try {
+    outputs = await referenceOutputs(ort, await ort.InferenceSession.create(written), inputs);
+  } catch (error) {
+    return result('does-not-load', `ONNX Runtime cannot run the written model: ${errorMessage(error)}`);
+  }
+  const judged = judgeWritten(reference, outputs);
+  return { ...judged, band: WRITTEN_BAND, shape, reason: null };
+}
+
+/** The check's verdict in words, for a build that is not made. */
+export function writtenCheckProblem(check: WrittenCheck): string | null {
+  if (check.status === 'does-not-load') return check.reason;
+  if (check.status !== 'differs') return null;
+  const { output, error } = check.worst!;
+  const off = error === null ? 'Inf or NaN' : `${(error * 100).toPrecision(3)}% of its largest value`;
+  return (
+    `on ONNX Runtime its output ${output} is off from the model's by ${off} at ${check.shape} ` +
+    `(band ${(check.band * 100).toPrecision(2)}%)`
+  );
+}

@@ -1,0 +1,176 @@
+// Issue 37: the FP16 ONNX trt-ci writes for TensorRT 11 is checked by ONNX Runtime (it loads, its outputs agree
+// with the user's model within the FP16 band) before any GPU time is spent on it. Real ONNX Runtime, real models.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import onnxProto from 'onnx-proto';
+import { describe, expect, it } from 'vitest';
+import { checkWrittenOnnx, judgeWritten, WRITTEN_BAND } from '../src/builds/written-onnx-check.js';
+import type { ModelConfig } from '../src/contract/config.js';
+import type { Report } from '../src/contract/report.js';
+import { renderSummary } from '../src/report/render.js';
+import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
+import { loadOnnxRuntime, type ReferenceOutput } from '../src/tensorrt/onnx-runtime.js';
+import { cli, makeRunner } from './support/harness.js';
+import { affineOnnx, bigWeightOnnx } from './support/onnx-models.js';
+import { tensorrtUpgradeReport } from './support/reports.js';
+
+const out = (name: string, values: number[], type: ReferenceOutput['type'] = 'float32'): ReferenceOutput => ({
+  name,
+  dims: [values.length],
+  type,
+  values: type === 'float32' ? Float32Array.from(values) : Float64Array.from(values),
+});
+
+describe('judgeWritten: the band, Inf and NaN, missing outputs', () => {
+  it('agrees up to the band of the largest value and differs just past it', () => {
+    const want = [out('y', [4, -2, 1])];
+    // Error measured against the largest magnitude, 4: exactly the band, then just past it.
+    const at = 4 * WRITTEN_BAND;
+    expect(judgeWritten(want, [out('y', [4 + at, -2, 1])])).toEqual({
+      status: 'agrees',
+      worst: { output: 'y', error: Math.fround(4 + at) / 4 - 1 },
+    });
+    expect(judgeWritten(want, [out('y', [4, -2, 1 + 4 * WRITTEN_BAND * 1.01])]).status).toBe('differs');
+  });
+
+  it('Inf or NaN where the model has a number differs (error null); the same Inf or NaN agrees', () => {
+    expect(judgeWritten([out('y', [1, 2])], [out('y', [1, Number.POSITIVE_INFINITY])])).toEqual({
+      status: 'differs',
+      worst: { output: 'y', error: null },
+    });
+    expect(judgeWritten([out('y', [1, Number.NaN])], [out('y', [1, Number.NaN])]).status).toBe('agrees');
+    expect(judgeWritten([out('y', [1, Number.NaN])], [out('y', [1, 0])]).status).toBe('differs');
+  });
+
+  it('a missing output differs; integer outputs are not compared; the worst output is named', () => {
+    expect(judgeWritten([out('y', [1])], [out('z', [1])]).worst).toEqual({ output: 'y', error: null });
+    expect(judgeWritten([out('i', [3], 'int64')], [out('i', [4], 'int64')])).toEqual({ status: 'agrees', worst: null });
+    const two = judgeWritten([out('a', [1]), out('b', [1])], [out('a', [1.001]), out('b', [1.1])]);
+    expect(two.worst!.output).toBe('b');
+  });
+});
+
+const model = (over: Partial<ModelConfig> = {}): ModelConfig =>
+  ({
+    name: 'm',
+    onnx: 'm.onnx',
+    precision: 'fp16',
+    keepFp32: [],
+    accuracy: null,
+    profiles: [{ name: 'p', shapes: [{ input: 'x', min: [1, 4], opt: [2, 4], max: [4, 4] }] }],
+    ...over,
+  }) as ModelConfig;
+const FLOAT = new Map([['x', 'float32']]);
+
+describe('checkWrittenOnnx on ONNX Runtime', () => {
+  it('the written affine model loads and agrees, at the first profile min shape', async () => {
+    const source = affineOnnx();
+    const written = mixedPrecisionOnnx(Buffer.from(source), { narrow: 'fp16', keep: new Set() }).model;
+    const check = await checkWrittenOnnx(model(), source, written, FLOAT, loadOnnxRuntime);
+    expect(check).toMatchObject({ status: 'agrees', shape: 'x:1x4', reason: null });
+    expect(check.worst!.error).toBeLessThanOrEqual(WRITTEN_BAND);
+  });
+
+  it('a weight past FP16 differs (NaN); kept in FP32 by keep-fp32, it agrees', async () => {
+    const source = bigWeightOnnx();
+    const write = (keep: string[]) => mixedPrecisionOnnx(Buffer.from(source), { narrow: 'fp16', keep: new Set(keep) });
+    const all = await checkWrittenOnnx(model(), source, write([]).model, FLOAT, loadOnnxRuntime);
+    expect(all).toMatchObject({ status: 'differs', worst: { output: 'y', error: null } });
+    const one = await checkWrittenOnnx(model(), source, write(['shrink']).model, FLOAT, loadOnnxRuntime);
+    expect(one.status).toBe('differs');
+    const kept = await checkWrittenOnnx(model(), source, write(['shrink', 'grow']).model, FLOAT, loadOnnxRuntime);
+    expect(kept.status).toBe('agrees');
+  });
+
+  it('bytes ONNX Runtime cannot load are does-not-load; a model it cannot run itself is not-checked', async () => {
+    const source = affineOnnx();
+    const broken = await checkWrittenOnnx(model(), source, Buffer.from('not an onnx'), FLOAT, loadOnnxRuntime);
+    expect(broken.status).toBe('does-not-load');
+    expect(broken.reason).toMatch(/^ONNX Runtime cannot run the written model: /);
+    // A custom-domain op (a TensorRT plugin's): ONNX Runtime has no kernel for the user's own model.
+    const { onnx } = onnxProto;
+    const custom = onnx.ModelProto.encode({
+      irVersion: 8,
+      opsetImport: [
+        { domain: '', version: 17 },
+        { domain: 'trt.plugins', version: 1 },
+      ],
+      graph: {
+        name: 'plugin',
+        node: [{ opType: 'LeakyPlugin', domain: 'trt.plugins', input: ['x'], output: ['y'] }],
+        input: [
+          { name: 'x', type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: 4 }] } } } },
+        ],
+        output: [
+          { name: 'y', type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: 1 }, { dimValue: 4 }] } } } },
+        ],
+      },
+    }).finish();
+    const unchecked = await checkWrittenOnnx(model(), custom, custom, FLOAT, loadOnnxRuntime);
+    expect(unchecked.status).toBe('not-checked');
+    expect(unchecked.reason).toMatch(/^ONNX Runtime cannot run the model itself: .*LeakyPlugin/);
+  });
+});
+
+describe('a run on TensorRT 11 builds nothing from a written ONNX that does not agree', () => {
+  const run = async (keep: string) => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: '11.2.1.2' } });
+    writeFileSync(join(runner.dir, 'big.onnx'), bigWeightOnnx());
+    const config = runner.writeConfig(
+      `output-dir: out\nmodels:\n  - name: big\n    onnx: big.onnx\n    precision: fp16\n${keep}` +
+        '    profiles: [{ name: p, shapes: { x: { min: 1x4, opt: 2x4, max: 4x4 } } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json']);
+    const builds = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')));
+    return { result, report: JSON.parse(result.stdout || '{}') as Report, builds, runner };
+  };
+
+  it('all-FP16: the build fails before trtexec, naming the output and the fix; kept, it builds', async () => {
+    const refused = await run('');
+    expect(refused.result.code, refused.result.stderr).toBe(1);
+    expect(refused.builds).toEqual([]);
+    const build = refused.report.builds[0]!;
+    expect(build.status).toBe('failed');
+    expect(build.failure!.message).toBe(
+      "the FP16 ONNX trt-ci wrote from big.onnx was not built: on ONNX Runtime its output y is off from the model's " +
+        'by Inf or NaN at x:1x4 (band 0.78%)',
+    );
+    expect(build.failure!.hint).toMatch(/keep-fp32/);
+    expect(renderSummary(refused.report)).toMatch(/was not built: on ONNX Runtime/);
+
+    const kept = await run('    keep-fp32: [shrink, grow]\n');
+    expect(kept.result.code, kept.result.stderr).toBe(0);
+    expect(kept.builds).toHaveLength(1);
+    expect(kept.report.builds[0]!.builtFrom!.check).toMatchObject({ status: 'agrees', shape: 'x:1x4', reason: null });
+  });
+});
+
+describe('a written ONNX built without the check is said at the top', () => {
+  it('the headline names the model and why; a checked one says nothing', () => {
+    const report = tensorrtUpgradeReport();
+    const builtFrom = (status: 'agrees' | 'not-checked') => ({
+      onnx: 'out/fp16-onnx/up/up.onnx',
+      fp16Nodes: 3,
+      fp32Nodes: 0,
+      kept: [],
+      casts: 2,
+      check: {
+        status,
+        worst: null,
+        band: WRITTEN_BAND,
+        shape: 'x:1x4',
+        reason: status === 'agrees' ? null : 'ONNX Runtime cannot run the model itself: no kernel for LeakyPlugin',
+      },
+    });
+    const withCheck = (status: 'agrees' | 'not-checked') => ({
+      ...report,
+      builds: report.builds.map((b, i) => (i === 0 ? { ...b, builtFrom: builtFrom(status) } : b)),
+    });
+    const said = renderSummary(withCheck('not-checked'));
+    expect(said).toContain(
+      `The FP16 ONNX trt-ci wrote for **${report.builds[0]!.model}** was built without ONNX Runtime's check: ` +
+        'ONNX Runtime cannot run the model itself: no kernel for LeakyPlugin.',
+    );
+    expect(renderSummary(withCheck('agrees'))).not.toContain("without ONNX Runtime's check");
+  });
+});
