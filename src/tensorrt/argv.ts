@@ -64,8 +64,8 @@ export function precisionFlag(
 
 /**
  * keep-fp32 on TensorRT <= 10: each node's layer pinned to FP32 and the builder told to obey
- * (samples/common/sampleOptions.cpp getLayerPrecisions: comma-separated name:precision pairs, the name
- * before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
+ * (samples/common/sampleOptions.cpp getLayerPrecisions at v10.16: comma-separated name:precision pairs, the
+ * name before the last ':'; sampleEngines.cpp setLayerPrecisions matches the network's layer names).
  */
 function keptLayerArgs(model: ModelConfig): string[] {
   if (model.keepFp32.length === 0) return [];

@@ -144,7 +144,7 @@ def main(args):
 
 
 def filename_safe(text):
-    """trtexec's genFilenameSafeString (samples/common/common.h): letters, digits and ._-, kept, else _."""
+    """trtexec's genFilenameSafeString (samples/common/common.h, v8.6-v11.1): letters, digits, ._- kept."""
     return ''.join(c if c.isascii() and (c.isalnum() or c in '._-,') else '_' for c in text)
 
 

@@ -1,6 +1,7 @@
 // A stand-in for NVIDIA's trtexec, for tests and the demo only: trt-ci never knows it is talking to it.
 // It accepts exactly the flags of the TensorRT version it pretends to be (reference: NVIDIA/TensorRT
-// samples/common/sampleOptions.cpp by tag, summarised in docs/trtexec-flags.md), rejects the rest as
+// samples/common/sampleOptions.cpp by tag up to 11.3, samples/trtexecCommon/ from 11.4, whose rows come from
+// the release notes: docs/trtexec-flags.md), rejects the rest as
 // that version does, prints that version's output format, and writes plans with a real header.
 // Run as a program (node trtexec-standin.mjs ARGS), or one call at a time in the test run's standin-server.mjs.
 //
@@ -1051,7 +1052,7 @@ async function trtexec(io) {
       });
   }
 
-  /** --exportOutput: exportJSONOutput (samples/common/sampleReporting.cpp): this spacing, values through `os << v`. */
+  /** --exportOutput: exportJSONOutput (samples/common/sampleReporting.cpp v8.6-v11.1): this spacing, `os << v`. */
   function exportOutput(outputs) {
     const lines = ['['];
     outputs.forEach((entry, i) => {
