@@ -361,12 +361,17 @@ const writtenCheckSchema = schemas/* object */.Ikc({
     reason: schemas/* string */.YjP().nullable(),
 });
 /**
- * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its path,
- * how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between, ONNX Runtime's check.
+ * The FP16 or BF16 ONNX trt-ci wrote and trtexec built, for precision: fp16 or bf16 on TensorRT 11 (no --fp16 or
+ * --bf16 there): its path, how many nodes compute in FP16, BF16 and FP32, the keep-fp32 nodes, the Casts between,
+ * ONNX Runtime's check.
  */
 const builtFromSchema = schemas/* object */.Ikc({
     onnx: schemas/* string */.YjP(),
+    /** The narrow type written (absent in reports before BF16: fp16). */
+    narrow: schemas/* enum */.k5n(['fp16', 'bf16']).optional(),
     fp16Nodes: count,
+    /** Nodes computing in BF16 (absent in reports before BF16: 0). */
+    bf16Nodes: count.optional(),
     fp32Nodes: count,
     kept: schemas/* array */.YOg(schemas/* string */.YjP()),
     casts: count,
@@ -4263,7 +4268,7 @@ function flagsHash(argv) {
 const majorMinor = (version) => version.split('.').slice(0, 2).join('.');
 function seriesKeyOf(build, report) {
     const built = build.attempts.at(-1)?.argv;
-    // fp16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says fp16, and the kept nodes
+    // fp16 or bf16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says which, and the kept nodes
     // (which 10.x carries in --layerPrecisions) are part of its flags.
     const argv = built && build.builtFrom ? [...built, ...build.builtFrom.kept.map((n) => `keep-fp32=${n}`)] : built;
     const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
@@ -4275,7 +4280,7 @@ function seriesKeyOf(build, report) {
         profile: build.profile,
         gpu,
         tensorrt: majorMinor(report.environment.tensorrtVersion),
-        precision: build.builtFrom ? 'fp16' : precisionOf(argv),
+        precision: build.builtFrom ? (build.builtFrom.narrow ?? 'fp16') : precisionOf(argv),
         flags: flagsHash(argv),
         ...(measurement && { measurement }),
     };

@@ -9,7 +9,7 @@ import { parseExportedOutput } from '../src/accuracy/export-output.js';
 import { seededInputs } from '../src/tensorrt/seeded-inputs.js';
 import { elementBytes, readElements } from '../src/tensorrt/element-type.js';
 import { parseNpz } from '../src/accuracy/npz.js';
-import { widenToFloat32 } from '../src/accuracy/widen-model.js';
+import { widenToFloat32 } from '../src/tensorrt/widen-model.js';
 import onnxProto from 'onnx-proto';
 import { decodeRaw, filenameSafe, findRawOutput } from '../src/accuracy/raw-bindings.js';
 import { type OnnxRuntime, referenceOutputs } from '../src/tensorrt/onnx-runtime.js';

@@ -148,7 +148,9 @@ describe('precision per version', () => {
   it('fp16 on 11.x (from 11.0) is the FP16 ONNX trt-ci writes; buildArgv refuses to build it from the FP32 one', () => {
     expect(precisionFlag('fp16', v('11.0.0'))).toEqual({ flag: null, writesOnnx: 'fp16' });
     expect(precisionFlag('fp16', v('10.16.1'))).toEqual({ flag: '--fp16' });
-    expect(() => buildArgv(v('11.2.1'), model(), profile, GiB, paths)).toThrow(/built from the written FP16 ONNX/);
+    expect(() => buildArgv(v('11.2.1'), model(), profile, GiB, paths)).toThrow(
+      /fp16 on TensorRT 11 is built from the written ONNX/,
+    );
   });
 
   it('keep-fp32 on 10.x: each node pinned to FP32 and obeyed; nothing without fp16', () => {
@@ -165,13 +167,19 @@ describe('precision per version', () => {
     );
   });
 
+  it('fp16 and bf16 on 11.x have no flag: trt-ci writes that ONNX; on 10.x they are flags', () => {
+    expect(precisionFlag('bf16', v('11.0.0'))).toEqual({ flag: null, writesOnnx: 'bf16' });
+    expect(precisionFlag('fp16', v('11.5.0'))).toEqual({ flag: null, writesOnnx: 'fp16' });
+    expect(precisionFlag('bf16', v('10.16.1'))).toEqual({ flag: '--bf16' });
+  });
+
   it('int8 on 11.x has no flag: its INT8 comes from the ONNX Q/DQ nodes (preflight checks them)', () => {
     expect(precisionFlag('int8', v('11.0.0'))).toEqual({ flag: null });
     expect(precisionFlag('int8', v('10.16.1'))).toEqual({ flag: '--int8' });
   });
 
   it.each([
-    ['bf16', '11.0.0', /TensorRT 11\.0\.0 builds strongly typed networks and has no --bf16; use precision: fp16/],
+    ['fp8', '11.0.0', /TensorRT 11\.0\.0 builds strongly typed networks and has no --fp8; use precision: fp16 or bf16/],
     ['best', '11.2.1', /has no --best/],
     ['bf16', '8.6.1', /--bf16 needs TensorRT >= 10\.0, this trtexec is 8\.6\.1/],
     ['fp8', '8.5.3', /--fp8 needs TensorRT >= 8\.6/],

@@ -382,21 +382,21 @@ models:
     ]);
   });
 
-  it('refuses precision: bf16 on TensorRT 11 before any build starts (exit 2, pointing at the line)', async () => {
+  it('refuses precision: best on TensorRT 11 before any build starts (exit 2, pointing at the line)', async () => {
     const runner = makeRunner({ version: '11.2.1.2' });
     runner.touch('m.onnx');
     const config = runner.writeConfig(`output-dir: out
 models:
   - name: m
     onnx: m.onnx
-    precision: bf16
+    precision: best
     profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]
 `);
     const result = await cli(['run', '--config', config]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(
-      /trt-ci\.yml:7:16 models\[0\]\.precision: TensorRT 11\.2\.1 builds strongly typed networks and has no --bf16/,
+      /trt-ci\.yml:7:16 models\[0\]\.precision: TensorRT 11\.2\.1 builds strongly typed networks and has no --best/,
     );
     expect(runner.calls()).toEqual([]);
     expect(existsSync(join(runner.dir, 'out'))).toBe(false);

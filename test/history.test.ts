@@ -208,6 +208,16 @@ describe('trt-ci history on the reports of real runs (issue 28)', () => {
     const [kept11] = historyPoints(written(['exp']), { commit: 'x', date: report.startedAt, image: null });
     expect(plain11!.key.precision).toBe('fp16');
     expect(kept11!.key.flags).not.toBe(plain11!.key.flags);
+    // bf16 on 11: the written ONNX says so, and it is another series than fp16's.
+    const bf16 = {
+      ...written([]),
+      builds: [
+        { ...written([]).builds[0]!, builtFrom: { ...written([]).builds[0]!.builtFrom, narrow: 'bf16' as const } },
+      ],
+    };
+    const [bf16Point] = historyPoints(bf16, { commit: 'x', date: report.startedAt, image: null });
+    expect(bf16Point!.key.precision).toBe('bf16');
+    expect(seriesId(bf16Point!.key)).not.toBe(seriesId(plain11!.key));
     expect(plain11!.key.flags).toBe(flagsHash(argv));
     expect(flagsHash([...argv, '--builderOptimizationLevel=5'])).not.toBe(flagsHash(argv));
     expect([precisionOf(['--fp16', '--int8']), precisionOf([]), precisionOf(['--stronglyTyped'])]).toEqual([

@@ -62,7 +62,9 @@ describe('precision: fp16 with keep-fp32', () => {
         expect(kept.report.builds[0].builtFrom).toEqual({
           // Relative like the report's other paths (its plan's folder holds fp16-onnx/).
           onnx: join(dirname(kept.report.builds[0].plan), 'fp16-onnx', 'lse', 'lse.onnx'),
+          narrow: 'fp16',
           fp16Nodes: 1,
+          bf16Nodes: 0,
           fp32Nodes: 3,
           kept: ['exp', 'sum', 'log'],
           casts: 2,
@@ -87,9 +89,36 @@ describe('precision: fp16 with keep-fp32', () => {
     ).toEqual(['lse.p.plan', 'marked.plan']);
   });
 
+  it('11.x precision: bf16 builds from a written BF16 ONNX: no FP16 overflow, and keep-fp32 holds', async () => {
+    // BF16 keeps FP32's exponent: e^12 fits, and the engine passes its gate with nothing kept (bf16 tolerances).
+    const plain = await run('11.2', '    precision: bf16\n');
+    expect(plain.result.code, plain.result.stderr).toBe(0);
+    const build = plain.report.builds[0];
+    expect(build.accuracy.status).toBe('passed');
+    expect(build.builtFrom).toMatchObject({ narrow: 'bf16', fp16Nodes: 0, bf16Nodes: 4, fp32Nodes: 0 });
+    expect(build.builtFrom.check).toMatchObject({ status: 'agrees', band: 2 ** -4, shape: 'x:1x16' });
+    const argv = plain.builds[0]!.args;
+    expect(argv.find((a) => a.startsWith('--onnx='))).toBe(
+      `--onnx=${join(plain.runner.dir, 'out', 'bf16-onnx', 'lse', 'lse.onnx')}`,
+    );
+    expect(argv.filter((a) => /^--(fp16|bf16|layerPrecisions|precisionConstraints)/.test(a))).toEqual([]);
+    // Its arithmetic was BF16 for real: the output differs from FP32 by BF16's rounding, not by nothing.
+    expect(build.accuracy.outputs[0].maxAbsError).toBeGreaterThan(0);
+
+    const kept = await run('11.2', '    precision: bf16\n    keep-fp32: [log]\n');
+    expect(kept.result.code, kept.result.stderr).toBe(0);
+    expect(kept.report.builds[0].builtFrom).toMatchObject({
+      narrow: 'bf16',
+      bf16Nodes: 3,
+      fp32Nodes: 1,
+      kept: ['log'],
+    });
+  });
+
   it('config errors: keep-fp32 without fp16, a name not in the graph (with a near one), a comma', async () => {
     const cases: [string, RegExp][] = [
-      ['    keep-fp32: [exp]\n', /models\[0\]\.keep-fp32.*needs precision: fp16, got no precision/],
+      ['    keep-fp32: [exp]\n', /models\[0\]\.keep-fp32.*needs precision: fp16 or bf16, got no precision/],
+      ['    precision: int8\n    keep-fp32: [exp]\n', /needs precision: fp16 or bf16, got precision: int8/],
       ['    precision: fp16\n    keep-fp32: [epx]\n', /keep-fp32\[0\].*got "epx"; did you mean exp\?/],
       ['    precision: fp16\n    keep-fp32: ["a,b"]\n', /keep-fp32\[0\].*without "," or "'"/],
       [

@@ -6,6 +6,8 @@ import onnxProto from 'onnx-proto';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
 import { mixedPrecisionOnnx, type NarrowType } from '../src/tensorrt/mixed-precision-onnx.js';
+import { narrowValues } from '../src/tensorrt/onnx-graph.js';
+import { widenToFloat32 } from '../src/tensorrt/widen-model.js';
 import { affineOnnx, classifierOnnx, controlFlowOnnx, encoderOnnx, twoOutputsOnnx } from './support/onnx-models.js';
 
 const { onnx } = onnxProto;
@@ -110,6 +112,65 @@ describe('mixedPrecisionOnnx', () => {
       });
     }
   }
+
+  // ONNX Runtime's CPU has no BF16 kernels: it resolves a BF16 model (every type checked against ONNX's schemas)
+  // and stops at the first node it has no kernel for. Widened to FP32, the BF16 weights as the values they hold,
+  // it runs: the numbers within BF16's band (8 significant bits: 2^-4 is 16 units in the last place).
+  for (const c of cases) {
+    it(`${c.name} (bf16): ONNX Runtime resolves its types, and widened it agrees within the band`, async () => {
+      const written = mixedPrecisionOnnx(Buffer.from(c.model()), { narrow: 'bf16', keep: new Set() });
+      expect(written.nodes.some((n) => n.precision === 'bf16')).toBe(true);
+      expect(written.nodes.some((n) => n.precision === 'fp16')).toBe(false);
+      const resolved = await ort.InferenceSession.create(written.model).then(
+        () => 'ran',
+        (error: Error) => error.message,
+      );
+      expect(resolved).toMatch(/^(ran|.*Could not find an implementation for)/);
+      const want = await outputs(c.model(), c.feeds());
+      const got = await outputs(widenToFloat32(written.model)!, c.feeds());
+      for (const [name, values] of Object.entries(want)) {
+        if (values instanceof BigInt64Array) expect(got[name]).toEqual(values);
+        else expectClose(got[name] as Float32Array, values, 2 ** -4);
+      }
+    });
+  }
+
+  it('writes BF16 only where the opset admits it: Conv from opset 22, not 17', () => {
+    const at = (opset: number) => {
+      const model = onnx.ModelProto.decode(classifierOnnx());
+      model.opsetImport = [{ domain: '', version: opset }];
+      return mixedPrecisionOnnx(Buffer.from(onnx.ModelProto.encode(model).finish()), {
+        narrow: 'bf16',
+        keep: new Set(),
+      });
+    };
+    expect(table(at(17))).toEqual({
+      node_of_conv: 'fp32 op not narrowed',
+      node_of_relu: 'bf16 narrowed',
+      node_of_flat: 'bf16 narrowed',
+      node_of_logits: 'bf16 narrowed',
+      node_of_prob: 'bf16 narrowed',
+    });
+    expect(table(at(21)).node_of_conv).toBe('fp32 op not narrowed');
+    expect(table(at(22)).node_of_conv).toBe('bf16 narrowed');
+    // Relu takes BF16 from opset 13 (Relu-13), not at 12; FP16 it took from the first.
+    expect(table(at(12)).node_of_relu).toBe('fp32 op not narrowed');
+    expect(table(at(13)).node_of_relu).toBe('bf16 narrowed');
+    const weights = onnx.ModelProto.decode(at(22).model).graph!.initializer!;
+    expect(weights.map((t) => [t.name, t.dataType])).toEqual([
+      ['conv.w__trtci_bf16', 16],
+      ['fc.w__trtci_bf16', 16],
+    ]);
+  });
+
+  it('rounds weights to BF16 to nearest even, keeping NaN and Inf', () => {
+    const bits = (values: number[]) =>
+      Array.from(new Uint16Array(narrowValues(Float32Array.from(values), 'bf16').buffer.slice(0)));
+    // 1 + 2^-8 is halfway between 1 and 1 + 2^-7: to even (1); 1 + 3 * 2^-8 to 1 + 2^-6 (even mantissa).
+    expect(bits([1, 1 + 2 ** -8, 1 + 3 * 2 ** -8, 1 + 2 ** -8 + 2 ** -20])).toEqual([0x3f80, 0x3f80, 0x3f82, 0x3f81]);
+    expect(bits([Number.POSITIVE_INFINITY, -0, 3.4e38])).toEqual([0x7f80, 0x8000, 0x7f80]);
+    expect(Number.isNaN(new Float32Array(Uint32Array.of(bits([Number.NaN])[0]! << 16).buffer)[0])).toBe(true);
+  });
 
   it('writes the classifier FP16 node by node, its I/O FP32, and keeps what it is told to', () => {
     const plain = mixedPrecisionOnnx(Buffer.from(classifierOnnx()), { narrow: 'fp16', keep: new Set() });

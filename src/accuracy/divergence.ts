@@ -7,7 +7,13 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
-import { modelToBuild, writeOnnxCopy, writePrecisionOnnx, writesPrecisionOnnx } from '../builds/precision-onnx.js';
+import {
+  modelToBuild,
+  precisionOnnxFolder,
+  writeOnnxCopy,
+  writePrecisionOnnx,
+  writesPrecisionOnnx,
+} from '../builds/precision-onnx.js';
 import { errorMessage } from '../common/errors.js';
 import type { AccuracyConfig, ShapeChoice } from '../contract/config.js';
 import type { Accuracy, Divergence } from '../contract/report.js';
@@ -78,16 +84,19 @@ export async function findFirstDivergence(
     await mkdir(join(dir, 'marked'), { recursive: true });
     const source = await readFile(job.model.onnx);
     const nodes = mainGraphNodes(
-      mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(job.model.keepFp32) }).nodes,
+      mixedPrecisionOnnx(source, {
+        narrow: job.model.precision === 'bf16' ? 'bf16' : 'fp16',
+        keep: new Set(job.model.keepFp32),
+      }).nodes,
     );
     const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
     const marked = tensorsToMark(nodes, layers);
     if (marked.length === 0) return fail('the graph has no float tensor to mark');
     said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), join(dir, 'marked'));
     const markedModel = { ...job.model, onnx: said.onnx };
-    // The engine's own flags: on 11.x the FP16 ONNX is written again, from the marked copy.
+    // The engine's own flags: on 11.x the FP16 or BF16 ONNX is written again, from the marked copy.
     const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
-      ? await writePrecisionOnnx(markedModel, join(dir, 'fp16-onnx'))
+      ? await writePrecisionOnnx(markedModel, precisionOnnxFolder(markedModel, dir))
       : undefined;
     const markedJob = { ...job, model: markedModel, precisionOnnx };
     const paths = { plan: join(dir, 'marked.plan'), layerInfo: join(dir, 'marked.layers.json'), timingCache: null };

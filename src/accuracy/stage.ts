@@ -12,7 +12,7 @@ import { compareOutput, judgeOutput, type Tolerance } from './compare.js';
 import { runEngineOnInputs } from './engine-run.js';
 import type { TrtexecLoss } from './trtexec-check.js';
 import { isIntegral } from '../tensorrt/element-type.js';
-import { widenToFloat32 } from './widen-model.js';
+import { widenToFloat32 } from '../tensorrt/widen-model.js';
 import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
 import { readNpz, sampleInputs } from './inputs.js';
 import { cachedReferenceOutputs } from './reference.js';

@@ -226,7 +226,8 @@ async function collectPlan(
     const layers = await readEngineLayers(layerInfo);
     if (layers && fp32Everywhere(layers.layers)) {
       const asked = job.model.precision as 'fp16' | 'bf16';
-      return { failure: silentFp32Failure(asked, layerInfo, job.precisionOnnx?.fp16Nodes ?? null) };
+      const written = job.precisionOnnx;
+      return { failure: silentFp32Failure(asked, layerInfo, written ? written.fp16Nodes + written.bf16Nodes : null) };
     }
   }
   return {

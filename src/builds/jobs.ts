@@ -19,11 +19,14 @@ export interface BuildJob {
   precisionOnnx?: PrecisionOnnx;
 }
 
-/** The FP16 ONNX a model is built from, and what it holds. */
+/** The FP16 or BF16 ONNX a model is built from, and what it holds. */
 export interface PrecisionOnnx {
   onnx: string;
-  /** Nodes computing in FP16, and in FP32 (kept, or with types fixed or unknown). */
+  /** The narrow type written. */
+  narrow: 'fp16' | 'bf16';
+  /** Nodes computing in FP16, in BF16, and in FP32 (kept, or with types fixed or unknown). */
   fp16Nodes: number;
+  bf16Nodes: number;
   fp32Nodes: number;
   /** The keep-fp32 nodes. */
   kept: string[];

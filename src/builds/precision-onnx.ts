@@ -13,6 +13,7 @@ import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
 import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
 import { loadOnnxRuntime, type OnnxRuntime } from '../tensorrt/onnx-runtime.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
+import type { NarrowType } from '../tensorrt/onnx-graph.js';
 import type { BuildJob, PrecisionOnnx } from './jobs.js';
 import { checkWrittenOnnx, writtenCheckProblem } from './written-onnx-check.js';
 
@@ -23,11 +24,15 @@ export function modelToBuild(job: Pick<BuildJob, 'model' | 'precisionOnnx'>): Mo
     : job.model;
 }
 
-/** Whether this model on this TensorRT is built from a written FP16 ONNX. */
-export function writesPrecisionOnnx(model: ModelConfig, version: TensorRtVersion): boolean {
+/** The narrow type of the ONNX this model is built from on this TensorRT, where trt-ci writes one; else null. */
+export function writesPrecisionOnnx(model: ModelConfig, version: TensorRtVersion): NarrowType | null {
   const flag = precisionFlag(model.precision, version);
-  return 'writesOnnx' in flag && flag.writesOnnx === 'fp16';
+  return 'writesOnnx' in flag && flag.writesOnnx ? flag.writesOnnx : null;
 }
+
+/** Where a model's written ONNX goes under a folder: `fp16-onnx/` or `bf16-onnx/`, by its precision. */
+export const precisionOnnxFolder = (model: ModelConfig, under: string) =>
+  join(under, `${model.precision === 'bf16' ? 'bf16' : 'fp16'}-onnx`);
 
 /** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
 class WrittenOnnxRefused extends Error {}
@@ -44,7 +49,8 @@ export async function writePrecisionOnnx(
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const source = await readFile(model.onnx);
-  const written = mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(model.keepFp32) });
+  const narrow: NarrowType = model.precision === 'bf16' ? 'bf16' : 'fp16';
+  const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
   // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
   // reads at load; this is where it is decided).
   if (written.unmatched.length)
@@ -53,14 +59,16 @@ export async function writePrecisionOnnx(
     );
   const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
   const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
-  const check = await checkWrittenOnnx(model, source, written.model, types, runtime);
+  const check = await checkWrittenOnnx(model, source, written.model, types, runtime, narrow);
   const refused = writtenCheckProblem(check);
   if (refused) throw new WrittenOnnxRefused(refused);
-  const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
+  const narrowNodes = written.nodes.filter((n) => n.precision === narrow).length;
   return {
     onnx,
-    fp16Nodes,
-    fp32Nodes: written.nodes.length - fp16Nodes,
+    narrow,
+    fp16Nodes: narrow === 'fp16' ? narrowNodes : 0,
+    bf16Nodes: narrow === 'bf16' ? narrowNodes : 0,
+    fp32Nodes: written.nodes.length - narrowNodes,
     kept: model.keepFp32,
     casts: written.casts,
     check,
@@ -84,22 +92,24 @@ export async function writeOnnxCopy(source: string, bytes: Buffer, dir: string):
 }
 
 /** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
-function writeFailure(error: unknown, onnx: string, dir: string): Failure {
-  const source = basename(onnx);
+function writeFailure(error: unknown, model: ModelConfig, dir: string): Failure {
+  const source = basename(model.onnx);
+  const type = model.precision === 'bf16' ? 'BF16' : 'FP16';
   if (error instanceof WrittenOnnxRefused)
     return {
       kind: 'other',
-      message: `the FP16 ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
+      message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
       hint:
-        'a weight or constant past FP16 (65504) is Inf in the written model: keep the node that holds it in ' +
-        `FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the written model: ${dir}`,
+        `a weight or constant past ${type} (65504 for FP16) is Inf in the written model: keep the node that ` +
+        'holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the ' +
+        `written model: ${dir}`,
     };
   return {
     kind: 'other',
-    message: `trt-ci could not write the FP16 ONNX of ${source}: ${errorMessage(error)}`,
+    message: `trt-ci could not write the ${type} ONNX of ${source}: ${errorMessage(error)}`,
     hint:
-      'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
-      '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+      `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds an ${type} ONNX trt-ci ` +
+      'writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
   };
 }
 
@@ -125,8 +135,8 @@ export async function withPrecisionOnnx(
     if (!byModel.has(name))
       byModel.set(
         name,
-        writePrecisionOnnx(job.model, join(outputDir, 'fp16-onnx', name), runtime).catch((error: unknown) =>
-          writeFailure(error, job.model.onnx, join(outputDir, 'fp16-onnx', name)),
+        writePrecisionOnnx(job.model, join(precisionOnnxFolder(job.model, outputDir), name), runtime).catch(
+          (error: unknown) => writeFailure(error, job.model, join(precisionOnnxFolder(job.model, outputDir), name)),
         ),
       );
     const written = await byModel.get(name)!;

@@ -303,9 +303,14 @@ const keptNodes: Rule = (raw, config) =>
     if (keep.length === 0) return [];
     const at: ConfigPath = ['models', m, 'keep-fp32'];
     const resolved = config.models[m]!;
-    if (resolved.precision !== 'fp16') {
+    if (resolved.precision !== 'fp16' && resolved.precision !== 'bf16') {
       const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
-      return [{ path: at, message: `keep-fp32 keeps nodes out of FP16: it needs precision: fp16, got ${got}` }];
+      return [
+        {
+          path: at,
+          message: `keep-fp32 keeps nodes out of FP16 or BF16: it needs precision: fp16 or bf16, got ${got}`,
+        },
+      ];
     }
     const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
     if (pinned)

@@ -20,12 +20,17 @@ const writtenCheckSchema = z.object({
 export type WrittenCheck = z.infer<typeof writtenCheckSchema>;
 
 /**
- * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its path,
- * how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between, ONNX Runtime's check.
+ * The FP16 or BF16 ONNX trt-ci wrote and trtexec built, for precision: fp16 or bf16 on TensorRT 11 (no --fp16 or
+ * --bf16 there): its path, how many nodes compute in FP16, BF16 and FP32, the keep-fp32 nodes, the Casts between,
+ * ONNX Runtime's check.
  */
 export const builtFromSchema = z.object({
   onnx: z.string(),
+  /** The narrow type written (absent in reports before BF16: fp16). */
+  narrow: z.enum(['fp16', 'bf16']).optional(),
   fp16Nodes: count,
+  /** Nodes computing in BF16 (absent in reports before BF16: 0). */
+  bf16Nodes: count.optional(),
   fp32Nodes: count,
   kept: z.array(z.string()),
   casts: count,

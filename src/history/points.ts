@@ -38,7 +38,7 @@ const majorMinor = (version: string) => version.split('.').slice(0, 2).join('.')
 
 function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): SeriesKey | null {
   const built = build.attempts.at(-1)?.argv;
-  // fp16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says fp16, and the kept nodes
+  // fp16 or bf16 on TensorRT 11 is in the ONNX trt-ci wrote, not in a flag: the key says which, and the kept nodes
   // (which 10.x carries in --layerPrecisions) are part of its flags.
   const argv = built && build.builtFrom ? [...built, ...build.builtFrom.kept.map((n) => `keep-fp32=${n}`)] : built;
   const gpu = build.gpu?.name ?? report.environment.gpus[0]?.name ?? null;
@@ -49,7 +49,7 @@ function seriesKeyOf(build: ReportBuild, report: Pick<Report, 'environment'>): S
     profile: build.profile,
     gpu,
     tensorrt: majorMinor(report.environment.tensorrtVersion),
-    precision: build.builtFrom ? 'fp16' : precisionOf(argv),
+    precision: build.builtFrom ? (build.builtFrom.narrow ?? 'fp16') : precisionOf(argv),
     flags: flagsHash(argv),
     ...(measurement && { measurement }),
   };

@@ -1,7 +1,12 @@
 // The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
 // has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
 // report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
-import { modelToBuild, writePrecisionOnnx, writesPrecisionOnnx } from '../builds/precision-onnx.js';
+import {
+  modelToBuild,
+  precisionOnnxFolder,
+  writePrecisionOnnx,
+  writesPrecisionOnnx,
+} from '../builds/precision-onnx.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
@@ -54,10 +59,13 @@ export async function rebuildBase(
   const plan = join(dir, 'base.plan');
   const log = join(dir, 'build.log');
   const paths = { plan, layerInfo: join(dir, 'base.layers.json'), timingCache: null };
-  // fp16 on TensorRT 11: the base's own FP16 ONNX, written as the head's was (its keep-fp32 list included).
+  // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
   const baseModel = { ...job.model, onnx };
   const toBuild = writesPrecisionOnnx(baseModel, version)
-    ? modelToBuild({ model: baseModel, precisionOnnx: await writePrecisionOnnx(baseModel, join(dir, 'fp16-onnx')) })
+    ? modelToBuild({
+        model: baseModel,
+        precisionOnnx: await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)),
+      })
     : baseModel;
   const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
     gpu: outcome.gpu?.index ?? null,

@@ -7,6 +7,7 @@ import {
   type Precision,
 } from '../contract/config.js';
 import { measurementFlags } from './measurement.js';
+import type { NarrowType } from './onnx-graph.js';
 import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS, REPEATABLE_FLAGS } from './flags.js';
 import { MiB } from '../common/units.js';
 import { atLeast, formatVersion, type TensorRtVersion } from './version.js';
@@ -36,16 +37,17 @@ const PRECISION_FLAGS: Record<Precision, string | null> = {
 
 /**
  * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
- * precision flags: --stronglyTyped is its default there, and fp16 is built from the FP16 ONNX trt-ci writes
- * (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees fp16 on 11.x).
+ * precision flags: --stronglyTyped is its default there, and fp16 and bf16 are built from the FP16 or BF16
+ * ONNX trt-ci writes (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees them).
  */
 export function precisionFlag(
   precision: Precision | null,
   version: TensorRtVersion,
-): { flag: string | null; writesOnnx?: 'fp16' } | { error: string } {
+): { flag: string | null; writesOnnx?: NarrowType } | { error: string } {
   if (precision === null || precision === 'fp32') return { flag: null };
   if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
-  if (precision === 'fp16' && atLeast(version, '11.0')) return { flag: null, writesOnnx: 'fp16' };
+  if ((precision === 'fp16' || precision === 'bf16') && atLeast(version, '11.0'))
+    return { flag: null, writesOnnx: precision };
   // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
   if (precision === 'int8' && atLeast(version, '11.0')) return { flag: null };
   const flag = PRECISION_FLAGS[precision]!;
@@ -54,9 +56,9 @@ export function precisionFlag(
   if (atLeast(version, '11.0')) {
     return {
       error:
-        `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: fp16 ` +
-        '(trt-ci writes the FP16 ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with precision: ' +
-        'strongly-typed, or remove precision',
+        `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: ` +
+        'fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
+        'precision: strongly-typed, or remove precision',
     };
   }
   return { error: verdict.reason };
@@ -170,9 +172,11 @@ export function buildArgv(
     hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`,
   );
   const precision = precisionFlag(model.precision, version);
-  // fp16 on 11.x is an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
+  // fp16 and bf16 on 11.x are an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
   if ('writesOnnx' in precision && precision.writesOnnx)
-    throw new Error(`${model.name}: fp16 on TensorRT 11 is built from the written FP16 ONNX, not ${model.onnx}`);
+    throw new Error(
+      `${model.name}: ${precision.writesOnnx} on TensorRT 11 is built from the written ONNX, not ${model.onnx}`,
+    );
   if ('flag' in precision && precision.flag) argv.push(precision.flag, ...keptLayerArgs(model));
   if (paths.timingCache && hasFlag('--timingCacheFile', version)) argv.push(`--timingCacheFile=${paths.timingCache}`);
   argv.push(hasFlag('--skipInference', version) ? '--skipInference' : '--buildOnly');

@@ -14,7 +14,7 @@
 // Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable) like widen-model.ts: fields it
 // does not change are copied byte for byte. Pure: bytes in, bytes and a node-by-node table out.
 import { lenField, varintField } from '../common/protobuf.js';
-import { FIXED_OUTPUTS, FP32_INPUTS, NARROWABLE, TYPE_AGNOSTIC } from './narrow-ops.js';
+import { FIXED_OUTPUTS, FP32_INPUTS, narrowableAt, TYPE_AGNOSTIC, takesFloatT } from './narrow-ops.js';
 import {
   type Attribute,
   capturedNames,
@@ -23,6 +23,7 @@ import {
   fieldsOf,
   INT64,
   intAttribute,
+  modelOpset,
   type NarrowType,
   type NodeView,
   narrowCode,
@@ -90,7 +91,11 @@ class Writer {
   private captured: { names: ReadonlySet<string>; scope: number } = { names: new Set(), scope: 0 };
   private scopes = 0;
 
-  constructor(private readonly options: Options) {}
+  constructor(
+    private readonly options: Options,
+    /** The model's default-domain opset: which version of each op, and so which types it takes. */
+    private readonly opset: number,
+  ) {}
 
   /**
    * A tensor's narrow version. Names are unique across a model's graphs (ONNX's SSA spans subgraphs), so a
@@ -266,7 +271,7 @@ class Writer {
       setOutputs(to);
       if (reason === 'narrowed') for (const o of node.outputs) madeNarrow.add(o);
       return { narrowed: reason === 'narrowed', reason };
-    } else if (!NARROWABLE.has(node.op)) reason = 'op not narrowed';
+    } else if (!narrowableAt(node.op, this.options.narrow, this.opset)) reason = 'op not narrowed';
     else if (inputTypes.some((t) => t === undefined)) reason = 'input type unknown';
     else if (!inputTypes.some((t, k) => t === FLOAT && !(FP32_INPUTS[node.op] ?? []).includes(k)))
       reason = 'no FP32 input';
@@ -291,7 +296,7 @@ class Writer {
       const value = node.attributes.find((a) => a.name === 'value');
       const t = value?.fields.find((f) => f.number === 5);
       setOutputs(value && t ? tensorType(payload(value.bytes, t)) : FLOAT);
-    } else if (NARROWABLE.has(node.op) && reason !== 'input type unknown') {
+    } else if (takesFloatT(node.op) && reason !== 'input type unknown') {
       // T is the type of the data inputs: the first input whose type is not an index's or a condition's.
       const data = inputTypes.find(
         (t, k) =>
@@ -377,7 +382,7 @@ class Writer {
  * Throws on bytes that are not protobuf.
  */
 export function mixedPrecisionOnnx(model: Buffer, options: Options): MixedPrecisionOnnx {
-  const writer = new Writer(options);
+  const writer = new Writer(options, modelOpset(model));
   const rewritten = Buffer.concat(
     fieldsOf(model).map((f) => {
       if (f.number !== 7 || f.wire !== 2) return model.subarray(f.start, f.end);

@@ -8,11 +8,24 @@ export const FLOAT = 1;
 export const INT64 = 7;
 export const BOOL = 9;
 const FLOAT16 = 10;
+const BFLOAT16 = 16;
 
-// BF16 is not offered yet: ONNX's schemas admit it for fewer ops than FP16 (Conv only from opset 22) and ONNX
-// Runtime's CPU has no BF16 kernels to check a written model with before GPU time is spent.
-export type NarrowType = 'fp16';
-export const narrowCode = (_narrow: NarrowType) => FLOAT16;
+/** The narrow float types the writer makes: ONNX's schemas admit BF16 for fewer ops (narrow-ops.ts). */
+export type NarrowType = 'fp16' | 'bf16';
+export const narrowCode = (narrow: NarrowType) => (narrow === 'fp16' ? FLOAT16 : BFLOAT16);
+
+/** The default-domain opset a model imports (ModelProto.opset_import 8: domain 1, version 2); 1 if none says. */
+export function modelOpset(model: Buffer): number {
+  for (const f of fieldsOf(model).filter((x) => x.number === 8 && x.wire === 2)) {
+    const set = payload(model, f);
+    const fields = fieldsOf(set);
+    const domain = fields.find((x) => x.number === 1);
+    const name = domain ? text(set, domain) : '';
+    const version = fields.find((x) => x.number === 2);
+    if ((name === '' || name === 'ai.onnx') && version) return version.value;
+  }
+  return 1;
+}
 
 export const fieldsOf = (bytes: Buffer) => wireFields(bufferSource(bytes), 0, bytes.length);
 export const text = (bytes: Buffer, f: WireField) => bytes.toString('utf8', f.payload, f.end);
@@ -128,9 +141,19 @@ export function castNode(input: string, output: string, to: number): Buffer {
   ]);
 }
 
-/** FP32 values as FP16 bits, rounded to nearest even (Float16Array's conversion; NaN stays a NaN). */
-function narrowValues(values: Float32Array, _narrow: NarrowType): Buffer {
-  return Buffer.from(Float16Array.from(values).buffer);
+/**
+ * FP32 values as FP16 or BF16 bits, rounded to nearest even (Float16Array's conversion; for BF16 the top 16 bits
+ * of the FP32 pattern, rounded on the 16 below); a NaN stays a NaN.
+ */
+export function narrowValues(values: Float32Array, narrow: NarrowType): Buffer {
+  if (narrow === 'fp16') return Buffer.from(Float16Array.from(values).buffer);
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+  const out = new Uint16Array(values.length);
+  for (let i = 0; i < bits.length; i++) {
+    const b = bits[i]!;
+    out[i] = Number.isNaN(values[i]) ? (b >>> 16) | 0x40 : (b + 0x7fff + ((b >>> 16) & 1)) >>> 16;
+  }
+  return Buffer.from(out.buffer);
 }
 
 /** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */

@@ -952,6 +952,7 @@ async function trtexec(io) {
             node,
             type,
             node.input.filter((i) => narrowSet.has(i)),
+            output,
           )
         )
           narrowSet.add(output);
@@ -960,9 +961,14 @@ async function trtexec(io) {
     return narrowSet;
   }
 
-  /** Strongly typed: the tensors the ONNX itself makes FP16 (what TensorRT 11 computes in FP16). */
+  /** Strongly typed: the tensors the ONNX itself makes FP16 or BF16 (what TensorRT 11 computes in them). */
   function stronglyTypedFp16(graph) {
-    return { outputs: floatTensors(graph, (_node, type) => type === 10), inputsOf: () => [] };
+    const bf16 = new Set();
+    const isNarrow = (_node, type, _inputs, output) => {
+      if (type === 16) bf16.add(output);
+      return type === 10 || type === 16;
+    };
+    return { outputs: floatTensors(graph, isNarrow), inputsOf: () => [], castTo: (o) => (bf16.has(o) ? 16 : 10) };
   }
 
   /**
@@ -1022,7 +1028,8 @@ async function trtexec(io) {
       node.output = node.output.map((output) => {
         if (!rounded.outputs.has(output)) return output;
         casts += 1;
-        after.push(cast(`${output}__standin_fp32`, `${output}__standin_fp16`, 10));
+        // Rounded through the type the engine holds it in: FP16, or BF16 for a strongly typed BF16 tensor.
+        after.push(cast(`${output}__standin_fp32`, `${output}__standin_fp16`, rounded.castTo?.(output) ?? 10));
         after.push(cast(`${output}__standin_fp16`, output, 1));
         return `${output}__standin_fp32`;
       });
@@ -1524,8 +1531,8 @@ async function trtexec(io) {
     } catch {
       return 'Half';
     }
-    const narrow = (type) => type === 10 || type === 16;
-    const hasNarrow = (graph) =>
+    // The narrow type the ONNX holds: FP16 (Half) or BF16 (BFloat16), the first found.
+    const hasType = (graph, narrow) =>
       (graph.initializer ?? []).some((t) => narrow(t.dataType)) ||
       [...(graph.input ?? []), ...(graph.output ?? []), ...(graph.valueInfo ?? [])].some((v) =>
         narrow(v.type?.tensorType?.elemType),
@@ -1535,11 +1542,13 @@ async function trtexec(io) {
           (a) =>
             (n.opType === 'Cast' && a.name === 'to' && narrow(Number(a.i))) ||
             (a.t && narrow(a.t.dataType)) ||
-            (a.g && hasNarrow(a.g)) ||
-            (a.graphs ?? []).some(hasNarrow),
+            (a.g && hasType(a.g, narrow)) ||
+            (a.graphs ?? []).some((g) => hasType(g, narrow)),
         ),
       );
-    return model.graph && hasNarrow(model.graph) ? 'Half' : 'Float';
+    if (!model.graph) return 'Float';
+    if (hasType(model.graph, (type) => type === 10)) return 'Half';
+    return hasType(model.graph, (type) => type === 16) ? 'BFloat16' : 'Float';
   }
 
   function layerInfoJson(detailed, shapes, engine, floatType = 'Half') {

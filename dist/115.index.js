@@ -1,8 +1,8 @@
-export const id = 641;
-export const ids = [641];
+export const id = 115;
+export const ids = [115];
 export const modules = {
 
-/***/ 24641:
+/***/ 37115:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -253,12 +253,17 @@ const writtenCheckSchema = schemas/* object */.Ikc({
     reason: schemas/* string */.YjP().nullable(),
 });
 /**
- * The FP16 ONNX trt-ci wrote and trtexec built, for precision: fp16 on TensorRT 11 (no --fp16 there): its path,
- * how many nodes compute in FP16 and FP32, the keep-fp32 nodes, the Casts between, ONNX Runtime's check.
+ * The FP16 or BF16 ONNX trt-ci wrote and trtexec built, for precision: fp16 or bf16 on TensorRT 11 (no --fp16 or
+ * --bf16 there): its path, how many nodes compute in FP16, BF16 and FP32, the keep-fp32 nodes, the Casts between,
+ * ONNX Runtime's check.
  */
 const builtFromSchema = schemas/* object */.Ikc({
     onnx: schemas/* string */.YjP(),
+    /** The narrow type written (absent in reports before BF16: fp16). */
+    narrow: schemas/* enum */.k5n(['fp16', 'bf16']).optional(),
     fp16Nodes: count,
+    /** Nodes computing in BF16 (absent in reports before BF16: 0). */
+    bf16Nodes: count.optional(),
     fp32Nodes: count,
     kept: schemas/* array */.YOg(schemas/* string */.YjP()),
     casts: count,
@@ -1687,7 +1692,7 @@ function latency_text_latencyChange(latency) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/protobuf.js
 // The protobuf wire format (protobuf.dev/programming-guides/encoding), read and written in one place: the
-// ONNX inputs and graph (tensorrt/onnx-inputs.ts), the FP32 widening of a model (accuracy/widen-model.ts)
+// ONNX inputs and graph (tensorrt/onnx-inputs.ts), the FP32 widening of a model (tensorrt/widen-model.ts)
 // and an ONNX's external-data names (cache/engine-cache.ts). Fields are found by their lengths, so a model's
 // gigabytes of weights are skipped, never read.
 const bufferSource = (bytes) => {
@@ -1929,7 +1934,21 @@ const FLOAT = 1;
 const INT64 = 7;
 const BOOL = 9;
 const FLOAT16 = 10;
-const narrowCode = (_narrow) => FLOAT16;
+const BFLOAT16 = 16;
+const narrowCode = (narrow) => (narrow === 'fp16' ? FLOAT16 : BFLOAT16);
+/** The default-domain opset a model imports (ModelProto.opset_import 8: domain 1, version 2); 1 if none says. */
+function modelOpset(model) {
+    for (const f of fieldsOf(model).filter((x) => x.number === 8 && x.wire === 2)) {
+        const set = payload(model, f);
+        const fields = fieldsOf(set);
+        const domain = fields.find((x) => x.number === 1);
+        const name = domain ? onnx_graph_text(set, domain) : '';
+        const version = fields.find((x) => x.number === 2);
+        if ((name === '' || name === 'ai.onnx') && version)
+            return version.value;
+    }
+    return 1;
+}
 const fieldsOf = (bytes) => wireFields(bufferSource(bytes), 0, bytes.length);
 const onnx_graph_text = (bytes, f) => bytes.toString('utf8', f.payload, f.end);
 const payload = (bytes, f) => bytes.subarray(f.payload, f.end);
@@ -2022,9 +2041,20 @@ function castNode(input, output, to) {
         lenField(5, attribute),
     ]);
 }
-/** FP32 values as FP16 bits, rounded to nearest even (Float16Array's conversion; NaN stays a NaN). */
-function narrowValues(values, _narrow) {
-    return Buffer.from(Float16Array.from(values).buffer);
+/**
+ * FP32 values as FP16 or BF16 bits, rounded to nearest even (Float16Array's conversion; for BF16 the top 16 bits
+ * of the FP32 pattern, rounded on the 16 below); a NaN stays a NaN.
+ */
+function narrowValues(values, narrow) {
+    if (narrow === 'fp16')
+        return Buffer.from(Float16Array.from(values).buffer);
+    const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
+    const out = new Uint16Array(values.length);
+    for (let i = 0; i < bits.length; i++) {
+        const b = bits[i];
+        out[i] = Number.isNaN(values[i]) ? (b >>> 16) | 0x40 : (b + 0x7fff + ((b >>> 16) & 1)) >>> 16;
+    }
+    return Buffer.from(out.buffer);
 }
 /** An FP32 initializer renamed and converted; null when its data is external (a Cast is written instead). */
 function narrowInitializer(bytes, name, narrow) {
@@ -2058,21 +2088,130 @@ function narrowInitializer(bytes, name, narrow) {
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/narrow-ops.js
-// Which ONNX ops may compute in FP16 or BF16, from ONNX's operator schemas (onnx/docs/Operators.md: the type
-// variable T of each op lists tensor(float16) and tensor(bfloat16)): the rules mixed-precision-onnx.ts
-// applies. An op not listed keeps FP32, as does every op of a custom domain.
 
-// Ops whose FP32 inputs and outputs may all be the narrow type in ONNX's schema (the type variable T covers
-// float16 and bfloat16). Inputs that are not FP32 (indices, shapes, axes, conditions) are left as they are.
-const NARROWABLE = new Set(('Abs Acos Acosh Add And ArgMax ArgMin Asin Asinh Atan Atanh AveragePool BatchNormalization Ceil Celu Clip ' +
-    'Concat Conv ConvTranspose Cos Cosh CumSum DepthToSpace Div Dropout Einsum Elu Equal Erf Exp Expand Flatten ' +
-    'Floor Gather GatherElements GatherND Gelu Gemm GlobalAveragePool GlobalMaxPool Greater GreaterOrEqual ' +
-    'GroupNormalization HardSigmoid HardSwish Identity InstanceNormalization IsInf IsNaN LayerNormalization ' +
-    'LeakyRelu Less LessOrEqual Log LogSoftmax LpNormalization MatMul Max MaxPool Mean Min Mish Mod Mul Neg Pad ' +
-    'Pow PRelu Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean ReduceMin ' +
-    'ReduceProd ReduceSum ReduceSumSquare Relu Reshape Resize Round ScatterElements ScatterND Selu Shrink Sigmoid ' +
-    'Sign Sin Sinh Slice Softmax Softplus Softsign SpaceToDepth Split Sqrt Squeeze Sub Sum Tan Tanh ' +
-    'ThresholdedRelu Tile TopK Transpose Trilu Unsqueeze Where').split(' '));
+/**
+ * Per op whose FP32 inputs and outputs may all be the narrow type, the first opset whose version of it takes
+ * [float16, bfloat16] (null: none yet). Once a version takes a type, every later one does (checked when the
+ * table was made from the Changelog). Inputs that are not FP32 (indices, shapes, axes, conditions) stay as
+ * they are. Conv, pooling and the normalizations take BF16 only from opset 22, TopK from 24.
+ */
+const NARROW_SINCE = {
+    Abs: [1, 13],
+    Acos: [7, 22],
+    Acosh: [9, 22],
+    Add: [1, 13],
+    ArgMax: [1, 13],
+    ArgMin: [1, 13],
+    Asin: [7, 22],
+    Asinh: [9, 22],
+    Atan: [7, 22],
+    Atanh: [9, 22],
+    AveragePool: [1, 22],
+    BatchNormalization: [1, 14],
+    Ceil: [1, 13],
+    Clip: [1, 13],
+    Concat: [1, 13],
+    Conv: [1, 22],
+    ConvTranspose: [1, 22],
+    Cos: [7, 22],
+    Cosh: [9, 22],
+    CumSum: [14, 14],
+    DepthToSpace: [1, 13],
+    Div: [1, 13],
+    Dropout: [1, 13],
+    Einsum: [12, null],
+    Elu: [1, 22],
+    Equal: [11, 13],
+    Erf: [9, 13],
+    Exp: [1, 13],
+    Expand: [8, 13],
+    Flatten: [1, 13],
+    Floor: [1, 13],
+    Gather: [1, 13],
+    GatherElements: [11, 13],
+    GatherND: [11, 13],
+    Gelu: [20, 20],
+    Gemm: [1, 13],
+    GlobalAveragePool: [1, 22],
+    GlobalMaxPool: [1, 22],
+    Greater: [1, 13],
+    GreaterOrEqual: [12, 16],
+    GroupNormalization: [21, 21],
+    HardSigmoid: [1, 22],
+    HardSwish: [14, 22],
+    Identity: [1, 13],
+    InstanceNormalization: [1, 22],
+    IsInf: [20, 20],
+    IsNaN: [9, 13],
+    LayerNormalization: [17, 17],
+    LeakyRelu: [1, 16],
+    Less: [1, 13],
+    LessOrEqual: [12, 16],
+    Log: [1, 13],
+    LogSoftmax: [1, 13],
+    LpNormalization: [1, 22],
+    MatMul: [1, 13],
+    Max: [1, 13],
+    MaxPool: [1, 22],
+    Mean: [1, 13],
+    Min: [1, 13],
+    Mish: [18, 22],
+    Mod: [10, 13],
+    Mul: [1, 13],
+    Neg: [1, 13],
+    Pad: [1, 13],
+    Pow: [1, 13],
+    PRelu: [1, 16],
+    Reciprocal: [1, 13],
+    ReduceL1: [1, 13],
+    ReduceL2: [1, 13],
+    ReduceLogSum: [1, 13],
+    ReduceLogSumExp: [1, 13],
+    ReduceMax: [1, 13],
+    ReduceMean: [1, 13],
+    ReduceMin: [1, 13],
+    ReduceProd: [1, 13],
+    ReduceSum: [1, 13],
+    ReduceSumSquare: [1, 13],
+    Relu: [1, 13],
+    Reshape: [1, 13],
+    Resize: [10, 13],
+    Round: [11, 22],
+    ScatterElements: [11, 13],
+    ScatterND: [11, 13],
+    Selu: [1, 22],
+    Shrink: [9, null],
+    Sigmoid: [1, 13],
+    Sign: [9, 13],
+    Sin: [7, 22],
+    Sinh: [9, 22],
+    Slice: [1, 13],
+    Softmax: [1, 13],
+    Softplus: [1, 22],
+    Softsign: [1, 22],
+    SpaceToDepth: [1, 13],
+    Split: [1, 13],
+    Sqrt: [1, 13],
+    Squeeze: [1, 13],
+    Sub: [1, 13],
+    Sum: [1, 13],
+    Tan: [7, 22],
+    Tanh: [1, 13],
+    ThresholdedRelu: [10, 22],
+    Tile: [1, 13],
+    TopK: [1, 24],
+    Transpose: [1, 13],
+    Trilu: [14, 14],
+    Unsqueeze: [1, 13],
+    Where: [9, 16],
+};
+/** Whether the op's data type variable is a float that may be narrowed at some opset (its outputs follow it). */
+const takesFloatT = (op) => op in NARROW_SINCE;
+/** Whether the op's version at this opset takes `narrow` in ONNX's schema. */
+function narrowableAt(op, narrow, opset) {
+    const since = NARROW_SINCE[op]?.[narrow === 'fp16' ? 0 : 1];
+    return since !== undefined && since !== null && opset >= since;
+}
 /** Inputs that stay FP32 on a narrowed node: their type variable is not the data's (Resize: roi, scales). */
 const FP32_INPUTS = { Resize: [1, 2] };
 /** Outputs whose type is fixed whatever the inputs are. */
@@ -2119,14 +2258,18 @@ const TYPE_AGNOSTIC = new Set(['Shape', 'Size', 'Cast', 'CastLike']);
 const suffix = (narrow) => `__trtci_${narrow}`;
 class Writer {
     options;
+    opset;
     nodes = [];
     matched = new Set();
     casts = 0;
     /** What the graph being written captures: their narrow versions get a name of this graph's own. */
     captured = { names: new Set(), scope: 0 };
     scopes = 0;
-    constructor(options) {
+    constructor(options, 
+    /** The model's default-domain opset: which version of each op, and so which types it takes. */
+    opset) {
         this.options = options;
+        this.opset = opset;
     }
     /**
      * A tensor's narrow version. Names are unique across a model's graphs (ONNX's SSA spans subgraphs), so a
@@ -2304,7 +2447,7 @@ class Writer {
                     madeNarrow.add(o);
             return { narrowed: reason === 'narrowed', reason };
         }
-        else if (!NARROWABLE.has(node.op))
+        else if (!narrowableAt(node.op, this.options.narrow, this.opset))
             reason = 'op not narrowed';
         else if (inputTypes.some((t) => t === undefined))
             reason = 'input type unknown';
@@ -2335,7 +2478,7 @@ class Writer {
             const t = value?.fields.find((f) => f.number === 5);
             setOutputs(value && t ? tensorType(payload(value.bytes, t)) : FLOAT);
         }
-        else if (NARROWABLE.has(node.op) && reason !== 'input type unknown') {
+        else if (takesFloatT(node.op) && reason !== 'input type unknown') {
             // T is the type of the data inputs: the first input whose type is not an index's or a condition's.
             const data = inputTypes.find((t, k) => t !== undefined &&
                 t !== -1 &&
@@ -2397,7 +2540,7 @@ class Writer {
  * Throws on bytes that are not protobuf.
  */
 function mixedPrecisionOnnx(model, options) {
-    const writer = new Writer(options);
+    const writer = new Writer(options, modelOpset(model));
     const rewritten = Buffer.concat(fieldsOf(model).map((f) => {
         if (f.number !== 7 || f.wire !== 2)
             return model.subarray(f.start, f.end);
@@ -4100,16 +4243,16 @@ const PRECISION_FLAGS = {
 };
 /**
  * The flag for a precision on this TensorRT, or why there is none. TensorRT 11 is strongly typed and has no
- * precision flags: --stronglyTyped is its default there, and fp16 is built from the FP16 ONNX trt-ci writes
- * (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees fp16 on 11.x).
+ * precision flags: --stronglyTyped is its default there, and fp16 and bf16 are built from the FP16 or BF16
+ * ONNX trt-ci writes (`writesOnnx`: the build stage swaps the model for it, so buildArgv never sees them).
  */
 function precisionFlag(precision, version) {
     if (precision === null || precision === 'fp32')
         return { flag: null };
     if (precision === 'strongly-typed' && atLeast(version, '11.0'))
         return { flag: null };
-    if (precision === 'fp16' && atLeast(version, '11.0'))
-        return { flag: null, writesOnnx: 'fp16' };
+    if ((precision === 'fp16' || precision === 'bf16') && atLeast(version, '11.0'))
+        return { flag: null, writesOnnx: precision };
     // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
     if (precision === 'int8' && atLeast(version, '11.0'))
         return { flag: null };
@@ -4119,9 +4262,9 @@ function precisionFlag(precision, version) {
         return { flag };
     if (atLeast(version, '11.0')) {
         return {
-            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: fp16 ` +
-                '(trt-ci writes the FP16 ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with precision: ' +
-                'strongly-typed, or remove precision',
+            error: `TensorRT ${formatVersion(version)} builds strongly typed networks and has no ${flag}; use precision: ` +
+                'fp16 or bf16 (trt-ci writes that ONNX), give it a strongly typed ONNX (ModelOpt AutoCast) with ' +
+                'precision: strongly-typed, or remove precision',
         };
     }
     return { error: verdict.reason };
@@ -4207,9 +4350,9 @@ function buildArgv(version, model, profile, workspaceBytes, paths) {
     const workspaceMiB = Math.max(1, Math.floor(workspaceBytes / MiB));
     argv.push(hasFlag('--memPoolSize', version) ? `--memPoolSize=workspace:${workspaceMiB}` : `--workspace=${workspaceMiB}`);
     const precision = precisionFlag(model.precision, version);
-    // fp16 on 11.x is an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
+    // fp16 and bf16 on 11.x are an ONNX trt-ci writes (builds/precision-onnx.ts): built as it is, it would be FP32.
     if ('writesOnnx' in precision && precision.writesOnnx)
-        throw new Error(`${model.name}: fp16 on TensorRT 11 is built from the written FP16 ONNX, not ${model.onnx}`);
+        throw new Error(`${model.name}: ${precision.writesOnnx} on TensorRT 11 is built from the written ONNX, not ${model.onnx}`);
     if ('flag' in precision && precision.flag)
         argv.push(precision.flag, ...keptLayerArgs(model));
     if (paths.timingCache && hasFlag('--timingCacheFile', version))
@@ -4503,6 +4646,114 @@ function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7
     });
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/widen-model.js
+// An FP32 copy of an ONNX model whose tensors are FP16 or BF16 (a strongly typed network, as TensorRT 11
+// builds only): the reference is computed in FP32, as for every other model, and ONNX Runtime's CPU has no
+// BF16 kernels at all. Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable): every
+// FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
+// FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
+// for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
+
+const widen_model_FLOAT = 1;
+const NARROW = new Set([10, 16]);
+const parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
+/** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
+class Rewriter {
+    changed = false;
+    message(bytes, rules, varints = {}) {
+        const parts = [];
+        for (const field of parse(bytes, 0, bytes.length)) {
+            const rule = field.wire === 2 ? rules[field.number] : undefined;
+            const number = field.wire === 0 ? varints[field.number] : undefined;
+            if (rule) {
+                const next = rule(bytes.subarray(field.payload, field.end));
+                parts.push(next ? lenField(field.number, next) : bytes.subarray(field.start, field.end));
+            }
+            else if (number && number(field.value) !== field.value) {
+                this.changed = true;
+                parts.push(varintField(field.number, number(field.value)));
+            }
+            else
+                parts.push(bytes.subarray(field.start, field.end));
+        }
+        return Buffer.concat(parts);
+    }
+}
+const widenType = (type) => (NARROW.has(type) ? widen_model_FLOAT : type);
+/** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
+function int32Data(bytes, fields) {
+    const out = [];
+    const source = bufferSource(bytes);
+    for (const f of fields.filter((x) => x.number === 5)) {
+        if (f.wire === 0) {
+            out.push(f.value);
+            continue;
+        }
+        for (let at = f.payload; at < f.end;) {
+            const v = readVarint(source, at, f.end);
+            if (!v)
+                throw new Error('a varint runs past the end');
+            out.push(v.value);
+            at = v.next;
+        }
+    }
+    return out;
+}
+/** A TensorProto (dims 1, data_type 2, int32_data 5, name 8, raw_data 9, data_location 14) as FP32. */
+function widenTensor(bytes) {
+    const fields = parse(bytes, 0, bytes.length);
+    const type = fields.find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
+    if (!NARROW.has(type))
+        return null;
+    if (fields.some((f) => f.number === 14 && f.value === 1)) {
+        throw new Error('its FP16/BF16 weights are in external data, which the FP32 reference cannot widen');
+    }
+    const raw = fields.find((f) => f.number === 9);
+    const bits = raw
+        ? Array.from({ length: (raw.end - raw.payload) / 2 }, (_, i) => bytes.readUInt16LE(raw.payload + i * 2))
+        : int32Data(bytes, fields);
+    const halves = Uint16Array.from(bits);
+    const values = type === 10
+        ? Float32Array.from(new Float16Array(halves.buffer))
+        : new Float32Array(Uint32Array.from(halves, (h) => h << 16).buffer);
+    this.changed = true;
+    const kept = fields.filter((f) => f.number !== 2 && f.number !== 5 && f.number !== 9);
+    return Buffer.concat([
+        ...kept.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
+        varintField(2, widen_model_FLOAT),
+        ...kept.filter((f) => f.number !== 1).map((f) => bytes.subarray(f.start, f.end)),
+        lenField(9, Buffer.from(values.buffer)),
+    ]);
+}
+/**
+ * The model with every FP16/BF16 tensor in FP32, or null when it has none (the model is used as it is).
+ * Throws, saying why, when a narrow tensor cannot be widened (its weights are in external data).
+ */
+function widenToFloat32(model) {
+    const w = new Rewriter();
+    const tensor = (payload) => widenTensor.call(w, payload);
+    // TypeProto: tensor_type (1) → elem_type (1); sequence (4) and optional (9) hold a TypeProto (elem_type 1).
+    const typeProto = (payload) => w.message(payload, {
+        1: (t) => w.message(t, {}, { 1: widenType }),
+        4: (s) => w.message(s, { 1: typeProto }),
+        9: (o) => w.message(o, { 1: typeProto }),
+    });
+    const valueInfo = (payload) => w.message(payload, { 2: typeProto });
+    // AttributeProto: t (5), g (6), tensors (10), graphs (11); the int (3) of `to` (Cast) and `dtype` (EyeLike…).
+    const attribute = (payload) => {
+        const fields = parse(payload, 0, payload.length);
+        const nameField = fields.find((f) => f.number === 1);
+        const name = nameField ? payload.toString('utf8', nameField.payload, nameField.end) : '';
+        const typeOf = name === 'to' || name === 'dtype' ? { 3: widenType } : {};
+        return w.message(payload, { 5: tensor, 6: graph, 10: tensor, 11: graph }, typeOf);
+    };
+    const node = (payload) => w.message(payload, { 5: attribute });
+    // GraphProto: node 1, initializer 5, input 11, output 12, value_info 13.
+    const graph = (payload) => w.message(payload, { 1: node, 5: tensor, 11: valueInfo, 12: valueInfo, 13: valueInfo });
+    const widened = w.message(model, { 7: graph });
+    return w.changed ? widened : null;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/builds/written-onnx-check.js
 // Before any GPU time goes to an engine built from an ONNX trt-ci wrote (TensorRT 11's FP16 ONNX), ONNX Runtime
 // loads the written model and runs it beside the user's on the same seeded inputs, at the first profile's min
@@ -4513,12 +4764,21 @@ function seededInputs(profile, shape, types = new Map(), ranges = {}, seed = 0x7
 
 
 
+
 /**
  * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
  * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
- * and 2^-7 is where the writer's own tests put the band.
+ * and 2^-7 (16 units in the last place) is where the writer's own tests put the band. BF16 keeps 8 bits:
+ * the same 16 units are 2^-4.
  */
 const WRITTEN_BAND = 2 ** -7;
+const WRITTEN_BAND_BF16 = 2 ** -4;
+/**
+ * ONNX Runtime's CPU has no BF16 kernels: a BF16 model it has resolved (types checked against ONNX's schemas)
+ * stops at the first node it has no kernel for. Such a model is then run widened to FP32 (its BF16 weights
+ * as the exact values they hold): the types are checked, and the numbers within the band.
+ */
+const NO_KERNEL = /Could not find an implementation for/;
 /** The largest error of one float output, as a share of its largest finite reference magnitude. */
 function outputError(want, got) {
     if (!got || got.values.length !== want.values.length)
@@ -4564,12 +4824,13 @@ function checkInputs(model, types) {
     return seededInputs(model.profiles[0], 'min', types, ranges);
 }
 /** Runs both models on ONNX Runtime and judges the written one; never throws. */
-async function checkWrittenOnnx(model, original, written, types, runtime) {
+async function checkWrittenOnnx(model, original, written, types, runtime, narrow = 'fp16') {
     let shape = '';
+    const band = narrow === 'bf16' ? WRITTEN_BAND_BF16 : WRITTEN_BAND;
     const result = (status, reason) => ({
         status,
         worst: null,
-        band: WRITTEN_BAND,
+        band,
         shape,
         reason,
     });
@@ -4589,13 +4850,19 @@ async function checkWrittenOnnx(model, original, written, types, runtime) {
     }
     let outputs;
     try {
-        outputs = await referenceOutputs(ort, await ort.InferenceSession.create(written), inputs);
+        const session = await ort.InferenceSession.create(written).catch(async (error) => {
+            const widened = narrow === 'bf16' && NO_KERNEL.test((0,errors/* errorMessage */.gJ)(error)) && widenToFloat32(Buffer.from(written));
+            if (!widened)
+                throw error;
+            return ort.InferenceSession.create(widened);
+        });
+        outputs = await referenceOutputs(ort, session, inputs);
     }
     catch (error) {
         return result('does-not-load', `ONNX Runtime cannot run the written model: ${(0,errors/* errorMessage */.gJ)(error)}`);
     }
-    const judged = judgeWritten(reference, outputs);
-    return { ...judged, band: WRITTEN_BAND, shape, reason: null };
+    const judged = judgeWritten(reference, outputs, band);
+    return { ...judged, band, shape, reason: null };
 }
 /** The check's verdict in words, for a build that is not made. */
 function writtenCheckProblem(check) {
@@ -4629,11 +4896,13 @@ function modelToBuild(job) {
         ? { ...job.model, onnx: job.precisionOnnx.onnx, precision: 'strongly-typed', keepFp32: [] }
         : job.model;
 }
-/** Whether this model on this TensorRT is built from a written FP16 ONNX. */
+/** The narrow type of the ONNX this model is built from on this TensorRT, where trt-ci writes one; else null. */
 function writesPrecisionOnnx(model, version) {
     const flag = precisionFlag(model.precision, version);
-    return 'writesOnnx' in flag && flag.writesOnnx === 'fp16';
+    return 'writesOnnx' in flag && flag.writesOnnx ? flag.writesOnnx : null;
 }
+/** Where a model's written ONNX goes under a folder: `fp16-onnx/` or `bf16-onnx/`, by its precision. */
+const precisionOnnxFolder = (model, under) => (0,external_node_path_.join)(under, `${model.precision === 'bf16' ? 'bf16' : 'fp16'}-onnx`);
 /** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
 class WrittenOnnxRefused extends Error {
 }
@@ -4645,22 +4914,25 @@ async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime) {
     await (0,promises_.rm)(dir, { recursive: true, force: true });
     await (0,promises_.mkdir)(dir, { recursive: true });
     const source = await (0,promises_.readFile)(model.onnx);
-    const written = mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(model.keepFp32) });
+    const narrow = model.precision === 'bf16' ? 'bf16' : 'fp16';
+    const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
     // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
     // reads at load; this is where it is decided).
     if (written.unmatched.length)
         throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
     const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
     const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
-    const check = await checkWrittenOnnx(model, source, written.model, types, runtime);
+    const check = await checkWrittenOnnx(model, source, written.model, types, runtime, narrow);
     const refused = writtenCheckProblem(check);
     if (refused)
         throw new WrittenOnnxRefused(refused);
-    const fp16Nodes = written.nodes.filter((n) => n.precision === 'fp16').length;
+    const narrowNodes = written.nodes.filter((n) => n.precision === narrow).length;
     return {
         onnx,
-        fp16Nodes,
-        fp32Nodes: written.nodes.length - fp16Nodes,
+        narrow,
+        fp16Nodes: narrow === 'fp16' ? narrowNodes : 0,
+        bf16Nodes: narrow === 'bf16' ? narrowNodes : 0,
+        fp32Nodes: written.nodes.length - narrowNodes,
         kept: model.keepFp32,
         casts: written.casts,
         check,
@@ -4683,20 +4955,22 @@ async function writeOnnxCopy(source, bytes, dir) {
     return onnx;
 }
 /** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
-function writeFailure(error, onnx, dir) {
-    const source = (0,external_node_path_.basename)(onnx);
+function writeFailure(error, model, dir) {
+    const source = (0,external_node_path_.basename)(model.onnx);
+    const type = model.precision === 'bf16' ? 'BF16' : 'FP16';
     if (error instanceof WrittenOnnxRefused)
         return {
             kind: 'other',
-            message: `the FP16 ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
-            hint: 'a weight or constant past FP16 (65504) is Inf in the written model: keep the node that holds it in ' +
-                `FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the written model: ${dir}`,
+            message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
+            hint: `a weight or constant past ${type} (65504 for FP16) is Inf in the written model: keep the node that ` +
+                'holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the ' +
+                `written model: ${dir}`,
         };
     return {
         kind: 'other',
-        message: `trt-ci could not write the FP16 ONNX of ${source}: ${(0,errors/* errorMessage */.gJ)(error)}`,
-        hint: 'TensorRT 11 has no --fp16: precision: fp16 builds an FP16 ONNX trt-ci writes from yours ' +
-            '(docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+        message: `trt-ci could not write the ${type} ONNX of ${source}: ${(0,errors/* errorMessage */.gJ)(error)}`,
+        hint: `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds an ${type} ONNX trt-ci ` +
+            'writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
     };
 }
 /**
@@ -4714,7 +4988,7 @@ async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRun
         }
         const name = job.model.name;
         if (!byModel.has(name))
-            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(outputDir, 'fp16-onnx', name), runtime).catch((error) => writeFailure(error, job.model.onnx, (0,external_node_path_.join)(outputDir, 'fp16-onnx', name))));
+            byModel.set(name, writePrecisionOnnx(job.model, (0,external_node_path_.join)(precisionOnnxFolder(job.model, outputDir), name), runtime).catch((error) => writeFailure(error, job.model, (0,external_node_path_.join)(precisionOnnxFolder(job.model, outputDir), name))));
         const written = await byModel.get(name);
         if ('kind' in written) {
             failures.set(name, written);
@@ -6214,7 +6488,8 @@ async function collectPlan(job, last, parsed, version) {
         const layers = await readEngineLayers(layerInfo);
         if (layers && fp32Everywhere(layers.layers)) {
             const asked = job.model.precision;
-            return { failure: silentFp32Failure(asked, layerInfo, job.precisionOnnx?.fp16Nodes ?? null) };
+            const written = job.precisionOnnx;
+            return { failure: silentFp32Failure(asked, layerInfo, written ? written.fp16Nodes + written.bf16Nodes : null) };
         }
     }
     return {
@@ -10069,9 +10344,14 @@ const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
         return [];
     const at = ['models', m, 'keep-fp32'];
     const resolved = config.models[m];
-    if (resolved.precision !== 'fp16') {
+    if (resolved.precision !== 'fp16' && resolved.precision !== 'bf16') {
         const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
-        return [{ path: at, message: `keep-fp32 keeps nodes out of FP16: it needs precision: fp16, got ${got}` }];
+        return [
+            {
+                path: at,
+                message: `keep-fp32 keeps nodes out of FP16 or BF16: it needs precision: fp16 or bf16, got ${got}`,
+            },
+        ];
     }
     const pinned = resolved.extraArgs.find((a) => /^--(layerPrecisions|precisionConstraints)(=|$)/.test(a));
     if (pinned)
@@ -10641,114 +10921,6 @@ async function readRawOutputs(dir, files, expected) {
     return outputs;
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/widen-model.js
-// An FP32 copy of an ONNX model whose tensors are FP16 or BF16 (a strongly typed network, as TensorRT 11
-// builds only): the reference is computed in FP32, as for every other model, and ONNX Runtime's CPU has no
-// BF16 kernels at all. Rewritten at the protobuf level (onnx/onnx.proto3; field numbers are stable): every
-// FLOAT16 (10) or BFLOAT16 (16) element type, initializer, Constant/attribute tensor and Cast target becomes
-// FLOAT (1), in the graph and in every subgraph (If, Loop, Scan). Fields it does not change are copied byte
-// for byte, so int64 attributes beyond 2^53 survive. Pure: bytes in, bytes out.
-
-const widen_model_FLOAT = 1;
-const NARROW = new Set([10, 16]);
-const parse = (bytes, start, end) => wireFields(bufferSource(bytes), start, end);
-/** The message with each field a rule covers rewritten (null: unchanged); `changed` says whether any was. */
-class Rewriter {
-    changed = false;
-    message(bytes, rules, varints = {}) {
-        const parts = [];
-        for (const field of parse(bytes, 0, bytes.length)) {
-            const rule = field.wire === 2 ? rules[field.number] : undefined;
-            const number = field.wire === 0 ? varints[field.number] : undefined;
-            if (rule) {
-                const next = rule(bytes.subarray(field.payload, field.end));
-                parts.push(next ? lenField(field.number, next) : bytes.subarray(field.start, field.end));
-            }
-            else if (number && number(field.value) !== field.value) {
-                this.changed = true;
-                parts.push(varintField(field.number, number(field.value)));
-            }
-            else
-                parts.push(bytes.subarray(field.start, field.end));
-        }
-        return Buffer.concat(parts);
-    }
-}
-const widenType = (type) => (NARROW.has(type) ? widen_model_FLOAT : type);
-/** Packed or not, the uint16 bit patterns an FP16/BF16 TensorProto keeps in int32_data (5). */
-function int32Data(bytes, fields) {
-    const out = [];
-    const source = bufferSource(bytes);
-    for (const f of fields.filter((x) => x.number === 5)) {
-        if (f.wire === 0) {
-            out.push(f.value);
-            continue;
-        }
-        for (let at = f.payload; at < f.end;) {
-            const v = readVarint(source, at, f.end);
-            if (!v)
-                throw new Error('a varint runs past the end');
-            out.push(v.value);
-            at = v.next;
-        }
-    }
-    return out;
-}
-/** A TensorProto (dims 1, data_type 2, int32_data 5, name 8, raw_data 9, data_location 14) as FP32. */
-function widenTensor(bytes) {
-    const fields = parse(bytes, 0, bytes.length);
-    const type = fields.find((f) => f.number === 2 && f.wire === 0)?.value ?? 0;
-    if (!NARROW.has(type))
-        return null;
-    if (fields.some((f) => f.number === 14 && f.value === 1)) {
-        throw new Error('its FP16/BF16 weights are in external data, which the FP32 reference cannot widen');
-    }
-    const raw = fields.find((f) => f.number === 9);
-    const bits = raw
-        ? Array.from({ length: (raw.end - raw.payload) / 2 }, (_, i) => bytes.readUInt16LE(raw.payload + i * 2))
-        : int32Data(bytes, fields);
-    const halves = Uint16Array.from(bits);
-    const values = type === 10
-        ? Float32Array.from(new Float16Array(halves.buffer))
-        : new Float32Array(Uint32Array.from(halves, (h) => h << 16).buffer);
-    this.changed = true;
-    const kept = fields.filter((f) => f.number !== 2 && f.number !== 5 && f.number !== 9);
-    return Buffer.concat([
-        ...kept.filter((f) => f.number === 1).map((f) => bytes.subarray(f.start, f.end)),
-        varintField(2, widen_model_FLOAT),
-        ...kept.filter((f) => f.number !== 1).map((f) => bytes.subarray(f.start, f.end)),
-        lenField(9, Buffer.from(values.buffer)),
-    ]);
-}
-/**
- * The model with every FP16/BF16 tensor in FP32, or null when it has none (the model is used as it is).
- * Throws, saying why, when a narrow tensor cannot be widened (its weights are in external data).
- */
-function widenToFloat32(model) {
-    const w = new Rewriter();
-    const tensor = (payload) => widenTensor.call(w, payload);
-    // TypeProto: tensor_type (1) → elem_type (1); sequence (4) and optional (9) hold a TypeProto (elem_type 1).
-    const typeProto = (payload) => w.message(payload, {
-        1: (t) => w.message(t, {}, { 1: widenType }),
-        4: (s) => w.message(s, { 1: typeProto }),
-        9: (o) => w.message(o, { 1: typeProto }),
-    });
-    const valueInfo = (payload) => w.message(payload, { 2: typeProto });
-    // AttributeProto: t (5), g (6), tensors (10), graphs (11); the int (3) of `to` (Cast) and `dtype` (EyeLike…).
-    const attribute = (payload) => {
-        const fields = parse(payload, 0, payload.length);
-        const nameField = fields.find((f) => f.number === 1);
-        const name = nameField ? payload.toString('utf8', nameField.payload, nameField.end) : '';
-        const typeOf = name === 'to' || name === 'dtype' ? { 3: widenType } : {};
-        return w.message(payload, { 5: tensor, 6: graph, 10: tensor, 11: graph }, typeOf);
-    };
-    const node = (payload) => w.message(payload, { 5: attribute });
-    // GraphProto: node 1, initializer 5, input 11, output 12, value_info 13.
-    const graph = (payload) => w.message(payload, { 1: node, 5: tensor, 11: valueInfo, 12: valueInfo, 13: valueInfo });
-    const widened = w.message(model, { 7: graph });
-    return w.changed ? widened : null;
-}
-
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(38522);
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/npz.js
@@ -11193,16 +11365,19 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
         await (0,promises_.rm)(dir, { recursive: true, force: true });
         await (0,promises_.mkdir)((0,external_node_path_.join)(dir, 'marked'), { recursive: true });
         const source = await (0,promises_.readFile)(job.model.onnx);
-        const nodes = mainGraphNodes(mixedPrecisionOnnx(source, { narrow: 'fp16', keep: new Set(job.model.keepFp32) }).nodes);
+        const nodes = mainGraphNodes(mixedPrecisionOnnx(source, {
+            narrow: job.model.precision === 'bf16' ? 'bf16' : 'fp16',
+            keep: new Set(job.model.keepFp32),
+        }).nodes);
         const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
         const marked = tensorsToMark(nodes, layers);
         if (marked.length === 0)
             return fail('the graph has no float tensor to mark');
         said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_.join)(dir, 'marked'));
         const markedModel = { ...job.model, onnx: said.onnx };
-        // The engine's own flags: on 11.x the FP16 ONNX is written again, from the marked copy.
+        // The engine's own flags: on 11.x the FP16 or BF16 ONNX is written again, from the marked copy.
         const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
-            ? await writePrecisionOnnx(markedModel, (0,external_node_path_.join)(dir, 'fp16-onnx'))
+            ? await writePrecisionOnnx(markedModel, precisionOnnxFolder(markedModel, dir))
             : undefined;
         const markedJob = { ...job, model: markedModel, precisionOnnx };
         const paths = { plan: (0,external_node_path_.join)(dir, 'marked.plan'), layerInfo: (0,external_node_path_.join)(dir, 'marked.layers.json'), timingCache: null };
@@ -11534,10 +11709,13 @@ host, version, dir, signal) {
     const plan = (0,external_node_path_.join)(dir, 'base.plan');
     const log = (0,external_node_path_.join)(dir, 'build.log');
     const paths = { plan, layerInfo: (0,external_node_path_.join)(dir, 'base.layers.json'), timingCache: null };
-    // fp16 on TensorRT 11: the base's own FP16 ONNX, written as the head's was (its keep-fp32 list included).
+    // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
     const baseModel = { ...job.model, onnx };
     const toBuild = writesPrecisionOnnx(baseModel, version)
-        ? modelToBuild({ model: baseModel, precisionOnnx: await writePrecisionOnnx(baseModel, (0,external_node_path_.join)(dir, 'fp16-onnx')) })
+        ? modelToBuild({
+            model: baseModel,
+            precisionOnnx: await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)),
+        })
         : baseModel;
     const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
         gpu: outcome.gpu?.index ?? null,
