@@ -276,7 +276,7 @@ const builtFromSchema = schemas/* object */.Ikc({
 
 
 /**
- * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * A run's search for the keep-fp32 list of a model whose fp16 or bf16 engine failed its gate (precision-search:
  * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
  */
 const precisionSearchSchema = schemas/* object */.Ikc({
@@ -287,6 +287,10 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
     candidates: count,
     maxBuilds: count,
+    /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
+    maxSeconds: nullableNumber.default(null),
+    /** budget-spent: which budget ran out, the builds or the time. */
+    spent: schemas/* enum */.k5n(['builds', 'time']).nullable().default(null),
     /** Each candidate list built and checked, in order: the first is all-FP16. */
     builds: schemas/* array */.YOg(schemas/* object */.Ikc({ keep: schemas/* array */.YOg(schemas/* string */.YjP()), passed: schemas/* boolean */.zMY(), worst: schemas/* string */.YjP(), planBytes: nullableNumber })),
     /** The node where all-FP16's error starts, where the search opened; null when none was named. */
@@ -2640,8 +2644,11 @@ function rankByDivergence(candidates, start) {
  * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
  * order the search opens them in (rankByDivergence), a permutation of them.
  */
-async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates) {
+async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates, 
+/** Whether the search's time is up: asked before each build, as the build count is. */
+outOfTime = () => false) {
     const trials = [];
+    let spent = null;
     const judged = new Map();
     const order = new Map(candidates.map((c, i) => [c, i]));
     const sorted = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
@@ -2654,6 +2661,10 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
         if (known !== undefined)
             return known;
         if (trials.length >= maxBuilds)
+            spent = 'builds';
+        else if (outOfTime())
+            spent = 'time';
+        if (spent)
             throw new Spent();
         const passed = await passes(set);
         judged.set(id, passed);
@@ -2662,13 +2673,13 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
     };
     try {
         if (await judge([]))
-            return { outcome: 'none-needed', keep: [], trials };
+            return { outcome: 'none-needed', keep: [], trials, spent };
         if (!(await judge([...candidates])))
-            return { outcome: 'unfixable', keep: null, trials };
+            return { outcome: 'unfixable', keep: null, trials, spent };
     }
     catch (error) {
         if (error instanceof Spent)
-            return { outcome: 'budget-spent', keep: null, trials };
+            return { outcome: 'budget-spent', keep: null, trials, spent };
         throw error;
     }
     const kept = [];
@@ -2693,10 +2704,10 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
     }
     catch (error) {
         if (error instanceof Spent)
-            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials, spent };
         throw error;
     }
-    return { outcome: 'found', keep: sorted(kept), trials };
+    return { outcome: 'found', keep: sorted(kept), trials, spent };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/precision-search.js
@@ -2734,13 +2745,13 @@ function priceOf(builds, report) {
 }
 const DEFAULT_MAX_BUILDS = (/* unused pure expression or super */ null && (DEFAULT_PRECISION_MAX_BUILDS));
 /**
- * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
- * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 (or BF16) when nothing is
+ * kept (the writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
  */
-function keepCandidates(onnx) {
-    const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+function keepCandidates(onnx, narrow) {
+    const written = mixedPrecisionOnnx(onnx, { narrow, keep: new Set() });
     return mainGraphNodes(written.nodes)
-        .filter((n) => n.precision === 'fp16')
+        .filter((n) => n.precision === narrow)
         .map((n) => n.node);
 }
 function worstOf(builds) {
@@ -2796,10 +2807,12 @@ function candidateConfig(loaded, model, outputDir, keep, changes, first, basePla
  * The smallest keep-fp32 list for `model`, each candidate built and checked by `run`. Throws InputError when
  * a candidate cannot be judged (a build that failed, a check that could not run): no list is decided then.
  */
-async function searchPrecision(model, outputDir, maxBuilds, run, log) {
+async function searchPrecision(model, outputDir, budget, run, log, now = Date.now) {
+    const { maxBuilds, maxMs } = budget;
+    const deadline = maxMs === null ? null : now() + maxMs;
     let candidates;
     try {
-        candidates = keepCandidates((0,external_node_fs_.readFileSync)(model.onnx));
+        candidates = keepCandidates((0,external_node_fs_.readFileSync)(model.onnx), model.precision === 'bf16' ? 'bf16' : 'fp16');
     }
     catch (error) {
         throw new errors/* InputError */.dz(`${model.onnx}: the search reads the whole ONNX and could not: ${(0,errors/* errorMessage */.gJ)(error)}`);
@@ -2822,7 +2835,10 @@ async function searchPrecision(model, outputDir, maxBuilds, run, log) {
         return passed;
     };
     const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
-    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+    const outOfTime = () => deadline !== null && now() >= deadline;
+    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
+    if (search.spent === 'time')
+        log(`precision: the search's time (${maxMs} ms) ran out after ${trials.length} build(s)`);
     // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
     // GPU, its accuracy gate run again (the list re-verified on the build that found it).
     let price = null;
@@ -2837,6 +2853,7 @@ async function searchPrecision(model, outputDir, maxBuilds, run, log) {
         model: model.name,
         candidates,
         maxBuilds,
+        maxMs,
         ...search,
         trials,
         allFp16: trials[0],
@@ -2856,14 +2873,15 @@ async function searchModels(models, plan, outputDir, run, log, positionOf) {
         const base = {
             ...{ model: model.name, folder, configPosition: positionOf(model.name) },
             maxBuilds: model.precisionSearch.maxBuilds,
+            maxSeconds: model.precisionSearch.maxMs === null ? null : model.precisionSearch.maxMs / 1000,
+            spent: null,
             ...{ dropped: [], step: recheck ? plan.step : null, error: null },
         };
         try {
             if (recheck)
                 records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
             else {
-                const max = model.precisionSearch.maxBuilds;
-                const found = await searchPrecision(model, folder, max, run(model.name, folder), log);
+                const found = await searchPrecision(model, folder, model.precisionSearch, run(model.name, folder), log);
                 records.push({ ...base, ...recordOf(found) });
             }
         }
@@ -2907,6 +2925,8 @@ function recordOf(found) {
         keep: found.keep,
         candidates: found.candidates.length,
         maxBuilds: found.maxBuilds,
+        maxSeconds: found.maxMs === null ? null : found.maxMs / 1000,
+        spent: found.spent,
         builds: found.trials.map(({ keep, passed, worst, planBytes }) => ({ keep, passed, worst, planBytes })),
         openedAt: found.divergence?.status === 'found' ? found.divergence.node : null,
         price: found.price && {
@@ -8953,6 +8973,14 @@ const duration = schemas/* string */.YjP(expected('a duration like 45m, 90s or 2
     return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
 }, expected('a duration from 1ms to 596h (what a timer can hold)'))
     .transform((text) => parseDuration(text));
+/** precision-search: true, false, or its budgets: builds (2-9999, 32 by default) and a time (none by default). */
+const precisionSearch = schemas/* union */.KCZ([
+    schemas/* boolean */.zMY(),
+    schemas/* strictObject */.rej({
+        'max-builds': schemas/* number */.aig().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).'),
+        'max-time': duration.optional().describe('No candidate build starts after this (e.g. 2h).'),
+    }),
+], expected('true, false or { max-builds: N, max-time: D }'));
 const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
     error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
 });
@@ -9074,6 +9102,7 @@ function parseDims(text) {
 
 
 
+
 const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
 /** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
 const ociOr = (schema) => schema.superRefine((text, context) => {
@@ -9164,7 +9193,6 @@ const accuracy = schemas/* strictObject */.rej({
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
 });
-const maxBuilds = schemas/* number */.aig().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).');
 const model = schemas/* strictObject */.rej({
     name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
     onnx: fromEnv(path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
@@ -9179,9 +9207,9 @@ const model = schemas/* strictObject */.rej({
         .optional()
         .describe('ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
         '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).'),
-    'precision-search': schemas/* union */.KCZ([schemas/* boolean */.zMY(), schemas/* strictObject */.rej({ 'max-builds': maxBuilds })], expected('true, false or { max-builds: N }'))
+    'precision-search': precisionSearch
         .optional()
-        .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
+        .describe('When this fp16 or bf16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: schemas/* array */.YOg(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
@@ -10061,11 +10089,12 @@ function resolveTarget(t) {
         runsOn: t['runs-on'] ?? null,
     };
 }
-/** precision-search: true (at most 32 builds), { max-builds: N }, or off. */
+/** precision-search: true (at most 32 builds, no time bound), { max-builds: N, max-time: D }, or off. */
 function precisionSearchOf(raw) {
     if (!raw)
         return null;
-    return { maxBuilds: (raw === true ? undefined : raw['max-builds']) ?? config_DEFAULT_PRECISION_MAX_BUILDS };
+    const given = raw === true ? {} : raw;
+    return { maxBuilds: given['max-builds'] ?? config_DEFAULT_PRECISION_MAX_BUILDS, maxMs: given['max-time'] ?? null };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/config/rules.js
@@ -10325,13 +10354,13 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
  * ',' and strips quotes: a name with either cannot be passed.
  */
 const UNPASSABLE = /[,']/;
-/** precision-search searches an fp16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+/** precision-search searches an fp16 or bf16 engine's keep-fp32 list by its accuracy gate: it needs both. */
 const searchable = (raw, config) => raw.models.flatMap((model, m) => {
     if (!model['precision-search'])
         return [];
     const resolved = config.models[m];
     const missing = [
-        ...(resolved.precision !== 'fp16' ? ['precision: fp16'] : []),
+        ...(resolved.precision !== 'fp16' && resolved.precision !== 'bf16' ? ['precision: fp16 or bf16'] : []),
         ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
     ];
     return missing.length === 0
@@ -15189,11 +15218,19 @@ function searchLines(s) {
                     'adds that no ONNX node names.',
             ];
         default: {
+            const budget = s.spent === 'time' ? `its time (${s.maxSeconds} s)` : `its ${s.maxBuilds} builds`;
+            if (s.keep === null)
+                return [
+                    `**${markdown_text_text(s.model)}**: the search ran out of ${budget} after ${builds}, before any list was judged; ` +
+                        'give it more (precision-search: { max-builds, max-time }).',
+                ];
             const names = s.keep.map(code).join(', ');
             const price = s.price;
             return [
                 `**${markdown_text_text(s.model)}**: keep ${names} in FP32` +
-                    (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+                    (s.outcome === 'budget-spent'
+                        ? ` (the search ran out of ${budget}: it passes, it may not be the smallest)`
+                        : ''),
                 '',
                 `Paste under the model in trt-ci.yml${where}:`,
                 '',

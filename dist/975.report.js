@@ -384,7 +384,7 @@ const builtFromSchema = schemas/* object */.Ikc({
 
 
 /**
- * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * A run's search for the keep-fp32 list of a model whose fp16 or bf16 engine failed its gate (precision-search:
  * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
  */
 const precisionSearchSchema = schemas/* object */.Ikc({
@@ -395,6 +395,10 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
     candidates: count,
     maxBuilds: count,
+    /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
+    maxSeconds: nullableNumber.default(null),
+    /** budget-spent: which budget ran out, the builds or the time. */
+    spent: schemas/* enum */.k5n(['builds', 'time']).nullable().default(null),
     /** Each candidate list built and checked, in order: the first is all-FP16. */
     builds: schemas/* array */.YOg(schemas/* object */.Ikc({ keep: schemas/* array */.YOg(schemas/* string */.YjP()), passed: schemas/* boolean */.zMY(), worst: schemas/* string */.YjP(), planBytes: nullableNumber })),
     /** The node where all-FP16's error starts, where the search opened; null when none was named. */
@@ -2911,11 +2915,19 @@ function searchLines(s) {
                     'adds that no ONNX node names.',
             ];
         default: {
+            const budget = s.spent === 'time' ? `its time (${s.maxSeconds} s)` : `its ${s.maxBuilds} builds`;
+            if (s.keep === null)
+                return [
+                    `**${markdown_text_text(s.model)}**: the search ran out of ${budget} after ${builds}, before any list was judged; ` +
+                        'give it more (precision-search: { max-builds, max-time }).',
+                ];
             const names = s.keep.map(code).join(', ');
             const price = s.price;
             return [
                 `**${markdown_text_text(s.model)}**: keep ${names} in FP32` +
-                    (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+                    (s.outcome === 'budget-spent'
+                        ? ` (the search ran out of ${budget}: it passes, it may not be the smallest)`
+                        : ''),
                 '',
                 `Paste under the model in trt-ci.yml${where}:`,
                 '',

@@ -46792,6 +46792,14 @@ const values_duration = schemas_string(expected('a duration like 45m, 90s or 2h'
     return ms === null || (ms >= 1 && ms <= LONGEST_TIMER_MS);
 }, expected('a duration from 1ms to 596h (what a timer can hold)'))
     .transform((text) => parseDuration(text));
+/** precision-search: true, false, or its budgets: builds (2-9999, 32 by default) and a time (none by default). */
+const precisionSearch = union([
+    schemas_boolean(),
+    strictObject({
+        'max-builds': schemas_number().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).'),
+        'max-time': values_duration.optional().describe('No candidate build starts after this (e.g. 2h).'),
+    }),
+], expected('true, false or { max-builds: N, max-time: D }'));
 const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
     error: (issue) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
 });
@@ -46913,6 +46921,7 @@ function parseDims(text) {
 
 
 
+
 const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
 /** A text that, when it starts with oci://, must be a reference a registry takes (cache/oci-client.ts). */
 const ociOr = (schema) => schema.superRefine((text, context) => {
@@ -47003,7 +47012,6 @@ const accuracy = strictObject({
     error: 'expected inputs: the samples the reference was computed from (a folder or .npz), not auto',
     path: ['inputs'],
 });
-const maxBuilds = schemas_number().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).');
 const model = strictObject({
     name: values_name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
     onnx: fromEnv(path('an ONNX file')).describe('The ONNX file, relative to trt-ci.yml; it must exist (not an LFS pointer).'),
@@ -47018,9 +47026,9 @@ const model = strictObject({
         .optional()
         .describe('ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
         '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).'),
-    'precision-search': union([schemas_boolean(), strictObject({ 'max-builds': maxBuilds })], expected('true, false or { max-builds: N }'))
+    'precision-search': precisionSearch
         .optional()
-        .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
+        .describe('When this fp16 or bf16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
         .optional()
         .describe('Plugin libraries (--staticPlugins, or --plugins before 8.6).'),
@@ -48573,11 +48581,12 @@ function resolveTarget(t) {
         runsOn: t['runs-on'] ?? null,
     };
 }
-/** precision-search: true (at most 32 builds), { max-builds: N }, or off. */
+/** precision-search: true (at most 32 builds, no time bound), { max-builds: N, max-time: D }, or off. */
 function precisionSearchOf(raw) {
     if (!raw)
         return null;
-    return { maxBuilds: (raw === true ? undefined : raw['max-builds']) ?? DEFAULT_PRECISION_MAX_BUILDS };
+    const given = raw === true ? {} : raw;
+    return { maxBuilds: given['max-builds'] ?? DEFAULT_PRECISION_MAX_BUILDS, maxMs: given['max-time'] ?? null };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/cache/trust.js
@@ -48909,13 +48918,13 @@ const modelFiles = (raw, config) => raw.models.flatMap((model, m) => {
  * ',' and strips quotes: a name with either cannot be passed.
  */
 const UNPASSABLE = /[,']/;
-/** precision-search searches an fp16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+/** precision-search searches an fp16 or bf16 engine's keep-fp32 list by its accuracy gate: it needs both. */
 const searchable = (raw, config) => raw.models.flatMap((model, m) => {
     if (!model['precision-search'])
         return [];
     const resolved = config.models[m];
     const missing = [
-        ...(resolved.precision !== 'fp16' ? ['precision: fp16'] : []),
+        ...(resolved.precision !== 'fp16' && resolved.precision !== 'bf16' ? ['precision: fp16 or bf16'] : []),
         ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
     ];
     return missing.length === 0
@@ -51933,8 +51942,11 @@ function rankByDivergence(candidates, start) {
  * `candidates` in graph order (how a set is written); `rank`, asked once all-FP16 has failed, may give the
  * order the search opens them in (rankByDivergence), a permutation of them.
  */
-async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates) {
+async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candidates, 
+/** Whether the search's time is up: asked before each build, as the build count is. */
+outOfTime = () => false) {
     const trials = [];
+    let spent = null;
     const judged = new Map();
     const order = new Map(candidates.map((c, i) => [c, i]));
     const sorted = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
@@ -51947,6 +51959,10 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
         if (known !== undefined)
             return known;
         if (trials.length >= maxBuilds)
+            spent = 'builds';
+        else if (outOfTime())
+            spent = 'time';
+        if (spent)
             throw new Spent();
         const passed = await passes(set);
         judged.set(id, passed);
@@ -51955,13 +51971,13 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
     };
     try {
         if (await judge([]))
-            return { outcome: 'none-needed', keep: [], trials };
+            return { outcome: 'none-needed', keep: [], trials, spent };
         if (!(await judge([...candidates])))
-            return { outcome: 'unfixable', keep: null, trials };
+            return { outcome: 'unfixable', keep: null, trials, spent };
     }
     catch (error) {
         if (error instanceof Spent)
-            return { outcome: 'budget-spent', keep: null, trials };
+            return { outcome: 'budget-spent', keep: null, trials, spent };
         throw error;
     }
     const kept = [];
@@ -51986,10 +52002,10 @@ async function searchKeepSet(candidates, passes, maxBuilds, rank = () => candida
     }
     catch (error) {
         if (error instanceof Spent)
-            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+            return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials, spent };
         throw error;
     }
-    return { outcome: 'found', keep: sorted(kept), trials };
+    return { outcome: 'found', keep: sorted(kept), trials, spent };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/precision-search.js
@@ -52027,13 +52043,13 @@ function priceOf(builds, report) {
 }
 const DEFAULT_MAX_BUILDS = DEFAULT_PRECISION_MAX_BUILDS;
 /**
- * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
- * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 (or BF16) when nothing is
+ * kept (the writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
  */
-function keepCandidates(onnx) {
-    const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+function keepCandidates(onnx, narrow) {
+    const written = mixedPrecisionOnnx(onnx, { narrow, keep: new Set() });
     return mainGraphNodes(written.nodes)
-        .filter((n) => n.precision === 'fp16')
+        .filter((n) => n.precision === narrow)
         .map((n) => n.node);
 }
 function worstOf(builds) {
@@ -52089,10 +52105,12 @@ function candidateConfig(loaded, model, outputDir, keep, changes, first, basePla
  * The smallest keep-fp32 list for `model`, each candidate built and checked by `run`. Throws InputError when
  * a candidate cannot be judged (a build that failed, a check that could not run): no list is decided then.
  */
-async function searchPrecision(model, outputDir, maxBuilds, run, log) {
+async function searchPrecision(model, outputDir, budget, run, log, now = Date.now) {
+    const { maxBuilds, maxMs } = budget;
+    const deadline = maxMs === null ? null : now() + maxMs;
     let candidates;
     try {
-        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx));
+        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx), model.precision === 'bf16' ? 'bf16' : 'fp16');
     }
     catch (error) {
         throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
@@ -52115,7 +52133,10 @@ async function searchPrecision(model, outputDir, maxBuilds, run, log) {
         return passed;
     };
     const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
-    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+    const outOfTime = () => deadline !== null && now() >= deadline;
+    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
+    if (search.spent === 'time')
+        log(`precision: the search's time (${maxMs} ms) ran out after ${trials.length} build(s)`);
     // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
     // GPU, its accuracy gate run again (the list re-verified on the build that found it).
     let price = null;
@@ -52130,6 +52151,7 @@ async function searchPrecision(model, outputDir, maxBuilds, run, log) {
         model: model.name,
         candidates,
         maxBuilds,
+        maxMs,
         ...search,
         trials,
         allFp16: trials[0],
@@ -52149,14 +52171,15 @@ async function searchModels(models, plan, outputDir, run, log, positionOf) {
         const base = {
             ...{ model: model.name, folder, configPosition: positionOf(model.name) },
             maxBuilds: model.precisionSearch.maxBuilds,
+            maxSeconds: model.precisionSearch.maxMs === null ? null : model.precisionSearch.maxMs / 1000,
+            spent: null,
             ...{ dropped: [], step: recheck ? plan.step : null, error: null },
         };
         try {
             if (recheck)
                 records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
             else {
-                const max = model.precisionSearch.maxBuilds;
-                const found = await searchPrecision(model, folder, max, run(model.name, folder), log);
+                const found = await searchPrecision(model, folder, model.precisionSearch, run(model.name, folder), log);
                 records.push({ ...base, ...recordOf(found) });
             }
         }
@@ -52200,6 +52223,8 @@ function recordOf(found) {
         keep: found.keep,
         candidates: found.candidates.length,
         maxBuilds: found.maxBuilds,
+        maxSeconds: found.maxMs === null ? null : found.maxMs / 1000,
+        spent: found.spent,
         builds: found.trials.map(({ keep, passed, worst, planBytes }) => ({ keep, passed, worst, planBytes })),
         openedAt: found.divergence?.status === 'found' ? found.divergence.node : null,
         price: found.price && {
@@ -54642,7 +54667,7 @@ const builtFromSchema = object({
 
 
 /**
- * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * A run's search for the keep-fp32 list of a model whose fp16 or bf16 engine failed its gate (precision-search:
  * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
  */
 const precisionSearchSchema = object({
@@ -54653,6 +54678,10 @@ const precisionSearchSchema = object({
     keep: array(schemas_string()).nullable(),
     candidates: count,
     maxBuilds: count,
+    /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
+    maxSeconds: nullableNumber.default(null),
+    /** budget-spent: which budget ran out, the builds or the time. */
+    spent: schemas_enum(['builds', 'time']).nullable().default(null),
     /** Each candidate list built and checked, in order: the first is all-FP16. */
     builds: array(object({ keep: array(schemas_string()), passed: schemas_boolean(), worst: schemas_string(), planBytes: nullableNumber })),
     /** The node where all-FP16's error starts, where the search opened; null when none was named. */
@@ -60485,11 +60514,19 @@ function searchLines(s) {
                     'adds that no ONNX node names.',
             ];
         default: {
+            const budget = s.spent === 'time' ? `its time (${s.maxSeconds} s)` : `its ${s.maxBuilds} builds`;
+            if (s.keep === null)
+                return [
+                    `**${markdown_text_text(s.model)}**: the search ran out of ${budget} after ${builds}, before any list was judged; ` +
+                        'give it more (precision-search: { max-builds, max-time }).',
+                ];
             const names = s.keep.map(code).join(', ');
             const price = s.price;
             return [
                 `**${markdown_text_text(s.model)}**: keep ${names} in FP32` +
-                    (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+                    (s.outcome === 'budget-spent'
+                        ? ` (the search ran out of ${budget}: it passes, it may not be the smallest)`
+                        : ''),
                 '',
                 `Paste under the model in trt-ci.yml${where}:`,
                 '',
@@ -63230,24 +63267,28 @@ const parseLog = defineCommand({
 
 
 
+
 function pickModel(models, name) {
-    const searchable = (m) => m.precision === 'fp16' && m.accuracy !== null;
+    const searchable = (m) => (m.precision === 'fp16' || m.precision === 'bf16') && m.accuracy !== null;
     if (name !== null) {
         const model = models.find((m) => m.name === name);
         if (!model)
             throw new errors_InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);
         if (!searchable(model))
-            throw new errors_InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
+            throw new errors_InputError(`--model ${name}: the search needs precision: fp16 or bf16 and an accuracy: check`);
         return model;
     }
     const fits = models.filter(searchable);
     if (fits.length !== 1)
-        throw new errors_InputError(`precision: name the model to search with --model (models with precision: fp16 and accuracy: ` +
+        throw new errors_InputError(`precision: name the model to search with --model (models with precision: fp16 or bf16 and accuracy: ` +
             `${fits.map((m) => m.name).join(', ') || 'none'})`);
     return fits[0];
 }
 async function precisionCommand(options, io) {
     const maxBuilds = whole(options.maxBuilds, 'max-builds', DEFAULT_MAX_BUILDS, 2, 9999);
+    const maxMs = options.maxTime === null ? null : parseDuration(options.maxTime);
+    if (maxMs === 0 || (maxMs === null && options.maxTime !== null))
+        throw new errors_InputError(`--max-time: expected a duration like 90m or 2h, got "${options.maxTime.slice(0, 40)}"`);
     const config = loadConfig(options.config, io.cwd, io.env);
     const model = pickModel(config.models, options.model);
     const folder = searchFolder(config.outputDir, model.name);
@@ -63264,7 +63305,7 @@ async function precisionCommand(options, io) {
     const release = await claimOutputDir(config, io.cwd);
     let found;
     try {
-        found = await searchPrecision(model, folder, maxBuilds, run, (line) => io.stderr(`${line}\n`));
+        found = await searchPrecision(model, folder, { maxBuilds, maxMs }, run, (line) => io.stderr(`${line}\n`));
     }
     finally {
         await release();
@@ -63296,11 +63337,15 @@ function renderSearch(found) {
                 `(${allFp16.worst}; ${builds}). The error is not in FP16 arithmetic of these nodes: check the ` +
                 'tolerances, the inputs, and layers TensorRT adds that no ONNX node names.\n');
         default: {
+            const budget = search.spent === 'time' ? 'time (--max-time)' : 'build budget (--max-builds)';
+            if (search.keep === null)
+                return (`What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}, before any list was ` +
+                    'judged: raise it\n');
             const head = search.outcome === 'found'
                 ? `What to keep in FP32 (${model.name}): ${search.keep.join(', ')} (${builds}; at most ` +
                     `${buildBound(search.keep.length, candidates.length)} for ${search.keep.length} node(s))`
-                : `What to keep in FP32 (${model.name}): the build budget ran out after ${builds}; this list passes ` +
-                    'but may not be the smallest (raise --max-builds)';
+                : `What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}; this list passes ` +
+                    'but may not be the smallest (raise it)';
             return [
                 head,
                 '',
@@ -63328,6 +63373,7 @@ const precision = defineCommand({
         config: CONFIG,
         model: { type: 'string', arg: 'M', help: 'the model to search (default: the one with precision: fp16)' },
         'max-builds': { type: 'string', arg: 'N', help: `builds the search may make (default ${DEFAULT_MAX_BUILDS})` },
+        'max-time': { type: 'string', arg: 'D', help: 'no candidate build starts after this (90m, 2h; default none)' },
         json: JSON_OUTPUT,
     },
     examples: [['trt-ci precision --model detector', 'the keep-fp32 list to paste, each candidate built and checked']],
@@ -63335,6 +63381,7 @@ const precision = defineCommand({
         config: values.config ?? 'trt-ci.yml',
         model: values.model ?? null,
         maxBuilds: values['max-builds'] ?? null,
+        maxTime: values['max-time'] ?? null,
         json: values.json ?? false,
     }, io),
 });

@@ -207,6 +207,9 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/--model: expected one of lse, got "nope"/);
     expect((await cli(['precision', '--config', config, '--max-builds', '1'])).code).toBe(2);
+    const badTime = await cli(['precision', '--config', config, '--max-time', 'soon']);
+    expect(badTime.code).toBe(2);
+    expect(badTime.stderr).toMatch(/--max-time: expected a duration like 90m or 2h, got "soon"/);
   });
 
   it('stops, exit 2, when a candidate cannot be judged: a check that did not run is not a failure', async () => {
@@ -283,9 +286,17 @@ describe('precision-search: true in a run (issue 37)', () => {
     expect(search.maxBuilds).toBe(4);
     expect(search.builds.length).toBeLessThanOrEqual(4);
     expect(search.outcome).toBe('budget-spent');
-    const bad = await cli(['run', '--config', config('{ max-builds: 1 }')]);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/precision-search/);
+    expect(search.spent).toBe('builds');
+    // A time spent before the second build (a build takes longer than 1 ms): no list, said as the time's.
+    const quick = await cli(['run', '--config', config('{ max-time: 1ms }'), '--json']);
+    const [timed] = JSON.parse(quick.stdout).precisionSearch;
+    expect(timed).toMatchObject({ outcome: 'budget-spent', spent: 'time', maxSeconds: 0.001, keep: null });
+    expect(timed.builds.length).toBeLessThanOrEqual(1);
+    for (const wrong of ['{ max-builds: 1 }', '{ max-time: soon }', '{ max-time: 0s }']) {
+      const bad = await cli(['run', '--config', config(wrong)]);
+      expect(bad.code, wrong).toBe(2);
+      expect(bad.stderr).toMatch(/precision-search/);
+    }
   });
 
   it('is off unless asked, and needs precision: fp16 and an accuracy check', async () => {
@@ -299,7 +310,7 @@ describe('precision-search: true in a run (issue 37)', () => {
     );
     const result = await cli(['run', '--config', config]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/precision-search needs precision: fp16 and an accuracy: check/);
+    expect(result.stderr).toMatch(/precision-search needs precision: fp16 or bf16 and an accuracy: check/);
   });
 });
 
@@ -310,6 +321,8 @@ describe('the "What to keep in FP32" section', () => {
     keep: ['exp'],
     candidates: 4,
     maxBuilds: 32,
+    maxSeconds: null,
+    spent: null,
     builds: [
       { keep: [], passed: false, worst: 'y: 100.0% out of tolerance', planBytes: 2048 },
       { keep: ['exp'], passed: true, worst: 'y: 0.0% out of tolerance', planBytes: 3072 },
@@ -331,7 +344,15 @@ describe('the "What to keep in FP32" section', () => {
     expect(section({})).toContain('keep-fp32: [exp]');
     expect(section({})).toContain('- plan size: 3.00 KiB against 2.00 KiB all-FP16');
     expect(section({})).toContain('- latency against all-FP16: not measured');
-    expect(section({ outcome: 'budget-spent' })).toMatch(/the build budget ran out: it passes, it may not be/);
+    expect(section({ outcome: 'budget-spent', spent: 'builds' })).toMatch(
+      /the search ran out of its 32 builds: it passes, it may not be/,
+    );
+    expect(section({ outcome: 'budget-spent', spent: 'time', maxSeconds: 7200 })).toMatch(
+      /ran out of its time \(7200 s\): it passes/,
+    );
+    expect(section({ outcome: 'budget-spent', spent: 'time', maxSeconds: 60, keep: null })).toMatch(
+      /ran out of its time \(60 s\) after 2 build\(s\) of 4 candidate node\(s\), before any list was judged/,
+    );
     expect(section({ outcome: 'unfixable', keep: null })).toMatch(/no list fixes it: .*y: 100\.0% out of tolerance/);
     expect(section({ outcome: 'none-needed', keep: [] })).toMatch(/nothing; all-FP16 built again passes/);
     const step = 'TensorRT 10.16 → 11.5';

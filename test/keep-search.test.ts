@@ -69,8 +69,32 @@ describe('searchKeepSet', () => {
     // Needs n3 and n9: four builds are not enough; what passes (all of the open ones) is returned, not a guess.
     const spent = await searchKeepSet(names(12), async (keep) => keep.includes('n3') && keep.includes('n9'), 4);
     expect(spent.outcome).toBe('budget-spent');
+    expect(spent.spent).toBe('builds');
     expect(spent.trials).toHaveLength(4);
     expect(spent.keep).toEqual(expect.arrayContaining(['n3', 'n9']));
+  });
+
+  it('a time that runs out stops it before the next build, as the build budget does', async () => {
+    const needs = async (keep: string[]) => keep.includes('n3') && keep.includes('n9');
+    // The clock is asked before each build: up after the 5th, the 6th never starts.
+    let builds = 0;
+    const counted = async (keep: string[]) => {
+      builds += 1;
+      return needs(keep);
+    };
+    const late = await searchKeepSet(names(12), counted, 100, undefined, () => builds >= 5);
+    expect(late).toMatchObject({ outcome: 'budget-spent', spent: 'time' });
+    expect(late.trials).toHaveLength(5);
+    expect(late.keep).toEqual(expect.arrayContaining(['n3', 'n9']));
+    // Up before the first build: nothing judged, no list.
+    const none = await searchKeepSet(names(12), needs, 100, undefined, () => true);
+    expect(none).toMatchObject({ outcome: 'budget-spent', spent: 'time', keep: null, trials: [] });
+    // Never up: the search ends on its own, with the planted set.
+    expect(await searchKeepSet(names(12), needs, 100, undefined, () => false)).toMatchObject({
+      outcome: 'found',
+      keep: ['n3', 'n9'],
+      spent: null,
+    });
   });
 });
 

@@ -22,7 +22,7 @@ export type KeepSearchOutcome =
   | 'found'
   /** Keeping every candidate in FP32 still fails: the error is not in the nodes FP16 can be kept off. */
   | 'unfixable'
-  /** The build budget ran out: `keep` passes but may not be minimal. */
+  /** The build or time budget ran out: `keep` passes but may not be minimal (null: none judged passing yet). */
   | 'budget-spent';
 
 export interface KeepSearch {
@@ -31,6 +31,8 @@ export interface KeepSearch {
   keep: string[] | null;
   /** Every set judged, in order; a set asked twice is judged once. */
   trials: KeepTrial[];
+  /** Which budget ran out (outcome budget-spent), else null. */
+  spent: 'builds' | 'time' | null;
 }
 
 /** The most builds a search of `k` nodes among `candidates` makes. */
@@ -56,8 +58,11 @@ export async function searchKeepSet(
   passes: (keep: string[]) => Promise<boolean>,
   maxBuilds: number,
   rank: () => readonly string[] = () => candidates,
+  /** Whether the search's time is up: asked before each build, as the build count is. */
+  outOfTime: () => boolean = () => false,
 ): Promise<KeepSearch> {
   const trials: KeepTrial[] = [];
+  let spent: KeepSearch['spent'] = null;
   const judged = new Map<string, boolean>();
   const order = new Map(candidates.map((c, i) => [c, i]));
   const sorted = (keep: readonly string[]) => [...keep].sort((a, b) => order.get(a)! - order.get(b)!);
@@ -67,17 +72,19 @@ export async function searchKeepSet(
     const id = set.join('\n');
     const known = judged.get(id);
     if (known !== undefined) return known;
-    if (trials.length >= maxBuilds) throw new Spent();
+    if (trials.length >= maxBuilds) spent = 'builds';
+    else if (outOfTime()) spent = 'time';
+    if (spent) throw new Spent();
     const passed = await passes(set);
     judged.set(id, passed);
     trials.push({ keep: set, passed });
     return passed;
   };
   try {
-    if (await judge([])) return { outcome: 'none-needed', keep: [], trials };
-    if (!(await judge([...candidates]))) return { outcome: 'unfixable', keep: null, trials };
+    if (await judge([])) return { outcome: 'none-needed', keep: [], trials, spent };
+    if (!(await judge([...candidates]))) return { outcome: 'unfixable', keep: null, trials, spent };
   } catch (error) {
-    if (error instanceof Spent) return { outcome: 'budget-spent', keep: null, trials };
+    if (error instanceof Spent) return { outcome: 'budget-spent', keep: null, trials, spent };
     throw error;
   }
   const kept: string[] = [];
@@ -98,8 +105,8 @@ export async function searchKeepSet(
       open = open.slice(0, hi);
     }
   } catch (error) {
-    if (error instanceof Spent) return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials };
+    if (error instanceof Spent) return { outcome: 'budget-spent', keep: sorted([...kept, ...open]), trials, spent };
     throw error;
   }
-  return { outcome: 'found', keep: sorted(kept), trials };
+  return { outcome: 'found', keep: sorted(kept), trials, spent };
 }

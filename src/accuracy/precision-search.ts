@@ -58,13 +58,13 @@ function priceOf(builds: ReportBuild[], report: string): PrecisionPrice {
 export const DEFAULT_MAX_BUILDS = DEFAULT_PRECISION_MAX_BUILDS;
 
 /**
- * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 when nothing is kept
- * (the FP16 writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
+ * The nodes a keep-fp32 list may name: those of the main graph that compute in FP16 (or BF16) when nothing is
+ * kept (the writer's own table, so TensorRT 10 and 11 search the same nodes), in graph order.
  */
-function keepCandidates(onnx: Buffer): string[] {
-  const written = mixedPrecisionOnnx(onnx, { narrow: 'fp16', keep: new Set() });
+function keepCandidates(onnx: Buffer, narrow: 'fp16' | 'bf16'): string[] {
+  const written = mixedPrecisionOnnx(onnx, { narrow, keep: new Set() });
   return mainGraphNodes(written.nodes)
-    .filter((n) => n.precision === 'fp16')
+    .filter((n) => n.precision === narrow)
     .map((n) => n.node);
 }
 
@@ -142,6 +142,8 @@ export interface PrecisionSearch extends KeepSearch {
   model: string;
   candidates: string[];
   maxBuilds: number;
+  /** No candidate build starts after this many milliseconds; null: no time bound. */
+  maxMs: number | null;
   trials: PrecisionTrial[];
   allFp16: PrecisionTrial;
   answer: PrecisionTrial | null;
@@ -157,13 +159,16 @@ export interface PrecisionSearch extends KeepSearch {
 export async function searchPrecision(
   model: ModelConfig,
   outputDir: string,
-  maxBuilds: number,
+  budget: { maxBuilds: number; maxMs: number | null },
   run: RunCandidate,
   log: (line: string) => void,
+  now: () => number = Date.now,
 ): Promise<PrecisionSearch> {
+  const { maxBuilds, maxMs } = budget;
+  const deadline = maxMs === null ? null : now() + maxMs;
   let candidates: string[];
   try {
-    candidates = keepCandidates(readFileSync(model.onnx));
+    candidates = keepCandidates(readFileSync(model.onnx), model.precision === 'bf16' ? 'bf16' : 'fp16');
   } catch (error) {
     throw new InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
   }
@@ -186,7 +191,10 @@ export async function searchPrecision(
     return passed;
   };
   const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
-  const search = await searchKeepSet(candidates, judge, maxBuilds, ranked);
+  const outOfTime = () => deadline !== null && now() >= deadline;
+  const search = await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
+  if (search.spent === 'time')
+    log(`precision: the search's time (${maxMs} ms) ran out after ${trials.length} build(s)`);
   // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
   // GPU, its accuracy gate run again (the list re-verified on the build that found it).
   let price: PrecisionPrice | null = null;
@@ -201,6 +209,7 @@ export async function searchPrecision(
     model: model.name,
     candidates,
     maxBuilds,
+    maxMs,
     ...search,
     trials,
     allFp16: trials[0]!,
@@ -240,13 +249,14 @@ async function searchModels(
     const base = {
       ...{ model: model.name, folder, configPosition: positionOf(model.name) },
       maxBuilds: model.precisionSearch!.maxBuilds,
+      maxSeconds: model.precisionSearch!.maxMs === null ? null : model.precisionSearch!.maxMs / 1000,
+      spent: null,
       ...{ dropped: [], step: recheck ? plan.step : null, error: null },
     };
     try {
       if (recheck) records.push({ ...base, ...(await recheckList(model, run(model.name, folder), log)) });
       else {
-        const max = model.precisionSearch!.maxBuilds;
-        const found = await searchPrecision(model, folder, max, run(model.name, folder), log);
+        const found = await searchPrecision(model, folder, model.precisionSearch!, run(model.name, folder), log);
         records.push({ ...base, ...recordOf(found) });
       }
     } catch (error) {
@@ -295,6 +305,8 @@ function recordOf(
     keep: found.keep,
     candidates: found.candidates.length,
     maxBuilds: found.maxBuilds,
+    maxSeconds: found.maxMs === null ? null : found.maxMs / 1000,
+    spent: found.spent,
     builds: found.trials.map(({ keep, passed, worst, planBytes }) => ({ keep, passed, worst, planBytes })),
     openedAt: found.divergence?.status === 'found' ? found.divergence.node : null,
     price: found.price && {

@@ -106,8 +106,11 @@ function resolveTarget(t: NonNullable<RawConfig['deploy']>[number]): DeployTarge
   };
 }
 
-/** precision-search: true (at most 32 builds), { max-builds: N }, or off. */
-function precisionSearchOf(raw: boolean | { 'max-builds'?: number | undefined } | undefined) {
+/** precision-search: true (at most 32 builds, no time bound), { max-builds: N, max-time: D }, or off. */
+function precisionSearchOf(
+  raw: boolean | { 'max-builds'?: number | undefined; 'max-time'?: number | undefined } | undefined,
+) {
   if (!raw) return null;
-  return { maxBuilds: (raw === true ? undefined : raw['max-builds']) ?? DEFAULT_PRECISION_MAX_BUILDS };
+  const given = raw === true ? {} : raw;
+  return { maxBuilds: given['max-builds'] ?? DEFAULT_PRECISION_MAX_BUILDS, maxMs: given['max-time'] ?? null };
 }

@@ -283,13 +283,13 @@ const modelFiles: Rule = (raw, config) =>
  */
 const UNPASSABLE = /[,']/;
 
-/** precision-search searches an fp16 engine's keep-fp32 list by its accuracy gate: it needs both. */
+/** precision-search searches an fp16 or bf16 engine's keep-fp32 list by its accuracy gate: it needs both. */
 const searchable: Rule = (raw, config) =>
   raw.models.flatMap((model, m) => {
     if (!model['precision-search']) return [];
     const resolved = config.models[m]!;
     const missing = [
-      ...(resolved.precision !== 'fp16' ? ['precision: fp16'] : []),
+      ...(resolved.precision !== 'fp16' && resolved.precision !== 'bf16' ? ['precision: fp16 or bf16'] : []),
       ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
     ];
     return missing.length === 0

@@ -9,6 +9,7 @@ import { parseOciReference } from '../cache/oci-client.js';
 import { VARIABLE } from './expand-env.js';
 import { fromEnv } from './schema-walk.js';
 import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
+import { precisionSearch } from './values.js';
 
 const PR_REPOSITORY = "oci://<registry>/<repository> for pull requests' entries";
 
@@ -166,7 +167,6 @@ const accuracy = z
   });
 export type RawAccuracy = z.output<typeof accuracy>;
 
-const maxBuilds = z.number().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).');
 const model = z.strictObject(
   {
     name: name('model').describe('Names its plans and logs: letters, digits, ".", "_", "-".'),
@@ -196,10 +196,9 @@ const model = z.strictObject(
         'ONNX nodes kept in FP32 in an fp16 engine (an unnamed node is node_of_<its first output>): ' +
           '--layerPrecisions on TensorRT <= 10, the written FP16 ONNX on 11 (docs/accuracy.md).',
       ),
-    'precision-search': z
-      .union([z.boolean(), z.strictObject({ 'max-builds': maxBuilds })], expected('true, false or { max-builds: N }'))
+    'precision-search': precisionSearch
       .optional()
-      .describe('When this fp16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
+      .describe('When this fp16 or bf16 engine fails its gate, find the keep-fp32 list to paste (docs/accuracy.md).'),
     plugins: z
       .array(fromEnv(path('a plugin library')), expected('a list of plugin library paths'))
       .optional()

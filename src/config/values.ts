@@ -58,6 +58,18 @@ export const duration = z
   }, expected('a duration from 1ms to 596h (what a timer can hold)'))
   .transform((text) => parseDuration(text)!);
 
+/** precision-search: true, false, or its budgets: builds (2-9999, 32 by default) and a time (none by default). */
+export const precisionSearch = z.union(
+  [
+    z.boolean(),
+    z.strictObject({
+      'max-builds': z.number().int().min(2).max(9999).optional().describe('The builds a search makes at most (32).'),
+      'max-time': duration.optional().describe('No candidate build starts after this (e.g. 2h).'),
+    }),
+  ],
+  expected('true, false or { max-builds: N, max-time: D }'),
+);
+
 export const workspace = size.refine((bytes) => bytes >= 1024 ** 2, {
   error: (issue: { input?: unknown }) => `expected a workspace of at least 1MiB, got ${issue.input} bytes`,
 });

@@ -62,11 +62,11 @@ export interface ModelConfig {
   /** ONNX nodes (layer names) kept in FP32 in an fp16 engine: keep-fp32:. */
   keepFp32: string[];
   /**
-   * precision-search: when this fp16 engine fails its accuracy gate, the run searches for the keep-fp32
-   * list that passes it (each candidate built and checked, at most `maxBuilds`) and says the lines to paste;
-   * null when the model does not ask.
+   * precision-search: when this fp16 (or bf16) engine fails its accuracy gate, the run searches for the
+   * keep-fp32 list that passes it (each candidate built and checked, at most `maxBuilds`, no build started
+   * after `maxMs`) and says the lines to paste; null when the model does not ask.
    */
-  precisionSearch: { maxBuilds: number } | null;
+  precisionSearch: { maxBuilds: number; maxMs: number | null } | null;
   plugins: string[];
   /** Loaded with --dynamicPlugins: must export getCreators. */
   dynamicPlugins: string[];

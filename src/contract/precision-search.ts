@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { configPositionSchema, count, nullableNumber, nullableString } from './values.js';
 
 /**
- * A run's search for the keep-fp32 list of a model whose fp16 engine failed its gate (precision-search:
+ * A run's search for the keep-fp32 list of a model whose fp16 or bf16 engine failed its gate (precision-search:
  * true; src/accuracy/precision-search.ts): every candidate built and checked, the list to paste, its price.
  */
 export const precisionSearchSchema = z.object({
@@ -14,6 +14,10 @@ export const precisionSearchSchema = z.object({
   keep: z.array(z.string()).nullable(),
   candidates: count,
   maxBuilds: count,
+  /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
+  maxSeconds: nullableNumber.default(null),
+  /** budget-spent: which budget ran out, the builds or the time. */
+  spent: z.enum(['builds', 'time']).nullable().default(null),
   /** Each candidate list built and checked, in order: the first is all-FP16. */
   builds: z.array(
     z.object({ keep: z.array(z.string()), passed: z.boolean(), worst: z.string(), planBytes: nullableNumber }),

@@ -11,6 +11,7 @@ import {
 } from '../../accuracy/precision-search.js';
 import { claimOutputDir } from '../../builds/output-dir.js';
 import { InputError } from '../../common/errors.js';
+import { parseDuration } from '../../common/units.js';
 import { loadConfig } from '../../config/load.js';
 import type { ModelConfig } from '../../contract/config.js';
 import { EXIT } from '../../contract/exit.js';
@@ -21,28 +22,31 @@ import type { CliIo } from '../io.js';
 import { CONFIG, JSON_OUTPUT, whole } from '../options.js';
 
 function pickModel(models: ModelConfig[], name: string | null): ModelConfig {
-  const searchable = (m: ModelConfig) => m.precision === 'fp16' && m.accuracy !== null;
+  const searchable = (m: ModelConfig) => (m.precision === 'fp16' || m.precision === 'bf16') && m.accuracy !== null;
   if (name !== null) {
     const model = models.find((m) => m.name === name);
     if (!model) throw new InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);
     if (!searchable(model))
-      throw new InputError(`--model ${name}: the search needs precision: fp16 and an accuracy: check`);
+      throw new InputError(`--model ${name}: the search needs precision: fp16 or bf16 and an accuracy: check`);
     return model;
   }
   const fits = models.filter(searchable);
   if (fits.length !== 1)
     throw new InputError(
-      `precision: name the model to search with --model (models with precision: fp16 and accuracy: ` +
+      `precision: name the model to search with --model (models with precision: fp16 or bf16 and accuracy: ` +
         `${fits.map((m) => m.name).join(', ') || 'none'})`,
     );
   return fits[0]!;
 }
 
 async function precisionCommand(
-  options: { config: string; model: string | null; maxBuilds: string | null; json: boolean },
+  options: { config: string; model: string | null; maxBuilds: string | null; maxTime: string | null; json: boolean },
   io: CliIo,
 ): Promise<number> {
   const maxBuilds = whole(options.maxBuilds, 'max-builds', DEFAULT_MAX_BUILDS, 2, 9999);
+  const maxMs = options.maxTime === null ? null : parseDuration(options.maxTime);
+  if (maxMs === 0 || (maxMs === null && options.maxTime !== null))
+    throw new InputError(`--max-time: expected a duration like 90m or 2h, got "${options.maxTime!.slice(0, 40)}"`);
   const config = loadConfig(options.config, io.cwd, io.env);
   const model = pickModel(config.models, options.model);
   const folder = searchFolder(config.outputDir, model.name);
@@ -61,7 +65,7 @@ async function precisionCommand(
   const release = await claimOutputDir(config, io.cwd);
   let found: PrecisionSearch;
   try {
-    found = await searchPrecision(model, folder, maxBuilds, run, (line) => io.stderr(`${line}\n`));
+    found = await searchPrecision(model, folder, { maxBuilds, maxMs }, run, (line) => io.stderr(`${line}\n`));
   } finally {
     await release();
   }
@@ -94,18 +98,24 @@ function renderSearch(found: PrecisionSearch): string {
         'tolerances, the inputs, and layers TensorRT adds that no ONNX node names.\n'
       );
     default: {
+      const budget = search.spent === 'time' ? 'time (--max-time)' : 'build budget (--max-builds)';
+      if (search.keep === null)
+        return (
+          `What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}, before any list was ` +
+          'judged: raise it\n'
+        );
       const head =
         search.outcome === 'found'
-          ? `What to keep in FP32 (${model.name}): ${search.keep!.join(', ')} (${builds}; at most ` +
-            `${buildBound(search.keep!.length, candidates.length)} for ${search.keep!.length} node(s))`
-          : `What to keep in FP32 (${model.name}): the build budget ran out after ${builds}; this list passes ` +
-            'but may not be the smallest (raise --max-builds)';
+          ? `What to keep in FP32 (${model.name}): ${search.keep.join(', ')} (${builds}; at most ` +
+            `${buildBound(search.keep.length, candidates.length)} for ${search.keep.length} node(s))`
+          : `What to keep in FP32 (${model.name}): the ${budget} ran out after ${builds}; this list passes ` +
+            'but may not be the smallest (raise it)';
       return [
         head,
         '',
         `Paste under the model "${model.name}" in trt-ci.yml:`,
         '',
-        `    keep-fp32: [${search.keep!.join(', ')}]`,
+        `    keep-fp32: [${search.keep.join(', ')}]`,
         '',
         `accuracy: all-FP16 failed (${allFp16.worst}); with the list, passed`,
         ...(start ? [start] : []),
@@ -128,6 +138,7 @@ export const precision = defineCommand({
     config: CONFIG,
     model: { type: 'string', arg: 'M', help: 'the model to search (default: the one with precision: fp16)' },
     'max-builds': { type: 'string', arg: 'N', help: `builds the search may make (default ${DEFAULT_MAX_BUILDS})` },
+    'max-time': { type: 'string', arg: 'D', help: 'no candidate build starts after this (90m, 2h; default none)' },
     json: JSON_OUTPUT,
   },
   examples: [['trt-ci precision --model detector', 'the keep-fp32 list to paste, each candidate built and checked']],
@@ -137,6 +148,7 @@ export const precision = defineCommand({
         config: values.config ?? 'trt-ci.yml',
         model: values.model ?? null,
         maxBuilds: values['max-builds'] ?? null,
+        maxTime: values['max-time'] ?? null,
         json: values.json ?? false,
       },
       io,

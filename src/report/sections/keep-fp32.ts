@@ -42,15 +42,23 @@ function searchLines(s: PrecisionSearchRecord): string[] {
           'adds that no ONNX node names.',
       ];
     default: {
-      const names = s.keep!.map(code).join(', ');
+      const budget = s.spent === 'time' ? `its time (${s.maxSeconds} s)` : `its ${s.maxBuilds} builds`;
+      if (s.keep === null)
+        return [
+          `**${text(s.model)}**: the search ran out of ${budget} after ${builds}, before any list was judged; ` +
+            'give it more (precision-search: { max-builds, max-time }).',
+        ];
+      const names = s.keep.map(code).join(', ');
       const price = s.price;
       return [
         `**${text(s.model)}**: keep ${names} in FP32` +
-          (s.outcome === 'budget-spent' ? ' (the build budget ran out: it passes, it may not be the smallest)' : ''),
+          (s.outcome === 'budget-spent'
+            ? ` (the search ran out of ${budget}: it passes, it may not be the smallest)`
+            : ''),
         '',
         `Paste under the model in trt-ci.yml${where}:`,
         '',
-        codeBlock(`keep-fp32: [${s.keep!.join(', ')}]`),
+        codeBlock(`keep-fp32: [${s.keep.join(', ')}]`),
         '',
         `- accuracy: all-FP16 ${text(first?.worst ?? 'failed')}; with the list, passed` +
           (price ? ` (built again: ${text(price.accuracy)})` : ''),
