@@ -362,18 +362,34 @@ export function logSumExpOnnx(): Uint8Array {
   return onnx.ModelProto.encode(model).finish();
 }
 
+/** The FP16 traps a planted graph can hold (issue 37's list); softmax last (see plantedChainOnnx). */
+export const TRAP_KINDS = ['mul', 'exp', 'variance', 'accumulate', 'softmax'] as const;
+export type TrapKind = (typeof TRAP_KINDS)[number];
+
 /**
  * A chain of FP16-safe nodes (Relu, Sqrt, Abs, Mul 0.75 + Add 0.5: exact FP16 constants, values kept in
- * [1, 3]) with `plants` FP16 traps at seeded places: Sigmoid -> Mul 300 (about 250: fine) -> Mul 300 (past
- * 65504: the trap) -> Mul 1/90000 (reads the trap's value: in FP16 it is infinity) -> Add 1. The two nodes
- * named in `planted` are the optimum by construction: without either, an FP16 tensor holds 65700 or more;
- * with both, every FP16 value is under 300. x [1, 4] in [1, 3] -> y [1, 4]; `length` nodes or a few more.
+ * [1, 3]) with `plants` FP16 traps at seeded places, of the `kinds` given in turn. Each trap starts at
+ * s = 0.1 v + 0.8 in [0.9, 1.1] (an affine step, not a Sigmoid: an Inf from an earlier trap must reach the
+ * output, not saturate to 1) and ends in [1, 3] again. Its planted nodes [P] are the optimum by
+ * construction: without any one of them an FP16 tensor holds a value past 65504 (or reads one), and the Inf
+ * or NaN reaches y; with all of them every FP16 value is small and its rounding stays under the tolerance.
+ * - mul: Mul 300 (270-330: fine) -> Mul 300 [P] (81000 and more) -> Mul 1/90000 [P] (reads it) -> Add 1.
+ * - exp: Mul 13 (11.7-14.3) -> Exp [P] (e^11.7 = 120000) -> Mul 1e-6 [P] (reads it) -> Add 10 -> Mul 0.1.
+ * - softmax, no max subtracted: Mul 13 -> Exp [P] -> ReduceSum [P] -> Div [P] -> Mul 0.5 -> Add 1. A sum made
+ *   Inf leaves finite probabilities (0: 12% off), which the affine start of a later trap shrinks tenfold:
+ *   give it last in `kinds` for its sum to be needed whatever follows.
+ * - variance (an RMSNorm's, unshifted): Mul 300 -> Mul by itself [P] (72900 and more) -> ReduceMean [P] ->
+ *   Sqrt [P] (reads the mean) -> Mul 1/300 (the RMS of s, about 1) -> Add s (back to 4 values).
+ * - accumulate: Mul 20000 (18000-22000: fine) -> ReduceSum [P] of the 4 (72000 and more) -> Mul 1e-5 [P]
+ *   (reads it) -> Add s (back to 4 values).
+ * x [1, 4] in [1, 3] -> y [1, 4]; `length` nodes or a few more. `planted` lists the planted nodes in graph order.
  */
 export function plantedChainOnnx(
   seed: number,
   length: number,
   plants: number,
-): { model: Uint8Array; planted: string[] } {
+  kinds: readonly TrapKind[] = ['mul'],
+): { model: Uint8Array; planted: string[]; kinds: TrapKind[] } {
   const T = onnx.TensorProto.DataType;
   let state = seed;
   const random = () => {
@@ -387,23 +403,78 @@ export function plantedChainOnnx(
     return constants.get(value)!;
   };
   let current = 'x';
-  const add = (opType: string, extra: string[] = []) => {
+  /** A node named after its place and op, reading `inputs` (the current value first unless given). */
+  const node = (opType: string, inputs: string[], attribute: onnxProto.onnx.IAttributeProto[] = []) => {
     const name = `n${nodes.length}_${opType.toLowerCase()}`;
-    nodes.push(onnx.NodeProto.create({ opType, name, input: [current, ...extra], output: [name] }));
+    nodes.push(onnx.NodeProto.create({ opType, name, input: inputs, output: [name], attribute }));
     current = name;
     return name;
+  };
+  const add = (opType: string, extra: string[] = []) => node(opType, [current, ...extra]);
+  const keep1 = [intAttr('keepdims', 1)];
+  /** The trap's first value: 0.1 v + 0.8, in [0.9, 1.1] for v in [1, 3]; Inf stays Inf. */
+  const start = () => {
+    add('Mul', [constant(0.1)]);
+    return add('Add', [constant(0.8)]);
+  };
+  const traps: Record<TrapKind, () => string[]> = {
+    mul: () => {
+      start();
+      add('Mul', [constant(300)]);
+      const planted = [add('Mul', [constant(300)]), add('Mul', [constant(1 / 90000)])];
+      add('Add', [constant(1)]);
+      return planted;
+    },
+    exp: () => {
+      start();
+      add('Mul', [constant(13)]);
+      const planted = [add('Exp'), add('Mul', [constant(1e-6)])];
+      add('Add', [constant(10)]);
+      add('Mul', [constant(0.1)]);
+      return planted;
+    },
+    softmax: () => {
+      start();
+      add('Mul', [constant(13)]);
+      const exp = add('Exp');
+      const sum = add('ReduceSum', ['axes1']);
+      nodes.at(-1)!.attribute = keep1;
+      const div = node('Div', [exp, sum]);
+      add('Mul', [constant(0.5)]);
+      add('Add', [constant(1)]);
+      return [exp, sum, div];
+    },
+    variance: () => {
+      const s = start();
+      const scaled = add('Mul', [constant(300)]);
+      const square = node('Mul', [scaled, scaled]);
+      const mean = add('ReduceMean', []);
+      nodes.at(-1)!.attribute = [intAttr('keepdims', 1), ints('axes', [1])];
+      const rms = add('Sqrt');
+      add('Mul', [constant(1 / 300)]);
+      node('Add', [current, s]);
+      return [square, mean, rms];
+    },
+    accumulate: () => {
+      const s = start();
+      add('Mul', [constant(20000)]);
+      const sum = add('ReduceSum', ['axes1']);
+      nodes.at(-1)!.attribute = keep1;
+      const scale = add('Mul', [constant(1e-5)]);
+      node('Add', [scale, s]);
+      return [sum, scale];
+    },
   };
   const trapsAt = new Set<number>();
   // Places 0..n-1 for n at least `plants`: a short chain still has a place for every trap.
   while (trapsAt.size < plants) trapsAt.add(Math.floor(random() * Math.max(plants, length - 5 * plants)));
   const planted: string[] = [];
-  for (let i = 0; nodes.length < length || planted.length < 2 * plants; i++) {
+  const used: TrapKind[] = [];
+  for (let i = 0; nodes.length < length || used.length < plants; i++) {
     if (trapsAt.has(i)) {
-      add('Sigmoid');
-      add('Mul', [constant(300)]);
-      planted.push(add('Mul', [constant(300)]));
-      planted.push(add('Mul', [constant(1 / 90000)]));
-      add('Add', [constant(1)]);
+      const kind = kinds[used.length % kinds.length]!;
+      used.push(kind);
+      planted.push(...traps[kind]());
       continue;
     }
     const pick = Math.floor(random() * 4);
@@ -420,12 +491,15 @@ export function plantedChainOnnx(
   const graph = onnx.GraphProto.create({
     name: `planted-${seed}`,
     node: nodes,
-    initializer: [...constants].map(([value, name]) => initializer(name, [1], Float32Array.of(value))),
+    initializer: [
+      ...[...constants].map(([value, name]) => initializer(name, [1], Float32Array.of(value))),
+      ...(used.some((k) => k === 'softmax' || k === 'accumulate') ? [int64s('axes1', [1])] : []),
+    ],
     input: [valueInfo('x', T.FLOAT, [1, 4])],
     output: [valueInfo('y', T.FLOAT, [1, 4])],
   });
   const model = onnx.ModelProto.create({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph });
-  return { model: onnx.ModelProto.encode(model).finish(), planted };
+  return { model: onnx.ModelProto.encode(model).finish(), planted, kinds: used };
 }
 
 /**
