@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # On the GPU machine (device tool: carry .gpu): `trt-ci precision` against FP16 arithmetic on the H200. Three
-# planted graphs (a MatMul on the tensor cores, then a chain of FP16-safe nodes with one or two traps whose
-# two nodes must stay FP32: Mul 300 -> Mul 300 past 65504 -> Mul 1/90000), run node by node with torch by the
-# GPU stand-in (test/gpu/trtexec_gpu.py graph_on_gpu: FP16 except the --layerPrecisions nodes). The search
-# must find exactly the planted nodes, the first-divergence pass of all-FP16 (a marked build, every graph
-# output run on the GPU) must name the first planted node, and the list must pass its second build (the
-# price run, and its latency against all-FP16 from an A/B the stand-in times on the GPU). Writes
-# $OUT/precision-gpu.json.
+# planted graphs (a MatMul on the tensor cores, then a chain of FP16-safe nodes with traps of issue 37's kinds,
+# as test/support/onnx-models.ts plantedChainOnnx makes them: a Mul past 65504, an Exp, an unshifted variance,
+# an accumulation over the row, a softmax without its max subtracted; 2 or 3 planted nodes each must stay FP32),
+# run node by node with torch by the GPU stand-in (test/gpu/trtexec_gpu.py graph_on_gpu: FP16 except the
+# --layerPrecisions nodes). The search must find exactly the planted nodes, the first-divergence pass of
+# all-FP16 (a marked build, every graph output run on the GPU) must name the first planted node, and the list
+# must pass its second build (the price run, and its latency against all-FP16 from an A/B the stand-in times on
+# the GPU). Writes $OUT/precision-gpu.json.
 set -uo pipefail
 source "$(dirname "$0")/node.sh"
 root=$PWD
@@ -18,7 +19,10 @@ import json, random, sys
 import numpy as np, onnx
 from onnx import helper, numpy_helper, TensorProto
 work = sys.argv[1]
-for g, (length, plants) in enumerate(((10, 1), (16, 2), (24, 1))):
+W = 64  # the row a reduction runs over: x is [64, 64]
+# Each graph's traps in order (a softmax last: its sum made Inf leaves finite probabilities, which a later
+# trap's affine start would shrink tenfold).
+for g, (length, kinds) in enumerate(((10, ('mul', 'softmax')), (16, ('exp',)), (24, ('variance', 'accumulate')))):
     rng = random.Random(100 + g)
     nodes, inits, planted = [], {}, []
     def const(v):
@@ -26,19 +30,47 @@ for g, (length, plants) in enumerate(((10, 1), (16, 2), (24, 1))):
         inits.setdefault(v, name)
         return inits[v]
     cur = ['x']
-    def add(op, *extra):
+    def node(op, inputs, **attrs):
         name = f'n{len(nodes)}_{op.lower()}'
-        nodes.append(helper.make_node(op, [cur[0], *extra], [name], name=name))
+        nodes.append(helper.make_node(op, inputs, [name], name=name, **attrs))
         cur[0] = name
         return name
-    add('MatMul', 'eye')
-    traps = set(rng.sample(range(max(1, length - 5 * plants)), plants))
-    i = 0
-    while len(nodes) < length or len(planted) < 2 * plants:
-        if i in traps:
-            add('Sigmoid'); add('Mul', const(300.0))
-            planted += [add('Mul', const(300.0)), add('Mul', const(1 / 90000))]
+    def add(op, *extra, **attrs):
+        return node(op, [cur[0], *extra], **attrs)
+    def start():  # 0.1 v + 0.8: [0.9, 1.1] for v in [1, 3]; an Inf from an earlier trap stays Inf
+        add('Mul', const(0.1))
+        return add('Add', const(0.8))
+    def trap(kind):
+        if kind == 'mul':
+            start(); add('Mul', const(300.0))
+            p = [add('Mul', const(300.0)), add('Mul', const(1 / 90000))]
             add('Add', const(1.0))
+        elif kind == 'exp':
+            start(); add('Mul', const(13.0))
+            p = [add('Exp'), add('Mul', const(1e-6))]
+            add('Add', const(10.0)); add('Mul', const(0.1))
+        elif kind == 'softmax':
+            start(); add('Mul', const(13.0))
+            e = add('Exp'); s = add('ReduceSum', 'axes1', keepdims=1); d = node('Div', [e, s])
+            add('Mul', const(W / 8)); add('Add', const(1.0))
+            p = [e, s, d]
+        elif kind == 'variance':
+            s = start(); scaled = add('Mul', const(300.0)); sq = node('Mul', [scaled, scaled])
+            mean = add('ReduceMean', axes=[1], keepdims=1); rms = add('Sqrt')
+            add('Mul', const(1 / 300)); node('Add', [cur[0], s])
+            p = [sq, mean, rms]
+        else:  # accumulate: 18000-22000 each, summed over the row past 65504, brought back to about s
+            s = start(); add('Mul', const(20000.0))
+            total = add('ReduceSum', 'axes1', keepdims=1); scale = add('Mul', const(1 / (25000 * W)))
+            node('Add', [scale, s])
+            p = [total, scale]
+        return p
+    add('MatMul', 'eye')
+    traps = sorted(rng.sample(range(max(len(kinds), length - 5 * len(kinds))), len(kinds)))
+    i = 0
+    while len(nodes) < length or len(planted) < sum(3 if k in ('softmax', 'variance') else 2 for k in kinds):
+        if i in traps:
+            planted += trap(kinds[traps.index(i)])
         else:
             pick = rng.randrange(4)
             if pick == 0: add('Relu')
@@ -49,6 +81,7 @@ for g, (length, plants) in enumerate(((10, 1), (16, 2), (24, 1))):
     nodes[-1].output[0] = 'y'
     initializers = [numpy_helper.from_array(np.array([v], np.float32), n) for v, n in inits.items()]
     initializers.append(numpy_helper.from_array(np.eye(64, dtype=np.float32), 'eye'))
+    initializers.append(numpy_helper.from_array(np.array([1], np.int64), 'axes1'))
     graph = helper.make_graph(nodes, f'planted-{g}', [helper.make_tensor_value_info('x', TensorProto.FLOAT, [64, 64])],
                               [helper.make_tensor_value_info('y', TensorProto.FLOAT, [64, 64])], initializers)
     onnx.save(helper.make_model(graph, ir_version=8, opset_imports=[helper.make_opsetid('', 17)]), f'{work}/g{g}.onnx')

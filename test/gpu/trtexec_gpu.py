@@ -148,10 +148,28 @@ def filename_safe(text):
     return ''.join(c if c.isascii() and (c.isalnum() or c in '._-,') else '_' for c in text)
 
 
+def _attr(attributes, name, default):
+    found = [a for a in attributes if a.name == name]
+    if not found:
+        return default
+    return list(found[0].ints) if found[0].ints else found[0].i
+
+
+def _reduce(how):
+    # ReduceSum-13 takes its axes as an input, ReduceMean-13 as an attribute (opset 17 graphs): the reduction runs
+    # in the node's own type (torch accumulates an FP16 sum in FP32 and rounds its result: past 65504, Inf).
+    def run(t, a):
+        axes = [int(v) for v in t[1].tolist()] if len(t) > 1 else _attr(a, 'axes', [1])
+        return how(t[0], dim=axes, keepdim=bool(_attr(a, 'keepdims', 1)))
+    return run
+
+
 GRAPH_OPS = {
     'MatMul': lambda t, a: t[0] @ t[1], 'Add': lambda t, a: t[0] + t[1], 'Mul': lambda t, a: t[0] * t[1],
     'Relu': lambda t, a: t[0].relu(), 'Sqrt': lambda t, a: t[0].sqrt(), 'Abs': lambda t, a: t[0].abs(),
-    'Sigmoid': lambda t, a: t[0].sigmoid(),
+    'Sigmoid': lambda t, a: t[0].sigmoid(), 'Exp': lambda t, a: t[0].exp(), 'Div': lambda t, a: t[0] / t[1],
+    'ReduceSum': _reduce(lambda x, dim, keepdim: x.sum(dim=dim, keepdim=keepdim)),
+    'ReduceMean': _reduce(lambda x, dim, keepdim: x.mean(dim=dim, keepdim=keepdim)),
 }
 
 
