@@ -1,8 +1,9 @@
 // npm run bench: the keep-fp32 search (`trt-ci precision`) on 20 planted graphs, each candidate built by the
 // trtexec stand-in, whose FP16 is real (every FP16 layer's output and input rounded through a Cast pair
-// under ONNX Runtime). Each graph is a chain of FP16-safe nodes with one or two traps whose two nodes
-// must stay FP32 (test/support/onnx-models.ts plantedChainOnnx: the optimum by construction); 6 to 20
-// candidates, as every build is a whole run (BENCH_PRECISION_GRAPHS=N runs fewer graphs). Measured: the
+// under ONNX Runtime). Each graph is a chain of FP16-safe nodes of 6 to 200 nodes with one or two traps of
+// issue 37's kinds (a Mul past 65504, an Exp, an unshifted variance, an accumulation, a softmax without its max),
+// whose 2 or 3 planted nodes must stay FP32 (test/support/onnx-models.ts plantedChainOnnx: the optimum by
+// construction); every build is a whole run (BENCH_PRECISION_GRAPHS=N runs fewer graphs). Measured: the
 // kept set against the optimum (budget: no larger than 1.1x), builds against 2 k ceil(log2 R) + 2, and
 // whether the list, pasted into trt-ci.yml, passes a plain run on the build that produced it; whether the
 // first-divergence pass of all-FP16 names the first planted node; the search's own price run (the list
@@ -11,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/run-cli.js';
-import { plantedChainOnnx } from '../test/support/onnx-models.js';
+import { plantedChainOnnx, TRAP_KINDS, type TrapKind } from '../test/support/onnx-models.js';
 import { installStandins } from '../test/support/standins.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'trt-ci-bench-precision-'));
@@ -35,7 +36,12 @@ try {
   for (let g = 0; g < GRAPHS; g++) {
     const version = g % 2 === 0 ? '10.16.1.11' : '11.2.1.2';
     const standins = installStandins(join(dir, `s${g}`), { trtexecEnv: { TRTEXEC_STANDIN_VERSION: version } });
-    const { model, planted } = plantedChainOnnx(1000 + g, 6 + ((g * 7) % 15), 1 + (g % 2));
+    const length = [6, 12, 20, 32, 48, 64, 96, 128, 160, 200][g % 10]!;
+    // One trap, or two: a softmax only ever last (its sum's Inf leaves finite probabilities a later trap shrinks).
+    const first = TRAP_KINDS[(g >> 1) % TRAP_KINDS.length]!;
+    const second: TrapKind = g % 4 === 1 ? 'softmax' : TRAP_KINDS[((g >> 1) + 1) % 4]!;
+    const kinds: TrapKind[] = g % 2 === 0 ? [first] : [first === 'softmax' ? 'mul' : first, second];
+    const { model, planted } = plantedChainOnnx(1000 + g, length, kinds.length, kinds);
     const started = Date.now();
     writeFileSync(join(dir, `m${g}.onnx`), model);
     const file = join(dir, `g${g}.yml`);
@@ -76,7 +82,8 @@ try {
     const row = rows.at(-1)!;
     const kept = keep.join('+');
     console.error(
-      `  graph ${g + 1}: R ${R}, planted ${planted.join('+')}, kept ${kept}, ${row.builds}/${row.bound} builds, ` +
+      `  graph ${g + 1}: R ${R}, ${kinds.join('+')}, planted ${planted.join('+')}, kept ${kept}, ` +
+        `${row.builds}/${row.bound} builds, ` +
         `error starts at ${search.divergence?.node ?? search.divergence?.status ?? '?'}`,
     );
   }
@@ -90,7 +97,7 @@ try {
   const priced = rows.filter((r) => r.priceReverified).length;
   const ratios = rows.flatMap((r) => (r.priceRatio === null ? [] : [r.priceRatio]));
   console.log(
-    `precision search: ${GRAPHS} planted graphs (R ${span} candidates, k 2 or 4 planted; TensorRT 10.16 and ` +
+    `precision search: ${GRAPHS} planted graphs (R ${span} candidates, k 2-6 planted; TensorRT 10.16 and ` +
       '11.2 alternately), each candidate built:\n' +
       `  the planted set found exactly on ${exact} of ${GRAPHS}; kept set / optimum at most ` +
       `${worstRatio.toFixed(2)} (budget 1.1)\n` +

@@ -52938,7 +52938,9 @@ function checkInputs(model, types) {
     return seededInputs(model.profiles[0], 'min', types, ranges);
 }
 /** Runs both models on ONNX Runtime and judges the written one; never throws. */
-async function checkWrittenOnnx(model, original, written, types, runtime, narrow = 'fp16') {
+async function checkWrittenOnnx(model, original, written, types, runtime, narrow = 'fp16', 
+/** Only these outputs are judged (all where null). */
+judged = null) {
     let shape = '';
     const band = narrow === 'bf16' ? WRITTEN_BAND_BF16 : WRITTEN_BAND;
     const result = (status, reason) => ({
@@ -52975,8 +52977,8 @@ async function checkWrittenOnnx(model, original, written, types, runtime, narrow
     catch (error) {
         return result('does-not-load', `ONNX Runtime cannot run the written model: ${errorMessage(error)}`);
     }
-    const judged = judgeWritten(reference, outputs, band);
-    return { ...judged, band, shape, reason: null };
+    const verdict = judgeWritten(reference.filter((o) => !judged || judged.has(o.name)), outputs, band);
+    return { ...verdict, band, shape, reason: null };
 }
 /** The check's verdict in words, for a build that is not made. */
 function writtenCheckProblem(check) {
@@ -53024,7 +53026,9 @@ class WrittenOnnxRefused extends Error {
  * Writes `model`'s FP16 ONNX into `dir` (made afresh), its external data linked beside it, and has ONNX Runtime
  * check it against the model before anything is built from it (written-onnx-check.ts).
  */
-async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime) {
+async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime, 
+/** The outputs the check judges (a marked copy's own model's: its marked tensors carry FP16's error by design). */
+judged = null) {
     await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
     const source = await (0,promises_namespaceObject.readFile)(model.onnx);
@@ -53036,7 +53040,7 @@ async function writePrecisionOnnx(model, dir, runtime = loadOnnxRuntime) {
         throw new Error(`keep-fp32 names no node of it: ${written.unmatched.join(', ')} (node_of_<output> for unnamed ones)`);
     const onnx = await writeOnnxCopy(model.onnx, written.model, dir);
     const types = new Map(readOnnxIo(model.onnx).inputs.map((input) => [input.name, input.type]));
-    const check = await checkWrittenOnnx(model, source, written.model, types, runtime, narrow);
+    const check = await checkWrittenOnnx(model, source, written.model, types, runtime, narrow, judged);
     const refused = writtenCheckProblem(check);
     if (refused)
         throw new WrittenOnnxRefused(refused);
@@ -57056,6 +57060,18 @@ function markOutputs(model, tensors) {
 
 
 
+
+/**
+ * The engine's own flags for the marked copy: on 11.x its FP16 or BF16 ONNX is written again, from the marked
+ * copy, and ONNX Runtime's check judges the outputs of the model itself (a marked tensor carries FP16's error:
+ * that is what the pass measures).
+ */
+async function markedPrecisionOnnx(marked, original, dir, version) {
+    if (!writesPrecisionOnnx(marked, version))
+        return undefined;
+    const outputs = new Set(readOnnxIo(original).outputs.map((o) => o.name));
+    return writePrecisionOnnx(marked, precisionOnnxFolder(marked, dir), undefined, outputs);
+}
 /** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
 async function findFirstDivergence(outcome, checked, context, checkMarked) {
     const { job, plan } = outcome;
@@ -57102,10 +57118,7 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
             return fail('the graph has no float tensor to mark');
         said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_namespaceObject.join)(dir, 'marked'));
         const markedModel = { ...job.model, onnx: said.onnx };
-        // The engine's own flags: on 11.x the FP16 or BF16 ONNX is written again, from the marked copy.
-        const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
-            ? await writePrecisionOnnx(markedModel, precisionOnnxFolder(markedModel, dir))
-            : undefined;
+        const precisionOnnx = await markedPrecisionOnnx(markedModel, job.model.onnx, dir, context.version);
         const markedJob = { ...job, model: markedModel, precisionOnnx };
         const paths = { plan: (0,external_node_path_namespaceObject.join)(dir, 'marked.plan'), layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'marked.layers.json'), timingCache: null };
         said.log = (0,external_node_path_namespaceObject.join)(dir, 'build.log');

@@ -245,6 +245,14 @@ describe('the first-divergence pass in a run', () => {
     expect(builds).toHaveLength(1);
   });
 
+  it("11.x: a marked copy's tensors carry FP16's error; its written check judges the model's outputs", async () => {
+    // The exp trap's Mul 1e-6 weight is an FP16 subnormal (1.3% off): its marked output is past the written
+    // check's band, the model's output y is not. The pass names where the error starts, as it should.
+    const { model, planted } = plantedChainOnnx(1003, 32, 2, ['exp', 'variance']);
+    const { report } = await run('11.2', model, '', '[1, 3]', '1x4');
+    expect(report.builds[0].accuracy.divergence).toMatchObject({ status: 'found', node: planted[0] });
+  });
+
   it("a planted chain's first trap is named, however long the chain before it", async () => {
     const { model, planted } = plantedChainOnnx(7, 30, 2);
     const table = mixedPrecisionOnnx(Buffer.from(model), { narrow: 'fp16', keep: new Set() }).nodes;

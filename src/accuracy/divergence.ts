@@ -15,13 +15,15 @@ import {
   writesPrecisionOnnx,
 } from '../builds/precision-onnx.js';
 import { errorMessage } from '../common/errors.js';
-import type { AccuracyConfig, ShapeChoice } from '../contract/config.js';
+import type { AccuracyConfig, ModelConfig, ShapeChoice } from '../contract/config.js';
 import type { Accuracy, Divergence } from '../contract/report.js';
 import type { StageContext } from '../config/stage-context.js';
 import { buildArgv } from '../tensorrt/argv.js';
+import type { TensorRtVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { markOutputs } from '../tensorrt/marked-onnx.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
+import { readOnnxIo } from '../tensorrt/onnx-inputs.js';
 import { firstDivergence, mainGraphNodes, tensorsToMark } from './first-divergence.js';
 
 /** Where a check writes its files, and whether its reference may come from (and go to) the cache. */
@@ -38,6 +40,17 @@ type CheckMarked = (
   context: StageContext,
   place: CheckPlace,
 ) => Promise<Accuracy>;
+
+/**
+ * The engine's own flags for the marked copy: on 11.x its FP16 or BF16 ONNX is written again, from the marked
+ * copy, and ONNX Runtime's check judges the outputs of the model itself (a marked tensor carries FP16's error:
+ * that is what the pass measures).
+ */
+async function markedPrecisionOnnx(marked: ModelConfig, original: string, dir: string, version: TensorRtVersion) {
+  if (!writesPrecisionOnnx(marked, version)) return undefined;
+  const outputs = new Set(readOnnxIo(original).outputs.map((o) => o.name));
+  return writePrecisionOnnx(marked, precisionOnnxFolder(marked, dir), undefined, outputs);
+}
 
 /** Where `checked` (a failed check of `outcome`) first leaves its tolerance, or why that cannot be said. */
 export async function findFirstDivergence(
@@ -94,10 +107,7 @@ export async function findFirstDivergence(
     if (marked.length === 0) return fail('the graph has no float tensor to mark');
     said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), join(dir, 'marked'));
     const markedModel = { ...job.model, onnx: said.onnx };
-    // The engine's own flags: on 11.x the FP16 or BF16 ONNX is written again, from the marked copy.
-    const precisionOnnx = writesPrecisionOnnx(markedModel, context.version)
-      ? await writePrecisionOnnx(markedModel, precisionOnnxFolder(markedModel, dir))
-      : undefined;
+    const precisionOnnx = await markedPrecisionOnnx(markedModel, job.model.onnx, dir, context.version);
     const markedJob = { ...job, model: markedModel, precisionOnnx };
     const paths = { plan: join(dir, 'marked.plan'), layerInfo: join(dir, 'marked.layers.json'), timingCache: null };
     said.log = join(dir, 'build.log');
