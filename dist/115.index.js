@@ -286,6 +286,8 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
     candidates: count,
+    /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
+    regions: nullableNumber.default(null),
     maxBuilds: count,
     /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
     maxSeconds: nullableNumber.default(null),
@@ -2560,6 +2562,291 @@ function mixedPrecisionOnnx(model, options) {
     };
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
+// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
+// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
+// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
+// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
+// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
+// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
+// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
+// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
+// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
+
+
+const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
+const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
+const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
+/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
+const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
+/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
+const TENSOR_COPY = /^(.+) copy$/;
+const TYPE_BYTES = {
+    Float: 4,
+    Half: 2,
+    BFloat16: 2,
+    BF16: 2,
+    Int8: 1,
+    FP8: 1,
+    Int32: 4,
+    Int64: 8,
+    Bool: 1,
+    UInt8: 1,
+};
+/**
+ * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
+ * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
+ */
+function precisionOf(text) {
+    const t = text.toLowerCase();
+    if (/\bbf16\b|bfloat16/.test(t))
+        return 'bf16';
+    if (/\bfp16\b|\bhalf\b/.test(t))
+        return 'fp16';
+    if (/\bfp32\b|\bfloat\b/.test(t))
+        return 'fp32';
+    if (/\bfp8\b|\bfloat8/.test(t))
+        return 'fp8';
+    if (/\bint8\b/.test(t))
+        return 'int8';
+    if (/\bint32\b/.test(t))
+        return 'int32';
+    if (/\bint64\b/.test(t))
+        return 'int64';
+    if (/\bbool\b/.test(t))
+        return 'bool';
+    return null;
+}
+/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
+function nodesInName(name) {
+    const ends = foreignEnds(name);
+    if (ends) {
+        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
+        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
+        const first = plainNodes(ends[0]);
+        const last = plainNodes(ends[1]);
+        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
+    }
+    // "{ForeignNode[A]}": one node.
+    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
+    const single = inner !== null && inner.length > 0 && !inner.includes(']');
+    return { nodes: plainNodes(single ? inner : name), foreign: null };
+}
+const FOREIGN_OPEN = '{ForeignNode[';
+/**
+ * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
+ * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
+ */
+function foreignEnds(name) {
+    const open = name.indexOf(FOREIGN_OPEN);
+    if (open < 0)
+        return null;
+    const start = open + FOREIGN_OPEN.length;
+    const dots = name.indexOf('...', start + 1);
+    if (dots < 0)
+        return null;
+    const close = name.indexOf(']}', dots + 4);
+    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
+}
+/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
+function plainNodes(text) {
+    return (text
+        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
+        .replace(UNNAMED_LAYER, ' + ')
+        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
+        .replace(/[(),]/g, ' + ')
+        .split(' + ')
+        .map((part) => part.trim())
+        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
+}
+/**
+ * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
+ * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
+ * "DataType" spelling is read too).
+ */
+function tensorPrecision(tensor) {
+    const str = (value) => (typeof value === 'string' ? value : '');
+    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
+    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
+    return { precision: precisionOf(datatype), format: format || datatype };
+}
+function weightBytesOf(layer) {
+    let bytes = 0;
+    for (const key of ['Weights', 'Bias']) {
+        const w = layer[key];
+        if (w && typeof w.Count === 'number')
+            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
+    }
+    return bytes;
+}
+/**
+ * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
+ * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
+ */
+const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
+/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
+function rawLayers(text) {
+    let json;
+    try {
+        const parsed = JSON.parse(text);
+        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
+        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
+    }
+    catch (error) {
+        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
+    }
+    if (!json || !Array.isArray(json.Layers))
+        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
+    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
+    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
+    const entries = json.Layers.map((raw) => {
+        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
+        const full = String(layer.Name ?? '');
+        const suffix = PROFILE_SUFFIX.exec(full);
+        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
+    });
+    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
+}
+/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
+function nodesOfName(name, graph, position) {
+    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
+    if (name.startsWith('__myl_'))
+        return [];
+    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
+    const library = MYELIN_LIBRARY.exec(name)?.[1];
+    if (library)
+        return nodesOfName(library, graph, position);
+    const copied = TENSOR_COPY.exec(name)?.[1];
+    if (graph.nodes.length === 0)
+        return copied ? [] : expandForeign(name, graph, position);
+    if (copied)
+        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
+    return expandForeign(name, graph, position).flatMap((part) => {
+        if (position.has(part))
+            return [part];
+        const producer = graph.producers.get(part);
+        return producer ? [producer] : [];
+    });
+}
+function expandForeign(name, graph, position) {
+    const { nodes, foreign } = nodesInName(name);
+    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
+    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
+}
+/**
+ * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
+ * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
+ */
+function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
+    const { schema, verbosity, entries } = rawLayers(text);
+    const position = new Map(graph.nodes.map((n, i) => [n, i]));
+    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
+    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
+    const layers = entries
+        .filter((n) => n.profile === profile)
+        .map(({ layer, name }) => {
+        const reformat = REFORMAT.exec(name)?.[1] ?? null;
+        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
+        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
+        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
+        const outputs = tensors('Outputs').map(tensorPrecision);
+        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
+        return {
+            name,
+            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
+            onnxNodes: [...new Set(onnxNodes)],
+            reformatOf: reformat,
+            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
+            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
+            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
+            tactic: typeof layer.TacticName === 'string'
+                ? layer.TacticName
+                : typeof layer.TacticValue === 'string'
+                    ? layer.TacticValue
+                    : null,
+            weightBytes: weightBytesOf(layer),
+            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
+        };
+    });
+    return { layers, profiles, profile, verbosity, schema };
+}
+// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
+const ABBREVIATIONS = {
+    Sele: 'Select',
+    Resh: 'Reshape',
+    Gath: 'Gather',
+    Tran: 'Transpose',
+    Conc: 'Concat',
+    Slic: 'Slice',
+    Sigm: 'Sigmoid',
+    Maxr: 'ReduceMax',
+    Minr: 'ReduceMin',
+    Expa: 'Expand',
+    Squa: 'Square',
+    Sqrt: 'Sqrt',
+    Recp: 'Reciprocal',
+    Resi: 'Resize',
+};
+/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
+function myelinOps(name) {
+    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
+    if (!fused)
+        return [];
+    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
+}
+/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
+function describeOps(ops) {
+    const has = (op) => ops.includes(op);
+    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
+        return 'a LeakyRelu lowered to Mul, compare and Select';
+    if (has('Mul') && has('Max'))
+        return 'a LeakyRelu written as Mul and Max';
+    return null;
+}
+function isMyelinName(name) {
+    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
+}
+/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
+function parseLayerInfo(text) {
+    let raw;
+    try {
+        raw = rawLayers(text);
+    }
+    catch {
+        return null;
+    }
+    const myelin = [];
+    for (const { layer } of raw.entries) {
+        const name = String(layer.Name ?? '');
+        const type = layer.LayerType;
+        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
+            continue;
+        myelin.push({
+            name,
+            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
+            ops: myelinOps(name),
+        });
+    }
+    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
+}
+/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
+async function readEngineLayers(path, graph = EMPTY_GRAPH) {
+    try {
+        return parseEngineLayers(await (0,promises_.readFile)(path, 'utf8'), graph);
+    }
+    catch {
+        return null;
+    }
+}
+async function readLayerInfo(path) {
+    try {
+        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
+    }
+    catch {
+        return null;
+    }
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/first-divergence.js
 /** Up to this many main-graph nodes, every node's output is marked; above it, each engine layer's last. */
 const EVERY_NODE_UP_TO = 200;
@@ -2709,6 +2996,65 @@ outOfTime = () => false) {
     }
     return { outcome: 'found', keep: sorted(kept), trials, spent };
 }
+/**
+ * Candidates in regions (an engine layer's ONNX nodes, for graphs too large to search node by node): first the
+ * regions that must stay FP32, searched as units (each a group test of all its nodes), then the nodes inside
+ * those guilty regions, the search opened at `rankNodes`' order. Regions partition the candidates; a region a
+ * passing set needs keeps some node of it, so the nodes searched are the guilty regions' alone. Both levels
+ * share the budget; a set asked twice is judged once. At most 2 + k (ceil(log2 R) + 1) + k (ceil(log2 S) + 1)
+ * builds for k nodes, R regions and S nodes in the guilty ones.
+ */
+async function searchKeepSetByRegions(regions, passes, maxBuilds, rankRegions = () => regions.map((_, i) => i), outOfTime = () => false) {
+    const candidates = regions.flat();
+    const order = new Map(candidates.map((c, i) => [c, i]));
+    const inGraphOrder = (keep) => [...keep].sort((a, b) => order.get(a) - order.get(b));
+    const known = new Map();
+    const trials = [];
+    // One memo for both levels: the budget counts builds, never a set asked again.
+    const judge = async (keep) => {
+        const set = inGraphOrder(keep);
+        const id = set.join('\n');
+        if (!known.has(id)) {
+            known.set(id, await passes(set));
+            trials.push({ keep: set, passed: known.get(id) });
+        }
+        return known.get(id);
+    };
+    const expand = (chosen) => chosen.flatMap((id) => regions[Number(id)]);
+    const left = () => maxBuilds - trials.length;
+    const byRegion = await searchKeepSet(regions.map((_, i) => String(i)), (chosen) => judge(expand(chosen)), maxBuilds, () => rankRegions().map(String), outOfTime);
+    if (byRegion.outcome !== 'found' || byRegion.keep.length === 0) {
+        const keep = byRegion.keep && inGraphOrder(expand(byRegion.keep));
+        return { outcome: byRegion.outcome, keep, trials, spent: byRegion.spent, guiltyRegions: null };
+    }
+    const guilty = byRegion.keep.map(Number);
+    const inside = inGraphOrder(expand(byRegion.keep));
+    // Its first two sets (none of them, all of them) are known where the memo holds them: no build for those.
+    const free = [[], inside].filter((set) => known.has(set.join('\n'))).length;
+    const byNode = await searchKeepSet(inside, judge, left() + free, () => inside, outOfTime);
+    return { ...byNode, keep: byNode.keep && inGraphOrder(byNode.keep), trials, guiltyRegions: guilty };
+}
+/**
+ * The candidates grouped by the engine layer that computes them (its ONNX nodes, fused), each region and its
+ * nodes in graph order; a candidate no layer names is a region of its own.
+ */
+function layerRegions(candidates, layers) {
+    const at = new Map(candidates.map((c, i) => [c, i]));
+    const taken = new Set();
+    const regions = [];
+    for (const layer of layers) {
+        const nodes = layer.onnxNodes.filter((n) => at.has(n) && !taken.has(n));
+        for (const n of nodes)
+            taken.add(n);
+        if (nodes.length)
+            regions.push(nodes);
+    }
+    for (const c of candidates)
+        if (!taken.has(c))
+            regions.push([c]);
+    const byPlace = (a, b) => at.get(a) - at.get(b);
+    return regions.map((r) => r.sort(byPlace)).sort((a, b) => byPlace(a[0], b[0]));
+}
 
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/precision-search.js
 // The search for which nodes stay FP32 (docs/accuracy.md), as `trt-ci precision` and a run with
@@ -2717,6 +3063,7 @@ outOfTime = () => false) {
 // the node where its error starts; then the found list built once more, its gate again and its latency
 // against all-FP16's plan from an A/B. The runs themselves are the caller's (`run`), so that this module
 // never knows the pipeline that makes them.
+
 
 
 
@@ -2778,6 +3125,15 @@ function judged(builds, what, reportFile) {
     }
     return builds.every((b) => b.accuracy?.status === 'passed');
 }
+/** Region ids ranked as rankByDivergence ranks nodes: the region holding the node where the error starts first. */
+function rankRegions(regions, opensAt) {
+    return () => {
+        const node = opensAt();
+        const at = node === null ? -1 : regions.findIndex((r) => r.includes(node));
+        const ids = regions.map((_, i) => String(i));
+        return rankByDivergence(ids, at < 0 ? null : String(at)).map(Number);
+    };
+}
 /** Where a model's search puts its candidate runs: one folder each, under the run's output folder. */
 const searchFolder = (outputDir, model) => (0,external_node_path_.join)(outputDir, 'precision', model);
 /**
@@ -2820,23 +3176,45 @@ async function searchPrecision(model, outputDir, budget, run, log, now = Date.no
     const trials = [];
     // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
     let divergence = null;
+    let allFp16Layers = null;
+    const known = new Map();
     const judge = async (keep) => {
+        const id = keep.join('\n');
+        if (known.has(id))
+            return known.get(id);
         const n = trials.length + 1;
         // No latency or deploy work: the gate is the oracle.
         const result = await run(String(n), keep, { benchmark: false }, { first: n === 1, basePlans: null });
         const builds = result.report.builds;
         const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
-        if (n === 1)
+        known.set(id, passed);
+        if (n === 1) {
             divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
+            // Beside its report, as every output of a run (the report holds it relative to where trt-ci ran).
+            const layers = builds[0]?.layerInfo;
+            allFp16Layers = layers ? (0,external_node_path_.join)((0,external_node_path_.dirname)(result.reportFile), (0,external_node_path_.basename)(layers)) : null;
+        }
         const planBytes = builds.reduce((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
         trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
         log(`precision: build ${n} (at most ${maxBuilds}): keep [${keep.join(', ')}] → ${passed ? 'passed' : 'failed'}` +
             `${passed ? '' : ` (${worstOf(builds)})`}`);
         return passed;
     };
-    const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
+    const opensAt = () => (divergence?.status === 'found' ? divergence.node : null);
+    const ranked = () => rankByDivergence(candidates, opensAt());
     const outOfTime = () => deadline !== null && now() >= deadline;
-    const search = await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
+    // Past EVERY_NODE_UP_TO nodes, regions first: all-FP16 is built, and its engine's layers group the nodes.
+    let regions = null;
+    if (candidates.length > EVERY_NODE_UP_TO && !outOfTime() && !(await judge([]))) {
+        const layers = allFp16Layers && (await readEngineLayers(allFp16Layers))?.layers;
+        if (layers)
+            regions = layerRegions(candidates, layers);
+        else
+            log(`precision: all-FP16's layer info could not be read: the search goes node by node`);
+    }
+    const search = regions
+        ? await searchKeepSetByRegions(regions, judge, maxBuilds, rankRegions(regions, opensAt), outOfTime)
+        : await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
     if (search.spent === 'time')
         log(`precision: the search's time (${maxMs} ms) ran out after ${trials.length} build(s)`);
     // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
@@ -2852,6 +3230,7 @@ async function searchPrecision(model, outputDir, budget, run, log, now = Date.no
     return {
         model: model.name,
         candidates,
+        regions: regions?.length ?? null,
         maxBuilds,
         maxMs,
         ...search,
@@ -2875,6 +3254,7 @@ async function searchModels(models, plan, outputDir, run, log, positionOf) {
             maxBuilds: model.precisionSearch.maxBuilds,
             maxSeconds: model.precisionSearch.maxMs === null ? null : model.precisionSearch.maxMs / 1000,
             spent: null,
+            regions: null,
             ...{ dropped: [], step: recheck ? plan.step : null, error: null },
         };
         try {
@@ -2924,6 +3304,7 @@ function recordOf(found) {
         outcome: found.outcome,
         keep: found.keep,
         candidates: found.candidates.length,
+        regions: found.regions,
         maxBuilds: found.maxBuilds,
         maxSeconds: found.maxMs === null ? null : found.maxMs / 1000,
         spent: found.spent,
@@ -5430,291 +5811,6 @@ function readStats(line) {
     for (const match of line.matchAll(PERCENTILE))
         stats[`p${match[1]}`] = Number(match[2]);
     return stats;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/layer-info.js
-// trtexec's --exportLayerInfo JSON (8.2+; the 10.x "Bindings" and 11.x "I/O Tensors" schemas), read once for
-// both of its readers: verify's padding diagnosis (which Myelin kernels a plan holds) and explain (each layer
-// with the ONNX nodes it computes). A layer's nodes are its `Metadata` (8.6+: "[ONNX Layer: name]" entries
-// separated by U+001E or U+001F, both occur: the entries are read, not the separators), else the nodes its
-// fused name lists ("Conv_0 + Relu_1", "PWN(Clip_16)"), a ForeignNode's "[first...last]" expanded over the
-// ONNX graph's order when the graph is known. Given the graph, a name that is no node but a tensor (a
-// constant, "<tensor> copy") stands for the node that makes it, and a name that is neither (an initializer
-// folded in, "reshape_before_MatMul-9") computes no node. Reformats name the layer they feed or read
-// ("Reformatting CopyNode for Input Tensor 0 to X"). Sources: docs/explain.md. Pure: text in, layers out.
-
-
-const REFORMAT = /^Reformatting CopyNode for (?:Input|Output) Tensor \d+ to (.+)$/;
-const METADATA_ENTRY = /\[ONNX Layer: ([^\]]*)\]/g;
-const UNNAMED_LAYER = /\(Unnamed Layer\* \d+\) \[[^\]]*\]/g;
-/** A Myelin library layer (a gemm): its ONNX node's name, then _myl<graph>_<index>. */
-const MYELIN_LIBRARY = /^(.+)_myl\d+_\d+$/;
-/** A copy TensorRT adds for a concatenation or an output, named by the tensor it copies. */
-const TENSOR_COPY = /^(.+) copy$/;
-const TYPE_BYTES = {
-    Float: 4,
-    Half: 2,
-    BFloat16: 2,
-    BF16: 2,
-    Int8: 1,
-    FP8: 1,
-    Int32: 4,
-    Int64: 8,
-    Bool: 1,
-    UInt8: 1,
-};
-/**
- * "Row major linear FP32", "Half", "Channel major FP16 format …", "Int8" → fp32, fp16, fp16, int8; null for a
- * text that names no type ("N/A due to dynamic shapes", which 8.x writes for a dynamic engine's tensors).
- */
-function precisionOf(text) {
-    const t = text.toLowerCase();
-    if (/\bbf16\b|bfloat16/.test(t))
-        return 'bf16';
-    if (/\bfp16\b|\bhalf\b/.test(t))
-        return 'fp16';
-    if (/\bfp32\b|\bfloat\b/.test(t))
-        return 'fp32';
-    if (/\bfp8\b|\bfloat8/.test(t))
-        return 'fp8';
-    if (/\bint8\b/.test(t))
-        return 'int8';
-    if (/\bint32\b/.test(t))
-        return 'int32';
-    if (/\bint64\b/.test(t))
-        return 'int64';
-    if (/\bbool\b/.test(t))
-        return 'bool';
-    return null;
-}
-/** The nodes a fused layer name lists: "A + B", "PWN(PWN(C, D), E)", "{ForeignNode[F...G]}" (its ends). */
-function nodesInName(name) {
-    const ends = foreignEnds(name);
-    if (ends) {
-        // Its ends may themselves be fused names ("/a/Unsqueeze_3 + /a/Unsqueeze_4..."); read as plain names (no
-        // recursion: a name of 200k nested "{ForeignNode[" is one pass).
-        const first = plainNodes(ends[0]);
-        const last = plainNodes(ends[1]);
-        return { nodes: [...first, ...last], foreign: [first[0] ?? ends[0], last.at(-1) ?? ends[1]] };
-    }
-    // "{ForeignNode[A]}": one node.
-    const inner = name.startsWith(FOREIGN_OPEN) && name.endsWith(']}') ? name.slice(FOREIGN_OPEN.length, -2) : null;
-    const single = inner !== null && inner.length > 0 && !inner.includes(']');
-    return { nodes: plainNodes(single ? inner : name), foreign: null };
-}
-const FOREIGN_OPEN = '{ForeignNode[';
-/**
- * The two ends of "{ForeignNode[first...last]}": from the first "{ForeignNode[", to the first "..." after it,
- * to the first "]}" after that. indexOf, not a regex: lazy groups over a long name backtrack for minutes.
- */
-function foreignEnds(name) {
-    const open = name.indexOf(FOREIGN_OPEN);
-    if (open < 0)
-        return null;
-    const start = open + FOREIGN_OPEN.length;
-    const dots = name.indexOf('...', start + 1);
-    if (dots < 0)
-        return null;
-    const close = name.indexOf(']}', dots + 4);
-    return close < 0 ? null : [name.slice(start, dots), name.slice(dots + 3, close)];
-}
-/** The nodes of a fused name without ForeignNodes: "A + B", "PWN(PWN(C, D), E)". */
-function plainNodes(text) {
-    return (text
-        // A layer TensorRT made itself, "(Unnamed Layer* 21) [Shuffle]", with its "_output" tensor: no ONNX node.
-        .replace(UNNAMED_LAYER, ' + ')
-        .replace(/\b(?:PWN|PWNH)\(/g, ' + ')
-        .replace(/[(),]/g, ' + ')
-        .split(' + ')
-        .map((part) => part.trim())
-        .filter((part) => part && !/^_?(?:output)?$/.test(part)));
-}
-/**
- * A tensor's precision and format, in each spelling TensorRT has written: one "Format/Datatype" text (8.2 to
- * 10.x: "Row major linear FP16 format", or "Float" alone), or a separate "Format" and "Datatype" (11.x; the
- * "DataType" spelling is read too).
- */
-function tensorPrecision(tensor) {
-    const str = (value) => (typeof value === 'string' ? value : '');
-    const format = str(tensor.Format) || str(tensor['Format/Datatype']);
-    const datatype = str(tensor.Datatype) || str(tensor.DataType) || str(tensor['Format/Datatype']) || format;
-    return { precision: precisionOf(datatype), format: format || datatype };
-}
-function weightBytesOf(layer) {
-    let bytes = 0;
-    for (const key of ['Weights', 'Bias']) {
-        const w = layer[key];
-        if (w && typeof w.Count === 'number')
-            bytes += w.Count * (TYPE_BYTES[w.Type ?? ''] ?? 4);
-    }
-    return bytes;
-}
-/**
- * An engine of several optimization profiles has a graph per profile: the layers of profile N > 0 carry a
- * " [profile N]" suffix, profile 0's none (TREx's parser.py filter_profiles, NVIDIA/TensorRT v10.16).
- */
-const PROFILE_SUFFIX = /\s*\[profile (\d+)\]/;
-/** The JSON's layers, each as an object (a names-only entry becomes { Name }) with its profile; throws on garbage. */
-function rawLayers(text) {
-    let json;
-    try {
-        const parsed = JSON.parse(text);
-        // The layer list alone, as IEngineInspector users and NVIDIA's trt-perf-analysis skill also save it.
-        json = (Array.isArray(parsed) ? { Layers: parsed } : parsed);
-    }
-    catch (error) {
-        throw new Error(`expected --exportLayerInfo JSON, got text that does not parse (${error.message})`);
-    }
-    if (!json || !Array.isArray(json.Layers))
-        throw new Error('expected --exportLayerInfo JSON with a "Layers" list');
-    const schema = 'I/O Tensors' in json ? '11.x (I/O Tensors)' : 'Bindings' in json ? '10.x (Bindings)' : 'unknown';
-    const detailed = json.Layers.some((l) => typeof l === 'object' && l !== null);
-    const entries = json.Layers.map((raw) => {
-        const layer = (typeof raw === 'object' && raw !== null ? raw : { Name: String(raw) });
-        const full = String(layer.Name ?? '');
-        const suffix = PROFILE_SUFFIX.exec(full);
-        return { layer, name: full.replace(PROFILE_SUFFIX, ''), profile: suffix ? Number(suffix[1]) : 0 };
-    });
-    return { schema, verbosity: detailed ? 'detailed' : 'layer_names_only', entries };
-}
-/** The nodes a layer's name stands for, read against the graph when it is known (see the file's comment). */
-function nodesOfName(name, graph, position) {
-    // A Myelin kernel ("__myl_CastReshCast_myl4_4") is named after the ops it fuses, not after any node.
-    if (name.startsWith('__myl_'))
-        return [];
-    // A Myelin library layer is named after its node: "node_linear_myl4_0" computes node_linear.
-    const library = MYELIN_LIBRARY.exec(name)?.[1];
-    if (library)
-        return nodesOfName(library, graph, position);
-    const copied = TENSOR_COPY.exec(name)?.[1];
-    if (graph.nodes.length === 0)
-        return copied ? [] : expandForeign(name, graph, position);
-    if (copied)
-        return graph.producers.has(copied) ? [graph.producers.get(copied)] : [];
-    return expandForeign(name, graph, position).flatMap((part) => {
-        if (position.has(part))
-            return [part];
-        const producer = graph.producers.get(part);
-        return producer ? [producer] : [];
-    });
-}
-function expandForeign(name, graph, position) {
-    const { nodes, foreign } = nodesInName(name);
-    const [from, to] = foreign ? [position.get(foreign[0]), position.get(foreign[1])] : [undefined, undefined];
-    return from !== undefined && to !== undefined && from <= to ? graph.nodes.slice(from, to + 1) : nodes;
-}
-/**
- * Parses --exportLayerInfo JSON; `graph` is the engine's ONNX graph, to expand ForeignNodes and tell nodes from
- * tensors. Of an engine of several optimization profiles, the layers of `profile` (default 0, the first).
- */
-function parseEngineLayers(text, graph = EMPTY_GRAPH, profile = 0) {
-    const { schema, verbosity, entries } = rawLayers(text);
-    const position = new Map(graph.nodes.map((n, i) => [n, i]));
-    // A loop, not Math.max(...): 150k layers would be 150k arguments, past the stack.
-    const profiles = 1 + entries.reduce((most, n) => Math.max(most, n.profile), 0);
-    const layers = entries
-        .filter((n) => n.profile === profile)
-        .map(({ layer, name }) => {
-        const reformat = REFORMAT.exec(name)?.[1] ?? null;
-        const metadata = typeof layer.Metadata === 'string' ? [...layer.Metadata.matchAll(METADATA_ENTRY)].map((m) => m[1]) : [];
-        const onnxNodes = reformat ? [] : metadata.length ? metadata : nodesOfName(name, graph, position);
-        const tensors = (key) => (Array.isArray(layer[key]) ? layer[key] : []);
-        const outputs = tensors('Outputs').map(tensorPrecision);
-        const described = [...tensors('Inputs').map(tensorPrecision), ...outputs];
-        return {
-            name,
-            type: String(layer.LayerType ?? (reformat ? 'Reformat' : 'unknown')),
-            onnxNodes: [...new Set(onnxNodes)],
-            reformatOf: reformat,
-            precisions: [...new Set(outputs.map((d) => d.precision).filter((p) => p !== null))],
-            formats: [...new Set(described.map((d) => d.format).filter(Boolean))],
-            // TacticName where TensorRT writes one (10.x Myelin and kgen layers), else the TacticValue (8.x, CASK).
-            tactic: typeof layer.TacticName === 'string'
-                ? layer.TacticName
-                : typeof layer.TacticValue === 'string'
-                    ? layer.TacticValue
-                    : null,
-            weightBytes: weightBytesOf(layer),
-            auxiliaryStream: typeof layer.StreamId === 'number' && layer.StreamId > 0,
-        };
-    });
-    return { layers, profiles, profile, verbosity, schema };
-}
-// Myelin spells the fused operations in the kernel's name, abbreviated: __myl_CastMulLtSeleCast_myl6_0.
-const ABBREVIATIONS = {
-    Sele: 'Select',
-    Resh: 'Reshape',
-    Gath: 'Gather',
-    Tran: 'Transpose',
-    Conc: 'Concat',
-    Slic: 'Slice',
-    Sigm: 'Sigmoid',
-    Maxr: 'ReduceMax',
-    Minr: 'ReduceMin',
-    Expa: 'Expand',
-    Squa: 'Square',
-    Sqrt: 'Sqrt',
-    Recp: 'Reciprocal',
-    Resi: 'Resize',
-};
-/** "__myl_CastMulLtSeleCast_myl6_0" → ["Cast", "Mul", "Lt", "Select", "Cast"]. */
-function myelinOps(name) {
-    const fused = /^__myl_([A-Za-z]+?)_myl\d+_\d+$/.exec(name)?.[1];
-    if (!fused)
-        return [];
-    return (fused.match(/[A-Z][a-z]*/g) ?? []).map((part) => ABBREVIATIONS[part] ?? part);
-}
-/** What a Myelin kernel's ops amount to, where the pattern is known (#4841: LeakyRelu as compare and select). */
-function describeOps(ops) {
-    const has = (op) => ops.includes(op);
-    if (has('Mul') && (has('Lt') || has('Gt')) && has('Select'))
-        return 'a LeakyRelu lowered to Mul, compare and Select';
-    if (has('Mul') && has('Max'))
-        return 'a LeakyRelu written as Mul and Max';
-    return null;
-}
-function isMyelinName(name) {
-    return name.startsWith('__myl_') || name.includes('{ForeignNode[');
-}
-/** Parses trtexec's --exportLayerInfo JSON for verify's diagnosis; null when it is not layer info. */
-function parseLayerInfo(text) {
-    let raw;
-    try {
-        raw = rawLayers(text);
-    }
-    catch {
-        return null;
-    }
-    const myelin = [];
-    for (const { layer } of raw.entries) {
-        const name = String(layer.Name ?? '');
-        const type = layer.LayerType;
-        if (!isMyelinName(name) && type !== 'kgen' && type !== 'Myelin')
-            continue;
-        myelin.push({
-            name,
-            kind: name.includes('{ForeignNode[') || type === 'Myelin' ? 'foreign-node' : 'kgen',
-            ops: myelinOps(name),
-        });
-    }
-    return { schema: raw.schema, verbosity: raw.verbosity, layers: raw.entries.length, myelin };
-}
-/** A plan's layer info read for explain (see parseEngineLayers); null when it is missing or not layer info. */
-async function readEngineLayers(path, graph = EMPTY_GRAPH) {
-    try {
-        return parseEngineLayers(await (0,promises_.readFile)(path, 'utf8'), graph);
-    }
-    catch {
-        return null;
-    }
-}
-async function readLayerInfo(path) {
-    try {
-        return parseLayerInfo(await (0,promises_.readFile)(path, 'utf8'));
-    }
-    catch {
-        return null;
-    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js

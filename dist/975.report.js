@@ -394,6 +394,8 @@ const precisionSearchSchema = schemas/* object */.Ikc({
     outcome: schemas/* enum */.k5n(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
     keep: schemas/* array */.YOg(schemas/* string */.YjP()).nullable(),
     candidates: count,
+    /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
+    regions: nullableNumber.default(null),
     maxBuilds: count,
     /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
     maxSeconds: nullableNumber.default(null),

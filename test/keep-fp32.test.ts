@@ -9,7 +9,7 @@ import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
 import type { PrecisionSearchRecord, Report } from '../src/contract/report.js';
 import { keepFp32Section } from '../src/report/sections/keep-fp32.js';
 import { cli, makeRunner } from './support/harness.js';
-import { logSumExpOnnx } from './support/onnx-models.js';
+import { logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
 
 const VERSIONS = { '10.16': '10.16.1.11', '11.2': '11.2.1.2' } as const;
 
@@ -150,6 +150,30 @@ describe('the FP16 ONNX written for a build', () => {
 });
 
 describe('trt-ci precision: the search, each candidate built and checked', () => {
+  it('past 200 nodes: regions first (all-FP16 engine layers), then the nodes inside the guilty ones', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS['11.2'] } });
+    const { model, planted } = plantedChainOnnx(5, 240, 1, ['exp']);
+    writeFileSync(join(runner.dir, 'big.onnx'), model);
+    const config = runner.writeConfig(
+      'output-dir: out\nmodels:\n  - name: big\n    onnx: big.onnx\n    precision: fp16\n' +
+        '    accuracy: { inputs: { x: { range: [1, 3] } } }\n    profiles: [{ name: p, shapes: { x: 1x4 } }]\n',
+    );
+    const json = await cli(['precision', '--config', config, '--json', '--max-builds', '60']);
+    expect(json.code, json.stderr).toBe(0);
+    const search = JSON.parse(json.stdout);
+    expect(search.candidates.length).toBeGreaterThan(200);
+    // The stand-in fuses three nodes of the written ONNX to a layer (its Casts too): a region per layer.
+    const third = Math.ceil(search.candidates.length / 3);
+    expect(search.regions).toBeGreaterThanOrEqual(third);
+    expect(search.regions).toBeLessThanOrEqual(third + 1);
+    expect(search).toMatchObject({ outcome: 'found', keep: planted });
+    const [R, S, k] = [search.regions, 6, planted.length];
+    expect(search.trials.length).toBeLessThanOrEqual(
+      2 + k * (Math.ceil(Math.log2(R)) + 1) + k * (Math.ceil(Math.log2(S)) + 1) + 1,
+    );
+    expect(new Set(search.trials.map((t: { keep: string[] }) => t.keep.join(','))).size).toBe(search.trials.length);
+  });
+
   for (const version of Object.keys(VERSIONS) as (keyof typeof VERSIONS)[]) {
     it(`${version}: finds exp, sum and log among the 4 nodes, within its bound, and prints the lines`, async () => {
       const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS[version] } });
@@ -323,6 +347,7 @@ describe('the "What to keep in FP32" section', () => {
     maxBuilds: 32,
     maxSeconds: null,
     spent: null,
+    regions: null,
     builds: [
       { keep: [], passed: false, worst: 'y: 100.0% out of tolerance', planBytes: 2048 },
       { keep: ['exp'], passed: true, worst: 'y: 0.0% out of tolerance', planBytes: 3072 },

@@ -2,7 +2,13 @@
 // (the planted set), within its build bound; on a gate with two ways to pass it finds a minimal set; and it
 // says when nothing is needed, when nothing fixes it, and when the budget ran out.
 import { describe, expect, it } from 'vitest';
-import { buildBound, rankByDivergence, searchKeepSet } from '../src/accuracy/keep-search.js';
+import {
+  buildBound,
+  layerRegions,
+  rankByDivergence,
+  searchKeepSet,
+  searchKeepSetByRegions,
+} from '../src/accuracy/keep-search.js';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `n${i}`);
 
@@ -119,5 +125,86 @@ describe('rankByDivergence', () => {
     // Not a permutation of the candidates (a name twice, one missing): graph order, the same trials.
     const bad = await searchKeepSet(candidates, passes, 100, () => [...candidates.slice(1), 'n1']);
     expect(bad.trials).toEqual(plain.trials);
+  });
+});
+
+describe('searchKeepSetByRegions', () => {
+  /** R regions of 1 to 6 nodes each, in graph order. */
+  const regionsOf = (sizes: number[]) => {
+    let n = 0;
+    return sizes.map((size) => Array.from({ length: size }, () => `n${n++}`));
+  };
+
+  it('finds the planted nodes, the brute-force optimum, within its bound, regions first (R <= 12)', async () => {
+    const random = seeded(11);
+    for (let graph = 0; graph < 40; graph++) {
+      const R = 2 + Math.floor(random() * 11);
+      const regions = regionsOf(Array.from({ length: R }, () => 1 + Math.floor(random() * 6)));
+      const candidates = regions.flat();
+      const k = 1 + Math.floor(random() * 3);
+      const planted = new Set<string>();
+      while (planted.size < k) planted.add(candidates[Math.floor(random() * candidates.length)]!);
+      const passes = (keep: string[]) => [...planted].every((p) => keep.includes(p));
+      const search = await searchKeepSetByRegions(regions, async (keep) => passes(keep), 1000);
+      expect(search.outcome).toBe('found');
+      expect(new Set(search.keep)).toEqual(planted);
+      if (candidates.length <= 16) expect(search.keep!.length).toBe(bruteForceOptimum(candidates, passes));
+      // The guilty regions are those holding a planted node.
+      const holding = regions.flatMap((r, i) => (r.some((n) => planted.has(n)) ? [i] : []));
+      expect(search.guiltyRegions).toEqual(holding);
+      const S = holding.reduce((sum, i) => sum + regions[i]!.length, 0);
+      const bound = 2 + k * (Math.ceil(Math.log2(R)) + 1) + k * (Math.ceil(Math.log2(Math.max(S, 1))) + 1) + 1;
+      expect(search.trials.length).toBeLessThanOrEqual(bound);
+      // Every set built once.
+      expect(new Set(search.trials.map((t) => t.keep.join(','))).size).toBe(search.trials.length);
+    }
+  });
+
+  it('keeps to the budget across both levels, and says nothing needed and nothing fixes it', async () => {
+    const regions = regionsOf([4, 4, 4, 4]);
+    const needs = async (keep: string[]) => keep.includes('n5') && keep.includes('n14');
+    for (const max of [2, 5, 8, 11]) {
+      const search = await searchKeepSetByRegions(regions, needs, max);
+      expect(search.trials.length, `budget ${max}`).toBeLessThanOrEqual(max);
+    }
+    const spent = await searchKeepSetByRegions(regions, needs, 5);
+    expect(spent).toMatchObject({ outcome: 'budget-spent', spent: 'builds' });
+    expect(spent.keep).toEqual(expect.arrayContaining(['n5', 'n14']));
+    expect(await searchKeepSetByRegions(regions, async () => true, 9)).toMatchObject({
+      outcome: 'none-needed',
+      keep: [],
+    });
+    expect(await searchKeepSetByRegions(regions, async () => false, 9)).toMatchObject({
+      outcome: 'unfixable',
+      keep: null,
+    });
+  });
+
+  it('opens at the region ranked first: a guilty region ranked first costs fewer builds', async () => {
+    const regions = regionsOf(Array.from({ length: 32 }, () => 2));
+    const needs = async (keep: string[]) => keep.includes('n51');
+    const plain = await searchKeepSetByRegions(regions, needs, 100);
+    const order = () =>
+      rankByDivergence(
+        regions.map((_, i) => String(i)),
+        '25',
+      ).map(Number);
+    const ranked = await searchKeepSetByRegions(regions, needs, 100, order);
+    expect(ranked.keep).toEqual(['n51']);
+    expect(ranked.trials.length).toBeLessThan(plain.trials.length);
+  });
+});
+
+describe('layerRegions', () => {
+  it('groups the candidates by the layer that computes them, in graph order; one a layer lacks stands alone', () => {
+    const candidates = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const layers = [
+      { onnxNodes: ['d', 'c', 'x__cast'] },
+      { onnxNodes: ['a', 'b'] },
+      // A node two layers name (a split layer) goes with the first; a name that is no candidate is dropped.
+      { onnxNodes: ['c', 'f', 'shape_only'] },
+    ];
+    expect(layerRegions(candidates, layers)).toEqual([['a', 'b'], ['c', 'd'], ['e'], ['f']]);
+    expect(layerRegions(candidates, [])).toEqual(candidates.map((c) => [c]));
   });
 });

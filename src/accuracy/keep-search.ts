@@ -110,3 +110,72 @@ export async function searchKeepSet(
   }
   return { outcome: 'found', keep: sorted(kept), trials, spent };
 }
+
+/**
+ * Candidates in regions (an engine layer's ONNX nodes, for graphs too large to search node by node): first the
+ * regions that must stay FP32, searched as units (each a group test of all its nodes), then the nodes inside
+ * those guilty regions, the search opened at `rankNodes`' order. Regions partition the candidates; a region a
+ * passing set needs keeps some node of it, so the nodes searched are the guilty regions' alone. Both levels
+ * share the budget; a set asked twice is judged once. At most 2 + k (ceil(log2 R) + 1) + k (ceil(log2 S) + 1)
+ * builds for k nodes, R regions and S nodes in the guilty ones.
+ */
+export async function searchKeepSetByRegions(
+  regions: readonly (readonly string[])[],
+  passes: (keep: string[]) => Promise<boolean>,
+  maxBuilds: number,
+  rankRegions: () => readonly number[] = () => regions.map((_, i) => i),
+  outOfTime: () => boolean = () => false,
+): Promise<KeepSearch & { guiltyRegions: number[] | null }> {
+  const candidates = regions.flat();
+  const order = new Map(candidates.map((c, i) => [c, i]));
+  const inGraphOrder = (keep: readonly string[]) => [...keep].sort((a, b) => order.get(a)! - order.get(b)!);
+  const known = new Map<string, boolean>();
+  const trials: KeepTrial[] = [];
+  // One memo for both levels: the budget counts builds, never a set asked again.
+  const judge = async (keep: string[]) => {
+    const set = inGraphOrder(keep);
+    const id = set.join('\n');
+    if (!known.has(id)) {
+      known.set(id, await passes(set));
+      trials.push({ keep: set, passed: known.get(id)! });
+    }
+    return known.get(id)!;
+  };
+  const expand = (chosen: readonly string[]) => chosen.flatMap((id) => regions[Number(id)]!);
+  const left = () => maxBuilds - trials.length;
+  const byRegion = await searchKeepSet(
+    regions.map((_, i) => String(i)),
+    (chosen) => judge(expand(chosen)),
+    maxBuilds,
+    () => rankRegions().map(String),
+    outOfTime,
+  );
+  if (byRegion.outcome !== 'found' || byRegion.keep!.length === 0) {
+    const keep = byRegion.keep && inGraphOrder(expand(byRegion.keep));
+    return { outcome: byRegion.outcome, keep, trials, spent: byRegion.spent, guiltyRegions: null };
+  }
+  const guilty = byRegion.keep!.map(Number);
+  const inside = inGraphOrder(expand(byRegion.keep!));
+  // Its first two sets (none of them, all of them) are known where the memo holds them: no build for those.
+  const free = [[], inside].filter((set) => known.has(set.join('\n'))).length;
+  const byNode = await searchKeepSet(inside, judge, left() + free, () => inside, outOfTime);
+  return { ...byNode, keep: byNode.keep && inGraphOrder(byNode.keep), trials, guiltyRegions: guilty };
+}
+
+/**
+ * The candidates grouped by the engine layer that computes them (its ONNX nodes, fused), each region and its
+ * nodes in graph order; a candidate no layer names is a region of its own.
+ */
+export function layerRegions(candidates: readonly string[], layers: readonly { onnxNodes: readonly string[] }[]) {
+  const at = new Map(candidates.map((c, i) => [c, i]));
+  const taken = new Set<string>();
+  const regions: string[][] = [];
+  for (const layer of layers) {
+    const nodes = layer.onnxNodes.filter((n) => at.has(n) && !taken.has(n));
+    for (const n of nodes) taken.add(n);
+    if (nodes.length) regions.push(nodes);
+  }
+  for (const c of candidates) if (!taken.has(c)) regions.push([c]);
+  const byPlace = (a: string, b: string) => at.get(a)! - at.get(b)!;
+  return regions.map((r) => r.sort(byPlace)).sort((a, b) => byPlace(a[0]!, b[0]!));
+}

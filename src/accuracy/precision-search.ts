@@ -5,7 +5,7 @@
 // against all-FP16's plan from an A/B. The runs themselves are the caller's (`run`), so that this module
 // never knows the pipeline that makes them.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage, InputError } from '../common/errors.js';
@@ -13,8 +13,15 @@ import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type ModelConfig } from '../
 import type { Divergence, PrecisionSearchRecord, Report, ReportBuild } from '../contract/report.js';
 import { latencyChange } from '../common/latency-text.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
-import { mainGraphNodes } from './first-divergence.js';
-import { type KeepSearch, rankByDivergence, searchKeepSet } from './keep-search.js';
+import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { EVERY_NODE_UP_TO, mainGraphNodes } from './first-divergence.js';
+import {
+  type KeepSearch,
+  layerRegions,
+  rankByDivergence,
+  searchKeepSet,
+  searchKeepSetByRegions,
+} from './keep-search.js';
 
 /** One candidate set, built and checked. */
 export interface PrecisionTrial {
@@ -95,6 +102,16 @@ function judged(builds: ReportBuild[], what: string, reportFile: string): boolea
   return builds.every((b) => b.accuracy?.status === 'passed');
 }
 
+/** Region ids ranked as rankByDivergence ranks nodes: the region holding the node where the error starts first. */
+function rankRegions(regions: readonly (readonly string[])[], opensAt: () => string | null) {
+  return () => {
+    const node = opensAt();
+    const at = node === null ? -1 : regions.findIndex((r) => r.includes(node));
+    const ids = regions.map((_, i) => String(i));
+    return rankByDivergence(ids, at < 0 ? null : String(at)).map(Number);
+  };
+}
+
 /** Where a model's search puts its candidate runs: one folder each, under the run's output folder. */
 export const searchFolder = (outputDir: string, model: string) => join(outputDir, 'precision', model);
 
@@ -141,6 +158,8 @@ export type RunCandidate = (
 export interface PrecisionSearch extends KeepSearch {
   model: string;
   candidates: string[];
+  /** How many regions (engine layers) the search went through first; null: node by node. */
+  regions: number | null;
   maxBuilds: number;
   /** No candidate build starts after this many milliseconds; null: no time bound. */
   maxMs: number | null;
@@ -175,13 +194,23 @@ export async function searchPrecision(
   const trials: PrecisionTrial[] = [];
   // Where the all-FP16 engine's error starts (its run's first-divergence pass): the search opens there.
   let divergence: Divergence | null = null;
+  let allFp16Layers: string | null = null;
+  const known = new Map<string, boolean>();
   const judge = async (keep: string[]): Promise<boolean> => {
+    const id = keep.join('\n');
+    if (known.has(id)) return known.get(id)!;
     const n = trials.length + 1;
     // No latency or deploy work: the gate is the oracle.
     const result = await run(String(n), keep, { benchmark: false }, { first: n === 1, basePlans: null });
     const builds = result.report.builds;
     const passed = judged(builds, `candidate ${n} (keep ${JSON.stringify(keep)})`, result.reportFile);
-    if (n === 1) divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
+    known.set(id, passed);
+    if (n === 1) {
+      divergence = builds.find((b) => b.accuracy?.divergence)?.accuracy?.divergence ?? null;
+      // Beside its report, as every output of a run (the report holds it relative to where trt-ci ran).
+      const layers = builds[0]?.layerInfo;
+      allFp16Layers = layers ? join(dirname(result.reportFile), basename(layers)) : null;
+    }
     const planBytes = builds.reduce<number | null>((sum, b) => (b.bytes === null ? sum : (sum ?? 0) + b.bytes), null);
     trials.push({ keep, passed, worst: worstOf(builds), planBytes, report: result.reportFile });
     log(
@@ -190,9 +219,19 @@ export async function searchPrecision(
     );
     return passed;
   };
-  const ranked = () => rankByDivergence(candidates, divergence?.status === 'found' ? divergence.node : null);
+  const opensAt = () => (divergence?.status === 'found' ? divergence.node : null);
+  const ranked = () => rankByDivergence(candidates, opensAt());
   const outOfTime = () => deadline !== null && now() >= deadline;
-  const search = await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
+  // Past EVERY_NODE_UP_TO nodes, regions first: all-FP16 is built, and its engine's layers group the nodes.
+  let regions: string[][] | null = null;
+  if (candidates.length > EVERY_NODE_UP_TO && !outOfTime() && !(await judge([]))) {
+    const layers = allFp16Layers && (await readEngineLayers(allFp16Layers))?.layers;
+    if (layers) regions = layerRegions(candidates, layers);
+    else log(`precision: all-FP16's layer info could not be read: the search goes node by node`);
+  }
+  const search = regions
+    ? await searchKeepSetByRegions(regions, judge, maxBuilds, rankRegions(regions, opensAt), outOfTime)
+    : await searchKeepSet(candidates, judge, maxBuilds, ranked, outOfTime);
   if (search.spent === 'time')
     log(`precision: the search's time (${maxMs} ms) ran out after ${trials.length} build(s)`);
   // The list's price: built once more and A/B'd against the all-FP16 engine (candidate 1's plan) on this
@@ -208,6 +247,7 @@ export async function searchPrecision(
   return {
     model: model.name,
     candidates,
+    regions: regions?.length ?? null,
     maxBuilds,
     maxMs,
     ...search,
@@ -251,6 +291,7 @@ async function searchModels(
       maxBuilds: model.precisionSearch!.maxBuilds,
       maxSeconds: model.precisionSearch!.maxMs === null ? null : model.precisionSearch!.maxMs / 1000,
       spent: null,
+      regions: null,
       ...{ dropped: [], step: recheck ? plan.step : null, error: null },
     };
     try {
@@ -304,6 +345,7 @@ function recordOf(
     outcome: found.outcome,
     keep: found.keep,
     candidates: found.candidates.length,
+    regions: found.regions,
     maxBuilds: found.maxBuilds,
     maxSeconds: found.maxMs === null ? null : found.maxMs / 1000,
     spent: found.spent,

@@ -13,6 +13,8 @@ export const precisionSearchSchema = z.object({
   outcome: z.enum(['found', 'none-needed', 'unfixable', 'budget-spent', 'rechecked', 'error']),
   keep: z.array(z.string()).nullable(),
   candidates: count,
+  /** How many regions (the all-FP16 engine's layers) were searched before the nodes in them; null: by node. */
+  regions: nullableNumber.default(null),
   maxBuilds: count,
   /** No candidate build started after this (precision-search: { max-time }); null: no time bound. */
   maxSeconds: nullableNumber.default(null),

@@ -619,7 +619,8 @@ async function trtexec(io) {
     const detailed = options.get('--profilingVerbosity') === 'detailed';
     if (layerInfo) {
       const floatType = await builtFloatType();
-      writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0], options.get('--saveEngine') ?? '', floatType));
+      const engine = options.get('--saveEngine') ?? '';
+      writeFileSync(layerInfo, layerInfoJson(detailed, profiles[0], engine, floatType, await largeNetworkNodes()));
     }
     log('I', `[TRT] Loaded engine size: ${Math.floor(planBytes / 1048576)} MiB`);
     log('I', 'Engine deserialized in 0.00188653 sec.');
@@ -1551,7 +1552,21 @@ async function trtexec(io) {
     return hasType(model.graph, (type) => type === 16) ? 'BFloat16' : 'Float';
   }
 
-  function layerInfoJson(detailed, shapes, engine, floatType = 'Half') {
+  /**
+   * A large network's (past 200 nodes) main-graph node names, in order: its layers are then its own nodes, three
+   * fused to a layer as TensorRT fuses point-wise runs, in place of the canned small engine. Null otherwise.
+   */
+  async function largeNetworkNodes() {
+    try {
+      const model = (await import('onnx-proto')).default.onnx.ModelProto.decode(readFileSync(options.get('--onnx')));
+      const nodes = model.graph?.node ?? [];
+      return nodes.length > 200 ? nodes.map((n) => n.name || `node_of_${n.output[0]}`) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function layerInfoJson(detailed, shapes, engine, floatType = 'Half', ownNodes = null) {
     const inputs = Object.keys(shapes);
     // A hardware-compatible build keeps off kernels that need more than 48 KiB of shared memory: the
     // convolution gets another tactic (unless TRTEXEC_STANDIN_PORTABLE_UNCHANGED, a flag with no effect).
@@ -1565,33 +1580,48 @@ async function trtexec(io) {
     const output = (name) => [
       { Name: `${name}_out`, Location: 'Device', Dimensions: [1], ...typed(name === fellBack ? type : floatType) },
     ];
-    const layers = detailed
-      ? [
-          {
-            Name: 'node_conv2d + node_relu',
-            LayerType: 'CaskConvolution',
-            Inputs: inputs.map((n) => ({
-              Name: n,
-              Location: 'Device',
-              Dimensions: shapes[n].opt.split('x').map(Number),
-              ...typed(floatType),
-            })),
-            Outputs: output('node_conv2d + node_relu'),
-            TacticValue: portableChanged ? '0x0000000000000020' : '0x000000000000001f',
-            StreamId: 0,
-            Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
-          },
-          {
-            Name: '__myl_CastMulLtSeleCast_myl6_0',
-            LayerType: 'kgen',
-            Inputs: [],
-            Outputs: output('__myl_CastMulLtSeleCast_myl6_0'),
-            TacticName: '__myl_CastMulLtSeleCast_0x1',
-            StreamId: 0,
-            Metadata: '[ONNX Layer: node_leaky_relu]',
-          },
-        ]
-      : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
+    const fused = [];
+    for (let i = 0; ownNodes && i < ownNodes.length; i += 3) fused.push(ownNodes.slice(i, i + 3));
+    const own = fused.map((names) => ({
+      Name: names.join(' + '),
+      LayerType: 'PointWiseV2',
+      Inputs: [],
+      Outputs: output(names.join(' + ')),
+      TacticValue: '0x0000000000000003',
+      StreamId: 0,
+      Metadata: names.map((n) => `[ONNX Layer: ${n}]`).join('\u001e'),
+    }));
+    const layers = ownNodes
+      ? detailed
+        ? own
+        : own.map((l) => l.Name)
+      : detailed
+        ? [
+            {
+              Name: 'node_conv2d + node_relu',
+              LayerType: 'CaskConvolution',
+              Inputs: inputs.map((n) => ({
+                Name: n,
+                Location: 'Device',
+                Dimensions: shapes[n].opt.split('x').map(Number),
+                ...typed(floatType),
+              })),
+              Outputs: output('node_conv2d + node_relu'),
+              TacticValue: portableChanged ? '0x0000000000000020' : '0x000000000000001f',
+              StreamId: 0,
+              Metadata: '[ONNX Layer: node_conv2d]\u001e[ONNX Layer: node_relu]',
+            },
+            {
+              Name: '__myl_CastMulLtSeleCast_myl6_0',
+              LayerType: 'kgen',
+              Inputs: [],
+              Outputs: output('__myl_CastMulLtSeleCast_myl6_0'),
+              TacticName: '__myl_CastMulLtSeleCast_0x1',
+              StreamId: 0,
+              Metadata: '[ONNX Layer: node_leaky_relu]',
+            },
+          ]
+        : ['node_conv2d + node_relu', '__myl_CastMulLtSeleCast_myl6_0'];
     return major >= 11
       ? JSON.stringify({
           Layers: layers,
