@@ -9,7 +9,8 @@ import { writePrecisionOnnx } from '../src/builds/precision-onnx.js';
 import type { PrecisionSearchRecord, Report } from '../src/contract/report.js';
 import { keepFp32Section } from '../src/report/sections/keep-fp32.js';
 import { cli, makeRunner } from './support/harness.js';
-import { logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
+import { controlFlowOnnx, logSumExpOnnx, plantedChainOnnx } from './support/onnx-models.js';
+import { mixedPrecisionOnnx } from '../src/tensorrt/mixed-precision-onnx.js';
 
 const VERSIONS = { '10.16': '10.16.1.11', '11.2': '11.2.1.2' } as const;
 
@@ -113,6 +114,26 @@ describe('precision: fp16 with keep-fp32', () => {
       fp32Nodes: 1,
       kept: ['log'],
     });
+  });
+
+  it('a node inside an If branch can be kept: the config takes it, the 11.x writer keeps it FP32', async () => {
+    const written = mixedPrecisionOnnx(Buffer.from(controlFlowOnnx()), { narrow: 'fp16', keep: new Set(['then_out']) });
+    expect(written.unmatched).toEqual([]);
+    expect(written.nodes.find((n) => n.node === 'then_out')).toMatchObject({ precision: 'fp32', reason: 'kept' });
+    expect(written.nodes.find((n) => n.node === 'else_out')).toMatchObject({ precision: 'fp16' });
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: VERSIONS['11.2'] } });
+    writeFileSync(join(runner.dir, 'cf.onnx'), controlFlowOnnx());
+    const config = (keep: string) =>
+      runner.writeConfig(
+        `output-dir: out\nmodels:\n  - name: cf\n    onnx: cf.onnx\n    precision: fp16\n    keep-fp32: [${keep}]\n` +
+          '    profiles: [{ name: p, shapes: { x: 2x4 } }]\n',
+      );
+    const kept = await cli(['build', '--config', config('then_out'), '--json']);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(JSON.parse(kept.stdout).builds[0].builtFrom.kept).toEqual(['then_out']);
+    const typo = await cli(['build', '--config', config('then_oot')]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/keep-fp32\[0\]: expected a node of cf\.onnx, got "then_oot"; did you mean then_out\?/);
   });
 
   it('config errors: keep-fp32 without fp16, a name not in the graph (with a near one), a comma', async () => {

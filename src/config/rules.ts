@@ -322,14 +322,15 @@ const keptNodes: Rule = (raw, config) =>
     );
   });
 
-/** Each keep-fp32 name is a node of the model's graph; a near miss is named. */
+/** Each keep-fp32 name is a node of the model's graph (or of an If/Loop body in it); a near miss is named. */
 const keptNodesExist: Rule = (raw, config) =>
   raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
     if (keep.length === 0 || onnxProblem(config.models[m]!.onnx)) return [];
     let nodes: readonly string[];
     try {
-      nodes = onnxGraphOf(config.models[m]!.onnx).nodes;
+      const graph = onnxGraphOf(config.models[m]!.onnx);
+      nodes = [...graph.nodes, ...(graph.subgraphNodes ?? [])];
     } catch {
       return [];
     }

@@ -79,6 +79,8 @@ export interface OnnxGraph {
   inputs: ReadonlyMap<string, readonly string[]>;
   /** The op types the main graph's nodes use (NodeProto.op_type, 4): Q/DQ nodes say a model is quantized. */
   ops?: ReadonlySet<string>;
+  /** The nodes inside If/Loop/Scan bodies, at any depth (their layers too carry their names), in file order. */
+  subgraphNodes?: readonly string[];
 }
 
 export const EMPTY_GRAPH: OnnxGraph = { nodes: [], producers: new Map(), inputs: new Map() };
@@ -98,8 +100,24 @@ export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
   const producers = new Map<string, string>();
   const inputs = new Map<string, string[]>();
   const ops = new Set<string>();
+  const subgraphNodes: string[] = [];
+  // NodeProto.attribute (5) → AttributeProto.g (6) or .graphs (11) → GraphProto.node (1), at any depth.
+  const bodiesOf = (nodeFields: Field[]) =>
+    nodeFields
+      .filter((f) => f.number === 5)
+      .flatMap((a) => inside(a).filter((f) => (f.number === 6 || f.number === 11) && f.start !== undefined));
+  const walkBody = (body: Field) => {
+    for (const node of inside(body).filter((f) => f.number === 1 && f.start !== undefined)) {
+      const nodeFields = inside(node).filter((f) => f.start !== undefined);
+      const named = nodeFields.find((f) => f.number === 3);
+      const first = nodeFields.find((f) => f.number === 2);
+      subgraphNodes.push(layerNameOf((named && text(named)) || '', first && text(first)));
+      for (const inner of bodiesOf(nodeFields)) walkBody(inner);
+    }
+  };
   for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
     const nodeFields = inside(node).filter((f) => f.start !== undefined);
+    for (const body of bodiesOf(nodeFields)) walkBody(body);
     const op = nodeFields.find((f) => f.number === 4);
     if (op) ops.add(text(op));
     const outputs = nodeFields.filter((f) => f.number === 2).map(text);
@@ -109,7 +127,7 @@ export function onnxGraph(source: ByteSource | Buffer): OnnxGraph {
     inputs.set(name, nodeFields.filter((f) => f.number === 1).map(text));
     for (const output of outputs) producers.set(output, name);
   }
-  return { nodes, producers, inputs, ops };
+  return { nodes, producers, inputs, ops, subgraphNodes };
 }
 
 /** The layer name TensorRT gives an ONNX node: its name, else `node_of_<first output>` (onnx-tensorrt getNodeName). */
