@@ -1837,8 +1837,25 @@ function onnxGraph(source) {
     const producers = new Map();
     const inputs = new Map();
     const ops = new Set();
+    const subgraphNodes = [];
+    // NodeProto.attribute (5) → AttributeProto.g (6) or .graphs (11) → GraphProto.node (1), at any depth.
+    const bodiesOf = (nodeFields) => nodeFields
+        .filter((f) => f.number === 5)
+        .flatMap((a) => inside(a).filter((f) => (f.number === 6 || f.number === 11) && f.start !== undefined));
+    const walkBody = (body) => {
+        for (const node of inside(body).filter((f) => f.number === 1 && f.start !== undefined)) {
+            const nodeFields = inside(node).filter((f) => f.start !== undefined);
+            const named = nodeFields.find((f) => f.number === 3);
+            const first = nodeFields.find((f) => f.number === 2);
+            subgraphNodes.push(layerNameOf((named && text(named)) || '', first && text(first)));
+            for (const inner of bodiesOf(nodeFields))
+                walkBody(inner);
+        }
+    };
     for (const node of inside(graph).filter((f) => f.number === 1 && f.start !== undefined)) {
         const nodeFields = inside(node).filter((f) => f.start !== undefined);
+        for (const body of bodiesOf(nodeFields))
+            walkBody(body);
         const op = nodeFields.find((f) => f.number === 4);
         if (op)
             ops.add(text(op));
@@ -1850,7 +1867,7 @@ function onnxGraph(source) {
         for (const output of outputs)
             producers.set(output, name);
     }
-    return { nodes, producers, inputs, ops };
+    return { nodes, producers, inputs, ops, subgraphNodes };
 }
 /** The layer name TensorRT gives an ONNX node: its name, else `node_of_<first output>` (onnx-tensorrt getNodeName). */
 const layerNameOf = (name, firstOutput) => name || (firstOutput ? `node_of_${firstOutput}` : '');
@@ -10489,14 +10506,15 @@ const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
         ? [{ path: [...at, i], message: `expected a node name without "," or "'", got "${name}"` }]
         : []);
 });
-/** Each keep-fp32 name is a node of the model's graph; a near miss is named. */
+/** Each keep-fp32 name is a node of the model's graph (or of an If/Loop body in it); a near miss is named. */
 const keptNodesExist = (raw, config) => raw.models.flatMap((model, m) => {
     const keep = model['keep-fp32'] ?? [];
     if (keep.length === 0 || onnxProblem(config.models[m].onnx))
         return [];
     let nodes;
     try {
-        nodes = onnxGraphOf(config.models[m].onnx).nodes;
+        const graph = onnxGraphOf(config.models[m].onnx);
+        nodes = [...graph.nodes, ...(graph.subgraphNodes ?? [])];
     }
     catch {
         return [];
