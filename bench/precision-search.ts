@@ -57,7 +57,8 @@ try {
       candidates: string[];
       keep: string[] | null;
       trials: unknown[];
-      divergence: { status: string; node: string | null } | null;
+      divergence: { status: string; node: string | null; span?: string[] } | null;
+      regions: number | null;
       price: { accuracy: string; ratio: number | null } | null;
     };
     const keep = search.keep ?? [];
@@ -74,7 +75,10 @@ try {
       bound: 2 * k * Math.ceil(Math.log2(R)) + 2,
       reverified: code === 0,
       // plantedChainOnnx lists the planted nodes in chain (graph) order: the first is where FP16 overflows.
-      divergenceRight: search.divergence?.status === 'found' && search.divergence.node === planted[0],
+      // Past 200 nodes only layer ends are marked: right when the first planted node is in the span it names.
+      divergenceRight:
+        search.divergence?.status === 'found' &&
+        (search.divergence.node === planted[0] || (search.divergence.span ?? []).includes(planted[0]!)),
       priceRatio: search.price?.ratio ?? null,
       priceReverified: search.price?.accuracy === 'passed',
       seconds: (Date.now() - started) / 1000,
@@ -83,7 +87,7 @@ try {
     const kept = keep.join('+');
     console.error(
       `  graph ${g + 1}: R ${R}, ${kinds.join('+')}, planted ${planted.join('+')}, kept ${kept}, ` +
-        `${row.builds}/${row.bound} builds, ` +
+        `${row.builds}/${row.bound} builds${search.regions ? ` (${search.regions} regions first)` : ''}, ` +
         `error starts at ${search.divergence?.node ?? search.divergence?.status ?? '?'}`,
     );
   }

@@ -479,6 +479,11 @@ const divergenceSchema = schemas/* object */.Ikc({
     downstream: schemas/* object */.Ikc({ marked: count, failing: count }).nullable(),
     /** The model's outputs out of tolerance in the marked engine. */
     outputsFailing: schemas/* array */.YOg(schemas/* string */.YjP()),
+    /**
+     * The nodes the error starts among: after the last marked tensor within tolerance, up to `node`. One node where
+     * every node is marked; an engine layer's where only layer ends are (past 200 nodes). Absent in older reports.
+     */
+    span: schemas/* array */.YOg(schemas/* string */.YjP()).default([]),
     problem: nullableString,
     /** The marked engine's build log and the marked ONNX (for reproducing it). */
     log: nullableString,
@@ -1790,9 +1795,13 @@ function divergenceLine(engine, d) {
             ' `trt-ci precision` finds which of them to keep.'
         : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
             ' `trt-ci precision` find the smallest list.';
+    // Only layer ends marked (a large graph): the error starts somewhere in the layer that ends at the node.
+    const among = d.span.length > 1
+        ? ` It starts among ${d.span.length} nodes whose outputs were not marked: ${d.span.map(code).join(', ')}.`
+        : '';
     return (`${head} node ${code(d.node)} (${markdown_text_text(d.op)}, ${markdown_text_text(d.computes ?? '?')}): ${share(e.outOfTolerance)} of ` +
         `${code(d.tensor)} out of tolerance${broken}; after it ${d.downstream.failing} of ` +
-        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`);
+        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${among}${fp32}`);
 }
 function accuracySection(rows) {
     const listed = rows.filter((r) => r.build.accuracy);

@@ -52201,9 +52201,12 @@ function firstDivergence(nodes, judged, modelOutputs, shape) {
     const first = marked.find((m) => m.output.failure !== null);
     const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
     if (!first)
-        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
+        return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing, span: [] };
     const node = nodes[first.node];
     const after = marked.filter((m) => m.node > first.node);
+    // Where it starts, between the last marked node still within tolerance and this one.
+    const before = marked.filter((m) => m.node < first.node).at(-1)?.node ?? -1;
+    const span = nodes.slice(before + 1, first.node + 1).map((n) => n.node);
     return {
         status: 'found',
         shape,
@@ -52216,6 +52219,7 @@ function firstDivergence(nodes, judged, modelOutputs, shape) {
         failure: first.output.failure,
         downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
         outputsFailing,
+        span,
     };
 }
 
@@ -54878,6 +54882,11 @@ const divergenceSchema = object({
     downstream: object({ marked: count, failing: count }).nullable(),
     /** The model's outputs out of tolerance in the marked engine. */
     outputsFailing: array(schemas_string()),
+    /**
+     * The nodes the error starts among: after the last marked tensor within tolerance, up to `node`. One node where
+     * every node is marked; an engine layer's where only layer ends are (past 200 nodes). Absent in older reports.
+     */
+    span: array(schemas_string()).default([]),
     problem: nullableString,
     /** The marked engine's build log and the marked ONNX (for reproducing it). */
     log: nullableString,
@@ -57211,6 +57220,7 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
         failure: null,
         downstream: null,
         outputsFailing: [],
+        span: [],
         problem,
         ...said,
         configPosition: null,
@@ -59588,9 +59598,13 @@ function divergenceLine(engine, d) {
             ' `trt-ci precision` finds which of them to keep.'
         : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
             ' `trt-ci precision` find the smallest list.';
+    // Only layer ends marked (a large graph): the error starts somewhere in the layer that ends at the node.
+    const among = d.span.length > 1
+        ? ` It starts among ${d.span.length} nodes whose outputs were not marked: ${d.span.map(code).join(', ')}.`
+        : '';
     return (`${head} node ${code(d.node)} (${markdown_text_text(d.op)}, ${markdown_text_text(d.computes ?? '?')}): ${accuracy_share(e.outOfTolerance)} of ` +
         `${code(d.tensor)} out of tolerance${broken}; after it ${d.downstream.failing} of ` +
-        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`);
+        `${d.downstream.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${among}${fp32}`);
 }
 function accuracySection(rows) {
     const listed = rows.filter((r) => r.build.accuracy);

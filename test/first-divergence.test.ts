@@ -99,6 +99,17 @@ describe('firstDivergence', () => {
     expect(result.error).toMatchObject({ outOfTolerance: 0.2, inf: 4 });
     expect(result.downstream).toEqual({ marked: 2, failing: 2 });
     expect(result.outputsFailing).toEqual(['y']);
+    // Every node marked: it starts at b itself.
+    expect(result.span).toEqual(['b']);
+  });
+
+  it('with only layer ends marked, says the nodes it starts among: after the last one within tolerance', () => {
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((n) => node(n));
+    // Marked: b (passes), e (fails), f (fails): it starts in c, d or e.
+    const result = firstDivergence(six, [judged('b', null), judged('e', 'out'), judged('f', 'out')], ['f'], 'opt');
+    expect(result).toMatchObject({ status: 'found', node: 'e', span: ['c', 'd', 'e'] });
+    // Nothing marked before the failing end: from the first node on.
+    expect(firstDivergence(six, [judged('c', 'out')], ['f'], 'opt').span).toEqual(['a', 'b', 'c']);
   });
 
   it('says the marked engine passes when no marked tensor fails', () => {

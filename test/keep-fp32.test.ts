@@ -188,6 +188,11 @@ describe('trt-ci precision: the search, each candidate built and checked', () =>
     expect(search.regions).toBeGreaterThanOrEqual(third);
     expect(search.regions).toBeLessThanOrEqual(third + 1);
     expect(search).toMatchObject({ outcome: 'found', keep: planted });
+    // Only layer ends were marked: the first divergence names a layer's end and the nodes it starts among.
+    expect(search.divergence.span).toContain(planted[0]);
+    expect(search.divergence.span.length).toBeGreaterThan(1);
+    const summary = readFileSync(join(runner.dir, 'out', 'precision', 'big', '1', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/It starts among \d nodes whose outputs were not marked: .*`n\d+_exp`/);
     const [R, S, k] = [search.regions, 6, planted.length];
     expect(search.trials.length).toBeLessThanOrEqual(
       2 + k * (Math.ceil(Math.log2(R)) + 1) + k * (Math.ceil(Math.log2(S)) + 1) + 1,

@@ -83,6 +83,7 @@ export async function findFirstDivergence(
     failure: null,
     downstream: null,
     outputsFailing: [],
+    span: [],
     problem,
     ...said,
     configPosition: null,

@@ -55,9 +55,12 @@ export function firstDivergence(
   const outputsFailing = judged.filter((o) => finals.has(o.name) && o.failure !== null).map((o) => o.name);
   const first = marked.find((m) => m.output.failure !== null);
   const none = { node: null, op: null, computes: null, tensor: null, error: null, failure: null, downstream: null };
-  if (!first) return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing };
+  if (!first) return { status: 'marked-passes', shape, marked: marked.length, ...none, outputsFailing, span: [] };
   const node = nodes[first.node]!;
   const after = marked.filter((m) => m.node > first.node);
+  // Where it starts, between the last marked node still within tolerance and this one.
+  const before = marked.filter((m) => m.node < first.node).at(-1)?.node ?? -1;
+  const span = nodes.slice(before + 1, first.node + 1).map((n) => n.node);
   return {
     status: 'found',
     shape,
@@ -70,5 +73,6 @@ export function firstDivergence(
     failure: first.output.failure,
     downstream: { marked: after.length, failing: after.filter((m) => m.output.failure !== null).length },
     outputsFailing,
+    span,
   };
 }

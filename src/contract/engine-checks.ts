@@ -62,6 +62,11 @@ const divergenceSchema = z.object({
   downstream: z.object({ marked: count, failing: count }).nullable(),
   /** The model's outputs out of tolerance in the marked engine. */
   outputsFailing: z.array(z.string()),
+  /**
+   * The nodes the error starts among: after the last marked tensor within tolerance, up to `node`. One node where
+   * every node is marked; an engine layer's where only layer ends are (past 200 nodes). Absent in older reports.
+   */
+  span: z.array(z.string()).default([]),
   problem: nullableString,
   /** The marked engine's build log and the marked ONNX (for reproducing it). */
   log: nullableString,

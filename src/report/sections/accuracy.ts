@@ -77,10 +77,15 @@ function divergenceLine(engine: string, d: Divergence): string {
       ' `trt-ci precision` finds which of them to keep.'
     : ` Keep it in FP32: ${code(`keep-fp32: [${d.node}]`)} under the model${where}, or let` +
       ' `trt-ci precision` find the smallest list.';
+  // Only layer ends marked (a large graph): the error starts somewhere in the layer that ends at the node.
+  const among =
+    d.span.length > 1
+      ? ` It starts among ${d.span.length} nodes whose outputs were not marked: ${d.span.map(code).join(', ')}.`
+      : '';
   return (
     `${head} node ${code(d.node!)} (${text(d.op!)}, ${text(d.computes ?? '?')}): ${share(e.outOfTolerance)} of ` +
     `${code(d.tensor!)} out of tolerance${broken}; after it ${d.downstream!.failing} of ` +
-    `${d.downstream!.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${fp32}`
+    `${d.downstream!.marked} marked tensors fail (${d.marked} marked in all; marking changes fusions).${among}${fp32}`
   );
 }
 
