@@ -1,6 +1,7 @@
 // The third source of a base engine (base-ref:, when the user allows it): the base commit's ONNX, as git
 // has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
 // report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
+import { errorMessage } from '../common/errors.js';
 import {
   modelToBuild,
   precisionOnnxFolder,
@@ -61,12 +62,15 @@ export async function rebuildBase(
   const paths = { plan, layerInfo: join(dir, 'base.layers.json'), timingCache: null };
   // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
   const baseModel = { ...job.model, onnx };
-  const toBuild = writesPrecisionOnnx(baseModel, version)
-    ? modelToBuild({
-        model: baseModel,
-        precisionOnnx: await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)),
-      })
-    : baseModel;
+  let toBuild = baseModel;
+  if (writesPrecisionOnnx(baseModel, version)) {
+    // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
+    const written = await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)).catch((error: unknown) =>
+      errorMessage(error),
+    );
+    if (typeof written === 'string') return { missing: `the base's written ONNX from ${ref}: ${written}` };
+    toBuild = modelToBuild({ model: baseModel, precisionOnnx: written });
+  }
   const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
     gpu: outcome.gpu?.index ?? null,
     logFile: log,
