@@ -57534,6 +57534,7 @@ registry = null) {
 
 
 
+
 /** The base engine's plan path, or why it could not be made (naming the log). */
 async function rebuildBase(ref, outcome, trtexec, 
 /** What git runs with (the job's environment) and how long it has to stop. */
@@ -57575,12 +57576,14 @@ host, version, dir, signal) {
     const paths = { plan, layerInfo: (0,external_node_path_namespaceObject.join)(dir, 'base.layers.json'), timingCache: null };
     // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
     const baseModel = { ...job.model, onnx };
-    const toBuild = writesPrecisionOnnx(baseModel, version)
-        ? modelToBuild({
-            model: baseModel,
-            precisionOnnx: await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)),
-        })
-        : baseModel;
+    let toBuild = baseModel;
+    if (writesPrecisionOnnx(baseModel, version)) {
+        // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
+        const written = await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)).catch((error) => errorMessage(error));
+        if (typeof written === 'string')
+            return { missing: `the base's written ONNX from ${ref}: ${written}` };
+        toBuild = modelToBuild({ model: baseModel, precisionOnnx: written });
+    }
     const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
         gpu: outcome.gpu?.index ?? null,
         logFile: log,
