@@ -362,7 +362,7 @@ export function logSumExpOnnx(): Uint8Array {
   return onnx.ModelProto.encode(model).finish();
 }
 
-/** The FP16 traps a planted graph can hold (issue 37's list); softmax last (see plantedChainOnnx). */
+/** The FP16 traps a planted graph can hold (issue 37's list). */
 export const TRAP_KINDS = ['mul', 'exp', 'variance', 'accumulate', 'softmax'] as const;
 export type TrapKind = (typeof TRAP_KINDS)[number];
 
@@ -375,9 +375,9 @@ export type TrapKind = (typeof TRAP_KINDS)[number];
  * or NaN reaches y; with all of them every FP16 value is small and its rounding stays under the tolerance.
  * - mul: Mul 300 (270-330: fine) -> Mul 300 [P] (81000 and more) -> Mul 1/90000 [P] (reads it) -> Add 1.
  * - exp: Mul 13 (11.7-14.3) -> Exp [P] (e^11.7 = 120000) -> Mul 1e-6 [P] (reads it) -> Add 10 -> Mul 0.1.
- * - softmax, no max subtracted: Mul 13 -> Exp [P] -> ReduceSum [P] -> Div [P] -> Mul 0.5 -> Add 1. A sum made
- *   Inf leaves finite probabilities (0: 12% off), which the affine start of a later trap shrinks tenfold:
- *   give it last in `kinds` for its sum to be needed whatever follows.
+ * - softmax, no max subtracted: Add 11 (11.9-12.1) -> Exp [P] -> ReduceSum [P] -> Div [P] (the sum by each
+ *   exp: 1 / softmax, so that a sum made Inf is Inf here, not a probability of 0 a long chain could absorb)
+ *   -> Mul 0.02 -> Add 1.
  * - variance (an RMSNorm's, unshifted): Mul 300 -> Mul by itself [P] (72900 and more) -> ReduceMean [P] ->
  *   Sqrt [P] (reads the mean) -> Mul 1/300 (the RMS of s, about 1) -> Add s (back to 4 values).
  * - accumulate: Mul 20000 (18000-22000: fine) -> ReduceSum [P] of the 4 (72000 and more) -> Mul 1e-5 [P]
@@ -435,12 +435,12 @@ export function plantedChainOnnx(
     },
     softmax: () => {
       start();
-      add('Mul', [constant(13)]);
+      add('Add', [constant(11)]);
       const exp = add('Exp');
       const sum = add('ReduceSum', ['axes1']);
       nodes.at(-1)!.attribute = keep1;
-      const div = node('Div', [exp, sum]);
-      add('Mul', [constant(0.5)]);
+      const div = node('Div', [sum, exp]);
+      add('Mul', [constant(0.02)]);
       add('Add', [constant(1)]);
       return [exp, sum, div];
     },
