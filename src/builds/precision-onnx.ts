@@ -97,15 +97,19 @@ export async function writeOnnxCopy(source: string, bytes: Buffer, dir: string):
 function writeFailure(error: unknown, model: ModelConfig, dir: string): Failure {
   const source = basename(model.onnx);
   const type = model.precision === 'bf16' ? 'BF16' : 'FP16';
-  if (error instanceof WrittenOnnxRefused)
+  if (error instanceof WrittenOnnxRefused) {
+    const why =
+      type === 'FP16'
+        ? 'a weight or constant past 65504 (or too small for FP16) turns Inf or 0 in the written model'
+        : "BF16's 8 bits do not hold a weight or constant closely enough";
     return {
       kind: 'other',
       message: `the ${type} ONNX trt-ci wrote from ${source} was not built: ${error.message}`,
       hint:
-        `a weight or constant past ${type} (65504 for FP16) is Inf in the written model: keep the node that ` +
-        'holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with precision: strongly-typed; the ' +
-        `written model: ${dir}`,
+        `${why}: keep the node that holds it in FP32 (keep-fp32:), or give a strongly typed ONNX with ` +
+        `precision: strongly-typed; the written model: ${dir}`,
     };
+  }
   return {
     kind: 'other',
     message: `trt-ci could not write the ${type} ONNX of ${source}: ${errorMessage(error)}`,
