@@ -1385,7 +1385,7 @@ module.exports = hasToStringTagSupport;
 
 // MODULES //
 
-var hasUint16ArraySupport = __nccwpck_require__( 2364 );
+var hasUint16ArraySupport = __nccwpck_require__( 9983 );
 
 
 // EXPORTS //
@@ -1395,7 +1395,7 @@ module.exports = hasUint16ArraySupport;
 
 /***/ }),
 
-/***/ 2364:
+/***/ 9983:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /**
@@ -35611,7 +35611,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7016);
+/* harmony import */ var _run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2364);
 // The program: the process edge of the CLI (argv, signals, exit status); the rest takes them as values.
 
 // First Ctrl-C or runner cancel: stop the builds, keep the logs and write the report. Second: leave now.
@@ -35637,7 +35637,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7016:
+/***/ 2364:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -53115,6 +53115,125 @@ async function referenceOutputs(ort, session, inputs) {
     return session.outputNames.map((name) => referenceOf(name, results[name]));
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/common/compare-output.js
+// How far an output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate judges an engine
+// by, and the check of a written FP16/BF16 ONNX before it is built. Pure: arrays in, figures out.
+function compareOutput(engine, reference, dimensions, tolerance) {
+    if (engine.length !== reference.length) {
+        throw new Error(`expected ${reference.length} values like the reference, got ${engine.length}`);
+    }
+    let maxAbs = null;
+    let maxRel = null;
+    let out = 0;
+    let nan = 0;
+    let inf = 0;
+    let dot = 0;
+    let engineNorm = 0;
+    let referenceNorm = 0;
+    let finitePairs = 0;
+    for (let i = 0; i < engine.length; i += 1) {
+        const a = engine[i];
+        const b = reference[i];
+        if (!Number.isFinite(b)) {
+            // The reference itself is not finite: the engine agrees only by being the same.
+            if (!Object.is(a, b) && !(Number.isNaN(a) && Number.isNaN(b)))
+                out += 1;
+            continue;
+        }
+        if (!Number.isFinite(a)) {
+            if (Number.isNaN(a))
+                nan += 1;
+            else
+                inf += 1;
+            out += 1;
+            continue;
+        }
+        const diff = Math.abs(a - b);
+        maxAbs = maxAbs === null ? diff : Math.max(maxAbs, diff);
+        if (b !== 0) {
+            const rel = diff / Math.abs(b);
+            maxRel = maxRel === null ? rel : Math.max(maxRel, rel);
+        }
+        if (diff > tolerance.atol && diff > tolerance.rtol * Math.abs(b))
+            out += 1;
+        dot += a * b;
+        engineNorm += a * a;
+        referenceNorm += b * b;
+        finitePairs += 1;
+    }
+    const cosine = finitePairs === 0
+        ? null
+        : engineNorm === 0 && referenceNorm === 0
+            ? 1
+            : engineNorm === 0 || referenceNorm === 0
+                ? 0
+                : dot / Math.sqrt(engineNorm * referenceNorm);
+    return {
+        maxAbsError: maxAbs,
+        maxRelError: maxRel,
+        outOfTolerance: engine.length === 0 ? 0 : out / engine.length,
+        cosine,
+        nan,
+        inf,
+        topK: tolerance.topK === null ? null : topKAgreement(engine, reference, dimensions, tolerance.topK),
+    };
+}
+/** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
+function judgeOutput(error, tolerance, 
+/** Whose element rule gave outOfTolerance: trt-ci's (Polygraphy's) or trtexec 11.1's own (NumPy allclose). */
+rule = 'polygraphy') {
+    if (error.nan > 0)
+        return `${error.nan} NaN where the reference is finite`;
+    if (error.inf > 0)
+        return `${error.inf} infinite where the reference is finite`;
+    if (error.outOfTolerance > 0) {
+        const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
+        const atol = Number(tolerance.atol.toPrecision(3));
+        return rule === 'polygraphy'
+            ? `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`
+            : `${share} of elements off by more than atol ${atol} + rtol ${tolerance.rtol} × |reference| (trtexec's check)`;
+    }
+    if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
+        return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;
+    }
+    if (error.topK && error.topK.agree < error.topK.rows) {
+        return `top-${error.topK.k} classes differ in ${error.topK.rows - error.topK.agree} of ${error.topK.rows} rows`;
+    }
+    return null;
+}
+/** Rows (every index but the last dimension) whose top-k indices are the same set in both. */
+function topKAgreement(engine, reference, dimensions, k) {
+    const classes = dimensions.at(-1) ?? engine.length;
+    const rows = classes === 0 ? 0 : engine.length / classes;
+    const take = Math.min(k, classes);
+    let agree = 0;
+    for (let row = 0; row < rows; row += 1) {
+        const top = (values) => Array.from({ length: classes }, (_, c) => c)
+            // NaN sorts last: a NaN is never a top class.
+            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
+            .slice(0, take);
+        const want = new Set(top(reference));
+        if (top(engine).every((c) => want.has(c)))
+            agree += 1;
+    }
+    return { k: take, rows, agree };
+}
+const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
+
+;// CONCATENATED MODULE: ./.build/tsc/common/tolerance.js
+/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
+function absoluteTolerance(atol, reference) {
+    if ('absolute' in atol)
+        return atol.absolute;
+    let largest = 0;
+    for (let i = 0; i < reference.length; i += 1) {
+        const v = Math.abs(reference[i]);
+        if (Number.isFinite(v) && v > largest)
+            largest = v;
+    }
+    return atol.shareOfMax * largest;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/seeded-inputs.js
 
 /** Polygraphy's default data loader range, [0, 1] inclusive, for whole numbers (comparator/data_loader.py). */
@@ -53280,6 +53399,8 @@ function widenToFloat32(model) {
 
 
 
+
+
 /**
  * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
  * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
@@ -53294,42 +53415,39 @@ const WRITTEN_BAND_BF16 = 2 ** -4;
  * as the exact values they hold): the types are checked, and the numbers within the band.
  */
 const NO_KERNEL = /Could not find an implementation for/;
-/** The largest error of one float output, as a share of its largest finite reference magnitude. */
-function outputError(want, got) {
+/**
+ * One float output's largest error as a share of its largest finite reference magnitude (compareOutput with
+ * atol at the band, rtol 0): Infinity where an element is Inf or NaN and the reference's is not the same, or the
+ * output is missing.
+ */
+function outputError(want, got, band) {
     if (!got || got.values.length !== want.values.length)
         return Number.POSITIVE_INFINITY;
-    let scale = 1e-3;
-    for (const v of want.values)
-        if (Number.isFinite(v))
-            scale = Math.max(scale, Math.abs(v));
-    let worst = 0;
-    for (let i = 0; i < want.values.length; i++) {
-        const [w, g] = [want.values[i], got.values[i]];
-        if (!Number.isFinite(w) || !Number.isFinite(g)) {
-            // Inf against the same Inf, NaN against NaN: the user's model does it too. Anything else is off.
-            if (!Object.is(w, g))
-                return Number.POSITIVE_INFINITY;
-            continue;
-        }
-        worst = Math.max(worst, Math.abs(g - w) / scale);
-    }
-    return worst;
+    const scale = Math.max(1e-3, absoluteTolerance({ shareOfMax: 1 }, want.values));
+    const tolerance = { atol: band * scale, rtol: 0, cosine: null, topK: null };
+    const error = compareOutput(got.values, want.values, want.dims, tolerance);
+    const finite = (error.maxAbsError ?? 0) / scale;
+    // Out of tolerance while every finite element is within it: a non-finite element made it so.
+    return error.outOfTolerance > 0 && finite <= band ? Number.POSITIVE_INFINITY : finite;
 }
 /**
  * Whether the written model's outputs agree with the user's within `band`: each float output's largest error
- * (integer and boolean outputs are not compared: an arg-max may flip on a tie). Pure.
+ * (integer and boolean outputs are not compared: an arg-max may flip on a tie); null when no float output was
+ * there to compare. Pure.
  */
 function judgeWritten(reference, written, band = WRITTEN_BAND) {
     const byName = new Map(written.map((o) => [o.name, o]));
     let worst = null;
     for (const want of reference.filter((o) => o.type === 'float32')) {
-        const error = outputError(want, byName.get(want.name));
+        const error = outputError(want, byName.get(want.name), band);
         if (!worst || error > worst.error)
             worst = { output: want.name, error };
     }
+    if (!worst)
+        return null;
     return {
-        status: worst && !(worst.error <= band) ? 'differs' : 'agrees',
-        worst: worst && { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
+        status: worst.error <= band ? 'agrees' : 'differs',
+        worst: { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
     };
 }
 /** The inputs the check runs on: the first profile at its min shape, in the accuracy check's ranges if given. */
@@ -53379,6 +53497,9 @@ judged = null) {
         return result('does-not-load', `ONNX Runtime cannot run the written model: ${errorMessage(error)}`);
     }
     const verdict = judgeWritten(reference.filter((o) => !judged || judged.has(o.name)), outputs, band);
+    // An agreement over nothing is no check: said as one not made.
+    if (!verdict)
+        return result('not-checked', 'the model has no float output to compare (integer outputs are not)');
     return { ...verdict, band, shape, reason: null };
 }
 /** The check's verdict in words, for a build that is not made. */
@@ -56416,111 +56537,6 @@ async function resolveCommit(options) {
     return { problem: `git has no commit by that name in ${options.cwd}` };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/compare.js
-// How far an engine's output is from the reference's (ONNX Runtime FP32): the figures the accuracy gate
-// judges by. Pure: arrays in, figures out.
-function compareOutput(engine, reference, dimensions, tolerance) {
-    if (engine.length !== reference.length) {
-        throw new Error(`expected ${reference.length} values like the reference, got ${engine.length}`);
-    }
-    let maxAbs = null;
-    let maxRel = null;
-    let out = 0;
-    let nan = 0;
-    let inf = 0;
-    let dot = 0;
-    let engineNorm = 0;
-    let referenceNorm = 0;
-    let finitePairs = 0;
-    for (let i = 0; i < engine.length; i += 1) {
-        const a = engine[i];
-        const b = reference[i];
-        if (!Number.isFinite(b)) {
-            // The reference itself is not finite: the engine agrees only by being the same.
-            if (!Object.is(a, b) && !(Number.isNaN(a) && Number.isNaN(b)))
-                out += 1;
-            continue;
-        }
-        if (!Number.isFinite(a)) {
-            if (Number.isNaN(a))
-                nan += 1;
-            else
-                inf += 1;
-            out += 1;
-            continue;
-        }
-        const diff = Math.abs(a - b);
-        maxAbs = maxAbs === null ? diff : Math.max(maxAbs, diff);
-        if (b !== 0) {
-            const rel = diff / Math.abs(b);
-            maxRel = maxRel === null ? rel : Math.max(maxRel, rel);
-        }
-        if (diff > tolerance.atol && diff > tolerance.rtol * Math.abs(b))
-            out += 1;
-        dot += a * b;
-        engineNorm += a * a;
-        referenceNorm += b * b;
-        finitePairs += 1;
-    }
-    const cosine = finitePairs === 0
-        ? null
-        : engineNorm === 0 && referenceNorm === 0
-            ? 1
-            : engineNorm === 0 || referenceNorm === 0
-                ? 0
-                : dot / Math.sqrt(engineNorm * referenceNorm);
-    return {
-        maxAbsError: maxAbs,
-        maxRelError: maxRel,
-        outOfTolerance: engine.length === 0 ? 0 : out / engine.length,
-        cosine,
-        nan,
-        inf,
-        topK: tolerance.topK === null ? null : topKAgreement(engine, reference, dimensions, tolerance.topK),
-    };
-}
-/** Whether an output's figures pass its tolerance, and if not, the first reason in words. */
-function judgeOutput(error, tolerance, 
-/** Whose element rule gave outOfTolerance: trt-ci's (Polygraphy's) or trtexec 11.1's own (NumPy allclose). */
-rule = 'polygraphy') {
-    if (error.nan > 0)
-        return `${error.nan} NaN where the reference is finite`;
-    if (error.inf > 0)
-        return `${error.inf} infinite where the reference is finite`;
-    if (error.outOfTolerance > 0) {
-        const share = `${(error.outOfTolerance * 100).toPrecision(3)}%`;
-        const atol = Number(tolerance.atol.toPrecision(3));
-        return rule === 'polygraphy'
-            ? `${share} of elements off by more than atol ${atol} and rtol ${tolerance.rtol}`
-            : `${share} of elements off by more than atol ${atol} + rtol ${tolerance.rtol} × |reference| (trtexec's check)`;
-    }
-    if (tolerance.cosine !== null && error.cosine !== null && error.cosine < tolerance.cosine) {
-        return `cosine similarity ${error.cosine.toPrecision(6)} below ${tolerance.cosine}`;
-    }
-    if (error.topK && error.topK.agree < error.topK.rows) {
-        return `top-${error.topK.k} classes differ in ${error.topK.rows - error.topK.agree} of ${error.topK.rows} rows`;
-    }
-    return null;
-}
-/** Rows (every index but the last dimension) whose top-k indices are the same set in both. */
-function topKAgreement(engine, reference, dimensions, k) {
-    const classes = dimensions.at(-1) ?? engine.length;
-    const rows = classes === 0 ? 0 : engine.length / classes;
-    const take = Math.min(k, classes);
-    let agree = 0;
-    for (let row = 0; row < rows; row += 1) {
-        const top = (values) => Array.from({ length: classes }, (_, c) => c)
-            // NaN sorts last: a NaN is never a top class.
-            .sort((x, y) => score(values[row * classes + y]) - score(values[row * classes + x]) || x - y)
-            .slice(0, take);
-        const want = new Set(top(reference));
-        if (top(engine).every((c) => want.has(c)))
-            agree += 1;
-    }
-    return { k: take, rows, agree };
-}
-const score = (v) => (Number.isNaN(v) ? Number.NEGATIVE_INFINITY : v);
-
 ;// CONCATENATED MODULE: ./.build/tsc/accuracy/export-output.js
 // trtexec --exportOutput=file: the outputs of the last inference (docs/trtexec-inference-io.md).
 //
@@ -57130,20 +57146,6 @@ function reference_decode(text) {
     catch {
         return null; // damaged: computed again
     }
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/accuracy/tolerance.js
-/** The absolute tolerance for one output: a share of its largest reference value, or as given. */
-function absoluteTolerance(atol, reference) {
-    if ('absolute' in atol)
-        return atol.absolute;
-    let largest = 0;
-    for (let i = 0; i < reference.length; i += 1) {
-        const v = Math.abs(reference[i]);
-        if (Number.isFinite(v) && v > largest)
-            largest = v;
-    }
-    return atol.shareOfMax * largest;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/marked-onnx.js

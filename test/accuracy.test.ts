@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-web';
 import { describe, expect, it } from 'vitest';
-import { compareOutput, judgeOutput, type Tolerance } from '../src/accuracy/compare.js';
+import { compareOutput, judgeOutput, type Tolerance } from '../src/common/compare-output.js';
 import { parseExportedOutput } from '../src/accuracy/export-output.js';
 import { seededInputs } from '../src/tensorrt/seeded-inputs.js';
 import { elementBytes, readElements } from '../src/tensorrt/element-type.js';

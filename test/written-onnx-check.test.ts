@@ -30,7 +30,7 @@ describe('judgeWritten: the band, Inf and NaN, missing outputs', () => {
       status: 'agrees',
       worst: { output: 'y', error: Math.fround(4 + at) / 4 - 1 },
     });
-    expect(judgeWritten(want, [out('y', [4, -2, 1 + 4 * WRITTEN_BAND * 1.01])]).status).toBe('differs');
+    expect(judgeWritten(want, [out('y', [4, -2, 1 + 4 * WRITTEN_BAND * 1.01])])!.status).toBe('differs');
   });
 
   it('Inf or NaN where the model has a number differs (error null); the same Inf or NaN agrees', () => {
@@ -38,15 +38,15 @@ describe('judgeWritten: the band, Inf and NaN, missing outputs', () => {
       status: 'differs',
       worst: { output: 'y', error: null },
     });
-    expect(judgeWritten([out('y', [1, Number.NaN])], [out('y', [1, Number.NaN])]).status).toBe('agrees');
-    expect(judgeWritten([out('y', [1, Number.NaN])], [out('y', [1, 0])]).status).toBe('differs');
+    expect(judgeWritten([out('y', [1, Number.NaN])], [out('y', [1, Number.NaN])])!.status).toBe('agrees');
+    expect(judgeWritten([out('y', [1, Number.NaN])], [out('y', [1, 0])])!.status).toBe('differs');
   });
 
-  it('a missing output differs; integer outputs are not compared; the worst output is named', () => {
-    expect(judgeWritten([out('y', [1])], [out('z', [1])]).worst).toEqual({ output: 'y', error: null });
-    expect(judgeWritten([out('i', [3], 'int64')], [out('i', [4], 'int64')])).toEqual({ status: 'agrees', worst: null });
+  it('a missing output differs; integer outputs are not compared (none float: no verdict); worst is named', () => {
+    expect(judgeWritten([out('y', [1])], [out('z', [1])])!.worst).toEqual({ output: 'y', error: null });
+    expect(judgeWritten([out('i', [3], 'int64')], [out('i', [4], 'int64')])).toBeNull();
     const two = judgeWritten([out('a', [1]), out('b', [1])], [out('a', [1.001]), out('b', [1.1])]);
-    expect(two.worst!.output).toBe('b');
+    expect(two!.worst!.output).toBe('b');
   });
 });
 
@@ -80,6 +80,31 @@ describe('checkWrittenOnnx on ONNX Runtime', () => {
     expect(one.status).toBe('differs');
     const kept = await checkWrittenOnnx(model(), source, write(['shrink', 'grow']).model, FLOAT, loadOnnxRuntime);
     expect(kept.status).toBe('agrees');
+  });
+
+  it('a model whose outputs are all integers is not-checked: an agreement over nothing is no check', async () => {
+    const { onnx } = onnxProto;
+    const info = (name: string, elemType: number, dims: number[]) => ({
+      name,
+      type: { tensorType: { elemType, shape: { dim: dims.map((dimValue) => ({ dimValue })) } } },
+    });
+    const argmax = onnx.ModelProto.encode({
+      irVersion: 8,
+      opsetImport: [{ domain: '', version: 17 }],
+      graph: {
+        name: 'argmax',
+        node: [
+          { opType: 'Relu', name: 'act', input: ['x'], output: ['r'] },
+          { opType: 'ArgMax', name: 'pick', input: ['r'], output: ['i'], attribute: [{ name: 'axis', type: 2, i: 1 }] },
+        ],
+        input: [info('x', 1, [1, 4])],
+        output: [info('i', 7, [1, 1])],
+      },
+    }).finish();
+    const written = mixedPrecisionOnnx(Buffer.from(argmax), { narrow: 'fp16', keep: new Set() }).model;
+    const check = await checkWrittenOnnx(model(), argmax, written, FLOAT, loadOnnxRuntime);
+    expect(check).toMatchObject({ status: 'not-checked', worst: null });
+    expect(check.reason).toMatch(/no float output to compare/);
   });
 
   it('bytes ONNX Runtime cannot load are does-not-load; a model it cannot run itself is not-checked', async () => {

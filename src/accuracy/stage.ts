@@ -8,7 +8,7 @@ import { errorMessage } from '../common/errors.js';
 import { type AccuracyConfig, runProfile } from '../contract/config.js';
 import type { StageContext } from '../config/stage-context.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
-import { compareOutput, judgeOutput, type Tolerance } from './compare.js';
+import { compareOutput, judgeOutput, type Tolerance } from '../common/compare-output.js';
 import { runEngineOnInputs } from './engine-run.js';
 import type { TrtexecLoss } from './trtexec-check.js';
 import { isIntegral } from '../tensorrt/element-type.js';
@@ -24,7 +24,7 @@ import {
   referenceOutputs,
 } from '../tensorrt/onnx-runtime.js';
 import { type InputTensor, seededInputs } from '../tensorrt/seeded-inputs.js';
-import { absoluteTolerance } from './tolerance.js';
+import { absoluteTolerance } from '../common/tolerance.js';
 import { type CheckPlace, findFirstDivergence } from './divergence.js';
 
 /** How a run reads what accuracy checks need, each thing once however many profiles and shapes take it. */

@@ -4,7 +4,9 @@
 // mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
 // ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
 // types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate).
+import { compareOutput } from '../common/compare-output.js';
 import { errorMessage } from '../common/errors.js';
+import { absoluteTolerance } from '../common/tolerance.js';
 import type { ModelConfig } from '../contract/config.js';
 import type { WrittenCheck } from '../contract/report.js';
 import { type OnnxRuntime, type ReferenceOutput, referenceOutputs } from '../tensorrt/onnx-runtime.js';
@@ -28,42 +30,41 @@ const WRITTEN_BAND_BF16 = 2 ** -4;
  */
 const NO_KERNEL = /Could not find an implementation for/;
 
-/** The largest error of one float output, as a share of its largest finite reference magnitude. */
-function outputError(want: ReferenceOutput, got: ReferenceOutput | undefined): number {
+/**
+ * One float output's largest error as a share of its largest finite reference magnitude (compareOutput with
+ * atol at the band, rtol 0): Infinity where an element is Inf or NaN and the reference's is not the same, or the
+ * output is missing.
+ */
+function outputError(want: ReferenceOutput, got: ReferenceOutput | undefined, band: number): number {
   if (!got || got.values.length !== want.values.length) return Number.POSITIVE_INFINITY;
-  let scale = 1e-3;
-  for (const v of want.values) if (Number.isFinite(v)) scale = Math.max(scale, Math.abs(v));
-  let worst = 0;
-  for (let i = 0; i < want.values.length; i++) {
-    const [w, g] = [want.values[i]!, got.values[i]!];
-    if (!Number.isFinite(w) || !Number.isFinite(g)) {
-      // Inf against the same Inf, NaN against NaN: the user's model does it too. Anything else is off.
-      if (!Object.is(w, g)) return Number.POSITIVE_INFINITY;
-      continue;
-    }
-    worst = Math.max(worst, Math.abs(g - w) / scale);
-  }
-  return worst;
+  const scale = Math.max(1e-3, absoluteTolerance({ shareOfMax: 1 }, want.values));
+  const tolerance = { atol: band * scale, rtol: 0, cosine: null, topK: null };
+  const error = compareOutput(got.values, want.values, want.dims, tolerance);
+  const finite = (error.maxAbsError ?? 0) / scale;
+  // Out of tolerance while every finite element is within it: a non-finite element made it so.
+  return error.outOfTolerance > 0 && finite <= band ? Number.POSITIVE_INFINITY : finite;
 }
 
 /**
  * Whether the written model's outputs agree with the user's within `band`: each float output's largest error
- * (integer and boolean outputs are not compared: an arg-max may flip on a tie). Pure.
+ * (integer and boolean outputs are not compared: an arg-max may flip on a tie); null when no float output was
+ * there to compare. Pure.
  */
 export function judgeWritten(
   reference: readonly ReferenceOutput[],
   written: readonly ReferenceOutput[],
   band = WRITTEN_BAND,
-): Pick<WrittenCheck, 'status' | 'worst'> {
+): Pick<WrittenCheck, 'status' | 'worst'> | null {
   const byName = new Map(written.map((o) => [o.name, o]));
   let worst: { output: string; error: number } | null = null;
   for (const want of reference.filter((o) => o.type === 'float32')) {
-    const error = outputError(want, byName.get(want.name));
+    const error = outputError(want, byName.get(want.name), band);
     if (!worst || error > worst.error) worst = { output: want.name, error };
   }
+  if (!worst) return null;
   return {
-    status: worst && !(worst.error <= band) ? 'differs' : 'agrees',
-    worst: worst && { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
+    status: worst.error <= band ? 'agrees' : 'differs',
+    worst: { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
   };
 }
 
@@ -123,6 +124,8 @@ export async function checkWrittenOnnx(
     outputs,
     band,
   );
+  // An agreement over nothing is no check: said as one not made.
+  if (!verdict) return result('not-checked', 'the model has no float output to compare (integer outputs are not)');
   return { ...verdict, band, shape, reason: null };
 }
 
