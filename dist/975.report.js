@@ -2785,17 +2785,19 @@ function comparisonLines(reports) {
     }
     return lines;
 }
-/** Each model whose written FP16 ONNX ONNX Runtime could not check before its build: built, and said here. */
+/** Each model whose written FP16/BF16 ONNX ONNX Runtime could not check before its build: built, said here. */
 function uncheckedOnnxLines(rows) {
     const unchecked = new Map();
     for (const { build } of rows) {
         const check = build.builtFrom?.check;
+        const type = (build.builtFrom?.narrow ?? 'fp16').toUpperCase();
         if (check?.status === 'not-checked')
-            unchecked.set(build.model, check.reason ?? '');
+            unchecked.set(build.model, { type, reason: check.reason ?? '' });
     }
-    return [...unchecked].flatMap(([model, reason], i) => [
+    return [...unchecked].flatMap(([model, { type, reason }], i) => [
         ...(i === 0 ? [''] : []),
-        `- ⚠️ The FP16 ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ${markdown_text_text(reason)}.`,
+        `- ⚠️ The ${type} ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ` +
+            `${markdown_text_text(reason)}.`,
     ]);
 }
 function headlineSection(reports, rows, options) {

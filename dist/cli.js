@@ -35966,6 +35966,8 @@ function parseMeasurementId(id) {
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/config.js
 const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'];
+/** The 16-bit float a precision narrows to (what keep-fp32 keeps nodes out of), or null for any other. */
+const narrowOf = (precision) => precision === 'fp16' || precision === 'bf16' ? precision : null;
 /** The name of the one plan of a model that holds every profile: `<model>.combined.plan`. */
 const COMBINED = 'combined';
 /** The profile a plan is run at: its own, or for the combined plan its first (trtexec's default). */
@@ -48941,7 +48943,7 @@ const searchable = (raw, config) => raw.models.flatMap((model, m) => {
         return [];
     const resolved = config.models[m];
     const missing = [
-        ...(resolved.precision !== 'fp16' && resolved.precision !== 'bf16' ? ['precision: fp16 or bf16'] : []),
+        ...(narrowOf(resolved.precision) ? [] : ['precision: fp16 or bf16']),
         ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
     ];
     return missing.length === 0
@@ -48954,7 +48956,7 @@ const keptNodes = (raw, config) => raw.models.flatMap((model, m) => {
         return [];
     const at = ['models', m, 'keep-fp32'];
     const resolved = config.models[m];
-    if (resolved.precision !== 'fp16' && resolved.precision !== 'bf16') {
+    if (!narrowOf(resolved.precision)) {
         const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
         return [
             {
@@ -49692,8 +49694,9 @@ function precisionFlag(precision, version) {
         return { flag: null };
     if (precision === 'strongly-typed' && atLeast(version, '11.0'))
         return { flag: null };
-    if ((precision === 'fp16' || precision === 'bf16') && atLeast(version, '11.0'))
-        return { flag: null, writesOnnx: precision };
+    const narrow = narrowOf(precision);
+    if (narrow && atLeast(version, '11.0'))
+        return { flag: null, writesOnnx: narrow };
     // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
     if (precision === 'int8' && atLeast(version, '11.0'))
         return { flag: null };
@@ -52486,7 +52489,7 @@ async function searchPrecision(model, outputDir, budget, run, log, now = Date.no
     const deadline = maxMs === null ? null : now() + maxMs;
     let candidates;
     try {
-        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx), model.precision === 'bf16' ? 'bf16' : 'fp16');
+        candidates = keepCandidates((0,external_node_fs_namespaceObject.readFileSync)(model.onnx), narrowOf(model.precision) ?? 'fp16');
     }
     catch (error) {
         throw new errors_InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
@@ -53528,6 +53531,8 @@ function writtenCheckProblem(check) {
 
 
 
+
+
 /** The model as trtexec is given it: the written FP16 ONNX, strongly typed, where there is one. */
 function modelToBuild(job) {
     return job.precisionOnnx
@@ -53540,7 +53545,7 @@ function writesPrecisionOnnx(model, version) {
     return 'writesOnnx' in flag && flag.writesOnnx ? flag.writesOnnx : null;
 }
 /** Where a model's written ONNX goes under a folder: `fp16-onnx/` or `bf16-onnx/`, by its precision. */
-const precisionOnnxFolder = (model, under) => (0,external_node_path_namespaceObject.join)(under, `${model.precision === 'bf16' ? 'bf16' : 'fp16'}-onnx`);
+const precisionOnnxFolder = (model, under) => (0,external_node_path_namespaceObject.join)(under, `${narrowOf(model.precision) ?? 'fp16'}-onnx`);
 /** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
 class WrittenOnnxRefused extends Error {
 }
@@ -53554,7 +53559,7 @@ judged = null) {
     await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
     await (0,promises_namespaceObject.mkdir)(dir, { recursive: true });
     const source = await (0,promises_namespaceObject.readFile)(model.onnx);
-    const narrow = model.precision === 'bf16' ? 'bf16' : 'fp16';
+    const narrow = narrowOf(model.precision) ?? 'fp16';
     const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
     // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
     // reads at load; this is where it is decided).
@@ -53597,7 +53602,7 @@ async function writeOnnxCopy(source, bytes, dir) {
 /** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
 function writeFailure(error, model, dir) {
     const source = (0,external_node_path_namespaceObject.basename)(model.onnx);
-    const type = model.precision === 'bf16' ? 'BF16' : 'FP16';
+    const type = (narrowOf(model.precision) ?? 'fp16').toUpperCase();
     if (error instanceof WrittenOnnxRefused) {
         const why = type === 'FP16'
             ? 'a weight or constant past 65504 (or too small for FP16) turns Inf or 0 in the written model'
@@ -53612,8 +53617,8 @@ function writeFailure(error, model, dir) {
     return {
         kind: 'other',
         message: `trt-ci could not write the ${type} ONNX of ${source}: ${errorMessage(error)}`,
-        hint: `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds an ${type} ONNX trt-ci ` +
-            'writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+        hint: `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds ${withArticle(type)} ` +
+            'ONNX trt-ci writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
     };
 }
 /**
@@ -54054,6 +54059,7 @@ function readStats(line) {
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/silent-fp32.js
 
 
+
 /** The precisions a layer computes floats in (int32, int64 and bool are indices and masks). */
 const FLOATING = new Set(['fp32', 'fp16', 'bf16', 'fp8', 'int8', 'int4', 'fp4']);
 /** Whether the computing layers (reformats left out) hold floats, and every one of them in FP32. */
@@ -54069,9 +54075,7 @@ function fp32Everywhere(layers) {
  * FP16 is a permission, not an order: TensorRT may pick FP32 kernels for a tiny network.
  */
 function judgesSilentFp32(model, version) {
-    return ((model.precision === 'fp16' || model.precision === 'bf16') &&
-        model.keepFp32.length === 0 &&
-        atLeast(version, '11.0'));
+    return narrowOf(model.precision) !== null && model.keepFp32.length === 0 && atLeast(version, '11.0');
 }
 /** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */
 function silentFp32Failure(precision, layerInfo, 
@@ -57189,6 +57193,7 @@ function markOutputs(model, tensors) {
 
 
 
+
 /**
  * The engine's own flags for the marked copy: on 11.x its FP16 or BF16 ONNX is written again, from the marked
  * copy, and ONNX Runtime's check judges the outputs of the model itself (a marked tensor carries FP16's error:
@@ -57238,7 +57243,7 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
         await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(dir, 'marked'), { recursive: true });
         const source = await (0,promises_namespaceObject.readFile)(job.model.onnx);
         const nodes = mainGraphNodes(mixedPrecisionOnnx(source, {
-            narrow: job.model.precision === 'bf16' ? 'bf16' : 'fp16',
+            narrow: narrowOf(job.model.precision) ?? 'fp16',
             keep: new Set(job.model.keepFp32),
         }).nodes);
         const layers = plan?.layerInfo ? ((await readEngineLayers(plan.layerInfo))?.layers ?? null) : null;
@@ -60522,17 +60527,19 @@ function comparisonLines(reports) {
     }
     return lines;
 }
-/** Each model whose written FP16 ONNX ONNX Runtime could not check before its build: built, and said here. */
+/** Each model whose written FP16/BF16 ONNX ONNX Runtime could not check before its build: built, said here. */
 function uncheckedOnnxLines(rows) {
     const unchecked = new Map();
     for (const { build } of rows) {
         const check = build.builtFrom?.check;
+        const type = (build.builtFrom?.narrow ?? 'fp16').toUpperCase();
         if (check?.status === 'not-checked')
-            unchecked.set(build.model, check.reason ?? '');
+            unchecked.set(build.model, { type, reason: check.reason ?? '' });
     }
-    return [...unchecked].flatMap(([model, reason], i) => [
+    return [...unchecked].flatMap(([model, { type, reason }], i) => [
         ...(i === 0 ? [''] : []),
-        `- ⚠️ The FP16 ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ${markdown_text_text(reason)}.`,
+        `- ⚠️ The ${type} ONNX trt-ci wrote for **${markdown_text_text(model)}** was built without ONNX Runtime's check: ` +
+            `${markdown_text_text(reason)}.`,
     ]);
 }
 function headlineSection(reports, rows, options) {
@@ -63417,8 +63424,9 @@ const parseLog = defineCommand({
 
 
 
+
 function pickModel(models, name) {
-    const searchable = (m) => (m.precision === 'fp16' || m.precision === 'bf16') && m.accuracy !== null;
+    const searchable = (m) => narrowOf(m.precision) !== null && m.accuracy !== null;
     if (name !== null) {
         const model = models.find((m) => m.name === name);
         if (!model)

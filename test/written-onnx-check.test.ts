@@ -197,5 +197,8 @@ describe('a written ONNX built without the check is said at the top', () => {
         'ONNX Runtime cannot run the model itself: no kernel for LeakyPlugin.',
     );
     expect(renderSummary(withCheck('agrees'))).not.toContain("without ONNX Runtime's check");
+    const bf16 = withCheck('not-checked');
+    bf16.builds[0] = { ...bf16.builds[0]!, builtFrom: { ...bf16.builds[0]!.builtFrom!, narrow: 'bf16' } };
+    expect(renderSummary(bf16)).toContain(`The BF16 ONNX trt-ci wrote for **${report.builds[0]!.model}**`);
   });
 });

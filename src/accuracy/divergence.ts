@@ -15,7 +15,7 @@ import {
   writesPrecisionOnnx,
 } from '../builds/precision-onnx.js';
 import { errorMessage } from '../common/errors.js';
-import type { AccuracyConfig, ModelConfig, ShapeChoice } from '../contract/config.js';
+import { type AccuracyConfig, type ModelConfig, narrowOf, type ShapeChoice } from '../contract/config.js';
 import type { Accuracy, Divergence } from '../contract/report.js';
 import type { StageContext } from '../config/stage-context.js';
 import { buildArgv } from '../tensorrt/argv.js';
@@ -99,7 +99,7 @@ export async function findFirstDivergence(
     const source = await readFile(job.model.onnx);
     const nodes = mainGraphNodes(
       mixedPrecisionOnnx(source, {
-        narrow: job.model.precision === 'bf16' ? 'bf16' : 'fp16',
+        narrow: narrowOf(job.model.precision) ?? 'fp16',
         keep: new Set(job.model.keepFp32),
       }).nodes,
     );

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage, InputError } from '../common/errors.js';
-import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type ModelConfig } from '../contract/config.js';
+import { type Config, DEFAULT_PRECISION_MAX_BUILDS, type ModelConfig, narrowOf } from '../contract/config.js';
 import type { Divergence, PrecisionSearchRecord, Report, ReportBuild } from '../contract/report.js';
 import { latencyChange } from '../common/latency-text.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
@@ -187,7 +187,7 @@ export async function searchPrecision(
   const deadline = maxMs === null ? null : now() + maxMs;
   let candidates: string[];
   try {
-    candidates = keepCandidates(readFileSync(model.onnx), model.precision === 'bf16' ? 'bf16' : 'fp16');
+    candidates = keepCandidates(readFileSync(model.onnx), narrowOf(model.precision) ?? 'fp16');
   } catch (error) {
     throw new InputError(`${model.onnx}: the search reads the whole ONNX and could not: ${errorMessage(error)}`);
   }

@@ -5,8 +5,9 @@
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { externalDataFiles } from '../cache/engine-cache.js';
+import { withArticle } from '../common/article.js';
 import { errorMessage } from '../common/errors.js';
-import type { ModelConfig } from '../contract/config.js';
+import { type ModelConfig, narrowOf } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
 import { precisionFlag } from '../tensorrt/argv.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
@@ -32,7 +33,7 @@ export function writesPrecisionOnnx(model: ModelConfig, version: TensorRtVersion
 
 /** Where a model's written ONNX goes under a folder: `fp16-onnx/` or `bf16-onnx/`, by its precision. */
 export const precisionOnnxFolder = (model: ModelConfig, under: string) =>
-  join(under, `${model.precision === 'bf16' ? 'bf16' : 'fp16'}-onnx`);
+  join(under, `${narrowOf(model.precision) ?? 'fp16'}-onnx`);
 
 /** A written ONNX that ONNX Runtime refused or found out of the FP16 band: nothing is built from it. */
 class WrittenOnnxRefused extends Error {}
@@ -51,7 +52,7 @@ export async function writePrecisionOnnx(
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const source = await readFile(model.onnx);
-  const narrow: NarrowType = model.precision === 'bf16' ? 'bf16' : 'fp16';
+  const narrow: NarrowType = narrowOf(model.precision) ?? 'fp16';
   const written = mixedPrecisionOnnx(source, { narrow, keep: new Set(model.keepFp32) });
   // A kept name no node has would leave that node FP16 without a word (config rules catch it where the graph
   // reads at load; this is where it is decided).
@@ -96,7 +97,7 @@ export async function writeOnnxCopy(source: string, bytes: Buffer, dir: string):
 /** Why a model's builds are not made: its FP16 ONNX could not be written, or ONNX Runtime refused what was. */
 function writeFailure(error: unknown, model: ModelConfig, dir: string): Failure {
   const source = basename(model.onnx);
-  const type = model.precision === 'bf16' ? 'BF16' : 'FP16';
+  const type = (narrowOf(model.precision) ?? 'fp16').toUpperCase();
   if (error instanceof WrittenOnnxRefused) {
     const why =
       type === 'FP16'
@@ -114,8 +115,8 @@ function writeFailure(error: unknown, model: ModelConfig, dir: string): Failure 
     kind: 'other',
     message: `trt-ci could not write the ${type} ONNX of ${source}: ${errorMessage(error)}`,
     hint:
-      `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds an ${type} ONNX trt-ci ` +
-      'writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
+      `TensorRT 11 has no --${type.toLowerCase()}: precision: ${type.toLowerCase()} builds ${withArticle(type)} ` +
+      'ONNX trt-ci writes from yours (docs/accuracy.md); or give a strongly typed ONNX with precision: strongly-typed',
   };
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { closest } from '../common/did-you-mean.js';
 import { errorMessage } from '../common/errors.js';
 import { parseCacheKey } from '../cache/trust.js';
-import { COMBINED, type Config, type ConfigPath, type ShapeRange } from '../contract/config.js';
+import { COMBINED, type Config, type ConfigPath, narrowOf, type ShapeRange } from '../contract/config.js';
 import { filesReadBy } from '../tensorrt/flags.js';
 import { computeCapabilityOf, GPU_COMPUTE } from '../tensorrt/deploy-rules.js';
 import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
@@ -289,7 +289,7 @@ const searchable: Rule = (raw, config) =>
     if (!model['precision-search']) return [];
     const resolved = config.models[m]!;
     const missing = [
-      ...(resolved.precision !== 'fp16' && resolved.precision !== 'bf16' ? ['precision: fp16 or bf16'] : []),
+      ...(narrowOf(resolved.precision) ? [] : ['precision: fp16 or bf16']),
       ...(resolved.accuracy === null ? ['an accuracy: check'] : []),
     ];
     return missing.length === 0
@@ -303,7 +303,7 @@ const keptNodes: Rule = (raw, config) =>
     if (keep.length === 0) return [];
     const at: ConfigPath = ['models', m, 'keep-fp32'];
     const resolved = config.models[m]!;
-    if (resolved.precision !== 'fp16' && resolved.precision !== 'bf16') {
+    if (!narrowOf(resolved.precision)) {
       const got = resolved.precision ? `precision: ${resolved.precision}` : 'no precision';
       return [
         {

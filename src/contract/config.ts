@@ -10,6 +10,10 @@ export type ConfigPath = readonly (string | number)[];
 export const PRECISIONS = ['fp32', 'fp16', 'bf16', 'int8', 'fp8', 'best', 'strongly-typed'] as const;
 export type Precision = (typeof PRECISIONS)[number];
 
+/** The 16-bit float a precision narrows to (what keep-fp32 keeps nodes out of), or null for any other. */
+export const narrowOf = (precision: Precision | null): 'fp16' | 'bf16' | null =>
+  precision === 'fp16' || precision === 'bf16' ? precision : null;
+
 /** Which of a profile's shapes an accuracy check runs at. */
 export type ShapeChoice = 'min' | 'opt' | 'max';
 

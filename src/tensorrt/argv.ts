@@ -1,6 +1,7 @@
 import { closest } from '../common/did-you-mean.js';
 import {
   type ModelConfig,
+  narrowOf,
   type ProfileConfig,
   runProfile,
   type ShapeRange,
@@ -46,8 +47,8 @@ export function precisionFlag(
 ): { flag: string | null; writesOnnx?: NarrowType } | { error: string } {
   if (precision === null || precision === 'fp32') return { flag: null };
   if (precision === 'strongly-typed' && atLeast(version, '11.0')) return { flag: null };
-  if ((precision === 'fp16' || precision === 'bf16') && atLeast(version, '11.0'))
-    return { flag: null, writesOnnx: precision };
+  const narrow = narrowOf(precision);
+  if (narrow && atLeast(version, '11.0')) return { flag: null, writesOnnx: narrow };
   // TensorRT 11 has no calibrator: INT8 comes only from the ONNX's Q/DQ nodes (preflight checks it has them).
   if (precision === 'int8' && atLeast(version, '11.0')) return { flag: null };
   const flag = PRECISION_FLAGS[precision]!;

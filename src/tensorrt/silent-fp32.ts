@@ -3,7 +3,7 @@
 // trtexec says nothing (roboflow/rf-detr#1453). Caught from the engine's layer info, before its plan growth
 // or its latency could be called a regression. Pure.
 import type { Failure } from '../contract/report.js';
-import type { ModelConfig } from '../contract/config.js';
+import { type ModelConfig, narrowOf } from '../contract/config.js';
 import { hintFor } from './failures.js';
 import { atLeast, type TensorRtVersion } from './version.js';
 import type { EngineLayer } from './layer-info.js';
@@ -28,11 +28,7 @@ export function judgesSilentFp32(
   model: Pick<ModelConfig, 'precision' | 'keepFp32'>,
   version: TensorRtVersion,
 ): boolean {
-  return (
-    (model.precision === 'fp16' || model.precision === 'bf16') &&
-    model.keepFp32.length === 0 &&
-    atLeast(version, '11.0')
-  );
+  return narrowOf(model.precision) !== null && model.keepFp32.length === 0 && atLeast(version, '11.0');
 }
 
 /** The failure of a strongly typed build asked for `precision` whose layers are FP32 everywhere. */

@@ -13,7 +13,7 @@ import { claimOutputDir } from '../../builds/output-dir.js';
 import { InputError } from '../../common/errors.js';
 import { parseDuration } from '../../common/units.js';
 import { loadConfig } from '../../config/load.js';
-import type { ModelConfig } from '../../contract/config.js';
+import { type ModelConfig, narrowOf } from '../../contract/config.js';
 import { EXIT } from '../../contract/exit.js';
 import { runProvenance } from '../../github/context.js';
 import { runPipeline } from '../../pipeline.js';
@@ -22,7 +22,7 @@ import type { CliIo } from '../io.js';
 import { CONFIG, JSON_OUTPUT, whole } from '../options.js';
 
 function pickModel(models: ModelConfig[], name: string | null): ModelConfig {
-  const searchable = (m: ModelConfig) => (m.precision === 'fp16' || m.precision === 'bf16') && m.accuracy !== null;
+  const searchable = (m: ModelConfig) => narrowOf(m.precision) !== null && m.accuracy !== null;
   if (name !== null) {
     const model = models.find((m) => m.name === name);
     if (!model) throw new InputError(`--model: expected one of ${models.map((m) => m.name).join(', ')}, got "${name}"`);

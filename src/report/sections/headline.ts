@@ -112,16 +112,18 @@ function comparisonLines(reports: readonly Report[]): string[] {
   return lines;
 }
 
-/** Each model whose written FP16 ONNX ONNX Runtime could not check before its build: built, and said here. */
+/** Each model whose written FP16/BF16 ONNX ONNX Runtime could not check before its build: built, said here. */
 function uncheckedOnnxLines(rows: readonly Row[]): string[] {
-  const unchecked = new Map<string, string>();
+  const unchecked = new Map<string, { type: string; reason: string }>();
   for (const { build } of rows) {
     const check = build.builtFrom?.check;
-    if (check?.status === 'not-checked') unchecked.set(build.model, check.reason ?? '');
+    const type = (build.builtFrom?.narrow ?? 'fp16').toUpperCase();
+    if (check?.status === 'not-checked') unchecked.set(build.model, { type, reason: check.reason ?? '' });
   }
-  return [...unchecked].flatMap(([model, reason], i) => [
+  return [...unchecked].flatMap(([model, { type, reason }], i) => [
     ...(i === 0 ? [''] : []),
-    `- ⚠️ The FP16 ONNX trt-ci wrote for **${text(model)}** was built without ONNX Runtime's check: ${text(reason)}.`,
+    `- ⚠️ The ${type} ONNX trt-ci wrote for **${text(model)}** was built without ONNX Runtime's check: ` +
+      `${text(reason)}.`,
   ]);
 }
 
