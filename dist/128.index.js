@@ -5336,6 +5336,7 @@ function widenToFloat32(model) {
 
 
 
+
 /**
  * How far a written output may be from the user's model's, as a share of that output's largest magnitude:
  * FP16 keeps 11 significant bits (2^-11); rounded weights and the casts between layers add up over a network,
@@ -5385,11 +5386,30 @@ function judgeWritten(reference, written, band = WRITTEN_BAND) {
         worst: { output: worst.output, error: Number.isFinite(worst.error) ? worst.error : null },
     };
 }
-/** The inputs the check runs on: the first profile at its min shape, in the accuracy check's ranges if given. */
-function checkInputs(model, types) {
+/** The accuracy check's input ranges, where it gives them: the check's inputs are drawn in them. */
+function rangesOf(model) {
     const inputs = model.accuracy?.inputs;
-    const ranges = inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
-    return seededInputs(model.profiles[0], 'min', types, ranges);
+    return inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
+}
+/**
+ * The user's model's outputs, by its bytes and the inputs: a keep-fp32 search writes one model tens of times in
+ * one process (each candidate list), and its reference is the same each time. The few last are kept.
+ */
+const originals = new Map();
+const ORIGINALS_KEPT = 4;
+function originalOutputs(ort, original, inputs, ranges) {
+    const key = (0,external_node_crypto_.createHash)('sha256')
+        .update(original)
+        .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges]))
+        .digest('hex');
+    let outputs = originals.get(key);
+    if (!outputs) {
+        outputs = ort.InferenceSession.create(original).then((session) => referenceOutputs(ort, session, inputs));
+        originals.set(key, outputs);
+        if (originals.size > ORIGINALS_KEPT)
+            originals.delete(originals.keys().next().value);
+    }
+    return outputs;
 }
 /** Runs both models on ONNX Runtime and judges the written one; never throws. */
 async function checkWrittenOnnx(model, original, written, types, runtime, narrow = 'fp16', 
@@ -5408,10 +5428,11 @@ judged = null) {
     let inputs;
     let reference;
     try {
-        inputs = checkInputs(model, types);
+        // The first profile at its min shape: the cheapest run that goes through every node.
+        inputs = seededInputs(model.profiles[0], 'min', types, rangesOf(model));
         shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
         ort = await runtime();
-        reference = await referenceOutputs(ort, await ort.InferenceSession.create(original), inputs);
+        reference = await originalOutputs(ort, original, inputs, rangesOf(model));
     }
     catch (error) {
         // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the

@@ -71,6 +71,31 @@ describe('checkWrittenOnnx on ONNX Runtime', () => {
     expect(check.worst!.error).toBeLessThanOrEqual(WRITTEN_BAND);
   });
 
+  it("the user's model runs once for many written copies of it (a search's candidates)", async () => {
+    const source = affineOnnx();
+    let created = 0;
+    const counting = async () => {
+      const ort = await loadOnnxRuntime();
+      return {
+        ...ort,
+        InferenceSession: {
+          create: (bytes: Uint8Array) => {
+            created += 1;
+            return ort.InferenceSession.create(bytes);
+          },
+        },
+      };
+    };
+    const profile = { name: 'q', shapes: [{ input: 'x', min: [3, 4], opt: [3, 4], max: [3, 4] }] };
+    const once = model({ profiles: [profile] as ModelConfig['profiles'] });
+    for (const keep of [[], ['node_of_doubled'], ['node_of_y']]) {
+      const written = mixedPrecisionOnnx(Buffer.from(source), { narrow: 'fp16', keep: new Set(keep) }).model;
+      expect((await checkWrittenOnnx(once, source, written, FLOAT, counting)).status).toBe('agrees');
+    }
+    // Three written models, one original: four sessions, not six.
+    expect(created).toBe(4);
+  });
+
   it('a weight past FP16 differs (NaN); kept in FP32 by keep-fp32, it agrees', async () => {
     const source = bigWeightOnnx();
     const write = (keep: string[]) => mixedPrecisionOnnx(Buffer.from(source), { narrow: 'fp16', keep: new Set(keep) });

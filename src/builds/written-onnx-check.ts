@@ -4,6 +4,7 @@
 // mistake, or a weight FP16 cannot hold (past 65504), is said with the output and its error instead.
 // ONNX Runtime's CPU computes FP16 nodes in FP32 (docs/accuracy.md), so what this sees is the written graph's
 // types, casts and rounded weights; an overflow of FP16 activations shows only on the engine (its own gate).
+import { createHash } from 'node:crypto';
 import { compareOutput } from '../common/compare-output.js';
 import { errorMessage } from '../common/errors.js';
 import { absoluteTolerance } from '../common/tolerance.js';
@@ -68,11 +69,31 @@ export function judgeWritten(
   };
 }
 
-/** The inputs the check runs on: the first profile at its min shape, in the accuracy check's ranges if given. */
-function checkInputs(model: ModelConfig, types: ReadonlyMap<string, string>): InputTensor[] {
+/** The accuracy check's input ranges, where it gives them: the check's inputs are drawn in them. */
+function rangesOf(model: ModelConfig): Record<string, [number, number]> {
   const inputs = model.accuracy?.inputs;
-  const ranges = inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
-  return seededInputs(model.profiles[0]!, 'min', types, ranges);
+  return inputs && typeof inputs === 'object' && 'ranges' in inputs ? inputs.ranges : {};
+}
+
+/**
+ * The user's model's outputs, by its bytes and the inputs: a keep-fp32 search writes one model tens of times in
+ * one process (each candidate list), and its reference is the same each time. The few last are kept.
+ */
+const originals = new Map<string, Promise<ReferenceOutput[]>>();
+const ORIGINALS_KEPT = 4;
+
+function originalOutputs(ort: OnnxRuntime, original: Uint8Array, inputs: InputTensor[], ranges: unknown) {
+  const key = createHash('sha256')
+    .update(original)
+    .update(JSON.stringify([inputs.map((i) => [i.name, i.dims, i.type]), ranges]))
+    .digest('hex');
+  let outputs = originals.get(key);
+  if (!outputs) {
+    outputs = ort.InferenceSession.create(original).then((session) => referenceOutputs(ort, session, inputs));
+    originals.set(key, outputs);
+    if (originals.size > ORIGINALS_KEPT) originals.delete(originals.keys().next().value!);
+  }
+  return outputs;
 }
 
 /** Runs both models on ONNX Runtime and judges the written one; never throws. */
@@ -99,10 +120,11 @@ export async function checkWrittenOnnx(
   let inputs: InputTensor[];
   let reference: ReferenceOutput[];
   try {
-    inputs = checkInputs(model, types);
+    // The first profile at its min shape: the cheapest run that goes through every node.
+    inputs = seededInputs(model.profiles[0]!, 'min', types, rangesOf(model));
     shape = inputs.map((i) => `${i.name}:${i.dims.join('x')}`).join(',');
     ort = await runtime();
-    reference = await referenceOutputs(ort, await ort.InferenceSession.create(original), inputs);
+    reference = await originalOutputs(ort, original, inputs, rangesOf(model));
   } catch (error) {
     // The user's own model: a custom op ONNX Runtime has no kernel for, an input type it is not fed. Not the
     // writer's fault; the build goes on and the report says the written model went unchecked.
