@@ -12,6 +12,7 @@ import { readBindings } from '../src/tensorrt/bindings.js';
 import { findBasePlan } from '../src/latency/base-plan.js';
 import type { BuildOutcome } from '../src/builds/outcome.js';
 import type { CacheTrust } from '../src/cache/trust.js';
+import { affineOnnx, bigWeightOnnx } from './support/onnx-models.js';
 import { cli, FIXTURES, makeRunner, writeStandinPlan } from './support/harness.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, 'latency', name), 'utf8'));
@@ -568,6 +569,31 @@ describe('benchmark: ab with base-ref: (the base engine built from the base comm
     expect(readFileSync(join(runner.dir, 'out', 'ab', 'm.p.base', 'm.onnx.git.log'), 'utf8')).toBe('');
     expect(JSON.parse(result.stdout).builds[0].latency.baseEngine.plan).toBe('out/ab/m.p.base/base.plan');
     expect(head).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('11.x fp16: a base commit whose written ONNX ONNX Runtime refuses is no base engine, said as why', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: '11.2.1.2' } });
+    const git = baseCommit(runner);
+    // The base commit's model holds a weight past FP16 (1e5): its written FP16 ONNX is refused before a build.
+    writeFileSync(join(runner.dir, 'm.onnx'), bigWeightOnnx());
+    git('add', 'm.onnx');
+    git('commit', '-qm', 'big weight');
+    writeFileSync(join(runner.dir, 'm.onnx'), affineOnnx());
+    const config = runner.writeConfig(
+      'output-dir: out\nbase-ref: HEAD\nmodels:\n  - name: m\n    onnx: m.onnx\n    precision: fp16\n' +
+        '    benchmark: ab\n    profiles: [{ name: p, shapes: { x: { min: 1x4, opt: 2x4, max: 4x4 } } }]\n',
+    );
+    const result = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    const report = JSON.parse(result.stdout);
+    expect(report.builds[0].status).toBe('built');
+    expect(report.builds[0].latency).toBeNull();
+    const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
+    // Said under the headline, as every engine asked for an A/B that got none.
+    expect(summary).toMatch(/⚠️ No latency A\/B for 1 engine[\s\S]*?- m\/p: no latency A\/B: .*base's written ONNX/);
+    expect(summary).toMatch(/the base's written ONNX from [0-9a-f]{40}: on ONNX Runtime its output y is off/);
+    expect(summary).toContain("off from the model's by Inf or NaN at x:1x4");
+    // Only the head was built: nothing from the refused base.
+    expect(runner.calls().filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')))).toHaveLength(1);
   });
 
   it.each([
