@@ -3026,8 +3026,8 @@ outOfTime = () => false) {
 }
 /**
  * Candidates in regions (an engine layer's ONNX nodes, for graphs too large to search node by node): first the
- * regions that must stay FP32, searched as units (each a group test of all its nodes), then the nodes inside
- * those guilty regions, the search opened at `rankNodes`' order. Regions partition the candidates; a region a
+ * regions that must stay FP32, searched as units (each a group test of all its nodes) in `rankRegions`' order,
+ * then the nodes inside those guilty regions, in graph order. Regions partition the candidates; a region a
  * passing set needs keeps some node of it, so the nodes searched are the guilty regions' alone. Both levels
  * share the budget; a set asked twice is judged once. At most 2 + k (ceil(log2 R) + 1) + k (ceil(log2 S) + 1)
  * builds for k nodes, R regions and S nodes in the guilty ones.
@@ -3091,6 +3091,7 @@ function layerRegions(candidates, layers) {
 // the node where its error starts; then the found list built once more, its gate again and its latency
 // against all-FP16's plan from an A/B. The runs themselves are the caller's (`run`), so that this module
 // never knows the pipeline that makes them.
+
 
 
 
@@ -3234,7 +3235,8 @@ async function searchPrecision(model, outputDir, budget, run, log, now = Date.no
     // Past EVERY_NODE_UP_TO nodes, regions first: all-FP16 is built, and its engine's layers group the nodes.
     let regions = null;
     if (candidates.length > EVERY_NODE_UP_TO && !outOfTime() && !(await judge([]))) {
-        const layers = allFp16Layers && (await readEngineLayers(allFp16Layers))?.layers;
+        // Read against the model's graph: a fused Myelin layer names only its ends, the graph gives what is between.
+        const layers = allFp16Layers && (await readEngineLayers(allFp16Layers, await readOnnxGraph(model.onnx)))?.layers;
         if (layers)
             regions = layerRegions(candidates, layers);
         else

@@ -113,8 +113,8 @@ export async function searchKeepSet(
 
 /**
  * Candidates in regions (an engine layer's ONNX nodes, for graphs too large to search node by node): first the
- * regions that must stay FP32, searched as units (each a group test of all its nodes), then the nodes inside
- * those guilty regions, the search opened at `rankNodes`' order. Regions partition the candidates; a region a
+ * regions that must stay FP32, searched as units (each a group test of all its nodes) in `rankRegions`' order,
+ * then the nodes inside those guilty regions, in graph order. Regions partition the candidates; a region a
  * passing set needs keeps some node of it, so the nodes searched are the guilty regions' alone. Both levels
  * share the budget; a set asked twice is judged once. At most 2 + k (ceil(log2 R) + 1) + k (ceil(log2 S) + 1)
  * builds for k nodes, R regions and S nodes in the guilty ones.

@@ -14,6 +14,7 @@ import type { Divergence, PrecisionSearchRecord, Report, ReportBuild } from '../
 import { latencyChange } from '../common/latency-text.js';
 import { mixedPrecisionOnnx } from '../tensorrt/mixed-precision-onnx.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
+import { readOnnxGraph } from '../tensorrt/onnx-inputs.js';
 import { EVERY_NODE_UP_TO, mainGraphNodes } from './first-divergence.js';
 import {
   type KeepSearch,
@@ -225,7 +226,8 @@ export async function searchPrecision(
   // Past EVERY_NODE_UP_TO nodes, regions first: all-FP16 is built, and its engine's layers group the nodes.
   let regions: string[][] | null = null;
   if (candidates.length > EVERY_NODE_UP_TO && !outOfTime() && !(await judge([]))) {
-    const layers = allFp16Layers && (await readEngineLayers(allFp16Layers))?.layers;
+    // Read against the model's graph: a fused Myelin layer names only its ends, the graph gives what is between.
+    const layers = allFp16Layers && (await readEngineLayers(allFp16Layers, await readOnnxGraph(model.onnx)))?.layers;
     if (layers) regions = layerRegions(candidates, layers);
     else log(`precision: all-FP16's layer info could not be read: the search goes node by node`);
   }
