@@ -62,12 +62,15 @@ var external_node_fs_ = __webpack_require__(73024);
 var promises_ = __webpack_require__(51455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
+// EXTERNAL MODULE: ./.build/tsc/common/errors.js
+var errors = __webpack_require__(69326);
 ;// CONCATENATED MODULE: ./.build/tsc/proc/new-file.js
 // Files trt-ci writes where someone else may have put a link first: on a shared self-hosted runner a pull
 // request's job runs as the same user and can plant `report.json -> ~/.ssh/authorized_keys` (or a hard link)
 // in a persistent output folder for the next run to write through. What is at the path goes first (a
 // symbolic link itself, not what it points to; a hard link's name, not the file), then the file is created
 // exclusively (O_EXCL): a link planted in between makes the write fail; it is never followed.
+
 
 
 
@@ -112,6 +115,16 @@ function new_file_notAFolder(message) {
     const error = new Error(message);
     error.code = 'ENOTDIR';
     return error;
+}
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+async function writeNewFiles(files) {
+    const unwritten = [];
+    for (const [path, text] of files) {
+        await writeNewFile(path, text).catch((error) => {
+            unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
+        });
+    }
+    return unwritten;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/tensorrt/measurement.js
@@ -991,8 +1004,6 @@ function flatViews(builds) {
     };
 }
 
-// EXTERNAL MODULE: ./.build/tsc/common/errors.js
-var errors = __webpack_require__(69326);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(38815);
 ;// CONCATENATED MODULE: ./.build/tsc/config/locate.js
@@ -1178,6 +1189,26 @@ function environmentOf(report) {
             null,
         gpus: gpus.map((g) => g.name).filter((name) => name !== null),
     };
+}
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+async function readBaseline(file, found) {
+    if (!file)
+        return { baseline: null, baselineRefused: null };
+    try {
+        return { baseline: await loadReport(file), baselineRefused: null };
+    }
+    catch (error) {
+        if (!found || !(error instanceof InputError))
+            throw error;
+        return { baseline: null, baselineRefused: error.message };
+    }
+}
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+function buildSecondsOf(report) {
+    if (!report)
+        return undefined;
+    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
+    return seconds.length ? new Map(seconds) : undefined;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/common/log-text.js

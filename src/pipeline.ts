@@ -3,7 +3,9 @@ import { MEASUREMENT } from './tensorrt/measurement.js';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { BuildEvent } from './builds/context.js';
-import { type BuildStageResult, runBuildStage, skipBuildStage } from './builds/build-stage.js';
+import { type BuildStageResult, planBuilding, runBuildStage, skipBuildStage } from './builds/build-stage.js';
+import { buildPlan } from './builds/build-plan.js';
+import type { BuildContext } from './builds/context.js';
 import { buildManifest } from './builds/manifest.js';
 import { claimOutputDir } from './builds/output-dir.js';
 import { cacheSummary, openRunCache } from './builds/run-cache.js';
@@ -11,15 +13,15 @@ import { planBuildJobs } from './builds/jobs.js';
 import type { JobSelection } from './builds/shard.js';
 import type { BuildOutcome } from './builds/outcome.js';
 import { FileDigests, type Provenance } from './cache/engine-cache.js';
-import { environmentOf, loadReport } from './compare/baseline.js';
+import { buildSecondsOf, environmentOf, readBaseline } from './compare/baseline.js';
 import { compareRun, measureRun } from './compare/compare-run.js';
 import { loadConfig } from './config/load.js';
-import type { StageContext } from './config/stage-context.js';
+import type { StageContext } from './builds/stage-context.js';
 import type { Config } from './contract/config.js';
-import { type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
+import { type GpuInfo, type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { resolveCommit } from './proc/git.js';
 import { cacheTrustOf } from './cache/trust.js';
-import { writeNewFile } from './proc/new-file.js';
+import { writeNewFiles } from './proc/new-file.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { explainChanges } from './explain/stage.js';
@@ -34,7 +36,7 @@ import { hintFor } from './tensorrt/failures.js';
 import { createTrtexec } from './tensorrt/trtexec.js';
 import { formatVersion } from './tensorrt/version.js';
 import { verifyBuilds } from './verify/verify-stage.js';
-import { errorMessage, fileProblem, fileSize, InputError } from './common/errors.js';
+import { errorMessage, fileSize, InputError } from './common/errors.js';
 
 /** What the run says as it goes: the preflight as soon as it is done, then each build's events. */
 export type PipelineEvent =
@@ -104,7 +106,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   // A shard is balanced by the build times of a baseline the user named (every shard must be given the
   // same file, or the shards would split differently); one found per job (the action's, which is that
   // shard's own) balances nothing. A bad --only is exit 2 at once.
-  const weights = options.baselineFound ? undefined : buildSeconds(baseline);
+  const weights = options.baselineFound ? undefined : buildSecondsOf(baseline);
   const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
   if (selection) planBuildJobs(config, selection);
   // One nvidia-smi query serves preflight and the build stage; it runs while trtexec is asked its version.
@@ -121,20 +123,32 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   try {
     const defaultBranch = options.provenance?.defaultBranch ?? false;
     const trust = cacheTrustOf(registry.config, defaultBranch);
+    // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+    // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
+    // signatures still decide where trt-ci.yml has a public key.
+    const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' as const } : trust;
+    const digests = new FileDigests();
+    const building = planBuilding(registry.config, version, {
+      trtexec,
+      env: options.env,
+      digests,
+      provenance: options.provenance ?? null,
+      cacheTrust,
+      registry: registry.cache,
+      ...(options.signal && { signal: options.signal }),
+    });
     const context: StageContext = {
       config: registry.config,
       trtexec,
       version,
       env: options.env,
       signal: options.signal,
-      // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-      // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
-      // signatures still decide where trt-ci.yml has a public key.
-      cacheTrust: registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust,
-      digests: new FileDigests(),
+      cacheTrust,
+      digests,
       registry: registry.cache,
+      buildPlan: (job, gpu) => buildPlan(job, gpu, building),
     };
-    const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection };
+    const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, building };
     return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
   } finally {
     // Nothing a build left running outside its process group outlives the run.
@@ -198,6 +212,8 @@ interface RunStart {
   selection: JobSelection | undefined;
   /** Where the registry cache's credentials came from (never them), with an oci:// cache. */
   registryCredentials?: string | null;
+  /** What every build of the run shares; the GPUs the build stage found are filled in after it. */
+  building: BuildContext & { gpus: Map<number, GpuInfo> };
 }
 
 /**
@@ -287,7 +303,7 @@ async function buildAndReport(
   );
   const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
   await mkdir(config.outputDir, { recursive: true });
-  const unwritten = await writeOutputs([
+  const unwritten = await writeNewFiles([
     [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
     [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
     [outputs.summary, renderSummary(report)],
@@ -334,7 +350,7 @@ function candidateRuns(options: PipelineOptions) {
 }
 
 /** The build stage, or every build skipped when preflight failed and is enforced. */
-function buildsUnlessBlocked(
+async function buildsUnlessBlocked(
   context: StageContext,
   preflight: PreflightResult | null,
   start: RunStart,
@@ -348,17 +364,18 @@ function buildsUnlessBlocked(
       message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
       hint: hintFor('preflight-failed', ''),
     };
-    return Promise.resolve(skipBuildStage(config, failure, start.selection));
+    return skipBuildStage(config, failure, start.selection);
   }
-  return runBuildStage(config, context.version, {
+  const built = await runBuildStage(config, {
     ...options,
-    trtexec: context.trtexec,
+    building: start.building,
     gpuQuery: start.gpuQuery,
-    digests: context.digests,
     selection: start.selection,
-    cacheTrust: context.cacheTrust,
-    registry: context.registry,
   });
+  // Side builds (a marked copy, the ampere+ variant, the base's engine) on the GPUs the stage found, the cache
+  // keyed by their names as the stage's builds were.
+  for (const gpu of built.gpus) start.building.gpus.set(gpu.index, gpu);
+  return built;
 }
 
 /** The manifest of every plan, with the digest of each model's ONNX. */
@@ -380,38 +397,4 @@ async function manifestOf(
     commit,
     onnxSha256,
   });
-}
-
-/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
-async function writeOutputs(files: [path: string, text: string][]): Promise<string[]> {
-  const unwritten: string[] = [];
-  for (const [path, text] of files) {
-    await writeNewFile(path, text).catch((error: unknown) => {
-      unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
-    });
-  }
-  return unwritten;
-}
-
-/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
-function buildSeconds(report: Report | null): ReadonlyMap<string, number> | undefined {
-  if (!report) return undefined;
-  const seconds = report.builds.flatMap((b) =>
-    b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds] as const] : [],
-  );
-  return seconds.length ? new Map(seconds) : undefined;
-}
-
-/** The baseline report, or (for one the user did not name) why it could not be used. */
-async function readBaseline(
-  file: string | null,
-  found: boolean,
-): Promise<{ baseline: Report | null; baselineRefused: string | null }> {
-  if (!file) return { baseline: null, baselineRefused: null };
-  try {
-    return { baseline: await loadReport(file), baselineRefused: null };
-  } catch (error) {
-    if (!found || !(error instanceof InputError)) throw error;
-    return { baseline: null, baselineRefused: error.message };
-  }
 }

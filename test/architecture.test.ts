@@ -106,8 +106,9 @@ describe('the report renders from the contract alone', () => {
 describe('the edges', () => {
   it('trtexec is run from one module; other processes from their adapters', () => {
     expect(modulesMatching(/from '[./]*proc\/run-process\.js'/).filter((m) => !m.startsWith('proc/'))).toEqual([
-      'builds/build-profile.ts', // the ProcessResult type only
+      'builds/build-plan.ts', // the ProcessResult type only
       'builds/build-stage.ts', // killAllProcessGroups on a cancel
+      'builds/plan-producer.ts', // the ProcessResult type only
       'gpu/memory-sampler.ts',
       'gpu/nvidia-smi.ts',
       'tensorrt/trtexec.ts',

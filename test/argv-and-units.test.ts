@@ -9,7 +9,7 @@ import {
   repeatedFlagProblem,
 } from '../src/tensorrt/argv.js';
 import { parseVersion } from '../src/tensorrt/version.js';
-import { nextWorkspace } from '../src/builds/build-profile.js';
+import { nextWorkspace } from '../src/builds/build-plan.js';
 import { formatDuration, formatMs, parseDuration, parseSize } from '../src/common/units.js';
 
 const v = (text: string) => parseVersion(text)!;

@@ -9,7 +9,7 @@ import type { Explanation, Latency, Report } from '../src/contract/report.js';
 import { baseSideOf, explainChanges } from '../src/explain/stage.js';
 import { jobKey } from '../src/builds/jobs.js';
 import { TRUST_ALL } from '../src/cache/trust.js';
-import type { StageContext } from '../src/config/stage-context.js';
+import type { StageContext } from '../src/builds/stage-context.js';
 import { nodesInName, parseEngineLayers, precisionOf } from '../src/tensorrt/layer-info.js';
 import { entriesByLine, parseProfile } from '../src/explain/profile.js';
 import { explainEngines } from '../src/explain/regions.js';

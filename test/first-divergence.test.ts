@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { findFirstDivergence } from '../src/accuracy/divergence.js';
 import { EVERY_NODE_UP_TO, firstDivergence, tensorsToMark } from '../src/accuracy/first-divergence.js';
 import type { BuildOutcome } from '../src/builds/outcome.js';
-import type { StageContext } from '../src/config/stage-context.js';
+import type { StageContext } from '../src/builds/stage-context.js';
 import type { AccuracyOutput } from '../src/contract/report.js';
 import { markOutputs } from '../src/tensorrt/marked-onnx.js';
 import type { EngineLayer } from '../src/tensorrt/layer-info.js';
@@ -245,9 +245,22 @@ describe('the first-divergence pass in a run', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(report.builds[0].accuracy.status).toBe('failed');
     expect(report.builds[0].accuracy.divergence).toMatchObject({ status: 'error', node: null });
-    expect(report.builds[0].accuracy.divergence.problem).toMatch(/marked outputs did not build \(exit 1\)/);
-    expect(report.builds[0].accuracy.divergence.log).toMatch(/divergence\/m\.p\/build\.log$/);
+    // The build's own reason, as the build stage reads it from the log, and its log.
+    expect(report.builds[0].accuracy.divergence.problem).toMatch(/marked outputs did not build: .*CUDA driver/);
+    expect(report.builds[0].accuracy.divergence.log).toMatch(/divergence\/m\.p\/marked\.1\.log$/);
     expect(summary).toMatch(/Where the error starts.*could not tell: the engine with marked outputs did not build/);
+  });
+
+  it('the marked build is built as the stage builds: out of memory, it backs off the workspace', async () => {
+    const faults = { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '1024', TRTEXEC_STANDIN_ONLY: 'marked.plan' };
+    const { report, builds } = await run('10.16', logSumExpOnnx(), '', '[10, 12]', '1x16', faults);
+    expect(report.builds[0].accuracy.divergence).toMatchObject({ status: 'found', node: 'exp' });
+    const marked = builds.filter((b) => b.args.some((a) => a.includes('marked.plan')));
+    expect(marked.map((b) => b.args.find((a) => a.startsWith('--memPoolSize=')))).toEqual([
+      '--memPoolSize=workspace:4096',
+      '--memPoolSize=workspace:2048',
+      '--memPoolSize=workspace:1024',
+    ]);
   });
 
   it('a passing engine makes no marked build', async () => {

@@ -571,6 +571,34 @@ describe('benchmark: ab with base-ref: (the base engine built from the base comm
     expect(head).toMatch(/^[0-9a-f]{40}$/);
   });
 
+  it('the base engine is built as the stage builds: out of memory, it backs off; a second run takes it cached', async () => {
+    const faults = { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '1024', TRTEXEC_STANDIN_ONLY: 'base.plan' };
+    const runner = makeRunner({ trtexecEnv: faults });
+    baseCommit(runner);
+    writeFileSync(join(runner.dir, 'm.onnx'), 'head model');
+    const config = runner.writeConfig(
+      'output-dir: out\ncache-dir: cache\nbase-ref: HEAD\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
+        '    benchmark: ab\n    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    const first = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    expect(JSON.parse(first.stdout).builds[0].latency.baseEngine).toMatchObject({ source: 'rebuilt' });
+    const workspaces = (calls: typeof runner.calls extends () => infer C ? C : never) =>
+      calls
+        .filter((c) => c.args.some((a) => a.endsWith('base.plan') && a.startsWith('--saveEngine=')))
+        .map((c) => c.args.find((a) => a.startsWith('--memPoolSize=')));
+    expect(workspaces(runner.calls())).toEqual([
+      '--memPoolSize=workspace:4096',
+      '--memPoolSize=workspace:2048',
+      '--memPoolSize=workspace:1024',
+    ]);
+    // The base engine went into the engine cache like any build: the next run builds neither.
+    const before = runner.calls().length;
+    const second = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
+    expect(JSON.parse(second.stdout).builds[0].latency.baseEngine).toMatchObject({ source: 'rebuilt' });
+    const builds = runner.calls().slice(before).filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')));
+    expect(builds).toEqual([]);
+  });
+
   it('11.x fp16: a base commit whose written ONNX ONNX Runtime refuses is no base engine, said as why', async () => {
     const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_VERSION: '11.2.1.2' } });
     const git = baseCommit(runner);

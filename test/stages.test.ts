@@ -2,45 +2,46 @@
 // job out), with the trtexec seam running the stand-in in this process: real trtexec files and formats, real
 // numerics, scripted outcomes, no process per call. Processes themselves are tested against real ones
 // (trtexec-seam.test.ts, build.e2e.test.ts).
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkAccuracy } from '../src/accuracy/stage.js';
 import { jobKey, planBuildJobs } from '../src/builds/jobs.js';
-import { type BuildOutcome, notRun } from '../src/builds/outcome.js';
+import type { BuildOutcome } from '../src/builds/outcome.js';
 import { FileDigests } from '../src/cache/engine-cache.js';
 import { TRUST_ALL } from '../src/cache/trust.js';
 import { loadConfig } from '../src/config/load.js';
-import type { StageContext } from '../src/config/stage-context.js';
+import type { StageContext } from '../src/builds/stage-context.js';
 import { priceOfPortability } from '../src/deploy/cost.js';
 import { explainChanges } from '../src/explain/stage.js';
 import { compareLatency } from '../src/latency/stage.js';
-import { buildArgv } from '../src/tensorrt/argv.js';
-import { scanPlan } from '../src/tensorrt/plan-scan.js';
+import { buildPlan } from '../src/builds/build-plan.js';
+import { planBuilding } from '../src/builds/build-stage.js';
+import type { GpuInfo } from '../src/gpu/nvidia-smi.js';
 import type { Trtexec } from '../src/tensorrt/trtexec.js';
 import { makeRunner } from './support/harness.js';
 import { inMemoryTrtexec } from './support/in-memory-trtexec.js';
 import { classifierOnnx } from './support/onnx-models.js';
+
+const H200: GpuInfo = {
+  index: 0,
+  name: 'NVIDIA H200',
+  computeCapability: '9.0',
+} as GpuInfo;
 
 /** trt-ci.yml in `dir`, every engine built by `trtexec` as the build stage would, and the stages' context. */
 async function built(dir: string, nvidiaSmi: string, yaml: string, trtexec: Trtexec) {
   writeFileSync(join(dir, 'trt-ci.yml'), `nvidia-smi: ${nvidiaSmi}\n${yaml}`);
   const config = loadConfig('trt-ci.yml', dir, process.env);
   const { version } = await trtexec.probe('trtexec');
-  const gpu = { index: 0, name: 'NVIDIA H200', computeCapability: '9.0' };
+  // The one way plans are built (builds/build-plan.ts), for the stage's builds and the stages' side builds.
+  const building = planBuilding(config, version, { trtexec, env: process.env });
+  building.gpus.set(0, H200);
   const outcomes: BuildOutcome[] = [];
   for (const job of planBuildJobs(config)) {
-    mkdirSync(config.outputDir, { recursive: true });
-    const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache: null };
-    const argv = buildArgv(version, job.model, job.profile, job.model.workspaceBytes, paths);
-    const run = await trtexec.run(argv, { gpu: 0, logFile: `${job.logPrefix}.log` });
-    expect(run.exitCode, readFileSync(`${job.logPrefix}.log`, 'utf8')).toBe(0);
-    const plan = {
-      path: job.plan,
-      layerInfo: existsSync(job.layerInfo) ? job.layerInfo : null,
-      scan: await scanPlan(job.plan),
-    };
-    outcomes.push({ ...notRun(job, gpu, null), status: 'built', plan });
+    const outcome = await buildPlan(job, 0, building);
+    expect(outcome.status, readFileSync(outcome.attempts[0]!.log, 'utf8')).toBe('built');
+    outcomes.push(outcome);
   }
   const context: StageContext = {
     config,
@@ -50,6 +51,7 @@ async function built(dir: string, nvidiaSmi: string, yaml: string, trtexec: Trte
     signal: undefined,
     cacheTrust: TRUST_ALL,
     digests: new FileDigests(),
+    buildPlan: (job, gpu) => buildPlan(job, gpu, building),
   };
   return { outcomes, context, key: jobKey(outcomes[0]!.job) };
 }
@@ -118,6 +120,19 @@ describe('the stages, with trtexec in memory', () => {
     expect(cost.latency!.ratio).toBeCloseTo(1.06, 2);
     expect(cost.engine!.portableBytes).toBeGreaterThan(0);
     expect(inThisProcess(runner.dir)).toBe(true);
+  });
+
+  it('deploy cost: the ampere+ plan is checked as a build stage plan is: a cut one is no variant', async () => {
+    const runner = makeRunner();
+    const faults = { TRTEXEC_STANDIN_CUT_PLAN: '100', TRTEXEC_STANDIN_ONLY: 'ampere+' };
+    const trtexec = inMemoryTrtexec(runner.dir, { trtexecEnv: faults });
+    runner.touch('m.onnx');
+    const profiles = '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n';
+    const yaml = `output-dir: out\n${MODEL}    deploy-cost: true\n${profiles}`;
+    const { outcomes, context, key } = await built(runner.dir, runner.nvidiaSmi, yaml, trtexec);
+    const cost = (await priceOfPortability(outcomes, context)).get(key)!;
+    expect(cost).toMatchObject({ variant: 'ampere+', latency: null, engine: null });
+    expect(cost.note).toMatch(/^the ampere\+ engine did not build: trtexec exited 0 but the plan at .* is damaged/);
   });
 
   it('a call that needs a process of its own is refused, never faked', async () => {

@@ -7,8 +7,8 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
+import { sideJob } from '../builds/jobs.js';
 import {
-  modelToBuild,
   precisionOnnxFolder,
   writeOnnxCopy,
   writePrecisionOnnx,
@@ -17,8 +17,7 @@ import {
 import { errorMessage } from '../common/errors.js';
 import { type AccuracyConfig, type ModelConfig, narrowOf, type ShapeChoice } from '../contract/config.js';
 import type { Accuracy, Divergence } from '../contract/report.js';
-import type { StageContext } from '../config/stage-context.js';
-import { buildArgv } from '../tensorrt/argv.js';
+import type { StageContext } from '../builds/stage-context.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { markOutputs } from '../tensorrt/marked-onnx.js';
@@ -109,25 +108,17 @@ export async function findFirstDivergence(
     said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), join(dir, 'marked'));
     const markedModel = { ...job.model, onnx: said.onnx };
     const precisionOnnx = await markedPrecisionOnnx(markedModel, job.model.onnx, dir, context.version);
-    const markedJob = { ...job, model: markedModel, precisionOnnx };
-    const paths = { plan: join(dir, 'marked.plan'), layerInfo: join(dir, 'marked.layers.json'), timingCache: null };
-    said.log = join(dir, 'build.log');
-    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const build = await context.trtexec.run(
-      buildArgv(context.version, modelToBuild(markedJob), job.profile, workspace, paths),
-      {
-        gpu: outcome.gpu?.index ?? null,
-        logFile: said.log,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(context.signal && { signal: context.signal }),
-      },
-    );
-    if (build.exitCode !== 0) return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const markedJob = sideJob(job, dir, 'marked', { model: markedModel, precisionOnnx, workspaceBytes });
+    const build = await context.buildPlan(markedJob, outcome.gpu?.index ?? null);
+    said.log = build.attempts.at(-1)?.log ?? null;
+    if (!build.plan)
+      return fail(`the engine with marked outputs did not build: ${build.failure?.message ?? 'no plan'}`);
     // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
     // intermediate tensor, so tensors are judged by atol, rtol and cosine.
     const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
     const markedOutcome = { ...outcome, job: markedJob };
-    const run = await checkMarked(markedOutcome, paths.plan, markedCheck, context, {
+    const run = await checkMarked(markedOutcome, build.plan.path, markedCheck, context, {
       folder: join(dir, 'check'),
       cachedReference: false,
     });

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { writeNewFile } from '../proc/new-file.js';
 import { basename, dirname, join } from 'node:path';
 import { type CacheTrust, isPlainFile, mayServe, signEntry } from '../cache/trust.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import { elementBytes, isElementType, readElements } from '../tensorrt/element-type.js';
 import type { ReferenceOutput } from '../tensorrt/onnx-runtime.js';
 import type { InputTensor } from '../tensorrt/seeded-inputs.js';
@@ -22,7 +22,7 @@ export async function cachedReferenceOutputs(
    * when the cache's trust says so: a plain file, signed where signatures count (cache/trust.ts). */
   trust: CacheTrust,
   /** The fleet's registry: a reference the folder lacks is pulled from it, one computed here pushed to it. */
-  registry: RegistryCache | null = null,
+  registry: RemoteCache | null = null,
 ): Promise<{ outputs: ReferenceOutput[]; cached: boolean }> {
   const hash = createHash('sha256')
     .update(REFERENCE_RUNTIME)

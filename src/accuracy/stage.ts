@@ -6,7 +6,7 @@ import type { BuildOutcome } from '../builds/outcome.js';
 import { type JobKey, jobKey } from '../builds/jobs.js';
 import { errorMessage } from '../common/errors.js';
 import { type AccuracyConfig, runProfile } from '../contract/config.js';
-import type { StageContext } from '../config/stage-context.js';
+import type { StageContext } from '../builds/stage-context.js';
 import type { Accuracy, AccuracyOutput } from '../contract/report.js';
 import { compareOutput, judgeOutput, type Tolerance } from '../common/compare-output.js';
 import { runEngineOnInputs } from './engine-run.js';

@@ -10,11 +10,12 @@ import { EngineCache, EngineKeys, type FileDigests, type Provenance } from '../c
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import { fileSize } from '../common/errors.js';
 import { type CacheTrust, signEntry, TRUST_ALL } from '../cache/trust.js';
-import { buildProfile, CANCELLED } from './build-profile.js';
-import type { BuildEvent } from './context.js';
+import { buildPlan, CANCELLED } from './build-plan.js';
+import type { BuildContext, BuildEvent } from './context.js';
+import { producerFor } from './command-producer.js';
 import { cacheProblem } from './cached-build.js';
 import { notRun, type BuildOutcome } from './outcome.js';
 import { type BuildJob, planBuildJobs } from './jobs.js';
@@ -23,12 +24,12 @@ import type { JobSelection } from './shard.js';
 import { lddOf, whichCommand } from '../proc/ldd.js';
 import { runOnSlots } from './scheduler.js';
 
-export interface BuildStageOptions {
-  /** The one way trtexec is run. */
+/** What every build of a run shares, the build stage's and the side builds' alike. */
+export interface PlanBuildingOptions {
+  /** The one way trtexec is run: it builds plans (unless trt-ci.yml has build:) and loads and measures them. */
   trtexec: Trtexec;
   /** The job's environment: nvidia-smi and ldd run in it, and the engine cache keys the build variables in it. */
   env: NodeJS.ProcessEnv;
-  onEvent?: (event: BuildEvent) => void;
   /** Aborting kills the running builds and skips the rest. */
   signal?: AbortSignal;
   /** File digests the run shares (the cache keys and the manifest read each file once). */
@@ -37,14 +38,60 @@ export interface BuildStageOptions {
   provenance?: Provenance | null;
   /** Which cache entries this run may take (cache/trust.ts); default: all of them. */
   cacheTrust?: CacheTrust;
+  /** The fleet's shared store behind cache-dir's folder (cache-dir: oci://…), or null. */
+  registry?: RemoteCache | null;
+}
+
+/**
+ * The context every build of the run is handed (build-plan.ts): the producer, the engine cache and its keys, the
+ * timing cache per GPU model, whom the cache serves. The GPUs are the stage's to fill in.
+ */
+export function planBuilding(
+  config: Config,
+  version: TensorRtVersion,
+  options: PlanBuildingOptions,
+): BuildContext & { gpus: Map<number, GpuInfo> } {
+  const cache = config.cacheDir
+    ? {
+        engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
+        keys: new EngineKeys(options.digests),
+        toolchain: once(() => toolchainOf(config.trtexec, options.env)),
+        provenance: options.provenance ?? null,
+        registry: options.registry ?? null,
+      }
+    : null;
+  const producer = producerFor(config, options.trtexec, version, {
+    env: options.env,
+    ...(options.signal && { signal: options.signal }),
+  });
+  return {
+    config,
+    producer,
+    trtexec: options.trtexec,
+    env: options.env,
+    version,
+    gpus: new Map(),
+    cache,
+    cacheTrust: options.cacheTrust ?? TRUST_ALL,
+    ...(config.cacheDir && { timingCacheFor: timingCacheIn(config.cacheDir, version) }),
+    ...(options.signal && { signal: options.signal }),
+  };
+}
+
+export interface BuildStageOptions {
+  /** What every build of the run shares (planBuilding). */
+  building: BuildContext;
+  /** The job's environment: nvidia-smi runs in it. */
+  env: NodeJS.ProcessEnv;
+  onEvent?: (event: BuildEvent) => void;
+  /** Aborting kills the running builds and skips the rest. */
+  signal?: AbortSignal;
   /** The GPU query the run already made (for preflight); the stage makes its own when there is none. */
   gpuQuery?: Promise<GpuQuery>;
   /** The pairs this run builds (`--shard`, `--only`); all when not given. */
   selection?: JobSelection;
   /** How often a running build says where it is (default a minute). */
   heartbeatMs?: number;
-  /** The fleet's registry behind cache-dir's folder (cache-dir: oci://…), or null. */
-  registry?: RegistryCache | null;
 }
 
 export interface BuildStageResult {
@@ -174,12 +221,13 @@ async function watchedGpus(
 
 /** Each GPU model's timing cache, from the registry into the run's folder; the size it came with. */
 async function pullTimingCaches(
-  registry: RegistryCache,
-  timingCacheFor: (gpuName: string | null) => string,
+  registry: RemoteCache,
+  timingCacheFor: (gpuName: string | null) => string | null,
   gpus: readonly GpuInfo[],
 ): Promise<Map<string, number | null>> {
   const pulled = new Map<string, number | null>();
   for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
+    if (path === null) continue;
     await mkdir(dirname(path), { recursive: true }).catch(() => {});
     await registry.pullFile('timing', basename(path), path);
     pulled.set(path, fileSize(path));
@@ -192,7 +240,7 @@ async function pullTimingCaches(
  * a default-branch run; a pull request's own repository, or none): it only grows, so larger is newer.
  */
 async function pushTimingCaches(
-  registry: RegistryCache,
+  registry: RemoteCache,
   pulled: ReadonlyMap<string, number | null>,
   trust: CacheTrust,
 ): Promise<void> {
@@ -221,28 +269,17 @@ function timingCacheIn(cacheDir: string, version: TensorRtVersion): (gpuName: st
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
-export async function runBuildStage(
-  config: Config,
-  version: TensorRtVersion,
-  options: BuildStageOptions,
-): Promise<BuildStageResult> {
+export async function runBuildStage(config: Config, options: BuildStageOptions): Promise<BuildStageResult> {
+  const { version } = options.building;
   const { sampler, gpuPlan } = await watchedGpus(config, options);
   const onAbort = () => killAllProcessGroups('SIGKILL');
   options.signal?.addEventListener('abort', onAbort);
   const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-  const cache = config.cacheDir
-    ? {
-        engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-        keys: new EngineKeys(options.digests),
-        toolchain: once(() => toolchainOf(config.trtexec, options.env)),
-        provenance: options.provenance ?? null,
-        registry: options.registry ?? null,
-      }
-    : null;
-  const timingCacheFor = config.cacheDir ? timingCacheIn(config.cacheDir, version) : undefined;
-  const trust = options.cacheTrust ?? TRUST_ALL;
-  const timing =
-    options.registry && timingCacheFor ? await pullTimingCaches(options.registry, timingCacheFor, gpuPlan.gpus) : null;
+  const { building } = options;
+  const { cache, timingCacheFor } = building;
+  const trust = building.cacheTrust;
+  const registry = cache?.registry ?? null;
+  const timing = registry && timingCacheFor ? await pullTimingCaches(registry, timingCacheFor, gpuPlan.gpus) : null;
   let outcomes: BuildOutcome[];
   const prepared = await withPrecisionOnnx(planBuildJobs(config, options.selection), version, config.outputDir);
   const jobs = prepared.jobs;
@@ -256,17 +293,10 @@ export async function runBuildStage(
           )
         : unwritten(job)
           ? Promise.resolve({ ...notRun(job, null, unwritten(job)!), status: 'failed' as const })
-          : buildProfile(job, gpu, {
-              config,
-              trtexec: options.trtexec,
-              env: options.env,
-              version,
+          : buildPlan(job, gpu, {
+              ...building,
               gpus,
-              onEvent: options.onEvent,
-              cache,
-              cacheTrust: trust,
-              timingCacheFor,
-              signal: options.signal,
+              ...(options.onEvent && { onEvent: options.onEvent }),
               ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
               ...(sampler && {
                 peakSince: (gpu: number, since: number) =>
@@ -291,11 +321,11 @@ export async function runBuildStage(
     await sampler?.stop();
   }
   if (sampler) outcomes = withPeakMemory(outcomes, sampler.timeline);
-  if (timing && options.registry) await pushTimingCaches(options.registry, timing, trust);
+  if (timing && registry) await pushTimingCaches(registry, timing, trust);
   let evictProblem: string | null = null;
   // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
-  const evicted = options.registry
-    ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
+  const evicted = registry
+    ? await registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
     : cache
       ? await cache.engines.evict().then(
           ({ removed, bytes }) => ({ removed: removed.length, bytes }),

@@ -2,11 +2,10 @@ import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CachedRecord, EngineCache, Provenance } from '../cache/engine-cache.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import { type CacheTrust, mayServe, signEntry } from '../cache/trust.js';
 import { errorMessage } from '../common/errors.js';
 import type { BuildGpu, CacheVerdict } from '../contract/report.js';
-import { buildArgv } from '../tensorrt/argv.js';
 import { formatVersion } from '../tensorrt/version.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
 import type { BuildContext } from './context.js';
@@ -41,7 +40,8 @@ export async function cacheKey(
   const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
   // The model's workspace, not where a combined plan started: that follows from its split builds, which
   // are keyed themselves, and must not make a cached split run look like another build.
-  const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
+  const request = { model, profile: job.profile, workspaceBytes: job.model.workspaceBytes, paths };
+  const argv = context.producer.argv(request);
   const toolchain = await context.cache!.toolchain();
   const environment = Object.fromEntries(
     Object.entries(context.env)
@@ -52,8 +52,10 @@ export async function cacheKey(
     // The ONNX trtexec is given: for fp16 on 11.x the written one, which the keep-fp32 list shapes.
     onnx: built.onnx,
     plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
-    inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
-    argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],
+    inputs: [
+      ...new Set([...filesNamedIn(job.model.extraArgs, context.config.dir), ...context.producer.inputsNamed(argv)]),
+    ].sort(),
+    argv: [...argv, ...context.producer.keyed(request), `min-workspace=${job.model.minWorkspaceBytes}`],
     tensorrtVersion: formatVersion(context.version, true),
     trtexec: toolchain.trtexec,
     libraries: toolchain.libraries,
@@ -82,7 +84,7 @@ export function cacheProblem(what: 'read' | 'written' | 'trimmed to cache-max-si
 }
 
 /** A miss for an entry that could not be read: the engine is built as if the cache were empty. */
-export function unreadableCache(key: string, error: unknown, registry: RegistryCache | null): CacheVerdict {
+export function unreadableCache(key: string, error: unknown, registry: RemoteCache | null): CacheVerdict {
   return {
     key,
     hit: false,
@@ -117,7 +119,7 @@ export async function restoreFromCache(
   key: string,
   cache: EngineCache,
   trust: CacheTrust,
-  registry: RegistryCache | null = null,
+  registry: RemoteCache | null = null,
 ): Promise<CacheLookup> {
   let entry = await cache.lookup(key);
   let pulled: { from: string | null; problem: string | null } = { from: null, problem: null };
@@ -202,7 +204,7 @@ export async function storeInCache(
 export async function pushToRegistry(
   cache: EngineCache,
   key: string,
-  registry: RegistryCache,
+  registry: RemoteCache,
   verdict: CacheVerdict,
 ): Promise<CacheVerdict> {
   if (!registry.writes) return verdict;

@@ -1,6 +1,6 @@
 // What a build is handed (the run's trtexec, GPUs, cache and cancel) and what it says as it goes.
 import type { CacheTrust } from '../cache/trust.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import type { EngineCache, EngineKeys, Provenance } from '../cache/engine-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Failure } from '../contract/report.js';
@@ -9,6 +9,7 @@ import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 import type { BuildJob } from './jobs.js';
 import type { BuildOutcome } from './outcome.js';
+import type { PlanProducer } from './plan-producer.js';
 
 export type BuildEvent =
   | { type: 'start'; job: BuildJob; gpu: number | null; attempt: number; workspaceBytes: number }
@@ -29,6 +30,9 @@ export type BuildEvent =
 
 export interface BuildContext {
   config: Pick<Config, 'dir' | 'timingCache'>;
+  /** What makes plans: trtexec, or the user's build command. */
+  producer: PlanProducer;
+  /** What loads a built plan to measure it (benchmark:). */
   trtexec: Trtexec;
   /** The job's environment: the engine cache keys the variables that change a build. */
   env: NodeJS.ProcessEnv;
@@ -42,7 +46,7 @@ export interface BuildContext {
     /** Who this run is, as its entries record it (said in the record, never trusted). */
     provenance: Provenance | null;
     /** The fleet's registry behind the run's folder (cache-dir: oci://…), or null. */
-    registry: RegistryCache | null;
+    registry: RemoteCache | null;
   } | null;
   /** Which cached engines and timing caches this run may take, and how it signs what it stores. */
   cacheTrust: CacheTrust;

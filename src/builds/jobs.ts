@@ -48,6 +48,31 @@ export function jobKey(job: BuildJob | { model: string; profile: string }): JobK
   return `${model}/${typeof profile === 'string' ? profile : profile.name}` as JobKey;
 }
 
+/**
+ * Another plan of a job, built by a later stage the same way (build-plan.ts): a marked copy, the ampere+ variant,
+ * the base commit's engine. Its files are `<dir>/<name>.plan`, `.layers.json` and `.N.log`; it starts from the
+ * workspace the job's own build got through with, and is built, not benchmarked (the stage measures it).
+ */
+export function sideJob(
+  job: BuildJob,
+  dir: string,
+  name: string,
+  changes: { model?: ModelConfig; precisionOnnx?: PrecisionOnnx | undefined; workspaceBytes: number },
+): BuildJob {
+  const model = { ...(changes.model ?? job.model), benchmark: false };
+  const { precisionOnnx, ...rest } = job;
+  const written = 'precisionOnnx' in changes ? changes.precisionOnnx : precisionOnnx;
+  return {
+    ...rest,
+    model,
+    plan: join(dir, `${name}.plan`),
+    layerInfo: join(dir, `${name}.layers.json`),
+    logPrefix: join(dir, name),
+    workspaceBytes: changes.workspaceBytes,
+    ...(written && { precisionOnnx: written }),
+  };
+}
+
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
 export function planBuildJobs(config: Pick<Config, 'models' | 'outputDir'>, selection?: JobSelection): BuildJob[] {
   const jobs = allJobs(config);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Provenance } from '../cache/engine-cache.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import { openRegistryCache } from '../cache/registry-setup.js';
 import type { Config } from '../contract/config.js';
 import type { CacheSummary } from '../contract/report.js';
@@ -19,7 +19,7 @@ import type { BuildOutcome } from './outcome.js';
 export async function openRunCache(
   config: Config,
   options: { env: NodeJS.ProcessEnv; provenance?: Provenance | null; signal?: AbortSignal },
-): Promise<{ config: Config; cache: RegistryCache | null; credentials: string | null; release: () => Promise<void> }> {
+): Promise<{ config: Config; cache: RemoteCache | null; credentials: string | null; release: () => Promise<void> }> {
   if (!config.cacheRegistry) return { config, cache: null, credentials: null, release: () => Promise.resolve() };
   const folder = await mkdtemp(join(options.env.RUNNER_TEMP || tmpdir(), 'trt-ci-registry-cache-'));
   const setup = openRegistryCache(config.cacheRegistry, {
@@ -39,7 +39,7 @@ export async function openRunCache(
 export function cacheSummary(
   config: Config,
   stage: BuildStageResult,
-  registry: RegistryCache | null,
+  registry: RemoteCache | null,
   credentials: string | null,
 ): CacheSummary | null {
   if (!config.cacheDir) return null;
@@ -63,7 +63,7 @@ export function cacheSummary(
     registry: registry && {
       reads: registry.reads,
       writes: registry.writes,
-      notWriting: registry.options.writeRefused,
+      notWriting: registry.writeRefused,
       credentials: credentials ?? 'none (anonymous)',
       pulled: { ...registry.account.pulled },
       pushed: { ...registry.account.pushed },

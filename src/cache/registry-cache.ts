@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { errorMessage } from '../common/errors.js';
 import { writeNewFile } from '../proc/new-file.js';
 import type { CachedRecord, EngineCache } from './engine-cache.js';
+import type { ArtifactKind, Evicted, Pulled, Pushed, RemoteAccount, RemoteCache } from './remote-cache.js';
 import {
   type Descriptor,
   EMPTY_CONFIG,
@@ -24,8 +25,6 @@ import {
   OCI_MANIFEST,
   type OciClient,
 } from './oci-client.js';
-
-export type ArtifactKind = 'engine' | 'reference' | 'timing';
 
 const ARTIFACT_TYPE: Record<ArtifactKind, string> = {
   engine: 'application/vnd.trt-ci.engine.v1',
@@ -65,33 +64,11 @@ export interface RegistryCacheOptions {
   writer: RegistryWriter;
 }
 
-/** What a pull found: the entry now in the run's folder, from where; or why it is not. */
-export interface Pulled {
-  from: string | null;
-  problem: string | null;
-}
-
-/** What a push did: pushed, found there (another run pushed the same key first, or just after), or why not. */
-export interface Pushed {
-  pushed: boolean;
-  already: boolean;
-  problem: string | null;
-}
-
 const said = (what: string, error: unknown) => `the registry cache: ${what}: ${errorMessage(error)}`;
 
-/** What the registry did for the run, kept by the cache as it goes: the report's account of it. */
-export interface RegistryAccount {
-  pulled: Record<ArtifactKind, number>;
-  pushed: Record<ArtifactKind, number>;
-  /** Engines this run built and found pushed by another run meanwhile: builds the fleet made twice. */
-  duplicates: number;
-  /** One line each, in the order they happened: what failed (the run went on without it). */
-  problems: string[];
-}
-
-export class RegistryCache {
-  readonly account: RegistryAccount = {
+/** The fleet's OCI registry as the run's remote cache. */
+export class RegistryCache implements RemoteCache {
+  readonly account: RemoteAccount = {
     pulled: { engine: 0, reference: 0, timing: 0 },
     pushed: { engine: 0, reference: 0, timing: 0 },
     duplicates: 0,
@@ -111,6 +88,10 @@ export class RegistryCache {
 
   get writes(): string | null {
     return this.options.write ? formatOciReference(this.options.write.ref) : null;
+  }
+
+  get writeRefused(): string | null {
+    return this.options.writeRefused;
   }
 
   get reads(): string[] {
@@ -286,19 +267,13 @@ export class RegistryCache {
    * writes: oldest first, by the time each was pushed. A registry that does not allow deleting tags (GHCR
    * through this API) is said, and nothing else is tried.
    */
-  async evict(
-    limits: { maxBytes: number | null; maxAgeMs: number | null },
-    now = Date.now(),
-  ): Promise<{ removed: number; bytes: number | null; problem: string | null }> {
+  async evict(limits: { maxBytes: number | null; maxAgeMs: number | null }, now = Date.now()): Promise<Evicted> {
     const result = await this.evictOwn(limits, now);
     if (result.problem) this.account.problems.push(result.problem);
     return result;
   }
 
-  private async evictOwn(
-    limits: { maxBytes: number | null; maxAgeMs: number | null },
-    now: number,
-  ): Promise<{ removed: number; bytes: number | null; problem: string | null }> {
+  private async evictOwn(limits: { maxBytes: number | null; maxAgeMs: number | null }, now: number): Promise<Evicted> {
     const client = this.options.write;
     if (!client || (limits.maxBytes === null && limits.maxAgeMs === null))
       return { removed: 0, bytes: null, problem: null };

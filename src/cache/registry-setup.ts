@@ -6,9 +6,10 @@ import type { Provenance } from './engine-cache.js';
 import { OciClient, type OciReference, parseOciReference } from './oci-client.js';
 import { credentialsFor } from './registry-auth.js';
 import { RegistryCache } from './registry-cache.js';
+import type { RemoteCache } from './remote-cache.js';
 
 export interface RegistrySetup {
-  cache: RegistryCache;
+  cache: RemoteCache;
   /** Where the credentials came from (never them). */
   credentials: string;
 }

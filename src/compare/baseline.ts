@@ -103,3 +103,26 @@ export function environmentOf(report: Pick<Report, 'environment' | 'preflight'>)
     gpus: gpus.map((g) => g.name).filter((name): name is string => name !== null),
   };
 }
+
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+export async function readBaseline(
+  file: string | null,
+  found: boolean,
+): Promise<{ baseline: Report | null; baselineRefused: string | null }> {
+  if (!file) return { baseline: null, baselineRefused: null };
+  try {
+    return { baseline: await loadReport(file), baselineRefused: null };
+  } catch (error) {
+    if (!found || !(error instanceof InputError)) throw error;
+    return { baseline: null, baselineRefused: error.message };
+  }
+}
+
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+export function buildSecondsOf(report: Report | null): ReadonlyMap<string, number> | undefined {
+  if (!report) return undefined;
+  const seconds = report.builds.flatMap((b) =>
+    b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds] as const] : [],
+  );
+  return seconds.length ? new Map(seconds) : undefined;
+}

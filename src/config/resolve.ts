@@ -53,6 +53,9 @@ export function resolveConfig(
     cacheSigningKey: raw['cache-signing-key'] || null,
     cachePublicKey: raw['cache-public-key'] || null,
     extraArgs: raw['extra-args'].map(inDir),
+    build: raw.build
+      ? { command: [command(raw.build.command[0]!), ...raw.build.command.slice(1)], plan: raw.build.plan }
+      : null,
     models: raw.models.map((m) => ({
       name: m.name,
       onnx: at(m.onnx),

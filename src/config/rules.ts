@@ -8,6 +8,7 @@ import { closest } from '../common/did-you-mean.js';
 import { errorMessage } from '../common/errors.js';
 import { parseCacheKey } from '../cache/trust.js';
 import { COMBINED, type Config, type ConfigPath, narrowOf, type ShapeRange } from '../contract/config.js';
+import { buildCommandRule } from './build-command.js';
 import { filesReadBy } from '../tensorrt/flags.js';
 import { computeCapabilityOf, GPU_COMPUTE } from '../tensorrt/deploy-rules.js';
 import { onnxGraphOf } from '../tensorrt/onnx-inputs.js';
@@ -394,6 +395,7 @@ const RULES: { rule: Rule; files: boolean }[] = [
   { rule: deployTargets, files: false },
   { rule: baseRef, files: false },
   { rule: workspaces, files: false },
+  { rule: buildCommandRule, files: false },
   { rule: filesFlagsRead, files: true },
   { rule: namedPaths, files: true },
   { rule: uniqueNames, files: false },

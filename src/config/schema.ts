@@ -8,6 +8,7 @@ import { CHECK_IDS } from '../contract/checks.js';
 import { parseOciReference } from '../cache/oci-client.js';
 import { VARIABLE } from './expand-env.js';
 import { fromEnv } from './schema-walk.js';
+import { buildCommand } from './build-command.js';
 import { duration, expected, extraArgs, limit, name, path, refProblem, shapeRange, size, workspace } from './values.js';
 import { precisionSearch } from './values.js';
 
@@ -263,7 +264,6 @@ export const configSchema = z.strictObject(
       .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
     'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
     'kill-grace': duration.prefault(`${DEFAULT_KILL_GRACE_MS / 1000}s`).describe('Time between TERM and KILL.'),
-    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
     'max-parallel': z
       .number(expected('a number of builds like 2'))
       .int()
@@ -307,6 +307,7 @@ export const configSchema = z.strictObject(
     'extra-args': extraArgs
       .default([])
       .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
+    build: buildCommand,
     budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
     accuracy: accuracy

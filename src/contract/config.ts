@@ -153,11 +153,36 @@ export interface Config {
   cachePublicKey: string | null;
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
+  /** build: a builder command of the user's own makes the plans instead of trtexec; null: trtexec. */
+  build: BuildCommand | null;
   models: ModelConfig[];
   /** Where a config path is written, so later stages can point at the line. */
   position(path: ConfigPath): ConfigPosition;
   /** `trt-ci.yml:12:9 models[0].precision`: the position and the path, the head of every config error. */
   where(path: ConfigPath): string;
+}
+
+/** What a build command's arguments and plan path may name in braces: filled in per build. */
+export const BUILD_PLACEHOLDERS = [
+  'onnx',
+  'plan',
+  'layer-info',
+  'model',
+  'profile',
+  'precision',
+  'keep-fp32',
+  'workspace',
+  'min-shapes',
+  'opt-shapes',
+  'max-shapes',
+  'timing-cache',
+] as const;
+export type BuildPlaceholder = (typeof BUILD_PLACEHOLDERS)[number];
+
+/** build: the program and arguments (placeholders in braces) and where it writes its plan (a template too). */
+export interface BuildCommand {
+  command: string[];
+  plan: string;
 }
 
 /** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */

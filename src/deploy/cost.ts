@@ -3,19 +3,17 @@
 // the flag costs ("ampere+ costs +6.1% [5.8, 6.4]") measured, not guessed. A variant that cannot be built or
 // run is said, never the run. The two engines are compared too (sizes, and the regions of their layer info
 // whose tactics, fusions or precisions changed): the sign in the engine that the flag took effect.
-import { modelToBuild } from '../builds/precision-onnx.js';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { errorMessage } from '../common/errors.js';
-import { type JobKey, jobKey } from '../builds/jobs.js';
-import type { StageContext } from '../config/stage-context.js';
+import { type JobKey, jobKey, sideJob } from '../builds/jobs.js';
+import type { StageContext } from '../builds/stage-context.js';
 import type { DeployCost, Explanation, PortableEngine } from '../contract/report.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { explainEngines } from '../explain/regions.js';
 import { toLatency } from '../latency/latency-report.js';
 import { abOfEngine, smallestChange } from '../latency/stage.js';
-import { buildArgv } from '../tensorrt/argv.js';
 import { portabilityOf } from '../tensorrt/deploy-rules.js';
 
 const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
@@ -25,7 +23,7 @@ export async function priceOfPortability(
   outcomes: readonly BuildOutcome[],
   context: StageContext,
 ): Promise<Map<JobKey, DeployCost>> {
-  const { config, trtexec, version } = context;
+  const { config } = context;
   const costs = new Map<JobKey, DeployCost>();
   for (const outcome of outcomes) {
     const { job, plan } = outcome;
@@ -44,28 +42,24 @@ export async function priceOfPortability(
     const dir = join(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    const portable = join(dir, 'ampere+.plan');
-    const toBuild = modelToBuild(job);
-    const model = { ...toBuild, extraArgs: [...toBuild.extraArgs, PORTABLE_FLAG] };
-    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const paths = { plan: portable, layerInfo: join(dir, 'ampere+.layers.json'), timingCache: null };
-    const log = join(dir, 'build.log');
-    const build = await trtexec.run(buildArgv(version, model, job.profile, workspace, paths), {
-      gpu: outcome.gpu?.index ?? null,
-      logFile: log,
-      timeoutMs: job.model.buildTimeoutMs,
-      ...(context.signal && { signal: context.signal }),
-    });
-    if (build.exitCode !== 0) {
+    const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+    const build = await context.buildPlan(
+      sideJob(job, dir, 'ampere+', { model, workspaceBytes }),
+      outcome.gpu?.index ?? null,
+    );
+    if (!build.plan) {
+      const log = build.attempts.at(-1)?.log;
       costs.set(key, {
         variant: 'ampere+',
         latency: null,
-        note: `the ampere+ engine did not build (${log})`,
+        note: `the ampere+ engine did not build: ${build.failure?.message ?? 'no plan'}${log ? ` (${log})` : ''}`,
         engine: null,
       });
       continue;
     }
-    const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
+    const portable = build.plan.path;
+    const engine = await compareEngines(plan, build.plan);
     const budget = smallestChange(job.model.budgets['latency-growth']);
     try {
       const result = await abOfEngine(outcome, { base: plan.path, head: portable }, join(dir, 'ab'), budget, context);

@@ -17,12 +17,12 @@ import { errorMessage } from '../common/errors.js';
 import type { Config } from '../contract/config.js';
 import type { Explanation, Latency, Report } from '../contract/report.js';
 import { baseBuildOf, findBasePlan } from '../latency/base-plan.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import { measurementArgs, profileRunArgv } from '../tensorrt/argv.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { type OnnxGraph, readOnnxGraph } from '../tensorrt/onnx-inputs.js';
 import { planTail } from '../tensorrt/plan-scan.js';
-import type { StageContext } from '../config/stage-context.js';
+import type { StageContext } from '../builds/stage-context.js';
 import { type LayerTimes, parseProfile } from './profile.js';
 import { explainEngines } from './regions.js';
 
@@ -136,7 +136,7 @@ export async function baseSideOf(
   baseline: Report | null,
   config: Pick<Config, 'cacheDir' | 'basePlans'>,
   trust: CacheTrust = TRUST_ALL,
-  registry: RegistryCache | null = null,
+  registry: RemoteCache | null = null,
 ): Promise<BaseSide | null> {
   const { job, plan } = outcome;
   const abBase = ab?.baseEngine;

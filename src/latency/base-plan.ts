@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { EngineCache } from '../cache/engine-cache.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import { type CacheTrust, mayServe } from '../cache/trust.js';
 import type { Config } from '../contract/config.js';
 import type { Report, ReportBuild } from '../contract/report.js';
@@ -32,7 +32,7 @@ export async function findBasePlan(
   config: Pick<Config, 'cacheDir' | 'basePlans'>,
   trust: CacheTrust,
   /** The fleet's registry: a base engine the run's folder lacks is pulled from it (the default branch's). */
-  registry: RegistryCache | null = null,
+  registry: RemoteCache | null = null,
 ): Promise<BasePlan> {
   const uploaded = config.basePlans && join(config.basePlans, `${job.model.name}.${job.profile.name}.plan`);
   if (uploaded && existsSync(uploaded)) return { source: 'plans', plan: uploaded, sha256: null };

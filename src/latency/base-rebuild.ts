@@ -2,26 +2,22 @@
 // has it, built with this job's trtexec, flags and workspace on the same GPU. Costs a build; said in the
 // report (baseEngine.source: rebuilt). External data files the ONNX names are taken from the same commit.
 import { errorMessage } from '../common/errors.js';
-import {
-  modelToBuild,
-  precisionOnnxFolder,
-  writePrecisionOnnx,
-  writesPrecisionOnnx,
-} from '../builds/precision-onnx.js';
+import { precisionOnnxFolder, writePrecisionOnnx, writesPrecisionOnnx } from '../builds/precision-onnx.js';
+import { sideJob } from '../builds/jobs.js';
+import type { PlanBuilder } from '../builds/stage-context.js';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
+import type { PrecisionOnnx } from '../builds/jobs.js';
 import { externalDataFiles } from '../cache/engine-cache.js';
 import { gitShow } from '../proc/git.js';
-import { buildArgv } from '../tensorrt/argv.js';
-import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
 
 /** The base engine's plan path, or why it could not be made (naming the log). */
 export async function rebuildBase(
   ref: string,
   outcome: BuildOutcome,
-  trtexec: Trtexec,
+  buildPlan: PlanBuilder,
   /** What git runs with (the job's environment) and how long it has to stop. */
   host: { env: NodeJS.ProcessEnv; killGraceMs: number },
   version: TensorRtVersion,
@@ -56,26 +52,28 @@ export async function rebuildBase(
     const problem = await show(original, data);
     if (problem) return { missing: problem };
   }
-  const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-  const plan = join(dir, 'base.plan');
-  const log = join(dir, 'build.log');
-  const paths = { plan, layerInfo: join(dir, 'base.layers.json'), timingCache: null };
+  const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
   // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
-  const baseModel = { ...job.model, onnx };
-  let toBuild = baseModel;
-  if (writesPrecisionOnnx(baseModel, version)) {
+  const model = { ...job.model, onnx };
+  let precisionOnnx: PrecisionOnnx | undefined;
+  if (writesPrecisionOnnx(model, version)) {
     // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
-    const written = await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)).catch((error: unknown) =>
+    const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error: unknown) =>
       errorMessage(error),
     );
     if (typeof written === 'string') return { missing: `the base's written ONNX from ${ref}: ${written}` };
-    toBuild = modelToBuild({ model: baseModel, precisionOnnx: written });
+    precisionOnnx = written;
   }
-  const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
-    gpu: outcome.gpu?.index ?? null,
-    logFile: log,
-    timeoutMs: job.model.buildTimeoutMs,
-    ...(signal && { signal }),
-  });
-  return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
+  const built = await buildPlan(
+    sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }),
+    outcome.gpu?.index ?? null,
+  );
+  const log = built.attempts.at(-1)?.log;
+  return built.plan
+    ? { plan: built.plan.path }
+    : {
+        missing:
+          `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
+          (log ? ` (${log})` : ''),
+      };
 }

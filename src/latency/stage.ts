@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { BuildOutcome } from '../builds/outcome.js';
 import { type JobKey, jobKey, shapesOf } from '../builds/jobs.js';
-import type { StageContext } from '../config/stage-context.js';
+import type { StageContext } from '../builds/stage-context.js';
 import type { Limit } from '../contract/metrics.js';
 import type { Config } from '../contract/config.js';
 import { errorMessage } from '../common/errors.js';
@@ -32,7 +32,7 @@ export async function compareLatency(
   baseline: Report | null,
   context: StageContext,
 ): Promise<LatencyStageResult> {
-  const { config, trtexec, version } = context;
+  const { config, version } = context;
   const latency = new Map<JobKey, Latency>();
   const notes: string[] = [];
   /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
@@ -114,7 +114,7 @@ export async function compareLatency(
     const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
     // Beside the A/B's folder, which is emptied when the A/B starts.
     const dir = join(config.outputDir, 'ab', `${model}.${profile}.base`);
-    const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, context.signal);
+    const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
     return 'plan' in rebuilt
       ? { source: 'rebuilt', plan: rebuilt.plan }
       : { missing: `${found.missing}; ${rebuilt.missing}` };

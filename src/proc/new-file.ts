@@ -6,6 +6,7 @@
 import { createWriteStream, rmSync, type WriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
+import { fileProblem } from '../common/errors.js';
 
 export async function writeNewFile(path: string, data: string | Uint8Array): Promise<void> {
   await rm(path, { force: true });
@@ -48,4 +49,15 @@ export function notAFolder(message: string): NodeJS.ErrnoException {
   const error: NodeJS.ErrnoException = new Error(message);
   error.code = 'ENOTDIR';
   return error;
+}
+
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+export async function writeNewFiles(files: [path: string, text: string][]): Promise<string[]> {
+  const unwritten: string[] = [];
+  for (const [path, text] of files) {
+    await writeNewFile(path, text).catch((error: unknown) => {
+      unwritten.push(`${path}: cannot write: ${fileProblem(error, 'a file')}`);
+    });
+  }
+  return unwritten;
 }

@@ -4,11 +4,11 @@ import { dirname } from 'node:path';
 import { privateTimingCache, publishTimingCache } from '../cache/timing-cache.js';
 import type { ProcessResult } from '../proc/run-process.js';
 import type { BuildGpu, CacheVerdict, Failure, Perf } from '../contract/report.js';
-import { benchmarkArgv, buildArgv } from '../tensorrt/argv.js';
+import { benchmarkArgv } from '../tensorrt/argv.js';
 import { modelToBuild } from './precision-onnx.js';
 import { hintFor } from '../tensorrt/failures.js';
 import { type ParsedLog, TrtexecLogParser } from '../tensorrt/log-parser.js';
-import { formatVersion, type TensorRtVersion } from '../tensorrt/version.js';
+import { formatVersion } from '../tensorrt/version.js';
 import { readEngineLayers } from '../tensorrt/layer-info.js';
 import { fp32Everywhere, judgesSilentFp32, silentFp32Failure } from '../tensorrt/silent-fp32.js';
 import { scanPlan } from '../tensorrt/plan-scan.js';
@@ -21,6 +21,7 @@ import {
   unreadableCache,
 } from './cached-build.js';
 import type { BuildContext } from './context.js';
+import type { PlanRequest } from './plan-producer.js';
 import type { BuildJob } from './jobs.js';
 import { type Attempt, type BuildOutcome, type BuiltPlan, notRun } from './outcome.js';
 
@@ -38,11 +39,13 @@ export function nextWorkspace(current: number, floor: number): number | null {
 }
 
 /**
- * Builds one profile: from the engine cache when it holds this exact build, else trtexec on one GPU,
- * retried with half the workspace while it runs out of memory, then (if asked) loaded once to prove
- * the plan deserializes and to measure it.
+ * The one way a plan is built, for the build stage and for every side build (a marked copy, the ampere+ variant,
+ * the base commit's engine): from the engine cache when it holds this exact build, else the run's producer
+ * (trtexec, or the user's build command) on one GPU, retried with half the workspace while it runs out of memory,
+ * its plan checked (there, whole, not silently FP32), then (if asked) loaded once to prove it deserializes and to
+ * measure it.
  */
-export async function buildProfile(job: BuildJob, gpu: number | null, context: BuildContext): Promise<BuildOutcome> {
+export async function buildPlan(job: BuildJob, gpu: number | null, context: BuildContext): Promise<BuildOutcome> {
   const info = gpu === null ? undefined : context.gpus.get(gpu);
   const facts: BuildGpu | null =
     gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
@@ -75,7 +78,7 @@ export async function buildProfile(job: BuildJob, gpu: number | null, context: B
   const last = attempts[attempts.length - 1];
   // Cancelled before its first attempt: it never ran.
   if (!last || !parsed) return done({ ...notRun(job, facts, CANCELLED), cache });
-  const collected = last.failure ? null : await collectPlan(job, last, parsed, context.version);
+  const collected = last.failure ? null : await collectPlan(job, last, parsed, context);
   if (!collected || 'failure' in collected) {
     const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
     const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
@@ -115,7 +118,7 @@ async function runAttempts(
   gpu: number | null,
   context: BuildContext,
 ): Promise<{ attempts: Attempt[]; parsed: ParsedLog | null; retryCancelled: boolean }> {
-  const { config, version } = context;
+  const { config, producer } = context;
   const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
   const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
   const timingCache = sharedTiming
@@ -127,7 +130,8 @@ async function runAttempts(
   while (workspace !== null && !context.signal?.aborted) {
     const attempt = attempts.length + 1;
     const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
-    const argv = buildArgv(version, modelToBuild(job), job.profile, workspace, paths);
+    const request: PlanRequest = { model: modelToBuild(job), profile: job.profile, workspaceBytes: workspace, paths };
+    const argv: string[] = producer.argv(request);
     // The record names the shared timing cache, not this build's private copy of it.
     const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming!)) : argv;
     const log = `${job.logPrefix}.${attempt}.log`;
@@ -139,8 +143,8 @@ async function runAttempts(
       const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
       context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
     }, context.heartbeatMs ?? 60_000);
-    const result = await context.trtexec
-      .run(argv, {
+    const result = await producer
+      .produce(request, argv, {
         gpu,
         logFile: log,
         timeoutMs: job.model.buildTimeoutMs,
@@ -161,7 +165,10 @@ async function runAttempts(
       ? {
           kind: 'other' as const,
           message: result.spawnError,
-          hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
+          hint:
+            producer.name === 'trtexec'
+              ? 'Set trtexec: in trt-ci.yml to the trtexec binary.'
+              : 'Check build.command in trt-ci.yml: its first item is the program, found on PATH or by its path.',
         }
       : result.cancelled
         ? CANCELLED
@@ -195,17 +202,20 @@ async function collectPlan(
   job: BuildJob,
   last: Attempt,
   parsed: ParsedLog,
-  version: TensorRtVersion,
+  context: Pick<BuildContext, 'version' | 'producer'>,
 ): Promise<{ plan: BuiltPlan; buildSeconds: number } | { failure: Failure }> {
+  const { version, producer } = context;
   const planStat = await stat(job.plan).catch(() => null);
   if (!planStat?.isFile() || planStat.size === 0) {
     return {
       failure: {
         kind: 'other',
-        message: `trtexec passed but wrote no plan at ${job.plan}`,
+        message: `${producer.name} exited 0 but wrote no plan at ${job.plan}`,
         hint:
-          'Check that the output folder is writable and has free space, ' +
-          'and that extra-args does not change --saveEngine.',
+          producer.name === 'trtexec'
+            ? 'Check that the output folder is writable and has free space, ' +
+              'and that extra-args does not change --saveEngine.'
+            : 'Check that the build command writes its plan where build.plan says, and fails when it cannot.',
       },
     };
   }
@@ -216,7 +226,7 @@ async function collectPlan(
     return {
       failure: {
         kind: 'other',
-        message: `trtexec passed but the plan at ${job.plan} is damaged: ${scan.problem}`,
+        message: `${producer.name} exited 0 but the plan at ${job.plan} is damaged: ${scan.problem}`,
         hint: 'Check the free space of the output folder, then build again.',
       },
     };

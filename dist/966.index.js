@@ -1,8 +1,8 @@
-export const id = 128;
-export const ids = [128];
+export const id = 966;
+export const ids = [966];
 export const modules = {
 
-/***/ 85128:
+/***/ 70966:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1493,6 +1493,21 @@ const COMBINED = 'combined';
 const runProfile = (profile) => profile.parts?.[0] ?? profile;
 /** The builds a keep-fp32 search makes at most, unless told (precision-search: { max-builds }, --max-builds). */
 const config_DEFAULT_PRECISION_MAX_BUILDS = 32;
+/** What a build command's arguments and plan path may name in braces: filled in per build. */
+const BUILD_PLACEHOLDERS = [
+    'onnx',
+    'plan',
+    'layer-info',
+    'model',
+    'profile',
+    'precision',
+    'keep-fp32',
+    'workspace',
+    'min-shapes',
+    'opt-shapes',
+    'max-shapes',
+    'timing-cache',
+];
 /** How long a process group has between TERM and KILL where trt-ci.yml does not say (kill-grace:). */
 const DEFAULT_KILL_GRACE_MS = 10_000;
 
@@ -1646,6 +1661,25 @@ function parseShard(text) {
 function jobKey(job) {
     const [model, profile] = typeof job.model === 'string' ? [job.model, job.profile] : [job.model.name, job.profile];
     return `${model}/${typeof profile === 'string' ? profile : profile.name}`;
+}
+/**
+ * Another plan of a job, built by a later stage the same way (build-plan.ts): a marked copy, the ampere+ variant,
+ * the base commit's engine. Its files are `<dir>/<name>.plan`, `.layers.json` and `.N.log`; it starts from the
+ * workspace the job's own build got through with, and is built, not benchmarked (the stage measures it).
+ */
+function sideJob(job, dir, name, changes) {
+    const model = { ...(changes.model ?? job.model), benchmark: false };
+    const { precisionOnnx, ...rest } = job;
+    const written = 'precisionOnnx' in changes ? changes.precisionOnnx : precisionOnnx;
+    return {
+        ...rest,
+        model,
+        plan: (0,external_node_path_.join)(dir, `${name}.plan`),
+        layerInfo: (0,external_node_path_.join)(dir, `${name}.layers.json`),
+        logPrefix: (0,external_node_path_.join)(dir, name),
+        workspaceBytes: changes.workspaceBytes,
+        ...(written && { precisionOnnx: written }),
+    };
 }
 /** Every model × profile in config order (one engine each), or the ones `selection` picks. */
 function planBuildJobs(config, selection) {
@@ -3472,6 +3506,7 @@ var external_node_stream_ = __webpack_require__(57075);
 
 
 
+
 async function writeNewFile(path, data) {
     await (0,promises_.rm)(path, { force: true });
     await (0,promises_.writeFile)(path, data, { flag: 'wx' });
@@ -3513,6 +3548,16 @@ function notAFolder(message) {
     const error = new Error(message);
     error.code = 'ENOTDIR';
     return error;
+}
+/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
+async function writeNewFiles(files) {
+    const unwritten = [];
+    for (const [path, text] of files) {
+        await writeNewFile(path, text).catch((error) => {
+            unwritten.push(`${path}: cannot write: ${(0,errors/* fileProblem */.Wj)(error, 'a file')}`);
+        });
+    }
+    return unwritten;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/child-env.js
@@ -6413,7 +6458,6 @@ function planTail(path) {
 
 
 
-
 /** Variables that change what trtexec builds; their values are part of the key. */
 // TensorRT's own TRT_* variables change a build; trt-ci's TRT_CI_* (its cache key, a secret) do not.
 const BUILD_ENVIRONMENT = /^(CUDA_MODULE_LOADING|CUDA_FORCE_PTX_JIT|CUDA_DISABLE_PTX_JIT|CUDA_CACHE_DISABLE|TRT_(?!CI_).+)$/;
@@ -6436,7 +6480,8 @@ async function cacheKey(job, gpu, context) {
     const paths = { plan: 'plan', layerInfo: 'layers.json', timingCache: null };
     // The model's workspace, not where a combined plan started: that follows from its split builds, which
     // are keyed themselves, and must not make a cached split run look like another build.
-    const argv = buildArgv(context.version, model, job.profile, job.model.workspaceBytes, paths);
+    const request = { model, profile: job.profile, workspaceBytes: job.model.workspaceBytes, paths };
+    const argv = context.producer.argv(request);
     const toolchain = await context.cache.toolchain();
     const environment = Object.fromEntries(Object.entries(context.env)
         .filter(([name, value]) => BUILD_ENVIRONMENT.test(name) && value !== undefined)
@@ -6445,8 +6490,10 @@ async function cacheKey(job, gpu, context) {
         // The ONNX trtexec is given: for fp16 on 11.x the written one, which the keep-fp32 list shapes.
         onnx: built.onnx,
         plugins: [...job.model.plugins, ...job.model.dynamicPlugins],
-        inputs: filesNamedIn(job.model.extraArgs, context.config.dir),
-        argv: [...argv, `min-workspace=${job.model.minWorkspaceBytes}`],
+        inputs: [
+            ...new Set([...filesNamedIn(job.model.extraArgs, context.config.dir), ...context.producer.inputsNamed(argv)]),
+        ].sort(),
+        argv: [...argv, ...context.producer.keyed(request), `min-workspace=${job.model.minWorkspaceBytes}`],
         tensorrtVersion: formatVersion(context.version, true),
         trtexec: toolchain.trtexec,
         libraries: toolchain.libraries,
@@ -6601,7 +6648,7 @@ function notRun(job, gpu, failure) {
     };
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/builds/build-profile.js
+;// CONCATENATED MODULE: ./.build/tsc/builds/build-plan.js
 
 
 
@@ -6629,11 +6676,13 @@ function nextWorkspace(current, floor) {
     return Math.max(Math.floor(current / 2), floor);
 }
 /**
- * Builds one profile: from the engine cache when it holds this exact build, else trtexec on one GPU,
- * retried with half the workspace while it runs out of memory, then (if asked) loaded once to prove
- * the plan deserializes and to measure it.
+ * The one way a plan is built, for the build stage and for every side build (a marked copy, the ampere+ variant,
+ * the base commit's engine): from the engine cache when it holds this exact build, else the run's producer
+ * (trtexec, or the user's build command) on one GPU, retried with half the workspace while it runs out of memory,
+ * its plan checked (there, whole, not silently FP32), then (if asked) loaded once to prove it deserializes and to
+ * measure it.
  */
-async function buildProfile(job, gpu, context) {
+async function buildPlan(job, gpu, context) {
     const info = gpu === null ? undefined : context.gpus.get(gpu);
     const facts = gpu === null ? null : { index: gpu, name: info?.name ?? null, computeCapability: info?.computeCapability ?? null };
     await (0,promises_.mkdir)((0,external_node_path_.dirname)(job.logPrefix), { recursive: true });
@@ -6663,7 +6712,7 @@ async function buildProfile(job, gpu, context) {
     // Cancelled before its first attempt: it never ran.
     if (!last || !parsed)
         return done({ ...notRun(job, facts, CANCELLED), cache });
-    const collected = last.failure ? null : await collectPlan(job, last, parsed, context.version);
+    const collected = last.failure ? null : await collectPlan(job, last, parsed, context);
     if (!collected || 'failure' in collected) {
         const failure = retryCancelled ? CANCELLED : (collected?.failure ?? last.failure);
         const settled = collected ? [...attempts.slice(0, -1), { ...last, failure }] : attempts;
@@ -6697,7 +6746,7 @@ async function buildProfile(job, gpu, context) {
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
 async function runAttempts(job, gpu, context) {
-    const { config, version } = context;
+    const { config, producer } = context;
     const gpuName = gpu === null ? null : (context.gpus.get(gpu)?.name ?? null);
     const sharedTiming = context.timingCacheFor?.(gpuName) ?? config.timingCache;
     const timingCache = sharedTiming
@@ -6709,7 +6758,8 @@ async function runAttempts(job, gpu, context) {
     while (workspace !== null && !context.signal?.aborted) {
         const attempt = attempts.length + 1;
         const paths = { plan: job.plan, layerInfo: job.layerInfo, timingCache };
-        const argv = buildArgv(version, modelToBuild(job), job.profile, workspace, paths);
+        const request = { model: modelToBuild(job), profile: job.profile, workspaceBytes: workspace, paths };
+        const argv = producer.argv(request);
         // The record names the shared timing cache, not this build's private copy of it.
         const recorded = timingCache ? argv.map((a) => a.replace(timingCache, sharedTiming)) : argv;
         const log = `${job.logPrefix}.${attempt}.log`;
@@ -6721,8 +6771,8 @@ async function runAttempts(job, gpu, context) {
             const peakMiB = gpu === null ? null : (context.peakSince?.(gpu, began) ?? null);
             context.onEvent?.({ type: 'heartbeat', job, gpu, attempt, elapsedMs: Date.now() - began, peakMiB, lastLine });
         }, context.heartbeatMs ?? 60_000);
-        const result = await context.trtexec
-            .run(argv, {
+        const result = await producer
+            .produce(request, argv, {
             gpu,
             logFile: log,
             timeoutMs: job.model.buildTimeoutMs,
@@ -6744,7 +6794,9 @@ async function runAttempts(job, gpu, context) {
             ? {
                 kind: 'other',
                 message: result.spawnError,
-                hint: 'Set trtexec: in trt-ci.yml to the trtexec binary.',
+                hint: producer.name === 'trtexec'
+                    ? 'Set trtexec: in trt-ci.yml to the trtexec binary.'
+                    : 'Check build.command in trt-ci.yml: its first item is the program, found on PATH or by its path.',
             }
             : result.cancelled
                 ? CANCELLED
@@ -6776,15 +6828,18 @@ async function runAttempts(job, gpu, context) {
     return { attempts, parsed, retryCancelled: workspace !== null && attempts.length > 0 && !built };
 }
 /** The plan trtexec says it wrote, scanned once; a pass without a plan is a failure. */
-async function collectPlan(job, last, parsed, version) {
+async function collectPlan(job, last, parsed, context) {
+    const { version, producer } = context;
     const planStat = await (0,promises_.stat)(job.plan).catch(() => null);
     if (!planStat?.isFile() || planStat.size === 0) {
         return {
             failure: {
                 kind: 'other',
-                message: `trtexec passed but wrote no plan at ${job.plan}`,
-                hint: 'Check that the output folder is writable and has free space, ' +
-                    'and that extra-args does not change --saveEngine.',
+                message: `${producer.name} exited 0 but wrote no plan at ${job.plan}`,
+                hint: producer.name === 'trtexec'
+                    ? 'Check that the output folder is writable and has free space, ' +
+                        'and that extra-args does not change --saveEngine.'
+                    : 'Check that the build command writes its plan where build.plan says, and fails when it cannot.',
             },
         };
     }
@@ -6795,7 +6850,7 @@ async function collectPlan(job, last, parsed, version) {
         return {
             failure: {
                 kind: 'other',
-                message: `trtexec passed but the plan at ${job.plan} is damaged: ${scan.problem}`,
+                message: `${producer.name} exited 0 but the plan at ${job.plan} is damaged: ${scan.problem}`,
                 hint: 'Check the free space of the output folder, then build again.',
             },
         };
@@ -6853,6 +6908,204 @@ async function benchmark(job, gpu, context) {
 }
 function outcomeOf(result) {
     return { exitCode: result.exitCode, signal: result.signal, timedOut: result.timedOut };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/proc/escaped.js
+// Processes that left the process group they were started in. trt-ci stops a trtexec by killing its group,
+// but a child that called setsid (a daemon a plugin or a fork's model starts) is in no group of ours and
+// would outlive the run: on a shared runner it could read the next job's files or tokens. Every process
+// trt-ci starts carries a tag in its environment, which its children inherit; after a run, a process that
+// still carries the tag is one of them and is killed. Linux only (/proc/<pid>/environ); elsewhere nothing.
+
+const RUN_TAG_VARIABLE = 'TRT_CI_RUN_TAG';
+/** Kills every process (but this one) whose environment holds `RUN_TAG_VARIABLE=tag`; returns their pids. */
+async function killTagged(tag) {
+    const entries = await (0,promises_.readdir)('/proc').catch(() => []);
+    const needle = Buffer.from(`${RUN_TAG_VARIABLE}=${tag}\0`);
+    const killed = [];
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
+            continue;
+        const environ = await (0,promises_.readFile)(`/proc/${entry}/environ`).catch(() => null);
+        if (!environ || !(environ.indexOf(needle) === 0 || environ.includes(Buffer.concat([Buffer.from([0]), needle]))))
+            continue;
+        try {
+            process.kill(Number(entry), 'SIGKILL');
+            killed.push(Number(entry));
+        }
+        catch {
+            // Gone already, or not ours to signal.
+        }
+    }
+    return killed;
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
+// The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
+// all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
+// (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
+// its version is are decided once. Stage tests may hand a stage any object of this shape.
+
+
+
+
+
+function createTrtexec(setup) {
+    let probed = null;
+    // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
+    const tag = (0,external_node_crypto_.randomBytes)(12).toString('hex');
+    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
+    // The version probe is not cancelled with the run (a --help takes a moment, bounded by its timeout):
+    // a run cancelled meanwhile still knows its TensorRT and writes its report.
+    const run = async (args, options, cancellable = true) => {
+        const signals = [cancellable ? setup.signal : undefined, options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        return (setup.start ?? runProcess)({
+            command: setup.command,
+            args,
+            env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
+            killGraceMs: setup.killGraceMs,
+            ...(options.cwd !== undefined && { cwd: options.cwd }),
+            ...(options.logFile !== undefined && { logFile: options.logFile }),
+            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+            ...(options.onLine && { onLine: options.onLine }),
+            ...(signal && { signal }),
+        });
+    };
+    return {
+        command: setup.command,
+        run,
+        sweep: () => killTagged(tag),
+        probe(where) {
+            probed ??= probeHelp(setup.command, (args, options) => run(args, options, false), where);
+            return probed;
+        },
+    };
+}
+async function probeHelp(command, run, where) {
+    let version = null;
+    const helpFlags = new Set();
+    const result = await run(['--help'], {
+        gpu: null,
+        timeoutMs: 60_000,
+        onLine: (line) => {
+            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
+            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
+            if (help)
+                helpFlags.add(help[1]);
+            if (version)
+                return;
+            const banner = BANNER_PATTERN.exec(line);
+            if (banner)
+                version = decodeBannerVersion(banner[2], banner[3]);
+            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
+            if (info)
+                version = parseVersion(info[1]);
+        },
+    });
+    if (result.spawnError) {
+        throw new errors/* InputError */.dz(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
+    }
+    if (!version) {
+        throw new errors/* InputError */.dz(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
+            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
+    }
+    return { version, helpFlags };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/plan-producer.js
+
+/** trtexec builds: `--onnx … --saveEngine …`, as tensorrt/argv.ts writes them for this TensorRT. */
+function trtexecProducer(trtexec, version) {
+    return {
+        name: 'trtexec',
+        argv: (r) => buildArgv(version, r.model, r.profile, r.workspaceBytes, r.paths),
+        // Its arguments say everything the build is asked.
+        keyed: () => [],
+        produce: (_request, argv, options) => trtexec.run(argv, options),
+        // The model's own extra-args name its files (--calib=…): the cache key reads those from the model.
+        inputsNamed: () => [],
+    };
+}
+
+;// CONCATENATED MODULE: ./.build/tsc/builds/command-producer.js
+// The second producer: a builder command of the user's own (build: { command, plan } in trt-ci.yml), e.g. a
+// Python script against the TensorRT wheel, which ships no trtexec. It runs through the same seam as trtexec (its
+// own process group, pinned to the build's GPU, credentials removed, killed on timeout or cancel), in trt-ci.yml's
+// folder, once per attempt with the placeholders filled in; its output is the build's log, read like trtexec's
+// (TensorRT's own messages say out-of-memory the same way from Python). docs/build-command.md says more.
+
+
+
+
+
+/** `x:1x3x8x8,mask:1x8` as trtexec's shape flags write them, for {min-shapes} and the others. */
+const shapesAt = (profile, pick) => profile.shapes.map((s) => `${s.input}:${s[pick].join('x')}`).join(',');
+/** Each placeholder's value for one build. */
+function placeholderValues({ model, profile, workspaceBytes, paths }) {
+    return {
+        onnx: model.onnx,
+        plan: paths.plan,
+        'layer-info': paths.layerInfo,
+        model: model.name,
+        profile: profile.name,
+        precision: model.precision ?? 'fp32',
+        'keep-fp32': model.keepFp32.join(','),
+        workspace: String(workspaceBytes),
+        'min-shapes': shapesAt(profile, 'min'),
+        'opt-shapes': shapesAt(profile, 'opt'),
+        'max-shapes': shapesAt(profile, 'max'),
+        'timing-cache': paths.timingCache ?? '',
+    };
+}
+/** `text` with each {placeholder} replaced (config/rules.ts refused any other name). */
+function fillPlaceholders(text, values) {
+    return text.replace(/\{([a-z-]+)\}/g, (whole, name) => name in values ? values[name] : whole);
+}
+function commandProducer(build, seam, dir) {
+    const args = build.command.slice(1);
+    const name = `the build command (${(0,external_node_path_.basename)(build.command[0])})`;
+    return {
+        name,
+        argv: (request) => {
+            const values = placeholderValues(request);
+            return args.map((arg) => fillPlaceholders(arg, values));
+        },
+        // A command need not name every setting: the key holds them all, so a changed shape or precision is a miss
+        // even when the script reads it from elsewhere.
+        keyed: ({ model, profile, workspaceBytes }) => [
+            `build=${JSON.stringify({ plan: build.plan, precision: model.precision, keep: model.keepFp32 })}`,
+            `shapes=${['min', 'opt', 'max'].map((p) => shapesAt(profile, p)).join('/')}`,
+            `workspace=${workspaceBytes}`,
+        ],
+        async produce(request, argv, options) {
+            const result = await seam.run(argv, { ...options, cwd: dir });
+            if (result.exitCode !== 0)
+                return result;
+            // Where the command was told to write: moved to where the build checks, scans and caches it.
+            const written = (0,external_node_path_.resolve)(dir, fillPlaceholders(build.plan, placeholderValues(request)));
+            const plan = (0,external_node_path_.resolve)(request.paths.plan);
+            if (written !== plan && (await (0,promises_.stat)(written).catch(() => null))?.isFile())
+                await (0,promises_.rename)(written, plan);
+            return result;
+        },
+        // The program and the files its arguments name (build.py): a changed script is another build.
+        inputsNamed: (filled) => [build.command[0], ...filled]
+            .map((arg) => ((0,external_node_path_.isAbsolute)(arg) ? arg : (0,external_node_path_.resolve)(dir, arg)))
+            .filter((path) => (0,external_node_fs_.statSync)(path, { throwIfNoEntry: false })?.isFile()),
+    };
+}
+/** The run's producer: the user's build command where trt-ci.yml has one, else trtexec. */
+function producerFor(config, trtexec, version, run) {
+    if (!config.build)
+        return trtexecProducer(trtexec, version);
+    const seam = createTrtexec({
+        command: config.build.command[0],
+        env: run.env,
+        killGraceMs: config.killGraceMs,
+        ...(run.signal && { signal: run.signal }),
+    });
+    return commandProducer(config.build, seam, config.dir);
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/ldd.js
@@ -6945,6 +7198,38 @@ async function runOnSlots(jobs, slots, work) {
 
 
 
+
+/**
+ * The context every build of the run is handed (build-plan.ts): the producer, the engine cache and its keys, the
+ * timing cache per GPU model, whom the cache serves. The GPUs are the stage's to fill in.
+ */
+function planBuilding(config, version, options) {
+    const cache = config.cacheDir
+        ? {
+            engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
+            keys: new EngineKeys(options.digests),
+            toolchain: once(() => toolchainOf(config.trtexec, options.env)),
+            provenance: options.provenance ?? null,
+            registry: options.registry ?? null,
+        }
+        : null;
+    const producer = producerFor(config, options.trtexec, version, {
+        env: options.env,
+        ...(options.signal && { signal: options.signal }),
+    });
+    return {
+        config,
+        producer,
+        trtexec: options.trtexec,
+        env: options.env,
+        version,
+        gpus: new Map(),
+        cache,
+        cacheTrust: options.cacheTrust ?? TRUST_ALL,
+        ...(config.cacheDir && { timingCacheFor: timingCacheIn(config.cacheDir, version) }),
+        ...(options.signal && { signal: options.signal }),
+    };
+}
 async function planGpus(config, env, made, signal) {
     const query = await (made ?? queryGpus(config.nvidiaSmi, env, signal));
     if (!query.ok) {
@@ -7044,6 +7329,8 @@ async function watchedGpus(config, options) {
 async function pullTimingCaches(registry, timingCacheFor, gpus) {
     const pulled = new Map();
     for (const path of new Set(gpus.map((gpu) => timingCacheFor(gpu.name)))) {
+        if (path === null)
+            continue;
         await (0,promises_.mkdir)((0,external_node_path_.dirname)(path), { recursive: true }).catch(() => { });
         await registry.pullFile('timing', (0,external_node_path_.basename)(path), path);
         pulled.set(path, (0,errors/* fileSize */.Ov)(path));
@@ -7076,23 +7363,17 @@ function timingCacheIn(cacheDir, version) {
  * Every model × profile, one trtexec each, one build per GPU at a time with the GPUs in parallel,
  * under one nvidia-smi memory stream whose samples are charged to the builds afterwards.
  */
-async function runBuildStage(config, version, options) {
+async function runBuildStage(config, options) {
+    const { version } = options.building;
     const { sampler, gpuPlan } = await watchedGpus(config, options);
     const onAbort = () => killAllProcessGroups('SIGKILL');
     options.signal?.addEventListener('abort', onAbort);
     const gpus = new Map(gpuPlan.gpus.map((g) => [g.index, g]));
-    const cache = config.cacheDir
-        ? {
-            engines: new EngineCache(config.cacheDir, config.cacheMaxBytes),
-            keys: new EngineKeys(options.digests),
-            toolchain: once(() => toolchainOf(config.trtexec, options.env)),
-            provenance: options.provenance ?? null,
-            registry: options.registry ?? null,
-        }
-        : null;
-    const timingCacheFor = config.cacheDir ? timingCacheIn(config.cacheDir, version) : undefined;
-    const trust = options.cacheTrust ?? TRUST_ALL;
-    const timing = options.registry && timingCacheFor ? await pullTimingCaches(options.registry, timingCacheFor, gpuPlan.gpus) : null;
+    const { building } = options;
+    const { cache, timingCacheFor } = building;
+    const trust = building.cacheTrust;
+    const registry = cache?.registry ?? null;
+    const timing = registry && timingCacheFor ? await pullTimingCaches(registry, timingCacheFor, gpuPlan.gpus) : null;
     let outcomes;
     const prepared = await withPrecisionOnnx(planBuildJobs(config, options.selection), version, config.outputDir);
     const jobs = prepared.jobs;
@@ -7103,17 +7384,10 @@ async function runBuildStage(config, version, options) {
             ? Promise.resolve(notRun(job, gpu === null ? null : { index: gpu, name: null, computeCapability: null }, CANCELLED))
             : unwritten(job)
                 ? Promise.resolve({ ...notRun(job, null, unwritten(job)), status: 'failed' })
-                : buildProfile(job, gpu, {
-                    config,
-                    trtexec: options.trtexec,
-                    env: options.env,
-                    version,
+                : buildPlan(job, gpu, {
+                    ...building,
                     gpus,
-                    onEvent: options.onEvent,
-                    cache,
-                    cacheTrust: trust,
-                    timingCacheFor,
-                    signal: options.signal,
+                    ...(options.onEvent && { onEvent: options.onEvent }),
                     ...(options.heartbeatMs && { heartbeatMs: options.heartbeatMs }),
                     ...(sampler && {
                         peakSince: (gpu, since) => sampler?.timeline.window(gpu, since, Date.now())?.attributedMiB ?? null,
@@ -7131,12 +7405,12 @@ async function runBuildStage(config, version, options) {
     }
     if (sampler)
         outcomes = withPeakMemory(outcomes, sampler.timeline);
-    if (timing && options.registry)
-        await pushTimingCaches(options.registry, timing, trust);
+    if (timing && registry)
+        await pushTimingCaches(registry, timing, trust);
     let evictProblem = null;
     // With a registry the run's folder goes with the run: the limits apply to what this repository pushed.
-    const evicted = options.registry
-        ? await options.registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
+    const evicted = registry
+        ? await registry.evict({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
         : cache
             ? await cache.engines.evict().then(({ removed, bytes }) => ({ removed: removed.length, bytes }), (error) => {
                 evictProblem = cacheProblem('trimmed to cache-max-size', error);
@@ -8301,6 +8575,7 @@ function tagFor(kind, name) {
     return tag.length <= 128 ? tag : `${tag.slice(0, 111)}-${Buffer.from(name).toString('hex').slice(-16)}`;
 }
 const said = (what, error) => `the registry cache: ${what}: ${(0,errors/* errorMessage */.gJ)(error)}`;
+/** The fleet's OCI registry as the run's remote cache. */
 class RegistryCache {
     options;
     account = {
@@ -8326,6 +8601,9 @@ class RegistryCache {
     }
     get writes() {
         return this.options.write ? formatOciReference(this.options.write.ref) : null;
+    }
+    get writeRefused() {
+        return this.options.writeRefused;
     }
     get reads() {
         return this.options.read.map((c) => formatOciReference(c.ref));
@@ -8637,7 +8915,7 @@ function cacheSummary(config, stage, registry, credentials) {
         registry: registry && {
             reads: registry.reads,
             writes: registry.writes,
-            notWriting: registry.options.writeRefused,
+            notWriting: registry.writeRefused,
             credentials: credentials ?? 'none (anonymous)',
             pulled: { ...registry.account.pulled },
             pushed: { ...registry.account.pushed },
@@ -8831,6 +9109,26 @@ function environmentOf(report) {
             null,
         gpus: gpus.map((g) => g.name).filter((name) => name !== null),
     };
+}
+/** The baseline report, or (for one the user did not name) why it could not be used. */
+async function readBaseline(file, found) {
+    if (!file)
+        return { baseline: null, baselineRefused: null };
+    try {
+        return { baseline: await loadReport(file), baselineRefused: null };
+    }
+    catch (error) {
+        if (!found || !(error instanceof errors/* InputError */.dz))
+            throw error;
+        return { baseline: null, baselineRefused: error.message };
+    }
+}
+/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
+function buildSecondsOf(report) {
+    if (!report)
+        return undefined;
+    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
+    return seconds.length ? new Map(seconds) : undefined;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/compare/evaluate.js
@@ -9387,10 +9685,73 @@ function parseDims(text) {
     return text.split('x').map(Number);
 }
 
+;// CONCATENATED MODULE: ./.build/tsc/config/build-command.js
+// build: a builder command of the user's own instead of trtexec (builds/command-producer.ts runs it): its schema
+// and the rule that what it is given fits it.
+
+
+
+
+const COMMAND = 'a list of arguments like [python3, build.py, --onnx, "{onnx}", --plan, "{plan}"]';
+const PLAN = 'where the command writes its plan, like "{plan}" or "out/{model}.{profile}.plan"';
+const buildCommand = schemas/* strictObject */.rej({
+    command: schemas/* array */.YOg(schemas/* string */.YjP(expected('an argument')).min(1, expected('an argument')), expected(COMMAND))
+        .min(1, expected(COMMAND))
+        .describe('The program and its arguments, one per item (never a shell line): {onnx}, {plan}, {layer-info}, ' +
+        '{model}, {profile}, {precision}, {keep-fp32}, {workspace}, {min-shapes}, {opt-shapes}, ' +
+        '{max-shapes} and {timing-cache} are filled in per build (docs/build-command.md).'),
+    plan: schemas/* string */.YjP(expected(PLAN))
+        .min(1, expected(PLAN))
+        .default('{plan}')
+        .describe('Where the command writes its plan ({plan}, the default: where trt-ci wants it).'),
+}, expected('a mapping with command: and plan:'))
+    .optional()
+    .describe('Build plans with this command instead of trtexec (e.g. a Python script against the TensorRT wheel); trtexec ' +
+    'still loads and measures them (benchmark, accuracy, the A/B).');
+/** A {name} that is none of the placeholders, said with the nearest one. */
+function unknownPlaceholder(text, path) {
+    const known = new Set(BUILD_PLACEHOLDERS);
+    const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((n) => !known.has(n));
+    if (name === undefined)
+        return [];
+    const near = closest(name, BUILD_PLACEHOLDERS);
+    const all = BUILD_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
+    return [{ path, message: `{${name}} is not filled in${near ? `; did you mean {${near}}?` : ''} (one of ${all})` }];
+}
+/**
+ * Every {placeholder} is one trt-ci fills in, and nothing is asked of a build command that only trtexec does:
+ * extra-args are trtexec flags, a combined plan is --profile=N, deploy-cost's variant is a trtexec flag.
+ */
+function buildCommandRule(raw, config) {
+    if (!raw.build)
+        return [];
+    const problems = [
+        ...raw.build.command.flatMap((arg, i) => unknownPlaceholder(arg, ['build', 'command', i])),
+        ...unknownPlaceholder(raw.build.plan, ['build', 'plan']),
+    ];
+    const refuse = (path, message) => problems.push({ path, message });
+    const flags = 'extra-args are trtexec build flags: with build: give the command its own arguments';
+    const cost = 'deploy-cost builds its variant with a trtexec flag: it cannot go with build:';
+    if (raw['extra-args'].length > 0)
+        refuse(['extra-args'], flags);
+    if (raw['deploy-cost'])
+        refuse(['deploy-cost'], cost);
+    raw.models.forEach((model, m) => {
+        if ((model['extra-args'] ?? []).length > 0)
+            refuse(['models', m, 'extra-args'], flags);
+        if (model['deploy-cost'])
+            refuse(['models', m, 'deploy-cost'], cost);
+        if (config.models[m].engine !== 'per-profile')
+            refuse(['models', m, 'engine'], 'a plan with every profile is built with --profile=N by trtexec: a build command builds one profile a plan');
+    });
+    return problems;
+}
+
 ;// CONCATENATED MODULE: ./.build/tsc/config/schema.js
 // The shape of trt-ci.yml: which keys each mapping takes, what each holds (the values of values.ts), its
 // default, its description (the editor schema and docs/config.md are made from them), and which keys take
 // ${NAME} from the environment (fromEnv: the one place that is said).
+
 
 
 
@@ -9555,7 +9916,6 @@ const configSchema = schemas/* strictObject */.rej({
         .describe('The --timingCacheFile every build starts from (each on its own copy); false for none.'),
     'build-timeout': duration.prefault('45m').describe("Per attempt; then the build's process group gets TERM."),
     'kill-grace': duration.prefault(`${DEFAULT_KILL_GRACE_MS / 1000}s`).describe('Time between TERM and KILL.'),
-    // Builds at once; by default one per GPU. More than the GPUs shares GPUs between builds.
     'max-parallel': schemas/* number */.aig(expected('a number of builds like 2'))
         .int()
         .min(1)
@@ -9589,6 +9949,7 @@ const configSchema = schemas/* strictObject */.rej({
     'extra-args': extraArgs
         .default([])
         .describe("trtexec flags for every build, one per item; checked against this trtexec's --help."),
+    build: buildCommand,
     budgets: budgets.optional().describe("Budgets for every model; a model's budgets override them metric by metric."),
     // The accuracy check for every model that sets none of its own.
     accuracy: accuracy
@@ -10318,6 +10679,9 @@ function resolveConfig(raw, dir, file, locators) {
         cacheSigningKey: raw['cache-signing-key'] || null,
         cachePublicKey: raw['cache-public-key'] || null,
         extraArgs: raw['extra-args'].map(inDir),
+        build: raw.build
+            ? { command: [command(raw.build.command[0]), ...raw.build.command.slice(1)], plan: raw.build.plan }
+            : null,
         models: raw.models.map((m) => ({
             name: m.name,
             onnx: at(m.onnx),
@@ -10379,6 +10743,7 @@ function precisionSearchOf(raw) {
 // name on disk. Each rule is a function of the parsed text and the resolved config; every problem of every
 // rule is said in one run. Rules that read files are skipped where the files are not meant to be there (a
 // deploy target's runner has the plans, not the models).
+
 
 
 
@@ -10731,6 +11096,7 @@ const RULES = [
     { rule: deployTargets, files: false },
     { rule: baseRef, files: false },
     { rule: workspaces, files: false },
+    { rule: buildCommandRule, files: false },
     { rule: filesFlagsRead, files: true },
     { rule: namedPaths, files: true },
     { rule: uniqueNames, files: false },
@@ -11578,23 +11944,17 @@ async function findFirstDivergence(outcome, checked, context, checkMarked) {
         said.onnx = await writeOnnxCopy(job.model.onnx, markOutputs(source, marked), (0,external_node_path_.join)(dir, 'marked'));
         const markedModel = { ...job.model, onnx: said.onnx };
         const precisionOnnx = await markedPrecisionOnnx(markedModel, job.model.onnx, dir, context.version);
-        const markedJob = { ...job, model: markedModel, precisionOnnx };
-        const paths = { plan: (0,external_node_path_.join)(dir, 'marked.plan'), layerInfo: (0,external_node_path_.join)(dir, 'marked.layers.json'), timingCache: null };
-        said.log = (0,external_node_path_.join)(dir, 'build.log');
-        const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-        const build = await context.trtexec.run(buildArgv(context.version, modelToBuild(markedJob), job.profile, workspace, paths), {
-            gpu: outcome.gpu?.index ?? null,
-            logFile: said.log,
-            timeoutMs: job.model.buildTimeoutMs,
-            ...(context.signal && { signal: context.signal }),
-        });
-        if (build.exitCode !== 0)
-            return fail(`the engine with marked outputs did not build (exit ${build.exitCode})`);
+        const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const markedJob = sideJob(job, dir, 'marked', { model: markedModel, precisionOnnx, workspaceBytes });
+        const build = await context.buildPlan(markedJob, outcome.gpu?.index ?? null);
+        said.log = build.attempts.at(-1)?.log ?? null;
+        if (!build.plan)
+            return fail(`the engine with marked outputs did not build: ${build.failure?.message ?? 'no plan'}`);
         // One shape, every marked tensor against ONNX Runtime's on the marked model; top-k means nothing for an
         // intermediate tensor, so tensors are judged by atol, rtol and cosine.
         const markedCheck = { ...check, shapes: [shape], reference: null, topK: null };
         const markedOutcome = { ...outcome, job: markedJob };
-        const run = await checkMarked(markedOutcome, paths.plan, markedCheck, context, {
+        const run = await checkMarked(markedOutcome, build.plan.path, markedCheck, context, {
             folder: (0,external_node_path_.join)(dir, 'check'),
             cachedReference: false,
         });
@@ -11871,7 +12231,7 @@ registry = null) {
 
 
 /** The base engine's plan path, or why it could not be made (naming the log). */
-async function rebuildBase(ref, outcome, trtexec, 
+async function rebuildBase(ref, outcome, buildPlan, 
 /** What git runs with (the job's environment) and how long it has to stop. */
 host, version, dir, signal) {
     const { job } = outcome;
@@ -11905,27 +12265,25 @@ host, version, dir, signal) {
         if (problem)
             return { missing: problem };
     }
-    const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-    const plan = (0,external_node_path_.join)(dir, 'base.plan');
-    const log = (0,external_node_path_.join)(dir, 'build.log');
-    const paths = { plan, layerInfo: (0,external_node_path_.join)(dir, 'base.layers.json'), timingCache: null };
+    const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
     // fp16 or bf16 on TensorRT 11: the base's own written ONNX, as the head's was (its keep-fp32 list included).
-    const baseModel = { ...job.model, onnx };
-    let toBuild = baseModel;
-    if (writesPrecisionOnnx(baseModel, version)) {
+    const model = { ...job.model, onnx };
+    let precisionOnnx;
+    if (writesPrecisionOnnx(model, version)) {
         // Refused by ONNX Runtime's check, or not written: no base engine, said as the A/B's reason.
-        const written = await writePrecisionOnnx(baseModel, precisionOnnxFolder(baseModel, dir)).catch((error) => (0,errors/* errorMessage */.gJ)(error));
+        const written = await writePrecisionOnnx(model, precisionOnnxFolder(model, dir)).catch((error) => (0,errors/* errorMessage */.gJ)(error));
         if (typeof written === 'string')
             return { missing: `the base's written ONNX from ${ref}: ${written}` };
-        toBuild = modelToBuild({ model: baseModel, precisionOnnx: written });
+        precisionOnnx = written;
     }
-    const result = await trtexec.run(buildArgv(version, toBuild, job.profile, workspace, paths), {
-        gpu: outcome.gpu?.index ?? null,
-        logFile: log,
-        timeoutMs: job.model.buildTimeoutMs,
-        ...(signal && { signal }),
-    });
-    return result.exitCode === 0 ? { plan } : { missing: `the base engine did not build from ${ref} (${log})` };
+    const built = await buildPlan(sideJob(job, dir, 'base', { model, precisionOnnx, workspaceBytes }), outcome.gpu?.index ?? null);
+    const log = built.attempts.at(-1)?.log;
+    return built.plan
+        ? { plan: built.plan.path }
+        : {
+            missing: `the base engine did not build from ${ref}: ${built.failure?.message ?? 'no plan'}` +
+                (log ? ` (${log})` : ''),
+        };
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/latency/latency-report.js
@@ -12415,7 +12773,7 @@ function checkContract(side, run, seen) {
 
 const SAME_PLAN = 'the same plan as the base engine (sha256): nothing to measure';
 async function compareLatency(outcomes, baseline, context) {
-    const { config, trtexec, version } = context;
+    const { config, version } = context;
     const latency = new Map();
     const notes = [];
     /** Plans taken from the engine cache, with the digest their (trusted) record gives. */
@@ -12491,7 +12849,7 @@ async function compareLatency(outcomes, baseline, context) {
         const [model, profile] = [outcome.job.model.name, outcome.job.profile.name];
         // Beside the A/B's folder, which is emptied when the A/B starts.
         const dir = (0,external_node_path_.join)(config.outputDir, 'ab', `${model}.${profile}.base`);
-        const rebuilt = await rebuildBase(config.baseRef, outcome, trtexec, host, version, dir, context.signal);
+        const rebuilt = await rebuildBase(config.baseRef, outcome, context.buildPlan, host, version, dir, context.signal);
         return 'plan' in rebuilt
             ? { source: 'rebuilt', plan: rebuilt.plan }
             : { missing: `${found.missing}; ${rebuilt.missing}` };
@@ -13192,12 +13550,10 @@ function predictDeploy(outcomes, os) {
 
 
 
-
-
 const PORTABLE_FLAG = '--hardwareCompatibilityLevel=ampere+';
 /** Each engine whose model asks (deploy-cost: true), by its job: what its ampere+ build costs. */
 async function priceOfPortability(outcomes, context) {
-    const { config, trtexec, version } = context;
+    const { config } = context;
     const costs = new Map();
     for (const outcome of outcomes) {
         const { job, plan } = outcome;
@@ -13217,28 +13573,21 @@ async function priceOfPortability(outcomes, context) {
         const dir = (0,external_node_path_.join)(config.outputDir, 'deploy-cost', `${job.model.name}.${job.profile.name}`);
         await (0,promises_.rm)(dir, { recursive: true, force: true });
         await (0,promises_.mkdir)(dir, { recursive: true });
-        const portable = (0,external_node_path_.join)(dir, 'ampere+.plan');
-        const toBuild = modelToBuild(job);
-        const model = { ...toBuild, extraArgs: [...toBuild.extraArgs, PORTABLE_FLAG] };
-        const workspace = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
-        const paths = { plan: portable, layerInfo: (0,external_node_path_.join)(dir, 'ampere+.layers.json'), timingCache: null };
-        const log = (0,external_node_path_.join)(dir, 'build.log');
-        const build = await trtexec.run(buildArgv(version, model, job.profile, workspace, paths), {
-            gpu: outcome.gpu?.index ?? null,
-            logFile: log,
-            timeoutMs: job.model.buildTimeoutMs,
-            ...(context.signal && { signal: context.signal }),
-        });
-        if (build.exitCode !== 0) {
+        const model = { ...job.model, extraArgs: [...job.model.extraArgs, PORTABLE_FLAG] };
+        const workspaceBytes = outcome.attempts.at(-1)?.workspaceBytes ?? job.model.workspaceBytes;
+        const build = await context.buildPlan(sideJob(job, dir, 'ampere+', { model, workspaceBytes }), outcome.gpu?.index ?? null);
+        if (!build.plan) {
+            const log = build.attempts.at(-1)?.log;
             costs.set(key, {
                 variant: 'ampere+',
                 latency: null,
-                note: `the ampere+ engine did not build (${log})`,
+                note: `the ampere+ engine did not build: ${build.failure?.message ?? 'no plan'}${log ? ` (${log})` : ''}`,
                 engine: null,
             });
             continue;
         }
-        const engine = await compareEngines(plan, { path: portable, layerInfo: paths.layerInfo });
+        const portable = build.plan.path;
+        const engine = await compareEngines(plan, build.plan);
         const budget = smallestChange(job.model.budgets['latency-growth']);
         try {
             const result = await abOfEngine(outcome, { base: plan.path, head: portable }, (0,external_node_path_.join)(dir, 'ab'), budget, context);
@@ -15752,109 +16101,6 @@ helpFlags = new Set()) {
     });
 }
 
-;// CONCATENATED MODULE: ./.build/tsc/proc/escaped.js
-// Processes that left the process group they were started in. trt-ci stops a trtexec by killing its group,
-// but a child that called setsid (a daemon a plugin or a fork's model starts) is in no group of ours and
-// would outlive the run: on a shared runner it could read the next job's files or tokens. Every process
-// trt-ci starts carries a tag in its environment, which its children inherit; after a run, a process that
-// still carries the tag is one of them and is killed. Linux only (/proc/<pid>/environ); elsewhere nothing.
-
-const RUN_TAG_VARIABLE = 'TRT_CI_RUN_TAG';
-/** Kills every process (but this one) whose environment holds `RUN_TAG_VARIABLE=tag`; returns their pids. */
-async function killTagged(tag) {
-    const entries = await (0,promises_.readdir)('/proc').catch(() => []);
-    const needle = Buffer.from(`${RUN_TAG_VARIABLE}=${tag}\0`);
-    const killed = [];
-    for (const entry of entries) {
-        if (!/^\d+$/.test(entry) || Number(entry) === process.pid)
-            continue;
-        const environ = await (0,promises_.readFile)(`/proc/${entry}/environ`).catch(() => null);
-        if (!environ || !(environ.indexOf(needle) === 0 || environ.includes(Buffer.concat([Buffer.from([0]), needle]))))
-            continue;
-        try {
-            process.kill(Number(entry), 'SIGKILL');
-            killed.push(Number(entry));
-        }
-        catch {
-            // Gone already, or not ours to signal.
-        }
-    }
-    return killed;
-}
-
-;// CONCATENATED MODULE: ./.build/tsc/tensorrt/trtexec.js
-// The one place trt-ci runs trtexec. Builds, benchmarks, accuracy runs, the latency A/B and base rebuilds
-// all come here, so the environment a run gets (the job's, less its credentials), how it is pinned to a GPU
-// (CUDA_VISIBLE_DEVICES), how it is stopped (its process group: TERM, then KILL after the grace) and what
-// its version is are decided once. Stage tests may hand a stage any object of this shape.
-
-
-
-
-
-function createTrtexec(setup) {
-    let probed = null;
-    // This seam's tag, in every run's environment: what still carries it at the end escaped its process group.
-    const tag = (0,external_node_crypto_.randomBytes)(12).toString('hex');
-    const env = { ...setup.env, [RUN_TAG_VARIABLE]: tag };
-    // The version probe is not cancelled with the run (a --help takes a moment, bounded by its timeout):
-    // a run cancelled meanwhile still knows its TensorRT and writes its report.
-    const run = async (args, options, cancellable = true) => {
-        const signals = [cancellable ? setup.signal : undefined, options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        return (setup.start ?? runProcess)({
-            command: setup.command,
-            args,
-            env: options.gpu === null ? env : { ...env, CUDA_VISIBLE_DEVICES: String(options.gpu) },
-            killGraceMs: setup.killGraceMs,
-            ...(options.cwd !== undefined && { cwd: options.cwd }),
-            ...(options.logFile !== undefined && { logFile: options.logFile }),
-            ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-            ...(options.onLine && { onLine: options.onLine }),
-            ...(signal && { signal }),
-        });
-    };
-    return {
-        command: setup.command,
-        run,
-        sweep: () => killTagged(tag),
-        probe(where) {
-            probed ??= probeHelp(setup.command, (args, options) => run(args, options, false), where);
-            return probed;
-        },
-    };
-}
-async function probeHelp(command, run, where) {
-    let version = null;
-    const helpFlags = new Set();
-    const result = await run(['--help'], {
-        gpu: null,
-        timeoutMs: 60_000,
-        onLine: (line) => {
-            // Help lines read "  --flag=value   what it does" (also "--help, -h"), after any log prefix.
-            const help = /^(?:\[[^\]]*\] )*\s+(--[A-Za-z][A-Za-z0-9]*)\b/.exec(line);
-            if (help)
-                helpFlags.add(help[1]);
-            if (version)
-                return;
-            const banner = BANNER_PATTERN.exec(line);
-            if (banner)
-                version = decodeBannerVersion(banner[2], banner[3]);
-            const info = /TensorRT version: (\d+\.\d+\.\d+)/.exec(line);
-            if (info)
-                version = parseVersion(info[1]);
-        },
-    });
-    if (result.spawnError) {
-        throw new errors/* InputError */.dz(`${where}: ${result.spawnError}; set trtexec: to its path (e.g. /usr/src/tensorrt/bin/trtexec)`);
-    }
-    if (!version) {
-        throw new errors/* InputError */.dz(`${where}: "${command} --help" printed no "&&&& RUNNING … [TensorRT ` +
-            `vNNNN]" line (exit ${result.exitCode ?? result.signal}); is it trtexec?`);
-    }
-    return { version, helpFlags };
-}
-
 ;// CONCATENATED MODULE: ./.build/tsc/verify/verify-stage.js
 
 
@@ -15906,6 +16152,7 @@ async function verifyBuilds(outcomes) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
@@ -15920,7 +16167,7 @@ async function runPipeline(options) {
     // A shard is balanced by the build times of a baseline the user named (every shard must be given the
     // same file, or the shards would split differently); one found per job (the action's, which is that
     // shard's own) balances nothing. A bad --only is exit 2 at once.
-    const weights = options.baselineFound ? undefined : buildSeconds(baseline);
+    const weights = options.baselineFound ? undefined : buildSecondsOf(baseline);
     const selection = options.selection && { ...options.selection, ...(weights && { weights }) };
     if (selection)
         planBuildJobs(config, selection);
@@ -15938,20 +16185,32 @@ async function runPipeline(options) {
     try {
         const defaultBranch = options.provenance?.defaultBranch ?? false;
         const trust = cacheTrustOf(registry.config, defaultBranch);
+        // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
+        // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
+        // signatures still decide where trt-ci.yml has a public key.
+        const cacheTrust = registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust;
+        const digests = new FileDigests();
+        const building = planBuilding(registry.config, version, {
+            trtexec,
+            env: options.env,
+            digests,
+            provenance: options.provenance ?? null,
+            cacheTrust,
+            registry: registry.cache,
+            ...(options.signal && { signal: options.signal }),
+        });
         const context = {
             config: registry.config,
             trtexec,
             version,
             env: options.env,
             signal: options.signal,
-            // What the cache may serve this run, decided once: its signature keys, and whether it is for what ships.
-            // From a registry, whom it serves is who may push there (the run reads only repositories it trusts);
-            // signatures still decide where trt-ci.yml has a public key.
-            cacheTrust: registry.cache && !trust.publicKey ? { ...trust, trust: 'any' } : trust,
-            digests: new FileDigests(),
+            cacheTrust,
+            digests,
             registry: registry.cache,
+            buildPlan: (job, gpu) => buildPlan(job, gpu, building),
         };
-        const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection };
+        const start = { baseline, baselineFile, baselineRefused, basePlansNote, startedAt, gpuQuery, selection, building };
         return await buildAndReport(context, { ...start, registryCredentials: registry.credentials }, options);
     }
     finally {
@@ -16075,7 +16334,7 @@ async function buildAndReport(context, start, options) {
     }, { scans, accuracy, latency: latency.latency, explain, deploy, deployCost, ...compared }, (path) => (0,external_node_path_.relative)(options.cwd, path) || '.');
     const manifest = await manifestOf(outcomes, context, start.startedAt, options.commit ?? null);
     await (0,promises_.mkdir)(config.outputDir, { recursive: true });
-    const unwritten = await writeOutputs([
+    const unwritten = await writeNewFiles([
         [outputs.manifest, `${JSON.stringify(manifest, null, 2)}\n`],
         [outputs.report, `${JSON.stringify(report, null, 2)}\n`],
         [outputs.summary, renderSummary(report)],
@@ -16117,7 +16376,7 @@ function candidateRuns(options) {
     };
 }
 /** The build stage, or every build skipped when preflight failed and is enforced. */
-function buildsUnlessBlocked(context, preflight, start, options) {
+async function buildsUnlessBlocked(context, preflight, start, options) {
     const { config } = context;
     const blocking = preflight?.checks.filter((c) => c.status === 'fail') ?? [];
     if (blocking.length > 0 && config.preflight === 'enforce') {
@@ -16126,17 +16385,19 @@ function buildsUnlessBlocked(context, preflight, start, options) {
             message: `preflight failed: ${blocking.map((c) => c.id).join(', ')}`,
             hint: hintFor('preflight-failed', ''),
         };
-        return Promise.resolve(skipBuildStage(config, failure, start.selection));
+        return skipBuildStage(config, failure, start.selection);
     }
-    return runBuildStage(config, context.version, {
+    const built = await runBuildStage(config, {
         ...options,
-        trtexec: context.trtexec,
+        building: start.building,
         gpuQuery: start.gpuQuery,
-        digests: context.digests,
         selection: start.selection,
-        cacheTrust: context.cacheTrust,
-        registry: context.registry,
     });
+    // Side builds (a marked copy, the ampere+ variant, the base's engine) on the GPUs the stage found, the cache
+    // keyed by their names as the stage's builds were.
+    for (const gpu of built.gpus)
+        start.building.gpus.set(gpu.index, gpu);
+    return built;
 }
 /** The manifest of every plan, with the digest of each model's ONNX. */
 async function manifestOf(outcomes, context, createdAt, commit) {
@@ -16153,36 +16414,6 @@ async function manifestOf(outcomes, context, createdAt, commit) {
         commit,
         onnxSha256,
     });
-}
-/** Each file written on its own: a full disk costs the files it cannot hold, and says which, not the others. */
-async function writeOutputs(files) {
-    const unwritten = [];
-    for (const [path, text] of files) {
-        await writeNewFile(path, text).catch((error) => {
-            unwritten.push(`${path}: cannot write: ${(0,errors/* fileProblem */.Wj)(error, 'a file')}`);
-        });
-    }
-    return unwritten;
-}
-/** Each pair's build time in a report, for balancing shards; undefined without one (shards count pairs). */
-function buildSeconds(report) {
-    if (!report)
-        return undefined;
-    const seconds = report.builds.flatMap((b) => b.buildSeconds ? [[`${b.model}/${b.profile}`, b.buildSeconds]] : []);
-    return seconds.length ? new Map(seconds) : undefined;
-}
-/** The baseline report, or (for one the user did not name) why it could not be used. */
-async function readBaseline(file, found) {
-    if (!file)
-        return { baseline: null, baselineRefused: null };
-    try {
-        return { baseline: await loadReport(file), baselineRefused: null };
-    }
-    catch (error) {
-        if (!found || !(error instanceof errors/* InputError */.dz))
-            throw error;
-        return { baseline: null, baselineRefused: error.message };
-    }
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/github/check-run.js

@@ -1,12 +1,20 @@
 // What every stage after the builds is handed, once per run: the config, the trtexec seam, the TensorRT
-// version it reported, the job's environment, the run's cancel and whom the caches serve. One value in
-// place of the five or six positional parameters each stage took.
+// version it reported, the job's environment, the run's cancel, whom the caches serve and the one way a plan
+// is built. One value in place of the five or six positional parameters each stage took.
 import type { FileDigests } from '../cache/engine-cache.js';
 import type { CacheTrust } from '../cache/trust.js';
-import type { RegistryCache } from '../cache/registry-cache.js';
+import type { RemoteCache } from '../cache/remote-cache.js';
 import type { Config } from '../contract/config.js';
 import type { Trtexec } from '../tensorrt/trtexec.js';
 import type { TensorRtVersion } from '../tensorrt/version.js';
+import type { BuildJob } from './jobs.js';
+import type { BuildOutcome } from './outcome.js';
+
+/**
+ * A side build (a marked copy, the ampere+ variant, the base commit's engine) the way the build stage builds:
+ * build-plan.ts with the run's producer, cache, timing cache, back-off and timeout, its plan checked.
+ */
+export type PlanBuilder = (job: BuildJob, gpu: number | null) => Promise<BuildOutcome>;
 
 export interface StageContext {
   config: Config;
@@ -21,5 +29,7 @@ export interface StageContext {
   /** Each file's sha256, read once per run (models, samples). */
   digests: FileDigests;
   /** The fleet's registry behind cache-dir's folder (cache-dir: oci://…); null or absent without one. */
-  registry?: RegistryCache | null;
+  registry?: RemoteCache | null;
+  /** How a stage builds a plan of its own. */
+  buildPlan: PlanBuilder;
 }

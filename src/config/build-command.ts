@@ -1,0 +1,80 @@
+// build: a builder command of the user's own instead of trtexec (builds/command-producer.ts runs it): its schema
+// and the rule that what it is given fits it.
+import { z } from 'zod';
+import { closest } from '../common/did-you-mean.js';
+import { BUILD_PLACEHOLDERS, type Config, type ConfigPath } from '../contract/config.js';
+import type { Problem } from './model-files.js';
+import { expected } from './values.js';
+
+const COMMAND = 'a list of arguments like [python3, build.py, --onnx, "{onnx}", --plan, "{plan}"]';
+const PLAN = 'where the command writes its plan, like "{plan}" or "out/{model}.{profile}.plan"';
+
+export const buildCommand = z
+  .strictObject(
+    {
+      command: z
+        .array(z.string(expected('an argument')).min(1, expected('an argument')), expected(COMMAND))
+        .min(1, expected(COMMAND))
+        .describe(
+          'The program and its arguments, one per item (never a shell line): {onnx}, {plan}, {layer-info}, ' +
+            '{model}, {profile}, {precision}, {keep-fp32}, {workspace}, {min-shapes}, {opt-shapes}, ' +
+            '{max-shapes} and {timing-cache} are filled in per build (docs/build-command.md).',
+        ),
+      plan: z
+        .string(expected(PLAN))
+        .min(1, expected(PLAN))
+        .default('{plan}')
+        .describe('Where the command writes its plan ({plan}, the default: where trt-ci wants it).'),
+    },
+    expected('a mapping with command: and plan:'),
+  )
+  .optional()
+  .describe(
+    'Build plans with this command instead of trtexec (e.g. a Python script against the TensorRT wheel); trtexec ' +
+      'still loads and measures them (benchmark, accuracy, the A/B).',
+  );
+
+/** What the rule reads of trt-ci.yml as written. */
+interface RawBuild {
+  build?: { command: string[]; plan: string } | undefined;
+  'extra-args': string[];
+  'deploy-cost'?: boolean | undefined;
+  models: { 'extra-args'?: string[] | undefined; 'deploy-cost'?: boolean | undefined }[];
+}
+
+/** A {name} that is none of the placeholders, said with the nearest one. */
+function unknownPlaceholder(text: string, path: ConfigPath): Problem[] {
+  const known = new Set<string>(BUILD_PLACEHOLDERS);
+  const name = [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).find((n) => !known.has(n));
+  if (name === undefined) return [];
+  const near = closest(name, BUILD_PLACEHOLDERS);
+  const all = BUILD_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
+  return [{ path, message: `{${name}} is not filled in${near ? `; did you mean {${near}}?` : ''} (one of ${all})` }];
+}
+
+/**
+ * Every {placeholder} is one trt-ci fills in, and nothing is asked of a build command that only trtexec does:
+ * extra-args are trtexec flags, a combined plan is --profile=N, deploy-cost's variant is a trtexec flag.
+ */
+export function buildCommandRule(raw: RawBuild, config: Pick<Config, 'models'>): Problem[] {
+  if (!raw.build) return [];
+  const problems = [
+    ...raw.build.command.flatMap((arg, i) => unknownPlaceholder(arg, ['build', 'command', i])),
+    ...unknownPlaceholder(raw.build.plan, ['build', 'plan']),
+  ];
+  const refuse = (path: ConfigPath, message: string) => problems.push({ path, message });
+  const flags = 'extra-args are trtexec build flags: with build: give the command its own arguments';
+  const cost = 'deploy-cost builds its variant with a trtexec flag: it cannot go with build:';
+  if (raw['extra-args'].length > 0) refuse(['extra-args'], flags);
+  if (raw['deploy-cost']) refuse(['deploy-cost'], cost);
+  raw.models.forEach((model, m) => {
+    if ((model['extra-args'] ?? []).length > 0) refuse(['models', m, 'extra-args'], flags);
+    if (model['deploy-cost']) refuse(['models', m, 'deploy-cost'], cost);
+    if (config.models[m]!.engine !== 'per-profile')
+      refuse(
+        ['models', m, 'engine'],
+        'a plan with every profile is built with --profile=N by trtexec: a build command builds one profile a plan',
+      );
+  });
+  return problems;
+}
