@@ -595,7 +595,10 @@ describe('benchmark: ab with base-ref: (the base engine built from the base comm
     const before = runner.calls().length;
     const second = await cli(['run', '--config', config, '--json'], { cwd: runner.dir });
     expect(JSON.parse(second.stdout).builds[0].latency.baseEngine).toMatchObject({ source: 'rebuilt' });
-    const builds = runner.calls().slice(before).filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')));
+    const builds = runner
+      .calls()
+      .slice(before)
+      .filter((c) => c.args.some((a) => a.startsWith('--saveEngine=')));
     expect(builds).toEqual([]);
   });
 

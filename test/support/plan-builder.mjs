@@ -11,7 +11,7 @@ const value = (name) => values(name)[0];
 const env = { ...process.env };
 for (const pair of values('--standin')) env[pair.split('=')[0]] = pair.slice(pair.indexOf('=') + 1);
 if (args.includes('--write-nothing')) {
-  console.log('[TRT] [I] Building an engine from file ' + value('--onnx'));
+  console.log(`[TRT] [I] Building an engine from file ${value('--onnx')}`);
   console.log('[TRT] [I] done (but the script forgot to serialize it)');
   process.exit(0);
 }
