@@ -571,7 +571,7 @@ describe('benchmark: ab with base-ref: (the base engine built from the base comm
     expect(head).toMatch(/^[0-9a-f]{40}$/);
   });
 
-  it('the base engine is built as the stage builds: it backs off out of memory, a second run has it cached', async () => {
+  it('the base engine is built as the stage builds: backs off out of memory, a second run has it cached', async () => {
     const faults = { TRTEXEC_STANDIN_OOM_ABOVE_MIB: '1024', TRTEXEC_STANDIN_ONLY: 'base.plan' };
     const runner = makeRunner({ trtexecEnv: faults });
     baseCommit(runner);
