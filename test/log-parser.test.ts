@@ -164,6 +164,34 @@ const EXPECTED: [file: string, section: string, expected: Expected][] = [
     },
   ],
   ['oom-virtualMemoryBuffer-resizePhysical-trt8.5-era.log', 'all', { status: 'unknown', kind: null }],
+  // TensorRT's own misspelling ("insuficient") and 7.x's one word ("OutOfMemory Error"): out of memory all the same.
+  [
+    'oom-misspelled-insuficient-trt8.x.log',
+    'all',
+    { status: 'failed', kind: 'out-of-memory', message: /insuficient memory/, outcome: { exitCode: 1 } },
+  ],
+  [
+    'oom-OutOfMemory-Error-in-allocate-trt7.log',
+    'all',
+    { status: 'failed', kind: 'out-of-memory', message: /OutOfMemory Error in allocate/, outcome: { exitCode: 1 } },
+  ],
+  // A log that ends in a crash is a failed one, by its own lines: no exit status, no &&&& verdict.
+  [
+    'crash-segfault-while-parsing-trt8.6.log',
+    'all',
+    { status: 'failed', kind: 'other', message: /^Segmentation fault \(core dumped\)$/ },
+  ],
+  [
+    'crash-signal-11-building-trt10.x.log',
+    'all',
+    { status: 'failed', kind: 'other', message: /Signal: Segmentation fault \(11\)/ },
+  ],
+  // The engine built and could not be saved: said as that, not as "Engine set up failed".
+  [
+    'save-engine-failed-trt10.16.log',
+    'all',
+    { tensorrtVersion: '10.16.1', status: 'failed', kind: 'other', message: /^Saving engine to file failed\.$/ },
+  ],
   [
     'oom-virtualMemoryBuffer-resizePhysical-trt8.5-era.log',
     'all',
@@ -302,6 +330,17 @@ describe('the loaded engine size', () => {
     expect((await cli(['parse-log', log])).stdout).toMatch(/^engine size: {2}≥ 2\.00 MiB$/m);
     const created = '[04/15/2024-18:24:21] [I] [TRT] Created engine with size: 2.5 MiB\n';
     expect(parse(created)).toMatchObject({ engineBytes: 2.5 * 1024 * 1024, engineBytesAre: 'exact' });
+  });
+
+  it('a crash and a failed save are failures with a reason: parse-log exits 1 and says what to do', async () => {
+    for (const [file, hint] of [
+      ['crash-segfault-while-parsing-trt8.6.log', /^trtexec crashed: .*--verbose/],
+      ['save-engine-failed-trt10.16.log', /could not write it: check the free space/],
+    ] as const) {
+      const result = await cli(['parse-log', join(FIXTURES, 'trtexec-logs', file), '--json']);
+      expect(result.code, file).toBe(1);
+      expect(JSON.parse(result.stdout).failure.hint, file).toMatch(hint);
+    }
   });
 
   it('an abort on an internal assertion is a failed log: parse-log exits 1 with its kind', async () => {

@@ -21,6 +21,9 @@ interface Evidence {
   hint?: string;
 }
 
+/** A process that died of a signal, as a shell or a signal handler says it (test/fixtures/trtexec-logs/crash-*). */
+const CRASH = /\b(Segmentation fault|Bus error|Illegal instruction)\b|\bAborted \(core dumped\)/;
+
 /**
  * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
  * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
@@ -28,6 +31,20 @@ interface Evidence {
  */
 const EVIDENCE: Evidence[] = [
   { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
+  // The engine built and could not be written (sampleEngines.cpp v10.16 saveEngine and setUpInference): a full
+  // or read-only output folder. Before out-of-memory: a build that skipped tactics for memory still built.
+  {
+    kind: 'other',
+    pattern: anyOf(
+      /Saving engine to file failed/,
+      /Cannot open engine file: /,
+      /Failed to open engine file for reading/,
+      /Error when reading engine file/,
+    ),
+    hint:
+      'trtexec built the engine and could not write it: check the free space of the output folder and that it ' +
+      'is writable (df -h; a read-only mount), then build again.',
+  },
   {
     kind: 'driver-insufficient',
     pattern:
@@ -82,8 +99,10 @@ const EVIDENCE: Evidence[] = [
       /Cuda Runtime \(out of memory\)/i,
       /Error Code 2: OutOfMemory/i,
       /out of memory/i,
+      // TensorRT 7's one word (rtSafe "OutOfMemory Error in allocate") and 8.x's own spelling "insuficient".
+      /OutOfMemory Error/,
       /could not be allocated/i,
-      /insufficient memory/i,
+      /insuf+icient memory/i,
     ),
   },
   {
@@ -102,6 +121,15 @@ const EVIDENCE: Evidence[] = [
   // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
   // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
   { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
+  // A crash says least: the shell's line ("Segmentation fault (core dumped)"), or a signal handler's
+  // ("Signal: Segmentation fault (11)"). Any line that says more comes first.
+  {
+    kind: 'other',
+    pattern: CRASH,
+    hint:
+      'trtexec crashed: TensorRT, a plugin or the driver died on this model. Run it again with --verbose to see ' +
+      'the last layer it reached; a crash in a plugin points at the plugin, else report it to NVIDIA with the log.',
+  },
 ];
 
 /** One pattern that matches any of the alternatives (each kept on its own line). */
@@ -137,6 +165,8 @@ export const TERMINAL_PATTERN = anyOf(
   /While parsing node number/,
   /ModelImporter\.cpp:\d+: ERROR/,
   /Could not find any implementation for node/,
+  /Saving engine to file failed/,
+  CRASH,
 );
 
 export interface EvidenceMatch {
