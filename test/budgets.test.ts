@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReport, measuredBuilds } from '../src/compare/baseline.js';
+import { unmeasuredOf } from '../src/compare/compare-run.js';
 import { runPipeline } from '../src/pipeline.js';
 import { addedAndRemoved, environmentChanges, evaluateBudgets, type Measured } from '../src/compare/evaluate.js';
 import { DEFAULT_BUDGETS, type Budgets, type Limit, type Threshold } from '../src/contract/metrics.js';
@@ -152,6 +153,31 @@ const RULES: [string, Budgets, Partial<Measured>, Partial<Measured> | null, stri
     'fail',
     /peak GPU memory of the build 2\.00 GiB is over the limit 1024MiB/,
   ],
+  // A figure this build was to have and has not: said, never passed (issue 50).
+  [
+    'peak-memory not seen by the sampler: a warning that says so, never 0 B within',
+    { 'peak-memory': fail(mib(1024)) },
+    { peakGpuMemoryMiB: null, unmeasured: { 'peak-memory': 'nvidia-smi saw no sample' } },
+    null,
+    'warn',
+    /^peak GPU memory of the build: not measured: nvidia-smi saw no sample$/,
+  ],
+  [
+    'latency-growth the model asked for and nobody measured: a failure, baseline or not',
+    { 'latency-growth': fail(pct(1)) },
+    { latencyMedianMs: null, unmeasured: { 'latency-growth': 'the engine was not benchmarked' } },
+    { latencyMedianMs: 1.0 },
+    'fail',
+    /^median latency growth over the baseline: not measured: the engine was not benchmarked$/,
+  ],
+  [
+    'latency-growth unmeasured under a warning level only: a warning',
+    { 'latency-growth': warn(pct(5)) },
+    { latencyMedianMs: null, unmeasured: { 'latency-growth': 'the engine was not benchmarked' } },
+    null,
+    'warn',
+    /not measured/,
+  ],
   [
     'latency-growth warns (a bare value is a warning: latency is noisy)',
     { 'latency-growth': warn(pct(5)) },
@@ -161,6 +187,34 @@ const RULES: [string, Budgets, Partial<Measured>, Partial<Measured> | null, stri
     /median latency growth over the baseline 20\.0% is over the warning level 5%/,
   ],
 ];
+
+describe('what an engine was to measure and did not (unmeasuredOf)', () => {
+  const outcome = (status: 'built' | 'cached' | 'failed', over: Record<string, unknown> = {}) =>
+    ({
+      status,
+      perf: { latencyMs: { median: 1 }, log: 'b.log' },
+      peakGpuMemoryMiB: 100,
+      job: { model: { benchmark: true } },
+      ...over,
+    }) as unknown as Parameters<typeof unmeasuredOf>[0];
+  it('nothing when every figure is there, or the engine did not build', () => {
+    expect(unmeasuredOf(outcome('built'), false)).toEqual({});
+    expect(unmeasuredOf(outcome('failed', { peakGpuMemoryMiB: null, perf: null }), false)).toEqual({});
+  });
+  it('a cached plan has no peak, said as that; a built one the sampler missed, as that', () => {
+    expect(unmeasuredOf(outcome('cached', { peakGpuMemoryMiB: null }), false)['peak-memory']).toMatch(/cache/);
+    expect(unmeasuredOf(outcome('built', { peakGpuMemoryMiB: null }), false)['peak-memory']).toMatch(/nvidia-smi/);
+  });
+  it('latency: missing only where the model asked for a benchmark and no A/B judged it', () => {
+    const none = { perf: null };
+    expect(unmeasuredOf(outcome('cached', none), false)['latency-growth']).toBe('the engine was not benchmarked');
+    expect(unmeasuredOf(outcome('cached', none), true)['latency-growth']).toBeUndefined();
+    const off = { perf: null, job: { model: { benchmark: false } } };
+    expect(unmeasuredOf(outcome('built', off), false)['latency-growth']).toBeUndefined();
+    const silent = { perf: { latencyMs: null, log: 'b.log' } };
+    expect(unmeasuredOf(outcome('built', silent), false)['latency-growth']).toMatch(/printed no latency .*b\.log/);
+  });
+});
 
 describe('budget rules', () => {
   it.each(RULES)('%s', (_what, budgets, now, before, status, message) => {

@@ -274,6 +274,23 @@ models:
     expect(builds.map((b) => b.peakGpuMemoryMiB)).toEqual([3072, 3072]);
   });
 
+  it('a build the stream saw nothing of is "not measured", never 0 B within a peak-memory budget', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_BUILD_MS: 300, TRTEXEC_STANDIN_ALLOC_MIB: 0 } });
+    runner.touch('m.onnx');
+    const config = runner.writeConfig(
+      "output-dir: out\nmodels:\n  - name: m\n    onnx: m.onnx\n    budgets: { peak-memory: '1GiB' }\n" +
+        '    profiles: [{ name: a, shapes: { x: 1x3x8x8 } }]\n',
+    );
+    await cli(['build', '--config', config]);
+    const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8')) as Report;
+    expect(report.builds[0]!.peakGpuMemoryMiB).toBeNull();
+    expect(report.budgets.find((b) => b.metric === 'peak-memory')).toMatchObject({
+      status: 'warn',
+      value: null,
+      message: expect.stringMatching(/^peak GPU memory of the build: not measured: nvidia-smi saw no sample/),
+    });
+  });
+
   it('reads the TensorRT 8.6 flag set: --memPoolSize, --skipInference, --staticPlugins', async () => {
     const runner = makeRunner({ version: '8.6.1.6', trtexecEnv: { TRTEXEC_STANDIN_NEEDS_PLUGIN: 'libleaky.so' } });
     runner.touch('m.onnx', 'plugins/libleaky.so');

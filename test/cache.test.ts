@@ -91,6 +91,20 @@ describe('the engine cache', () => {
     },
   );
 
+  it('a cached engine of a model with benchmark: is loaded and measured in this run, like a built one', async () => {
+    const runner = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LATENCY_MS: '1.0' } });
+    runner.touch('up.onnx');
+    const config = ONE("benchmark: true\nbudgets: { latency-growth: '5%' }\n");
+    const first = await run(runner, config);
+    const second = await run(runner, config);
+    expect(second.builds[0]!.status).toBe('cached');
+    // Loaded and measured in this run, on this GPU: no latency figure is carried over unmeasured.
+    const loads = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--loadEngine=')));
+    expect(loads).toHaveLength(2);
+    expect(second.builds[0]!.perf!.latencyMs!.median).toBeGreaterThan(0);
+    expect(first.builds[0]!.perf!.latencyMs!.median).toBeGreaterThan(0);
+  });
+
   it("changing one profile's shape rebuilds only that profile; a new TensorRT rebuilds all", async () => {
     const runner = makeRunner();
     runner.touch('up.onnx', 'det.onnx');

@@ -174,9 +174,9 @@ function withPeakMemory(outcomes: readonly BuildOutcome[], timeline: MemoryTimel
     if (!gpu) return outcome;
     const attempts = outcome.attempts.map((a) => {
       const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
-      // A failed attempt that showed nothing above the idle GPU may have ended between two samples:
-      // what it held is unknown, not 0.
-      return { ...a, peakGpuMemoryMiB: a.failure && peak === 0 ? null : peak };
+      // An attempt that showed nothing above the idle GPU ran between two samples (a build holds a CUDA context
+      // at the least): what it held is unknown, never 0 B within a budget.
+      return { ...a, peakGpuMemoryMiB: peak === 0 ? null : peak };
     });
     return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
   });

@@ -108,9 +108,29 @@ export function measureRun(
       latencyMeasurement: o.perf?.measurement ?? null,
       accuracyError: largestError(results.accuracy.get(key)),
       latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
+      unmeasured: unmeasuredOf(o, ab !== undefined),
       built: isBuilt(o),
     };
   });
+}
+
+/** What an engine that built (or came from the cache) was to have measured and was not, with why. Pure. */
+export function unmeasuredOf(
+  o: Pick<BuildOutcome, 'status' | 'perf' | 'peakGpuMemoryMiB'> & { job: { model: { benchmark: boolean | 'ab' } } },
+  abbed: boolean,
+): NonNullable<Measured['unmeasured']> {
+  if (!isBuilt(o)) return {};
+  const unmeasured: NonNullable<Measured['unmeasured']> = {};
+  if (o.peakGpuMemoryMiB === null)
+    unmeasured['peak-memory'] =
+      o.status === 'cached'
+        ? 'the plan came from the engine cache: no build ran to measure'
+        : 'nvidia-smi saw no sample of this build above the idle GPU (a short build, or no nvidia-smi)';
+  if (o.job.model.benchmark && !abbed && o.perf?.latencyMs?.median == null)
+    unmeasured['latency-growth'] = o.perf
+      ? `trtexec printed no latency for the benchmark (${o.perf.log})`
+      : 'the engine was not benchmarked';
+  return unmeasured;
 }
 
 const figuresOf = (match: Measured): BaselineFigures => ({

@@ -22,6 +22,25 @@ export interface Measured {
   accuracyError: number | null;
   /** The latency A/B against the base engine on the same GPU (benchmark: ab), when there was one. */
   latencyAb?: Pick<Latency, 'verdict' | 'ratio' | 'reason'> | null;
+  /** Figures this build was to have and has not, each with why: a budget on them is said, never passed. */
+  unmeasured?: Partial<Record<'latency-growth' | 'peak-memory', string>>;
+}
+
+/**
+ * A budget whose figure this build could not measure: latency fails (the model asked for a benchmark, and an
+ * engine nobody measured must not pass as no slower); peak memory warns (the sampler can miss a short build).
+ */
+function unmeasuredRow(
+  metric: 'latency-growth' | 'peak-memory',
+  why: string,
+  limit: Limit,
+  row: Omit<BudgetRow, 'value' | 'limit' | 'unit' | 'status' | 'message'>,
+): BudgetRow | null {
+  const decisive = limit.fail ?? limit.warn;
+  if (!decisive) return null;
+  const status = metric === 'latency-growth' && limit.fail ? 'fail' : 'warn';
+  const message = `${METRICS[metric].describe}: not measured: ${why}`;
+  return { ...row, value: null, limit: decisive.value, unit: decisive.unit, status, message };
 }
 
 export interface Environment {
@@ -131,6 +150,8 @@ function judge(
     baseline: baselineFigure(metric, base),
     configPosition,
   };
+  const missing = (metric === 'latency-growth' || metric === 'peak-memory') && build.unmeasured?.[metric];
+  if (missing) return unmeasuredRow(metric as 'latency-growth' | 'peak-memory', missing, limit, row);
   // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
   const unit = (limit.fail ?? limit.warn)?.unit;
   if (unit && measure(metric, unit, build, build) === null) return null;
