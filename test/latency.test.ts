@@ -333,17 +333,24 @@ describe('trt-ci ab BASE.plan HEAD.plan', () => {
     }
   });
 
-  it('an engine trtexec cannot capture as a CUDA graph ran another measurement: not compared (exit 2)', async () => {
-    const { result, latency } = await ab({ TRTEXEC_STANDIN_NO_GRAPH: 'head.plan=1' });
-    expect(result.code).toBe(2);
-    expect(latency.verdict).toBe('contract-mismatch');
-    expect(latency.reason).toMatch(
-      /two measurements: base no data transfers, CUDA graph, spin-wait, head no data transfers, no CUDA graph/,
-    );
-    // Neither can be captured: both measured alike, without a graph, and compared; the report says how.
+  it('one engine trtexec cannot capture as a CUDA graph: both run again without, a 30% slower head fails', async () => {
+    const env = { TRTEXEC_STANDIN_NO_GRAPH: 'head.plan=1', TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.3,base.plan=1' };
+    const { result, latency, runner } = await ab(env);
+    expect(result.code, result.stderr).toBe(1);
+    expect(latency.verdict).toBe('slower');
+    expect(latency.ratio).toBeCloseTo(1.3, 2);
+    expect(latency.measurement).toEqual({ dataTransfers: false, cudaGraph: false, spinWait: true });
+    expect(latency.reason).toMatch(/both engines ran without a CUDA graph: trtexec cannot capture the head engine/);
+    // The verdict's runs all ran under the one contract: no --useCudaGraph in the second A/B's calls.
+    const runs = runner.calls().filter((c) => c.args.some((a) => a.startsWith('--exportTimes=')));
+    const second = runs.slice(runs.findIndex((c) => !c.args.includes('--useCudaGraph')));
+    expect(second.length).toBe(8);
+    expect(second.every((c) => !c.args.includes('--useCudaGraph'))).toBe(true);
+    // Neither can be captured: both measured alike, without a graph, and compared at once.
     const both = await ab({ TRTEXEC_STANDIN_NO_GRAPH: '1', TRTEXEC_STANDIN_LATENCY_MS: 'head.plan=1.03,base.plan=1' });
     expect(both.latency.verdict).toBe('slower');
     expect(both.latency.measurement).toEqual({ dataTransfers: false, cudaGraph: false, spinWait: true });
+    expect(both.latency.reason).not.toMatch(/both engines ran without/);
   });
 
   it('contract mismatch: plans of two TensorRT versions are not compared (exit 2, nothing run)', async () => {

@@ -141,7 +141,7 @@ export function abOfEngine(
       nvidiaSmi: run.config.nvidiaSmi,
       gpuIndex: outcome.gpu?.index ?? 0,
       plans,
-      contract: measurementArgs(run.version, job.model, job.profile),
+      contract: (measurement) => measurementArgs(run.version, job.model, job.profile, measurement),
       iterations: AB_DEFAULTS.iterations,
       dir,
       timeoutMs: job.model.buildTimeoutMs,

@@ -24,10 +24,11 @@ export interface TrtexecAb {
   nvidiaSmi: string | null;
   gpuIndex: number;
   plans: { base: string; head: string };
-  /** The flags both sides run with besides the engine (shapes, plugins, the measurement's flags). */
-  contract: string[];
-  /** What those flags ask trtexec to measure (measurement.ts); the A/B checks each side got it. */
-  measurement?: Measurement;
+  /**
+   * The flags both sides run with besides the engine (shapes, plugins, and the flags that ask this trtexec for
+   * `measurement`): the A/B checks each side got that measurement.
+   */
+  contract: (measurement: Measurement) => string[];
   iterations: number;
   /** Its own files from an earlier A/B are removed first; nothing else there is touched. */
   dir: string;
@@ -62,7 +63,35 @@ export class AbContractError extends Error {}
 /** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
 
+/** One side's engine cannot be captured as a CUDA graph: it ran without one while the other ran with one. */
+class GraphRefused extends AbContractError {
+  constructor(readonly side: 'base' | 'head') {
+    super(`the ${side} engine cannot be captured as a CUDA graph`);
+  }
+}
+
+/**
+ * The interleaved A/B under trt-ci's measurement (measurement.ts). Where one engine cannot be captured as a CUDA
+ * graph (trtexec then runs it without one), both are run again without a graph: one contract for both sides, a
+ * verdict instead of two measurements compared (the reason says so).
+ */
 export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbResult & { measurement: Measurement }> {
+  try {
+    return await abUnder(options, plan, MEASUREMENT);
+  } catch (error) {
+    if (!(error instanceof GraphRefused)) throw error;
+    const result = await abUnder(options, plan, { ...MEASUREMENT, cudaGraph: false });
+    const why = `both engines ran without a CUDA graph: trtexec cannot capture the ${error.side} engine as one`;
+    return { ...result, reason: `${result.reason}; ${why}` };
+  }
+}
+
+async function abUnder(
+  options: TrtexecAb,
+  plan: AbPlan,
+  measurement: Measurement,
+): Promise<AbResult & { measurement: Measurement }> {
+  const contract = options.contract(measurement);
   const seen: Partial<Record<'base' | 'head', Binding[]>> = {};
   const measured: Partial<Record<'base' | 'head', Measurement>> = {};
   for (const side of ['base', 'head'] as const) {
@@ -84,15 +113,12 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
         const stem = join(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
         const times = `${stem}.times.json`;
         const log = `${stem}.log`;
-        const run = await options.trtexec.run(
-          abRunArgv(options.plans[side], options.contract, options.iterations, times),
-          {
-            gpu: options.gpuIndex,
-            logFile: log,
-            timeoutMs: options.timeoutMs,
-            ...(options.signal && { signal: options.signal }),
-          },
-        );
+        const run = await options.trtexec.run(abRunArgv(options.plans[side], contract, options.iterations, times), {
+          gpu: options.gpuIndex,
+          logFile: log,
+          timeoutMs: options.timeoutMs,
+          ...(options.signal && { signal: options.signal }),
+        });
         if (run.exitCode !== 0) {
           const how =
             run.spawnError ?? (run.exitCode === null ? `was stopped by ${run.signal}` : `exited ${run.exitCode}`);
@@ -100,7 +126,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
         }
         const text = await readFile(log, 'utf8').catch(() => '');
         checkContract(side, readBindings(text), seen);
-        checkMeasurement(side, measuredFrom(options.measurement ?? MEASUREMENT, text), measured);
+        checkMeasurement(side, measuredFrom(measurement, text), measured);
         return parseExportedTimes(await readFile(times, 'utf8'), times);
       },
       clockState: async () =>
@@ -108,7 +134,7 @@ export async function trtexecAb(options: TrtexecAb, plan: AbPlan): Promise<AbRes
     },
     plan,
   );
-  return { ...result, measurement: measured.head ?? measured.base ?? options.measurement ?? MEASUREMENT };
+  return { ...result, measurement: measured.head ?? measured.base ?? measurement };
 }
 
 /**
@@ -128,6 +154,9 @@ function checkMeasurement(
     );
   measured[side] = now;
   const [base, head] = [measured.base, measured.head];
+  // Only the graph differs: the side without one could not be captured, and both can run without.
+  if (base && head && !sameMeasurement(base, head) && sameMeasurement(base, { ...head, cudaGraph: base.cudaGraph }))
+    throw new GraphRefused(base.cudaGraph ? 'head' : 'base');
   if (base && head && !sameMeasurement(base, head)) {
     throw new AbContractError(
       `the engines ran under two measurements: base ${describeMeasurement(base)}, head ${describeMeasurement(head)} ` +

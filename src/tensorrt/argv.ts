@@ -7,7 +7,7 @@ import {
   type ShapeRange,
   type Precision,
 } from '../contract/config.js';
-import { measurementFlags } from './measurement.js';
+import { MEASUREMENT, type Measurement, measurementFlags } from './measurement.js';
 import type { NarrowType } from './onnx-graph.js';
 import { flagName, flagSupport, hasFlag, hasKnownSpan, MANAGED_FLAGS, REPEATABLE_FLAGS } from './flags.js';
 import { MiB } from '../common/units.js';
@@ -200,6 +200,7 @@ export function measurementArgs(
   version: TensorRtVersion,
   model: Pick<ModelConfig, 'plugins' | 'dynamicPlugins'>,
   profile: ProfileConfig | null,
+  measurement: Measurement = MEASUREMENT,
 ): string[] {
   const measured = profile && runProfile(profile);
   return [
@@ -207,7 +208,7 @@ export function measurementArgs(
     ...pluginArgs(model, version),
     // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
     // this version's default.
-    ...measurementFlags(version),
+    ...measurementFlags(version, measurement),
   ];
 }
 

@@ -82,9 +82,9 @@ async function abCommand(operands: string[], options: AbOptions, io: CliIo): Pro
           gpuIndex,
           plans,
           // The measurement's flags for the plans' TensorRT (the same for both: checked above).
-          contract: [
+          contract: (measurement) => [
             ...(options.shapes ? [`--shapes=${options.shapes}`] : []),
-            ...measurementFlags({ major: Number(head.tensorrtVersion?.split('.')[0] ?? 0) }),
+            ...measurementFlags({ major: Number(head.tensorrtVersion?.split('.')[0] ?? 0) }, measurement),
           ],
           iterations,
           dir: join(config?.outputDir ?? resolve(io.cwd, 'trt-ci-out'), 'ab'),
