@@ -190,6 +190,10 @@ describe('deploy: in a run, and trt-ci deploy-check on its manifest (issue 27)',
       ['a100-40', 'fails'],
       ['trt-10.15', 'fails'],
     ]);
+    // The CLI's own lines say why the run failed, though the build itself is ✔.
+    const text = (await cli(['run', '--config', config])).stdout;
+    expect(text).toMatch(/^TensorRT 10\.16\.1\.11 — failed: m\/p: will not load on edge-l4: .+ \(\+2\)$/m);
+    expect(text).toMatch(/^✘ m\/p will not load on a100-40: .+; fix: .+$/m);
     const summary = readFileSync(join(runner.dir, 'out', 'summary.md'), 'utf8');
     expect(summary).toContain('#### ❌ Deploy targets: 3 engine × target pairs will not load');
     expect(summary).toMatch(/^## trt-ci ❌ failed/m);

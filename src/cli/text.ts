@@ -1,5 +1,6 @@
 // What the CLI prints for people (--json prints the data itself).
 import { isBuilt } from '../contract/report.js';
+import { whyFailed } from '../compare/status.js';
 import { formatPosition } from '../common/position.js';
 import type { EngineScan, Report } from '../contract/report.js';
 import type { ParsedLog } from '../tensorrt/log-parser.js';
@@ -30,7 +31,10 @@ export function renderRunText(report: Report): string {
       .map((c, i) => c.padEnd(widths[i]!))
       .join('  ')
       .trimEnd();
-  const out = [`TensorRT ${report.environment.tensorrtVersion} — ${report.status}`, line(header), ...rows.map(line)];
+  // A failed run says why in its first line, whatever failed it (a deploy prediction under every ✔ too).
+  const why = whyFailed(report);
+  const status = why.length === 0 ? report.status : `failed: ${why[0]}${why.length > 1 ? ` (+${why.length - 1})` : ''}`;
+  const out = [`TensorRT ${report.environment.tensorrtVersion} — ${status}`, line(header), ...rows.map(line)];
   if (report.cache) {
     const c = report.cache;
     out.push(
@@ -73,6 +77,10 @@ export function renderRunText(report: Report): string {
     for (const b of build.budgets.filter((x) => x.status === 'fail' || x.status === 'warn')) {
       out.push(`${b.status === 'fail' ? '✘' : '⚠'} ${b.model}/${b.profile} ${b.metric}: ${b.message}`);
     }
+  }
+  for (const b of report.builds) {
+    for (const row of b.deploy.filter((r) => r.verdict === 'fails'))
+      out.push(`✘ ${b.model}/${b.profile} will not load on ${row.target}: ${row.line ?? '?'}; fix: ${row.fix ?? '?'}`);
   }
   for (const { model, profile, scan } of report.builds) {
     if (scan?.diagnosis) out.push(`${model}/${profile} ${scan.path}:`, ...renderDiagnosisText(scan.diagnosis));

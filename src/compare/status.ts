@@ -1,27 +1,41 @@
 import { isBuilt } from '../contract/report.js';
-import type { Accuracy, BudgetRow, DeployRow, Latency, Report, ReportBuild } from '../contract/report.js';
+import type { Accuracy, BudgetRow, DeployRow, Failure, Latency, Report, ReportBuild } from '../contract/report.js';
 
-/**
- * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, an engine will
- * not load on a target it ships to, or a cancel stopped a stage (what it did not do is not known to pass).
- */
-export function overallStatus(report: {
+/** What the verdict reads of a report: each build's outcome and the checks after it. */
+interface Judged {
   interrupted?: string | null;
   builds: readonly (Pick<ReportBuild, 'status'> & {
+    model?: string;
+    profile?: string;
+    failure?: Pick<Failure, 'message'> | null;
     accuracy?: Pick<Accuracy, 'status'> | null;
     latency?: Pick<Latency, 'verdict'> | null;
-    budgets: readonly Pick<BudgetRow, 'status'>[];
-    deploy?: readonly Pick<DeployRow, 'verdict'>[];
+    budgets: readonly Pick<BudgetRow, 'status' | 'metric' | 'message'>[];
+    deploy?: readonly Pick<DeployRow, 'verdict' | 'target' | 'line'>[];
   })[];
-}): Report['status'] {
-  // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
-  // that did not build.
-  const right = (b: (typeof report.builds)[number]) =>
-    isBuilt(b) &&
-    b.accuracy?.status !== 'failed' &&
-    b.accuracy?.status !== 'error' &&
-    b.latency?.verdict !== 'head-failed' &&
-    b.budgets.every((row) => row.status !== 'fail') &&
-    (b.deploy ?? []).every((row) => row.verdict !== 'fails');
-  return !report.interrupted && report.builds.every(right) ? 'passed' : 'failed';
+}
+
+/**
+ * Why the work failed, one line each, in report order; none when it passed. It failed when any build did
+ * ('skipped' ones too: a cancelled run), an engine computes the wrong answer or crashes when run, a budget
+ * failed, an engine will not load on a target it ships to, or a cancel stopped a stage (what it did not do is
+ * not known to pass).
+ */
+export function whyFailed(report: Judged): string[] {
+  const reasons = report.interrupted ? [`the run was cancelled during ${report.interrupted}`] : [];
+  for (const b of report.builds) {
+    const name = `${b.model ?? '?'}/${b.profile ?? '?'}`;
+    if (!isBuilt(b)) reasons.push(`${name}: ${b.status}${b.failure ? `: ${b.failure.message}` : ''}`);
+    if (b.accuracy?.status === 'failed' || b.accuracy?.status === 'error')
+      reasons.push(`${name}: accuracy ${b.accuracy.status === 'failed' ? 'out of tolerance' : 'check error'}`);
+    if (b.latency?.verdict === 'head-failed') reasons.push(`${name}: the engine failed when run for the A/B`);
+    for (const row of b.budgets.filter((r) => r.status === 'fail')) reasons.push(`${name}: ${row.message}`);
+    for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))
+      reasons.push(`${name}: will not load on ${row.target}${row.line ? `: ${row.line}` : ''}`);
+  }
+  return reasons;
+}
+
+export function overallStatus(report: Judged): Report['status'] {
+  return whyFailed(report).length === 0 ? 'passed' : 'failed';
 }
