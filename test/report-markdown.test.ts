@@ -181,6 +181,102 @@ describe("hostile text from a log, a config or a fork's report", () => {
   });
 });
 
+describe('every string a report carries reaches the comment inert (issue 50)', () => {
+  // Keys whose values are free text a fork's report or a log can set; enums and figures are left as they are.
+  const FREE_TEXT = new Set([
+    'file',
+    'message',
+    'hint',
+    'problem',
+    'line',
+    'fix',
+    'note',
+    'reason',
+    'step',
+    'model',
+    'profile',
+    'name',
+    'node',
+    'op',
+    'tensor',
+    'computes',
+    'target',
+    'gpu',
+    'log',
+    'onnx',
+    'plan',
+    'path',
+    'failure',
+    'tensorrt',
+  ]);
+  const poisoned = <T>(value: T, key = ''): T => {
+    if (typeof value === 'string') return (FREE_TEXT.has(key) ? `${value} @mallory` : value) as T;
+    if (Array.isArray(value)) return value.map((v) => poisoned(v, key === 'span' ? 'node' : key)) as T;
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, k)])) as T;
+    return value;
+  };
+
+  it('no @ outside code is followed by a name: a divergence, a deploy row and a history step included', async () => {
+    const report = mixedReports()[1]!;
+    const [first] = report.builds;
+    report.builds[0] = {
+      ...first!,
+      accuracy: {
+        status: 'failed',
+        outputs: [],
+        problem: null,
+        configPosition: { file: 'trt-ci.yml', line: 4, column: 5 },
+        divergence: {
+          status: 'found',
+          shape: 'opt',
+          marked: 4,
+          node: 'exp',
+          op: 'Exp',
+          computes: 'fp16',
+          tensor: 'exp_out',
+          error: { maxAbsError: 1, outOfTolerance: 0.5, nan: 0, inf: 3 } as never,
+          failure: null,
+          downstream: { marked: 3, failing: 3 },
+          outputsFailing: ['y'],
+          span: ['exp'],
+          problem: null,
+          log: 'divergence.log',
+          onnx: 'marked.onnx',
+          configPosition: { file: 'trt-ci.yml', line: 7, column: 5 },
+        },
+      },
+      deploy: [
+        {
+          target: 'edge-l4',
+          gpu: 'L4',
+          computeCapability: '8.9',
+          tensorrt: null,
+          os: 'linux',
+          verdict: 'fails',
+          line: 'The engine plan file is generated on an incompatible device',
+          fix: 'build on an L4',
+          observed: false,
+        },
+      ],
+    };
+    const { standings } = await import('../src/history/standing.js');
+    const reports = [poisoned(report)];
+    const standing = standings(
+      reports,
+      mixedHistory(reports, () => 0),
+    ).map((st) => ({
+      ...st,
+      step: 'TensorRT 10.16 @mallory → 11.5',
+    }));
+    const markdown = renderReports(reports, { limit: COMMENT_LIMIT_BYTES, history: standing });
+    expect(markdown).toContain('mallory');
+    // Code spans and blocks are never mentions; everywhere else an @ is followed by a zero-width space.
+    const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/(`+)[^`]*?\1/g, '');
+    expect(prose.match(/@(?!\u200b)\S*/g) ?? []).toEqual([]);
+  });
+});
+
 describe('the change chart', () => {
   it('draws growth right and shrinkage left of one 0 line, each column on its own scale', async () => {
     const { divergingBar } = await import('../src/report/sections/change-chart.js');

@@ -71,7 +71,7 @@ function divergenceLine(engine: string, d: Divergence): string {
     );
   const e = d.error!;
   const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
-  const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+  const where = d.configPosition ? ` (${text(formatPosition(d.configPosition))})` : '';
   const fp32 = d.computes?.startsWith('fp32')
     ? ` It computes in FP32 already (${text(d.computes)}): what it reads from FP16 nodes is the cause;` +
       ' `trt-ci precision` finds which of them to keep.'

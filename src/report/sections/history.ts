@@ -1,5 +1,5 @@
 // Each engine against the base branch's last builds on its series: a sparkline, the head, in range or not.
-import { code } from '../../common/markdown-text.js';
+import { code, text } from '../../common/markdown-text.js';
 import type { Section } from '../../common/trim.js';
 import { formatBytes, formatMs } from '../../common/units.js';
 import type { Standing } from '../../contract/history.js';
@@ -17,7 +17,7 @@ function line(s: Standing): string {
   const last = `the last ${s.recent.length} builds`;
   // A new series after an environment step: the builds before it are shown, never judged against.
   const where = s.step
-    ? `an environment step (${s.step}): a new series, not judged against ${last} before it`
+    ? `an environment step (${text(s.step)}): a new series, not judged against ${last} before it`
     : s.within
       ? `within the range of ${last}`
       : s.head > s.high
