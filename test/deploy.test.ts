@@ -143,6 +143,21 @@ describe('predictions for an A100-built plan (TensorRT 10.16.1.11)', () => {
     expect(predictLoad(vc, gpu('A100 80GB PCIe', { tensorrt: '11.1' })).verdict).toBe('fails');
   });
 
+  it('--versionCompatible on its own exact TensorRT loads, however the target writes the version', () => {
+    const vc = plan({ tensorrtVersion: '10.16.1.11' }, ['--versionCompatible']);
+    const at = (tensorrt: string) => predictLoad(vc, gpu('A100 80GB PCIe', { tensorrt })).verdict;
+    expect([at('10.16.1.11'), at('10.16.1'), at('10.16.1.12'), at('10.17')]).toEqual([
+      'loads',
+      'loads',
+      'loads',
+      'loads',
+    ]);
+    // The release before it, and one build before it: older than the plan.
+    expect([at('10.16.0'), at('10.16.1.10'), at('10.15')]).toEqual(['fails', 'fails', 'fails']);
+    // "10.16" may be 10.16.0 (older) or 10.16.2 (newer): not known until named in full.
+    expect(at('10.16')).toBe('unknown');
+  });
+
   it('--runtimePlatform=WindowsAMD64: a Windows plan, which no Linux target loads; needs TensorRT 10.2', () => {
     const win = plan({}, ['--runtimePlatform=WindowsAMD64']);
     expect(predictLoad(win, gpu('A100 80GB PCIe', { os: 'windows' })).verdict).toBe('loads');

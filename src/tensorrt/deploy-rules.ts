@@ -179,19 +179,29 @@ function versionVerdict(plan: BuiltPlan, target: DeployTarget): DeployPrediction
   if (!built) return { verdict: 'unknown', line: "the plan's TensorRT version is not known", fix: null };
   const wanted = target.tensorrt;
   const exact = parts(wanted).length >= 4;
+  // The built version cut to as many parts as the target names: "10.16.1" names the release 10.16.1.11 is of.
+  const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
+  const ownRelease = compare(prefix, wanted) === 0;
   if (plan.portability.versionCompatible) {
-    // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load).
-    if (parts(wanted)[0] !== parts(built)[0] || compare(wanted, built) < 0) {
+    // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load); so
+    // does its own release, however the target writes it.
+    if (parts(wanted)[0] !== parts(built)[0] || (!ownRelease && compare(wanted, built) < 0)) {
       return {
         verdict: 'fails',
         line: VERSION_LINE(built, wanted),
         fix: `a version-compatible plan loads on TensorRT ${parts(built)[0]}.x from ${built} on; build for ${wanted}`,
       };
     }
+    // "10.16" spans 10.16.0, older than a plan of 10.16.1, and 10.16.2, newer: which one the target runs decides.
+    if (ownRelease && parts(wanted).length < 3)
+      return {
+        verdict: 'unknown',
+        line: `a version-compatible plan of ${built} loads from ${built} on; the target names ${wanted}`,
+        fix: `name the target's TensorRT in full (tensorrt: "${built}") to know`,
+      };
     return null;
   }
-  const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
-  if (compare(prefix, wanted) !== 0) {
+  if (!ownRelease) {
     return {
       verdict: 'fails',
       line: VERSION_LINE(built, exact ? wanted : `${wanted}.x`),
