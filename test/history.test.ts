@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../src/contract/report.js';
 import { changePoints, eDivisive, studentTTest } from '../src/history/e-divisive.js';
 import { flagsHash, precisionOf, seriesId } from '../src/history/points.js';
-import { groupSeries } from '../src/history/changes.js';
+import { groupSeries, historyChanges } from '../src/history/changes.js';
 import { type HistoryRead, parseJsonLines, toJsonLines } from '../src/history/store.js';
 import { appendToBranch, readBranch } from '../src/github/history-branch.js';
 import { makeOctokit } from '../src/github/octokit.js';
@@ -35,6 +35,39 @@ function historyPoint(): HistoryPoint {
     environment: { tensorrt: '10.16.1.11', driver: '580', cuda: '13.0', image: null, trtexec: 'trtexec' },
   };
 }
+
+describe('environment steps (issue 50)', () => {
+  /** Latencies in order, the driver of each run: a series of one engine. */
+  const series = (values: number[], driver: (i: number) => string) =>
+    values.map((latencyMs, i) => {
+      const p = historyPoint();
+      const date = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+      return {
+        ...p,
+        commit: `c${i}`,
+        date,
+        metrics: { ...p.metrics, planBytes: null, latencyMs: latencyMs * (1 + ((i * 7) % 5) * 1e-4) },
+        environment: { ...p.environment, driver: driver(i) },
+      };
+    });
+  const latency = (points: HistoryPoint[]) => historyChanges(points).find((s) => s.metric === 'latencyMs')!;
+
+  it('a regression just before a driver upgrade: the upgrade changed nothing and is named no step', () => {
+    // 40 runs at 1.00 ms, 12 at 1.20 ms (a regression), then the driver upgrade with the level unchanged.
+    const values = [...Array(40).fill(1), ...Array(12).fill(1.2), ...Array(30).fill(1.2)];
+    const { changePoints } = latency(series(values, (i) => (i < 52 ? '580' : '590')));
+    expect(changePoints.map((c) => [c.kind, c.index])).toEqual([['regression', 40]]);
+  });
+
+  it('a real step: its before is the level just before it, not a mean across an earlier change', () => {
+    const values = [...Array(40).fill(1), ...Array(12).fill(1.2), ...Array(30).fill(1.5)];
+    const { changePoints } = latency(series(values, (i) => (i < 52 ? '580' : '590')));
+    const step = changePoints.find((c) => c.kind === 'environment')!;
+    expect(step).toMatchObject({ index: 52, what: 'driver 580 → 590' });
+    expect(step.before).toBeCloseTo(1.2, 2);
+    expect(step.after).toBeCloseTo(1.5, 2);
+  });
+});
 
 const otava = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-tests.json'), 'utf8'));
 const computed = JSON.parse(readFileSync(join(FIXTURES, 'history', 'otava-computed.json'), 'utf8'));

@@ -105,22 +105,28 @@ function metricSeries(points: readonly HistoryPoint[], metric: HistoryMetric): S
       kind === 'environment' ? environmentChange(measured[index - 1]!.environment, measured[index]!.environment) : null;
     changes.push({ commit: measured[index]!.commit, index, before, after, ratio: after / before, pValue, kind, what });
   };
-  segments.forEach((segment, s) => {
-    const own = values.slice(segment.start, segment.stop);
-    for (const found of changePoints(own, {
+  // Each segment's own change points first: the level a step is judged against is the one it started from.
+  const within = segments.map((segment) =>
+    changePoints(values.slice(segment.start, segment.stop), {
       windowLen: WINDOW,
       maxPValue: MAX_P,
       minMagnitude: MIN_MAGNITUDE[metric],
-    })) {
+    }).map((found) => ({ ...found, index: segment.start + found.index })),
+  );
+  segments.forEach((segment, s) => {
+    for (const found of within[s]!) {
       const kind = found.meanAfter > found.meanBefore ? 'regression' : 'improvement';
-      change(segment.start + found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
+      change(found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
     }
     if (s === 0) return;
-    // The step into this segment: the previous segment's last half window against this one's first.
+    // The step into this segment: the previous segment's last level (after its own last change point, at most
+    // half a window) against this one's first (before its own first change point).
     const previous = segments[s - 1]!;
     const half = Math.floor(WINDOW / 2);
-    const left = values.slice(Math.max(previous.start, previous.stop - half), previous.stop);
-    const right = values.slice(segment.start, Math.min(segment.stop, segment.start + half));
+    const lastChange = within[s - 1]!.at(-1)?.index ?? previous.start;
+    const firstChange = within[s]![0]?.index ?? segment.stop;
+    const left = values.slice(Math.max(lastChange, previous.stop - half), previous.stop);
+    const right = values.slice(segment.start, Math.min(firstChange, segment.start + half));
     const stats = studentTTest(left, right);
     if (stats.pValue <= MAX_P && changeMagnitude(stats) > MIN_MAGNITUDE[metric]) {
       change(segment.start, stats.meanBefore, stats.meanAfter, stats.pValue, 'environment');
