@@ -49,8 +49,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous: a test's time is the machine's load as much as its own (npm run test:busy runs the suite beside
+    // a CPU hog per core); a hung test still ends here, and speed is measured in npm run bench, never here.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     pool: 'forks',
     // A worker runs file after file without reloading the product source for each: about 5 s less on
     // two cores. Safe because the product keeps no state between runs (every run makes its own caches)

@@ -10,6 +10,7 @@ await import('./shard.js');
 await import('./onnx-inputs.js');
 await import('./explain.js');
 await import('./explain-scale.js');
+await import('./big-inputs.js');
 await import('./history.js');
 await import('./registry.js');
 await import('./precision-search.js');

@@ -180,9 +180,13 @@ describe('the action against a local GitHub API', () => {
     async (sent) => {
       // The build ignores SIGTERM, as a wedged trtexec may: cancelling must not wait for it.
       const childPids = join(makeRunner().dir, 'child-pids');
-      const runner = project({
-        trtexecEnv: { TRTEXEC_STANDIN_HANG: 'ignore-term', TRTEXEC_STANDIN_CHILD_PIDS: childPids },
-      });
+      // A grace of two minutes: a cancel that waited for it (or for the build's timeout) would take longer than
+      // any load could add to one that does not.
+      const runner = project(
+        { trtexecEnv: { TRTEXEC_STANDIN_HANG: 'ignore-term', TRTEXEC_STANDIN_CHILD_PIDS: childPids } },
+        2,
+        'kill-grace: 2m\n',
+      );
       await withApi({}, async (api) => {
         let cancelledAt = 0;
         const result = await runAction(
@@ -202,7 +206,7 @@ describe('the action against a local GitHub API', () => {
           },
         );
         const seconds = (Date.now() - cancelledAt) / 1000;
-        expect(seconds, result.stdout).toBeLessThan(7.5);
+        expect(seconds, result.stdout).toBeLessThan(60);
         const [, ...updates] = [...api.checkRuns.values()][0]!;
         expect(updates.at(-1)).toMatchObject({ status: 'completed', conclusion: 'cancelled' });
         const report = JSON.parse(readFileSync(join(runner.dir, 'out', 'report.json'), 'utf8'));
@@ -553,7 +557,7 @@ describe('the action against a local GitHub API', () => {
       expect(api.violations).toEqual([]);
       expect(result.stdout).toContain('::error::trt-ci: 260 build(s) failed');
     });
-  }, 120_000);
+  });
 
   it('a crash mid-run still completes the check run and writes the summary', async () => {
     const runner = project();

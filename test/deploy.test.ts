@@ -615,24 +615,6 @@ describe('deploy-load: only on the target, a manifest it can read, only its own 
     expect(await allGone(children)).toEqual([]);
   });
 
-  it('a 560 MiB line (past the longest string V8 holds) is read bounded: the load is judged', {
-    timeout: 60_000,
-  }, async () => {
-    const builder = makeRunner();
-    builder.touch('m.onnx');
-    const config = builder.writeConfig(
-      'output-dir: out\ndeploy: [{ name: h200, gpu: H200 }]\nmodels:\n  - name: m\n    onnx: m.onnx\n' +
-        '    profiles: [{ name: p, shapes: { x: 1x3x8x8 } }]\n',
-    );
-    expect((await cli(['run', '--config', config])).code).toBe(0);
-    const target = makeRunner({ trtexecEnv: { TRTEXEC_STANDIN_LONG_LINE_MIB: '560' } });
-    const manifest = join(builder.dir, 'out', 'manifest.json');
-    const result = await cli([
-      ...['deploy-load', manifest, '--config', config, '--target', 'h200', '--trtexec', target.trtexec, '--json'],
-    ]);
-    expect([result.code, JSON.parse(result.stdout).engines[0].verdict], result.stderr).toEqual([0, 'loads']);
-  });
-
   it('a target name that is a path or holds a line break is exit 2 at its line', async () => {
     const runner = makeRunner();
     runner.touch('m.onnx');
