@@ -28,8 +28,8 @@ const MUTANTS = [
   ['src/cache/trust.ts', '!== null || !trust.publicKey ||', '!== null && !trust.publicKey ||', 'cache', ''],
   // Issue 35's edges: a target that will not load fails the run; a cancel is never passed; a TensorRT prefix
   // is matched at a dot; a value no measurement has is skipped; a change within noise has no share.
-  ['src/compare/status.ts', "row.verdict !== 'fails'", "row.verdict === 'fails'", 'action-policy', 'check conclusion'],
-  ['src/compare/status.ts', '!report.interrupted &&', 'report.interrupted !== undefined &&', 'action-policy', ''],
+  ['src/compare/status.ts', "(r) => r.verdict === 'fails'", "(r) => r.verdict !== 'fails'", 'action-policy', ''],
+  ['src/compare/status.ts', 'report.interrupted ? [', 'report.interrupted === undefined ? [', 'action-policy', ''],
   [
     'src/tensorrt/deploy-rules.ts',
     // "startsWith(`${version}.`)", spelled so that it is not read as a template here.
@@ -40,6 +40,34 @@ const MUTANTS = [
   ],
   ['src/contract/history.ts', ".max(1e15, 'expected", ".max(1e309, 'expected", 'history', 'a line each'],
   ['src/report/parts/explain.ts', 'if (r.significant === false)', 'if (r.significant === true)', 'explain', 'sums'],
+  // Issue 50's edges: a registry cache with a public key serves only what it verifies; a record must name its
+  // blob's digest; the region search's second level has only what the first left of the budget; a
+  // version-compatible plan loads on its own release; every @ in a cell is inert; an unmeasured figure is said.
+  ['src/pipeline.ts', 'registry.cache && !trust.publicKey', 'registry.cache && trust.publicKey', 'registry-cache', ''],
+  [
+    'src/cache/registry-cache.ts',
+    '`sha256:$' + '{record.sha256}` !== planLayer.digest ||',
+    '`sha256:$' + '{record.sha256}` === planLayer.digest &&',
+    'registry-cache',
+    'record',
+  ],
+  ['src/accuracy/keep-search.ts', 'left() + free,', 'left() + free + 1,', 'keep-search', 'budget'],
+  ['src/tensorrt/deploy-rules.ts', '(!ownRelease && compare(', '(ownRelease && compare(', 'deploy', 'own exact'],
+  ['src/common/markdown-text.ts', '.replace(/@/g, `@', '.replace(/@@/g, `@', 'report-markdown', 'inert'],
+  [
+    'src/builds/build-stage.ts',
+    'peakGpuMemoryMiB: peak === 0 ? null',
+    'peakGpuMemoryMiB: peak < 0 ? null',
+    'build.e2e',
+    'not measured',
+  ],
+  [
+    'src/compare/evaluate.ts',
+    "status = metric === 'latency-growth' &&",
+    "status = metric !== 'latency-growth' &&",
+    'budgets',
+    'measured',
+  ],
   // A check in the registry that no judge answers.
   [
     'src/contract/checks.ts',

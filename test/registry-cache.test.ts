@@ -21,8 +21,8 @@ import {
 const MAIN = { password: 'main-job-token-1234', pull: ['*'], push: ['acme/*'] };
 const PR = { password: 'pr-job-token-5678', pull: ['*'], push: ['acme/pr-*'] };
 
-const CONFIG = (registry: string, extra = '') =>
-  `output-dir: out\ncache-dir: oci://${registry}/acme/trt-cache\n${extra}models:\n` +
+const CONFIG = (registry: string, extra = '', repository = 'acme/trt-cache') =>
+  `output-dir: out\ncache-dir: oci://${registry}/${repository}\n${extra}models:\n` +
   '  - name: up\n    onnx: up.onnx\n    profiles:\n' +
   '      - { name: sd, shapes: { x: 1x3x16x16 } }\n      - { name: hd, shapes: { x: 1x3x32x32 } }\n' +
   '  - name: det\n    onnx: det.onnx\n    profiles: [{ name: b1, shapes: { images: 1x3x32x32 } }]\n';
@@ -267,6 +267,44 @@ describe.skipIf(!registryInstalled)(
       } finally {
         await registry.restart();
       }
+    });
+
+    it('a record that names another plan than its blob is refused; the engine is built', async () => {
+      const main = ephemeral();
+      const first = await build(main, CONFIG(registry.host, '', 'acme/trt-records'), job(main, 'push', 611, 'main'));
+      const key = first.report.builds[0]!.cache!.key;
+      const c = new OciClient(
+        { registry: registry.host, repository: 'acme/trt-records', plainHttp: true },
+        { credentials: { username: 'main', password: MAIN.password } },
+      );
+      // The same manifest with a record whose digest names other bytes (a plan swapped in under a good record).
+      const { manifest } = (await c.manifest(tagFor('engine', key)))!;
+      const title = (l: { annotations?: Record<string, string> }) => l.annotations?.['org.opencontainers.image.title'];
+      const recordLayer = manifest.layers.find((l) => title(l) === 'record.json')!;
+      const record = JSON.parse((await c.blobBytes(recordLayer)).toString('utf8'));
+      const forged = Buffer.from(JSON.stringify({ ...record, sha256: 'f'.repeat(64) }));
+      const pushed = await c.pushBlob(recordLayer.mediaType, forged);
+      const layers = manifest.layers.map((l) => (l === recordLayer ? { ...pushed, annotations: l.annotations } : l));
+      await c.pushManifest(tagFor('engine', key), { ...manifest, layers });
+      const pr = ephemeral();
+      const run = await build(pr, CONFIG(registry.host, '', 'acme/trt-records'), job(pr, 'pull_request', 612, 'pr'));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'cached', 'cached']);
+      expect(run.report.builds[0]!.cache?.problem).toMatch(/its record does not describe its plan/);
+    });
+
+    it('with cache-public-key an unsigned entry in the registry is served to no one', async () => {
+      const { generateKeyPairSync } = await import('node:crypto');
+      const publicKey = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' });
+      const keyed = `cache-public-key: ${publicKey.toString('base64')}\n`;
+      // Someone with push rights and without the signing key (a job that is not the signer) pushes unsigned.
+      const main = ephemeral();
+      const first = await build(main, CONFIG(registry.host, keyed, 'acme/trt-keyed'), job(main, 'push', 621, 'main'));
+      expect(first.report.builds.map((b) => b.cache?.registry?.pushed)).toEqual([true, true, true]);
+      const pr = ephemeral();
+      const run = await build(pr, CONFIG(registry.host, keyed, 'acme/trt-keyed'), job(pr, 'pull_request', 622, 'pr'));
+      expect(run.report.builds.map((b) => b.status)).toEqual(['built', 'built', 'built']);
+      expect(run.report.cache).toMatchObject({ untrusted: 3 });
     });
 
     it('a corrupted blob is never served: the pull fails its digest and the engine is built', async () => {
