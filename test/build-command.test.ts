@@ -118,6 +118,28 @@ describe('build: { command, plan }', () => {
     expect(third.report.builds[0].status).toBe('built');
   });
 
+  it("its plans get trtexec's plans' checks: #4841 padding, deploy targets, the latency A/B", async () => {
+    const pad = ['--standin', `TRTEXEC_STANDIN_PAD_ZEROS=${8 * 2 ** 20}`];
+    const more = 'deploy: [{ name: edge-l4, gpu: L4 }]\nbase-plans: base\nbenchmark: ab\n';
+    const { runner, config } = setUp(pad, more);
+    // The base branch's plan: a build of the same builder, without the padding.
+    const base = setUp();
+    expect((await run(base.config, base.runner.dir)).result.code).toBe(0);
+    runner.touch('base/.keep');
+    writeFileSync(join(runner.dir, 'base', 'cls.p.plan'), readFileSync(join(base.runner.dir, 'out', 'cls.p.plan')));
+    const { report } = await run(config, runner.dir);
+    const [build] = report.builds;
+    expect(build.status).toBe('built');
+    // 8 MiB of zeros at the end: the trailing-zeros budget warns, with the #4841 diagnosis.
+    expect(report.plans[0].trailingZeroBytes).toBeGreaterThanOrEqual(8 * 2 ** 20);
+    expect(build.budgets.find((b: { metric: string }) => b.metric === 'trailing-zeros').status).toBe('warn');
+    expect(build.deploy.map((d: { target: string; verdict: string }) => [d.target, d.verdict])).toEqual([
+      ['edge-l4', 'fails'],
+    ]);
+    expect(build.latency).toMatchObject({ baseEngine: { source: 'plans' } });
+    expect(['slower', 'faster', 'same', 'inconclusive']).toContain(build.latency.verdict);
+  });
+
   it.each([
     [
       'a placeholder that is none',
