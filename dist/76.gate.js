@@ -129,12 +129,18 @@ async function withPullRequest(context, octokit, given) {
         },
     };
 }
+/** The values of TRT_CI_DEFAULT_BRANCH that declare a default-branch run; anything else declares nothing. */
+const DECLARED = /^(true|1|yes)$/i;
 /**
  * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
  * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
  */
 function runProvenance(env, cwd) {
     const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    // Outside GitHub Actions (GitLab, Jenkins, Buildkite) the job declares it: TRT_CI_DEFAULT_BRANCH=true, set only
+    // in the job that builds the default branch (docs/cache.md). Inside Actions, GitHub's own context decides.
+    if (!context && env.GITHUB_ACTIONS !== 'true' && DECLARED.test(env.TRT_CI_DEFAULT_BRANCH ?? ''))
+        return { commit: env.TRT_CI_COMMIT || null, event: 'declared', defaultBranch: true, run: env.TRT_CI_RUN || null };
     if (!context)
         return { commit: null, event: 'local', defaultBranch: false };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;

@@ -1454,12 +1454,18 @@ async function withPullRequest(context, octokit, given) {
         },
     };
 }
+/** The values of TRT_CI_DEFAULT_BRANCH that declare a default-branch run; anything else declares nothing. */
+const DECLARED = /^(true|1|yes)$/i;
 /**
  * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
  * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
  */
 function runProvenance(env, cwd) {
     const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    // Outside GitHub Actions (GitLab, Jenkins, Buildkite) the job declares it: TRT_CI_DEFAULT_BRANCH=true, set only
+    // in the job that builds the default branch (docs/cache.md). Inside Actions, GitHub's own context decides.
+    if (!context && env.GITHUB_ACTIONS !== 'true' && DECLARED.test(env.TRT_CI_DEFAULT_BRANCH ?? ''))
+        return { commit: env.TRT_CI_COMMIT || null, event: 'declared', defaultBranch: true, run: env.TRT_CI_RUN || null };
     if (!context)
         return { commit: null, event: 'local', defaultBranch: false };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
@@ -3576,6 +3582,9 @@ const SECRET = new RegExp(`^(${[
     'ACTIONS_CACHE_URL',
     'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
     'ACTIONS_ID_TOKEN_REQUEST_URL',
+    // The cache signing key under its documented name (a key under another name, cache-signing-key: ${NAME},
+    // is removed by the run itself: pipeline.ts).
+    'TRT_CI_CACHE_KEY',
     // The registry cache's credentials (cache/registry-auth.ts), and the Docker config's inline form.
     'TRT_CI_REGISTRY_USERNAME',
     'TRT_CI_REGISTRY_PASSWORD',
@@ -3587,6 +3596,15 @@ function childEnv(base) {
         if (!SECRET.test(name))
             env[name] = value;
     return env;
+}
+/** The environment less the named variables (the secrets trt-ci.yml reads by a name of the user's own). */
+function withoutVariables(env, names) {
+    if (names.length === 0)
+        return env;
+    const left = { ...env };
+    for (const name of names)
+        delete left[name];
+    return left;
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/proc/lines.js
@@ -4150,9 +4168,17 @@ function cacheTrustOf(config, defaultBranch) {
     return {
         trust: config.cacheTrust,
         defaultBranch,
-        signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
+        // Only what ships is signed: a key that reached another run (a pull request's job) signs nothing.
+        signingKey: config.cacheSigningKey && defaultBranch ? parseCacheKey(config.cacheSigningKey, 'private') : null,
         publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
     };
+}
+/** Why a signing key this run was given signs nothing, for the top of the summary; null when it signs or has none. */
+function unusedSigningKey(config, defaultBranch) {
+    if (!config.cacheSigningKey || defaultBranch)
+        return null;
+    return ("cache-signing-key is set, but this run is not the default branch's: nothing it stores is signed. Give the key " +
+        'only to default-branch jobs (docs/cache.md): a job that has it can sign what the default branch is served');
 }
 /** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */
 const TRUST_ALL = { trust: 'any', defaultBranch: false, signingKey: null, publicKey: null };
@@ -4843,14 +4869,14 @@ function benchmarkArgv(version, model, profile, plan) {
     return [`--loadEngine=${plan}`, ...measurementArgs(version, model, profile)];
 }
 /** What a measurement of a profile's engine runs with besides the engine: the contract both sides of an A/B share. */
-function measurementArgs(version, model, profile) {
+function measurementArgs(version, model, profile, measurement = MEASUREMENT) {
     const measured = profile && runProfile(profile);
     return [
         ...(measured && measured.shapes.length > 0 ? [`--shapes=${shapeSpec(measured.shapes, 'opt')}`] : []),
         ...pluginArgs(model, version),
         // What a latency is made of, the same on every version (measurement.ts): explicit wherever it is not
         // this version's default.
-        ...measurementFlags(version),
+        ...measurementFlags(version, measurement),
     ];
 }
 /**
@@ -5652,6 +5678,8 @@ async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRun
 
 
 
+/** A process that died of a signal, as a shell or a signal handler says it (test/fixtures/trtexec-logs/crash-*). */
+const CRASH = /\b(Segmentation fault|Bus error|Illegal instruction)\b|\bAborted \(core dumped\)/;
 /**
  * Lines that tell why trtexec failed, from real logs (test/fixtures/trtexec-logs). Order is priority:
  * when a log shows several, the earlier kind is the cause (a missing plugin also fails the ONNX
@@ -5659,6 +5687,14 @@ async function withPrecisionOnnx(jobs, version, outputDir, runtime = loadOnnxRun
  */
 const EVIDENCE = [
     { kind: 'unknown-option', pattern: /Unknown option: (\S+)/ },
+    // The engine built and could not be written (sampleEngines.cpp v10.16 saveEngine and setUpInference): a full
+    // or read-only output folder. Before out-of-memory: a build that skipped tactics for memory still built.
+    {
+        kind: 'other',
+        pattern: anyOf(/Saving engine to file failed/, /Cannot open engine file: /, /Failed to open engine file for reading/, /Error when reading engine file/),
+        hint: 'trtexec built the engine and could not write it: check the free space of the output folder and that it ' +
+            'is writable (df -h; a read-only mount), then build again.',
+    },
     {
         kind: 'driver-insufficient',
         pattern: /CUDA driver version is insufficient for CUDA runtime version|CUDA initialization failure with error:? 35\b/,
@@ -5694,7 +5730,9 @@ const EVIDENCE = [
     },
     {
         kind: 'out-of-memory',
-        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, /could not be allocated/i, /insufficient memory/i),
+        pattern: anyOf(/Cuda Runtime \(out of memory\)/i, /Error Code 2: OutOfMemory/i, /out of memory/i, 
+        // TensorRT 7's one word (rtSafe "OutOfMemory Error in allocate") and 8.x's own spelling "insuficient".
+        /OutOfMemory Error/, /could not be allocated/i, /insuf+icient memory/i),
     },
     {
         kind: 'onnx-parse',
@@ -5707,6 +5745,14 @@ const EVIDENCE = [
     // failed." (NVIDIA/TensorRT#2654). Last: a log that says more (out of memory, a plugin) says why.
     // Myelin's own form says the same: "In function split_input -- …kqv_gemm_split.cpp:658 … -- assertion failed".
     { kind: 'internal-assertion', pattern: /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/ },
+    // A crash says least: the shell's line ("Segmentation fault (core dumped)"), or a signal handler's
+    // ("Signal: Segmentation fault (11)"). Any line that says more comes first.
+    {
+        kind: 'other',
+        pattern: CRASH,
+        hint: 'trtexec crashed: TensorRT, a plugin or the driver died on this model. Run it again with --verbose to see ' +
+            'the last layer it reached; a crash in a plugin points at the plugin, else report it to NVIDIA with the log.',
+    },
 ];
 /** One pattern that matches any of the alternatives (each kept on its own line). */
 function anyOf(...alternatives) {
@@ -5715,7 +5761,7 @@ function anyOf(...alternatives) {
 /** Lines after which trtexec gives up; without an exit code they mark the log as failed. */
 const TERMINAL_PATTERN = anyOf(/Engine set up failed/, /Engine could not be created/, /Engine creation failed/, /Failed to create engine/, /Failed to parse onnx file/, /Failure while parsing ONNX/, /Parsing model failed/, /Network validation failed/, /Cuda failure/, /^Aborting/, /Unknown option:/, /Engine deserialization failed/, /Could not deserialize engine/, /FAILED_EXECUTION/, /Cannot find any available devices/, /Cannot find device ID/, /Uncaught exception detected/, /Building engine failed/, /Serialization assertion /, /: Assertion `[^`'’]*['’] failed\.|-- assertion failed$/, /Deserialize the cuda engine failed/, /SymbolAddress for \w+ could not be loaded/, 
 // The ONNX parser's own errors and a build that found no tactic: trtexec stops after them.
-/While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/);
+/While parsing node number/, /ModelImporter\.cpp:\d+: ERROR/, /Could not find any implementation for node/, /Saving engine to file failed/, CRASH);
 /** The failure evidence in one line, if any. */
 function matchEvidence(message) {
     for (let rank = 0; rank < EVIDENCE.length; rank += 1) {
@@ -6703,7 +6749,14 @@ async function buildPlan(job, gpu, context) {
         (error) => ({ plan: null, verdict: unreadableCache(key, error, registry) }));
         if (restored.plan) {
             const { plan, buildSeconds, verdict } = restored;
-            return done({ ...notRun(job, facts, null), status: 'cached', plan, buildSeconds, cache: verdict });
+            // A plan from the cache is measured as a built one is: its latency is this run's, on this GPU.
+            return done(await measured(job, gpu, context, {
+                ...notRun(job, facts, null),
+                status: 'cached',
+                plan,
+                buildSeconds,
+                cache: verdict,
+            }));
         }
         cache = restored.verdict;
     }
@@ -6737,12 +6790,16 @@ async function buildPlan(job, gpu, context) {
             cache = await pushToRegistry(context.cache.engines, key, context.cache.registry, cache);
     }
     const outcome = { ...notRun(job, built.gpu, null), status: 'built', attempts, ...collected, cache };
+    return done(await measured(job, gpu, context, outcome));
+}
+/** The outcome with its benchmark, where the model asks for one: the plan loaded once and measured. */
+async function measured(job, gpu, context, outcome) {
     if (!job.model.benchmark)
-        return done(outcome);
+        return outcome;
     if (context.signal?.aborted)
-        return done({ ...outcome, status: 'failed', failure: CANCELLED });
+        return { ...outcome, status: 'failed', failure: CANCELLED };
     const bench = await benchmark(job, gpu, context);
-    return done({ ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) });
+    return { ...outcome, perf: bench.perf, ...(bench.failure && { status: 'failed', failure: bench.failure }) };
 }
 /** trtexec until it builds, runs out of workspace to try, or fails for another reason. */
 async function runAttempts(job, gpu, context) {
@@ -7285,9 +7342,9 @@ function withPeakMemory(outcomes, timeline) {
             return outcome;
         const attempts = outcome.attempts.map((a) => {
             const peak = timeline.window(gpu.index, a.startedAt, a.endedAt)?.attributedMiB ?? null;
-            // A failed attempt that showed nothing above the idle GPU may have ended between two samples:
-            // what it held is unknown, not 0.
-            return { ...a, peakGpuMemoryMiB: a.failure && peak === 0 ? null : peak };
+            // An attempt that showed nothing above the idle GPU ran between two samples (a build holds a CUDA context
+            // at the least): what it held is unknown, never 0 B within a budget.
+            return { ...a, peakGpuMemoryMiB: peak === 0 ? null : peak };
         });
         return { ...outcome, attempts, peakGpuMemoryMiB: attempts[attempts.length - 1]?.peakGpuMemoryMiB ?? null };
     });
@@ -8871,6 +8928,7 @@ function openRegistryCache(registry, run) {
 
 
 
+
 /**
  * cache-dir: oci://…: the registry, and a folder of the run's own as its first tier (removed at the end:
  * the registry is what outlives the run). A plain cache-dir: is used as it is.
@@ -8892,12 +8950,19 @@ async function openRunCache(config, options) {
     };
 }
 /** The engine cache's account of this run; one key for all its engines, for actions/cache. */
-function cacheSummary(config, stage, registry, credentials) {
+function cacheSummary(config, stage, registry, credentials, 
+/** Whether this run builds the default branch: a signing key anywhere else is said. */
+defaultBranch = false) {
     if (!config.cacheDir)
         return null;
     const verdicts = stage.outcomes.flatMap((o) => (o.cache ? [o.cache] : []));
     const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
-    const problems = [...verdicts.map((c) => c.problem), stage.evictProblem, ...(registry?.account.problems ?? [])];
+    const problems = [
+        unusedSigningKey(config, defaultBranch),
+        ...verdicts.map((c) => c.problem),
+        stage.evictProblem,
+        ...(registry?.account.problems ?? []),
+    ];
     return {
         key: `trt-ci-${(0,external_node_crypto_.createHash)('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
         dir: config.cacheRegistry?.primary ?? config.cacheDir,
@@ -8979,19 +9044,30 @@ function rangeStart(node) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /**
- * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, an engine will
- * not load on a target it ships to, or a cancel stopped a stage (what it did not do is not known to pass).
+ * Why the work failed, one line each, in report order; none when it passed. It failed when any build did
+ * ('skipped' ones too: a cancelled run), an engine computes the wrong answer or crashes when run, a budget
+ * failed, an engine will not load on a target it ships to, or a cancel stopped a stage (what it did not do is
+ * not known to pass).
  */
+function whyFailed(report) {
+    const reasons = report.interrupted ? [`the run was cancelled during ${report.interrupted}`] : [];
+    for (const b of report.builds) {
+        const name = `${b.model ?? '?'}/${b.profile ?? '?'}`;
+        if (!report_isBuilt(b))
+            reasons.push(`${name}: ${b.status}${b.failure ? `: ${b.failure.message}` : ''}`);
+        if (b.accuracy?.status === 'failed' || b.accuracy?.status === 'error')
+            reasons.push(`${name}: accuracy ${b.accuracy.status === 'failed' ? 'out of tolerance' : 'check error'}`);
+        if (b.latency?.verdict === 'head-failed')
+            reasons.push(`${name}: the engine failed when run for the A/B`);
+        for (const row of b.budgets.filter((r) => r.status === 'fail'))
+            reasons.push(`${name}: ${row.message}`);
+        for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))
+            reasons.push(`${name}: will not load on ${row.target}${row.line ? `: ${row.line}` : ''}`);
+    }
+    return reasons;
+}
 function overallStatus(report) {
-    // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
-    // that did not build.
-    const right = (b) => report_isBuilt(b) &&
-        b.accuracy?.status !== 'failed' &&
-        b.accuracy?.status !== 'error' &&
-        b.latency?.verdict !== 'head-failed' &&
-        b.budgets.every((row) => row.status !== 'fail') &&
-        (b.deploy ?? []).every((row) => row.verdict !== 'fails');
-    return !report.interrupted && report.builds.every(right) ? 'passed' : 'failed';
+    return whyFailed(report).length === 0 ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
@@ -9135,6 +9211,18 @@ function buildSecondsOf(report) {
 
 
 
+/**
+ * A budget whose figure this build could not measure: latency fails (the model asked for a benchmark, and an
+ * engine nobody measured must not pass as no slower); peak memory warns (the sampler can miss a short build).
+ */
+function unmeasuredRow(metric, why, limit, row) {
+    const decisive = limit.fail ?? limit.warn;
+    if (!decisive)
+        return null;
+    const status = metric === 'latency-growth' && limit.fail ? 'fail' : 'warn';
+    const message = `${METRICS[metric].describe}: not measured: ${why}`;
+    return { ...row, value: null, limit: decisive.value, unit: decisive.unit, status, message };
+}
 const key = (m) => `${m.model}/${m.profile}`;
 /** The baseline build for a build: same model and profile, and the same GPU model when both know it. */
 function matchBaseline(build, baseline) {
@@ -9227,6 +9315,9 @@ function judge(metric, limit, build, base, hasBaseline, configPosition) {
         baseline: baselineFigure(metric, base),
         configPosition,
     };
+    const missing = (metric === 'latency-growth' || metric === 'peak-memory') && build.unmeasured?.[metric];
+    if (missing)
+        return unmeasuredRow(metric, missing, limit, row);
     // A figure this build does not have at all (no accuracy: check, no benchmark) gets no row, baseline or not.
     const unit = (limit.fail ?? limit.warn)?.unit;
     if (unit && evaluate_measure(metric, unit, build, build) === null)
@@ -9390,9 +9481,26 @@ function measureRun(outcomes, results, onnxBytes) {
             latencyMeasurement: o.perf?.measurement ?? null,
             accuracyError: largestError(results.accuracy.get(key)),
             latencyAb: ab ? { verdict: ab.verdict, ratio: ab.ratio, reason: ab.reason } : null,
+            unmeasured: unmeasuredOf(o, ab !== undefined),
             built: report_isBuilt(o),
         };
     });
+}
+/** What an engine that built (or came from the cache) was to have measured and was not, with why. Pure. */
+function unmeasuredOf(o, abbed) {
+    if (!report_isBuilt(o))
+        return {};
+    const unmeasured = {};
+    if (o.peakGpuMemoryMiB === null)
+        unmeasured['peak-memory'] =
+            o.status === 'cached'
+                ? 'the plan came from the engine cache: no build ran to measure'
+                : 'nvidia-smi saw no sample of this build above the idle GPU (a short build, or no nvidia-smi)';
+    if (o.job.model.benchmark && !abbed && o.perf?.latencyMs?.median == null)
+        unmeasured['latency-growth'] = o.perf
+            ? `trtexec printed no latency for the benchmark (${o.perf.log})`
+            : 'the engine was not benchmarked';
+    return unmeasured;
 }
 const figuresOf = (match) => ({
     bytes: match.bytes,
@@ -9433,6 +9541,10 @@ function unsetMessage(text, unset) {
     const names = unset.map((name) => `\${${name}}`).join(', ');
     return (`expected ${names} to be set in the environment (or \${NAME:-default} in trt-ci.yml), ` +
         `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`);
+}
+/** The names `${NAME}` and `${NAME:-default}` read in a text. */
+function variablesIn(text) {
+    return [...text.matchAll(VARIABLE)].map((m) => m[1]);
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
@@ -10345,19 +10457,29 @@ function versionVerdict(plan, target) {
         return { verdict: 'unknown', line: "the plan's TensorRT version is not known", fix: null };
     const wanted = target.tensorrt;
     const exact = parts(wanted).length >= 4;
+    // The built version cut to as many parts as the target names: "10.16.1" names the release 10.16.1.11 is of.
+    const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
+    const ownRelease = compare(prefix, wanted) === 0;
     if (plan.portability.versionCompatible) {
-        // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load).
-        if (parts(wanted)[0] !== parts(built)[0] || compare(wanted, built) < 0) {
+        // Newer TensorRT of the same major loads a version-compatible plan (with --versionCompatible at load); so
+        // does its own release, however the target writes it.
+        if (parts(wanted)[0] !== parts(built)[0] || (!ownRelease && compare(wanted, built) < 0)) {
             return {
                 verdict: 'fails',
                 line: VERSION_LINE(built, wanted),
                 fix: `a version-compatible plan loads on TensorRT ${parts(built)[0]}.x from ${built} on; build for ${wanted}`,
             };
         }
+        // "10.16" spans 10.16.0, older than a plan of 10.16.1, and 10.16.2, newer: which one the target runs decides.
+        if (ownRelease && parts(wanted).length < 3)
+            return {
+                verdict: 'unknown',
+                line: `a version-compatible plan of ${built} loads from ${built} on; the target names ${wanted}`,
+                fix: `name the target's TensorRT in full (tensorrt: "${built}") to know`,
+            };
         return null;
     }
-    const prefix = built.split('.').slice(0, parts(wanted).length).join('.');
-    if (compare(prefix, wanted) !== 0) {
+    if (!ownRelease) {
         return {
             verdict: 'fails',
             line: VERSION_LINE(built, exact ? wanted : `${wanted}.x`),
@@ -11124,6 +11246,7 @@ function findProblems(raw, config, options) {
 
 
 
+
 /**
  * Reads `file` (relative to `cwd`); messages name it as given, and its paths are relative to its folder.
  * `${NAME}` in the trtexec, nvidia-smi, ONNX and plugin paths comes from `env`.
@@ -11166,7 +11289,10 @@ function parseConfig(text, file, dir = (0,external_node_path_.dirname)(file), en
         throw listed(parsed.error.issues.flatMap((issue) => schemaProblems(issue, where)));
     // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
     const expanded = withEnvironment(parsed.data, env);
-    const config = resolveConfig(expanded.raw, dir, file, { position, where });
+    const config = {
+        ...resolveConfig(expanded.raw, dir, file, { position, where }),
+        secretVariables: variablesIn(parsed.data['cache-signing-key'] ?? ''),
+    };
     const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
     const problems = [
         ...expanded.problems,
@@ -12685,7 +12811,33 @@ class AbContractError extends Error {
 }
 /** The files an A/B writes (01.base.times.json, 02.head.log, …): the only ones it ever removes. */
 const OWN_FILE = /^\d{2}\.(base|head)\.(times\.json|log)$/;
+/** One side's engine cannot be captured as a CUDA graph: it ran without one while the other ran with one. */
+class GraphRefused extends AbContractError {
+    side;
+    constructor(side) {
+        super(`the ${side} engine cannot be captured as a CUDA graph`);
+        this.side = side;
+    }
+}
+/**
+ * The interleaved A/B under trt-ci's measurement (measurement.ts). Where one engine cannot be captured as a CUDA
+ * graph (trtexec then runs it without one), both are run again without a graph: one contract for both sides, a
+ * verdict instead of two measurements compared (the reason says so).
+ */
 async function trtexecAb(options, plan) {
+    try {
+        return await abUnder(options, plan, MEASUREMENT);
+    }
+    catch (error) {
+        if (!(error instanceof GraphRefused))
+            throw error;
+        const result = await abUnder(options, plan, { ...MEASUREMENT, cudaGraph: false });
+        const why = `both engines ran without a CUDA graph: trtexec cannot capture the ${error.side} engine as one`;
+        return { ...result, reason: `${result.reason}; ${why}` };
+    }
+}
+async function abUnder(options, plan, measurement) {
+    const contract = options.contract(measurement);
     const seen = {};
     const measured = {};
     for (const side of ['base', 'head']) {
@@ -12705,7 +12857,7 @@ async function trtexecAb(options, plan) {
             const stem = (0,external_node_path_.join)(options.dir, `${String(index + 1).padStart(2, '0')}.${side}`);
             const times = `${stem}.times.json`;
             const log = `${stem}.log`;
-            const run = await options.trtexec.run(abRunArgv(options.plans[side], options.contract, options.iterations, times), {
+            const run = await options.trtexec.run(abRunArgv(options.plans[side], contract, options.iterations, times), {
                 gpu: options.gpuIndex,
                 logFile: log,
                 timeoutMs: options.timeoutMs,
@@ -12717,12 +12869,12 @@ async function trtexecAb(options, plan) {
             }
             const text = await (0,promises_.readFile)(log, 'utf8').catch(() => '');
             checkContract(side, readBindings(text), seen);
-            checkMeasurement(side, measuredFrom(options.measurement ?? MEASUREMENT, text), measured);
+            checkMeasurement(side, measuredFrom(measurement, text), measured);
             return parseExportedTimes(await (0,promises_.readFile)(times, 'utf8'), times);
         },
         clockState: async () => options.nvidiaSmi ? queryClockState(options.nvidiaSmi, options.gpuIndex, options.env, options.signal) : null,
     }, plan);
-    return { ...result, measurement: measured.head ?? measured.base ?? options.measurement ?? MEASUREMENT };
+    return { ...result, measurement: measured.head ?? measured.base ?? measurement };
 }
 /**
  * Both sides measured alike: an engine whose CUDA graph trtexec could not capture ran without one, and its
@@ -12735,6 +12887,9 @@ function checkMeasurement(side, now, measured) {
             `${describeMeasurement(now)}`);
     measured[side] = now;
     const [base, head] = [measured.base, measured.head];
+    // Only the graph differs: the side without one could not be captured, and both can run without.
+    if (base && head && !sameMeasurement(base, head) && sameMeasurement(base, { ...head, cudaGraph: base.cudaGraph }))
+        throw new GraphRefused(base.cudaGraph ? 'head' : 'base');
     if (base && head && !sameMeasurement(base, head)) {
         throw new AbContractError(`the engines ran under two measurements: base ${describeMeasurement(base)}, head ${describeMeasurement(head)} ` +
             '(trtexec could not capture one of them as a CUDA graph: "operations that are not permitted under CUDA ' +
@@ -12868,7 +13023,7 @@ function abOfEngine(outcome, plans, dir, budget, run) {
         nvidiaSmi: run.config.nvidiaSmi,
         gpuIndex: outcome.gpu?.index ?? 0,
         plans,
-        contract: measurementArgs(run.version, job.model, job.profile),
+        contract: (measurement) => measurementArgs(run.version, job.model, job.profile, measurement),
         iterations: AB_DEFAULTS.iterations,
         dir,
         timeoutMs: job.model.buildTimeoutMs,
@@ -14694,7 +14849,7 @@ function divergenceLine(engine, d) {
             'a fusion that marking breaks apart; `trt-ci precision` searches with the plain engine');
     const e = d.error;
     const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
-    const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+    const where = d.configPosition ? ` (${markdown_text_text(formatPosition(d.configPosition))})` : '';
     const fp32 = d.computes?.startsWith('fp32')
         ? ` It computes in FP32 already (${markdown_text_text(d.computes)}): what it reads from FP16 nodes is the cause;` +
             ' `trt-ci precision` finds which of them to keep.'
@@ -15671,7 +15826,7 @@ function history_line(s) {
     const last = `the last ${s.recent.length} builds`;
     // A new series after an environment step: the builds before it are shown, never judged against.
     const where = s.step
-        ? `an environment step (${s.step}): a new series, not judged against ${last} before it`
+        ? `an environment step (${markdown_text_text(s.step)}): a new series, not judged against ${last} before it`
         : s.within
             ? `within the range of ${last}`
             : s.head > s.high
@@ -16153,13 +16308,17 @@ async function verifyBuilds(outcomes) {
 
 
 
+
 /**
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
  */
-async function runPipeline(options) {
+async function runPipeline(given) {
     const startedAt = new Date();
-    const read = loadConfig(options.configFile, options.cwd, options.env);
+    const configEnv = given.configEnv ?? given.env;
+    const read = loadConfig(given.configFile, given.cwd, configEnv);
+    // The signing key's variables go no further than trt-ci.yml: no program trt-ci runs is handed them.
+    const options = { ...given, env: withoutVariables(given.env, read.secretVariables ?? []), configEnv };
     const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
     const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
     const baselineFile = options.baselineFile ? (0,external_node_path_.resolve)(options.cwd, options.baselineFile) : null;
@@ -16327,7 +16486,7 @@ async function buildAndReport(context, start, options) {
         outcomes,
         comparison,
         onnxBytes,
-        cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
+        cache: cacheOf(context, stage, start),
         manifest: outputs.manifest,
         interrupted,
         precisionSearch,
@@ -16346,6 +16505,11 @@ async function buildAndReport(context, start, options) {
         manifestFile: outputs.manifest,
         unwritten,
     };
+}
+/** What the engine cache did this run, for the report. */
+function cacheOf(context, stage, start) {
+    const { config, registry, cacheTrust } = context;
+    return cacheSummary(config, stage, registry ?? null, start.registryCredentials ?? null, cacheTrust.defaultBranch);
 }
 /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */
 function tensorrtStep(baseline, version) {
@@ -16369,6 +16533,7 @@ function candidateRuns(options) {
     return {
         run: (adjust, preflight) => runPipeline({
             ...{ configFile: options.configFile, cwd: options.cwd, env: options.env, preflight },
+            ...(options.configEnv && { configEnv: options.configEnv }),
             provenance: options.provenance ?? null,
             ...(options.signal && { signal: options.signal }),
             adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),

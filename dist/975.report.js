@@ -1059,19 +1059,30 @@ function rangeStart(node) {
 ;// CONCATENATED MODULE: ./.build/tsc/compare/status.js
 
 /**
- * The work failed when any build did ('skipped' ones too: a cancelled run), a budget failed, an engine will
- * not load on a target it ships to, or a cancel stopped a stage (what it did not do is not known to pass).
+ * Why the work failed, one line each, in report order; none when it passed. It failed when any build did
+ * ('skipped' ones too: a cancelled run), an engine computes the wrong answer or crashes when run, a budget
+ * failed, an engine will not load on a target it ships to, or a cancel stopped a stage (what it did not do is
+ * not known to pass).
  */
+function whyFailed(report) {
+    const reasons = report.interrupted ? [`the run was cancelled during ${report.interrupted}`] : [];
+    for (const b of report.builds) {
+        const name = `${b.model ?? '?'}/${b.profile ?? '?'}`;
+        if (!report_isBuilt(b))
+            reasons.push(`${name}: ${b.status}${b.failure ? `: ${b.failure.message}` : ''}`);
+        if (b.accuracy?.status === 'failed' || b.accuracy?.status === 'error')
+            reasons.push(`${name}: accuracy ${b.accuracy.status === 'failed' ? 'out of tolerance' : 'check error'}`);
+        if (b.latency?.verdict === 'head-failed')
+            reasons.push(`${name}: the engine failed when run for the A/B`);
+        for (const row of b.budgets.filter((r) => r.status === 'fail'))
+            reasons.push(`${name}: ${row.message}`);
+        for (const row of (b.deploy ?? []).filter((r) => r.verdict === 'fails'))
+            reasons.push(`${name}: will not load on ${row.target}${row.line ? `: ${row.line}` : ''}`);
+    }
+    return reasons;
+}
 function overallStatus(report) {
-    // An engine that built but computes the wrong answer, or crashes when it is run, fails the run like one
-    // that did not build.
-    const right = (b) => report_isBuilt(b) &&
-        b.accuracy?.status !== 'failed' &&
-        b.accuracy?.status !== 'error' &&
-        b.latency?.verdict !== 'head-failed' &&
-        b.budgets.every((row) => row.status !== 'fail') &&
-        (b.deploy ?? []).every((row) => row.verdict !== 'fails');
-    return !report.interrupted && report.builds.every(right) ? 'passed' : 'failed';
+    return whyFailed(report).length === 0 ? 'passed' : 'failed';
 }
 
 ;// CONCATENATED MODULE: ./.build/tsc/contract/report-v1.js
@@ -1550,12 +1561,18 @@ async function withPullRequest(context, octokit, given) {
         },
     };
 }
+/** The values of TRT_CI_DEFAULT_BRANCH that declare a default-branch run; anything else declares nothing. */
+const DECLARED = /^(true|1|yes)$/i;
 /**
  * Where this run comes from, for the engine cache's trust: the commit, the event, and whether it builds
  * the default branch (a push to it, or a schedule or dispatch on it). Outside Actions: local.
  */
 function runProvenance(env, cwd) {
     const context = env.GITHUB_ACTIONS === 'true' ? readRunContext(env, cwd) : null;
+    // Outside GitHub Actions (GitLab, Jenkins, Buildkite) the job declares it: TRT_CI_DEFAULT_BRANCH=true, set only
+    // in the job that builds the default branch (docs/cache.md). Inside Actions, GitHub's own context decides.
+    if (!context && env.GITHUB_ACTIONS !== 'true' && DECLARED.test(env.TRT_CI_DEFAULT_BRANCH ?? ''))
+        return { commit: env.TRT_CI_COMMIT || null, event: 'declared', defaultBranch: true, run: env.TRT_CI_RUN || null };
     if (!context)
         return { commit: null, event: 'local', defaultBranch: false };
     const onDefault = context.defaultBranch !== null && context.ref === `refs/heads/${context.defaultBranch}`;
@@ -1820,7 +1837,7 @@ function divergenceLine(engine, d) {
             'a fusion that marking breaks apart; `trt-ci precision` searches with the plain engine');
     const e = d.error;
     const broken = e.nan + e.inf ? `, ${e.nan ? `${e.nan} NaN ` : ''}${e.inf ? `${e.inf} Inf` : ''}`.trimEnd() : '';
-    const where = d.configPosition ? ` (${formatPosition(d.configPosition)})` : '';
+    const where = d.configPosition ? ` (${markdown_text_text(formatPosition(d.configPosition))})` : '';
     const fp32 = d.computes?.startsWith('fp32')
         ? ` It computes in FP32 already (${markdown_text_text(d.computes)}): what it reads from FP16 nodes is the cause;` +
             ' `trt-ci precision` finds which of them to keep.'
@@ -2884,7 +2901,7 @@ function history_line(s) {
     const last = `the last ${s.recent.length} builds`;
     // A new series after an environment step: the builds before it are shown, never judged against.
     const where = s.step
-        ? `an environment step (${s.step}): a new series, not judged against ${last} before it`
+        ? `an environment step (${markdown_text_text(s.step)}): a new series, not judged against ${last} before it`
         : s.within
             ? `within the range of ${last}`
             : s.head > s.high
@@ -4515,23 +4532,27 @@ function metricSeries(points, metric) {
         const what = kind === 'environment' ? environmentChange(measured[index - 1].environment, measured[index].environment) : null;
         changes.push({ commit: measured[index].commit, index, before, after, ratio: after / before, pValue, kind, what });
     };
+    // Each segment's own change points first: the level a step is judged against is the one it started from.
+    const within = segments.map((segment) => changePoints(values.slice(segment.start, segment.stop), {
+        windowLen: WINDOW,
+        maxPValue: MAX_P,
+        minMagnitude: MIN_MAGNITUDE[metric],
+    }).map((found) => ({ ...found, index: segment.start + found.index })));
     segments.forEach((segment, s) => {
-        const own = values.slice(segment.start, segment.stop);
-        for (const found of changePoints(own, {
-            windowLen: WINDOW,
-            maxPValue: MAX_P,
-            minMagnitude: MIN_MAGNITUDE[metric],
-        })) {
+        for (const found of within[s]) {
             const kind = found.meanAfter > found.meanBefore ? 'regression' : 'improvement';
-            change(segment.start + found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
+            change(found.index, found.meanBefore, found.meanAfter, found.pValue, kind);
         }
         if (s === 0)
             return;
-        // The step into this segment: the previous segment's last half window against this one's first.
+        // The step into this segment: the previous segment's last level (after its own last change point, at most
+        // half a window) against this one's first (before its own first change point).
         const previous = segments[s - 1];
         const half = Math.floor(WINDOW / 2);
-        const left = values.slice(Math.max(previous.start, previous.stop - half), previous.stop);
-        const right = values.slice(segment.start, Math.min(segment.stop, segment.start + half));
+        const lastChange = within[s - 1].at(-1)?.index ?? previous.start;
+        const firstChange = within[s][0]?.index ?? segment.stop;
+        const left = values.slice(Math.max(lastChange, previous.stop - half), previous.stop);
+        const right = values.slice(segment.start, Math.min(firstChange, segment.start + half));
         const stats = studentTTest(left, right);
         if (stats.pValue <= MAX_P && changeMagnitude(stats) > MIN_MAGNITUDE[metric]) {
             change(segment.start, stats.meanBefore, stats.meanAfter, stats.pValue, 'environment');

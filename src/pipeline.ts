@@ -22,6 +22,7 @@ import { type GpuInfo, type GpuQuery, queryGpus } from './gpu/nvidia-smi.js';
 import { resolveCommit } from './proc/git.js';
 import { cacheTrustOf } from './cache/trust.js';
 import { writeNewFiles } from './proc/new-file.js';
+import { withoutVariables } from './proc/child-env.js';
 import { checkAccuracy } from './accuracy/stage.js';
 import { compareLatency } from './latency/stage.js';
 import { explainChanges } from './explain/stage.js';
@@ -79,6 +80,8 @@ export interface PipelineOptions {
    * base branch's uploaded plans); asked only when a model has benchmark: ab. Null: there are none.
    */
   findBasePlans?: () => Promise<{ dir: string; note: string } | null>;
+  /** The environment trt-ci.yml's `${NAME}` are read from, when not `env` (a candidate run's: its parent's). */
+  configEnv?: NodeJS.ProcessEnv;
   /** The loaded config changed before the run (`trt-ci precision`: one model, a candidate keep-fp32 list). */
   adjustConfig?: (config: Config) => Config;
 }
@@ -96,9 +99,12 @@ export interface PipelineResult {
  * config → TensorRT version → preflight → builds → verify → compare (budgets, baseline) → report. Each
  * stage takes what the one before returned; the manifest, report and summary are written at the end.
  */
-export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+export async function runPipeline(given: PipelineOptions): Promise<PipelineResult> {
   const startedAt = new Date();
-  const read = loadConfig(options.configFile, options.cwd, options.env);
+  const configEnv = given.configEnv ?? given.env;
+  const read = loadConfig(given.configFile, given.cwd, configEnv);
+  // The signing key's variables go no further than trt-ci.yml: no program trt-ci runs is handed them.
+  const options = { ...given, env: withoutVariables(given.env, read.secretVariables ?? []), configEnv };
   const loaded = await resolveBaseRef(options.adjustConfig ? options.adjustConfig(read) : read, options);
   const { config, basePlansNote } = await withFoundBasePlans(loaded, options);
   const baselineFile = options.baselineFile ? resolve(options.cwd, options.baselineFile) : null;
@@ -293,7 +299,7 @@ async function buildAndReport(
       outcomes,
       comparison,
       onnxBytes,
-      cache: cacheSummary(config, stage, context.registry ?? null, start.registryCredentials ?? null),
+      cache: cacheOf(context, stage, start),
       manifest: outputs.manifest,
       interrupted,
       precisionSearch,
@@ -315,6 +321,12 @@ async function buildAndReport(
     manifestFile: outputs.manifest,
     unwritten,
   };
+}
+
+/** What the engine cache did this run, for the report. */
+function cacheOf(context: StageContext, stage: BuildStageResult, start: RunStart) {
+  const { config, registry, cacheTrust } = context;
+  return cacheSummary(config, stage, registry ?? null, start.registryCredentials ?? null, cacheTrust.defaultBranch);
 }
 
 /** "TensorRT 10.16 → 11.5" when the baseline ran another TensorRT minor than this run, else null. */
@@ -342,6 +354,7 @@ function candidateRuns(options: PipelineOptions) {
     run: (adjust: (config: Config) => Config, preflight: boolean) =>
       runPipeline({
         ...{ configFile: options.configFile, cwd: options.cwd, env: options.env, preflight },
+        ...(options.configEnv && { configEnv: options.configEnv }),
         provenance: options.provenance ?? null,
         ...(options.signal && { signal: options.signal }),
         adjustConfig: (loaded) => adjust(options.adjustConfig ? options.adjustConfig(loaded) : loaded),

@@ -386,6 +386,57 @@ describe('whose entries a run takes (the trust model of docs/cache.md)', () => {
     expect((await build(runner, actionsEnv(runner, 'pull_request'), SIGNED)).cache).toMatchObject({ untrusted: 1 });
   });
 
+  it('a key that reaches a pull request signs nothing and is said; no program trt-ci runs is handed a key', async () => {
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    // The key under a name of the team's own, and the documented name set too.
+    const named = `cache-signing-key: \${TEAM_SIGNING_SECRET}\ncache-public-key: ${publicKey}\n`;
+    const env = (event: 'push' | 'pull_request') => ({
+      ...actionsEnv(runner, event, secret),
+      TEAM_SIGNING_SECRET: secret,
+    });
+    const pr = await build(runner, env('pull_request'), named);
+    expect(JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8')).signature).toBeUndefined();
+    expect(pr.cache!.problems[0]).toMatch(/^cache-signing-key is set, but this run is not the default branch's/);
+    const push = await build(runner, env('push'), named);
+    expect(push.builds[0]!.status).toBe('built');
+    expect(JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8')).signature).toMatch(
+      /^[A-Za-z0-9+/=]{80,}$/,
+    );
+    expect(push.cache!.problems).toEqual([]);
+    // trtexec (and every other child) ran without either variable.
+    expect(runner.calls().length).toBeGreaterThan(1);
+    expect(runner.calls().flatMap((c) => c.secrets)).toEqual([]);
+  });
+
+  it('outside Actions, TRT_CI_DEFAULT_BRANCH=true declares the default branch; inside, GitHub decides', async () => {
+    const signature = () => JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8')).signature;
+    const runner = makeRunner();
+    runner.touch('up.onnx');
+    const gitlab = { ...process.env, GITHUB_ACTIONS: '', TRT_CI_CACHE_KEY: secret };
+    await build(runner, { ...gitlab, TRT_CI_DEFAULT_BRANCH: 'false' }, SIGNED);
+    expect(signature()).toBeUndefined();
+    const declared = await build(
+      runner,
+      { ...gitlab, TRT_CI_DEFAULT_BRANCH: 'true', TRT_CI_COMMIT: 'c'.repeat(40) },
+      SIGNED,
+    );
+    expect(declared.builds[0]!.status).toBe('built');
+    expect(signature()).toMatch(/^[A-Za-z0-9+/=]{80,}$/);
+    expect(JSON.parse(readFileSync(join(entry(runner), 'record.json'), 'utf8')).provenance).toMatchObject({
+      event: 'declared',
+      defaultBranch: true,
+      commit: 'c'.repeat(40),
+    });
+    // A pull request's job in Actions that sets the variable is still a pull request's: served what it may be.
+    const pr = await build(
+      runner,
+      { ...actionsEnv(runner, 'pull_request', secret), TRT_CI_DEFAULT_BRANCH: 'true' },
+      SIGNED,
+    );
+    expect(pr.cache!.problems[0]).toMatch(/not the default branch's/);
+  });
+
   it("an entry whose plan is a link (to a runner's secret) is never restored", async () => {
     const runner = makeRunner();
     runner.touch('up.onnx');

@@ -541,8 +541,8 @@ describe.skipIf(!registryInstalled)('an ARC fleet with a registry cache: ephemer
     PULLS[11] = pull(11, headSha, REPO);
     fresh(headSha);
     const pr = await runWorkflow(world, pack, pullRequestEvent('opened', 11), WITH, 'engines.yml', {
-      TRT_CI_REGISTRY_USERNAME: 'pr',
-      TRT_CI_REGISTRY_PASSWORD: PR_TOKEN.password,
+      TRT_CI_REGISTRY_READ_USERNAME: 'pr',
+      TRT_CI_REGISTRY_READ_PASSWORD: PR_TOKEN.password,
     });
     expect(jobs(pr).filter((j) => j.startsWith('build'))).toEqual(['build', 'build']);
     expect(built(pr)).toEqual([['cached'], ['cached']]);
@@ -550,19 +550,47 @@ describe.skipIf(!registryInstalled)('an ARC fleet with a registry cache: ephemer
     expect((await tagsOf(registry)).filter((t) => t.startsWith('engine-'))).toEqual(engines);
   });
 
-  it('a secret the pack does not declare never reaches trt-ci; a declared one reaches only its step', async () => {
+  it('a pull request job gets the read credential only: never the signing key or the push credential', async () => {
     const headSha = sha('3');
     PULLS[12] = pull(12, headSha, REPO);
     fresh(headSha);
-    const run = await runWorkflow(world, pack, pullRequestEvent('opened', 12), WITH, 'engines.yml', {
-      TRT_CI_REGISTRY_PASSWORD: PR_TOKEN.password,
-      TRT_CI_REGISTRY_USERNAME: 'pr',
+    // Every secret the caller has (secrets: inherit): the pack decides which job gets which.
+    const all = {
+      TRT_CI_CACHE_KEY: 'the-signing-key',
+      TRT_CI_REGISTRY_USERNAME: 'main',
+      TRT_CI_REGISTRY_PASSWORD: MAIN_TOKEN.password,
+      TRT_CI_REGISTRY_READ_USERNAME: 'pr',
+      TRT_CI_REGISTRY_READ_PASSWORD: PR_TOKEN.password,
       SOME_OTHER_SECRET: 'not-for-trt-ci',
-    });
+    };
+    const run = await runWorkflow(world, pack, pullRequestEvent('opened', 12), WITH, 'engines.yml', all);
+    expect(builds(run).length).toBeGreaterThan(0);
     for (const job of builds(run)) {
       const action = job.steps.find((s) => s.action)!.action!;
+      expect(action.env.TRT_CI_REGISTRY_USERNAME).toBe('pr');
       expect(action.env.TRT_CI_REGISTRY_PASSWORD).toBe(PR_TOKEN.password);
+      expect(action.env.TRT_CI_CACHE_KEY).toBeUndefined();
       expect(action.env.SOME_OTHER_SECRET).toBeUndefined();
+      expect(JSON.stringify(job)).not.toContain(MAIN_TOKEN.password);
+      expect(JSON.stringify(job)).not.toContain('the-signing-key');
+    }
+    // A push to the default branch: its build job gets the key and the push credential.
+    const pushSha = sha('4');
+    fresh(pushSha);
+    const push = await runWorkflow(
+      world,
+      pack,
+      { name: 'push', payload: { ref: 'refs/heads/main', after: pushSha, repository }, sha: pushSha, ref: 'refs/heads/main' },
+      WITH,
+      'engines.yml',
+      all,
+    );
+    for (const job of builds(push)) {
+      const action = job.steps.find((s) => s.action)!.action!;
+      expect([action.env.TRT_CI_CACHE_KEY, action.env.TRT_CI_REGISTRY_PASSWORD]).toEqual([
+        'the-signing-key',
+        MAIN_TOKEN.password,
+      ]);
     }
   });
 });

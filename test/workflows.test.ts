@@ -189,13 +189,21 @@ describe("a fork's approved commit builds in its own job", () => {
     expect(trt(build).with.token).toBeUndefined();
     const { token: _t, baseline: _b, ...forkWith } = trt(fork).with;
     expect(forkWith).toEqual(trt(build).with);
-    expect(trt(main)).toEqual(trt(build));
-    // The secrets reach the trt-ci step of the repository's own builds, never a fork's, never another step.
-    expect(Object.keys(trt(build).env ?? {})).toEqual([
-      'TRT_CI_CACHE_KEY',
-      'TRT_CI_REGISTRY_USERNAME',
-      'TRT_CI_REGISTRY_PASSWORD',
-    ]);
+    expect(trt(main).with).toEqual(trt(build).with);
+    // The secrets reach the trt-ci step of the repository's own builds, never a fork's, never another step: the
+    // signing key and the push credential only the default branch's build, the read-only credential the others'.
+    expect(trt(main).env).toEqual({
+      TRT_CI_CACHE_KEY: '${{ secrets.TRT_CI_CACHE_KEY }}',
+      TRT_CI_REGISTRY_USERNAME: '${{ secrets.TRT_CI_REGISTRY_USERNAME }}',
+      TRT_CI_REGISTRY_PASSWORD: '${{ secrets.TRT_CI_REGISTRY_PASSWORD }}',
+    });
+    expect(trt(build).env).toEqual({
+      TRT_CI_REGISTRY_USERNAME: '${{ secrets.TRT_CI_REGISTRY_READ_USERNAME }}',
+      TRT_CI_REGISTRY_PASSWORD: '${{ secrets.TRT_CI_REGISTRY_READ_PASSWORD }}',
+    });
+    // Only the default branch's build may run in the caller's protected environment (its secrets live there).
+    expect((main as Record<string, unknown>).environment).toBe('${{ inputs.default-branch-environment }}');
+    expect((build as Record<string, unknown>).environment).toBeUndefined();
     expect(trt(fork).env).toBeUndefined();
     const others = (job: typeof build) => job!.steps.filter((s) => s.id !== 'trt');
     expect(others(fork)).toEqual(others(build));
@@ -207,7 +215,8 @@ describe("a fork's approved commit builds in its own job", () => {
       return rest;
     };
     expect(setting(fork)).toEqual(setting(build));
-    expect(setting(main)).toEqual(setting(build));
+    const { environment: _e, ...mainSetting } = setting(main);
+    expect(mainSetting).toEqual(setting(build));
     expect(Object.keys(setting(build))).toEqual(
       expect.arrayContaining(['strategy', 'runs-on', 'container', 'concurrency', 'env', 'timeout-minutes']),
     );

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Provenance } from '../cache/engine-cache.js';
 import type { RemoteCache } from '../cache/remote-cache.js';
 import { openRegistryCache } from '../cache/registry-setup.js';
+import { unusedSigningKey } from '../cache/trust.js';
 import type { Config } from '../contract/config.js';
 import type { CacheSummary } from '../contract/report.js';
 import type { BuildStageResult } from './build-stage.js';
@@ -41,11 +42,18 @@ export function cacheSummary(
   stage: BuildStageResult,
   registry: RemoteCache | null,
   credentials: string | null,
+  /** Whether this run builds the default branch: a signing key anywhere else is said. */
+  defaultBranch = false,
 ): CacheSummary | null {
   if (!config.cacheDir) return null;
   const verdicts = stage.outcomes.flatMap((o: BuildOutcome) => (o.cache ? [o.cache] : []));
   const keys = stage.outcomes.map((o) => o.cache?.key ?? '').sort();
-  const problems = [...verdicts.map((c) => c.problem), stage.evictProblem, ...(registry?.account.problems ?? [])];
+  const problems = [
+    unusedSigningKey(config, defaultBranch),
+    ...verdicts.map((c) => c.problem),
+    stage.evictProblem,
+    ...(registry?.account.problems ?? []),
+  ];
   return {
     key: `trt-ci-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 32)}`,
     dir: config.cacheRegistry?.primary ?? config.cacheDir,

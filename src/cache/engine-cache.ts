@@ -40,7 +40,7 @@ export interface CachedRecord {
 /** Where a run comes from, as the cache records and judges it. */
 export interface Provenance {
   commit: string | null;
-  /** push, pull_request, schedule, … or local (not in GitHub Actions). */
+  /** push, pull_request, schedule, …; local (not in GitHub Actions), or declared (TRT_CI_DEFAULT_BRANCH=true). */
   event: string;
   /** The run is a push to (or a schedule on) the default branch: what ships. */
   defaultBranch: boolean;

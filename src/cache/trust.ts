@@ -32,9 +32,19 @@ export function cacheTrustOf(
   return {
     trust: config.cacheTrust,
     defaultBranch,
-    signingKey: config.cacheSigningKey ? parseCacheKey(config.cacheSigningKey, 'private') : null,
+    // Only what ships is signed: a key that reached another run (a pull request's job) signs nothing.
+    signingKey: config.cacheSigningKey && defaultBranch ? parseCacheKey(config.cacheSigningKey, 'private') : null,
     publicKey: config.cachePublicKey ? parseCacheKey(config.cachePublicKey, 'public') : null,
   };
+}
+
+/** Why a signing key this run was given signs nothing, for the top of the summary; null when it signs or has none. */
+export function unusedSigningKey(config: Pick<Config, 'cacheSigningKey'>, defaultBranch: boolean): string | null {
+  if (!config.cacheSigningKey || defaultBranch) return null;
+  return (
+    "cache-signing-key is set, but this run is not the default branch's: nothing it stores is signed. Give the key " +
+    'only to default-branch jobs (docs/cache.md): a job that has it can sign what the default branch is served'
+  );
 }
 
 /** A run that serves whatever is in the cache (tests of other things, a developer's own machine). */

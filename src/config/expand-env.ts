@@ -32,3 +32,8 @@ export function unsetMessage(text: string, unset: string[]): string {
     `got "${text}" with ${unset.length > 1 ? 'them' : 'it'} unset`
   );
 }
+
+/** The names `${NAME}` and `${NAME:-default}` read in a text. */
+export function variablesIn(text: string): string[] {
+  return [...text.matchAll(VARIABLE)].map((m) => m[1]!);
+}

@@ -8,6 +8,7 @@ import { formatPosition } from '../common/position.js';
 import type { Config, ConfigPath } from '../contract/config.js';
 import type { ConfigPosition } from '../contract/report.js';
 import { withEnvironment } from './environment.js';
+import { variablesIn } from './expand-env.js';
 import { formatPath, locate } from './locate.js';
 import { schemaProblems } from './messages.js';
 import { resolveConfig } from './resolve.js';
@@ -69,7 +70,10 @@ export function parseConfig(
 
   // An unset ${VAR} is one problem among the others: every one of them is said in the same run.
   const expanded = withEnvironment(parsed.data, env);
-  const config = resolveConfig(expanded.raw, dir, file, { position, where });
+  const config: Config = {
+    ...resolveConfig(expanded.raw, dir, file, { position, where }),
+    secretVariables: variablesIn(parsed.data['cache-signing-key'] ?? ''),
+  };
   const unset = new Set(expanded.problems.map((p) => JSON.stringify(p.path)));
   const problems = [
     ...expanded.problems,

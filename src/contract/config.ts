@@ -151,6 +151,11 @@ export interface Config {
   cacheSigningKey: string | null;
   /** Verifies what the cache serves (committed in trt-ci.yml); validated, as written. */
   cachePublicKey: string | null;
+  /**
+   * The environment variables cache-signing-key: reads (`${NAME}`): secrets, removed from the environment of every
+   * program trt-ci runs. Absent: none.
+   */
+  secretVariables?: string[];
   /** The top-level extra-args; each model's extraArgs starts with them. */
   extraArgs: string[];
   /** build: a builder command of the user's own makes the plans instead of trtexec; null: trtexec. */

@@ -399,7 +399,7 @@ async function trtexec(io) {
         start: started,
         end: Date.now(),
         // What of the job's credentials reached trtexec (names only): trt-ci must pass none.
-        secrets: Object.keys(env).filter((name) => /TOKEN|PASSWORD|^INPUT_|^ACTIONS_/i.test(name)),
+        secrets: Object.keys(env).filter((name) => /TOKEN|PASSWORD|SECRET|CACHE_KEY|^INPUT_|^ACTIONS_/i.test(name)),
         ...extra,
       })}\n`,
     );
