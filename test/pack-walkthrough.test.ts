@@ -580,7 +580,12 @@ describe.skipIf(!registryInstalled)('an ARC fleet with a registry cache: ephemer
     const push = await runWorkflow(
       world,
       pack,
-      { name: 'push', payload: { ref: 'refs/heads/main', after: pushSha, repository }, sha: pushSha, ref: 'refs/heads/main' },
+      {
+        name: 'push',
+        payload: { ref: 'refs/heads/main', after: pushSha, repository },
+        sha: pushSha,
+        ref: 'refs/heads/main',
+      },
       WITH,
       'engines.yml',
       all,
