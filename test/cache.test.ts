@@ -386,7 +386,7 @@ describe('whose entries a run takes (the trust model of docs/cache.md)', () => {
     expect((await build(runner, actionsEnv(runner, 'pull_request'), SIGNED)).cache).toMatchObject({ untrusted: 1 });
   });
 
-  it('a key that reaches a pull request signs nothing and is said; no program trt-ci runs is handed a key', async () => {
+  it('a key that reaches a pull request signs nothing and is said; no program it runs is handed a key', async () => {
     const runner = makeRunner();
     runner.touch('up.onnx');
     // The key under a name of the team's own, and the documented name set too.
