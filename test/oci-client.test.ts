@@ -2,6 +2,8 @@
 // htpasswd and with token authentication. No mock of the registry: what it accepts is what the spec says.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +40,53 @@ async function pushArtifact(c: OciClient, tag: string, content: Buffer): Promise
   await c.pushManifest(tag, manifest);
   return manifest;
 }
+
+describe('credentials go to the registry and its token realm only (issue 51)', () => {
+  /** A server on 127.0.0.1 answering with `answer`, and every request's method, path and Authorization. */
+  async function server(answer: (req: IncomingMessage, res: ServerResponse, port: number) => void) {
+    const seen: { method: string; path: string; authorization: string | null }[] = [];
+    const http = createServer((req, res) => {
+      seen.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization ?? null });
+      req.resume();
+      req.on('end', () => answer(req, res, port));
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+    const port = (http.address() as AddressInfo).port;
+    return { port, seen, close: () => new Promise<void>((done) => http.close(() => done())) };
+  }
+
+  it('an upload Location and a Link to the next page on another host get no Authorization header', async () => {
+    // Elsewhere: the host a hostile (or misconfigured) registry names; it takes whatever is sent.
+    const elsewhere = await server((req, res) =>
+      req.method === 'PUT' ? res.writeHead(201).end() : res.writeHead(200).end('{"tags":["b"]}'),
+    );
+    const registry = await server((req, res) => {
+      if (!req.headers.authorization) {
+        res.writeHead(401, { 'www-authenticate': 'Basic realm="registry"' }).end();
+      } else if (req.method === 'HEAD') res.writeHead(404).end();
+      else if (req.method === 'POST')
+        res.writeHead(202, { location: `http://127.0.0.1:${elsewhere.port}/upload/1` }).end();
+      else if (req.url!.includes('/tags/list'))
+        res
+          .writeHead(200, { link: `<http://127.0.0.1:${elsewhere.port}/v2/r/tags/list?last=a>; rel="next"` })
+          .end('{"tags":["a"]}');
+      else res.writeHead(500).end();
+    });
+    try {
+      const c = new OciClient(
+        { registry: `127.0.0.1:${registry.port}`, repository: 'r', plainHttp: true },
+        { credentials: { username: 'u', password: 'the-password' }, attempts: 1 },
+      );
+      await c.pushBlob('application/octet-stream', Buffer.from('plan bytes'));
+      expect(await c.tags()).toEqual(['a', 'b']);
+      expect(registry.seen.some((r) => r.authorization?.startsWith('Basic '))).toBe(true);
+      expect(elsewhere.seen.map((r) => r.method)).toEqual(['PUT', 'GET']);
+      expect(elsewhere.seen.map((r) => r.authorization)).toEqual([null, null]);
+    } finally {
+      await Promise.all([registry.close(), elsewhere.close()]);
+    }
+  });
+});
 
 describe('oci:// references', () => {
   it('parses host, port and nested repositories; http only for this machine', () => {

@@ -265,11 +265,15 @@ export class OciClient {
     { allowed = [], expected = [200], blob = false }: SendOptions = {},
   ): Promise<Sent> {
     const scope = `repository:${this.ref.repository}:${ACTIONS[rights]}`;
-    let challenged = false;
+    // Credentials go to the registry and its token realm only: an upload Location, a Link to the next page or
+    // any URL the registry names on another origin (blob storage, a host it was told to name) gets none.
+    const own = new URL(url).origin === this.origin;
+    let challenged = !own;
     for (let attempt = 1; ; attempt++) {
       let sent: Sent;
       try {
-        sent = await this.exchange(method, url, { ...headers, ...this.authorization(scope) }, body, blob);
+        const authorization = own ? this.authorization(scope) : {};
+        sent = await this.exchange(method, url, { ...headers, ...authorization }, body, blob);
       } catch (error) {
         if (error instanceof RegistryError && error.code === 'ABORTED') throw error;
         if (attempt < this.attempts && retriable(error)) {
